@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+import * as path from 'path';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+
+/**
+ * The extension's entry: starts the language server and registers the features.
+ * Everything else hangs off one context object (see `context.ts` once there are commands).
+ */
+
+let client: LanguageClient | undefined;
+
+export const DOCUMENT_SELECTOR = [
+  { scheme: 'file', language: 'campaign-json' },
+  { scheme: 'untitled', language: 'campaign-json' },
+  { scheme: 'campaign', language: 'campaign-json' },
+];
+
+export async function activate(context: vscode.ExtensionContext): Promise<{ client: LanguageClient | undefined }> {
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const extraPatterns = vscode.workspace.getConfiguration('campaignStudio').get<string[]>('files', []);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [...DOCUMENT_SELECTOR, ...extraPatterns.map(pattern => ({ scheme: 'file', pattern }))],
+    synchronize: {
+      configurationSection: 'campaignStudio',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/.campaignrc.json'),
+    },
+  };
+  client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
+  await client.start();
+  context.subscriptions.push({ dispose: () => void client?.stop() });
+  await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
+  return { client };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,122 @@
+// `npm test`: builds, type-checks and runs every test tier that exists, in order, then prints one
+// closing line "N passed, N failed". `node scripts/test.mjs unit` runs one tier.
+// A tier whose prerequisites are missing fails with a message; nothing is skipped silently.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+function findTests(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) findTests(p, out);
+    else if (e.name.endsWith('.test.ts')) out.push(path.relative(root, p));
+  }
+  return out.sort();
+}
+
+/** `npm ci` on a fresh clone, or when package-lock.json changed since the last install. */
+export async function ensureDeps() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return 0;
+  console.log('installing npm packages (npm ci)…');
+  return run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function run(cmd, args, opts = {}) {
+  return new Promise(resolve => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...opts.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', err => { console.error(err.message); resolve(1); });
+  });
+}
+
+/** Counts from a TAP file written by node's test runner. */
+function tapCounts(file) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const num = k => { const m = text.match(new RegExp(`^# ${k} (\\d+)`, 'm')); return m ? Number(m[1]) : 0; };
+  return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+}
+
+/** Counts from a JSON results file `{ passed, failed, skipped }` written by the other tiers. */
+function jsonCounts(file) {
+  try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-test-'));
+
+const TIERS = {
+  deps: {
+    describe: 'npm packages (npm ci when node_modules is missing or older than package-lock.json)',
+    async run() { return { code: await ensureDeps() } ; },
+  },
+  build: { describe: 'bundle with esbuild', async run() { return { code: await run('node', ['scripts/build.mjs']) }; } },
+  typecheck: { describe: 'tsc --noEmit', async run() { return { code: await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']) }; } },
+  unit: {
+    describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
+    async run(extra) {
+      const files = [...findTests('test/unit'), ...findTests('test/rules'), ...findTests('test/cli'), ...findTests('test/protocol'), ...findTests('test/emulator'), ...findTests('test/service'), ...findTests('test/fuzz')];
+      if (files.length === 0) return { code: 1, message: 'no test files found under test/' };
+      const tap = path.join(tmp, 'unit.tap');
+      const code = await run(process.execPath, [
+        '--import', 'tsx', '--test', '--test-concurrency=2',
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        ...files, ...extra,
+      ]);
+      return { code, counts: tapCounts(tap) };
+    },
+  },
+  vscode: {
+    describe: 'integration suite inside a real VS Code (code-server)',
+    present: () => fs.existsSync('test/vscode/run.mjs'),
+    async run() {
+      const results = path.join(tmp, 'vscode.json');
+      const code = await run('node', ['test/vscode/run.mjs'], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      return { code, counts: jsonCounts(results) };
+    },
+  },
+  ui: {
+    describe: 'browser journeys with screenshots (Playwright + code-server)',
+    present: () => fs.existsSync('test/ui/run.mjs'),
+    async run() {
+      const results = path.join(tmp, 'ui.json');
+      const code = await run('node', ['test/ui/run.mjs'], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      return { code, counts: jsonCounts(results) };
+    },
+  },
+};
+
+const requested = process.argv.slice(2).filter(a => !a.startsWith('-'));
+const extra = process.argv.slice(2).filter(a => a.startsWith('-'));
+const names = requested.length ? requested : Object.keys(TIERS);
+for (const n of names) if (!TIERS[n]) { console.error(`unknown tier "${n}"; tiers: ${Object.keys(TIERS).join(', ')}`); process.exit(2); }
+// A single test tier still needs a fresh build.
+if (requested.length && !requested.includes('build')) names.unshift('build');
+if (requested.length && !requested.includes('deps')) names.unshift('deps');
+
+let passed = 0, failed = 0, skipped = 0;
+const summary = [];
+for (const name of names) {
+  const tier = TIERS[name];
+  if (tier.present && !tier.present()) { summary.push(`${name}: not present yet`); continue; }
+  console.log(`\n=== ${name}: ${tier.describe}`);
+  const started = Date.now();
+  const r = await tier.run(extra);
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.counts) { passed += r.counts.passed ?? 0; failed += r.counts.failed ?? 0; skipped += r.counts.skipped ?? 0; }
+  if (r.code !== 0 && !(r.counts && r.counts.failed > 0)) failed += 1;
+  const c = r.counts ? ` (${r.counts.passed ?? 0} passed, ${r.counts.failed ?? 0} failed)` : '';
+  summary.push(`${name}: ${r.code === 0 ? 'ok' : 'FAILED'}${c} in ${secs}s${r.message ? ' — ' + r.message : ''}`);
+  if (r.code !== 0 && (name === 'build' || name === 'deps')) break;
+}
+console.log('\n=== summary');
+for (const s of summary) console.log(s);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,10 @@
+import { RuleCheck } from '../service/types';
+import { documentRules } from './document';
+
+/**
+ * Every rule function, in one list. Each group lives in its own module
+ * (`document.ts`, `basicDetails.ts`, `scheduling.ts`, …) and exports an array of RuleCheck.
+ */
+export const RULE_CHECKS: RuleCheck[] = [
+  ...documentRules,
+];

@@ -1,0 +1,212 @@
+import * as jsonc from 'jsonc-parser';
+import { Finding } from './types';
+
+/**
+ * Parsing, once per document version.
+ *
+ * The fast path is one linear scan (depth, duplicate keys) plus `JSON.parse`. Only when the text is
+ * not strict JSON do we run jsonc-parser's error-recovering parser, and the position tree is built
+ * lazily, the first time something needs a range.
+ */
+
+/** Campaign documents nest about a dozen levels; anything past this is not a campaign. */
+export const MAX_DEPTH = 512;
+
+export interface ParsedDocument {
+  readonly text: string;
+  /** 1 when the text starts with a byte order mark: tree offsets are shifted by it. */
+  readonly bom: number;
+  /** The value: JSON.parse's result, or jsonc-parser's recovery after a syntax error. */
+  readonly value: unknown;
+  /** True when the text is strict JSON (no syntax error, comment or trailing comma). */
+  readonly strict: boolean;
+  /** D1 findings: syntax errors, comments, trailing commas, duplicate keys, excessive depth. */
+  readonly syntax: Finding[];
+  /** True when the structure is too deep to validate safely; rules are skipped. */
+  readonly tooDeep: boolean;
+  /** The position tree, built on first use. */
+  tree(): jsonc.Node | undefined;
+  /** Offsets of each line start, built on first use. */
+  lineStarts(): number[];
+}
+
+interface ScanResult {
+  maxDepth: number;
+  duplicates: Array<{ key: string; start: number; end: number }>;
+}
+
+/**
+ * One pass over the text: maximum nesting depth and duplicate keys.
+ * Tolerant of invalid text (it never throws); the results then are best effort.
+ */
+export function scan(text: string): ScanResult {
+  const duplicates: ScanResult['duplicates'] = [];
+  // Per open container: null for arrays, the keys seen for objects.
+  const stack: Array<Set<string> | null> = [];
+  let expectKey = false;
+  let maxDepth = 0;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        const q = text.indexOf('"', j);
+        if (q < 0) { j = n; break; }
+        // Count the backslashes before the quote: an odd number escapes it.
+        let b = q - 1;
+        while (b > i && text.charCodeAt(b) === 92) b--;
+        if ((q - 1 - b) % 2 === 1) { escaped = true; j = q + 1; continue; }
+        j = q;
+        break;
+      }
+      const top = stack.length > 0 ? stack[stack.length - 1] : null;
+      if (expectKey && top) {
+        let key = text.slice(i + 1, j);
+        if (escaped || key.indexOf('\\') >= 0) {
+          try { key = JSON.parse(text.slice(i, j + 1)); } catch { /* keep the raw form */ }
+        }
+        if (top.has(key)) duplicates.push({ key, start: i, end: Math.min(j + 1, n) });
+        else top.add(key);
+        expectKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === 123 /* { */) {
+      stack.push(new Set());
+      if (stack.length > maxDepth) maxDepth = stack.length;
+      expectKey = true;
+    } else if (c === 91 /* [ */) {
+      stack.push(null);
+      if (stack.length > maxDepth) maxDepth = stack.length;
+      expectKey = false;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 44 /* , */) {
+      expectKey = stack.length > 0 && stack[stack.length - 1] !== null;
+    } else if (c === 47 /* / */ && i + 1 < n) {
+      // Skip comments so that quotes inside them are not read as strings.
+      const d = text.charCodeAt(i + 1);
+      if (d === 47) { const e = text.indexOf('\n', i); i = e < 0 ? n : e; continue; }
+      if (d === 42) { const e = text.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+    }
+    i++;
+  }
+  return { maxDepth, duplicates };
+}
+
+const SYNTAX_MESSAGES: Record<number, string> = {
+  [jsonc.ParseErrorCode.InvalidSymbol]: 'Unexpected character: this is not valid JSON here.',
+  [jsonc.ParseErrorCode.InvalidNumberFormat]: 'Invalid number: use a plain decimal number such as `12` or `0.5`.',
+  [jsonc.ParseErrorCode.PropertyNameExpected]: 'A property name in double quotes is expected here.',
+  [jsonc.ParseErrorCode.ValueExpected]: 'A value is expected here (a string, number, object, array, `true`, `false` or `null`).',
+  [jsonc.ParseErrorCode.ColonExpected]: 'A colon `:` is expected after the property name.',
+  [jsonc.ParseErrorCode.CommaExpected]: 'A comma `,` is expected between two entries.',
+  [jsonc.ParseErrorCode.CloseBraceExpected]: 'A closing brace `}` is expected: an object is not closed.',
+  [jsonc.ParseErrorCode.CloseBracketExpected]: 'A closing bracket `]` is expected: an array is not closed.',
+  [jsonc.ParseErrorCode.EndOfFileExpected]: 'Unexpected text after the end of the JSON value: a document holds exactly one value.',
+  [jsonc.ParseErrorCode.InvalidCommentToken]: 'Comments are not allowed: the service accepts strict JSON only. Remove the comment.',
+  [jsonc.ParseErrorCode.UnexpectedEndOfComment]: 'A block comment is not closed with `*/`.',
+  [jsonc.ParseErrorCode.UnexpectedEndOfString]: 'A string is not closed: add the closing double quote.',
+  [jsonc.ParseErrorCode.UnexpectedEndOfNumber]: 'A number is cut off.',
+  [jsonc.ParseErrorCode.InvalidUnicode]: 'Invalid `\\u` escape: it needs four hexadecimal digits.',
+  [jsonc.ParseErrorCode.InvalidEscapeCharacter]: 'Invalid escape in a string: only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.',
+  [jsonc.ParseErrorCode.InvalidCharacter]: 'Invalid character in a string: control characters such as tabs and new lines must be escaped.',
+};
+
+function d1(message: string, start: number, end: number): Finding {
+  return { rule: 'D1', path: '', message, severity: 'error', range: { start, end } };
+}
+
+export function parse(text: string): ParsedDocument {
+  // A BOM is not part of the JSON text; editors show it as nothing, so we ignore it silently.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = bom ? text.slice(1) : text;
+  const syntax: Finding[] = [];
+  const { maxDepth, duplicates } = scan(body);
+  const tooDeep = maxDepth > MAX_DEPTH;
+
+  let value: unknown = undefined;
+  let strict = false;
+  let tree: jsonc.Node | undefined;
+  let treeBuilt = false;
+
+  if (tooDeep) {
+    syntax.push(d1(`The document nests ${maxDepth} levels deep; campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, bom, bom + 1));
+  } else {
+    try {
+      value = JSON.parse(body);
+      strict = true;
+    } catch {
+      const errors: jsonc.ParseError[] = [];
+      tree = jsonc.parseTree(body, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+      treeBuilt = true;
+      value = tree ? jsonc.getNodeValue(tree) : undefined;
+      const seenOffsets = new Set<number>();
+      for (const e of errors) {
+        // jsonc-parser may report several errors at one place (a trailing comma gives two).
+        if (seenOffsets.has(e.offset)) continue;
+        seenOffsets.add(e.offset);
+        let message = SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON.';
+        if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
+          // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
+          const before = body.slice(0, e.offset).replace(/\s+$/, '');
+          const next = body.charAt(e.offset);
+          if (before.endsWith(',') && (next === '}' || next === ']')) {
+            message = 'Trailing comma: the service accepts strict JSON only. Remove the comma.';
+            const at = before.length - 1;
+            syntax.push(d1(message, bom + at, bom + at + 1));
+            continue;
+          }
+        }
+        syntax.push(d1(message, bom + e.offset, bom + e.offset + Math.max(1, e.length)));
+      }
+      if (body.trim() === '') {
+        syntax.length = 0;
+        syntax.push(d1('The file is empty: a campaign document is one JSON object. Start with `{` or insert a skeleton snippet.', bom, bom));
+      }
+    }
+    for (const dup of duplicates) {
+      syntax.push({ ...d1(`Duplicate key \`${dup.key}\`: the service keeps only the last one, so this entry is ignored or overrides an earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end) });
+    }
+  }
+
+  let starts: number[] | undefined;
+  return {
+    text,
+    bom,
+    value,
+    strict,
+    syntax,
+    tooDeep,
+    tree() {
+      if (!treeBuilt) {
+        treeBuilt = true;
+        tree = tooDeep ? undefined : jsonc.parseTree(body, [], { allowTrailingComma: true, disallowComments: false });
+      }
+      return tree;
+    },
+    lineStarts() {
+      if (!starts) starts = computeLineStarts(text);
+      return starts;
+    },
+  };
+}
+
+export function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}

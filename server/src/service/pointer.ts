@@ -1,0 +1,40 @@
+/** RFC 6901 JSON pointers. */
+
+export function escapeSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function toPointer(segments: ReadonlyArray<string | number>): string {
+  return segments.length === 0 ? '' : '/' + segments.map(escapeSegment).join('/');
+}
+
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  const p = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
+  return p.slice(1).split('/').map(unescapeSegment);
+}
+
+export function join(pointer: string, ...segments: Array<string | number>): string {
+  return pointer + segments.map(s => '/' + escapeSegment(s)).join('');
+}
+
+/** The value at `pointer`, or undefined when any segment is missing. */
+export function get(doc: unknown, pointer: string): unknown {
+  let cur: unknown = doc;
+  for (const seg of parsePointer(pointer)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (Array.isArray(cur)) {
+      const i = Number(seg);
+      if (!Number.isInteger(i) || i < 0 || i >= cur.length) return undefined;
+      cur = cur[i];
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
+      cur = (cur as Record<string, unknown>)[seg];
+    }
+  }
+  return cur;
+}

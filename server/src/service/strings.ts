@@ -1,0 +1,32 @@
+/** Levenshtein distance, bounded: returns `max + 1` as soon as the distance exceeds `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The closest candidate within edit distance 2, case-insensitive (rule D7), preferring the
+ * smallest distance and then the first listed.
+ */
+export function didYouMean(word: string, candidates: readonly string[], max = 2): string | undefined {
+  const w = word.toLowerCase();
+  let best: string | undefined;
+  let bestD = max + 1;
+  for (const c of candidates) {
+    const d = editDistance(w, c.toLowerCase(), max);
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best;
+}

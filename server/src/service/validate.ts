@@ -1,0 +1,38 @@
+import * as path from 'path';
+import { ParsedDocument } from './parse';
+import { schemaFindings } from './schemaErrors';
+import { RULE_CHECKS } from '../rules';
+import { DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
+
+/** What a file is, by its name alone, so that every editor and the CLI agree. */
+export function kindOf(fileName: string): DocumentKind {
+  const base = path.basename(fileName.replace(/\\/g, '/')).toLowerCase();
+  if (base === '.campaignrc.json') return 'campaignrc';
+  if (base.endsWith('.search.json')) return 'search';
+  return 'campaign';
+}
+
+export interface ValidateOptions {
+  kind: DocumentKind;
+  settings: WorkspaceSettings;
+  remote?: RemoteState;
+  /** Called when a rule function throws: the rest still runs. */
+  onRuleError?: (ids: string[], error: unknown) => void;
+}
+
+/** The whole rule set over one parsed document: syntax, schema, then the rule functions. */
+export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding[] {
+  const findings: Finding[] = [...parsed.syntax];
+  if (parsed.tooDeep || parsed.value === undefined) return findings;
+  findings.push(...schemaFindings(opts.kind, parsed.value));
+  const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote };
+  for (const rule of RULE_CHECKS) {
+    if (!rule.kinds.includes(opts.kind)) continue;
+    try {
+      findings.push(...rule.check(ctx));
+    } catch (e) {
+      opts.onRuleError?.(rule.ids, e);
+    }
+  }
+  return findings;
+}
