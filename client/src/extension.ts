@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { StudioContext } from './context';
+import { FEATURES } from './features';
 
 /**
  * The extension's entry: starts the language server and registers the features.
@@ -15,7 +17,14 @@ export const DOCUMENT_SELECTOR = [
   { scheme: 'campaign', language: 'campaign-json' },
 ];
 
-export async function activate(context: vscode.ExtensionContext): Promise<{ client: LanguageClient | undefined }> {
+export interface CampaignStudioApi {
+  client: LanguageClient | undefined;
+  ctx: StudioContext;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
+  const output = vscode.window.createOutputChannel('Campaign Studio', { log: true });
+  context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -32,8 +41,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
   client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();
   context.subscriptions.push({ dispose: () => void client?.stop() });
+  const ctx: StudioContext = { extension: context, client, output };
+  for (const feature of FEATURES) {
+    try {
+      await feature.activate(ctx);
+    } catch (e) {
+      output.error(`feature ${feature.name} failed to start: ${e instanceof Error ? e.stack : String(e)}`);
+    }
+  }
   await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
-  return { client };
+  return { client, ctx };
 }
 
 export async function deactivate(): Promise<void> {

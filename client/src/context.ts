@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+
+/**
+ * The one context object of the client: every feature receives it. Features add what they own
+ * (a service client, tree providers, …) as fields of their own modules, not as globals.
+ */
+export interface StudioContext {
+  readonly extension: vscode.ExtensionContext;
+  readonly client: LanguageClient;
+  readonly output: vscode.LogOutputChannel;
+}
+
+/** A command implementation made from the context. */
+export type CommandFactory = (ctx: StudioContext) => (...args: any[]) => unknown;
+
+/** Registers a table of commands, each disposable tracked in `context.subscriptions`. */
+export function registerCommands(ctx: StudioContext, table: Record<string, CommandFactory>): void {
+  for (const [id, factory] of Object.entries(table)) {
+    const handler = factory(ctx);
+    ctx.extension.subscriptions.push(vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        ctx.output.error(`${id} failed: ${e instanceof Error ? e.stack ?? message : message}`);
+        void vscode.window.showErrorMessage(`Campaign Studio: ${message}`);
+        return undefined;
+      }
+    }));
+  }
+}
+
+/** A feature of the extension: activated once with the context, after the language client. */
+export interface Feature {
+  readonly name: string;
+  activate(ctx: StudioContext): void | Promise<void>;
+}

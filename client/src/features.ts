@@ -1,0 +1,5 @@
+import { Feature } from './context';
+
+/** Every feature of the extension, activated in this order. Each lives in its own folder. */
+export const FEATURES: Feature[] = [
+];
