@@ -1,3 +1,5 @@
+import { RequestType0 } from 'vscode-jsonrpc';
+
 /**
  * Custom messages between the extension and the language server, defined once and imported by
  * both sides. Each namespace names its method and its parameters.
@@ -19,4 +21,11 @@ export namespace RemoteFindingsNotification {
     uri: string;
     findings: Array<{ rule: string; path: string; message: string; severity: 'error' | 'warning' | 'information' | 'hint' }>;
   }
+}
+
+/** Client → server: memory and cache figures of the server process, for benchmarks and bug reports. */
+export namespace ServerStatsRequest {
+  export const method = 'campaignStudio/stats';
+  export interface Result { rss: number; heapUsed: number; heapTotal: number; external: number; openDocuments: number }
+  export const type = new RequestType0<Result, void>(method);
 }

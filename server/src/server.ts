@@ -7,7 +7,7 @@ import * as path from 'path';
 import { LanguageService, uriToFileName } from './service/languageService';
 import { applyOverrides, brokenSettingsFinding, findCampaignrc, loadCampaignrc, LoadedSettings, SettingsOverrides } from './service/settings';
 import { Finding, RemoteState, WorkspaceSettings } from './service/types';
-import { RemoteFindingsNotification, RemoteStateNotification } from '../../common/src/protocol';
+import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '../../common/src/protocol';
 
 /** The language server's entry: the only module that knows about the LSP connection. */
 
@@ -128,6 +128,11 @@ connection.onNotification(RemoteStateNotification.method, (p: RemoteStateNotific
     if (e.state) remoteStates.set(e.uri, e.state); else remoteStates.delete(e.uri);
   }
   refreshAll();
+});
+
+connection.onRequest(ServerStatsRequest.type, () => {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: documents.all().length };
 });
 
 connection.onNotification(RemoteFindingsNotification.method, (p: RemoteFindingsNotification.Params) => {

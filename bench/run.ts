@@ -1,0 +1,300 @@
+/**
+ * `npm run bench`: every figure from one run on one machine, side by side, so that ratios are
+ * meaningful on a shared, noisy machine. Writes bench/results/latest.json for comparing commits.
+ *
+ * Goals (reported, never asserted as timed tests):
+ *   ≥ 5× faster than vscode-json-languageservice at every size; 1 MB validated within 6× its
+ *   JSON.parse time; a keystroke on 1 MB under 30 ms median; first diagnostics within 150 ms of
+ *   server start; completion p95 under 10 ms on 100 KB; under 150 MB RSS with 50 open documents;
+ *   dist/server.js under 1 MB.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { execFileSync, spawnSync } from 'child_process';
+import { performance } from 'perf_hooks';
+import * as jsonls from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CompletionRequest, HoverRequest, DocumentDiagnosticRequest, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { generateCampaign } from './generate';
+import { parse } from '../server/src/service/parse';
+import { validate } from '../server/src/service/validate';
+import { toDiagnostics } from '../server/src/service/diagnostics';
+import { LspClient } from '../test/helpers/lspClient';
+import { ServerStatsRequest } from '../common/src/protocol';
+
+const root = path.resolve(__dirname, '..');
+const quick = process.argv.includes('--quick');
+
+interface Stats { median: number; p95: number; n: number }
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), n: s.length };
+}
+
+/** Runs `fn` until `minMs` have passed and at least `minRuns` runs, after a warm-up. */
+function measure(fn: () => void, minRuns: number, minMs: number): Stats {
+  for (let i = 0; i < Math.min(3, minRuns); i++) fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < minRuns || performance.now() - start < minMs) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+    if (samples.length >= 2000) break;
+  }
+  return stats(samples);
+}
+
+async function measureAsync(fn: () => Promise<void>, runs: number): Promise<Stats> {
+  for (let i = 0; i < 2; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return stats(samples);
+}
+
+const ms = (x: number): string => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+// ---------------------------------------------------------------- full validation
+
+function ourValidate(text: string): number {
+  const parsed = parse(text);
+  const findings = validate(parsed, { kind: 'campaign', settings: { features: {} } });
+  return toDiagnostics(parsed, findings).length;
+}
+
+function jsonLanguageService(): jsonls.LanguageService {
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'server/src/generated/schemas.json'), 'utf8')) as Record<string, { $id: string }>;
+  const ls = jsonls.getLanguageService({ schemaRequestService: async uri => {
+    const hit = Object.values(bundle).find(s => s.$id === uri);
+    if (!hit) throw new Error(`unknown schema ${uri}`);
+    return JSON.stringify(hit);
+  } });
+  ls.configure({
+    validate: true,
+    allowComments: false,
+    schemas: Object.values(bundle).map(s => ({ uri: s.$id, schema: s as jsonls.JSONSchema, fileMatch: s.$id.endsWith('/campaign.schema.json') ? ['*.campaign.json'] : undefined })),
+  });
+  return ls;
+}
+
+async function theirValidate(ls: jsonls.LanguageService, text: string): Promise<number> {
+  const doc = TextDocument.create('file:///bench/x.campaign.json', 'json', 1, text);
+  const json = ls.parseJSONDocument(doc);
+  const d = await ls.doValidation(doc, json, { schemaValidation: 'error', comments: 'error', trailingCommas: 'error' });
+  return d.length;
+}
+
+async function validationBench(): Promise<Record<string, unknown>[]> {
+  const ls = jsonLanguageService();
+  const rows: Record<string, unknown>[] = [];
+  const sizes: Array<[string, number]> = [['3 KB', 3_000], ['100 KB', 100_000], ['1 MB', 1_000_000]];
+  for (const [label, bytes] of sizes) {
+    for (const errors of [false, true]) {
+      const text = generateCampaign({ bytes, errors });
+      const runs = bytes >= 1_000_000 ? (quick ? 5 : 15) : bytes >= 100_000 ? (quick ? 10 : 40) : (quick ? 50 : 300);
+      const budget = quick ? 300 : 1500;
+      const floor = measure(() => { JSON.parse(text); }, runs, budget);
+      let ourCount = 0;
+      const ours = measure(() => { ourCount = ourValidate(text); }, runs, budget);
+      // vscode-json-languageservice's validation is async; its work is synchronous inside, so
+      // awaiting each run measures it fully.
+      let theirCount = 0;
+      await theirValidate(ls, text);
+      const samples: number[] = [];
+      const start = performance.now();
+      while (samples.length < runs || performance.now() - start < budget) {
+        const t = performance.now();
+        theirCount = await theirValidate(ls, text);
+        samples.push(performance.now() - t);
+        if (samples.length >= 2000) break;
+      }
+      const theirs = stats(samples);
+      rows.push({
+        size: label, bytes: text.length, errors, diagnostics: { ours: ourCount, jsonLanguageService: theirCount },
+        jsonParse: floor, ours, jsonLanguageService: theirs,
+        speedup: theirs.median / ours.median,
+        overParse: ours.median / floor.median,
+      });
+      process.stderr.write(`  validation ${label} ${errors ? 'with errors' : 'valid'}: ours ${ms(ours.median)} ms, json-ls ${ms(theirs.median)} ms, JSON.parse ${ms(floor.median)} ms\n`);
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- through the real server
+
+const serverPath = path.join(root, 'dist/server.js');
+
+async function startToFirstDiagnostics(): Promise<Stats> {
+  const text = generateCampaign({ bytes: 3_000 });
+  const samples: number[] = [];
+  for (let i = 0; i < (quick ? 3 : 10); i++) {
+    const t = performance.now();
+    const c = await LspClient.start({ serverPath });
+    const uri = `file:///bench/start-${i}.campaign.json`;
+    await c.open(uri, text);
+    await c.waitForDiagnostics(uri);
+    samples.push(performance.now() - t);
+    await c.stop();
+  }
+  return stats(samples);
+}
+
+/** didChange → diagnostics, through pull diagnostics so no debounce is measured. */
+async function keystroke(): Promise<Stats> {
+  const text = generateCampaign({ bytes: 1_000_000 });
+  const c = await LspClient.start({ serverPath, pull: true });
+  const uri = 'file:///bench/keystroke.campaign.json';
+  await c.open(uri, text);
+  await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  // Type into the campaign name, one character at a time.
+  const line = text.split('\n').findIndex(l => l.includes('"Winter sale reminder"'));
+  const col = text.split('\n')[line].indexOf('reminder');
+  let typed = 0;
+  const s = await measureAsync(async () => {
+    const at = { line, character: col + typed };
+    await c.change(uri, { start: at, end: at }, 'x');
+    typed++;
+    await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  }, quick ? 10 : 40);
+  await c.stop();
+  return s;
+}
+
+function cursorPositions(text: string): Array<{ line: number; character: number }> {
+  const lines = text.split('\n');
+  const out: Array<{ line: number; character: number }> = [];
+  const wanted = ['"operator"', '"data_type"', '"delivery_type"', '"timezone"', '"apns_priority"', '"filter_operator"', '"platforms"', '"bypass_dnd"'];
+  for (const w of wanted) {
+    const l = lines.findIndex(x => x.includes(w));
+    if (l >= 0) out.push({ line: l, character: lines[l].indexOf(w) + 2 });
+  }
+  return out;
+}
+
+async function completionAndHover(): Promise<{ completion: Stats; hover: Stats; supported: { completion: boolean; hover: boolean } }> {
+  const text = generateCampaign({ bytes: 100_000 });
+  const c = await LspClient.start({ serverPath, pull: true });
+  const uri = 'file:///bench/complete.campaign.json';
+  await c.open(uri, text);
+  await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+  const positions = cursorPositions(text);
+  const lines = text.split('\n');
+  const valuePositions = positions.map(p => ({ line: p.line, character: lines[p.line].indexOf(':') + 3 }));
+  let supported = { completion: true, hover: true };
+  let i = 0;
+  let completion: Stats;
+  try {
+    completion = await measureAsync(async () => {
+      const p = valuePositions[i++ % valuePositions.length];
+      await c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: p });
+    }, quick ? 20 : 100);
+  } catch {
+    supported.completion = false;
+    completion = { median: NaN, p95: NaN, n: 0 };
+  }
+  let hover: Stats;
+  try {
+    hover = await measureAsync(async () => {
+      const p = positions[i++ % positions.length];
+      await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: p });
+    }, quick ? 20 : 100);
+  } catch {
+    supported.hover = false;
+    hover = { median: NaN, p95: NaN, n: 0 };
+  }
+  await c.stop();
+  return { completion, hover, supported };
+}
+
+async function memory(): Promise<Record<string, number>> {
+  const c = await LspClient.start({ serverPath });
+  const waits: Array<Promise<PublishDiagnosticsParams>> = [];
+  for (let i = 0; i < 50; i++) {
+    const uri = `file:///bench/mem-${i}.campaign.json`;
+    // A realistic mix: mostly small files, some large ones, about a third with mistakes.
+    const bytes = i % 10 === 0 ? 1_000_000 : i % 3 === 0 ? 100_000 : 10_000;
+    await c.open(uri, generateCampaign({ bytes, errors: i % 3 === 1 }));
+    waits.push(c.waitForDiagnostics(uri, () => true, 60_000));
+  }
+  await Promise.all(waits);
+  const s = await c.connection.sendRequest(ServerStatsRequest.type);
+  const status = fs.readFileSync(`/proc/${c.child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  await c.stop();
+  return { rssMB: rssKb / 1024, heapUsedMB: s.heapUsed / 1048576, heapTotalMB: s.heapTotal / 1048576, serverReportedRssMB: s.rss / 1048576, openDocuments: 50 };
+}
+
+function sizes(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const f of ['client.js', 'server.js', 'cli.js']) out[`dist/${f}`] = fs.statSync(path.join(root, 'dist', f)).size;
+  const vsix = path.join(root, 'campaign-studio.vsix');
+  const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], { cwd: root, encoding: 'utf8' });
+  if (r.status === 0 && fs.existsSync(vsix)) out['campaign-studio.vsix'] = fs.statSync(vsix).size;
+  else process.stderr.write(`  vsce package failed: ${(r.stderr || r.stdout).slice(-400)}\n`);
+  return out;
+}
+
+function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+
+async function main(): Promise<void> {
+  const started = new Date();
+  process.stderr.write('validation (in process)…\n');
+  const validation = await validationBench();
+  process.stderr.write('server start to first diagnostics…\n');
+  const firstDiagnostics = await startToFirstDiagnostics();
+  process.stderr.write('keystroke on 1 MB…\n');
+  const keystrokeStats = await keystroke();
+  process.stderr.write('completion and hover on 100 KB…\n');
+  const editing = await completionAndHover();
+  process.stderr.write('memory with 50 open documents…\n');
+  const mem = await memory();
+  const files = sizes();
+
+  const mb1 = validation.filter(r => r.size === '1 MB');
+  const goals = [
+    { goal: '≥ 5× faster than vscode-json-languageservice at every size', met: validation.every(r => (r.speedup as number) >= 5), value: `min ${Math.min(...validation.map(r => r.speedup as number)).toFixed(1)}×` },
+    { goal: '1 MB validated within 6× JSON.parse', met: mb1.every(r => (r.overParse as number) <= 6), value: mb1.map(r => `${(r.overParse as number).toFixed(1)}× (${r.errors ? 'with errors' : 'valid'})`).join(', ') },
+    { goal: 'keystroke on 1 MB under 30 ms median', met: keystrokeStats.median < 30, value: `${ms(keystrokeStats.median)} ms` },
+    { goal: 'first diagnostics within 150 ms of server start', met: firstDiagnostics.median < 150, value: `${ms(firstDiagnostics.median)} ms median, ${ms(firstDiagnostics.p95)} ms p95` },
+    { goal: 'completion p95 under 10 ms on 100 KB', met: editing.supported.completion && editing.completion.p95 < 10, value: editing.supported.completion ? `${ms(editing.completion.p95)} ms` : 'not supported by the server' },
+    { goal: 'under 150 MB RSS with 50 open documents', met: mem.rssMB < 150, value: `${mem.rssMB.toFixed(0)} MB` },
+    { goal: 'dist/server.js under 1 MB', met: files['dist/server.js'] < 1_048_576, value: `${(files['dist/server.js'] / 1024).toFixed(0)} KB` },
+  ];
+
+  let commit = 'unknown';
+  try { commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
+  const result = {
+    date: started.toISOString(), commit, node: process.version, quick,
+    validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
+    memory50: mem, sizes: files, goals,
+  };
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
+
+  const out: string[] = [];
+  out.push(`Campaign Studio benchmark — ${result.date}, commit ${commit}, Node ${process.version}${quick ? ' (quick)' : ''}`);
+  out.push('');
+  out.push('Full validation (parse + all rules + ranges), milliseconds, median / p95:');
+  out.push(`${pad('document', 22)}${pad('JSON.parse', 18)}${pad('campaign-studio', 20)}${pad('vscode-json-ls', 20)}${pad('speed-up', 10)}× JSON.parse`);
+  for (const r of validation) {
+    const f = (s: unknown): string => { const x = s as Stats; return `${ms(x.median)} / ${ms(x.p95)}`; };
+    out.push(`${pad(`${r.size} ${r.errors ? 'with errors' : 'valid'}`, 22)}${pad(f(r.jsonParse), 18)}${pad(f(r.ours), 20)}${pad(f(r.jsonLanguageService), 20)}${pad(`${(r.speedup as number).toFixed(1)}×`, 10)}${(r.overParse as number).toFixed(1)}×`);
+  }
+  out.push('');
+  out.push(`Through the server over stdio: first diagnostics after start ${ms(firstDiagnostics.median)} ms (p95 ${ms(firstDiagnostics.p95)}); keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`);
+  out.push(`Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS, ${mem.heapUsedMB.toFixed(0)} MB heap used.`);
+  out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
+  out.push('');
+  out.push('Goals:');
+  for (const g of goals) out.push(`  ${g.met ? 'met    ' : 'NOT MET'}  ${g.goal}: ${g.value}`);
+  console.log(out.join('\n'));
+}
+
+main().catch(e => { console.error(e); process.exit(1); });
