@@ -112,7 +112,8 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   const parentName = segs.length ? segs.filter(s => !/^\d+$/.test(s)).slice(-1)[0] ?? 'the document' : 'the document';
   const value = get(doc, err.instancePath);
   const where = err.instancePath === '' ? 'the document' : code(parentName);
-  const severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
+  let rule = info.rule;
+  let severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
   const vars: Record<string, unknown> = { property: prop, parent: parentName, value: typeof value === 'string' ? value : JSON.stringify(value) };
   let path = err.instancePath;
   let target: 'key' | 'value' | undefined;
@@ -128,6 +129,9 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
       break;
     }
     case 'additionalProperties': {
+      // An unknown key is rule D7 at any depth, whichever rule governs the object's own fields.
+      // A settings file keeps its rule (W1) and its severity: a misspelt flag silently reads as unknown.
+      if (kind !== 'campaignrc') { rule = 'D7'; severity = ruleSeverity('D7', 'warning'); }
       const key = String(err.params.additionalProperty);
       vars.key = key;
       path = `${err.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -226,7 +230,7 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   }
   const custom = info.messages[err.keyword] ?? (err.keyword === 'discriminator' ? info.messages.enum : undefined);
   if (custom) message = fill(custom, vars);
-  const f: Finding = { rule: info.rule, path, message, severity };
+  const f: Finding = { rule, path, message, severity };
   if (target) f.target = target;
   if (fixes.length) f.fixes = fixes;
   return f;
