@@ -4,7 +4,7 @@ import {
   createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter,
   InitializeRequest, InitializedNotification, DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification, PublishDiagnosticsNotification, PublishDiagnosticsParams, ShutdownRequest, ExitNotification,
-  ClientCapabilities, ConfigurationRequest, RegistrationRequest, DiagnosticRefreshRequest,
+  ClientCapabilities, ConfigurationRequest, RegistrationRequest, DiagnosticRefreshRequest, InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 
 /**
@@ -31,6 +31,8 @@ export class LspClient {
   private readonly waiters: Array<{ uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private exited: Promise<number | null>;
   private version = new Map<string, number>();
+  /** What the server answered to `initialize` (its capabilities). */
+  initializeResult: InitializeResult | undefined;
 
   private constructor(readonly child: ChildProcess, readonly options: StartOptions) {
     this.connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -60,7 +62,7 @@ export class LspClient {
       },
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
     };
-    await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: options.rootUri ?? null, capabilities, workspaceFolders: null });
+    client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: options.rootUri ?? null, capabilities, workspaceFolders: null });
     await client.connection.sendNotification(InitializedNotification.type, {});
     return client;
   }

@@ -10,13 +10,18 @@ export interface Range { start: Position; end: Position }
 
 export function positionAt(doc: ParsedDocument, offset: number): Position {
   const starts = doc.lineStarts();
+  const text = doc.text;
+  offset = Math.max(0, Math.min(offset, text.length));
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
   }
-  return { line: lo, character: offset - starts[lo] };
+  // A position never points between the two characters of a CRLF or past the line's end.
+  let end = lo + 1 < starts.length ? starts[lo + 1] : text.length;
+  while (end > starts[lo] && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+  return { line: lo, character: Math.min(offset, end) - starts[lo] };
 }
 
 export function offsetAt(doc: ParsedDocument, pos: Position): number {

@@ -22,7 +22,8 @@ export interface ValidateOptions {
 
 /** The whole rule set over one parsed document: syntax, schema, then the rule functions. */
 export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding[] {
-  const findings: Finding[] = [...parsed.syntax];
+  // In a settings file every problem is W1 ("a malformed .campaignrc.json"), syntax included.
+  const findings: Finding[] = opts.kind === 'campaignrc' ? parsed.syntax.map(f => ({ ...f, rule: 'W1' })) : [...parsed.syntax];
   if (parsed.tooDeep || parsed.value === undefined) return findings;
   findings.push(...schemaFindings(opts.kind, parsed.value));
   const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote };
