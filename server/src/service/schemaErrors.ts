@@ -12,7 +12,7 @@ import { didYouMean } from './strings';
  * fixes that follow from the schema alone (wrong case of an enum value, a near-miss key).
  */
 
-interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[] }
+interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[]; unknownRule?: string }
 const ruleTable = ruleTableJson as Record<string, RuleEntry>;
 
 const VALIDATORS: Record<DocumentKind, CompiledValidator> = {
@@ -131,19 +131,28 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
     case 'additionalProperties': {
       // An unknown key is rule D7 at any depth, whichever rule governs the object's own fields.
       // A settings file keeps its rule (W1) and its severity: a misspelt flag silently reads as unknown.
-      if (kind !== 'campaignrc') { rule = 'D7'; severity = ruleSeverity('D7', 'warning'); }
+      // The closed object itself (not the nearest node with an x-rule) lists the known keys, and
+      // may name a rule of its own for unknown keys (`x-unknown-rule`).
+      const objectEntry = ruleTable[schemaKey(kind, err.schemaPath).replace(/\/additionalProperties$/, '')];
+      if (kind !== 'campaignrc') { rule = objectEntry?.unknownRule ?? 'D7'; severity = ruleSeverity(rule, 'warning'); }
       const key = String(err.params.additionalProperty);
       vars.key = key;
       path = `${err.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       target = 'key';
-      const known = ruleTable[info.entryKey.replace(/\/additionalProperties$/, '')]?.known
-        ?? ruleTable[schemaKey(kind, err.schemaPath).replace(/\/additionalProperties$/, '')]?.known ?? [];
+      const known = objectEntry?.known ?? [];
       const present = value && typeof value === 'object' ? Object.keys(value as object) : [];
-      const guess = didYouMean(key, known.filter(k => !present.includes(k)));
+      const guess = didYouMean(key, known.filter(k => !present.includes(k))) ?? didYouMean(key, known);
       vars.suggestion = guess ?? '';
-      message = `${code(key)} is not a property of ${where}` + (guess ? `: did you mean ${code(guess)}?` : `. Remove it, or check the spelling against the spec.`);
-      if (guess) fixes.push({ title: `Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true });
-      fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+      if (guess && present.includes(guess)) {
+        // The intended key is already there: this one is a leftover copy, and renaming it would
+        // make a duplicate key.
+        message = `${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`;
+        fixes.push({ title: `Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true });
+      } else {
+        message = `${code(key)} is not a property of ${where}` + (guess ? `: did you mean ${code(guess)}?` : `. Remove it, or check the spelling against the spec.`);
+        if (guess) fixes.push({ title: `Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true });
+        fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+      }
       vars.known = list(known);
       break;
     }
