@@ -64,6 +64,7 @@ export function rangeFor(doc: ParsedDocument, finding: Pick<Finding, 'path' | 't
 /** The property-value node for `seg` under an object, or the item under an array. */
 export function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
   if (node.type === 'object') {
+    if ((node.children?.length ?? 0) > INDEX_FROM) return objectIndex(node).get(seg);
     // The last one wins, as in JSON.parse, so ranges agree with the value the rules saw.
     let hit: jsonc.Node | undefined;
     for (const prop of node.children ?? []) {
@@ -88,4 +89,25 @@ function propertyKey(node: jsonc.Node): jsonc.Node | undefined {
 
 function span(node: jsonc.Node, shift: number): { start: number; end: number } {
   return { start: node.offset + shift, end: node.offset + node.length + shift };
+}
+
+/**
+ * Objects with many properties get a key index, built once per tree node, so that mapping many
+ * findings inside one huge object stays linear instead of quadratic. Later keys overwrite
+ * earlier ones, the same "last one wins" as the scan above.
+ */
+const INDEX_FROM = 32;
+const indexes = new WeakMap<jsonc.Node, Map<string, jsonc.Node>>();
+
+function objectIndex(node: jsonc.Node): Map<string, jsonc.Node> {
+  let index = indexes.get(node);
+  if (!index) {
+    index = new Map();
+    for (const prop of node.children ?? []) {
+      const key = prop.children?.[0];
+      if (key && typeof key.value === 'string') index.set(key.value, prop.children?.[1] ?? key);
+    }
+    indexes.set(node, index);
+  }
+  return index;
 }
