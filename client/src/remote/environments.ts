@@ -1,0 +1,116 @@
+/**
+ * Environments: where the service lives and which workspace to use. They come from the
+ * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
+ * storage). Everything here is checked, and every problem is a sentence saying what to fix.
+ */
+
+export interface Environment {
+  /** Unique, shown in the status bar and in `campaign://<name>/<id>`. */
+  name: string;
+  /** The data-center host, e.g. `https://api-01.example.com`; no trailing slash. */
+  baseUrl: string;
+  workspaceId: string;
+  /** The service's short name inside header names: `<prefix>-APPKEY`, `X-<prefix>-Request-Id`. */
+  headerPrefix: string;
+  /** The user's email, for `created_by` / `updated_by`. */
+  email?: string;
+  /** Writes ask an extra confirmation, and the status bar shows a warning colour. */
+  production: boolean;
+}
+
+export const DEFAULT_HEADER_PREFIX = 'SVC';
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
+/** The problem with a base URL, or undefined when it is acceptable. */
+export function checkBaseUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `\`${raw}\` is not a URL: write the service's address, such as \`https://api-01.example.com\`.`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `\`${raw}\` uses \`${url.protocol}\`: the service is reached over \`https://\`.`;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return `\`${raw}\` uses plain \`http://\`, which would send the API key unencrypted: use \`https://\` (plain \`http://\` is accepted only for this machine, such as \`http://127.0.0.1:8080\` for the emulator).`;
+  }
+  if (url.username || url.password) return `\`${url.origin}\` must not carry credentials in the URL: the API key is asked for at sign-in and kept in the editor's secret storage.`;
+  if (url.search || url.hash) return `\`${raw}\` has a query or fragment: give only the scheme, host and optional path prefix.`;
+  return undefined;
+}
+
+/** Base URL without a trailing slash. */
+export function normalizeBaseUrl(raw: string): string {
+  return raw.trim().replace(/\/+$/, '');
+}
+
+export interface ParsedEnvironments {
+  environments: Environment[];
+  /** One sentence per problem; the environment concerned is skipped. */
+  problems: string[];
+}
+
+/** Reads the `campaignStudio.environments` setting value. Never throws. */
+export function parseEnvironments(raw: unknown): ParsedEnvironments {
+  const environments: Environment[] = [];
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { environments, problems };
+  if (!Array.isArray(raw)) {
+    problems.push('`campaignStudio.environments` must be an array of environments, such as `[{ "name": "staging", "baseUrl": "https://…", "workspaceId": "…" }]`.');
+    return { environments, problems };
+  }
+  const seen = new Set<string>();
+  raw.forEach((item, i) => {
+    const where = `\`campaignStudio.environments[${i}]\``;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      problems.push(`${where} must be an object with \`name\`, \`baseUrl\` and \`workspaceId\`.`);
+      return;
+    }
+    const o = item as Record<string, unknown>;
+    const name = typeof o.name === 'string' ? o.name.trim() : '';
+    const label = name ? `environment \`${name}\`` : where;
+    const errs: string[] = [];
+    if (!name) errs.push('`name` is required');
+    else if (!NAME.test(name)) errs.push('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)');
+    else if (seen.has(name.toLowerCase())) errs.push(`\`name\` is used twice: names must be unique`);
+    const baseUrl = typeof o.baseUrl === 'string' ? normalizeBaseUrl(o.baseUrl) : '';
+    if (!baseUrl) errs.push('`baseUrl` is required');
+    else {
+      const p = checkBaseUrl(baseUrl);
+      if (p) errs.push(p.replace(/\.$/, ''));
+    }
+    const workspaceId = typeof o.workspaceId === 'string' ? o.workspaceId.trim() : '';
+    if (!workspaceId) errs.push('`workspaceId` is required (the dashboard shows it in the workspace settings)');
+    else if (/[\s:]/.test(workspaceId)) errs.push('`workspaceId` must not contain spaces or `:`');
+    let headerPrefix = DEFAULT_HEADER_PREFIX;
+    if (o.headerPrefix !== undefined && o.headerPrefix !== null && o.headerPrefix !== '') {
+      if (typeof o.headerPrefix !== 'string' || !PREFIX.test(o.headerPrefix)) errs.push('`headerPrefix` must be letters, digits and `-`, such as `SVC`');
+      else headerPrefix = o.headerPrefix;
+    }
+    let email: string | undefined;
+    if (o.email !== undefined && o.email !== null && o.email !== '') {
+      if (typeof o.email !== 'string' || !EMAIL.test(o.email)) errs.push('`email` must be an email address (it fills `created_by` / `updated_by`)');
+      else email = o.email;
+    }
+    if (o.production !== undefined && typeof o.production !== 'boolean') errs.push('`production` must be `true` or `false`');
+    if (errs.length) {
+      problems.push(`${label}: ${errs.join('; ')}.`);
+      return;
+    }
+    seen.add(name.toLowerCase());
+    environments.push({ name, baseUrl, workspaceId, headerPrefix, email, production: o.production === true });
+  });
+  return { environments, problems };
+}
+
+/** The key under which an environment's API key is kept in secret storage. */
+export function secretKeyFor(env: Pick<Environment, 'baseUrl' | 'workspaceId'>): string {
+  return `campaignStudio.apiKey:${env.workspaceId}@${normalizeBaseUrl(env.baseUrl)}`;
+}

@@ -1,0 +1,172 @@
+/**
+ * Failures of service calls, and the words a user reads about them: what happened (code, target,
+ * details from the error envelope) and what to do next.
+ */
+
+export interface ErrorDetail {
+  target?: string;
+  message: string;
+}
+
+/** Codes of the spec's error envelope, plus the client's own for failures without a response. */
+export type ServiceErrorCode =
+  | 'VALIDATION_FAILED' | 'UNPROCESSABLE_ENTITY' | 'BAD_REQUEST' | 'RATE_LIMITED' | 'UNAUTHORIZED'
+  | 'INTERNAL_ERROR' | 'FORBIDDEN' | 'NOT_FOUND'
+  /** No answer within the timeout. */
+  | 'TIMEOUT'
+  /** The connection failed (refused, reset, DNS). */
+  | 'NETWORK'
+  /** An answer that is not what the spec describes (not JSON, no envelope). */
+  | 'BAD_RESPONSE'
+  | (string & {});
+
+export interface ServiceErrorInit {
+  status: number;
+  code: ServiceErrorCode;
+  message: string;
+  method: string;
+  path: string;
+  requestId: string;
+  target?: string;
+  details?: ErrorDetail[];
+  /** From `Retry-After` on a 429. */
+  retryAfterMs?: number;
+  /** How many times the call was sent. */
+  attempts?: number;
+}
+
+export class ServiceError extends Error {
+  readonly status: number;
+  readonly code: ServiceErrorCode;
+  /** The envelope's own message (the `message` property is the full readable sentence). */
+  readonly serviceMessage: string;
+  readonly method: string;
+  readonly path: string;
+  readonly requestId: string;
+  readonly target?: string;
+  readonly details: ErrorDetail[];
+  readonly retryAfterMs?: number;
+  readonly attempts: number;
+
+  constructor(init: ServiceErrorInit) {
+    super(formatServiceError(init));
+    this.name = 'ServiceError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.message;
+    this.method = init.method;
+    this.path = init.path;
+    this.requestId = init.requestId;
+    this.target = init.target;
+    this.details = init.details ?? [];
+    this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+export function isServiceError(e: unknown): e is ServiceError {
+  return e instanceof ServiceError;
+}
+
+/** `code` (HTTP status) on target: message. Details: a; b. */
+function formatServiceError(init: ServiceErrorInit): string {
+  const where = init.status > 0 ? `${init.code} (HTTP ${init.status})` : init.code;
+  let text = `${where}${init.target ? ` on \`${init.target}\`` : ''}: ${init.message}`;
+  const details = (init.details ?? []).filter(d => d.message && !(d.target === init.target && d.message === init.message));
+  if (details.length) text += ` Details: ${details.map(d => (d.target ? `\`${d.target}\`: ${d.message}` : d.message)).join('; ')}.`;
+  return text;
+}
+
+/**
+ * Reads the V5 error envelope `{ response_id, error: { code, message, target, details, request_id } }`
+ * (V1 answers sometimes carry the same fields at the top level). Undefined when it is not one.
+ */
+export function parseErrorEnvelope(body: unknown): { code?: string; message?: string; target?: string; details: ErrorDetail[]; requestId?: string } | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const outer = body as Record<string, unknown>;
+  const e = (outer.error && typeof outer.error === 'object' && !Array.isArray(outer.error) ? outer.error : outer) as Record<string, unknown>;
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const message = typeof e.message === 'string' ? e.message : typeof outer.message === 'string' ? outer.message : undefined;
+  if (!code && !message) return undefined;
+  const details: ErrorDetail[] = [];
+  if (Array.isArray(e.details)) {
+    for (const d of e.details) {
+      if (d && typeof d === 'object') {
+        const r = d as Record<string, unknown>;
+        const m = typeof r.message === 'string' ? r.message : JSON.stringify(d);
+        details.push({ target: typeof r.target === 'string' ? r.target : undefined, message: m });
+      } else if (typeof d === 'string') {
+        details.push({ message: d });
+      }
+    }
+  }
+  return {
+    code,
+    message,
+    target: typeof e.target === 'string' && e.target ? e.target : undefined,
+    details,
+    requestId: typeof e.request_id === 'string' ? e.request_id : typeof outer.response_id === 'string' ? outer.response_id : undefined,
+  };
+}
+
+/** What the user can do about a failure; the editor turns it into a button. */
+export type ErrorAction = 'signIn' | 'switchEnvironment' | 'retry' | 'showLog';
+
+export interface ErrorAdvice {
+  /** The whole sentence: what happened, then what to do. */
+  message: string;
+  actions: ErrorAction[];
+}
+
+export interface AdviceContext {
+  /** Environment name, for "…in environment `staging`". */
+  environment?: string;
+  workspaceId?: string;
+  /** What was being done, e.g. "Fetching campaign 65f…". */
+  doing?: string;
+}
+
+export function formatWait(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/** A readable message for any failure of a service call, saying what to do next. */
+export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
+  const prefix = ctx.doing ? `${ctx.doing} failed: ` : '';
+  const env = ctx.environment ? ` \`${ctx.environment}\`` : '';
+  if (!isServiceError(e)) {
+    const m = e instanceof Error ? e.message : String(e);
+    return { message: `${prefix}${m}`, actions: ['showLog'] };
+  }
+  const base = `${prefix}${e.message}`;
+  switch (e.status) {
+    case 401:
+      return {
+        message: `${base} The service did not accept the API key for environment${env}${ctx.workspaceId ? ` (workspace \`${ctx.workspaceId}\`)` : ''}. Sign in again with the workspace's API key from the dashboard's workspace settings.`,
+        actions: ['signIn'],
+      };
+    case 403:
+      return { message: `${base} The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.`, actions: ['signIn'] };
+    case 404:
+      return {
+        message: `${base} The campaign no longer exists, or it belongs to another workspace than${env ? ` environment${env}` : ' the current environment'}${ctx.workspaceId ? ` (workspace \`${ctx.workspaceId}\`)` : ''}. Refresh the Campaigns view, or switch to the environment it came from.`,
+        actions: ['switchEnvironment'],
+      };
+    case 429: {
+      const wait = e.retryAfterMs !== undefined ? formatWait(e.retryAfterMs) : 'a minute';
+      return { message: `${base} The service's rate limit was reached (10 calls a second, 100 a minute, 6000 an hour). Wait ${wait}, then try again.`, actions: ['retry'] };
+    }
+    case 400:
+    case 422:
+      return { message: `${base} Fix what the message names and try again.`, actions: ['showLog'] };
+    default:
+      break;
+  }
+  if (e.code === 'TIMEOUT') return { message: `${base} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`campaignStudio.remote.timeoutSeconds\`.`, actions: ['retry', 'showLog'] };
+  if (e.code === 'NETWORK') return { message: `${base} Check that the base URL of environment${env} is right and that the service is reachable, then try again.`, actions: ['retry', 'switchEnvironment'] };
+  if (e.status >= 500) return { message: `${base} The service failed internally; try again in a moment. If it keeps failing, quote request id \`${e.requestId}\` to support.`, actions: ['retry', 'showLog'] };
+  return { message: base, actions: ['showLog'] };
+}

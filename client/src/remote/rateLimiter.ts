@@ -1,0 +1,159 @@
+import { CancelledError, Clock, systemClock } from './clock';
+
+/** At most `limit` requests in any rolling window of `windowMs`. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** The service's limits per client (spec, Limits): 10 a second, 100 a minute, 6000 an hour rolling. */
+export const SERVICE_LIMITS: readonly RateLimit[] = Object.freeze([
+  { limit: 10, windowMs: 1_000 },
+  { limit: 100, windowMs: 60_000 },
+  { limit: 6000, windowMs: 3_600_000 },
+]);
+
+export interface RateLimiterOptions {
+  limits?: readonly RateLimit[];
+  clock?: Clock;
+  /**
+   * Extra time added to every window. The service counts a request when it arrives, the limiter
+   * when it leaves; the margin absorbs the difference so that a burst never trips the server.
+   */
+  marginMs?: number;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(e: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/**
+ * A client-side rate limiter shared by every caller of one service: requests beyond the limits
+ * wait in a first-in first-out queue instead of being refused. `acquire()` resolves when the
+ * caller may send. A 429 from the service pauses the whole queue (`pauseUntil`).
+ */
+export class RateLimiter {
+  readonly limits: readonly RateLimit[];
+  private readonly clock: Clock;
+  private readonly marginMs: number;
+  /** Send times, oldest first, pruned past the longest window. */
+  private sent: number[] = [];
+  private head = 0;
+  private readonly queue: Waiter[] = [];
+  private pumping = false;
+  private pausedUntil = 0;
+
+  constructor(opts: RateLimiterOptions = {}) {
+    this.limits = opts.limits ?? SERVICE_LIMITS;
+    this.clock = opts.clock ?? systemClock;
+    this.marginMs = opts.marginMs ?? 100;
+    for (const l of this.limits) {
+      if (!(l.limit >= 1) || !(l.windowMs > 0)) throw new Error(`invalid rate limit ${JSON.stringify(l)}`);
+    }
+  }
+
+  /** Callers waiting for a slot. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Requests sent within each window right now (for the log and tests). */
+  usage(): number[] {
+    const now = this.clock.now();
+    return this.limits.map(l => this.countSince(now - l.windowMs - this.marginMs));
+  }
+
+  /** Resolves when a request may be sent; the slot is taken at that moment. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.queue.indexOf(waiter);
+          if (i >= 0) {
+            this.queue.splice(i, 1);
+            reject(new CancelledError());
+          }
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.queue.push(waiter);
+      void this.pump();
+    });
+  }
+
+  /** Holds every request until `clock.now() >= until` (a `Retry-After` from the service). */
+  pauseUntil(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+
+  /** Milliseconds until the next request may go (0 = now). */
+  delay(): number {
+    const now = this.clock.now();
+    let wait = Math.max(0, this.pausedUntil - now);
+    const count = this.sent.length - this.head;
+    for (const l of this.limits) {
+      if (count < l.limit) continue;
+      // The request that must leave the window before another may enter.
+      const t = this.sent[this.sent.length - l.limit];
+      const freeAt = t + l.windowMs + this.marginMs;
+      if (freeAt > now) wait = Math.max(wait, freeAt - now);
+    }
+    return wait;
+  }
+
+  private countSince(since: number): number {
+    let n = 0;
+    for (let i = this.sent.length - 1; i >= this.head && this.sent[i] > since; i--) n++;
+    return n;
+  }
+
+  private record(now: number): void {
+    this.sent.push(now);
+    const longest = Math.max(...this.limits.map(l => l.windowMs)) + this.marginMs;
+    while (this.head < this.sent.length && this.sent[this.head] <= now - longest) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.sent.length) {
+      this.sent = this.sent.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length > 0) {
+        const wait = this.delay();
+        if (wait > 0) {
+          await this.clock.sleep(wait);
+          continue;
+        }
+        const waiter = this.queue.shift()!;
+        if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+        this.record(this.clock.now());
+        waiter.resolve();
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+}
+
+const shared = new Map<string, RateLimiter>();
+
+/**
+ * The one limiter for a service client identity (base URL + workspace): every feature that talks
+ * to the same workspace shares it, so together they stay within the limits.
+ */
+export function sharedLimiter(key: string, factory: () => RateLimiter = () => new RateLimiter()): RateLimiter {
+  let l = shared.get(key);
+  if (!l) {
+    l = factory();
+    shared.set(key, l);
+  }
+  return l;
+}
