@@ -122,58 +122,118 @@ function d1(message: string, start: number, end: number): Finding {
   return { rule: 'D1', path: '', message, severity: 'error', range: { start, end } };
 }
 
+/**
+ * The fast check after a successful JSON.parse: every `:` of strict JSON separates a key from
+ * its value or sits inside a string, so when the colons of the text equal the keys plus the
+ * colons inside strings, no key was dropped, i.e. there is no duplicate. Also measures depth,
+ * iteratively (JSON.parse accepts nesting that would overflow a recursive walk).
+ * Returns undefined when the counts differ (a duplicate, or a `\u003a` escape): then scan.
+ */
+function quickCheck(body: string, value: unknown): { maxDepth: number } | undefined {
+  let keys = 0;
+  let innerColons = 0;
+  let maxDepth = 0;
+  const countColons = (s: string): number => {
+    let n = 0;
+    for (let i = s.indexOf(':'); i >= 0; i = s.indexOf(':', i + 1)) n++;
+    return n;
+  };
+  const stack: unknown[] = [value];
+  const depths: number[] = [0];
+  while (stack.length) {
+    const v = stack.pop();
+    const d = depths.pop()!;
+    if (typeof v === 'string') {
+      innerColons += countColons(v);
+    } else if (v !== null && typeof v === 'object') {
+      if (d + 1 > maxDepth) maxDepth = d + 1;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) { stack.push(v[i]); depths.push(d + 1); }
+      } else {
+        for (const k in v as Record<string, unknown>) {
+          keys++;
+          innerColons += countColons(k);
+          stack.push((v as Record<string, unknown>)[k]);
+          depths.push(d + 1);
+        }
+      }
+    }
+  }
+  return countColons(body) === keys + innerColons ? { maxDepth } : undefined;
+}
+
+function tooDeepFinding(maxDepth: number, bom: number): Finding {
+  return d1(`The document nests ${maxDepth} levels deep; campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, bom, bom + 1);
+}
+
+function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
+  return d1(`Duplicate key \`${dup.key}\`: the service keeps only the last one, so this entry is ignored or overrides an earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end);
+}
+
+/** Where the text before `offset` ends, skipping white space backwards. */
+function lastNonSpace(body: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(body.charAt(i))) i--;
+  return i;
+}
+
 export function parse(text: string): ParsedDocument {
   // A BOM is not part of the JSON text; editors show it as nothing, so we ignore it silently.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
   const syntax: Finding[] = [];
-  const { maxDepth, duplicates } = scan(body);
-  const tooDeep = maxDepth > MAX_DEPTH;
 
   let value: unknown = undefined;
   let strict = false;
+  let tooDeep = false;
   let tree: jsonc.Node | undefined;
   let treeBuilt = false;
 
-  if (tooDeep) {
-    syntax.push(d1(`The document nests ${maxDepth} levels deep; campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, bom, bom + 1));
+  let parsedOk = false;
+  try {
+    value = JSON.parse(body);
+    parsedOk = true;
+  } catch {
+    // Not strict JSON (or too deep for the engine): the recovering path below.
+  }
+
+  const quick = parsedOk ? quickCheck(body, value) : undefined;
+  const { maxDepth, duplicates } = quick ? { maxDepth: quick.maxDepth, duplicates: [] } : scan(body);
+  if (maxDepth > MAX_DEPTH) {
+    tooDeep = true;
+    value = undefined;
+    syntax.push(tooDeepFinding(maxDepth, bom));
+  } else if (parsedOk) {
+    strict = duplicates.length === 0;
   } else {
-    try {
-      value = JSON.parse(body);
-      strict = true;
-    } catch {
-      const errors: jsonc.ParseError[] = [];
-      tree = jsonc.parseTree(body, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-      treeBuilt = true;
-      value = tree ? jsonc.getNodeValue(tree) : undefined;
-      const seenOffsets = new Set<number>();
-      for (const e of errors) {
-        // jsonc-parser may report several errors at one place (a trailing comma gives two).
-        if (seenOffsets.has(e.offset)) continue;
-        seenOffsets.add(e.offset);
-        let message = SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON.';
-        if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
-          // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
-          const before = body.slice(0, e.offset).replace(/\s+$/, '');
-          const next = body.charAt(e.offset);
-          if (before.endsWith(',') && (next === '}' || next === ']')) {
-            message = 'Trailing comma: the service accepts strict JSON only. Remove the comma.';
-            const at = before.length - 1;
-            syntax.push(d1(message, bom + at, bom + at + 1));
-            continue;
-          }
+    const errors: jsonc.ParseError[] = [];
+    tree = jsonc.parseTree(body, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    treeBuilt = true;
+    value = tree ? jsonc.getNodeValue(tree) : undefined;
+    const seenOffsets = new Set<number>();
+    for (const e of errors) {
+      // jsonc-parser may report several errors at one place (a trailing comma gives two).
+      if (seenOffsets.has(e.offset)) continue;
+      seenOffsets.add(e.offset);
+      let message = SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON.';
+      if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
+        // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
+        const at = lastNonSpace(body, e.offset);
+        const next = body.charAt(e.offset);
+        if (at >= 0 && body.charAt(at) === ',' && (next === '}' || next === ']')) {
+          message = 'Trailing comma: the service accepts strict JSON only. Remove the comma.';
+          syntax.push(d1(message, bom + at, bom + at + 1));
+          continue;
         }
-        syntax.push(d1(message, bom + e.offset, bom + e.offset + Math.max(1, e.length)));
       }
-      if (body.trim() === '') {
-        syntax.length = 0;
-        syntax.push(d1('The file is empty: a campaign document is one JSON object. Start with `{` or insert a skeleton snippet.', bom, bom));
-      }
+      syntax.push(d1(message, bom + e.offset, bom + e.offset + Math.max(1, e.length)));
     }
-    for (const dup of duplicates) {
-      syntax.push({ ...d1(`Duplicate key \`${dup.key}\`: the service keeps only the last one, so this entry is ignored or overrides an earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end) });
+    if (body.trim() === '') {
+      syntax.length = 0;
+      syntax.push(d1('The file is empty: a campaign document is one JSON object. Start with `{` or insert a skeleton snippet.', bom, bom));
     }
   }
+  if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));
 
   let starts: number[] | undefined;
   return {
