@@ -174,7 +174,12 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
       const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
       vars.type = want;
       message = `${code(prop || 'The document')} must be ${want}, not ${typeName(value)}.`;
-      if (err.instancePath === '') message = `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`;
+      if (err.instancePath === '') {
+        message = `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`;
+        // Nothing else can be checked: an error, under the rule of the document's first required key.
+        rule = kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2';
+        severity = 'error';
+      }
       if (err.params.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
         fixes.push({ title: `Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true });
       } else if ((err.params.type === 'integer' || err.params.type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (err.params.type === 'number' || Number.isInteger(Number(value)))) {

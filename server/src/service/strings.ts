@@ -26,6 +26,8 @@ export function didYouMean(word: string, candidates: readonly string[], max = 2)
   let bestD = max + 1;
   for (const c of candidates) {
     const d = editDistance(w, c.toLowerCase(), max);
+    // Two edits turn any two-letter word into another: for short words, allow fewer.
+    if (d > Math.floor(Math.max(w.length, c.length) / 3)) continue;
     if (d < bestD) { best = c; bestD = d; }
   }
   return best;
