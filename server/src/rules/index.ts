@@ -1,5 +1,7 @@
 import { RuleCheck } from '../service/types';
 import { documentRules } from './document';
+import { schedulingRules } from './scheduling';
+import { deliveryControlRules } from './deliveryControls';
 
 /**
  * Every rule function, in one list. Each group lives in its own module
@@ -7,4 +9,6 @@ import { documentRules } from './document';
  */
 export const RULE_CHECKS: RuleCheck[] = [
   ...documentRules,
+  ...schedulingRules,
+  ...deliveryControlRules,
 ];
