@@ -1,0 +1,127 @@
+/**
+ * The vocabulary of the write side: which top-level fields of a campaign document are components
+ * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
+ * equality that ignores key order. Plain TypeScript: no `vscode` import, so tests and the CLI can
+ * use it.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type CampaignDoc = Record<string, unknown>;
+
+/** Response-only fields (rule D8): never sent, and a difference in them is not a change. */
+export const READ_ONLY_FIELDS: readonly string[] = [
+  'id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time',
+  'flow_id', 'flow_name', 'parent_id',
+];
+
+/** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
+export const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
+
+/** Authorship: `created_by` belongs to the create call only, `updated_by` is set on each push. */
+export const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
+
+/** The top-level components an update may carry; each is sent whole when anything in it changed. */
+export const COMPONENTS: readonly string[] = [
+  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details',
+  'scheduling_details', 'delivery_controls', 'advanced', 'conversion_goal_details',
+  'control_group_details', 'utm_params', 'connector', 'sender_name', 'campaign_audience_limit',
+];
+
+const COMPONENT_SET = new Set(COMPONENTS);
+const NOT_COMPONENT = new Set([...READ_ONLY_FIELDS, ...IDENTITY_FIELDS, ...AUTHOR_FIELDS]);
+
+export function isComponent(key: string): boolean {
+  return COMPONENT_SET.has(key);
+}
+
+/** A top-level key that is neither a component, nor identity, authorship or read-only metadata. */
+export function isUnknownTopLevel(key: string): boolean {
+  return !COMPONENT_SET.has(key) && !NOT_COMPONENT.has(key);
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function has(o: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/**
+ * JSON text with object keys sorted at every level: two values are the same campaign content
+ * exactly when their canonical forms are equal. Array order is significant (filters, goals).
+ */
+export function canonical(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return '[' + value.map(v => (v === undefined ? 'null' : canonical(v))).join(',') + ']';
+  const o = value as Record<string, unknown>;
+  const keys = Object.keys(o).filter(k => o[k] !== undefined).sort();
+  return '{' + keys.map(k => JSON.stringify(k) + ':' + canonical(o[k])).join(',') + '}';
+}
+
+/** Structural equality ignoring key order; `undefined` (absent) equals only `undefined`. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return canonical(a) === canonical(b);
+}
+
+/** A deep copy with object keys sorted: what the preview shows, so key order never shows as a diff. */
+export function sorted(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sorted);
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o).sort()) if (o[k] !== undefined) out[k] = sorted(o[k]);
+  return out;
+}
+
+/** The keys of a document that carry campaign content (everything but read-only and authorship). */
+export function contentKeys(doc: CampaignDoc): string[] {
+  return Object.keys(doc).filter(k => !READ_ONLY_FIELDS.includes(k) && !AUTHOR_FIELDS.includes(k));
+}
+
+/** The same campaign content (components and identity), ignoring key order and metadata. */
+export function sameContent(a: CampaignDoc, b: CampaignDoc): boolean {
+  const keys = new Set([...contentKeys(a), ...contentKeys(b)]);
+  for (const k of keys) if (!sameValue(a[k], b[k])) return false;
+  return true;
+}
+
+/** `updated_at` and `version_number`: the markers that say the remote was written. */
+export interface RemoteStamp {
+  updated_at?: string;
+  version_number?: number;
+  updated_by?: string;
+}
+
+export function stampOf(record: CampaignDoc): RemoteStamp {
+  const s: RemoteStamp = {};
+  if (typeof record.updated_at === 'string') s.updated_at = record.updated_at;
+  if (typeof record.version_number === 'number') s.version_number = record.version_number;
+  if (typeof record.updated_by === 'string') s.updated_by = record.updated_by;
+  return s;
+}
+
+export function sameStamp(a: RemoteStamp, b: RemoteStamp): boolean {
+  return a.updated_at === b.updated_at && a.version_number === b.version_number;
+}
+
+/** The campaign id a document names: `id` (V5), else `campaign_id`. */
+export function campaignIdOf(doc: CampaignDoc): string | undefined {
+  if (typeof doc.id === 'string' && doc.id) return doc.id;
+  if (typeof doc.campaign_id === 'string' && doc.campaign_id) return doc.campaign_id;
+  return undefined;
+}
+
+/** Code-formatted name for messages. */
+export function code(name: string): string {
+  return '`' + name + '`';
+}
+
+export function list(names: readonly string[]): string {
+  if (names.length === 0) return 'nothing';
+  const c = names.map(code);
+  return c.length === 1 ? c[0] : c.slice(0, -1).join(', ') + ' and ' + c[c.length - 1];
+}

@@ -1,0 +1,110 @@
+import {
+  CampaignDoc, code, COMPONENTS, has, isComponent, isObject, isUnknownTopLevel, list,
+  READ_ONLY_FIELDS, sameValue, sorted,
+} from './model';
+import type { Problem } from './stateRules';
+
+/**
+ * The update body of a push (rule P4 and the spec's "Other update rules"): every top-level
+ * component that differs from the base snapshot, sent whole, plus `channel`,
+ * `campaign_delivery_type` and `updated_by`. Read-only metadata is never sent.
+ */
+
+export interface PatchPlan {
+  /** The exact body of `PATCH /v5/campaigns/{id}`. */
+  body: CampaignDoc;
+  /** Components sent (changed or added locally), in document order. */
+  changed: string[];
+  /** Components present in the base but deleted locally: an update cannot delete a component. */
+  removedLocally: string[];
+  /** Unknown top-level keys (rule D7) that differ from the base: never sent. */
+  unknownKeys: string[];
+  /** Read-only fields edited locally (rule D8): editing them has no effect, so nothing is sent. */
+  readOnlyEdits: string[];
+  /** `channel` / `campaign_delivery_type` changed against the base: an update cannot do that. */
+  identityChanges: Array<{ field: string; from: unknown; to: unknown }>;
+}
+
+export class PatchError extends Error {}
+
+export function computePatch(local: unknown, base: unknown, updatedBy: string): PatchPlan {
+  if (!isObject(local)) throw new PatchError('The campaign file does not hold a JSON object, so there is nothing to push. Fix the file first.');
+  if (!isObject(base)) throw new PatchError('The base snapshot of this campaign is missing or damaged, so local changes cannot be told apart from remote ones. Fetch the campaign again.');
+  const changed: string[] = [];
+  const removedLocally: string[] = [];
+  const unknownKeys: string[] = [];
+  const readOnlyEdits: string[] = [];
+  const identityChanges: PatchPlan['identityChanges'] = [];
+
+  for (const key of Object.keys(local)) {
+    if (isComponent(key)) {
+      if (!sameValue(local[key], base[key])) changed.push(key);
+    } else if (isUnknownTopLevel(key)) {
+      if (!sameValue(local[key], base[key])) unknownKeys.push(key);
+    } else if (READ_ONLY_FIELDS.includes(key) && has(base, key) && !sameValue(local[key], base[key])) {
+      readOnlyEdits.push(key);
+    }
+  }
+  for (const key of COMPONENTS) {
+    if (has(base, key) && base[key] !== undefined && !has(local, key)) removedLocally.push(key);
+  }
+  for (const field of ['channel', 'campaign_delivery_type']) {
+    if (has(base, field) && !sameValue(local[field], base[field])) identityChanges.push({ field, from: base[field], to: local[field] });
+  }
+
+  const body: CampaignDoc = {
+    channel: has(local, 'channel') ? local.channel : base.channel,
+    campaign_delivery_type: has(local, 'campaign_delivery_type') ? local.campaign_delivery_type : base.campaign_delivery_type,
+    updated_by: updatedBy,
+  };
+  for (const key of changed) body[key] = local[key];
+  return { body, changed, removedLocally, unknownKeys, readOnlyEdits, identityChanges };
+}
+
+/** True when the plan sends no component: there is nothing to push. */
+export function isEmptyPatch(plan: PatchPlan): boolean {
+  return plan.changed.length === 0;
+}
+
+/** The body as shown in the confirmation diff: keys sorted, so that order never shows as a change. */
+export function previewText(body: CampaignDoc): string {
+  return JSON.stringify(sorted(body), null, 2) + '\n';
+}
+
+/**
+ * The "before" side of the preview: the same keys as the body, holding what the remote has now,
+ * so that the diff shows exactly what the push replaces.
+ */
+export function previewBefore(body: CampaignDoc, remote: CampaignDoc): CampaignDoc {
+  const out: CampaignDoc = {};
+  for (const key of Object.keys(body)) {
+    if (key === 'updated_by') { if (remote.updated_by !== undefined) out.updated_by = remote.updated_by; continue; }
+    if (has(remote, key)) out[key] = remote[key];
+  }
+  return out;
+}
+
+/** Notes shown beside the preview: what is deliberately not sent, and why. */
+export function planNotes(plan: PatchPlan): string[] {
+  const notes: string[] = [];
+  if (plan.removedLocally.length) {
+    notes.push(`${list(plan.removedLocally)} ${plan.removedLocally.length === 1 ? 'was' : 'were'} deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove ${plan.removedLocally.length === 1 ? 'it' : 'them'}.`);
+  }
+  if (plan.unknownKeys.length) {
+    notes.push(`${list(plan.unknownKeys)} ${plan.unknownKeys.length === 1 ? 'is not a field' : 'are not fields'} of the campaign record, so ${plan.unknownKeys.length === 1 ? 'it is' : 'they are'} not sent (rule D7). Check the spelling.`);
+  }
+  if (plan.readOnlyEdits.length) {
+    notes.push(`${list(plan.readOnlyEdits)} ${plan.readOnlyEdits.length === 1 ? 'is' : 'are'} read-only metadata (rule D8): the edit has no effect and is not sent.`);
+  }
+  return notes;
+}
+
+/** Refusals that come from the plan itself, before any state is known. */
+export function planRefusals(plan: PatchPlan): Problem[] {
+  return plan.identityChanges.map(c => ({
+    rule: 'D6',
+    severity: 'error' as const,
+    path: '/' + c.field,
+    message: `${code(c.field)} was ${JSON.stringify(c.from)} when fetched and is ${JSON.stringify(c.to)} in the file: an existing campaign cannot change its ${c.field === 'channel' ? 'channel' : 'delivery type'}. Put back ${JSON.stringify(c.from)}, or create a new draft from a copy of this file without its \`id\`.`,
+  }));
+}

@@ -1,0 +1,139 @@
+import { CampaignDoc } from './model';
+import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
+import { ComponentMerge, ConflictChoice } from './merge';
+import { Problem, StatusAction } from './stateRules';
+
+/**
+ * What the write flows need from the rest of the extension, as narrow interfaces. The VS Code
+ * layer implements them on top of the one service client, the base-snapshot store and the
+ * editor; tests implement them over the emulator with a scripted user. Nothing here builds an
+ * HTTP request.
+ */
+
+/** A campaign as read from the service. */
+export interface RemoteCampaign {
+  /** The record exactly as returned (`data` of the envelope). */
+  raw: CampaignDoc;
+  /** The same record in request shape, as base snapshots are stored. */
+  normalized: CampaignDoc;
+  status: string;
+}
+
+/** Why a call failed, in the terms the flows decide on. */
+export type FailureKind =
+  /** No answer in time, or the connection dropped after the request went out: it may have applied. */
+  | 'timeout'
+  /** The request never reached the service (refused connection, DNS): it did not apply. */
+  | 'unreachable'
+  /** The service answered with an error status. */
+  | 'http'
+  /** The user cancelled before an answer came: it may have applied. */
+  | 'cancelled';
+
+export class ServiceFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    readonly status?: number,
+    readonly envelope?: ServiceErrorEnvelope,
+  ) {
+    super(message);
+  }
+
+  /** The write may have reached the service: it must be reconciled, never retried blindly. */
+  get outcomeUnknown(): boolean {
+    return this.kind === 'timeout' || this.kind === 'cancelled';
+  }
+}
+
+export interface TestRecipientResult { recipient: string; ok: boolean; reason?: string }
+
+export interface ExecutionEntry { campaign_id: string; sent_time?: string; status?: string }
+export interface ExecutionsPage { executions: ExecutionEntry[]; total_instances?: number }
+
+export interface TestSendRequest {
+  mode: 'draft' | 'inline';
+  /** Draft mode: the saved draft's id. */
+  campaignId?: string;
+  /** Inline mode: the campaign content to send. */
+  content?: CampaignDoc;
+  channel: string;
+  /** Who receives it: email addresses (Email) or user identifiers (Push). */
+  recipients: string[];
+}
+
+/** The service calls the write flows make. */
+export interface PushApi {
+  getCampaign(id: string): Promise<RemoteCampaign>;
+  updateCampaign(id: string, body: CampaignDoc): Promise<void>;
+  createCampaign(body: CampaignDoc): Promise<{ id: string }>;
+  /** Validate without committing; `content` is the local campaign (request shape) when given. */
+  validateCampaign(id: string, content?: CampaignDoc): Promise<{ ok: true } | { ok: false; envelope: ServiceErrorEnvelope }>;
+  testCampaign(request: TestSendRequest): Promise<{ message?: string; results: TestRecipientResult[] }>;
+  changeStatus(action: StatusAction, id: string): Promise<void>;
+  executions(id: string, page: number, limit: number): Promise<ExecutionsPage>;
+  /** Drafts by `createdBy` of this channel and delivery type (newest first), for a lost create answer. */
+  findDrafts(createdBy: string, channel: string, deliveryType: string): Promise<Array<{ id: string; created_at?: string }>>;
+}
+
+/** Where base snapshots live (the sidecar written by fetch). */
+export interface BaseStore {
+  read(id: string): Promise<CampaignDoc | undefined>;
+  write(id: string, normalized: CampaignDoc): Promise<void>;
+}
+
+/** The user's campaign file: its current text (editor buffer), and guarded replacement. */
+export interface LocalFile {
+  readonly uri: string;
+  readonly name: string;
+  text(): string;
+  /**
+   * Replaces the whole text when it still equals `expected`; false (and no change) when the
+   * user edited it in between. The VS Code layer saves the document afterwards when it was saved
+   * before.
+   */
+  replace(expected: string, next: string): Promise<boolean>;
+}
+
+export interface PushPreview {
+  campaignId: string;
+  campaignName?: string;
+  environment: string;
+  production: boolean;
+  status: string;
+  /** The exact body that will be sent. */
+  body: CampaignDoc;
+  /** The same keys as the service has them now: the "before" of the diff. */
+  before: CampaignDoc;
+  changed: string[];
+  /** Components the file will take from the service once the push succeeds (a merge). */
+  takeFromRemote: string[];
+  /** What is not sent and why, P5 notes, merge notes. */
+  notes: string[];
+}
+
+/** Every question and message of the flows; the VS Code layer shows dialogs, tests answer from a script. */
+export interface PushUi {
+  /** Shows the diff of the body and asks; `round` 2 is the second question for production. */
+  confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean>;
+  /** A real conflict: one choice per component, or undefined to cancel the push. */
+  resolveConflicts(conflicts: ComponentMerge[], info: { campaignId: string; remoteUpdatedBy?: string; remoteUpdatedAt?: string }): Promise<Record<string, ConflictChoice> | undefined>;
+  /** After success, the service's copy differs from the file: may the file take it? */
+  offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean>;
+  /** A question with a yes answer (status actions, draft creation, production). */
+  confirm(message: string, detail: string, yes: string): Promise<boolean>;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  /** Findings about the file from the service or the state rules; [] clears them. */
+  showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void;
+  /** Long steps; the VS Code layer shows progress, tests ignore it. */
+  progress<T>(title: string, task: () => Promise<T>): Promise<T>;
+}
+
+export interface Environment {
+  name: string;
+  production: boolean;
+  /** The user's email, for `created_by` / `updated_by`. */
+  email: string;
+}

@@ -1,0 +1,42 @@
+import { parse, ParsedDocument } from '../../../server/src/service/parse';
+import { validate } from '../../../server/src/service/validate';
+import { rangeFor } from '../../../server/src/service/ranges';
+import { Finding, WorkspaceSettings } from '../../../server/src/service/types';
+
+/**
+ * The first gate of every write: the shared rule set, the very code the language server and the
+ * CLI run, over the file's current text. Errors block; warnings and hints do not.
+ */
+
+export interface LocalCheck {
+  parsed: ParsedDocument;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+/**
+ * Rules that only make sense for another kind of write: B8 applies to inline tests, which
+ * `inlineTestProblems` checks; P-rules are checked against the current remote by the flows.
+ */
+const NOT_FOR_UPDATES = new Set(['B8', 'P1', 'P2', 'P3', 'P4', 'P5']);
+
+export function checkLocal(text: string, settings: WorkspaceSettings): LocalCheck {
+  const parsed = parse(text);
+  const findings = validate(parsed, { kind: 'campaign', settings }).filter(f => !NOT_FOR_UPDATES.has(f.rule));
+  return {
+    parsed,
+    errors: findings.filter(f => f.severity === 'error'),
+    warnings: findings.filter(f => f.severity === 'warning'),
+  };
+}
+
+/** "line 12: message" for the first few errors, for a notification. */
+export function summarize(parsed: ParsedDocument, findings: Finding[], max = 3): string {
+  const lines = findings.slice(0, max).map(f => `line ${rangeFor(parsed, f).start.line + 1} (${f.rule}): ${f.message}`);
+  if (findings.length > max) lines.push(`and ${findings.length - max} more (see the Problems panel)`);
+  return lines.join('; ');
+}
+
+export function lineOf(parsed: ParsedDocument, path: string): number {
+  return rangeFor(parsed, { path }).start.line + 1;
+}

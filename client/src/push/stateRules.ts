@@ -1,0 +1,169 @@
+import { CampaignDoc, code, isObject, list, sameValue } from './model';
+
+/**
+ * What V5 can and cannot write, decided before anything is sent: the state rules P1–P3 against
+ * the campaign's current remote status, the refusals of rule D5 (SMS and
+ * `BROADCAST_LIVE_ACTIVITY`), and the notes of rule P5.
+ */
+
+export interface Problem {
+  rule: string;
+  /** JSON pointer in the local file. */
+  path: string;
+  message: string;
+  severity: 'error' | 'warning' | 'information';
+}
+
+export type WriteKind = 'update' | 'create' | 'test' | 'status';
+
+const V1_ROUTE = 'PATCH /core-services/v1/campaigns/{campaign_id}';
+
+/** Rule D5: channels and delivery types that V5 cannot write at all. */
+export function writeRefusal(doc: CampaignDoc, kind: WriteKind): Problem | undefined {
+  const channel = doc.channel;
+  const type = doc.campaign_delivery_type;
+  if (channel === 'SMS') {
+    return {
+      rule: 'D5', path: '/channel', severity: 'error',
+      message: `SMS campaigns can be read through V5 but not ${kind === 'create' ? 'created' : kind === 'test' ? 'test-sent' : kind === 'status' ? 'paused, resumed or stopped' : 'updated'} through it: the service manages them only through the dashboard or the V1 interface (${V1_ROUTE}). Nothing was sent.`,
+    };
+  }
+  if (type === 'BROADCAST_LIVE_ACTIVITY' && (kind === 'create' || kind === 'update')) {
+    return {
+      rule: 'D5', path: '/campaign_delivery_type', severity: 'error',
+      message: kind === 'create'
+        ? '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create them in the dashboard. Nothing was sent.'
+        : '`BROADCAST_LIVE_ACTIVITY` campaigns are not written through V5: change them in the dashboard. Nothing was sent.',
+    };
+  }
+  return undefined;
+}
+
+/** Statuses in which no update is accepted (rule P3; `RETIRED` is terminal too). */
+export const FROZEN_STATUSES = ['STOPPED', 'ARCHIVED', 'RETIRED'];
+
+/** Components that an `ACTIVE` campaign cannot change (rule P1). */
+export const ACTIVE_LOCKED_COMPONENTS = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
+
+export function normalStatus(status: unknown): string {
+  return typeof status === 'string' ? status.trim().toUpperCase() : '';
+}
+
+/** `SCHEDULED` is the response form of any scheduled request type (spec: scheduling as returned). */
+function sameDeliveryType(local: unknown, remote: unknown): boolean {
+  if (sameValue(local, remote)) return true;
+  if (remote === 'SCHEDULED') return typeof local === 'string' && local !== 'ASAP';
+  if (local === 'SCHEDULED') return typeof remote === 'string' && remote !== 'ASAP';
+  return false;
+}
+
+/** Two times are the same when equal as text or as instants ("YYYY-MM-DD HH:MM:SS" read as UTC). */
+export function sameInstant(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const t = (s: string) => {
+    const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(s) ? s.replace(' ', 'T') + (/[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? '' : 'Z') : s;
+    return Date.parse(iso);
+  };
+  const ta = t(a);
+  const tb = t(b);
+  return !Number.isNaN(ta) && ta === tb;
+}
+
+/**
+ * P1–P3 for an update that carries `changed` components of `local`, against the campaign as it is
+ * on the service now (`remote`, request shape) in `status`.
+ */
+export function stateProblems(local: CampaignDoc, changed: readonly string[], remote: CampaignDoc, status: string): Problem[] {
+  const st = normalStatus(status);
+  const out: Problem[] = [];
+  if (FROZEN_STATUSES.includes(st)) {
+    out.push({
+      rule: 'P3', path: '', severity: 'error',
+      message: `The campaign is \`${st}\` on the service: a ${st === 'ARCHIVED' ? 'archived' : st === 'RETIRED' ? 'retired' : 'stopped'} campaign accepts no update. Nothing was sent. To reuse this configuration, remove \`id\` (and the other read-only fields) from a copy of the file and create a new draft from it.`,
+    });
+    return out;
+  }
+  if (st === 'ACTIVE') {
+    for (const key of changed) {
+      if (ACTIVE_LOCKED_COMPONENTS.includes(key)) {
+        out.push({
+          rule: 'P1', path: '/' + key, severity: 'error',
+          message: `${code(key)} cannot change while the campaign is \`ACTIVE\`: the service refuses the whole update. Put back the fetched value (Campaign Studio: Diff with Base shows your change), or make this change in a new campaign.`,
+        });
+      }
+    }
+    if (changed.includes('scheduling_details')) {
+      const l = isObject(local.scheduling_details) ? local.scheduling_details : {};
+      const r = isObject(remote.scheduling_details) ? remote.scheduling_details : {};
+      if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
+        out.push({
+          rule: 'P1', path: '/scheduling_details/delivery_type', severity: 'error',
+          message: `The scheduling \`delivery_type\` cannot change while the campaign is \`ACTIVE\` (it is ${JSON.stringify(r.delivery_type)} on the service). Put it back; other scheduling fields such as \`expiry_time\` may change.`,
+        });
+      }
+      if (!sameInstant(l.start_time, r.start_time)) {
+        out.push({
+          rule: 'P1', path: '/scheduling_details/start_time', severity: 'error',
+          message: `\`start_time\` cannot change while the campaign is \`ACTIVE\` (it is ${r.start_time === undefined ? 'not set' : JSON.stringify(r.start_time)} on the service). Put it back; other scheduling fields such as \`expiry_time\` may change.`,
+        });
+      }
+    }
+  }
+  if (st === 'SCHEDULED' && changed.includes('scheduling_details')) {
+    const l = isObject(local.scheduling_details) ? local.scheduling_details : {};
+    const r = isObject(remote.scheduling_details) ? remote.scheduling_details : {};
+    if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
+      out.push({
+        rule: 'P2', path: '/scheduling_details/delivery_type', severity: 'error',
+        message: `The scheduling \`delivery_type\` cannot change while the campaign is \`SCHEDULED\` (it is ${JSON.stringify(r.delivery_type)} on the service). Everything else can change; put this one back.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Rule P5: when a change reaches users, for the confirmation text. */
+export function propagationNotes(local: CampaignDoc, changed: readonly string[], status: string): Problem[] {
+  const st = normalStatus(status);
+  const live = st === 'ACTIVE' || st === 'SCHEDULED' || st === 'PAUSED';
+  const type = local.campaign_delivery_type;
+  const out: Problem[] = [];
+  const slow = changed.filter(k => k === 'trigger_condition' || k === 'campaign_content');
+  if (live && (type === 'EVENT_TRIGGERED' || type === 'DEVICE_TRIGGERED' || type === 'LOCATION_TRIGGERED') && slow.length) {
+    out.push({ rule: 'P5', path: '/' + slow[0], severity: 'information', message: `Changes to ${list(slow)} of a live event-triggered campaign take up to 30 minutes to reach users.` });
+  }
+  if (live && type === 'PERIODIC' && changed.length) {
+    out.push({ rule: 'P5', path: '', severity: 'information', message: 'A periodic campaign applies these changes from its next scheduled run.' });
+  }
+  return out;
+}
+
+/** Why publishing is not offered: V5 has no publish call (spec: What the service does). */
+export function publishExplanation(id?: string): string {
+  const route = id ? V1_ROUTE.replace('{campaign_id}', id) : V1_ROUTE;
+  return `Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: ${route}.`;
+}
+
+/** Pause / resume / stop: which statuses each action can start from (refused otherwise, before sending). */
+export const STATUS_ACTIONS = {
+  PAUSE: { from: ['ACTIVE', 'SCHEDULED'], verb: 'pause', past: 'paused' },
+  RESUME: { from: ['PAUSED'], verb: 'resume', past: 'resumed' },
+  STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], verb: 'stop', past: 'stopped' },
+} as const;
+
+export type StatusAction = keyof typeof STATUS_ACTIONS;
+
+export function statusActionProblem(action: StatusAction, status: string, doc: CampaignDoc): Problem | undefined {
+  const refusal = writeRefusal(doc, 'status');
+  if (refusal) return refusal;
+  const st = normalStatus(status);
+  const spec = STATUS_ACTIONS[action];
+  if ((spec.from as readonly string[]).includes(st)) return undefined;
+  const hint = st === 'DRAFT'
+    ? 'A draft is not live yet: publish it first (through the dashboard or V1).'
+    : FROZEN_STATUSES.includes(st) || st === 'SENT'
+      ? 'The campaign has ended; nothing can change its state now.'
+      : action === 'RESUME' ? 'Only a paused campaign can be resumed.' : `It can be ${spec.past} only when it is ${list(spec.from)}.`;
+  return { rule: 'P3', path: '/status', severity: 'error', message: `The campaign is \`${st || 'of unknown status'}\` on the service, so it cannot be ${spec.past}. ${hint}` };
+}
