@@ -1,7 +1,7 @@
 import { parse } from '../../server/src/service/parse';
 import { validate } from '../../server/src/service/validate';
 import { toDiagnostics, CampaignDiagnostic } from '../../server/src/service/diagnostics';
-import { DocumentKind, RemoteState, WorkspaceSettings } from '../../server/src/service/types';
+import { CheckPurpose, DocumentKind, RemoteState, WorkspaceSettings } from '../../server/src/service/types';
 
 /** Test helpers: lint a text the way the editor and the CLI do, and describe what came back. */
 
@@ -9,6 +9,7 @@ export interface LintOptions {
   kind?: DocumentKind;
   settings?: Partial<WorkspaceSettings> & { features?: WorkspaceSettings['features'] };
   remote?: RemoteState;
+  purpose?: CheckPurpose;
 }
 
 export const SEV = ['error', 'warning', 'information', 'hint'] as const;
@@ -22,6 +23,7 @@ export function lint(doc: string | object, opts: LintOptions = {}): Got[] {
     kind: opts.kind ?? 'campaign',
     settings: { features: {}, ...opts.settings } as WorkspaceSettings,
     remote: opts.remote,
+    purpose: opts.purpose,
     onRuleError: (ids, e) => { throw new Error(`rule ${ids.join('/')} threw: ${e instanceof Error ? e.stack : String(e)}`); },
   });
   return toDiagnostics(parsed, findings).map(d => ({

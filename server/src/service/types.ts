@@ -75,7 +75,14 @@ export interface RuleContext {
   kind: DocumentKind;
   settings: WorkspaceSettings;
   remote?: RemoteState;
+  /**
+   * What the document is checked for: absent = a campaign file or draft (components may come
+   * later); `inlineTest` = the body of an inline test send (`POST /v5/campaigns/test`, rule B8).
+   */
+  purpose?: CheckPurpose;
 }
+
+export type CheckPurpose = 'inlineTest';
 
 /** A rule that the JSON Schema cannot express well: a small named function. */
 export interface RuleCheck {

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { ParsedDocument } from './parse';
 import { schemaFindings } from './schemaErrors';
 import { RULE_CHECKS } from '../rules';
-import { DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
+import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
 
 /** What a file is, by its name alone, so that every editor and the CLI agree. */
 export function kindOf(fileName: string): DocumentKind {
@@ -16,6 +16,8 @@ export interface ValidateOptions {
   kind: DocumentKind;
   settings: WorkspaceSettings;
   remote?: RemoteState;
+  /** What the document is checked for (rule B8: inline test sends). */
+  purpose?: CheckPurpose;
   /** Called when a rule function throws: the rest still runs. */
   onRuleError?: (ids: string[], error: unknown) => void;
 }
@@ -26,7 +28,7 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
   const findings: Finding[] = opts.kind === 'campaignrc' ? parsed.syntax.map(f => ({ ...f, rule: 'W1' })) : [...parsed.syntax];
   if (parsed.tooDeep || parsed.value === undefined) return findings;
   findings.push(...schemaFindings(opts.kind, parsed.value));
-  const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote };
+  const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose };
   for (const rule of RULE_CHECKS) {
     if (!rule.kinds.includes(opts.kind)) continue;
     try {
