@@ -1,0 +1,186 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { BaseSnapshot, backupLocalText, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
+import { ComponentSummary, diffComponents } from './componentDiff';
+import { serializeCampaign } from './format';
+import { isObject, jsonEqual, JsonObject } from './json';
+import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
+import { normalizeCampaign, NormalizedCampaign } from './normalize';
+import { CallOptions, ServiceClient } from './serviceClient';
+
+/**
+ * Fetching a remote campaign into the workspace, and the one decision that matters: may the file
+ * be written without asking? Only when that loses nothing: there is no file yet, or the file is
+ * exactly the base snapshot (no local edits since the last fetch), or it already equals the
+ * remote. Unsaved edits in an editor, local edits against the base, a file with no base, or a
+ * file that does not parse: the user is asked (overwrite / diff / cancel). Overwriting keeps a
+ * copy of the replaced text under `.campaigns/backup/`.
+ */
+
+export interface LocalState {
+  /** The file's text on disk; undefined when there is no file. */
+  diskText?: string;
+  /** The text of an open editor with unsaved changes; undefined when none is dirty. */
+  unsavedText?: string;
+  /** The base snapshot's document, when there is one. */
+  base?: JsonObject;
+}
+
+export type FetchDecision =
+  | { action: 'write'; reason: 'new-file' | 'no-local-edits' }
+  /** The file already holds the remote (by value): only the base is refreshed. */
+  | { action: 'base-only'; reason: 'same-as-remote' }
+  | { action: 'ask'; reason: 'unsaved-edits' | 'local-edits' | 'no-base' | 'unparsable'; message: string; localChanges?: ComponentSummary };
+
+export function decideFetch(local: LocalState, remote: JsonObject): FetchDecision {
+  if (local.unsavedText !== undefined) {
+    return { action: 'ask', reason: 'unsaved-edits', message: 'The file has unsaved changes in an editor.' };
+  }
+  if (local.diskText === undefined) return { action: 'write', reason: 'new-file' };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(local.diskText);
+  } catch {
+    return { action: 'ask', reason: 'unparsable', message: 'The file is not valid JSON, so its local edits cannot be compared with the remote.' };
+  }
+  if (jsonEqual(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
+  if (local.base) {
+    if (jsonEqual(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
+    const localChanges = diffComponents(local.base, doc);
+    const what = localChanges.changes.length ? ` (${localChanges.changes.map(c => `\`${c.key}\``).join(', ')})` : '';
+    return { action: 'ask', reason: 'local-edits', message: `The file has local edits since it was fetched${what}.`, localChanges };
+  }
+  return { action: 'ask', reason: 'no-base', message: 'The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.', localChanges: diffComponents(remote, doc) };
+}
+
+export type FetchChoice = 'overwrite' | 'diff' | 'cancel';
+
+export interface FetchPorts {
+  client: ServiceClient;
+  /** Absolute path of the workspace folder: the fetch folder and `.campaigns/` are inside it. */
+  workspaceRoot: string;
+  /** The fetch folder, relative to the workspace root. */
+  folder: string;
+  /** An existing file of this campaign (found by the id in its name), if any. */
+  findExisting?(id: string): Promise<string | undefined>;
+  /** Unsaved editor text of a file, if an editor holds unsaved changes. */
+  unsavedText?(file: string): string | undefined;
+  /** Writes the file; the editor writes through an open document so nothing unsaved is lost. */
+  writeFile?(file: string, text: string): Promise<void>;
+  /** Asked when writing could lose work. */
+  ask(decision: Extract<FetchDecision, { action: 'ask' }>, file: string, incoming: { text: string; normalized: NormalizedCampaign }): Promise<FetchChoice>;
+  signal?: AbortSignal;
+  now?(): Date;
+}
+
+export interface FetchResult {
+  outcome: 'written' | 'unchanged' | 'diff' | 'cancelled';
+  file: string;
+  /** Path of the base snapshot written (not when cancelled or diffed). */
+  basePath?: string;
+  /** Copy of the overwritten local text. */
+  backup?: string;
+  decision: FetchDecision;
+  normalized: NormalizedCampaign;
+  text: string;
+}
+
+/** The remote campaign, normalized, with the text fetch would write. */
+export async function readRemote(client: ServiceClient, id: string, o: CallOptions = {}): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
+  const record = await client.getCampaign(id, o);
+  const normalized = normalizeCampaign(record);
+  return { record, normalized, text: serializeCampaign(normalized.document) };
+}
+
+export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
+  return makeBaseSnapshot({
+    environment: client.environment.name,
+    baseUrl: client.environment.baseUrl,
+    workspaceId: client.environment.workspaceId,
+    id,
+    fetchedAt: now.toISOString(),
+    campaign: n.document,
+    aside: n.aside,
+    notes: n.notes,
+  });
+}
+
+export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
+  const remote = await readRemote(ports.client, id, { signal: ports.signal });
+  const folder = cleanFolder(ports.folder);
+  const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
+  const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const diskText = await readIfExists(file);
+  const unsaved = ports.unsavedText?.(file);
+  const base = await readBaseSnapshot(ports.workspaceRoot, id).catch(() => undefined);
+  const decision = decideFetch({ diskText, unsavedText: unsaved, base: base?.campaign }, remote.normalized.document);
+  const now = ports.now?.() ?? new Date();
+  const write = ports.writeFile ?? writeFileCreatingFolders;
+  const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({ outcome, file, decision, normalized: remote.normalized, text: remote.text, ...extra });
+
+  let backup: string | undefined;
+  if (decision.action === 'ask') {
+    const choice = await ports.ask(decision, file, { text: remote.text, normalized: remote.normalized });
+    if (choice === 'cancel') return result('cancelled');
+    if (choice === 'diff') return result('diff');
+    const replaced = unsaved ?? diskText;
+    if (replaced !== undefined) backup = await backupLocalText(ports.workspaceRoot, id, replaced, now);
+  }
+  if (ports.signal?.aborted) return result('cancelled');
+  if (decision.action !== 'base-only') await write(file, remote.text);
+  const basePath = await writeBaseSnapshot(ports.workspaceRoot, snapshotFor(ports.client, id, remote.normalized, now));
+  return result(decision.action === 'base-only' ? 'unchanged' : 'written', { basePath, backup });
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await fs.promises.readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+async function writeFileCreatingFolders(file: string, text: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(file, text, 'utf8');
+}
+
+const SKIP = new Set(['node_modules', '.git', '.campaigns', '.vscode-test', 'dist', 'out']);
+
+/** A file `*.<id>.campaign.json` anywhere under the root (the editor uses its own file search). */
+export async function findFetchedFile(root: string, id: string, depth = 8): Promise<string | undefined> {
+  const walk = async (dir: string, d: number): Promise<string | undefined> => {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    for (const e of entries) {
+      if (e.isFile() && idFromFileName(e.name) === id) return path.join(dir, e.name);
+    }
+    if (d <= 0) return undefined;
+    for (const e of entries) {
+      if (e.isDirectory() && !SKIP.has(e.name)) {
+        const hit = await walk(path.join(dir, e.name), d - 1);
+        if (hit) return hit;
+      }
+    }
+    return undefined;
+  };
+  return walk(root, depth);
+}
+
+/** The id a campaign file belongs to: the `id` inside it, else the one in its name. */
+export function campaignIdOf(fileName: string, text: string | undefined): string | undefined {
+  if (text !== undefined) {
+    try {
+      const doc = JSON.parse(text);
+      if (isObject(doc) && typeof doc.id === 'string' && doc.id) return doc.id;
+    } catch {
+      // fall back to the name
+    }
+  }
+  return idFromFileName(fileName);
+}

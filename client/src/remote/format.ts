@@ -1,0 +1,30 @@
+import { isObject, JsonObject } from './json';
+
+/**
+ * How a campaign document is written to a file: read-only metadata first (so the remote state is
+ * visible at a glance), then the identity fields, then the components in the spec's order, then
+ * anything else in the order the service sent it. Nested objects keep the service's order.
+ */
+
+export const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
+export const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
+export const COMPONENT_ORDER = [
+  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details',
+  'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params',
+  'connector', 'sender_name', 'campaign_audience_limit',
+];
+
+const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENT_ORDER];
+
+/** The same members, top-level keys in the canonical order. */
+export function orderCampaign(doc: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const k of ORDER) if (Object.prototype.hasOwnProperty.call(doc, k) && doc[k] !== undefined) out[k] = doc[k];
+  for (const k of Object.keys(doc)) if (!(k in out) && doc[k] !== undefined) out[k] = doc[k];
+  return out;
+}
+
+/** The text of a campaign file: two-space indentation, a final newline. */
+export function serializeCampaign(doc: unknown, indent: number | string = 2): string {
+  return `${JSON.stringify(isObject(doc) ? orderCampaign(doc) : doc, null, indent)}\n`;
+}
