@@ -1,0 +1,86 @@
+import { CampaignDoc, isObject } from './model';
+import { Problem } from './stateRules';
+
+/**
+ * Test sends: draft mode (a saved draft, by id) or inline mode (content from the current file,
+ * rule B8), at most 10 recipients, remembered per workspace (most recent first).
+ */
+
+export const MAX_RECIPIENTS = 10;
+export const DEFAULT_USER_ATTRIBUTE_IDENTIFIER = 'Email (Standard)';
+const EMAIL = /^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$/;
+
+/** Recipients typed as one line: separated by commas, semicolons or spaces; duplicates dropped. */
+export function parseRecipients(input: string, channel: string): { recipients: string[]; problems: string[] } {
+  const parts = input.split(/[\s,;]+/).map(s => s.trim()).filter(Boolean);
+  const recipients: string[] = [];
+  const problems: string[] = [];
+  for (const p of parts) {
+    if (recipients.some(r => r.toLowerCase() === p.toLowerCase())) continue;
+    if (channel === 'EMAIL' && !EMAIL.test(p)) { problems.push(`\`${p}\` is not an email address.`); continue; }
+    recipients.push(p);
+  }
+  if (recipients.length === 0 && problems.length === 0) problems.push(channel === 'EMAIL' ? 'Give at least one email address.' : 'Give at least one user identifier.');
+  if (recipients.length > MAX_RECIPIENTS) problems.push(`A test goes to at most ${MAX_RECIPIENTS} recipients; ${recipients.length} were given. Remove ${recipients.length - MAX_RECIPIENTS}.`);
+  return { recipients, problems };
+}
+
+/** The remembered list after a send: the new ones first, then the older ones, at most 10. */
+export function rememberRecipients(previous: readonly string[], used: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const r of [...used, ...previous]) {
+    if (typeof r !== 'string' || !r) continue;
+    if (out.some(o => o.toLowerCase() === r.toLowerCase())) continue;
+    out.push(r);
+    if (out.length === MAX_RECIPIENTS) break;
+  }
+  return out;
+}
+
+/** The fields an inline test carries: the content and what identifies the campaign's kind. */
+const INLINE_FIELDS = ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content', 'connector'];
+
+/**
+ * Rule B8 for an inline test, and the content to send. `user_attribute_identifier` defaults to
+ * `Email (Standard)` (spec), so it is filled in the request, not in the file.
+ */
+export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; problems: Problem[]; notes: string[] } {
+  const problems: Problem[] = [];
+  const notes: string[] = [];
+  const channel = doc.channel;
+  if (channel !== 'PUSH' && channel !== 'EMAIL') {
+    problems.push({ rule: channel === 'SMS' ? 'D5' : 'D2', path: '/channel', severity: 'error', message: channel === 'SMS' ? 'SMS campaigns cannot be test-sent through V5.' : '`channel` must be `PUSH` or `EMAIL` for a test send.' });
+    return { problems, notes };
+  }
+  if (!isObject(doc.campaign_content)) {
+    problems.push({ rule: 'B8', path: '/campaign_content', severity: 'error', message: 'An inline test sends the file\'s content, and `campaign_content` is missing. Add it, or send a test of the saved draft instead.' });
+  }
+  const bd = isObject(doc.basic_details) ? { ...doc.basic_details } : undefined;
+  if (channel === 'EMAIL') {
+    const need = ['name', 'content_type', 'subscription_category'] as const;
+    const missing = need.filter(k => typeof bd?.[k] !== 'string' || !(bd?.[k] as string).trim());
+    for (const k of missing) {
+      problems.push({ rule: 'B8', path: bd ? `/basic_details/${k}` : '/basic_details', severity: 'error', message: `An inline Email test needs \`basic_details.${k}\` (rule B8). Add it, or send a test of the saved draft instead (draft mode does not need it).` });
+    }
+    if (bd && bd.user_attribute_identifier === undefined) {
+      bd.user_attribute_identifier = DEFAULT_USER_ATTRIBUTE_IDENTIFIER;
+      notes.push(`\`basic_details.user_attribute_identifier\` is not set, so the test uses the default \`${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}\`.`);
+    } else if (bd && (typeof bd.user_attribute_identifier !== 'string' || !bd.user_attribute_identifier.trim())) {
+      problems.push({ rule: 'B8', path: '/basic_details/user_attribute_identifier', severity: 'error', message: '`user_attribute_identifier` must name the attribute holding the recipient\'s address, such as `Email (Standard)` (rule B8).' });
+    }
+  }
+  if (problems.length) return { problems, notes };
+  const content: CampaignDoc = {};
+  for (const k of INLINE_FIELDS) if (doc[k] !== undefined) content[k] = k === 'basic_details' ? bd : doc[k];
+  return { content, problems, notes };
+}
+
+/** One line per recipient for the report. */
+export function describeResults(results: ReadonlyArray<{ recipient: string; ok: boolean; reason?: string }>): { summary: string; lines: string[] } {
+  const ok = results.filter(r => r.ok).length;
+  const lines = results.map(r => `${r.ok ? '✓' : '✗'} ${r.recipient}${r.ok ? '' : `: ${r.reason ?? 'failed'}`}`);
+  const summary = results.length === 0
+    ? 'The service accepted the test but reported no recipient.'
+    : ok === results.length ? `Test sent to ${ok === 1 ? results[0].recipient : `all ${ok} recipients`}.` : `Test sent to ${ok} of ${results.length} recipients; ${results.length - ok} failed: ${results.filter(r => !r.ok).map(r => `${r.recipient} (${r.reason ?? 'failed'})`).join(', ')}.`;
+  return { summary, lines };
+}
