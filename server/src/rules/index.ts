@@ -2,6 +2,10 @@ import { RuleCheck } from '../service/types';
 import { documentRules } from './document';
 import { schedulingRules } from './scheduling';
 import { deliveryControlRules } from './deliveryControls';
+import { goalRules } from './goals';
+import { controlGroupRules } from './controlGroup';
+import { utmRules } from './utm';
+import { audienceLimitRules } from './audienceLimit';
 
 /**
  * Every rule function, in one list. Each group lives in its own module
@@ -11,4 +15,8 @@ export const RULE_CHECKS: RuleCheck[] = [
   ...documentRules,
   ...schedulingRules,
   ...deliveryControlRules,
+  ...goalRules,
+  ...controlGroupRules,
+  ...utmRules,
+  ...audienceLimitRules,
 ];
