@@ -62,12 +62,12 @@ function checkEnabled(al: Obj, channel: string | undefined, type: string | undef
       ? [{ title: 'Rename `metrics` to `metric`', edits: [{ kind: 'renameKey', path: join(AL, 'metrics'), newKey: 'metric' }], isPreferred: true }]
       : [{ title: 'Add `"metric": "SENT"`', edits: [{ kind: 'insert', path: join(AL, 'metric'), value: 'SENT' }], isPreferred: true }];
     out.push(finding('L2', 'error', join(AL, 'metric'),
-      `\`metric\` is required for an enabled limit on a ${c(type)} campaign: \`SENT\`, what is counted.`, { fixes }));
+      `\`metric\` is required for an enabled limit when the campaign is ${c(type)}: \`SENT\`, what is counted.`, { fixes }));
   }
   if (!has(al, 'frequency')) {
     const instanceOk = type === 'PERIODIC' && channel === 'PUSH';
     out.push(finding('L2', 'error', join(AL, 'frequency'),
-      `\`frequency\` is required for an enabled limit on a ${c(type)} campaign: \`TOTAL\` counts over the campaign's lifetime` + (instanceOk ? ', `INSTANCE` per run.' : '.'),
+      `\`frequency\` is required for an enabled limit when the campaign is ${c(type)}: \`TOTAL\` counts over the campaign's lifetime` + (instanceOk ? ', `INSTANCE` per run.' : '.'),
       { fixes: [{ title: 'Add `"frequency": "TOTAL"`', edits: [{ kind: 'insert', path: join(AL, 'frequency'), value: 'TOTAL' }], ...(instanceOk ? {} : { isPreferred: true }) }] }));
   }
   return out;
@@ -89,7 +89,7 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
   if (!disabled && applies && type && al.frequency === 'INSTANCE' && !(type === 'PERIODIC' && channel === 'PUSH')) {
     const path = join(AL, 'frequency');
     out.push(finding('L3', 'error', path,
-      `\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel ? `${c(channel)} ` : ''}${c(type)}. Use \`TOTAL\`.`,
+      `\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel === 'EMAIL' ? 'an Email' : 'a Push'} ${c(type)} campaign. Use \`TOTAL\`.`,
       { fixes: [{ title: 'Change to `TOTAL`', edits: [{ kind: 'replaceValue', path, value: 'TOTAL' }], isPreferred: true }] }));
   }
   if (has(al, 'metrics')) {

@@ -6,6 +6,7 @@ import { goalRules } from './goals';
 import { controlGroupRules } from './controlGroup';
 import { utmRules } from './utm';
 import { audienceLimitRules } from './audienceLimit';
+import { updateRules } from './updates';
 
 /**
  * Every rule function, in one list. Each group lives in its own module
@@ -19,4 +20,5 @@ export const RULE_CHECKS: RuleCheck[] = [
   ...controlGroupRules,
   ...utmRules,
   ...audienceLimitRules,
+  ...updateRules,
 ];

@@ -28,8 +28,9 @@ function checkRequired(utm: Obj): Finding[] {
 
 function checkCustomKeys(utm: Obj): Finding[] {
   const out: Finding[] = [];
-  const custom = Object.keys(utm).filter(k => !STANDARD_UTM.includes(k));
-  custom.forEach((key, i) => {
+  let count = 0;
+  for (const key of Object.keys(utm)) {
+    if (STANDARD_UTM.includes(key)) continue;
     const path = join(UTM, key);
     if (!key.startsWith('utm_')) {
       const fixes: Fix[] = [];
@@ -42,12 +43,12 @@ function checkCustomKeys(utm: Obj): Finding[] {
       out.push(finding('U2', 'error', path,
         `\`${key}\` does not start with \`utm_\`: the service rejects custom UTM keys without that prefix. Rename it to \`${renamed}\`, or remove it.`,
         { target: 'key', fixes }));
-    } else if (i >= MAX_CUSTOM_UTM) {
+    } else if (++count > MAX_CUSTOM_UTM) {
       out.push(finding('U2', 'error', path,
-        `\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${i + 1}. Remove it, or drop another custom key.`,
+        `\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${count}. Remove it, or drop another custom key.`,
         { target: 'key', fixes: [{ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
     }
-  });
+  }
   return out;
 }
 
