@@ -1,0 +1,60 @@
+// The local emulator of the Campaign service, started the way `npm run emulator -- --port 0`
+// starts it, in its own process group; its one JSON line on stdout says where it listens.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../ensure-env.mjs';
+import { killGroup, spawnGroup } from './processes.mjs';
+
+export const EMULATOR_MAIN = path.join(ROOT, 'test', 'emulator', 'main.ts');
+
+export function emulatorPresent() {
+  return fs.existsSync(EMULATOR_MAIN);
+}
+
+/**
+ * @param {{ data?: string, faults?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
+ * @returns {Promise<{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, stop(): Promise<void> }>}
+ */
+export function startEmulator({ data, faults, timeoutMs = 60_000, onOutput } = {}) {
+  if (!emulatorPresent()) return Promise.reject(new Error(`the emulator is missing: ${path.relative(ROOT, EMULATOR_MAIN)} does not exist`));
+  const args = ['--import', 'tsx', EMULATOR_MAIN, '--port', '0'];
+  if (data) args.push('--data', data);
+  if (faults) args.push('--faults', faults);
+  const child = spawnGroup(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    let ready = false;
+    const fail = async message => {
+      if (ready) return;
+      ready = true;
+      clearTimeout(timer);
+      await killGroup(child.pid);
+      reject(new Error(`${message}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-20).join('\n')}` : ''}`));
+    };
+    const timer = setTimeout(() => void fail(`the emulator printed no ready line within ${timeoutMs / 1000}s`), timeoutMs);
+    child.stderr.on('data', d => {
+      const text = d.toString();
+      if (stderr.length < 20_000) stderr += text;
+      if (onOutput) for (const l of text.split('\n')) if (l.trim()) onOutput(l);
+    });
+    child.stdout.on('data', d => {
+      if (ready) {
+        if (onOutput) for (const l of d.toString().split('\n')) if (l.trim()) onOutput(l);
+        return;
+      }
+      stdout += d.toString();
+      const nl = stdout.indexOf('\n');
+      if (nl < 0) return;
+      const line = stdout.slice(0, nl).trim();
+      let info;
+      try { info = JSON.parse(line); } catch { void fail(`the emulator's first line is not JSON: ${line.slice(0, 200)}`); return; }
+      if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces)) { void fail(`the emulator's ready line lacks url or workspaces: ${line.slice(0, 200)}`); return; }
+      ready = true;
+      clearTimeout(timer);
+      resolve({ ...info, line, pid: child.pid, stop: () => killGroup(child.pid) });
+    });
+    child.on('exit', (code, signal) => void fail(`the emulator exited (${signal ?? code}) before it was ready`));
+    child.on('error', err => void fail(`the emulator did not start: ${err.message}`));
+  });
+}

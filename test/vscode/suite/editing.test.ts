@@ -1,0 +1,71 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import {
+  activateExtension, closeAllEditors, completionLabel, describeDiagnostics, hoverText, open, positionOf, ruleOf,
+  scratchFile, waitForNoRule, waitForRule, withCursor,
+} from './helpers';
+
+/** Completions, hovers and quick fixes through VS Code's own provider commands, as the editor asks for them. */
+suite('editing', () => {
+  suiteSetup(async () => { await activateExtension(); });
+  teardown(closeAllEditors);
+
+  test('completion offers the channel values inside the value of `channel`', async () => {
+    const { text, position } = withCursor('{\n  "channel": "|",\n  "campaign_delivery_type": "ONE_TIME"\n}\n');
+    const { doc } = await open(await scratchFile('complete.campaign.json', text));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, position);
+    const labels = list.items.map(completionLabel);
+    for (const value of ['PUSH', 'EMAIL', 'SMS']) {
+      assert.ok(labels.includes(value), `no completion ${value}; got: ${labels.slice(0, 30).join(', ') || '(none)'}`);
+    }
+    const push = list.items.find(i => completionLabel(i) === 'PUSH')!;
+    // Accept it the way the editor does: its insert text over its range (or at the cursor).
+    const label = typeof push.label === 'string' ? push.label : push.label.label;
+    const insert = push.insertText ?? label;
+    const range = push.range instanceof vscode.Range ? push.range : push.range?.replacing ?? new vscode.Range(position, position);
+    await vscode.window.activeTextEditor!.insertSnippet(insert instanceof vscode.SnippetString ? insert : new vscode.SnippetString(insert.replace(/\$/g, '\\$')), range);
+    assert.match(doc.getText(), /"channel": "PUSH"/, `accepting PUSH should give "channel": "PUSH", got:\n${doc.getText()}`);
+  });
+
+  test('hover on a property explains it, with its allowed values and its rule', async () => {
+    const uri = await scratchFile('hover.campaign.json', '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}\n');
+    const { doc } = await open(uri);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, '"channel"', 3));
+    const text = hoverText(hovers);
+    assert.ok(text.trim(), 'no hover on "channel"');
+    for (const expected of ['PUSH', 'EMAIL', 'SMS', 'D2']) {
+      assert.ok(text.includes(expected), `the hover on "channel" should mention ${expected}; it says:\n${text}`);
+    }
+  });
+
+  test('quick fix: `AND` → `and` for filter_operator, and the diagnostic goes away', async () => {
+    const uri = await scratchFile('quickfix.campaign.json', [
+      '{',
+      '  "channel": "PUSH",',
+      '  "campaign_delivery_type": "ONE_TIME",',
+      '  "segmentation_details": {',
+      '    "included_filters": {',
+      '      "filter_operator": "AND",',
+      '      "filters": [',
+      '        { "filter_type": "custom_segments", "name": "Loyal customers", "id": "seg-1" }',
+      '      ]',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n'));
+    const { doc } = await open(uri);
+    const f1 = await waitForRule(uri, 'F1');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider', uri, f1.range, vscode.CodeActionKind.QuickFix.value);
+    const fixes = (actions ?? []).filter(a => a.kind && vscode.CodeActionKind.QuickFix.contains(a.kind) && a.diagnostics?.some(d => ruleOf(d) === 'F1'));
+    assert.ok(fixes.length > 0, `no quick fix for F1; actions offered: ${(actions ?? []).map(a => a.title).join(', ') || '(none)'}`);
+    const fix = fixes.find(a => a.isPreferred) ?? fixes[0];
+    assert.match(fix.title, /and/, `the fix should say what it does: ${fix.title}`);
+    if (fix.edit) assert.ok(await vscode.workspace.applyEdit(fix.edit), 'the quick fix edit was not applied');
+    if (fix.command) await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments ?? []));
+    assert.match(doc.getText(), /"filter_operator": "and"/, `after the fix:\n${doc.getText()}`);
+    const after = await waitForNoRule(uri, 'F1');
+    assert.ok(!after.some(d => d.severity === vscode.DiagnosticSeverity.Error), `errors left after the fix:\n  ${describeDiagnostics(after)}`);
+  });
+});

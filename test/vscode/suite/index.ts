@@ -1,0 +1,55 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/**
+ * The extension-test entry that VS Code loads (`extensionTestsPath`): the standard `run()` that
+ * @vscode/test-electron also uses, so one suite serves code-server and desktop VS Code.
+ * Runs every `*.test.js` beside this file (compiled from test/vscode/suite/*.test.ts).
+ *
+ * Environment (set by test/vscode/run.mjs or electron.mjs):
+ *   CAMPAIGN_STUDIO_RESULTS  a file to receive `{ passed, failed, skipped }`
+ *   CAMPAIGN_STUDIO_GREP     only the tests whose full title matches this regular expression
+ */
+export function run(): Promise<void> {
+  // Stack traces of failures point into the .ts sources (the bundles carry inline source maps).
+  process.setSourceMapsEnabled(true);
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const mochaModule = require('mocha');
+  const Mocha = mochaModule.default ?? mochaModule;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter: 'spec' });
+  if (process.env.CAMPAIGN_STUDIO_GREP) mocha.grep(new RegExp(process.env.CAMPAIGN_STUDIO_GREP));
+
+  const files = fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort();
+  for (const f of files) mocha.addFile(path.join(__dirname, f));
+
+  return new Promise((resolve, reject) => {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    let runner: any;
+    try {
+      runner = mocha.run((failures: number) => {
+        writeResults(counts);
+        if (failures > 0) reject(new Error(`${failures} of ${counts.passed + counts.failed} tests failed`));
+        else if (counts.passed === 0) reject(new Error('no test ran'));
+        else resolve();
+      });
+    } catch (e) {
+      counts.failed++;
+      writeResults(counts);
+      reject(e);
+      return;
+    }
+    runner.on('pass', () => counts.passed++);
+    runner.on('fail', () => counts.failed++);
+    runner.on('pending', () => counts.skipped++);
+  });
+}
+
+function writeResults(counts: { passed: number; failed: number; skipped: number }): void {
+  const file = process.env.CAMPAIGN_STUDIO_RESULTS;
+  if (!file) return;
+  try {
+    fs.writeFileSync(file, JSON.stringify(counts));
+  } catch (e) {
+    console.error(`could not write the results to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
