@@ -3,9 +3,8 @@ import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentKeys, isObject, sameContent } from './model';
 import { BaseStore, Environment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
 import { checkLocal, summarize } from './preflight';
-import { baseFrom } from './pushFlow';
 import { normalStatus, STATUS_ACTIONS, StatusAction, statusActionProblem, writeRefusal } from './stateRules';
-import { describeResults, inlineTestContent, MAX_RECIPIENTS } from './testSend';
+import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -78,14 +77,15 @@ export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'can
  */
 export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', recipients: string[], deps: ActionDeps): Promise<TestSendResult> {
   const { api, ui, env } = deps;
-  const local = checkLocal(file.text(), deps.settings).parsed.value;
+  const check = checkLocal(file.text(), deps.settings, mode === 'inline' ? 'inlineTest' : undefined);
+  const local = check.parsed.value;
   const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
   const refusal = writeRefusal(local, 'test');
   if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
   if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS) return fail({ outcome: 'blocked', message: `A test goes to 1 to ${MAX_RECIPIENTS} recipients; ${recipients.length} were given.` });
   const channel = String(local.channel);
-  let notes: string[] = [];
+  const notes: string[] = [];
   let request;
   if (mode === 'draft') {
     const id = campaignIdOf(local);
@@ -95,11 +95,13 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     request = { mode, campaignId: id, channel, recipients };
   } else {
     const inline = inlineTestContent(local);
-    if (inline.problems.length || !inline.content) {
-      ui.showFindings(file.uri, inline.problems, local);
-      return fail({ outcome: 'blocked', message: `Nothing was sent: ${inline.problems.map(p => p.message).join(' ')}` });
+    const errors = check.errors.filter(f => inInlineContent(f.path));
+    if (inline.problems.length || !inline.content || errors.length) {
+      const shown = [...inline.problems, ...errors.filter(f => f.rule === 'B8')];
+      if (shown.length) ui.showFindings(file.uri, shown, local);
+      const what = [...inline.problems.map(p => p.message), ...(errors.length ? [`${file.name} has ${errors.length} error${errors.length === 1 ? '' : 's'} in what an inline test sends — ${summarize(check.parsed, errors)}.`] : [])];
+      return fail({ outcome: 'blocked', message: `No test was sent: ${what.join(' ')}` });
     }
-    notes = inline.notes;
     request = { mode, content: inline.content, channel, recipients };
   }
   if (env.production && !(await ui.confirm(`Send a test from ${env.name} (production)?`, `To ${recipients.join(', ')}.${notes.length ? ' ' + notes.join(' ') : ''}`, 'Send test'))) {
@@ -163,7 +165,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: Ac
   }
   // Keep the base in step when only the status and stamp moved, so the next push sees no remote change.
   const base = await bases.read(id);
-  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await bases.write(id, baseFrom(after));
+  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await bases.write(id, after);
   const changed = normalStatus(after.status) !== normalStatus(before.status);
   if (!changed) {
     return fail({ outcome: lost ? 'unknown' : 'failed', status: after.status, message: lost ? `The answer was lost (${lost}) and campaign ${id} is still ${normalStatus(after.status)}: it was not ${spec.past}. It was not sent again; try again when the connection is back.` : `The service accepted the request, but campaign ${id} is still ${normalStatus(after.status)}.` });

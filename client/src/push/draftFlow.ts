@@ -6,7 +6,6 @@ import { reconcileCreate } from './reconcile';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
 import { WorkspaceSettings } from '../../../server/src/service/types';
-import { baseFrom } from './pushFlow';
 
 /**
  * A new draft from a local file without an id: `POST /v5/campaigns` with `channel`,
@@ -141,7 +140,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
   // 4. The base: the draft as the service holds it now.
   let baseNote = '';
   try {
-    await bases.write(id, baseFrom(await api.getCampaign(id)));
+    await bases.write(id, await api.getCampaign(id));
   } catch (e) {
     baseNote = ` The draft could not be read back (${e instanceof Error ? e.message : String(e)}): fetch it before pushing, so that the base snapshot is recorded.`;
   }

@@ -78,8 +78,10 @@ export interface PushApi {
 
 /** Where base snapshots live (the sidecar written by fetch). */
 export interface BaseStore {
+  /** The base (request shape with its metadata), undefined when there is none; throws when damaged or foreign. */
   read(id: string): Promise<CampaignDoc | undefined>;
-  write(id: string, normalized: CampaignDoc): Promise<void>;
+  /** Records the campaign as just read from the service as the new base. */
+  write(id: string, remote: RemoteCampaign): Promise<void>;
 }
 
 /** The user's campaign file: its current text (editor buffer), and guarded replacement. */

@@ -1,7 +1,7 @@
 import { parse, ParsedDocument } from '../../../server/src/service/parse';
 import { validate } from '../../../server/src/service/validate';
 import { rangeFor } from '../../../server/src/service/ranges';
-import { Finding, WorkspaceSettings } from '../../../server/src/service/types';
+import { CheckPurpose, Finding, WorkspaceSettings } from '../../../server/src/service/types';
 
 /**
  * The first gate of every write: the shared rule set, the very code the language server and the
@@ -15,14 +15,15 @@ export interface LocalCheck {
 }
 
 /**
- * Rules that only make sense for another kind of write: B8 applies to inline tests, which
- * `inlineTestProblems` checks; P-rules are checked against the current remote by the flows.
+ * The update rules P1–P5 are checked by the flows against the campaign's current remote status,
+ * not against whatever the editor last knew.
  */
-const NOT_FOR_UPDATES = new Set(['B8', 'P1', 'P2', 'P3', 'P4', 'P5']);
+const CHECKED_AGAINST_REMOTE = new Set(['P1', 'P2', 'P3', 'P4', 'P5']);
 
-export function checkLocal(text: string, settings: WorkspaceSettings): LocalCheck {
+/** `purpose` `inlineTest` adds rule B8 (an inline test send needs more basic details). */
+export function checkLocal(text: string, settings: WorkspaceSettings, purpose?: CheckPurpose): LocalCheck {
   const parsed = parse(text);
-  const findings = validate(parsed, { kind: 'campaign', settings }).filter(f => !NOT_FOR_UPDATES.has(f.rule));
+  const findings = validate(parsed, { kind: 'campaign', settings, purpose }).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
   return {
     parsed,
     errors: findings.filter(f => f.severity === 'error'),

@@ -108,7 +108,12 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
   if (check.errors.length) {
     return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
   }
-  const base = await bases.read(id);
+  let base: CampaignDoc | undefined;
+  try {
+    base = await bases.read(id);
+  } catch (e) {
+    return stop({ outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${e instanceof Error ? e.message : String(e)}` });
+  }
   if (!isObject(base)) {
     return stop({ outcome: 'blocked', stage: 'base', message: `There is no base snapshot for campaign ${id}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.` });
   }
@@ -166,7 +171,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     }
     if (isEmptyPatch(plan)) {
       if (takeFromRemote.length === 0) {
-        if (remoteMoved(base, remote)) await bases.write(id, baseFrom(remote));
+        if (remoteMoved(base, remote)) await bases.write(id, remote);
         ui.info(`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
         return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
       }
@@ -174,7 +179,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
       if (!ok) return stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
       const took = await writeComponents(file, text0, local, remote.normalized, takeFromRemote);
       if (!took.ok) return stop({ outcome: 'failed', stage: 'file', message: took.message });
-      await bases.write(id, baseFrom(remote));
+      await bases.write(id, remote);
       ui.info(`${file.name} took ${list(takeFromRemote)} from the service; nothing needed to be sent.`);
       return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: takeFromRemote };
     }
@@ -263,13 +268,14 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     try {
       after = await api.getCampaign(id);
     } catch { /* handled below */ }
-    const newBase = after ? baseFrom(after) : { ...withoutMeta(fresh.normalized), ...pick(plan.body, plan.changed) };
-    await bases.write(id, newBase);
+    // Without a read-back the base stays: the next push then sees the remote moved, and the merge
+    // finds the pushed components equal on both sides, so nothing is lost or sent twice.
+    if (after) await bases.write(id, after);
     ui.showFindings(file.uri, [], local);
 
     const fileTook: string[] = [];
     const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${reconcileNote}.`];
-    const sources: CampaignDoc = after ? after.normalized : newBase;
+    const sources: CampaignDoc = after ? after.normalized : fresh.normalized;
     const toTake = [...takeFromRemote];
     if (after) {
       // The service's copy may differ from what was sent (defaults filled in, normalization):
@@ -283,7 +289,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
       if (!took.ok) messages.push(took.message);
     }
     if (fileTook.length) messages.push(`${file.name} took ${list(fileTook)} from the service.`);
-    if (!after) messages.push('The campaign could not be read back after the push; the base was updated from what was sent.');
+    if (!after) messages.push('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.');
     ui.info(messages.join(' '));
     return { outcome, message: messages.join(' '), sent: plan.changed, fileTook };
   }
@@ -296,12 +302,6 @@ function str(v: unknown): string | undefined {
 function nameOf(doc: CampaignDoc): string | undefined {
   const bd = doc.basic_details;
   return isObject(bd) && typeof bd.name === 'string' ? bd.name : undefined;
-}
-
-function pick(o: CampaignDoc, keys: string[]): CampaignDoc {
-  const out: CampaignDoc = {};
-  for (const k of keys) out[k] = o[k];
-  return out;
 }
 
 /**

@@ -7,7 +7,6 @@ import { Problem } from './stateRules';
  */
 
 export const MAX_RECIPIENTS = 10;
-export const DEFAULT_USER_ATTRIBUTE_IDENTIFIER = 'Email (Standard)';
 const EMAIL = /^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$/;
 
 /** Recipients typed as one line: separated by commas, semicolons or spaces; duplicates dropped. */
@@ -38,41 +37,33 @@ export function rememberRecipients(previous: readonly string[], used: readonly s
 }
 
 /** The fields an inline test carries: the content and what identifies the campaign's kind. */
-const INLINE_FIELDS = ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content', 'connector'];
+export const INLINE_FIELDS = ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content', 'connector'];
 
 /**
- * Rule B8 for an inline test, and the content to send. `user_attribute_identifier` defaults to
- * `Email (Standard)` (spec), so it is filled in the request, not in the file.
+ * The content of an inline test, taken from the file. Rule B8 (the basic details an inline Email
+ * test needs) comes from the shared rule set, run with the `inlineTest` purpose; this adds what
+ * any inline test needs: a channel V5 can test and some content.
  */
-export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; problems: Problem[]; notes: string[] } {
+export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; problems: Problem[] } {
   const problems: Problem[] = [];
-  const notes: string[] = [];
   const channel = doc.channel;
   if (channel !== 'PUSH' && channel !== 'EMAIL') {
     problems.push({ rule: channel === 'SMS' ? 'D5' : 'D2', path: '/channel', severity: 'error', message: channel === 'SMS' ? 'SMS campaigns cannot be test-sent through V5.' : '`channel` must be `PUSH` or `EMAIL` for a test send.' });
-    return { problems, notes };
+    return { problems };
   }
   if (!isObject(doc.campaign_content)) {
     problems.push({ rule: 'B8', path: '/campaign_content', severity: 'error', message: 'An inline test sends the file\'s content, and `campaign_content` is missing. Add it, or send a test of the saved draft instead.' });
+    return { problems };
   }
-  const bd = isObject(doc.basic_details) ? { ...doc.basic_details } : undefined;
-  if (channel === 'EMAIL') {
-    const need = ['name', 'content_type', 'subscription_category'] as const;
-    const missing = need.filter(k => typeof bd?.[k] !== 'string' || !(bd?.[k] as string).trim());
-    for (const k of missing) {
-      problems.push({ rule: 'B8', path: bd ? `/basic_details/${k}` : '/basic_details', severity: 'error', message: `An inline Email test needs \`basic_details.${k}\` (rule B8). Add it, or send a test of the saved draft instead (draft mode does not need it).` });
-    }
-    if (bd && bd.user_attribute_identifier === undefined) {
-      bd.user_attribute_identifier = DEFAULT_USER_ATTRIBUTE_IDENTIFIER;
-      notes.push(`\`basic_details.user_attribute_identifier\` is not set, so the test uses the default \`${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}\`.`);
-    } else if (bd && (typeof bd.user_attribute_identifier !== 'string' || !bd.user_attribute_identifier.trim())) {
-      problems.push({ rule: 'B8', path: '/basic_details/user_attribute_identifier', severity: 'error', message: '`user_attribute_identifier` must name the attribute holding the recipient\'s address, such as `Email (Standard)` (rule B8).' });
-    }
-  }
-  if (problems.length) return { problems, notes };
   const content: CampaignDoc = {};
-  for (const k of INLINE_FIELDS) if (doc[k] !== undefined) content[k] = k === 'basic_details' ? bd : doc[k];
-  return { content, problems, notes };
+  for (const k of INLINE_FIELDS) if (doc[k] !== undefined) content[k] = doc[k];
+  return { content, problems };
+}
+
+/** Whether a finding's pointer lies in what an inline test sends ('' = the whole file). */
+export function inInlineContent(path: string): boolean {
+  if (path === '') return true;
+  return INLINE_FIELDS.includes(path.slice(1).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** One line per recipient for the report. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeResults, inlineTestContent, parseRecipients, rememberRecipients } from '../../../client/src/push/testSend';
+import { describeResults, inInlineContent, inlineTestContent, parseRecipients, rememberRecipients } from '../../../client/src/push/testSend';
 import { executionsMarkdown } from '../../../client/src/push/actionsFlow';
 
 test('recipients: separators, duplicates, email checks, at most 10', () => {
@@ -19,9 +19,7 @@ test('remembered recipients: newest first, no duplicates, at most 10', () => {
   assert.ok(!out.includes('p3@x.io'));
 });
 
-test('B8: an inline Email test needs name, content_type and subscription_category; the identifier defaults', () => {
-  const bad = inlineTestContent({ channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'n' }, campaign_content: { content: { email: {} } } });
-  assert.deepEqual(bad.problems.map(p => [p.rule, p.path]), [['B8', '/basic_details/content_type'], ['B8', '/basic_details/subscription_category']]);
+test('inline content: the fields an inline test carries, nothing else', () => {
   const good = inlineTestContent({
     id: 'x', status: 'DRAFT', channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME',
     basic_details: { name: 'n', content_type: 'PROMOTIONAL', subscription_category: 'news' },
@@ -29,8 +27,9 @@ test('B8: an inline Email test needs name, content_type and subscription_categor
   });
   assert.deepEqual(good.problems, []);
   assert.deepEqual(Object.keys(good.content!), ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content']);
-  assert.equal((good.content!.basic_details as Record<string, unknown>).user_attribute_identifier, 'Email (Standard)');
-  assert.match(good.notes[0], /default/);
+  assert.ok(inInlineContent('/basic_details/name'));
+  assert.ok(inInlineContent(''));
+  assert.ok(!inInlineContent('/segmentation_details'));
 });
 
 test('inline Push needs content; SMS is refused', () => {

@@ -1,0 +1,160 @@
+import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
+import { isCancelled } from '../remote/clock';
+import { isServiceError } from '../remote/errors';
+import { normalizeCampaign } from '../remote/normalize';
+import { ServiceClient } from '../remote/serviceClient';
+import { ServiceErrorEnvelope } from './errorMapping';
+import { CampaignDoc, isObject } from './model';
+import { BaseStore, PushApi, RemoteCampaign, ServiceFailure, TestRecipientResult, TestSendRequest } from './ports';
+import { StatusAction } from './stateRules';
+
+/**
+ * The write flows' ports on top of the one service client (`client/src/remote/serviceClient.ts`)
+ * and the base-snapshot sidecar (`.campaigns/base/<id>.json`). Nothing here builds a request: it
+ * only says which client call serves which need, and turns the client's errors into the terms the
+ * flows decide on (may a write have applied or not).
+ */
+
+/** Connection failures that prove the request never reached the service. */
+const NEVER_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_INVALID_URL|certificate|CERT_/i;
+
+export function toFailure(e: unknown): ServiceFailure | unknown {
+  if (e instanceof ServiceFailure) return e;
+  if (isCancelled(e)) {
+    // Declined before sending (a confirmation hook) is not sent; cancelled in flight may have applied.
+    const notSent = /^Not sent/.test((e as Error).message);
+    return new ServiceFailure((e as Error).message || 'Cancelled.', notSent ? 'unreachable' : 'cancelled');
+  }
+  if (!isServiceError(e)) return e;
+  if (e.code === 'TIMEOUT') return new ServiceFailure(e.message, 'timeout');
+  if (e.code === 'NETWORK') return new ServiceFailure(e.message, NEVER_SENT.test(e.message) ? 'unreachable' : 'timeout');
+  const envelope: ServiceErrorEnvelope = {
+    response_id: e.requestId,
+    error: { code: String(e.code), message: e.serviceMessage, target: e.target, details: e.details.map(d => ({ target: d.target, message: d.message })), request_id: e.requestId },
+  };
+  return new ServiceFailure(e.message, 'http', e.status, envelope);
+}
+
+async function mapped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    throw toFailure(e);
+  }
+}
+
+export function remoteFromRecord(record: CampaignDoc): RemoteCampaign {
+  const n = normalizeCampaign(record);
+  return { raw: record, normalized: n.document as CampaignDoc, status: typeof record.status === 'string' ? record.status : '' };
+}
+
+/** The id in a create answer: `data.id`, `id`, or the V1-style `campaign_id`. */
+export function idFromCreateAnswer(body: unknown): string | undefined {
+  const holders = [body, isObject(body) ? body.data : undefined];
+  for (const h of holders) {
+    if (!isObject(h)) continue;
+    for (const k of ['id', 'campaign_id']) if (typeof h[k] === 'string' && h[k]) return h[k] as string;
+  }
+  return undefined;
+}
+
+/** Per-recipient results: `data: { "<recipient>": { status, failure_reason } }` (the V1 reference shape) or a list. */
+export function testResults(body: unknown, recipients: readonly string[]): { message?: string; results: TestRecipientResult[] } {
+  const message = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
+  const data = isObject(body) ? (body.data ?? body.results) : undefined;
+  const results: TestRecipientResult[] = [];
+  const okStatus = (s: unknown) => typeof s === 'string' && /^(success|sent|ok|queued)$/i.test(s);
+  if (isObject(data)) {
+    for (const [recipient, v] of Object.entries(data)) {
+      const r = isObject(v) ? v : { status: v };
+      results.push({ recipient, ok: okStatus(r.status), reason: typeof r.failure_reason === 'string' ? r.failure_reason : typeof r.reason === 'string' ? r.reason : okStatus(r.status) ? undefined : `status ${String(r.status)}` });
+    }
+  } else if (Array.isArray(data)) {
+    for (const v of data) {
+      if (!isObject(v)) continue;
+      const recipient = String(v.recipient ?? v.identifier ?? v.email ?? '');
+      results.push({ recipient, ok: okStatus(v.status), reason: typeof v.failure_reason === 'string' ? v.failure_reason : undefined });
+    }
+  }
+  // A recipient the answer does not mention is reported, not assumed delivered.
+  for (const r of recipients) {
+    if (!results.some(x => x.recipient.toLowerCase() === r.toLowerCase())) results.push({ recipient: r, ok: false, reason: 'not mentioned in the service\'s answer' });
+  }
+  return { message, results };
+}
+
+/** The body of `POST /v5/campaigns/test`: draft mode by id, or inline content; `test_campaign_meta` names the recipients. */
+export function testBody(req: TestSendRequest): Record<string, unknown> {
+  const meta = { identifier: req.channel === 'EMAIL' ? 'EMAIL' : 'USER_ATTRIBUTE_UNIQUE_ID', identifier_values: req.recipients };
+  if (req.mode === 'draft') return { campaign_id: req.campaignId, channel: req.channel, test_campaign_meta: meta };
+  return { ...(req.content ?? {}), test_campaign_meta: meta };
+}
+
+export function pushApi(client: ServiceClient): PushApi {
+  return {
+    getCampaign: id => mapped(async () => remoteFromRecord(await client.getCampaign(id) as CampaignDoc)),
+    updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body); }),
+    createCampaign: body => mapped(async () => {
+      const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string });
+      const id = idFromCreateAnswer(r.body);
+      // Created, but the answer does not say as what: found by looking, like a lost answer.
+      if (!id) throw new ServiceFailure('The service created the draft but its answer names no id.', 'timeout');
+      return { id };
+    }),
+    validateCampaign: (id, content) => mapped(async () => {
+      try {
+        const r = await client.validate(id, content);
+        const b = r.body;
+        if (isObject(b) && isObject(b.error)) return { ok: false as const, envelope: b as unknown as ServiceErrorEnvelope };
+        if (isObject(b) && b.valid === false) return { ok: false as const, envelope: { error: { code: 'VALIDATION_FAILED', message: typeof b.message === 'string' ? b.message : 'The campaign is not valid.', details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [] } } };
+        return { ok: true as const };
+      } catch (e) {
+        const f = toFailure(e);
+        if (f instanceof ServiceFailure && f.kind === 'http' && (f.status === 400 || f.status === 422) && f.envelope) return { ok: false as const, envelope: f.envelope };
+        throw f;
+      }
+    }),
+    testCampaign: req => mapped(async () => testResults((await client.testSend(testBody(req))).body, req.recipients)),
+    changeStatus: (action: StatusAction, id) => mapped(async () => { await client.setStatus(action, [id]); }),
+    executions: (id, page, limit) => mapped(async () => {
+      const p = await client.executions(id, { page, limit });
+      return {
+        executions: p.executions.map(e => ({
+          campaign_id: String(e.campaign_id ?? e.id ?? ''),
+          sent_time: typeof e.sent_time === 'string' ? e.sent_time : undefined,
+          status: typeof e.status === 'string' ? e.status : undefined,
+        })),
+        total_instances: p.total_instances,
+      };
+    }),
+    findDrafts: (createdBy, channel, deliveryType) => mapped(async () => {
+      const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20 });
+      return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
+    }),
+  };
+}
+
+/**
+ * Base snapshots of one workspace folder, for one environment: a base fetched from another
+ * environment or workspace is refused rather than compared (it describes another campaign store).
+ */
+export function baseStore(workspaceRoot: string, client: ServiceClient): BaseStore {
+  const env = client.environment;
+  return {
+    async read(id) {
+      const snap = await readBaseSnapshot(workspaceRoot, id);
+      if (!snap) return undefined;
+      if (snap.baseUrl !== env.baseUrl || snap.workspaceId !== env.workspaceId) {
+        throw new Error(`the base snapshot of campaign ${id} was fetched from environment \`${snap.environment}\` (workspace \`${snap.workspaceId}\`), but the current environment is \`${env.name}\` (workspace \`${env.workspaceId}\`). Switch to \`${snap.environment}\`, or fetch the campaign from \`${env.name}\` first.`);
+      }
+      return { ...snap.aside, ...snap.campaign } as CampaignDoc;
+    },
+    async write(id, remote) {
+      const n = normalizeCampaign(remote.raw);
+      await writeBaseSnapshot(workspaceRoot, makeBaseSnapshot({
+        environment: env.name, baseUrl: env.baseUrl, workspaceId: env.workspaceId, id,
+        campaign: n.document, aside: n.aside, notes: n.notes,
+      }));
+    },
+  };
+}
