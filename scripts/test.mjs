@@ -49,6 +49,13 @@ function jsonCounts(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
+/** Chromium and code-server for the real-VS-Code tiers (scripts/ensure-env.mjs), checked once per run. */
+let envResult;
+function ensureEnv() {
+  envResult ??= run('node', ['scripts/ensure-env.mjs']);
+  return envResult;
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-test-'));
 
 const TIERS = {
@@ -76,18 +83,22 @@ const TIERS = {
   vscode: {
     describe: 'integration suite inside a real VS Code (code-server)',
     present: () => fs.existsSync('test/vscode/run.mjs'),
-    async run() {
+    async run(extra) {
+      const env = await ensureEnv();
+      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
       const results = path.join(tmp, 'vscode.json');
-      const code = await run('node', ['test/vscode/run.mjs'], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      const code = await run('node', ['test/vscode/run.mjs', '--no-build', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
       return { code, counts: jsonCounts(results) };
     },
   },
   ui: {
     describe: 'browser journeys with screenshots (Playwright + code-server)',
     present: () => fs.existsSync('test/ui/run.mjs'),
-    async run() {
+    async run(extra) {
+      const env = await ensureEnv();
+      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
       const results = path.join(tmp, 'ui.json');
-      const code = await run('node', ['test/ui/run.mjs'], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      const code = await run('node', ['test/ui/run.mjs', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
       return { code, counts: jsonCounts(results) };
     },
   },
