@@ -1,5 +1,11 @@
 import { RuleCheck } from '../service/types';
 import { documentRules } from './document';
+import { basicDetailsRules } from './basicDetails';
+import { campaignContentRules } from './content';
+import { triggerRules } from './trigger';
+import { filterRules } from './filters';
+import { segmentationRules } from './segmentation';
+import { searchRules } from './search';
 import { schedulingRules } from './scheduling';
 import { deliveryControlRules } from './deliveryControls';
 import { goalRules } from './goals';
@@ -14,6 +20,12 @@ import { updateRules } from './updates';
  */
 export const RULE_CHECKS: RuleCheck[] = [
   ...documentRules,
+  ...basicDetailsRules,
+  ...campaignContentRules,
+  ...triggerRules,
+  ...filterRules,
+  ...segmentationRules,
+  ...searchRules,
   ...schedulingRules,
   ...deliveryControlRules,
   ...goalRules,
