@@ -127,3 +127,14 @@ export const pushLocationTriggered: Doc = withPatch(pushEventTriggered, {
   scheduling_details: { delivery_type: 'ASAP', geo_fence_timelimit: { notification_schedule: 'ALWAYS' } },
   delivery_controls: { bypass_dnd: false, ignore_global_minimum_delay: undefined, minimum_delay_between_two_notification_in_hour: undefined, send_limit_value: '3', send_limit_granularity_in_hours: '24' },
 });
+
+/** The range of the scalar value of the `occurrence`-th property `key` (as `JSON.stringify(…, null, 2)` writes it). */
+export function valueRangeOf(doc: string | object, key: string, occurrence = 0): [number, number, number, number] {
+  const text = textOf(doc);
+  const [line, ch] = rangeOf(doc, `"${key}": `, occurrence);
+  const rest = text.split('\n')[line].slice(ch + key.length + 4);
+  const token = /^("(?:[^"\\]|\\.)*"|[^,\s\]}]+)/.exec(rest);
+  if (!token) throw new Error(`"${key}" has no scalar value`);
+  const start = ch + key.length + 4;
+  return [line, start, line, start + token[1].length];
+}
