@@ -21,6 +21,11 @@ export type CampaignRecord = Record<string, unknown> & { id?: string; campaign_i
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * For writes: the caller has already asked the user the extra confirmation that production
+   * environments need (its own preview dialog), so `confirmWrite` is not asked again.
+   */
+  confirmed?: boolean;
 }
 
 export interface SearchQuery {
@@ -107,6 +112,8 @@ export interface RequestSpec {
   /** For the confirmation of a write. */
   description?: string;
   signal?: AbortSignal;
+  /** See `CallOptions.confirmed`. */
+  confirmed?: boolean;
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -214,13 +221,13 @@ export class ServiceClient {
 
   /** `POST /v5/campaigns`: a new draft from the three fields the spec allows. */
   async createDraft(body: { channel: string; campaign_delivery_type: string; created_by: string }, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.create, body, kind: 'write', description: `create a ${body.channel} ${body.campaign_delivery_type} draft`, signal: o.signal });
+    return this.request({ method: 'POST', path: this.paths.create, body, kind: 'write', description: `create a ${body.channel} ${body.campaign_delivery_type} draft`, signal: o.signal, confirmed: o.confirmed });
   }
 
   /** `PATCH /v5/campaigns/{id}`: the body carries `channel`, `campaign_delivery_type`, `updated_by` and whole components. */
   async patch(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
     const comps = Object.keys(body).filter(k => !['channel', 'campaign_delivery_type', 'updated_by'].includes(k));
-    return this.request({ method: 'PATCH', path: this.paths.patch(encodeId(id)), body, kind: 'write', description: `update campaign ${id}${comps.length ? ` (${comps.join(', ')})` : ''}`, signal: o.signal });
+    return this.request({ method: 'PATCH', path: this.paths.patch(encodeId(id)), body, kind: 'write', description: `update campaign ${id}${comps.length ? ` (${comps.join(', ')})` : ''}`, signal: o.signal, confirmed: o.confirmed });
   }
 
   /**
@@ -233,17 +240,17 @@ export class ServiceClient {
 
   /** `POST /v5/campaigns/test`: a test send, draft mode (by id) or inline content; at most 10 recipients. */
   async testSend(body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.test, body, kind: 'write', bodyRequestId: true, description: 'send a test campaign', signal: o.signal });
+    return this.request({ method: 'POST', path: this.paths.test, body, kind: 'write', bodyRequestId: true, description: 'send a test campaign', signal: o.signal, confirmed: o.confirmed });
   }
 
   /** Pause, resume or stop live campaigns. */
   async setStatus(action: StatusAction, campaignIds: string[], o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.status, body: { action, campaign_ids: campaignIds }, kind: 'write', bodyRequestId: true, description: `${action} campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`, signal: o.signal });
+    return this.request({ method: 'POST', path: this.paths.status, body: { action, campaign_ids: campaignIds }, kind: 'write', bodyRequestId: true, description: `${action} campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`, signal: o.signal, confirmed: o.confirmed });
   }
 
   /** Publishing goes through V1 (`PATCH /core-services/v1/campaigns/{id}`): V5 cannot publish. */
   async publishV1(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'PATCH', path: this.paths.publishV1(encodeId(id)), body, kind: 'write', bodyRequestId: true, description: `publish campaign ${id} through V1`, signal: o.signal });
+    return this.request({ method: 'PATCH', path: this.paths.publishV1(encodeId(id)), body, kind: 'write', bodyRequestId: true, description: `publish campaign ${id} through V1`, signal: o.signal, confirmed: o.confirmed });
   }
 
   // ---- the one place that sends -------------------------------------------------------------
@@ -251,7 +258,7 @@ export class ServiceClient {
   async request<T = unknown>(spec: RequestSpec): Promise<ServiceResponse<T>> {
     const env = this.environment;
     if (spec.signal?.aborted) throw new CancelledError();
-    if (spec.kind === 'write' && this.opts.confirmWrite) {
+    if (spec.kind === 'write' && this.opts.confirmWrite && !spec.confirmed) {
       const ok = await this.opts.confirmWrite({ method: spec.method, path: spec.path, description: spec.description ?? `${spec.method} ${spec.path}`, environment: env });
       if (!ok) throw new CancelledError(`Not sent: ${spec.description ?? `${spec.method} ${spec.path}`} was not confirmed.`);
     }

@@ -1,0 +1,206 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as jsonc from 'jsonc-parser';
+import { RemoteStateNotification } from '../../../common/src/protocol';
+import { BaseSnapshot, readBaseSnapshot } from '../remote/baseSnapshots';
+import { readRemote } from '../remote/fetch';
+import { serializeCampaign } from '../remote/format';
+import { NormalizationNote, NormalizedCampaign, notesStillApplying } from '../remote/normalize';
+import { campaignIdOf } from '../remote/fetch';
+import { isSafeId } from '../remote/naming';
+import { StudioContext } from '../context';
+import { Connection } from './connection';
+import { runWithProgress } from './progress';
+
+/**
+ * Remote campaigns as read-only virtual documents, `campaign://<environment>/<id>`, in the request
+ * shape a fetch would write (so the rules apply to them as to a file), and base snapshots as
+ * `campaign-base:/<id>.campaign.json?<workspace folder>` for diffs. Also keeps, for every open
+ * fetched file, the language server informed of its remote state (status and base, rules P1–P5)
+ * and shows the normalization notes (a component kept as the service returned it) as
+ * information diagnostics while the component is unchanged.
+ */
+
+export const REMOTE_SCHEME = 'campaign';
+export const BASE_SCHEME = 'campaign-base';
+export const NOTE_CODE = 'remote-shape';
+
+export function remoteUri(environment: string, id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: `/${id}` });
+}
+
+export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${id}.campaign.json`, query: workspaceRoot });
+}
+
+/** `campaign://env/id` → its parts; undefined for other URIs. */
+export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: string } | undefined {
+  if (uri.scheme !== REMOTE_SCHEME) return undefined;
+  const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+  if (!uri.authority || !isSafeId(id)) return undefined;
+  return { environment: uri.authority, id };
+}
+
+export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly cache = new Map<string, { text: string; normalized: NormalizedCampaign }>();
+  readonly diagnostics: vscode.DiagnosticCollection;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly sentState = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly ctx: StudioContext, private readonly conn: Connection) {
+    this.diagnostics = vscode.languages.createDiagnosticCollection('campaign-studio-remote');
+    this.disposables.push(this.changed, this.diagnostics);
+    this.disposables.push(vscode.workspace.onDidOpenTextDocument(d => void this.track(d)));
+    this.disposables.push(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
+    this.disposables.push(vscode.workspace.onDidSaveTextDocument(d => void this.track(d)));
+    this.disposables.push(vscode.workspace.onDidCloseTextDocument(d => this.forget(d)));
+    for (const d of vscode.workspace.textDocuments) void this.track(d);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const d of this.disposables) d.dispose();
+  }
+
+  // ---- campaign:// and campaign-base: -------------------------------------------------------
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    if (uri.scheme === BASE_SCHEME) {
+      const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+      const snap = await readBaseSnapshot(uri.query, id);
+      if (!snap) throw new Error(`No base snapshot for campaign ${id}: fetch it first.`);
+      return serializeCampaign(snap.campaign);
+    }
+    const hit = this.cache.get(uri.toString());
+    if (hit) return hit.text;
+    const parts = parseRemoteUri(uri);
+    if (!parts) throw new Error(`${uri.toString()} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.`);
+    const client = await this.conn.clientFor(parts.environment);
+    if (!client) throw new Error(`Not signed in to environment \`${parts.environment}\`: sign in to it to open ${uri.toString()}.`);
+    const ctrl = new AbortController();
+    token.onCancellationRequested(() => ctrl.abort());
+    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => readRemote(client, parts.id, { signal }), { signal: ctrl.signal });
+    this.cache.set(uri.toString(), { text: remote.text, normalized: remote.normalized });
+    this.showNotes(uri, remote.text, remote.normalized.notes);
+    return remote.text;
+  }
+
+  /** The normalized remote behind a `campaign://` document, once read. */
+  normalizedFor(uri: vscode.Uri): NormalizedCampaign | undefined {
+    return this.cache.get(uri.toString())?.normalized;
+  }
+
+  /** Stores what was just read, so an open `campaign://` document shows it (after a fetch or diff). */
+  remember(uri: vscode.Uri, text: string, normalized: NormalizedCampaign): void {
+    const key = uri.toString();
+    const had = this.cache.get(key);
+    this.cache.set(key, { text, normalized });
+    if (had && had.text !== text) this.changed.fire(uri);
+  }
+
+  /** Reads the remote again the next time the document is shown. */
+  invalidate(uri: vscode.Uri): void {
+    this.cache.delete(uri.toString());
+    this.changed.fire(uri);
+  }
+
+  /** Opens `campaign://<env>/<id>` read-only in the Campaign JSON language. */
+  async open(environment: string, id: string, opts: { preview?: boolean; refresh?: boolean } = {}): Promise<vscode.TextEditor> {
+    const uri = remoteUri(environment, id);
+    if (opts.refresh) this.cache.delete(uri.toString());
+    let doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
+    const editor = await vscode.window.showTextDocument(doc, { preview: opts.preview ?? true });
+    const n = this.normalizedFor(uri);
+    if (n) this.showNotes(uri, doc.getText(), n.notes);
+    return editor;
+  }
+
+  // ---- fetched files: remote state and notes ------------------------------------------------
+
+  private schedule(doc: vscode.TextDocument): void {
+    if (!isCampaignFile(doc)) return;
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void this.track(doc); }, 250));
+  }
+
+  /** Re-reads the base of a fetched file: remote state to the server, notes as diagnostics. */
+  async track(doc: vscode.TextDocument): Promise<void> {
+    if (!isCampaignFile(doc)) return;
+    const folder = vscode.workspace.getWorkspaceFolder(doc.uri);
+    const id = campaignIdOf(doc.uri.fsPath, doc.getText());
+    let base: BaseSnapshot | undefined;
+    if (folder && id && isSafeId(id)) {
+      try {
+        base = await readBaseSnapshot(folder.uri.fsPath, id);
+      } catch (e) {
+        this.ctx.output.warn(e instanceof Error ? e.message : String(e));
+      }
+    }
+    const key = doc.uri.toString();
+    if (base) {
+      this.sentState.add(key);
+      this.notifyServer([{ uri: key, state: { status: typeof base.campaign.status === 'string' ? base.campaign.status : 'UNKNOWN', base: base.campaign } }]);
+      let parsed: unknown;
+      try { parsed = JSON.parse(doc.getText()); } catch { parsed = undefined; }
+      this.showNotes(doc.uri, doc.getText(), notesStillApplying(parsed, base.campaign, base.notes));
+    } else {
+      if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
+      this.diagnostics.delete(doc.uri);
+    }
+  }
+
+  private forget(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
+    if (doc.uri.scheme === REMOTE_SCHEME) this.cache.delete(key);
+    this.diagnostics.delete(doc.uri);
+  }
+
+  private notifyServer(entries: RemoteStateNotification.Params['entries']): void {
+    const client = this.ctx.client;
+    if (!client || !client.isRunning()) return;
+    void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
+  }
+
+  /** Information diagnostics on the components that normalization kept as they came. */
+  showNotes(uri: vscode.Uri, text: string, notes: readonly NormalizationNote[]): void {
+    if (!notes.length) {
+      this.diagnostics.delete(uri);
+      return;
+    }
+    const root = jsonc.parseTree(text);
+    const diags: vscode.Diagnostic[] = [];
+    for (const n of notes) {
+      const segs = n.path.split('/').slice(1).map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const node = root ? jsonc.findNodeAtLocation(root, segs) : undefined;
+      const keyNode = node?.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      const target = keyNode ?? node;
+      const range = target ? new vscode.Range(offsetToPosition(text, target.offset), offsetToPosition(text, target.offset + target.length)) : new vscode.Range(0, 0, 0, 1);
+      const d = new vscode.Diagnostic(range, n.message.replace(/`/g, ''), vscode.DiagnosticSeverity.Information);
+      d.source = 'campaign-studio';
+      d.code = NOTE_CODE;
+      diags.push(d);
+    }
+    this.diagnostics.set(uri, diags);
+  }
+}
+
+export function isCampaignFile(doc: vscode.TextDocument): boolean {
+  return doc.uri.scheme === 'file' && path.basename(doc.uri.fsPath).toLowerCase().endsWith('.campaign.json');
+}
+
+function offsetToPosition(text: string, offset: number): vscode.Position {
+  let line = 0;
+  let last = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) { line++; last = i + 1; }
+  }
+  return new vscode.Position(line, Math.max(0, offset - last));
+}

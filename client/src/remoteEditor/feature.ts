@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { Feature, registerCommands, StudioContext } from '../context';
+import { Connection } from './connection';
+import { remoteCommands } from './commands';
+import { BASE_SCHEME, REMOTE_SCHEME, RemoteDocuments } from './documents';
+import { ConnectionStatusBar } from './statusBar';
+import { CampaignsProvider, VIEW_ID } from './tree';
+
+/**
+ * Remote campaigns in the editor: the connection (environments, sign-in, status bar), the
+ * Campaigns explorer, read-only remote documents, fetch and diff. The service client itself is
+ * plain TypeScript in `../remote/`.
+ */
+
+/** The connection of the running extension, for other features (push) to share. */
+let activeConnection: Connection | undefined;
+let activeDocuments: RemoteDocuments | undefined;
+
+export function remoteConnection(): Connection | undefined {
+  return activeConnection;
+}
+
+export function remoteDocuments(): RemoteDocuments | undefined {
+  return activeDocuments;
+}
+
+export const remoteFeature: Feature = {
+  name: 'remote',
+  async activate(ctx: StudioContext) {
+    const subs = ctx.extension.subscriptions;
+    const serviceLog = vscode.window.createOutputChannel('Campaign Studio: Service', { log: true });
+    subs.push(serviceLog);
+    const conn = new Connection(ctx.extension, serviceLog);
+    subs.push(conn);
+    activeConnection = conn;
+    subs.push({ dispose: () => { if (activeConnection === conn) activeConnection = undefined; } });
+
+    subs.push(new ConnectionStatusBar(conn));
+
+    const documents = new RemoteDocuments(ctx, conn);
+    activeDocuments = documents;
+    subs.push(documents);
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
+
+    const tree = new CampaignsProvider(conn, ctx.extension.workspaceState);
+    subs.push(tree);
+    const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+    tree.view = view;
+    subs.push(view);
+
+    registerCommands(ctx, remoteCommands({ conn, tree, documents }));
+    tree.refresh();
+    // Reconnect with a stored key in the background; the status bar shows the progress.
+    void conn.restore();
+  },
+};
