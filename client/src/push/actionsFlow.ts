@@ -1,4 +1,5 @@
 import { WorkspaceSettings } from '../../../server/src/service/types';
+import { isResponseScheduling } from '../remote/normalize';
 import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentKeys, isObject, sameContent } from './model';
 import { BaseStore, Environment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
@@ -31,6 +32,17 @@ function contentOf(doc: CampaignDoc): CampaignDoc {
   return out;
 }
 
+/**
+ * What the validate call checks: the file's components over the stored campaign. A schedule
+ * still in the service's response shape (a periodic time of day) is what the service already
+ * holds, and is not sent on push either, so it is left out.
+ */
+export function validationBody(doc: CampaignDoc): CampaignDoc {
+  const out = contentOf(doc);
+  if (isResponseScheduling(out.scheduling_details)) delete out.scheduling_details;
+  return out;
+}
+
 export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'failed'; message: string; problems?: number }
 
 /** The service's validate call on the file's content; its errors become diagnostics on the file. */
@@ -49,7 +61,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
   let answer;
   try {
-    answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, contentOf(local)));
+    answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
   } catch (e) {
     const message = `The service's validation could not run: ${failureText(e)}`;
     ui.error(message);

@@ -194,7 +194,8 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     // 6. The service's own validation, without committing.
     let validation;
     try {
-      validation = await ui.progress('Validating on the service…', () => api.validateCampaign(id, merged));
+      // The body that will be sent, checked against the campaign as stored: what it would become.
+      validation = await ui.progress('Validating on the service…', () => api.validateCampaign(id, plan.body));
     } catch (e) {
       return stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
     }

@@ -86,7 +86,7 @@ export function testResults(body: unknown, recipients: readonly string[]): { mes
 /** The body of `POST /v5/campaigns/test`: draft mode by id, or inline content; `test_campaign_meta` names the recipients. */
 export function testBody(req: TestSendRequest): Record<string, unknown> {
   const meta = { identifier: req.channel === 'EMAIL' ? 'EMAIL' : 'USER_ATTRIBUTE_UNIQUE_ID', identifier_values: req.recipients };
-  if (req.mode === 'draft') return { campaign_id: req.campaignId, channel: req.channel, test_campaign_meta: meta };
+  if (req.mode === 'draft') return { campaign_id: req.campaignId, test_campaign_meta: meta };
   return { ...(req.content ?? {}), test_campaign_meta: meta };
 }
 

@@ -37,7 +37,7 @@ export function rememberRecipients(previous: readonly string[], used: readonly s
 }
 
 /** The fields an inline test carries: the content and what identifies the campaign's kind. */
-export const INLINE_FIELDS = ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content', 'connector'];
+export const INLINE_FIELDS = ['channel', 'basic_details', 'campaign_content', 'connector', 'utm_params'];
 
 /**
  * The content of an inline test, taken from the file. Rule B8 (the basic details an inline Email

@@ -26,7 +26,7 @@ test('inline content: the fields an inline test carries, nothing else', () => {
     campaign_content: { content: { email: {} } }, segmentation_details: { is_all_user_campaign: true },
   });
   assert.deepEqual(good.problems, []);
-  assert.deepEqual(Object.keys(good.content!), ['channel', 'campaign_delivery_type', 'basic_details', 'campaign_content']);
+  assert.deepEqual(Object.keys(good.content!), ['channel', 'basic_details', 'campaign_content']);
   assert.ok(inInlineContent('/basic_details/name'));
   assert.ok(inInlineContent(''));
   assert.ok(!inInlineContent('/segmentation_details'));
