@@ -13,6 +13,15 @@ import { activateExtension, manifest, within } from './helpers';
 type HowItRuns = { run: 'no-input' } | { run: 'needs-input'; why: string };
 
 export const COMMANDS: Record<string, HowItRuns> = {
+  'campaignStudio.push': { run: 'needs-input', why: 'shows the body to send and asks to confirm (push.test.ts)' },
+  'campaignStudio.createDraft': { run: 'needs-input', why: 'asks to confirm the create (push.test.ts)' },
+  'campaignStudio.validateRemote': { run: 'needs-input', why: 'needs a signed-in environment and a campaign file (push.test.ts)' },
+  'campaignStudio.sendTest': { run: 'needs-input', why: 'asks for the mode and the recipients' },
+  'campaignStudio.pauseCampaign': { run: 'needs-input', why: 'asks to confirm (push.test.ts)' },
+  'campaignStudio.resumeCampaign': { run: 'needs-input', why: 'asks to confirm' },
+  'campaignStudio.stopCampaign': { run: 'needs-input', why: 'asks to confirm' },
+  'campaignStudio.showExecutions': { run: 'needs-input', why: 'needs a periodic or business-event campaign' },
+  'campaignStudio.publishInfo': { run: 'needs-input', why: 'a modal explanation waits for the user' },
 };
 
 /** Replaces `window.showErrorMessage` while `fn` runs and returns the messages it was given. */
