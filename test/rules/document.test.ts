@@ -1,23 +1,203 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, only, posOf } from '../helpers/lint';
+import { ruleTests } from '../helpers/ruleTests';
+import { at, edited, fixture, text } from '../helpers/campaigns';
+
+const ROOT: [number, number, number, number] = [0, 0, 0, 1];
+
+// D1: syntax, reported at its place; recoverable mistakes do not stop validation.
+const COMMENTED = '{\n  // sent on Monday\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}';
+const DUPLICATE = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "channel": "EMAIL"\n}';
+const TRAILING = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n}';
+ruleTests('D1', {
+  breaks: [
+    { name: 'a line comment', document: COMMENTED, expect: [{ severity: 'error', path: '', range: at(COMMENTED, '// sent on Monday'), message: /Comments are not allowed/ }] },
+    { name: 'a duplicate key', document: DUPLICATE, expect: [{ severity: 'error', path: '', range: at(DUPLICATE, '"channel"', 1), message: /Duplicate key `channel`/ }] },
+    { name: 'a trailing comma', document: TRAILING, expect: [{ severity: 'error', path: '', range: [2, 38, 2, 39], message: /Trailing comma/ }] },
+    { name: 'an unclosed object', document: '{ "channel": "PUSH"', expect: [{ severity: 'error', path: '', message: /not closed/ }] },
+  ],
+  satisfies: [
+    { name: 'a valid Push campaign', document: text(fixture('push-one-time')) },
+    { name: 'a bare create body', document: { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: 'jane.doe@example.com' } },
+  ],
+});
 
 test('D1: a trailing comma is reported once, at the comma, and the rest is still validated', () => {
-  const text = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "chanel": 1,\n}';
-  const got = lint(text);
+  const t = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "chanel": 1,\n}';
+  const got = lint(t);
   const d1 = only(got, 'D1');
   assert.equal(d1.length, 1);
-  assert.equal(d1[0].path, '');
-  assert.equal(d1[0].severity, 'error');
-  assert.deepEqual(d1[0].range.start, posOf(text, '1,', 1));
+  assert.deepEqual(d1[0].range.start, posOf(t, '1,', 1));
   assert.equal(only(got, 'D7').length, 1, 'validation goes on after a recoverable syntax error');
 });
 
-test('D8: read-only metadata is an information diagnostic on the key', () => {
-  const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', status: 'ACTIVE' }, null, 2);
-  const d8 = only(lint(text), 'D8');
-  assert.equal(d8.length, 1);
-  assert.equal(d8[0].severity, 'information');
-  assert.equal(d8[0].path, '/status');
-  assert.deepEqual(d8[0].range.start, posOf(text, '"status"'));
+test('D1: a comment does not stop validation of the rest', () => {
+  const t = '{\n  /* draft */\n  "channel": "PUSH",\n  "campaign_delivery_type": "LOCATION_TRIGGERED",\n  "basic_details": { "platforms": ["ANDROID"] }\n}';
+  const got = lint(t);
+  assert.equal(only(got, 'D1').length, 1);
+  assert.equal(only(got, 'B4').length, 1, 'the missing geofences are still found');
+});
+
+// D2: channel.
+const NO_CHANNEL = edited('push-one-time', d => { delete d.channel; });
+const LOWER_CHANNEL = edited('push-one-time', d => { d.channel = 'push'; });
+ruleTests('D2', {
+  breaks: [
+    { name: 'channel missing', document: NO_CHANNEL, expect: [{ severity: 'error', path: '/channel', range: ROOT, message: /`channel` is required/ }] },
+    { name: 'channel in lower case', document: LOWER_CHANNEL, expect: [{ severity: 'error', path: '/channel', range: at(LOWER_CHANNEL, '"push"', 0), message: /the case matters, use `PUSH`/ }] },
+    { name: 'an unknown channel', document: { channel: 'WHATSAPP', campaign_delivery_type: 'ONE_TIME' }, expect: [{ severity: 'error', path: '/channel' }] },
+  ],
+  satisfies: [
+    { name: 'PUSH', document: text(fixture('push-one-time')) },
+    { name: 'EMAIL', document: text(fixture('email-promotional')) },
+  ],
+});
+
+test('D2: a wrong-case channel gets the preferred fix to upper case', () => {
+  const [d] = only(lint(LOWER_CHANNEL), 'D2');
+  assert.deepEqual(d.fixes, [{ title: 'Change to `PUSH`', edits: [{ kind: 'replaceValue', path: '/channel', value: 'PUSH' }], isPreferred: true }]);
+});
+
+// D3: delivery type.
+const NO_TYPE = edited('email-promotional', d => { delete d.campaign_delivery_type; });
+const BAD_TYPE = edited('email-promotional', d => { d.campaign_delivery_type = 'ONETIME'; });
+ruleTests('D3', {
+  breaks: [
+    { name: 'delivery type missing', document: NO_TYPE, expect: [{ severity: 'error', path: '/campaign_delivery_type', range: ROOT, message: /`campaign_delivery_type` is required/ }] },
+    { name: 'an unknown delivery type', document: BAD_TYPE, expect: [{ severity: 'error', path: '/campaign_delivery_type', range: at(BAD_TYPE, '"ONETIME"') }] },
+  ],
+  satisfies: [
+    { name: 'ONE_TIME', document: text(fixture('email-promotional')) },
+    { name: 'EVENT_TRIGGERED', document: text(fixture('push-event-triggered')) },
+  ],
+});
+
+// D4: delivery types of one channel.
+const EMAIL_LOCATION = text({ channel: 'EMAIL', campaign_delivery_type: 'LOCATION_TRIGGERED' });
+const LIVE_ANDROID = edited('push-one-time', d => {
+  d.campaign_delivery_type = 'BROADCAST_LIVE_ACTIVITY';
+  d.basic_details.platforms = ['ANDROID'];
+});
+ruleTests('D4', {
+  breaks: [
+    { name: 'location-triggered Email', document: EMAIL_LOCATION, expect: [{ severity: 'error', path: '/campaign_delivery_type', range: at(EMAIL_LOCATION, '"LOCATION_TRIGGERED"'), message: /Push only/ }] },
+    { name: 'device-triggered Email', document: { channel: 'EMAIL', campaign_delivery_type: 'DEVICE_TRIGGERED' }, expect: [{ severity: 'error', path: '/campaign_delivery_type' }] },
+    { name: 'Live Activity on Email', document: { channel: 'EMAIL', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY' }, expect: [{ severity: 'error', path: '/campaign_delivery_type', message: /iOS Push/ }] },
+    { name: 'Live Activity without iOS', document: LIVE_ANDROID, expect: [{ severity: 'error', path: '/basic_details/platforms', range: at(LIVE_ANDROID, '"platforms"'), message: /must contain `IOS`/ }] },
+  ],
+  satisfies: [
+    { name: 'location-triggered Push', document: text(fixture('push-location-triggered')) },
+    { name: 'Live Activity on iOS', document: edited('push-one-time', d => { d.campaign_delivery_type = 'BROADCAST_LIVE_ACTIVITY'; d.basic_details.broadcast_live_activity_id = 'la_123'; }) },
+    { name: 'a bare Live Activity create body (basic details come later)', document: { channel: 'PUSH', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY' } },
+  ],
+});
+
+test('D4: a Live Activity without iOS gets the fix that adds IOS', () => {
+  const [d] = only(lint(LIVE_ANDROID), 'D4');
+  assert.deepEqual(d.fixes, [{ title: 'Add `IOS` to `platforms`', edits: [{ kind: 'insert', path: '/basic_details/platforms/-', value: 'IOS' }], isPreferred: true }]);
+});
+
+// D5: what V5 cannot create.
+const SMS = text({ channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' });
+const LIVE = text({ channel: 'PUSH', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY' });
+ruleTests('D5', {
+  breaks: [
+    { name: 'an SMS campaign', document: SMS, expect: [{ severity: 'warning', path: '/channel', range: at(SMS, '"SMS"'), message: /retrieved through V5 but not created or updated/ }] },
+    { name: 'a Live Activity broadcast', document: LIVE, expect: [{ severity: 'warning', path: '/campaign_delivery_type', range: at(LIVE, '"BROADCAST_LIVE_ACTIVITY"') }] },
+  ],
+  satisfies: [
+    { name: 'a Push campaign', document: text(fixture('push-event-triggered')) },
+    { name: 'an Email campaign', document: text(fixture('email-promotional')) },
+  ],
+});
+
+// D6: the people are email addresses.
+const NOT_EMAIL = edited('push-one-time', d => { d.created_by = 'jane.doe'; });
+ruleTests('D6', {
+  breaks: [
+    { name: 'created_by is not an email address', document: NOT_EMAIL, expect: [{ severity: 'error', path: '/created_by', range: at(NOT_EMAIL, '"jane.doe"'), message: /not an email address/ }] },
+    { name: 'updated_by is a number', document: { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 42 }, expect: [{ severity: 'error', path: '/updated_by' }] },
+  ],
+  satisfies: [
+    { name: 'a create body', document: { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'jane.doe@example.com' } },
+    { name: 'an update body', document: { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'ops@example.co.uk' } },
+  ],
+});
+
+// D7: unknown keys, with "did you mean".
+const TYPO = edited('push-one-time', d => { d.basic_details.nmae = d.basic_details.name; delete d.basic_details.name; });
+const DEEP_TYPO = edited('push-event-triggered', d => { d.trigger_condition.included_filters.filters[0].action_nme = 'x'; });
+const LEFTOVER = edited('push-one-time', d => { d.chanel = 'PUSH'; });
+ruleTests('D7', {
+  breaks: [
+    { name: 'a misspelt key in basic_details', document: TYPO, expect: [{ severity: 'warning', path: '/basic_details/nmae', range: at(TYPO, '"nmae"'), message: /did you mean `name`\?/ }] },
+    { name: 'a misspelt key inside a filter', document: DEEP_TYPO, expect: [{ severity: 'warning', path: '/trigger_condition/included_filters/filters/0/action_nme', message: /did you mean `action_name`\?/ }] },
+    { name: 'a near miss of a key that is already set', document: LEFTOVER, expect: [{ severity: 'warning', path: '/chanel', range: at(LEFTOVER, '"chanel"'), message: /`channel` is already set, so remove this copy/ }] },
+    { name: 'an unknown top-level key', document: { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', request_id: 'r1' }, expect: [{ severity: 'warning', path: '/request_id', message: /not a property of the document/ }] },
+  ],
+  satisfies: [
+    { name: 'every key known', document: text(fixture('push-event-triggered')) },
+    { name: 'content internals are open', document: edited('push-one-time', d => { d.campaign_content.content.push.android.anything = { goes: true }; }) },
+  ],
+});
+
+test('D7: a near miss gets a preferred rename; a leftover copy gets a preferred removal', () => {
+  const [rename] = only(lint(TYPO), 'D7');
+  assert.deepEqual(rename.fixes?.[0], { title: 'Rename to `name`', edits: [{ kind: 'renameKey', path: '/basic_details/nmae', newKey: 'name' }], isPreferred: true });
+  const [leftover] = only(lint(LEFTOVER), 'D7');
+  assert.deepEqual(leftover.fixes, [{ title: 'Remove `chanel` (`channel` is already set)', edits: [{ kind: 'remove', path: '/chanel' }], isPreferred: true }]);
+});
+
+test('D7: a one-letter key is not "corrected" into an unrelated one', () => {
+  const [d] = only(lint({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', x: 1 }), 'D7');
+  assert.doesNotMatch(d.message, /did you mean/);
+});
+
+// D8: read-only metadata.
+const FETCHED = edited('push-one-time', d => { d.id = '65f1c2a4b7e8d9f0a1b2c3d4'; d.status = 'ACTIVE'; });
+ruleTests('D8', {
+  breaks: [
+    {
+      name: 'fetched metadata left in the file', document: FETCHED, expect: [
+        { severity: 'information', path: '/id', range: at(FETCHED, '"id"', 1) },
+        { severity: 'information', path: '/status', range: at(FETCHED, '"status"'), message: /read-only metadata/ },
+      ],
+    },
+  ],
+  satisfies: [{ name: 'no metadata', document: text(fixture('push-one-time')) }],
+});
+
+// D9: components of other channels.
+const EMAIL_ADVANCED = edited('email-promotional', d => { d.advanced = fixture('push-one-time').advanced; });
+ruleTests('D9', {
+  breaks: [
+    { name: '`advanced` on Email', document: EMAIL_ADVANCED, expect: [{ severity: 'error', path: '/advanced', range: at(EMAIL_ADVANCED, '"advanced"'), message: /Push only/ }] },
+    { name: '`connector` on Push', document: edited('push-one-time', d => { d.connector = { connector_type: 'SENDGRID', connector_name: 'main' }; }), expect: [{ severity: 'error', path: '/connector', message: /Email and SMS only/ }] },
+    { name: '`sender_name` on Email', document: edited('email-promotional', d => { d.sender_name = 'SHOP'; }), expect: [{ severity: 'error', path: '/sender_name', message: /SMS only/ }] },
+  ],
+  satisfies: [
+    { name: '`advanced` on Push', document: text(fixture('push-one-time')) },
+    { name: '`connector` on Email', document: text(fixture('email-promotional')) },
+    { name: '`connector` and `sender_name` on SMS', document: { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP', connector: { connector_type: 'TWILIO', connector_name: 'sms' } } },
+  ],
+});
+
+test('D9: the fix removes the component', () => {
+  const [d] = only(lint(EMAIL_ADVANCED), 'D9');
+  assert.deepEqual(d.fixes, [{ title: 'Remove `advanced`', edits: [{ kind: 'remove', path: '/advanced' }], isPreferred: true }]);
+});
+
+test('the four valid fixture campaigns give no errors and no warnings', () => {
+  for (const name of ['push-one-time', 'push-event-triggered', 'push-location-triggered', 'email-promotional'] as const) {
+    const got = lint(text(fixture(name)), { settings: { features: { portfolio: false, audienceLimit: false, queuing: false, versioning: false }, subscriptionCategories: ['newsletters', 'offers'] } });
+    assert.deepEqual(got.map(g => `${g.rule}@${g.path} ${g.severity}: ${g.message}`), [], name);
+  }
+});
+
+test('the valid fixture campaigns give zero errors with unknown workspace settings too', () => {
+  for (const name of ['push-one-time', 'push-event-triggered', 'push-location-triggered', 'email-promotional'] as const) {
+    const errors = lint(text(fixture(name))).filter(g => g.severity === 'error');
+    assert.deepEqual(errors.map(g => `${g.rule}@${g.path}: ${g.message}`), [], name);
+  }
 });

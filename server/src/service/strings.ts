@@ -1,6 +1,11 @@
-/** Levenshtein distance, bounded: returns `max + 1` as soon as the distance exceeds `max`. */
+/**
+ * Edit distance with adjacent transpositions counted as one edit (optimal string alignment:
+ * `nmae` is one edit from `name`, the commonest typo), bounded: returns `max + 1` as soon as the
+ * distance exceeds `max`.
+ */
 export function editDistance(a: string, b: string, max = 2): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
@@ -8,9 +13,13 @@ export function editDistance(a: string, b: string, max = 2): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        cur[j] = Math.min(cur[j], before[j - 2] + 1);
+      }
       if (cur[j] < rowMin) rowMin = cur[j];
     }
     if (rowMin > max) return max + 1;
+    before = prev;
     prev = cur;
   }
   return prev[b.length];
