@@ -1,0 +1,269 @@
+import type { Segment, EnumValue } from './schemaWalk';
+import { DocumentKind, WorkspaceSettings } from './types';
+
+/**
+ * What completions and hovers need to know about the place being edited, beyond what the schema
+ * says: values that depend on other fields (the operators of a filter's `data_type`, the delay
+ * types of the channel), values that come from the workspace (subscription categories) or the
+ * platform (IANA time zones), and which properties apply to which channel and delivery type when
+ * the schema does not annotate them (`x-channels`, `x-delivery-types`).
+ */
+
+export interface EditContext {
+  kind: DocumentKind;
+  /** The parsed document value (possibly recovered from a syntax error). */
+  doc: unknown;
+  settings: WorkspaceSettings;
+  channel?: string;
+  deliveryType?: string;
+}
+
+export function editContext(kind: DocumentKind, doc: unknown, settings: WorkspaceSettings): EditContext {
+  const o = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc as Record<string, unknown> : {};
+  return {
+    kind,
+    doc,
+    settings,
+    channel: kind === 'campaign' && typeof o.channel === 'string' ? o.channel : undefined,
+    deliveryType: kind === 'campaign' && typeof o.campaign_delivery_type === 'string' ? o.campaign_delivery_type : undefined,
+  };
+}
+
+/** `*` matches one segment, `**` any number (also none); other segments match literally. */
+export function pathMatches(pattern: readonly string[], path: readonly Segment[]): boolean {
+  const go = (i: number, j: number): boolean => {
+    if (i === pattern.length) return j === path.length;
+    const p = pattern[i];
+    if (p === '**') {
+      for (let k = j; k <= path.length; k++) if (go(i + 1, k)) return true;
+      return false;
+    }
+    if (j === path.length) return false;
+    if (p === '*' || p === String(path[j])) return go(i + 1, j + 1);
+    return false;
+  };
+  return go(0, 0);
+}
+
+export function splitPattern(p: string): string[] {
+  return p === '' ? [] : p.replace(/^\//, '').split('/');
+}
+
+function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unknown> | undefined {
+  let cur: unknown = doc;
+  for (const seg of path.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[String(seg)];
+  }
+  return cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? cur as Record<string, unknown> : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values that depend on context
+
+export const CHANNEL_NAMES: Record<string, string> = { PUSH: 'Push', EMAIL: 'Email', SMS: 'SMS' };
+
+/** Operators allowed per user-attribute `data_type` (spec, "Filter group and filters"). */
+export const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
+  bool: ['is', 'exists'],
+  double: ['in', 'between', 'lessThan', 'greaterThan', 'exists'],
+  string: ['in', 'contains', 'containsInTheFollowing', 'startWithInTheFollowing', 'endsWithInTheFollowing', 'exists', 'is'],
+  datetime: ['inTheLast', 'on', 'between', 'before', 'after', 'inTheNext', 'exists', 'today'],
+};
+
+const TRIGGER_DELAY_TYPES: Record<string, string[]> = {
+  PUSH: ['DELAY', 'ASAP', 'INTELLIGENT_DELAY'],
+  EMAIL: ['DELAY', 'ASAP'],
+};
+
+const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+
+/** `interruption_level`: the request form first; the upper-case schema form is accepted too. */
+const INTERRUPTION_LEVELS: EnumValue[] = [
+  { value: 'Passive', description: 'Delivered quietly, without lighting the screen or playing a sound.' },
+  { value: 'Active', description: 'The default: shown at once, with sound, unless a Focus filters it.' },
+  { value: 'Time sensitive', description: 'Breaks through Focus and scheduled summaries (needs the Time Sensitive entitlement).' },
+  { value: 'Critical', description: 'Plays a sound even when muted or in Focus (needs Apple\'s Critical Alerts entitlement).' },
+  { value: 'PASSIVE', description: 'Upper-case schema form of `Passive` (accepted too).' },
+  { value: 'ACTIVE', description: 'Upper-case schema form of `Active` (accepted too).' },
+  { value: 'TIME_SENSITIVE', description: 'Upper-case schema form of `Time sensitive` (accepted too).' },
+  { value: 'CRITICAL', description: 'Upper-case schema form of `Critical` (accepted too).' },
+];
+
+/** Current IANA names for the older names some ICU versions still list. */
+const MODERN_ZONE_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Africa/Asmera': 'Africa/Asmara', 'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei', 'Pacific/Enderbury': 'Pacific/Kanton',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires', 'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba', 'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza', 'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+};
+
+let zones: string[] | undefined;
+
+/** IANA time zone names that the platform knows, current spellings, plus `UTC`. */
+export function timeZones(): string[] {
+  if (zones) return zones;
+  const list = new Set<string>();
+  const known = (z: string): boolean => {
+    try { new Intl.DateTimeFormat('en-US', { timeZone: z }); return true; } catch { return false; }
+  };
+  let supported: string[] = [];
+  try {
+    supported = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    supported = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
+  }
+  for (const z of supported) {
+    const name = MODERN_ZONE_NAMES[z] ?? z;
+    list.add(known(name) ? name : z);
+  }
+  list.add('UTC');
+  zones = [...list].sort();
+  return zones;
+}
+
+function strings(values: string[], describe?: (v: string) => string | undefined): EnumValue[] {
+  return values.map(v => ({ value: v, description: describe?.(v) }));
+}
+
+interface ValueRule {
+  /** Path patterns of the value (see `pathMatches`). */
+  at: string[];
+  /** The values allowed here; undefined when the context does not decide. */
+  values(ctx: EditContext, path: readonly Segment[]): EnumValue[] | undefined;
+}
+
+const VALUE_RULES: ValueRule[] = [
+  {
+    at: ['**/filters/*/operator'],
+    values(ctx, path) {
+      const filter = parentValue(ctx.doc, path);
+      if (!filter || (filter.filter_type !== undefined && filter.filter_type !== 'user_attributes')) return undefined;
+      const dt = typeof filter.data_type === 'string' ? filter.data_type : undefined;
+      if (dt && OPERATORS_BY_DATA_TYPE[dt]) return strings(OPERATORS_BY_DATA_TYPE[dt], () => `Allowed for \`data_type\` \`${dt}\`.`);
+      const all: string[] = [];
+      for (const ops of Object.values(OPERATORS_BY_DATA_TYPE)) for (const o of ops) if (!all.includes(o)) all.push(o);
+      return strings(all, o => `For \`data_type\` ${Object.entries(OPERATORS_BY_DATA_TYPE).filter(([, ops]) => ops.includes(o)).map(([d]) => `\`${d}\``).join(', ')}.`);
+    },
+  },
+  {
+    at: ['trigger_condition/trigger_delay_type'],
+    values(ctx) {
+      const list = ctx.channel ? TRIGGER_DELAY_TYPES[ctx.channel] : undefined;
+      return list ? strings(list, v => `Allowed for ${CHANNEL_NAMES[ctx.channel!] ?? ctx.channel} campaigns.`) : undefined;
+    },
+  },
+  {
+    at: ['campaign_audience_limit/frequency'],
+    values(ctx) {
+      if (!ctx.channel && !ctx.deliveryType) return undefined;
+      const out: EnumValue[] = [{ value: 'TOTAL', description: 'Lifetime cap over all sends.' }];
+      if (ctx.channel === 'PUSH' && ctx.deliveryType === 'PERIODIC') out.push({ value: 'INSTANCE', description: 'Cap per send of this periodic Push campaign.' });
+      return out;
+    },
+  },
+  {
+    at: ['advanced/platform_level_priority/ios_specific_priority/interruption_level'],
+    values: () => INTERRUPTION_LEVELS,
+  },
+  {
+    at: ['**/repeat_on_days_of_week/*'],
+    values: () => strings(DAYS),
+  },
+  {
+    at: ['scheduling_details/timezone', 'scheduling_details/time_zone'],
+    values: () => strings(timeZones()),
+  },
+  {
+    at: ['basic_details/subscription_category'],
+    values(ctx) {
+      const cats = ctx.settings.subscriptionCategories;
+      if (!cats || cats.length === 0) return undefined;
+      const from = ctx.settings.source ? ' (from the workspace settings)' : '';
+      return strings(cats, () => `A subscription category of this workspace${from}.`);
+    },
+  },
+];
+
+/** Values the context allows at `path`, or undefined when the context does not decide. */
+export function contextValues(ctx: EditContext, path: readonly Segment[]): EnumValue[] | undefined {
+  if (ctx.kind !== 'campaign') return undefined;
+  for (const r of VALUE_RULES) {
+    if (r.at.some(p => pathMatches(splitPattern(p), path))) {
+      const v = r.values(ctx, path);
+      if (v) return v;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The schema's values narrowed by the context: the context's order and explanations win where
+ * both speak; when they share no value, the schema's list stands (the context is a hint).
+ */
+export function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
+  if (!context) return schemaValues;
+  if (!schemaValues) return context;
+  const both = context.filter(c => schemaValues.some(s => s.value === c.value))
+    .map(c => ({ value: c.value, description: c.description ?? schemaValues.find(s => s.value === c.value)?.description }));
+  return both.length ? both : schemaValues;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which properties apply where (used when the schema does not annotate them)
+
+export interface Applicability {
+  channels?: string[];
+  deliveryTypes?: string[];
+  /** A feature flag the property needs: hidden when the workspace has it off. */
+  feature?: keyof WorkspaceSettings['features'];
+}
+
+const EVENTS = ['EVENT_TRIGGERED'];
+const QUEUING_TYPES = ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED'];
+
+/** From rules.md: D9, T1, B2–B5, H6, H9, Q3–Q6, L1, L3, T5. Keyed by the property's path pattern. */
+const APPLICABILITY: Array<[string, Applicability]> = [
+  ['advanced', { channels: ['PUSH'] }],
+  ['connector', { channels: ['EMAIL', 'SMS'] }],
+  ['sender_name', { channels: ['SMS'] }],
+  ['trigger_condition', { deliveryTypes: ['EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'] }],
+  ['campaign_audience_limit', { channels: ['PUSH', 'EMAIL'], deliveryTypes: ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'], feature: 'audienceLimit' }],
+  ['basic_details/business_event', { deliveryTypes: ['BUSINESS_EVENT_TRIGGERED'] }],
+  ['basic_details/geofences', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
+  ['basic_details/broadcast_live_activity_id', { channels: ['PUSH'], deliveryTypes: ['BROADCAST_LIVE_ACTIVITY'] }],
+  ['basic_details/send_to_triggered_platform_only', { channels: ['PUSH'], deliveryTypes: EVENTS }],
+  ['scheduling_details/periodic_details', { deliveryTypes: ['PERIODIC'] }],
+  ['scheduling_details/geo_fence_timelimit', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
+  ['trigger_condition/intelligent_delay_optimization', { channels: ['PUSH'] }],
+  ['delivery_controls/campaign_throttle_rpm', { deliveryTypes: ['ONE_TIME', 'PERIODIC', 'BUSINESS_EVENT_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY'] }],
+  ['delivery_controls/max_time_to_show_message_of_same_camapign', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],
+  ['delivery_controls/expiry_time_of_sync_data_in_hour', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],
+  ['delivery_controls/send_message_in_offline_mode', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],
+  ['delivery_controls/send_limit_value', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
+  ['delivery_controls/send_limit_granularity_in_hours', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
+  ['delivery_controls/ignore_global_minimum_delay', { channels: ['PUSH'], deliveryTypes: EVENTS }],
+  ['delivery_controls/queuing_enabled', { channels: ['PUSH'], deliveryTypes: QUEUING_TYPES, feature: 'queuing' }],
+  ['delivery_controls/queue_duration', { channels: ['PUSH'], deliveryTypes: QUEUING_TYPES, feature: 'queuing' }],
+  ['campaign_audience_limit/metric', { deliveryTypes: ['PERIODIC', 'EVENT_TRIGGERED'] }],
+  ['campaign_audience_limit/frequency', { deliveryTypes: ['PERIODIC', 'EVENT_TRIGGERED'] }],
+];
+
+export function applicability(ctx: EditContext, path: readonly Segment[]): Applicability | undefined {
+  if (ctx.kind !== 'campaign') return undefined;
+  for (const [p, a] of APPLICABILITY) if (pathMatches(splitPattern(p), path)) return a;
+  return undefined;
+}
+
+/** Whether a property applies to the document's channel and delivery type (unknown = yes). */
+export function applies(ctx: EditContext, a: Applicability | undefined): boolean {
+  if (!a) return true;
+  if (a.channels && ctx.channel && !a.channels.includes(ctx.channel)) return false;
+  if (a.deliveryTypes && ctx.deliveryType && !a.deliveryTypes.includes(ctx.deliveryType)) return false;
+  if (a.feature && ctx.settings.features[a.feature] === false) return false;
+  return true;
+}
