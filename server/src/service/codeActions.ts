@@ -1,0 +1,536 @@
+import * as jsonc from 'jsonc-parser';
+import type { CodeAction, TextEdit } from 'vscode-languageserver';
+import { parse, ParsedDocument } from './parse';
+import { positionAt, Range } from './ranges';
+import { get, join, parsePointer } from './pointer';
+import { validate } from './validate';
+import { toDiagnostics } from './diagnostics';
+import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
+import { editContext, EditContext, timeZones } from './editingContext';
+import { COMPONENT_SNIPPETS, expandSnippet, snippetsAt, splitBody } from './snippets';
+import { detectIndentation, FormattingSettings } from './formatting';
+import { didYouMean } from './strings';
+import { DocumentKind, Finding, Fix, FixEdit, WorkspaceSettings } from './types';
+
+/**
+ * Quick fixes and "fix all". Every diagnostic's structural fixes (`Finding.fixes`: replaceValue,
+ * renameKey, remove, insert on JSON pointers) become text edits made with jsonc-parser's `modify`,
+ * formatted with the editor's indentation. Fixes the rule modules do not attach come from three
+ * more places, so that every fix rules.md names exists whatever module reports the finding:
+ * the schema's `x-fix` (`renameTo`, `moveTo`), a table keyed by rule id, and two generic fixes
+ * (add a missing property with a placeholder; remove a property that does not apply).
+ */
+
+export const QUICKFIX = 'quickfix';
+export const SOURCE_FIX_ALL = 'source.fixAll';
+/** Our own fix-all kind, under `source.fixAll` so that `editor.codeActionsOnSave` runs it. */
+export const FIX_ALL_KIND = 'source.fixAll.campaign-studio';
+
+export interface CodeActionInput {
+  uri: string;
+  parsed: ParsedDocument;
+  kind: DocumentKind;
+  settings: WorkspaceSettings;
+  /** The document's findings (the same the diagnostics came from). */
+  findings: Finding[];
+  /** The range the editor asks about (the cursor or the selection). */
+  range: Range;
+  /** Requested kinds (`CodeActionContext.only`); undefined = quick fixes. */
+  only?: string[];
+  /** The editor's indentation; the document's own indentation wins when it has one. */
+  formatting?: Partial<FormattingSettings> & { detectIndentation?: boolean };
+  schemas?: SchemaSet;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying structural edits
+
+/** The text after one fix: each edit applied in order, each on the text the previous one left. */
+export function applyFix(text: string, edits: readonly FixEdit[], fmt: FormattingSettings): string {
+  const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  let body = bom ? text.slice(1) : text;
+  for (const e of edits) body = applyEdit(body, e, fmt);
+  return bom + body;
+}
+
+function jsonPath(root: jsonc.Node | undefined, pointer: string): jsonc.Segment[] {
+  const segs = parsePointer(pointer);
+  const out: jsonc.Segment[] = [];
+  let node = root;
+  for (const s of segs) {
+    if (node?.type === 'array') {
+      const i = s === '-' ? -1 : Number(s);
+      out.push(Number.isInteger(i) ? i : s);
+      node = i >= 0 ? node.children?.[i] : undefined;
+    } else {
+      out.push(s);
+      node = node?.type === 'object' ? lastProperty(node, s)?.children?.[1] : undefined;
+    }
+  }
+  return out;
+}
+
+function lastProperty(obj: jsonc.Node, key: string): jsonc.Node | undefined {
+  let hit: jsonc.Node | undefined;
+  for (const p of obj.children ?? []) if (p.children?.[0]?.value === key) hit = p;
+  return hit;
+}
+
+function applyEdit(text: string, e: FixEdit, fmt: FormattingSettings): string {
+  const root = jsonc.parseTree(text, [], { allowTrailingComma: true });
+  const options: jsonc.ModificationOptions = { formattingOptions: { tabSize: fmt.tabSize, insertSpaces: fmt.insertSpaces, eol: fmt.eol ?? eolOf(text) } };
+  const path = jsonPath(root, e.path);
+  switch (e.kind) {
+    case 'replaceValue':
+    case 'insert': {
+      if (e.kind === 'insert' && path.length && path[path.length - 1] === '-') path[path.length - 1] = -1;
+      return jsonc.applyEdits(text, jsonc.modify(text, path, e.value, options));
+    }
+    case 'remove': {
+      if (!root || path.length === 0 || !jsonc.findNodeAtLocation(root, path)) return text;
+      return jsonc.applyEdits(text, jsonc.modify(text, path, undefined, options));
+    }
+    case 'renameKey': {
+      if (!root || path.length === 0) return text;
+      const parent = jsonc.findNodeAtLocation(root, path.slice(0, -1));
+      const last = path[path.length - 1];
+      if (!parent || parent.type !== 'object' || typeof last !== 'string') return text;
+      const prop = lastProperty(parent, last);
+      const key = prop?.children?.[0];
+      if (!key) return text;
+      return text.slice(0, key.offset) + JSON.stringify(e.newKey) + text.slice(key.offset + key.length);
+    }
+  }
+}
+
+function eolOf(text: string): string {
+  const i = text.indexOf('\n');
+  return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/** One text edit (offsets) turning `before` into `after`: the span between common prefix and suffix. */
+export function diffEdit(before: string, after: string): { start: number; end: number; text: string } | undefined {
+  if (before === after) return undefined;
+  let p = 0;
+  const max = Math.min(before.length, after.length);
+  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  return { start: p, end: before.length - s, text: after.slice(p, after.length - s) };
+}
+
+function toTextEdit(parsed: ParsedDocument, e: { start: number; end: number; text: string }): TextEdit {
+  return { range: { start: positionAt(parsed, e.start), end: positionAt(parsed, e.end) }, newText: e.text };
+}
+
+/** The indentation edits use: the document's own when it has one, else the editor's, else 2 spaces. */
+export function formattingFor(text: string, given?: CodeActionInput['formatting']): FormattingSettings {
+  const detected = given?.detectIndentation === false ? undefined : detectIndentation(text);
+  return {
+    tabSize: detected?.tabSize ?? given?.tabSize ?? 2,
+    insertSpaces: detected?.insertSpaces ?? given?.insertSpaces ?? true,
+    eol: eolOf(text),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where fixes come from
+
+interface FixContext {
+  finding: Finding;
+  doc: unknown;
+  ctx: EditContext;
+  set: SchemaSet;
+  segs: string[];
+  /** The value at the finding's path (undefined when the property is missing). */
+  value: unknown;
+  parent: unknown;
+  key: string;
+}
+
+const code = (v: unknown): string => '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
+
+function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
+  return isPreferred ? { title, edits, isPreferred } : { title, edits };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Rules whose finding on a present property (pointing at its key) means "does not apply here". */
+const NOT_APPLICABLE = new Set(['D9', 'B4', 'B5', 'T1', 'H6', 'H9', 'Q3', 'Q4', 'Q5', 'Q6', 'L1', 'L2', 'L3']);
+
+/** Fixes by rule id, for what rules.md and the editing issue name but a rule may not attach. */
+const FIX_PROVIDERS: Record<string, (f: FixContext) => Fix[]> = {
+  // `SCHEDULED` is the response form: the request form follows from the companions present.
+  H1(f) {
+    if (f.value !== 'SCHEDULED' || f.key !== 'delivery_type') return [];
+    const s = isObject(f.parent) ? f.parent : {};
+    const inferred = s.bts_details !== undefined ? 'SEND_IN_BTS'
+      : s.user_timezone_details !== undefined ? 'SEND_IN_USER_TIMEZONE'
+      : s.start_time !== undefined || s.schedule_time !== undefined || s.periodic_details !== undefined ? 'AT_FIXED_TIME' : 'ASAP';
+    return ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE']
+      .sort((a, b) => Number(b === inferred) - Number(a === inferred))
+      .map(v => fix(`Change to the request form ${code(v)}`, [{ kind: 'replaceValue', path: f.finding.path, value: v }], v === inferred));
+  },
+  H5(f) {
+    const base = f.segs.slice(0, -1);
+    const sib = (k: string) => '/' + [...base, k].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    const p = isObject(f.parent) ? f.parent : {};
+    const rename = (to: string): Fix[] => p[to] === undefined
+      ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
+      : [fix(`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
+    if (f.value === undefined) return [];
+    if (f.key === 'schedule_time') return rename('start_time');
+    if (f.key === 'time_zone') return rename('timezone');
+    if (f.key === 'frequency') {
+      return [fix('Move to `periodic_details.sending_frequency`', [
+        { kind: 'insert', path: join(sib('periodic_details'), 'sending_frequency'), value: f.value },
+        { kind: 'remove', path: f.finding.path },
+      ], true)];
+    }
+    return [];
+  },
+  H7(f) {
+    return f.key === 'no_of_occurrences' && f.value !== undefined && isObject(f.parent) && f.parent.no_of_occurences === undefined
+      ? [fix('Rename to `no_of_occurences` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'no_of_occurences' }], true)] : [];
+  },
+  H3(f) {
+    if (f.key !== 'timezone' || typeof f.value !== 'string') return [];
+    const zones = timeZones();
+    const exact = zones.find(z => z.toLowerCase() === (f.value as string).toLowerCase().replace(/ /g, '_'));
+    const near = exact ?? didYouMean(f.value, zones);
+    return near && near !== f.value ? [fix(`Change to ${code(near)}`, [{ kind: 'replaceValue', path: f.finding.path, value: near }], true)] : [];
+  },
+  H4(f) {
+    // The response form `YYYY-MM-DD HH:MM:SS` is one character from ISO 8601.
+    if (typeof f.value !== 'string') return [];
+    const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/.exec(f.value);
+    return m ? [fix(`Change to ${code(`${m[1]}T${m[2]}`)}`, [{ kind: 'replaceValue', path: f.finding.path, value: `${m[1]}T${m[2]}` }], true)] : [];
+  },
+  Q4(f) {
+    return f.key === 'max_time_to_show_message_of_same_campaign' && f.value !== undefined
+      ? [fix('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
+  },
+  Q7(f) {
+    if (f.key !== 'queue_duration' || typeof f.value !== 'number' || !isObject(f.parent)) return [];
+    const enabled = f.parent.queuing_enabled === true;
+    const to = !enabled ? 0 : f.value > 48 ? 48 : f.value < 1 ? 1 : undefined;
+    return to === undefined || to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
+  },
+  K1(f) {
+    if (f.key !== 'campaign_control_group_percentage' || typeof f.value !== 'number') return [];
+    const to = Math.min(100, Math.max(0, Math.round(f.value)));
+    return to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }])];
+  },
+  L3(f) {
+    return f.key === 'metrics' && f.value !== undefined && isObject(f.parent) && f.parent.metric === undefined
+      ? [fix('Rename to `metric`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'metric' }], true)] : [];
+  },
+  C1(f) {
+    return f.segs.length === 3 && f.segs[1] === 'locales' && f.value !== undefined
+      ? [fix(`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
+  },
+  C3(f) {
+    // `Default` (or another case variant) for the required `default` locale key.
+    const content = f.segs.slice(0, 3).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
+    if (!isObject(content) || content.default !== undefined) return [];
+    const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
+    return variant ? [fix('Rename to `default`', [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
+  },
+  C4(f) {
+    // A locale key that `locales` does not list.
+    if (f.segs.length !== 3 || f.segs[0] !== 'campaign_content' || f.segs[1] !== 'content' || f.value === undefined || f.key === 'default') return [];
+    const locales = get(f.doc, '/campaign_content/locales');
+    if (Array.isArray(locales) && locales.includes(f.key)) return [];
+    return [Array.isArray(locales)
+      ? fix(`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
+      : fix(`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
+  },
+  T4(f) {
+    // `BEFORE` anchors on a time attribute: the string becomes `{ "name": … }`.
+    return f.key === 'trigger_attr' && typeof f.value === 'string' && isObject(f.parent) && f.parent.trigger_relation === 'BEFORE'
+      ? [fix(`Change to \`{ "name": "${f.value}" }\``, [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
+  },
+  S1(f) {
+    const seg = get(f.doc, '/segmentation_details');
+    return isObject(seg) && seg.is_all_user_campaign !== true
+      ? [fix('Target all users (`"is_all_user_campaign": true`)', [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
+  },
+  U2(f) {
+    if (f.segs.length !== 2 || f.segs[0] !== 'utm_params' || f.value === undefined || f.key.startsWith('utm_')) return [];
+    const to = `utm_${f.key}`;
+    return isObject(f.parent) && f.parent[to] === undefined ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)] : [];
+  },
+  R1(f) {
+    if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObject(f.parent)) return [];
+    if (f.key === 'id' && f.parent.ids === undefined) {
+      const ids = Array.isArray(f.value) ? f.value : [f.value];
+      return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: '/campaign_fields/ids', value: ids }], true)];
+    }
+    if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
+      return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
+    }
+    return [];
+  },
+};
+
+/** `x-fix` on the schema of the property a finding names: `renameTo` a sibling, `moveTo` a relative path. */
+function schemaFixes(f: FixContext): Fix[] {
+  if (f.value === undefined || f.segs.length === 0) return [];
+  const out: Fix[] = [];
+  for (const a of schemasAt(f.set, f.ctx.kind, f.doc, f.segs)) {
+    const x = a.node.schema['x-fix'];
+    if (!isObject(x)) continue;
+    const parent = isObject(f.parent) ? f.parent : {};
+    if (typeof x.renameTo === 'string') {
+      out.push(parent[x.renameTo] === undefined
+        ? fix(`Rename to ${code(x.renameTo)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
+        : fix(`Remove ${code(f.key)} (${code(x.renameTo)} is set)`, [{ kind: 'remove', path: f.finding.path }], true));
+    }
+    if (typeof x.moveTo === 'string') {
+      const target = '/' + [...f.segs.slice(0, -1), ...x.moveTo.split('/')].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      if (get(f.doc, target) === undefined) {
+        out.push(fix(`Move to ${code(x.moveTo.replace(/\//g, '.'))}`, [{ kind: 'insert', path: target, value: f.value }, { kind: 'remove', path: f.finding.path }], true));
+      }
+    }
+  }
+  return out;
+}
+
+/** A missing property: add it with a placeholder (one fix per value when there are a few). */
+function missingFixes(f: FixContext): Fix[] {
+  if (f.value !== undefined || f.segs.length === 0 || f.finding.range) return [];
+  const parentPath = f.segs.slice(0, -1);
+  const parentValue = valueAt(f.doc, parentPath);
+  if (parentValue !== undefined && !isObject(parentValue)) return [];
+  if (/^\d+$/.test(f.key) || f.key === '-') return [];
+  const values = describe(schemasAt(f.set, f.ctx.kind, f.doc, f.segs)).values;
+  if (values && values.length > 1 && values.length <= 8) {
+    return values.map(v => fix(`Add ${code(f.key)}: ${code(v.value)}`, [{ kind: 'insert', path: f.finding.path, value: v.value }]));
+  }
+  const value = placeholder(f.ctx, f.set, f.segs, 0);
+  const shown = JSON.stringify(value);
+  return [fix(shown.length <= 40 ? `Add \`"${f.key}": ${shown}\`` : `Add ${code(f.key)} with placeholders`, [{ kind: 'insert', path: f.finding.path, value }])];
+}
+
+/** A present property that does not apply here: remove it. */
+function notApplicableFixes(f: FixContext): Fix[] {
+  if (!NOT_APPLICABLE.has(f.finding.rule) || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0) return [];
+  return [fix(`Remove ${code(f.key)}`, [{ kind: 'remove', path: f.finding.path }])];
+}
+
+let snippetExamples: Map<string, unknown[]> | undefined;
+
+/** Example values by property name, from the component snippets with their placeholders' defaults. */
+function examplesByKey(): Map<string, unknown[]> {
+  if (snippetExamples) return snippetExamples;
+  const map = new Map<string, unknown[]>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(visit); return; }
+    if (!isObject(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (!map.has(k)) map.set(k, []);
+      map.get(k)!.push(x);
+      visit(x);
+    }
+  };
+  for (const s of COMPONENT_SNIPPETS) {
+    const { key, value } = splitBody(s);
+    try {
+      const parsed = JSON.parse(expandSnippet(value));
+      visit(key ? { [key]: parsed } : parsed);
+    } catch {
+      // A snippet that is not JSON once expanded is reported by its own test.
+    }
+  }
+  snippetExamples = map;
+  return map;
+}
+
+function typeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** A value that fits the place: a component snippet's, the schema's default/example/first value, or an empty one. */
+export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Segment[], depth: number): unknown {
+  const key = String(segs[segs.length - 1] ?? '');
+  const own = snippetsAt(ctx, segs)[0];
+  if (own) {
+    try { return JSON.parse(expandSnippet(splitBody(own).value)); } catch { /* fall through */ }
+  }
+  const info = describe(schemasAt(set, ctx.kind, ctx.doc, segs));
+  const fits = (v: unknown): boolean => info.types.length === 0 || info.types.includes(typeOf(v)) || (typeOf(v) === 'integer' && info.types.includes('number'));
+  if (info.values?.length) return info.values[0].value;
+  if (info.default !== undefined && fits(info.default)) return info.default;
+  for (const e of info.examples) if (fits(e)) return e;
+  for (const e of examplesByKey().get(key) ?? []) if (fits(e)) return e;
+  const t = info.types[0];
+  if (t === 'object' && depth < 3) {
+    const o: Record<string, unknown> = {};
+    for (const r of info.required) o[r] = placeholder(ctx, set, [...segs, r], depth + 1);
+    return o;
+  }
+  if (t === 'array') return [];
+  if (t === 'integer' || t === 'number') return 0;
+  if (t === 'boolean') return false;
+  if (t === 'null') return null;
+  return '';
+}
+
+/** Every fix for one finding: its own, then the schema's, the rule table's and the generic ones. */
+export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, settings: WorkspaceSettings, set: SchemaSet = defaultSchemas()): Fix[] {
+  const segs = parsePointer(finding.path);
+  const fctx: FixContext = {
+    finding,
+    doc,
+    ctx: editContext(kind, doc, settings),
+    set,
+    segs,
+    value: finding.range ? undefined : get(doc, finding.path),
+    parent: valueAt(doc, segs.slice(0, -1)),
+    key: segs[segs.length - 1] ?? '',
+  };
+  const all: Fix[] = [...(finding.fixes ?? [])];
+  if (!finding.range) {
+    try {
+      all.push(...schemaFixes(fctx), ...(FIX_PROVIDERS[finding.rule]?.(fctx) ?? []), ...missingFixes(fctx), ...notApplicableFixes(fctx));
+    } catch {
+      // A fix provider never stands in the way of the finding's own fixes.
+    }
+  }
+  const seen = new Set<string>();
+  const out: Fix[] = [];
+  let preferred = false;
+  for (const f of all) {
+    const id = JSON.stringify(f.edits);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    // One preferred fix per finding: the first one offered.
+    if (f.isPreferred && preferred) out.push({ title: f.title, edits: f.edits });
+    else out.push(f);
+    preferred ||= !!f.isPreferred;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code actions
+
+function overlaps(a: Range, b: Range): boolean {
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+function wants(only: string[] | undefined, kind: string): boolean {
+  if (!only || only.length === 0) return kind === QUICKFIX;
+  return only.some(o => kind === o || kind.startsWith(o + '.'));
+}
+
+export function codeActions(input: CodeActionInput): CodeAction[] {
+  const set = input.schemas ?? defaultSchemas();
+  const { parsed, uri } = input;
+  const fmt = formattingFor(parsed.text, input.formatting);
+  const out: CodeAction[] = [];
+  const doc = parsed.value;
+  if (wants(input.only, QUICKFIX)) {
+    const preferredByRule = new Map<string, number>();
+    const perFinding = input.findings.map(f => ({ f, fixes: fixesFor(f, doc, input.kind, input.settings, set) }));
+    for (const { f, fixes } of perFinding) if (fixes.some(x => x.isPreferred)) preferredByRule.set(f.rule, (preferredByRule.get(f.rule) ?? 0) + 1);
+    for (const { f, fixes } of perFinding) {
+      if (!fixes.length) continue;
+      const diagnostic = toDiagnostics(parsed, [f])[0];
+      if (!overlaps(diagnostic.range, input.range)) continue;
+      for (const x of fixes) {
+        const after = safeApply(parsed.text, x.edits, fmt);
+        const e = after === undefined ? undefined : diffEdit(parsed.text, after);
+        if (!e) continue;
+        out.push({
+          title: x.title,
+          kind: QUICKFIX,
+          diagnostics: [diagnostic],
+          isPreferred: x.isPreferred || undefined,
+          edit: { changes: { [uri]: [toTextEdit(parsed, e)] } },
+        });
+      }
+      // Several findings of this rule share a kind of fix: one action fixes them all.
+      if (fixes.some(x => x.isPreferred) && (preferredByRule.get(f.rule) ?? 0) > 1) {
+        const edits = fixAllEdits(input, fmt, rule => rule === f.rule);
+        if (edits.length) {
+          out.push({
+            title: `Fix all ${f.rule} problems in this file`,
+            kind: QUICKFIX,
+            diagnostics: [diagnostic],
+            edit: { changes: { [uri]: edits } },
+          });
+        }
+      }
+    }
+  }
+  if (wants(input.only, FIX_ALL_KIND)) {
+    const edits = fixAllEdits(input, fmt);
+    if (edits.length) out.push({ title: 'Fix all auto-fixable Campaign Studio problems', kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
+  }
+  return out;
+}
+
+function safeApply(text: string, edits: readonly FixEdit[], fmt: FormattingSettings): string | undefined {
+  try {
+    return applyFix(text, edits, fmt);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The edits that apply every preferred fix of the file (of the rules `ruleFilter` accepts): each
+ * fix's edit computed on the original text, and only those that do not overlap one already taken.
+ */
+export function fixAllEdits(input: CodeActionInput, fmt = formattingFor(input.parsed.text, input.formatting), ruleFilter: (rule: string) => boolean = () => true): TextEdit[] {
+  const set = input.schemas ?? defaultSchemas();
+  const { parsed } = input;
+  const taken: Array<{ start: number; end: number; text: string }> = [];
+  for (const f of input.findings) {
+    if (!ruleFilter(f.rule)) continue;
+    const preferred = fixesFor(f, parsed.value, input.kind, input.settings, set).find(x => x.isPreferred);
+    if (!preferred) continue;
+    const after = safeApply(parsed.text, preferred.edits, fmt);
+    const e = after === undefined ? undefined : diffEdit(parsed.text, after);
+    if (!e) continue;
+    if (taken.some(t => e.start < t.end && t.start < e.end || (e.start === e.end && e.start >= t.start && e.start <= t.end) || (t.start === t.end && t.start >= e.start && t.start <= e.end))) continue;
+    taken.push(e);
+  }
+  taken.sort((a, b) => a.start - b.start);
+  return taken.map(e => toTextEdit(parsed, e));
+}
+
+/** The text after a set of non-overlapping edits (for tests and the CLI). */
+export function applyTextEdits(parsed: ParsedDocument, edits: TextEdit[]): string {
+  const offsets = edits.map(e => ({ start: offsetOf(parsed, e.range.start), end: offsetOf(parsed, e.range.end), text: e.newText }))
+    .sort((a, b) => b.start - a.start);
+  let text = parsed.text;
+  for (const e of offsets) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  return text;
+}
+
+function offsetOf(parsed: ParsedDocument, p: { line: number; character: number }): number {
+  const starts = parsed.lineStarts();
+  return p.line >= starts.length ? parsed.text.length : starts[p.line] + p.character;
+}
+
+/** Fix-all, then again on the result while something is left to fix (at most `passes` times). */
+export function fixAllText(text: string, kind: DocumentKind, settings: WorkspaceSettings, passes = 3): string {
+  let current = text;
+  for (let i = 0; i < passes; i++) {
+    const parsed = parse(current);
+    const findings = validate(parsed, { kind, settings });
+    const edits = fixAllEdits({ uri: '', parsed, kind, settings, findings, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    if (!edits.length) break;
+    current = applyTextEdits(parsed, edits);
+  }
+  return current;
+}

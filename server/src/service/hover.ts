@@ -1,0 +1,215 @@
+import * as jsonc from 'jsonc-parser';
+import type { Hover, MarkupContent } from 'vscode-languageserver';
+import { ParsedDocument } from './parse';
+import { offsetAt, Position, positionAt } from './ranges';
+import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
+import { applicability, CHANNEL_NAMES, contextValues, editContext, EditContext, mergeValues } from './editingContext';
+import { RULES, ruleHref } from '../rules/catalog';
+import { didYouMean } from './strings';
+import { DocumentKind, WorkspaceSettings } from './types';
+
+/**
+ * Hovers: what a property is, its type and allowed values, the channels and delivery types it
+ * applies to, the rules that govern it and its limits; an enum value gets its own explanation.
+ * Everything comes from the schema bundle and the rule catalogue, so it grows with the rule set.
+ */
+
+export interface HoverInput {
+  parsed: ParsedDocument;
+  kind: DocumentKind;
+  settings: WorkspaceSettings;
+  position: Position;
+  schemas?: SchemaSet;
+}
+
+/** Rule-id groups per component: the rules whose summary names a property are listed for it. */
+const RULE_GROUPS: Array<[RegExp, RegExp]> = [
+  [/^basic_details\/geofences(\/|$)/, /^G[1-5]$/],
+  [/^basic_details(\/|$)/, /^B\d$|^D4$/],
+  [/^campaign_content(\/|$)/, /^C\d$/],
+  [/(^|\/)filters(\/|$)|_filters(\/|$)/, /^F\d$/],
+  [/^trigger_condition(\/|$)/, /^T\d$/],
+  [/^segmentation_details(\/|$)/, /^S\d$/],
+  [/^scheduling_details(\/|$)/, /^H\d$/],
+  [/^delivery_controls(\/|$)/, /^Q\d$/],
+  [/^advanced(\/|$)/, /^A\d$/],
+  [/^conversion_goal_details(\/|$)/, /^G0a?$/],
+  [/^control_group_details(\/|$)/, /^K\d$/],
+  [/^utm_params(\/|$)/, /^U\d$/],
+  [/^campaign_audience_limit(\/|$)/, /^L\d$/],
+];
+
+function ruleGroups(kind: DocumentKind, path: readonly Segment[]): RegExp[] {
+  if (kind === 'search') return [/^R\d$/];
+  if (kind === 'campaignrc') return [/^W\d$/];
+  const p = path.filter(s => typeof s === 'string').join('/');
+  const out = RULE_GROUPS.filter(([at]) => at.test(p)).map(([, ids]) => ids);
+  if (path.length <= 1) out.push(/^D\d$/, /^P\d$/);
+  return out;
+}
+
+/** The rules that govern a place: the schema's `x-rule`s, then the catalogue rules naming `word`. */
+export function governingRules(kind: DocumentKind, path: readonly Segment[], info: SchemaInfo | undefined, word: string): string[] {
+  const out: string[] = [];
+  for (const r of info?.rules ?? []) if (!out.includes(r) && !(r === 'D7' && (info?.rules.length ?? 0) > 1)) out.push(r);
+  const groups = ruleGroups(kind, path);
+  const mention = '`' + word + '`';
+  for (const r of RULES) {
+    if (out.includes(r.id)) continue;
+    if (groups.some(g => g.test(r.id)) && r.summary.includes(mention)) out.push(r.id);
+  }
+  return out;
+}
+
+function short(text: string, max = 140): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  return plain.length <= max ? plain : plain.slice(0, max - 1).replace(/\s+\S*$/, '') + ' …';
+}
+
+function code(v: unknown): string {
+  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', object: 'object', array: 'array', null: 'null',
+};
+
+function typeLine(info: SchemaInfo, items?: SchemaInfo): string | undefined {
+  if (info.types.length === 0 && !info.values) return undefined;
+  let t = info.types.map(x => TYPE_WORDS[x] ?? x).join(' or ');
+  if (info.types.includes('array') && items && items.types.length) t = `array of ${items.types.join(' or ')}`;
+  if (!t && info.values) t = [...new Set(info.values.map(v => typeof v.value))].join(' or ');
+  return t;
+}
+
+export function appliesLine(ctx: EditContext, path: readonly Segment[], info: SchemaInfo): string | undefined {
+  const fallback = applicability(ctx, path);
+  const channels = info.channels ?? fallback?.channels;
+  const types = info.deliveryTypes ?? fallback?.deliveryTypes;
+  const parts: string[] = [];
+  if (channels) parts.push(channels.map(c => CHANNEL_NAMES[c] ?? c).join(', '));
+  if (types) parts.push(`delivery type${types.length > 1 ? 's' : ''} ${types.map(code).join(', ')}`);
+  if (fallback?.feature) parts.push(`workspaces with the \`${fallback.feature}\` feature`);
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+function rulesLine(ids: string[]): string | undefined {
+  if (!ids.length) return undefined;
+  return ids.map(id => {
+    const r = RULES.find(x => x.id === id);
+    return `[${id}](${ruleHref(id)})${r ? ' ' + short(r.summary) : ''}`;
+  }).join('  \n');
+}
+
+/** The markdown for a property: used by hovers and as completion documentation. */
+export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], applied: Applied[], set: SchemaSet, opts: { withValues?: boolean; heading?: boolean } = {}): string {
+  const key = String(path[path.length - 1] ?? '');
+  const info = describe(applied);
+  const items = info.types.includes('array') ? describe(schemasAtFrom(set, ctx, [...path, 0])) : undefined;
+  const parts: string[] = [];
+  const parent = path.slice(0, -1).filter(s => typeof s === 'string').slice(-1)[0];
+  if (opts.heading !== false) parts.push(`**${code(key)}**${parent ? ` in ${code(parent)}` : ''}${info.readOnly ? ' (read-only)' : ''}`);
+  if (info.description) parts.push(info.description);
+  if (info.readOnly) parts.push('**Read-only**: response metadata from the service. It is never sent on push, and editing it has no effect.');
+  const facts: string[] = [];
+  const t = typeLine(info, items);
+  if (t) facts.push(`*Type:* ${t}`);
+  const values = mergeValues(info.values ?? items?.values, contextValues(ctx, items?.values && !info.values ? [...path, 0] : path));
+  if (values && opts.withValues !== false) {
+    const shown = values.slice(0, 12).map(v => code(v.value)).join(', ') + (values.length > 12 ? `, … (${values.length} in all)` : '');
+    facts.push(`*Allowed:* ${shown}`);
+  }
+  if (info.default !== undefined) facts.push(`*Default:* ${code(info.default)}`);
+  const applies = appliesLine(ctx, path, info);
+  if (applies) facts.push(`*Applies to:* ${applies}`);
+  const limits = [...info.limits, ...(items?.limits.filter(l => !info.limits.includes(l)).map(l => `each item ${l}`) ?? [])];
+  if (limits.length) facts.push(`*Limits:* ${limits.join('; ')}`);
+  if (key === 'subscription_category' && ctx.kind === 'campaign') {
+    const cats = ctx.settings.subscriptionCategories;
+    facts.push(cats?.length ? `*Workspace categories:* ${cats.map(code).join(', ')}` : '*Workspace categories:* not configured (add `subscriptionCategories` to `.campaignrc.json` to check them).');
+  }
+  if (facts.length) parts.push(facts.join('  \n'));
+  const rules = rulesLine(governingRules(ctx.kind, path, info, key));
+  if (rules) parts.push(`*Rules:*  \n${rules}`);
+  return parts.join('\n\n');
+}
+
+function schemasAtFrom(set: SchemaSet, ctx: EditContext, path: readonly Segment[]): Applied[] {
+  return schemasAt(set, ctx.kind, ctx.doc, path);
+}
+
+/** The markdown for one value of a property (an enum member, a const). */
+export function valueMarkdown(ctx: EditContext, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
+  const info = describe(applied);
+  const values = mergeValues(info.values, contextValues(ctx, path));
+  const hit = values?.find(v => v.value === value);
+  const owner = [...path].reverse().find(s => typeof s === 'string');
+  const parts: string[] = [];
+  if (hit) {
+    parts.push(`${code(value)}: a value of ${code(owner ?? '')}`);
+    if (hit.description) parts.push(hit.description);
+  } else if (values && values.length) {
+    parts.push(`${code(value)} is not one of the values ${code(owner ?? '')} takes: ${values.slice(0, 12).map(v => code(v.value)).join(', ')}${values.length > 12 ? ', …' : ''}.`);
+  } else {
+    return undefined;
+  }
+  if (typeof value === 'string') {
+    const rules = governingRules(ctx.kind, path, undefined, value).filter(id => RULES.find(r => r.id === id)?.summary.includes('`' + value + '`'));
+    const line = rulesLine(rules);
+    if (line) parts.push(`*Rules naming it:*  \n${line}`);
+  }
+  return parts.join('\n\n');
+}
+
+export function doHover(input: HoverInput): Hover | null {
+  const { parsed } = input;
+  const set = input.schemas ?? defaultSchemas();
+  const root = parsed.tree();
+  if (!root) return null;
+  const off = offsetAt(parsed, input.position) - parsed.bom;
+  const node = jsonc.findNodeAtOffset(root, off, false);
+  if (!node) return null;
+  const ctx = editContext(input.kind, parsed.value, input.settings);
+  const range = (n: jsonc.Node) => ({ start: positionAt(parsed, n.offset + parsed.bom), end: positionAt(parsed, n.offset + n.length + parsed.bom) });
+  const contents = (value: string): MarkupContent => ({ kind: 'markdown', value });
+
+  const prop = node.parent;
+  const isKey = node.type === 'string' && prop?.type === 'property' && prop.children?.[0] === node;
+  if (isKey) {
+    const path = jsonc.getNodePath(prop!.parent!).concat(String(node.value));
+    return keyHover(ctx, set, path, range(node));
+  }
+  if (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null') {
+    const path = jsonc.getNodePath(node);
+    const applied = schemasAt(set, ctx.kind, ctx.doc, path);
+    if (applied.length === 0) return null;
+    const v = valueMarkdown(ctx, path, node.value, applied);
+    // An array item is explained by the array property that holds it.
+    const owner = typeof path[path.length - 1] === 'number' ? path.slice(0, -1) : path;
+    const ownerApplied = owner === path ? applied : schemasAt(set, ctx.kind, ctx.doc, owner);
+    if (v) {
+      const about = propertyMarkdown(ctx, owner, ownerApplied, set, { withValues: false });
+      return { contents: contents(`${v}\n\n---\n\n${about}`), range: range(node) };
+    }
+    return { contents: contents(propertyMarkdown(ctx, owner, ownerApplied, set)), range: range(node) };
+  }
+  return null;
+}
+
+function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }): Hover | null {
+  const applied = schemasAt(set, ctx.kind, ctx.doc, path);
+  const key = String(path[path.length - 1]);
+  if (applied.length === 0) {
+    const parentPath = path.slice(0, -1);
+    const parentApplied = schemasAt(set, ctx.kind, ctx.doc, parentPath);
+    if (parentApplied.length === 0) return null;
+    const known = [...propertySchemas(set, parentApplied, valueAt(ctx.doc, parentPath)).keys()];
+    if (known.length === 0) return null;
+    const parentName = parentPath.filter(s => typeof s === 'string').slice(-1)[0];
+    const guess = didYouMean(key, known);
+    const where = parentName ? code(parentName) : 'the document';
+    const text = `${code(key)} is not a property of ${where}.` + (guess ? ` Did you mean ${code(guess)}?` : ` Known properties: ${known.slice(0, 20).map(code).join(', ')}${known.length > 20 ? ', …' : ''}.`);
+    return { contents: { kind: 'markdown', value: text }, range };
+  }
+  return { contents: { kind: 'markdown', value: propertyMarkdown(ctx, path, applied, set) }, range };
+}
