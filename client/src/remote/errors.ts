@@ -73,7 +73,7 @@ function formatServiceError(init: ServiceErrorInit): string {
   const where = init.status > 0 ? `${init.code} (HTTP ${init.status})` : init.code;
   let text = `${where}${init.target ? ` on \`${init.target}\`` : ''}: ${init.message}`;
   const details = (init.details ?? []).filter(d => d.message && !(d.target === init.target && d.message === init.message));
-  if (details.length) text += ` Details: ${details.map(d => (d.target ? `\`${d.target}\`: ${d.message}` : d.message)).join('; ')}.`;
+  if (details.length) text += ` Details: ${details.map(d => { const m = d.message.replace(/\.+$/, ''); return d.target ? `\`${d.target}\`: ${m}` : m; }).join('; ')}.`;
   return text;
 }
 

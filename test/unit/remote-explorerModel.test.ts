@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
+  groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, STATUSES, CHANNELS,
+} from '../../client/src/remote/explorerModel';
+import { ServiceClient } from '../../client/src/remote/serviceClient';
+import { withDelayedProgress } from '../../client/src/remote/progress';
+
+test('groups follow the grouping and the filter; every group asks for drafts and SMS explicitly', () => {
+  assert.deepEqual(groupsFor('status', EMPTY_FILTER).map(g => g.value), [...STATUSES]);
+  assert.deepEqual(groupsFor('channel', EMPTY_FILTER).map(g => g.value), [...CHANNELS]);
+  const f = sanitizeFilter({ statuses: ['ACTIVE', 'DRAFT'], channels: ['EMAIL'] });
+  assert.deepEqual(groupsFor('status', f).map(g => g.value), ['DRAFT', 'ACTIVE']);
+  assert.deepEqual(campaignFields(EMPTY_FILTER, { by: 'status', value: 'DRAFT' }), { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['DRAFT'] });
+  assert.deepEqual(campaignFields(EMPTY_FILTER, { by: 'channel', value: 'SMS' }), { channels: ['SMS'], status: [...STATUSES] });
+});
+
+test('every filter becomes the spec key of campaign_fields', () => {
+  const f = sanitizeFilter({ channels: ['PUSH'], statuses: ['DRAFT'], deliveryTypes: ['PERIODIC'], name: ' sale ', tags: ['a', 'a', 'b'], createdBy: ['x@y.co'], ids: ['1', '2'] });
+  assert.deepEqual(campaignFields(f), { channels: ['PUSH'], status: ['DRAFT'], campaign_delivery_type: ['PERIODIC'], name: 'sale', tags: ['a', 'b'], created_by: ['x@y.co'], ids: ['1', '2'] });
+  assert.equal(describeFilter(f), 'channel PUSH · status DRAFT · type PERIODIC · name "sale" · tags a, b · by x@y.co · ids ×2');
+  assert.ok(isFiltered(f) && !isFiltered(EMPTY_FILTER));
+});
+
+test('stored filters are sanitized: unknown values and wrong types dropped', () => {
+  assert.deepEqual(sanitizeFilter({ channels: ['PUSH', 'FAX', 3], statuses: 'ACTIVE', name: 5 }), { ...EMPTY_FILTER, channels: ['PUSH'], name: undefined });
+  assert.deepEqual(sanitizeFilter(null), { ...EMPTY_FILTER, name: undefined });
+  assert.deepEqual(parseList(' a, b;c  d,, '), ['a', 'b', 'c', 'd']);
+});
+
+test('the pager asks 15 at a time until a short page, once per request, without duplicates', async () => {
+  const pages = [Array.from({ length: 15 }, (_, i) => ({ id: `a${i}` })), [{ id: 'a14' }, { id: 'b1' }]];
+  const asked: unknown[] = [];
+  const fake = { search: async (q: { page: number }) => { asked.push(q); const items = pages[q.page - 1] ?? []; return { items, page: q.page, limit: 15, hasMore: items.length === 15 }; } } as unknown as ServiceClient;
+  const p = new GroupPager(EMPTY_FILTER, { by: 'status', value: 'ACTIVE' });
+  assert.equal(p.loaded, false);
+  const [a, b] = await Promise.all([p.loadMore(fake), p.loadMore(fake)]);
+  assert.equal(a, b);
+  assert.equal(asked.length, 1);
+  assert.equal(p.done, false);
+  await p.loadMore(fake);
+  assert.equal(p.done, true);
+  assert.equal(p.items.length, 16);
+  assert.deepEqual(await p.loadMore(fake), []);
+  assert.equal(asked.length, 2);
+});
+
+test('a failed page is kept as the pager error and can be retried', async () => {
+  let fail = true;
+  const fake = { search: async () => { if (fail) throw new Error('down'); return { items: [], page: 1, limit: 15, hasMore: false }; } } as unknown as ServiceClient;
+  const p = new GroupPager(EMPTY_FILTER, undefined);
+  await assert.rejects(p.loadMore(fake), /down/);
+  assert.match(String(p.error), /down/);
+  fail = false;
+  await p.loadMore(fake);
+  assert.equal(p.error, undefined);
+  assert.equal(p.done, true);
+});
+
+test('labels, icons, context values and tooltips', () => {
+  const r = { id: 'i', campaign_id: 'i', channel: 'EMAIL', status: 'PAUSED', campaign_delivery_type: 'PERIODIC', basic_details: { name: 'Weekly *news*' } };
+  assert.equal(campaignDescription(r, 'status'), 'Email · Periodic');
+  assert.equal(campaignDescription(r, 'channel'), 'Paused · Periodic');
+  assert.deepEqual(campaignIcon(r), { id: 'mail', color: 'charts.yellow' });
+  assert.equal(campaignContextValue(r), 'campaign.parent');
+  assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms');
+  assert.ok(hasChildren(r) && !hasChildren({ ...r, parent_id: 'p' }));
+  const meta = { campaign_id: 'i', reachability_details: { count: 18182, last_updated_time: '2024-11-27T09:05:42.661000' } };
+  assert.deepEqual(reachabilityOf(meta), { count: 18182, updated: '2024-11-27T09:05:42.661000' });
+  assert.equal(reachabilityOf({ campaign_id: 'i' }), undefined);
+  const lines = campaignTooltipLines(r, meta).join('\n');
+  assert.match(lines, /Weekly \\\*news\\\*/);
+  assert.match(lines, /about \*\*18,182\*\* users/);
+});
+
+test('no module of the remote core imports vscode (they run in plain tests and the CLI)', () => {
+  const dir = path.join(__dirname, '../../client/src/remote');
+  for (const f of fs.readdirSync(dir).filter(x => x.endsWith('.ts'))) {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    assert.ok(!/from ['"]vscode['"]|require\(['"]vscode['"]\)/.test(text), `${f} imports vscode`);
+  }
+});
+
+test('progress shows only for operations longer than the delay; cancelling aborts them', async () => {
+  const shown: string[] = [];
+  const ui = { show: (t: string, cancel: () => void) => { shown.push(t); cancel(); } };
+  assert.equal(await withDelayedProgress('quick', async () => 1, ui, { delayMs: 50 }), 1);
+  const slow = withDelayedProgress('slow', signal => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))), ui, { delayMs: 5 });
+  await assert.rejects(slow, /aborted/);
+  assert.deepEqual(shown, ['slow']);
+  const outer = new AbortController();
+  const p = withDelayedProgress('outer', signal => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('outer abort')))), { show: () => undefined }, { delayMs: 1000, signal: outer.signal });
+  outer.abort();
+  await assert.rejects(p, /outer abort/);
+});
