@@ -46,3 +46,17 @@ export function at(text: string, needle: string, nth = 0): [number, number, numb
   };
   return [...pos(i), ...pos(i + needle.length)] as [number, number, number, number];
 }
+
+/** The range of the `{` that opens the object holding the `nth` occurrence of `needle`. */
+export function braceOf(text: string, needle: string, nth = 0): [number, number, number, number] {
+  let i = -1;
+  for (let k = 0; k <= nth; k++) {
+    i = text.indexOf(needle, i + 1);
+    if (i < 0) throw new Error(`occurrence ${nth} of ${needle} not in the text`);
+  }
+  const brace = text.lastIndexOf('{', i);
+  const before = text.slice(0, brace).split('\n');
+  const line = before.length - 1;
+  const ch = before[line].length;
+  return [line, ch, line, ch + 1];
+}
