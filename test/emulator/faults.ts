@@ -1,0 +1,214 @@
+import { seededRandom } from './ids';
+
+/**
+ * Fault injection for reliability tests. A fault set is written as a spec string (the
+ * `--faults` option, or `{ "spec": "…" }` to the admin endpoint) or as a JSON object:
+ *
+ *   latency=MS | latency=MIN-MAX    added delay before each API request is handled
+ *   error-rate=P                    share of requests answered 500 INTERNAL_ERROR, unprocessed (0-1 or N%)
+ *   drop-rate=P                     share of requests whose connection is dropped, unprocessed
+ *   fail=[METHOD:]PATH              500 for every request to PATH (`*` = one path segment); repeatable
+ *   write-delay=MS                  writes are applied, then the response waits MS (a client timeout)
+ *   write-drop                      writes are applied, then the connection is dropped with no response
+ *   seed=N                          seed of the random draws (same seed, same sequence)
+ *
+ * Items are separated by commas, e.g. `latency=50-150,error-rate=0.1,fail=PATCH:/v5/campaigns/*`.
+ * `none` or an empty string means no faults. Admin endpoints are never affected.
+ */
+
+export interface PathFault {
+  method?: string;
+  path: string;
+}
+
+export interface FaultConfig {
+  latencyMs?: [number, number];
+  errorRate?: number;
+  dropRate?: number;
+  fail?: PathFault[];
+  writeDelayMs?: number;
+  writeDrop?: boolean;
+  seed?: number;
+}
+
+export class FaultSpecError extends Error {}
+
+const KNOWN = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'seed'];
+
+function num(item: string, raw: string, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v) || (opts.integer && !Number.isInteger(v)) || (opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
+    const range = opts.max !== undefined ? ` between ${opts.min ?? 0} and ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
+    throw new FaultSpecError(`\`${item}\`: \`${raw}\` is not a${opts.integer ? 'n integer' : ' number'}${range}.`);
+  }
+  return v;
+}
+
+function rate(item: string, raw: string): number {
+  const pct = raw.trim().endsWith('%');
+  const v = num(item, pct ? raw.trim().slice(0, -1) : raw, { min: 0, max: pct ? 100 : 1 });
+  return pct ? v / 100 : v;
+}
+
+function pathFault(item: string, raw: string): PathFault {
+  const m = /^(?:([A-Za-z]+):)?(\/.*)$/.exec(raw.trim());
+  if (!m) throw new FaultSpecError(`\`${item}\`: give a path starting with \`/\`, optionally after a method: \`fail=/v5/campaigns/search\` or \`fail=PATCH:/v5/campaigns/*\`.`);
+  return m[1] ? { method: m[1].toUpperCase(), path: m[2] } : { path: m[2] };
+}
+
+export function parseFaultSpec(spec: string): FaultConfig {
+  const config: FaultConfig = {};
+  const text = spec.trim();
+  if (text === '' || text === 'none') return config;
+  for (const rawItem of text.split(',')) {
+    const item = rawItem.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim().toLowerCase();
+    const value = eq < 0 ? undefined : item.slice(eq + 1).trim();
+    const need = (): string => {
+      if (value === undefined || value === '') throw new FaultSpecError(`\`${name}\` needs a value, e.g. \`${name}=${name === 'fail' ? '/v5/campaigns/search' : name.endsWith('rate') ? '0.1' : '100'}\`.`);
+      return value;
+    };
+    switch (name) {
+      case 'latency': {
+        const v = need();
+        const m = /^(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)$/.exec(v);
+        if (m) {
+          const lo = num(item, m[1], { min: 0 });
+          const hi = num(item, m[2], { min: 0 });
+          if (hi < lo) throw new FaultSpecError(`\`${item}\`: the range must go from low to high, e.g. \`latency=50-200\`.`);
+          config.latencyMs = [lo, hi];
+        } else {
+          const ms = num(item, v, { min: 0 });
+          config.latencyMs = [ms, ms];
+        }
+        break;
+      }
+      case 'error-rate': config.errorRate = rate(item, need()); break;
+      case 'drop-rate': config.dropRate = rate(item, need()); break;
+      case 'fail': (config.fail ??= []).push(pathFault(item, need())); break;
+      case 'write-delay': config.writeDelayMs = num(item, need(), { min: 0 }); break;
+      case 'write-drop':
+        if (value !== undefined && !['true', 'false', '1', '0', 'on', 'off'].includes(value.toLowerCase())) throw new FaultSpecError(`\`${item}\`: write \`write-drop\` alone, or \`write-drop=true\` / \`false\`.`);
+        config.writeDrop = value === undefined || ['true', '1', 'on'].includes(value.toLowerCase());
+        break;
+      case 'seed': config.seed = num(item, need(), { integer: true, min: 0 }); break;
+      default: {
+        throw new FaultSpecError(`Unknown fault \`${name}\`. Known faults: ${KNOWN.map(k => `\`${k}\``).join(', ')}.`);
+      }
+    }
+  }
+  return config;
+}
+
+/** Checks a fault set given as a JSON object (admin endpoint); returns it normalized. */
+export function faultConfigFromJson(v: unknown): FaultConfig {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new FaultSpecError('Send a fault object such as `{ "errorRate": 0.2 }` or `{ "spec": "error-rate=0.2" }`.');
+  const o = v as Record<string, unknown>;
+  if (typeof o.spec === 'string') return parseFaultSpec(o.spec);
+  const out: FaultConfig = {};
+  const known = ['latencyMs', 'errorRate', 'dropRate', 'fail', 'writeDelayMs', 'writeDrop', 'seed'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) throw new FaultSpecError(`Unknown fault field \`${k}\`. Known fields: ${known.map(x => `\`${x}\``).join(', ')}, or \`spec\` with a fault string.`);
+  const isRate = (x: unknown) => typeof x === 'number' && x >= 0 && x <= 1;
+  const isMs = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+  if (o.latencyMs !== undefined) {
+    const l = o.latencyMs;
+    if (isMs(l)) out.latencyMs = [l as number, l as number];
+    else if (Array.isArray(l) && l.length === 2 && isMs(l[0]) && isMs(l[1]) && l[0] <= l[1]) out.latencyMs = [l[0], l[1]];
+    else throw new FaultSpecError('`latencyMs` is a number of milliseconds or a `[min, max]` pair.');
+  }
+  for (const k of ['errorRate', 'dropRate'] as const) {
+    if (o[k] === undefined) continue;
+    if (!isRate(o[k])) throw new FaultSpecError(`\`${k}\` is a number from 0 to 1.`);
+    out[k] = o[k] as number;
+  }
+  if (o.fail !== undefined) {
+    if (!Array.isArray(o.fail)) throw new FaultSpecError('`fail` is a list of `{ "path": "/v5/…", "method"?: "PATCH" }`.');
+    out.fail = o.fail.map(f => {
+      if (typeof f === 'string') return pathFault('fail', f);
+      if (f && typeof f === 'object' && typeof f.path === 'string' && f.path.startsWith('/') && (f.method === undefined || typeof f.method === 'string')) {
+        return f.method ? { method: String(f.method).toUpperCase(), path: f.path } : { path: f.path };
+      }
+      throw new FaultSpecError('Each `fail` entry is `{ "path": "/v5/…", "method"?: "PATCH" }` or a string `[METHOD:]PATH`.');
+    });
+  }
+  if (o.writeDelayMs !== undefined) {
+    if (!isMs(o.writeDelayMs)) throw new FaultSpecError('`writeDelayMs` is a number of milliseconds.');
+    out.writeDelayMs = o.writeDelayMs as number;
+  }
+  if (o.writeDrop !== undefined) {
+    if (typeof o.writeDrop !== 'boolean') throw new FaultSpecError('`writeDrop` is true or false.');
+    out.writeDrop = o.writeDrop;
+  }
+  if (o.seed !== undefined) {
+    if (typeof o.seed !== 'number' || !Number.isInteger(o.seed) || o.seed < 0) throw new FaultSpecError('`seed` is a non-negative integer.');
+    out.seed = o.seed;
+  }
+  return out;
+}
+
+/** The spec string of a fault set (what `GET /__admin/faults` reports beside the object). */
+export function formatFaultSpec(c: FaultConfig): string {
+  const items: string[] = [];
+  if (c.latencyMs) items.push(c.latencyMs[0] === c.latencyMs[1] ? `latency=${c.latencyMs[0]}` : `latency=${c.latencyMs[0]}-${c.latencyMs[1]}`);
+  if (c.errorRate) items.push(`error-rate=${c.errorRate}`);
+  if (c.dropRate) items.push(`drop-rate=${c.dropRate}`);
+  for (const f of c.fail ?? []) items.push(`fail=${f.method ? `${f.method}:` : ''}${f.path}`);
+  if (c.writeDelayMs !== undefined) items.push(`write-delay=${c.writeDelayMs}`);
+  if (c.writeDrop) items.push('write-drop');
+  if (c.seed !== undefined) items.push(`seed=${c.seed}`);
+  return items.length ? items.join(',') : 'none';
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  if (p.length !== s.length) return false;
+  return p.every((seg, i) => seg === '*' || seg === s[i]);
+}
+
+export type PreFault = { kind: 'drop' } | { kind: 'error'; reason: string } | undefined;
+
+/** The faults in force, with their random source. */
+export class Faults {
+  private config: FaultConfig = {};
+  private random: () => number = seededRandom(1);
+
+  constructor(initial?: FaultConfig) {
+    if (initial) this.set(initial);
+  }
+
+  set(config: FaultConfig): void {
+    this.config = { ...config, fail: config.fail ? [...config.fail] : undefined };
+    this.random = seededRandom(config.seed ?? 1);
+  }
+
+  get(): FaultConfig {
+    return { ...this.config };
+  }
+
+  /** What happens to a request before it is handled. */
+  before(method: string, path: string): PreFault {
+    const c = this.config;
+    if (c.dropRate && this.random() < c.dropRate) return { kind: 'drop' };
+    for (const f of c.fail ?? []) {
+      if ((!f.method || f.method === method.toUpperCase()) && pathMatches(f.path, path)) return { kind: 'error', reason: `fail=${f.method ? `${f.method}:` : ''}${f.path}` };
+    }
+    if (c.errorRate && this.random() < c.errorRate) return { kind: 'error', reason: `error-rate=${c.errorRate}` };
+    return undefined;
+  }
+
+  latency(): number {
+    const l = this.config.latencyMs;
+    if (!l) return 0;
+    return l[0] === l[1] ? l[0] : l[0] + Math.round(this.random() * (l[1] - l[0]));
+  }
+
+  /** What happens to the response of a write that was applied. */
+  afterWrite(): { kind: 'drop' } | { kind: 'delay'; ms: number } | undefined {
+    if (this.config.writeDrop) return { kind: 'drop' };
+    if (this.config.writeDelayMs) return { kind: 'delay', ms: this.config.writeDelayMs };
+    return undefined;
+  }
+}

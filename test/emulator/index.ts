@@ -1,0 +1,17 @@
+/**
+ * The emulator's programmatic interface, for tests that start one in-process:
+ *
+ *   const emu = await startEmulator({ seed: true });
+ *   … requests to emu.url with emu.workspaces[0] …
+ *   emu.admin.setFaults('write-drop');
+ *   await emu.close();
+ */
+export { startEmulator, DEFAULT_BODY_LIMIT } from './server';
+export type { EmulatorOptions, EmulatorAdmin, EmulatorWorkspace, RunningEmulator, RequestLogEntry } from './server';
+export { parseFaultSpec, formatFaultSpec } from './faults';
+export type { FaultConfig } from './faults';
+export { SPEC_LIMITS } from './rateLimit';
+export type { RateLimits } from './rateLimit';
+export { WORKSPACES, seedState } from './seed';
+export { transition, recipientResult, MAX_TEST_RECIPIENTS, MAX_STATUS_IDS } from './service';
+export { PAGE_LIMIT } from './query';

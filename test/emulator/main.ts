@@ -1,0 +1,108 @@
+import { FaultSpecError, parseFaultSpec } from './faults';
+import { startEmulator } from './server';
+import { DataFileError } from './store';
+
+/**
+ * `npm run emulator -- [--port N] [--data FILE] [--faults SPEC] [--no-seed] [--verbose]`
+ *
+ * When ready, prints exactly one line of JSON on stdout:
+ *   { "url": "http://127.0.0.1:N", "workspaces": [ { "id", "apiKey", "features": { … } }, … ] }
+ * and serves until SIGINT or SIGTERM. Everything else (the request log with --verbose,
+ * problems) goes to stderr.
+ */
+
+const USAGE = `usage: npm run emulator -- [--port N] [--data FILE] [--faults SPEC] [--no-seed] [--verbose]
+
+  --port N       port on 127.0.0.1 (0, the default, picks a free one)
+  --data FILE    keep the state in FILE across restarts (created with the seed data when missing)
+  --faults SPEC  inject faults, e.g. "latency=50-200,error-rate=0.1,fail=PATCH:/v5/campaigns/*"
+                 (latency, error-rate, drop-rate, fail, write-delay, write-drop, seed)
+  --no-seed      start with the workspaces and no campaigns
+  --verbose      log each request to stderr`;
+
+interface Args { port: number; data?: string; faults?: string; seed: boolean; verbose: boolean }
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Args | 'help' {
+  const args: Args = { port: 0, seed: true, verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    const inline = a.startsWith('--') && eq > 0 ? a.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+      return v;
+    };
+    switch (name) {
+      case '--port': {
+        const v = value();
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port takes a port number from 0 to 65535; got "${v}".`);
+        args.port = n;
+        break;
+      }
+      case '--data': args.data = value(); break;
+      case '--faults': args.faults = value(); break;
+      case '--no-seed': args.seed = false; break;
+      case '--verbose': args.verbose = true; break;
+      case '--help': case '-h': return 'help';
+      default: throw new UsageError(`Unknown option "${a}".`);
+    }
+  }
+  if (args.faults !== undefined) parseFaultSpec(args.faults);
+  return args;
+}
+
+async function main(): Promise<void> {
+  let args: Args | 'help';
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof FaultSpecError) {
+      process.stderr.write(`emulator: ${e.message}\n${USAGE}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let emu;
+  try {
+    emu = await startEmulator({
+      port: args.port,
+      data: args.data,
+      faults: args.faults,
+      seed: args.seed,
+      log: args.verbose ? line => process.stderr.write(`${line}\n`) : line => { if (/failed|threw/.test(line)) process.stderr.write(`${line}\n`); },
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (e instanceof DataFileError) process.stderr.write(`emulator: ${e.message}\n`);
+    else if (err.code === 'EADDRINUSE') process.stderr.write(`emulator: port ${args.port} is in use: pick another with --port, or --port 0 for any free port.\n`);
+    else process.stderr.write(`emulator: could not start: ${err.message ?? String(e)}\n`);
+    process.exit(1);
+  }
+  const ready = { url: emu.url, workspaces: emu.workspaces.map(w => ({ id: w.id, apiKey: w.apiKey, features: w.features })) };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  let stopping = false;
+  const verbose = args.verbose;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (verbose) process.stderr.write(`emulator: ${signal}, stopping\n`);
+    emu.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+process.on('uncaughtException', e => process.stderr.write(`emulator: unexpected error (still serving): ${e.stack ?? e.message}\n`));
+process.on('unhandledRejection', e => process.stderr.write(`emulator: unexpected error (still serving): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`));
+
+void main();

@@ -1,0 +1,129 @@
+/**
+ * The emulator's data model. Campaigns are stored in request shape (what create and patch
+ * accept); the response shape (`scheduling_details` as `SCHEDULED` / `schedule_time` / …) is
+ * derived on the way out by `shape.ts`, so the two can never disagree.
+ */
+
+export const CHANNELS = ['PUSH', 'EMAIL', 'SMS'] as const;
+export type Channel = typeof CHANNELS[number];
+
+export const DELIVERY_TYPES = [
+  'ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED',
+  'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY',
+] as const;
+export type DeliveryType = typeof DELIVERY_TYPES[number];
+
+export const STATUSES = ['DRAFT', 'ACTIVE', 'SCHEDULED', 'PAUSED', 'SENT', 'SENDING', 'STOPPED', 'ARCHIVED'] as const;
+export type Status = typeof STATUSES[number];
+
+/** The components a create/patch body may carry, in the order records list them. */
+export const COMPONENTS = [
+  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details',
+  'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params',
+  'connector', 'sender_name', 'campaign_audience_limit',
+] as const;
+export type Component = typeof COMPONENTS[number];
+
+/** Response-only fields: accepted in a body and ignored (rule D8), never stored from one. */
+export const READ_ONLY_FIELDS = [
+  'id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time',
+  'flow_id', 'flow_name', 'parent_id', 'created_by',
+] as const;
+
+export interface Features {
+  audienceLimit: boolean;
+  queuing: boolean;
+  portfolio: boolean;
+  versioning: boolean;
+}
+
+export interface Workspace {
+  id: string;
+  apiKey: string;
+  name: string;
+  features: Features;
+  /** The email subscription categories configured in the workspace (rule B7). */
+  subscriptionCategories: string[];
+}
+
+export type Components = Partial<Record<Component, unknown>>;
+
+/** What a revision looked like when it was last published (kept to freeze history). */
+export interface PublishedSnapshot {
+  components: Components;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** One document: a campaign revision. */
+export interface CampaignDoc {
+  id: string;
+  campaign_id: string;
+  workspace: string;
+  version_number: number;
+  /** False for revisions superseded by a later version (campaign versioning). */
+  current: boolean;
+  status: Status;
+  channel: Channel;
+  campaign_delivery_type: DeliveryType;
+  created_by: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+  sent_time?: string;
+  flow_id?: string;
+  flow_name?: string;
+  /** The parent's `campaign_id`, for periodic and business-event children. */
+  parent_id?: string;
+  components: Components;
+  /** The state PAUSE came from, which RESUME returns to. */
+  paused_from?: 'ACTIVE' | 'SCHEDULED';
+  published_at?: string;
+  published?: PublishedSnapshot;
+}
+
+export interface ReachabilityEntry {
+  /** UTC day (`YYYY-MM-DD`) the estimate was computed for. */
+  day: string;
+  count: number;
+  last_updated_time: string;
+}
+
+export interface EmulatorState {
+  format: 'campaign-emulator-state';
+  version: 1;
+  workspaces: Workspace[];
+  campaigns: CampaignDoc[];
+  reachability: Record<string, ReachabilityEntry>;
+  /** Counter part of generated object ids. */
+  counter: number;
+}
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function clone<T>(v: T): T {
+  return v === undefined ? v : JSON.parse(JSON.stringify(v)) as T;
+}
+
+/** Structural equality of JSON values, ignoring key order. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter(k => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter(k => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every(k => Object.prototype.hasOwnProperty.call(bo, k) && deepEqual(ao[k], bo[k]));
+}
+
+export const OBJECT_ID = /^[0-9a-f]{24}$/;
+export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
