@@ -203,8 +203,11 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
     case 'maxLength': message = `${code(prop)} takes at most ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
     case 'maxProperties': message = `${where} takes at most ${err.params.limit} properties.`; vars.limit = err.params.limit; break;
     case 'uniqueItems': {
-      message = `${code(prop)} lists the same value twice (items ${err.params.j} and ${err.params.i}): keep one.`;
-      path = `${err.instancePath}/${err.params.i}`;
+      // ajv names the pair in either order depending on the item type: the later one is the copy.
+      const first = Math.min(Number(err.params.i), Number(err.params.j));
+      const copy = Math.max(Number(err.params.i), Number(err.params.j));
+      message = `${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`;
+      path = `${err.instancePath}/${copy}`;
       fixes.push({ title: 'Remove the duplicate', edits: [{ kind: 'remove', path }], isPreferred: true });
       break;
     }
