@@ -243,18 +243,26 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     try {
       await ui.progress(`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(id, plan.body));
     } catch (e) {
-      if (e instanceof ServiceFailure && e.outcomeUnknown) {
+      // A lost answer, or a server failure (which may have happened after the change was
+      // stored): read the campaign again to learn what happened before saying anything.
+      const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
+      if (e instanceof ServiceFailure && (e.outcomeUnknown || serverFailed)) {
+        const what = serverFailed ? `The service failed while handling the update (${describeFailure(e)})` : `The update's answer was lost (${e.message})`;
         let after: RemoteCampaign;
         try {
           after = await api.getCampaign(id);
         } catch (e2) {
-          return stop({ outcome: 'unknown', stage: 'write', message: `The update's answer was lost (${e.message}) and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Diff with the remote before pushing again.` });
+          return stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Diff with the remote before pushing again.` });
         }
         const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
-        if (rec.outcome === 'not-applied') return stop({ outcome: 'failed', stage: 'write', message: `${rec.message} ${file.name} and its base are unchanged.` });
-        if (rec.outcome === 'unknown') return stop({ outcome: 'unknown', stage: 'write', message: rec.message });
+        if (rec.outcome === 'not-applied') {
+          return stop({ outcome: 'failed', stage: 'write', message: serverFailed
+            ? `${what}. Reading the campaign again shows it was not applied: nothing changed on the service, and ${file.name} and its base are unchanged. Nothing was retried; push again later.`
+            : `${rec.message} ${file.name} and its base are unchanged.` });
+        }
+        if (rec.outcome === 'unknown') return stop({ outcome: 'unknown', stage: 'write', message: serverFailed ? `${what}. ${rec.message.replace(/^The answer to the update was lost, and /, 'Reading it again shows that ')}` : rec.message });
         outcome = 'pushed-after-timeout';
-        reconcileNote = ' (the answer was lost; reading the campaign again confirmed it applied)';
+        reconcileNote = serverFailed ? ' (the service reported a failure, but reading the campaign again confirmed it applied)' : ' (the answer was lost; reading the campaign again confirmed it applied)';
       } else if (e instanceof ServiceFailure && e.kind === 'http') {
         const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
         if (findings.length) ui.showFindings(file.uri, findings, local);
