@@ -45,12 +45,46 @@ export interface CodeActionInput {
 // ---------------------------------------------------------------------------------------------
 // Applying structural edits
 
-/** The text after one fix: each edit applied in order, each on the text the previous one left. */
+/**
+ * The text after one fix. Every edit's path names a place in the document as it was before the
+ * fix (as LSP text edits all refer to the original text); edits are applied in order, and each
+ * later path is carried through the earlier edits (a renamed key, a removed array item).
+ */
 export function applyFix(text: string, edits: readonly FixEdit[], fmt: FormattingSettings): string {
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   let body = bom ? text.slice(1) : text;
-  for (const e of edits) body = applyEdit(body, e, fmt);
+  const done: FixEdit[] = [];
+  for (const e of edits) {
+    let path: string | undefined = e.path;
+    for (const d of done) path = path === undefined ? undefined : rebase(path, d);
+    if (path === undefined) continue;
+    const moved = { ...e, path } as FixEdit;
+    body = applyEdit(body, moved, fmt);
+    done.push(moved);
+  }
   return bom + body;
+}
+
+/** Where `path` is after `done` was applied; undefined when `done` removed it. */
+export function rebase(path: string, done: FixEdit): string | undefined {
+  const p = parsePointer(path);
+  const d = parsePointer(done.path);
+  const under = d.length <= p.length && d.every((s, i) => s === p[i]);
+  if (done.kind === 'renameKey' && under) {
+    p[d.length - 1] = done.newKey;
+    return '/' + p.map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  }
+  if (done.kind === 'remove') {
+    if (under) return undefined;
+    // A later item of the same array moves up by one.
+    const last = d.length - 1;
+    const i = Number(d[last]);
+    if (last >= 0 && Number.isInteger(i) && p.length > last && d.slice(0, last).every((s, k) => s === p[k]) && /^\d+$/.test(p[last]) && Number(p[last]) > i) {
+      p[last] = String(Number(p[last]) - 1);
+      return '/' + p.map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    }
+  }
+  return path;
 }
 
 function jsonPath(root: jsonc.Node | undefined, pointer: string): jsonc.Segment[] {
@@ -267,7 +301,7 @@ const FIX_PROVIDERS: Record<string, (f: FixContext) => Fix[]> = {
     if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObject(f.parent)) return [];
     if (f.key === 'id' && f.parent.ids === undefined) {
       const ids = Array.isArray(f.value) ? f.value : [f.value];
-      return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: '/campaign_fields/ids', value: ids }], true)];
+      return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
     }
     if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
       return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];

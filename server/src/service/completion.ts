@@ -192,9 +192,9 @@ function propertyCompletions(a: PropertyArgs): void {
     if (a.present.has(key)) continue;
     const applied = props.get(key)!;
     const info = describe(applied);
-    // Read-only metadata is never written by hand; names with an `x-fix` are known mistakes
-    // (listed so that they get a targeted diagnostic), never suggestions.
-    if (info.readOnly || applied.some(x => x.node.schema['x-fix'] !== undefined)) continue;
+    // Read-only metadata is never written by hand; names with an `x-fix` or marked `deprecated`
+    // are known mistakes (listed so that they get a targeted diagnostic), never suggestions.
+    if (info.readOnly || applied.some(x => x.node.schema['x-fix'] !== undefined || x.node.schema.deprecated === true || typeof x.node.schema.deprecationMessage === 'string')) continue;
     if (info.types.length === 0 && !info.values) info.types = inferTypes(objectInfo, key);
     const childPath = [...path, key];
     const fallback = applicability(ctx, childPath);
