@@ -190,3 +190,32 @@ test('catalogue: ids are unique and severities agree with the E / W / I column',
     if (word[first]) assert.equal(r.severity, word[first], r.id);
   }
 });
+
+test('schemas: every property has a markdownDescription, every enum its enumDescriptions (hovers and completions read them)', () => {
+  const dir = path.join(root, 'schemas');
+  const files = [...fs.readdirSync(dir).map(f => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f))]
+    .filter(f => f.endsWith('.schema.json'));
+  const problems: string[] = [];
+  // Conditions (`if`) and the branches that refine a property declared elsewhere (`then`, `else`)
+  // are not where a property is documented; their enums still need descriptions.
+  const walk = (node: unknown, at: string, refining = false): void => {
+    if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${at}/${i}`, refining)); return; }
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (Array.isArray(n.enum)) {
+      const d = n.enumDescriptions ?? n.markdownEnumDescriptions;
+      if (!Array.isArray(d) || d.length !== n.enum.length) problems.push(`${at}: enum without one description per value`);
+    }
+    if (!refining && n.properties && typeof n.properties === 'object') {
+      for (const [k, p] of Object.entries(n.properties as Record<string, unknown>)) {
+        if (p && typeof p === 'object' && !(p as Record<string, unknown>).markdownDescription && !(p as Record<string, unknown>).$ref) problems.push(`${at}/properties/${k}: no markdownDescription`);
+      }
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (k === 'if' || k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'defaultSnippets' || k.startsWith('x-')) continue;
+      walk(v, `${at}/${k}`, refining || k === 'then' || k === 'else');
+    }
+  };
+  for (const f of files) walk(JSON.parse(fs.readFileSync(f, 'utf8')), `${path.relative(root, f)}#`);
+  assert.deepEqual(problems, [], problems.join('\n'));
+});
