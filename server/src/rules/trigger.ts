@@ -63,10 +63,12 @@ const MINUTES: Record<string, number> = { MINUTES: 1, HOURS: 60, DAYS: 1440 };
 function window(o: Obj): Finding[] {
   const { min_delay_value: minV, min_delay_granularity: minG, max_delay_value: maxV, max_delay_granularity: maxG } = o;
   if (typeof minV !== 'number' || typeof maxV !== 'number' || typeof minG !== 'string' || typeof maxG !== 'string') return [];
-  if (!(minG in MINUTES) || !(maxG in MINUTES)) return [];
+  // Compare only units each field allows; a wrong unit is the schema's to report.
+  if (!['MINUTES', 'HOURS'].includes(minG) || !['HOURS', 'DAYS'].includes(maxG)) return [];
   if (minV * MINUTES[minG] <= maxV * MINUTES[maxG]) return [];
+  const amount = (v: number, unit: string): string => `${v} ${unit.toLowerCase().replace(/s$/, v === 1 ? '' : 's')}`;
   return [finding('T5', 'warning', `${TC}/intelligent_delay_optimization/min_delay_value`,
-    `The minimum delay (${minV} ${minG.toLowerCase()}) is longer than the maximum (${maxV} ${maxG.toLowerCase()}): the window is empty. Lower the minimum or raise the maximum.`)];
+    `The minimum delay (${amount(minV, minG)}) is longer than the maximum (${amount(maxV, maxG)}): the window is empty. Lower the minimum or raise the maximum.`)];
 }
 
 /** T4: `trigger_attr` is a string, or with `BEFORE` an object naming the time attribute. */
