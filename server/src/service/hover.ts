@@ -52,12 +52,28 @@ function ruleGroups(kind: DocumentKind, path: readonly Segment[]): RegExp[] {
 export function governingRules(kind: DocumentKind, path: readonly Segment[], info: SchemaInfo | undefined, word: string): string[] {
   const out: string[] = [];
   for (const r of info?.rules ?? []) if (!out.includes(r) && !(r === 'D7' && (info?.rules.length ?? 0) > 1)) out.push(r);
+  for (const r of rulesNamedIn(info?.description ?? '')) if (!out.includes(r)) out.push(r);
   const groups = ruleGroups(kind, path);
   const mention = '`' + word + '`';
   for (const r of RULES) {
     if (out.includes(r.id)) continue;
     if (groups.some(g => g.test(r.id)) && r.summary.includes(mention)) out.push(r.id);
   }
+  return out;
+}
+
+const KNOWN_IDS = new Set(RULES.map(r => r.id));
+
+/** Rule ids a description names: `(rule T3)`, `rules U1, U2`, ranges such as `T1–T6`. */
+export function rulesNamedIn(text: string): string[] {
+  const out: string[] = [];
+  const add = (id: string) => { if (KNOWN_IDS.has(id) && !out.includes(id)) out.push(id); };
+  for (const m of text.matchAll(/\b([A-Z])(\d+)a?\s*[–-]\s*\1?(\d+)\b/g)) {
+    const from = Number(m[2]);
+    const to = Number(m[3]);
+    if (to > from && to - from < 12) for (let i = from; i <= to; i++) add(`${m[1]}${i}`);
+  }
+  for (const m of text.matchAll(/\b([A-Z]\d+a?)\b/g)) add(m[1]);
   return out;
 }
 
