@@ -10,6 +10,8 @@ export const segmentationRules: RuleCheck[] = [
       if (!isObj(doc) || !isObj(doc.segmentation_details)) return [];
       const sd = doc.segmentation_details;
       if (sd.is_all_user_campaign === true) return [];
+      // A flag that is not a boolean is the schema's to report (S2): it may well mean "all users".
+      if (sd.is_all_user_campaign !== undefined && typeof sd.is_all_user_campaign !== 'boolean') return [];
       const inc = sd.included_filters;
       if (isObj(inc) && Array.isArray(inc.filters) && inc.filters.length > 0) return [];
       // A malformed group is the schema's to report (S2, F1); S1 is about a missing audience.
