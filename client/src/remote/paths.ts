@@ -1,30 +1,25 @@
+import { DEFAULT_ROUTES, expandPath, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS } from '../../../common/src/servicePaths';
+
 /**
- * The service's paths. The spec gives get, search, metadata and executions; for create, update,
- * validate, test, status and V1 publish it names the operation but not the path, so these follow
- * the emulator's documented choices. A client may override any of them (`ServiceClientOptions.paths`).
+ * The service's routes come from one shared table (`common/src/servicePaths.ts`), which the
+ * emulator serves too, so client and emulator cannot drift apart. A client may override any
+ * route (`ServiceClientOptions.routes`).
  */
-export interface ServicePaths {
-  getCampaign(id: string): string;
-  search: string;
-  meta: string;
-  executions(parentId: string): string;
-  create: string;
-  patch(id: string): string;
-  validate(id: string): string;
-  test: string;
-  status: string;
-  publishV1(id: string): string;
+
+export type { ServiceOperation, ServiceRoute, ServiceRoutes };
+export type RouteOverrides = Partial<Record<ServiceOperation, Partial<ServiceRoute>>>;
+
+export function resolveRoutes(overrides?: RouteOverrides): ServiceRoutes {
+  return overrides ? routesWith(overrides) : { ...DEFAULT_ROUTES };
 }
 
-export const SERVICE_PATHS: ServicePaths = {
-  getCampaign: id => `/v5/campaigns/${id}`,
-  search: '/v5/campaigns/search',
-  meta: '/core-services/v1/campaigns/meta',
-  executions: id => `/v5/campaigns/${id}/executions`,
-  create: '/v5/campaigns',
-  patch: id => `/v5/campaigns/${id}`,
-  validate: id => `/v5/campaigns/${id}/validate`,
-  test: '/v5/campaigns/test',
-  status: '/v5/campaigns/status',
-  publishV1: id => `/core-services/v1/campaigns/${id}`,
-};
+/** Method and concrete path of an operation. */
+export function routeOf(routes: ServiceRoutes, op: ServiceOperation, campaignId?: string): { method: ServiceRoute['method']; path: string } {
+  const route = routes[op];
+  return { method: route.method, path: expandPath(route, campaignId === undefined ? {} : { campaign_id: campaignId }) };
+}
+
+/** Operations that change state on the service: confirmed first, never retried after they may have arrived. */
+export function isWrite(op: ServiceOperation): boolean {
+  return WRITE_OPERATIONS.has(op);
+}

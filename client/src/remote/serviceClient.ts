@@ -4,7 +4,7 @@ import { CancelledError, Clock, systemClock } from './clock';
 import { Environment, normalizeBaseUrl } from './environments';
 import { ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
-import { SERVICE_PATHS, ServicePaths } from './paths';
+import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, ServiceRoutes } from './paths';
 
 /**
  * The one module that talks to the Campaign service. Every call goes through `request()`, which
@@ -90,7 +90,8 @@ export interface ServiceClientOptions {
   backoffMs?: number;
   /** A `Retry-After` longer than this is not waited out: the call fails and says how long to wait. Default 60 s. */
   maxRetryAfterMs?: number;
-  paths?: Partial<ServicePaths>;
+  /** Other paths or methods for some operations (the shared route table is the default). */
+  routes?: RouteOverrides;
   /**
    * Asked before every write; false cancels it. The editor asks an extra confirmation here for
    * production environments.
@@ -102,7 +103,7 @@ export interface ServiceClientOptions {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: string;
   path: string;
   body?: unknown;
   /** Reads may be retried on 5xx and timeouts; writes never are. */
@@ -129,7 +130,7 @@ const DEFAULT_TIMEOUT = 30_000;
 export class ServiceClient {
   readonly environment: Environment;
   readonly limiter: RateLimiter;
-  readonly paths: ServicePaths;
+  readonly routes: ServiceRoutes;
   private readonly apiKey: string;
   private readonly fetchImpl: typeof fetch;
   private readonly clock: Clock;
@@ -143,7 +144,7 @@ export class ServiceClient {
     this.fetchImpl = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.clock = opts.clock ?? systemClock;
     this.limiter = opts.limiter ?? sharedLimiter(`${this.environment.baseUrl}|${this.environment.workspaceId}`);
-    this.paths = { ...SERVICE_PATHS, ...opts.paths };
+    this.routes = resolveRoutes(opts.routes);
     const basic = Buffer.from(`${this.environment.workspaceId}:${this.apiKey}`).toString('base64');
     this.secrets = [this.apiKey, basic, encodeURIComponent(this.apiKey)];
   }
@@ -155,11 +156,17 @@ export class ServiceClient {
 
   // ---- reads -------------------------------------------------------------------------------
 
+  /** One operation of the route table: method, path and whether it is a write come from there. */
+  call<T = unknown>(op: ServiceOperation, o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {}): Promise<ServiceResponse<T>> {
+    const { method, path } = routeOf(this.routes, op, o.campaignId);
+    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed });
+  }
+
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
   async getCampaign(id: string, o: CallOptions = {}): Promise<CampaignRecord> {
-    const r = await this.request<{ data?: CampaignRecord }>({ method: 'GET', path: this.paths.getCampaign(encodeId(id)), kind: 'read', signal: o.signal });
+    const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
     const data = r.body && typeof r.body === 'object' ? (r.body as { data?: unknown }).data : undefined;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('GET', this.paths.getCampaign(id), r, 'the answer has no campaign under `data`');
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, 'the answer has no campaign under `data`', id);
     return data as CampaignRecord;
   }
 
@@ -169,9 +176,9 @@ export class ServiceClient {
     const page = Math.max(1, Math.floor(q.page ?? 1));
     const body: Record<string, unknown> = { campaign_fields: q.campaign_fields ?? {}, limit, page };
     if (q.include_child_campaigns !== undefined) body.include_child_campaigns = q.include_child_campaigns;
-    const r = await this.request<unknown>({ method: 'POST', path: this.paths.search, body, kind: 'read', bodyRequestId: true, signal: o.signal });
+    const r = await this.call('searchCampaigns', { body, bodyRequestId: true, ...o });
     const items = listFrom(r.body, ['data', 'campaigns', 'results']);
-    if (!items) throw this.badResponse('POST', this.paths.search, r, 'the answer is not a list of campaigns');
+    if (!items) throw this.badResponse('searchCampaigns', r, 'the answer is not a list of campaigns');
     return { items: items as CampaignRecord[], page, limit, hasMore: items.length >= limit };
   }
 
@@ -198,21 +205,20 @@ export class ServiceClient {
   async meta(q: MetaQuery, o: CallOptions = {}): Promise<MetaRecord[]> {
     const body: Record<string, unknown> = { campaign_fields: q.campaign_fields ?? {}, limit: clampLimit(q.limit), page: Math.max(1, Math.floor(q.page ?? 1)) };
     if (q.include_child_campaigns !== undefined) body.include_child_campaigns = q.include_child_campaigns;
-    const r = await this.request<unknown>({ method: 'POST', path: this.paths.meta, body, kind: 'read', bodyRequestId: true, signal: o.signal });
+    const r = await this.call('campaignMeta', { body, bodyRequestId: true, ...o });
     const items = listFrom(r.body, ['data', 'campaigns']);
-    if (!items) throw this.badResponse('POST', this.paths.meta, r, 'the answer is not a list of campaign metadata');
+    if (!items) throw this.badResponse('campaignMeta', r, 'the answer is not a list of campaign metadata');
     return items as MetaRecord[];
   }
 
   /** Execution history of a periodic or business-event parent: child ids, sent times, statuses. */
   async executions(parentId: string, q: { page?: number; limit?: number } = {}, o: CallOptions = {}): Promise<ExecutionsPage> {
     const body = { page: Math.max(1, Math.floor(q.page ?? 1)), limit: clampLimit(q.limit) };
-    const path = this.paths.executions(encodeId(parentId));
-    const r = await this.request<unknown>({ method: 'POST', path, body, kind: 'read', bodyRequestId: true, signal: o.signal });
+    const r = await this.call('executions', { campaignId: parentId, body, bodyRequestId: true, ...o });
     const b = r.body as Record<string, unknown> | undefined;
     const holder = b && typeof b === 'object' && !Array.isArray(b) && b.data && typeof b.data === 'object' && !Array.isArray(b.data) ? b.data as Record<string, unknown> : b;
     const executions = listFrom(holder, ['executions', 'data']) ?? listFrom(r.body, ['executions']);
-    if (!executions) throw this.badResponse('POST', path, r, 'the answer has no `executions` list');
+    if (!executions) throw this.badResponse('executions', r, 'the answer has no `executions` list', parentId);
     const total = holder && typeof holder === 'object' && typeof (holder as Record<string, unknown>).total_instances === 'number' ? (holder as Record<string, unknown>).total_instances as number : undefined;
     return { executions: executions as Array<Record<string, unknown>>, total_instances: total, raw: r.body };
   }
@@ -221,36 +227,33 @@ export class ServiceClient {
 
   /** `POST /v5/campaigns`: a new draft from the three fields the spec allows. */
   async createDraft(body: { channel: string; campaign_delivery_type: string; created_by: string }, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.create, body, kind: 'write', description: `create a ${body.channel} ${body.campaign_delivery_type} draft`, signal: o.signal, confirmed: o.confirmed });
+    return this.call('createCampaign', { body, description: `create a ${body.channel} ${body.campaign_delivery_type} draft`, ...o });
   }
 
   /** `PATCH /v5/campaigns/{id}`: the body carries `channel`, `campaign_delivery_type`, `updated_by` and whole components. */
   async patch(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
     const comps = Object.keys(body).filter(k => !['channel', 'campaign_delivery_type', 'updated_by'].includes(k));
-    return this.request({ method: 'PATCH', path: this.paths.patch(encodeId(id)), body, kind: 'write', description: `update campaign ${id}${comps.length ? ` (${comps.join(', ')})` : ''}`, signal: o.signal, confirmed: o.confirmed });
+    return this.call('updateCampaign', { campaignId: id, body, description: `update campaign ${id}${comps.length ? ` (${comps.join(', ')})` : ''}`, ...o });
   }
 
-  /**
-   * Validates without committing. Not a write (nothing changes), so it needs no confirmation;
-   * like a write it is never retried after a 5xx, because the service's answer is the point.
-   */
+  /** Validates without committing; nothing changes, so it needs no confirmation. */
   async validate(id: string, body?: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.validate(encodeId(id)), body: body ?? {}, kind: 'read', signal: o.signal });
+    return this.call('validateCampaign', { campaignId: id, body: body ?? {}, ...o });
   }
 
   /** `POST /v5/campaigns/test`: a test send, draft mode (by id) or inline content; at most 10 recipients. */
   async testSend(body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.test, body, kind: 'write', bodyRequestId: true, description: 'send a test campaign', signal: o.signal, confirmed: o.confirmed });
+    return this.call('testCampaign', { body, bodyRequestId: true, description: 'send a test campaign', ...o });
   }
 
   /** Pause, resume or stop live campaigns. */
   async setStatus(action: StatusAction, campaignIds: string[], o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'POST', path: this.paths.status, body: { action, campaign_ids: campaignIds }, kind: 'write', bodyRequestId: true, description: `${action} campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`, signal: o.signal, confirmed: o.confirmed });
+    return this.call('changeStatus', { body: { action, campaign_ids: campaignIds }, bodyRequestId: true, description: `${action} campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`, ...o });
   }
 
   /** Publishing goes through V1 (`PATCH /core-services/v1/campaigns/{id}`): V5 cannot publish. */
   async publishV1(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.request({ method: 'PATCH', path: this.paths.publishV1(encodeId(id)), body, kind: 'write', bodyRequestId: true, description: `publish campaign ${id} through V1`, signal: o.signal, confirmed: o.confirmed });
+    return this.call('publishCampaign', { campaignId: id, body, bodyRequestId: true, description: `publish campaign ${id} through V1`, ...o });
   }
 
   // ---- the one place that sends -------------------------------------------------------------
@@ -360,7 +363,8 @@ export class ServiceClient {
     return Math.min(30_000, base * 2 ** (attempt - 1)) * (0.75 + 0.5 * r);
   }
 
-  private badResponse(method: string, path: string, r: ServiceResponse, what: string): ServiceError {
+  private badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
+    const { method, path } = routeOf(this.routes, op, campaignId);
     return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', message: `Unexpected answer from the service: ${what}.`, method, path, requestId: r.requestId, attempts: r.attempts });
   }
 
@@ -447,10 +451,6 @@ function listFrom(body: unknown, keys: string[]): unknown[] | undefined {
     }
   }
   return undefined;
-}
-
-function encodeId(id: string): string {
-  return encodeURIComponent(id);
 }
 
 function truncate(s: string, n: number): string {
