@@ -3,6 +3,10 @@
  * example payloads of the public V1 reference), plus a way to name the range a rule should mark.
  */
 
+import { lint, LintOptions } from '../helpers/lint';
+import { applyFix, formattingFor } from '../../server/src/service/codeActions';
+import { Fix } from '../../server/src/service/types';
+
 export type Doc = Record<string, unknown>;
 
 /** A deep copy of `base` with `patch` merged in (objects merged, anything else replaced; `undefined` deletes). */
@@ -137,4 +141,26 @@ export function valueRangeOf(doc: string | object, key: string, occurrence = 0):
   if (!token) throw new Error(`"${key}" has no scalar value`);
   const start = ch + key.length + 4;
   return [line, start, line, start + token[1].length];
+}
+
+/**
+ * Applies every fix that `rule` offers on `doc`, the way the editor's quick fix does, and returns
+ * what went wrong: a fix whose result is not strict JSON, or a preferred fix after which the same
+ * finding is still reported.
+ */
+export function fixProblems(doc: string | object, rule: string, opts: LintOptions = {}): string[] {
+  const text = textOf(doc);
+  const problems: string[] = [];
+  const got = lint(text, opts).filter(g => g.rule === rule);
+  if (!got.length) return [`${rule} reports nothing to fix`];
+  for (const g of got) {
+    for (const f of (g.fixes ?? []) as Fix[]) {
+      const after = applyFix(text, f.edits, formattingFor(text));
+      try { JSON.parse(after); } catch { problems.push(`${g.path} "${f.title}": the result is not JSON:\n${after}`); continue; }
+      if (f.isPreferred && lint(after, opts).some(a => a.rule === rule && a.path === g.path && a.message === g.message)) {
+        problems.push(`${g.path} "${f.title}": the finding is still there`);
+      }
+    }
+  }
+  return problems;
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, pushOneTime, rangeOf, valueRangeOf, withPatch } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf, withPatch } from './_campaigns';
 
 const EXP = '/advanced/expiration_settings';
 const IOS = '/advanced/platform_level_priority/ios_specific_priority';
@@ -80,4 +80,13 @@ test('advanced: unknown keys are D7 warnings with a did-you-mean', () => {
   const got = lint(ios({ apns_prority: '10' })).filter(g => g.path === `${IOS}/apns_prority`);
   assert.deepEqual(got.map(g => [g.rule, g.severity]), [['D7', 'warning']]);
   assert.match(got[0].message, /did you mean `apns_priority`/);
+});
+
+test('A1–A3: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  const cases: Array<[string, Doc]> = [
+    ['A1', advanced({ expiration_settings: { remove_from_inbox_after_type: 'day', expire_notification_after_value: '2' } })],
+    ['A2', advanced({ platform_level_priority: { android_specific_priority: { send_with_priority: 'true' } } })],
+    ['A3', numberPriority], ['A3', ios({ interruption_level: 'time sensitive', apns_priority: 5 })],
+  ];
+  for (const [rule, doc] of cases) assert.deepEqual(fixProblems(doc, rule), [], rule);
 });

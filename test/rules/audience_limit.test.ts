@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, emailEventTriggered, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, emailEventTriggered, fixProblems, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
 
 const AL = '/campaign_audience_limit';
 const ON = { features: { audienceLimit: true } };
@@ -124,4 +124,13 @@ test("L3: metrics is renamed (preferred); INSTANCE becomes TOTAL (preferred); mi
   assert.deepEqual(one.map(g => (g.fixes as Array<{ edits: Array<{ kind: string }> }>)[0].edits[0].kind), ['remove', 'remove']);
   const [both] = only(lint(limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', metrics: 'SENT', frequency: 'TOTAL', limit: 1 }, pushPeriodic), { settings: ON }), 'L3');
   assert.deepEqual(both.fixes, [{ title: 'Remove `metrics`', edits: [{ kind: 'remove', path: `${AL}/metrics` }], isPreferred: true }]);
+});
+
+test('L1–L3: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  const cases: Array<[string, Doc, object]> = [
+    ['L1', oneTimeLimit, { features: { audienceLimit: false } }], ['L1', sms, ON], ['L1', liveActivity, ON],
+    ['L2', noLimit, ON], ['L2', disabledWithLimit, ON], ['L2', limited({ is_campaign_audience_limit_enabled: true, limit: 5, metrics: 'SENT', frequency: 'TOTAL' }, emailEventTriggered), ON],
+    ['L3', oneTimeMetric, ON], ['L3', v1Name, ON], ['L3', emailInstance, ON],
+  ];
+  for (const [rule, doc, settings] of cases) assert.deepEqual(fixProblems(doc, rule, { settings }), [], `${rule}: ${JSON.stringify(doc.campaign_audience_limit)}`);
 });

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { rangeOf } from './_campaigns';
+import { fixProblems, rangeOf } from './_campaigns';
 import { brokenSettingsFinding, loadCampaignrc, settingsFromText } from '../../server/src/service/settings';
 
 const RC = { kind: 'campaignrc' as const };
@@ -103,4 +103,9 @@ test('W1: a settings file that cannot be read is reported, never ignored', () =>
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('W1: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  assert.deepEqual(fixProblems(unknownFlag, 'W1', RC), []);
+  assert.deepEqual(fixProblems(wrongTypes, 'W1', RC), []);
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
+import { applyFix, formattingFor } from '../../server/src/service/codeActions';
 
 const CG = '/control_group_details';
 
@@ -34,4 +35,12 @@ test('K1: the missing percentage is inserted as a placeholder, or the group disa
     [{ kind: 'insert', path: `${CG}/campaign_control_group_percentage`, value: 10 }],
     [{ kind: 'replaceValue', path: `${CG}/is_campaign_control_group_enabled`, value: false }],
   ]);
+});
+
+test('K1: every fix gives valid JSON and removes the finding', () => {
+  assert.deepEqual(fixProblems(noPercentage, 'K1'), []);
+  for (const f of only(lint(noPercentage), 'K1')[0].fixes as Array<{ edits: Parameters<typeof applyFix>[1] }>) {
+    const after = applyFix(JSON.stringify(noPercentage, null, 2), f.edits, formattingFor(''));
+    assert.deepEqual(only(lint(after), 'K1'), []);
+  }
 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, emailEventTriggered, pushDeviceTriggered, pushEventTriggered, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, emailEventTriggered, fixProblems, pushDeviceTriggered, pushEventTriggered, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
 import { EMAIL_FIELDS, TIED_FIELDS } from '../../server/src/rules/deliveryControls';
 
 const DC = '/delivery_controls';
@@ -228,4 +228,17 @@ test('Q7: fixes for a duration that contradicts queuing_enabled', () => {
   ]);
   const [missing] = only(lint(controls({ queuing_enabled: true }), { settings: QUEUING_ON }), 'Q7');
   assert.deepEqual((missing.fixes as Array<{ edits: unknown[] }>)[0].edits, [{ kind: 'insert', path: `${DC}/queue_duration`, value: 24 }]);
+});
+
+test('Q1–Q7: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  const cases: Array<[string, Doc, object?]> = [
+    ['Q1', emailQueuing, QUEUING_ON], ['Q1', wrongType],
+    ['Q2', eventNoDnd],
+    ['Q3', eventThrottled],
+    ['Q4', oneTimeDeviceFields], ['Q4', misspeltDevice], ['Q4', controls({ bypass_dnd: false, max_time_to_show_message_of_same_campaign: '24', max_time_to_show_message_of_same_camapign: '24' }, pushDeviceTriggered)],
+    ['Q5', queued, { features: { queuing: false } }],
+    ['Q6', deviceQueued, QUEUING_ON],
+    ['Q7', zeroWhileOn, QUEUING_ON], ['Q7', controls({ queuing_enabled: false, queue_duration: 12 }), QUEUING_ON], ['Q7', controls({ queuing_enabled: true }), QUEUING_ON],
+  ];
+  for (const [rule, doc, settings] of cases) assert.deepEqual(fixProblems(doc, rule, { settings }), [], `${rule}: ${JSON.stringify(doc.delivery_controls)}`);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
 
 const G = '/conversion_goal_details';
 
@@ -63,4 +63,10 @@ ruleTests('G0a', {
 test('G0a: a lower-case data_type gets a preferred upper-case fix', () => {
   const [d] = only(lint(lower), 'G0a');
   assert.deepEqual(d.fixes, [{ title: 'Change to `DOUBLE`', edits: [{ kind: 'replaceValue', path: `${GA}/data_type`, value: 'DOUBLE' }], isPreferred: true }]);
+});
+
+test('G0, G0a: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  assert.deepEqual(fixProblems(twoPrimary, 'G0'), []);
+  assert.deepEqual(fixProblems(windowString, 'G0'), []);
+  assert.deepEqual(fixProblems(lower, 'G0a'), []);
 });

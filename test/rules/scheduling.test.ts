@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from './_campaigns';
+import { Doc, fixProblems, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from './_campaigns';
 import { checkZone, parseIsoDateTime } from '../../server/src/rules/time';
 
 /** `pushOneTime` with its `scheduling_details` replaced. */
@@ -352,4 +352,19 @@ test('unknown keys in scheduling_details are D7 warnings with a did-you-mean', (
   const got = lint(doc).filter(g => g.path === `${SD}/expiry_tme`);
   assert.deepEqual(got.map(g => [g.rule, g.severity]), [['D7', 'warning']]);
   assert.match(got[0].message, /did you mean `expiry_time`/);
+});
+
+test('H1–H9: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  const cases: Array<[string, Doc]> = [
+    ['H1', scheduledWithStart], ['H1', scheduledBare], ['H1', lowerCase], ['H1', noType], ['H1', schedule({ delivery_type: 'SCHEDULED' }, pushPeriodic)],
+    ['H2', fixedNoStart], ['H2', schedule({ delivery_type: 'SEND_IN_BTS', timezone: 'UTC' })], ['H2', schedule({ delivery_type: 'SEND_IN_USER_TIMEZONE', schedule_time: '2026-03-01T08:00:00' })],
+    ['H3', noZone], ['H3', abbreviation], ['H3', zone('asia/kolkata')], ['H3', zone('Europe/Berln')], ['H3', zone('UTC+5')], ['H3', schedule({ delivery_type: 'SEND_IN_BTS', start_time: '2026-03-01T10:00:00', time_zone: 'UTC', bts_details: {} })],
+    ['H4', spaced], ['H4', expiresEarly], ['H4', schedule({ delivery_type: 'AT_FIXED_TIME', start_time: 1772355600, timezone: 'UTC' })],
+    ['H5', responseShaped], ['H5', schedule({ delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-02T09:00:00', timezone: 'UTC', frequency: 'WEEKLY' }, pushPeriodic)],
+    ['H5', schedule({ ...(pushPeriodic.scheduling_details as Doc), periodic_details: { repeat_frequency: 1 }, frequency: 'MONTHLY' }, pushPeriodic)],
+    ['H6', periodicNoDetails], ['H6', periodicAsap], ['H6', oneTimeWithPeriodic],
+    ['H7', misspelt], ['H7', monthlyOnly], ['H7', periodic({ sending_frequency: 'DAILY', repeat_on_days_of_week: ['MONDAY'] })],
+    ['H9', onOneTime], ['H9', limitedNoBounds], ['H9', location({ delivery_type: 'ASAP', geo_fence_timelimit: { notification_schedule: 'LIMITED_TIME', timebounds: [] } })],
+  ];
+  for (const [rule, doc] of cases) assert.deepEqual(fixProblems(doc, rule), [], `${rule}: ${JSON.stringify(doc.scheduling_details)}`);
 });

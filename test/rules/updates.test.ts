@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf, withPatch } from './_campaigns';
+import { Doc, fixProblems, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf, withPatch } from './_campaigns';
 import { RemoteState } from '../../server/src/service/types';
 
 /** A fetched campaign: the file as fetched (with read-only metadata) and its base copy. */
@@ -107,4 +107,15 @@ ruleTests('P5', {
     { name: 'active one-time: content changed', document: edit(pushOneTime, 'ACTIVE', newContent), remote: remote(pushOneTime, 'ACTIVE') },
     { name: 'live event-triggered: only UTM changed', document: edit(pushEventTriggered, 'ACTIVE', { utm_params: { utm_term: 'cart' } }), remote: remote(pushEventTriggered, 'ACTIVE') },
   ],
+});
+
+test('P1–P3: restoring the fetched value removes the refusal', () => {
+  const cases: Array<[string, Doc, RemoteState]> = [
+    ['P1', activeAudience, remote(pushOneTime, 'ACTIVE')],
+    ['P1', activeStart, remote(pushOneTime, 'ACTIVE')],
+    ['P1', edit(pushOneTime, 'ACTIVE', { scheduling_details: { delivery_type: 'ASAP', start_time: undefined, timezone: undefined } }), remote(pushOneTime, 'ACTIVE')],
+    ['P2', scheduledType, remote(pushOneTime, 'SCHEDULED')],
+    ['P3', stoppedEdit, remote(pushOneTime, 'STOPPED')],
+  ];
+  for (const [rule, doc, r] of cases) assert.deepEqual(fixProblems(doc, rule, { remote: r }), [], rule);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, emailEventTriggered, pushOneTime, rangeOf } from './_campaigns';
+import { Doc, emailEventTriggered, fixProblems, pushOneTime, rangeOf } from './_campaigns';
 
 const U = '/utm_params';
 
@@ -57,4 +57,11 @@ test('U2: keys without the prefix are renamed (preferred when the intent is plai
   ]);
   const [upper] = only(lint(utm({ utm_source: 'push', utm_medium: 'mobile', UTM_region: 'eu' })), 'U2');
   assert.deepEqual((upper.fixes as unknown[])[0], { title: 'Rename to `utm_region`', edits: [{ kind: 'renameKey', path: `${U}/UTM_region`, newKey: 'utm_region' }], isPreferred: true });
+});
+
+test('U1, U2: every fix gives valid JSON, and each preferred fix removes its finding', () => {
+  assert.deepEqual(fixProblems(misspelt, 'U1'), []);
+  assert.deepEqual(fixProblems(noPrefix, 'U2'), []);
+  assert.deepEqual(fixProblems(tooMany, 'U2'), []);
+  assert.deepEqual(fixProblems(utm({ utm_source: 'push', utm_medium: 'mobile', UTM_region: 'eu' }), 'U2'), []);
 });
