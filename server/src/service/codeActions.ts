@@ -7,7 +7,7 @@ import { validate } from './validate';
 import { toDiagnostics } from './diagnostics';
 import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { editContext, EditContext, timeZones } from './editingContext';
-import { COMPONENT_SNIPPETS, expandSnippet, snippetsAt, splitBody } from './snippets';
+import { COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { detectIndentation, FormattingSettings } from './formatting';
 import { didYouMean } from './strings';
 import { DocumentKind, Finding, Fix, FixEdit, WorkspaceSettings } from './types';
@@ -357,7 +357,7 @@ function notApplicableFixes(f: FixContext): Fix[] {
 
 let snippetExamples: Map<string, unknown[]> | undefined;
 
-/** Example values by property name, from the component snippets with their placeholders' defaults. */
+/** Example values by property name, from the snippets with their placeholders' defaults. */
 function examplesByKey(): Map<string, unknown[]> {
   if (snippetExamples) return snippetExamples;
   const map = new Map<string, unknown[]>();
@@ -370,7 +370,7 @@ function examplesByKey(): Map<string, unknown[]> {
       visit(x);
     }
   };
-  for (const s of COMPONENT_SNIPPETS) {
+  for (const s of [...COMPONENT_SNIPPETS, ...SKELETON_SNIPPETS]) {
     const { key, value } = splitBody(s);
     try {
       const parsed = JSON.parse(expandSnippet(value));
