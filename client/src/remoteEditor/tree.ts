@@ -59,6 +59,16 @@ export class MessageNode {
 
 export type ExplorerNode = GroupNode | CampaignNode | ExecutionNode | MoreNode | MessageNode;
 
+export interface ExplorerSnapshot {
+  environment?: string;
+  production: boolean;
+  state: string;
+  groupBy: GroupBy;
+  filter: ExplorerFilter;
+  description?: string;
+  groups: Array<{ group: string; campaigns: Array<{ id: string; name: string; status: unknown; channel: unknown }>; more: boolean; message?: string }>;
+}
+
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ExplorerNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -97,7 +107,10 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   async setGroupBy(by: GroupBy): Promise<void> {
     const cfg = vscode.workspace.getConfiguration('campaignStudio.explorer');
     const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await cfg.update('groupBy', by, target);
+    const inspect = cfg.inspect<string>('groupBy');
+    const inherited = target === vscode.ConfigurationTarget.Workspace ? inspect?.globalValue ?? inspect?.defaultValue : inspect?.defaultValue;
+    // Back to what would hold anyway: remove the entry rather than write the default.
+    await cfg.update('groupBy', by === inherited ? undefined : by, target);
     this.refresh();
   }
 
@@ -292,8 +305,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   }
 
   /** The loaded tree as plain data (for automation and the extension tests). */
-  async snapshot(expandGroups = true): Promise<Array<{ group: string; label?: string; campaigns: Array<{ id: string; name: string; status: unknown; channel: unknown }>; more: boolean; message?: string }>> {
-    const out = [];
+  async snapshot(expandGroups = true): Promise<ExplorerSnapshot> {
+    const env = this.conn.environment();
+    const out: ExplorerSnapshot['groups'] = [];
     for (const g of await this.getChildren()) {
       if (!(g instanceof GroupNode)) continue;
       const kids = expandGroups ? await this.getChildren(g) : [];
@@ -304,7 +318,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
       });
     }
-    return out;
+    return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, groups: out };
   }
 
   /** The "Load more" node of a group, if it has one (automation). */
