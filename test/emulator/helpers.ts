@@ -1,5 +1,7 @@
 import * as http from 'node:http';
 import { after, before, beforeEach } from 'node:test';
+import { CampaignDoc } from './model';
+import { seedState } from './seed';
 import { EmulatorOptions, EmulatorWorkspace, RunningEmulator, startEmulator } from './server';
 
 /** Small HTTP helpers for the emulator's tests (plain node:http, no pooling). */
@@ -8,8 +10,7 @@ export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  // Tests read arbitrary JSON shapes.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** The parsed JSON body (tests read many shapes). */
   body: any;
 }
 
@@ -41,7 +42,11 @@ export function call(url: string, ws: EmulatorWorkspace | undefined, method: str
   if (opts.appKey !== false && (opts.appKey !== undefined || ws)) headers['SVC-APPKEY'] = opts.appKey ?? ws!.id;
   if (opts.requestId !== false) headers['X-SVC-Request-Id'] = opts.requestId ?? `test-${process.pid}-${++counter}`;
   const payload = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body));
-  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  if (payload !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    // Node frames a GET body only with an explicit length.
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+  }
   for (const [k, v] of Object.entries(opts.headers ?? {})) {
     if (v === undefined) delete headers[k];
     else headers[k] = v;
@@ -107,4 +112,22 @@ export async function searchAll(t: ReturnType<typeof useEmulator>, ws: EmulatorW
     if (r.body.data.length < limit) return out;
   }
   throw new Error('search never returned a short page');
+}
+
+const SEED = seedState();
+
+/** A seed document by its campaign name (the current revision unless `version` is given). */
+export function seed(name: string, version?: number): CampaignDoc {
+  const d = SEED.campaigns.find(c => (c.components.basic_details as { name?: string } | undefined)?.name === name && (version === undefined ? c.current : c.version_number === version));
+  if (!d) throw new Error(`no seed campaign named "${name}"`);
+  return d;
+}
+
+export function seedDocs(): CampaignDoc[] {
+  return seedState().campaigns;
+}
+
+/** The request shape of a stored campaign: what a PATCH body would carry for every component. */
+export function patchBody(doc: CampaignDoc, updatedBy = 'tester@example.com'): Record<string, unknown> {
+  return { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type, updated_by: updatedBy, ...JSON.parse(JSON.stringify(doc.components)) };
 }

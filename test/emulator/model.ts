@@ -80,6 +80,8 @@ export interface CampaignDoc {
   paused_from?: 'ACTIVE' | 'SCHEDULED';
   published_at?: string;
   published?: PublishedSnapshot;
+  /** Components changed since the campaign was last published (campaign versioning). */
+  unpublished_edits?: boolean;
 }
 
 export interface ReachabilityEntry {

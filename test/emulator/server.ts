@@ -298,6 +298,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
           throw new AdminError(400, `\`${k}\` cannot be edited: send components, \`status\` or \`updated_by\`.`);
         }
       }
+      if (doc.status !== 'DRAFT' && Object.keys(changes).some(k => (COMPONENTS as readonly string[]).includes(k))) doc.unpublished_edits = true;
       doc.updated_by = typeof changes.updated_by === 'string' ? changes.updated_by : updatedBy;
       doc.updated_at = store.stamp(doc.updated_at);
       store.persist();

@@ -346,6 +346,7 @@ export class CampaignService {
 
   private apply(doc: CampaignDoc, submitted: Map<Component, unknown>, updatedBy: string): void {
     for (const [c, v] of submitted) doc.components[c] = clone(v);
+    if (submitted.size && doc.status !== 'DRAFT') doc.unpublished_edits = true;
     doc.updated_by = updatedBy;
     doc.updated_at = this.store.stamp(doc.updated_at);
   }
@@ -377,6 +378,7 @@ export class CampaignService {
 
   private snapshot(doc: CampaignDoc): void {
     doc.published_at = doc.updated_at;
+    delete doc.unpublished_edits;
     if (this.store.workspace(doc.workspace)?.features.versioning) {
       doc.published = { components: clone(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
     }
@@ -389,11 +391,11 @@ export class CampaignService {
       throw unprocessable(`The campaign is ${doc.status}: it has already been sent, so there is nothing to publish.`, 'status');
     }
     const { submitted } = this.checkChange(ctx, doc, 'publish');
-    this.apply(doc, submitted, ctx.body.updated_by as string);
+    if (submitted.size || doc.status === 'DRAFT') this.apply(doc, submitted, ctx.body.updated_by as string);
     if (doc.status === 'DRAFT') {
       doc.status = this.liveStatus(doc);
       this.snapshot(doc);
-    } else if (ctx.ws.features.versioning && doc.published && doc.published.updated_at !== doc.updated_at) {
+    } else if (ctx.ws.features.versioning && doc.unpublished_edits && doc.published) {
       // Publishing an edit of a published campaign: a new document, one version higher.
       const old = doc;
       const next: CampaignDoc = {
@@ -404,8 +406,10 @@ export class CampaignService {
         current: true,
       };
       delete next.published;
+      delete next.unpublished_edits;
       this.snapshot(next);
       old.current = false;
+      delete old.unpublished_edits;
       old.components = clone(old.published!.components);
       old.updated_by = old.published!.updated_by;
       old.updated_at = old.published!.updated_at;
