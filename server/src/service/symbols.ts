@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { DocumentSymbol, SymbolKind } from 'vscode-languageserver';
+import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver';
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
 import { DocumentKind } from './types';
@@ -138,8 +138,8 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
   const propertySymbol = (key: string, prop: jsonc.Node, keyNode: jsonc.Node, value: jsonc.Node | undefined, path: string[]): DocumentSymbol | undefined => {
     const top = path.length === 1;
     const component = top ? COMPONENTS[key] : undefined;
-    if (component) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
-    if (path.length === 2 && key === 'features' && input.kind === 'campaignrc') return forValue(COMPONENTS.features.name, key, K.Module, prop, keyNode, value, path);
+    const fits = key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
+    if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
     if (FILTER_GROUPS.has(key) && value?.type === 'object') {
       const o = obj(value);
       const count = Array.isArray(o.filters) ? o.filters.length : 0;
@@ -181,4 +181,19 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
   };
 
   return childrenOf(root, []);
+}
+
+/** For clients without hierarchical symbols: one flat list, each symbol naming its container. */
+export function flattenSymbols(symbols: DocumentSymbol[], uri: string): SymbolInformation[] {
+  const out: SymbolInformation[] = [];
+  const visit = (list: DocumentSymbol[], container?: string): void => {
+    for (const s of list) {
+      const info: SymbolInformation = { name: s.name, kind: s.kind, location: { uri, range: s.range } };
+      if (container) info.containerName = container;
+      out.push(info);
+      if (s.children) visit(s.children, s.name);
+    }
+  };
+  visit(symbols);
+  return out;
 }
