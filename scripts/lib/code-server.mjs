@@ -25,6 +25,7 @@ export const STABLE_USER_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'chat.commandCenter.enabled': false,
   'editor.minimap.enabled': false,
+  'editor.stickyScroll.enabled': false,
   'files.autoSave': 'off',
   'window.restoreWindows': 'none',
 };

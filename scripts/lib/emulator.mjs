@@ -13,7 +13,7 @@ export function emulatorPresent() {
 
 /**
  * @param {{ data?: string, faults?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
- * @returns {Promise<{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }>}
  */
 export function startEmulator({ data, faults, timeoutMs = 60_000, onOutput } = {}) {
   if (!emulatorPresent()) return Promise.reject(new Error(`the emulator is missing: ${path.relative(ROOT, EMULATOR_MAIN)} does not exist`));
@@ -52,7 +52,7 @@ export function startEmulator({ data, faults, timeoutMs = 60_000, onOutput } = {
       if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces)) { void fail(`the emulator's ready line lacks url or workspaces: ${line.slice(0, 200)}`); return; }
       ready = true;
       clearTimeout(timer);
-      resolve({ ...info, line, pid: child.pid, stop: () => killGroup(child.pid) });
+      resolve({ ...info, line, pid: child.pid, child, stop: () => killGroup(child.pid) });
     });
     child.on('exit', (code, signal) => void fail(`the emulator exited (${signal ?? code}) before it was ready`));
     child.on('error', err => void fail(`the emulator did not start: ${err.message}`));

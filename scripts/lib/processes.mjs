@@ -35,6 +35,39 @@ export function groupMembers(pgid) {
   return out;
 }
 
+/** Every live process below `pid` (children, their children, …), read from /proc. */
+export function descendants(pid) {
+  const children = new Map();
+  let entries;
+  try { entries = fs.readdirSync('/proc'); } catch { return []; }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    let stat;
+    try { stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8'); } catch { continue; }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') continue;
+    const ppid = Number(fields[1]);
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(Number(e));
+  }
+  const out = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()) ?? []) { out.push(c); queue.push(c); }
+  }
+  return out;
+}
+
+/** Whether a process is running (a zombie waiting to be reaped does not count). */
+export function processAlive(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 export function groupAlive(pgid) {
   if (fs.existsSync('/proc/self/stat')) return groupMembers(pgid).length > 0;
   try { process.kill(-pgid, 0); return true; } catch { return false; }

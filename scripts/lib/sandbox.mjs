@@ -1,0 +1,47 @@
+// The example workspace (examples/) as the sandbox and the browser journeys open it: a copy, so
+// the repository's files never change, with its environments pointed at the running emulator.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../ensure-env.mjs';
+
+export const EXAMPLES = path.join(ROOT, 'examples');
+const SETTINGS = path.join('.vscode', 'settings.json');
+
+/** Copies examples/ (or `from`) to `dest`, replacing what is there. */
+export function copyExamples(dest, from = EXAMPLES) {
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.cpSync(from, dest, { recursive: true });
+  return dest;
+}
+
+/**
+ * Points every `campaignStudio.environments` entry of the workspace settings at the emulator:
+ * `baseUrl` becomes the emulator's URL; an entry whose `workspaceId` the emulator does not hold
+ * gets its first workspace. Comments and layout of the file are kept.
+ * @returns {Promise<Array<{ name: string, workspaceId: string, apiKey: string }>>} the environments and their API keys
+ */
+export async function pointAtEmulator(workspaceDir, emulator) {
+  const { parse, modify, applyEdits } = await import('jsonc-parser');
+  const file = path.join(workspaceDir, SETTINGS);
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '{}\n';
+  const errors = [];
+  const settings = parse(text, errors, { allowTrailingComma: true }) ?? {};
+  if (errors.length) throw new Error(`${file} is not valid JSON with comments; fix it or remove it`);
+  let envs = Array.isArray(settings['campaignStudio.environments']) ? settings['campaignStudio.environments'] : [];
+  const format = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+  if (envs.length === 0) {
+    envs = emulator.workspaces.map((ws, i) => ({ name: `emulator-${i + 1}`, baseUrl: emulator.url, workspaceId: ws.id, email: 'you@example.com' }));
+    text = applyEdits(text, modify(text, ['campaignStudio.environments'], envs, format));
+  }
+  const known = new Map(emulator.workspaces.map(ws => [ws.id, ws]));
+  const out = [];
+  envs.forEach((env, i) => {
+    const ws = known.get(env?.workspaceId) ?? emulator.workspaces[0];
+    text = applyEdits(text, modify(text, ['campaignStudio.environments', i, 'baseUrl'], emulator.url, format));
+    if (env?.workspaceId !== ws.id) text = applyEdits(text, modify(text, ['campaignStudio.environments', i, 'workspaceId'], ws.id, format));
+    out.push({ name: env?.name ?? `environment ${i + 1}`, workspaceId: ws.id, apiKey: ws.apiKey });
+  });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return out;
+}

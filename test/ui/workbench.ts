@@ -1,0 +1,174 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * What a person does in the VS Code workbench, as Playwright calls against code-server's page.
+ * Every method ends by waiting for the state it produces (a selector, a text), never for a time.
+ */
+export class Workbench {
+  constructor(readonly page: Page, readonly timeoutMs = 30_000) {}
+
+  /** The workbench is up, the folder is open and the extension host is running. */
+  async ready(): Promise<void> {
+    await this.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await this.page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+    await this.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ state: 'visible', timeout: 60_000 });
+  }
+
+  /** Runs a command from the palette (F1), by the title a person would type. */
+  async command(title: string): Promise<void> {
+    await this.openQuickInput('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await row.click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs }).catch(() => undefined);
+  }
+
+  private async openQuickInput(key: string): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    // Focus the workbench first: a key pressed before anything has focus goes nowhere.
+    await this.page.locator('.monaco-workbench').focus().catch(() => undefined);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await this.page.keyboard.press(key);
+      try {
+        await widget.waitFor({ state: 'visible', timeout: 5_000 });
+        return;
+      } catch { /* the keypress landed before the workbench listened: press again */ }
+    }
+    await widget.waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  /** Opens a workspace file through Quick Open (Ctrl+P), as a person types its path. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.openQuickInput('Control+P');
+    await this.page.locator('.quick-input-widget input').fill(relativePath);
+    const name = relativePath.split('/').pop()!;
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.page.keyboard.press('Enter');
+    await this.activeTab(name).waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.editor().waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  activeTab(name: string): Locator {
+    return this.page.locator('.tabs-container .tab.active', { hasText: name });
+  }
+
+  /** The editor that has focus (or the only one). */
+  editor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  /** The visible text of the active editor (Monaco renders spaces as no-break spaces). */
+  async editorText(): Promise<string> {
+    const lines = await this.editor().locator('.view-lines .view-line').evaluateAll(els =>
+      els
+        .map(e => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top) || 0, text: e.textContent ?? '' }))
+        .sort((a, b) => a.top - b.top)
+        .map(l => l.text));
+    return lines.join('\n').replace(/\u00a0/g, ' ');
+  }
+
+  /** Waits until the active editor's visible text matches. */
+  async waitForEditorText(pattern: RegExp): Promise<void> {
+    await this.until(async () => pattern.test(await this.editorText()), `the editor to show ${pattern}`);
+  }
+
+  /** Squiggles in the active editor: `error`, `warning`, `info`. */
+  squiggles(kind: 'error' | 'warning' | 'info'): Locator {
+    return this.editor().locator(`.squiggly-${kind}`);
+  }
+
+  /** Moves the cursor to a 1-based line and column (Go to Line, Ctrl+G). */
+  async goTo(line: number, column: number): Promise<void> {
+    await this.editor().locator('.view-lines').click();
+    await this.openQuickInput('Control+G');
+    await this.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs });
+    await this.page.locator('.editor-status-selection, [id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })
+      .first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  /** Opens the Problems panel (Ctrl+Shift+M) and waits for it. */
+  async showProblems(): Promise<void> {
+    const panel = this.page.locator('.markers-panel');
+    if (!(await panel.isVisible())) await this.command('Problems: Focus on Problems View');
+    await panel.waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  /** The rows of the Problems panel as shown: message, source, rule id, position. */
+  async problems(): Promise<string[]> {
+    return this.page.locator('.markers-panel .monaco-list-row').evaluateAll(rows =>
+      rows.map(r => (r.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  }
+
+  /** Waits until the Problems panel rows satisfy `predicate`, and returns them. */
+  async waitForProblems(predicate: (rows: string[]) => boolean, what: string): Promise<string[]> {
+    let rows: string[] = [];
+    await this.until(async () => predicate(rows = await this.problems()), what, () => `Problems panel:\n  ${rows.join('\n  ') || '(empty)'}`);
+    return rows;
+  }
+
+  /** A row of the Problems panel. */
+  problem(text: string | RegExp): Locator {
+    return this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
+  }
+
+  /** Opens the quick-fix menu at the cursor (Ctrl+.) and returns the actions it lists. */
+  async quickFixes(): Promise<string[]> {
+    await this.editor().locator('textarea').first().focus();
+    await this.page.keyboard.press('Control+.');
+    const widget = this.page.locator('.action-widget');
+    const none = this.editor().locator('.monaco-editor-overlaymessage', { hasText: /No code actions|No quick fixes/ });
+    await widget.or(none).first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+    if (await none.isVisible()) throw new Error(`Ctrl+. offers nothing here: "${(await none.textContent())?.trim()}"`);
+    const rows = widget.locator('.monaco-list-row.action');
+    await rows.first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return rows.evaluateAll(els => els.map(e => (e.textContent ?? '').trim()));
+  }
+
+  /** Chooses an action of the open quick-fix menu. */
+  async chooseAction(text: string | RegExp): Promise<void> {
+    const widget = this.page.locator('.action-widget');
+    await widget.locator('.monaco-list-row.action', { hasText: text }).first().click();
+    await widget.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+  }
+
+  /** Shows the hover at the cursor (as Ctrl+K Ctrl+I does) and returns its text. */
+  async hoverAtCursor(): Promise<string> {
+    await this.command('Show or Focus Hover');
+    const hover = this.page.locator('.monaco-hover:not(.hidden)').first();
+    await hover.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return (await hover.textContent()) ?? '';
+  }
+
+  /** Saves the active editor (Ctrl+S) and waits until its tab is no longer dirty. */
+  async save(): Promise<void> {
+    await this.editor().locator('textarea').first().focus();
+    await this.page.keyboard.press('Control+S');
+    await this.page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: this.timeoutMs });
+  }
+
+  /** Notification toasts on screen, as text. */
+  async notifications(): Promise<string[]> {
+    return this.page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+  }
+
+  /** A tree item (Explorer, Campaigns view, …) by its accessible name. */
+  treeItem(name: string | RegExp): Locator {
+    return this.page.getByRole('treeitem', { name });
+  }
+
+  /** Polls `condition` (each call is a cheap DOM read) until it holds, or fails saying what was awaited. */
+  async until(condition: () => Promise<boolean>, what: string, detail?: () => string, timeoutMs = this.timeoutMs): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await condition()) return;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${detail ? `\n${detail()}` : ''}`);
+      // A polling interval, not a guess at how long something takes: the deadline above bounds it.
+      await new Promise(r => setTimeout(r, 100));
+    }
+  }
+}
