@@ -30,7 +30,7 @@ function checkGate(channel: string | undefined, type: string | undefined, settin
   }
   const flag = settings.features.audienceLimit;
   if (flag === false) {
-    return at('error', 'This workspace does not have the audience limit feature (`features.audienceLimit` is `false` in `.campaignrc.json`): the service answers 400 with target `campaign_audience_limit`. Remove it, or have the feature enabled for the workspace.');
+    return at('error', 'This workspace does not have the audience limit feature (the workspace settings say `features.audienceLimit` is `false`): the service answers 400 with target `campaign_audience_limit`. Remove it, or have the feature enabled for the workspace.');
   }
   if (flag === undefined) {
     return at('information', '`campaign_audience_limit` needs the workspace\'s audience limit feature, which is not configured here: without it the service answers 400. Set `features.audienceLimit` in `.campaignrc.json` to check it.', false);

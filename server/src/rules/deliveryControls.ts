@@ -51,11 +51,6 @@ function words(types: string[]): string {
   return types.map(t => TYPE_WORDS[t] ?? t).join(' and ');
 }
 
-/** Where the flags come from, for messages. */
-function flagSource(settings: WorkspaceSettings): string {
-  return settings.source ? '`.campaignrc.json`' : 'the workspace settings (`.campaignrc.json`)';
-}
-
 /** Q1: Email takes only five fields; the Push ones are reported with a fix. */
 function checkEmailFields(dc: Obj): Finding[] {
   return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (k in TIED_FIELDS || QUEUING_FIELDS.includes(k) || k === MISSPELT))
@@ -116,7 +111,7 @@ function checkQueuingAllowed(dc: Obj, type: string | undefined, settings: Worksp
   if (flag === true) return [];
   if (flag === false) {
     return present.map(k => finding('Q5', 'error', join(DC, k),
-      `This workspace does not have the queuing feature (\`features.queuing\` is \`false\` in ${flagSource(settings)}), so the service rejects \`${k}\`. Remove it, or have queuing enabled for the workspace.`,
+      `This workspace does not have the queuing feature (the workspace settings say \`features.queuing\` is \`false\`), so the service rejects \`${k}\`. Remove it, or have queuing enabled for the workspace.`,
       { target: 'key', fixes: [remove(k)] }));
   }
   return present.map(k => finding('Q5', 'information', join(DC, k),
