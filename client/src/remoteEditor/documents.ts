@@ -24,6 +24,7 @@ import { runWithProgress } from './progress';
 export const REMOTE_SCHEME = 'campaign';
 export const BASE_SCHEME = 'campaign-base';
 export const NOTE_CODE = 'remote-shape';
+const CACHE_SIZE = 50;
 
 export function remoteUri(environment: string, id: string): vscode.Uri {
   return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: `/${id}` });
@@ -83,7 +84,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     const ctrl = new AbortController();
     token.onCancellationRequested(() => ctrl.abort());
     const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => readRemote(client, parts.id, { signal }), { signal: ctrl.signal });
-    this.cache.set(uri.toString(), { text: remote.text, normalized: remote.normalized });
+    this.remember(uri, remote.text, remote.normalized);
     this.showNotes(uri, remote.text, remote.normalized.notes);
     return remote.text;
   }
@@ -97,7 +98,14 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   remember(uri: vscode.Uri, text: string, normalized: NormalizedCampaign): void {
     const key = uri.toString();
     const had = this.cache.get(key);
+    this.cache.delete(key);
     this.cache.set(key, { text, normalized });
+    // Closed documents keep their text for a quick reopen; the oldest are dropped.
+    while (this.cache.size > CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value as string;
+      if (vscode.workspace.textDocuments.some(d => d.uri.toString() === oldest)) break;
+      this.cache.delete(oldest);
+    }
     if (had && had.text !== text) this.changed.fire(uri);
   }
 
@@ -107,10 +115,19 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     this.changed.fire(uri);
   }
 
-  /** Opens `campaign://<env>/<id>` read-only in the Campaign JSON language. */
+  /**
+   * Opens `campaign://<env>/<id>` read-only in the Campaign JSON language. The remote is read
+   * here first (not inside the content provider), so a failure reaches the caller as the service's
+   * error, with its advice, rather than as the editor's "cannot open".
+   */
   async open(environment: string, id: string, opts: { preview?: boolean; refresh?: boolean } = {}): Promise<vscode.TextEditor> {
     const uri = remoteUri(environment, id);
-    if (opts.refresh) this.cache.delete(uri.toString());
+    if (opts.refresh || !this.cache.has(uri.toString())) {
+      const client = await this.conn.clientFor(environment);
+      if (!client) throw new Error(`Not signed in to environment \`${environment}\`: sign in to it to open ${uri.toString()}.`);
+      const remote = await runWithProgress(`Reading campaign ${id} from ${environment}`, signal => readRemote(client, id, { signal }));
+      this.remember(uri, remote.text, remote.normalized);
+    }
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
     const editor = await vscode.window.showTextDocument(doc, { preview: opts.preview ?? true });
@@ -130,6 +147,16 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** Re-reads the base of a fetched file: remote state to the server, notes as diagnostics. */
   async track(doc: vscode.TextDocument): Promise<void> {
+    if (doc.uri.scheme === REMOTE_SCHEME) {
+      // Also after VS Code reopens it (a language change closes and reopens a document).
+      if (doc.languageId !== 'campaign-json') {
+        await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
+        return;
+      }
+      const n = this.normalizedFor(doc.uri);
+      if (n) this.showNotes(doc.uri, doc.getText(), n.notes);
+      return;
+    }
     if (!isCampaignFile(doc)) return;
     const folder = vscode.workspace.getWorkspaceFolder(doc.uri);
     const id = campaignIdOf(doc.uri.fsPath, doc.getText());
@@ -159,7 +186,6 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
     if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
-    if (doc.uri.scheme === REMOTE_SCHEME) this.cache.delete(key);
     this.diagnostics.delete(doc.uri);
   }
 
