@@ -140,10 +140,13 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
       path = `${err.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       target = 'key';
       const known = objectEntry?.known ?? [];
-      const present = value && typeof value === 'object' ? Object.keys(value as object) : [];
-      const guess = didYouMean(key, known.filter(k => !present.includes(k))) ?? didYouMean(key, known);
+      // Membership tests against the object, not a scan of its keys per error: an object with a
+      // huge number of unknown keys must stay linear.
+      const obj = value && typeof value === 'object' ? value as object : {};
+      const present = (k: string): boolean => Object.prototype.hasOwnProperty.call(obj, k);
+      const guess = didYouMean(key, known.filter(k => !present(k))) ?? didYouMean(key, known);
       vars.suggestion = guess ?? '';
-      if (guess && present.includes(guess)) {
+      if (guess && present(guess)) {
         // The intended key is already there: this one is a leftover copy, and renaming it would
         // make a duplicate key.
         message = `${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`;
