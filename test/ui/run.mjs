@@ -124,6 +124,7 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
     await page.goto(workbenchUrl(server, { folder: workspace }));
     const workbench = new Workbench(page);
     await workbench.ready();
+    await workbench.extensionActive();
 
     let n = 0;
     const ctx = {

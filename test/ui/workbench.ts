@@ -14,6 +14,17 @@ export class Workbench {
     await this.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ state: 'visible', timeout: 60_000 });
   }
 
+  /**
+   * The extension is active: its connection entry is in the status bar (it appears when the
+   * extension activates, which a workspace with campaign files does at start-up).
+   */
+  async extensionActive(): Promise<void> {
+    await this.page.locator('.part.statusbar [id$="campaignStudio.connection"]').first()
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch(() => { throw new Error('the Campaign Studio status bar entry never appeared: the extension did not activate'); });
+    await this.page.locator('.part.statusbar', { hasText: 'Activating Extensions' }).waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
   /** Runs a command from the palette (F1), by the title a person would type. */
   async command(title: string): Promise<void> {
     await this.openQuickInput('F1');
