@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import type { Fix } from '../../server/src/service/types';
 import * as path from 'path';
 
 /**
@@ -59,4 +60,9 @@ export function braceOf(text: string, needle: string, nth = 0): [number, number,
   const line = before.length - 1;
   const ch = before[line].length;
   return [line, ch, line, ch + 1];
+}
+
+/** The fixes of a diagnostic, typed (the lint helper keeps them opaque). */
+export function fixesOf(d: { fixes?: unknown[] } | undefined): Fix[] {
+  return (d?.fixes ?? []) as Fix[];
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, only } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
-import { at, edited, fixture, text } from '../helpers/campaigns';
+import { at, edited, fixture, text, fixesOf } from '../helpers/campaigns';
 
 const CATEGORIES = { subscriptionCategories: ['newsletters', 'offers', 'product_updates'] };
 
@@ -135,7 +135,7 @@ ruleTests('B7', {
 test('B7: fixes: the nearest category is preferred; a single configured category is offered when missing', () => {
   const [wrong] = only(lint(UNKNOWN_CATEGORY, { settings: CATEGORIES }), 'B7');
   assert.deepEqual(wrong.fixes?.[0], { title: 'Change to `newsletters`', edits: [{ kind: 'replaceValue', path: '/basic_details/subscription_category', value: 'newsletters' }], isPreferred: true });
-  assert.equal(wrong.fixes?.filter(f => f.isPreferred).length, 1);
+  assert.equal(fixesOf(wrong).filter(f => f.isPreferred).length, 1);
   const [missing] = only(lint(NO_CATEGORY, { settings: { subscriptionCategories: ['newsletters'] } }), 'B7');
   assert.deepEqual(missing.fixes, [{ title: 'Add `"subscription_category": "newsletters"`', edits: [{ kind: 'insert', path: '/basic_details/subscription_category', value: 'newsletters' }], isPreferred: true }]);
 });

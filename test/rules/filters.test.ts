@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, only } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
-import { at, braceOf, edited, fixture, text, Doc } from '../helpers/campaigns';
+import { at, braceOf, edited, fixture, text, Doc, fixesOf } from '../helpers/campaigns';
 
 /**
  * Filter groups and filters (F1–F7): one shared schema wherever filter groups appear, so each
@@ -45,7 +45,7 @@ ruleTests('F1', {
 
 test('F1: `AND` gets the preferred fix to `and`, nested groups too', () => {
   assert.deepEqual(only(lint(UPPER_AND), 'F1')[0].fixes, [{ title: 'Change to `and`', edits: [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filter_operator', value: 'and' }], isPreferred: true }]);
-  assert.deepEqual(only(lint(NESTED_OR), 'F1')[0].fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/1/attributes/filter_operator', value: 'or' }]);
+  assert.deepEqual(fixesOf(only(lint(NESTED_OR), 'F1')[0])[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/1/attributes/filter_operator', value: 'or' }]);
 });
 
 // F2: filter types, with one targeted diagnostic.
@@ -68,7 +68,7 @@ test('F2: a wrong filter type gives exactly one diagnostic, never "matches multi
   assert.deepEqual(got.map(g => `${g.rule}@${g.path}`), ['F2@/segmentation_details/excluded_filters/filters/0/filter_type']);
   const upper = lint(action(f => { f.filter_type = 'ACTIONS'; f.execution.type = 'ATLEAST'; }), NO_PORTFOLIO);
   assert.deepEqual(upper.map(g => g.rule), ['F2'], 'until the type is right, the fields it selects are not judged');
-  assert.deepEqual(only(upper, 'F2')[0].fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/1/filter_type', value: 'actions' }]);
+  assert.deepEqual(fixesOf(only(upper, 'F2')[0])[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/1/filter_type', value: 'actions' }]);
 });
 
 // F3: user attributes: data type, strings, operator per data type.
@@ -94,7 +94,7 @@ ruleTests('F3', {
 
 test('F3: operators in the wrong case get the case fix', () => {
   const [d] = only(lint(userAttr(f => { f.operator = 'lessthan'; f.data_type = 'double'; f.value = 3; })), 'F3');
-  assert.deepEqual(d.fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/0/operator', value: 'lessThan' }]);
+  assert.deepEqual(fixesOf(d)[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/included_filters/filters/0/operator', value: 'lessThan' }]);
 });
 
 // F4: value, case_sensitive, negate.
@@ -175,5 +175,5 @@ ruleTests('F7', {
 
 test('F7: a segment id given as a number gets the fix to a string', () => {
   const [d] = only(lint(edited('push-one-time', dd => { dd.segmentation_details.excluded_filters.filters[0].id = 1234; })), 'F7');
-  assert.deepEqual(d.fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/excluded_filters/filters/0/id', value: '1234' }]);
+  assert.deepEqual(fixesOf(d)[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/excluded_filters/filters/0/id', value: '1234' }]);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, only, LintOptions } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
-import { at, text } from '../helpers/campaigns';
+import { at, text, fixesOf } from '../helpers/campaigns';
 
 /** Search request bodies, from the V1 reference examples, in V5 form. */
 const SEARCH: LintOptions = { kind: 'search' };
@@ -54,7 +54,7 @@ test('R1: fixes: `id` becomes `ids` (an array); `delivery_type` is renamed', () 
     isPreferred: true,
   }]);
   const both = search(b => { b.campaign_fields.id = 'abc'; });
-  assert.deepEqual(only(lint(both, SEARCH), 'R1')[0].fixes?.[0].edits, [
+  assert.deepEqual(fixesOf(only(lint(both, SEARCH), 'R1')[0])[0].edits, [
     { kind: 'replaceValue', path: '/campaign_fields/ids', value: ['65f1c2a4b7e8d9f0a1b2c3d4', 'abc'] },
     { kind: 'remove', path: '/campaign_fields/id' },
   ]);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint, only } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
-import { at, edited, fixture, text } from '../helpers/campaigns';
+import { at, edited, fixture, text, fixesOf } from '../helpers/campaigns';
 
 // S1: minimum audience.
 const NO_AUDIENCE = edited('push-event-triggered', d => { d.segmentation_details = { send_campaign_to_opt_out_users: false }; });
@@ -24,7 +24,7 @@ ruleTests('S1', {
 
 test('S1: the fix (not preferred: it widens the audience) targets all users', () => {
   assert.deepEqual(only(lint(NO_AUDIENCE), 'S1')[0].fixes, [{ title: 'Target all users (`"is_all_user_campaign": true`)', edits: [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }] }]);
-  assert.deepEqual(only(lint(ALL_FALSE), 'S1')[0].fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/is_all_user_campaign', value: true }]);
+  assert.deepEqual(fixesOf(only(lint(ALL_FALSE), 'S1')[0])[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/is_all_user_campaign', value: true }]);
 });
 
 // S2: the fields of segmentation_details.
@@ -45,6 +45,6 @@ ruleTests('S2', {
 
 test('S2: "true" as a string gets the fix to the boolean, and S1 does not pile on', () => {
   const got = lint(ALL_STRING);
-  assert.deepEqual(only(got, 'S2')[0].fixes?.[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/is_all_user_campaign', value: true }]);
+  assert.deepEqual(fixesOf(only(got, 'S2')[0])[0].edits, [{ kind: 'replaceValue', path: '/segmentation_details/is_all_user_campaign', value: true }]);
   assert.deepEqual(only(got, 'S1'), []);
 });

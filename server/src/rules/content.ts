@@ -91,6 +91,73 @@ function variation(v: unknown, path: string, expected: string | undefined, chann
   return out;
 }
 
+/**
+ * C6: the fields inside push and email content, `variation_details` and
+ * `platform_specific_details` are not given by the spec, so they are never errors. A key that is
+ * a near miss of a name in the public V1 reference gets an information hint, nothing more.
+ */
+const V1_NAMES: Record<string, string[]> = {
+  push: ['android', 'ios', 'web'],
+  'push.android': ['template_type', 'basic_details', 'timer', 'buttons', 'advanced', 'template_backup', 'custom_template_id', 'custom_template_version'],
+  'push.ios': ['template_type', 'basic_details', 'buttons', 'advanced', 'template_backup'],
+  'push.web': ['template_type', 'basic_details', 'buttons', 'advanced'],
+  email: ['subject', 'sender_name', 'from_address', 'reply_to_address', 'html_content', 'preview_text', 'cc_ids', 'bcc_ids', 'attachments', 'custom_template_id', 'custom_template_version'],
+  variation_details: ['distribution_type', 'no_of_variations', 'manual_distribution_percentage', 'sherpa_campaign_duration', 'sherpa_distribution_metric'],
+  platform_specific_details: ['android', 'ios'],
+  'platform_specific_details.android': ['push_amp_plus_enabled'],
+  'platform_specific_details.ios': ['send_to_all_eligible_device', 'exclude_provisional_push_devices', 'send_to_only_provisional_push_enabled_devices'],
+};
+
+function v1Hints(holder: unknown, base: string, kind: string, what: string): Finding[] {
+  const names = V1_NAMES[kind];
+  if (!names || !isObj(holder)) return [];
+  const out: Finding[] = [];
+  const keys = Object.keys(holder);
+  for (const k of keys) {
+    if (names.includes(k)) {
+      if (V1_NAMES[`${kind}.${k}`]) out.push(...v1Hints(holder[k], join(base, k), `${kind}.${k}`, `\`${k}\` ${what}`));
+      continue;
+    }
+    const guess = didYouMean(k, names.filter(n => !keys.includes(n)));
+    if (!guess) continue;
+    const path = join(base, k);
+    out.push(finding('C6', 'information', path,
+      `${code(k)} is not a field of ${what} in the public V1 reference: did you mean ${code(guess)}? (A hint only: the V5 spec does not list these fields, so they are not checked.)`,
+      { target: 'key', fixes: [{ title: `Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
+  }
+  return out;
+}
+
+/** The push and email objects of the content, flat or keyed, with their pointers. */
+function messages(content: Obj): Array<{ key: string; value: unknown; path: string }> {
+  const out: Array<{ key: string; value: unknown; path: string }> = [];
+  for (const [k, v] of Object.entries(content)) {
+    if (k === 'push' || k === 'email') { out.push({ key: k, value: v, path: join(CONTENT, k) }); continue; }
+    if (!isObj(v)) continue;
+    for (const [name, variation] of Object.entries(v)) {
+      if (!isObj(variation)) continue;
+      for (const m of ['push', 'email']) if (m in variation) out.push({ key: m, value: variation[m], path: join(CONTENT, k, name, m) });
+    }
+  }
+  return out;
+}
+
+function internalsHints(doc: Obj): Finding[] {
+  const out: Finding[] = [];
+  const cc = doc.campaign_content;
+  if (isObj(cc)) {
+    out.push(...v1Hints(cc.variation_details, `${CC}/variation_details`, 'variation_details', '`variation_details`'));
+    if (isObj(cc.content)) {
+      for (const m of messages(cc.content)) out.push(...v1Hints(m.value, m.path, m.key, `${m.key} content`));
+    }
+  }
+  const bd = doc.basic_details;
+  if (doc.channel === 'PUSH' && isObj(bd)) {
+    out.push(...v1Hints(bd.platform_specific_details, '/basic_details/platform_specific_details', 'platform_specific_details', '`platform_specific_details`'));
+  }
+  return out;
+}
+
 function contentRules(doc: Obj): Finding[] {
   const cc = doc.campaign_content;
   if (!isObj(cc)) return [];
@@ -185,5 +252,10 @@ export const campaignContentRules: RuleCheck[] = [
     ids: ['C1', 'C2', 'C3', 'C4', 'C5'],
     kinds: ['campaign'],
     check: ({ doc }) => (isObj(doc) ? contentRules(doc) : []),
+  },
+  {
+    ids: ['C6'],
+    kinds: ['campaign'],
+    check: ({ doc }) => (isObj(doc) ? internalsHints(doc) : []),
   },
 ];
