@@ -55,6 +55,8 @@ function builder(): Builder {
 }
 
 function isInComment(text: string, start: number, offset: number): boolean {
+  // Strict JSON (most documents) has no comments to be in.
+  if (text.indexOf('/', start) < 0 || text.lastIndexOf('/', offset) < start) return false;
   const scanner = jsonc.createScanner(text, false);
   scanner.setPosition(start);
   let token = scanner.scan();
@@ -95,12 +97,13 @@ export function doComplete(input: CompletionInput): CompletionList {
   const body = parsed.bom ? parsed.text.slice(1) : parsed.text;
   const off = Math.max(0, offsetAt(parsed, input.position) - parsed.bom);
   const root = parsed.tree();
-  if (isInComment(body, root ? root.offset : 0, off)) return result;
+  let node = root ? jsonc.findNodeAtOffset(root, off, true) : undefined;
+  // Scan for comments from the innermost node only: the whole document would cost a full scan.
+  if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return result;
   const ctx = editContext(input.kind, parsed.value, input.settings);
   const toRange = (start: number, end: number) => ({ start: positionAt(parsed, start + parsed.bom), end: positionAt(parsed, end + parsed.bom) });
   const out = builder();
 
-  let node = root ? jsonc.findNodeAtOffset(root, off, true) : undefined;
   if (node && off === node.offset + node.length && off > 0) {
     const ch = body[off - 1];
     if ((node.type === 'object' && ch === '}') || (node.type === 'array' && ch === ']')) node = node.parent;

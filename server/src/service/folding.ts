@@ -8,6 +8,15 @@ import { positionAt } from './ranges';
  * comments, and `// #region` … `// #endregion` markers. Past `rangeLimit`, the outermost win.
  */
 
+// Read once: each access through the module namespace costs a getter call, per token.
+const OpenBraceToken = jsonc.SyntaxKind.OpenBraceToken;
+const OpenBracketToken = jsonc.SyntaxKind.OpenBracketToken;
+const CloseBraceToken = jsonc.SyntaxKind.CloseBraceToken;
+const CloseBracketToken = jsonc.SyntaxKind.CloseBracketToken;
+const BlockCommentTrivia = jsonc.SyntaxKind.BlockCommentTrivia;
+const LineCommentTrivia = jsonc.SyntaxKind.LineCommentTrivia;
+const EOF = jsonc.SyntaxKind.EOF;
+
 export interface FoldingInput {
   parsed: ParsedDocument;
   /** The client's `foldingRange.rangeLimit`. */
@@ -24,15 +33,15 @@ export function foldingRanges(input: FoldingInput): FoldingRange[] {
   const stack: Array<{ startLine: number; kind: 'object' | 'array' }> = [];
   const regions: number[] = [];
   let token = scanner.scan();
-  while (token !== jsonc.SyntaxKind.EOF) {
+  while (token !== EOF) {
     switch (token) {
-      case jsonc.SyntaxKind.OpenBraceToken:
-      case jsonc.SyntaxKind.OpenBracketToken:
-        stack.push({ startLine: lineOf(scanner.getTokenOffset()), kind: token === jsonc.SyntaxKind.OpenBraceToken ? 'object' : 'array' });
+      case OpenBraceToken:
+      case OpenBracketToken:
+        stack.push({ startLine: lineOf(scanner.getTokenOffset()), kind: token === OpenBraceToken ? 'object' : 'array' });
         break;
-      case jsonc.SyntaxKind.CloseBraceToken:
-      case jsonc.SyntaxKind.CloseBracketToken: {
-        const kind = token === jsonc.SyntaxKind.CloseBraceToken ? 'object' : 'array';
+      case CloseBraceToken:
+      case CloseBracketToken: {
+        const kind = token === CloseBraceToken ? 'object' : 'array';
         if (stack.length && stack[stack.length - 1].kind === kind) {
           const open = stack.pop()!;
           const line = lineOf(scanner.getTokenOffset());
@@ -42,13 +51,13 @@ export function foldingRanges(input: FoldingInput): FoldingRange[] {
         }
         break;
       }
-      case jsonc.SyntaxKind.BlockCommentTrivia: {
+      case BlockCommentTrivia: {
         const start = lineOf(scanner.getTokenOffset());
         const end = lineOf(scanner.getTokenOffset() + scanner.getTokenLength());
         if (start < end) ranges.push({ startLine: start, endLine: end, kind: 'comment', depth: stack.length });
         break;
       }
-      case jsonc.SyntaxKind.LineCommentTrivia: {
+      case LineCommentTrivia: {
         const text = body.substr(scanner.getTokenOffset(), scanner.getTokenLength());
         const line = lineOf(scanner.getTokenOffset());
         if (/^\/\/\s*#?region\b/.test(text)) regions.push(line);

@@ -58,9 +58,27 @@ function obj(n: jsonc.Node | undefined): Record<string, unknown> {
   return v && typeof v === 'object' ? v as Record<string, unknown> : {};
 }
 
+/**
+ * An object's own scalars, and its arrays as arrays of their scalar items: enough for a detail,
+ * without building the value of a whole component (a group of thousands of filters).
+ */
+function shallow(n: jsonc.Node | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!n || n.type !== 'object') return out;
+  for (const p of n.children ?? []) {
+    const k = p.children?.[0]?.value;
+    const v = p.children?.[1];
+    if (typeof k !== 'string' || !v) continue;
+    if (v.type === 'array') out[k] = (v.children ?? []).map(c => (c.type === 'object' || c.type === 'array' ? {} : c.value));
+    else if (v.type === 'object') out[k] = {};
+    else out[k] = v.value;
+  }
+  return out;
+}
+
 /** The facts that identify a component, shown beside its name. */
 function componentDetail(key: string, value: jsonc.Node | undefined): string {
-  const o = obj(value);
+  const o = shallow(value);
   const facts: Array<string | undefined> = [key];
   switch (key) {
     case 'basic_details': facts.push(str(o.name), Array.isArray(o.platforms) ? o.platforms.join(', ') : str(o.content_type)); break;
@@ -141,7 +159,7 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
     const fits = key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
     if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
     if (FILTER_GROUPS.has(key) && value?.type === 'object') {
-      const o = obj(value);
+      const o = shallow(value);
       const count = Array.isArray(o.filters) ? o.filters.length : 0;
       return forValue(key, `${str(o.filter_operator) ?? '?'} · ${count} filter${count === 1 ? '' : 's'}`, K.Operator, prop, keyNode, value, path);
     }
