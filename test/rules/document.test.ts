@@ -39,6 +39,17 @@ test('D1: a comment does not stop validation of the rest', () => {
   assert.equal(only(got, 'B4').length, 1, 'the missing geofences are still found');
 });
 
+test('D1: single quotes and Python-style literals get a message that says what to write', () => {
+  const quoted = lint("{ 'channel': 'PUSH' }");
+  assert.equal(quoted.length, 1, 'one diagnostic for the line, not a cascade');
+  assert.match(quoted[0].message, /double quotes/);
+  const python = lint('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "tags": None }\n}');
+  const d1 = only(python, 'D1');
+  assert.equal(d1.length, 1);
+  assert.match(d1[0].message, /`None` is not JSON: write `null`/);
+  assert.deepEqual(d1[0].range.start, { line: 3, character: 29 });
+});
+
 // D2: channel.
 const NO_CHANNEL = edited('push-one-time', d => { delete d.channel; });
 const LOWER_CHANNEL = edited('push-one-time', d => { d.channel = 'push'; });

@@ -167,7 +167,21 @@ function tooDeepFinding(maxDepth: number, bom: number): Finding {
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
-  return d1(`Duplicate key \`${dup.key}\`: the service keeps only the last one, so this entry is ignored or overrides an earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end);
+  return d1(`Duplicate key \`${dup.key}\`: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end);
+}
+
+const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: 'null', null: 'null', nil: 'null' };
+
+/** A clearer message for an unexpected character, from what is written there. */
+function symbolMessage(body: string, offset: number): string | undefined {
+  const ch = body.charAt(offset);
+  if (ch === "'") return 'Strings and property names need double quotes `"`, not single quotes.';
+  const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
+  if (!word) return undefined;
+  const literal = LITERALS[word.toLowerCase()];
+  if (literal && word !== literal) return `\`${word}\` is not JSON: write \`${literal}\` (lower case).`;
+  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return `\`${word}\` is not a JSON value: use a number, or \`null\`.`;
+  return `\`${word}\` is not valid JSON here: strings and property names need double quotes, such as \`"${word}"\`.`;
 }
 
 /** Where the text before `offset` ends, skipping white space backwards. */
@@ -211,11 +225,22 @@ export function parse(text: string): ParsedDocument {
     treeBuilt = true;
     value = tree ? jsonc.getNodeValue(tree) : undefined;
     const seenOffsets = new Set<number>();
+    // After a real syntax error the parser often stumbles over the rest of the line: one
+    // diagnostic per line is the one that helps. Comments and trailing commas are each their own.
+    const linesWithError = new Set<number>();
+    const bodyLines = errors.length > 1 ? computeLineStarts(body) : [0];
+    const lineOf = (offset: number): number => {
+      let lo = 0;
+      let hi = bodyLines.length - 1;
+      while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (bodyLines[mid] <= offset) lo = mid; else hi = mid - 1; }
+      return lo;
+    };
     for (const e of errors) {
       // jsonc-parser may report several errors at one place (a trailing comma gives two).
       if (seenOffsets.has(e.offset)) continue;
       seenOffsets.add(e.offset);
       let message = SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON.';
+      if (e.error === jsonc.ParseErrorCode.InvalidSymbol) message = symbolMessage(body, e.offset) ?? message;
       if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
         // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
         const at = lastNonSpace(body, e.offset);
@@ -225,6 +250,11 @@ export function parse(text: string): ParsedDocument {
           syntax.push(d1(message, bom + at, bom + at + 1));
           continue;
         }
+      }
+      if (e.error !== jsonc.ParseErrorCode.InvalidCommentToken) {
+        const line = lineOf(e.offset);
+        if (linesWithError.has(line)) continue;
+        linesWithError.add(line);
       }
       syntax.push(d1(message, bom + e.offset, bom + e.offset + Math.max(1, e.length)));
     }
