@@ -40,7 +40,7 @@ test('D1: a comment does not stop validation of the rest', () => {
 });
 
 test('D1: single quotes and Python-style literals get a message that says what to write', () => {
-  const quoted = lint("{ 'channel': 'PUSH' }");
+  const quoted = only(lint("{ 'channel': 'PUSH' }"), 'D1');
   assert.equal(quoted.length, 1, 'one diagnostic for the line, not a cascade');
   assert.match(quoted[0].message, /double quotes/);
   const python = lint('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "tags": None }\n}');
