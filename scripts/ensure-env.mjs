@@ -223,6 +223,23 @@ async function ensureCodeServer() {
   });
 }
 
+/**
+ * `npm ci` on a fresh clone, or when package-lock.json changed since the last install (the same
+ * check as the `deps` tier of scripts/test.mjs), for `npm start` on a fresh machine.
+ */
+export async function ensureNpmDeps() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  log('installing npm packages (npm ci)…');
+  const code = await new Promise(resolve => {
+    const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    child.on('error', err => resolve(err.message));
+  });
+  if (code !== 0) throw new EnvError(`npm ci failed (${code}): see its output above`);
+}
+
 /** Everything the vscode and ui tiers and `npm start` need. Throws EnvError with what to do. */
 export async function ensureEnv() {
   await ensureDebianPackages();

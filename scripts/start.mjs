@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureEnv, EnvError, ROOT } from './ensure-env.mjs';
+import { ensureEnv, ensureNpmDeps, EnvError, ROOT } from './ensure-env.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { emulatorPresent, EMULATOR_MAIN, startEmulator } from './lib/emulator.mjs';
 import { onInterrupt } from './lib/processes.mjs';
@@ -84,6 +84,7 @@ async function portFree(port) {
 
 async function main() {
   try {
+    await ensureNpmDeps();
     await ensureEnv();
   } catch (e) {
     console.error(`[start] ${e instanceof EnvError ? e.message : e.stack}`);

@@ -18,7 +18,11 @@ import { onInterrupt } from '../../scripts/lib/processes.mjs';
 import { copyWorkspace, prepareExtension } from './compile.mjs';
 
 const args = process.argv.slice(2);
-const option = name => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const option = name => {
+  const i = args.indexOf(name);
+  if (i >= 0) return args[i + 1];
+  return args.find(a => a.startsWith(`${name}=`))?.slice(name.length + 1);
+};
 const say = message => console.log(`[electron] ${message}`);
 
 const resources = [];

@@ -4,7 +4,7 @@
 // through the `payload` URL parameter of VS Code's web client. The extension host's log streams
 // to the terminal; the exit code is the result.
 //
-//   node test/vscode/run.mjs [--no-build] [--grep REGEX] [--keep] [--timeout SECONDS]
+//   node test/vscode/run.mjs [--no-build] [--grep REGEX] [--keep] [--timeout SECONDS]   (or --grep=REGEX, …)
 //
 //   --no-build   use dist/ as it is (scripts/test.mjs has just built it)
 //   --grep       only the tests whose full title matches REGEX
@@ -24,7 +24,11 @@ import { copyWorkspace, prepareExtension } from './compile.mjs';
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
-const option = name => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const option = name => {
+  const i = args.indexOf(name);
+  if (i >= 0) return args[i + 1];
+  return args.find(a => a.startsWith(`${name}=`))?.slice(name.length + 1);
+};
 const timeoutSec = Number(option('--timeout') ?? process.env.CAMPAIGN_STUDIO_VSCODE_TIMEOUT ?? 300);
 const started = Date.now();
 const say = message => console.log(`[vscode] ${message}`);
