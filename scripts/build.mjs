@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from './compile-schemas.mjs';
+import { generate as generateRuleDocs } from './gen-rule-docs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
@@ -11,6 +12,8 @@ const watch = process.argv.includes('--watch');
 
 const s = compile();
 console.log(`schemas: ${s.files} files compiled`);
+const docs = generateRuleDocs();
+if (docs.changed) console.log(`docs/rules.md: regenerated (${docs.rules} rules)`);
 
 const common = {
   bundle: true,

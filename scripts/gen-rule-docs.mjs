@@ -1,0 +1,180 @@
+// Generates docs/rules.md: one `## <id>` section per rule of the catalogue
+// (server/src/rules/catalog.ts), whose heading anchor is what `ruleHref` links diagnostics to,
+// with the rule, its severity, an example that breaks it and how to fix it
+// (scripts/rule-docs-data.mjs). `--readme` also rewrites the README's rules section (a table).
+// Run by scripts/build.mjs, so the documentation stays in step with the catalogue.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { RULE_DOCS } from './rule-docs-data.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DOCS_FILE = path.join(root, 'docs', 'rules.md');
+const README = path.join(root, 'README.md');
+
+/** The catalogue, compiled from its TypeScript source on the fly. */
+export function loadCatalog() {
+  const out = esbuild.buildSync({
+    entryPoints: [path.join(root, 'server/src/rules/catalog.ts')],
+    bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent',
+  });
+  const module = { exports: {} };
+  const fn = new Function('module', 'exports', 'require', out.outputFiles[0].text);
+  fn(module, module.exports, createRequire(import.meta.url));
+  return module.exports;
+}
+
+const GROUPS = [
+  { title: 'Document and top level', test: /^D\d/ },
+  { title: '`basic_details`', test: /^B\d/ },
+  { title: '`campaign_content`', test: /^C\d/ },
+  { title: '`trigger_condition`', test: /^T\d/ },
+  { title: 'Filter groups and filters', test: /^F\d/ },
+  { title: '`segmentation_details`', test: /^S\d/ },
+  { title: '`scheduling_details`', test: /^H\d/ },
+  { title: '`delivery_controls`', test: /^Q\d/ },
+  { title: '`advanced` (Push only)', test: /^A\d/ },
+  { title: 'Goals, control groups, UTM, audience limit', test: /^(G0|K|U|L)/ },
+  { title: 'Geofences', test: /^G[1-9]/ },
+  { title: 'Updates of an existing campaign', test: /^P\d/ },
+  { title: 'Search requests', test: /^R\d/ },
+  { title: 'Workspace settings file', test: /^W\d/ },
+];
+
+const SEVERITY = {
+  E: 'error: the service would reject it.',
+  W: 'warning: almost certainly a mistake, or ignored by the service.',
+  I: 'information: a note, nothing to fix.',
+  'E / W': 'error or warning, depending on the case (see the rule).',
+  'E / I': 'error or information, depending on the case (see the rule).',
+  '—': 'information: a note about what a push sends.',
+};
+
+const KIND_NOTE = { search: 'a search request body (`*.search.json`)', campaignrc: 'a `.campaignrc.json`' };
+
+/** The first sentence of a summary, for tables. */
+export function firstSentence(s) {
+  const m = /^(.+?\.)\s+(?=[A-Z`])/.exec(s);
+  return m ? m[1] : s;
+}
+
+/** JSON on one line, with a space after commas and colons. */
+function oneLine(value) {
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{ ${Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`.replace('{  }', '{}');
+  }
+  return JSON.stringify(value);
+}
+
+/** JSON with two-space indentation, keeping short arrays and objects on one line. */
+export function pretty(value, indent = '') {
+  const flat = oneLine(value);
+  if (value === null || typeof value !== 'object' || flat.length + indent.length <= 72) return flat;
+  const inner = indent + '  ';
+  if (Array.isArray(value)) return `[\n${value.map(v => inner + pretty(v, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pretty(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+function groupOf(id) {
+  return GROUPS.find(g => g.test.test(id))?.title ?? 'Other rules';
+}
+
+function example(d) {
+  const body = d.text ?? pretty(d.doc);
+  const lines = [];
+  const where = KIND_NOTE[d.kind] ? ` in ${KIND_NOTE[d.kind]}` : '';
+  if (d.context) lines.push(d.context, '');
+  if (d.settings) lines.push(`With this \`.campaignrc.json\`: \`${JSON.stringify(d.settings)}\``, '');
+  if (d.purpose === 'inlineTest' && !d.context) lines.push('Checked as an inline test send:', '');
+  lines.push(`**Breaks it**${where}:`, '', '```json', body, '```');
+  return lines.join('\n');
+}
+
+export function render(catalog = loadCatalog()) {
+  const rules = catalog.RULES;
+  const missing = rules.filter(r => !RULE_DOCS[r.id]).map(r => r.id);
+  if (missing.length) throw new Error(`scripts/rule-docs-data.mjs has no example for ${missing.join(', ')}`);
+  const stray = Object.keys(RULE_DOCS).filter(id => !rules.some(r => r.id === id));
+  if (stray.length) throw new Error(`scripts/rule-docs-data.mjs documents rules the catalogue does not have: ${stray.join(', ')}`);
+  const out = [
+    '# Campaign Studio rules',
+    '',
+    '<!-- Generated by scripts/gen-rule-docs.mjs from server/src/rules/catalog.ts and scripts/rule-docs-data.mjs: do not edit. -->',
+    '',
+    'Every rule the editor, `campaign-lint` and the pre-push check enforce. A diagnostic\'s code is the rule id and links to its section here.',
+    'Severity: **error** = the service would reject it; **warning** = almost certainly a mistake, or ignored by the service; **information** = a note.',
+    'Rules that read workspace settings (feature flags, subscription categories) take them from the nearest `.campaignrc.json`; an unknown flag turns their error into an information note.',
+    '',
+  ];
+  for (const g of [...GROUPS.map(x => x.title), 'Other rules']) {
+    const inGroup = rules.filter(r => groupOf(r.id) === g);
+    if (!inGroup.length) continue;
+    out.push(`**${g}**`, '', '| rule | severity | what it says |', '|---|---|---|');
+    for (const r of inGroup) out.push(`| [${r.id}](#${r.id.toLowerCase()}) | ${r.sev} | ${firstSentence(r.summary).replace(/\|/g, '\\|')} |`);
+    out.push('');
+  }
+  for (const r of rules) {
+    const d = RULE_DOCS[r.id];
+    out.push(
+      `## ${r.id}`,
+      '',
+      `*${groupOf(r.id)}*`,
+      '',
+      `**Rule.** ${r.summary}`,
+      '',
+      `**Severity:** ${SEVERITY[r.sev] ?? r.sev}`,
+      '',
+      example(d),
+      '',
+      `**Fix.** ${d.fix}`,
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+/** The README's rules section: every rule with one sentence, linking to its documentation. */
+export function readmeSection(catalog = loadCatalog()) {
+  const lines = [
+    '## Rules',
+    '',
+    'Every rule has an id (the diagnostic\'s code), a severity (E error, W warning, I information) and a section in [docs/rules.md](docs/rules.md) with an example that breaks it and how to fix it. The numbering follows the service rule set; `W1` is Campaign Studio\'s own.',
+    '',
+    '| rule | sev | what it says |',
+    '|---|---|---|',
+  ];
+  for (const r of catalog.RULES) lines.push(`| [${r.id}](docs/rules.md#${r.id.toLowerCase()}) | ${r.sev} | ${firstSentence(r.summary).replace(/\|/g, '\\|')} |`);
+  return lines.join('\n');
+}
+
+/** Writes a file only when its content changes, so builds do not touch unchanged files. */
+function writeIfChanged(file, text) {
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return false;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return true;
+}
+
+export function generate({ readme = false } = {}) {
+  const catalog = loadCatalog();
+  const changed = writeIfChanged(DOCS_FILE, render(catalog));
+  let readmeChanged = false;
+  if (readme) {
+    const text = fs.readFileSync(README, 'utf8');
+    const start = text.indexOf('<!-- section:rules -->');
+    const end = text.indexOf('<!-- /section:rules -->');
+    if (start < 0 || end < start) throw new Error('README.md has no <!-- section:rules --> … <!-- /section:rules --> markers');
+    const next = `${text.slice(0, start)}<!-- section:rules -->\n${readmeSection(catalog)}\n${text.slice(end)}`;
+    readmeChanged = writeIfChanged(README, next);
+  }
+  return { changed, readmeChanged, rules: catalog.RULES.length };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const r = generate({ readme: process.argv.includes('--readme') });
+  console.log(`docs/rules.md: ${r.rules} rules${r.changed ? ', updated' : ', unchanged'}${process.argv.includes('--readme') ? `; README rules section ${r.readmeChanged ? 'updated' : 'unchanged'}` : ''}`);
+}
