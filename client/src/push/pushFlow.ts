@@ -252,7 +252,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
         try {
           after = await api.getCampaign(id);
         } catch (e2) {
-          return stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Diff with the remote before pushing again.` });
+          return stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Compare with the remote ("Campaign Studio: Compare with Remote") before pushing again.` });
         }
         const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
         if (rec.outcome === 'not-applied') {
@@ -323,14 +323,14 @@ export async function writeComponents(file: LocalFile, expected: string, localAt
   const skipped: string[] = [];
   if (current !== expected) {
     const now = checkLocal(current, { features: {} }).parsed.value;
-    if (!isObject(now)) return { ok: false, written: [], message: `${file.name} was edited during the push and is no longer valid JSON, so ${list(keys)} could not be taken into it. Use Diff with Remote to take them by hand.` };
+    if (!isObject(now)) return { ok: false, written: [], message: `${file.name} was edited during the push and is no longer valid JSON, so ${list(keys)} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.` };
     targetKeys = keys.filter(k => canonical(now[k]) === canonical(localAtStart[k]));
     skipped.push(...keys.filter(k => !targetKeys.includes(k)));
   }
   const next = applyTopLevel(current, targetKeys.map(k => ({ key: k, value: source[k] })));
   if (next !== current && !(await file.replace(current, next))) {
-    return { ok: false, written: [], message: `${file.name} changed while it was being updated, so ${list(keys)} ${keys.length === 1 ? 'was' : 'were'} not taken into it. Use Diff with Remote to take ${keys.length === 1 ? 'it' : 'them'} by hand.` };
+    return { ok: false, written: [], message: `${file.name} changed while it was being updated, so ${list(keys)} ${keys.length === 1 ? 'was' : 'were'} not taken into it. Use "Campaign Studio: Compare with Remote" to take ${keys.length === 1 ? 'it' : 'them'} by hand.` };
   }
-  if (skipped.length) return { ok: false, written: targetKeys, message: `You edited ${list(skipped)} during the push, so ${skipped.length === 1 ? 'it was' : 'they were'} left as you wrote ${skipped.length === 1 ? 'it' : 'them'}; use Diff with Remote to compare.` };
+  if (skipped.length) return { ok: false, written: targetKeys, message: `You edited ${list(skipped)} during the push, so ${skipped.length === 1 ? 'it was' : 'they were'} left as you wrote ${skipped.length === 1 ? 'it' : 'them'}; use "Campaign Studio: Compare with Remote" to compare.` };
   return { ok: true, written: targetKeys, message: '' };
 }

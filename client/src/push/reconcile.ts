@@ -44,7 +44,7 @@ export function reconcileWrite(input: ReconcileInput): Reconciliation {
   const unchanged = !stampMoved && sameContent(input.before, input.after);
 
   if (mismatched.length === 0 && sentKeys.length > 0) {
-    const others = changedElsewhere.length ? ` Meanwhile ${list(changedElsewhere)} also changed on the service (another client); fetch or diff before editing further.` : '';
+    const others = changedElsewhere.length ? ` Meanwhile ${list(changedElsewhere)} also changed on the service (another client); compare with the remote before editing further.` : '';
     return { outcome: 'applied', matched, mismatched, changedElsewhere, message: `The answer to the update was lost, but reading the campaign again shows that it was applied: ${list(matched)} now hold${matched.length === 1 ? 's' : ''} what was sent.${others}` };
   }
   if (unchanged) {
@@ -53,7 +53,7 @@ export function reconcileWrite(input: ReconcileInput): Reconciliation {
   const partly = matched.length ? ` ${list(matched)} hold${matched.length === 1 ? 's' : ''} what was sent, ${list(mismatched)} do${mismatched.length === 1 ? 'es' : ''} not.` : ` ${list(mismatched)} do${mismatched.length === 1 ? 'es' : ''} not hold what was sent.`;
   return {
     outcome: 'unknown', matched, mismatched, changedElsewhere,
-    message: `The answer to the update was lost, and the campaign on the service changed in a way that does not match the push.${partly} Another client may have written it at the same time. Nothing was retried and your file is unchanged: diff with the remote before pushing again.`,
+    message: `The answer to the update was lost, and the campaign on the service changed in a way that does not match the push.${partly} Another client may have written it at the same time. Nothing was retried and your file is unchanged: compare it with the remote ("Campaign Studio: Compare with Remote") before pushing again.`,
   };
 }
 

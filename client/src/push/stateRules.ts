@@ -89,7 +89,7 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
       if (ACTIVE_LOCKED_COMPONENTS.includes(key)) {
         out.push({
           rule: 'P1', path: '/' + key, severity: 'error',
-          message: `${code(key)} cannot change while the campaign is \`ACTIVE\`: the service refuses the whole update. Put back the fetched value (Campaign Studio: Diff with Base shows your change), or make this change in a new campaign.`,
+          message: `${code(key)} cannot change while the campaign is \`ACTIVE\`: the service refuses the whole update. Put back the fetched value ("Campaign Studio: Compare with Base (as Fetched)" shows your change), or make this change in a new campaign.`,
         });
       }
     }

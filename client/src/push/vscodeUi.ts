@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { RemoteFindingsNotification } from '../../../common/src/protocol';
 import { parse } from '../../../server/src/service/parse';
+import { rangeFor } from '../../../server/src/service/ranges';
 import { RemoteFinding, stillCurrent, track, TrackedFinding } from './errorMapping';
 import { ComponentMerge, ConflictChoice } from './merge';
 import { list, sorted } from './model';
@@ -60,9 +61,25 @@ export class RemoteFindings implements vscode.Disposable {
   }
 
   set(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {
-    const tracked = track(findings.map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })), doc);
+    const tracked = track(this.notShownYet(uri, findings).map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })), doc);
     if (tracked.length) this.byUri.set(uri, tracked); else this.byUri.delete(uri);
     this.send(uri, tracked);
+  }
+
+  /**
+   * The language server already reports P1–P3 against the base it was given; a state problem it
+   * shows on the same line is not shown twice. (The push checks the current remote status, so it
+   * may find more, and those are shown.)
+   */
+  private notShownYet(uri: string, findings: Array<RemoteFinding | Problem>): Array<RemoteFinding | Problem> {
+    const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri);
+    if (!doc) return findings;
+    const ours = new Set((this.byUri.get(uri) ?? []).map(f => f.message));
+    const server = vscode.languages.getDiagnostics(doc.uri).filter(d => d.source === 'campaign-studio' && !ours.has(d.message));
+    if (!server.length) return findings;
+    const parsed = parse(doc.getText());
+    const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? ''));
+    return findings.filter(f => !(/^P[1-3]$/.test(f.rule) && server.some(d => codeOf(d) === f.rule && d.range.start.line === rangeFor(parsed, f).start.line)));
   }
 
   get(uri: string): TrackedFinding[] {
@@ -165,7 +182,7 @@ export class VsCodePushUi implements PushUi {
       const items: Item[] = [
         { label: '$(account) Keep mine', description: 'the push replaces the service\'s version', detail: `Your \`${c.key}\` is sent and overwrites the change made by ${who}.`, choice: 'local' },
         { label: '$(cloud) Take theirs', description: 'your file takes the service\'s version', detail: `Your edits to \`${c.key}\` are replaced in the file by the service's version; it is not sent.`, choice: 'remote' },
-        { label: '$(close) Cancel the push', detail: 'Nothing is sent and nothing changes; use Diff with Remote to merge by hand.' },
+        { label: '$(close) Cancel the push', detail: 'Nothing is sent and nothing changes; use "Campaign Studio: Compare with Remote" to merge by hand.' },
       ];
       const pick = await vscode.window.showQuickPick(items, {
         title: `Conflict ${i + 1} of ${conflicts.length}: \`${c.key}\` changed on the service (by ${who}) and in your file`,

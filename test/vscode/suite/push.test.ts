@@ -213,4 +213,40 @@ suite('push (extension host, emulator)', () => {
       await cfg.update('onSave', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
+
+  async function setStatus(id: string, status: string): Promise<void> {
+    const res = await fetch(`${emu!.url}/__admin/campaigns/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status, updated_by: 'colleague@example.com' }) });
+    assert.strictEqual(res.status, 200, await res.text());
+  }
+
+  test('ACTIVE: a locked component is refused on its line, whether the file knew the status or not, and shown once', async () => {
+    await signIn(0);
+    // Fetched as a draft, made ACTIVE on the service afterwards: only the push knows.
+    const later = await draft(0, 'Went live');
+    const doc = await fetchInto(later, 'push-0');
+    await setStatus(later, 'ACTIVE');
+    await replaceText(doc, '"is_all_user_campaign": true', '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }');
+    const { result } = await answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+    assert.strictEqual(result?.outcome, 'blocked');
+    assert.strictEqual(result.stage, 'state');
+    const line = doc.getText().split('\n').findIndex(l => l.includes('"segmentation_details"'));
+    const diags = await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 10_000, 'a P1 diagnostic');
+    assert.deepStrictEqual(diags.filter(d => ruleOf(d) === 'P1').map(d => d.range.start.line), [line]);
+    assert.strictEqual(((await client(0).getCampaign(later)).segmentation_details as any).is_all_user_campaign, true, 'nothing was sent');
+
+    // Fetched while ACTIVE: the editor already says it; the push refuses and does not repeat it.
+    const live = await draft(0, 'Live already');
+    await setStatus(live, 'ACTIVE');
+    const doc2 = await fetchInto(live, 'push-0');
+    await replaceText(doc2, '"is_all_user_campaign": true', '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }');
+    await waitForDiagnostics(doc2.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 10_000, 'the editor\'s own P1');
+    const again = await answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc2.uri));
+    assert.strictEqual(again.result?.outcome, 'blocked');
+    const line2 = doc2.getText().split('\n').findIndex(l => l.includes('"segmentation_details"'));
+    // A pull sent after the push's notification answers with everything the server now holds.
+    const api = await activateExtension();
+    const report: any = await api.client!.sendRequest('textDocument/diagnostic', { textDocument: { uri: doc2.uri.toString() } });
+    const p1 = (report.items as any[]).filter(d => String(d.code) === 'P1' && d.range.start.line === line2);
+    assert.strictEqual(p1.length, 1, p1.map(d => d.message).join(' | '));
+  });
 });
