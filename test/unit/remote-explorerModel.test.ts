@@ -64,6 +64,7 @@ test('labels, icons, context values and tooltips', () => {
   const r = { id: 'i', campaign_id: 'i', channel: 'EMAIL', status: 'PAUSED', campaign_delivery_type: 'PERIODIC', basic_details: { name: 'Weekly *news*' } };
   assert.equal(campaignDescription(r, 'status'), 'Email · Periodic');
   assert.equal(campaignDescription(r, 'channel'), 'Paused · Periodic');
+  assert.equal(campaignDescription({ ...r, channel: 'SMS', campaign_delivery_type: 'EVENT_TRIGGERED' }, 'status'), 'SMS · Event triggered');
   assert.deepEqual(campaignIcon(r), { id: 'mail', color: 'charts.yellow' });
   assert.equal(campaignContextValue(r), 'campaign.parent');
   assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms');

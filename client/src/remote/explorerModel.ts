@@ -160,7 +160,11 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v ? v : undefined;
 }
 
+const KEEP_CASE = new Set(['SMS']);
+
+/** `EVENT_TRIGGERED` → `Event triggered`; acronyms such as `SMS` stay as they are. */
 export function humanize(enumValue: string): string {
+  if (KEEP_CASE.has(enumValue)) return enumValue;
   return enumValue.charAt(0) + enumValue.slice(1).toLowerCase().replace(/_/g, ' ');
 }
 

@@ -126,7 +126,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     if (this.view) {
       this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
       const env = this.conn.environment();
-      this.view.title = env && this.conn.client ? `Campaigns: ${env.name}` : 'Campaigns';
+      // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
+      this.view.title = env && this.conn.client ? env.name : 'Campaigns';
     }
     this.changed.fire(undefined);
   }
@@ -162,6 +163,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         } catch {
           // Shown as a message item below.
         }
+        // The group's count ("15+", "7") is known now; its children are not asked for again.
+        setImmediate(() => this.changed.fire(node));
       }
       const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
       if (p.error) out.push(this.errorNode(p.error, `Loading ${humanize(node.group.value)} campaigns`));
