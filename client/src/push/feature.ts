@@ -292,9 +292,17 @@ class PushController {
     return { id, doc, deliveryType: isObject(value) ? value.campaign_delivery_type : undefined, name: typeof bd?.name === 'string' ? bd.name : undefined };
   }
 
+  /** A tree item of another environment than the active one must not be acted on with the active one's client. */
+  private checkEnvironment(arg: unknown, client: ServiceClient): void {
+    if (isObject(arg) && typeof arg.environment === 'string' && arg.environment !== client.environment.name) {
+      throw new Error(`This campaign was listed from environment \`${arg.environment}\`, but the active environment is \`${client.environment.name}\`. Switch environment first ("Campaign Studio: Switch Environment").`);
+    }
+  }
+
   private async status(arg: unknown, action: StatusAction) {
     const target = await this.idFrom(arg);
     const client = await this.writeClient();
+    this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
     const deps: ActionDeps = {
@@ -312,6 +320,7 @@ class PushController {
   private async executions(arg: unknown) {
     const target = await this.idFrom(arg);
     const client = await this.writeClient();
+    this.checkEnvironment(arg, client);
     const api = pushApi(client);
     let deliveryType = target.deliveryType;
     let name = target.name;
@@ -363,7 +372,7 @@ class PushController {
     const lenses = [
       hasBase
         ? new vscode.CodeLens(top, { title: `$(cloud-upload) Push to ${where}`, command: COMMANDS.push, arguments: [doc.uri], tooltip: 'Preflight, show exactly what will be sent, then push the changed components' })
-        : new vscode.CodeLens(top, { title: '$(cloud-download) Fetch to enable push', command: 'campaignStudio.fetch', arguments: [id], tooltip: 'Push needs the base snapshot that fetching records' }),
+        : new vscode.CodeLens(top, { title: '$(cloud-download) Fetch to enable push', command: 'campaignStudio.fetch', arguments: [doc.uri], tooltip: 'Push needs the base snapshot that fetching records (it asks before replacing your edits)' }),
       new vscode.CodeLens(top, { title: '$(checklist) Validate remotely', command: COMMANDS.validateRemote, arguments: [doc.uri] }),
       new vscode.CodeLens(top, { title: '$(beaker) Send test', command: COMMANDS.sendTest, arguments: [doc.uri] }),
     ];

@@ -249,4 +249,38 @@ suite('push (extension host, emulator)', () => {
     const p1 = (report.items as any[]).filter(d => String(d.code) === 'P1' && d.range.start.line === line2);
     assert.strictEqual(p1.length, 1, p1.map(d => d.message).join(' | '));
   });
+
+  test('create a draft from a new file: the id is written into the editor\'s document, which stays saved', async () => {
+    await signIn(0);
+    const uri = vscode.Uri.file(path.join(workspaceRoot().fsPath, 'scratch', `new-draft-${Date.now()}.campaign.json`));
+    const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', ...campaign('Made in VS Code') }, null, 2) + '\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    const { doc } = await open(uri);
+    const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Create draft') ? 'Create draft' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.createDraft', uri));
+    assert.strictEqual(result?.outcome, 'created', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    assert.ok(result.components.every((c: any) => c.outcome === 'ok'));
+    assert.ok(doc.getText().startsWith(`{\n  "id": "${result.id}",\n  "status": "DRAFT",\n`));
+    assert.strictEqual(doc.getText().replace(`  "id": "${result.id}",\n  "status": "DRAFT",\n`, ''), text);
+    assert.strictEqual(doc.isDirty, false, 'a saved file stays saved');
+    assert.strictEqual(fs.readFileSync(uri.fsPath, 'utf8'), doc.getText());
+    const remote = await client(0).getCampaign(result.id);
+    assert.strictEqual((remote.basic_details as any).name, 'Made in VS Code');
+    assert.strictEqual(remote.created_by, EMAIL);
+  });
+
+  test('pause and resume from an id (as the Campaigns view passes it): confirmed, then verified', async () => {
+    await signIn(0);
+    const c = client(0);
+    const created = await c.createDraft({ channel: 'PUSH', campaign_delivery_type: 'EVENT_TRIGGERED', created_by: 'author@example.com' });
+    const id = (created.body as any).data.id as string;
+    await setStatus(id, 'ACTIVE');
+    const paused = await answering(d => (d.modal && d.items.includes('Pause') ? 'Pause' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id));
+    assert.strictEqual(paused.result?.outcome, 'done', paused.dialogs.map(d => d.message).join(' | '));
+    assert.strictEqual((await c.getCampaign(id)).status, 'PAUSED');
+    const resumedTwice = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id));
+    assert.strictEqual(resumedTwice.result?.outcome, 'blocked', 'a paused campaign cannot be paused again');
+    const resumed = await answering(d => (d.modal && d.items.includes('Resume') ? 'Resume' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.resumeCampaign', id));
+    assert.strictEqual(resumed.result?.outcome, 'done');
+    assert.strictEqual((await c.getCampaign(id)).status, 'ACTIVE');
+  });
 });
