@@ -97,6 +97,14 @@ describe('search through the service client', () => {
   });
 });
 
+test('the explorer\'s child-campaign switch lists flow members and periodic children too', async () => {
+  const got = await pageAll(sanitizeFilter({ includeChildren: true }));
+  const want = seedDocs(0).filter(d => d.current).map(d => d.id).sort();
+  assert.deepEqual([...got.ids].sort(), want);
+  assert.ok(got.records.some(r => typeof r.flow_name === 'string'));
+  assert.ok(got.records.some(r => typeof r.parent_id === 'string'));
+});
+
 describe('related data', () => {
   test('executions of a periodic parent list its children', async () => {
     const parent = seedDocs(0).find(d => visible(d) && d.campaign_delivery_type === 'PERIODIC' && seedDocs(0).some(c => c.parent_id === d.campaign_id));

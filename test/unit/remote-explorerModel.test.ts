@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
-  groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, STATUSES, CHANNELS,
+  groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES, CHANNELS,
 } from '../../client/src/remote/explorerModel';
 import { ServiceClient } from '../../client/src/remote/serviceClient';
 import { withDelayedProgress } from '../../client/src/remote/progress';
@@ -23,11 +23,16 @@ test('every filter becomes the spec key of campaign_fields', () => {
   assert.deepEqual(campaignFields(f), { channels: ['PUSH'], status: ['DRAFT'], campaign_delivery_type: ['PERIODIC'], name: 'sale', tags: ['a', 'b'], created_by: ['x@y.co'], ids: ['1', '2'] });
   assert.equal(describeFilter(f), 'channel PUSH · status DRAFT · type PERIODIC · name "sale" · tags a, b · by x@y.co · ids ×2');
   assert.ok(isFiltered(f) && !isFiltered(EMPTY_FILTER));
+  assert.equal(searchQuery(f, undefined, 2).include_child_campaigns, undefined);
+  const kids = sanitizeFilter({ includeChildren: true });
+  assert.deepEqual(searchQuery(kids, { by: 'status', value: 'ACTIVE' }, 3), { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['ACTIVE'] }, page: 3, limit: 15, include_child_campaigns: true });
+  assert.ok(isFiltered(kids));
+  assert.equal(describeFilter(kids), 'with child campaigns');
 });
 
 test('stored filters are sanitized: unknown values and wrong types dropped', () => {
-  assert.deepEqual(sanitizeFilter({ channels: ['PUSH', 'FAX', 3], statuses: 'ACTIVE', name: 5 }), { ...EMPTY_FILTER, channels: ['PUSH'], name: undefined });
-  assert.deepEqual(sanitizeFilter(null), { ...EMPTY_FILTER, name: undefined });
+  assert.deepEqual(sanitizeFilter({ channels: ['PUSH', 'FAX', 3], statuses: 'ACTIVE', name: 5, includeChildren: 'yes' }), { ...EMPTY_FILTER, channels: ['PUSH'], name: undefined, includeChildren: undefined });
+  assert.deepEqual(sanitizeFilter(null), { ...EMPTY_FILTER, name: undefined, includeChildren: undefined });
   assert.deepEqual(parseList(' a, b;c  d,, '), ['a', 'b', 'c', 'd']);
 });
 
@@ -68,6 +73,9 @@ test('labels, icons, context values and tooltips', () => {
   assert.deepEqual(campaignIcon(r), { id: 'mail', color: 'charts.yellow' });
   assert.equal(campaignContextValue(r), 'campaign.parent');
   assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms');
+  assert.equal(campaignContextValue({ ...r, campaign_delivery_type: 'ONE_TIME', flow_id: 'f' }), 'campaign.flow');
+  assert.equal(campaignDescription({ ...r, flow_id: 'f1', flow_name: 'Welcome' }, 'status'), 'Email · Periodic · flow Welcome');
+  assert.equal(campaignDescription({ ...r, parent_id: 'p' }, 'status'), 'Email · Periodic · child');
   assert.ok(hasChildren(r) && !hasChildren({ ...r, parent_id: 'p' }));
   const meta = { campaign_id: 'i', reachability_details: { count: 18182, last_updated_time: '2024-11-27T09:05:42.661000' } };
   assert.deepEqual(reachabilityOf(meta), { count: 18182, updated: '2024-11-27T09:05:42.661000' });

@@ -26,6 +26,8 @@ export interface ExplorerFilter {
   tags: string[];
   createdBy: string[];
   ids: string[];
+  /** Also list child campaigns: flow members and periodic children (`include_child_campaigns`). */
+  includeChildren?: boolean;
 }
 
 export const EMPTY_FILTER: ExplorerFilter = Object.freeze({ channels: [], statuses: [], deliveryTypes: [], tags: [], createdBy: [], ids: [] }) as ExplorerFilter;
@@ -42,11 +44,12 @@ export function sanitizeFilter(v: unknown): ExplorerFilter {
     tags: list(o.tags),
     createdBy: list(o.createdBy),
     ids: list(o.ids),
+    includeChildren: o.includeChildren === true ? true : undefined,
   };
 }
 
 export function isFiltered(f: ExplorerFilter): boolean {
-  return !!(f.channels.length || f.statuses.length || f.deliveryTypes.length || f.name || f.tags.length || f.createdBy.length || f.ids.length);
+  return !!(f.channels.length || f.statuses.length || f.deliveryTypes.length || f.name || f.tags.length || f.createdBy.length || f.ids.length || f.includeChildren);
 }
 
 /** `a, b  c` → `['a', 'b', 'c']` (commas or spaces; duplicates dropped). */
@@ -65,6 +68,7 @@ export function describeFilter(f: ExplorerFilter): string {
   if (f.tags.length) parts.push(`tags ${f.tags.join(', ')}`);
   if (f.createdBy.length) parts.push(`by ${f.createdBy.join(', ')}`);
   if (f.ids.length) parts.push(`ids ${f.ids.length === 1 ? f.ids[0] : `×${f.ids.length}`}`);
+  if (f.includeChildren) parts.push('with child campaigns');
   return parts.join(' · ');
 }
 
@@ -98,7 +102,9 @@ export function campaignFields(f: ExplorerFilter, group?: Group): Record<string,
 }
 
 export function searchQuery(f: ExplorerFilter, group: Group | undefined, page: number): SearchQuery {
-  return { campaign_fields: campaignFields(f, group), page, limit: PAGE_SIZE };
+  const q: SearchQuery = { campaign_fields: campaignFields(f, group), page, limit: PAGE_SIZE };
+  if (f.includeChildren) q.include_child_campaigns = true;
+  return q;
 }
 
 /** The paging state of one group: pages of 15 until one comes back shorter (no `total_count`). */
@@ -172,7 +178,8 @@ export function humanize(enumValue: string): string {
 export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
   const other = by === 'status' ? str(r.channel) : str(r.status);
   const type = str(r.campaign_delivery_type);
-  return [other && humanize(other), type && humanize(type)].filter(Boolean).join(' · ');
+  const flow = str(r.flow_name) ?? str(r.flow_id);
+  return [other && humanize(other), type && humanize(type), flow && `flow ${flow}`, str(r.parent_id) && 'child'].filter(Boolean).join(' · ');
 }
 
 /** Codicon per channel. */
@@ -205,12 +212,13 @@ export function hasChildren(r: CampaignRecord): boolean {
 
 /**
  * The `contextValue` of a campaign item, which drives its menus: `campaign` plus flags
- * `.parent` (has executions), `.sms` (read-only channel in V5).
+ * `.parent` (has executions), `.sms` (read-only channel in V5), `.flow` (a flow member).
  */
 export function campaignContextValue(r: CampaignRecord): string {
   let v = 'campaign';
   if (hasChildren(r)) v += '.parent';
   if (r.channel === 'SMS') v += '.sms';
+  if (str(r.flow_id)) v += '.flow';
   return v;
 }
 

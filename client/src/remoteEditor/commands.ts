@@ -409,6 +409,7 @@ async function editFilter(tree: CampaignsProvider): Promise<void> {
     { key: 'tags', label: '$(tag) Tags', description: show(f.tags) },
     { key: 'createdBy', label: '$(person) Created by', description: show(f.createdBy) },
     { key: 'ids', label: '$(symbol-key) Ids', description: show(f.ids) },
+    { key: 'includeChildren', label: '$(type-hierarchy) Child campaigns (flow members, periodic children)', description: f.includeChildren ? 'shown' : 'hidden' },
     { key: 'clear', label: '$(clear-all) Clear all filters' },
   ];
   const pick = await vscode.window.showQuickPick(items, { title: 'Filter campaigns', placeHolder: 'Which filter?' });
@@ -428,6 +429,7 @@ async function editFilter(tree: CampaignsProvider): Promise<void> {
     case 'tags': { const r = await text(f.tags.join(', '), 'Tags', 'Comma-separated tags; empty = any'); if (r === undefined) return; next.tags = parseList(r); break; }
     case 'createdBy': { const r = await text(f.createdBy.join(', '), 'Created by', 'Comma-separated email addresses; empty = anyone'); if (r === undefined) return; next.createdBy = parseList(r); break; }
     case 'ids': { const r = await text(f.ids.join(', '), 'Ids', 'Comma-separated campaign ids; empty = any'); if (r === undefined) return; next.ids = parseList(r); break; }
+    case 'includeChildren': next.includeChildren = f.includeChildren ? undefined : true; break;
   }
   await tree.setFilter(next);
 }
