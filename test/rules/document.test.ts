@@ -46,7 +46,8 @@ test('D1: single quotes and Python-style literals get a message that says what t
   const python = lint('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "tags": None }\n}');
   const d1 = only(python, 'D1');
   assert.equal(d1.length, 1);
-  assert.match(d1[0].message, /`None` is not JSON: write `null`/);
+  assert.match(d1[0].message, /`None` is not valid JSON; write `null`/);
+  assert.match(only(lint('{ "channel": "PUSH", "x": tru }'), 'D1')[0].message, /did you mean `true`\?/);
   assert.deepEqual(d1[0].range.start, { line: 3, character: 29 });
 });
 

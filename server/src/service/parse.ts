@@ -1,5 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
+import { didYouMean } from './strings';
 
 /**
  * Parsing, once per document version.
@@ -174,14 +175,17 @@ const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: '
 
 /** A clearer message for an unexpected character, from what is written there. */
 function symbolMessage(body: string, offset: number): string | undefined {
+  const say = (what: string): string => `Unexpected character: ${what}`;
   const ch = body.charAt(offset);
-  if (ch === "'") return 'Strings and property names need double quotes `"`, not single quotes.';
+  if (ch === "'") return say('single quotes are not valid JSON; strings and property names need double quotes `"`.');
   const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
   if (!word) return undefined;
   const literal = LITERALS[word.toLowerCase()];
-  if (literal && word !== literal) return `\`${word}\` is not JSON: write \`${literal}\` (lower case).`;
-  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return `\`${word}\` is not a JSON value: use a number, or \`null\`.`;
-  return `\`${word}\` is not valid JSON here: strings and property names need double quotes, such as \`"${word}"\`.`;
+  if (literal && word !== literal) return say(`\`${word}\` is not valid JSON; write \`${literal}\` (lower case).`);
+  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return say(`\`${word}\` is not valid JSON; use a number, or \`null\`.`);
+  const near = didYouMean(word, ['true', 'false', 'null']);
+  if (near) return say(`\`${word}\` is not valid JSON; did you mean \`${near}\`?`);
+  return say(`\`${word}\` is not valid JSON here; strings and property names need double quotes, such as \`"${word}"\`.`);
 }
 
 /** Where the text before `offset` ends, skipping white space backwards. */

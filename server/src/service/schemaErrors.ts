@@ -115,6 +115,11 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   let rule = info.rule;
   let severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
   const vars: Record<string, unknown> = { property: prop, parent: parentName, value: typeof value === 'string' ? value : JSON.stringify(value) };
+  // An array item is named by its array (`each item of \`tags\``), not by its index.
+  const isItem = /^\d+$/.test(prop);
+  const subject = isItem ? `each item of ${code(parentName)}` : code(prop);
+  const Subject = isItem ? `Each item of ${code(parentName)}` : code(prop);
+  const forProp = isItem ? `in ${code(parentName)}` : `for ${code(prop || 'the document')}`;
   let path = err.instancePath;
   let target: 'key' | 'value' | undefined;
   let message: string;
@@ -163,12 +168,12 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
     case 'const': {
       const allowed: unknown[] = err.keyword === 'enum' ? err.params.allowedValues : [err.params.allowedValue];
       vars.allowed = list(allowed);
-      message = `${code(value)} is not allowed for ${code(prop || 'the document')}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.`;
+      message = `${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.`;
       const caseMatch = typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
       const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
       const fixTo = caseMatch ?? sameText;
       if (fixTo !== undefined) {
-        message = `${code(value)} is not allowed for ${code(prop)}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`;
+        message = `${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`;
         fixes.push({ title: `Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path, value: fixTo }], isPreferred: true });
       }
       break;
@@ -176,7 +181,7 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
     case 'type': {
       const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
       vars.type = want;
-      message = `${code(prop || 'The document')} must be ${want}, not ${typeName(value)}.`;
+      message = `${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`;
       if (err.instancePath === '') {
         message = `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`;
         // Nothing else can be checked: an error, under the rule of the document's first required key.
@@ -197,13 +202,13 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
     case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum': {
       const op = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[err.keyword];
       vars.limit = err.params.limit;
-      message = `${code(prop)} must be ${op} ${err.params.limit}, not ${JSON.stringify(value)}.`;
+      message = `${Subject} must be ${op} ${err.params.limit}, not ${JSON.stringify(value)}.`;
       break;
     }
     case 'minItems': message = `${code(prop)} needs at least ${err.params.limit} item${err.params.limit === 1 ? '' : 's'}.`; vars.limit = err.params.limit; break;
     case 'maxItems': message = `${code(prop)} takes at most ${err.params.limit} item${err.params.limit === 1 ? '' : 's'}.`; vars.limit = err.params.limit; break;
-    case 'minLength': message = err.params.limit === 1 ? `${code(prop)} must not be empty.` : `${code(prop)} needs at least ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
-    case 'maxLength': message = `${code(prop)} takes at most ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
+    case 'minLength': message = err.params.limit === 1 ? `${Subject} must not be empty.` : `${Subject} needs at least ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
+    case 'maxLength': message = `${Subject} takes at most ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
     case 'maxProperties': message = `${where} takes at most ${err.params.limit} properties.`; vars.limit = err.params.limit; break;
     case 'uniqueItems': {
       // ajv names the pair in either order depending on the item type: the later one is the copy.
@@ -214,7 +219,7 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
       fixes.push({ title: 'Remove the duplicate', edits: [{ kind: 'remove', path }], isPreferred: true });
       break;
     }
-    case 'pattern': message = `${code(value)} does not have the form ${code(prop)} needs.`; break;
+    case 'pattern': message = `${code(value)} does not have the form ${subject} needs.`; break;
     case 'propertyNames': {
       message = `${code(err.params.propertyName)} is not allowed as a key of ${where}.`;
       path = `${err.instancePath}/${String(err.params.propertyName).replace(/~/g, '~0').replace(/\//g, '~1')}`;
