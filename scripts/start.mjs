@@ -94,7 +94,7 @@ async function main() {
 
   if (!flag('--no-package')) {
     say('building and packaging the extension (npm run package)…');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
     if (r.status !== 0) {
       console.error(`[start] npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
       return 1;

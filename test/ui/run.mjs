@@ -58,7 +58,7 @@ const slug = text => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|
 function packageVsix(dest) {
   if (!flag('--no-package')) {
     say('packaging the extension (npm run package)…');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, NODE_OPTIONS: '' } });
     if (r.status !== 0) throw new Error(`npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
   }
   if (!fs.existsSync(VSIX)) throw new Error(`${path.relative(ROOT, VSIX)} is missing: run \`npm run package\``);

@@ -50,6 +50,29 @@ export class Workbench {
     await widget.waitFor({ state: 'visible', timeout: this.timeoutMs });
   }
 
+  /** Chooses an item of the quick pick on screen (a command's question, an environment, …). */
+  async pick(item: string | RegExp): Promise<void> {
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: item }).first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await row.click();
+  }
+
+  /** Types an answer into the input box on screen (an API key, a campaign id, …) and presses Enter. */
+  async answer(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  /** Presses a button of the modal dialog on screen (a confirmation) and waits for it to close. */
+  async dialogButton(label: string | RegExp): Promise<void> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await dialog.getByRole('button', { name: label }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+  }
+
   /** Opens a workspace file through Quick Open (Ctrl+P), as a person types its path. */
   async openFile(relativePath: string): Promise<void> {
     await this.openQuickInput('Control+P');

@@ -39,7 +39,7 @@ function writeResults(counts) {
 
 async function main() {
   if (!args.includes('--no-build')) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
     if (b.status !== 0) throw new Error('the build failed');
   }
   const { runTests } = await import('@vscode/test-electron');

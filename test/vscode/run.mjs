@@ -66,7 +66,7 @@ async function main() {
     return fail(e instanceof EnvError ? e.message : e.stack);
   }
   if (!flag('--no-build')) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
     if (b.status !== 0) return fail('the build failed');
   }
   const suite = await prepareExtension();
