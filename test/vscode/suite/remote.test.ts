@@ -221,6 +221,25 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.ok(!keys.some((k: string) => k.startsWith('updated_at')));
   });
 
+  test('a fetched file tells the language server its remote state (rule P1), and keeps its normalization note while the component is unchanged', async () => {
+    const rec = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } }))[0];
+    const id = String(rec.id);
+    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true, onConflict: 'overwrite' }));
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(r.result.file));
+    await vscode.window.showTextDocument(doc);
+    const note = (await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'remote-shape'), 15_000, 'the normalization note')).find(d => ruleOf(d) === 'remote-shape')!;
+    assert.match(doc.lineAt(note.range.start.line).text, /"scheduling_details"/);
+    // An ACTIVE campaign's audience cannot change (P1): the server knows the file's base and status.
+    const edited = JSON.parse(doc.getText());
+    edited.segmentation_details = { is_all_user_campaign: true };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 15_000, 'P1 on the changed audience');
+    // Rewriting the schedule in the request shape removes the note.
+    edited.scheduling_details = { delivery_type: 'AT_FIXED_TIME', start_time: '2027-06-01T09:30:00', timezone: 'UTC', periodic_details: edited.scheduling_details.periodic_details };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => !ds.some(d => ruleOf(d) === 'remote-shape'), 15_000, 'the note gone');
+  });
+
   test('an unknown campaign says it is gone or belongs to another workspace', async () => {
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.openRemote', '0123456789abcdef01234567'));
     assert.strictEqual(r.result, undefined);
