@@ -246,6 +246,23 @@ test('a component snippet inserts key and value; at a value it inserts the value
   assert.match((asValue.textEdit as { newText: string }).newText, /^\{\n\t"delivery_type"/);
 });
 
+test('skeletons in an empty file, for editors without the snippet files', async () => {
+  const { doComplete } = await import('../../server/src/service/completion');
+  const { atCursor, settingsOf } = await import('./editingHelpers');
+  for (const empty of ['|', '  |\n', '{|}']) {
+    const c = atCursor(empty);
+    const items = doComplete({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, skeletons: true }).items;
+    assert.equal(items.length, 7, JSON.stringify(empty));
+    assert.ok(items.every(i => i.kind === SNIPPET_KIND));
+    assert.ok(items.some(i => i.filterText === 'campaign-push-periodic'));
+  }
+  // Not by default (VS Code has them from the contributed snippets), and not in a file with content.
+  assert.ok(!completions('{|}').some(i => i.detail === 'campaign skeleton'));
+  assert.ok(labels(completions('{|}')).includes('channel'), 'an empty object still gets its property names');
+  const c = atCursor('{ "channel": "PUSH", | }');
+  assert.ok(!doComplete({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, skeletons: true }).items.some(i => i.detail === 'campaign skeleton'));
+});
+
 test('no completions inside a comment', () => {
   assert.deepEqual(completions('{\n  // a comm|ent\n  "channel": "PUSH"\n}'), []);
 });

@@ -5,7 +5,7 @@ import { offsetAt, Position, positionAt } from './ranges';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';
 import { applicability, applies, contextValues, editContext, EditContext, mergeValues } from './editingContext';
 import { propertyMarkdown } from './hover';
-import { COMPONENT_SNIPPETS, expandSnippet, snippetsAt, splitBody } from './snippets';
+import { bodyText, COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from './pointer';
 import { validate } from './validate';
 import { DocumentKind, Finding, WorkspaceSettings } from './types';
@@ -26,6 +26,11 @@ export interface CompletionInput {
   triggerSuggest?: boolean;
   /** The document's findings; computed on demand when not given (missing properties rank first). */
   findings?: () => Finding[];
+  /**
+   * Offer the campaign skeletons in an empty file. VS Code shows them from the contributed
+   * snippet files already; other editors get them this way.
+   */
+  skeletons?: boolean;
 }
 
 // LSP numbers, kept here so that this module stays free of the protocol runtime.
@@ -64,6 +69,11 @@ function isInComment(text: string, start: number, offset: number): boolean {
   return (token === jsonc.SyntaxKind.LineCommentTrivia || token === jsonc.SyntaxKind.BlockCommentTrivia) && scanner.getTokenOffset() <= offset;
 }
 
+/** Nothing yet, or only `{}`: where a whole campaign skeleton fits. */
+function isEmptyDocument(root: jsonc.Node | undefined): boolean {
+  return !root || (root.type === 'object' && (root.children?.length ?? 0) === 0);
+}
+
 /** The word left of the cursor (what a person is typing, without quotes). */
 function currentWord(text: string, offset: number): string {
   let i = offset - 1;
@@ -97,6 +107,20 @@ export function doComplete(input: CompletionInput): CompletionList {
   const body = parsed.bom ? parsed.text.slice(1) : parsed.text;
   const off = Math.max(0, offsetAt(parsed, input.position) - parsed.bom);
   const root = parsed.tree();
+  if (input.skeletons && input.kind === 'campaign' && isEmptyDocument(root)) {
+    const whole = { start: positionAt(parsed, parsed.bom), end: positionAt(parsed, parsed.text.length) };
+    SKELETON_SNIPPETS.forEach((s, i) => result.items.push({
+      label: s.name,
+      kind: Kind.Snippet,
+      detail: 'campaign skeleton',
+      documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
+      filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
+      sortText: String(i).padStart(3, '0'),
+      insertTextFormat: SNIPPET,
+      textEdit: { range: whole, newText: bodyText(s) },
+    }));
+    return result;
+  }
   let node = root ? jsonc.findNodeAtOffset(root, off, true) : undefined;
   // Scan for comments from the innermost node only: the whole document would cost a full scan.
   if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return result;
