@@ -1,7 +1,11 @@
 import { parse, ParsedDocument } from './parse';
 import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
-import { DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
+import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
+import { uriToFileName } from './uri';
+import { DocumentKind, Finding, RemoteState } from './types';
+
+export { uriToFileName } from './uri';
 
 /**
  * The pure language service: every capability is a function of (document, parsed, settings).
@@ -16,62 +20,78 @@ export interface TextDocumentLike {
 }
 
 export interface LanguageServiceOptions {
-  /** Settings for a document (from `.campaignrc.json` plus editor overrides). */
-  getSettings(uri: string): WorkspaceSettings;
   /** Remote state of a fetched campaign (for P1–P5), when known. */
   getRemote?(uri: string): RemoteState | undefined;
-  /** Extra findings about a document (e.g. a broken settings file). */
+  /** Extra findings about a document that come from outside the rules (the service's validate call). */
   extraFindings?(uri: string): Finding[];
   log?(message: string): void;
   /** How many parse results to keep (oldest evicted). */
   cacheSize?: number;
+  /** How many characters of text the parse cache may hold in all (oldest evicted; the newest always stays). */
+  cacheChars?: number;
 }
 
+/**
+ * Parse results by URI and version: each version of a document is parsed once and handed to every
+ * feature. Bounded by entries and by total text size; the least recently used entry goes first.
+ */
 export class ParseCache {
   private readonly map = new Map<string, { version: number; text: string; parsed: ParsedDocument }>();
-  constructor(private readonly size = 64) {}
+  private chars = 0;
+  /** How many times a text was actually parsed (for tests and statistics). */
+  parses = 0;
+
+  constructor(private readonly size = 64, private readonly maxChars = 64 * 1024 * 1024) {}
 
   get(doc: TextDocumentLike): ParsedDocument {
     const hit = this.map.get(doc.uri);
     if (hit && hit.version === doc.version) {
-      // Refresh recency.
       this.map.delete(doc.uri);
       this.map.set(doc.uri, hit);
       return hit.parsed;
     }
     const text = doc.getText();
-    const parsed = hit && hit.text === text ? hit.parsed : parse(text);
-    this.map.delete(doc.uri);
+    let parsed: ParsedDocument;
+    if (hit && hit.text === text) {
+      parsed = hit.parsed;
+    } else {
+      parsed = parse(text);
+      this.parses++;
+    }
+    this.delete(doc.uri);
     this.map.set(doc.uri, { version: doc.version, text, parsed });
-    while (this.map.size > this.size) {
-      const oldest = this.map.keys().next().value as string;
-      this.map.delete(oldest);
+    this.chars += text.length;
+    while (this.map.size > 1 && (this.map.size > this.size || this.chars > this.maxChars)) {
+      this.delete(this.map.keys().next().value as string);
     }
     return parsed;
   }
 
   delete(uri: string): void {
+    const hit = this.map.get(uri);
+    if (!hit) return;
+    this.chars -= hit.text.length;
     this.map.delete(uri);
   }
-}
 
-export function uriToFileName(uri: string): string {
-  try {
-    if (uri.startsWith('file:')) return decodeURIComponent(new URL(uri).pathname);
-    const u = new URL(uri);
-    return decodeURIComponent(u.pathname);
-  } catch {
-    return uri;
+  has(uri: string): boolean {
+    return this.map.has(uri);
+  }
+
+  get entries(): number {
+    return this.map.size;
   }
 }
 
 export class LanguageService {
   readonly cache: ParseCache;
-  constructor(readonly options: LanguageServiceOptions) {
-    this.cache = new ParseCache(options.cacheSize ?? 64);
+
+  constructor(readonly options: LanguageServiceOptions = {}) {
+    this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheChars);
   }
 
-  kind(doc: TextDocumentLike): DocumentKind {
+  /** What a document is, by its file name alone (never the editor's language id). */
+  kind(doc: Pick<TextDocumentLike, 'uri'>): DocumentKind {
     return kindOf(uriToFileName(doc.uri));
   }
 
@@ -79,21 +99,24 @@ export class LanguageService {
     return this.cache.get(doc);
   }
 
-  findings(doc: TextDocumentLike): Finding[] {
+  findings(doc: TextDocumentLike, settings: DocumentSettings): Finding[] {
     const parsed = this.parsed(doc);
     const kind = this.kind(doc);
-    const settings = this.options.getSettings(doc.uri);
+    // A settings file shows exactly the problems that campaign files summarise (rule W1).
+    if (kind === 'campaignrc') return settingsProblems(parsed);
     const found = validate(parsed, {
       kind,
-      settings,
+      settings: settings.workspace,
       remote: this.options.getRemote?.(doc.uri),
-      onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
+      onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });
+    const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
+    if (broken) found.push(broken);
     if (this.options.extraFindings) found.push(...this.options.extraFindings(doc.uri));
     return found;
   }
 
-  diagnostics(doc: TextDocumentLike): CampaignDiagnostic[] {
-    return toDiagnostics(this.parsed(doc), this.findings(doc));
+  diagnostics(doc: TextDocumentLike, settings: DocumentSettings): CampaignDiagnostic[] {
+    return toDiagnostics(this.parsed(doc), this.findings(doc, settings));
   }
 }

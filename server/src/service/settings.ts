@@ -1,32 +1,53 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from './parse';
-import { schemaFindings } from './schemaErrors';
+import { parse, ParsedDocument } from './parse';
 import { rangeFor } from './ranges';
-import { FeatureFlags, Finding, WorkspaceSettings } from './types';
+import { validate } from './validate';
+import { isFileUri, uriToFileName } from './uri';
+import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './types';
 
 /**
- * Workspace settings come from the `.campaignrc.json` in the file's folder or its nearest parent.
+ * Workspace settings come from the `.campaignrc.json` in the file's folder or its nearest parent,
+ * and in the editor the `campaignStudio.*` settings may override them per resource.
  * The CLI and the language server both read them through this module, so they always agree.
  */
 
 export const CAMPAIGNRC = '.campaignrc.json';
 
+/** The feature flags a settings file may set, in the order the README lists them. */
+export const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
+
 export interface LoadedSettings {
   settings: WorkspaceSettings;
   /** The settings file that was read, if any. */
   file?: string;
-  /** Problems in that file (rule W1); when there are errors, the flags fall back to unknown. */
+  /** Problems in that file (rule W1); the parts that are well-formed still apply. */
   problems: Finding[];
-  /** One-line summary of the problems, with line numbers, for messages on other files. */
+  /** One-line summary of the error problems, with line numbers, for messages on other files. */
   problemSummary?: string;
+  /** True when the file could not be read at all (a directory, a dangling link, no permission). */
+  unreadable?: boolean;
 }
 
-export function findCampaignrc(startDir: string, stopAt?: string): string | undefined {
+/** Whether anything is at `p`: a dangling link or a directory counts, and reading it is then reported. */
+function entryExists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The nearest `.campaignrc.json` at or above `startDir`. `exists` lets the editor also count a
+ * settings file that is open but not saved yet.
+ */
+export function findCampaignrc(startDir: string, stopAt?: string, exists: (file: string) => boolean = entryExists): string | undefined {
   let dir = path.resolve(startDir);
   for (;;) {
     const candidate = path.join(dir, CAMPAIGNRC);
-    if (fs.existsSync(candidate)) return candidate;
+    if (exists(candidate)) return candidate;
     if (stopAt && path.resolve(stopAt) === dir) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
@@ -34,14 +55,17 @@ export function findCampaignrc(startDir: string, stopAt?: string): string | unde
   }
 }
 
-/** Reads settings from the text of a `.campaignrc.json`; never throws. */
-export function settingsFromText(text: string, file?: string): LoadedSettings {
-  const parsed = parse(text);
-  const problems: Finding[] = parsed.syntax.map(f => ({ ...f, rule: 'W1', message: `${f.message} (workspace settings file)` }));
-  if (!parsed.tooDeep && parsed.value !== undefined) {
-    problems.push(...schemaFindings('campaignrc', parsed.value).map(f => ({ ...f, rule: 'W1' })));
-  }
-  const errors = problems.filter(p => p.severity === 'error');
+/**
+ * The problems of a parsed settings file: exactly the diagnostics the editor shows on the file
+ * itself (rule W1), so what a campaign file's warning summarises is what the settings file shows.
+ */
+export function settingsProblems(parsed: ParsedDocument): Finding[] {
+  return validate(parsed, { kind: 'campaignrc', settings: EMPTY_SETTINGS });
+}
+
+/** Reads settings from a parsed `.campaignrc.json`; never throws. */
+export function settingsFromParsed(parsed: ParsedDocument, file?: string): LoadedSettings {
+  const problems = settingsProblems(parsed);
   const settings: WorkspaceSettings = { features: {}, source: file };
   const value = parsed.value as { features?: Record<string, unknown>; subscriptionCategories?: unknown } | undefined;
   // Use what is well-formed even when other parts are not, so that one typo does not turn
@@ -49,61 +73,119 @@ export function settingsFromText(text: string, file?: string): LoadedSettings {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const features = value.features;
     if (features && typeof features === 'object' && !Array.isArray(features)) {
-      for (const k of ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const) {
+      for (const k of FEATURE_FLAGS) {
         if (typeof features[k] === 'boolean') settings.features[k] = features[k] as boolean;
       }
     }
     const cats = value.subscriptionCategories;
-    if (Array.isArray(cats) && cats.every(c => typeof c === 'string')) settings.subscriptionCategories = cats as string[];
+    if (Array.isArray(cats) && cats.every(c => typeof c === 'string')) settings.subscriptionCategories = [...new Set(cats as string[])];
   }
+  const errors = problems.filter(p => p.severity === 'error');
   let problemSummary: string | undefined;
   if (errors.length) {
-    problemSummary = errors.slice(0, 3).map(e => {
-      const r = rangeFor(parsed, e);
-      return `line ${r.start.line + 1}: ${e.message}`;
-    }).join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+    problemSummary = errors.slice(0, 3).map(e => `line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
+      + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
   }
   return { settings, file, problems, problemSummary };
 }
 
+/** Reads settings from the text of a `.campaignrc.json`; never throws. */
+export function settingsFromText(text: string, file?: string): LoadedSettings {
+  return settingsFromParsed(parse(text), file);
+}
+
+/** Reads a `.campaignrc.json` from disk; never throws: a file that cannot be read is a W1 error. */
 export function loadCampaignrc(file: string): LoadedSettings {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    const what = reason === 'EISDIR' ? 'it is a directory' : reason === 'ENOENT' ? 'it does not exist (a broken link?)' : `${reason}`;
     return {
       settings: { features: {}, source: file },
       file,
-      problems: [{ rule: 'W1', path: '', severity: 'error', message: `The workspace settings file could not be read (${reason}). Check its permissions.` }],
-      problemSummary: `it could not be read (${reason})`,
+      problems: [{ rule: 'W1', path: '', severity: 'error', message: `The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
+      problemSummary: `it could not be read: ${what}`,
+      unreadable: true,
     };
   }
   return settingsFromText(text, file);
 }
 
-/** Settings overrides from the editor (VS Code settings): `null`/undefined keeps the file's value. */
+/**
+ * The editor's own settings for a resource (VS Code's `campaignStudio.*`): each value overrides
+ * the settings file's; `null` or absent keeps the file's value.
+ */
 export interface SettingsOverrides {
   features?: { [K in keyof FeatureFlags]?: boolean | null };
   subscriptionCategories?: string[] | null;
+}
+export type EditorSettings = SettingsOverrides;
+
+/**
+ * Reads the editor's `campaignStudio` section (as `workspace/configuration` returns it) into
+ * typed overrides. Values of the wrong type are dropped and described in `problems`, for the log.
+ */
+export function editorSettingsFrom(raw: unknown): { settings: EditorSettings; problems: string[] } {
+  const settings: EditorSettings = {};
+  const problems: string[] = [];
+  if (raw === null || raw === undefined) return { settings, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`campaignStudio settings are not an object (${JSON.stringify(raw)}): ignored`);
+    return { settings, problems };
+  }
+  const r = raw as { features?: unknown; subscriptionCategories?: unknown };
+  if (r.features !== undefined && r.features !== null) {
+    if (typeof r.features !== 'object' || Array.isArray(r.features)) {
+      problems.push('campaignStudio.features is not an object: ignored');
+    } else {
+      const f = r.features as Record<string, unknown>;
+      settings.features = {};
+      for (const k of FEATURE_FLAGS) {
+        const v = f[k];
+        if (typeof v === 'boolean') settings.features[k] = v;
+        else if (v !== undefined && v !== null) problems.push(`campaignStudio.features.${k} must be true, false or null, not ${JSON.stringify(v)}: ignored`);
+      }
+    }
+  }
+  const cats = r.subscriptionCategories;
+  if (Array.isArray(cats) && cats.every(c => typeof c === 'string')) settings.subscriptionCategories = cats as string[];
+  else if (cats !== undefined && cats !== null) problems.push(`campaignStudio.subscriptionCategories must be a list of strings or null, not ${JSON.stringify(cats)}: ignored`);
+  return { settings, problems };
 }
 
 export function applyOverrides(base: WorkspaceSettings, o?: SettingsOverrides): WorkspaceSettings {
   if (!o) return base;
   const features: FeatureFlags = { ...base.features };
-  for (const [k, v] of Object.entries(o.features ?? {})) {
-    if (typeof v === 'boolean') features[k as keyof FeatureFlags] = v;
+  for (const k of FEATURE_FLAGS) {
+    const v = o.features?.[k];
+    if (typeof v === 'boolean') features[k] = v;
   }
   const cats = Array.isArray(o.subscriptionCategories) ? o.subscriptionCategories : base.subscriptionCategories;
   return { ...base, features, subscriptionCategories: cats };
+}
+
+/** Everything the features know about a document's settings: one typed object per resource. */
+export interface DocumentSettings {
+  /** What the rules read: the settings file's values with the editor's overrides applied. */
+  readonly workspace: WorkspaceSettings;
+  /** The nearest settings file as read, with its problems; undefined when there is none. */
+  readonly file?: LoadedSettings;
+  /** The editor's own settings for the resource; empty in the CLI. */
+  readonly editor: EditorSettings;
+}
+
+export function documentSettings(file: LoadedSettings | undefined, editor: EditorSettings = {}): DocumentSettings {
+  return { workspace: applyOverrides(file?.settings ?? { features: {} }, editor), file, editor };
 }
 
 /**
  * The finding to show on a campaign file whose settings file is broken, so the user learns why
  * flag-gated rules say "unknown" instead of silently getting other results.
  */
-export function brokenSettingsFinding(loaded: LoadedSettings, fromFile: string): Finding | undefined {
-  if (!loaded.file || !loaded.problemSummary) return undefined;
+export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFile: string): Finding | undefined {
+  if (!loaded?.file || !loaded.problemSummary) return undefined;
   const rel = path.relative(path.dirname(fromFile), loaded.file) || CAMPAIGNRC;
   return {
     rule: 'W1',
@@ -111,4 +193,75 @@ export function brokenSettingsFinding(loaded: LoadedSettings, fromFile: string):
     severity: 'warning',
     message: `The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
   };
+}
+
+/** What the settings store needs from its host (the language server). */
+export interface SettingsHost {
+  /** The editor's raw `campaignStudio` settings for a resource; undefined when it has none. */
+  editorSettings(uri: string): Promise<unknown>;
+  /**
+   * An open editor buffer of the settings file at `file`, if any: its text counts instead of the
+   * saved file, so the effect of an edit shows while typing.
+   */
+  openSettingsBuffer(file: string): ParsedDocument | undefined;
+  /** The folder whose settings file governs documents that are not files (untitled, virtual). */
+  fallbackFolder(): string | undefined;
+  log(message: string): void;
+}
+
+/**
+ * Settings per resource, read once and cached until `clear()`: the server clears it whenever the
+ * editor's settings or any settings file change, then refreshes the diagnostics.
+ */
+export class SettingsStore {
+  private readonly resources = new Map<string, Promise<DocumentSettings>>();
+  private readonly files = new Map<string, LoadedSettings>();
+
+  constructor(private readonly host: SettingsHost) {}
+
+  get(uri: string): Promise<DocumentSettings> {
+    let hit = this.resources.get(uri);
+    if (!hit) {
+      hit = this.resolve(uri);
+      this.resources.set(uri, hit);
+    }
+    return hit;
+  }
+
+  /** The settings file that governs `uri`, read (from an open buffer or disk) and cached. */
+  settingsFileFor(uri: string): LoadedSettings | undefined {
+    const dir = isFileUri(uri) ? path.dirname(uriToFileName(uri)) : this.host.fallbackFolder();
+    if (!dir) return undefined;
+    const rc = findCampaignrc(dir, undefined, f => this.host.openSettingsBuffer(f) !== undefined || entryExists(f));
+    if (!rc) return undefined;
+    let loaded = this.files.get(rc);
+    if (!loaded) {
+      const open = this.host.openSettingsBuffer(rc);
+      loaded = open ? settingsFromParsed(open, rc) : loadCampaignrc(rc);
+      this.files.set(rc, loaded);
+    }
+    return loaded;
+  }
+
+  /** Forgets everything read so far. */
+  clear(): void {
+    this.resources.clear();
+    this.files.clear();
+  }
+
+  forget(uri: string): void {
+    this.resources.delete(uri);
+  }
+
+  private async resolve(uri: string): Promise<DocumentSettings> {
+    let editor: EditorSettings = {};
+    try {
+      const read = editorSettingsFrom(await this.host.editorSettings(uri));
+      editor = read.settings;
+      for (const p of read.problems) this.host.log(`settings for ${uri}: ${p}`);
+    } catch (e) {
+      this.host.log(`reading the editor settings for ${uri} failed, using the settings file alone: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return documentSettings(this.settingsFileFor(uri), editor);
+  }
 }
