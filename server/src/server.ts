@@ -1,161 +1,333 @@
 import {
-  createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, DidChangeConfigurationNotification,
-  DocumentDiagnosticReportKind, Diagnostic, InitializeResult,
+  createConnection, Connection, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReport, DiagnosticRefreshRequest,
+  DocumentDiagnosticReportKind, Diagnostic, DiagnosticSeverity, CancellationToken, ResponseError, LSPErrorCodes,
+  ServerCapabilities, ClientCapabilities, InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'path';
-import { LanguageService, uriToFileName } from './service/languageService';
-import { applyOverrides, brokenSettingsFinding, findCampaignrc, loadCampaignrc, LoadedSettings, SettingsOverrides } from './service/settings';
-import { Finding, RemoteState, WorkspaceSettings } from './service/types';
+import { LanguageService } from './service/languageService';
+import { limitDiagnostics } from './service/diagnostics';
+import { CAMPAIGNRC, DocumentSettings, SettingsStore } from './service/settings';
+import { isFileUri, uriToFileName } from './service/uri';
+import { ParsedDocument } from './service/parse';
+import { DocumentKind, Finding, RemoteState, Severity } from './service/types';
 import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '../../common/src/protocol';
+import { version } from '../../package.json';
 
-/** The language server's entry: the only module that knows about the LSP connection. */
+/**
+ * The language server's entry: the only module that knows about the LSP connection. Each
+ * capability has its own section below; the work itself is done by the pure language service.
+ *
+ * Run it with `node dist/server.js --stdio` (other editors) or `--node-ipc` (the VS Code client).
+ */
 
-const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+/** How long typing pauses before diagnostics are pushed (clients without pull diagnostics). */
+export const PUSH_DELAY_MS = 200;
+/** Diagnostics per file sent to the editor (the most severe first); the CLI reports them all. */
+export const MAX_PROBLEMS = 1000;
 
-let pullDiagnostics = false;
-let configurationSupport = false;
-const overridesCache = new Map<string, SettingsOverrides>();
-const rcCache = new Map<string, LoadedSettings>();
-const remoteStates = new Map<string, RemoteState>();
-const remoteFindings = new Map<string, Finding[]>();
+export interface ServerOptions {
+  /** A language service to use instead of the default one (tests inject failures this way). */
+  service?: LanguageService;
+  pushDelayMs?: number;
+  maxProblems?: number;
+}
 
-function settingsFileFor(uri: string): LoadedSettings | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  const file = uriToFileName(uri);
-  const rc = findCampaignrc(path.dirname(file));
-  if (!rc) return undefined;
-  let loaded = rcCache.get(rc);
-  if (!loaded) {
-    loaded = loadCampaignrc(rc);
-    rcCache.set(rc, loaded);
+/** What a request handler gets from `safe`: the open document, parsed once, and its settings. */
+export interface RequestContext {
+  doc: TextDocument;
+  parsed: ParsedDocument;
+  kind: DocumentKind;
+  settings: DocumentSettings;
+  token: CancellationToken;
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
+
+function isSettingsFile(uri: string): boolean {
+  return path.basename(uriToFileName(uri)).toLowerCase() === CAMPAIGNRC;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  const pushDelay = options.pushDelayMs ?? PUSH_DELAY_MS;
+  const maxProblems = options.maxProblems ?? MAX_PROBLEMS;
+  let shuttingDown = false;
+
+  // ── Logging ─────────────────────────────────────────────────────────────────────────────
+  const log = {
+    error: (m: string) => connection.console.error(m),
+    warn: (m: string) => connection.console.warn(m),
+    info: (m: string) => connection.console.info(m),
+  };
+
+  // ── What the client can do (read once, at initialize) ─────────────────────────────────────
+  const client = {
+    pullDiagnostics: false,
+    diagnosticRefresh: false,
+    configuration: false,
+    configurationRegistration: false,
+    watchedFilesRegistration: false,
+    /** The first workspace folder: its settings file governs documents that are not files. */
+    workspaceFolder: undefined as string | undefined,
+  };
+
+  // ── Remote campaigns (state and the service's own findings, sent by the client) ───────────
+  const remoteStates = new Map<string, RemoteState>();
+  const remoteFindings = new Map<string, Finding[]>();
+
+  const service = options.service ?? new LanguageService({
+    getRemote: uri => remoteStates.get(uri),
+    extraFindings: uri => remoteFindings.get(uri) ?? [],
+    log: log.error,
+  });
+
+  // ── Settings: one typed object per resource, cached, cleared on any change ─────────────────
+  /** Editor settings when the client cannot answer `workspace/configuration` (sent at initialize or on change). */
+  let pushedEditorSettings: unknown;
+  /** Open settings-file buffers by file name: their unsaved text counts (see README, campaignrc). */
+  const openSettingsFiles = new Map<string, string>();
+  const settings = new SettingsStore({
+    editorSettings: async uri => client.configuration
+      ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' })
+      : pushedEditorSettings,
+    openSettingsBuffer: file => {
+      const uri = openSettingsFiles.get(file);
+      const doc = uri === undefined ? undefined : documents.get(uri);
+      return doc ? service.parsed(doc) : undefined;
+    },
+    fallbackFolder: () => client.workspaceFolder,
+    log: log.warn,
+  });
+  /** Bumped whenever something other than a document's text changes its diagnostics. */
+  let generation = 0;
+
+  function settingsChanged(): void {
+    settings.clear();
+    generation++;
+    refreshAll();
   }
-  return loaded;
-}
 
-function getSettings(uri: string): WorkspaceSettings {
-  const base = settingsFileFor(uri)?.settings ?? { features: {} };
-  return applyOverrides(base, overridesCache.get(uri));
-}
+  // ── Requests: every handler runs inside `safe` ────────────────────────────────────────────
+  /**
+   * Runs a request handler for the open document `uri`: a closed document gets `fallback`,
+   * cancellation is honoured (the client gets RequestCancelled), and an error is logged with what
+   * was being computed for which file, the client getting `fallback` instead.
+   */
+  async function safe<R>(handler: string, uri: string, fallback: R, fn: (ctx: RequestContext) => R | Promise<R>, token: CancellationToken): Promise<R> {
+    const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, `${handler} cancelled`);
+    let version: number | undefined;
+    try {
+      if (token.isCancellationRequested) throw cancelled();
+      if (!documents.get(uri)) return fallback;
+      const docSettings = await settings.get(uri);
+      if (token.isCancellationRequested) throw cancelled();
+      const doc = documents.get(uri);
+      if (!doc) return fallback;
+      version = doc.version;
+      const result = await fn({ doc, parsed: service.parsed(doc), kind: service.kind(doc), settings: docSettings, token });
+      if (token.isCancellationRequested) throw cancelled();
+      return result;
+    } catch (e) {
+      if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
+      log.error(`${handler} failed for ${uri}${version === undefined ? '' : ` (version ${version})`}: ${describe(e)}`);
+      return fallback;
+    }
+  }
 
-const service = new LanguageService({
-  getSettings,
-  getRemote: uri => remoteStates.get(uri),
-  extraFindings: uri => {
-    const out: Finding[] = [...(remoteFindings.get(uri) ?? [])];
-    const loaded = settingsFileFor(uri);
-    if (loaded && !uri.endsWith('/.campaignrc.json')) {
-      const f = brokenSettingsFinding(loaded, uriToFileName(uri));
-      if (f) out.push(f);
+  // ── Diagnostics ───────────────────────────────────────────────────────────────────────────
+  /** All diagnostics of a document, capped at `maxProblems` with a note saying how many are hidden. */
+  function computeDiagnostics(doc: TextDocument, docSettings: DocumentSettings): Diagnostic[] {
+    const { shown, hidden } = limitDiagnostics(service.diagnostics(doc, docSettings), maxProblems);
+    const out: Diagnostic[] = shown as Diagnostic[];
+    if (hidden > 0) {
+      out.push({
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        severity: DiagnosticSeverity.Information,
+        source: 'campaign-studio',
+        message: `${hidden} more problem${hidden === 1 ? ' is' : 's are'} not shown: the editor shows ${maxProblems} per file, the most severe first. Run \`campaign-lint\` on this file for the full list.`,
+      });
     }
     return out;
-  },
-  log: m => connection.console.error(m),
-});
+  }
 
-async function loadOverrides(uri: string): Promise<void> {
-  if (!configurationSupport) return;
-  try {
-    const cfg = await connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' });
-    overridesCache.set(uri, { features: cfg?.features ?? {}, subscriptionCategories: cfg?.subscriptionCategories ?? null });
-  } catch {
-    overridesCache.delete(uri);
+  // Pull (LSP 3.17): the client asks when it wants them; `resultId` lets it skip unchanged ones.
+  const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
+  connection.languages.diagnostics.on((params, token) => safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, ctx => {
+    const resultId = `${ctx.doc.version}:${generation}`;
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx.doc, ctx.settings) };
+  }, token));
+
+  // Push: debounced per document; only the version that was validated is published.
+  const pushTimers = new Map<string, NodeJS.Timeout>();
+
+  function schedulePush(uri: string, delay: number): void {
+    if (client.pullDiagnostics || shuttingDown) return;
+    clearTimeout(pushTimers.get(uri));
+    pushTimers.set(uri, setTimeout(() => {
+      pushTimers.delete(uri);
+      void push(uri);
+    }, delay));
+  }
+
+  async function push(uri: string): Promise<void> {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const version = doc.version;
+    let diagnostics: Diagnostic[];
+    try {
+      const docSettings = await settings.get(uri);
+      const current = documents.get(uri);
+      // A newer version (or a close) has scheduled its own publication.
+      if (!current || current.version !== version) return;
+      diagnostics = computeDiagnostics(current, docSettings);
+    } catch (e) {
+      // Never leave stale diagnostics behind: clear them and say why in the log.
+      log.error(`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
+      diagnostics = [];
+    }
+    await connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+
+  // After a change of settings or remote state: every open document again, coalesced.
+  let refreshTimer: NodeJS.Timeout | undefined;
+  function refreshAll(): void {
+    if (refreshTimer || shuttingDown) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = undefined;
+      if (!client.pullDiagnostics) {
+        for (const d of documents.all()) schedulePush(d.uri, 0);
+      } else if (client.diagnosticRefresh) {
+        connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => log.warn(`diagnostics refresh failed: ${describe(e)}`));
+      }
+    }, pushDelay);
+  }
+
+  // ── Documents ─────────────────────────────────────────────────────────────────────────────
+  const justOpened = new Set<string>();
+  documents.onDidOpen(e => {
+    justOpened.add(e.document.uri);
+    if (isSettingsFile(e.document.uri)) {
+      openSettingsFiles.set(uriToFileName(e.document.uri), e.document.uri);
+      settingsChanged();
+    }
+  });
+  documents.onDidChangeContent(e => {
+    // Opening also fires this: the first diagnostics come at once, later ones after a pause.
+    schedulePush(e.document.uri, justOpened.delete(e.document.uri) ? 0 : pushDelay);
+    if (isSettingsFile(e.document.uri)) settingsChanged();
+  });
+  documents.onDidClose(e => {
+    const uri = e.document.uri;
+    clearTimeout(pushTimers.get(uri));
+    pushTimers.delete(uri);
+    justOpened.delete(uri);
+    service.cache.delete(uri);
+    settings.forget(uri);
+    if (isSettingsFile(uri)) {
+      // The saved file counts again.
+      openSettingsFiles.delete(uriToFileName(uri));
+      settingsChanged();
+    }
+    if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+
+  // ── Workspace: editor settings and settings files on disk ─────────────────────────────────
+  connection.onDidChangeConfiguration(params => {
+    if (!client.configuration) pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+    settingsChanged();
+  });
+
+  connection.onDidChangeWatchedFiles(params => {
+    if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged();
+  });
+
+  // ── Remote campaigns (custom notifications from the extension) ────────────────────────────
+  connection.onNotification(RemoteStateNotification.method, (p: RemoteStateNotification.Params) => {
+    if (!Array.isArray(p?.entries)) return log.warn(`${RemoteStateNotification.method}: no entries array, ignored`);
+    for (const e of p.entries) {
+      if (typeof e?.uri !== 'string') continue;
+      if (e.state && typeof e.state.status === 'string') remoteStates.set(e.uri, e.state);
+      else remoteStates.delete(e.uri);
+    }
+    generation++;
+    refreshAll();
+  });
+
+  connection.onNotification(RemoteFindingsNotification.method, (p: RemoteFindingsNotification.Params) => {
+    if (typeof p?.uri !== 'string' || !Array.isArray(p.findings)) return log.warn(`${RemoteFindingsNotification.method}: malformed parameters, ignored`);
+    const severities: Severity[] = ['error', 'warning', 'information', 'hint'];
+    const findings = p.findings.filter(f => typeof f?.rule === 'string' && typeof f.path === 'string' && typeof f.message === 'string' && severities.includes(f.severity));
+    if (findings.length < p.findings.length) log.warn(`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`);
+    if (findings.length) remoteFindings.set(p.uri, findings); else remoteFindings.delete(p.uri);
+    generation++;
+    refreshAll();
+  });
+
+  // ── Maintenance ───────────────────────────────────────────────────────────────────────────
+  connection.onRequest(ServerStatsRequest.type, () => {
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: documents.all().length };
+  });
+
+  // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────
+  connection.onInitialize((params): InitializeResult => {
+    const caps: ClientCapabilities = params.capabilities;
+    client.pullDiagnostics = !!caps.textDocument?.diagnostic;
+    client.diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
+    client.configuration = !!caps.workspace?.configuration;
+    client.configurationRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+    client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
+    pushedEditorSettings = (params.initializationOptions as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+    const capabilities: ServerCapabilities = {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+      diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+    };
+    return { capabilities, serverInfo: { name: 'campaign-studio', version } };
+  });
+
+  connection.onInitialized(() => {
+    if (client.configurationRegistration) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
+        .catch(e => log.warn(`registering for settings changes failed: ${describe(e)}`));
+    }
+    if (client.watchedFilesRegistration) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CAMPAIGNRC}` }] })
+        .catch(e => log.warn(`watching ${CAMPAIGNRC} files failed: ${describe(e)}`));
+    }
+  });
+
+  connection.onShutdown(() => {
+    for (const t of pushTimers.values()) clearTimeout(t);
+    pushTimers.clear();
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = undefined;
+    shuttingDown = true;
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+const USAGE = `usage: node server.js --stdio | --node-ipc | --socket=PORT | --pipe=NAME
+The Campaign Studio language server. Editors start it and speak LSP with it; see the README's
+"Other editors" section. To check files from a terminal or CI, use campaign-lint instead.`;
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE + '\n');
+  } else if (!args.some(a => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(a))) {
+    process.stderr.write(`The language server needs a transport.\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    startServer(createConnection(ProposedFeatures.all));
+    process.on('unhandledRejection', e => process.stderr.write(`unhandled rejection in the language server: ${describe(e)}\n`));
   }
 }
-
-function safeDiagnostics(doc: TextDocument): Diagnostic[] {
-  try {
-    return service.diagnostics(doc) as unknown as Diagnostic[];
-  } catch (e) {
-    connection.console.error(`validation failed for ${doc.uri}: ${e instanceof Error ? e.stack : String(e)}`);
-    return [];
-  }
-}
-
-const timers = new Map<string, NodeJS.Timeout>();
-function schedule(doc: TextDocument, delay = 150): void {
-  if (pullDiagnostics) return;
-  clearTimeout(timers.get(doc.uri));
-  timers.set(doc.uri, setTimeout(() => {
-    timers.delete(doc.uri);
-    const current = documents.get(doc.uri);
-    if (current) void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: safeDiagnostics(current) });
-  }, delay));
-}
-
-function refreshAll(): void {
-  if (pullDiagnostics) void connection.languages.diagnostics.refresh();
-  else for (const d of documents.all()) schedule(d, 0);
-}
-
-connection.onInitialize((params): InitializeResult => {
-  const caps = params.capabilities;
-  pullDiagnostics = !!caps.textDocument?.diagnostic;
-  configurationSupport = !!caps.workspace?.configuration;
-  return {
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-    },
-    serverInfo: { name: 'campaign-studio' },
-  };
-});
-
-connection.onInitialized(() => {
-  if (configurationSupport) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' });
-});
-
-connection.onDidChangeConfiguration(() => {
-  overridesCache.clear();
-  refreshAll();
-});
-
-connection.onDidChangeWatchedFiles(() => {
-  rcCache.clear();
-  refreshAll();
-});
-
-connection.languages.diagnostics.on(async (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-  if (!overridesCache.has(doc.uri)) await loadOverrides(doc.uri);
-  return { kind: DocumentDiagnosticReportKind.Full, items: safeDiagnostics(doc) };
-});
-
-connection.onNotification(RemoteStateNotification.method, (p: RemoteStateNotification.Params) => {
-  for (const e of p.entries) {
-    if (e.state) remoteStates.set(e.uri, e.state); else remoteStates.delete(e.uri);
-  }
-  refreshAll();
-});
-
-connection.onRequest(ServerStatsRequest.type, () => {
-  const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: documents.all().length };
-});
-
-connection.onNotification(RemoteFindingsNotification.method, (p: RemoteFindingsNotification.Params) => {
-  if (p.findings.length) remoteFindings.set(p.uri, p.findings); else remoteFindings.delete(p.uri);
-  refreshAll();
-});
-
-documents.onDidOpen(e => { void loadOverrides(e.document.uri).then(() => schedule(e.document, 0)); });
-documents.onDidChangeContent(e => {
-  if (e.document.uri.endsWith('/.campaignrc.json')) { rcCache.clear(); refreshAll(); }
-  schedule(e.document);
-});
-documents.onDidSave(e => {
-  if (e.document.uri.endsWith('/.campaignrc.json')) { rcCache.clear(); refreshAll(); }
-});
-documents.onDidClose(e => {
-  clearTimeout(timers.get(e.document.uri));
-  service.cache.delete(e.document.uri);
-  overridesCache.delete(e.document.uri);
-  if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-});
-
-process.on('unhandledRejection', e => connection.console.error(`unhandled rejection: ${String(e)}`));
-
-documents.listen(connection);
-connection.listen();
