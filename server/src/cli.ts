@@ -1,37 +1,71 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from './service/parse';
-import { kindOf, validate } from './service/validate';
-import { toDiagnostics } from './service/diagnostics';
-import { brokenSettingsFinding, findCampaignrc, loadCampaignrc, LoadedSettings } from './service/settings';
-import { Finding } from './service/types';
+import { pathToFileURL } from 'url';
+import { LanguageService } from './service/languageService';
+import { SEVERITY_NAME, toDiagnostics } from './service/diagnostics';
+import { CAMPAIGNRC, documentSettings, findCampaignrc, loadCampaignrc, LoadedSettings } from './service/settings';
+import { Finding, Severity } from './service/types';
+import { version } from '../../package.json';
 
 /**
  * campaign-lint [--format text|json] [--config FILE] FILE|DIR...
- * Runs exactly the rules the editor runs (the same modules), for CI.
+ *
+ * Runs exactly the rules the editor runs, through the same language service, for CI.
+ * Exit status: 0 no errors, 1 errors, 2 usage error or a file that could not be read.
  */
 
-const USAGE = 'usage: campaign-lint [--format text|json] [--config FILE] FILE|DIR...';
-const SEVERITY = ['error', 'warning', 'information', 'hint'] as const;
+export const USAGE = 'usage: campaign-lint [--format text|json] [--config FILE] FILE|DIR...';
+
+const HELP = `${USAGE}
+
+Checks campaign documents (*.campaign.json) and search request bodies (*.search.json) with the
+rules of the Campaign Studio editor extension.
+
+  FILE|DIR         files to check; a directory means its *.campaign.json and *.search.json,
+                   recursively (node_modules and .git are skipped)
+  --format text    one line per diagnostic, file:line:col severity rule message (1-based
+                   line and column), then a summary (the default)
+  --format json    [{ "file", "diagnostics": [{ "rule", "severity", "path", "message", "range" }] }]
+                   with 0-based lines and characters, as in LSP
+  --config FILE    workspace settings to use for every file, instead of the ${CAMPAIGNRC}
+                   nearest to each file
+
+Exit status: 0 when no file has an error, 1 when any has, 2 for a usage error or a file that
+could not be read.`;
 
 export interface CliIO {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** Whether stdout is a terminal: only then is the text output coloured. */
   isTTY: boolean;
   cwd: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface JsonDiagnostic {
+  rule: string;
+  severity: Severity;
+  path: string;
+  message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+export interface FileReport {
+  /** The path as given on the command line (or as found under a given directory). */
+  file: string;
+  diagnostics: JsonDiagnostic[];
 }
 
 class UsageError extends Error {}
 
-interface Args { format: 'text' | 'json'; config?: string; inputs: string[] }
+interface Args { format: 'text' | 'json'; config?: string; inputs: string[]; help?: boolean; version?: boolean }
 
-function parseArgs(argv: string[]): Args {
+export function parseArgs(argv: string[]): Args {
   const args: Args = { format: 'text', inputs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (name: string): string => {
-      const eq = a.indexOf('=');
-      if (eq >= 0) return a.slice(eq + 1);
+      if (a.startsWith(name + '=')) return a.slice(name.length + 1);
       if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value`);
       return argv[++i];
     };
@@ -41,8 +75,11 @@ function parseArgs(argv: string[]): Args {
       args.format = f;
     } else if (a === '--config' || a.startsWith('--config=')) {
       args.config = value('--config');
+      if (args.config === '') throw new UsageError('--config needs a file name');
     } else if (a === '-h' || a === '--help') {
-      throw new UsageError('');
+      args.help = true;
+    } else if (a === '--version') {
+      args.version = true;
     } else if (a === '--') {
       args.inputs.push(...argv.slice(i + 1));
       break;
@@ -52,136 +89,281 @@ function parseArgs(argv: string[]): Args {
       args.inputs.push(a);
     }
   }
-  if (args.inputs.length === 0) throw new UsageError('no FILE or DIR given');
+  if (!args.help && !args.version && args.inputs.length === 0) throw new UsageError('no FILE or DIR given');
   return args;
 }
 
-function walkDir(dir: string, out: string[]): void {
-  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name === '.git') continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walkDir(p, out);
-    else if (e.isFile() && (e.name.endsWith('.campaign.json') || e.name.endsWith('.search.json'))) out.push(p);
+const LINTED = /\.(campaign|search)\.json$/i;
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file (or a broken link)';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'it is a directory';
+    case 'ELOOP': return 'too many levels of links';
+    default: return code ?? (e instanceof Error ? e.message : String(e));
   }
 }
 
-export interface FileReport {
-  file: string;
-  diagnostics: Array<{ rule: string; severity: typeof SEVERITY[number]; path: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
+/** Joins a found file onto the directory as the user wrote it, so paths read as given. */
+function shownPath(givenDir: string, rel: string): string {
+  return givenDir.endsWith('/') || givenDir.endsWith(path.sep) ? givenDir + rel : givenDir + path.sep + rel;
 }
 
-export function lintText(text: string, fileName: string, loaded: LoadedSettings | undefined): FileReport['diagnostics'] {
-  const parsed = parse(text);
-  const findings: Finding[] = validate(parsed, { kind: kindOf(fileName), settings: loaded?.settings ?? { features: {} } });
-  if (loaded && kindOf(fileName) !== 'campaignrc') {
-    const f = brokenSettingsFinding(loaded, fileName);
-    if (f) findings.push(f);
+/**
+ * Where the text stops being UTF-8: the byte offset of the first invalid sequence, or -1.
+ * Overlong forms and surrogates are invalid too (RFC 3629).
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) { i++; continue; }
+    let need: number; let min: number; let cp: number;
+    if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80; cp = b & 0x1f; }
+    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800; cp = b & 0x0f; }
+    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000; cp = b & 0x07; }
+    else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
   }
-  return toDiagnostics(parsed, findings).map(d => ({
-    rule: d.code, severity: SEVERITY[d.severity - 1], path: d.data.path, message: d.message, range: d.range,
-  }));
+  return -1;
 }
+
+/** The text of a file as the editor would show it (UTF-8, BOM dropped), and a D1 finding when it is not UTF-8. */
+export function decode(bytes: Uint8Array): { text: string; encoding?: Finding } {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return { text };
+  const before = new TextDecoder('utf-8').decode(bytes.subarray(0, bad)).length;
+  return {
+    text,
+    encoding: {
+      rule: 'D1',
+      path: '',
+      severity: 'error',
+      message: `The file is not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} cannot be read here. The service reads JSON as UTF-8: save the file as UTF-8 (it was probably saved as Latin-1 or Windows-1252).`,
+      range: { start: before, end: before + 1 },
+    },
+  };
+}
+
+interface Target { shown: string; abs: string }
 
 export function run(argv: string[], io: CliIO): number {
   let args: Args;
   try {
     args = parseArgs(argv);
   } catch (e) {
-    if (e instanceof UsageError) {
-      if (e.message) io.stderr(`campaign-lint: ${e.message}\n`);
-      io.stderr(USAGE + '\n');
-      return e.message ? 2 : 0;
-    }
-    throw e;
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`campaign-lint: ${e.message}\n${USAGE}\nRun campaign-lint --help for more.\n`);
+    return 2;
   }
-  const files: Array<{ given: string; abs: string }> = [];
+  if (args.help) { io.stdout(HELP + '\n'); return 0; }
+  if (args.version) { io.stdout(`campaign-lint ${version}\n`); return 0; }
+
   let unreadable = false;
+  const cannotRead = (what: string, e: unknown, hint: string): void => {
+    io.stderr(`campaign-lint: ${what}: cannot read: ${reason(e)}. ${hint}\n`);
+    unreadable = true;
+  };
+
+  // The settings given with --config apply to every file; a file that cannot be read stops here,
+  // since results under other settings would mislead.
+  let configSettings: LoadedSettings | undefined;
+  if (args.config !== undefined) {
+    const abs = path.resolve(io.cwd, args.config);
+    try {
+      if (fs.statSync(abs).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+      fs.accessSync(abs, fs.constants.R_OK);
+    } catch (e) {
+      io.stderr(`campaign-lint: --config ${args.config}: cannot read: ${reason(e)}. Give the path of a ${CAMPAIGNRC}-shaped JSON file.\n`);
+      return 2;
+    }
+    configSettings = loadCampaignrc(abs);
+    if (configSettings.unreadable) {
+      io.stderr(`campaign-lint: --config ${args.config}: cannot read: ${configSettings.problemSummary}.\n`);
+      return 2;
+    }
+  }
+
+  // What to lint, in the order given; a directory's files sorted by name.
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  const add = (t: Target): void => {
+    if (seen.has(t.abs)) return;
+    seen.add(t.abs);
+    targets.push(t);
+  };
+  const walk = (dir: string, shown: string, visited: Set<string>): void => {
+    let real: string;
+    let entries: fs.Dirent[];
+    try {
+      real = fs.realpathSync(dir);
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      cannotRead(shown, e, 'Check the directory\'s permissions.');
+      return;
+    }
+    if (visited.has(real)) return; // a link back up the tree
+    visited.add(real);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const abs = path.join(dir, e.name);
+      const shownChild = shownPath(shown, e.name);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        try {
+          const st = fs.statSync(abs);
+          isDir = st.isDirectory();
+          isFile = !isDir;
+        } catch (err) {
+          // A broken link is only our business when it looks like a file we would lint.
+          if (LINTED.test(e.name)) cannotRead(shownChild, err, 'It is a link to nothing: fix or remove it.');
+          continue;
+        }
+      }
+      if (isDir) {
+        if (!SKIPPED_DIRS.has(e.name)) walk(abs, shownChild, visited);
+      } else if (isFile && LINTED.test(e.name)) {
+        add({ shown: shownChild, abs });
+      }
+    }
+  };
   for (const input of args.inputs) {
     const abs = path.resolve(io.cwd, input);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(abs);
     } catch (e) {
-      io.stderr(`campaign-lint: ${input}: cannot read (${(e as NodeJS.ErrnoException).code ?? e}): check the path.\n`);
-      unreadable = true;
+      cannotRead(input, e, 'Check the path.');
       continue;
     }
     if (stat.isDirectory()) {
-      const found: string[] = [];
-      try { walkDir(abs, found); } catch (e) {
-        io.stderr(`campaign-lint: ${input}: cannot list (${(e as NodeJS.ErrnoException).code ?? e}).\n`);
-        unreadable = true;
-        continue;
-      }
-      for (const f of found) files.push({ given: path.join(input, path.relative(abs, f)), abs: f });
+      const before = targets.length;
+      walk(abs, input, new Set());
+      if (targets.length === before) io.stderr(`campaign-lint: ${input}: no *.campaign.json or *.search.json files in it.\n`);
     } else {
-      files.push({ given: input, abs });
+      add({ shown: input, abs });
     }
   }
 
-  let configSettings: LoadedSettings | undefined;
-  if (args.config) {
-    const abs = path.resolve(io.cwd, args.config);
-    if (!fs.existsSync(abs)) {
-      io.stderr(`campaign-lint: --config ${args.config}: no such file.\n`);
-      return 2;
-    }
-    configSettings = loadCampaignrc(abs);
-  }
-  const rcCache = new Map<string, LoadedSettings | undefined>();
+  // Settings per file: --config, else the nearest settings file; each is read once.
+  const nearest = new Map<string, string | undefined>();
+  const loaded = new Map<string, LoadedSettings>();
   const settingsFor = (file: string): LoadedSettings | undefined => {
     if (configSettings) return configSettings;
-    const rc = findCampaignrc(path.dirname(file));
+    const dir = path.dirname(file);
+    if (!nearest.has(dir)) nearest.set(dir, findCampaignrc(dir));
+    const rc = nearest.get(dir);
     if (!rc) return undefined;
-    if (!rcCache.has(rc)) rcCache.set(rc, loadCampaignrc(rc));
-    return rcCache.get(rc);
+    let l = loaded.get(rc);
+    if (!l) {
+      l = loadCampaignrc(rc);
+      loaded.set(rc, l);
+      if (l.unreadable) {
+        io.stderr(`campaign-lint: ${path.relative(io.cwd, rc) || rc}: cannot read the settings file: ${l.problemSummary?.replace(/^it could not be read: /, '')}. The files under it are checked with unknown settings.\n`);
+        unreadable = true;
+      }
+    }
+    return l;
   };
 
+  const service = new LanguageService({ cacheSize: 1 });
   const reports: FileReport[] = [];
-  for (const f of files) {
-    let text: string;
+  const reported = new Set<string>();
+  const lint = (t: Target, s: LoadedSettings | undefined): void => {
+    if (reported.has(t.abs)) return;
+    reported.add(t.abs);
+    let bytes: Buffer;
     try {
-      text = fs.readFileSync(f.abs, 'utf8');
+      bytes = fs.readFileSync(t.abs);
     } catch (e) {
-      io.stderr(`campaign-lint: ${f.given}: cannot read (${(e as NodeJS.ErrnoException).code ?? e}): check its permissions.\n`);
-      unreadable = true;
-      continue;
+      cannotRead(t.shown, e, 'Check its permissions.');
+      return;
     }
-    reports.push({ file: f.given, diagnostics: lintText(text, f.abs, settingsFor(f.abs)) });
-  }
-  // A broken --config is an error of its own, reported like a file.
-  if (configSettings?.problems.length) {
-    const text = fs.readFileSync(path.resolve(io.cwd, args.config!), 'utf8');
-    reports.unshift({ file: args.config!, diagnostics: lintText(text, path.resolve(io.cwd, args.config!), undefined) });
+    const { text, encoding } = decode(bytes);
+    const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
+    const findings = service.findings(doc, documentSettings(s));
+    if (encoding) findings.push(encoding);
+    reports.push({
+      file: t.shown,
+      diagnostics: toDiagnostics(service.parsed(doc), findings).map(d => ({
+        rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range,
+      })),
+    });
+    service.cache.delete(doc.uri);
+  };
+  // A settings file with problems is reported once, as an entry of its own, before the first
+  // file it governs: a broken configuration is never silently ignored.
+  const reportSettingsFile = (s: LoadedSettings | undefined, shownLike: Target): void => {
+    if (!s?.file || !s.problems.length || s.unreadable) return;
+    let shown: string;
+    if (s === configSettings) shown = args.config!;
+    else if (path.isAbsolute(shownLike.shown)) shown = s.file;
+    else shown = path.relative(io.cwd, s.file) || CAMPAIGNRC;
+    lint({ shown, abs: s.file }, undefined);
+  };
+  for (const t of targets) {
+    const s = path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : settingsFor(t.abs);
+    reportSettingsFile(s, t);
+    lint(t, s);
   }
 
-  const errors = reports.reduce((n, r) => n + r.diagnostics.filter(d => d.severity === 'error').length, 0);
-  const warnings = reports.reduce((n, r) => n + r.diagnostics.filter(d => d.severity === 'warning').length, 0);
   if (args.format === 'json') {
     io.stdout(JSON.stringify(reports, null, 2) + '\n');
   } else {
-    const color = io.isTTY;
-    const paint = (code: number, s: string): string => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
-    const sevColor = { error: 31, warning: 33, information: 36, hint: 90 };
-    for (const r of reports) {
-      for (const d of r.diagnostics) {
-        io.stdout(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${paint(sevColor[d.severity], d.severity)} ${paint(1, d.rule)} ${d.message}\n`);
-      }
-    }
-    const problems = reports.reduce((n, r) => n + r.diagnostics.length, 0);
-    io.stdout(`${reports.length} file${reports.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${problems - errors - warnings} other.\n`);
+    io.stdout(formatText(reports, io.isTTY && !io.env?.NO_COLOR));
   }
   if (unreadable) return 2;
-  return errors > 0 ? 1 : 0;
+  return reports.some(r => r.diagnostics.some(d => d.severity === 'error')) ? 1 : 0;
+}
+
+const COLOURS: Record<Severity, number> = { error: 31, warning: 33, information: 36, hint: 90 };
+
+/** `file:line:col severity rule message` (1-based line and column, as terminals and editors jump to them), then a summary. */
+export function formatText(reports: FileReport[], colour: boolean): string {
+  const paint = (code: number, s: string): string => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  const lines: string[] = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      counts[d.severity]++;
+      const where = `${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+      lines.push(`${where} ${paint(COLOURS[d.severity], d.severity)} ${paint(1, d.rule)} ${d.message.replace(/\s*\n\s*/g, ' ')}`);
+    }
+  }
+  const plural = (n: number, word: string, many = word + 's'): string => `${n} ${n === 1 ? word : many}`;
+  const summary = `${plural(reports.length, 'file')} checked: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, `
+    + `${counts.information} information, ${plural(counts.hint, 'hint')}.`;
+  lines.push(counts.error ? paint(31, summary) : summary);
+  return lines.join('\n') + '\n';
 }
 
 if (require.main === module) {
-  const code = run(process.argv.slice(2), {
-    stdout: s => process.stdout.write(s),
-    stderr: s => process.stderr.write(s),
-    isTTY: !!process.stdout.isTTY,
-    cwd: process.cwd(),
-  });
+  // `campaign-lint … | head` closes the pipe early: that is not an error.
+  process.stdout.on('error', e => { if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
+  let code: number;
+  try {
+    code = run(process.argv.slice(2), {
+      stdout: s => process.stdout.write(s),
+      stderr: s => process.stderr.write(s),
+      isTTY: !!process.stdout.isTTY,
+      cwd: process.cwd(),
+      env: process.env,
+    });
+  } catch (e) {
+    process.stderr.write(`campaign-lint: internal error, please report it: ${e instanceof Error ? e.stack : String(e)}\n`);
+    code = 2;
+  }
   process.exitCode = code;
 }
