@@ -38,7 +38,15 @@ function snapshot(src, dest) {
  */
 export async function prepareExtension() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) throw new Error('dist/client.js is missing: run `npm run build`');
-  const runDir = path.join(ROOT, 'out', 'vscode-suite', `${process.pid}-${Date.now().toString(36)}`);
+  const parent = path.join(ROOT, 'out', 'vscode-suite');
+  // Folders left by runs that were killed outright (their pid is gone).
+  for (const old of fs.existsSync(parent) ? fs.readdirSync(parent) : []) {
+    const pid = Number(old.split('-')[0]);
+    let alive = false;
+    try { process.kill(pid, 0); alive = true; } catch { alive = false; }
+    if (!alive) fs.rmSync(path.join(parent, old), { recursive: true, force: true });
+  }
+  const runDir = path.join(parent, `${process.pid}-${Date.now().toString(36)}`);
   const extensionPath = path.join(runDir, 'extension');
   fs.mkdirSync(extensionPath, { recursive: true });
   for (const f of EXTENSION_FILES) {
