@@ -421,7 +421,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       });
       return;
     }
+    // Logged on arrival, so that a request still in progress (a delayed write) is visible.
     const entry: RequestLogEntry = { seq: ++seq, at: new Date(clock.now()).toISOString(), method: req.method ?? 'GET', path };
+    record(entry);
     handleApi(req, res, path, entry)
       .catch(e => {
         const rid = entry.requestId ?? (typeof req.headers[requestIdHeader] === 'string' && req.headers[requestIdHeader] !== '' ? req.headers[requestIdHeader] as string : newRequestId());
@@ -436,7 +438,6 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       })
       .finally(() => {
         entry.ms = Date.now() - started;
-        record(entry);
         log(`${entry.method} ${path} ${entry.status ?? 'dropped'}${entry.fault ? ` [${entry.fault}]` : ''} ${entry.ms}ms${entry.workspace ? ` ws=${entry.workspace}` : ''}${entry.requestId ? ` rid=${entry.requestId}` : ''}`);
       });
   });
