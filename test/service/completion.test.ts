@@ -107,6 +107,8 @@ const CASES: Case[] = [
     includes: ['Filter: user attribute (string)', 'Filter: user attribute exists', 'Filter: action (event)', 'Filter: custom segment'] },
   { name: '`filter_type` values', doc: `${PUSH1}  "segmentation_details": { "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "|" } ] } }\n}`,
     exactly: ['user_attributes', 'actions', 'custom_segments'] },
+  { name: 'changing a chosen `filter_type`: every type still offered', doc: `${PUSH1}  "segmentation_details": { "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "act|ions", "action_name": "x" } ] } }\n}`,
+    exactly: ['user_attributes', 'actions', 'custom_segments'] },
   { name: 'a user-attribute filter\'s properties, not an action\'s', doc: `${PUSH1}  "segmentation_details": { "included_filters": { "filter_operator": "and", "filters": [ ${ua('|')} ] } }\n}`,
     includes: ['data_type', 'category', 'name', 'operator', 'value', 'case_sensitive', 'negate'], excludes: ['action_name', 'execution', 'executed'] },
   { name: 'an action filter\'s properties, not a user attribute\'s', doc: `${PUSHE}  "trigger_condition": { ${group('{ "filter_type": "actions", | }')} }\n}`,

@@ -76,6 +76,8 @@ const CASES: Case[] = [
   // scheduling
   { name: '`delivery_type` value `SEND_IN_BTS` and its companions', doc: `${PUSH1}  "scheduling_details": { "delivery_type": "SEND_IN_B|TS" }\n}`, has: [/`SEND_IN_BTS`: a value of `delivery_type`/, /bts_details/, rule('H2')] },
   { name: '`timezone`: rule H3', doc: `${PUSH1}  "scheduling_details": { "timez|one": "UTC" }\n}`, has: [/IANA/, rule('H3')] },
+  { name: 'a valid zone that is not among the suggestions is not called wrong', doc: `${PUSH1}  "scheduling_details": { "timezone": "Asia/Calc|utta" }\n}`, has: [/\*\*`timezone`\*\*/], hasNot: [/not one of/] },
+  { name: '`filter_type` of a chosen branch still lists every type', doc: `${PUSH1}  ${ua('"filter_ty|pe": "user_attributes"').replace('"filter_type": "user_attributes", ', '')}\n}`, has: [/\*Allowed:\* `user_attributes`, `actions`, `custom_segments`/] },
   { name: '`periodic_details`: periodic only', doc: `${PUSHP}  "scheduling_details": { "periodic_det|ails": {} }\n}`, has: [/`PERIODIC`/, rule('H7')] },
   { name: '`no_of_occurences`: the spec\'s spelling', doc: `${PUSHP}  "scheduling_details": { "periodic_details": { "no_of_occur|ences": 3 } }\n}`, has: [rule('H7')] },
   { name: 'response-shaped `schedule_time`: rule H5', doc: `${PUSH1}  "scheduling_details": { "schedule_t|ime": "x" }\n}`, has: [/start_time/, rule('H5')] },

@@ -3,7 +3,7 @@ import type { CompletionItem, CompletionList, Command } from 'vscode-languageser
 import { ParsedDocument } from './parse';
 import { offsetAt, Position, positionAt } from './ranges';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';
-import { applicability, applies, contextValues, editContext, EditContext, mergeValues } from './editingContext';
+import { allowedValues, applicability, applies, contextValues, editContext, EditContext } from './editingContext';
 import { propertyMarkdown } from './hover';
 import { bodyText, COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from './pointer';
@@ -227,7 +227,7 @@ function propertyCompletions(a: PropertyArgs): void {
     const fallback = applicability(ctx, childPath);
     if (!applies(ctx, { channels: info.channels ?? fallback?.channels, deliveryTypes: info.deliveryTypes ?? fallback?.deliveryTypes, feature: fallback?.feature })) continue;
     const isRequired = required.has(key);
-    const { text, choices } = a.addValue ? valueTemplate(ctx, childPath, info) : { text: '', choices: false };
+    const { text, choices } = a.addValue ? valueTemplate(set, ctx, childPath, info) : { text: '', choices: false };
     const insert = a.addValue ? `${JSON.stringify(key)}: ${text}${a.sep}` : JSON.stringify(key);
     const item: CompletionItem = {
       label: key,
@@ -315,8 +315,8 @@ function localeKeys(a: PropertyArgs): void {
 }
 
 /** The value inserted after a completed key, as a snippet. */
-function valueTemplate(ctx: EditContext, path: Segment[], info: SchemaInfo): { text: string; choices: boolean } {
-  const values = mergeValues(info.values, contextValues(ctx, path));
+function valueTemplate(set: SchemaSet, ctx: EditContext, path: Segment[], info: SchemaInfo): { text: string; choices: boolean } {
+  const values = allowedValues(set, ctx, path, info).values;
   if (values && values.length === 1) return { text: escapeSnippetText(JSON.stringify(values[0].value)), choices: false };
   if (values && values.length > 1) {
     if (values.every(v => typeof v.value === 'string')) return { text: '"$1"', choices: true };
@@ -392,7 +392,7 @@ function valueCompletions(a: ValueArgs): void {
   const { ctx, set } = a;
   const applied = schemasAt(set, ctx.kind, ctx.doc, path);
   const info = describe(applied);
-  let values = mergeValues(info.values, contextValues(ctx, path));
+  let values = allowedValues(set, ctx, path, info).values;
   if (arrayNode && values) {
     // Set-like arrays (platforms, days, locales…) do not take a value twice.
     const parentApplied = schemasAt(set, ctx.kind, ctx.doc, path.slice(0, -1));

@@ -1,4 +1,4 @@
-import type { Segment, EnumValue } from './schemaWalk';
+import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
 
 /**
@@ -133,6 +133,8 @@ function strings(values: string[], describe?: (v: string) => string | undefined)
 interface ValueRule {
   /** Path patterns of the value (see `pathMatches`). */
   at: string[];
+  /** The list suggests values but does not close the set (other IANA names are valid too). */
+  open?: boolean;
   /** The values allowed here; undefined when the context does not decide. */
   values(ctx: EditContext, path: readonly Segment[]): EnumValue[] | undefined;
 }
@@ -176,6 +178,7 @@ const VALUE_RULES: ValueRule[] = [
   },
   {
     at: ['scheduling_details/timezone', 'scheduling_details/time_zone'],
+    open: true,
     values: () => strings(timeZones()),
   },
   {
@@ -191,14 +194,32 @@ const VALUE_RULES: ValueRule[] = [
 
 /** Values the context allows at `path`, or undefined when the context does not decide. */
 export function contextValues(ctx: EditContext, path: readonly Segment[]): EnumValue[] | undefined {
+  return contextValueList(ctx, path)?.values;
+}
+
+function contextValueList(ctx: EditContext, path: readonly Segment[]): { values: EnumValue[]; open: boolean } | undefined {
   if (ctx.kind !== 'campaign') return undefined;
   for (const r of VALUE_RULES) {
     if (r.at.some(p => pathMatches(splitPattern(p), path))) {
       const v = r.values(ctx, path);
-      if (v) return v;
+      if (v) return { values: v, open: !!r.open };
     }
   }
   return undefined;
+}
+
+/**
+ * The values allowed at `path`: the schema's (every branch's value for a discriminator tag),
+ * narrowed or supplied by the context. `open` when the list suggests rather than closes the set.
+ */
+export function allowedValues(set: SchemaSet, ctx: EditContext, path: readonly Segment[], info: SchemaInfo): { values?: EnumValue[]; open: boolean } {
+  let schemaValues = info.values;
+  const last = path[path.length - 1];
+  if (typeof last === 'string' && path.length > 0) {
+    schemaValues = tagAlternatives(set, schemasAt(set, ctx.kind, ctx.doc, path.slice(0, -1)), last) ?? schemaValues;
+  }
+  const fromContext = contextValueList(ctx, path);
+  return { values: mergeValues(schemaValues, fromContext?.values), open: !schemaValues && !!fromContext?.open };
 }
 
 /**

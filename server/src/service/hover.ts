@@ -3,7 +3,7 @@ import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { ParsedDocument } from './parse';
 import { offsetAt, Position, positionAt } from './ranges';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
-import { applicability, CHANNEL_NAMES, contextValues, editContext, EditContext, mergeValues } from './editingContext';
+import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
 import { didYouMean } from './strings';
 import { DocumentKind, WorkspaceSettings } from './types';
@@ -130,7 +130,7 @@ export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], app
   const facts: string[] = [];
   const t = typeLine(info, items);
   if (t) facts.push(`*Type:* ${t}`);
-  const values = mergeValues(info.values ?? items?.values, contextValues(ctx, items?.values && !info.values ? [...path, 0] : path));
+  const values = info.values || !items?.values ? allowedValues(set, ctx, path, info).values : allowedValues(set, ctx, [...path, 0], items).values;
   if (values && opts.withValues !== false) {
     const shown = values.slice(0, 12).map(v => code(v.value)).join(', ') + (values.length > 12 ? `, … (${values.length} in all)` : '');
     facts.push(`*Allowed:* ${shown}`);
@@ -155,16 +155,15 @@ function schemasAtFrom(set: SchemaSet, ctx: EditContext, path: readonly Segment[
 }
 
 /** The markdown for one value of a property (an enum member, a const). */
-export function valueMarkdown(ctx: EditContext, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
-  const info = describe(applied);
-  const values = mergeValues(info.values, contextValues(ctx, path));
+export function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
+  const { values, open } = allowedValues(set, ctx, path, describe(applied));
   const hit = values?.find(v => v.value === value);
   const owner = [...path].reverse().find(s => typeof s === 'string');
   const parts: string[] = [];
   if (hit) {
     parts.push(`${code(value)}: a value of ${code(owner ?? '')}`);
     if (hit.description) parts.push(hit.description);
-  } else if (values && values.length) {
+  } else if (values && values.length && !open) {
     parts.push(`${code(value)} is not one of the values ${code(owner ?? '')} takes: ${values.slice(0, 12).map(v => code(v.value)).join(', ')}${values.length > 12 ? ', …' : ''}.`);
   } else {
     return undefined;
@@ -199,7 +198,7 @@ export function doHover(input: HoverInput): Hover | null {
     const path = jsonc.getNodePath(node);
     const applied = schemasAt(set, ctx.kind, ctx.doc, path);
     if (applied.length === 0) return null;
-    const v = valueMarkdown(ctx, path, node.value, applied);
+    const v = valueMarkdown(ctx, set, path, node.value, applied);
     // An array item is explained by the array property that holds it.
     const owner = typeof path[path.length - 1] === 'number' ? path.slice(0, -1) : path;
     const ownerApplied = owner === path ? applied : schemasAt(set, ctx.kind, ctx.doc, owner);

@@ -189,6 +189,33 @@ export function tagValues(set: SchemaSet, branch: SchemaNode, tagName: string): 
   return out;
 }
 
+/**
+ * The values a discriminator tag may take (`filter_type`), one per branch of the discriminated
+ * `oneOf` of an object at `parents`: all of them, whichever branch the value has chosen so far.
+ */
+export function tagAlternatives(set: SchemaSet, parents: Applied[], key: string): EnumValue[] | undefined {
+  let out: EnumValue[] | undefined;
+  for (const a of parents) {
+    const s = a.node.schema;
+    if (s.discriminator?.propertyName !== key) continue;
+    for (const kw of ['oneOf', 'anyOf'] as const) {
+      if (!Array.isArray(s[kw])) continue;
+      s[kw].forEach((_: unknown, i: number) => {
+        const branch = child(a.node, kw, i);
+        if (!branch) return;
+        const info = describe(step(set, expand(set, branch, undefined), key, undefined));
+        const target = expand(set, branch, undefined).map(x => x.node.schema).find(x => typeof (x.markdownDescription ?? x.title) === 'string');
+        for (const v of tagValues(set, branch, key)) {
+          out ??= [];
+          if (out.some(o => o.value === v)) continue;
+          out.push({ value: v, description: info.values?.find(x => x.value === v)?.description ?? target?.markdownDescription ?? target?.title });
+        }
+      });
+    }
+  }
+  return out;
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
