@@ -75,6 +75,21 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.strictEqual(back.result, true);
   });
 
+  test('an environment on plain http:// (not this machine) is refused, saying why', async () => {
+    const cfg = vscode.workspace.getConfiguration('campaignStudio');
+    const envs = cfg.get<unknown[]>('environments') ?? [];
+    await cfg.update('environments', [...envs, { name: 'plain-http', baseUrl: 'http://api.example.com', workspaceId: 'WS9' }], vscode.ConfigurationTarget.Workspace);
+    try {
+      const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'plain-http', apiKey: 'whatever-key' }));
+      assert.strictEqual(r.result, undefined);
+      const err = r.shown.find(d => d.kind === 'error');
+      assert.ok(err && /plain-http/.test(err.message) && /unencrypted/.test(err.message), r.shown.map(d => d.message).join(' | '));
+    } finally {
+      await cfg.update('environments', envs, vscode.ConfigurationTarget.Workspace);
+    }
+    assert.strictEqual((await snapshot()).environment, 'remote-0');
+  });
+
   test('the Campaigns tree fills from the service, grouped by status, 15 at a time with "Load more"', async () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
     await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
