@@ -111,7 +111,8 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   const prop = segs.length ? segs[segs.length - 1] : '';
   const parentName = segs.length ? segs.filter(s => !/^\d+$/.test(s)).slice(-1)[0] ?? 'the document' : 'the document';
   const value = get(doc, err.instancePath);
-  const where = err.instancePath === '' ? 'the document' : code(parentName);
+  // An object inside an array is named with its index (`filters[0]`), so the message says which.
+  const where = err.instancePath === '' ? 'the document' : code(/^\d+$/.test(prop) ? `${parentName}[${prop}]` : parentName);
   let rule = info.rule;
   let severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
   const vars: Record<string, unknown> = { property: prop, parent: parentName, value: typeof value === 'string' ? value : JSON.stringify(value) };
