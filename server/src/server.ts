@@ -3,6 +3,7 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReport, DiagnosticRefreshRequest,
   DocumentDiagnosticReportKind, Diagnostic, DiagnosticSeverity, CancellationToken, ResponseError, LSPErrorCodes,
   ServerCapabilities, ClientCapabilities, InitializeResult,
+  CodeAction, CodeActionKind, CompletionList, DocumentSymbol, FoldingRange, Hover, SymbolInformation, TextEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'path';
@@ -14,6 +15,12 @@ import { ParsedDocument } from './service/parse';
 import { DocumentKind, Finding, RemoteState, Severity } from './service/types';
 import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '../../common/src/protocol';
 import { version } from '../../package.json';
+import { doComplete } from './service/completion';
+import { doHover } from './service/hover';
+import { codeActions, FIX_ALL_KIND } from './service/codeActions';
+import { documentSymbols, flattenSymbols } from './service/symbols';
+import { format } from './service/formatting';
+import { foldingRanges } from './service/folding';
 
 /**
  * The language server's entry: the only module that knows about the LSP connection. Each
@@ -73,6 +80,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     watchedFilesRegistration: false,
     /** The first workspace folder: its settings file governs documents that are not files. */
     workspaceFolder: undefined as string | undefined,
+    hierarchicalSymbols: false,
+    codeActionLiterals: false,
+    versionedWorkspaceEdits: false,
+    foldingRangeLimit: undefined as number | undefined,
+    /** VS Code and its relatives: they have the snippet files, and run `editor.action.triggerSuggest`. */
+    vscode: false,
   };
 
   // ── Remote campaigns (state and the service's own findings, sent by the client) ───────────
@@ -268,6 +281,70 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     refreshAll();
   });
 
+  // ── Editing: completion, hover, code actions, outline, formatting, folding ────────────────
+  /**
+   * The editor's indentation for a resource, for the text that fixes insert (the document's own
+   * indentation wins when it has one). Asked once per document while it is open.
+   */
+  const indentation = new Map<string, Promise<{ tabSize?: number; insertSpaces?: boolean; detectIndentation?: boolean } | undefined>>();
+  function indentationFor(uri: string) {
+    if (!client.configuration) return Promise.resolve(undefined);
+    let hit = indentation.get(uri);
+    if (!hit) {
+      hit = connection.workspace.getConfiguration({ scopeUri: uri, section: 'editor' }).then(
+        (e: { tabSize?: unknown; insertSpaces?: unknown; detectIndentation?: unknown } | null) => ({
+          tabSize: typeof e?.tabSize === 'number' && e.tabSize > 0 ? e.tabSize : undefined,
+          insertSpaces: typeof e?.insertSpaces === 'boolean' ? e.insertSpaces : undefined,
+          detectIndentation: typeof e?.detectIndentation === 'boolean' ? e.detectIndentation : undefined,
+        }),
+        () => undefined);
+      indentation.set(uri, hit);
+    }
+    return hit;
+  }
+  documents.onDidClose(e => indentation.delete(e.document.uri));
+
+  connection.onCompletion((params, token) => safe<CompletionList | null>('completion', params.textDocument.uri, null, ctx => doComplete({
+    parsed: ctx.parsed, kind: ctx.kind, settings: ctx.settings.workspace, position: params.position,
+    triggerSuggest: client.vscode, skeletons: !client.vscode,
+    findings: () => service.findings(ctx.doc, ctx.settings),
+  }), token));
+
+  connection.onHover((params, token) => safe<Hover | null>('hover', params.textDocument.uri, null, ctx => doHover({
+    parsed: ctx.parsed, kind: ctx.kind, settings: ctx.settings.workspace, position: params.position,
+  }), token));
+
+  connection.onCodeAction((params, token) => safe<CodeAction[]>('code actions', params.textDocument.uri, [], async ctx => {
+    const formatting = await indentationFor(ctx.doc.uri);
+    const actions = codeActions({
+      uri: ctx.doc.uri, parsed: ctx.parsed, kind: ctx.kind, settings: ctx.settings.workspace,
+      findings: service.findings(ctx.doc, ctx.settings), range: params.range, only: params.context.only, formatting,
+    });
+    if (!client.versionedWorkspaceEdits) return actions;
+    // Tie each edit to the version it was computed on: the editor refuses it if the text moved on.
+    return actions.map(a => {
+      const edits = a.edit?.changes?.[ctx.doc.uri];
+      return edits ? { ...a, edit: { documentChanges: [{ textDocument: { uri: ctx.doc.uri, version: ctx.doc.version }, edits }] } } : a;
+    });
+  }, token));
+
+  connection.onDocumentSymbol((params, token) => safe<DocumentSymbol[] | SymbolInformation[]>('document symbols', params.textDocument.uri, [], ctx => {
+    const symbols = documentSymbols({ parsed: ctx.parsed, kind: ctx.kind });
+    return client.hierarchicalSymbols ? symbols : flattenSymbols(symbols, ctx.doc.uri);
+  }, token));
+
+  connection.onDocumentFormatting((params, token) => safe<TextEdit[]>('formatting', params.textDocument.uri, [], ctx => format({
+    parsed: ctx.parsed, options: params.options,
+  }), token));
+
+  connection.onDocumentRangeFormatting((params, token) => safe<TextEdit[]>('range formatting', params.textDocument.uri, [], ctx => format({
+    parsed: ctx.parsed, options: params.options, range: params.range,
+  }), token));
+
+  connection.onFoldingRanges((params, token) => safe<FoldingRange[]>('folding ranges', params.textDocument.uri, [], ctx => foldingRanges({
+    parsed: ctx.parsed, rangeLimit: client.foldingRangeLimit,
+  }), token));
+
   // ── Maintenance ───────────────────────────────────────────────────────────────────────────
   connection.onRequest(ServerStatsRequest.type, () => {
     const m = process.memoryUsage();
@@ -282,12 +359,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     client.configuration = !!caps.workspace?.configuration;
     client.configurationRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    client.hierarchicalSymbols = !!caps.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
+    client.codeActionLiterals = !!caps.textDocument?.codeAction?.codeActionLiteralSupport;
+    client.versionedWorkspaceEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+    client.foldingRangeLimit = caps.textDocument?.foldingRange?.rangeLimit;
+    client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
     pushedEditorSettings = (params.initializationOptions as { campaignStudio?: unknown } | undefined)?.campaignStudio;
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
       diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+      completionProvider: { triggerCharacters: ['"', ':'] },
+      hoverProvider: true,
+      codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } : true,
+      documentSymbolProvider: { label: 'Campaign' },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      foldingRangeProvider: true,
     };
     return { capabilities, serverInfo: { name: 'campaign-studio', version } };
   });
