@@ -291,6 +291,11 @@ test('with versioning, publishing an edit makes a new document: a higher version
   assert.deepEqual(listed.map(x => [x.id, x.version_number]), [[v2.id, 2]]);
   const both = await searchAll(t, t.all, { campaign_fields: { ids: [first.campaign_id], version_number: [1, 2] } });
   assert.equal(both.length, 2);
+  // A change of status alone is not an edit: publishing after it makes no new version.
+  t.emu.admin.editCampaign(v2.id, { status: 'ACTIVE' });
+  const same2 = (await t.call(t.all, 'PATCH', PUBLISH(v2.campaign_id), { updated_by: who })).body.data;
+  assert.equal(same2.id, v2.id);
+  assert.equal(same2.version_number, 2);
   // A third publish after another edit: version 3.
   await t.call(t.all, 'PATCH', `/v5/campaigns/${v2.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'v3', utm_medium: 'push' } });
   const v3 = (await t.call(t.all, 'PATCH', PUBLISH(v2.id), { updated_by: who })).body.data;

@@ -172,6 +172,8 @@ test('the admin endpoint edits a campaign as another client would, for conflict 
   assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'GONE' })).status, 400);
   assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { name: 'x' })).status, 400);
   assert.equal((await adminCall(t.emu.url, 'PATCH', '/__admin/campaigns/0123456789abcdef01234567', {})).status, 404);
+  await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { utm_params: null });
+  assert.equal('utm_params' in t.emu.admin.campaign(doc.id)!.components, false, 'null removes a component');
   // And the admin reset brings the seed back.
   assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset')).status, 200);
   assert.equal(t.emu.admin.campaign(doc.id)!.status, 'ACTIVE');
@@ -201,4 +203,9 @@ test('the admin clock, request log and index', async () => {
   assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/nothing')).status, 404);
   assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset', undefined)).status, 200);
   assert.equal((await call(t.emu.url, undefined, 'PUT', '/__admin/faults', undefined, { raw: '{bad', auth: false, appKey: false, requestId: false })).status, 400);
+});
+
+test('the emulator listens on loopback addresses only', async () => {
+  await assert.rejects(startEmulator({ host: '0.0.0.0' }), /loopback/);
+  assert.match(t.emu.url, /^http:\/\/127\.0\.0\.1:\d+$/);
 });

@@ -411,8 +411,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname;
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    } catch {
+      send(res, 400, new ServiceError('BAD_REQUEST', 'The request target is not a valid path.', 'path').envelope(newRequestId()));
+      return;
+    }
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       handleAdmin(req, res, path).catch(e => {
         const status = e instanceof AdminError ? e.status : 500;
