@@ -332,3 +332,53 @@ test('code actions on a document with a syntax error still answer', () => {
   const actions = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: { start: { line: 3, character: 0 }, end: { line: 3, character: 90 } } });
   assert.ok(actions.some(a => /`and`/.test(a.title)));
 });
+
+// ---------------------------------------------------------------------------------------------
+// The fix table stands in when a finding comes without its fix: each entry, on a bare finding.
+
+interface Bare {
+  name: string;
+  finding: Pick<Finding, 'rule' | 'path'> & Partial<Finding>;
+  doc: Obj;
+  kind?: DocumentKind;
+  title: RegExp;
+  after: (d: any) => void;
+}
+
+const BARE: Bare[] = [
+  { name: 'H1 SCHEDULED with user time zone details → SEND_IN_USER_TIMEZONE', finding: { rule: 'H1', path: '/scheduling_details/delivery_type' },
+    doc: { scheduling_details: { delivery_type: 'SCHEDULED', user_timezone_details: {} } }, title: /SEND_IN_USER_TIMEZONE/, after: d => assert.equal(d.scheduling_details.delivery_type, 'SEND_IN_USER_TIMEZONE') },
+  { name: 'H5 schedule_time', finding: { rule: 'H5', path: '/scheduling_details/schedule_time' }, doc: { scheduling_details: { schedule_time: 'x' } }, title: /start_time/, after: d => assert.deepEqual(d.scheduling_details, { start_time: 'x' }) },
+  { name: 'H5 time_zone when timezone is set: remove it', finding: { rule: 'H5', path: '/scheduling_details/time_zone' }, doc: { scheduling_details: { time_zone: 'UTC', timezone: 'UTC' } }, title: /Remove/, after: d => assert.deepEqual(d.scheduling_details, { timezone: 'UTC' }) },
+  { name: 'H5 frequency', finding: { rule: 'H5', path: '/scheduling_details/frequency' }, doc: { scheduling_details: { frequency: 'DAILY', periodic_details: {} } }, title: /sending_frequency/, after: d => assert.deepEqual(d.scheduling_details, { periodic_details: { sending_frequency: 'DAILY' } }) },
+  { name: 'H7 no_of_occurrences', finding: { rule: 'H7', path: '/scheduling_details/periodic_details/no_of_occurrences' }, doc: { scheduling_details: { periodic_details: { no_of_occurrences: 3 } } }, title: /no_of_occurences/, after: d => assert.equal(d.scheduling_details.periodic_details.no_of_occurences, 3) },
+  { name: 'H3 zone case', finding: { rule: 'H3', path: '/scheduling_details/timezone' }, doc: { scheduling_details: { timezone: 'america/new york' } }, title: /America\/New_York/, after: d => assert.equal(d.scheduling_details.timezone, 'America/New_York') },
+  { name: 'H4 response date form', finding: { rule: 'H4', path: '/scheduling_details/expiry_time' }, doc: { scheduling_details: { expiry_time: '2030-02-01 10:00' } }, title: /2030-02-01T10:00/, after: d => assert.equal(d.scheduling_details.expiry_time, '2030-02-01T10:00') },
+  { name: 'Q4 camapign', finding: { rule: 'Q4', path: '/delivery_controls/max_time_to_show_message_of_same_campaign' }, doc: { delivery_controls: { max_time_to_show_message_of_same_campaign: '2' } }, title: /camapign/, after: d => assert.equal(d.delivery_controls.max_time_to_show_message_of_same_camapign, '2') },
+  { name: 'Q7 above 48', finding: { rule: 'Q7', path: '/delivery_controls/queue_duration' }, doc: { delivery_controls: { queuing_enabled: true, queue_duration: 72 } }, title: /48/, after: d => assert.equal(d.delivery_controls.queue_duration, 48) },
+  { name: 'K1 above 100', finding: { rule: 'K1', path: '/control_group_details/campaign_control_group_percentage' }, doc: { control_group_details: { campaign_control_group_percentage: 140 } }, title: /100/, after: d => assert.equal(d.control_group_details.campaign_control_group_percentage, 100) },
+  { name: 'L3 metrics', finding: { rule: 'L3', path: '/campaign_audience_limit/metrics' }, doc: { campaign_audience_limit: { metrics: 'SENT' } }, title: /`metric`/, after: d => assert.deepEqual(d.campaign_audience_limit, { metric: 'SENT' }) },
+  { name: 'C1 default listed', finding: { rule: 'C1', path: '/campaign_content/locales/0' }, doc: { campaign_content: { locales: ['default', 'German'] } }, title: /Remove/, after: d => assert.deepEqual(d.campaign_content.locales, ['German']) },
+  { name: 'C3 Default', finding: { rule: 'C3', path: '/campaign_content/content/default' }, doc: { campaign_content: { content: { Default: {} } } }, title: /`default`/, after: d => assert.deepEqual(Object.keys(d.campaign_content.content), ['default']) },
+  { name: 'C4 unlisted locale, no locales yet', finding: { rule: 'C4', path: '/campaign_content/content/French' }, doc: { campaign_content: { content: { default: {}, French: {} } } }, title: /locales/, after: d => assert.deepEqual(d.campaign_content.locales, ['French']) },
+  { name: 'T4 BEFORE', finding: { rule: 'T4', path: '/trigger_condition/trigger_attr' }, doc: { trigger_condition: { trigger_relation: 'BEFORE', trigger_attr: 'Renewal' } }, title: /name/, after: d => assert.deepEqual(d.trigger_condition.trigger_attr, { name: 'Renewal' }) },
+  { name: 'S1 minimum audience', finding: { rule: 'S1', path: '/segmentation_details' }, doc: { segmentation_details: {} }, title: /all users/, after: d => assert.equal(d.segmentation_details.is_all_user_campaign, true) },
+  { name: 'U2 prefix', finding: { rule: 'U2', path: '/utm_params/page' }, doc: { utm_params: { page: 'x' } }, title: /utm_page/, after: d => assert.deepEqual(d.utm_params, { utm_page: 'x' }) },
+  { name: 'R1 id', kind: 'search', finding: { rule: 'R1', path: '/campaign_fields/id' }, doc: { campaign_fields: { id: 'a' } }, title: /ids/, after: d => assert.deepEqual(d.campaign_fields, { ids: ['a'] }) },
+  { name: 'R1 delivery_type', kind: 'search', finding: { rule: 'R1', path: '/campaign_fields/delivery_type' }, doc: { campaign_fields: { delivery_type: ['ONE_TIME'] } }, title: /campaign_delivery_type/, after: d => assert.deepEqual(d.campaign_fields, { campaign_delivery_type: ['ONE_TIME'] }) },
+  { name: 'x-fix renameTo from the schema (any rule)', finding: { rule: 'X9', path: '/scheduling_details/time_zone' }, doc: { channel: 'PUSH', scheduling_details: { time_zone: 'UTC' } }, title: /Rename to `timezone`/, after: d => assert.deepEqual(d.scheduling_details, { timezone: 'UTC' }) },
+  { name: 'a missing property gets a placeholder that fits', finding: { rule: 'X9', path: '/scheduling_details/start_time' }, doc: { channel: 'PUSH', scheduling_details: { delivery_type: 'AT_FIXED_TIME' } }, title: /start_time/, after: d => assert.match(d.scheduling_details.start_time, /^\d{4}-\d{2}-\d{2}T/) },
+  { name: 'a missing component gets the snippet for this campaign', finding: { rule: 'X9', path: '/scheduling_details' }, doc: { channel: 'PUSH', campaign_delivery_type: 'PERIODIC' }, title: /scheduling_details/, after: d => assert.ok(d.scheduling_details.periodic_details) },
+  { name: 'a field that does not apply can be removed', finding: { rule: 'Q3', path: '/delivery_controls/campaign_throttle_rpm', target: 'key' }, doc: { delivery_controls: { campaign_throttle_rpm: 5, bypass_dnd: true } }, title: /Remove/, after: d => assert.deepEqual(d.delivery_controls, { bypass_dnd: true }) },
+];
+
+for (const b of BARE) {
+  test(`fix table: ${b.name}`, async () => {
+    const { fixesFor } = await import('../../server/src/service/codeActions');
+    const f: Finding = { message: 'x', severity: 'error', ...b.finding };
+    const fixes = fixesFor(f, b.doc, b.kind ?? 'campaign', { features: {} });
+    const fix = fixes.find(x => b.title.test(x.title));
+    assert.ok(fix, `a fix titled ${b.title}; got ${JSON.stringify(fixes.map(x => x.title))}`);
+    b.after(JSON.parse(applyFix(JSON.stringify(b.doc, null, 2), fix.edits, { tabSize: 2, insertSpaces: true })));
+  });
+}

@@ -268,7 +268,7 @@ const FIX_PROVIDERS: Record<string, (f: FixContext) => Fix[]> = {
   },
   C3(f) {
     // `Default` (or another case variant) for the required `default` locale key.
-    const content = f.segs.slice(0, 3).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
+    const content = f.segs.slice(0, 2).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
     if (!isObject(content) || content.default !== undefined) return [];
     const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
     return variant ? [fix('Rename to `default`', [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
