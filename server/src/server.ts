@@ -2,12 +2,12 @@ import {
   createConnection, Connection, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReport, DiagnosticRefreshRequest,
   DocumentDiagnosticReportKind, Diagnostic, DiagnosticSeverity, CancellationToken, ResponseError, LSPErrorCodes,
-  ServerCapabilities, ClientCapabilities, InitializeResult,
+  ServerCapabilities, ClientCapabilities, InitializeResult, PublishDiagnosticsParams,
   CodeAction, CodeActionKind, CompletionList, DocumentSymbol, FoldingRange, Hover, SymbolInformation, TextEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'path';
-import { LanguageService } from './service/languageService';
+import { LanguageService, LanguageServiceOptions } from './service/languageService';
 import { limitDiagnostics } from './service/diagnostics';
 import { CAMPAIGNRC, DocumentSettings, SettingsStore } from './service/settings';
 import { isFileUri, uriToFileName } from './service/uri';
@@ -35,8 +35,8 @@ export const PUSH_DELAY_MS = 200;
 export const MAX_PROBLEMS = 1000;
 
 export interface ServerOptions {
-  /** A language service to use instead of the default one (tests inject failures this way). */
-  service?: LanguageService;
+  /** Makes the language service from the server's hooks (tests inject failures this way). */
+  createService?: (hooks: LanguageServiceOptions) => LanguageService;
   pushDelayMs?: number;
   maxProblems?: number;
 }
@@ -92,11 +92,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const remoteStates = new Map<string, RemoteState>();
   const remoteFindings = new Map<string, Finding[]>();
 
-  const service = options.service ?? new LanguageService({
+  const hooks: LanguageServiceOptions = {
     getRemote: uri => remoteStates.get(uri),
     extraFindings: uri => remoteFindings.get(uri) ?? [],
     log: log.error,
-  });
+  };
+  const service = options.createService?.(hooks) ?? new LanguageService(hooks);
 
   // ── Settings: one typed object per resource, cached, cleared on any change ─────────────────
   /** Editor settings when the client cannot answer `workspace/configuration` (sent at initialize or on change). */
@@ -187,6 +188,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }, delay));
   }
 
+  /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
+  function publish(params: PublishDiagnosticsParams): Promise<void> {
+    return connection.sendDiagnostics(params).catch(e => { process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`); });
+  }
+
   async function push(uri: string): Promise<void> {
     const doc = documents.get(uri);
     if (!doc) return;
@@ -203,7 +209,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       log.error(`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
       diagnostics = [];
     }
-    await connection.sendDiagnostics({ uri, version, diagnostics });
+    if (!shuttingDown) await publish({ uri, version, diagnostics });
   }
 
   // After a change of settings or remote state: every open document again, coalesced.
@@ -246,7 +252,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       openSettingsFiles.delete(uriToFileName(uri));
       settingsChanged();
     }
-    if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (!client.pullDiagnostics && !shuttingDown) void publish({ uri, diagnostics: [] });
   });
 
   // ── Workspace: editor settings and settings files on disk ─────────────────────────────────

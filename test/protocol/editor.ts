@@ -24,6 +24,8 @@ export interface EditorOptions {
   configuration?: (scopeUri: string | undefined, section: string | undefined) => unknown;
   initializationOptions?: unknown;
   workspaceFolder?: string;
+  /** The editor's process id for the server's watchdog; `null` for a server in this process. */
+  processId?: number | null;
   /** How long a wait may take before the test fails (a hang, never a pacing device). */
   timeoutMs?: number;
 }
@@ -98,7 +100,7 @@ export class Editor {
   async initialize(): Promise<void> {
     const folder = this.options.workspaceFolder;
     this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
+      processId: this.options.processId === undefined ? process.pid : this.options.processId,
       rootUri: folder ?? null,
       workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
       capabilities: this.options.capabilities,
