@@ -27,6 +27,7 @@ test('no Authorization header: 401 UNAUTHORIZED in the error envelope', async ()
   assert.equal(r.status, 401);
   assertEnvelope(r.body, 'UNAUTHORIZED', 'rid-1');
   assert.equal(r.body.error.target, 'Authorization');
+  assert.match(String(r.headers['www-authenticate']), /^Basic realm=/);
 });
 
 test('a wrong API key, an unknown workspace, and malformed credentials are 401', async () => {

@@ -172,20 +172,23 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     });
   }
 
+  const challenge = { headers: { 'WWW-Authenticate': 'Basic realm="Campaign service", charset="UTF-8"' } };
+  const unauthorized = (message: string, target: string) => new ServiceError('UNAUTHORIZED', message, target, [], challenge);
+
   function authenticate(req: http.IncomingMessage): Workspace {
     const auth = req.headers.authorization;
     const m = typeof auth === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth) : null;
-    if (!m) throw new ServiceError('UNAUTHORIZED', 'Authentication is required: send `Authorization: Basic <base64 of workspace id:API key>`.', 'Authorization');
+    if (!m) throw unauthorized('Authentication is required: send `Authorization: Basic <base64 of workspace id:API key>`.', 'Authorization');
     const decoded = Buffer.from(m[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) throw new ServiceError('UNAUTHORIZED', 'The Basic credentials must be `workspace id:API key`, base64-encoded.', 'Authorization');
+    if (colon < 0) throw unauthorized('The Basic credentials must be `workspace id:API key`, base64-encoded.', 'Authorization');
     const user = decoded.slice(0, colon);
     const key = decoded.slice(colon + 1);
     const ws = store.workspace(user);
-    if (!ws || ws.apiKey !== key) throw new ServiceError('UNAUTHORIZED', 'The workspace id or the API key is wrong: copy both from the workspace settings of the dashboard.', 'Authorization');
+    if (!ws || ws.apiKey !== key) throw unauthorized('The workspace id or the API key is wrong: copy both from the workspace settings of the dashboard.', 'Authorization');
     const appKey = req.headers[appKeyHeader];
-    if (typeof appKey !== 'string' || appKey === '') throw new ServiceError('UNAUTHORIZED', `The \`${headers.appKey}\` header is required on every request: set it to the workspace id.`, headers.appKey);
-    if (appKey !== ws.id) throw new ServiceError('UNAUTHORIZED', `\`${headers.appKey}\` must be the workspace id of the credentials (${ws.id}).`, headers.appKey);
+    if (typeof appKey !== 'string' || appKey === '') throw unauthorized(`The \`${headers.appKey}\` header is required on every request: set it to the workspace id.`, headers.appKey);
+    if (appKey !== ws.id) throw unauthorized(`\`${headers.appKey}\` must be the workspace id of the credentials (${ws.id}).`, headers.appKey);
     return ws;
   }
 
