@@ -115,7 +115,15 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   const where = err.instancePath === '' ? 'the document' : code(/^\d+$/.test(prop) ? `${parentName}[${prop}]` : parentName);
   let rule = info.rule;
   let severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
-  const vars: Record<string, unknown> = { property: prop, parent: parentName, value: typeof value === 'string' ? value : JSON.stringify(value) };
+  // `{value}` is written out only when a message uses it: for an error on an object (an unknown
+  // key in a huge document) that would copy the whole object once per error.
+  let valueText: string | undefined;
+  const vars: Record<string, unknown> = {
+    property: prop,
+    parent: parentName,
+    get value() { return valueText ??= typeof value === 'string' ? value : JSON.stringify(value); },
+    set value(v: unknown) { valueText = String(v); },
+  };
   // An array item is named by its array (`each item of \`tags\``), not by its index.
   const isItem = /^\d+$/.test(prop);
   const subject = isItem ? `each item of ${code(parentName)}` : code(prop);
