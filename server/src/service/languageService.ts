@@ -112,7 +112,7 @@ export class LanguageService {
     });
     const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
     if (broken) found.push(broken);
-    if (this.options.extraFindings) found.push(...this.options.extraFindings(doc.uri));
+    if (this.options.extraFindings) for (const f of this.options.extraFindings(doc.uri)) found.push(f);
     return found;
   }
 

@@ -27,15 +27,20 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
   // In a settings file every problem is W1 ("a malformed .campaignrc.json"), syntax included.
   const findings: Finding[] = opts.kind === 'campaignrc' ? parsed.syntax.map(f => ({ ...f, rule: 'W1' })) : [...parsed.syntax];
   if (parsed.tooDeep || parsed.value === undefined) return findings;
-  findings.push(...schemaFindings(opts.kind, parsed.value));
+  append(findings, schemaFindings(opts.kind, parsed.value));
   const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose };
   for (const rule of RULE_CHECKS) {
     if (!rule.kinds.includes(opts.kind)) continue;
     try {
-      findings.push(...rule.check(ctx));
+      append(findings, rule.check(ctx));
     } catch (e) {
       opts.onRuleError?.(rule.ids, e);
     }
   }
   return findings;
+}
+
+/** `target.push(...items)` without spreading: a spread of a few hundred thousand findings overflows the stack. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
