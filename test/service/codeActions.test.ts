@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parse } from '../../server/src/service/parse';
 import { validate } from '../../server/src/service/validate';
 import { toDiagnostics } from '../../server/src/service/diagnostics';
-import { applyFix, applyTextEdits, codeActions, FIX_ALL_KIND, fixAllText, formattingFor, rebase } from '../../server/src/service/codeActions';
+import { applyFix, applyTextEdits, codeActions, FIX_ALL_KIND, formattingFor, rebase } from '../../server/src/service/codeActions';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../server/src/service/snippets';
 import { DocumentKind, Finding, WorkspaceSettings } from '../../server/src/service/types';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
@@ -311,17 +311,6 @@ test('several diagnostics of one rule get a "fix all of this rule" quick fix', (
   const after = JSON.parse(applyTextEdits(parsed, all.edit!.changes![URI]));
   assert.equal(after.segmentation_details.included_filters.filter_operator, 'and');
   assert.equal(after.segmentation_details.excluded_filters.filter_operator, 'or');
-});
-
-test('fixAllText settles a file over several passes', () => {
-  const doc = PUSH_PERIODIC();
-  doc.scheduling_details.delivery_type = 'SCHEDULED';
-  doc.scheduling_details.schedule_time = doc.scheduling_details.start_time;
-  delete doc.scheduling_details.start_time;
-  const out = fixAllText(JSON.stringify(doc, null, 2), 'campaign', { features: {} } as WorkspaceSettings);
-  const fixed = JSON.parse(out);
-  assert.equal(fixed.scheduling_details.delivery_type, 'AT_FIXED_TIME');
-  assert.equal(fixed.scheduling_details.start_time, '2030-01-15T09:00:00Z');
 });
 
 test('code actions on a document with a syntax error still answer', () => {

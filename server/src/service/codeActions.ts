@@ -1,9 +1,8 @@
 import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
-import { parse, ParsedDocument } from './parse';
+import { ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
 import { get, join, parsePointer } from './pointer';
-import { validate } from './validate';
 import { toDiagnostics } from './diagnostics';
 import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { editContext, EditContext, timeZones } from './editingContext';
@@ -542,7 +541,7 @@ export function fixAllEdits(input: CodeActionInput, fmt = formattingFor(input.pa
   return taken.map(e => toTextEdit(parsed, e));
 }
 
-/** The text after a set of non-overlapping edits (for tests and the CLI). */
+/** The text after a set of non-overlapping LSP text edits, as an editor applies them. */
 export function applyTextEdits(parsed: ParsedDocument, edits: TextEdit[]): string {
   const offsets = edits.map(e => ({ start: offsetOf(parsed, e.range.start), end: offsetOf(parsed, e.range.end), text: e.newText }))
     .sort((a, b) => b.start - a.start);
@@ -554,17 +553,4 @@ export function applyTextEdits(parsed: ParsedDocument, edits: TextEdit[]): strin
 function offsetOf(parsed: ParsedDocument, p: { line: number; character: number }): number {
   const starts = parsed.lineStarts();
   return p.line >= starts.length ? parsed.text.length : starts[p.line] + p.character;
-}
-
-/** Fix-all, then again on the result while something is left to fix (at most `passes` times). */
-export function fixAllText(text: string, kind: DocumentKind, settings: WorkspaceSettings, passes = 3): string {
-  let current = text;
-  for (let i = 0; i < passes; i++) {
-    const parsed = parse(current);
-    const findings = validate(parsed, { kind, settings });
-    const edits = fixAllEdits({ uri: '', parsed, kind, settings, findings, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
-    if (!edits.length) break;
-    current = applyTextEdits(parsed, edits);
-  }
-  return current;
 }
