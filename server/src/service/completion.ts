@@ -5,7 +5,7 @@ import { offsetAt, Position, positionAt } from './ranges';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, applies, contextValues, editContext, EditContext } from './editingContext';
 import { propertyMarkdown } from './hover';
-import { bodyText, COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
+import { bodyText, COMPONENT_SNIPPETS, escapeSnippet, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from './pointer';
 import { validate } from './validate';
 import { DocumentKind, Finding, WorkspaceSettings } from './types';
@@ -94,10 +94,6 @@ function separatorAfter(text: string, offset: number): string {
     default:
       return ',';
   }
-}
-
-function escapeSnippetText(s: string): string {
-  return s.replace(/[\\$}]/g, m => '\\' + m);
 }
 
 export function doComplete(input: CompletionInput): CompletionList {
@@ -317,14 +313,14 @@ function localeKeys(a: PropertyArgs): void {
 /** The value inserted after a completed key, as a snippet. */
 function valueTemplate(set: SchemaSet, ctx: EditContext, path: Segment[], info: SchemaInfo): { text: string; choices: boolean } {
   const values = allowedValues(set, ctx, path, info).values;
-  if (values && values.length === 1) return { text: escapeSnippetText(JSON.stringify(values[0].value)), choices: false };
+  if (values && values.length === 1) return { text: escapeSnippet(JSON.stringify(values[0].value)), choices: false };
   if (values && values.length > 1) {
     if (values.every(v => typeof v.value === 'string')) return { text: '"$1"', choices: true };
     return { text: '$1', choices: true };
   }
   if (info.default !== undefined && (typeof info.default !== 'object' || info.default === null)) {
     const d = JSON.stringify(info.default);
-    return { text: typeof info.default === 'string' ? `"\${1:${escapeSnippetText(String(info.default))}}"` : `\${1:${escapeSnippetText(d)}}`, choices: false };
+    return { text: typeof info.default === 'string' ? `"\${1:${escapeSnippet(String(info.default))}}"` : `\${1:${escapeSnippet(d)}}`, choices: false };
   }
   const t = info.types;
   if (t.length === 1 || (t.length > 1 && t.every(x => x === 'integer' || x === 'number'))) {
