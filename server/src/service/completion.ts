@@ -182,7 +182,7 @@ interface PropertyArgs {
   findings: () => Finding[];
 }
 
-/** Pointers of properties the rule set reports missing directly under `path`. */
+/** Names of the properties that some rule reports missing directly under `path`. */
 function missingUnder(findings: Finding[], doc: unknown, path: Segment[]): Set<string> {
   const out = new Set<string>();
   for (const f of findings) {
