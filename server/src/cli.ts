@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { LanguageService } from './service/languageService';
-import { SEVERITY_NAME, toDiagnostics } from './service/diagnostics';
+import { CampaignDiagnostic, SEVERITY_NAME, toDiagnostics } from './service/diagnostics';
 import { CAMPAIGNRC, documentSettings, findCampaignrc, loadCampaignrc, LoadedSettings } from './service/settings';
 import { Finding, Severity } from './service/types';
 import { version } from '../../package.json';
@@ -281,6 +281,9 @@ export function run(argv: string[], io: CliIO): number {
   const service = new LanguageService({ cacheSize: 1 });
   const reports: FileReport[] = [];
   const reported = new Set<string>();
+  const toJson = (d: CampaignDiagnostic): JsonDiagnostic => ({
+    rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range,
+  });
   const lint = (t: Target, s: LoadedSettings | undefined): void => {
     if (reported.has(t.abs)) return;
     reported.add(t.abs);
@@ -295,23 +298,20 @@ export function run(argv: string[], io: CliIO): number {
     const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
     const findings = service.findings(doc, documentSettings(s));
     if (encoding) findings.push(encoding);
-    reports.push({
-      file: t.shown,
-      diagnostics: toDiagnostics(service.parsed(doc), findings).map(d => ({
-        rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range,
-      })),
-    });
+    reports.push({ file: t.shown, diagnostics: toDiagnostics(service.parsed(doc), findings).map(toJson) });
     service.cache.delete(doc.uri);
   };
   // A settings file with problems is reported once, as an entry of its own, before the first
-  // file it governs: a broken configuration is never silently ignored.
+  // file it governs: a broken configuration is never silently ignored. Its problems are the ones
+  // read with it (whatever the file is called, it is read as settings).
   const reportSettingsFile = (s: LoadedSettings | undefined, shownLike: Target): void => {
-    if (!s?.file || !s.problems.length || s.unreadable) return;
+    if (!s?.file || !s.parsed || !s.problems.length || reported.has(s.file)) return;
+    reported.add(s.file);
     let shown: string;
     if (s === configSettings) shown = args.config!;
     else if (path.isAbsolute(shownLike.shown)) shown = s.file;
     else shown = path.relative(io.cwd, s.file) || CAMPAIGNRC;
-    lint({ shown, abs: s.file }, undefined);
+    reports.push({ file: shown, diagnostics: toDiagnostics(s.parsed, s.problems).map(toJson) });
   };
   for (const t of targets) {
     const s = path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : settingsFor(t.abs);

@@ -27,6 +27,8 @@ export interface LoadedSettings {
   problemSummary?: string;
   /** True when the file could not be read at all (a directory, a dangling link, no permission). */
   unreadable?: boolean;
+  /** The parsed file the problems refer to, for their ranges. */
+  parsed?: ParsedDocument;
 }
 
 /** Whether anything is at `p`: a dangling link or a directory counts, and reading it is then reported. */
@@ -86,7 +88,7 @@ export function settingsFromParsed(parsed: ParsedDocument, file?: string): Loade
     problemSummary = errors.slice(0, 3).map(e => `line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
       + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
   }
-  return { settings, file, problems, problemSummary };
+  return { settings, file, problems, problemSummary, parsed };
 }
 
 /** Reads settings from the text of a `.campaignrc.json`; never throws. */
