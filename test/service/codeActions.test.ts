@@ -313,6 +313,29 @@ test('several diagnostics of one rule get a "fix all of this rule" quick fix', (
   assert.equal(after.segmentation_details.excluded_filters.filter_operator, 'or');
 });
 
+function syntaxFix(text: string, title: RegExp): string {
+  const parsed = parse(text);
+  const settings = { features: {} } as WorkspaceSettings;
+  const findings = findingsOf(text, 'campaign', settings);
+  const d1 = findings.find(f => f.rule === 'D1');
+  assert.ok(d1, 'a D1 finding');
+  const action = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: toDiagnostics(parsed, [d1])[0].range }).find(a => title.test(a.title));
+  assert.ok(action, `a fix titled ${title}`);
+  const after = applyTextEdits(parsed, action.edit!.changes![URI]);
+  assert.deepEqual(findingsOf(after, 'campaign', settings).filter(f => f.rule === 'D1').map(f => f.message), [], 'the D1 diagnostic is gone');
+  return after;
+}
+
+test('quick fix D1: remove a trailing comma', () => {
+  const after = syntaxFix('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n}', /trailing comma/);
+  assert.equal(after, '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}');
+});
+
+test('quick fix D1: remove a comment, with its line when it has one of its own', () => {
+  assert.equal(syntaxFix('{\n  // the channel\n  "channel": "PUSH"\n}', /Remove the comment/), '{\n  "channel": "PUSH"\n}');
+  assert.equal(syntaxFix('{\n  "channel": "PUSH" /* push */\n}', /Remove the comment/), '{\n  "channel": "PUSH"\n}');
+});
+
 test('code actions on a document with a syntax error still answer', () => {
   const text = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "segmentation_details": { "included_filters": { "filter_operator": "AND", "filters": [] } },\n}';
   const parsed = parse(text);

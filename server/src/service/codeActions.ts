@@ -464,30 +464,70 @@ function wants(only: string[] | undefined, kind: string): boolean {
   return only.some(o => kind === o || kind.startsWith(o + '.'));
 }
 
+interface Candidate {
+  title: string;
+  isPreferred?: boolean;
+  edit: { start: number; end: number; text: string };
+}
+
+/** Each fix of a finding as one text edit on the current text (fixes that change nothing are left out). */
+function candidates(input: CodeActionInput, f: Finding, fmt: FormattingSettings, set: SchemaSet): Candidate[] {
+  const out: Candidate[] = [];
+  for (const x of fixesFor(f, input.parsed.value, input.kind, input.settings, set)) {
+    const after = safeApply(input.parsed.text, x.edits, fmt);
+    const edit = after === undefined ? undefined : diffEdit(input.parsed.text, after);
+    if (edit) out.push({ title: x.title, isPreferred: x.isPreferred, edit });
+  }
+  out.push(...syntaxFixes(input.parsed, f));
+  return out;
+}
+
+/**
+ * Fixes of the text itself (rule D1), which no JSON pointer can name: a trailing comma goes (the
+ * service takes strict JSON, and nothing is lost), a comment can be removed with its line.
+ */
+function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
+  if (f.rule !== 'D1' || !f.range) return [];
+  const text = parsed.text;
+  const { start, end } = f.range;
+  const token = text.slice(start, end);
+  if (token === ',' && /trailing comma/i.test(f.message)) {
+    return [{ title: 'Remove the trailing comma', isPreferred: true, edit: { start, end, text: '' } }];
+  }
+  if (/^\/[/*]/.test(token)) {
+    // The comment's whole line when nothing else is on it.
+    let from = start;
+    while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+    let to = end;
+    while (to < text.length && (text[to] === ' ' || text[to] === '\t')) to++;
+    const ownLine = (from === 0 || text[from - 1] === '\n') && (to === text.length || text[to] === '\n' || text[to] === '\r');
+    if (ownLine && text[to] === '\r') to++;
+    if (ownLine && text[to] === '\n') to++;
+    return [{ title: 'Remove the comment', edit: { start: from, end: to, text: '' } }];
+  }
+  return [];
+}
+
 export function codeActions(input: CodeActionInput): CodeAction[] {
   const set = input.schemas ?? defaultSchemas();
   const { parsed, uri } = input;
   const fmt = formattingFor(parsed.text, input.formatting);
   const out: CodeAction[] = [];
-  const doc = parsed.value;
   if (wants(input.only, QUICKFIX)) {
     const preferredByRule = new Map<string, number>();
-    const perFinding = input.findings.map(f => ({ f, fixes: fixesFor(f, doc, input.kind, input.settings, set) }));
+    const perFinding = input.findings.map(f => ({ f, fixes: candidates(input, f, fmt, set) }));
     for (const { f, fixes } of perFinding) if (fixes.some(x => x.isPreferred)) preferredByRule.set(f.rule, (preferredByRule.get(f.rule) ?? 0) + 1);
     for (const { f, fixes } of perFinding) {
       if (!fixes.length) continue;
       const diagnostic = toDiagnostics(parsed, [f])[0];
       if (!overlaps(diagnostic.range, input.range)) continue;
       for (const x of fixes) {
-        const after = safeApply(parsed.text, x.edits, fmt);
-        const e = after === undefined ? undefined : diffEdit(parsed.text, after);
-        if (!e) continue;
         out.push({
           title: x.title,
           kind: QUICKFIX,
           diagnostics: [diagnostic],
           isPreferred: x.isPreferred || undefined,
-          edit: { changes: { [uri]: [toTextEdit(parsed, e)] } },
+          edit: { changes: { [uri]: [toTextEdit(parsed, x.edit)] } },
         });
       }
       // Several findings of this rule share a kind of fix: one action fixes them all.
@@ -529,10 +569,7 @@ export function fixAllEdits(input: CodeActionInput, fmt = formattingFor(input.pa
   const taken: Array<{ start: number; end: number; text: string }> = [];
   for (const f of input.findings) {
     if (!ruleFilter(f.rule)) continue;
-    const preferred = fixesFor(f, parsed.value, input.kind, input.settings, set).find(x => x.isPreferred);
-    if (!preferred) continue;
-    const after = safeApply(parsed.text, preferred.edits, fmt);
-    const e = after === undefined ? undefined : diffEdit(parsed.text, after);
+    const e = candidates(input, f, fmt, set).find(x => x.isPreferred)?.edit;
     if (!e) continue;
     if (taken.some(t => e.start < t.end && t.start < e.end || (e.start === e.end && e.start >= t.start && e.start <= t.end) || (t.start === t.end && t.start >= e.start && t.start <= e.end))) continue;
     taken.push(e);
