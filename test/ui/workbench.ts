@@ -163,11 +163,31 @@ export class Workbench {
     return rows.evaluateAll(els => els.map(e => (e.textContent ?? '').trim()));
   }
 
-  /** Chooses an action of the open quick-fix menu. */
+  /**
+   * Chooses an action of the open quick-fix menu with the keyboard, as a person does after Ctrl+.
+   * (the menu's pointer guard swallows synthetic clicks): arrow keys to the action, then Enter.
+   */
   async chooseAction(text: string | RegExp): Promise<void> {
     const widget = this.page.locator('.action-widget');
-    await widget.locator('.monaco-list-row.action', { hasText: text }).first().click();
-    await widget.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+    const matches = (label: string) => (typeof text === 'string' ? label.includes(text) : text.test(label));
+    const count = await widget.locator('.monaco-list-row.action').count();
+    const seen: string[] = [];
+    for (let i = 0; i <= count; i++) {
+      const focused = widget.locator('.monaco-list-row.action.focused').first();
+      await focused.waitFor({ state: 'visible', timeout: this.timeoutMs });
+      const label = ((await focused.getAttribute('aria-label')) || (await focused.textContent()) || '').trim();
+      if (matches(label)) {
+        await this.page.keyboard.press('Enter');
+        await widget.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+        return;
+      }
+      seen.push(label);
+      await this.page.keyboard.press('ArrowDown');
+      // The focus moves on (or stays, on a one-item menu, which the loop bound ends).
+      await widget.locator('.monaco-list-row.action.focused', { hasNotText: label }).first()
+        .waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+    }
+    throw new Error(`no action ${text} in the quick-fix menu; it lists: ${seen.join(' | ')}`);
   }
 
   /** Shows the hover at the cursor (as Ctrl+K Ctrl+I does) and returns its text. */
