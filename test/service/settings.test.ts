@@ -154,6 +154,19 @@ describe('the settings store', () => {
     assert.equal(h.calls.length, 2);
   });
 
+  test('a document read again sees the settings file as it is now, even without a change notice', async () => {
+    const d = dir('stamp', { '.campaignrc.json': '{ "features": { "queuing": true } }' });
+    const store = new SettingsStore(host());
+    const uri = pathToFileURL(path.join(d, 'a.campaign.json')).href;
+    assert.deepEqual((await store.get(uri)).workspace.features, { queuing: true });
+    fs.writeFileSync(path.join(d, '.campaignrc.json'), '{ "features": { "portfolio": false } }');
+    store.forget(uri); // what closing the document does
+    assert.deepEqual((await store.get(uri)).workspace.features, { portfolio: false });
+    fs.rmSync(path.join(d, '.campaignrc.json'));
+    store.forget(uri);
+    assert.equal((await store.get(uri)).file, undefined);
+  });
+
   test('an open, unsaved settings buffer counts, even before the file exists on disk', async () => {
     const d = dir('buffer');
     const rc = path.join(d, '.campaignrc.json');

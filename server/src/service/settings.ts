@@ -31,6 +31,16 @@ export interface LoadedSettings {
   parsed?: ParsedDocument;
 }
 
+/** When and how big a file was last written; a change of either means it must be read again. */
+function fileStamp(p: string): string {
+  try {
+    const st = fs.statSync(p);
+    return `${st.mtimeMs}:${st.size}:${st.ino}:${st.isDirectory() ? 'd' : 'f'}`;
+  } catch (e) {
+    return `unreadable:${(e as NodeJS.ErrnoException).code ?? ''}`;
+  }
+}
+
 /** Whether anything is at `p`: a dangling link or a directory counts, and reading it is then reported. */
 function entryExists(p: string): boolean {
   try {
@@ -217,7 +227,10 @@ export interface SettingsHost {
  */
 export class SettingsStore {
   private readonly resources = new Map<string, Promise<DocumentSettings>>();
-  private readonly files = new Map<string, LoadedSettings>();
+  /** Settings files read from disk, with the stamp (time and size) they had when read. */
+  private readonly files = new Map<string, { stamp: string; loaded: LoadedSettings }>();
+  /** Settings read from open buffers, per parse (so per buffer version). */
+  private readonly buffers = new WeakMap<ParsedDocument, LoadedSettings>();
 
   constructor(private readonly host: SettingsHost) {}
 
@@ -230,18 +243,30 @@ export class SettingsStore {
     return hit;
   }
 
-  /** The settings file that governs `uri`, read (from an open buffer or disk) and cached. */
+  /**
+   * The settings file that governs `uri`: an open buffer's text, else the saved file, read again
+   * whenever its time or size changed, so that a document opened again sees the file as it is now
+   * even in an editor that does not report changed files.
+   */
   settingsFileFor(uri: string): LoadedSettings | undefined {
     const dir = isFileUri(uri) ? path.dirname(uriToFileName(uri)) : this.host.fallbackFolder();
     if (!dir) return undefined;
     const rc = findCampaignrc(dir, undefined, f => this.host.openSettingsBuffer(f) !== undefined || entryExists(f));
     if (!rc) return undefined;
-    let loaded = this.files.get(rc);
-    if (!loaded) {
-      const open = this.host.openSettingsBuffer(rc);
-      loaded = open ? settingsFromParsed(open, rc) : loadCampaignrc(rc);
-      this.files.set(rc, loaded);
+    const open = this.host.openSettingsBuffer(rc);
+    if (open) {
+      let loaded = this.buffers.get(open);
+      if (!loaded) {
+        loaded = settingsFromParsed(open, rc);
+        this.buffers.set(open, loaded);
+      }
+      return loaded;
     }
+    const stamp = fileStamp(rc);
+    const cached = this.files.get(rc);
+    if (cached && cached.stamp === stamp) return cached.loaded;
+    const loaded = loadCampaignrc(rc);
+    this.files.set(rc, { stamp, loaded });
     return loaded;
   }
 
