@@ -57,6 +57,7 @@ function ensureEnv() {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-test-'));
+process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const TIERS = {
   deps: {

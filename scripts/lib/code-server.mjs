@@ -87,7 +87,9 @@ export async function startCodeServer({ label, vsix, settings = {}, env = {}, po
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...STABLE_USER_SETTINGS, ...settings }, null, 2));
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
-  const childEnv = { ...isolatedEnv(base), ...env };
+  // Its own TMPDIR too: the server and the extension host leave sockets there, removed with `base`.
+  fs.mkdirSync(path.join(base, 'tmp'), { recursive: true });
+  const childEnv = { ...isolatedEnv(base), TMPDIR: path.join(base, 'tmp'), ...env };
   // Not inherited: a parent's debugger or loader flags would reach the extension host.
   delete childEnv.NODE_OPTIONS;
   delete childEnv.VSCODE_IPC_HOOK_CLI;
