@@ -33,6 +33,8 @@ export interface ParsedDocument {
 
 interface ScanResult {
   maxDepth: number;
+  /** Offset of the bracket that opens the first level past MAX_DEPTH, or -1. */
+  deepAt: number;
   duplicates: Array<{ key: string; start: number; end: number }>;
 }
 
@@ -46,6 +48,7 @@ export function scan(text: string): ScanResult {
   const stack: Array<Set<string> | null> = [];
   let expectKey = false;
   let maxDepth = 0;
+  let deepAt = -1;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -79,10 +82,12 @@ export function scan(text: string): ScanResult {
     if (c === 123 /* { */) {
       stack.push(new Set());
       if (stack.length > maxDepth) maxDepth = stack.length;
+      if (deepAt < 0 && stack.length > MAX_DEPTH) deepAt = i;
       expectKey = true;
     } else if (c === 91 /* [ */) {
       stack.push(null);
       if (stack.length > maxDepth) maxDepth = stack.length;
+      if (deepAt < 0 && stack.length > MAX_DEPTH) deepAt = i;
       expectKey = false;
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
       stack.pop();
@@ -97,7 +102,7 @@ export function scan(text: string): ScanResult {
     }
     i++;
   }
-  return { maxDepth, duplicates };
+  return { maxDepth, deepAt, duplicates };
 }
 
 const SYNTAX_MESSAGES: Record<number, string> = {
@@ -163,8 +168,10 @@ function quickCheck(body: string, value: unknown): { maxDepth: number } | undefi
   return countColons(body) === keys + innerColons ? { maxDepth } : undefined;
 }
 
-function tooDeepFinding(maxDepth: number, bom: number): Finding {
-  return d1(`The document nests ${maxDepth} levels deep; campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, bom, bom + 1);
+/** At the bracket that goes past MAX_DEPTH, so the editor shows where the nesting runs away. */
+function tooDeepFinding(maxDepth: number, bom: number, at: number): Finding {
+  const start = bom + Math.max(0, at);
+  return d1(`The document nests ${maxDepth} levels deep (this bracket opens level ${MAX_DEPTH + 1}); campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, start, start + 1);
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
@@ -216,11 +223,12 @@ export function parse(text: string): ParsedDocument {
   }
 
   const quick = parsedOk ? quickCheck(body, value) : undefined;
-  const { maxDepth, duplicates } = quick ? { maxDepth: quick.maxDepth, duplicates: [] } : scan(body);
+  const scanned = quick ? undefined : scan(body);
+  const { maxDepth, duplicates } = scanned ?? { maxDepth: quick!.maxDepth, duplicates: [] };
   if (maxDepth > MAX_DEPTH) {
     tooDeep = true;
     value = undefined;
-    syntax.push(tooDeepFinding(maxDepth, bom));
+    syntax.push(tooDeepFinding(maxDepth, bom, (scanned ?? scan(body)).deepAt));
   } else if (parsedOk) {
     strict = duplicates.length === 0;
   } else {
