@@ -329,6 +329,7 @@ describe('inputs that break naive tools', () => {
     assert.equal(status, 1);
     assert.equal(out[0].diagnostics.length, 1);
     assert.match(out[0].diagnostics[0].message, /nests 10000 levels deep/);
+    assert.deepEqual(out[0].diagnostics[0].range.start, { line: 0, character: 5 * 512 });
   });
 
   test('text that is not UTF-8 is a D1 error at the first bad byte', () => {
