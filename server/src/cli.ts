@@ -158,44 +158,18 @@ export function decode(bytes: Uint8Array): { text: string; encoding?: Finding } 
 
 interface Target { shown: string; abs: string }
 
-export function run(argv: string[], io: CliIO): number {
-  let args: Args;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr(`campaign-lint: ${e.message}\n${USAGE}\nRun campaign-lint --help for more.\n`);
-    return 2;
+/** Problems with reading, reported on stderr as they are met; any of them makes the exit status 2. */
+class ReadProblems {
+  count = 0;
+  constructor(private readonly stderr: (s: string) => void) {}
+  report(what: string, why: string, hint: string): void {
+    this.stderr(`campaign-lint: ${what}: cannot read: ${why}. ${hint}\n`);
+    this.count++;
   }
-  if (args.help) { io.stdout(HELP + '\n'); return 0; }
-  if (args.version) { io.stdout(`campaign-lint ${version}\n`); return 0; }
+}
 
-  let unreadable = false;
-  const cannotRead = (what: string, e: unknown, hint: string): void => {
-    io.stderr(`campaign-lint: ${what}: cannot read: ${reason(e)}. ${hint}\n`);
-    unreadable = true;
-  };
-
-  // The settings given with --config apply to every file; a file that cannot be read stops here,
-  // since results under other settings would mislead.
-  let configSettings: LoadedSettings | undefined;
-  if (args.config !== undefined) {
-    const abs = path.resolve(io.cwd, args.config);
-    try {
-      if (fs.statSync(abs).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-      fs.accessSync(abs, fs.constants.R_OK);
-    } catch (e) {
-      io.stderr(`campaign-lint: --config ${args.config}: cannot read: ${reason(e)}. Give the path of a ${CAMPAIGNRC}-shaped JSON file.\n`);
-      return 2;
-    }
-    configSettings = loadCampaignrc(abs);
-    if (configSettings.unreadable) {
-      io.stderr(`campaign-lint: --config ${args.config}: cannot read: ${configSettings.problemSummary}.\n`);
-      return 2;
-    }
-  }
-
-  // What to lint, in the order given; a directory's files sorted by name.
+/** The files to check, in the order given; a directory's files sorted by name, each file once. */
+function collectTargets(inputs: string[], io: CliIO, problems: ReadProblems): Target[] {
   const targets: Target[] = [];
   const seen = new Set<string>();
   const add = (t: Target): void => {
@@ -210,7 +184,7 @@ export function run(argv: string[], io: CliIO): number {
       real = fs.realpathSync(dir);
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      cannotRead(shown, e, 'Check the directory\'s permissions.');
+      problems.report(shown, reason(e), 'Check the directory\'s permissions.');
       return;
     }
     if (visited.has(real)) return; // a link back up the tree
@@ -223,12 +197,11 @@ export function run(argv: string[], io: CliIO): number {
       let isFile = e.isFile();
       if (e.isSymbolicLink()) {
         try {
-          const st = fs.statSync(abs);
-          isDir = st.isDirectory();
+          isDir = fs.statSync(abs).isDirectory();
           isFile = !isDir;
         } catch (err) {
-          // A broken link is only our business when it looks like a file we would lint.
-          if (LINTED.test(e.name)) cannotRead(shownChild, err, 'It is a link to nothing: fix or remove it.');
+          // A broken link is only our business when it looks like a file we would check.
+          if (LINTED.test(e.name)) problems.report(shownChild, reason(err), 'It is a link to nothing: fix or remove it.');
           continue;
         }
       }
@@ -239,13 +212,13 @@ export function run(argv: string[], io: CliIO): number {
       }
     }
   };
-  for (const input of args.inputs) {
+  for (const input of inputs) {
     const abs = path.resolve(io.cwd, input);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(abs);
     } catch (e) {
-      cannotRead(input, e, 'Check the path.');
+      problems.report(input, reason(e), 'Check the path.');
       continue;
     }
     if (stat.isDirectory()) {
@@ -256,6 +229,45 @@ export function run(argv: string[], io: CliIO): number {
       add({ shown: input, abs });
     }
   }
+  return targets;
+}
+
+/** The settings given with --config: a file that cannot be read is a reason to stop (undefined). */
+function loadConfig(config: string, io: CliIO): LoadedSettings | undefined {
+  const abs = path.resolve(io.cwd, config);
+  let why: string | undefined;
+  try {
+    if (fs.statSync(abs).isDirectory()) why = 'it is a directory';
+  } catch (e) {
+    why = reason(e);
+  }
+  const loaded = why ? undefined : loadCampaignrc(abs);
+  why ??= loaded?.readError;
+  if (why || !loaded) {
+    io.stderr(`campaign-lint: --config ${config}: cannot read: ${why}. Give the path of a ${CAMPAIGNRC}-shaped JSON file.\n`);
+    return undefined;
+  }
+  return loaded;
+}
+
+export function run(argv: string[], io: CliIO): number {
+  let parsed: Args;
+  try {
+    parsed = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`campaign-lint: ${e.message}\n${USAGE}\nRun campaign-lint --help for more.\n`);
+    return 2;
+  }
+  if (parsed.help) { io.stdout(HELP + '\n'); return 0; }
+  if (parsed.version) { io.stdout(`campaign-lint ${version}\n`); return 0; }
+
+  // Results under other settings than the ones asked for would mislead: stop here.
+  const configSettings = parsed.config === undefined ? undefined : loadConfig(parsed.config, io);
+  if (parsed.config !== undefined && !configSettings) return 2;
+
+  const problems = new ReadProblems(io.stderr);
+  const targets = collectTargets(parsed.inputs, io, problems);
 
   // Settings per file: --config, else the nearest settings file; each is read once.
   const nearest = new Map<string, string | undefined>();
@@ -270,10 +282,7 @@ export function run(argv: string[], io: CliIO): number {
     if (!l) {
       l = loadCampaignrc(rc);
       loaded.set(rc, l);
-      if (l.unreadable) {
-        io.stderr(`campaign-lint: ${path.relative(io.cwd, rc) || rc}: cannot read the settings file: ${l.problemSummary?.replace(/^it could not be read: /, '')}. The files under it are checked with unknown settings.\n`);
-        unreadable = true;
-      }
+      if (l.unreadable) problems.report(`settings file ${path.relative(io.cwd, rc) || rc}`, l.readError ?? 'unknown reason', 'The files it governs are checked with unknown settings.');
     }
     return l;
   };
@@ -291,7 +300,7 @@ export function run(argv: string[], io: CliIO): number {
     try {
       bytes = fs.readFileSync(t.abs);
     } catch (e) {
-      cannotRead(t.shown, e, 'Check its permissions.');
+      problems.report(t.shown, reason(e), 'Check its permissions.');
       return;
     }
     const { text, encoding } = decode(bytes);
@@ -308,7 +317,7 @@ export function run(argv: string[], io: CliIO): number {
     if (!s?.file || !s.parsed || !s.problems.length || reported.has(s.file)) return;
     reported.add(s.file);
     let shown: string;
-    if (s === configSettings) shown = args.config!;
+    if (s === configSettings) shown = parsed.config!;
     else if (path.isAbsolute(shownLike.shown)) shown = s.file;
     else shown = path.relative(io.cwd, s.file) || CAMPAIGNRC;
     reports.push({ file: shown, diagnostics: toDiagnostics(s.parsed, s.problems).map(toJson) });
@@ -319,12 +328,9 @@ export function run(argv: string[], io: CliIO): number {
     lint(t, s);
   }
 
-  if (args.format === 'json') {
-    io.stdout(JSON.stringify(reports, null, 2) + '\n');
-  } else {
-    io.stdout(formatText(reports, io.isTTY && !io.env?.NO_COLOR));
-  }
-  if (unreadable) return 2;
+  if (parsed.format === 'json') io.stdout(JSON.stringify(reports, null, 2) + '\n');
+  else io.stdout(formatText(reports, io.isTTY && !io.env?.NO_COLOR));
+  if (problems.count > 0) return 2;
   return reports.some(r => r.diagnostics.some(d => d.severity === 'error')) ? 1 : 0;
 }
 

@@ -263,7 +263,7 @@ describe('workspace settings', () => {
     fs.mkdirSync(path.join(dir, '.campaignrc.json'));
     const { status, out, stderr } = json(dir, 'x.campaign.json');
     assert.equal(status, 2);
-    assert.match(stderr, /\.campaignrc\.json: cannot read the settings file: it is a directory/);
+    assert.match(stderr, /^campaign-lint: settings file \.campaignrc\.json: cannot read: it is a directory\. The files it governs are checked with unknown settings\.$/m);
     assert.ok(rulesOf(out[0]).includes('L1 information'));
     assert.ok(rulesOf(out[0]).includes('W1 warning'));
   });

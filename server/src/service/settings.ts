@@ -27,6 +27,8 @@ export interface LoadedSettings {
   problemSummary?: string;
   /** True when the file could not be read at all (a directory, a dangling link, no permission). */
   unreadable?: boolean;
+  /** Why it could not be read, in words ("it is a directory"). */
+  readError?: string;
   /** The parsed file the problems refer to, for their ranges. */
   parsed?: ParsedDocument;
 }
@@ -120,6 +122,7 @@ export function loadCampaignrc(file: string): LoadedSettings {
       problems: [{ rule: 'W1', path: '', severity: 'error', message: `The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
       problemSummary: `it could not be read: ${what}`,
       unreadable: true,
+      readError: what,
     };
   }
   return settingsFromText(text, file);
