@@ -70,8 +70,10 @@ function ourValidate(text: string): number {
 
 function jsonLanguageService(): jsonls.LanguageService {
   const bundle = JSON.parse(fs.readFileSync(path.join(root, 'server/src/generated/schemas.json'), 'utf8')) as Record<string, { $id: string }>;
+  // json-ls resolves relative $refs against its own idea of the base URI: match by file name.
   const ls = jsonls.getLanguageService({ schemaRequestService: async uri => {
-    const hit = Object.values(bundle).find(s => s.$id === uri);
+    const base = uri.slice(uri.lastIndexOf('/') + 1);
+    const hit = bundle[base];
     if (!hit) throw new Error(`unknown schema ${uri}`);
     return JSON.stringify(hit);
   } });
@@ -88,6 +90,11 @@ async function theirValidate(ls: jsonls.LanguageService, text: string): Promise<
   const json = ls.parseJSONDocument(doc);
   const d = await ls.doValidation(doc, json, { schemaValidation: 'error', comments: 'error', trailingCommas: 'error' });
   return d.length;
+}
+
+async function theirMessages(ls: jsonls.LanguageService, text: string): Promise<string[]> {
+  const doc = TextDocument.create('file:///bench/x.campaign.json', 'json', 1, text);
+  return (await ls.doValidation(doc, ls.parseJSONDocument(doc), { schemaValidation: 'error' })).map(d => d.message);
 }
 
 async function validationBench(): Promise<Record<string, unknown>[]> {
@@ -115,6 +122,9 @@ async function validationBench(): Promise<Record<string, unknown>[]> {
         if (samples.length >= 2000) break;
       }
       const theirs = stats(samples);
+      const probe = await theirMessages(ls, text);
+      const unresolved = probe.find(m => /Unable to load schema|unknown schema/.test(m));
+      if (unresolved) throw new Error(`vscode-json-languageservice did not load our schemas: ${unresolved}`);
       rows.push({
         size: label, bytes: text.length, errors, diagnostics: { ours: ourCount, jsonLanguageService: theirCount },
         jsonParse: floor, ours, jsonLanguageService: theirs,

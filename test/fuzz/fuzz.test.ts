@@ -10,6 +10,9 @@ import { generateCampaign } from '../../bench/generate';
 import { LspClient } from '../helpers/lspClient';
 import { lint } from '../helpers/lint';
 import { mutate, Random } from './mutate';
+import { parse } from '../../server/src/service/parse';
+import { validate } from '../../server/src/service/validate';
+import { toDiagnostics } from '../../server/src/service/diagnostics';
 
 /**
  * Random mutations of valid campaigns fed to the language service and to the real server:
@@ -63,6 +66,26 @@ test(`fuzz: the language service survives mutants (seed ${SEED}, ${SECONDS}s)`, 
     n++;
   }
   assert.ok(n > 0);
+});
+
+test(`fuzz: the guided locator and the position tree give the same ranges (seed ${SEED})`, () => {
+  const r = new Random(SEED + 2);
+  const base = seeds();
+  const until = Date.now() + (SECONDS * 1000) / 4;
+  let compared = 0;
+  while (Date.now() < until) {
+    const text = mutate(r, r.pick(base));
+    const fast = parse(text);
+    if (!fast.strict) continue;
+    const findings = validate(fast, { kind: 'campaign', settings: { features: {} } });
+    const viaLocator = toDiagnostics(fast, findings).map(d => d.range);
+    const slow = parse(text);
+    slow.tree();
+    const viaTree = toDiagnostics(slow, findings).map(d => d.range);
+    assert.deepEqual(viaLocator, viaTree, `seed ${SEED + 2}: ${JSON.stringify(text.slice(0, 200))}`);
+    compared++;
+  }
+  assert.ok(compared > 0);
 });
 
 test(`fuzz: the server answers every request about mutants (seed ${SEED}, ${SECONDS}s)`, async () => {

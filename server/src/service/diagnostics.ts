@@ -1,5 +1,5 @@
 import { ParsedDocument } from './parse';
-import { Range, rangeFor } from './ranges';
+import { Range, rangesFor } from './ranges';
 import { ruleHref } from '../rules/catalog';
 import { Finding, Fix, Severity } from './types';
 
@@ -30,9 +30,10 @@ export function severityName(n: CampaignDiagnostic['severity']): Severity {
 
 /** Diagnostics in document order (then by rule id, so equal positions come out the same each time). */
 export function toDiagnostics(parsed: ParsedDocument, findings: Finding[]): CampaignDiagnostic[] {
-  const out = findings.map(f => {
+  const ranges = rangesFor(parsed, findings);
+  const out = findings.map((f, i) => {
     const d: CampaignDiagnostic = {
-      range: rangeFor(parsed, f),
+      range: ranges[i],
       severity: SEVERITY_NUMBER[f.severity],
       code: f.rule,
       source: SOURCE,

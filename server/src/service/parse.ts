@@ -27,6 +27,8 @@ export interface ParsedDocument {
   readonly tooDeep: boolean;
   /** The position tree, built on first use. */
   tree(): jsonc.Node | undefined;
+  /** Whether the position tree exists already (building it is costly on large documents). */
+  hasTree(): boolean;
   /** Offsets of each line start, built on first use. */
   lineStarts(): number[];
 }
@@ -285,6 +287,9 @@ export function parse(text: string): ParsedDocument {
     strict,
     syntax,
     tooDeep,
+    hasTree() {
+      return treeBuilt;
+    },
     tree() {
       if (!treeBuilt) {
         treeBuilt = true;

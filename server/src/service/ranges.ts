@@ -31,8 +31,13 @@ export function offsetAt(doc: ParsedDocument, pos: Position): number {
   return Math.min(starts[pos.line] + pos.character, pos.line + 1 < starts.length ? starts[pos.line + 1] : doc.text.length);
 }
 
-/** Offsets (into the full text) of the node at `pointer`, with the fallbacks described below. */
+/**
+ * Offsets (into the full text) of the node at `pointer`: the value itself for a scalar; for an
+ * object or array, or a missing property, the key that names it (so that one mistake does not
+ * underline a whole block); at the root, the opening bracket. `target: 'key'` asks for the key.
+ */
 export function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value' = 'value'): { start: number; end: number } {
+  if (doc.strict && !doc.hasTree()) return spanFromLocation(doc, locate(doc, [pointer]).get(pointer)!, target);
   const root = doc.tree();
   const shift = doc.bom;
   if (!root) return { start: shift, end: Math.min(doc.text.length, shift + 1) };
@@ -50,10 +55,182 @@ export function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' |
   const keyNode = propertyKey(node);
   if (complete && target === 'key' && keyNode) return span(keyNode, shift);
   if (complete && node.type !== 'object' && node.type !== 'array') return span(node, shift);
-  // An object or array, or a missing property: highlight the key that names it, so that one
-  // mistake does not underline a whole block; at the root, the opening bracket.
   if (keyNode) return span(keyNode, shift);
   return { start: node.offset + shift, end: node.offset + shift + 1 };
+}
+
+/** Ranges of many findings at once: for strict JSON, one guided pass over the text for all. */
+export function rangesFor(doc: ParsedDocument, findings: ReadonlyArray<Pick<Finding, 'path' | 'target' | 'range'>>): Range[] {
+  if (doc.strict && !doc.hasTree()) {
+    const located = locate(doc, findings.filter(f => !f.range).map(f => f.path));
+    return findings.map(f => {
+      const o = f.range ?? spanFromLocation(doc, located.get(f.path)!, f.target);
+      return { start: positionAt(doc, o.start), end: positionAt(doc, o.end) };
+    });
+  }
+  return findings.map(f => rangeFor(doc, f));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The guided locator. Building jsonc-parser's position tree for a 1 MB document costs tens of
+// milliseconds and as much memory as the text many times over; diagnostics need the offsets of
+// a few nodes only. For strict JSON we walk the text once, descending only into the members
+// that some pointer names and skipping every other value with a tight character loop.
+
+interface Location {
+  /** How many segments of the pointer exist in the document. */
+  found: number;
+  complete: boolean;
+  keyStart: number; keyEnd: number;
+  valueStart: number; valueEnd: number;
+  container: boolean;
+}
+
+interface TrieNode {
+  children: Map<string, TrieNode>;
+  keyStart: number; keyEnd: number;
+  valueStart: number; valueEnd: number;
+  container: boolean;
+  reached: boolean;
+}
+
+function trieNode(): TrieNode {
+  return { children: new Map(), keyStart: -1, keyEnd: -1, valueStart: -1, valueEnd: -1, container: false, reached: false };
+}
+
+function skipSpace(t: string, i: number): number {
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9) i++; else return i;
+  }
+}
+
+/** The offset just past the string that starts at `i` (a double quote). */
+function skipString(t: string, i: number): number {
+  let j = i + 1;
+  for (;;) {
+    const q = t.indexOf('"', j);
+    if (q < 0) return t.length;
+    let b = q - 1;
+    while (t.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+    j = q + 1;
+  }
+}
+
+/** The offset just past the value that starts at `i`. */
+function skipValue(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 34) return skipString(t, i);
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    for (let j = i; j < t.length; j++) {
+      const d = t.charCodeAt(j);
+      if (d === 34) { j = skipString(t, j) - 1; continue; }
+      if (d === 123 || d === 91) depth++;
+      else if (d === 125 || d === 93) { if (--depth === 0) return j + 1; }
+    }
+    return t.length;
+  }
+  let j = i;
+  for (; j < t.length; j++) {
+    const d = t.charCodeAt(j);
+    if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
+  }
+  return j;
+}
+
+/** Records where the value at `i` lies for `node`, descending into the members it names. */
+function descend(t: string, i: number, node: TrieNode): number {
+  node.reached = true;
+  node.valueStart = i;
+  const c = t.charCodeAt(i);
+  node.container = c === 123 || c === 91;
+  if (node.children.size === 0 || !node.container) {
+    node.valueEnd = skipValue(t, i);
+    return node.valueEnd;
+  }
+  let j = skipSpace(t, i + 1);
+  if (c === 123) {
+    while (t.charCodeAt(j) === 34) {
+      const keyEnd = skipString(t, j);
+      let key = t.slice(j + 1, keyEnd - 1);
+      if (key.indexOf('\\') >= 0) key = JSON.parse(t.slice(j, keyEnd)) as string;
+      const v = skipSpace(t, skipSpace(t, keyEnd) + 1);
+      const child = node.children.get(key);
+      let end: number;
+      if (child) {
+        child.keyStart = j;
+        child.keyEnd = keyEnd;
+        end = descend(t, v, child);
+      } else {
+        end = skipValue(t, v);
+      }
+      j = skipSpace(t, end);
+      if (t.charCodeAt(j) === 44) j = skipSpace(t, j + 1);
+    }
+  } else {
+    let index = 0;
+    while (j < t.length && t.charCodeAt(j) !== 93) {
+      const child = node.children.get(String(index));
+      const end = child ? descend(t, j, child) : skipValue(t, j);
+      index++;
+      j = skipSpace(t, end);
+      if (t.charCodeAt(j) === 44) j = skipSpace(t, j + 1);
+    }
+  }
+  // j is at the closing bracket.
+  node.valueEnd = Math.min(t.length, j + 1);
+  return node.valueEnd;
+}
+
+const located = new WeakMap<ParsedDocument, Map<string, Location>>();
+
+function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, Location> {
+  let cache = located.get(doc);
+  if (!cache) { cache = new Map(); located.set(doc, cache); }
+  const missing = pointers.filter(p => !cache!.has(p));
+  if (missing.length) {
+    const root = trieNode();
+    const paths = new Map<string, string[]>();
+    for (const p of missing) {
+      const segs = parsePointer(p);
+      paths.set(p, segs);
+      let n = root;
+      for (const s of segs) {
+        let c = n.children.get(s);
+        if (!c) { c = trieNode(); n.children.set(s, c); }
+        n = c;
+      }
+    }
+    const body = doc.bom ? doc.text.slice(doc.bom) : doc.text;
+    descend(body, skipSpace(body, 0), root);
+    for (const [p, segs] of paths) {
+      let n = root;
+      let found = 0;
+      let last = root;
+      for (const s of segs) {
+        const c = n.children.get(s)!;
+        if (!c.reached) break;
+        n = c; last = c; found++;
+      }
+      cache.set(p, {
+        found, complete: found === segs.length,
+        keyStart: last.keyStart, keyEnd: last.keyEnd,
+        valueStart: last.valueStart, valueEnd: last.valueEnd, container: last.container,
+      });
+    }
+  }
+  return cache;
+}
+
+function spanFromLocation(doc: ParsedDocument, l: Location, target: 'key' | 'value' = 'value'): { start: number; end: number } {
+  const shift = doc.bom;
+  const hasKey = l.keyStart >= 0;
+  if (l.complete && target === 'key' && hasKey) return { start: l.keyStart + shift, end: l.keyEnd + shift };
+  if (l.complete && !l.container) return { start: l.valueStart + shift, end: l.valueEnd + shift };
+  if (hasKey) return { start: l.keyStart + shift, end: l.keyEnd + shift };
+  return { start: l.valueStart + shift, end: l.valueStart + shift + 1 };
 }
 
 export function rangeFor(doc: ParsedDocument, finding: Pick<Finding, 'path' | 'target' | 'range'>): Range {
