@@ -108,6 +108,21 @@ const V1_NAMES: Record<string, string[]> = {
   'platform_specific_details.ios': ['send_to_all_eligible_device', 'exclude_provisional_push_devices', 'send_to_only_provisional_push_enabled_devices'],
 };
 
+/** Near misses per content kind and key, remembered: content keys repeat on every keystroke. */
+const nearMisses = new Map<string, string | undefined>();
+
+function nearestV1Name(kind: string, key: string, names: string[], present: string[]): string | undefined {
+  const id = `${kind}\u0000${key}`;
+  let guess = nearMisses.get(id);
+  if (!nearMisses.has(id)) {
+    if (nearMisses.size >= 2000) nearMisses.clear();
+    guess = didYouMean(key, names);
+    nearMisses.set(id, guess);
+  }
+  // The nearest name is already used: look among the others (rare, so not remembered).
+  return guess !== undefined && present.includes(guess) ? didYouMean(key, names.filter(n => !present.includes(n))) : guess;
+}
+
 function v1Hints(holder: unknown, base: string, kind: string, what: string): Finding[] {
   const names = V1_NAMES[kind];
   if (!names || !isObj(holder)) return [];
@@ -118,7 +133,7 @@ function v1Hints(holder: unknown, base: string, kind: string, what: string): Fin
       if (V1_NAMES[`${kind}.${k}`]) out.push(...v1Hints(holder[k], join(base, k), `${kind}.${k}`, `\`${k}\` ${what}`));
       continue;
     }
-    const guess = didYouMean(k, names.filter(n => !keys.includes(n)));
+    const guess = nearestV1Name(kind, k, names, keys);
     if (!guess) continue;
     const path = join(base, k);
     out.push(finding('C6', 'information', path,

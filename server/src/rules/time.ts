@@ -116,8 +116,24 @@ export type ZoneCheck =
   | { ok: true }
   | { ok: false; reason: 'case' | 'abbreviation' | 'offset' | 'unknown'; suggestion?: string };
 
-/** Whether `name` is a real IANA zone name, exactly spelt; if not, why, and what to use instead. */
+const zoneChecks = new Map<string, ZoneCheck>();
+
+/**
+ * Whether `name` is a real IANA zone name, exactly spelt; if not, why, and what to use instead.
+ * Remembered per name: the answer never changes, and a wrong name costs a search of every zone
+ * on each keystroke otherwise.
+ */
 export function checkZone(name: string): ZoneCheck {
+  let hit = zoneChecks.get(name);
+  if (!hit) {
+    if (zoneChecks.size >= 1000) zoneChecks.clear();
+    hit = checkZoneUncached(name);
+    zoneChecks.set(name, hit);
+  }
+  return hit;
+}
+
+function checkZoneUncached(name: string): ZoneCheck {
   const known = knownZones();
   if (known.includes(name) || ROOT_ZONES.has(name)) return { ok: true };
   const slash = name.indexOf('/');

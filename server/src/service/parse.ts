@@ -306,6 +306,11 @@ export function parse(text: string): ParsedDocument {
 
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
+  if (text.indexOf('\r') < 0) {
+    // The common case, LF only: let indexOf do the scanning.
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 13 /* \r */) {

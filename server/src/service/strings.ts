@@ -34,10 +34,12 @@ export function didYouMean(word: string, candidates: readonly string[], max = 2)
   let best: string | undefined;
   let bestD = max + 1;
   for (const c of candidates) {
-    const d = editDistance(w, c.toLowerCase(), max);
-    // Two edits turn any two-letter word into another: for short words, allow fewer.
-    if (d > Math.floor(Math.max(w.length, c.length) / 3)) continue;
-    if (d < bestD) { best = c; bestD = d; }
+    // Two edits turn any two-letter word into another: for short words, allow fewer. The bound
+    // also lets editDistance give up early, which matters against long lists (time zones).
+    const limit = Math.min(max, bestD - 1, Math.floor(Math.max(w.length, c.length) / 3));
+    if (limit < 0 || Math.abs(w.length - c.length) > limit) continue;
+    const d = editDistance(w, c.toLowerCase(), limit);
+    if (d <= limit && d < bestD) { best = c; bestD = d; }
   }
   return best;
 }
