@@ -66,6 +66,7 @@ const TIERS = {
   },
   build: { describe: 'bundle with esbuild', async run() { return { code: await run('node', ['scripts/build.mjs']) }; } },
   typecheck: { describe: 'tsc --noEmit', async run() { return { code: await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']) }; } },
+  lint: { describe: 'eslint (no floating promises)', async run() { return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) }; } },
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {

@@ -9,7 +9,6 @@ import * as path from 'path';
 
 const VALID = path.resolve(__dirname, '../fixtures/valid');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any>;
 
 export const FIXTURES = ['push-one-time', 'push-event-triggered', 'push-location-triggered', 'email-promotional'] as const;

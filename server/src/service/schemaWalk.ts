@@ -13,7 +13,6 @@ import { DocumentKind } from './types';
  * picks one branch by its tag, as ajv does; without a tag, the branches that the value fits).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema = { [keyword: string]: any };
 export type Segment = string | number;
 

@@ -13,7 +13,6 @@ import * as path from 'path';
 export function run(): Promise<void> {
   // Stack traces of failures point into the .ts sources (the bundles carry inline source maps).
   process.setSourceMapsEnabled(true);
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const mochaModule = require('mocha');
   const Mocha = mochaModule.default ?? mochaModule;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter: 'spec' });

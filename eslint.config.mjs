@@ -1,0 +1,24 @@
+// Lint: the few rules that catch real bugs here. Promises are either awaited or marked
+// deliberate with `void`; type checking itself is `tsc --noEmit`.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'server/src/generated/**', 'test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', {
+        // node:test's test() and describe() return promises the runner itself awaits.
+        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }],
+      }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      'no-debugger': 'error',
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+);
