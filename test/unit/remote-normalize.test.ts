@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  denormalizeCampaign, isResponseScheduling, normalizeCampaign, notesStillApplying, schedulingToRequest, schedulingToResponse,
+  denormalizeCampaign, isResponseScheduling, normalizeCampaign, schedulingToRequest, schedulingToResponse,
 } from '../../client/src/remote/normalize';
 import { serializeCampaign } from '../../client/src/remote/format';
 
@@ -110,17 +110,6 @@ test('schedulingToResponse mirrors the service; response-shaped input is left al
   assert.equal(isResponseScheduling({ delivery_type: 'ASAP' }), false);
   assert.equal(isResponseScheduling({ time_zone: 'UTC' }), true);
   assert.deepEqual(schedulingToRequest('odd', false), { value: 'odd', exact: true });
-});
-
-test('a note holds while its component is unchanged, and goes once the user rewrites it', () => {
-  const sched = { delivery_type: 'SCHEDULED', schedule_time: '09:30:00', frequency: 'WEEKLY', periodic_details: { sending_frequency: 'WEEKLY' } };
-  const n = normalizeCampaign(record({ campaign_delivery_type: 'PERIODIC', scheduling_details: sched }));
-  const edited = JSON.parse(JSON.stringify(n.document));
-  edited.basic_details.name = 'Renamed';
-  assert.equal(notesStillApplying(edited, n.document, n.notes).length, 1);
-  edited.scheduling_details = { delivery_type: 'AT_FIXED_TIME', start_time: '2025-03-01T09:30:00', timezone: 'UTC', periodic_details: { sending_frequency: 'WEEKLY' } };
-  assert.equal(notesStillApplying(edited, n.document, n.notes).length, 0);
-  assert.deepEqual(notesStillApplying('not json', n.document, n.notes), []);
 });
 
 test('anything but an object is refused with a sentence; odd members survive', () => {

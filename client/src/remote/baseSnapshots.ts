@@ -1,87 +1,49 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { isObject, JsonObject } from './json';
-import { isSafeId } from './naming';
-import { NormalizationNote } from './normalize';
+import {
+  BACKUP_FOLDER, BaseSnapshot, baseSnapshotCandidates, BaseSnapshotError, baseSnapshotPath, isSafeId, parseBaseSnapshot,
+} from '../../../common/src/baseSnapshot';
 
 /**
- * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), kept beside
- * the workspace in `.campaigns/base/<id>.json`. Diffs against the base show the user's own edits;
- * push compares the base with the file (what changed locally) and with a fresh remote read (what
- * changed remotely). The folder may be committed or ignored; nothing else reads it.
- *
- * File format (version 1):
- * ```json
- * { "format": "campaign-studio-base", "version": 1,
- *   "environment": "staging", "baseUrl": "https://…", "workspaceId": "…",
- *   "id": "…", "fetchedAt": "2025-01-01T10:00:00.000Z",
- *   "campaign": { …request shape, as written to the file… },
- *   "aside": { "created_at": "…", … }, "notes": [ { "path": "/scheduling_details", "message": "…" } ] }
- * ```
+ * Base snapshots on disk: reading, writing and backups. The format, its checks and the rule for
+ * which sidecar belongs to a file are shared with the language server and the CLI
+ * (`common/src/baseSnapshot.ts`). Diffs against the base show the user's own edits; push compares
+ * the base with the file (what changed locally) and with a fresh remote read (what changed
+ * remotely). The `.campaigns/` folder may be committed or ignored.
  */
 
-export const BASE_FOLDER = '.campaigns/base';
-export const BACKUP_FOLDER = '.campaigns/backup';
+export {
+  BACKUP_FOLDER, BASE_FOLDER, BaseSnapshotError, baseSnapshotPath, checkBaseSnapshot,
+} from '../../../common/src/baseSnapshot';
+export type { BaseSnapshot } from '../../../common/src/baseSnapshot';
 
-export interface BaseSnapshot {
-  format: 'campaign-studio-base';
-  version: 1;
-  environment: string;
-  baseUrl: string;
-  workspaceId: string;
-  /** The campaign id (the file name's id). */
-  id: string;
-  /** ISO 8601, when the remote was read. */
-  fetchedAt: string;
-  /** The normalized remote: exactly what fetch wrote into the file. */
-  campaign: JsonObject;
-  /** Response-only fields set aside by normalization. */
-  aside: JsonObject;
-  notes: NormalizationNote[];
+/** Reads the base of `id` under a workspace folder; undefined when there is none. A damaged file throws a `BaseSnapshotError`. */
+export async function readBaseSnapshot(workspaceRoot: string, id: string): Promise<BaseSnapshot | undefined> {
+  return readBaseSnapshotFile(baseSnapshotPath(workspaceRoot, id), id);
 }
 
-export class BaseSnapshotError extends Error {}
-
-/** Where the base of campaign `id` lives under a workspace folder. */
-export function baseSnapshotPath(workspaceRoot: string, id: string): string {
-  if (!isSafeId(id)) throw new BaseSnapshotError(`\`${id}\` is not a campaign id that can name a file.`);
-  return path.join(workspaceRoot, ...BASE_FOLDER.split('/'), `${id}.json`);
-}
-
-/** Checks a parsed snapshot; a sentence about what is wrong, or undefined. */
-export function checkBaseSnapshot(v: unknown): string | undefined {
-  if (!isObject(v)) return 'it is not a JSON object';
-  if (v.format !== 'campaign-studio-base') return '`format` is not `campaign-studio-base`';
-  if (v.version !== 1) return `version \`${String(v.version)}\` is not supported (only 1)`;
-  for (const k of ['environment', 'baseUrl', 'workspaceId', 'id', 'fetchedAt']) {
-    if (typeof v[k] !== 'string' || !(v[k] as string)) return `\`${k}\` is missing`;
+/**
+ * The base of a campaign file, found as the language server and `campaign-lint` find it: the
+ * sidecar of its id in its own folder or the nearest parent folder that has one.
+ */
+export async function findBaseSnapshot(fileName: string, id: string): Promise<{ file: string; snapshot: BaseSnapshot } | undefined> {
+  for (const file of baseSnapshotCandidates(fileName, id)) {
+    const snapshot = await readBaseSnapshotFile(file, id);
+    if (snapshot) return { file, snapshot };
   }
-  if (!isObject(v.campaign)) return '`campaign` is not an object';
-  if (v.aside !== undefined && !isObject(v.aside)) return '`aside` is not an object';
-  if (v.notes !== undefined && !Array.isArray(v.notes)) return '`notes` is not a list';
   return undefined;
 }
 
-/** Reads the base of `id`; undefined when there is none. A damaged file throws a `BaseSnapshotError`. */
-export async function readBaseSnapshot(workspaceRoot: string, id: string): Promise<BaseSnapshot | undefined> {
-  const file = baseSnapshotPath(workspaceRoot, id);
+async function readBaseSnapshotFile(file: string, id: string): Promise<BaseSnapshot | undefined> {
   let text: string;
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw new BaseSnapshotError(`The base snapshot ${file} cannot be read: ${(e as Error).message}.`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new BaseSnapshotError(`The base snapshot ${file} is not valid JSON (${(e as Error).message}). Fetch the campaign again to rebuild it.`);
-  }
-  const problem = checkBaseSnapshot(parsed);
-  if (problem) throw new BaseSnapshotError(`The base snapshot ${file} is damaged: ${problem}. Fetch the campaign again to rebuild it.`);
-  const snap = parsed as BaseSnapshot;
-  return { ...snap, aside: snap.aside ?? {}, notes: (snap.notes ?? []).filter(n => isObject(n) && typeof n.path === 'string' && typeof n.message === 'string') };
+  return parseBaseSnapshot(text, file, id);
 }
 
 /** Writes the base of `snapshot.id` atomically (a temporary file, then a rename). */

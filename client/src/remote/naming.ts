@@ -1,3 +1,8 @@
+import { isSafeId } from '../../../common/src/baseSnapshot';
+
+/** The id of a file's campaign is read the same way everywhere (`common/src/baseSnapshot.ts`). */
+export { idFromFileName, isSafeId } from '../../../common/src/baseSnapshot';
+
 /**
  * File names of fetched campaigns: `<folder>/<name-slug>.<id>.campaign.json`. The id in the name
  * is what ties a file to its remote campaign, so a renamed campaign is still found; the slug is
@@ -21,23 +26,11 @@ export function slugify(name: unknown, fallback = 'campaign'): string {
 
 /** Ids as the service makes them: 24 hexadecimal characters (other ids are accepted, if safe in a name). */
 export const OBJECT_ID = /^[0-9a-f]{24}$/i;
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isSafeId(id: unknown): id is string {
-  return typeof id === 'string' && SAFE_ID.test(id);
-}
 
 /** The file name (no folder) for a campaign. */
 export function campaignFileName(name: unknown, id: string): string {
   if (!isSafeId(id)) throw new Error(`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);
   return `${slugify(name)}.${id}.campaign.json`;
-}
-
-/** The id in a fetched campaign's file name, or undefined for other names. */
-export function idFromFileName(fileName: string): string | undefined {
-  const base = fileName.replace(/\\/g, '/').split('/').pop() ?? '';
-  const m = /\.([A-Za-z0-9_-]{1,64})\.campaign\.json$/i.exec(base);
-  return m ? m[1] : undefined;
 }
 
 /** The campaign name in a record or document (`basic_details.name`). */
