@@ -1,12 +1,19 @@
-import { Finding, Fix, RuleCheck } from '../service/types';
+import { Finding, Fix, RemoteState, RuleCheck } from '../service/types';
 import { join } from '../service/pointer';
 import { campaignKind, finding, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
+import { isResponseScheduling, keptMessage, schedulingToRequest } from '../../../common/src/schedulingShape';
+import { jsonEqual } from '../../../common/src/json';
 
 /**
  * `scheduling_details` in request shape (rules H1–H9): what the schema cannot say, namely the
  * companions each `delivery_type` needs, real time zones and date-times, and the names a fetched
  * campaign uses that a request must not.
+ *
+ * One exception: a fetched file whose schedule fetch could not convert exactly (a periodic
+ * campaign's time of day) keeps it as the service returned it. While it is unchanged from the
+ * base it is not sent on push, so it gets one information diagnostic (H5) saying so instead of
+ * the response-shape errors; once edited, every rule applies again.
  */
 
 const SD = '/scheduling_details';
@@ -302,14 +309,32 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
   return out;
 }
 
+/**
+ * H5 (information): the schedule is in response shape and exactly as fetched (the base snapshot
+ * holds the same value, key order aside). The text is the one fetch recorded for it.
+ */
+function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState | undefined): Finding | undefined {
+  const base = remote?.base;
+  if (!isObj(base) || !isResponseScheduling(sd) || !jsonEqual(sd, base.scheduling_details)) return undefined;
+  const periodic = type === 'PERIODIC';
+  const r = schedulingToRequest(sd, periodic);
+  if (!r.exact) return finding('H5', 'information', SD, r.reason, { target: 'key' });
+  // Its request form is known after all (a base recorded before the conversion existed).
+  return finding('H5', 'information', SD,
+    keptMessage('the service returned it in its response shape', `\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`),
+    { target: 'key', fixes: [fix('Rewrite `scheduling_details` in request shape', [{ kind: 'replaceValue', path: SD, value: r.value }])] });
+}
+
 export const schedulingRules: RuleCheck[] = [
   {
     ids: ['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H9'],
     kinds: ['campaign'],
-    check({ doc }) {
+    check({ doc, remote }) {
       const sd = schedulingOf(doc);
       if (!sd) return [];
       const type = deliveryTypeOf(doc);
+      const kept = keptAsReturned(sd, type, remote);
+      if (kept) return [kept];
       const dt = typeof sd.delivery_type === 'string' && REQUEST_TYPES.includes(sd.delivery_type) ? sd.delivery_type : undefined;
       return [
         ...checkDeliveryType(sd, type),

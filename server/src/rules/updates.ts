@@ -2,6 +2,7 @@ import { Finding, Fix, RuleCheck } from '../service/types';
 import { join } from '../service/pointer';
 import { finding, has, isObj, Obj } from './util';
 import { instantOf, parseIsoDateTime } from './time';
+import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../../../common/src/schedulingShape';
 
 /**
  * Updates of a fetched campaign (rules P1–P5). They run only when the editor knows the remote
@@ -74,16 +75,47 @@ function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'star
   const sd = doc.scheduling_details;
   const bsd = isObj(base.scheduling_details) ? base.scheduling_details : {};
   if (!isObj(sd)) return [];
+  const then = rule === 'P1' ? 'an `ACTIVE` campaign keeps its schedule type and start time' : 'a `SCHEDULED` campaign keeps its schedule type';
+  // A base kept as the service returned it (`SCHEDULED`, `schedule_time`) is compared by meaning.
+  if (isResponseScheduling(bsd) || isResponseScheduling(sd)) return frozenAcrossShapes(sd, bsd, key, then, rule);
   if (!has(sd, key) && !has(bsd, key)) return [];
   const same = key === 'start_time' ? sameTime(sd[key], bsd[key], sd.timezone ?? bsd.timezone) : deepEqual(sd[key], bsd[key]);
   if (same) return [];
   const path = join('/scheduling_details', key);
   const was = has(bsd, key) ? ` (it is ${c(bsd[key])} on the service)` : '';
   const what = !has(sd, key) ? `removes \`scheduling_details.${key}\`` : `changes \`scheduling_details.${key}\``;
-  const then = rule === 'P1' ? 'an `ACTIVE` campaign keeps its schedule type and start time' : 'a `SCHEDULED` campaign keeps its schedule type';
   return [finding(rule, 'error', path,
     `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`,
     { fixes: [restore(sd, bsd, key, path)] })];
+}
+
+/**
+ * P1, P2 when either side is in response shape: `SCHEDULED` stands for the request types it may
+ * mean, and `schedule_time` for `start_time`. A time of day (what the service returns for a
+ * periodic campaign) equals only the same time of day: against a date-time, the date the service
+ * holds is unknown, so the change cannot be shown to keep it.
+ */
+function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_time', then: string, rule: 'P1' | 'P2'): Finding[] {
+  const fixes = [{ title: 'Restore the fetched `scheduling_details`', edits: [{ kind: 'replaceValue' as const, path: '/scheduling_details', value: bsd }], isPreferred: true }];
+  if (key === 'delivery_type') {
+    const mine = requestDeliveryTypes(sd);
+    const theirs = requestDeliveryTypes(bsd);
+    if (mine.some(t => theirs.some(u => deepEqual(t, u)))) return [];
+    const what = has(sd, 'delivery_type') ? 'changes `scheduling_details.delivery_type`' : 'removes `scheduling_details.delivery_type`';
+    const was = has(bsd, 'delivery_type') ? ` (it is ${c(bsd.delivery_type)} on the service${bsd.delivery_type === 'SCHEDULED' ? `, which stands for ${theirs.map(c).join(' or ')}` : ''})` : '';
+    return [finding(rule, 'error', join('/scheduling_details', 'delivery_type'),
+      `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+  }
+  const mine = startTimeOf(sd);
+  const theirs = startTimeOf(bsd);
+  if (!mine && !theirs) return [];
+  const zone = sd.timezone ?? sd.time_zone ?? bsd.timezone ?? bsd.time_zone;
+  if (mine && theirs && (isTimeOfDay(mine.value) === isTimeOfDay(theirs.value)) && sameTime(mine.value, theirs.value, zone)) return [];
+  const path = join('/scheduling_details', mine?.key ?? 'start_time');
+  const was = theirs ? ` (it is ${c(theirs.value)} on the service${isTimeOfDay(theirs.value) ? ', which reports only the time of day of a periodic campaign, so a date-time cannot be shown to keep it' : ''})` : '';
+  const what = mine ? 'changes the start time' : 'removes the start time';
+  return [finding(rule, 'error', path,
+    `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
 }
 
 export const updateRules: RuleCheck[] = [
