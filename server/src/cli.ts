@@ -287,7 +287,20 @@ export function run(argv: string[], io: CliIO): number {
     return l;
   };
 
-  const service = new LanguageService({ cacheSize: 1 });
+  // A fetched file's base snapshot (`.campaigns/base/<id>.json`, found as the editor finds it)
+  // gives the update rules their remote state. One that cannot be used is reported once, like an
+  // unreadable settings file: CI must not pass because a check silently did not run.
+  const badBases = new Set<string>();
+  let linting: Target | undefined;
+  const service = new LanguageService({
+    cacheSize: 1,
+    onBaseProblem: p => {
+      if (badBases.has(p.file)) return;
+      badBases.add(p.file);
+      const shownBase = linting && path.isAbsolute(linting.shown) ? p.file : path.relative(io.cwd, p.file) || p.file;
+      problems.report(`base snapshot ${shownBase}`, p.reason, `The update rules (P1–P5) are not checked for ${linting?.shown ?? 'the files it belongs to'}: fetch the campaign again to rebuild it, or remove it.`);
+    },
+  });
   const reports: FileReport[] = [];
   const reported = new Set<string>();
   const toJson = (d: CampaignDiagnostic): JsonDiagnostic => ({
@@ -305,6 +318,7 @@ export function run(argv: string[], io: CliIO): number {
     }
     const { text, encoding } = decode(bytes);
     const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
+    linting = t;
     const findings = service.findings(doc, documentSettings(s));
     if (encoding) findings.push(encoding);
     reports.push({ file: t.shown, diagnostics: toDiagnostics(service.parsed(doc), findings).map(toJson) });

@@ -14,6 +14,7 @@ import { isFileUri, uriToFileName } from './service/uri';
 import { ParsedDocument } from './service/parse';
 import { DocumentKind, Finding, RemoteState, Severity } from './service/types';
 import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '../../common/src/protocol';
+import { BASE_FOLDER } from '../../common/src/baseSnapshot';
 import { version } from '../../package.json';
 import { doComplete } from './service/completion';
 import { doHover } from './service/hover';
@@ -58,6 +59,10 @@ function isSettingsFile(uri: string): boolean {
   return path.basename(uriToFileName(uri)).toLowerCase() === CAMPAIGNRC;
 }
 
+function isBaseSnapshot(uri: string): boolean {
+  return path.dirname(uriToFileName(uri)).replace(/\\/g, '/').endsWith(`/${BASE_FOLDER}`);
+}
+
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
   const pushDelay = options.pushDelayMs ?? PUSH_DELAY_MS;
@@ -92,9 +97,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const remoteStates = new Map<string, RemoteState>();
   const remoteFindings = new Map<string, Finding[]>();
 
+  /** Damaged base snapshots already logged (each once, until it changes). */
+  const loggedBaseProblems = new Set<string>();
+
   const hooks: LanguageServiceOptions = {
     getRemote: uri => remoteStates.get(uri),
     extraFindings: uri => remoteFindings.get(uri) ?? [],
+    onBaseProblem: (problem, uri) => {
+      const key = `${problem.file}\n${problem.message}`;
+      if (loggedBaseProblems.has(key)) return;
+      loggedBaseProblems.add(key);
+      log.warn(`${problem.message} The update rules (P1–P5) are not checked for ${uri} until then.`);
+    },
     log: log.error,
   };
   const service = options.createService?.(hooks) ?? new LanguageService(hooks);
@@ -263,6 +277,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onDidChangeWatchedFiles(params => {
     if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged();
+    // A fetch or a push rewrote a base snapshot: files not described by the extension read it again.
+    if (params.changes.some(c => isBaseSnapshot(c.uri))) {
+      service.baseSnapshots?.clear();
+      loggedBaseProblems.clear();
+      generation++;
+      refreshAll();
+    }
   });
 
   // ── Remote campaigns (custom notifications from the extension) ────────────────────────────
@@ -393,8 +414,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         .catch(e => log.warn(`registering for settings changes failed: ${describe(e)}`));
     }
     if (client.watchedFilesRegistration) {
-      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CAMPAIGNRC}` }] })
-        .catch(e => log.warn(`watching ${CAMPAIGNRC} files failed: ${describe(e)}`));
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CAMPAIGNRC}` }, { globPattern: `**/${BASE_FOLDER}/*.json` }] })
+        .catch(e => log.warn(`watching ${CAMPAIGNRC} files and base snapshots failed: ${describe(e)}`));
     }
   });
 

@@ -268,13 +268,13 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('initialize: a diagnostic provider; settings changes and settings files are watched', async () => {
+  test('initialize: a diagnostic provider; settings changes, settings files and base snapshots are watched', async () => {
     const provider = ed.initializeResult.capabilities.diagnosticProvider as { interFileDependencies: boolean; workspaceDiagnostics: boolean };
     assert.deepEqual([provider.interFileDependencies, provider.workspaceDiagnostics], [false, false]);
     await ed.until('registrations', () => ed.registrations.length >= 2);
     assert.deepEqual(ed.registrations.map(r => r.method).sort(), ['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     const watch = ed.registrations.find(r => r.method === 'workspace/didChangeWatchedFiles')!;
-    assert.deepEqual(watch.registerOptions, { watchers: [{ globPattern: '**/.campaignrc.json' }] });
+    assert.deepEqual(watch.registerOptions, { watchers: [{ globPattern: '**/.campaignrc.json' }, { globPattern: '**/.campaigns/base/*.json' }] });
   });
 
   test('pull: a full report, unchanged while nothing changed, full again after an edit', async () => {

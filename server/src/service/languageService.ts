@@ -2,8 +2,9 @@ import { parse, ParsedDocument } from './parse';
 import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
-import { uriToFileName } from './uri';
+import { isFileUri, uriToFileName } from './uri';
 import { DocumentKind, Finding, RemoteState } from './types';
+import { BaseProblem, BaseSnapshotStore } from './remoteBase';
 
 export { uriToFileName } from './uri';
 
@@ -20,8 +21,18 @@ export interface TextDocumentLike {
 }
 
 export interface LanguageServiceOptions {
-  /** Remote state of a fetched campaign (for P1–P5), when known. */
+  /**
+   * Remote state of a fetched campaign (for P1–P5 and H5) that the editor knows; it wins over the
+   * base snapshot found beside the file.
+   */
   getRemote?(uri: string): RemoteState | undefined;
+  /**
+   * Where the base snapshots of fetched files on disk are found (`.campaigns/base/<id>.json` in
+   * the file's folder or the nearest parent); `false` = never look. By default a store of its own.
+   */
+  baseSnapshots?: BaseSnapshotStore | false;
+  /** A base snapshot that exists but cannot be used (damaged, unreadable), with what to do. */
+  onBaseProblem?(problem: BaseProblem, uri: string): void;
   /** Extra findings about a document that come from outside the rules (the service's validate call). */
   extraFindings?(uri: string): Finding[];
   log?(message: string): void;
@@ -85,9 +96,23 @@ export class ParseCache {
 
 export class LanguageService {
   readonly cache: ParseCache;
+  readonly baseSnapshots: BaseSnapshotStore | undefined;
 
   constructor(readonly options: LanguageServiceOptions = {}) {
     this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheChars);
+    this.baseSnapshots = options.baseSnapshots === false ? undefined : options.baseSnapshots ?? new BaseSnapshotStore();
+  }
+
+  /**
+   * What is known of the remote copy of a campaign document: what the editor said, else the base
+   * snapshot found beside the file (a fetched file keeps its `id`), as `campaign-lint` finds it.
+   */
+  remote(doc: TextDocumentLike, parsed: ParsedDocument = this.parsed(doc)): RemoteState | undefined {
+    const given = this.options.getRemote?.(doc.uri);
+    if (given || !this.baseSnapshots || !isFileUri(doc.uri) || this.kind(doc) !== 'campaign') return given;
+    const found = this.baseSnapshots.lookup(uriToFileName(doc.uri), parsed.value);
+    if (found.problem) this.options.onBaseProblem?.(found.problem, doc.uri);
+    return found.found?.remote;
   }
 
   /** What a document is, by its file name alone (never the editor's language id). */
@@ -107,7 +132,7 @@ export class LanguageService {
     const found = validate(parsed, {
       kind,
       settings: settings.workspace,
-      remote: this.options.getRemote?.(doc.uri),
+      remote: this.remote(doc, parsed),
       onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });
     const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
