@@ -4,6 +4,7 @@ import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentKeys, isObject, sameContent } from './model';
 import { BaseStore, Environment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
 import { checkLocal, summarize } from './preflight';
+import { remoteStateOf } from '../../../common/src/baseSnapshot';
 import { normalStatus, STATUS_ACTIONS, StatusAction, statusActionProblem, writeRefusal } from './stateRules';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 
@@ -48,7 +49,8 @@ export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'fa
 /** The service's validate call on the file's content; its errors become diagnostics on the file. */
 export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Promise<ValidateResult> {
   const { api, ui, env } = deps;
-  const check = checkLocal(file.text(), deps.settings);
+  const text = file.text();
+  const check = checkLocal(text, deps.settings);
   const local = check.parsed.value;
   if (!isObject(local)) { ui.error(`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
   const id = campaignIdOf(local);
@@ -59,6 +61,9 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   }
   const refusal = writeRefusal(local, 'update');
   if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
+  // Errors the editor shows, and only those: a schedule kept as fetched is no error (rule H5).
+  const base = await deps.bases.read(id).catch(() => undefined);
+  const localErrors = isObject(base) ? checkLocal(text, deps.settings, undefined, remoteStateOf(base)).errors : check.errors;
   let answer;
   try {
     answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
@@ -69,7 +74,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   }
   if (answer.ok) {
     ui.showFindings(file.uri, [], local);
-    const localNote = check.errors.length ? ` The local rules still report ${check.errors.length} error${check.errors.length === 1 ? '' : 's'}: ${summarize(check.parsed, check.errors)}.` : '';
+    const localNote = localErrors.length ? ` The local rules still report ${localErrors.length} error${localErrors.length === 1 ? '' : 's'}: ${summarize(check.parsed, localErrors)}.` : '';
     const message = `The service found no problem in campaign ${id} as it is in ${file.name}. Nothing was saved.${localNote}`;
     if (localNote) ui.warn(message); else ui.info(message);
     return { outcome: 'valid', message };

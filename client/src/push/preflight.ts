@@ -1,7 +1,7 @@
 import { parse, ParsedDocument } from '../../../server/src/service/parse';
 import { validate } from '../../../server/src/service/validate';
 import { rangeFor } from '../../../server/src/service/ranges';
-import { CheckPurpose, Finding, WorkspaceSettings } from '../../../server/src/service/types';
+import { CheckPurpose, Finding, RemoteState, WorkspaceSettings } from '../../../server/src/service/types';
 
 /**
  * The first gate of every write: the shared rule set, the very code the language server and the
@@ -20,10 +20,14 @@ export interface LocalCheck {
  */
 const CHECKED_AGAINST_REMOTE = new Set(['P1', 'P2', 'P3', 'P4', 'P5']);
 
-/** `purpose` `inlineTest` adds rule B8 (an inline test send needs more basic details). */
-export function checkLocal(text: string, settings: WorkspaceSettings, purpose?: CheckPurpose): LocalCheck {
+/**
+ * `purpose` `inlineTest` adds rule B8 (an inline test send needs more basic details). `remote`
+ * (the base snapshot) lets the rules tell a schedule kept as the service returned it, unchanged
+ * since the fetch, from one the user wrote (rule H5), as the editor and `campaign-lint` do.
+ */
+export function checkLocal(text: string, settings: WorkspaceSettings, purpose?: CheckPurpose, remote?: RemoteState): LocalCheck {
   const parsed = parse(text);
-  const findings = validate(parsed, { kind: 'campaign', settings, purpose }).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
+  const findings = validate(parsed, { kind: 'campaign', settings, purpose, remote }).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
   return {
     parsed,
     errors: findings.filter(f => f.severity === 'error'),

@@ -7,6 +7,8 @@ import {
 import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore } from './patch';
 import { BaseStore, Environment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
 import { checkLocal, summarize } from './preflight';
+import { remoteStateOf } from '../../../common/src/baseSnapshot';
+import { parse } from '../../../server/src/service/parse';
 import { reconcileWrite } from './reconcile';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyTopLevel } from './textEdits';
@@ -95,8 +97,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
 
   // 1. The file: JSON, a campaign id, writable by V5, no rule errors.
   const text0 = file.text();
-  const check = checkLocal(text0, deps.settings);
-  const local = check.parsed.value;
+  const local = parse(text0).value;
   if (!isObject(local)) return stop({ outcome: 'blocked', stage: 'parse', message: `${file.name} does not hold a JSON object, so there is nothing to push. Fix the file first.` });
   const id = campaignIdOf(local);
   if (!id) return stop({ outcome: 'blocked', stage: 'identity', message: `${file.name} has no \`id\`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.` });
@@ -105,14 +106,21 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     ui.showFindings(file.uri, [refusal], local);
     return stop({ outcome: 'blocked', stage: 'refusal', message: refusal.message, problems: [refusal] });
   }
-  if (check.errors.length) {
-    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
-  }
   let base: CampaignDoc | undefined;
+  let baseError: unknown;
   try {
     base = await bases.read(id);
   } catch (e) {
-    return stop({ outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${e instanceof Error ? e.message : String(e)}` });
+    baseError = e;
+  }
+  // The rules as the editor runs them for this file: a schedule kept as the service returned it
+  // and unchanged since the fetch is not sent, so it does not block (rule H5, information).
+  const check = checkLocal(text0, deps.settings, undefined, isObject(base) ? remoteStateOf(base) : undefined);
+  if (check.errors.length) {
+    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
+  }
+  if (baseError !== undefined) {
+    return stop({ outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${baseError instanceof Error ? baseError.message : String(baseError)}` });
   }
   if (!isObject(base)) {
     return stop({ outcome: 'blocked', stage: 'base', message: `There is no base snapshot for campaign ${id}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.` });

@@ -1,12 +1,12 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import * as jsonc from 'jsonc-parser';
 import { RemoteStateNotification } from '../../../common/src/protocol';
-import { BaseSnapshot, readBaseSnapshot } from '../remote/baseSnapshots';
+import { baseIdOf, BaseSnapshot, remoteStateOf } from '../../../common/src/baseSnapshot';
+import { parse } from '../../../server/src/service/parse';
+import { findBaseSnapshot, readBaseSnapshot } from '../remote/baseSnapshots';
 import { readRemote } from '../remote/fetch';
 import { serializeCampaign } from '../remote/format';
-import { NormalizationNote, NormalizedCampaign, notesStillApplying } from '../remote/normalize';
-import { campaignIdOf } from '../remote/fetch';
+import { NormalizedCampaign } from '../remote/normalize';
 import { isSafeId } from '../remote/naming';
 import { StudioContext } from '../context';
 import { Connection } from './connection';
@@ -15,15 +15,15 @@ import { runWithProgress } from './progress';
 /**
  * Remote campaigns as read-only virtual documents, `campaign://<environment>/<id>`, in the request
  * shape a fetch would write (so the rules apply to them as to a file), and base snapshots as
- * `campaign-base:/<id>.campaign.json?<workspace folder>` for diffs. Also keeps, for every open
- * fetched file, the language server informed of its remote state (status and base, rules P1–P5)
- * and shows the normalization notes (a component kept as the service returned it) as
- * information diagnostics while the component is unchanged.
+ * `campaign-base:/<id>.campaign.json?<workspace folder>` for diffs. Also keeps the language server
+ * informed of the remote state (status and base, rules P1–P5 and H5) of every open fetched file,
+ * with its base found as the server and `campaign-lint` find it (`findBaseSnapshot`), and of every
+ * open remote document (its base is itself). A component kept as the service returned it then
+ * gets the server's one information diagnostic (H5) while it is unchanged.
  */
 
 export const REMOTE_SCHEME = 'campaign';
 export const BASE_SCHEME = 'campaign-base';
-export const NOTE_CODE = 'remote-shape';
 const CACHE_SIZE = 50;
 
 export function remoteUri(environment: string, id: string): vscode.Uri {
@@ -46,14 +46,12 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly cache = new Map<string, { text: string; normalized: NormalizedCampaign }>();
-  readonly diagnostics: vscode.DiagnosticCollection;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly sentState = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly ctx: StudioContext, private readonly conn: Connection) {
-    this.diagnostics = vscode.languages.createDiagnosticCollection('campaign-studio-remote');
-    this.disposables.push(this.changed, this.diagnostics);
+    this.disposables.push(this.changed);
     this.disposables.push(vscode.workspace.onDidOpenTextDocument(d => void this.track(d)));
     this.disposables.push(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
     this.disposables.push(vscode.workspace.onDidSaveTextDocument(d => void this.track(d)));
@@ -85,7 +83,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     token.onCancellationRequested(() => ctrl.abort());
     const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => readRemote(client, parts.id, { signal }), { signal: ctrl.signal });
     this.remember(uri, remote.text, remote.normalized);
-    this.showNotes(uri, remote.text, remote.normalized.notes);
+    this.describeRemote(uri);
     return remote.text;
   }
 
@@ -107,6 +105,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       this.cache.delete(oldest);
     }
     if (had && had.text !== text) this.changed.fire(uri);
+    if (this.sentState.has(key)) this.describeRemote(uri);
   }
 
   /** Reads the remote again the next time the document is shown. */
@@ -131,12 +130,11 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
     const editor = await vscode.window.showTextDocument(doc, { preview: opts.preview ?? true });
-    const n = this.normalizedFor(uri);
-    if (n) this.showNotes(uri, doc.getText(), n.notes);
+    this.describeRemote(uri);
     return editor;
   }
 
-  // ---- fetched files: remote state and notes ------------------------------------------------
+  // ---- remote state of fetched files and remote documents ----------------------------------
 
   private schedule(doc: vscode.TextDocument): void {
     if (!isCampaignFile(doc)) return;
@@ -145,7 +143,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     this.timers.set(key, setTimeout(() => { this.timers.delete(key); void this.track(doc); }, 250));
   }
 
-  /** Re-reads the base of a fetched file: remote state to the server, notes as diagnostics. */
+  /** Re-reads the base of a fetched file and tells the server its remote state. */
   async track(doc: vscode.TextDocument): Promise<void> {
     if (doc.uri.scheme === REMOTE_SCHEME) {
       // Also after VS Code reopens it (a language change closes and reopens a document).
@@ -153,32 +151,35 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
         await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
         return;
       }
-      const n = this.normalizedFor(doc.uri);
-      if (n) this.showNotes(doc.uri, doc.getText(), n.notes);
+      this.describeRemote(doc.uri);
       return;
     }
     if (!isCampaignFile(doc)) return;
-    const folder = vscode.workspace.getWorkspaceFolder(doc.uri);
-    const id = campaignIdOf(doc.uri.fsPath, doc.getText());
+    const id = baseIdOf(doc.uri.fsPath, parse(doc.getText()).value);
     let base: BaseSnapshot | undefined;
-    if (folder && id && isSafeId(id)) {
+    if (id) {
       try {
-        base = await readBaseSnapshot(folder.uri.fsPath, id);
+        base = (await findBaseSnapshot(doc.uri.fsPath, id))?.snapshot;
       } catch (e) {
-        this.ctx.output.warn(e instanceof Error ? e.message : String(e));
+        this.ctx.output.warn(`${e instanceof Error ? e.message : String(e)} The update rules (P1–P5) are not checked for ${path.basename(doc.uri.fsPath)} until then.`);
       }
     }
     const key = doc.uri.toString();
     if (base) {
       this.sentState.add(key);
-      this.notifyServer([{ uri: key, state: { status: typeof base.campaign.status === 'string' ? base.campaign.status : 'UNKNOWN', base: base.campaign } }]);
-      let parsed: unknown;
-      try { parsed = JSON.parse(doc.getText()); } catch { parsed = undefined; }
-      this.showNotes(doc.uri, doc.getText(), notesStillApplying(parsed, base.campaign, base.notes));
-    } else {
-      if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
-      this.diagnostics.delete(doc.uri);
+      this.notifyServer([{ uri: key, state: remoteStateOf(base.campaign) }]);
+    } else if (this.sentState.delete(key)) {
+      this.notifyServer([{ uri: key, state: null }]);
     }
+  }
+
+  /** A remote document is the remote itself: its base is what it shows, in the status it was read. */
+  private describeRemote(uri: vscode.Uri): void {
+    const n = this.normalizedFor(uri);
+    if (!n) return;
+    const key = uri.toString();
+    this.sentState.add(key);
+    this.notifyServer([{ uri: key, state: remoteStateOf(n.document) }]);
   }
 
   private forget(doc: vscode.TextDocument): void {
@@ -186,7 +187,6 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
     if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
-    this.diagnostics.delete(doc.uri);
   }
 
   private notifyServer(entries: RemoteStateNotification.Params['entries']): void {
@@ -194,39 +194,8 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!client || !client.isRunning()) return;
     void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
   }
-
-  /** Information diagnostics on the components that normalization kept as they came. */
-  showNotes(uri: vscode.Uri, text: string, notes: readonly NormalizationNote[]): void {
-    if (!notes.length) {
-      this.diagnostics.delete(uri);
-      return;
-    }
-    const root = jsonc.parseTree(text);
-    const diags: vscode.Diagnostic[] = [];
-    for (const n of notes) {
-      const segs = n.path.split('/').slice(1).map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      const node = root ? jsonc.findNodeAtLocation(root, segs) : undefined;
-      const keyNode = node?.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-      const target = keyNode ?? node;
-      const range = target ? new vscode.Range(offsetToPosition(text, target.offset), offsetToPosition(text, target.offset + target.length)) : new vscode.Range(0, 0, 0, 1);
-      const d = new vscode.Diagnostic(range, n.message.replace(/`/g, ''), vscode.DiagnosticSeverity.Information);
-      d.source = 'campaign-studio';
-      d.code = NOTE_CODE;
-      diags.push(d);
-    }
-    this.diagnostics.set(uri, diags);
-  }
 }
 
 export function isCampaignFile(doc: vscode.TextDocument): boolean {
   return doc.uri.scheme === 'file' && path.basename(doc.uri.fsPath).toLowerCase().endsWith('.campaign.json');
-}
-
-function offsetToPosition(text: string, offset: number): vscode.Position {
-  let line = 0;
-  let last = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) { line++; last = i + 1; }
-  }
-  return new vscode.Position(line, Math.max(0, offset - last));
 }
