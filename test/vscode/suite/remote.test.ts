@@ -40,6 +40,22 @@ async function answering<T>(answer: (d: Shown) => string | undefined, fn: () => 
 
 const snapshot = (args?: { loadMore?: string }) => vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', args);
 
+/**
+ * Runs `fn` with the editor's feature flags set to those of the service workspace the campaigns
+ * come from (the test workspace's `.campaignrc.json` describes another one), so that the rules
+ * judge its campaigns by its features.
+ */
+async function withFeaturesOf<T>(features: Record<string, boolean>, fn: () => Promise<T>): Promise<T> {
+  const flags = vscode.workspace.getConfiguration('campaignStudio.features');
+  const names = ['audienceLimit', 'queuing', 'portfolio', 'versioning'];
+  for (const f of names) await flags.update(f, features[f] ?? null, vscode.ConfigurationTarget.Workspace);
+  try {
+    return await fn();
+  } finally {
+    for (const f of names) await flags.update(f, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+}
+
 suite('remote campaigns (extension host, emulator)', () => {
   const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
   let direct: ServiceClient;
@@ -139,7 +155,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.strictEqual(snap.description, undefined);
   });
 
-  test('a remote campaign opens read-only as campaign://<environment>/<id>, with diagnostics', async () => {
+  test('a remote campaign opens read-only as campaign://<environment>/<id>, with diagnostics', () => withFeaturesOf(emu!.workspaces[0].features, async () => {
     const periodic = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } }))[0];
     assert.ok(periodic, 'the seed has an active periodic push campaign');
     const id = String(periodic.id);
@@ -150,12 +166,14 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.strictEqual(editor.document.languageId, 'campaign-json');
     const doc = JSON.parse(editor.document.getText());
     assert.strictEqual(doc.id, id);
-    // The language server validates it (read-only metadata, D8) and the kept component has its note.
-    const diags = await waitForDiagnostics(editor.document.uri, ds => ds.some(d => ruleOf(d) === 'D8') && ds.some(d => ruleOf(d) === 'remote-shape'), 15_000, 'D8 and the normalization note');
-    const note = diags.find(d => ruleOf(d) === 'remote-shape')!;
-    assert.strictEqual(note.severity, vscode.DiagnosticSeverity.Information);
-    assert.match(note.message, /time of day/);
+    // The language server validates it (read-only metadata, D8); the kept schedule is its one note (H5), not errors.
+    const keptNote = (d: vscode.Diagnostic) => ruleOf(d) === 'H5' && d.severity === vscode.DiagnosticSeverity.Information;
+    const diags = await waitForDiagnostics(editor.document.uri, ds => ds.some(d => ruleOf(d) === 'D8') && ds.some(keptNote) && !ds.some(d => ruleOf(d) === 'Q5'), 15_000, 'D8 and the kept schedule\'s note, under the workspace\'s features');
+    const note = diags.find(keptNote)!;
+    assert.match(note.message, /kept as the service returned it: .*time of day.*It is not sent on push unless you change it/);
     assert.match(editor.document.lineAt(note.range.start.line).text, /"scheduling_details"/);
+    assert.deepStrictEqual(diags.filter(d => d.severity === vscode.DiagnosticSeverity.Error).map(d => `${ruleOf(d)} ${d.message}`), [], 'the service\'s own campaign shows no errors');
+    assert.strictEqual(vscode.languages.getDiagnostics(editor.document.uri).filter(d => /kept as the service returned it/.test(d.message)).length, 1, 'one note, not one per source');
     // Read-only: nothing can write a campaign:// document back (no file system behind it).
     assert.notStrictEqual(vscode.workspace.fs.isWritableFileSystem('campaign'), true);
     const edit = new vscode.WorkspaceEdit();
@@ -163,7 +181,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     await vscode.workspace.applyEdit(edit);
     assert.strictEqual(editor.document.isDirty, false, 'a remote document never becomes a change to save');
     assert.strictEqual(await editor.document.save(), false, 'saving a remote document does nothing');
-  });
+  }));
 
   test('fetch writes the file and its base; over local edits it asks, and cancel / overwrite never lose work', async () => {
     const rec = (await direct.searchAll({ campaign_fields: { channels: ['EMAIL'], status: ['SCHEDULED'], campaign_delivery_type: ['ONE_TIME'] } }))[0];
@@ -236,24 +254,32 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.ok(!keys.some((k: string) => k.startsWith('updated_at')));
   });
 
-  test('a fetched file tells the language server its remote state (rule P1), and keeps its normalization note while the component is unchanged', async () => {
+  test('a fetched periodic file has no errors: the kept schedule is one note while unchanged; the server knows its remote state (rule P1)', () => withFeaturesOf(emu!.workspaces[0].features, async () => {
     const rec = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } }))[0];
     const id = String(rec.id);
     const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true, onConflict: 'overwrite' }));
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(r.result.file));
     await vscode.window.showTextDocument(doc);
-    const note = (await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'remote-shape'), 15_000, 'the normalization note')).find(d => ruleOf(d) === 'remote-shape')!;
+    const keptNote = (d: vscode.Diagnostic) => ruleOf(d) === 'H5' && d.severity === vscode.DiagnosticSeverity.Information;
+    const fetched = await waitForDiagnostics(doc.uri, ds => ds.some(keptNote) && !ds.some(d => ruleOf(d) === 'Q5'), 15_000, 'the kept schedule\'s note (H5), under the workspace\'s features');
+    const note = fetched.find(keptNote)!;
     assert.match(doc.lineAt(note.range.start.line).text, /"scheduling_details"/);
+    assert.match(note.message, /kept as the service returned it: .*time of day.*It is not sent on push unless you change it; to change it, write it in request shape/);
+    assert.deepStrictEqual(fetched.filter(d => d.severity === vscode.DiagnosticSeverity.Error).map(d => `${ruleOf(d)} ${d.message}`), [], 'a freshly fetched file shows no errors');
+    assert.strictEqual(vscode.languages.getDiagnostics(doc.uri).filter(d => /kept as the service returned it/.test(d.message)).length, 1, 'one note, not one per source');
     // An ACTIVE campaign's audience cannot change (P1): the server knows the file's base and status.
     const edited = JSON.parse(doc.getText());
     edited.segmentation_details = { is_all_user_campaign: true };
     await setText(doc, JSON.stringify(edited, null, 2));
     await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 15_000, 'P1 on the changed audience');
-    // Rewriting the schedule in the request shape removes the note.
+    // Editing the kept schedule brings the response-shape errors back; rewriting it in request shape removes them and the note.
+    edited.scheduling_details = { ...edited.scheduling_details, expiry_time: '2027-12-31T23:59:00' };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'H1' && d.severity === vscode.DiagnosticSeverity.Error) && !ds.some(keptNote), 15_000, 'H1 back on the edited schedule');
     edited.scheduling_details = { delivery_type: 'AT_FIXED_TIME', start_time: '2027-06-01T09:30:00', timezone: 'UTC', periodic_details: edited.scheduling_details.periodic_details };
     await setText(doc, JSON.stringify(edited, null, 2));
-    await waitForDiagnostics(doc.uri, ds => !ds.some(d => ruleOf(d) === 'remote-shape'), 15_000, 'the note gone');
-  });
+    await waitForDiagnostics(doc.uri, ds => !ds.some(d => ruleOf(d) === 'H1' || ruleOf(d) === 'H5'), 15_000, 'the schedule in request shape: no H1, no H5');
+  }));
 
   test('an unknown campaign says it is gone or belongs to another workspace', async () => {
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.openRemote', '0123456789abcdef01234567'));
