@@ -66,6 +66,8 @@ export interface ExplorerSnapshot {
   groupBy: GroupBy;
   filter: ExplorerFilter;
   description?: string;
+  /** The message above the tree (the active filter). */
+  message?: string;
   groups: Array<{ group: string; campaigns: Array<{ id: string; name: string; status: unknown; channel: unknown }>; more: boolean; message?: string }>;
 }
 
@@ -126,6 +128,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     if (this.view) {
       this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
       const env = this.conn.environment();
+      // The description shows only where the view has its own header (not when it is alone in
+      // its container, as it is by default): the message above the tree always shows.
+      this.view.message = isFiltered(f) && this.conn.client ? `Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.` : undefined;
       // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
       this.view.title = env && this.conn.client ? env.name : 'Campaigns';
     }
@@ -163,8 +168,13 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         } catch {
           // Shown as a message item below.
         }
-        // The group's count ("15+", "7") is known now; its children are not asked for again.
-        setImmediate(() => this.changed.fire(node));
+        // The group's count ("15+", "7") is known now: show it by refreshing the whole tree (the
+        // pages stay loaded, so nothing is asked of the service again). Not by refreshing the
+        // group alone: the workbench is still waiting for these children, keeps them when that
+        // refresh arrives, and never asks again, while the extension host has already dropped
+        // them; the campaigns listed would then lose their hover, inline buttons and menus
+        // (Fetch would ask for an id).
+        setImmediate(() => this.changed.fire(undefined));
       }
       const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
       if (p.error) out.push(this.errorNode(p.error, `Loading ${humanize(node.group.value)} campaigns`));
@@ -321,7 +331,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
       });
     }
-    return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, groups: out };
+    return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, message: this.view?.message, groups: out };
   }
 
   /** The "Load more" node of a group, if it has one (automation). */

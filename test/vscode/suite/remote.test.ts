@@ -143,6 +143,8 @@ suite('remote campaigns (extension host, emulator)', () => {
     snap = await snapshot();
     assert.deepStrictEqual(snap.groups.map(g => g.group), ['EMAIL']);
     assert.match(snap.description ?? '', /channel EMAIL · status DRAFT, ACTIVE · name "a"/);
+    // Alone in its container the view has no header for the description: the message shows the filter.
+    assert.match(snap.message ?? '', /^Filtered: channel EMAIL · status DRAFT, ACTIVE · name "a"\. "Clear Campaign Filters" lists everything\.$/);
     const want = await direct.searchAll({ campaign_fields: { channels: ['EMAIL'], status: ['DRAFT', 'ACTIVE'], name: 'a' } });
     assert.deepStrictEqual(snap.groups[0].campaigns.map(c => c.id).sort(), want.map(r => String(r.id)).sort());
     await vscode.commands.executeCommand('campaignStudio.explorer.filter', { ids: ['000000000000000000000000'] });
@@ -153,6 +155,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     snap = await snapshot();
     assert.strictEqual(snap.groupBy, 'status');
     assert.strictEqual(snap.description, undefined);
+    assert.strictEqual(snap.message, undefined);
   });
 
   test('a remote campaign opens read-only as campaign://<environment>/<id>, with diagnostics', () => withFeaturesOf(emu!.workspaces[0].features, async () => {
