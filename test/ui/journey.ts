@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from './workbench';
 
 /**
@@ -35,6 +35,12 @@ export interface StepOptions {
    * copies it to docs/screenshots/<name>.png.
    */
   readme?: string;
+  /**
+   * What the README image shows: the smallest rectangle holding these elements (and a small
+   * margin) instead of the whole window. Only README images are cropped; the step's own
+   * screenshot always shows the whole window.
+   */
+  crop?: Locator[];
 }
 
 export interface JourneyContext {

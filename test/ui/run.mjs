@@ -8,7 +8,8 @@
 //
 //   --journey NAME          only the journeys whose file name contains NAME (`sandbox`: the npm start check)
 //   --no-package            install the campaign-studio.vsix that is there instead of packaging anew
-//   --readme-screenshots    copy the steps marked `readme` to docs/screenshots/ (for the README)
+//   --readme-screenshots    write the steps marked `readme` to docs/screenshots/ (for the README),
+//                           cropped to the elements their `crop` names
 // Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +54,24 @@ function writeResults(counts) {
 }
 
 const slug = text => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+/** The rectangle around `locators` (each visible now), with a margin, inside the window. */
+async function cropBox(page, locators, step) {
+  const margin = 6;
+  const boxes = [];
+  for (const [i, l] of locators.entries()) {
+    // The step has just waited for what it shows: an element of it is there now or not at all.
+    const box = await l.boundingBox({ timeout: 5_000 }).catch(() => null);
+    if (!box || box.width === 0 || box.height === 0) throw new Error(`step "${step}": crop element ${i + 1} (${l}) is not on screen`);
+    boxes.push(box);
+  }
+  if (boxes.length === 0) throw new Error(`step "${step}": \`crop\` names no element`);
+  const x = Math.max(0, Math.floor(Math.min(...boxes.map(b => b.x)) - margin));
+  const y = Math.max(0, Math.floor(Math.min(...boxes.map(b => b.y)) - margin));
+  const right = Math.min(VIEWPORT.width, Math.ceil(Math.max(...boxes.map(b => b.x + b.width)) + margin));
+  const bottom = Math.min(VIEWPORT.height, Math.ceil(Math.max(...boxes.map(b => b.y + b.height)) + margin));
+  return { x, y, width: right - x, height: bottom - y };
+}
 
 /** `npm run package` makes the VSIX people install; the journeys install exactly that file. */
 function packageVsix(dest) {
@@ -132,10 +151,17 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
       log: message => say(`  ${message}`),
       async step(name, action, options = {}) {
         const file = path.join(shots, `${String(++n).padStart(2, '0')}-${slug(name)}.png`);
+        const t = Date.now();
         await action();
         await page.screenshot({ path: file, animations: 'disabled' });
-        say(`  ✔ ${name}  (${path.relative(ROOT, file)})`);
-        if (options.readme) readme.push({ file, name: options.readme });
+        say(`  ✔ ${name}  (${((Date.now() - t) / 1000).toFixed(1)}s, ${path.relative(ROOT, file)})`);
+        if (options.readme) {
+          // The crop is measured on every run, so a README image that would come out wrong fails the journey.
+          const clip = options.crop ? await cropBox(page, options.crop, name) : undefined;
+          const out = clip ? file.replace(/\.png$/, '.readme.png') : file;
+          if (clip && flag('--readme-screenshots')) await page.screenshot({ path: out, clip, animations: 'disabled' });
+          readme.push({ file: out, name: options.readme });
+        }
       },
     };
     const timeoutMs = journey.timeoutMs ?? 120_000;

@@ -33,7 +33,10 @@ export class Workbench {
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
     await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
     await row.click();
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs }).catch(() => undefined);
+    // The palette is gone: the widget closed, or it now asks the command's own question.
+    const widget = this.page.locator('.quick-input-widget');
+    await this.until(async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
+      `the Command Palette to close after "${title}"`);
   }
 
   private async openQuickInput(key: string): Promise<void> {
@@ -53,6 +56,14 @@ export class Workbench {
   /** Chooses an item of the quick pick on screen (a command's question, an environment, …). */
   async pick(item: string | RegExp): Promise<void> {
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: item }).first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await row.click();
+  }
+
+  /** Chooses the item of the quick pick on screen whose label is exactly `label` (its icon aside). */
+  async pickLabel(label: string): Promise<void> {
+    const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
     await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
     await row.click();
   }
@@ -96,7 +107,12 @@ export class Workbench {
 
   /** The visible text of the active editor (Monaco renders spaces as no-break spaces). */
   async editorText(): Promise<string> {
-    const lines = await this.editor().locator('.view-lines .view-line').evaluateAll(els =>
+    return this.visibleText(this.editor());
+  }
+
+  /** The visible lines of one Monaco editor, in order. */
+  private async visibleText(editor: Locator): Promise<string> {
+    const lines = await editor.locator('.view-lines .view-line').evaluateAll(els =>
       els
         .map(e => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top) || 0, text: e.textContent ?? '' }))
         .sort((a, b) => a.top - b.top)
@@ -213,6 +229,170 @@ export class Workbench {
   /** A tree item (Explorer, Campaigns view, …) by its accessible name. */
   treeItem(name: string | RegExp): Locator {
     return this.page.getByRole('treeitem', { name });
+  }
+
+  /** Waits until a notification toast saying `text` is on screen, and returns it. */
+  async waitForNotification(text: string | RegExp): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
+    let seen: string[] = [];
+    await this.until(async () => (await toast.isVisible()) || ((seen = await this.notifications()), false), `a notification saying ${text}`,
+      () => `notifications on screen:\n  ${seen.join('\n  ') || '(none)'}`);
+    return toast;
+  }
+
+  /** Closes every notification toast (Notifications: Clear All Notifications), so the next screen shows only what is new. */
+  async clearNotifications(): Promise<void> {
+    if ((await this.page.locator('.notifications-toasts .notification-list-item').count()) === 0) return;
+    await this.command('Notifications: Clear All Notifications');
+    await this.page.locator('.notifications-toasts .notification-list-item').first().waitFor({ state: 'detached', timeout: this.timeoutMs });
+  }
+
+  /**
+   * Waits until no progress notification ("Signing in…", "Fetching…") is on screen. (The workbench
+   * keeps one on screen a moment after its task ended, and shows at most three new toasts in
+   * 800 ms: a journey that waits for this acts no faster than a person, whose next notification
+   * is then shown too.)
+   */
+  async waitForProgressToEnd(): Promise<void> {
+    await this.page.locator('.notifications-toasts .monaco-progress-container.active').first()
+      .waitFor({ state: 'detached', timeout: this.timeoutMs });
+  }
+
+  /** The extension's status bar entry (environment and connection state), holding `text` when given. */
+  connectionStatus(text?: string | RegExp): Locator {
+    return this.page.locator('.part.statusbar [id$="campaignStudio.connection"]', text ? { hasText: text } : {}).first();
+  }
+
+  /**
+   * Shows a view container of the activity bar by its title ("Explorer", "Campaigns"), as a click
+   * on its icon does (a click on the icon of the container already shown would hide it).
+   */
+  async openActivity(title: string): Promise<void> {
+    const tab = this.page.locator('.part.activitybar li.action-item[role="tab"]', { has: this.page.locator(`a.action-label[aria-label^="${title}"]`) }).first();
+    await tab.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    if ((await tab.getAttribute('aria-selected')) !== 'true' || !(await this.page.locator('.part.sidebar').isVisible())) await tab.click();
+    await this.page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${title}`, 'i') }).first()
+      .waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  /** A button of the side bar's title bar (a view's actions), by its label ("Filter Campaigns…"). */
+  viewAction(label: string): Locator {
+    return this.page.locator(`.part.sidebar .composite.title .title-actions a.action-label[aria-label^="${label}"]`).first();
+  }
+
+  /** Runs an inline action of a tree item (the buttons that show when the pointer is on the row). */
+  async treeItemAction(item: Locator, label: string): Promise<void> {
+    await item.hover();
+    const action = item.locator(`.actions a.action-label[aria-label^="${label}"]`).first();
+    await action.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await action.click();
+  }
+
+  /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
+  async expand(item: Locator): Promise<void> {
+    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    if ((await item.getAttribute('aria-expanded')) !== 'true') {
+      // The pointer first moves onto the row: a tooltip left open where it was (a title bar
+      // button's) closes, instead of catching the click.
+      await item.hover({ force: true });
+      await item.click();
+    }
+    await this.until(async () => (await item.getAttribute('aria-expanded')) === 'true', 'the tree item to expand');
+  }
+
+  /** The accessible names of the rendered tree items below `parent` (one level deeper), in order. */
+  async childrenOf(parent: Locator): Promise<string[]> {
+    return parent.evaluate(row => {
+      // The list renders its rows in any order: their `data-index` is their place.
+      const rows = Array.from((row.parentElement?.children ?? []) as ArrayLike<typeof row>)
+        .map(r => ({ r, i: Number(r.getAttribute('data-index')) }))
+        .sort((a, b) => a.i - b.i);
+      const level = Number(row.getAttribute('aria-level'));
+      const out: string[] = [];
+      for (const { r } of rows.slice(rows.findIndex(x => x.r === row) + 1)) {
+        const l = Number(r.getAttribute('aria-level'));
+        if (l <= level) break;
+        if (l === level + 1) out.push(r.getAttribute('aria-label') ?? '');
+      }
+      return out;
+    });
+  }
+
+  /** A CodeLens of the active editor by its title ("Push to shopco"). */
+  codeLens(title: string | RegExp): Locator {
+    return this.editor().locator('.codelens-decoration a', { hasText: title }).first();
+  }
+
+  /** The modal dialog on screen (a confirmation), once it is there. */
+  async waitForDialog(text?: string | RegExp): Promise<Locator> {
+    const dialog = this.page.locator('.monaco-dialog-box', text ? { hasText: text } : {}).first();
+    await dialog.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return dialog;
+  }
+
+  /** The diff editor of the active group. */
+  diffEditor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-diff-editor').first();
+  }
+
+  /** The visible text of both sides of the active diff editor. */
+  async diffText(): Promise<{ original: string; modified: string }> {
+    const diff = this.diffEditor();
+    return {
+      original: await this.visibleText(diff.locator('.editor.original .monaco-editor').first()),
+      modified: await this.visibleText(diff.locator('.editor.modified .monaco-editor').first()),
+    };
+  }
+
+  /** Waits until the active diff editor shows what `predicate` wants on its two sides. */
+  async waitForDiff(predicate: (sides: { original: string; modified: string }) => boolean, what: string): Promise<{ original: string; modified: string }> {
+    let sides = { original: '', modified: '' };
+    await this.diffEditor().waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.until(async () => predicate(sides = await this.diffText()), what,
+      () => `left:\n${sides.original}\nright:\n${sides.modified}`);
+    return sides;
+  }
+
+  /**
+   * Replaces a text of the active editor as a person does: Find (Ctrl+F) selects it, Escape
+   * closes the find widget, then the replacement is typed over the selection. `find` must occur
+   * once, or `every` must be set to replace each occurrence in turn. `replacement` must not hold
+   * quotes or brackets, which the editor would close by itself.
+   */
+  async replaceInEditor(find: string, replacement: string, { every = false } = {}): Promise<void> {
+    for (let done = 0; ; done++) {
+      await this.editor().locator('textarea').first().focus();
+      await this.page.keyboard.press('Control+F');
+      const widget = this.editor().locator('.find-widget.visible');
+      await widget.waitFor({ state: 'visible', timeout: this.timeoutMs });
+      await widget.locator('.find-part textarea, .find-part input').first().fill(find);
+      const count = widget.locator('.matchesCount');
+      let matches = 0;
+      let said = '';
+      await this.until(async () => {
+        said = ((await count.textContent()) ?? '').trim();
+        const m = /^\d+ of (\d+)$/.exec(said);
+        matches = m ? Number(m[1]) : 0;
+        // After the first replacement, none left is the end.
+        return matches > 0 || (done > 0 && /No results/i.test(said));
+      }, `"${find}" to be found in the editor`, () => `find says: ${said || '(nothing)'}`);
+      if (matches === 0) {
+        await this.page.keyboard.press('Escape');
+        return;
+      }
+      if (matches > 1 && !every) throw new Error(`"${find}" occurs ${matches} times in the editor; pass { every: true } to replace each`);
+      // Escape first closes the notification toasts when some are on screen, then the find widget.
+      const toasts = this.page.locator('.notifications-toasts.visible');
+      for (let i = 0; i < 3 && await widget.isVisible(); i++) {
+        const toastsShown = await toasts.isVisible();
+        await this.page.keyboard.press('Escape');
+        await this.until(async () => !(await widget.isVisible()) || (toastsShown && !(await toasts.isVisible())), 'Escape to close the toasts or the find widget');
+      }
+      await widget.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+      await this.page.keyboard.type(replacement);
+      await this.waitForEditorText(new RegExp(replacement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      if (!every) return;
+    }
   }
 
   /** Polls `condition` (each call is a cheap DOM read) until it holds, or fails saying what was awaited. */

@@ -4,7 +4,8 @@ import type { Journey } from '../journey';
 /** Open a campaign with mistakes: each shows where it is, and the Problems panel lists them with their rules. */
 export const journey: Journey = {
   title: 'open a campaign with mistakes and see them in the Problems panel',
-  async run({ workbench, step }) {
+  async run({ page, workbench, step }) {
+    const line = (text: string) => workbench.editor().locator('.view-line', { hasText: text }).first();
     await step('the example workspace is open', async () => {
       await workbench.treeItem(/^drafts/).click();
       await workbench.treeItem(/black-friday\.campaign\.json/).waitFor({ state: 'visible' });
@@ -14,7 +15,7 @@ export const journey: Journey = {
       await workbench.openFile('drafts/black-friday.campaign.json');
       await workbench.squiggles('error').first().waitFor({ state: 'visible' });
       await workbench.squiggles('warning').first().waitFor({ state: 'visible' });
-    }, { readme: 'diagnostics' });
+    }, { readme: 'diagnostics', crop: [page.locator('.part.editor')] });
 
     await step('the Problems panel lists every mistake with its rule', async () => {
       await workbench.showProblems();
@@ -23,12 +24,12 @@ export const journey: Journey = {
         'rules F1, F3, H2, H3, H5 and D7 in the Problems panel');
       assert.ok(rows.some(r => /`AND` is not allowed for `filter_operator`/.test(r)), `F1's message is missing:\n${rows.join('\n')}`);
       assert.ok(rows.some(r => /did you mean `utm_params`/.test(r)), `D7's suggestion is missing:\n${rows.join('\n')}`);
-    }, { readme: 'problems-panel' });
+    }, { readme: 'problems-panel', crop: [line('"filter_operator"'), page.locator('.part.panel')] });
 
     await step('hovering a mistake explains it', async () => {
       await workbench.problem(/`schedule_time` is the name a fetched campaign uses/).click();
       const text = await workbench.hoverAtCursor();
       assert.match(text, /start_time/, `the hover should say to use start_time: ${text}`);
-    }, { readme: 'hover-mistake' });
+    }, { readme: 'hover-mistake', crop: [page.locator('.monaco-hover:not(.hidden)').first(), line('"schedule_time"')] });
   },
 };

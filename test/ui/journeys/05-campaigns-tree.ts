@@ -1,0 +1,92 @@
+import * as assert from 'assert';
+import type { Journey } from '../journey';
+import { signIn } from '../remote';
+
+/**
+ * Browse the Campaigns view: status groups, a group's campaigns with their hover, grouping by
+ * channel, a group paged 15 at a time with "Load more…", a filter and clearing it.
+ */
+export const journey: Journey = {
+  title: 'browse the Campaigns tree',
+  needs: ['emulator'],
+  async run(ctx) {
+    const { page, workbench, step } = ctx;
+    const sidebar = page.locator('.part.sidebar');
+    const description = (row: ReturnType<typeof workbench.treeItem>) => row.locator('.label-description').first().textContent();
+    const campaigns = (names: string[]) => names.filter(n => / campaign$/.test(n));
+    const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /[0-9a-f]{24}/ }).first();
+
+    await step('signed in, the Campaigns view groups the campaigns by status', async () => {
+      await signIn(ctx);
+      await workbench.openActivity('Campaigns');
+      for (const s of ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED']) {
+        await workbench.treeItem(`Status ${s}`).waitFor({ state: 'visible' });
+      }
+    });
+
+    await step('a status group lists its campaigns; hovering one shows its details', async () => {
+      const scheduled = workbench.treeItem('Status SCHEDULED');
+      await workbench.expand(scheduled);
+      const flash = workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign');
+      await flash.waitFor({ state: 'visible' });
+      await workbench.until(async () => (await description(scheduled)) === '8', 'the Scheduled group to count its 8 campaigns');
+      const names = campaigns(await workbench.childrenOf(scheduled));
+      assert.strictEqual(names.length, 8, `the Scheduled group lists ${names.join(' | ')}`);
+      assert.ok(names.every(n => / SCHEDULED campaign$/.test(n)), `a campaign of another status is listed: ${names.join(' | ')}`);
+      assert.match((await description(flash)) ?? '', /Push · Send in BTS|Push/, 'the campaign shows its channel and delivery type');
+      await flash.locator('.monaco-icon-label').first().hover();
+      // The hover is built when it opens (the metadata call): it shows the id once it is complete.
+      await hover.waitFor({ state: 'visible' });
+      const text = (await hover.textContent()) ?? '';
+      assert.match(text, /Weekend flash deal/, `the hover names the campaign: ${text}`);
+    }, { readme: 'campaigns-tree', crop: [sidebar.locator('.composite.title'), workbench.treeItem('Status ARCHIVED'), hover] });
+
+    await step('grouped by channel from the view\'s title bar: Push, Email, SMS', async () => {
+      await workbench.viewAction('Group Campaigns by Channel').click();
+      for (const c of ['PUSH', 'EMAIL', 'SMS']) await workbench.treeItem(`Channel ${c}`).waitFor({ state: 'visible' });
+      await workbench.treeItem('Status SCHEDULED').waitFor({ state: 'detached' });
+      await workbench.viewAction('Group Campaigns by Status').waitFor({ state: 'visible' });
+    });
+
+    const push = workbench.treeItem('Channel PUSH');
+    await step('Push lists 15 campaigns, then "Load more…"', async () => {
+      await workbench.expand(push);
+      await workbench.treeItem('Load the next 15').waitFor({ state: 'visible' });
+      const names = campaigns(await workbench.childrenOf(push));
+      assert.strictEqual(names.length, 15, `a page holds 15 campaigns: ${names.join(' | ')}`);
+      assert.ok(names.every(n => /, PUSH \w+ campaign$/.test(n)), `a campaign of another channel is listed: ${names.join(' | ')}`);
+      assert.strictEqual(await description(push), '15+');
+    });
+
+    await step('"Load more…" brings the next page', async () => {
+      await workbench.treeItem('Load the next 15').click();
+      await workbench.treeItem('Load the next 15').waitFor({ state: 'detached' });
+      let names: string[] = [];
+      await workbench.until(async () => (names = campaigns(await workbench.childrenOf(push))).length > 15, 'more than 15 Push campaigns');
+      assert.strictEqual(await description(push), String(names.length), 'the group counts every campaign once the last page is in');
+      assert.strictEqual(new Set(names).size, names.length, `a campaign is listed twice: ${names.join(' | ')}`);
+    });
+
+    const filterMessage = sidebar.locator('.tree-explorer-viewlet-tree-view .message:not(.hide)');
+    await step('a filter (name contains "flash") narrows the tree, and the view says so', async () => {
+      await workbench.viewAction('Filter Campaigns…').click();
+      await workbench.pick('Name contains');
+      await workbench.answer('flash');
+      await filterMessage.filter({ hasText: 'Filtered: name "flash".' }).waitFor({ state: 'visible' });
+      let names: string[] = [];
+      await workbench.until(async () => {
+        names = campaigns(await workbench.childrenOf(push).catch(() => []));
+        return names.some(n => n.startsWith('Weekend flash deal,')) && names.every(n => /flash/i.test(n.split(',')[0]));
+      }, 'the Push group to list only campaigns named with "flash"', () => names.join(' | '));
+      assert.strictEqual(await description(push), String(names.length));
+      await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'visible' });
+    });
+
+    await step('Clear Campaign Filters lists everything again', async () => {
+      await workbench.viewAction('Clear Campaign Filters').click();
+      await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'detached' });
+      await filterMessage.waitFor({ state: 'detached' });
+      await workbench.until(async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15, 'the Push group to list its first page again');
+    });
+  },
+};

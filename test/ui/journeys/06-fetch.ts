@@ -1,0 +1,61 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Journey } from '../journey';
+import { baseSnapshot, emulatorOf, fetchedFile, readJson, signIn } from '../remote';
+
+/**
+ * Fetch a campaign into the workspace from the Campaigns view: its file opens, checked like any
+ * other (here a periodic campaign, whose schedule the service returns in a form a request cannot
+ * take, with the information diagnostic that says so), and the base snapshot is written beside it.
+ */
+export const journey: Journey = {
+  title: 'fetch a campaign into the workspace',
+  needs: ['emulator'],
+  async run(ctx) {
+    const { page, workbench, step } = ctx;
+    const name = 'Weekly picks for you';
+    const id = await emulatorOf(ctx).campaignId(name);
+    const item = workbench.treeItem(`${name}, PUSH ACTIVE campaign`);
+
+    await step('signed in, the campaign is listed under Active', async () => {
+      await signIn(ctx);
+      await workbench.openActivity('Campaigns');
+      await workbench.expand(workbench.treeItem('Status ACTIVE'));
+      await item.waitFor({ state: 'visible' });
+    });
+
+    let file = '';
+    await step('its Fetch button writes the file and opens it, with its diagnostics', async () => {
+      await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
+      await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
+      const toast = await workbench.waitForNotification(`Fetched "${name}" into campaigns/`);
+      assert.match((await toast.textContent()) ?? '', /1 component kept as the service returned it \(see the information diagnostic\)/);
+      file = fetchedFile(ctx, id);
+      assert.strictEqual(path.basename(file), `weekly-picks-for-you.${id}.campaign.json`);
+      await workbench.waitForEditorText(new RegExp(`"id": "${id}"`));
+      await workbench.squiggles('info').first().waitFor({ state: 'visible' });
+      // With a base snapshot, the file offers to push.
+      await workbench.codeLens(/Push to shopco/).waitFor({ state: 'visible' });
+      await workbench.showProblems();
+      const rows = await workbench.waitForProblems(rows => rows.some(r => /scheduling_details/.test(r) && /time of day/.test(r)), 'the note on `scheduling_details` in the Problems panel');
+      assert.strictEqual(await page.locator('.markers-panel .monaco-list-row .codicon-error').count(), 0, `no error in the Problems panel:\n${rows.join('\n')}`);
+    });
+
+    await step('the base snapshot is written beside it, in .campaigns/base/', async () => {
+      const base = baseSnapshot(ctx, id);
+      assert.strictEqual(base.format, 'campaign-studio-base');
+      assert.strictEqual(base.environment, emulatorOf(ctx).environment.name);
+      assert.strictEqual(base.workspaceId, emulatorOf(ctx).environment.workspaceId);
+      assert.strictEqual(base.id, id);
+      assert.deepStrictEqual(base.campaign, readJson(ctx, file), 'the base records exactly what the file holds');
+      assert.ok(base.notes.some((n: { path: string }) => n.path === '/scheduling_details'), 'the base keeps the normalization note');
+      assert.ok(fs.existsSync(path.join(ctx.workspace, '.campaigns', 'base', `${id}.json`)));
+      // As a person checks it: the Explorer shows the file under .campaigns/base/.
+      await workbench.openActivity('Explorer');
+      // (.campaigns/base shows as one row: the Explorer compacts folders holding one folder.)
+      await workbench.expand(workbench.treeItem('.campaigns'));
+      await workbench.treeItem(`${id}.json`).waitFor({ state: 'visible' });
+    });
+  },
+};
