@@ -15,7 +15,7 @@ export const journey: Journey = {
       await workbench.openFile('drafts/black-friday.campaign.json');
       await workbench.squiggles('error').first().waitFor({ state: 'visible' });
       await workbench.squiggles('warning').first().waitFor({ state: 'visible' });
-    }, { readme: 'diagnostics', crop: [page.locator('.part.editor')] });
+    }, { readme: 'diagnostics', crop: [page.locator('.editor-group-container.active .tabs-container'), line('"utm_medium"')] });
 
     await step('the Problems panel lists every mistake with its rule', async () => {
       await workbench.showProblems();
@@ -24,7 +24,7 @@ export const journey: Journey = {
         'rules F1, F3, H2, H3, H5 and D7 in the Problems panel');
       assert.ok(rows.some(r => /`AND` is not allowed for `filter_operator`/.test(r)), `F1's message is missing:\n${rows.join('\n')}`);
       assert.ok(rows.some(r => /did you mean `utm_params`/.test(r)), `D7's suggestion is missing:\n${rows.join('\n')}`);
-    }, { readme: 'problems-panel', crop: [line('"filter_operator"'), page.locator('.part.panel')] });
+    }, { readme: 'problems-panel', crop: [line('"filter_operator"'), page.locator('.markers-panel .monaco-list-row').last()] });
 
     await step('hovering a mistake explains it', async () => {
       await workbench.problem(/`schedule_time` is the name a fetched campaign uses/).click();

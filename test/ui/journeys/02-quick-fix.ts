@@ -29,6 +29,6 @@ export const journey: Journey = {
       await workbench.save();
       const text = fs.readFileSync(path.join(workspace, file), 'utf8');
       assert.match(text, /"filter_operator": "and"/, 'the saved file holds the fix');
-    }, { readme: 'quick-fix-applied', crop: [line('"segmentation_details"'), page.locator('.part.panel')] });
+    }, { readme: 'quick-fix-applied', crop: [line('"segmentation_details"'), page.locator('.markers-panel .monaco-list-row').last()] });
   },
 };
