@@ -1,11 +1,12 @@
 /** RFC 6901 JSON pointers. */
 
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = String(segment);
+  return s.indexOf('~') < 0 && s.indexOf('/') < 0 ? s : s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  return segment.indexOf('~') < 0 ? segment : segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 export function toPointer(segments: ReadonlyArray<string | number>): string {

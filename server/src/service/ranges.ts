@@ -118,17 +118,23 @@ function skipString(t: string, i: number): number {
   }
 }
 
+const STRUCTURAL = /["{}[\]]/g;
+
 /** The offset just past the value that starts at `i`. */
 function skipValue(t: string, i: number): number {
   const c = t.charCodeAt(i);
   if (c === 34) return skipString(t, i);
   if (c === 123 || c === 91) {
+    // Jump from one structural character to the next with a sticky search (the regular
+    // expression engine scans far faster than a character loop), stepping over strings.
     let depth = 0;
-    for (let j = i; j < t.length; j++) {
+    STRUCTURAL.lastIndex = i;
+    while (STRUCTURAL.test(t)) {
+      const j = STRUCTURAL.lastIndex - 1;
       const d = t.charCodeAt(j);
-      if (d === 34) { j = skipString(t, j) - 1; continue; }
+      if (d === 34) { STRUCTURAL.lastIndex = skipString(t, j); continue; }
       if (d === 123 || d === 91) depth++;
-      else if (d === 125 || d === 93) { if (--depth === 0) return j + 1; }
+      else if (--depth === 0) return j + 1;
     }
     return t.length;
   }

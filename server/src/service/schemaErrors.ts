@@ -42,7 +42,20 @@ export function schemaKey(kind: DocumentKind, schemaPath: string): string {
 }
 
 /** The nearest annotated schema node at or above `key`, with the entries merged nearest-first. */
-export function lookup(key: string): { rule: string; severity?: Severity; messages: Record<string, string>; entryKey: string } {
+type LookupResult = { rule: string; severity?: Severity; messages: Record<string, string>; entryKey: string };
+/** Schema paths are a finite set, so their lookups are remembered (results are never mutated). */
+const lookups = new Map<string, LookupResult>();
+
+export function lookup(key: string): LookupResult {
+  let hit = lookups.get(key);
+  if (!hit) {
+    hit = lookupUncached(key);
+    lookups.set(key, hit);
+  }
+  return hit;
+}
+
+function lookupUncached(key: string): LookupResult {
   const hash = key.indexOf('#');
   const file = key.slice(0, hash);
   const segs = key.slice(hash + 1).split('/').filter(s => s !== '');
