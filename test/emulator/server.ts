@@ -185,7 +185,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     const user = decoded.slice(0, colon);
     const key = decoded.slice(colon + 1);
     const ws = store.workspace(user);
-    if (!ws || ws.apiKey !== key) throw unauthorized('The workspace id or the API key is wrong: copy both from the workspace settings of the dashboard.', 'Authorization');
+    if (!ws || ws.apiKey !== key) throw unauthorized('The workspace id or the API key is not valid.', 'Authorization');
     const appKey = req.headers[appKeyHeader];
     if (typeof appKey !== 'string' || appKey === '') throw unauthorized(`The \`${headers.appKey}\` header is required on every request: set it to the workspace id.`, headers.appKey);
     if (appKey !== ws.id) throw unauthorized(`\`${headers.appKey}\` must be the workspace id of the credentials (${ws.id}).`, headers.appKey);
