@@ -101,3 +101,18 @@ test('a .campaignrc.json that is not JSON is reported on itself and on the campa
   const rc = out.find(f => f.file.endsWith('.campaignrc.json'))!;
   assert.ok(rc.diagnostics.some(d => d.rule === 'W1' && d.severity === 'error'), JSON.stringify(rc));
 });
+
+test('keys named like Object.prototype methods never break validation', async () => {
+  // Found by the fuzz test: the compiled validators compare array items with a library that
+  // calls valueOf / toString on them.
+  const text = '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"platforms":["IOS",{"valueOf":1},{"valueOf":1}]}}';
+  const got = lint(text);
+  const hit = got.find(d => d.path === '/basic_details/platforms/1/valueOf');
+  assert.ok(hit && hit.severity === 'error' && /valueOf/.test(hit.message), JSON.stringify(got));
+  for (const key of ['toString', 'hasOwnProperty', 'constructor', '__proto__']) {
+    const doc = `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"tags":[{"${key}":1},{"${key}":1}]},"${key}":{"${key}":2}}`;
+    assert.doesNotThrow(() => lint(doc), key);
+    const viaServer = await serverDiagnostics(doc);
+    assert.ok(viaServer.length > 0, key);
+  }
+});

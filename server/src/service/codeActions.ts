@@ -2,7 +2,7 @@ import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
-import { get, join, parsePointer } from './pointer';
+import { get, join, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
 import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { editContext, EditContext, timeZones } from './editingContext';
@@ -66,12 +66,12 @@ export function applyFix(text: string, edits: readonly FixEdit[], fmt: Formattin
 
 /** Where `path` is after `done` was applied; undefined when `done` removed it. */
 export function rebase(path: string, done: FixEdit): string | undefined {
-  const p = parsePointer(path);
+  const p = [...parsePointer(path)];
   const d = parsePointer(done.path);
   const under = d.length <= p.length && d.every((s, i) => s === p[i]);
   if (done.kind === 'renameKey' && under) {
     p[d.length - 1] = done.newKey;
-    return '/' + p.map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    return toPointer(p);
   }
   if (done.kind === 'remove') {
     if (under) return undefined;
@@ -80,7 +80,7 @@ export function rebase(path: string, done: FixEdit): string | undefined {
     const i = Number(d[last]);
     if (last >= 0 && Number.isInteger(i) && p.length > last && d.slice(0, last).every((s, k) => s === p[k]) && /^\d+$/.test(p[last]) && Number(p[last]) > i) {
       p[last] = String(Number(p[last]) - 1);
-      return '/' + p.map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      return toPointer(p);
     }
   }
   return path;

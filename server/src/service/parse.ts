@@ -237,7 +237,9 @@ export function parse(text: string): ParsedDocument {
     const errors: jsonc.ParseError[] = [];
     tree = jsonc.parseTree(body, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
     treeBuilt = true;
-    value = tree ? jsonc.getNodeValue(tree) : undefined;
+    // Not getNodeValue: it makes objects without a prototype, which the validators' deep
+    // comparison cannot handle. jsonc.parse recovers the same value with plain objects.
+    value = tree ? jsonc.parse(body, [], { allowTrailingComma: true, disallowComments: false }) : undefined;
     const seenOffsets = new Set<number>();
     // After a real syntax error the parser often stumbles over the rest of the line: one
     // diagnostic per line is the one that helps. Comments and trailing commas are each their own.

@@ -13,10 +13,23 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
   return segments.length === 0 ? '' : '/' + segments.map(escapeSegment).join('/');
 }
 
+const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+const parsed = new Map<string, string[]>();
+
+/**
+ * The segments of a pointer. The same pointers come back on every keystroke (each finding's,
+ * each lookup's), so results are remembered; they are frozen, since callers share them.
+ */
 export function parsePointer(pointer: string): string[] {
-  if (pointer === '' || pointer === '#') return [];
-  const p = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
-  return p.slice(1).split('/').map(unescapeSegment);
+  if (pointer === '' || pointer === '#') return EMPTY;
+  let segs = parsed.get(pointer);
+  if (!segs) {
+    const p = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
+    segs = Object.freeze(p.slice(1).split('/').map(unescapeSegment)) as unknown as string[];
+    if (parsed.size >= 10_000) parsed.clear();
+    parsed.set(pointer, segs);
+  }
+  return segs;
 }
 
 export function join(pointer: string, ...segments: Array<string | number>): string {

@@ -146,6 +146,22 @@ function skipValue(t: string, i: number): number {
   return j;
 }
 
+/**
+ * The child of `node` named by the key string at [start, end), or undefined. A node names a few
+ * members at most, so comparing in place spares slicing every key of every object passed through.
+ */
+function memberChild(t: string, start: number, end: number, node: TrieNode): TrieNode | undefined {
+  const len = end - start - 2;
+  for (const [name, child] of node.children) {
+    if (name.length === len && t.startsWith(name, start + 1)) return child;
+  }
+  // Escapes in the key (rare): compare the decoded text.
+  if (t.lastIndexOf('\\', end - 2) > start) {
+    return node.children.get(JSON.parse(t.slice(start, end)) as string);
+  }
+  return undefined;
+}
+
 /** Records where the value at `i` lies for `node`, descending into the members it names. */
 function descend(t: string, i: number, node: TrieNode): number {
   node.reached = true;
@@ -160,10 +176,8 @@ function descend(t: string, i: number, node: TrieNode): number {
   if (c === 123) {
     while (t.charCodeAt(j) === 34) {
       const keyEnd = skipString(t, j);
-      let key = t.slice(j + 1, keyEnd - 1);
-      if (key.indexOf('\\') >= 0) key = JSON.parse(t.slice(j, keyEnd)) as string;
       const v = skipSpace(t, skipSpace(t, keyEnd) + 1);
-      const child = node.children.get(key);
+      const child = memberChild(t, j, keyEnd, node);
       let end: number;
       if (child) {
         child.keyStart = j;

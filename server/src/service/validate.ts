@@ -27,7 +27,23 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
   // In a settings file every problem is W1 ("a malformed .campaignrc.json"), syntax included.
   const findings: Finding[] = opts.kind === 'campaignrc' ? parsed.syntax.map(f => ({ ...f, rule: 'W1' })) : [...parsed.syntax];
   if (parsed.tooDeep || parsed.value === undefined) return findings;
-  append(findings, schemaFindings(opts.kind, parsed.value));
+  try {
+    append(findings, schemaFindings(opts.kind, parsed.value));
+  } catch (e) {
+    // The compiled validators compare objects with a library that calls `valueOf` and
+    // `toString` on them: a key of that name (never a campaign field) makes them throw.
+    const hazard = hazardousKey(parsed.value);
+    if (!hazard) opts.onRuleError?.(['schema'], e);
+    findings.push({
+      rule: opts.kind === 'campaignrc' ? 'W1' : opts.kind === 'search' ? 'R1' : 'D7',
+      severity: 'error',
+      path: hazard ?? '',
+      target: hazard ? 'key' : undefined,
+      message: hazard
+        ? `A key named \`${hazard.slice(hazard.lastIndexOf('/') + 1)}\` is not a field of any campaign component, and it stops the schema check of the whole file. Remove or rename it to have the rest checked.`
+        : 'The schema check of this file failed unexpectedly, so only the other rules ran. Simplify the part you changed last, and report the file if it is valid JSON.',
+    });
+  }
   const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose };
   for (const rule of RULE_CHECKS) {
     if (!rule.kinds.includes(opts.kind)) continue;
@@ -38,6 +54,23 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
     }
   }
   return findings;
+}
+
+const OBJECT_METHODS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** The pointer of the first key that shadows a method of Object.prototype, breadth first. */
+function hazardousKey(value: unknown): string | undefined {
+  const queue: Array<{ v: unknown; p: string }> = [{ v: value, p: '' }];
+  for (let i = 0; i < queue.length; i++) {
+    const { v, p } = queue[i];
+    if (v === null || typeof v !== 'object') continue;
+    for (const k of Object.keys(v)) {
+      const child = `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!Array.isArray(v) && OBJECT_METHODS.has(k)) return child;
+      queue.push({ v: (v as Record<string, unknown>)[k], p: child });
+    }
+  }
+  return undefined;
 }
 
 /** `target.push(...items)` without spreading: a spread of a few hundred thousand findings overflows the stack. */
