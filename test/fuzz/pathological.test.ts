@@ -116,3 +116,12 @@ test('keys named like Object.prototype methods never break validation', async ()
     assert.ok(viaServer.length > 0, key);
   }
 });
+
+test('keys written with escapes are located like plain ones', () => {
+  const text = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_d\\u0065tails": { "pl\\u0061tforms": ["IOS", "ios"] }\n}';
+  const got = lint(text).filter(d => d.path.startsWith('/basic_details/platforms'));
+  assert.ok(got.length > 0, JSON.stringify(lint(text)));
+  const line = text.split('\n')[3];
+  assert.equal(got[0].range.start.line, 3);
+  assert.equal(got[0].range.start.character, line.indexOf('"ios"'));
+});

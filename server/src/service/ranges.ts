@@ -155,9 +155,10 @@ function memberChild(t: string, start: number, end: number, node: TrieNode): Tri
   for (const [name, child] of node.children) {
     if (name.length === len && t.startsWith(name, start + 1)) return child;
   }
-  // Escapes in the key (rare): compare the decoded text.
-  if (t.lastIndexOf('\\', end - 2) > start) {
-    return node.children.get(JSON.parse(t.slice(start, end)) as string);
+  // Escapes in the key (rare): compare the decoded text. (A bounded loop: indexOf would run on
+  // to the end of the text when the key has none.)
+  for (let k = start + 1; k < end - 1; k++) {
+    if (t.charCodeAt(k) === 92) return node.children.get(JSON.parse(t.slice(start, end)) as string);
   }
   return undefined;
 }
