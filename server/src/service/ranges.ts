@@ -163,16 +163,31 @@ function memberChild(t: string, start: number, end: number, node: TrieNode): Tri
   return undefined;
 }
 
-/** Records where the value at `i` lies for `node`, descending into the members it names. */
+/**
+ * Records where the value at `i` lies for `node`, descending into the members it names.
+ * Returns the offset just past the value, or -1 when it stopped early: every member it names
+ * was found, and the end of a container is never needed (ranges of containers are their key or
+ * opening bracket), so the rest of the document is not read at all.
+ */
 function descend(t: string, i: number, node: TrieNode): number {
   node.reached = true;
   node.valueStart = i;
   const c = t.charCodeAt(i);
   node.container = c === 123 || c === 91;
-  if (node.children.size === 0 || !node.container) {
+  if (!node.container) {
     node.valueEnd = skipValue(t, i);
     return node.valueEnd;
   }
+  if (node.children.size === 0) return -1;
+  let pending = node.children.size;
+  // A member the trie names: record it, then either stop (nothing left to find) or find its end.
+  const visit = (child: TrieNode, v: number): number => {
+    const first = !child.reached;
+    const end = descend(t, v, child);
+    if (first) pending--;
+    if (pending === 0) return -1;
+    return end < 0 ? skipValue(t, v) : end;
+  };
   let j = skipSpace(t, i + 1);
   if (c === 123) {
     while (t.charCodeAt(j) === 34) {
@@ -183,7 +198,8 @@ function descend(t: string, i: number, node: TrieNode): number {
       if (child) {
         child.keyStart = j;
         child.keyEnd = keyEnd;
-        end = descend(t, v, child);
+        end = visit(child, v);
+        if (end < 0) return -1;
       } else {
         end = skipValue(t, v);
       }
@@ -194,7 +210,8 @@ function descend(t: string, i: number, node: TrieNode): number {
     let index = 0;
     while (j < t.length && t.charCodeAt(j) !== 93) {
       const child = node.children.get(String(index));
-      const end = child ? descend(t, j, child) : skipValue(t, j);
+      const end = child ? visit(child, j) : skipValue(t, j);
+      if (end < 0) return -1;
       index++;
       j = skipSpace(t, end);
       if (t.charCodeAt(j) === 44) j = skipSpace(t, j + 1);
