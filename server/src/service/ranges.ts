@@ -179,15 +179,7 @@ function descend(t: string, i: number, node: TrieNode): number {
     return node.valueEnd;
   }
   if (node.children.size === 0) return -1;
-  let pending = node.children.size;
-  // A member the trie names: record it, then either stop (nothing left to find) or find its end.
-  const visit = (child: TrieNode, v: number): number => {
-    const first = !child.reached;
-    const end = descend(t, v, child);
-    if (first) pending--;
-    if (pending === 0) return -1;
-    return end < 0 ? skipValue(t, v) : end;
-  };
+  const pending = { count: node.children.size };
   let j = skipSpace(t, i + 1);
   if (c === 123) {
     while (t.charCodeAt(j) === 34) {
@@ -198,7 +190,7 @@ function descend(t: string, i: number, node: TrieNode): number {
       if (child) {
         child.keyStart = j;
         child.keyEnd = keyEnd;
-        end = visit(child, v);
+        end = visit(t, v, child, pending);
         if (end < 0) return -1;
       } else {
         end = skipValue(t, v);
@@ -210,7 +202,7 @@ function descend(t: string, i: number, node: TrieNode): number {
     let index = 0;
     while (j < t.length && t.charCodeAt(j) !== 93) {
       const child = node.children.get(String(index));
-      const end = child ? visit(child, j) : skipValue(t, j);
+      const end = child ? visit(t, j, child, pending) : skipValue(t, j);
       if (end < 0) return -1;
       index++;
       j = skipSpace(t, end);
@@ -220,6 +212,15 @@ function descend(t: string, i: number, node: TrieNode): number {
   // j is at the closing bracket.
   node.valueEnd = Math.min(t.length, j + 1);
   return node.valueEnd;
+}
+
+/** A member the trie names: record it, then stop (-1: nothing left to find) or return its end. */
+function visit(t: string, v: number, child: TrieNode, pending: { count: number }): number {
+  const first = !child.reached;
+  const end = descend(t, v, child);
+  if (first) pending.count--;
+  if (pending.count === 0) return -1;
+  return end < 0 ? skipValue(t, v) : end;
 }
 
 const located = new WeakMap<ParsedDocument, Map<string, Location>>();
