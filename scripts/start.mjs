@@ -18,14 +18,9 @@ import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { emulatorPresent, EMULATOR_MAIN, startEmulator } from './lib/emulator.mjs';
 import { onInterrupt } from './lib/processes.mjs';
 import { copyExamples, EXAMPLES, pointAtEmulator } from './lib/sandbox.mjs';
+import { commandLine } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = name => args.includes(name);
-const option = name => {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  return args.find(a => a.startsWith(`${name}=`))?.slice(name.length + 1);
-};
+const { args, flag, option } = commandLine();
 const say = message => console.log(`[start] ${message}`);
 const shown = p => (p.startsWith(ROOT + path.sep) ? path.relative(ROOT, p) : p);
 

@@ -23,6 +23,7 @@ import { emulatorPresent, EMULATOR_MAIN, startEmulator } from '../../scripts/lib
 import { onInterrupt, withTimeout } from '../../scripts/lib/processes.mjs';
 import { copyExamples, pointAtEmulator } from '../../scripts/lib/sandbox.mjs';
 import { checkSandbox } from './sandbox.mjs';
+import { commandLine } from '../../scripts/lib/args.mjs';
 
 const UI_DIR = path.join(ROOT, 'test', 'ui');
 const JOURNEYS_DIR = path.join(UI_DIR, 'journeys');
@@ -30,14 +31,7 @@ const SCREENSHOTS = path.join(UI_DIR, 'screenshots');
 const README_SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 const VSIX = path.join(ROOT, 'campaign-studio.vsix');
 
-const args = process.argv.slice(2);
-const flag = name => args.includes(name);
-const option = name => {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  const eq = args.find(a => a.startsWith(`${name}=`));
-  return eq?.slice(name.length + 1);
-};
+const { args, flag, option } = commandLine();
 const say = message => console.log(`[ui] ${message}`);
 const started = Date.now();
 

@@ -16,13 +16,9 @@ import { ROOT } from '../../scripts/ensure-env.mjs';
 import { emulatorPresent, startEmulator } from '../../scripts/lib/emulator.mjs';
 import { onInterrupt } from '../../scripts/lib/processes.mjs';
 import { copyWorkspace, prepareExtension } from './compile.mjs';
+import { commandLine } from '../../scripts/lib/args.mjs';
 
-const args = process.argv.slice(2);
-const option = name => {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  return args.find(a => a.startsWith(`${name}=`))?.slice(name.length + 1);
-};
+const { args, option } = commandLine();
 const say = message => console.log(`[electron] ${message}`);
 
 const resources = [];

@@ -21,14 +21,9 @@ import { isNoise, startCodeServer, workbenchUrl } from '../../scripts/lib/code-s
 import { emulatorPresent, startEmulator } from '../../scripts/lib/emulator.mjs';
 import { onInterrupt, withTimeout } from '../../scripts/lib/processes.mjs';
 import { copyWorkspace, prepareExtension } from './compile.mjs';
+import { commandLine } from '../../scripts/lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = name => args.includes(name);
-const option = name => {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  return args.find(a => a.startsWith(`${name}=`))?.slice(name.length + 1);
-};
+const { args, flag, option } = commandLine();
 const timeoutSec = Number(option('--timeout') ?? process.env.CAMPAIGN_STUDIO_VSCODE_TIMEOUT ?? 300);
 const started = Date.now();
 const say = message => console.log(`[vscode] ${message}`);
