@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { RemoteWorld, seedDocs, startWorld } from './remoteHarness';
 import { ServiceError } from '../../client/src/remote/errors';
 import { CallLogEntry } from '../../client/src/remote/callLog';
+import { maxInWindow } from '../helpers/windows';
 
 /**
  * Rate limits, retries and faults against the emulator. Client and emulator read one virtual
@@ -11,17 +12,6 @@ import { CallLogEntry } from '../../client/src/remote/callLog';
 
 let w: RemoteWorld | undefined;
 afterEach(async () => { await w?.close(); w = undefined; });
-
-/** The most requests in any window of `ms` among sorted times. */
-function maxInWindow(times: number[], ms: number): number {
-  let max = 0;
-  let lo = 0;
-  for (let hi = 0; hi < times.length; hi++) {
-    while (times[lo] <= times[hi] - ms) lo++;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
-}
 
 test('a burst of 300 requests from several features never exceeds the limits and never meets a 429', async () => {
   w = await startWorld();

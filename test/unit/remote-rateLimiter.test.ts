@@ -2,17 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RateLimiter, SERVICE_LIMITS } from '../../client/src/remote/rateLimiter';
 import { VirtualClock } from '../helpers/virtualClock';
-
-/** The most requests found in any window of `ms` (half-open: (t - ms, t]). */
-function maxInWindow(times: number[], ms: number): number {
-  let max = 0;
-  let lo = 0;
-  for (let hi = 0; hi < times.length; hi++) {
-    while (times[lo] <= times[hi] - ms) lo++;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
-}
+import { maxInWindow } from '../helpers/windows';
 
 test('a burst of 300 acquisitions never exceeds 10/s, 100/min, 6000/h, and is queued, not refused', async () => {
   const clock = new VirtualClock();

@@ -7,8 +7,10 @@
 // rebuild of dist/ while the suite runs cannot swap the language server under its feet.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/ensure-env.mjs';
+import { emulatorPresent, startEmulator } from '../../scripts/lib/emulator.mjs';
 
 export const SUITE_DIR = path.join(ROOT, 'test', 'vscode', 'suite');
 export const WORKSPACE_FIXTURE = path.join(ROOT, 'test', 'vscode', 'workspace');
@@ -78,4 +80,28 @@ export function copyWorkspace(base) {
   const dest = path.join(base, 'workspace');
   fs.cpSync(WORKSPACE_FIXTURE, dest, { recursive: true });
   return dest;
+}
+
+/**
+ * Everything a suite run needs besides the editor itself, the same for code-server and for
+ * desktop VS Code: the extension snapshot and compiled suite, a temporary folder with a copy of
+ * the workspace fixture, the results file and, when the emulator exists, a running emulator.
+ * Each thing is pushed onto `resources` for the caller's cleanup.
+ */
+export async function prepareSuiteRun({ prefix, resources, grep, keep = false, say }) {
+  const suite = await prepareExtension();
+  resources.push(async () => suite.remove());
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  resources.push(async () => { if (keep) say(`kept ${base}`); else fs.rmSync(base, { recursive: true, force: true }); });
+  const workspace = copyWorkspace(base);
+  const innerResults = path.join(base, 'results.json');
+  const env = { CAMPAIGN_STUDIO_RESULTS: innerResults };
+  if (grep) env.CAMPAIGN_STUDIO_GREP = grep;
+  if (emulatorPresent()) {
+    const emu = await startEmulator({ onOutput: l => console.log(`[emulator] ${l}`) });
+    resources.push(() => emu.stop());
+    env.CAMPAIGN_STUDIO_EMULATOR = emu.line;
+    say(`emulator at ${emu.url} (${emu.workspaces.length} workspaces)`);
+  }
+  return { suite, base, workspace, innerResults, env };
 }

@@ -10,12 +10,10 @@
 // Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/ensure-env.mjs';
-import { emulatorPresent, startEmulator } from '../../scripts/lib/emulator.mjs';
 import { onInterrupt } from '../../scripts/lib/processes.mjs';
-import { copyWorkspace, prepareExtension } from './compile.mjs';
+import { prepareSuiteRun } from './compile.mjs';
 import { commandLine } from '../../scripts/lib/args.mjs';
 
 const { args, option } = commandLine();
@@ -39,20 +37,9 @@ async function main() {
     if (b.status !== 0) throw new Error('the build failed');
   }
   const { runTests } = await import('@vscode/test-electron');
-  const suite = await prepareExtension();
-  resources.push(async () => suite.remove());
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-electron-'));
-  resources.push(async () => fs.rmSync(base, { recursive: true, force: true }));
-  const workspace = copyWorkspace(base);
-  const innerResults = path.join(base, 'results.json');
-  const env = { CAMPAIGN_STUDIO_RESULTS: innerResults };
-  if (option('--grep')) env.CAMPAIGN_STUDIO_GREP = option('--grep');
-  if (emulatorPresent()) {
-    const emu = await startEmulator({ onOutput: l => console.log(`[emulator] ${l}`) });
-    resources.push(() => emu.stop());
-    env.CAMPAIGN_STUDIO_EMULATOR = emu.line;
-    say(`emulator at ${emu.url}`);
-  }
+  const { base, workspace, innerResults, env, suite } = await prepareSuiteRun({
+    prefix: 'campaign-studio-electron-', resources, grep: option('--grep'), say,
+  });
   const vscodeExecutablePath = option('--vscode') ?? process.env.CAMPAIGN_STUDIO_VSCODE_EXECUTABLE;
   let code;
   try {

@@ -12,15 +12,13 @@
 // Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { ensureEnv, EnvError, ROOT } from '../../scripts/ensure-env.mjs';
 import { launchChromium, VIEWPORT } from '../../scripts/lib/browser.mjs';
 import { isNoise, startCodeServer, workbenchUrl } from '../../scripts/lib/code-server.mjs';
-import { emulatorPresent, startEmulator } from '../../scripts/lib/emulator.mjs';
 import { onInterrupt, withTimeout } from '../../scripts/lib/processes.mjs';
-import { copyWorkspace, prepareExtension } from './compile.mjs';
+import { prepareSuiteRun } from './compile.mjs';
 import { commandLine } from '../../scripts/lib/args.mjs';
 
 const { args, flag, option } = commandLine();
@@ -64,21 +62,9 @@ async function main() {
     const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
     if (b.status !== 0) return fail('the build failed');
   }
-  const suite = await prepareExtension();
-  resources.push(async () => suite.remove());
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-vscode-run-'));
-  resources.push(async () => { if (flag('--keep')) say(`kept ${base}`); else fs.rmSync(base, { recursive: true, force: true }); });
-  const workspace = copyWorkspace(base);
-  const innerResults = path.join(base, 'results.json');
-
-  const env = { CAMPAIGN_STUDIO_RESULTS: innerResults };
-  if (option('--grep')) env.CAMPAIGN_STUDIO_GREP = option('--grep');
-  if (emulatorPresent()) {
-    const emu = await startEmulator({ onOutput: l => console.log(`[emulator] ${l}`) });
-    resources.push(() => emu.stop());
-    env.CAMPAIGN_STUDIO_EMULATOR = emu.line;
-    say(`emulator at ${emu.url} (${emu.workspaces.length} workspaces)`);
-  }
+  const { workspace, innerResults, env, suite } = await prepareSuiteRun({
+    prefix: 'campaign-studio-vscode-run-', resources, grep: option('--grep'), keep: flag('--keep'), say,
+  });
 
   const server = await startCodeServer({
     label: 'vscode',
