@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'server/src/generated/**', 'test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'packages/core/src/generated/**', 'packages/extension/test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
   {
     files: ['**/*.ts'],
     languageOptions: {

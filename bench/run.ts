@@ -16,11 +16,11 @@ import * as jsonls from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionRequest, HoverRequest, DocumentDiagnosticRequest, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { generateCampaign } from './generate';
-import { parse } from '../server/src/service/parse';
-import { validate } from '../server/src/service/validate';
-import { toDiagnostics } from '../server/src/service/diagnostics';
-import { LspClient } from '../test/helpers/lspClient';
-import { ServerStatsRequest } from '../common/src/protocol';
+import { parse } from '../packages/core/src/language/parse';
+import { validate } from '../packages/core/src/language/validate';
+import { toDiagnostics } from '../packages/core/src/language/diagnostics';
+import { LspClient } from '../packages/server/test/helpers/lspClient';
+import { ServerStatsRequest } from '../packages/core/src/protocol';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -74,7 +74,7 @@ function ourValidate(text: string): number {
 }
 
 function jsonLanguageService(): jsonls.LanguageService {
-  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'server/src/generated/schemas.json'), 'utf8')) as Record<string, { $id: string }>;
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'packages/core/src/generated/schemas.json'), 'utf8')) as Record<string, { $id: string }>;
   // json-ls resolves relative $refs against its own idea of the base URI: match by file name.
   const ls = jsonls.getLanguageService({ schemaRequestService: async uri => {
     const base = uri.slice(uri.lastIndexOf('/') + 1);
@@ -321,7 +321,7 @@ function writeReadme(result: { date: string; commit: string; node: string }, val
     '<!-- section:bench -->',
     '## Performance',
     '',
-    `Figures from one run of \`npm run bench\` (commit ${result.commit}, ${result.date.slice(0, 10)}, Node ${result.node}, a shared 2-core machine). Full validation means parsing, every rule and the ranges of every diagnostic, against vscode-json-languageservice (the engine of VS Code's own JSON support) validating the same text with our \`schemas/\`, and \`JSON.parse\` of the same text as the floor. Times in milliseconds, median / p95.`,
+    `Figures from one run of \`npm run bench\` (commit ${result.commit}, ${result.date.slice(0, 10)}, Node ${result.node}, a shared 2-core machine). Full validation means parsing, every rule and the ranges of every diagnostic, against vscode-json-languageservice (the engine of VS Code's own JSON support) validating the same text with our \`packages/core/schemas/\`, and \`JSON.parse\` of the same text as the floor. Times in milliseconds, median / p95.`,
     '',
     '| document | JSON.parse | Campaign Studio | vscode-json-languageservice | speed-up | × JSON.parse |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -29,9 +29,9 @@ const common = {
 };
 
 const builds = [
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['packages/extension/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { entryPoints: ['packages/server/src/server.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['packages/cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
 if (watch) {

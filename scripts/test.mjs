@@ -10,11 +10,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-function findTests(dir, out = []) {
-  if (!fs.existsSync(dir)) return out;
+/** Every package's tests run under node:test, except the suites that need a real VS Code. */
+const PACKAGES = fs.readdirSync(path.join(root, 'packages')).sort();
+const IN_EDITOR_SUITES = new Set([path.join('packages', 'extension', 'test', 'vscode'), path.join('packages', 'extension', 'test', 'ui')]);
+
+function findTests(dir, skip, out = []) {
+  if (!fs.existsSync(dir) || skip.has(dir)) return out;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) findTests(p, out);
+    if (e.isDirectory()) findTests(p, skip, out);
     else if (e.name.endsWith('.test.ts')) out.push(path.relative(root, p));
   }
   return out.sort();
@@ -65,13 +69,13 @@ const TIERS = {
     async run() { return { code: await ensureDeps() } ; },
   },
   build: { describe: 'bundle with esbuild', async run() { return { code: await run('node', ['scripts/build.mjs']) }; } },
-  typecheck: { describe: 'tsc --noEmit', async run() { return { code: await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']) }; } },
+  typecheck: { describe: 'tsc -b (every package and its project references)', async run() { return { code: await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']) }; } },
   lint: { describe: 'eslint (no floating promises)', async run() { return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) }; } },
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {
-      const files = [...findTests('test/unit'), ...findTests('test/rules'), ...findTests('test/cli'), ...findTests('test/protocol'), ...findTests('test/emulator'), ...findTests('test/service'), ...findTests('test/fuzz')];
-      if (files.length === 0) return { code: 1, message: 'no test files found under test/' };
+      const files = PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES));
+      if (files.length === 0) return { code: 1, message: 'no test files found under packages/*/test/' };
       const tap = path.join(tmp, 'unit.tap');
       const code = await run(process.execPath, [
         '--import', 'tsx', '--test', '--test-concurrency=2',
@@ -84,23 +88,23 @@ const TIERS = {
   },
   vscode: {
     describe: 'integration suite inside a real VS Code (code-server)',
-    present: () => fs.existsSync('test/vscode/run.mjs'),
+    present: () => fs.existsSync('packages/extension/test/vscode/run.mjs'),
     async run(extra) {
       const env = await ensureEnv();
       if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
       const results = path.join(tmp, 'vscode.json');
-      const code = await run('node', ['test/vscode/run.mjs', '--no-build', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      const code = await run('node', ['packages/extension/test/vscode/run.mjs', '--no-build', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
       return { code, counts: jsonCounts(results) };
     },
   },
   ui: {
     describe: 'browser journeys with screenshots (Playwright + code-server)',
-    present: () => fs.existsSync('test/ui/run.mjs'),
+    present: () => fs.existsSync('packages/extension/test/ui/run.mjs'),
     async run(extra) {
       const env = await ensureEnv();
       if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
       const results = path.join(tmp, 'ui.json');
-      const code = await run('node', ['test/ui/run.mjs', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      const code = await run('node', ['packages/extension/test/ui/run.mjs', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
       return { code, counts: jsonCounts(results) };
     },
   },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT } from '../ensure-env.mjs';
 import { killGroup, spawnGroup } from './processes.mjs';
 
-export const EMULATOR_MAIN = path.join(ROOT, 'test', 'emulator', 'main.ts');
+export const EMULATOR_MAIN = path.join(ROOT, 'packages', 'emulator', 'src', 'main.ts');
 
 export function emulatorPresent() {
   return fs.existsSync(EMULATOR_MAIN);

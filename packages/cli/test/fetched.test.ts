@@ -1,0 +1,159 @@
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { spawnSync } from 'child_process';
+import { pathToFileURL } from 'url';
+import { activePeriodicRecord, editedText, FETCHED_ID, writeFetched } from '../../sync/test/helpers/fetchedProject';
+import { LanguageService } from '../../core/src/language/languageService';
+import { documentSettings } from '../../core/src/language/settings';
+import { toDiagnostics, SEVERITY_NAME } from '../../core/src/language/diagnostics';
+
+/**
+ * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot
+ * beside the workspace gives the update rules their remote state (P1 in CI as in the editor), and
+ * a schedule kept as the service returned it is one information note (H5) while unchanged.
+ */
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+interface JsonEntry { file: string; diagnostics: Array<{ rule: string; severity: string; path: string; message: string; range: unknown }> }
+
+function lint(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function json(cwd: string, ...args: string[]): { status: number | null; out: JsonEntry[]; stderr: string } {
+  const r = lint(cwd, '--format', 'json', ...args);
+  return { status: r.status, out: JSON.parse(r.stdout) as JsonEntry[], stderr: r.stderr };
+}
+
+/** `rule@path severity` of the errors and warnings, and of everything on the schedule or from P/H rules. */
+function notable(e: JsonEntry): string[] {
+  return e.diagnostics
+    .filter(d => d.severity === 'error' || d.severity === 'warning' || /^[HP]\d/.test(d.rule))
+    .map(d => `${d.rule}@${d.path} ${d.severity}`).sort();
+}
+
+let root: string;
+before(() => { root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-fetched-'))); });
+after(() => { fs.rmSync(root, { recursive: true, force: true }); });
+
+function workspace(name: string): string {
+  const dir = path.join(root, name);
+  fs.mkdirSync(dir, { recursive: true });
+  // The workspace's settings, so only the rules this test is about have something to say.
+  fs.writeFileSync(path.join(dir, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }));
+  return dir;
+}
+
+describe('campaign-lint on fetched files', () => {
+  test('as fetched: no errors; the kept periodic schedule is one information note; exit 0', () => {
+    const dir = workspace('as-fetched');
+    const p = writeFetched(dir);
+    const r = json(dir, 'campaigns');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information']);
+    const note = r.out[0].diagnostics.find(d => d.rule === 'H5')!;
+    assert.match(note.message, /kept as the service returned it: .*time of day.* It is not sent on push unless you change it; to change it, write it in request shape/);
+    assert.deepEqual(note.range, { start: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 2 }, end: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 22 } });
+    const text = lint(dir, 'campaigns');
+    assert.match(text.stdout, /information H5 `scheduling_details` is kept as the service returned it/);
+    assert.match(text.stdout, /1 file checked: 0 errors, 0 warnings, \d+ information, 0 hints\./);
+  });
+
+  test('an ACTIVE campaign whose audience changed: P1 fails the build; the unchanged schedule stays a note', () => {
+    const dir = workspace('active-audience');
+    const p = writeFetched(dir);
+    fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    const r = json(dir, 'campaigns');
+    assert.equal(r.status, 1);
+    assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.match(r.out[0].diagnostics.find(d => d.rule === 'P1')!.message, /`ACTIVE`: the service refuses changes to `segmentation_details`/);
+    const text = lint(dir, path.relative(dir, p.file));
+    assert.equal(text.status, 1);
+    assert.match(text.stdout, new RegExp(`campaigns/weekly-digest\\.${FETCHED_ID}\\.campaign\\.json:\\d+:3 error P1 `));
+  });
+
+  test('the schedule edited: the response-shape errors are back until it is written in request shape', () => {
+    const dir = workspace('edited-schedule');
+    const p = writeFetched(dir);
+    const sd = structuredClone(p.document.scheduling_details) as Record<string, unknown>;
+    fs.writeFileSync(p.file, editedText(p, { scheduling_details: { ...sd, expiry_time: '2026-12-31T23:59:00' } }));
+    let r = json(dir, 'campaigns');
+    assert.equal(r.status, 1);
+    assert.deepEqual(notable(r.out[0]).filter(s => s.endsWith('error')), [
+      'H1@/scheduling_details/delivery_type error', 'H5@/scheduling_details/frequency error', 'H5@/scheduling_details/schedule_time error', 'H5@/scheduling_details/time_zone error',
+    ]);
+    // Rewritten in request shape with another time of day: P1 (an ACTIVE campaign keeps its start time).
+    fs.writeFileSync(p.file, editedText(p, { scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-02T18:00:00', timezone: 'Asia/Kolkata', periodic_details: sd.periodic_details } }));
+    r = json(dir, 'campaigns');
+    assert.deepEqual(notable(r.out[0]).filter(s => s.endsWith('error')), ['P1@/scheduling_details/start_time error']);
+  });
+
+  test('without its base snapshot the same file is checked as any request: the response shape is an error', () => {
+    const dir = workspace('no-base');
+    const p = writeFetched(dir);
+    fs.rmSync(p.sidecar);
+    fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    const r = json(dir, 'campaigns');
+    assert.equal(r.status, 1);
+    assert.ok(!notable(r.out[0]).some(s => s.startsWith('P1')), 'no remote state, no P1');
+    assert.ok(notable(r.out[0]).includes('H1@/scheduling_details/delivery_type error'));
+  });
+
+  test('the nearest base wins: a sidecar in the file\'s own folder before the workspace root\'s', () => {
+    const dir = workspace('nearest');
+    const p = writeFetched(dir);
+    fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    // The same campaign fetched again into the folder itself, now a draft: no P1 there.
+    writeFetched(path.join(dir, 'campaigns'), activePeriodicRecord('DRAFT'), '.');
+    fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    const r = json(dir, 'campaigns');
+    assert.equal(r.status, 0, JSON.stringify(notable(r.out[0])));
+    assert.ok(!notable(r.out[0]).some(s => s.startsWith('P1')));
+  });
+
+  test('a file that lost its `id` is still tied to its base by the id in its name', () => {
+    const dir = workspace('by-name');
+    const p = writeFetched(dir);
+    const doc = JSON.parse(editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    delete doc.id;
+    fs.writeFileSync(p.file, JSON.stringify(doc, null, 2));
+    assert.deepEqual(notable(json(dir, 'campaigns').out[0]), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+  });
+
+  test('a damaged or foreign base snapshot is reported on stderr and fails with status 2; the file is still checked', () => {
+    const dir = workspace('damaged');
+    const p = writeFetched(dir);
+    fs.writeFileSync(p.sidecar, '{ "format": "campaign-studio-base", ');
+    let r = json(dir, 'campaigns');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, new RegExp(`^campaign-lint: base snapshot \\.campaigns/base/${FETCHED_ID}\\.json: cannot read: it is not valid JSON .*The update rules \\(P1–P5\\) are not checked for campaigns/weekly-digest\\.${FETCHED_ID}\\.campaign\\.json: fetch the campaign again to rebuild it, or remove it\\.\\n$`));
+    assert.equal(r.out.length, 1);
+    assert.ok(notable(r.out[0]).includes('H5@/scheduling_details/schedule_time error'), 'checked without a base');
+    // The base of another campaign under this campaign's name.
+    const other = JSON.parse(fs.readFileSync(writeFetched(path.join(root, 'elsewhere'), activePeriodicRecord('ACTIVE', '0123456789abcdef01234567')).sidecar, 'utf8'));
+    fs.writeFileSync(p.sidecar, JSON.stringify(other));
+    r = json(dir, 'campaigns');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /cannot read: it is the base of campaign `0123456789abcdef01234567`, not of `66a1b2c3d4e5f60718293a4b`/);
+  });
+
+  test('the editor\'s language service, given the file alone, finds the same base and reports the same', () => {
+    const dir = workspace('same-as-editor');
+    const p = writeFetched(dir);
+    const text = editedText(p, { segmentation_details: { is_all_user_campaign: true } });
+    fs.writeFileSync(p.file, text);
+    const service = new LanguageService();
+    const doc = { uri: pathToFileURL(p.file).href, version: 1, getText: () => text };
+    const settings = documentSettings({ settings: { features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }, problems: [] });
+    const editor = toDiagnostics(service.parsed(doc), service.findings(doc, settings)).map(d => ({ rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range }));
+    const cli = json(dir, 'campaigns').out[0].diagnostics;
+    assert.deepEqual(editor, cli);
+    assert.ok(cli.some(d => d.rule === 'P1'));
+  });
+});

@@ -1,0 +1,147 @@
+import { parse, ParsedDocument } from './parse';
+import { kindOf, validate } from './validate';
+import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
+import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
+import { isFileUri, uriToFileName } from './uri';
+import { DocumentKind, Finding, RemoteState } from './types';
+import { BaseProblem, BaseSnapshotStore } from '../../../sync/src/remote/baseLookup';
+
+export { uriToFileName } from './uri';
+
+/**
+ * The pure language service: every capability is a function of (document, parsed, settings).
+ * The LSP entry (`server.ts`) and the CLI (`cli.ts`) both drive this object; nothing here knows
+ * about the protocol connection.
+ */
+
+export interface TextDocumentLike {
+  uri: string;
+  version: number;
+  getText(): string;
+}
+
+export interface LanguageServiceOptions {
+  /**
+   * Remote state of a fetched campaign (for P1–P5 and H5) that the editor knows; it wins over the
+   * base snapshot found beside the file.
+   */
+  getRemote?(uri: string): RemoteState | undefined;
+  /**
+   * Where the base snapshots of fetched files on disk are found (`.campaigns/base/<id>.json` in
+   * the file's folder or the nearest parent); `false` = never look. By default a store of its own.
+   */
+  baseSnapshots?: BaseSnapshotStore | false;
+  /** A base snapshot that exists but cannot be used (damaged, unreadable), with what to do. */
+  onBaseProblem?(problem: BaseProblem, uri: string): void;
+  /** Extra findings about a document that come from outside the rules (the service's validate call). */
+  extraFindings?(uri: string): Finding[];
+  log?(message: string): void;
+  /** How many parse results to keep (oldest evicted). */
+  cacheSize?: number;
+  /** How many characters of text the parse cache may hold in all (oldest evicted; the newest always stays). */
+  cacheChars?: number;
+}
+
+/**
+ * Parse results by URI and version: each version of a document is parsed once and handed to every
+ * feature. Bounded by entries and by total text size; the least recently used entry goes first.
+ */
+export class ParseCache {
+  private readonly map = new Map<string, { version: number; text: string; parsed: ParsedDocument }>();
+  private chars = 0;
+  /** How many times a text was actually parsed (for tests and statistics). */
+  parses = 0;
+
+  constructor(private readonly size = 64, private readonly maxChars = 64 * 1024 * 1024) {}
+
+  get(doc: TextDocumentLike): ParsedDocument {
+    const hit = this.map.get(doc.uri);
+    if (hit && hit.version === doc.version) {
+      this.map.delete(doc.uri);
+      this.map.set(doc.uri, hit);
+      return hit.parsed;
+    }
+    const text = doc.getText();
+    let parsed: ParsedDocument;
+    if (hit && hit.text === text) {
+      parsed = hit.parsed;
+    } else {
+      parsed = parse(text);
+      this.parses++;
+    }
+    this.delete(doc.uri);
+    this.map.set(doc.uri, { version: doc.version, text, parsed });
+    this.chars += text.length;
+    while (this.map.size > 1 && (this.map.size > this.size || this.chars > this.maxChars)) {
+      this.delete(this.map.keys().next().value as string);
+    }
+    return parsed;
+  }
+
+  delete(uri: string): void {
+    const hit = this.map.get(uri);
+    if (!hit) return;
+    this.chars -= hit.text.length;
+    this.map.delete(uri);
+  }
+
+  has(uri: string): boolean {
+    return this.map.has(uri);
+  }
+
+  get entries(): number {
+    return this.map.size;
+  }
+}
+
+export class LanguageService {
+  readonly cache: ParseCache;
+  readonly baseSnapshots: BaseSnapshotStore | undefined;
+
+  constructor(readonly options: LanguageServiceOptions = {}) {
+    this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheChars);
+    this.baseSnapshots = options.baseSnapshots === false ? undefined : options.baseSnapshots ?? new BaseSnapshotStore();
+  }
+
+  /**
+   * What is known of the remote copy of a campaign document: what the editor said, else the base
+   * snapshot found beside the file (a fetched file keeps its `id`), as `campaign-lint` finds it.
+   */
+  remote(doc: TextDocumentLike, parsed: ParsedDocument = this.parsed(doc)): RemoteState | undefined {
+    const given = this.options.getRemote?.(doc.uri);
+    if (given || !this.baseSnapshots || !isFileUri(doc.uri) || this.kind(doc) !== 'campaign') return given;
+    const found = this.baseSnapshots.lookup(uriToFileName(doc.uri), parsed.value);
+    if (found.problem) this.options.onBaseProblem?.(found.problem, doc.uri);
+    return found.found?.remote;
+  }
+
+  /** What a document is, by its file name alone (never the editor's language id). */
+  kind(doc: Pick<TextDocumentLike, 'uri'>): DocumentKind {
+    return kindOf(uriToFileName(doc.uri));
+  }
+
+  parsed(doc: TextDocumentLike): ParsedDocument {
+    return this.cache.get(doc);
+  }
+
+  findings(doc: TextDocumentLike, settings: DocumentSettings): Finding[] {
+    const parsed = this.parsed(doc);
+    const kind = this.kind(doc);
+    // A settings file shows exactly the problems that campaign files summarise (rule W1).
+    if (kind === 'campaignrc') return settingsProblems(parsed);
+    const found = validate(parsed, {
+      kind,
+      settings: settings.workspace,
+      remote: this.remote(doc, parsed),
+      onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
+    });
+    const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
+    if (broken) found.push(broken);
+    if (this.options.extraFindings) for (const f of this.options.extraFindings(doc.uri)) found.push(f);
+    return found;
+  }
+
+  diagnostics(doc: TextDocumentLike, settings: DocumentSettings): CampaignDiagnostic[] {
+    return toDiagnostics(this.parsed(doc), this.findings(doc, settings));
+  }
+}

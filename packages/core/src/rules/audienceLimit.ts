@@ -1,0 +1,124 @@
+import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
+import { join } from '../language/pointer';
+import { campaignKind, finding, has, isObj, Obj } from './util';
+import { deliveryTypeOf } from './scheduling';
+
+/**
+ * `campaign_audience_limit` (rules L1–L3): a flag-gated component for Email and Push, whose
+ * fields depend on whether the limit is enabled and on the delivery type.
+ */
+
+const AL = '/campaign_audience_limit';
+const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
+/** Delivery types that take `metric` and `frequency` (L3). */
+const METRIC_TYPES = ['PERIODIC', 'EVENT_TRIGGERED'];
+
+function remove(key: string, isPreferred = true): Fix {
+  return { title: `Remove \`${key}\``, edits: [{ kind: 'remove', path: join(AL, key) }], ...(isPreferred ? { isPreferred } : {}) };
+}
+
+/** L1: the channel, the delivery type and the workspace feature. */
+function checkGate(channel: string | undefined, type: string | undefined, settings: WorkspaceSettings): Finding[] {
+  const fixes = [{ title: 'Remove `campaign_audience_limit`', edits: [{ kind: 'remove' as const, path: AL }], isPreferred: true }];
+  const at = (severity: Finding['severity'], message: string, withFix = true): Finding[] =>
+    [finding('L1', severity, AL, message, { target: 'key', ...(withFix ? { fixes } : {}) })];
+  if (channel && channel !== 'PUSH' && channel !== 'EMAIL') {
+    return at('error', `\`campaign_audience_limit\` is for Email and Push campaigns only, not ${c(channel)}. Remove it.`);
+  }
+  if (type === 'BROADCAST_LIVE_ACTIVITY') {
+    return at('error', '`campaign_audience_limit` is not supported for `BROADCAST_LIVE_ACTIVITY` campaigns. Remove it.');
+  }
+  const flag = settings.features.audienceLimit;
+  if (flag === false) {
+    return at('error', 'This workspace does not have the audience limit feature (the workspace settings say `features.audienceLimit` is `false`): the service answers 400 with target `campaign_audience_limit`. Remove it, or have the feature enabled for the workspace.');
+  }
+  if (flag === undefined) {
+    return at('information', '`campaign_audience_limit` needs the workspace\'s audience limit feature, which is not configured here: without it the service answers 400. Set `features.audienceLimit` in `.campaignrc.json` to check it.', false);
+  }
+  return [];
+}
+
+/** L2: what an enabled or disabled limit carries. */
+function checkEnabled(al: Obj, channel: string | undefined, type: string | undefined): Finding[] {
+  const out: Finding[] = [];
+  if (al.is_campaign_audience_limit_enabled === false) {
+    for (const key of ['limit', 'metric', 'frequency']) {
+      if (!has(al, key)) continue;
+      out.push(finding('L2', 'error', join(AL, key),
+        `\`${key}\` must not be sent while \`is_campaign_audience_limit_enabled\` is \`false\`. Remove it, or enable the limit.`,
+        { target: 'key', fixes: [remove(key), { title: 'Enable the limit', edits: [{ kind: 'replaceValue', path: join(AL, 'is_campaign_audience_limit_enabled'), value: true }] }] }));
+    }
+    return out;
+  }
+  if (al.is_campaign_audience_limit_enabled !== true) return out;
+  if (!has(al, 'limit')) {
+    out.push(finding('L2', 'error', join(AL, 'limit'),
+      '`limit` is required when `is_campaign_audience_limit_enabled` is `true`: the most users (1–9999999999) the campaign may reach.',
+      { fixes: [{ title: 'Add `"limit": 10000` (adjust it)', edits: [{ kind: 'insert', path: join(AL, 'limit'), value: 10000 }] }] }));
+  }
+  if (!type || !METRIC_TYPES.includes(type)) return out;
+  if (!has(al, 'metric')) {
+    const fixes: Fix[] = has(al, 'metrics')
+      ? [{ title: 'Rename `metrics` to `metric`', edits: [{ kind: 'renameKey', path: join(AL, 'metrics'), newKey: 'metric' }], isPreferred: true }]
+      : [{ title: 'Add `"metric": "SENT"`', edits: [{ kind: 'insert', path: join(AL, 'metric'), value: 'SENT' }], isPreferred: true }];
+    out.push(finding('L2', 'error', join(AL, 'metric'),
+      `\`metric\` is required for an enabled limit when the campaign is ${c(type)}: \`SENT\`, what is counted.`, { fixes }));
+  }
+  if (!has(al, 'frequency')) {
+    const instanceOk = type === 'PERIODIC' && channel === 'PUSH';
+    out.push(finding('L2', 'error', join(AL, 'frequency'),
+      `\`frequency\` is required for an enabled limit when the campaign is ${c(type)}: \`TOTAL\` counts over the campaign's lifetime` + (instanceOk ? ', `INSTANCE` per run.' : '.'),
+      { fixes: [{ title: 'Add `"frequency": "TOTAL"`', edits: [{ kind: 'insert', path: join(AL, 'frequency'), value: 'TOTAL' }], ...(instanceOk ? {} : { isPreferred: true }) }] }));
+  }
+  return out;
+}
+
+/** L3: `metric` / `frequency` only where they apply, `INSTANCE` only for Periodic Push, V1's `metrics`. */
+function checkMetricFields(al: Obj, channel: string | undefined, type: string | undefined): Finding[] {
+  const out: Finding[] = [];
+  const disabled = al.is_campaign_audience_limit_enabled === false; // L2 already asks to remove them
+  const applies = !type || METRIC_TYPES.includes(type);
+  if (!disabled && !applies) {
+    for (const key of ['metric', 'frequency']) {
+      if (!has(al, key)) continue;
+      out.push(finding('L3', 'error', join(AL, key),
+        `\`${key}\` is valid only for \`PERIODIC\` and \`EVENT_TRIGGERED\` campaigns; sending it for ${c(type)} fails validation. Remove it: ${c(type)} takes only \`is_campaign_audience_limit_enabled\` and \`limit\`.`,
+        { target: 'key', fixes: [remove(key)] }));
+    }
+  }
+  if (!disabled && applies && type && al.frequency === 'INSTANCE' && !(type === 'PERIODIC' && channel === 'PUSH')) {
+    const path = join(AL, 'frequency');
+    out.push(finding('L3', 'error', path,
+      `\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel === 'EMAIL' ? 'an Email' : 'a Push'} ${c(type)} campaign. Use \`TOTAL\`.`,
+      { fixes: [{ title: 'Change to `TOTAL`', edits: [{ kind: 'replaceValue', path, value: 'TOTAL' }], isPreferred: true }] }));
+  }
+  if (has(al, 'metrics')) {
+    const path = join(AL, 'metrics');
+    const clash = has(al, 'metric');
+    const drop = clash || disabled || !applies;
+    const why = clash ? ' `metric` is already there: remove this one.'
+      : disabled || !applies ? ` It does not apply here either (${disabled ? 'the limit is disabled' : `${c(type)} takes no \`metric\``}): remove it.`
+      : ' Rename it.';
+    out.push(finding('L3', 'error', path, `\`metrics\` is V1's name; V5 calls it \`metric\`.${why}`, {
+      target: 'key',
+      fixes: drop ? [remove('metrics')] : [{ title: 'Rename to `metric`', edits: [{ kind: 'renameKey', path, newKey: 'metric' }], isPreferred: true }],
+    }));
+  }
+  return out;
+}
+
+export const audienceLimitRules: RuleCheck[] = [
+  {
+    ids: ['L1', 'L2', 'L3'],
+    kinds: ['campaign'],
+    check({ doc, settings }) {
+      if (!isObj(doc) || !has(doc, 'campaign_audience_limit')) return [];
+      const { channel } = campaignKind(doc);
+      const type = deliveryTypeOf(doc);
+      const out = checkGate(channel, type, settings);
+      const al = doc.campaign_audience_limit;
+      if (!isObj(al)) return out;
+      return [...out, ...checkEnabled(al, channel, type), ...checkMetricFields(al, channel, type)];
+    },
+  },
+];

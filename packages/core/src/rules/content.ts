@@ -1,0 +1,276 @@
+import { Finding, Fix, RuleCheck } from '../language/types';
+import { join } from '../language/pointer';
+import { didYouMean } from '../language/strings';
+import { finding, isObj, Obj } from './util';
+
+/**
+ * `campaign_content` shapes (C1–C5). The spec gives the shapes but not the fields inside the push
+ * and email objects, so those are never checked (C6).
+ *
+ * Flat:  { "content": { "push": {…} } }
+ * Keyed: { "locales": ["French"], "content": { "default": { "variation_1": { "push": {…} } }, "French": {…} } }
+ */
+
+const CC = '/campaign_content';
+const CONTENT = `${CC}/content`;
+/** The objects a flat content (or a variation) may hold; `sms` is what the V1 reference uses for SMS. */
+const MESSAGE_KEYS = ['push', 'email', 'sms'];
+const CHANNEL_KEY: Record<string, string> = { PUSH: 'push', EMAIL: 'email', SMS: 'sms' };
+
+function code(s: string): string {
+  return '`' + s + '`';
+}
+
+/** C1: `locales` names the non-default locales. Duplicates are the schema's (uniqueItems). */
+function defaultListed(locales: unknown[]): Finding[] {
+  const out: Finding[] = [];
+  locales.forEach((l, i) => {
+    if (typeof l !== 'string' || l.toLowerCase() !== 'default') return;
+    const path = join(`${CC}/locales`, i);
+    out.push(finding('C1', 'error', path,
+      `${code(l)} must not be listed in \`locales\`: the default locale is always present. \`locales\` lists the other locales only.`,
+      { fixes: [{ title: `Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }], isPreferred: true }] }));
+  });
+  return out;
+}
+
+/** C5: the message object that fits the channel, checked where one is found. */
+function messageKeys(holder: Obj, base: string, expected: string | undefined, channel: string | undefined): Finding[] {
+  if (!expected || !channel) return [];
+  const out: Finding[] = [];
+  const present = MESSAGE_KEYS.filter(k => k in holder);
+  for (const k of present) {
+    if (k === expected) continue;
+    const path = join(base, k);
+    const both = present.includes(expected);
+    const fixes: Fix[] = both
+      ? [{ title: `Remove ${code(k)}`, edits: [{ kind: 'remove', path }], isPreferred: true }]
+      : [{ title: `Rename to ${code(expected)}`, edits: [{ kind: 'renameKey', path, newKey: expected }] }];
+    out.push(finding('C5', 'error', path,
+      both
+        ? `Content holds both ${code(expected)} and ${code(k)}: a \`${channel}\` campaign takes ${code(expected)} only. Remove ${code(k)}.`
+        : `${code(k)} content does not fit a \`${channel}\` campaign: its content is a ${code(expected)} object.`,
+      { target: 'key', fixes }));
+  }
+  return out;
+}
+
+function mustBeObject(value: unknown, path: string, rule: string, what: string): Finding[] {
+  if (isObj(value)) return [];
+  return [finding(rule, 'error', path, `${what} must be an object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}.`)];
+}
+
+/** C3: one variation, `{ "push": {…} }` or `{ "email": {…} }`. */
+function variation(v: unknown, path: string, expected: string | undefined, channel: string | undefined): Finding[] {
+  const wanted = expected ? code(expected) : '`push` or `email`';
+  if (!isObj(v)) {
+    return [finding('C3', 'error', path, `A variation is an object holding one ${wanted} object, such as \`{ "${expected ?? 'push'}": { … } }\`.`)];
+  }
+  const out: Finding[] = [];
+  const keys = Object.keys(v);
+  for (const k of keys) {
+    const p = join(path, k);
+    if (MESSAGE_KEYS.includes(k)) {
+      out.push(...mustBeObject(v[k], p, 'C3', code(k)));
+      continue;
+    }
+    const guess = expected && !keys.includes(expected) ? didYouMean(k, [expected]) : undefined;
+    const fixes: Fix[] = guess
+      ? [{ title: `Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path: p, newKey: guess }], isPreferred: true }]
+      : [{ title: `Remove ${code(k)}`, edits: [{ kind: 'remove', path: p }] }];
+    out.push(finding('C3', 'error', p,
+      `${code(k)} does not belong in a variation: a variation holds one ${wanted} object` + (guess ? `: did you mean ${code(guess)}?` : '.'),
+      { target: 'key', fixes }));
+  }
+  if (!keys.some(k => MESSAGE_KEYS.includes(k))) {
+    if (keys.length === 0) {
+      out.push(finding('C3', 'error', path, `This variation is empty: it holds one ${wanted} object with the message.`));
+    }
+  }
+  out.push(...messageKeys(v, path, expected, channel));
+  return out;
+}
+
+/**
+ * C6: the fields inside push and email content, `variation_details` and
+ * `platform_specific_details` are not given by the spec, so they are never errors. A key that is
+ * a near miss of a name in the public V1 reference gets an information hint, nothing more.
+ */
+const V1_NAMES: Record<string, string[]> = {
+  push: ['android', 'ios', 'web'],
+  'push.android': ['template_type', 'basic_details', 'timer', 'buttons', 'advanced', 'template_backup', 'custom_template_id', 'custom_template_version'],
+  'push.ios': ['template_type', 'basic_details', 'buttons', 'advanced', 'template_backup'],
+  'push.web': ['template_type', 'basic_details', 'buttons', 'advanced'],
+  email: ['subject', 'sender_name', 'from_address', 'reply_to_address', 'html_content', 'preview_text', 'cc_ids', 'bcc_ids', 'attachments', 'custom_template_id', 'custom_template_version'],
+  variation_details: ['distribution_type', 'no_of_variations', 'manual_distribution_percentage', 'sherpa_campaign_duration', 'sherpa_distribution_metric'],
+  platform_specific_details: ['android', 'ios'],
+  'platform_specific_details.android': ['push_amp_plus_enabled'],
+  'platform_specific_details.ios': ['send_to_all_eligible_device', 'exclude_provisional_push_devices', 'send_to_only_provisional_push_enabled_devices'],
+};
+
+/** Near misses per content kind and key, remembered: content keys repeat on every keystroke. */
+const nearMisses = new Map<string, string | undefined>();
+
+function nearestV1Name(kind: string, key: string, names: string[], present: string[]): string | undefined {
+  const id = `${kind}\u0000${key}`;
+  let guess = nearMisses.get(id);
+  if (!nearMisses.has(id)) {
+    if (nearMisses.size >= 2000) nearMisses.clear();
+    guess = didYouMean(key, names);
+    nearMisses.set(id, guess);
+  }
+  // The nearest name is already used: look among the others (rare, so not remembered).
+  return guess !== undefined && present.includes(guess) ? didYouMean(key, names.filter(n => !present.includes(n))) : guess;
+}
+
+function v1Hints(holder: unknown, base: string, kind: string, what: string): Finding[] {
+  const names = V1_NAMES[kind];
+  if (!names || !isObj(holder)) return [];
+  const out: Finding[] = [];
+  const keys = Object.keys(holder);
+  for (const k of keys) {
+    if (names.includes(k)) {
+      if (V1_NAMES[`${kind}.${k}`]) out.push(...v1Hints(holder[k], join(base, k), `${kind}.${k}`, `\`${k}\` ${what}`));
+      continue;
+    }
+    const guess = nearestV1Name(kind, k, names, keys);
+    if (!guess) continue;
+    const path = join(base, k);
+    out.push(finding('C6', 'information', path,
+      `${code(k)} is not a field of ${what} in the public V1 reference: did you mean ${code(guess)}? (A hint only: the V5 spec does not list these fields, so they are not checked.)`,
+      { target: 'key', fixes: [{ title: `Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
+  }
+  return out;
+}
+
+/** The push and email objects of the content, flat or keyed, with their pointers. */
+function messages(content: Obj): Array<{ key: string; value: unknown; path: string }> {
+  const out: Array<{ key: string; value: unknown; path: string }> = [];
+  for (const [k, v] of Object.entries(content)) {
+    if (k === 'push' || k === 'email') { out.push({ key: k, value: v, path: join(CONTENT, k) }); continue; }
+    if (!isObj(v)) continue;
+    for (const [name, variation] of Object.entries(v)) {
+      if (!isObj(variation)) continue;
+      for (const m of ['push', 'email']) if (m in variation) out.push({ key: m, value: variation[m], path: join(CONTENT, k, name, m) });
+    }
+  }
+  return out;
+}
+
+function internalsHints(doc: Obj): Finding[] {
+  const out: Finding[] = [];
+  const cc = doc.campaign_content;
+  if (isObj(cc)) {
+    out.push(...v1Hints(cc.variation_details, `${CC}/variation_details`, 'variation_details', '`variation_details`'));
+    if (isObj(cc.content)) {
+      for (const m of messages(cc.content)) out.push(...v1Hints(m.value, m.path, m.key, `${m.key} content`));
+    }
+  }
+  const bd = doc.basic_details;
+  if (doc.channel === 'PUSH' && isObj(bd)) {
+    out.push(...v1Hints(bd.platform_specific_details, '/basic_details/platform_specific_details', 'platform_specific_details', '`platform_specific_details`'));
+  }
+  return out;
+}
+
+function contentRules(doc: Obj): Finding[] {
+  const cc = doc.campaign_content;
+  if (!isObj(cc)) return [];
+  const channel = typeof doc.channel === 'string' && doc.channel in CHANNEL_KEY ? doc.channel : undefined;
+  const expected = channel ? CHANNEL_KEY[channel] : undefined;
+  const out: Finding[] = [];
+  const localesList = Array.isArray(cc.locales) ? cc.locales : undefined;
+  if (localesList) out.push(...defaultListed(localesList));
+  const listed = (localesList ?? []).filter((l): l is string => typeof l === 'string' && l.toLowerCase() !== 'default');
+  const content = cc.content;
+  if (!isObj(content)) return out;
+
+  const keys = Object.keys(content);
+  const flatKeys = keys.filter(k => MESSAGE_KEYS.includes(k));
+  const localeKeys = keys.filter(k => !MESSAGE_KEYS.includes(k));
+  const hasVariations = isObj(cc.variation_details) && Object.keys(cc.variation_details).length > 0;
+
+  if (flatKeys.length && !localeKeys.length) {
+    // Flat shape (C2).
+    if (listed.length || hasVariations) {
+      const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
+      const first = flatKeys[0];
+      out.push(finding('C2', 'error', join(CONTENT, first),
+        `The flat shape (${code(first)} directly under \`content\`) is valid only without locales and A/B variations, and this campaign has ${why}. Use the keyed shape: \`content.default.<variation>.${first}\`, one entry per locale.`,
+        { target: 'key', fixes: [{ title: `Move it under \`default\` → \`variation_1\``, edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }] }] }));
+    }
+    for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
+    out.push(...messageKeys(content, CONTENT, expected, channel));
+    return out;
+  }
+
+  // Keyed shape (C3, C4), possibly mixed with flat keys, which is an error.
+  for (const k of flatKeys) {
+    out.push(finding('C3', 'error', join(CONTENT, k),
+      `${code(k)} directly under \`content\` cannot sit beside locale keys (${localeKeys.slice(0, 3).map(code).join(', ')}): in the keyed shape every message is inside a locale and a variation, such as \`content.default.variation_1.${k}\`.`,
+      { target: 'key' }));
+  }
+  const defaultKey = localeKeys.includes('default') ? 'default' : undefined;
+  const caseVariant = localeKeys.find(k => k !== 'default' && k.toLowerCase() === 'default');
+  if (!defaultKey) {
+    if (caseVariant) {
+      const path = join(CONTENT, caseVariant);
+      out.push(finding('C3', 'error', path,
+        `The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`,
+        { target: 'key', fixes: [{ title: 'Rename to `default`', edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }] }));
+    } else {
+      out.push(finding('C3', 'error', `${CONTENT}/default`,
+        '`content` needs a `default` locale: `"default": { "variation_1": { ' + `"${expected ?? 'push'}"` + ': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.'));
+    }
+  }
+  const withContent = new Set(localeKeys);
+  const unfilled = listed.filter(l => !withContent.has(l));
+  for (const k of localeKeys) {
+    const path = join(CONTENT, k);
+    if (k !== 'default' && k !== caseVariant && !listed.includes(k)) {
+      const near = didYouMean(k, unfilled);
+      const addFix: Fix = Array.isArray(cc.locales)
+        ? { title: `Add ${code(k)} to \`locales\``, edits: [{ kind: 'insert', path: `${CC}/locales/-`, value: k }] }
+        : { title: `Add \`"locales": ["${k}"]\``, edits: [{ kind: 'insert', path: `${CC}/locales`, value: [k] }] };
+      const fixes: Fix[] = near
+        ? [{ title: `Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
+        : [{ ...addFix, isPreferred: true }];
+      out.push(finding('C4', 'error', path,
+        `The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` + (near ? `. Did you mean ${code(near)}?` : `. Add ${code(k)} to \`locales\`.`),
+        { target: 'key', fixes }));
+    }
+    const loc = content[k];
+    if (!isObj(loc)) {
+      out.push(finding('C3', 'error', path, `A locale holds its variations, such as \`{ "variation_1": { "${expected ?? 'push'}": { … } } }\`, not ${Array.isArray(loc) ? 'an array' : `a ${loc === null ? 'null' : typeof loc}`}.`));
+      continue;
+    }
+    const variations = Object.keys(loc);
+    if (variations.length === 0) {
+      out.push(finding('C3', 'error', path, `The locale ${code(k)} has no variations: add one, such as \`"variation_1": { "${expected ?? 'push'}": { … } }\`.`));
+    }
+    for (const v of variations) out.push(...variation(loc[v], join(path, v), expected, channel));
+  }
+  // C4 (warning): a listed locale with no content.
+  (localesList ?? []).forEach((l, i) => {
+    if (typeof l !== 'string' || l.toLowerCase() === 'default' || withContent.has(l)) return;
+    if (localesList!.indexOf(l) !== i) return;
+    const path = join(`${CC}/locales`, i);
+    out.push(finding('C4', 'warning', path,
+      `The locale ${code(l)} is listed in \`locales\` but has no content: add \`content.${l}\` with its variations, or remove it from \`locales\`.`,
+      { fixes: [{ title: `Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] }));
+  });
+  return out;
+}
+
+export const campaignContentRules: RuleCheck[] = [
+  {
+    ids: ['C1', 'C2', 'C3', 'C4', 'C5'],
+    kinds: ['campaign'],
+    check: ({ doc }) => (isObj(doc) ? contentRules(doc) : []),
+  },
+  {
+    ids: ['C6'],
+    kinds: ['campaign'],
+    check: ({ doc }) => (isObj(doc) ? internalsHints(doc) : []),
+  },
+];

@@ -1,0 +1,26 @@
+import { RuleCheck } from '../language/types';
+import { finding, has, isObj } from './util';
+
+/** `control_group_details` (rule K1): an enabled campaign control group says how large it is. */
+
+const PATH = '/control_group_details/campaign_control_group_percentage';
+
+export const controlGroupRules: RuleCheck[] = [
+  {
+    ids: ['K1'],
+    kinds: ['campaign'],
+    check({ doc }) {
+      if (!isObj(doc) || !isObj(doc.control_group_details)) return [];
+      const cg = doc.control_group_details;
+      if (cg.is_campaign_control_group_enabled !== true || has(cg, 'campaign_control_group_percentage')) return [];
+      return [finding('K1', 'error', PATH,
+        '`campaign_control_group_percentage` is required when `is_campaign_control_group_enabled` is `true`: the share of the audience (0–100 %) held back to measure the campaign.',
+        {
+          fixes: [
+            { title: 'Add `"campaign_control_group_percentage": 10` (adjust it)', edits: [{ kind: 'insert', path: PATH, value: 10 }] },
+            { title: 'Disable the campaign control group', edits: [{ kind: 'replaceValue', path: '/control_group_details/is_campaign_control_group_enabled', value: false }] },
+          ],
+        })];
+    },
+  },
+];

@@ -1,0 +1,166 @@
+import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
+import { join } from '../language/pointer';
+import { campaignKind, finding, has, isObj, Obj } from './util';
+import { deliveryTypeOf } from './scheduling';
+
+/**
+ * `delivery_controls` (rules Q1–Q7): the fields that belong to one channel or one delivery type,
+ * the queuing feature flag, and the queue duration that goes with `queuing_enabled`.
+ */
+
+const DC = '/delivery_controls';
+const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
+
+export const EMAIL_FIELDS = [
+  'bypass_dnd', 'campaign_throttle_rpm', 'count_for_frequency_capping', 'ignore_frequency_capping',
+  'minimum_delay_between_two_notification_in_hour',
+];
+
+/** Push fields tied to delivery types (Q4); the schema's `x-delivery-types` says the same for hovers. */
+export const TIED_FIELDS: Record<string, string[]> = {
+  max_time_to_show_message_of_same_camapign: ['DEVICE_TRIGGERED'],
+  expiry_time_of_sync_data_in_hour: ['DEVICE_TRIGGERED'],
+  send_message_in_offline_mode: ['DEVICE_TRIGGERED'],
+  send_limit_value: ['LOCATION_TRIGGERED'],
+  send_limit_granularity_in_hours: ['LOCATION_TRIGGERED'],
+  ignore_global_minimum_delay: ['EVENT_TRIGGERED'],
+  minimum_delay_between_two_notification_in_hour: ['EVENT_TRIGGERED', 'DEVICE_TRIGGERED'],
+};
+
+/** The English spelling of the field the service spells `camapign`. */
+const MISSPELT = 'max_time_to_show_message_of_same_campaign';
+const SPELT = 'max_time_to_show_message_of_same_camapign';
+
+const NO_THROTTLE = ['DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'EVENT_TRIGGERED'];
+const NO_QUEUING = ['DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
+const QUEUING_FIELDS = ['queuing_enabled', 'queue_duration'];
+
+const TYPE_WORDS: Record<string, string> = {
+  DEVICE_TRIGGERED: 'device-triggered', LOCATION_TRIGGERED: 'location-triggered', EVENT_TRIGGERED: 'event-triggered',
+};
+
+function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
+  return isPreferred ? { title, edits, isPreferred } : { title, edits };
+}
+
+function remove(key: string, isPreferred = true): Fix {
+  return fix(`Remove \`${key}\``, [{ kind: 'remove', path: join(DC, key) }], isPreferred);
+}
+
+function words(types: string[]): string {
+  return types.map(t => TYPE_WORDS[t] ?? t).join(' and ');
+}
+
+/** Q1: Email takes only five fields; the Push ones are reported with a fix. */
+function checkEmailFields(dc: Obj): Finding[] {
+  return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (k in TIED_FIELDS || QUEUING_FIELDS.includes(k) || k === MISSPELT))
+    .map(k => finding('Q1', 'error', join(DC, k),
+      `\`${k}\` is a Push delivery control; Email takes only ${EMAIL_FIELDS.map(c).join(', ')}. Remove it.`,
+      { target: 'key', fixes: [remove(k)] }));
+}
+
+/** Q2: event-triggered campaigns say whether they bypass DND. */
+function checkBypassDnd(dc: Obj, type: string | undefined): Finding[] {
+  if (type !== 'EVENT_TRIGGERED' || has(dc, 'bypass_dnd')) return [];
+  return [finding('Q2', 'error', join(DC, 'bypass_dnd'),
+    '`bypass_dnd` is required for `EVENT_TRIGGERED` campaigns: say whether messages may be sent during the user\'s Do Not Disturb hours (`false` respects them).',
+    { fixes: [fix('Add `"bypass_dnd": false`', [{ kind: 'insert', path: join(DC, 'bypass_dnd'), value: false }])] })];
+}
+
+/** Q3: no throttle for triggered campaigns. */
+function checkThrottle(dc: Obj, type: string | undefined): Finding[] {
+  if (!type || !NO_THROTTLE.includes(type) || !has(dc, 'campaign_throttle_rpm')) return [];
+  return [finding('Q3', 'warning', join(DC, 'campaign_throttle_rpm'),
+    `\`campaign_throttle_rpm\` does not apply to ${TYPE_WORDS[type]} campaigns: they send as users trigger them, so the throttle is ignored. Remove it.`,
+    { target: 'key', fixes: [remove('campaign_throttle_rpm')] })];
+}
+
+/** Q4: Push fields that belong to one delivery type, and the service's spelling `camapign`. */
+function checkTiedFields(dc: Obj, type: string | undefined): Finding[] {
+  const out: Finding[] = [];
+  for (const [key, types] of Object.entries(TIED_FIELDS)) {
+    if (!has(dc, key) || !type || types.includes(type)) continue;
+    out.push(finding('Q4', 'warning', join(DC, key),
+      `\`${key}\` applies to ${words(types)} campaigns only; this one is ${c(type)}, so it is ignored. Remove it.`,
+      { target: 'key', fixes: [remove(key)] }));
+  }
+  if (has(dc, MISSPELT)) {
+    const path = join(DC, MISSPELT);
+    const clash = has(dc, SPELT);
+    const elsewhere = type && type !== 'DEVICE_TRIGGERED' ? ` It applies to device-triggered campaigns only, and this one is ${c(type)}.` : '';
+    const rename = (preferred: boolean): Fix => fix(`Rename to \`${SPELT}\``, [{ kind: 'renameKey', path, newKey: SPELT }], preferred);
+    // Already spelt the service's way: drop the copy. On another delivery type: dropping it is right.
+    const fixes = clash ? [remove(MISSPELT)] : elsewhere ? [remove(MISSPELT), rename(false)] : [rename(true)];
+    out.push(finding('Q4', 'warning', path,
+      `The service spells this field \`${SPELT}\` (\`camapign\`) and ignores \`${MISSPELT}\`.` + (clash ? ` \`${SPELT}\` is already there: remove this one.` : ' Rename it.') + elsewhere,
+      { target: 'key', fixes }));
+  }
+  return out;
+}
+
+/** Q5, Q6: queuing needs the workspace feature and a delivery type that supports it. */
+function checkQueuingAllowed(dc: Obj, type: string | undefined, settings: WorkspaceSettings): Finding[] {
+  const present = QUEUING_FIELDS.filter(k => has(dc, k));
+  if (!present.length) return [];
+  if (type && NO_QUEUING.includes(type)) {
+    return present.map(k => finding('Q6', 'error', join(DC, k),
+      `Queuing is not supported for ${c(type)} campaigns: the service rejects \`${k}\`. Remove it.`,
+      { target: 'key', fixes: [remove(k)] }));
+  }
+  const flag = settings.features.queuing;
+  if (flag === true) return [];
+  if (flag === false) {
+    return present.map(k => finding('Q5', 'error', join(DC, k),
+      `This workspace does not have the queuing feature (the workspace settings say \`features.queuing\` is \`false\`), so the service rejects \`${k}\`. Remove it, or have queuing enabled for the workspace.`,
+      { target: 'key', fixes: [remove(k)] }));
+  }
+  return present.map(k => finding('Q5', 'information', join(DC, k),
+    `\`${k}\` needs the workspace's queuing feature, which is not configured here: the service rejects it on a workspace without queuing. Set \`features.queuing\` in \`.campaignrc.json\` to check it.`,
+    { target: 'key' }));
+}
+
+/** Q7: `queue_duration` 1–48 with queuing on, 0 with it off. */
+function checkQueueDuration(dc: Obj): Finding[] {
+  const on = dc.queuing_enabled;
+  const d = dc.queue_duration;
+  const path = join(DC, 'queue_duration');
+  if (on === true) {
+    if (!has(dc, 'queue_duration')) {
+      return [finding('Q7', 'error', path,
+        '`queue_duration` is required when `queuing_enabled` is `true`: the hours (1–48) a queued message is retried before it is dropped.',
+        { fixes: [fix('Add `"queue_duration": 24`', [{ kind: 'insert', path, value: 24 }])] })];
+    }
+    if (d === 0) {
+      return [finding('Q7', 'error', path,
+        '`queue_duration` must be 1–48 hours when `queuing_enabled` is `true`: with 0 a queued message would be dropped at once.',
+        { fixes: [fix('Change to 24 hours', [{ kind: 'replaceValue', path, value: 24 }])] })];
+    }
+  } else if (on === false && typeof d === 'number' && Number.isInteger(d) && d > 0 && d <= 48) {
+    return [finding('Q7', 'error', path,
+      `\`queue_duration\` must be 0 when \`queuing_enabled\` is \`false\`, not ${d}. Set it to 0, or turn queuing on.`,
+      {
+        fixes: [
+          fix('Change to 0', [{ kind: 'replaceValue', path, value: 0 }]),
+          fix('Set `queuing_enabled` to `true`', [{ kind: 'replaceValue', path: join(DC, 'queuing_enabled'), value: true }]),
+        ],
+      })];
+  }
+  return [];
+}
+
+export const deliveryControlRules: RuleCheck[] = [
+  {
+    ids: ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7'],
+    kinds: ['campaign'],
+    check({ doc, settings }) {
+      if (!isObj(doc) || !isObj(doc.delivery_controls)) return [];
+      const dc = doc.delivery_controls;
+      const { channel } = campaignKind(doc);
+      const type = deliveryTypeOf(doc);
+      const out = [...checkBypassDnd(dc, type), ...checkThrottle(dc, type)];
+      if (channel === 'EMAIL') return [...out, ...checkEmailFields(dc)];
+      if (channel !== 'PUSH') return out;
+      return [...out, ...checkTiedFields(dc, type), ...checkQueuingAllowed(dc, type, settings), ...checkQueueDuration(dc)];
+    },
+  },
+];

@@ -1,0 +1,45 @@
+import { Finding, RuleCheck } from '../language/types';
+import { join } from '../language/pointer';
+import { finding, has, isObj } from './util';
+
+/** `conversion_goal_details` (rules G0, G0a): one primary goal, and both bounds of `between`. */
+
+const GOALS = '/conversion_goal_details/goals';
+
+function checkPrimaryGoals(goals: unknown[]): Finding[] {
+  const primary = goals.map((g, i) => (isObj(g) && g.is_primary_goal === true ? i : -1)).filter(i => i >= 0);
+  if (primary.length < 2) return [];
+  const first = goals[primary[0]] as Record<string, unknown>;
+  const firstName = typeof first.goal_name === 'string' ? `\`${first.goal_name}\`` : `goal ${primary[0] + 1}`;
+  return primary.slice(1).map(i => {
+    const path = join(GOALS, i, 'is_primary_goal');
+    return finding('G0', 'warning', path,
+      `More than one goal is primary: ${firstName} already is. Keep one primary goal, so that the campaign's results are measured against it; set this one to \`false\`.`,
+      { fixes: [{ title: 'Set `is_primary_goal` to `false`', edits: [{ kind: 'replaceValue', path, value: false }] }] });
+  });
+}
+
+function checkBetween(goals: unknown[]): Finding[] {
+  const out: Finding[] = [];
+  goals.forEach((g, i) => {
+    if (!isObj(g) || !isObj(g.goal_event_attribute)) return;
+    const a = g.goal_event_attribute;
+    if (typeof a.condition !== 'string' || a.condition.toLowerCase() !== 'between' || has(a, 'value1')) return;
+    out.push(finding('G0a', 'error', join(GOALS, i, 'goal_event_attribute', 'value1'),
+      '`value1` is required when `condition` is `between`: `value` is the lower bound and `value1` the upper one.'));
+  });
+  return out;
+}
+
+export const goalRules: RuleCheck[] = [
+  {
+    ids: ['G0', 'G0a'],
+    kinds: ['campaign'],
+    check({ doc }) {
+      if (!isObj(doc) || !isObj(doc.conversion_goal_details)) return [];
+      const goals = doc.conversion_goal_details.goals;
+      if (!Array.isArray(goals)) return [];
+      return [...checkPrimaryGoals(goals), ...checkBetween(goals)];
+    },
+  },
+];

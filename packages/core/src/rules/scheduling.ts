@@ -1,0 +1,351 @@
+import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
+import { join } from '../language/pointer';
+import { campaignKind, finding, has, isObj, Obj } from './util';
+import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
+import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
+import { jsonEqual } from '../json';
+
+/**
+ * `scheduling_details` in request shape (rules H1–H9): what the schema cannot say, namely the
+ * companions each `delivery_type` needs, real time zones and date-times, and the names a fetched
+ * campaign uses that a request must not.
+ *
+ * One exception: a fetched file whose schedule fetch could not convert exactly (a periodic
+ * campaign's time of day) keeps it as the service returned it. While it is unchanged from the
+ * base it is not sent on push, so it gets one information diagnostic (H5) saying so instead of
+ * the response-shape errors; once edited, every rule applies again.
+ */
+
+const SD = '/scheduling_details';
+const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
+
+const REQUEST_TYPES = ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE'];
+const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'];
+
+/** What each `delivery_type` needs beside it (H2), with what the missing value does, for messages. */
+const COMPANIONS: Record<string, Array<{ key: string; why: string }>> = {
+  AT_FIXED_TIME: [{ key: 'start_time', why: 'it says when to send' }],
+  SEND_IN_BTS: [
+    { key: 'start_time', why: 'it says from when to send' },
+    { key: 'bts_details', why: 'it says how to send in each user\'s best time' },
+  ],
+  SEND_IN_USER_TIMEZONE: [
+    { key: 'start_time', why: 'it is the local time at which each user gets the message' },
+    { key: 'user_timezone_details', why: 'it says how to treat users whose local time has passed' },
+  ],
+};
+
+/** Placeholder values for inserted companions. */
+const PLACEHOLDER: Record<string, () => unknown> = {
+  start_time: () => startTimePlaceholder(),
+  bts_details: () => ({ send_in_bts: true }),
+  user_timezone_details: () => ({ send_in_user_timezone: true, send_if_user_timezone_has_passed: false }),
+};
+
+/** Delivery types whose `timezone` is required (H3). */
+const NEEDS_ZONE = ['AT_FIXED_TIME', 'SEND_IN_BTS'];
+
+function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
+  return isPreferred ? { title, edits, isPreferred } : { title, edits };
+}
+
+const DELIVERY_TYPES = ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY'];
+
+/** The campaign's delivery type when it is one of the seven (D3 reports the others). */
+export function deliveryTypeOf(doc: unknown): string | undefined {
+  const { type } = campaignKind(doc);
+  return type && DELIVERY_TYPES.includes(type) ? type : undefined;
+}
+
+function schedulingOf(doc: unknown): Obj | undefined {
+  return isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
+}
+
+/** H1: a `delivery_type` of the request, never the response-only `SCHEDULED`. */
+function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
+  const hasStart = has(sd, 'start_time') || has(sd, 'schedule_time');
+  const wanted = type === 'PERIODIC' || hasStart ? 'AT_FIXED_TIME' : 'ASAP';
+  const other = wanted === 'ASAP' ? 'AT_FIXED_TIME' : 'ASAP';
+  const why = type === 'PERIODIC'
+    ? 'a `PERIODIC` campaign is sent `AT_FIXED_TIME`'
+    : hasStart ? 'there is a start time, so it is sent `AT_FIXED_TIME`' : 'there is no start time, so `ASAP` sends it at once';
+  if (!has(sd, 'delivery_type')) {
+    return [finding('H1', 'error', join(SD, 'delivery_type'),
+      `\`scheduling_details\` needs a \`delivery_type\`: ${c(wanted)} here (${why}). The others are \`SEND_IN_BTS\` and \`SEND_IN_USER_TIMEZONE\`.`,
+      { fixes: [fix(`Add \`"delivery_type": "${wanted}"\``, [{ kind: 'insert', path: join(SD, 'delivery_type'), value: wanted }], true)] })];
+  }
+  if (sd.delivery_type !== 'SCHEDULED') return [];
+  const path = join(SD, 'delivery_type');
+  const fixes = [fix(`Change to \`${wanted}\``, [{ kind: 'replaceValue', path, value: wanted }], true)];
+  if (type !== 'PERIODIC') fixes.push(fix(`Change to \`${other}\``, [{ kind: 'replaceValue', path, value: other }]));
+  return [finding('H1', 'error', path,
+    `\`SCHEDULED\` is how the service reports a campaign that has a send time; a request says how to send it. Use ${c(wanted)}: ${why}.`,
+    { fixes })];
+}
+
+/** H2: the companions a `delivery_type` needs. */
+function checkCompanions(sd: Obj, dt: string): Finding[] {
+  const out: Finding[] = [];
+  for (const { key, why } of COMPANIONS[dt] ?? []) {
+    if (has(sd, key)) continue;
+    const path = join(SD, key);
+    const fixes: Fix[] = [];
+    if (key === 'start_time' && has(sd, 'schedule_time')) {
+      fixes.push(fix('Rename `schedule_time` to `start_time`', [{ kind: 'renameKey', path: join(SD, 'schedule_time'), newKey: 'start_time' }], true));
+    } else {
+      fixes.push(fix(`Add \`${key}\``, [{ kind: 'insert', path, value: PLACEHOLDER[key]() }]));
+    }
+    out.push(finding('H2', 'error', path, `\`${key}\` is required when \`delivery_type\` is ${c(dt)}: ${why}.`, { fixes }));
+  }
+  return out;
+}
+
+/** H3: `timezone` where it is required, and a real IANA zone wherever it is given. */
+function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
+  const path = join(SD, 'timezone');
+  if (!has(sd, 'timezone')) {
+    if (!dt || !NEEDS_ZONE.includes(dt)) return [];
+    const fixes = has(sd, 'time_zone')
+      ? [fix('Rename `time_zone` to `timezone`', [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
+      : [fix('Add `"timezone": "UTC"`', [{ kind: 'insert', path, value: 'UTC' }], true)];
+    return [finding('H3', 'error', path,
+      `\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
+      { fixes })];
+  }
+  const zone = sd.timezone;
+  if (typeof zone !== 'string') return []; // the schema reports the type
+  const result = checkZone(zone);
+  if (result.ok) return [];
+  const s = result.suggestion;
+  const fixes = s ? [fix(`Change to \`${s}\``, [{ kind: 'replaceValue', path, value: s }], result.reason === 'case' || result.reason === 'unknown')] : [];
+  let message: string;
+  switch (result.reason) {
+    case 'case':
+      message = `${c(zone)} is not spelt as the IANA zone name: the case matters, use ${c(s)}.`;
+      break;
+    case 'abbreviation':
+      message = `${c(zone)} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as ${c(s)} (Area/City).`;
+      break;
+    case 'offset':
+      message = `${c(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
+        + (s ? `, or ${c(s)} for a fixed offset (the \`Etc/GMT\` sign is inverted).` : '.');
+      break;
+    default:
+      message = `${c(zone)} is not an IANA time zone` + (s ? `: did you mean ${c(s)}?` : ': use a name such as `Europe/Berlin`, `America/New_York` or `UTC`.');
+  }
+  return [finding('H3', 'error', path, message, { fixes })];
+}
+
+/** An ISO 8601 date-time at `path` (H4, H9): a finding when it is not one. */
+export function checkDateTime(rule: string, path: string, value: unknown, name: string): Finding | undefined {
+  if (typeof value === 'string' && parseIsoDateTime(value)) return undefined;
+  const repaired = isoRepair(value);
+  const fixes = repaired ? [fix(`Change to \`${repaired}\``, [{ kind: 'replaceValue', path, value: repaired }], true)] : undefined;
+  const what = typeof value === 'string' ? c(value) : typeof value === 'number' ? `The number ${value}` : `This ${value === null ? 'null' : typeof value}`;
+  const hint = typeof value === 'number' && repaired ? ` (as epoch ${value < 1e11 ? 'seconds' : 'milliseconds'}, that is ${c(repaired)})` : '';
+  return finding(rule, 'error', path,
+    `${what} is not an ISO 8601 date-time${hint}: write \`${name}\` as \`YYYY-MM-DDTHH:MM:SS\`, such as \`2026-01-15T10:00:00\` (an offset such as \`Z\` or \`+05:30\` may follow).`,
+    fixes ? { fixes } : undefined);
+}
+
+/** H4: both times are date-times, and the expiry comes after the start. */
+function checkTimes(sd: Obj): Finding[] {
+  const out: Finding[] = [];
+  for (const key of ['start_time', 'expiry_time']) {
+    if (!has(sd, key)) continue;
+    const f = checkDateTime('H4', join(SD, key), sd[key], key);
+    if (f) out.push(f);
+  }
+  if (out.length || typeof sd.start_time !== 'string' || typeof sd.expiry_time !== 'string') return out;
+  const zone = typeof sd.timezone === 'string' && checkZone(sd.timezone).ok ? sd.timezone : undefined;
+  const start = instantOf(parseIsoDateTime(sd.start_time)!, zone);
+  const expiry = instantOf(parseIsoDateTime(sd.expiry_time)!, zone);
+  if (expiry <= start) {
+    out.push(finding('H4', 'warning', join(SD, 'expiry_time'),
+      `\`expiry_time\` ${c(sd.expiry_time)} is not after \`start_time\` ${c(sd.start_time)}: the campaign would end before it starts. Set a later expiry, or remove it.`,
+      { fixes: [fix('Remove `expiry_time`', [{ kind: 'remove', path: join(SD, 'expiry_time') }])] }));
+  }
+  return out;
+}
+
+/** H5: the names of the response shape. */
+function checkResponseNames(sd: Obj, type: string | undefined): Finding[] {
+  const out: Finding[] = [];
+  for (const [from, to] of [['schedule_time', 'start_time'], ['time_zone', 'timezone']]) {
+    if (!has(sd, from)) continue;
+    const path = join(SD, from);
+    const clash = has(sd, to);
+    out.push(finding('H5', 'error', path,
+      `\`${from}\` is the name a fetched campaign uses; a request names it \`${to}\`.` + (clash ? ` There is already a \`${to}\`: remove this one.` : ` Rename it.`),
+      {
+        target: 'key',
+        fixes: [clash
+          ? fix(`Remove \`${from}\``, [{ kind: 'remove', path }], true)
+          : fix(`Rename to \`${to}\``, [{ kind: 'renameKey', path, newKey: to }], true)],
+      }));
+  }
+  if (has(sd, 'frequency')) {
+    const path = join(SD, 'frequency');
+    const value = typeof sd.frequency === 'string' ? sd.frequency.toUpperCase() : undefined;
+    const fixes: Fix[] = [];
+    if (value && FREQUENCIES.includes(value)) {
+      const pd = sd.periodic_details;
+      if (isObj(pd) && !has(pd, 'sending_frequency')) {
+        fixes.push(fix(`Move to \`periodic_details.sending_frequency\``, [
+          { kind: 'remove', path },
+          { kind: 'insert', path: join(SD, 'periodic_details', 'sending_frequency'), value },
+        ], true));
+      } else if (!has(sd, 'periodic_details') && type === 'PERIODIC') {
+        fixes.push(fix(`Move to \`periodic_details.sending_frequency\``, [
+          { kind: 'remove', path },
+          { kind: 'insert', path: join(SD, 'periodic_details'), value: { sending_frequency: value, repeat_frequency: 1 } },
+        ], true));
+      }
+    }
+    fixes.push(fix('Remove `frequency`', [{ kind: 'remove', path }], fixes.length === 0));
+    out.push(finding('H5', 'error', path,
+      '`frequency` is the name a fetched periodic campaign uses; a request sets the period as `periodic_details.sending_frequency`.',
+      { target: 'key', fixes }));
+  }
+  return out;
+}
+
+/** H6: `PERIODIC` is `AT_FIXED_TIME` with `periodic_details`; other types have no `periodic_details`. */
+function checkPeriodic(sd: Obj, type: string | undefined): Finding[] {
+  const out: Finding[] = [];
+  if (type === 'PERIODIC') {
+    if (!has(sd, 'periodic_details')) {
+      const freq = typeof sd.frequency === 'string' && FREQUENCIES.includes(sd.frequency.toUpperCase()) ? sd.frequency.toUpperCase() : 'DAILY';
+      out.push(finding('H6', 'error', join(SD, 'periodic_details'),
+        '`periodic_details` is required for a `PERIODIC` campaign: it says how often the campaign repeats.',
+        { fixes: [fix(`Add \`periodic_details\` (${freq.toLowerCase()})`, [{ kind: 'insert', path: join(SD, 'periodic_details'), value: { sending_frequency: freq, repeat_frequency: 1 } }])] }));
+    }
+    const dt = sd.delivery_type;
+    if (typeof dt === 'string' && dt !== 'AT_FIXED_TIME' && dt !== 'SCHEDULED' && REQUEST_TYPES.includes(dt)) {
+      const path = join(SD, 'delivery_type');
+      out.push(finding('H6', 'error', path,
+        `A \`PERIODIC\` campaign is sent with \`delivery_type\` \`AT_FIXED_TIME\`, not ${c(dt)}: each run starts at the time of \`start_time\`.`,
+        { fixes: [fix('Change to `AT_FIXED_TIME`', [{ kind: 'replaceValue', path, value: 'AT_FIXED_TIME' }], true)] }));
+    }
+  } else if (type && has(sd, 'periodic_details')) {
+    const path = join(SD, 'periodic_details');
+    out.push(finding('H6', 'warning', path,
+      `\`periodic_details\` applies to \`PERIODIC\` campaigns only; this one is ${c(type)}, so it is ignored. Remove it, or change \`campaign_delivery_type\` to \`PERIODIC\`.`,
+      { target: 'key', fixes: [fix('Remove `periodic_details`', [{ kind: 'remove', path }], true)] }));
+  }
+  return out;
+}
+
+/** H7: the spelling of `no_of_occurences`, and the `repeat_on_*` fields each frequency takes. */
+function checkPeriodicDetails(sd: Obj): Finding[] {
+  const pd = sd.periodic_details;
+  if (!isObj(pd)) return [];
+  const base = join(SD, 'periodic_details');
+  const out: Finding[] = [];
+  if (has(pd, 'no_of_occurrences')) {
+    const path = join(base, 'no_of_occurrences');
+    const clash = has(pd, 'no_of_occurences');
+    out.push(finding('H7', 'error', path,
+      'The service spells this field `no_of_occurences` (one `r`); it does not know `no_of_occurrences`.' + (clash ? ' `no_of_occurences` is already there: remove this one.' : ' Rename it.'),
+      {
+        target: 'key',
+        fixes: [clash
+          ? fix('Remove `no_of_occurrences`', [{ kind: 'remove', path }], true)
+          : fix('Rename to `no_of_occurences`', [{ kind: 'renameKey', path, newKey: 'no_of_occurences' }], true)],
+      }));
+  }
+  const sf = pd.sending_frequency;
+  if (typeof sf !== 'string' || !FREQUENCIES.includes(sf)) return out;
+  const allowed: Record<string, string[]> = {
+    repeat_on_date_of_month: ['MONTHLY'],
+    repeat_on_days_of_week_for_month: ['MONTHLY'],
+    repeat_on_days_of_week: ['WEEKLY', 'MONTHLY'],
+  };
+  for (const [key, freqs] of Object.entries(allowed)) {
+    if (!has(pd, key) || freqs.includes(sf)) continue;
+    const path = join(base, key);
+    out.push(finding('H7', 'error', path,
+      `\`${key}\` applies to ${freqs.map(c).join(' or ')} only, and \`sending_frequency\` is ${c(sf)}. Remove it, or change \`sending_frequency\`.`,
+      { target: 'key', fixes: [fix(`Remove \`${key}\``, [{ kind: 'remove', path }], true)] }));
+  }
+  return out;
+}
+
+/** H9: `geo_fence_timelimit` belongs to location-triggered campaigns, with time bounds when limited. */
+function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
+  if (!has(sd, 'geo_fence_timelimit')) return [];
+  const base = join(SD, 'geo_fence_timelimit');
+  const out: Finding[] = [];
+  if (type && type !== 'LOCATION_TRIGGERED') {
+    out.push(finding('H9', 'error', base,
+      `\`geo_fence_timelimit\` is for \`LOCATION_TRIGGERED\` campaigns only; this one is ${c(type)}. Remove it.`,
+      { target: 'key', fixes: [fix('Remove `geo_fence_timelimit`', [{ kind: 'remove', path: base }], true)] }));
+  }
+  const g = sd.geo_fence_timelimit;
+  if (!isObj(g)) return out;
+  const tb = g.timebounds;
+  if (g.notification_schedule === 'LIMITED_TIME' && (!has(g, 'timebounds') || (Array.isArray(tb) && tb.length === 0))) {
+    const start = typeof sd.start_time === 'string' && parseIsoDateTime(sd.start_time) ? sd.start_time : startTimePlaceholder();
+    const window = { start_time: start, end_time: addHours(start, 12) ?? start };
+    const path = join(base, 'timebounds');
+    out.push(finding('H9', 'error', path,
+      '`timebounds` is required when `notification_schedule` is `LIMITED_TIME`: it lists the windows (ISO `start_time`, `end_time`) in which notifications may be sent.',
+      {
+        fixes: [has(g, 'timebounds')
+          ? fix('Add a time window', [{ kind: 'insert', path: join(path, '-'), value: window }])
+          : fix('Add `timebounds` with one window', [{ kind: 'insert', path, value: [window] }])],
+      }));
+  }
+  if (Array.isArray(tb)) {
+    tb.forEach((item, i) => {
+      if (!isObj(item)) return;
+      for (const key of ['start_time', 'end_time']) {
+        if (!has(item, key)) continue;
+        const f = checkDateTime('H9', join(base, 'timebounds', i, key), item[key], key);
+        if (f) out.push(f);
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * H5 (information): the schedule is in response shape and exactly as fetched (the base snapshot
+ * holds the same value, key order aside). The text is the one fetch recorded for it.
+ */
+function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState | undefined): Finding | undefined {
+  const base = remote?.base;
+  if (!isObj(base) || !isResponseScheduling(sd) || !jsonEqual(sd, base.scheduling_details)) return undefined;
+  const periodic = type === 'PERIODIC';
+  const r = schedulingToRequest(sd, periodic);
+  if (!r.exact) return finding('H5', 'information', SD, r.reason, { target: 'key' });
+  // Its request form is known after all (a base recorded before the conversion existed).
+  return finding('H5', 'information', SD,
+    keptMessage('the service returned it in its response shape', `\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`),
+    { target: 'key', fixes: [fix('Rewrite `scheduling_details` in request shape', [{ kind: 'replaceValue', path: SD, value: r.value }])] });
+}
+
+export const schedulingRules: RuleCheck[] = [
+  {
+    ids: ['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H9'],
+    kinds: ['campaign'],
+    check({ doc, remote }) {
+      const sd = schedulingOf(doc);
+      if (!sd) return [];
+      const type = deliveryTypeOf(doc);
+      const kept = keptAsReturned(sd, type, remote);
+      if (kept) return [kept];
+      const dt = typeof sd.delivery_type === 'string' && REQUEST_TYPES.includes(sd.delivery_type) ? sd.delivery_type : undefined;
+      return [
+        ...checkDeliveryType(sd, type),
+        ...(dt ? checkCompanions(sd, dt) : []),
+        ...checkZoneField(sd, dt),
+        ...checkTimes(sd),
+        ...checkResponseNames(sd, type),
+        ...checkPeriodic(sd, type),
+        ...checkPeriodicDetails(sd),
+        ...checkGeoFenceTimeLimit(sd, type),
+      ];
+    },
+  },
+];

@@ -1,0 +1,116 @@
+import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
+import { finding, isObj, Obj } from './util';
+
+/**
+ * Search request bodies (`POST /v5/campaigns/search`): the V1 names that V5 no longer takes
+ * (R1), paging limits and the draft default (R2). Key names and value types are the search schema.
+ */
+
+const CF = '/campaign_fields';
+
+/** R1: V1's `id` (one string) is V5's `ids` (an array). */
+function v1Id(cf: Obj): Finding[] {
+  if (!('id' in cf)) return [];
+  const id = cf.id;
+  const values = Array.isArray(id) ? id : [id];
+  let fix: Fix;
+  if (Array.isArray(cf.ids)) {
+    const merged = [...cf.ids, ...values.filter(v => !(cf.ids as unknown[]).includes(v))];
+    fix = { title: 'Move it into `ids`', edits: [{ kind: 'replaceValue', path: `${CF}/ids`, value: merged }, { kind: 'remove', path: `${CF}/id` }], isPreferred: true };
+  } else if ('ids' in cf) {
+    fix = { title: 'Remove `id`', edits: [{ kind: 'remove', path: `${CF}/id` }] };
+  } else {
+    // Both edits name the document as it is now: the key is renamed and its value wrapped.
+    fix = { title: `Change to \`"ids": ${JSON.stringify(values)}\``, edits: [{ kind: 'renameKey', path: `${CF}/id`, newKey: 'ids' }, { kind: 'replaceValue', path: `${CF}/id`, value: values }], isPreferred: true };
+  }
+  return [finding('R1', 'error', `${CF}/id`,
+    '`id` is the V1 name: V5 filters by `ids`, an array of campaign ids, such as `"ids": ["65f1c2…"]`.',
+    { target: 'key', fixes: [fix] })];
+}
+
+/** R1: V1's `delivery_type` silently matches nothing in V5. */
+function v1DeliveryType(cf: Obj): Finding[] {
+  if (!('delivery_type' in cf)) return [];
+  const v = cf.delivery_type;
+  const path = `${CF}/delivery_type`;
+  const fixes: Fix[] = [];
+  if (!('campaign_delivery_type' in cf)) {
+    const edits: Fix['edits'] = [{ kind: 'renameKey', path, newKey: 'campaign_delivery_type' }];
+    if (!Array.isArray(v)) edits.push({ kind: 'replaceValue', path, value: [v] });
+    fixes.push({ title: 'Rename to `campaign_delivery_type`', edits, isPreferred: true });
+  } else {
+    fixes.push({ title: 'Remove `delivery_type`', edits: [{ kind: 'remove', path }], isPreferred: true });
+  }
+  return [finding('R1', 'error', path,
+    '`delivery_type` is the V1 name: in V5 it silently returns zero results. Use `campaign_delivery_type`.',
+    { target: 'key', fixes })];
+}
+
+/** R1: `version_number` filters only with campaign versioning. */
+function versionFilter(cf: Obj, ctx: RuleContext): Finding[] {
+  if (!('version_number' in cf)) return [];
+  const versioning = ctx.settings.features.versioning;
+  const path = `${CF}/version_number`;
+  if (versioning === true) return [];
+  if (versioning === false) {
+    return [finding('R1', 'error', path,
+      '`version_number` filters only in workspaces with campaign versioning, and this workspace has it off (`features.versioning` in `.campaignrc.json`). Remove it.',
+      { target: 'key', fixes: [{ title: 'Remove `version_number`', edits: [{ kind: 'remove', path }], isPreferred: true }] })];
+  }
+  return [finding('R1', 'information', path,
+    '`version_number` filters only in workspaces with campaign versioning, and whether this one has it is not configured. Set `features.versioning` in `.campaignrc.json` to check it.',
+    { target: 'key' })];
+}
+
+/** R2: paging within the service's limits. */
+function paging(doc: Obj): Finding[] {
+  const out: Finding[] = [];
+  const limit = doc.limit;
+  if (typeof limit === 'number' && Number.isInteger(limit) && (limit < 1 || limit > 15)) {
+    const to = limit < 1 ? 1 : 15;
+    out.push(finding('R2', 'error', '/limit',
+      `\`limit\` is ${limit}, and a page holds 1 to 15 campaigns: use ${to}${limit > 15 ? ' and page through the results (a page with fewer than `limit` items is the last)' : ''}.`,
+      { fixes: [{ title: `Change to ${to}`, edits: [{ kind: 'replaceValue', path: '/limit', value: to }], isPreferred: true }] }));
+  }
+  const page = doc.page;
+  if (typeof page === 'number' && Number.isInteger(page) && page < 1) {
+    out.push(finding('R2', 'error', '/page',
+      `\`page\` is ${page}, and pages count from 1: use 1 for the first page.`,
+      { fixes: [{ title: 'Change to 1', edits: [{ kind: 'replaceValue', path: '/page', value: 1 }], isPreferred: true }] }));
+  }
+  return out;
+}
+
+/** R2 (information): drafts are hidden unless asked for. */
+function drafts(doc: Obj): Finding[] {
+  const cf = doc.campaign_fields;
+  if (cf !== undefined && !isObj(cf)) return [];
+  const status = isObj(cf) ? cf.status : undefined;
+  if (Array.isArray(status) && status.includes('DRAFT')) return [];
+  if (status !== undefined && !Array.isArray(status)) return [];
+  const path = `${CF}/status`;
+  const edit: Fix['edits'][number] = !isObj(cf)
+    ? { kind: 'insert', path: CF, value: { status: ['DRAFT'] } }
+    : Array.isArray(status) ? { kind: 'insert', path: `${path}/-`, value: 'DRAFT' } : { kind: 'insert', path, value: ['DRAFT'] };
+  return [finding('R2', 'information', path,
+    'Drafts are not returned: the search includes them only when `DRAFT` is in `campaign_fields.status`.',
+    { fixes: [{ title: 'Include drafts (add `DRAFT` to `status`)', edits: [edit] }] })];
+}
+
+export const searchRules: RuleCheck[] = [
+  {
+    ids: ['R1'],
+    kinds: ['search'],
+    check(ctx) {
+      const doc = ctx.doc;
+      if (!isObj(doc) || !isObj(doc.campaign_fields)) return [];
+      const cf = doc.campaign_fields;
+      return [...v1Id(cf), ...v1DeliveryType(cf), ...versionFilter(cf, ctx)];
+    },
+  },
+  {
+    ids: ['R2'],
+    kinds: ['search'],
+    check: ({ doc }) => (isObj(doc) ? [...paging(doc), ...drafts(doc)] : []),
+  },
+];

@@ -1,0 +1,28 @@
+import { RuleCheck } from '../language/types';
+import { finding, isObj } from './util';
+
+/** S1: a campaign reaches all users, or the users of at least one included filter. */
+export const segmentationRules: RuleCheck[] = [
+  {
+    ids: ['S1'],
+    kinds: ['campaign'],
+    check({ doc }) {
+      if (!isObj(doc) || !isObj(doc.segmentation_details)) return [];
+      const sd = doc.segmentation_details;
+      if (sd.is_all_user_campaign === true) return [];
+      // A flag that is not a boolean is the schema's to report (S2): it may well mean "all users".
+      if (sd.is_all_user_campaign !== undefined && typeof sd.is_all_user_campaign !== 'boolean') return [];
+      const inc = sd.included_filters;
+      if (isObj(inc) && Array.isArray(inc.filters) && inc.filters.length > 0) return [];
+      // A malformed group is the schema's to report (S2, F1); S1 is about a missing audience.
+      if (inc !== undefined && (!isObj(inc) || (inc.filters !== undefined && !Array.isArray(inc.filters)))) return [];
+      const path = isObj(inc) && Array.isArray(inc.filters) ? '/segmentation_details/included_filters/filters' : '/segmentation_details/included_filters';
+      const allUsers = sd.is_all_user_campaign === false
+        ? { kind: 'replaceValue' as const, path: '/segmentation_details/is_all_user_campaign', value: true }
+        : { kind: 'insert' as const, path: '/segmentation_details/is_all_user_campaign', value: true };
+      return [finding('S1', 'error', path,
+        'The campaign has no audience: set `is_all_user_campaign` to `true`, or add at least one filter under `included_filters`.',
+        { fixes: [{ title: 'Target all users (`"is_all_user_campaign": true`)', edits: [allUsers] }] })];
+    },
+  },
+];

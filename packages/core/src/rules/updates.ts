@@ -1,0 +1,189 @@
+import { Finding, Fix, RuleCheck } from '../language/types';
+import { join } from '../language/pointer';
+import { finding, has, isObj, Obj } from './util';
+import { instantOf, parseIsoDateTime } from './time';
+import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../schedulingShape';
+
+/**
+ * Updates of a fetched campaign (rules P1–P5). They run only when the editor knows the remote
+ * state (`ctx.remote`): the status, and the base copy the file was fetched as. What changed is
+ * the difference between the document and that base, component by component, since an update
+ * sends each changed component whole.
+ */
+
+const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
+
+/** Top-level keys that are not components of an update: identity, envelope and read-only metadata. */
+const NOT_COMPONENTS = new Set([
+  'channel', 'campaign_delivery_type', 'created_by', 'updated_by',
+  'id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time', 'flow_id', 'flow_name', 'parent_id',
+]);
+
+/** Components an `ACTIVE` campaign cannot change (P1), besides two scheduling fields. */
+const FROZEN_WHEN_ACTIVE = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  }
+  if (!isObj(a) || !isObj(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every(k => has(b, k) && deepEqual(a[k], b[k]));
+}
+
+/** Pointers (below `at`) where `a` and `b` differ, deepest first found, at most `max`. */
+export function differences(a: unknown, b: unknown, at: string, max = 3): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown, y: unknown, p: string): void => {
+    if (out.length >= max || deepEqual(x, y)) return;
+    if (isObj(x) && isObj(y)) {
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk(x[k], y[k], join(p, k));
+    } else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
+      x.forEach((v, i) => walk(v, y[i], join(p, i)));
+    } else {
+      out.push(p);
+    }
+  };
+  walk(a, b, at);
+  return out;
+}
+
+/** The fix that undoes a change: the fetched value back, or the component removed when it is new. */
+function restore(doc: Obj, base: Obj, key: string, path: string): Fix {
+  if (has(base, key)) return { title: `Restore the fetched \`${key}\``, edits: [{ kind: has(doc, key) ? 'replaceValue' : 'insert', path, value: base[key] }], isPreferred: true };
+  return { title: `Remove \`${key}\` (the campaign on the service has none)`, edits: [{ kind: 'remove', path }], isPreferred: true };
+}
+
+/** The same instant, or the same text: `start_time` written differently is no change. */
+function sameTime(a: unknown, b: unknown, zone: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') {
+    const pa = parseIsoDateTime(a);
+    const pb = parseIsoDateTime(b);
+    const z = typeof zone === 'string' ? zone : undefined;
+    if (pa && pb) return instantOf(pa, z) === instantOf(pb, z);
+  }
+  return deepEqual(a, b);
+}
+
+function changedComponents(doc: Obj, base: Obj): string[] {
+  return Object.keys(doc).filter(k => !NOT_COMPONENTS.has(k) && !deepEqual(doc[k], base[k]));
+}
+
+/** P1, P2: one scheduling field that the status freezes. */
+function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'start_time', status: string, rule: 'P1' | 'P2'): Finding[] {
+  const sd = doc.scheduling_details;
+  const bsd = isObj(base.scheduling_details) ? base.scheduling_details : {};
+  if (!isObj(sd)) return [];
+  const then = rule === 'P1' ? 'an `ACTIVE` campaign keeps its schedule type and start time' : 'a `SCHEDULED` campaign keeps its schedule type';
+  // A base kept as the service returned it (`SCHEDULED`, `schedule_time`) is compared by meaning.
+  if (isResponseScheduling(bsd) || isResponseScheduling(sd)) return frozenAcrossShapes(sd, bsd, key, then, rule);
+  if (!has(sd, key) && !has(bsd, key)) return [];
+  const same = key === 'start_time' ? sameTime(sd[key], bsd[key], sd.timezone ?? bsd.timezone) : deepEqual(sd[key], bsd[key]);
+  if (same) return [];
+  const path = join('/scheduling_details', key);
+  const was = has(bsd, key) ? ` (it is ${c(bsd[key])} on the service)` : '';
+  const what = !has(sd, key) ? `removes \`scheduling_details.${key}\`` : `changes \`scheduling_details.${key}\``;
+  return [finding(rule, 'error', path,
+    `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`,
+    { fixes: [restore(sd, bsd, key, path)] })];
+}
+
+/**
+ * P1, P2 when either side is in response shape: `SCHEDULED` stands for the request types it may
+ * mean, and `schedule_time` for `start_time`. A time of day (what the service returns for a
+ * periodic campaign) equals only the same time of day: against a date-time, the date the service
+ * holds is unknown, so the change cannot be shown to keep it.
+ */
+function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_time', then: string, rule: 'P1' | 'P2'): Finding[] {
+  const fixes = [{ title: 'Restore the fetched `scheduling_details`', edits: [{ kind: 'replaceValue' as const, path: '/scheduling_details', value: bsd }], isPreferred: true }];
+  if (key === 'delivery_type') {
+    const mine = requestDeliveryTypes(sd);
+    const theirs = requestDeliveryTypes(bsd);
+    if (mine.some(t => theirs.some(u => deepEqual(t, u)))) return [];
+    const what = has(sd, 'delivery_type') ? 'changes `scheduling_details.delivery_type`' : 'removes `scheduling_details.delivery_type`';
+    const was = has(bsd, 'delivery_type') ? ` (it is ${c(bsd.delivery_type)} on the service${bsd.delivery_type === 'SCHEDULED' ? `, which stands for ${theirs.map(c).join(' or ')}` : ''})` : '';
+    return [finding(rule, 'error', join('/scheduling_details', 'delivery_type'),
+      `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+  }
+  const mine = startTimeOf(sd);
+  const theirs = startTimeOf(bsd);
+  if (!mine && !theirs) return [];
+  const zone = sd.timezone ?? sd.time_zone ?? bsd.timezone ?? bsd.time_zone;
+  if (mine && theirs && (isTimeOfDay(mine.value) === isTimeOfDay(theirs.value)) && sameTime(mine.value, theirs.value, zone)) return [];
+  const path = join('/scheduling_details', mine?.key ?? 'start_time');
+  const was = theirs ? ` (it is ${c(theirs.value)} on the service${isTimeOfDay(theirs.value) ? ', which reports only the time of day of a periodic campaign, so a date-time cannot be shown to keep it' : ''})` : '';
+  const what = mine ? 'changes the start time' : 'removes the start time';
+  return [finding(rule, 'error', path,
+    `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+}
+
+export const updateRules: RuleCheck[] = [
+  {
+    ids: ['P1', 'P2', 'P3', 'P4', 'P5'],
+    kinds: ['campaign'],
+    check({ doc, remote }) {
+      if (!remote || !isObj(doc)) return [];
+      const status = String(remote.status ?? '').toUpperCase();
+      const base = remote.base;
+      const out: Finding[] = [];
+      if (!isObj(base)) {
+        // Without the fetched copy nothing can be compared, but a closed campaign takes no update at all.
+        if (status === 'STOPPED' || status === 'ARCHIVED') {
+          out.push(finding('P3', 'error', '',
+            `This campaign is ${c(status)} on the service, which accepts no update to it: nothing in this file can be pushed. Create a new campaign instead.`));
+        }
+        return out;
+      }
+      const changed = changedComponents(doc, base);
+      const refused = new Set<string>();
+      if (status === 'STOPPED' || status === 'ARCHIVED') {
+        for (const key of changed) {
+          refused.add(key);
+          out.push(finding('P3', 'error', join('', key),
+            `This campaign is ${c(status)}: the service accepts no update, so this change to ${c(key)} cannot be pushed. Restore it, or create a new campaign.`,
+            { target: 'key', fixes: [restore(doc, base, key, join('', key))] }));
+        }
+      }
+      if (status === 'ACTIVE') {
+        for (const key of FROZEN_WHEN_ACTIVE.filter(k => changed.includes(k))) {
+          refused.add(key);
+          const where = differences(doc[key], base[key], join('', key));
+          out.push(finding('P1', 'error', join('', key),
+            `This campaign is \`ACTIVE\`: the service refuses changes to ${c(key)}` + (has(base, key) ? ` (changed at ${where.map(c).join(', ')})` : ' (the campaign on the service has none)') + '. Restore it, or stop the campaign and create a new one.',
+            { target: 'key', fixes: [restore(doc, base, key, join('', key))] }));
+        }
+        const sched = [...frozenSchedulingField(doc, base, 'delivery_type', status, 'P1'), ...frozenSchedulingField(doc, base, 'start_time', status, 'P1')];
+        if (sched.length) refused.add('scheduling_details');
+        out.push(...sched);
+      }
+      if (status === 'SCHEDULED') {
+        const sched = frozenSchedulingField(doc, base, 'delivery_type', status, 'P2');
+        if (sched.length) refused.add('scheduling_details');
+        out.push(...sched);
+      }
+      // P4: a nested change sends the whole component.
+      for (const key of changed) {
+        if (refused.has(key) || !isObj(doc[key]) || !isObj(base[key])) continue;
+        const where = differences(doc[key], base[key], join('', key));
+        out.push(finding('P4', 'information', join('', key),
+          `Changed inside ${c(key)} (at ${where.map(c).join(', ')}): an update sends the complete ${c(key)} component, which replaces the one on the service.`,
+          { target: 'key' }));
+      }
+      // P5: when a change reaches users.
+      const type = typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : base.campaign_delivery_type;
+      const live = status === 'ACTIVE' || status === 'PAUSED';
+      for (const key of changed) {
+        if (refused.has(key)) continue;
+        if (type === 'EVENT_TRIGGERED' && live && (key === 'trigger_condition' || key === 'campaign_content')) {
+          out.push(finding('P5', 'information', join('', key),
+            `This event-triggered campaign is live: a change to ${c(key)} can take up to 30 minutes to reach users.`, { target: 'key' }));
+        } else if (type === 'PERIODIC' && (live || status === 'SCHEDULED')) {
+          out.push(finding('P5', 'information', join('', key),
+            `This periodic campaign applies the change to ${c(key)} from its next scheduled run; runs already sent keep the old version.`, { target: 'key' }));
+        }
+      }
+      return out;
+    },
+  },
+];

@@ -1,0 +1,26 @@
+import { Finding, Severity } from '../language/types';
+
+/** Small helpers shared by the rule functions. */
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function has(o: unknown, key: string): boolean {
+  return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
+}
+
+export function finding(rule: string, severity: Severity, path: string, message: string, extra?: Partial<Finding>): Finding {
+  return { rule, severity, path, message, ...extra };
+}
+
+/** The channel and delivery type of a campaign document, when they are valid strings. */
+export function campaignKind(doc: unknown): { channel?: string; type?: string } {
+  if (!isObj(doc)) return {};
+  return {
+    channel: typeof doc.channel === 'string' ? doc.channel : undefined,
+    type: typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined,
+  };
+}

@@ -1,0 +1,64 @@
+import { Finding, Fix, RuleCheck } from '../language/types';
+import { join } from '../language/pointer';
+import { didYouMean } from '../language/strings';
+import { finding, has, isObj, Obj } from './util';
+
+/** `utm_params` (rules U1, U2): the two required keys, and at most five custom keys named `utm_…`. */
+
+const UTM = '/utm_params';
+export const STANDARD_UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_custom'];
+const REQUIRED = ['utm_source', 'utm_medium'];
+export const MAX_CUSTOM_UTM = 5;
+
+const WHAT: Record<string, string> = {
+  utm_source: 'where the visit comes from, such as `newsletter`',
+  utm_medium: 'the marketing medium, such as `email` or `push`',
+};
+
+function checkRequired(utm: Obj): Finding[] {
+  const custom = Object.keys(utm).filter(k => !STANDARD_UTM.includes(k));
+  return REQUIRED.filter(k => !has(utm, k)).map(k => {
+    const near = didYouMean(k, custom);
+    const fixes: Fix[] = near ? [{ title: `Rename \`${near}\` to \`${k}\``, edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
+    return finding('U1', 'error', join(UTM, k),
+      `\`${k}\` is required in \`utm_params\`: ${WHAT[k]}.` + (near ? ` \`${near}\` looks like a misspelling of it.` : ''),
+      fixes.length ? { fixes } : undefined);
+  });
+}
+
+function checkCustomKeys(utm: Obj): Finding[] {
+  const out: Finding[] = [];
+  let count = 0;
+  for (const key of Object.keys(utm)) {
+    if (STANDARD_UTM.includes(key)) continue;
+    const path = join(UTM, key);
+    if (!key.startsWith('utm_')) {
+      const fixes: Fix[] = [];
+      const lowerPrefix = /^utm_/i.test(key) ? 'utm_' + key.slice(4) : undefined;
+      const renamed = lowerPrefix ?? `utm_${key}`;
+      if (!has(utm, renamed)) {
+        fixes.push({ title: `Rename to \`${renamed}\``, edits: [{ kind: 'renameKey', path, newKey: renamed }], ...(lowerPrefix || STANDARD_UTM.includes(renamed) ? { isPreferred: true } : {}) });
+      }
+      fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+      out.push(finding('U2', 'error', path,
+        `\`${key}\` does not start with \`utm_\`: the service rejects custom UTM keys without that prefix. Rename it to \`${renamed}\`, or remove it.`,
+        { target: 'key', fixes }));
+    } else if (++count > MAX_CUSTOM_UTM) {
+      out.push(finding('U2', 'error', path,
+        `\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${count}. Remove it, or drop another custom key.`,
+        { target: 'key', fixes: [{ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
+    }
+  }
+  return out;
+}
+
+export const utmRules: RuleCheck[] = [
+  {
+    ids: ['U1', 'U2'],
+    kinds: ['campaign'],
+    check({ doc }) {
+      if (!isObj(doc) || !isObj(doc.utm_params)) return [];
+      return [...checkRequired(doc.utm_params), ...checkCustomKeys(doc.utm_params)];
+    },
+  },
+];

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from '../../src/language/parse';
+import { detectIndentation, format } from '../../src/language/formatting';
+import { foldingRanges } from '../../src/language/folding';
+import { applyTextEdits } from '../../src/language/codeActions';
+
+/** Formatting with the editor's tab settings (whole document and a range), and folding ranges. */
+
+const UGLY = '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","scheduling_details":{"delivery_type":"ASAP"},"basic_details":{"platforms":["IOS","ANDROID"]}}';
+
+function formatted(text: string, options: Parameters<typeof format>[0]['options'], range?: Parameters<typeof format>[0]['range']): string {
+  const parsed = parse(text);
+  return applyTextEdits(parsed, format({ parsed, options, range }));
+}
+
+test('formatting honours tabSize and insertSpaces', () => {
+  const two = formatted(UGLY, { tabSize: 2, insertSpaces: true });
+  assert.equal(two, '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "scheduling_details": {\n    "delivery_type": "ASAP"\n  },\n  "basic_details": {\n    "platforms": [\n      "IOS",\n      "ANDROID"\n    ]\n  }\n}');
+  const four = formatted(UGLY, { tabSize: 4, insertSpaces: true });
+  assert.match(four, /\n {4}"channel"/);
+  assert.match(four, /\n {8}"delivery_type"/);
+  const tabs = formatted(UGLY, { tabSize: 4, insertSpaces: false });
+  assert.match(tabs, /\n\t"channel"/);
+  assert.match(tabs, /\n\t\t"delivery_type"/);
+  assert.deepEqual(JSON.parse(tabs), JSON.parse(UGLY));
+});
+
+test('formatting a range leaves the rest alone', () => {
+  const text = '{\n"channel":"PUSH",\n"scheduling_details":{"delivery_type":"ASAP","timezone":"UTC"},\n"campaign_delivery_type":"ONE_TIME"\n}';
+  const out = formatted(text, { tabSize: 2, insertSpaces: true }, { start: { line: 2, character: 0 }, end: { line: 2, character: 62 } });
+  assert.match(out, /"channel":"PUSH"/, 'outside the range: unchanged');
+  assert.match(out, /\n"scheduling_details": \{\n {2}"delivery_type": "ASAP",\n {2}"timezone": "UTC"\n\},\n"campaign_delivery_type":"ONE_TIME"/);
+});
+
+test('formatting keeps CRLF line ends, adds a final new line when asked, and is idempotent', () => {
+  const crlf = formatted(UGLY.replace('{"channel"', '{\r\n"channel"'), { tabSize: 2, insertSpaces: true, insertFinalNewline: true });
+  assert.ok(crlf.endsWith('}\r\n'));
+  assert.ok(!/[^\r]\n/.test(crlf));
+  const once = formatted(UGLY, { tabSize: 2, insertSpaces: true });
+  assert.deepEqual(format({ parsed: parse(once), options: { tabSize: 2, insertSpaces: true } }), []);
+});
+
+test('formatting a broken document or one with a BOM does not lose text', () => {
+  const broken = '{"channel":"PUSH",\n"x": [1,2';
+  const out = formatted(broken, { tabSize: 2, insertSpaces: true });
+  assert.equal(out.replace(/\s/g, ''), broken.replace(/\s/g, ''));
+  const bom = formatted('\ufeff{"a":1}', { tabSize: 2, insertSpaces: true });
+  assert.equal(bom, '\ufeff{\n  "a": 1\n}');
+});
+
+test('the indentation a document uses is detected', () => {
+  assert.deepEqual(detectIndentation('{\n  "a": {\n    "b": 1\n  }\n}'), { tabSize: 2, insertSpaces: true });
+  assert.deepEqual(detectIndentation('{\n    "a": {\n        "b": 1\n    }\n}'), { tabSize: 4, insertSpaces: true });
+  assert.deepEqual(detectIndentation('{\n\t"a": {\n\t\t"b": 1\n\t}\n}'), { tabSize: 4, insertSpaces: false });
+  assert.equal(detectIndentation('{"a":1}'), undefined);
+});
+
+test('folding ranges: multi-line objects and arrays, comments, regions; the closing bracket stays visible', () => {
+  const text = [
+    '{',                                    // 0
+    '  "channel": "PUSH",',                 // 1
+    '  "basic_details": {',                 // 2
+    '    "platforms": [',                   // 3
+    '      "IOS",',                         // 4
+    '      "ANDROID"',                      // 5
+    '    ]',                                // 6
+    '  },',                                 // 7
+    '  /* a block',                         // 8
+    '     comment */',                      // 9
+    '  // #region schedule',                // 10
+    '  "scheduling_details": { "delivery_type": "ASAP" },', // 11
+    '  "tags": ["a",',                      // 12
+    '    "b"]',                             // 13
+    '  // #endregion',                      // 14
+    '}',                                    // 15
+  ].join('\n');
+  const ranges = foldingRanges({ parsed: parse(text) });
+  assert.deepEqual(ranges, [
+    { startLine: 0, endLine: 14 },
+    { startLine: 2, endLine: 6 },
+    { startLine: 3, endLine: 5 },
+    { startLine: 8, endLine: 9, kind: 'comment' },
+    { startLine: 10, endLine: 14, kind: 'region' },
+    { startLine: 12, endLine: 13 },
+  ]);
+});
+
+test('folding honours the client\'s range limit, keeping the outermost', () => {
+  const text = JSON.stringify({ a: { b: { c: { d: 1 } } }, e: [1, 2] }, null, 2);
+  const all = foldingRanges({ parsed: parse(text) });
+  assert.equal(all.length, 5);
+  const two = foldingRanges({ parsed: parse(text), rangeLimit: 2 });
+  assert.deepEqual(two.map(r => r.startLine), [0, 1]);
+});

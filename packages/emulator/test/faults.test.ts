@@ -1,0 +1,211 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { adminCall, call, seed, useEmulator } from './helpers';
+import { FaultSpecError, Faults, formatFaultSpec, parseFaultSpec } from '../src/faults';
+import { startEmulator } from '../src/server';
+
+const t = useEmulator();
+const who = 'dev@example.com';
+const getPath = () => `/v5/campaigns/${seed('Spring sale kickoff').id}`;
+
+// ---- the spec syntax -----------------------------------------------------------------------------------
+
+test('fault specs parse into a fault set and print back', () => {
+  const c = parseFaultSpec('latency=50-150, error-rate=0.1,drop-rate=5%,fail=/v5/campaigns/search,fail=patch:/v5/campaigns/*,write-delay=3000,write-drop,seed=7');
+  assert.deepEqual(c, {
+    latencyMs: [50, 150], errorRate: 0.1, dropRate: 0.05,
+    fail: [{ path: '/v5/campaigns/search' }, { method: 'PATCH', path: '/v5/campaigns/*' }],
+    writeDelayMs: 3000, writeDrop: true, seed: 7,
+  });
+  assert.equal(formatFaultSpec(c), 'latency=50-150,error-rate=0.1,drop-rate=0.05,fail=/v5/campaigns/search,fail=PATCH:/v5/campaigns/*,write-delay=3000,write-drop,seed=7');
+  assert.deepEqual(parseFaultSpec(formatFaultSpec(c)), c);
+  assert.deepEqual(parseFaultSpec('latency=20'), { latencyMs: [20, 20] });
+  assert.deepEqual(parseFaultSpec(''), {});
+  assert.deepEqual(parseFaultSpec('none'), {});
+  assert.deepEqual(parseFaultSpec('write-drop=false'), { writeDrop: false });
+});
+
+test('bad fault specs say what is wrong', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['latency', /needs a value/],
+    ['latency=fast', /not a number/],
+    ['latency=200-100', /low to high/],
+    ['error-rate=2', /between 0 and 1/],
+    ['error-rate=150%', /between 0 and 100/],
+    ['fail=v5/campaigns', /starting with `\/`/],
+    ['seed=1.5', /integer/],
+    ['explode=1', /Unknown fault `explode`/],
+    ['write-drop=maybe', /write-drop/],
+  ];
+  for (const [spec, message] of cases) {
+    assert.throws(() => parseFaultSpec(spec), (e: Error) => e instanceof FaultSpecError && message.test(e.message), spec);
+  }
+});
+
+test('random faults are reproducible: the same seed draws the same sequence', () => {
+  const draw = (seed: number) => {
+    const f = new Faults({ errorRate: 0.5, seed });
+    return Array.from({ length: 40 }, () => f.before('GET', '/v5/x')?.kind ?? 'ok').join(',');
+  };
+  assert.equal(draw(3), draw(3));
+  assert.notEqual(draw(3), draw(4));
+  assert.ok(draw(3).includes('error') && draw(3).includes('ok'));
+});
+
+// ---- behaviour over HTTP -----------------------------------------------------------------------------
+
+test('latency: each API request waits at least the added delay', async () => {
+  t.emu.admin.setFaults('latency=120');
+  const started = Date.now();
+  const r = await t.call(t.all, 'GET', getPath());
+  assert.equal(r.status, 200);
+  assert.ok(Date.now() - started >= 115, `took ${Date.now() - started} ms`);
+});
+
+test('error-rate=1: every API request is answered 500 INTERNAL_ERROR, and nothing is applied', async () => {
+  t.emu.admin.setFaults('error-rate=1');
+  const r = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who }, { requestId: 'e-1' });
+  assert.equal(r.status, 500);
+  assert.equal(r.body.error.code, 'INTERNAL_ERROR');
+  assert.equal(r.body.response_id, 'e-1');
+  t.emu.admin.clearFaults();
+  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [who] } });
+  assert.deepEqual(drafts.body.data, []);
+});
+
+test('error-rate=0.5 with a seed: some requests fail, the rest succeed', async () => {
+  t.emu.admin.setFaults('error-rate=0.5,seed=11');
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) statuses.push((await t.call(t.all, 'GET', getPath())).status);
+  assert.ok(statuses.includes(500) && statuses.includes(200), statuses.join(','));
+  assert.ok(statuses.every(s => s === 500 || s === 200));
+});
+
+test('drop-rate=1: the connection is dropped without a response', async () => {
+  t.emu.admin.setFaults('drop-rate=1');
+  await assert.rejects(t.call(t.all, 'GET', getPath()), (e: NodeJS.ErrnoException) => e.code === 'ECONNRESET' || /socket hang up/.test(e.message));
+  const log = t.emu.admin.requests();
+  assert.equal(log[log.length - 1].fault, 'drop');
+});
+
+test('fail=PATH: 500 for that path only; a method limits it further', async () => {
+  t.emu.admin.setFaults('fail=/v5/campaigns/search');
+  assert.equal((await t.call(t.all, 'POST', '/v5/campaigns/search', {})).status, 500);
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 200);
+  t.emu.admin.setFaults('fail=PATCH:/v5/campaigns/*');
+  const id = seed('Holiday gift guide').id;
+  assert.equal((await t.call(t.all, 'GET', `/v5/campaigns/${id}`)).status, 200);
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who });
+  assert.equal(r.status, 500);
+  assert.match(r.body.error.message, /injected fault/);
+});
+
+test('write-delay ("timeout but applied"): the write is applied, then the response comes too late for the client', async () => {
+  t.emu.admin.setFaults({ writeDelayMs: 5000 });
+  const doc = seed('Holiday gift guide');
+  const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'late', utm_medium: 'push' } };
+  await assert.rejects(t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, body, { timeoutMs: 200 }), /timed out/);
+  // The write happened: a re-read shows it (reads are not delayed).
+  const r = await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`);
+  assert.deepEqual(r.body.data.utm_params, { utm_source: 'late', utm_medium: 'push' });
+  const entry = t.emu.admin.requests().find(e => e.method === 'PATCH');
+  assert.equal(entry?.applied, true);
+  assert.equal(entry?.fault, 'write-delay');
+});
+
+test('write-drop: the write is applied, then the connection is dropped', async () => {
+  t.emu.admin.setFaults('write-drop');
+  await assert.rejects(t.call(t.all, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: 'dropped@example.com' }));
+  t.emu.admin.clearFaults();
+  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: ['dropped@example.com'] } });
+  assert.equal(drafts.body.data.length, 1, 'the draft was created');
+  // A refused write is answered normally: nothing was applied to lose.
+  t.emu.admin.setFaults('write-drop');
+  const refused = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'SMS' });
+  assert.equal(refused.status, 400);
+  // Reads are not affected.
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 200);
+});
+
+test('faults at run time through the admin endpoint; admin calls are never faulted', async () => {
+  let r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'error-rate=1' });
+  assert.equal(r.status, 200);
+  assert.equal(r.body.spec, 'error-rate=1');
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 500);
+  r = await adminCall(t.emu.url, 'GET', '/__admin/faults');
+  assert.deepEqual(r.body.faults, { errorRate: 1 });
+  r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', { latencyMs: [0, 5], fail: ['POST:/v5/campaigns/test'] });
+  assert.equal(r.body.spec, 'latency=0-5,fail=POST:/v5/campaigns/test');
+  r = await adminCall(t.emu.url, 'DELETE', '/__admin/faults');
+  assert.equal(r.body.spec, 'none');
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 200);
+  for (const bad of [{ spec: 'boom' }, { errorRate: 3 }, { colour: 'red' }, { fail: [{ path: 'x' }] }]) {
+    r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', bad);
+    assert.equal(r.status, 400, JSON.stringify(bad));
+    assert.ok(r.body.error.length > 10);
+  }
+});
+
+test('faults given at start (the --faults option of the programmatic interface)', async () => {
+  const emu = await startEmulator({ faults: 'fail=/v5/campaigns/search', rateLimits: false });
+  try {
+    assert.equal((await call(emu.url, emu.workspaces[0], 'POST', '/v5/campaigns/search', {})).status, 500);
+    assert.deepEqual(emu.admin.faults(), { fail: [{ path: '/v5/campaigns/search' }] });
+  } finally {
+    await emu.close();
+  }
+  await assert.rejects(startEmulator({ faults: 'nonsense=1' }), FaultSpecError);
+});
+
+test('the admin endpoint edits a campaign as another client would, for conflict tests', async () => {
+  const doc = seed('Weekly picks for you');
+  const before = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
+  const r = await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.campaign_id}`, { utm_params: { utm_source: 'other', utm_medium: 'push' }, updated_by: 'colleague@shopco.example' });
+  assert.equal(r.status, 200, r.text);
+  const after = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
+  assert.deepEqual(after.utm_params, { utm_source: 'other', utm_medium: 'push' });
+  assert.equal(after.updated_by, 'colleague@shopco.example');
+  assert.ok(after.updated_at > before.updated_at);
+  // Status too (no validation: the point is to set up any situation).
+  await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'STOPPED' });
+  assert.equal(t.emu.admin.campaign(doc.id)!.status, 'STOPPED');
+  assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'GONE' })).status, 400);
+  assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { name: 'x' })).status, 400);
+  assert.equal((await adminCall(t.emu.url, 'PATCH', '/__admin/campaigns/0123456789abcdef01234567', {})).status, 404);
+  await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { utm_params: null });
+  assert.equal('utm_params' in t.emu.admin.campaign(doc.id)!.components, false, 'null removes a component');
+  // And the admin reset brings the seed back.
+  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset')).status, 200);
+  assert.equal(t.emu.admin.campaign(doc.id)!.status, 'ACTIVE');
+});
+
+test('the admin clock, request log and index', async () => {
+  let r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { set: '2030-05-01T12:00:00Z' });
+  assert.equal(r.body.now, '2030-05-01T12:00:00.000Z');
+  assert.equal(r.body.frozen, true);
+  r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { advanceMs: 1500 });
+  assert.equal(r.body.now, '2030-05-01T12:00:01.500Z');
+  const created = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who });
+  assert.equal(created.body.data.created_at, '2030-05-01 12:00:01.500');
+  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/clock', { set: 'yesterday' })).status, 400);
+  r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { reset: true });
+  assert.equal(r.body.frozen, false);
+  r = await adminCall(t.emu.url, 'GET', '/__admin/requests');
+  const last = r.body.requests[r.body.requests.length - 1];
+  assert.equal(last.method, 'POST');
+  assert.equal(last.operation, 'createCampaign');
+  assert.equal(last.status, 201);
+  assert.equal(last.applied, true);
+  assert.equal(last.workspace, t.all.id);
+  assert.equal((await adminCall(t.emu.url, 'DELETE', '/__admin/requests')).body.requests.length, 0);
+  r = await adminCall(t.emu.url, 'GET', '/__admin');
+  assert.ok(r.body.endpoints.length >= 6);
+  assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/nothing')).status, 404);
+  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset', undefined)).status, 200);
+  assert.equal((await call(t.emu.url, undefined, 'PUT', '/__admin/faults', undefined, { raw: '{bad', auth: false, appKey: false, requestId: false })).status, 400);
+});
+
+test('the emulator listens on loopback addresses only', async () => {
+  await assert.rejects(startEmulator({ host: '0.0.0.0' }), /loopback/);
+  assert.match(t.emu.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+});

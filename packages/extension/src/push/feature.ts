@@ -1,0 +1,392 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { RemoteStateNotification } from '../../../core/src/protocol';
+import { applyOverrides, findCampaignrc, loadCampaignrc, SettingsOverrides } from '../../../core/src/language/settings';
+import { WorkspaceSettings } from '../../../core/src/language/types';
+import { parse } from '../../../core/src/language/parse';
+import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
+import { formatCallLog } from '../../../sync/src/remote/callLog';
+import { Environment as RemoteEnvironment, secretKeyFor } from '../../../sync/src/remote/environments';
+import { normalizeCampaign } from '../../../sync/src/remote/normalize';
+import { ServiceClient } from '../../../sync/src/remote/serviceClient';
+import { ActionDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '../../../sync/src/push/actionsFlow';
+import { runCreateDraft } from '../../../sync/src/push/draftFlow';
+import { campaignIdOf, isObject } from '../../../sync/src/push/model';
+import { BaseStore, Environment } from '../../../sync/src/push/ports';
+import { runPush } from '../../../sync/src/push/pushFlow';
+import { baseStore, pushApi } from '../../../sync/src/push/serviceAdapter';
+import { publishExplanation, StatusAction } from '../../../sync/src/push/stateRules';
+import { parseRecipients, rememberRecipients } from '../../../sync/src/push/testSend';
+import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
+import { readBaseSnapshot } from '../../../sync/src/remote/baseSnapshots';
+
+/**
+ * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and
+ * the publishing explanation, as commands; a CodeLens at the top of campaign files; push on save
+ * when `campaignStudio.push.onSave` is on. The flows themselves are plain TypeScript in this
+ * folder; this module only connects them to the editor.
+ */
+
+/** What the write side needs from the connection (the Remote feature owns it). */
+export interface ConnectionSource {
+  environment(): RemoteEnvironment | undefined;
+  /** The signed-in client, or an error saying how to sign in. */
+  requireClient(): ServiceClient;
+  readonly onDidChange?: vscode.Event<void>;
+}
+
+export const COMMANDS = {
+  push: 'campaignStudio.push',
+  createDraft: 'campaignStudio.createDraft',
+  validateRemote: 'campaignStudio.validateRemote',
+  sendTest: 'campaignStudio.sendTest',
+  pause: 'campaignStudio.pauseCampaign',
+  resume: 'campaignStudio.resumeCampaign',
+  stop: 'campaignStudio.stopCampaign',
+  executions: 'campaignStudio.showExecutions',
+  publish: 'campaignStudio.publishInfo',
+} as const;
+
+const RECIPIENTS_KEY = 'campaignStudio.test.recipients';
+
+export function pushFeature(connection: () => ConnectionSource | undefined): Feature {
+  return { name: 'push', activate: ctx => new PushController(ctx, connection).activate() };
+}
+
+class PushController {
+  private readonly previews = new PreviewDocuments();
+  private findings!: RemoteFindings;
+  private ui!: VsCodePushUi;
+  /** Files with a write in progress: a second push of the same file waits for the first. */
+  private readonly busy = new Set<string>();
+  /** Saves made by the flows themselves (a merged component, a new id): not a reason to push. */
+  private readonly ownSaves = new Set<string>();
+  private readonly lensChanged = new vscode.EventEmitter<void>();
+
+  constructor(private readonly ctx: StudioContext, private readonly connection: () => ConnectionSource | undefined) {}
+
+  activate(): void {
+    const subs = this.ctx.extension.subscriptions;
+    this.findings = new RemoteFindings(this.ctx.client);
+    this.ui = new VsCodePushUi({ previews: this.previews, findings: this.findings, output: this.ctx.output });
+    subs.push(this.previews, this.findings, this.lensChanged);
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
+    subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
+      onDidChangeCodeLenses: this.lensChanged.event,
+      provideCodeLenses: doc => this.codeLenses(doc),
+    }));
+    const conn = this.connection();
+    if (conn?.onDidChange) subs.push(conn.onDidChange(() => this.lensChanged.fire()));
+    subs.push(vscode.workspace.onDidSaveTextDocument(doc => this.onSave(doc)));
+    subs.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('campaignStudio')) this.lensChanged.fire(); }));
+
+    const table: Record<string, CommandFactory> = {
+      [COMMANDS.push]: () => (arg?: unknown) => this.withFile(arg, 'push', file => this.push(file)),
+      [COMMANDS.createDraft]: () => (arg?: unknown) => this.withFile(arg, 'create a draft from', file => this.createDraft(file)),
+      [COMMANDS.validateRemote]: () => (arg?: unknown) => this.withFile(arg, 'validate', file => this.validateRemote(file)),
+      [COMMANDS.sendTest]: () => (arg?: unknown) => this.withFile(arg, 'send a test of', file => this.sendTest(file)),
+      [COMMANDS.pause]: () => (arg?: unknown) => this.status(arg, 'PAUSE'),
+      [COMMANDS.resume]: () => (arg?: unknown) => this.status(arg, 'RESUME'),
+      [COMMANDS.stop]: () => (arg?: unknown) => this.status(arg, 'STOP'),
+      [COMMANDS.executions]: () => (arg?: unknown) => this.executions(arg),
+      [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
+    };
+    registerCommands(this.ctx, table);
+  }
+
+  // ---- wiring --------------------------------------------------------------------------------
+
+  /**
+   * A client for writes without the connection's per-call production prompt: every flow here
+   * shows the exact change and asks itself (twice for production), once per user action, not once
+   * per request. Same environment, key, timeout, log and shared rate limiter.
+   */
+  private async writeClient(): Promise<ServiceClient> {
+    const conn = this.connection();
+    if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
+    const signedIn = conn.requireClient();
+    const env = signedIn.environment;
+    const key = await this.ctx.extension.secrets.get(secretKeyFor(env));
+    if (!key) throw new Error(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
+    const timeoutSeconds = vscode.workspace.getConfiguration('campaignStudio.remote').get<number>('timeoutSeconds', 30);
+    return new ServiceClient({
+      environment: env,
+      apiKey: key,
+      timeoutMs: Math.max(1, Number.isFinite(timeoutSeconds) ? timeoutSeconds : 30) * 1000,
+      log: entry => this.ctx.output.info(formatCallLog(entry)),
+    });
+  }
+
+  private environmentOf(client: ServiceClient): Environment {
+    const env = client.environment;
+    if (!env.email) throw new Error(`Environment \`${env.name}\` has no \`email\`: the service records who made each change (\`updated_by\`, \`created_by\`). Add \`"email"\` to it in the \`campaignStudio.environments\` setting.`);
+    return { name: env.name, production: env.production, email: env.email };
+  }
+
+  private settingsFor(uri: vscode.Uri): WorkspaceSettings {
+    const rc = uri.scheme === 'file' ? findCampaignrc(path.dirname(uri.fsPath)) : undefined;
+    const base = rc ? loadCampaignrc(rc).settings : { features: {} };
+    const cfg = vscode.workspace.getConfiguration('campaignStudio', uri);
+    const overrides: SettingsOverrides = {
+      features: {
+        audienceLimit: cfg.get<boolean | null>('features.audienceLimit', null),
+        queuing: cfg.get<boolean | null>('features.queuing', null),
+        portfolio: cfg.get<boolean | null>('features.portfolio', null),
+        versioning: cfg.get<boolean | null>('features.versioning', null),
+      },
+      subscriptionCategories: cfg.get<string[] | null>('subscriptionCategories', null),
+    };
+    return applyOverrides(base, overrides);
+  }
+
+  private workspaceRootOf(uri: vscode.Uri): string {
+    const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
+    if (!folder) throw new Error('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.');
+    return folder.uri.fsPath;
+  }
+
+  /** The base store, telling the language server the new remote state after each write. */
+  private bases(root: string, client: ServiceClient, fileUri: string): BaseStore {
+    const store = baseStore(root, client);
+    return {
+      read: id => store.read(id),
+      write: async (id, remote) => {
+        await store.write(id, remote);
+        const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: normalizeCampaign(remote.raw).document } }] };
+        void this.ctx.client.sendNotification(RemoteStateNotification.method, params).then(undefined, () => undefined);
+        this.lensChanged.fire();
+      },
+    };
+  }
+
+  private async deps(doc: vscode.TextDocument): Promise<ActionDeps> {
+    const client = await this.writeClient();
+    return {
+      api: pushApi(client),
+      bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
+      ui: this.ui,
+      env: this.environmentOf(client),
+      settings: this.settingsFor(doc.uri),
+    };
+  }
+
+  /** The campaign file a command is about: an explicit URI, else the active editor. */
+  private async documentFor(arg: unknown, doing: string): Promise<vscode.TextDocument> {
+    const uri = arg instanceof vscode.Uri ? arg : isObject(arg) && arg.resourceUri instanceof vscode.Uri ? arg.resourceUri : undefined;
+    if (uri) return vscode.workspace.openTextDocument(uri);
+    const doc = vscode.window.activeTextEditor?.document;
+    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(`Open the \`.campaign.json\` file to ${doing} first.`);
+    return doc;
+  }
+
+  private async withFile(arg: unknown, doing: string, run: (file: DocumentFile) => Promise<unknown>): Promise<unknown> {
+    const doc = await this.documentFor(arg, doing);
+    if (doc.uri.scheme !== 'file') throw new Error(`${doc.uri.toString()} is a read-only view of the service; fetch it into the workspace to ${doing} it.`);
+    const key = doc.uri.toString();
+    if (this.busy.has(key)) {
+      void vscode.window.showWarningMessage(`A write of ${path.basename(doc.uri.fsPath)} is already in progress; wait for it to finish.`);
+      return undefined;
+    }
+    this.busy.add(key);
+    try {
+      return await run(new DocumentFile(doc, uri => this.ownSaves.add(uri)));
+    } finally {
+      this.busy.delete(key);
+    }
+  }
+
+  // ---- commands ------------------------------------------------------------------------------
+
+  private async push(file: DocumentFile) {
+    return runPush(file, await this.deps(file.doc));
+  }
+
+  private async createDraft(file: DocumentFile) {
+    const result = await runCreateDraft(file, await this.deps(file.doc));
+    this.lensChanged.fire();
+    return result;
+  }
+
+  private async validateRemote(file: DocumentFile) {
+    return runRemoteValidate(file, await this.deps(file.doc));
+  }
+
+  private async sendTest(file: DocumentFile) {
+    const deps = await this.deps(file.doc);
+    const doc = parse(file.text()).value;
+    if (!isObject(doc)) throw new Error(`${file.name} does not hold a JSON object.`);
+    const id = campaignIdOf(doc);
+    let mode: 'draft' | 'inline' = 'inline';
+    if (id) {
+      const pick = await vscode.window.showQuickPick([
+        { label: '$(cloud) The saved draft', description: id, detail: 'What the service holds now (draft mode); unpushed edits are not included.', mode: 'draft' as const },
+        { label: '$(file) This file\'s content', description: 'inline', detail: 'The content of the file as it is now (inline mode, rule B8).', mode: 'inline' as const },
+      ], { title: 'Send a test of…', ignoreFocusOut: true });
+      if (!pick) return undefined;
+      mode = pick.mode;
+    }
+    const channel = String(doc.channel ?? '');
+    const recipients = await this.askRecipients(channel);
+    if (!recipients) return undefined;
+    const result = await runTestSend(file, mode, recipients, deps);
+    if (result.results) {
+      await this.ctx.extension.workspaceState.update(RECIPIENTS_KEY, rememberRecipients(this.ctx.extension.workspaceState.get<string[]>(RECIPIENTS_KEY, []), recipients));
+      this.ctx.output.info(result.message);
+    }
+    return result;
+  }
+
+  /** Up to 10 recipients: the remembered ones to tick, and more to type. */
+  private async askRecipients(channel: string): Promise<string[] | undefined> {
+    const remembered = this.ctx.extension.workspaceState.get<string[]>(RECIPIENTS_KEY, []).filter(r => typeof r === 'string');
+    const what = channel === 'EMAIL' ? 'email addresses' : 'user identifiers';
+    let chosen: string[] = [];
+    if (remembered.length) {
+      type Item = vscode.QuickPickItem & { other?: boolean };
+      const items: Item[] = [...remembered.map(r => ({ label: r })), { label: `$(add) Other ${what}…`, other: true, alwaysShow: true }];
+      const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: `Send the test to (at most 10)`, placeHolder: `Tick remembered ${what}, or choose "Other" to type more`, ignoreFocusOut: true });
+      if (!picks) return undefined;
+      chosen = picks.filter(p => !p.other).map(p => p.label);
+      if (!picks.some(p => p.other)) return this.checkRecipients(chosen.join(','), channel) ?? this.askTyped(channel, chosen);
+    }
+    return this.askTyped(channel, chosen);
+  }
+
+  private checkRecipients(text: string, channel: string): string[] | undefined {
+    const r = parseRecipients(text, channel);
+    return r.problems.length ? undefined : r.recipients;
+  }
+
+  private async askTyped(channel: string, already: string[]): Promise<string[] | undefined> {
+    const what = channel === 'EMAIL' ? 'email addresses' : 'user identifiers';
+    const typed = await vscode.window.showInputBox({
+      title: 'Send the test to',
+      prompt: `${what[0].toUpperCase()}${what.slice(1)}, separated by commas (at most 10 in all)${already.length ? `; already chosen: ${already.join(', ')}` : ''}`,
+      ignoreFocusOut: true,
+      validateInput: v => {
+        const r = parseRecipients([...already, v].join(','), channel);
+        return r.problems.length ? r.problems.join(' ') : undefined;
+      },
+    });
+    if (typed === undefined) return undefined;
+    return parseRecipients([...already, typed].join(','), channel).recipients;
+  }
+
+  /** A campaign id from a tree item, a file, a `campaign://` URI or a string; the active file otherwise. */
+  private async idFrom(arg: unknown): Promise<{ id: string; doc?: vscode.TextDocument; deliveryType?: unknown; name?: string }> {
+    if (typeof arg === 'string' && arg) return { id: arg };
+    if (isObject(arg)) {
+      const record = isObject(arg.record) ? arg.record : undefined;
+      const id = typeof arg.id === 'string' ? arg.id : record && typeof record.id === 'string' ? record.id : record && typeof record.campaign_id === 'string' ? record.campaign_id : undefined;
+      if (id) {
+        const bd = record && isObject(record.basic_details) ? record.basic_details : undefined;
+        return { id, deliveryType: record?.campaign_delivery_type, name: typeof bd?.name === 'string' ? bd.name : undefined };
+      }
+    }
+    if (arg instanceof vscode.Uri && arg.scheme === 'campaign') return { id: arg.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '') };
+    const doc = await this.documentFor(arg, 'act on');
+    const value = parse(doc.getText()).value;
+    const id = isObject(value) ? campaignIdOf(value) : undefined;
+    if (!id) throw new Error(`${path.basename(doc.uri.fsPath)} has no \`id\`: it is not on the service yet.`);
+    const bd = isObject(value) && isObject(value.basic_details) ? value.basic_details : undefined;
+    return { id, doc, deliveryType: isObject(value) ? value.campaign_delivery_type : undefined, name: typeof bd?.name === 'string' ? bd.name : undefined };
+  }
+
+  /** A tree item of another environment than the active one must not be acted on with the active one's client. */
+  private checkEnvironment(arg: unknown, client: ServiceClient): void {
+    if (isObject(arg) && typeof arg.environment === 'string' && arg.environment !== client.environment.name) {
+      throw new Error(`This campaign was listed from environment \`${arg.environment}\`, but the active environment is \`${client.environment.name}\`. Switch environment first ("Campaign Studio: Switch Environment").`);
+    }
+  }
+
+  private async status(arg: unknown, action: StatusAction) {
+    const target = await this.idFrom(arg);
+    const client = await this.writeClient();
+    this.checkEnvironment(arg, client);
+    const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
+    const deps: ActionDeps = {
+      api: pushApi(client),
+      bases: root ? this.bases(root, client, target.doc?.uri.toString() ?? '') : noBases,
+      ui: this.ui,
+      env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
+      settings: { features: {} },
+    };
+    const result = await runStatusAction(target.id, action, deps);
+    if (result.outcome === 'done') void vscode.commands.executeCommand('campaignStudio.explorer.refresh').then(undefined, () => undefined);
+    return result;
+  }
+
+  private async executions(arg: unknown) {
+    const target = await this.idFrom(arg);
+    const client = await this.writeClient();
+    this.checkEnvironment(arg, client);
+    const api = pushApi(client);
+    let deliveryType = target.deliveryType;
+    let name = target.name;
+    if (deliveryType === undefined) {
+      const remote = await api.getCampaign(target.id);
+      deliveryType = remote.raw.campaign_delivery_type;
+      const bd = remote.raw.basic_details;
+      name = isObject(bd) && typeof bd.name === 'string' ? bd.name : name;
+    }
+    if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
+      throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${target.id} is \`${deliveryType}\`.`);
+    }
+    const history = await this.ui.progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: executionsMarkdown(history, name) });
+    await vscode.window.showTextDocument(doc, { preview: true });
+    return history;
+  }
+
+  private async publishInfo(arg: unknown) {
+    let id: string | undefined;
+    try { id = (await this.idFrom(arg)).id; } catch { id = undefined; }
+    const copy = 'Copy the V1 Route';
+    const route = `PATCH /core-services/v1/campaigns/${id ?? '{campaign_id}'}`;
+    const answer = await vscode.window.showInformationMessage('Publishing is not part of V5.', { modal: true, detail: publishExplanation(id) }, copy);
+    if (answer === copy) await vscode.env.clipboard.writeText(route);
+    return route;
+  }
+
+  // ---- CodeLens and push on save -------------------------------------------------------------
+
+  private async codeLenses(doc: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const value = parse(doc.getText()).value;
+    if (!isObject(value)) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const conn = this.connection();
+    let env: RemoteEnvironment | undefined;
+    try { env = conn?.requireClient().environment; } catch { env = undefined; }
+    if (!env) return [new vscode.CodeLens(top, { title: '$(plug) Sign in to push', command: 'campaignStudio.signIn' })];
+    const id = campaignIdOf(value);
+    const where = `${env.name}${env.production ? ' (production)' : ''}`;
+    if (!id) {
+      return [
+        new vscode.CodeLens(top, { title: `$(cloud-upload) Create draft on ${where}`, command: COMMANDS.createDraft, arguments: [doc.uri] }),
+        new vscode.CodeLens(top, { title: '$(beaker) Send test', command: COMMANDS.sendTest, arguments: [doc.uri] }),
+      ];
+    }
+    let hasBase = false;
+    try { hasBase = !!(await readBaseSnapshot(this.workspaceRootOf(doc.uri), id)); } catch { hasBase = false; }
+    const lenses = [
+      hasBase
+        ? new vscode.CodeLens(top, { title: `$(cloud-upload) Push to ${where}`, command: COMMANDS.push, arguments: [doc.uri], tooltip: 'Preflight, show exactly what will be sent, then push the changed components' })
+        : new vscode.CodeLens(top, { title: '$(cloud-download) Fetch to enable push', command: 'campaignStudio.fetch', arguments: [doc.uri], tooltip: 'Push needs the base snapshot that fetching records (it asks before replacing your edits)' }),
+      new vscode.CodeLens(top, { title: '$(checklist) Validate remotely', command: COMMANDS.validateRemote, arguments: [doc.uri] }),
+      new vscode.CodeLens(top, { title: '$(beaker) Send test', command: COMMANDS.sendTest, arguments: [doc.uri] }),
+    ];
+    if (EXECUTION_TYPES.includes(String(value.campaign_delivery_type))) lenses.push(new vscode.CodeLens(top, { title: '$(history) Executions', command: COMMANDS.executions, arguments: [doc.uri] }));
+    return lenses;
+  }
+
+  private onSave(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    if (this.ownSaves.delete(key)) return;
+    if (doc.uri.scheme !== 'file' || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) return;
+    if (!vscode.workspace.getConfiguration('campaignStudio.push', doc.uri).get<boolean>('onSave', false)) return;
+    const value = parse(doc.getText()).value;
+    if (!isObject(value) || !campaignIdOf(value)) return;
+    void vscode.commands.executeCommand(COMMANDS.push, doc.uri);
+  }
+}

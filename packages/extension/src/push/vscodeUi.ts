@@ -1,0 +1,234 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { RemoteFindingsNotification } from '../../../core/src/protocol';
+import { parse } from '../../../core/src/language/parse';
+import { rangeFor } from '../../../core/src/language/ranges';
+import { RemoteFinding, stillCurrent, track, TrackedFinding } from '../../../sync/src/push/errorMapping';
+import { ComponentMerge, ConflictChoice } from '../../../sync/src/push/merge';
+import { list, sorted } from '../../../sync/src/push/model';
+import { previewText } from '../../../sync/src/push/patch';
+import { LocalFile, PushPreview, PushUi } from '../../../sync/src/push/ports';
+import { Problem } from '../../../sync/src/push/stateRules';
+
+/**
+ * The editor side of the write flows: the exact body shown in a diff before anything is sent,
+ * modal questions, the side-by-side choice for a conflicting component, and findings from the
+ * service kept on the file (through the language server) until the component they are about
+ * changes.
+ */
+
+export const PREVIEW_SCHEME = 'campaign-push';
+
+/** Read-only documents of the push previews: `campaign-push:/<key>/<side>.json`. */
+export class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private counter = 0;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.path) ?? '';
+  }
+
+  /** Two documents for a diff; the key makes each preview distinct so VS Code never shows a stale one. */
+  pair(label: string, left: string, right: string): { left: vscode.Uri; right: vscode.Uri } {
+    const key = `${++this.counter}-${label.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+    const l = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/service.json` });
+    const r = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/sent.json` });
+    this.texts.set(l.path, left);
+    this.texts.set(r.path, right);
+    // Keep the last few previews only.
+    while (this.texts.size > 40) this.texts.delete(this.texts.keys().next().value as string);
+    return { left: l, right: r };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.texts.clear();
+  }
+}
+
+/**
+ * Findings from the service (and the state rules) per file, sent to the language server, and
+ * dropped as soon as the component they describe changes.
+ */
+export class RemoteFindings implements vscode.Disposable {
+  private readonly byUri = new Map<string, TrackedFinding[]>();
+  private readonly sub: vscode.Disposable;
+
+  constructor(private readonly client: LanguageClient) {
+    this.sub = vscode.workspace.onDidChangeTextDocument(e => this.recheck(e.document));
+  }
+
+  set(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {
+    const tracked = track(this.notShownYet(uri, findings).map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })), doc);
+    if (tracked.length) this.byUri.set(uri, tracked); else this.byUri.delete(uri);
+    this.send(uri, tracked);
+  }
+
+  /**
+   * The language server already reports P1–P3 against the base it was given; a state problem it
+   * shows on the same line is not shown twice. (The push checks the current remote status, so it
+   * may find more, and those are shown.)
+   */
+  private notShownYet(uri: string, findings: Array<RemoteFinding | Problem>): Array<RemoteFinding | Problem> {
+    const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri);
+    if (!doc) return findings;
+    const ours = new Set((this.byUri.get(uri) ?? []).map(f => f.message));
+    const server = vscode.languages.getDiagnostics(doc.uri).filter(d => d.source === 'campaign-studio' && !ours.has(d.message));
+    if (!server.length) return findings;
+    const parsed = parse(doc.getText());
+    const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? ''));
+    return findings.filter(f => !(/^P[1-3]$/.test(f.rule) && server.some(d => codeOf(d) === f.rule && d.range.start.line === rangeFor(parsed, f).start.line)));
+  }
+
+  get(uri: string): TrackedFinding[] {
+    return this.byUri.get(uri) ?? [];
+  }
+
+  private recheck(doc: vscode.TextDocument): void {
+    const uri = doc.uri.toString();
+    const current = this.byUri.get(uri);
+    if (!current) return;
+    const kept = stillCurrent(current, parse(doc.getText()).value);
+    if (kept.length === current.length) return;
+    if (kept.length) this.byUri.set(uri, kept); else this.byUri.delete(uri);
+    this.send(uri, kept);
+  }
+
+  private send(uri: string, findings: TrackedFinding[]): void {
+    const params: RemoteFindingsNotification.Params = {
+      uri,
+      findings: findings.map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })),
+    };
+    void this.client.sendNotification(RemoteFindingsNotification.method, params);
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+  }
+}
+
+/** The user's file, as an open text document: reads the buffer, writes through an edit. */
+export class DocumentFile implements LocalFile {
+  constructor(readonly doc: vscode.TextDocument, private readonly onOwnSave?: (uri: string) => void) {}
+
+  get uri(): string { return this.doc.uri.toString(); }
+  get name(): string { return this.doc.uri.path.split('/').pop() ?? this.doc.uri.path; }
+
+  text(): string {
+    return this.doc.getText();
+  }
+
+  async replace(expected: string, next: string): Promise<boolean> {
+    if (this.doc.getText() !== expected) return false;
+    const wasClean = !this.doc.isDirty;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(this.doc.uri, new vscode.Range(this.doc.positionAt(0), this.doc.positionAt(expected.length)), next);
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+    // A file that was saved stays saved; a file with unsaved edits keeps them unsaved.
+    if (wasClean && this.doc.uri.scheme === 'file') {
+      this.onOwnSave?.(this.uri);
+      await this.doc.save();
+    }
+    return true;
+  }
+}
+
+export interface UiOptions {
+  previews: PreviewDocuments;
+  findings: RemoteFindings;
+  output: vscode.LogOutputChannel;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export class VsCodePushUi implements PushUi {
+  constructor(private readonly o: UiOptions) {}
+
+  async confirmPush(p: PushPreview, round: 1 | 2): Promise<boolean> {
+    if (round === 1) {
+      const { left, right } = this.o.previews.pair(p.campaignId, previewText(sorted(p.before) as Record<string, unknown>), previewText(p.body));
+      await vscode.commands.executeCommand('vscode.diff', left, right, `Push ${p.campaignId}: on ${p.environment} now ↔ what will be sent`, { preview: true, preserveFocus: false });
+      const detail = [
+        `Campaign ${p.campaignName ? `"${p.campaignName}" ` : ''}${p.campaignId} (${p.status || 'status unknown'}) on ${p.environment}${p.production ? ' — PRODUCTION' : ''}.`,
+        `Sends ${list(p.changed)} whole, with \`channel\`, \`campaign_delivery_type\` and \`updated_by\` (the diff shows the exact body).`,
+        ...(p.takeFromRemote.length ? [`Afterwards your file takes ${list(p.takeFromRemote)} from the service.`] : []),
+        ...p.notes,
+      ].join('\n\n');
+      const go = p.production ? 'Push to Production…' : 'Push';
+      const answer = await vscode.window.showWarningMessage(`Push ${plural(p.changed.length, 'component')} to ${p.environment}?`, { modal: true, detail }, go);
+      return answer === go;
+    }
+    const go = 'Yes, Push to Production';
+    const answer = await vscode.window.showWarningMessage(
+      `${p.environment} is a production environment. Really push?`,
+      { modal: true, detail: `This changes the live campaign ${p.campaignId}${p.campaignName ? ` "${p.campaignName}"` : ''}: ${list(p.changed)}.` },
+      go,
+    );
+    return answer === go;
+  }
+
+  async resolveConflicts(conflicts: ComponentMerge[], info: { campaignId: string; remoteUpdatedBy?: string; remoteUpdatedAt?: string }): Promise<Record<string, ConflictChoice> | undefined> {
+    const choices: Record<string, ConflictChoice> = {};
+    const who = info.remoteUpdatedBy ? `${info.remoteUpdatedBy}${info.remoteUpdatedAt ? ` at ${info.remoteUpdatedAt}` : ''}` : 'someone else';
+    for (const [i, c] of conflicts.entries()) {
+      const show = (v: unknown) => (v === undefined ? '// not present\n' : JSON.stringify(sorted(v), null, 2) + '\n');
+      const { left, right } = this.o.previews.pair(`${info.campaignId}-${c.key}`, show(c.remote), show(c.local));
+      await vscode.commands.executeCommand('vscode.diff', left, right, `${c.key}: theirs (service) ↔ yours (file)`, { preview: true });
+      type Item = vscode.QuickPickItem & { choice?: ConflictChoice };
+      const items: Item[] = [
+        { label: '$(account) Keep mine', description: 'the push replaces the service\'s version', detail: `Your \`${c.key}\` is sent and overwrites the change made by ${who}.`, choice: 'local' },
+        { label: '$(cloud) Take theirs', description: 'your file takes the service\'s version', detail: `Your edits to \`${c.key}\` are replaced in the file by the service's version; it is not sent.`, choice: 'remote' },
+        { label: '$(close) Cancel the push', detail: 'Nothing is sent and nothing changes; use "Campaign Studio: Compare with Remote" to merge by hand.' },
+      ];
+      const pick = await vscode.window.showQuickPick(items, {
+        title: `Conflict ${i + 1} of ${conflicts.length}: \`${c.key}\` changed on the service (by ${who}) and in your file`,
+        placeHolder: 'The diff shows the service\'s version on the left, yours on the right',
+        ignoreFocusOut: true,
+      });
+      if (!pick?.choice) return undefined;
+      choices[c.key] = pick.choice;
+    }
+    return choices;
+  }
+
+  async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {
+    const take = 'Update My File';
+    const answer = await vscode.window.showInformationMessage(
+      `Pushed. The service's copy of ${list(components)} differs from what was sent (it normalizes or fills in values).`,
+      { modal: true, detail: `Take the service's version of ${list(components)} of campaign ${info.campaignId} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.` },
+      take,
+    );
+    return answer === take;
+  }
+
+  async confirm(message: string, detail: string, yes: string): Promise<boolean> {
+    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, yes)) === yes;
+  }
+
+  info(message: string): void {
+    this.o.output.info(message);
+    void vscode.window.showInformationMessage(message);
+  }
+
+  warn(message: string): void {
+    this.o.output.warn(message);
+    void vscode.window.showWarningMessage(message);
+  }
+
+  error(message: string): void {
+    this.o.output.error(message);
+    void vscode.window.showErrorMessage(message, 'Show Log').then(p => { if (p) this.o.output.show(true); });
+  }
+
+  showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {
+    this.o.findings.set(uri, findings, doc);
+  }
+
+  progress<T>(title: string, task: () => Promise<T>): Promise<T> {
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task));
+  }
+}

@@ -1,0 +1,435 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { readBaseSnapshot } from '../../../sync/src/remote/baseSnapshots';
+import { ComponentSummary, describeComponentSummary, diffComponents } from '../../../sync/src/remote/componentDiff';
+import {
+  CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, humanize, idOf, nameOf, parseList, sanitizeFilter, STATUSES,
+} from './explorerModel';
+import { campaignIdOf, FetchChoice, fetchIntoWorkspace, FetchResult, readRemote } from '../../../sync/src/remote/fetch';
+import { isSafeId } from '../../../sync/src/remote/naming';
+import { CommandFactory } from '../context';
+import { Connection, reportError, SignInArgs } from './connection';
+import { baseUri, isCampaignFile, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
+import { runWithProgress } from './progress';
+import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
+
+/**
+ * The remote commands, as a table of factories for `registerCommands`. Every command accepts
+ * what the places it is run from give it: a tree item, a `campaign://` or file URI, a campaign id,
+ * or nothing (the active editor, else a question). Scripts and tests may pass an options object.
+ */
+
+export interface RemoteParts {
+  conn: Connection;
+  tree: CampaignsProvider;
+  documents: RemoteDocuments;
+}
+
+/** Where a command's campaign is: environment, id, and the local file when there is one. */
+interface Target {
+  environment: string;
+  id: string;
+  file?: vscode.Uri;
+}
+
+/** Options a script or test may pass to fetch. */
+export interface FetchArgs {
+  id?: string;
+  environment?: string;
+  /** The answer when fetching would overwrite local edits (otherwise the user is asked). */
+  onConflict?: FetchChoice;
+  /** Open the file afterwards (default true). */
+  reveal?: boolean;
+}
+
+function isTargetArgs(a: unknown): a is { id?: string; environment?: string; uri?: string } {
+  return !!a && typeof a === 'object' && !(a instanceof vscode.Uri) && !(a instanceof CampaignNode) && !(a instanceof ExecutionNode);
+}
+
+async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Promise<Target | undefined> {
+  const { conn } = parts;
+  const activeEnv = () => conn.environment()?.name;
+  if (arg instanceof CampaignNode) return { environment: arg.environment, id: arg.id, file: await findLocalFile(arg.id) };
+  if (arg instanceof ExecutionNode && arg.id) return { environment: arg.parent.environment, id: arg.id, file: await findLocalFile(arg.id) };
+  if (typeof arg === 'string' && arg.trim()) {
+    const env = activeEnv();
+    if (!env) throw new Error('No environment is configured: sign in first.');
+    return { environment: env, id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
+  }
+  if (isTargetArgs(arg) && (arg.id || arg.uri)) {
+    if (arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
+    const env = arg.environment ?? activeEnv();
+    if (!env) throw new Error('No environment is configured: sign in first.');
+    return { environment: env, id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
+  }
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  if (uri) {
+    const remote = parseRemoteUri(uri);
+    if (remote) return { ...remote, file: await findLocalFile(remote.id) };
+    if (uri.scheme === 'file' && uri.fsPath.toLowerCase().endsWith('.campaign.json')) {
+      const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+      const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+      const id = campaignIdOf(uri.fsPath, text);
+      if (id && isSafeId(id)) {
+        const folder = vscode.workspace.getWorkspaceFolder(uri);
+        const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
+        const env = base?.environment ?? activeEnv();
+        if (!env) throw new Error('No environment is configured: sign in first.');
+        return { environment: env, id, file: uri };
+      }
+      if (arg instanceof vscode.Uri) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
+    }
+  }
+  if (!ask) return undefined;
+  const env = activeEnv();
+  if (!env) throw new Error('No environment is configured: sign in first.');
+  const id = await vscode.window.showInputBox({
+    title: `Campaign id (${env})`,
+    prompt: 'The 24-character id of the campaign, as the Campaigns view and the dashboard show it',
+    validateInput: v => (isSafeId(v.trim()) ? undefined : 'A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.'),
+  });
+  if (!id) return undefined;
+  return { environment: env, id: id.trim(), file: await findLocalFile(id.trim()) };
+}
+
+function checkId(id: string): string {
+  if (!isSafeId(id)) throw new Error(`\`${id}\` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.`);
+  return id;
+}
+
+/** The fetched file of a campaign in the workspace, found by the id in its name. */
+async function findLocalFile(id: string): Promise<vscode.Uri | undefined> {
+  if (!isSafeId(id) || !vscode.workspace.workspaceFolders?.length) return undefined;
+  const hits = await vscode.workspace.findFiles(`**/*.${id}.campaign.json`, '{**/node_modules/**,**/.campaigns/**,**/.git/**}', 1);
+  return hits[0];
+}
+
+async function clientOf(parts: RemoteParts, environment: string) {
+  const client = await parts.conn.clientFor(environment);
+  if (client) return client;
+  if (parts.conn.environmentNamed(environment)) {
+    const signIn = await vscode.window.showWarningMessage(`Not signed in to environment "${environment}".`, 'Sign In');
+    if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
+    return undefined;
+  }
+  throw new Error(`No environment named \`${environment}\` in the \`campaignStudio.environments\` setting: add it, or switch to the environment the campaign belongs to.`);
+}
+
+async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | undefined> {
+  if (file) {
+    const f = vscode.workspace.getWorkspaceFolder(file);
+    if (f) return f;
+  }
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length === 0) throw new Error('Open a folder first: fetched campaigns are written into the workspace.');
+  if (folders.length === 1) return folders[0];
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Fetch into which workspace folder?' });
+}
+
+async function readLocal(uri: vscode.Uri): Promise<{ text: string; doc: unknown }> {
+  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  const text = open ? open.getText() : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new Error(`${path.basename(uri.fsPath)} is not valid JSON: fix the syntax errors first, then compare.`);
+  }
+  return { text, doc };
+}
+
+/** Writes through an open document (keeping undo) and saves it; otherwise to disk. */
+async function writeThroughEditor(file: string, text: string): Promise<void> {
+  const uri = vscode.Uri.file(file);
+  const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === uri.fsPath);
+  if (open) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not update the open editor of ${path.basename(file)}; nothing was written.`);
+    if (!(await open.save())) throw new Error(`Could not save ${path.basename(file)}.`);
+    return;
+  }
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+}
+
+function summaryDetail(s: ComponentSummary | undefined): string {
+  if (!s || !s.changes.length) return '';
+  return s.changes.map(c => `• ${c.key}: ${c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'added locally' : 'removed locally'}`).join('\n');
+}
+
+export function remoteCommands(parts: RemoteParts): Record<string, CommandFactory> {
+  const { conn, tree, documents } = parts;
+
+  const fetchCampaign = async (arg?: unknown): Promise<FetchResult | undefined> => {
+    const opts: FetchArgs = isTargetArgs(arg) ? arg as FetchArgs : {};
+    const target = await resolveTarget(parts, arg);
+    if (!target) return undefined;
+    try {
+      const client = await clientOf(parts, target.environment);
+      if (!client) return undefined;
+      const folder = await pickFolder(target.file);
+      if (!folder) return undefined;
+      const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
+      const result = await runWithProgress(`Fetching campaign ${target.id} from ${target.environment}`, signal => fetchIntoWorkspace(target.id, {
+        client,
+        workspaceRoot: folder.uri.fsPath,
+        folder: fetchFolder,
+        signal,
+        findExisting: async () => target.file?.fsPath,
+        unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+        writeFile: writeThroughEditor,
+        ask: async (decision, file, incoming) => {
+          const rUri = remoteUri(target.environment, target.id);
+          documents.remember(rUri, incoming.text, incoming.normalized);
+          let choice = opts.onConflict;
+          if (!choice) {
+            const overwrite = 'Overwrite (keep a backup)';
+            const diff = 'Show Diff';
+            const pick = await vscode.window.showWarningMessage(
+              `${decision.message} Fetching ${nameOf(incoming.normalized.document)} would replace it.`,
+              { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\nOverwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.` },
+              overwrite, diff,
+            );
+            choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
+          }
+          if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), `${path.basename(file)}: remote (${target.environment}) ↔ local`);
+          return choice;
+        },
+      }));
+      const fileUri = vscode.Uri.file(result.file);
+      const rel = vscode.workspace.asRelativePath(fileUri);
+      if (result.outcome === 'written' || result.outcome === 'unchanged') {
+        documents.remember(remoteUri(target.environment, target.id), result.text, result.normalized);
+        if (opts.reveal !== false) {
+          const doc = await vscode.workspace.openTextDocument(fileUri);
+          await vscode.window.showTextDocument(doc, { preview: false });
+          await documents.track(doc);
+        } else {
+          const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
+          if (open) await documents.track(open);
+        }
+        const notes = result.normalized.notes.length ? ` ${result.normalized.notes.length} component kept as the service returned it (see the information diagnostic).` : '';
+        const backup = result.backup ? ` Your previous text is in ${vscode.workspace.asRelativePath(result.backup)}.` : '';
+        void vscode.window.showInformationMessage(result.outcome === 'written'
+          ? `Fetched "${nameOf(result.normalized.document)}" into ${rel}.${notes}${backup}`
+          : `${rel} already matches the remote; its base snapshot was refreshed.${notes}`);
+      } else if (result.outcome === 'cancelled') {
+        void vscode.window.setStatusBarMessage(`Campaign Studio: fetch of ${target.id} cancelled; nothing was written.`, 5000);
+      }
+      return result;
+    } catch (e) {
+      reportError(conn, e, `Fetching campaign ${target.id}`, () => fetchCampaign(arg));
+      return undefined;
+    }
+  };
+
+  /** Local file of a target, or an explanation that there is none. */
+  const localOf = async (arg: unknown): Promise<{ target: Target; file: vscode.Uri } | undefined> => {
+    const target = await resolveTarget(parts, arg);
+    if (!target) return undefined;
+    if (!target.file) {
+      const fetchIt = 'Fetch';
+      const pick = await vscode.window.showWarningMessage(`Campaign ${target.id} has no file in this workspace yet.`, fetchIt);
+      if (pick === fetchIt) await fetchCampaign({ id: target.id, environment: target.environment });
+      return undefined;
+    }
+    return { target, file: target.file };
+  };
+
+  const compareRemote = async (target: Target, file: vscode.Uri, signal?: AbortSignal) => {
+    const client = await clientOf(parts, target.environment);
+    if (!client) return undefined;
+    const remote = await readRemote(client, target.id, { signal });
+    const rUri = remoteUri(target.environment, target.id);
+    documents.remember(rUri, remote.text, remote.normalized);
+    const local = await readLocal(file);
+    return { rUri, summary: diffComponents(remote.normalized.document, local.doc) };
+  };
+
+  const compareBase = async (target: Target, file: vscode.Uri) => {
+    const folder = vscode.workspace.getWorkspaceFolder(file);
+    const base = folder ? await readBaseSnapshot(folder.uri.fsPath, target.id) : undefined;
+    if (!folder || !base) return undefined;
+    const local = await readLocal(file);
+    return { bUri: baseUri(folder.uri.fsPath, target.id), summary: diffComponents(base.campaign, local.doc) };
+  };
+
+  return {
+    'campaignStudio.signIn': () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
+    'campaignStudio.signOut': () => () => conn.signOut(),
+    'campaignStudio.switchEnvironment': () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
+    'campaignStudio.addEnvironment': () => async () => {
+      const env = await conn.addEnvironment();
+      if (env) return conn.signIn({ environment: env.name });
+      return false;
+    },
+    'campaignStudio.showServiceLog': () => () => conn.log.show(true),
+
+    'campaignStudio.openRemote': () => async (arg?: unknown) => {
+      const target = await resolveTarget(parts, arg);
+      if (!target) return undefined;
+      try {
+        if (!(await clientOf(parts, target.environment))) return undefined;
+        const editor = await documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
+        return editor.document.uri.toString();
+      } catch (e) {
+        reportError(conn, e, `Opening campaign ${target.id}`);
+        return undefined;
+      }
+    },
+
+    'campaignStudio.fetch': () => fetchCampaign,
+
+    'campaignStudio.diffRemote': () => async (arg?: unknown) => {
+      const local = await localOf(arg);
+      if (!local) return undefined;
+      try {
+        const r = await runWithProgress(`Reading campaign ${local.target.id} from ${local.target.environment}`, signal => compareRemote(local.target, local.file, signal));
+        if (!r) return undefined;
+        await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, `${path.basename(local.file.fsPath)}: remote (${local.target.environment}) ↔ local`);
+        void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the remote', 'the local file'));
+        return r.summary;
+      } catch (e) {
+        reportError(conn, e, `Comparing campaign ${local.target.id} with the remote`);
+        return undefined;
+      }
+    },
+
+    'campaignStudio.diffBase': () => async (arg?: unknown) => {
+      const local = await localOf(arg);
+      if (!local) return undefined;
+      const r = await compareBase(local.target, local.file);
+      if (!r) throw new Error(`There is no base snapshot for campaign ${local.target.id} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.`);
+      await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, `${path.basename(local.file.fsPath)}: base (as fetched) ↔ local`);
+      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the base (as fetched)', 'the local file'));
+      return r.summary;
+    },
+
+    'campaignStudio.summarizeChanges': () => async (arg?: unknown) => {
+      const local = await localOf(arg);
+      if (!local) return undefined;
+      try {
+        const base = await compareBase(local.target, local.file);
+        const remote = await runWithProgress(`Reading campaign ${local.target.id} from ${local.target.environment}`, signal => compareRemote(local.target, local.file, signal));
+        type Item = vscode.QuickPickItem & { left?: vscode.Uri; title?: string };
+        const items: Item[] = [];
+        const section = (label: string, s: ComponentSummary | undefined, left: vscode.Uri | undefined, missing: string) => {
+          items.push({ label, kind: vscode.QuickPickItemKind.Separator });
+          if (!s) { items.push({ label: `$(info) ${missing}` }); return; }
+          if (!s.changes.length) items.push({ label: '$(check) No component differs', description: s.readOnlyDiffering.length ? `read-only differs: ${s.readOnlyDiffering.join(', ')}` : undefined, left, title: label });
+          for (const c of s.changes) {
+            items.push({
+              label: `${c.kind === 'changed' ? '$(diff-modified)' : c.kind === 'added' ? '$(diff-added)' : '$(diff-removed)'} ${c.key}`,
+              description: c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'only in the local file' : 'missing from the local file',
+              detail: c.paths.length ? c.paths.slice(0, 5).join('  ') : undefined,
+              left, title: label,
+            });
+          }
+        };
+        section('Local file vs base (your edits since the fetch)', base?.summary, base?.bUri, 'No base snapshot: fetch the campaign to record one.');
+        section(`Local file vs remote (${local.target.environment})`, remote?.summary, remote?.rUri, 'The remote could not be read.');
+        void vscode.window.showQuickPick(items, { title: `Changes in ${path.basename(local.file.fsPath)}`, placeHolder: 'Pick a line to open its diff' }).then(pick => {
+          if (pick?.left) void vscode.commands.executeCommand('vscode.diff', pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
+        });
+        return { base: base?.summary, remote: remote?.summary };
+      } catch (e) {
+        reportError(conn, e, `Summarizing the changes of campaign ${local.target.id}`);
+        return undefined;
+      }
+    },
+
+    'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
+    'campaignStudio.explorer.loadMore': () => async (node?: MoreNode) => {
+      if (!(node instanceof MoreNode)) throw new Error('"Load more" works on a "Load more…" item of the Campaigns view.');
+      try {
+        await tree.loadMore(node);
+      } catch (e) {
+        reportError(conn, e, 'Loading more campaigns');
+      }
+    },
+    'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
+    'campaignStudio.explorer.groupByChannel': () => () => tree.setGroupBy('channel'),
+    'campaignStudio.explorer.clearFilters': () => () => tree.setFilter(EMPTY_FILTER),
+    'campaignStudio.explorer.filter': () => async (arg?: unknown) => {
+      if (arg && typeof arg === 'object' && !(arg instanceof vscode.Uri)) {
+        await tree.setFilter(sanitizeFilter({ ...EMPTY_FILTER, ...(arg as object) }));
+        return tree.filter;
+      }
+      await editFilter(tree);
+      return tree.filter;
+    },
+    'campaignStudio.explorer.copyId': () => async (node?: unknown) => {
+      const id = node instanceof CampaignNode ? node.id : node instanceof ExecutionNode ? node.id : undefined;
+      if (!id) throw new Error('Copy Id works on a campaign of the Campaigns view.');
+      await vscode.env.clipboard.writeText(id);
+      void vscode.window.setStatusBarMessage(`Copied campaign id ${id}`, 3000);
+    },
+    'campaignStudio.explorer.showFlow': () => async (node?: unknown) => {
+      if (!(node instanceof CampaignNode)) throw new Error('Show Flow works on a campaign of the Campaigns view.');
+      try {
+        const client = conn.requireClient();
+        const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, signal => flowMembers(client, node.record, { signal }));
+        if (!flow.flowId) {
+          void vscode.window.showInformationMessage(`"${nameOf(node.record)}" is not part of a flow.`);
+          return flow;
+        }
+        const pick = await vscode.window.showQuickPick(flow.members.map(m => ({
+          label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? 'this campaign' : idOf(m), id: idOf(m),
+        })), { title: `Flow "${flow.flowName ?? flow.flowId}": ${flow.members.length} campaign${flow.members.length === 1 ? '' : 's'}`, placeHolder: 'Pick a campaign to open it read-only' });
+        if (pick) await documents.open(node.environment, pick.id);
+        return flow;
+      } catch (e) {
+        reportError(conn, e, `Looking up the flow of ${node.id}`);
+        return undefined;
+      }
+    },
+    /** Automation: the loaded tree as data (not contributed to the palette). */
+    'campaignStudio.internal.explorerSnapshot': () => async (args?: { loadMore?: string }) => {
+      if (args?.loadMore) {
+        const more = tree.moreNodeOf(args.loadMore);
+        if (more) await tree.loadMore(more);
+      }
+      return tree.snapshot();
+    },
+  };
+}
+
+/** The filter editor: pick a dimension, change it, see the tree refresh. */
+async function editFilter(tree: CampaignsProvider): Promise<void> {
+  const f: ExplorerFilter = tree.filter;
+  const show = (v: string[] | string | undefined) => (Array.isArray(v) ? (v.length ? v.join(', ') : 'any') : v || 'any');
+  type Item = vscode.QuickPickItem & { key: keyof ExplorerFilter | 'clear' };
+  const items: Item[] = [
+    { key: 'channels', label: '$(broadcast) Channel', description: show(f.channels) },
+    { key: 'statuses', label: '$(pulse) Status', description: f.statuses.length ? show(f.statuses) : 'any (drafts included)' },
+    { key: 'deliveryTypes', label: '$(calendar) Delivery type', description: show(f.deliveryTypes) },
+    { key: 'name', label: '$(whole-word) Name contains', description: show(f.name) },
+    { key: 'tags', label: '$(tag) Tags', description: show(f.tags) },
+    { key: 'createdBy', label: '$(person) Created by', description: show(f.createdBy) },
+    { key: 'ids', label: '$(symbol-key) Ids', description: show(f.ids) },
+    { key: 'includeChildren', label: '$(type-hierarchy) Child campaigns (flow members, periodic children)', description: f.includeChildren ? 'shown' : 'hidden' },
+    { key: 'clear', label: '$(clear-all) Clear all filters' },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'Filter campaigns', placeHolder: 'Which filter?' });
+  if (!pick) return;
+  const next: ExplorerFilter = { ...f };
+  const multi = async (all: readonly string[], chosen: string[], title: string) => {
+    const r = await vscode.window.showQuickPick(all.map(v => ({ label: v, description: humanize(v), picked: chosen.includes(v) })), { title, canPickMany: true, placeHolder: 'None picked = any' });
+    return r?.map(x => x.label);
+  };
+  const text = async (value: string, title: string, prompt: string) => vscode.window.showInputBox({ title, prompt, value });
+  switch (pick.key) {
+    case 'clear': await tree.setFilter(EMPTY_FILTER); return;
+    case 'channels': { const r = await multi(CHANNELS, f.channels, 'Channels'); if (!r) return; next.channels = r; break; }
+    case 'statuses': { const r = await multi(STATUSES, f.statuses, 'Statuses (DRAFT shows drafts)'); if (!r) return; next.statuses = r; break; }
+    case 'deliveryTypes': { const r = await multi(DELIVERY_TYPES, f.deliveryTypes, 'Delivery types'); if (!r) return; next.deliveryTypes = r; break; }
+    case 'name': { const r = await text(f.name ?? '', 'Name contains', 'Part of the campaign name; empty = any'); if (r === undefined) return; next.name = r.trim() || undefined; break; }
+    case 'tags': { const r = await text(f.tags.join(', '), 'Tags', 'Comma-separated tags; empty = any'); if (r === undefined) return; next.tags = parseList(r); break; }
+    case 'createdBy': { const r = await text(f.createdBy.join(', '), 'Created by', 'Comma-separated email addresses; empty = anyone'); if (r === undefined) return; next.createdBy = parseList(r); break; }
+    case 'ids': { const r = await text(f.ids.join(', '), 'Ids', 'Comma-separated campaign ids; empty = any'); if (r === undefined) return; next.ids = parseList(r); break; }
+    case 'includeChildren': next.includeChildren = f.includeChildren ? undefined : true; break;
+  }
+  await tree.setFilter(next);
+}

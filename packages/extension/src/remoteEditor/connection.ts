@@ -1,0 +1,332 @@
+import * as vscode from 'vscode';
+import { formatCallLog } from '../../../sync/src/remote/callLog';
+import { Environment, parseEnvironments, secretKeyFor } from '../../../sync/src/remote/environments';
+import { adviceFor, isServiceError } from '../../../sync/src/remote/errors';
+import { ServiceClient, WriteIntent } from '../../../sync/src/remote/serviceClient';
+import { isCancelled } from '../../../sync/src/remote/clock';
+
+/**
+ * The connection to the service: which environment is active, whether we are signed in, and the
+ * one `ServiceClient` every feature uses. The API key lives only in secret storage, keyed by
+ * workspace and base URL; settings hold everything else.
+ */
+
+export type ConnectionState = 'signedOut' | 'connecting' | 'connected' | 'failed';
+
+const ACTIVE_KEY = 'campaignStudio.activeEnvironment';
+
+export interface SignInArgs {
+  /** Environment name; asked when absent. */
+  environment?: string;
+  /** The API key; asked when absent (tests and scripts pass it). */
+  apiKey?: string;
+}
+
+export class Connection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the environment, the state or the client changes. */
+  readonly onDidChange = this.changed.event;
+  state: ConnectionState = 'signedOut';
+  /** Why the last connection attempt failed. */
+  lastError?: string;
+  private current?: ServiceClient;
+  private readonly disposables: vscode.Disposable[] = [];
+  private generation = 0;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(this.changed);
+    this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration('campaignStudio.environments') || e.affectsConfiguration('campaignStudio.remote')) void this.restore();
+    }));
+    this.disposables.push(context.secrets.onDidChange(e => {
+      const env = this.environment();
+      if (env && e.key === secretKeyFor(env)) void this.restore();
+    }));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** The environments of the settings, and the problems found in them. */
+  environments(): { environments: Environment[]; problems: string[] } {
+    return parseEnvironments(vscode.workspace.getConfiguration('campaignStudio').get('environments'));
+  }
+
+  /** The active environment: the one chosen last in this workspace, else the first. */
+  environment(): Environment | undefined {
+    const { environments } = this.environments();
+    const name = this.context.workspaceState.get<string>(ACTIVE_KEY);
+    return environments.find(e => e.name === name) ?? environments[0];
+  }
+
+  environmentNamed(name: string): Environment | undefined {
+    return this.environments().environments.find(e => e.name === name);
+  }
+
+  /** The client of the active environment when signed in. */
+  get client(): ServiceClient | undefined {
+    return this.state !== 'signedOut' ? this.current : undefined;
+  }
+
+  /** The client, or an error that says to sign in. */
+  requireClient(): ServiceClient {
+    const c = this.client;
+    if (c) return c;
+    const env = this.environment();
+    throw new NotSignedInError(env
+      ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
+      : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
+  }
+
+  /** A client for a named environment, when its key is stored (for `campaign://<env>/…` documents). */
+  async clientFor(name: string): Promise<ServiceClient | undefined> {
+    const active = this.environment();
+    if (active?.name === name && this.client) return this.client;
+    const env = this.environmentNamed(name);
+    if (!env) return undefined;
+    const key = await this.context.secrets.get(secretKeyFor(env));
+    return key ? this.makeClient(env, key) : undefined;
+  }
+
+  makeClient(env: Environment, apiKey: string): ServiceClient {
+    const cfg = vscode.workspace.getConfiguration('campaignStudio.remote');
+    const timeoutSeconds = cfg.get<number>('timeoutSeconds', 30);
+    return new ServiceClient({
+      environment: env,
+      apiKey,
+      timeoutMs: Math.max(1, Number.isFinite(timeoutSeconds) ? timeoutSeconds : 30) * 1000,
+      log: entry => {
+        const line = formatCallLog(entry);
+        if (entry.status >= 500 || entry.status === 0) this.log.warn(line);
+        else if (entry.status >= 400) this.log.info(line);
+        else this.log.info(line);
+      },
+      confirmWrite: intent => this.confirmWrite(intent),
+    });
+  }
+
+  /** The extra confirmation of production environments; other environments need none. */
+  async confirmWrite(intent: WriteIntent): Promise<boolean> {
+    if (!intent.environment.production) return true;
+    const go = 'Send to Production';
+    const answer = await vscode.window.showWarningMessage(
+      `Environment "${intent.environment.name}" is production. ${capitalize(intent.description)}?`,
+      { modal: true, detail: `${intent.method} ${intent.environment.baseUrl}${intent.path}\nWorkspace ${intent.environment.workspaceId}. This changes live data.` },
+      go,
+    );
+    return answer === go;
+  }
+
+  /** On start-up and after settings change: reconnect with the stored key, if any. */
+  async restore(): Promise<void> {
+    const gen = ++this.generation;
+    const env = this.environment();
+    const problems = this.environments().problems;
+    for (const p of problems) this.log.warn(`settings: ${p}`);
+    if (!env) {
+      this.set('signedOut', undefined);
+      return;
+    }
+    const key = await this.context.secrets.get(secretKeyFor(env));
+    if (gen !== this.generation) return;
+    if (!key) {
+      this.set('signedOut', undefined);
+      return;
+    }
+    await this.connect(env, key, gen);
+  }
+
+  private async connect(env: Environment, key: string, gen: number): Promise<boolean> {
+    const client = this.makeClient(env, key);
+    this.current = client;
+    this.set('connecting', undefined);
+    try {
+      // The cheapest call that proves the key: one search result.
+      await client.search({ campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page: 1, limit: 1 });
+      if (gen !== this.generation) return false;
+      this.set('connected', undefined);
+      return true;
+    } catch (e) {
+      if (gen !== this.generation) return false;
+      const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: `Connecting to ${env.name}` });
+      this.log.error(advice.message);
+      if (isServiceError(e) && (e.status === 401 || e.status === 403)) {
+        this.current = undefined;
+        this.set('signedOut', advice.message);
+      } else {
+        // Unreachable for now: keep the client, calls will say what is wrong.
+        this.set('failed', advice.message);
+      }
+      return false;
+    }
+  }
+
+  private set(state: ConnectionState, error: string | undefined): void {
+    this.state = state;
+    this.lastError = error;
+    if (state === 'signedOut') this.current = undefined;
+    const env = this.environment();
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', state === 'connected' || state === 'connecting' || state === 'failed');
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.production', !!env?.production);
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.hasEnvironments', this.environments().environments.length > 0);
+    this.changed.fire();
+  }
+
+  /** Sign in: choose (or add) an environment, give its API key, check it against the service. */
+  async signIn(args: SignInArgs = {}): Promise<boolean> {
+    let env = args.environment ? this.environmentNamed(args.environment) : undefined;
+    if (args.environment && !env) {
+      const { problems } = this.environments();
+      throw new Error(`No environment named \`${args.environment}\` in the \`campaignStudio.environments\` setting${problems.length ? ` (${problems.join(' ')})` : ''}.`);
+    }
+    if (!env) env = await this.pickEnvironment('Sign in to which environment?', true);
+    if (!env) return false;
+    await this.context.workspaceState.update(ACTIVE_KEY, env.name);
+    let key = args.apiKey;
+    if (key === undefined) {
+      key = await vscode.window.showInputBox({
+        title: `Sign in to ${env.name}`,
+        prompt: `API key of workspace ${env.workspaceId} (${env.baseUrl}). It is kept in the editor's secret storage only.`,
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: v => (v.trim() ? undefined : 'Paste the API key from the dashboard\'s workspace settings.'),
+      });
+      if (key === undefined) return false;
+    }
+    key = key.trim();
+    if (!key) throw new Error('The API key is empty: paste the key from the dashboard\'s workspace settings.');
+    const gen = ++this.generation;
+    const ok = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Signing in to ${env.name}…` }, () => this.connect(env!, key!, gen));
+    if (ok) {
+      await this.context.secrets.store(secretKeyFor(env), key);
+      void vscode.window.showInformationMessage(`Signed in to ${env.name}${env.production ? ' (production: every write asks for confirmation)' : ''}.`);
+      return true;
+    }
+    if (this.state === 'failed') {
+      // The key could not be checked (service unreachable); keep it so the next try needs no typing.
+      await this.context.secrets.store(secretKeyFor(env), key);
+    }
+    const retry = 'Try Again';
+    // Not awaited: the command finishes now; the buttons act whenever they are clicked.
+    void vscode.window.showErrorMessage(this.lastError ?? `Could not sign in to ${env.name}.`, retry, 'Show Log').then(pick => {
+      if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
+      if (pick === 'Show Log') this.log.show(true);
+    });
+    return false;
+  }
+
+  async signOut(): Promise<void> {
+    const env = this.environment();
+    if (!env) return;
+    ++this.generation;
+    await this.context.secrets.delete(secretKeyFor(env));
+    this.set('signedOut', undefined);
+    void vscode.window.showInformationMessage(`Signed out of ${env.name}; its API key was removed from secret storage.`);
+  }
+
+  /** Switch the active environment; signs in when its key is not stored yet. */
+  async switchEnvironment(name?: string): Promise<boolean> {
+    const env = name ? this.environmentNamed(name) : await this.pickEnvironment('Switch to which environment?', true);
+    if (!env) {
+      if (name) throw new Error(`No environment named \`${name}\` in the \`campaignStudio.environments\` setting.`);
+      return false;
+    }
+    await this.context.workspaceState.update(ACTIVE_KEY, env.name);
+    const key = await this.context.secrets.get(secretKeyFor(env));
+    const gen = ++this.generation;
+    if (!key) {
+      this.set('signedOut', undefined);
+      return this.signIn({ environment: env.name });
+    }
+    return this.connect(env, key, gen);
+  }
+
+  private async pickEnvironment(title: string, allowAdd: boolean): Promise<Environment | undefined> {
+    const { environments, problems } = this.environments();
+    if (problems.length) void vscode.window.showWarningMessage(`Some environments in the settings are skipped: ${problems.join(' ')}`, 'Open Settings').then(p => {
+      if (p) void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
+    });
+    const active = this.environment();
+    type Item = vscode.QuickPickItem & { env?: Environment; add?: boolean };
+    const items: Item[] = environments.map(e => ({
+      label: `${e.production ? '$(warning) ' : ''}${e.name}`,
+      description: `${e.baseUrl} · workspace ${e.workspaceId}${e.production ? ' · production' : ''}`,
+      detail: e.name === active?.name ? 'active' : undefined,
+      env: e,
+    }));
+    if (allowAdd) items.push({ label: '$(add) Add an environment…', add: true });
+    if (environments.length === 0 && allowAdd) return this.addEnvironment();
+    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Environments come from the campaignStudio.environments setting' });
+    if (!pick) return undefined;
+    if (pick.add) return this.addEnvironment();
+    return pick.env;
+  }
+
+  /** Asks for a new environment and saves it in the workspace (or user) settings. */
+  async addEnvironment(): Promise<Environment | undefined> {
+    const name = await vscode.window.showInputBox({ title: 'Add environment (1/4): name', prompt: 'A short name, such as staging or production', validateInput: v => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v.trim()) ? (this.environmentNamed(v.trim()) ? 'That name is taken.' : undefined) : 'Letters, digits, ".", "_" and "-".') });
+    if (!name) return undefined;
+    const baseUrl = await vscode.window.showInputBox({
+      title: 'Add environment (2/4): base URL', prompt: 'The data-center host of the service, such as https://api-01.example.com',
+      validateInput: v => {
+        const parsed = parseEnvironments([{ name: 'x', baseUrl: v.trim(), workspaceId: 'x' }]);
+        return parsed.problems.length ? parsed.problems[0].replace(/^environment `x`: /, '') : undefined;
+      },
+    });
+    if (!baseUrl) return undefined;
+    const workspaceId = await vscode.window.showInputBox({ title: 'Add environment (3/4): workspace id', prompt: 'The workspace id from the dashboard\'s workspace settings', validateInput: v => (v.trim() && !/[\s:]/.test(v.trim()) ? undefined : 'The workspace id, without spaces.') });
+    if (!workspaceId) return undefined;
+    const email = await vscode.window.showInputBox({ title: 'Add environment (4/4): your email', prompt: 'Fills `created_by` / `updated_by` on writes (optional)', validateInput: v => (!v.trim() || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? undefined : 'An email address, or nothing.') });
+    if (email === undefined) return undefined;
+    const production = await vscode.window.showQuickPick(['No', 'Yes: production (warning colour, every write confirmed)'], { title: 'Is this a production environment?' });
+    if (production === undefined) return undefined;
+    const entry: Record<string, unknown> = { name: name.trim(), baseUrl: baseUrl.trim(), workspaceId: workspaceId.trim(), headerPrefix: 'SVC' };
+    if (email.trim()) entry.email = email.trim();
+    if (production.startsWith('Yes')) entry.production = true;
+    const cfg = vscode.workspace.getConfiguration('campaignStudio');
+    const inspect = cfg.inspect<unknown[]>('environments');
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const existing = (target === vscode.ConfigurationTarget.Workspace ? inspect?.workspaceValue : inspect?.globalValue) ?? [];
+    await cfg.update('environments', [...(Array.isArray(existing) ? existing : []), entry], target);
+    return this.environmentNamed(entry.name as string);
+  }
+}
+
+export class NotSignedInError extends Error {}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Shows a failure of a service call with buttons for what to do; cancellations stay silent.
+ * Returns the message shown. The buttons are not awaited: the command ends at once.
+ */
+export function reportError(conn: Connection, e: unknown, doing?: string, retry?: () => unknown): string | undefined {
+  if (isCancelled(e)) {
+    if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(`Campaign Studio: ${e.message}`, 5000);
+    return undefined;
+  }
+  const env = conn.environment();
+  if (e instanceof NotSignedInError) {
+    void vscode.window.showWarningMessage(e.message, 'Sign In').then(pick => {
+      if (pick) void vscode.commands.executeCommand('campaignStudio.signIn');
+    });
+    return e.message;
+  }
+  const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
+  conn.log.error(advice.message);
+  const labels: Record<string, string> = { signIn: 'Sign In', switchEnvironment: 'Switch Environment', retry: 'Try Again', showLog: 'Show Log' };
+  const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => labels[a]);
+  void vscode.window.showErrorMessage(`Campaign Studio: ${advice.message}`, ...buttons).then(pick => {
+    if (pick === labels.signIn) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
+    else if (pick === labels.switchEnvironment) void vscode.commands.executeCommand('campaignStudio.switchEnvironment');
+    else if (pick === labels.showLog) conn.log.show(true);
+    else if (pick === labels.retry && retry) void Promise.resolve().then(retry);
+  });
+  return advice.message;
+}

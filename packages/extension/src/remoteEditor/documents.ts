@@ -1,0 +1,201 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { RemoteStateNotification } from '../../../core/src/protocol';
+import { baseIdOf, BaseSnapshot, remoteStateOf } from '../../../sync/src/remote/baseFormat';
+import { parse } from '../../../core/src/language/parse';
+import { findBaseSnapshot, readBaseSnapshot } from '../../../sync/src/remote/baseSnapshots';
+import { readRemote } from '../../../sync/src/remote/fetch';
+import { serializeCampaign } from '../../../sync/src/remote/format';
+import { NormalizedCampaign } from '../../../sync/src/remote/normalize';
+import { isSafeId } from '../../../sync/src/remote/naming';
+import { StudioContext } from '../context';
+import { Connection } from './connection';
+import { runWithProgress } from './progress';
+
+/**
+ * Remote campaigns as read-only virtual documents, `campaign://<environment>/<id>`, in the request
+ * shape a fetch would write (so the rules apply to them as to a file), and base snapshots as
+ * `campaign-base:/<id>.campaign.json?<workspace folder>` for diffs. Also keeps the language server
+ * informed of the remote state (status and base, rules P1–P5 and H5) of every open fetched file,
+ * with its base found as the server and `campaign-lint` find it (`findBaseSnapshot`), and of every
+ * open remote document (its base is itself). A component kept as the service returned it then
+ * gets the server's one information diagnostic (H5) while it is unchanged.
+ */
+
+export const REMOTE_SCHEME = 'campaign';
+export const BASE_SCHEME = 'campaign-base';
+const CACHE_SIZE = 50;
+
+export function remoteUri(environment: string, id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: `/${id}` });
+}
+
+export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${id}.campaign.json`, query: workspaceRoot });
+}
+
+/** `campaign://env/id` → its parts; undefined for other URIs. */
+export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: string } | undefined {
+  if (uri.scheme !== REMOTE_SCHEME) return undefined;
+  const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+  if (!uri.authority || !isSafeId(id)) return undefined;
+  return { environment: uri.authority, id };
+}
+
+export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly cache = new Map<string, { text: string; normalized: NormalizedCampaign }>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly sentState = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly ctx: StudioContext, private readonly conn: Connection) {
+    this.disposables.push(this.changed);
+    this.disposables.push(vscode.workspace.onDidOpenTextDocument(d => void this.track(d)));
+    this.disposables.push(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
+    this.disposables.push(vscode.workspace.onDidSaveTextDocument(d => void this.track(d)));
+    this.disposables.push(vscode.workspace.onDidCloseTextDocument(d => this.forget(d)));
+    for (const d of vscode.workspace.textDocuments) void this.track(d);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const d of this.disposables) d.dispose();
+  }
+
+  // ---- campaign:// and campaign-base: -------------------------------------------------------
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    if (uri.scheme === BASE_SCHEME) {
+      const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+      const snap = await readBaseSnapshot(uri.query, id);
+      if (!snap) throw new Error(`No base snapshot for campaign ${id}: fetch it first.`);
+      return serializeCampaign(snap.campaign);
+    }
+    const hit = this.cache.get(uri.toString());
+    if (hit) return hit.text;
+    const parts = parseRemoteUri(uri);
+    if (!parts) throw new Error(`${uri.toString()} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.`);
+    const client = await this.conn.clientFor(parts.environment);
+    if (!client) throw new Error(`Not signed in to environment \`${parts.environment}\`: sign in to it to open ${uri.toString()}.`);
+    const ctrl = new AbortController();
+    token.onCancellationRequested(() => ctrl.abort());
+    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => readRemote(client, parts.id, { signal }), { signal: ctrl.signal });
+    this.remember(uri, remote.text, remote.normalized);
+    this.describeRemote(uri);
+    return remote.text;
+  }
+
+  /** The normalized remote behind a `campaign://` document, once read. */
+  normalizedFor(uri: vscode.Uri): NormalizedCampaign | undefined {
+    return this.cache.get(uri.toString())?.normalized;
+  }
+
+  /** Stores what was just read, so an open `campaign://` document shows it (after a fetch or diff). */
+  remember(uri: vscode.Uri, text: string, normalized: NormalizedCampaign): void {
+    const key = uri.toString();
+    const had = this.cache.get(key);
+    this.cache.delete(key);
+    this.cache.set(key, { text, normalized });
+    // Closed documents keep their text for a quick reopen; the oldest are dropped.
+    while (this.cache.size > CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value as string;
+      if (vscode.workspace.textDocuments.some(d => d.uri.toString() === oldest)) break;
+      this.cache.delete(oldest);
+    }
+    if (had && had.text !== text) this.changed.fire(uri);
+    if (this.sentState.has(key)) this.describeRemote(uri);
+  }
+
+  /** Reads the remote again the next time the document is shown. */
+  invalidate(uri: vscode.Uri): void {
+    this.cache.delete(uri.toString());
+    this.changed.fire(uri);
+  }
+
+  /**
+   * Opens `campaign://<env>/<id>` read-only in the Campaign JSON language. The remote is read
+   * here first (not inside the content provider), so a failure reaches the caller as the service's
+   * error, with its advice, rather than as the editor's "cannot open".
+   */
+  async open(environment: string, id: string, opts: { preview?: boolean; refresh?: boolean } = {}): Promise<vscode.TextEditor> {
+    const uri = remoteUri(environment, id);
+    if (opts.refresh || !this.cache.has(uri.toString())) {
+      const client = await this.conn.clientFor(environment);
+      if (!client) throw new Error(`Not signed in to environment \`${environment}\`: sign in to it to open ${uri.toString()}.`);
+      const remote = await runWithProgress(`Reading campaign ${id} from ${environment}`, signal => readRemote(client, id, { signal }));
+      this.remember(uri, remote.text, remote.normalized);
+    }
+    let doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
+    const editor = await vscode.window.showTextDocument(doc, { preview: opts.preview ?? true });
+    this.describeRemote(uri);
+    return editor;
+  }
+
+  // ---- remote state of fetched files and remote documents ----------------------------------
+
+  private schedule(doc: vscode.TextDocument): void {
+    if (!isCampaignFile(doc)) return;
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void this.track(doc); }, 250));
+  }
+
+  /** Re-reads the base of a fetched file and tells the server its remote state. */
+  async track(doc: vscode.TextDocument): Promise<void> {
+    if (doc.uri.scheme === REMOTE_SCHEME) {
+      // Also after VS Code reopens it (a language change closes and reopens a document).
+      if (doc.languageId !== 'campaign-json') {
+        await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
+        return;
+      }
+      this.describeRemote(doc.uri);
+      return;
+    }
+    if (!isCampaignFile(doc)) return;
+    const id = baseIdOf(doc.uri.fsPath, parse(doc.getText()).value);
+    let base: BaseSnapshot | undefined;
+    if (id) {
+      try {
+        base = (await findBaseSnapshot(doc.uri.fsPath, id))?.snapshot;
+      } catch (e) {
+        this.ctx.output.warn(`${e instanceof Error ? e.message : String(e)} The update rules (P1–P5) are not checked for ${path.basename(doc.uri.fsPath)} until then.`);
+      }
+    }
+    const key = doc.uri.toString();
+    if (base) {
+      this.sentState.add(key);
+      this.notifyServer([{ uri: key, state: remoteStateOf(base.campaign) }]);
+    } else if (this.sentState.delete(key)) {
+      this.notifyServer([{ uri: key, state: null }]);
+    }
+  }
+
+  /** A remote document is the remote itself: its base is what it shows, in the status it was read. */
+  private describeRemote(uri: vscode.Uri): void {
+    const n = this.normalizedFor(uri);
+    if (!n) return;
+    const key = uri.toString();
+    this.sentState.add(key);
+    this.notifyServer([{ uri: key, state: remoteStateOf(n.document) }]);
+  }
+
+  private forget(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    if (this.sentState.delete(key)) this.notifyServer([{ uri: key, state: null }]);
+  }
+
+  private notifyServer(entries: RemoteStateNotification.Params['entries']): void {
+    const client = this.ctx.client;
+    if (!client || !client.isRunning()) return;
+    void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
+  }
+}
+
+export function isCampaignFile(doc: vscode.TextDocument): boolean {
+  return doc.uri.scheme === 'file' && path.basename(doc.uri.fsPath).toLowerCase().endsWith('.campaign.json');
+}

@@ -1,0 +1,289 @@
+import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from '../../../sync/src/remote/serviceClient';
+import { isObject } from '../../../sync/src/remote/json';
+
+/**
+ * What the Campaigns explorer shows, without the editor: the groups, the search each group
+ * runs, the paging state of a group ("Load more"), labels, icons and tooltips.
+ */
+
+export const CHANNELS = ['PUSH', 'EMAIL', 'SMS'] as const;
+export const STATUSES = ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] as const;
+export const DELIVERY_TYPES = [
+  'ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY',
+] as const;
+
+export const PAGE_SIZE = 15;
+
+export type GroupBy = 'status' | 'channel';
+
+export interface ExplorerFilter {
+  channels: string[];
+  /** Empty = every status, drafts included. */
+  statuses: string[];
+  deliveryTypes: string[];
+  /** Part of the campaign name. */
+  name?: string;
+  tags: string[];
+  createdBy: string[];
+  ids: string[];
+  /** Also list child campaigns: flow members and periodic children (`include_child_campaigns`). */
+  includeChildren?: boolean;
+}
+
+export const EMPTY_FILTER: ExplorerFilter = Object.freeze({ channels: [], statuses: [], deliveryTypes: [], tags: [], createdBy: [], ids: [] }) as ExplorerFilter;
+
+/** A filter read back from storage; anything malformed is dropped. */
+export function sanitizeFilter(v: unknown): ExplorerFilter {
+  const o = isObject(v) ? v : {};
+  const list = (x: unknown, allowed?: readonly string[]) => Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s.trim() !== '' && (!allowed || allowed.includes(s))).map(s => s.trim()))] : [];
+  return {
+    channels: list(o.channels, CHANNELS),
+    statuses: list(o.statuses, STATUSES),
+    deliveryTypes: list(o.deliveryTypes, DELIVERY_TYPES),
+    name: typeof o.name === 'string' && o.name.trim() ? o.name.trim() : undefined,
+    tags: list(o.tags),
+    createdBy: list(o.createdBy),
+    ids: list(o.ids),
+    includeChildren: o.includeChildren === true ? true : undefined,
+  };
+}
+
+export function isFiltered(f: ExplorerFilter): boolean {
+  return !!(f.channels.length || f.statuses.length || f.deliveryTypes.length || f.name || f.tags.length || f.createdBy.length || f.ids.length || f.includeChildren);
+}
+
+/** `a, b  c` → `['a', 'b', 'c']` (commas or spaces; duplicates dropped). */
+export function parseList(input: string | undefined): string[] {
+  if (!input) return [];
+  return [...new Set(input.split(/[\s,;]+/).map(s => s.trim()).filter(Boolean))];
+}
+
+/** One line for the view's description: `channel PUSH · status ACTIVE, DRAFT · name "sale"`. */
+export function describeFilter(f: ExplorerFilter): string {
+  const parts: string[] = [];
+  if (f.channels.length) parts.push(`channel ${f.channels.join(', ')}`);
+  if (f.statuses.length) parts.push(`status ${f.statuses.join(', ')}`);
+  if (f.deliveryTypes.length) parts.push(`type ${f.deliveryTypes.join(', ')}`);
+  if (f.name) parts.push(`name "${f.name}"`);
+  if (f.tags.length) parts.push(`tags ${f.tags.join(', ')}`);
+  if (f.createdBy.length) parts.push(`by ${f.createdBy.join(', ')}`);
+  if (f.ids.length) parts.push(`ids ${f.ids.length === 1 ? f.ids[0] : `×${f.ids.length}`}`);
+  if (f.includeChildren) parts.push('with child campaigns');
+  return parts.join(' · ');
+}
+
+export interface Group {
+  by: GroupBy;
+  /** A channel or a status. */
+  value: string;
+}
+
+/** The groups to show: every channel or status the filter allows, in a fixed order. */
+export function groupsFor(by: GroupBy, f: ExplorerFilter): Group[] {
+  const all: readonly string[] = by === 'status' ? STATUSES : CHANNELS;
+  const chosen = by === 'status' ? f.statuses : f.channels;
+  return all.filter(v => chosen.length === 0 || chosen.includes(v)).map(value => ({ by, value }));
+}
+
+/**
+ * The search `campaign_fields` of a group under a filter. Channels and statuses are always
+ * listed: the service hides drafts unless `DRAFT` is asked for, and SMS unless `SMS` is.
+ */
+export function campaignFields(f: ExplorerFilter, group?: Group): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  fields.channels = group?.by === 'channel' ? [group.value] : f.channels.length ? [...f.channels] : [...CHANNELS];
+  fields.status = group?.by === 'status' ? [group.value] : f.statuses.length ? [...f.statuses] : [...STATUSES];
+  if (f.deliveryTypes.length) fields.campaign_delivery_type = [...f.deliveryTypes];
+  if (f.name) fields.name = f.name;
+  if (f.tags.length) fields.tags = [...f.tags];
+  if (f.createdBy.length) fields.created_by = [...f.createdBy];
+  if (f.ids.length) fields.ids = [...f.ids];
+  return fields;
+}
+
+export function searchQuery(f: ExplorerFilter, group: Group | undefined, page: number): SearchQuery {
+  const q: SearchQuery = { campaign_fields: campaignFields(f, group), page, limit: PAGE_SIZE };
+  if (f.includeChildren) q.include_child_campaigns = true;
+  return q;
+}
+
+/** The paging state of one group: pages of 15 until one comes back shorter (no `total_count`). */
+export class GroupPager {
+  readonly items: CampaignRecord[] = [];
+  private nextPage = 1;
+  private finished = false;
+  private inFlight: Promise<CampaignRecord[]> | undefined;
+  error: unknown;
+
+  constructor(readonly filter: ExplorerFilter, readonly group: Group | undefined) {}
+
+  get done(): boolean {
+    return this.finished;
+  }
+
+  get loaded(): boolean {
+    return this.nextPage > 1 || this.finished;
+  }
+
+  /** Loads the next page (once, however often it is asked for concurrently); returns its items. */
+  loadMore(client: ServiceClient, o: CallOptions = {}): Promise<CampaignRecord[]> {
+    if (this.finished) return Promise.resolve([]);
+    if (!this.inFlight) {
+      this.inFlight = (async () => {
+        try {
+          const page = await client.search(searchQuery(this.filter, this.group, this.nextPage), o);
+          const seen = new Set(this.items.map(idOf));
+          const fresh = page.items.filter(r => !seen.has(idOf(r)));
+          this.items.push(...fresh);
+          this.nextPage++;
+          if (!page.hasMore) this.finished = true;
+          this.error = undefined;
+          return fresh;
+        } catch (e) {
+          this.error = e;
+          throw e;
+        } finally {
+          this.inFlight = undefined;
+        }
+      })();
+    }
+    return this.inFlight;
+  }
+}
+
+export function idOf(r: CampaignRecord | MetaRecord): string {
+  const id = (r as Record<string, unknown>).id ?? r.campaign_id;
+  return typeof id === 'string' ? id : '';
+}
+
+export function nameOf(r: CampaignRecord): string {
+  const bd = r.basic_details;
+  const n = isObject(bd) ? bd.name : undefined;
+  return typeof n === 'string' && n.trim() ? n : '(no name)';
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+const KEEP_CASE = new Set(['SMS']);
+
+/** `EVENT_TRIGGERED` → `Event triggered`; acronyms such as `SMS` stay as they are. */
+export function humanize(enumValue: string): string {
+  if (KEEP_CASE.has(enumValue)) return enumValue;
+  return enumValue.charAt(0) + enumValue.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+/** What the item's description shows: the dimension the grouping does not show, and the type. */
+export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
+  const other = by === 'status' ? str(r.channel) : str(r.status);
+  const type = str(r.campaign_delivery_type);
+  const flow = str(r.flow_name) ?? str(r.flow_id);
+  return [other && humanize(other), type && humanize(type), flow && `flow ${flow}`, str(r.parent_id) && 'child'].filter(Boolean).join(' · ');
+}
+
+/** Codicon per channel. */
+export const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
+/** Codicon per status (group nodes). */
+export const STATUS_ICONS: Record<string, string> = {
+  DRAFT: 'edit', SCHEDULED: 'calendar', ACTIVE: 'play-circle', SENDING: 'sync', PAUSED: 'debug-pause',
+  SENT: 'check-all', STOPPED: 'stop-circle', ARCHIVED: 'archive',
+};
+/** Theme colour per status: a campaign's icon is its channel's, coloured by its status. */
+export const STATUS_COLORS: Record<string, string | undefined> = {
+  DRAFT: 'disabledForeground', SCHEDULED: 'charts.blue', ACTIVE: 'charts.green', SENDING: 'charts.green', PAUSED: 'charts.yellow',
+  SENT: 'charts.purple', STOPPED: 'charts.red', ARCHIVED: 'disabledForeground',
+};
+
+export function campaignIcon(r: CampaignRecord): { id: string; color?: string } {
+  const channel = str(r.channel) ?? '';
+  const status = str(r.status) ?? '';
+  return { id: CHANNEL_ICONS[channel] ?? 'symbol-event', color: STATUS_COLORS[status] };
+}
+
+export function groupIcon(g: Group): string {
+  return g.by === 'status' ? STATUS_ICONS[g.value] ?? 'circle-outline' : CHANNEL_ICONS[g.value] ?? 'symbol-event';
+}
+
+/** Delivery types whose campaigns have children (executions): periodic and business-event parents. */
+export function hasChildren(r: CampaignRecord): boolean {
+  return (r.campaign_delivery_type === 'PERIODIC' || r.campaign_delivery_type === 'BUSINESS_EVENT_TRIGGERED') && !str(r.parent_id);
+}
+
+/**
+ * The `contextValue` of a campaign item, which drives its menus: `campaign` plus flags
+ * `.parent` (has executions), `.sms` (read-only channel in V5), `.flow` (a flow member).
+ */
+export function campaignContextValue(r: CampaignRecord): string {
+  let v = 'campaign';
+  if (hasChildren(r)) v += '.parent';
+  if (r.channel === 'SMS') v += '.sms';
+  if (str(r.flow_id)) v += '.flow';
+  return v;
+}
+
+/** The reachability of a metadata record, when the service filled it. */
+export function reachabilityOf(m: MetaRecord | undefined): { count: number; updated?: string } | undefined {
+  if (!m) return undefined;
+  const r = (m as Record<string, unknown>).reachability_details ?? (m as Record<string, unknown>).reachability;
+  if (!isObject(r)) return undefined;
+  const count = typeof r.count === 'number' ? r.count : typeof r.estimated_count === 'number' ? r.estimated_count : undefined;
+  if (count === undefined) return undefined;
+  return { count, updated: str(r.last_updated_time) ?? str(r.updated_at) };
+}
+
+/** Markdown lines of a campaign's tooltip. */
+export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
+  const lines = [`**${escapeMd(nameOf(r))}**`, ''];
+  const row = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') lines.push(`${k}: \`${String(v)}\`  `); };
+  row('id', r.id);
+  if (r.campaign_id !== r.id) row('campaign_id', r.campaign_id);
+  row('channel', r.channel);
+  row('status', r.status);
+  row('delivery type', r.campaign_delivery_type);
+  row('version', r.version_number);
+  row('created by', r.created_by);
+  row('updated', r.updated_at);
+  row('sent', r.sent_time);
+  row('flow', r.flow_name ?? r.flow_id);
+  row('parent', r.parent_id);
+  const reach = reachabilityOf(meta);
+  if (reach) lines.push(`reachability: about **${reach.count.toLocaleString('en-US')}** users${reach.updated ? ` (estimated ${reach.updated})` : ''}  `);
+  return lines;
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
+}
+
+/** The metadata record of one campaign (reachability), from the legacy metadata call. */
+export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallOptions = {}): Promise<MetaRecord | undefined> {
+  const id = idOf(r);
+  const name = nameOf(r);
+  const fields: Record<string, unknown> = { id, channels: typeof r.channel === 'string' ? [r.channel] : undefined };
+  if (!fields.channels) delete fields.channels;
+  const rows = await client.meta({ campaign_fields: fields, page: 1, limit: PAGE_SIZE }, o);
+  const cid = typeof r.campaign_id === 'string' ? r.campaign_id : id;
+  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => m.campaign_name === name && rows.length === 1);
+}
+
+/** Flow membership: the campaigns that share this campaign's flow (child campaigns included). */
+export async function flowMembers(client: ServiceClient, r: CampaignRecord, o: CallOptions & { maxPages?: number } = {}): Promise<{ flowId?: string; flowName?: string; members: CampaignRecord[] }> {
+  const id = idOf(r);
+  let flowId = str(r.flow_id);
+  let flowName = str(r.flow_name);
+  if (!flowId) {
+    // Flow fields come only with the child-inclusion flag.
+    const page = await client.search({ campaign_fields: { ids: [id], channels: [...CHANNELS], status: [...STATUSES] }, include_child_campaigns: true, limit: PAGE_SIZE, page: 1 }, o);
+    const self = page.items.find(x => idOf(x) === id);
+    flowId = str(self?.flow_id);
+    flowName = str(self?.flow_name);
+  }
+  if (!flowId) return { members: [] };
+  const members: CampaignRecord[] = [];
+  const fields = { channels: [...CHANNELS], status: [...STATUSES] };
+  for await (const p of client.searchPages({ campaign_fields: fields, include_child_campaigns: true, limit: PAGE_SIZE }, { signal: o.signal, maxPages: o.maxPages ?? 200 })) {
+    members.push(...p.items.filter(x => x.flow_id === flowId));
+  }
+  return { flowId, flowName, members };
+}

@@ -1,0 +1,342 @@
+import * as vscode from 'vscode';
+import {
+  campaignContextValue, campaignDescription, campaignIcon, campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy,
+  GroupPager, groupIcon, groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, nameOf, PAGE_SIZE, sanitizeFilter,
+} from './explorerModel';
+import { CampaignRecord, MetaRecord } from '../../../sync/src/remote/serviceClient';
+import { adviceFor } from '../../../sync/src/remote/errors';
+import { Connection } from './connection';
+
+/**
+ * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
+ * time with a "Load more" item; periodic and business-event parents expand to their executions.
+ * Items are small classes whose `contextValue` drives their menus.
+ */
+
+export const VIEW_ID = 'campaignStudio.campaigns';
+const FILTER_KEY = 'campaignStudio.explorer.filter';
+
+export class GroupNode {
+  readonly kind = 'group';
+  constructor(readonly group: Group, readonly pager: GroupPager) {}
+}
+
+export class CampaignNode {
+  readonly kind = 'campaign';
+  constructor(readonly record: CampaignRecord, readonly by: GroupBy, readonly environment: string) {}
+  get id(): string {
+    return idOf(this.record);
+  }
+}
+
+/** Execution history of a parent, paged. */
+export class ExecutionsPager {
+  readonly items: Array<Record<string, unknown>> = [];
+  nextPage = 1;
+  done = false;
+  total?: number;
+  error: unknown;
+}
+
+export class ExecutionNode {
+  readonly kind = 'execution';
+  constructor(readonly entry: Record<string, unknown>, readonly parent: CampaignNode) {}
+  get id(): string | undefined {
+    const v = this.entry.campaign_id ?? this.entry.id;
+    return typeof v === 'string' ? v : undefined;
+  }
+}
+
+export class MoreNode {
+  readonly kind = 'more';
+  constructor(readonly owner: GroupNode | CampaignNode) {}
+}
+
+export class MessageNode {
+  readonly kind = 'message';
+  constructor(readonly text: string, readonly icon: string, readonly tooltip?: string, readonly command?: vscode.Command) {}
+}
+
+export type ExplorerNode = GroupNode | CampaignNode | ExecutionNode | MoreNode | MessageNode;
+
+export interface ExplorerSnapshot {
+  environment?: string;
+  production: boolean;
+  state: string;
+  groupBy: GroupBy;
+  filter: ExplorerFilter;
+  description?: string;
+  /** The message above the tree (the active filter). */
+  message?: string;
+  groups: Array<{ group: string; campaigns: Array<{ id: string; name: string; status: unknown; channel: unknown }>; more: boolean; message?: string }>;
+}
+
+export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ExplorerNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private groups: GroupNode[] = [];
+  private groupsKey = '';
+  private readonly executions = new Map<string, ExecutionsPager>();
+  private readonly meta = new Map<string, Promise<MetaRecord | undefined>>();
+  private readonly disposables: vscode.Disposable[] = [];
+  view?: vscode.TreeView<ExplorerNode>;
+
+  constructor(private readonly conn: Connection, private readonly state: vscode.Memento) {
+    this.disposables.push(this.changed);
+    this.disposables.push(conn.onDidChange(() => this.refresh()));
+    this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration('campaignStudio.explorer.groupBy')) this.refresh();
+    }));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  get groupBy(): GroupBy {
+    return vscode.workspace.getConfiguration('campaignStudio.explorer').get<string>('groupBy') === 'channel' ? 'channel' : 'status';
+  }
+
+  get filter(): ExplorerFilter {
+    return sanitizeFilter(this.state.get(FILTER_KEY));
+  }
+
+  async setFilter(f: ExplorerFilter): Promise<void> {
+    await this.state.update(FILTER_KEY, sanitizeFilter(f));
+    this.refresh();
+  }
+
+  async setGroupBy(by: GroupBy): Promise<void> {
+    const cfg = vscode.workspace.getConfiguration('campaignStudio.explorer');
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const inspect = cfg.inspect<string>('groupBy');
+    const inherited = target === vscode.ConfigurationTarget.Workspace ? inspect?.globalValue ?? inspect?.defaultValue : inspect?.defaultValue;
+    // Back to what would hold anyway: remove the entry rather than write the default.
+    await cfg.update('groupBy', by === inherited ? undefined : by, target);
+    this.refresh();
+  }
+
+  /** Drops every loaded page and asks the view to ask again. */
+  refresh(): void {
+    this.groups = [];
+    this.groupsKey = '';
+    this.executions.clear();
+    this.meta.clear();
+    const f = this.filter;
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.explorer.groupBy', this.groupBy);
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.explorer.filtered', isFiltered(f));
+    if (this.view) {
+      this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
+      const env = this.conn.environment();
+      // The description shows only where the view has its own header (not when it is alone in
+      // its container, as it is by default): the message above the tree always shows.
+      this.view.message = isFiltered(f) && this.conn.client ? `Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.` : undefined;
+      // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
+      this.view.title = env && this.conn.client ? env.name : 'Campaigns';
+    }
+    this.changed.fire(undefined);
+  }
+
+  private currentGroups(): GroupNode[] {
+    const by = this.groupBy;
+    const f = this.filter;
+    const key = JSON.stringify([by, f, this.conn.environment()?.name]);
+    if (key !== this.groupsKey) {
+      this.groups = groupsFor(by, f).map(g => new GroupNode(g, new GroupPager(f, g)));
+      this.groupsKey = key;
+    }
+    return this.groups;
+  }
+
+  getParent(node: ExplorerNode): ExplorerNode | undefined {
+    if (node instanceof ExecutionNode) return node.parent;
+    if (node instanceof MoreNode) return node.owner;
+    if (node instanceof CampaignNode) return this.groups.find(g => g.pager.items.includes(node.record));
+    return undefined;
+  }
+
+  async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    const client = this.conn.client;
+    if (!client) return [];
+    const env = this.conn.environment()?.name ?? '';
+    if (!node) return this.currentGroups();
+    if (node instanceof GroupNode) {
+      const p = node.pager;
+      if (!p.loaded && !p.error) {
+        try {
+          await this.withViewProgress(() => p.loadMore(client));
+        } catch {
+          // Shown as a message item below.
+        }
+        // The group's count ("15+", "7") is known now: show it by refreshing the whole tree (the
+        // pages stay loaded, so nothing is asked of the service again). Not by refreshing the
+        // group alone: the workbench is still waiting for these children, keeps them when that
+        // refresh arrives, and never asks again, while the extension host has already dropped
+        // them; the campaigns listed would then lose their hover, inline buttons and menus
+        // (Fetch would ask for an id).
+        setImmediate(() => this.changed.fire(undefined));
+      }
+      const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
+      if (p.error) out.push(this.errorNode(p.error, `Loading ${humanize(node.group.value)} campaigns`));
+      else if (!p.done) out.push(new MoreNode(node));
+      else if (p.items.length === 0) out.push(new MessageNode(isFiltered(this.filter) ? 'No campaign matches the filter' : 'No campaigns', 'info'));
+      return out;
+    }
+    if (node instanceof CampaignNode && hasChildren(node.record)) {
+      const pager = this.executionsPager(node);
+      if (pager.nextPage === 1 && !pager.error) {
+        try {
+          await this.withViewProgress(() => this.loadExecutions(node));
+        } catch {
+          // Shown below.
+        }
+      }
+      const out: ExplorerNode[] = pager.items.map(e => new ExecutionNode(e, node));
+      if (pager.error) out.push(this.errorNode(pager.error, 'Loading executions'));
+      else if (!pager.done) out.push(new MoreNode(node));
+      else if (!pager.items.length) out.push(new MessageNode('No executions yet', 'info'));
+      return out;
+    }
+    return [];
+  }
+
+  private executionsPager(node: CampaignNode): ExecutionsPager {
+    let p = this.executions.get(node.id);
+    if (!p) {
+      p = new ExecutionsPager();
+      this.executions.set(node.id, p);
+    }
+    return p;
+  }
+
+  private async loadExecutions(node: CampaignNode): Promise<void> {
+    const client = this.conn.requireClient();
+    const p = this.executionsPager(node);
+    try {
+      const page = await client.executions(node.id, { page: p.nextPage, limit: PAGE_SIZE });
+      p.items.push(...page.executions);
+      p.total = page.total_instances;
+      p.nextPage++;
+      p.done = page.executions.length < PAGE_SIZE || (p.total !== undefined && p.items.length >= p.total);
+      p.error = undefined;
+    } catch (e) {
+      p.error = e;
+      throw e;
+    }
+  }
+
+  /** "Load more": the next page of a group, or of a parent's executions. */
+  async loadMore(node: MoreNode): Promise<void> {
+    const client = this.conn.requireClient();
+    const owner = node.owner;
+    if (owner instanceof GroupNode) await this.withViewProgress(() => owner.pager.loadMore(client));
+    else await this.withViewProgress(() => this.loadExecutions(owner));
+    this.changed.fire(owner);
+  }
+
+  /** Retry after an error in a group. */
+  retry(node: ExplorerNode | undefined): void {
+    if (node instanceof GroupNode) node.pager.error = undefined;
+    this.refresh();
+  }
+
+  private errorNode(e: unknown, doing: string): MessageNode {
+    const env = this.conn.environment();
+    const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
+    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: 'Try Again' });
+  }
+
+  private withViewProgress<T>(op: () => Promise<T>): Promise<T> {
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: VIEW_ID } }, op));
+  }
+
+  getTreeItem(node: ExplorerNode): vscode.TreeItem {
+    if (node instanceof GroupNode) {
+      const item = new vscode.TreeItem(humanize(node.group.value), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `group/${node.group.by}/${node.group.value}`;
+      item.iconPath = new vscode.ThemeIcon(groupIcon(node.group));
+      const n = node.pager.items.length;
+      item.description = node.pager.loaded ? (node.pager.done ? String(n) : `${n}+`) : undefined;
+      item.contextValue = 'group';
+      item.tooltip = `${node.group.by === 'status' ? 'Status' : 'Channel'} ${node.group.value}`;
+      return item;
+    }
+    if (node instanceof CampaignNode) {
+      const r = node.record;
+      const item = new vscode.TreeItem(nameOf(r), hasChildren(r) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      item.id = `campaign/${node.environment}/${node.id}`;
+      item.description = campaignDescription(r, node.by);
+      const icon = campaignIcon(r);
+      item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+      item.contextValue = campaignContextValue(r);
+      item.command = { command: 'campaignStudio.openRemote', title: 'Open Read-Only', arguments: [node] };
+      item.accessibilityInformation = { label: `${nameOf(r)}, ${String(r.channel ?? '')} ${String(r.status ?? '')} campaign` };
+      return item;
+    }
+    if (node instanceof ExecutionNode) {
+      const e = node.entry;
+      const sent = typeof e.sent_time === 'string' ? e.sent_time : undefined;
+      const item = new vscode.TreeItem(sent ?? node.id ?? 'execution', vscode.TreeItemCollapsibleState.None);
+      item.description = [typeof e.status === 'string' ? e.status : undefined, sent ? node.id : undefined].filter(Boolean).join(' · ');
+      item.iconPath = new vscode.ThemeIcon('history');
+      item.contextValue = node.id ? 'execution' : 'execution.noId';
+      item.tooltip = Object.entries(e).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
+      if (node.id) item.command = { command: 'campaignStudio.openRemote', title: 'Open Read-Only', arguments: [node.id] };
+      return item;
+    }
+    if (node instanceof MoreNode) {
+      const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.contextValue = 'loadMore';
+      item.tooltip = `Load the next ${PAGE_SIZE}`;
+      item.command = { command: 'campaignStudio.explorer.loadMore', title: 'Load More', arguments: [node] };
+      return item;
+    }
+    const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon(node.icon, node.icon === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
+    item.tooltip = node.tooltip;
+    item.command = node.command;
+    item.contextValue = 'message';
+    return item;
+  }
+
+  /** Tooltips are built on hover: the metadata call's reachability, when the service has one. */
+  async resolveTreeItem(item: vscode.TreeItem, node: ExplorerNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    if (!(node instanceof CampaignNode)) return item;
+    const client = this.conn.client;
+    let meta: MetaRecord | undefined;
+    if (client && !token.isCancellationRequested) {
+      let p = this.meta.get(node.id);
+      if (!p) {
+        p = metaFor(client, node.record).catch(() => undefined);
+        this.meta.set(node.id, p);
+      }
+      meta = await p;
+    }
+    item.tooltip = new vscode.MarkdownString(campaignTooltipLines(node.record, meta).join('\n'));
+    return item;
+  }
+
+  /** The loaded tree as plain data (for automation and the extension tests). */
+  async snapshot(expandGroups = true): Promise<ExplorerSnapshot> {
+    const env = this.conn.environment();
+    const out: ExplorerSnapshot['groups'] = [];
+    for (const g of await this.getChildren()) {
+      if (!(g instanceof GroupNode)) continue;
+      const kids = expandGroups ? await this.getChildren(g) : [];
+      out.push({
+        group: g.group.value,
+        campaigns: kids.filter((k): k is CampaignNode => k instanceof CampaignNode).map(k => ({ id: k.id, name: nameOf(k.record), status: k.record.status, channel: k.record.channel })),
+        more: kids.some(k => k instanceof MoreNode),
+        message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
+      });
+    }
+    return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, message: this.view?.message, groups: out };
+  }
+
+  /** The "Load more" node of a group, if it has one (automation). */
+  moreNodeOf(groupValue: string): MoreNode | undefined {
+    const g = this.groups.find(x => x.group.value === groupValue);
+    return g && !g.pager.done ? new MoreNode(g) : undefined;
+  }
+}

@@ -1,0 +1,294 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../../../sync/src/remote/serviceClient';
+import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
+import { activateExtension, closeAllEditors, emulator, ours, ruleOf, setText, waitForDiagnostics, workspaceRoot } from './helpers';
+
+/**
+ * Remote campaigns inside a real VS Code, against the emulator the runner started: sign in with
+ * arguments, the Campaigns tree filled from the service (paging, filters, grouping), a remote
+ * campaign opened read-only with diagnostics, fetch into the workspace (and over local edits),
+ * and the diffs. Dialogs are answered by replacing `window.show*` while a command runs.
+ */
+
+interface Shown { kind: string; message: string; modal: boolean; items: string[] }
+
+async function answering<T>(answer: (d: Shown) => string | undefined, fn: () => Thenable<T>): Promise<{ result: T; shown: Shown[] }> {
+  const shown: Shown[] = [];
+  const w = vscode.window as any;
+  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage };
+  const fake = (kind: string) => async (message: string, ...rest: any[]) => {
+    const opts = rest[0] && typeof rest[0] === 'object' && 'modal' in rest[0] ? rest[0] : undefined;
+    const items = rest.filter(r => typeof r === 'string');
+    const d = { kind, message, modal: !!opts?.modal, items };
+    shown.push(d);
+    return answer(d);
+  };
+  w.showWarningMessage = fake('warning');
+  w.showInformationMessage = fake('information');
+  w.showErrorMessage = fake('error');
+  try {
+    return { result: await fn(), shown };
+  } finally {
+    w.showWarningMessage = saved.warning;
+    w.showInformationMessage = saved.information;
+    w.showErrorMessage = saved.error;
+  }
+}
+
+const snapshot = (args?: { loadMore?: string }) => vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', args);
+
+/**
+ * Runs `fn` with the editor's feature flags set to those of the service workspace the campaigns
+ * come from (the test workspace's `.campaignrc.json` describes another one), so that the rules
+ * judge its campaigns by its features.
+ */
+async function withFeaturesOf<T>(features: Record<string, boolean>, fn: () => Promise<T>): Promise<T> {
+  const flags = vscode.workspace.getConfiguration('campaignStudio.features');
+  const names = ['audienceLimit', 'queuing', 'portfolio', 'versioning'];
+  for (const f of names) await flags.update(f, features[f] ?? null, vscode.ConfigurationTarget.Workspace);
+  try {
+    return await fn();
+  } finally {
+    for (const f of names) await flags.update(f, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+}
+
+suite('remote campaigns (extension host, emulator)', () => {
+  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  let direct: ServiceClient;
+
+  suiteSetup(async function () {
+    if (!emu) this.skip();
+    await activateExtension();
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
+      { name: 'remote-0', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, email: 'remote.tester@example.com' },
+      { name: 'remote-prod', baseUrl: emu!.url, workspaceId: emu!.workspaces[1].id, email: 'remote.tester@example.com', production: true },
+    ], vscode.ConfigurationTarget.Workspace);
+    direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu!.workspaces[0].apiKey });
+    const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-0', apiKey: emu!.workspaces[0].apiKey }));
+    assert.strictEqual(r.result, true, `sign-in failed: ${r.shown.map(d => d.message).join(' | ')}`);
+  });
+
+  suiteTeardown(async () => {
+    await closeAllEditors();
+    await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('campaignStudio.explorer').update('groupBy', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  teardown(async () => { await closeAllEditors(); });
+
+  test('a wrong API key is refused with "sign in again"; the environment stays signed out', async () => {
+    const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-prod', apiKey: 'not-the-key-000' }));
+    assert.strictEqual(r.result, false);
+    assert.ok(r.shown.some(d => d.kind === 'error' && /Sign in again/.test(d.message)), r.shown.map(d => d.message).join(' | '));
+    const snap = await snapshot();
+    assert.deepStrictEqual([snap.environment, snap.state, snap.production, snap.groups.length], ['remote-prod', 'signedOut', true, 0]);
+    const back = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-0', apiKey: emu!.workspaces[0].apiKey }));
+    assert.strictEqual(back.result, true);
+  });
+
+  test('an environment on plain http:// (not this machine) is refused, saying why', async () => {
+    const cfg = vscode.workspace.getConfiguration('campaignStudio');
+    const envs = cfg.get<unknown[]>('environments') ?? [];
+    await cfg.update('environments', [...envs, { name: 'plain-http', baseUrl: 'http://api.example.com', workspaceId: 'WS9' }], vscode.ConfigurationTarget.Workspace);
+    try {
+      const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'plain-http', apiKey: 'whatever-key' }));
+      assert.strictEqual(r.result, undefined);
+      const err = r.shown.find(d => d.kind === 'error');
+      assert.ok(err && /plain-http/.test(err.message) && /unencrypted/.test(err.message), r.shown.map(d => d.message).join(' | '));
+    } finally {
+      await cfg.update('environments', envs, vscode.ConfigurationTarget.Workspace);
+    }
+    assert.strictEqual((await snapshot()).environment, 'remote-0');
+  });
+
+  test('the Campaigns tree fills from the service, grouped by status, 15 at a time with "Load more"', async () => {
+    await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
+    const snap = await snapshot();
+    assert.strictEqual(snap.environment, 'remote-0');
+    assert.strictEqual(snap.state, 'connected');
+    assert.deepStrictEqual(snap.groups.map(g => g.group), ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED']);
+    const drafts = snap.groups.find(g => g.group === 'DRAFT')!;
+    assert.ok(drafts.campaigns.length > 0, 'drafts are shown');
+    assert.ok(drafts.campaigns.every(c => c.status === 'DRAFT'));
+    for (const g of snap.groups) {
+      assert.ok(g.campaigns.length <= 15);
+      assert.ok(g.campaigns.every(c => c.status === g.group), `group ${g.group}`);
+    }
+    const all = await direct.searchAll({ campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['ACTIVE'] } });
+    const active = snap.groups.find(g => g.group === 'ACTIVE')!;
+    assert.strictEqual(active.more, all.length >= 15);
+    if (active.more) {
+      const more = await snapshot({ loadMore: 'ACTIVE' });
+      const after = more.groups.find(g => g.group === 'ACTIVE')!;
+      assert.strictEqual(after.campaigns.length, Math.min(all.length, 30));
+      assert.strictEqual(after.more, all.length >= 30);
+    } else {
+      assert.deepStrictEqual(active.campaigns.map(c => c.id).sort(), all.map(r => String(r.id)).sort());
+    }
+  });
+
+  test('grouping by channel and filtering, from the view title commands', async () => {
+    await vscode.commands.executeCommand('campaignStudio.explorer.groupByChannel');
+    let snap = await snapshot();
+    assert.strictEqual(snap.groupBy, 'channel');
+    assert.deepStrictEqual(snap.groups.map(g => g.group), ['PUSH', 'EMAIL', 'SMS']);
+    assert.ok(snap.groups.find(g => g.group === 'SMS')!.campaigns.length > 0, 'SMS campaigns are asked for');
+    await vscode.commands.executeCommand('campaignStudio.explorer.filter', { channels: ['EMAIL'], statuses: ['DRAFT', 'ACTIVE'], name: 'a' });
+    snap = await snapshot();
+    assert.deepStrictEqual(snap.groups.map(g => g.group), ['EMAIL']);
+    assert.match(snap.description ?? '', /channel EMAIL · status DRAFT, ACTIVE · name "a"/);
+    // Alone in its container the view has no header for the description: the message shows the filter.
+    assert.match(snap.message ?? '', /^Filtered: channel EMAIL · status DRAFT, ACTIVE · name "a"\. "Clear Campaign Filters" lists everything\.$/);
+    const want = await direct.searchAll({ campaign_fields: { channels: ['EMAIL'], status: ['DRAFT', 'ACTIVE'], name: 'a' } });
+    assert.deepStrictEqual(snap.groups[0].campaigns.map(c => c.id).sort(), want.map(r => String(r.id)).sort());
+    await vscode.commands.executeCommand('campaignStudio.explorer.filter', { ids: ['000000000000000000000000'] });
+    snap = await snapshot();
+    assert.ok(snap.groups.every(g => g.campaigns.length === 0 && /No campaign matches the filter/.test(g.message ?? '')));
+    await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
+    snap = await snapshot();
+    assert.strictEqual(snap.groupBy, 'status');
+    assert.strictEqual(snap.description, undefined);
+    assert.strictEqual(snap.message, undefined);
+  });
+
+  test('a remote campaign opens read-only as campaign://<environment>/<id>, with diagnostics', () => withFeaturesOf(emu!.workspaces[0].features, async () => {
+    const periodic = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } }))[0];
+    assert.ok(periodic, 'the seed has an active periodic push campaign');
+    const id = String(periodic.id);
+    const uri = await vscode.commands.executeCommand<string>('campaignStudio.openRemote', id);
+    assert.strictEqual(uri, `campaign://remote-0/${id}`);
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.document.uri.toString(), uri);
+    assert.strictEqual(editor.document.languageId, 'campaign-json');
+    const doc = JSON.parse(editor.document.getText());
+    assert.strictEqual(doc.id, id);
+    // The language server validates it (read-only metadata, D8); the kept schedule is its one note (H5), not errors.
+    const keptNote = (d: vscode.Diagnostic) => ruleOf(d) === 'H5' && d.severity === vscode.DiagnosticSeverity.Information;
+    const diags = await waitForDiagnostics(editor.document.uri, ds => ds.some(d => ruleOf(d) === 'D8') && ds.some(keptNote) && !ds.some(d => ruleOf(d) === 'Q5'), 15_000, 'D8 and the kept schedule\'s note, under the workspace\'s features');
+    const note = diags.find(keptNote)!;
+    assert.match(note.message, /kept as the service returned it: .*time of day.*It is not sent on push unless you change it/);
+    assert.match(editor.document.lineAt(note.range.start.line).text, /"scheduling_details"/);
+    assert.deepStrictEqual(diags.filter(d => d.severity === vscode.DiagnosticSeverity.Error).map(d => `${ruleOf(d)} ${d.message}`), [], 'the service\'s own campaign shows no errors');
+    assert.strictEqual(vscode.languages.getDiagnostics(editor.document.uri).filter(d => /kept as the service returned it/.test(d.message)).length, 1, 'one note, not one per source');
+    // Read-only: nothing can write a campaign:// document back (no file system behind it).
+    assert.notStrictEqual(vscode.workspace.fs.isWritableFileSystem('campaign'), true);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(editor.document.uri, new vscode.Position(0, 1), ' ');
+    await vscode.workspace.applyEdit(edit);
+    assert.strictEqual(editor.document.isDirty, false, 'a remote document never becomes a change to save');
+    assert.strictEqual(await editor.document.save(), false, 'saving a remote document does nothing');
+  }));
+
+  test('fetch writes the file and its base; over local edits it asks, and cancel / overwrite never lose work', async () => {
+    const rec = (await direct.searchAll({ campaign_fields: { channels: ['EMAIL'], status: ['SCHEDULED'], campaign_delivery_type: ['ONE_TIME'] } }))[0];
+    assert.ok(rec);
+    const id = String(rec.id);
+    const first = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true }));
+    assert.strictEqual(first.result?.outcome, 'written', first.shown.map(d => d.message).join(' | '));
+    const file: string = first.result.file;
+    const root = workspaceRoot().fsPath;
+    assert.ok(file.startsWith(path.join(root, 'campaigns') + path.sep), file);
+    assert.match(path.basename(file), new RegExp(`\\.${id}\\.campaign\\.json$`));
+    assert.ok(fs.existsSync(path.join(root, '.campaigns', 'base', `${id}.json`)));
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.document.uri.fsPath, file);
+    const fetched = editor.document.getText();
+
+    // Unsaved local edits, and the remote changed meanwhile.
+    const edited = fetched.replace(/"name": "([^"]*)"/, '"name": "$1 (my unsaved edit)"');
+    await setText(editor.document, edited);
+    await direct.patch(id, { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', updated_by: 'colleague@example.com', utm_params: { utm_source: 'colleague', utm_medium: 'email' } });
+
+    const cancelled = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', onConflict: 'cancel' }));
+    assert.strictEqual(cancelled.result?.outcome, 'cancelled');
+    assert.strictEqual(editor.document.getText(), edited, 'the unsaved edit is still there');
+    assert.ok(editor.document.isDirty);
+
+    // Asked in a modal: answering "Show Diff" opens the diff and writes nothing.
+    const diffed = await answering(d => (d.modal ? 'Show Diff' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0' }));
+    assert.strictEqual(diffed.result?.outcome, 'diff');
+    const ask = diffed.shown.find(d => d.modal)!;
+    assert.match(ask.message, /unsaved changes/);
+    assert.ok(ask.items.includes('Show Diff') && ask.items.some(i => /Overwrite/.test(i)));
+    assert.strictEqual(editor.document.getText(), edited);
+    const tabs = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.input).filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+    assert.ok(tabs.some(t => t.original.scheme === 'campaign' && t.modified.fsPath === file), 'the diff remote ↔ local is open');
+
+    const over = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', onConflict: 'overwrite' }));
+    assert.strictEqual(over.result?.outcome, 'written');
+    assert.ok(over.result.backup && fs.readFileSync(over.result.backup, 'utf8') === edited, 'the overwritten text is kept in the backup');
+    const doc = vscode.workspace.textDocuments.find(d => d.uri.fsPath === file)!;
+    assert.strictEqual(doc.isDirty, false);
+    assert.deepStrictEqual(JSON.parse(doc.getText()).utm_params, { utm_source: 'colleague', utm_medium: 'email' });
+  });
+
+  test('compare with remote and with base: VS Code\'s diff editor and a component summary', async () => {
+    const rec = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['DRAFT'] } }))[0];
+    const id = String(rec.id);
+    const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true }));
+    const file = vscode.Uri.file(fetched.result.file);
+    const doc = await vscode.workspace.openTextDocument(file);
+    const local = JSON.parse(doc.getText());
+    local.basic_details.name = `${local.basic_details.name} (edited)`;
+    await setText(doc, JSON.stringify(local, null, 2));
+    await doc.save();
+
+    const base = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.diffBase', file));
+    assert.deepStrictEqual(base.result.changes.map((c: any) => c.key), ['basic_details']);
+    assert.ok(base.shown.some(d => /1 component differs between the base \(as fetched\) and the local file: `basic_details` changed \(\/basic_details\/name\)/.test(d.message)), base.shown.map(d => d.message).join(' | '));
+    let tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputTextDiff && tab.original.scheme === 'campaign-base' && tab.modified.fsPath === file.fsPath);
+
+    await direct.patch(id, { channel: 'PUSH', campaign_delivery_type: String(rec.campaign_delivery_type), updated_by: 'colleague@example.com', utm_params: { utm_source: 'remote', utm_medium: 'push' } });
+    const remote = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.diffRemote', file));
+    const keys = remote.result.changes.map((c: any) => `${c.key}:${c.kind}`).sort();
+    // The remote has the colleague's utm_params, the file does not have them (or has the old ones).
+    assert.deepStrictEqual(keys, ['basic_details:changed', rec.utm_params === undefined ? 'utm_params:removed' : 'utm_params:changed']);
+    tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputTextDiff && tab.original.toString() === `campaign://remote-0/${id}`);
+    // Read-only fields (updated_at moved) are not a component change.
+    assert.ok(!keys.some((k: string) => k.startsWith('updated_at')));
+  });
+
+  test('a fetched periodic file has no errors: the kept schedule is one note while unchanged; the server knows its remote state (rule P1)', () => withFeaturesOf(emu!.workspaces[0].features, async () => {
+    const rec = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } }))[0];
+    const id = String(rec.id);
+    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true, onConflict: 'overwrite' }));
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(r.result.file));
+    await vscode.window.showTextDocument(doc);
+    const keptNote = (d: vscode.Diagnostic) => ruleOf(d) === 'H5' && d.severity === vscode.DiagnosticSeverity.Information;
+    const fetched = await waitForDiagnostics(doc.uri, ds => ds.some(keptNote) && !ds.some(d => ruleOf(d) === 'Q5'), 15_000, 'the kept schedule\'s note (H5), under the workspace\'s features');
+    const note = fetched.find(keptNote)!;
+    assert.match(doc.lineAt(note.range.start.line).text, /"scheduling_details"/);
+    assert.match(note.message, /kept as the service returned it: .*time of day.*It is not sent on push unless you change it; to change it, write it in request shape/);
+    assert.deepStrictEqual(fetched.filter(d => d.severity === vscode.DiagnosticSeverity.Error).map(d => `${ruleOf(d)} ${d.message}`), [], 'a freshly fetched file shows no errors');
+    assert.strictEqual(vscode.languages.getDiagnostics(doc.uri).filter(d => /kept as the service returned it/.test(d.message)).length, 1, 'one note, not one per source');
+    // An ACTIVE campaign's audience cannot change (P1): the server knows the file's base and status.
+    const edited = JSON.parse(doc.getText());
+    edited.segmentation_details = { is_all_user_campaign: true };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 15_000, 'P1 on the changed audience');
+    // Editing the kept schedule brings the response-shape errors back; rewriting it in request shape removes them and the note.
+    edited.scheduling_details = { ...edited.scheduling_details, expiry_time: '2027-12-31T23:59:00' };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'H1' && d.severity === vscode.DiagnosticSeverity.Error) && !ds.some(keptNote), 15_000, 'H1 back on the edited schedule');
+    edited.scheduling_details = { delivery_type: 'AT_FIXED_TIME', start_time: '2027-06-01T09:30:00', timezone: 'UTC', periodic_details: edited.scheduling_details.periodic_details };
+    await setText(doc, JSON.stringify(edited, null, 2));
+    await waitForDiagnostics(doc.uri, ds => !ds.some(d => ruleOf(d) === 'H1' || ruleOf(d) === 'H5'), 15_000, 'the schedule in request shape: no H1, no H5');
+  }));
+
+  test('an unknown campaign says it is gone or belongs to another workspace', async () => {
+    const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.openRemote', '0123456789abcdef01234567'));
+    assert.strictEqual(r.result, undefined);
+    const err = r.shown.find(d => d.kind === 'error');
+    assert.ok(err && /no longer exists, or it belongs to another workspace/.test(err.message), r.shown.map(d => d.message).join(' | '));
+    assert.deepStrictEqual(ours(vscode.Uri.parse('campaign://remote-0/0123456789abcdef01234567')), []);
+  });
+});

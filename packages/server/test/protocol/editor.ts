@@ -1,0 +1,193 @@
+import { ChildProcess, fork, spawn } from 'child_process';
+import * as path from 'path';
+import {
+  createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter, IPCMessageReader, IPCMessageWriter,
+  MessageReader, MessageWriter, InitializeRequest, InitializedNotification, InitializeResult, ClientCapabilities,
+  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
+  DidChangeWatchedFilesNotification, DidChangeConfigurationNotification, FileChangeType,
+  PublishDiagnosticsNotification, PublishDiagnosticsParams, LogMessageNotification, LogMessageParams,
+  ConfigurationRequest, ConfigurationParams, RegistrationRequest, Registration, DiagnosticRefreshRequest,
+  DocumentDiagnosticRequest, DocumentDiagnosticReport, ShutdownRequest, ExitNotification, CancellationToken, Range,
+} from 'vscode-languageserver-protocol/node';
+
+/**
+ * A scripted editor for protocol tests: it starts the built server (`dist/server.js`) over stdio
+ * or IPC, or talks to any reader/writer pair, and records everything the server sends, so that a
+ * test can wait for a state (a publication, a refresh, a log line) rather than for time.
+ */
+
+export const SERVER = path.resolve(__dirname, '../../../../dist/server.js');
+
+export interface EditorOptions {
+  capabilities: ClientCapabilities;
+  /** Answer to each `workspace/configuration` item, by its scope URI. */
+  configuration?: (scopeUri: string | undefined, section: string | undefined) => unknown;
+  initializationOptions?: unknown;
+  workspaceFolder?: string;
+  /** The editor's process id for the server's watchdog; `null` for a server in this process. */
+  processId?: number | null;
+  /** How long a wait may take before the test fails (a hang, never a pacing device). */
+  timeoutMs?: number;
+}
+
+export const PUSH_CAPABILITIES: ClientCapabilities = {
+  textDocument: { synchronization: { dynamicRegistration: false }, publishDiagnostics: { versionSupport: true } },
+};
+
+export const PULL_CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    publishDiagnostics: { versionSupport: true },
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+  },
+  workspace: {
+    configuration: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+    diagnostics: { refreshSupport: true },
+  },
+};
+
+export class Editor {
+  readonly publications: PublishDiagnosticsParams[] = [];
+  readonly logs: LogMessageParams[] = [];
+  readonly registrations: Registration[] = [];
+  readonly configurationRequests: ConfigurationParams[] = [];
+  refreshes = 0;
+  stderr = '';
+  initializeResult!: InitializeResult;
+  private readonly versions = new Map<string, number>();
+  private readonly waiters = new Set<() => void>();
+  private exitCode: Promise<number | null> | undefined;
+
+  constructor(readonly connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
+    const changed = () => { for (const w of [...this.waiters]) w(); };
+    connection.onNotification(PublishDiagnosticsNotification.type, p => { this.publications.push(p); changed(); });
+    connection.onNotification(LogMessageNotification.type, p => { this.logs.push(p); changed(); });
+    connection.onRequest(ConfigurationRequest.type, p => {
+      this.configurationRequests.push(p);
+      changed();
+      return p.items.map(i => options.configuration?.(i.scopeUri, i.section) ?? null);
+    });
+    connection.onRequest(RegistrationRequest.type, p => { this.registrations.push(...p.registrations); changed(); });
+    connection.onRequest(DiagnosticRefreshRequest.type, () => { this.refreshes++; changed(); });
+    if (child) {
+      child.stderr?.on('data', d => { this.stderr += String(d); });
+      this.exitCode = new Promise(resolve => child.on('exit', code => { resolve(code); changed(); }));
+    }
+    connection.listen();
+  }
+
+  /** Starts the built server as a child process, over stdio (`--stdio`) or Node IPC (`--node-ipc`). */
+  static async start(transport: 'stdio' | 'ipc', options: EditorOptions): Promise<Editor> {
+    let child: ChildProcess;
+    let reader: MessageReader;
+    let writer: MessageWriter;
+    if (transport === 'stdio') {
+      child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      reader = new StreamMessageReader(child.stdout!);
+      writer = new StreamMessageWriter(child.stdin!);
+    } else {
+      child = fork(SERVER, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+      reader = new IPCMessageReader(child);
+      writer = new IPCMessageWriter(child);
+    }
+    const editor = new Editor(createProtocolConnection(reader, writer), options, child);
+    await editor.initialize();
+    return editor;
+  }
+
+  async initialize(): Promise<void> {
+    const folder = this.options.workspaceFolder;
+    this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
+      processId: this.options.processId === undefined ? process.pid : this.options.processId,
+      rootUri: folder ?? null,
+      workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
+      capabilities: this.options.capabilities,
+      initializationOptions: this.options.initializationOptions,
+    });
+    await this.connection.sendNotification(InitializedNotification.type, {});
+  }
+
+  /** Resolves with `check()`'s first defined result, re-checked whenever the server sends something. */
+  until<T>(what: string, check: () => T | undefined | false): Promise<T> {
+    const first = check();
+    if (first !== undefined && first !== false) return Promise.resolve(first);
+    return new Promise((resolve, reject) => {
+      const timeoutMs = this.options.timeoutMs ?? 20_000;
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`waited ${timeoutMs} ms for ${what}; last publications: ${JSON.stringify(this.publications.slice(-3)).slice(0, 1500)}; logs: ${JSON.stringify(this.logs.slice(-5))}; stderr: ${this.stderr.slice(-500)}`));
+      }, timeoutMs);
+      const waiter = () => {
+        const r = check();
+        if (r === undefined || r === false) return;
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve(r);
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** The latest publication for `uri`, once one satisfies `pred` (earlier ones count too). */
+  published(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+    return this.until(`diagnostics for ${uri}`, () => {
+      const last = this.latest(uri);
+      return last && pred(last) ? last : undefined;
+    });
+  }
+
+  latest(uri: string): PublishDiagnosticsParams | undefined {
+    for (let i = this.publications.length - 1; i >= 0; i--) if (this.publications[i].uri === uri) return this.publications[i];
+    return undefined;
+  }
+
+  async open(uri: string, text: string, languageId = 'campaign-json'): Promise<void> {
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** An incremental change: replaces `range` with `text`; returns the new version. */
+  async edit(uri: string, range: Range, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    return version;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async fileChanged(uri: string, type: FileChangeType = FileChangeType.Changed): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type }] });
+  }
+
+  async settingsChanged(settings: unknown = null): Promise<void> {
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings });
+  }
+
+  pull(uri: string, previousResultId?: string, token?: CancellationToken): Promise<DocumentDiagnosticReport> {
+    return this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri }, previousResultId }, token);
+  }
+
+  /** shutdown, then exit; resolves with the server's exit code. */
+  async stop(): Promise<number | null> {
+    await this.connection.sendRequest(ShutdownRequest.type);
+    await this.connection.sendNotification(ExitNotification.type);
+    const code = await this.exited();
+    this.connection.dispose();
+    return code;
+  }
+
+  exited(): Promise<number | null> {
+    if (!this.exitCode) throw new Error('no child process');
+    return this.exitCode;
+  }
+
+  kill(): void {
+    this.connection.dispose();
+    this.child?.kill('SIGKILL');
+  }
+}

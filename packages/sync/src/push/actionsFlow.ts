@@ -1,0 +1,225 @@
+import { WorkspaceSettings } from '../../../core/src/language/types';
+import { isResponseScheduling } from '../remote/normalize';
+import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
+import { CampaignDoc, campaignIdOf, contentKeys, isObject, sameContent } from './model';
+import { BaseStore, Environment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
+import { checkLocal, summarize } from './preflight';
+import { remoteStateOf } from '../remote/baseFormat';
+import { normalStatus, STATUS_ACTIONS, StatusAction, statusActionProblem, writeRefusal } from './stateRules';
+import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
+
+/**
+ * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
+ * resume / stop with confirmation and state checks, and the execution history of periodic and
+ * business-event campaigns.
+ */
+
+export interface ActionDeps {
+  api: PushApi;
+  bases: BaseStore;
+  ui: PushUi;
+  env: Environment;
+  settings: WorkspaceSettings;
+}
+
+function failureText(e: unknown): string {
+  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function contentOf(doc: CampaignDoc): CampaignDoc {
+  const out: CampaignDoc = {};
+  for (const k of contentKeys(doc)) out[k] = doc[k];
+  return out;
+}
+
+/**
+ * What the validate call checks: the file's components over the stored campaign. A schedule
+ * still in the service's response shape (a periodic time of day) is what the service already
+ * holds, and is not sent on push either, so it is left out.
+ */
+export function validationBody(doc: CampaignDoc): CampaignDoc {
+  const out = contentOf(doc);
+  if (isResponseScheduling(out.scheduling_details)) delete out.scheduling_details;
+  return out;
+}
+
+export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'failed'; message: string; problems?: number }
+
+/** The service's validate call on the file's content; its errors become diagnostics on the file. */
+export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Promise<ValidateResult> {
+  const { api, ui, env } = deps;
+  const text = file.text();
+  const check = checkLocal(text, deps.settings);
+  const local = check.parsed.value;
+  if (!isObject(local)) { ui.error(`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
+  const id = campaignIdOf(local);
+  if (!id) {
+    const message = `${file.name} has no \`id\`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").`;
+    ui.error(message);
+    return { outcome: 'blocked', message };
+  }
+  const refusal = writeRefusal(local, 'update');
+  if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
+  // Errors the editor shows, and only those: a schedule kept as fetched is no error (rule H5).
+  const base = await deps.bases.read(id).catch(() => undefined);
+  const localErrors = isObject(base) ? checkLocal(text, deps.settings, undefined, remoteStateOf(base)).errors : check.errors;
+  let answer;
+  try {
+    answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
+  } catch (e) {
+    const message = `The service's validation could not run: ${failureText(e)}`;
+    ui.error(message);
+    return { outcome: 'failed', message };
+  }
+  if (answer.ok) {
+    ui.showFindings(file.uri, [], local);
+    const localNote = localErrors.length ? ` The local rules still report ${localErrors.length} error${localErrors.length === 1 ? '' : 's'}: ${summarize(check.parsed, localErrors)}.` : '';
+    const message = `The service found no problem in campaign ${id} as it is in ${file.name}. Nothing was saved.${localNote}`;
+    if (localNote) ui.warn(message); else ui.info(message);
+    return { outcome: 'valid', message };
+  }
+  const findings = findingsFromEnvelope(answer.envelope, local);
+  ui.showFindings(file.uri, findings, local);
+  const message = `The service's validation reports ${findings.length} problem${findings.length === 1 ? '' : 's'} in ${file.name} (shown in the file; nothing was saved): ${findings.slice(0, 3).map(f => f.message.replace(/^The service rejected this \([^)]*\): /, '') + (f.path ? ` (at ${f.path})` : '')).join('; ')}${findings.length > 3 ? '; …' : ''}`;
+  ui.warn(message);
+  return { outcome: 'invalid', message, problems: findings.length };
+}
+
+export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'cancelled' | 'failed' | 'unknown'; message: string; results?: TestRecipientResult[] }
+
+/**
+ * A test send. Draft mode sends the saved draft by id (the file's unsent edits are not in it, and
+ * the user is told so); inline mode sends the file's content (rule B8).
+ */
+export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', recipients: string[], deps: ActionDeps): Promise<TestSendResult> {
+  const { api, ui, env } = deps;
+  const check = checkLocal(file.text(), deps.settings, mode === 'inline' ? 'inlineTest' : undefined);
+  const local = check.parsed.value;
+  const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
+  if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
+  const refusal = writeRefusal(local, 'test');
+  if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
+  if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS) return fail({ outcome: 'blocked', message: `A test goes to 1 to ${MAX_RECIPIENTS} recipients; ${recipients.length} were given.` });
+  const channel = String(local.channel);
+  const notes: string[] = [];
+  let request;
+  if (mode === 'draft') {
+    const id = campaignIdOf(local);
+    if (!id) return fail({ outcome: 'blocked', message: `${file.name} has no \`id\`, so there is no saved draft to test. Send the file's content inline instead, or create the draft first.` });
+    const base = await deps.bases.read(id);
+    if (base && !sameContent(contentOf(base), contentOf(local))) notes.push(`${file.name} has changes that are not pushed: the test uses the saved draft, without them.`);
+    request = { mode, campaignId: id, channel, recipients };
+  } else {
+    const inline = inlineTestContent(local);
+    const errors = check.errors.filter(f => inInlineContent(f.path));
+    if (inline.problems.length || !inline.content || errors.length) {
+      const shown = [...inline.problems, ...errors.filter(f => f.rule === 'B8')];
+      if (shown.length) ui.showFindings(file.uri, shown, local);
+      const what = [...inline.problems.map(p => p.message), ...(errors.length ? [`${file.name} has ${errors.length} error${errors.length === 1 ? '' : 's'} in what an inline test sends — ${summarize(check.parsed, errors)}.`] : [])];
+      return fail({ outcome: 'blocked', message: `No test was sent: ${what.join(' ')}` });
+    }
+    request = { mode, content: inline.content, channel, recipients };
+  }
+  if (env.production && !(await ui.confirm(`Send a test from ${env.name} (production)?`, `To ${recipients.join(', ')}.${notes.length ? ' ' + notes.join(' ') : ''}`, 'Send test'))) {
+    ui.info('No test was sent.');
+    return { outcome: 'cancelled', message: 'No test was sent.' };
+  }
+  for (const n of notes) ui.info(n);
+  let answer;
+  try {
+    answer = await ui.progress(`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
+  } catch (e) {
+    if (e instanceof ServiceFailure && e.outcomeUnknown) {
+      return fail({ outcome: 'unknown', message: `The test send's answer was lost (${e.message}): some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
+    }
+    if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
+    return fail({ outcome: 'failed', message: `The test was not sent: ${failureText(e)}` });
+  }
+  const { summary, lines } = describeResults(answer.results);
+  const partial = answer.results.some(r => !r.ok);
+  if (partial) ui.warn(summary); else ui.info(summary);
+  return { outcome: partial ? 'partial' : 'sent', message: [summary, ...lines].join('\n'), results: answer.results };
+}
+
+export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'unknown'; message: string; status?: string }
+
+/** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
+export async function runStatusAction(id: string, action: StatusAction, deps: ActionDeps): Promise<StatusResult> {
+  const { api, ui, env, bases } = deps;
+  const spec = STATUS_ACTIONS[action];
+  const fail = (r: StatusResult): StatusResult => { if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message); return r; };
+  let before: RemoteCampaign;
+  try {
+    before = await api.getCampaign(id);
+  } catch (e) {
+    return fail({ outcome: 'failed', message: `Campaign ${id} could not be read, so it was not ${spec.past}: ${failureText(e)}` });
+  }
+  const problem = statusActionProblem(action, before.status, before.raw);
+  if (problem) return fail({ outcome: 'blocked', message: problem.message, status: before.status });
+  const name = isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? `"${before.raw.basic_details.name}" (${id})` : id;
+  const consequence = action === 'STOP'
+    ? 'Stopping is final: a stopped campaign cannot be resumed or updated again.'
+    : action === 'PAUSE' ? 'Nothing is sent while it is paused; resume it to continue.' : 'Sending continues from where it was paused.';
+  if (!(await ui.confirm(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, `${spec.verb[0].toUpperCase()}${spec.verb.slice(1)}`))) {
+    return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
+  }
+  if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} in production`))) {
+    return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
+  }
+  let lost: string | undefined;
+  try {
+    await ui.progress(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${id}…`, () => api.changeStatus(action, id));
+  } catch (e) {
+    if (e instanceof ServiceFailure && e.outcomeUnknown) lost = e.message;
+    else return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${failureText(e)}` });
+  }
+  let after: RemoteCampaign;
+  try {
+    after = await api.getCampaign(id);
+  } catch (e) {
+    return fail({ outcome: 'unknown', message: lost ? `The answer was lost (${lost}) and campaign ${id} could not be read again (${failureText(e)}): whether it was ${spec.past} is unknown. It was not sent again.` : `The service accepted the request, but campaign ${id} could not be read back (${failureText(e)}). Refresh the Campaigns view to see its status.` });
+  }
+  // Keep the base in step when only the status and stamp moved, so the next push sees no remote change.
+  const base = await bases.read(id);
+  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await bases.write(id, after);
+  const changed = normalStatus(after.status) !== normalStatus(before.status);
+  if (!changed) {
+    return fail({ outcome: lost ? 'unknown' : 'failed', status: after.status, message: lost ? `The answer was lost (${lost}) and campaign ${id} is still ${normalStatus(after.status)}: it was not ${spec.past}. It was not sent again; try again when the connection is back.` : `The service accepted the request, but campaign ${id} is still ${normalStatus(after.status)}.` });
+  }
+  const message = `Campaign ${id} is now ${normalStatus(after.status)}${lost ? ' (the answer was lost; reading it again confirmed the change)' : ''}.`;
+  ui.info(message);
+  return { outcome: 'done', message, status: after.status };
+}
+
+/** Delivery types whose executions exist (spec: Execution history). */
+export const EXECUTION_TYPES = ['PERIODIC', 'BUSINESS_EVENT_TRIGGERED'];
+
+export interface ExecutionHistory { id: string; executions: ExecutionEntry[]; total?: number; truncated: boolean }
+
+/** Every page of the execution history (15 at a time), up to `maxPages`. */
+export async function loadExecutions(api: PushApi, id: string, deliveryType: unknown, maxPages = 20): Promise<ExecutionHistory> {
+  if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
+    throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${id} is \`${deliveryType}\`, which runs as one campaign.`);
+  }
+  const executions: ExecutionEntry[] = [];
+  let total: number | undefined;
+  for (let page = 1; page <= maxPages; page++) {
+    const p = await api.executions(id, page, 15);
+    executions.push(...p.executions);
+    if (typeof p.total_instances === 'number') total = p.total_instances;
+    if (p.executions.length < 15) return { id, executions, total, truncated: false };
+  }
+  return { id, executions, total, truncated: true };
+}
+
+/** The history as a Markdown document: one row per execution. */
+export function executionsMarkdown(h: ExecutionHistory, name?: string): string {
+  const lines = [`# Executions of ${name ? `${name} (${h.id})` : h.id}`, ''];
+  lines.push(`${h.executions.length} execution${h.executions.length === 1 ? '' : 's'} listed${h.total !== undefined ? `, ${h.total} instance${h.total === 1 ? '' : 's'} in total` : ''}${h.truncated ? ' (only the first pages are shown)' : ''}.`, '');
+  if (h.executions.length) {
+    lines.push('| # | child campaign | sent (UTC) | status |', '| --- | --- | --- | --- |');
+    h.executions.forEach((e, i) => lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ?? ''} | ${e.status ?? ''} |`));
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,146 @@
+import * as path from 'path';
+import { isObject, JsonObject } from '../../../core/src/json';
+
+/**
+ * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar
+ * `.campaigns/base/<id>.json`. This module holds what every reader shares: the format, its
+ * checks, and the one rule for which sidecar belongs to a campaign file. The extension (fetch,
+ * diff, push, the remote state it tells the language server), the language server and
+ * `campaign-lint` all go through it, so the editor and CI see the same remote state.
+ *
+ * File format (version 1):
+ * ```json
+ * { "format": "campaign-studio-base", "version": 1,
+ *   "environment": "staging", "baseUrl": "https://…", "workspaceId": "…",
+ *   "id": "…", "fetchedAt": "2025-01-01T10:00:00.000Z",
+ *   "campaign": { …request shape, as written to the file… },
+ *   "aside": { "created_at": "…", … }, "notes": [ { "path": "/scheduling_details", "message": "…" } ] }
+ * ```
+ *
+ * Which sidecar: the campaign's id is the file's own `id` (fetch writes it, and it is read-only),
+ * else the id in a fetched file's name (`<slug>.<id>.campaign.json`). Its base is
+ * `.campaigns/base/<id>.json` in the file's folder or in the nearest parent folder that has one
+ * (fetch writes it at the root of the workspace folder). The sidecar must name the same `id`.
+ */
+
+export const BASE_FOLDER = '.campaigns/base';
+export const BACKUP_FOLDER = '.campaigns/backup';
+
+export interface NormalizationNote {
+  /** JSON pointer of the component concerned. */
+  path: string;
+  message: string;
+}
+
+export interface BaseSnapshot {
+  format: 'campaign-studio-base';
+  version: 1;
+  /** The environment it was fetched from: its name, URL and workspace (push refuses another one's base). */
+  environment: string;
+  baseUrl: string;
+  workspaceId: string;
+  /** The campaign id (the file name's id). */
+  id: string;
+  /** ISO 8601, when the remote was read. */
+  fetchedAt: string;
+  /** The normalized remote: exactly what fetch wrote into the file. */
+  campaign: JsonObject;
+  /** Response-only fields set aside by normalization. */
+  aside: JsonObject;
+  notes: NormalizationNote[];
+}
+
+export class BaseSnapshotError extends Error {
+  /** What is wrong with the sidecar, without its path (for a report that names it already). */
+  readonly reason: string;
+  constructor(message: string, reason?: string) {
+    super(message);
+    this.reason = reason ?? message;
+  }
+}
+
+/** Ids as they can name a file: letters, digits, `_` and `-` (the service's are 24 hex digits). */
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isSafeId(id: unknown): id is string {
+  return typeof id === 'string' && SAFE_ID.test(id);
+}
+
+/** The id in a fetched campaign's file name (`<slug>.<id>.campaign.json`), or undefined for other names. */
+export function idFromFileName(fileName: string): string | undefined {
+  const base = fileName.replace(/\\/g, '/').split('/').pop() ?? '';
+  const m = /\.([A-Za-z0-9_-]{1,64})\.campaign\.json$/i.exec(base);
+  return m ? m[1] : undefined;
+}
+
+/** The campaign a file belongs to: its own `id`, else the id in its name; undefined when neither can name a base. */
+export function baseIdOf(fileName: string, doc: unknown): string | undefined {
+  const own = isObject(doc) ? doc.id : undefined;
+  if (typeof own === 'string' && own) return isSafeId(own) ? own : undefined;
+  return idFromFileName(fileName);
+}
+
+/** Where the base of campaign `id` lives under a folder. */
+export function baseSnapshotPath(folder: string, id: string): string {
+  if (!isSafeId(id)) throw new BaseSnapshotError(`\`${id}\` is not a campaign id that can name a file.`);
+  return path.join(folder, ...BASE_FOLDER.split('/'), `${id}.json`);
+}
+
+/**
+ * The sidecars that may hold the base of `id` for the file `fileName`, nearest first: its own
+ * folder's, then each parent's up to the root. The first one that exists is the file's base.
+ */
+export function baseSnapshotCandidates(fileName: string, id: string): string[] {
+  if (!isSafeId(id)) return [];
+  const out: string[] = [];
+  let dir = path.dirname(path.resolve(fileName));
+  for (;;) {
+    out.push(baseSnapshotPath(dir, id));
+    const parent = path.dirname(dir);
+    if (parent === dir) return out;
+    dir = parent;
+  }
+}
+
+/** Checks a parsed snapshot; a sentence about what is wrong, or undefined. */
+export function checkBaseSnapshot(v: unknown): string | undefined {
+  if (!isObject(v)) return 'it is not a JSON object';
+  if (v.format !== 'campaign-studio-base') return '`format` is not `campaign-studio-base`';
+  if (v.version !== 1) return `version \`${String(v.version)}\` is not supported (only 1)`;
+  for (const k of ['environment', 'baseUrl', 'workspaceId', 'id', 'fetchedAt']) {
+    if (typeof v[k] !== 'string' || !(v[k] as string)) return `\`${k}\` is missing`;
+  }
+  if (!isObject(v.campaign)) return '`campaign` is not an object';
+  if (v.aside !== undefined && !isObject(v.aside)) return '`aside` is not an object';
+  if (v.notes !== undefined && !Array.isArray(v.notes)) return '`notes` is not a list';
+  return undefined;
+}
+
+/**
+ * The snapshot in the text of the sidecar `file`. A damaged one (not JSON, not the format, or the
+ * base of another campaign than `id` when given) throws a `BaseSnapshotError` saying what to do.
+ */
+export function parseBaseSnapshot(text: string, file: string, id?: string): BaseSnapshot {
+  const unusable = (reason: string) => new BaseSnapshotError(`The base snapshot ${file} cannot be used: ${reason}. Fetch the campaign again to rebuild it.`, reason);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw unusable(`it is not valid JSON (${(e as Error).message})`);
+  }
+  const other = isObject(parsed) && id !== undefined && parsed.id !== id ? `it is the base of campaign \`${String(parsed.id)}\`, not of \`${id}\`` : undefined;
+  const problem = checkBaseSnapshot(parsed);
+  if (problem) throw unusable(`it is damaged: ${problem}`);
+  if (other) throw unusable(other);
+  const snap = parsed as BaseSnapshot;
+  return { ...snap, aside: snap.aside ?? {}, notes: (snap.notes ?? []).filter(n => isObject(n) && typeof n.path === 'string' && typeof n.message === 'string') };
+}
+
+/**
+ * What the rules know of a fetched campaign (rules P1–P5, H5): the status it had when read, and
+ * the campaign as read (a base snapshot's `campaign`, or the remote itself for a read-only view).
+ */
+export function remoteStateOf(campaign: JsonObject): { status: string; base: JsonObject } {
+  const status = campaign.status;
+  return { status: typeof status === 'string' && status ? status : 'UNKNOWN', base: campaign };
+}

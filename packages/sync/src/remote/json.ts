@@ -1,0 +1,33 @@
+/** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
+
+import { isObject, jsonEqual } from '../../../core/src/json';
+
+export { cloneJson, has, isObject, jsonEqual } from '../../../core/src/json';
+export type { JsonObject } from '../../../core/src/json';
+
+/** JSON pointer escaping of one segment (RFC 6901). */
+export function pointerSegment(s: string | number): string {
+  return String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Pointers (RFC 6901) of the places where two values differ, outermost first, at most `max`.
+ * An added or removed member is reported at its own pointer.
+ */
+export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out: string[] = []): string[] {
+  if (out.length >= max || jsonEqual(a, b)) return out;
+  if (isObject(a) && isObject(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      if (out.length >= max) break;
+      differingPaths(a[k], b[k], `${base}/${pointerSegment(k)}`, max, out);
+    }
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < a.length && out.length < max; i++) differingPaths(a[i], b[i], `${base}/${i}`, max, out);
+    return out;
+  }
+  out.push(base);
+  return out;
+}

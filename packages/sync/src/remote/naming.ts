@@ -1,0 +1,50 @@
+import { isSafeId } from './baseFormat';
+
+/** The id of a file's campaign is read the same way everywhere (`common/src/baseSnapshot.ts`). */
+export { idFromFileName, isSafeId } from './baseFormat';
+
+/**
+ * File names of fetched campaigns: `<folder>/<name-slug>.<id>.campaign.json`. The id in the name
+ * is what ties a file to its remote campaign, so a renamed campaign is still found; the slug is
+ * only for people.
+ */
+
+const MAX_SLUG = 60;
+
+/** `Spring Sale – 20% off!` → `spring-sale-20-off`; never empty. */
+export function slugify(name: unknown, fallback = 'campaign'): string {
+  if (typeof name !== 'string') return fallback;
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (!s) return fallback;
+  return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s;
+}
+
+/** Ids as the service makes them: 24 hexadecimal characters (other ids are accepted, if safe in a name). */
+export const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** The file name (no folder) for a campaign. */
+export function campaignFileName(name: unknown, id: string): string {
+  if (!isSafeId(id)) throw new Error(`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);
+  return `${slugify(name)}.${id}.campaign.json`;
+}
+
+/** The campaign name in a record or document (`basic_details.name`). */
+export function campaignName(doc: unknown): string | undefined {
+  if (!doc || typeof doc !== 'object') return undefined;
+  const bd = (doc as Record<string, unknown>).basic_details;
+  const n = bd && typeof bd === 'object' ? (bd as Record<string, unknown>).name : undefined;
+  return typeof n === 'string' && n.trim() ? n : undefined;
+}
+
+/** The fetch folder setting made safe: relative, no `..`, forward slashes; `""` is the workspace root. */
+export function cleanFolder(folder: unknown): string {
+  if (typeof folder !== 'string') return 'campaigns';
+  const parts = folder.replace(/\\/g, '/').split('/').filter(p => p && p !== '.');
+  if (parts.some(p => p === '..')) throw new Error(`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
+  return parts.join('/');
+}

@@ -1,0 +1,193 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { startEmulator, RunningEmulator, EmulatorWorkspace } from '../../../emulator/src';
+import { ServiceClient } from '../../src/remote/serviceClient';
+import { fetchIntoWorkspace } from '../../src/remote/fetch';
+import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
+import { RemoteFinding } from '../../src/push/errorMapping';
+import { ComponentMerge, ConflictChoice } from '../../src/push/merge';
+import { CampaignDoc } from '../../src/push/model';
+import { Environment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
+import { Problem } from '../../src/push/stateRules';
+import { baseStore, pushApi } from '../../src/push/serviceAdapter';
+import { ActionDeps } from '../../src/push/actionsFlow';
+import { WorkspaceSettings } from '../../../core/src/language/types';
+
+/**
+ * The write flows against a real emulator over HTTP, the real service client, the real fetch and
+ * base-snapshot sidecar in a temporary workspace, and a scripted user who answers every question
+ * from a list and records what was shown.
+ */
+
+export const ME = 'me@example.com';
+
+export interface Script {
+  /** Answers to `confirmPush`, in order (round 1, then round 2 for production). */
+  confirmPush?: boolean[];
+  /** One set of choices per `resolveConflicts` call; `undefined` cancels. */
+  conflicts?: Array<Record<string, ConflictChoice> | undefined>;
+  offerRemoteVersion?: boolean[];
+  confirm?: boolean[];
+}
+
+export class ScriptedUi implements PushUi {
+  readonly previews: Array<{ preview: PushPreview; round: 1 | 2 }> = [];
+  readonly conflictsAsked: ComponentMerge[][] = [];
+  readonly offers: string[][] = [];
+  readonly questions: string[] = [];
+  readonly messages: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
+  /** The last findings shown per file. */
+  readonly findings = new Map<string, Array<RemoteFinding | Problem>>();
+
+  constructor(private readonly script: Script = {}) {}
+
+  private next<T>(list: T[] | undefined, what: string): T {
+    if (!list || list.length === 0) throw new Error(`the script has no answer left for ${what}`);
+    return list.shift() as T;
+  }
+
+  async confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean> {
+    this.previews.push({ preview: structuredClone(preview), round });
+    return this.next(this.script.confirmPush, `confirmPush (round ${round})`);
+  }
+
+  async resolveConflicts(conflicts: ComponentMerge[]): Promise<Record<string, ConflictChoice> | undefined> {
+    this.conflictsAsked.push(structuredClone(conflicts));
+    if (!this.script.conflicts || this.script.conflicts.length === 0) throw new Error('the script has no answer left for resolveConflicts');
+    return this.script.conflicts.shift();
+  }
+
+  async offerRemoteVersion(components: string[]): Promise<boolean> {
+    this.offers.push([...components]);
+    return this.next(this.script.offerRemoteVersion, 'offerRemoteVersion');
+  }
+
+  async confirm(message: string): Promise<boolean> {
+    this.questions.push(message);
+    return this.next(this.script.confirm, `confirm (${message})`);
+  }
+
+  info(text: string): void { this.messages.push({ level: 'info', text }); }
+  warn(text: string): void { this.messages.push({ level: 'warn', text }); }
+  error(text: string): void { this.messages.push({ level: 'error', text }); }
+
+  showFindings(uri: string, findings: Array<RemoteFinding | Problem>): void {
+    this.findings.set(uri, findings.map(f => ({ ...f })));
+  }
+
+  progress<T>(_title: string, task: () => Promise<T>): Promise<T> {
+    return task();
+  }
+
+  text(level?: 'info' | 'warn' | 'error'): string {
+    return this.messages.filter(m => !level || m.level === level).map(m => m.text).join('\n');
+  }
+}
+
+/** The user's file on disk. */
+export class DiskFile implements LocalFile {
+  constructor(readonly path: string) {}
+  get uri(): string { return 'file://' + this.path; }
+  get name(): string { return path.basename(this.path); }
+  text(): string { return fs.readFileSync(this.path, 'utf8'); }
+  async replace(expected: string, next: string): Promise<boolean> {
+    if (this.text() !== expected) return false;
+    fs.writeFileSync(this.path, next);
+    return true;
+  }
+}
+
+export interface World {
+  emu: RunningEmulator;
+  ws: EmulatorWorkspace;
+  client: ServiceClient;
+  root: string;
+  env: Environment;
+  settings: WorkspaceSettings;
+  close(): Promise<void>;
+}
+
+export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean } = {}): Promise<World> {
+  const emu = await startEmulator({ seed: true });
+  const ws = emu.workspaces[opts.workspace ?? 0];
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-push-'));
+  const environment = { name: opts.production ? 'prod' : 'emu', baseUrl: emu.url, workspaceId: ws.id, headerPrefix: 'SVC', email: ME, production: !!opts.production };
+  const client = new ServiceClient({ environment, apiKey: ws.apiKey, timeoutMs: opts.timeoutMs ?? 10_000, maxRetries: 2, backoffMs: 10 });
+  return {
+    emu, ws, client, root,
+    env: { name: environment.name, production: environment.production, email: ME },
+    settings: opts.settings ?? { features: {} },
+    async close() {
+      await emu.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function deps(w: World, ui: ScriptedUi): ActionDeps {
+  return { api: pushApi(w.client), bases: baseStore(w.root, w.client), ui, env: w.env, settings: w.settings };
+}
+
+/** A new draft on the emulator with these components (as another tool would make it). */
+export async function makeCampaign(w: World, doc: CampaignDoc, status?: string): Promise<string> {
+  const created = await w.client.createDraft({ channel: doc.channel as string, campaign_delivery_type: doc.campaign_delivery_type as string, created_by: 'author@example.com' });
+  const id = ((created.body as { data: { id: string } }).data).id;
+  const components = Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'channel' && k !== 'campaign_delivery_type'));
+  if (Object.keys(components).length) await w.client.patch(id, { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type, updated_by: 'author@example.com', ...components });
+  if (status) w.emu.admin.editCampaign(id, { status }, 'author@example.com');
+  return id;
+}
+
+/** Fetches into the temporary workspace, the way the editor's fetch does; returns the file. */
+export async function fetchFile(w: World, id: string): Promise<DiskFile> {
+  const r = await fetchIntoWorkspace(id, { client: w.client, workspaceRoot: w.root, folder: 'campaigns', ask: async () => 'cancel' });
+  if (r.outcome !== 'written' && r.outcome !== 'unchanged') throw new Error(`fetch ${id}: ${r.outcome}`);
+  return new DiskFile(r.file);
+}
+
+export function basePath(w: World, id: string): string {
+  return baseSnapshotPath(w.root, id);
+}
+
+export function readBase(w: World, id: string): { campaign: CampaignDoc; aside: CampaignDoc } {
+  return JSON.parse(fs.readFileSync(basePath(w, id), 'utf8'));
+}
+
+/** Edits the file's JSON the way a person would in an editor: the text changes, the rest stays. */
+export function editJson(file: DiskFile, edit: (doc: CampaignDoc) => void): string {
+  const doc = JSON.parse(file.text());
+  edit(doc);
+  const text = JSON.stringify(doc, null, 2) + '\n';
+  fs.writeFileSync(file.path, text);
+  return text;
+}
+
+export function requests(w: World, method?: string): Array<{ method: string; path: string; status?: number; applied?: boolean; fault?: string }> {
+  return w.emu.admin.requests().filter(r => !method || r.method === method);
+}
+
+/** A complete, valid Push one-time campaign (every component a draft usually has). */
+export function pushCampaign(name = 'Spring sale'): CampaignDoc {
+  return {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    basic_details: { name, platforms: ['ANDROID', 'IOS'], tags: ['spring'], team: 'Growth' },
+    campaign_content: { content: { push: { android: { title: 'Spring!', message: '20% off' }, ios: { title: 'Spring!', message: '20% off' } } } },
+    segmentation_details: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 'VIPs', id: 'seg-1' }] } },
+    scheduling_details: { delivery_type: 'ASAP' },
+    delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 1000 },
+    utm_params: { utm_source: 'app', utm_medium: 'push' },
+  };
+}
+
+/** Polls a state until it holds (or the deadline passes, with a message saying what was awaited). */
+export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 20));
+  }
+}

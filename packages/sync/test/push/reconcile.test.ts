@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reconcileCreate, reconcileWrite } from '../../src/push/reconcile';
+
+const before = { updated_at: '2025-01-01 10:00:00', channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'A' }, utm_params: { utm_source: 's', utm_medium: 'm' } };
+const sent = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'me@x.io', basic_details: { name: 'B' } };
+
+test('a lost answer, and the remote now holds what was sent: applied', () => {
+  const r = reconcileWrite({ before, sent, after: { ...before, updated_at: '2025-01-01 10:00:05', basic_details: { name: 'B' } } });
+  assert.equal(r.outcome, 'applied');
+  assert.deepEqual(r.matched, ['basic_details']);
+  assert.deepEqual(r.changedElsewhere, []);
+});
+
+test('applied, while another client changed something else: said so', () => {
+  const r = reconcileWrite({ before, sent, after: { ...before, updated_at: 'x', basic_details: { name: 'B' }, utm_params: { utm_source: 'o', utm_medium: 'm' } } });
+  assert.equal(r.outcome, 'applied');
+  assert.deepEqual(r.changedElsewhere, ['utm_params']);
+  assert.match(r.message, /another client/);
+});
+
+test('a lost answer, and the remote is exactly as before: not applied', () => {
+  const r = reconcileWrite({ before, sent, after: { ...before } });
+  assert.equal(r.outcome, 'not-applied');
+  assert.match(r.message, /was not applied/);
+});
+
+test('a lost answer, and the remote changed differently: unknown, nothing retried', () => {
+  const r = reconcileWrite({ before, sent, after: { ...before, updated_at: 'later', basic_details: { name: 'C' } } });
+  assert.equal(r.outcome, 'unknown');
+  assert.match(r.message, /Nothing was retried/);
+});
+
+test('a custom equivalence can accept normalized forms', () => {
+  const r = reconcileWrite({ before, sent, after: { ...before, basic_details: { name: 'b' } }, equivalent: (_k, a, b) => JSON.stringify(a).toLowerCase() === JSON.stringify(b).toLowerCase() });
+  assert.equal(r.outcome, 'applied');
+});
+
+test('a lost create answer: exactly one new draft is ours; none or several are said so', () => {
+  const start = Date.parse('2025-05-01T10:00:00Z');
+  const known = new Set(['old']);
+  const drafts = [{ id: 'old', created_at: '2025-05-01 10:00:01' }, { id: 'new', created_at: '2025-05-01 10:00:02.5' }, { id: 'ancient', created_at: '2024-01-01 00:00:00' }];
+  assert.deepEqual(reconcileCreate(drafts, start, known).id, 'new');
+  assert.equal(reconcileCreate(drafts.slice(0, 1), start, known).outcome, 'not-applied');
+  const two = reconcileCreate([...drafts, { id: 'new2', created_at: '2025-05-01 10:00:03' }], start, known);
+  assert.equal(two.outcome, 'unknown');
+  assert.match(two.message, /new, new2/);
+});
