@@ -1,6 +1,7 @@
-// Lint: the few rules that catch real bugs here. Promises are either awaited or marked
+// Lint: the package boundaries (scripts/lint/boundaries.mjs), and the few rules that catch real bugs here. Promises are either awaited or marked
 // deliberate with `void`; type checking itself is `tsc --noEmit`.
 import tseslint from 'typescript-eslint';
+import { boundaryConfigs } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'packages/core/src/generated/**', 'packages/extension/test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
@@ -21,4 +22,5 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  ...boundaryConfigs(),
 );

@@ -74,7 +74,7 @@ const TIERS = {
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {
-      const files = PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES));
+      const files = [...PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES)), ...findTests('scripts', IN_EDITOR_SUITES)];
       if (files.length === 0) return { code: 1, message: 'no test files found under packages/*/test/' };
       const tap = path.join(tmp, 'unit.tap');
       const code = await run(process.execPath, [

@@ -1,10 +1,11 @@
+import { BaseSnapshotStore } from '@campaign-studio/sync';
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { LanguageService } from '../../core/src/language/languageService';
-import { CampaignDiagnostic, SEVERITY_NAME, toDiagnostics } from '../../core/src/language/diagnostics';
-import { CAMPAIGNRC, documentSettings, findCampaignrc, loadCampaignrc, LoadedSettings } from '../../core/src/language/settings';
-import { Finding, Severity } from '../../core/src/language/types';
+import { LanguageService } from '@campaign-studio/core';
+import { CampaignDiagnostic, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
+import { CAMPAIGNRC, documentSettings, findCampaignrc, loadCampaignrc, LoadedSettings } from '@campaign-studio/core';
+import { Finding, Severity } from '@campaign-studio/core';
 import { version } from '../../../package.json';
 
 /**
@@ -294,6 +295,7 @@ export function run(argv: string[], io: CliIO): number {
   let linting: Target | undefined;
   const service = new LanguageService({
     cacheSize: 1,
+    baseSnapshots: new BaseSnapshotStore(),
     onBaseProblem: p => {
       if (badBases.has(p.file)) return;
       badBases.add(p.file);

@@ -1,3 +1,4 @@
+import { BaseSnapshotStore } from '@campaign-studio/sync';
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
@@ -6,9 +7,9 @@ import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { activePeriodicRecord, editedText, FETCHED_ID, writeFetched } from '../../sync/test/helpers/fetchedProject';
-import { LanguageService } from '../../core/src/language/languageService';
-import { documentSettings } from '../../core/src/language/settings';
-import { toDiagnostics, SEVERITY_NAME } from '../../core/src/language/diagnostics';
+import { LanguageService } from '@campaign-studio/core';
+import { documentSettings } from '@campaign-studio/core';
+import { toDiagnostics, SEVERITY_NAME } from '@campaign-studio/core';
 
 /**
  * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot
@@ -148,7 +149,7 @@ describe('campaign-lint on fetched files', () => {
     const p = writeFetched(dir);
     const text = editedText(p, { segmentation_details: { is_all_user_campaign: true } });
     fs.writeFileSync(p.file, text);
-    const service = new LanguageService();
+    const service = new LanguageService({ baseSnapshots: new BaseSnapshotStore() });
     const doc = { uri: pathToFileURL(p.file).href, version: 1, getText: () => text };
     const settings = documentSettings({ settings: { features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }, problems: [] });
     const editor = toDiagnostics(service.parsed(doc), service.findings(doc, settings)).map(d => ({ rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range }));

@@ -1,7 +1,7 @@
-import { parse } from '../../core/src/language/parse';
-import { validate } from '../../core/src/language/validate';
-import { parsePointer } from '../../core/src/language/pointer';
-import type { Finding } from '../../core/src/language/types';
+import { parse } from '@campaign-studio/core';
+import { validate } from '@campaign-studio/core';
+import { parsePointer } from '@campaign-studio/core';
+import type { Finding } from '@campaign-studio/core';
 import { ErrorDetail } from './errors';
 import { Workspace } from './model';
 

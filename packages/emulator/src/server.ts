@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   headerNames, matchRoute, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS,
-} from '../../sync/src/remote/servicePaths';
+} from '@campaign-studio/sync';
 import { badRequest, ServiceError } from './errors';
 import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';

@@ -1,4 +1,4 @@
-import { ServiceOperation } from '../../sync/src/remote/servicePaths';
+import { ServiceOperation } from '@campaign-studio/sync';
 import {
   badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed,
 } from './errors';

@@ -7,21 +7,21 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'path';
-import { LanguageService, LanguageServiceOptions } from '../../core/src/language/languageService';
-import { limitDiagnostics } from '../../core/src/language/diagnostics';
-import { CAMPAIGNRC, DocumentSettings, SettingsStore } from '../../core/src/language/settings';
-import { isFileUri, uriToFileName } from '../../core/src/language/uri';
-import { ParsedDocument } from '../../core/src/language/parse';
-import { DocumentKind, Finding, RemoteState, Severity } from '../../core/src/language/types';
-import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '../../core/src/protocol';
-import { BASE_FOLDER } from '../../sync/src/remote/baseFormat';
+import { LanguageService, LanguageServiceOptions } from '@campaign-studio/core';
+import { limitDiagnostics } from '@campaign-studio/core';
+import { CAMPAIGNRC, DocumentSettings, SettingsStore } from '@campaign-studio/core';
+import { isFileUri, uriToFileName } from '@campaign-studio/core';
+import { ParsedDocument } from '@campaign-studio/core';
+import { DocumentKind, Finding, RemoteState, Severity } from '@campaign-studio/core';
+import { RemoteFindingsNotification, RemoteStateNotification, ServerStatsRequest } from '@campaign-studio/core';
+import { BASE_FOLDER, BaseSnapshotStore } from '@campaign-studio/sync';
 import { version } from '../../../package.json';
-import { doComplete } from '../../core/src/language/completion';
-import { doHover } from '../../core/src/language/hover';
-import { codeActions, FIX_ALL_KIND } from '../../core/src/language/codeActions';
-import { documentSymbols, flattenSymbols } from '../../core/src/language/symbols';
-import { format } from '../../core/src/language/formatting';
-import { foldingRanges } from '../../core/src/language/folding';
+import { doComplete } from '@campaign-studio/core';
+import { doHover } from '@campaign-studio/core';
+import { codeActions, FIX_ALL_KIND } from '@campaign-studio/core';
+import { documentSymbols, flattenSymbols } from '@campaign-studio/core';
+import { format } from '@campaign-studio/core';
+import { foldingRanges } from '@campaign-studio/core';
 
 /**
  * The language server's entry: the only module that knows about the LSP connection. Each
@@ -110,6 +110,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       log.warn(`${problem.message} The update rules (P1–P5) are not checked for ${uri} until then.`);
     },
     log: log.error,
+    baseSnapshots: new BaseSnapshotStore(),
   };
   const service = options.createService?.(hooks) ?? new LanguageService(hooks);
 

@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { CodeAction, TextEdit } from 'vscode-languageserver';
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
 import { get, join, parsePointer, toPointer } from './pointer';

@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { CompletionItem, CompletionList, Command } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Command } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, Position, positionAt } from './ranges';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';

@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { FoldingRange } from 'vscode-languageserver';
+import type { FoldingRange } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
 

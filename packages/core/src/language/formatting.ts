@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { TextEdit } from 'vscode-languageserver';
+import type { TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, positionAt, Range } from './ranges';
 

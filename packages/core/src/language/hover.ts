@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { Hover, MarkupContent } from 'vscode-languageserver';
+import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, Position, positionAt } from './ranges';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';

@@ -4,7 +4,6 @@ import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
 import { isFileUri, uriToFileName } from './uri';
 import { DocumentKind, Finding, RemoteState } from './types';
-import { BaseProblem, BaseSnapshotStore } from '../../../sync/src/remote/baseLookup';
 
 export { uriToFileName } from './uri';
 
@@ -20,6 +19,23 @@ export interface TextDocumentLike {
   getText(): string;
 }
 
+/** A base snapshot that exists but cannot be used: `message` says why and what to do, `reason` only why. */
+export interface BaseProblem {
+  file: string;
+  message: string;
+  reason: string;
+}
+
+/**
+ * Where the remote state of a fetched file on disk comes from (the base snapshot beside it).
+ * `@campaign-studio/sync` reads them from disk; core only asks.
+ */
+export interface BaseSnapshotSource {
+  lookup(fileName: string, doc: unknown): { found?: { remote: RemoteState }; problem?: BaseProblem };
+  /** Forget what was read (a sidecar changed on disk). */
+  clear(): void;
+}
+
 export interface LanguageServiceOptions {
   /**
    * Remote state of a fetched campaign (for P1–P5 and H5) that the editor knows; it wins over the
@@ -28,9 +44,9 @@ export interface LanguageServiceOptions {
   getRemote?(uri: string): RemoteState | undefined;
   /**
    * Where the base snapshots of fetched files on disk are found (`.campaigns/base/<id>.json` in
-   * the file's folder or the nearest parent); `false` = never look. By default a store of its own.
+   * the file's folder or the nearest parent). Without one, only `getRemote` says what is remote.
    */
-  baseSnapshots?: BaseSnapshotStore | false;
+  baseSnapshots?: BaseSnapshotSource;
   /** A base snapshot that exists but cannot be used (damaged, unreadable), with what to do. */
   onBaseProblem?(problem: BaseProblem, uri: string): void;
   /** Extra findings about a document that come from outside the rules (the service's validate call). */
@@ -96,11 +112,11 @@ export class ParseCache {
 
 export class LanguageService {
   readonly cache: ParseCache;
-  readonly baseSnapshots: BaseSnapshotStore | undefined;
+  readonly baseSnapshots: BaseSnapshotSource | undefined;
 
   constructor(readonly options: LanguageServiceOptions = {}) {
     this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheChars);
-    this.baseSnapshots = options.baseSnapshots === false ? undefined : options.baseSnapshots ?? new BaseSnapshotStore();
+    this.baseSnapshots = options.baseSnapshots;
   }
 
   /**

@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver';
+import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
 import { DocumentKind } from './types';

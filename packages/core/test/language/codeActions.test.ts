@@ -6,7 +6,7 @@ import { toDiagnostics } from '../../src/language/diagnostics';
 import { applyFix, applyTextEdits, codeActions, FIX_ALL_KIND, formattingFor, rebase } from '../../src/language/codeActions';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
 import { DocumentKind, Finding, WorkspaceSettings } from '../../src/language/types';
-import type { CodeAction, TextEdit } from 'vscode-languageserver';
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 
 /**
  * One test per quick fix: the document breaks a rule, the fix is offered on its diagnostic,

@@ -3,7 +3,7 @@ import { positionAt, Position } from '../../src/language/ranges';
 import { doComplete } from '../../src/language/completion';
 import { doHover } from '../../src/language/hover';
 import { DocumentKind, WorkspaceSettings } from '../../src/language/types';
-import type { CompletionItem, TextEdit } from 'vscode-languageserver';
+import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 
 /**
  * Helpers for the editing tests: a `|` in a test string marks the cursor. Documents are written

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parse } from '../../src/language/parse';
 import { documentSymbols, flattenSymbols } from '../../src/language/symbols';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
-import type { DocumentSymbol } from 'vscode-languageserver';
+import type { DocumentSymbol } from 'vscode-languageserver-types';
 
 /** The outline and breadcrumbs: components by readable name, filters, geofences and goals by what they are. */
 

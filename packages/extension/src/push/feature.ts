@@ -1,24 +1,24 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RemoteStateNotification } from '../../../core/src/protocol';
-import { applyOverrides, findCampaignrc, loadCampaignrc, SettingsOverrides } from '../../../core/src/language/settings';
-import { WorkspaceSettings } from '../../../core/src/language/types';
-import { parse } from '../../../core/src/language/parse';
+import { RemoteStateNotification } from '@campaign-studio/core';
+import { applyOverrides, findCampaignrc, loadCampaignrc, SettingsOverrides } from '@campaign-studio/core';
+import { WorkspaceSettings } from '@campaign-studio/core';
+import { parse } from '@campaign-studio/core';
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
-import { formatCallLog } from '../../../sync/src/remote/callLog';
-import { Environment as RemoteEnvironment, secretKeyFor } from '../../../sync/src/remote/environments';
-import { normalizeCampaign } from '../../../sync/src/remote/normalize';
-import { ServiceClient } from '../../../sync/src/remote/serviceClient';
-import { ActionDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '../../../sync/src/push/actionsFlow';
-import { runCreateDraft } from '../../../sync/src/push/draftFlow';
-import { campaignIdOf, isObject } from '../../../sync/src/push/model';
-import { BaseStore, Environment } from '../../../sync/src/push/ports';
-import { runPush } from '../../../sync/src/push/pushFlow';
-import { baseStore, pushApi } from '../../../sync/src/push/serviceAdapter';
-import { publishExplanation, StatusAction } from '../../../sync/src/push/stateRules';
-import { parseRecipients, rememberRecipients } from '../../../sync/src/push/testSend';
+import { formatCallLog } from '@campaign-studio/sync';
+import { Environment as RemoteEnvironment, secretKeyFor } from '@campaign-studio/sync';
+import { normalizeCampaign } from '@campaign-studio/sync';
+import { ServiceClient } from '@campaign-studio/sync';
+import { ActionDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '@campaign-studio/sync';
+import { runCreateDraft } from '@campaign-studio/sync';
+import { campaignIdOf, isObject } from '@campaign-studio/sync';
+import { BaseStore, WriteEnvironment } from '@campaign-studio/sync';
+import { runPush } from '@campaign-studio/sync';
+import { baseStore, pushApi } from '@campaign-studio/sync';
+import { publishExplanation, StatusAction } from '@campaign-studio/sync';
+import { parseRecipients, rememberRecipients } from '@campaign-studio/sync';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
-import { readBaseSnapshot } from '../../../sync/src/remote/baseSnapshots';
+import { readBaseSnapshot } from '@campaign-studio/sync';
 
 /**
  * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and
@@ -117,7 +117,7 @@ class PushController {
     });
   }
 
-  private environmentOf(client: ServiceClient): Environment {
+  private environmentOf(client: ServiceClient): WriteEnvironment {
     const env = client.environment;
     if (!env.email) throw new Error(`Environment \`${env.name}\` has no \`email\`: the service records who made each change (\`updated_by\`, \`created_by\`). Add \`"email"\` to it in the \`campaignStudio.environments\` setting.`);
     return { name: env.name, production: env.production, email: env.email };

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { RemoteFindingsNotification } from '../../../core/src/protocol';
-import { parse } from '../../../core/src/language/parse';
-import { rangeFor } from '../../../core/src/language/ranges';
-import { RemoteFinding, stillCurrent, track, TrackedFinding } from '../../../sync/src/push/errorMapping';
-import { ComponentMerge, ConflictChoice } from '../../../sync/src/push/merge';
-import { list, sorted } from '../../../sync/src/push/model';
-import { previewText } from '../../../sync/src/push/patch';
-import { LocalFile, PushPreview, PushUi } from '../../../sync/src/push/ports';
-import { Problem } from '../../../sync/src/push/stateRules';
+import { RemoteFindingsNotification } from '@campaign-studio/core';
+import { parse } from '@campaign-studio/core';
+import { rangeFor } from '@campaign-studio/core';
+import { RemoteFinding, stillCurrent, track, TrackedFinding } from '@campaign-studio/sync';
+import { ComponentMerge, ConflictChoice } from '@campaign-studio/sync';
+import { list, sorted } from '@campaign-studio/sync';
+import { previewText } from '@campaign-studio/sync';
+import { LocalFile, PushPreview, PushUi } from '@campaign-studio/sync';
+import { Problem } from '@campaign-studio/sync';
 
 /**
  * The editor side of the write flows: the exact body shown in a diff before anything is sent,

@@ -1,13 +1,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { readBaseSnapshot } from '../../../sync/src/remote/baseSnapshots';
-import { ComponentSummary, describeComponentSummary, diffComponents } from '../../../sync/src/remote/componentDiff';
+import { readBaseSnapshot } from '@campaign-studio/sync';
+import { ComponentSummary, describeComponentSummary, diffComponents } from '@campaign-studio/sync';
 import {
   CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, humanize, idOf, nameOf, parseList, sanitizeFilter, STATUSES,
-} from './explorerModel';
-import { campaignIdOf, FetchChoice, fetchIntoWorkspace, FetchResult, readRemote } from '../../../sync/src/remote/fetch';
-import { isSafeId } from '../../../sync/src/remote/naming';
+} from '@campaign-studio/sync';
+import { campaignIdOfFile, FetchChoice, fetchIntoWorkspace, FetchResult, readRemote } from '@campaign-studio/sync';
+import { isSafeId } from '@campaign-studio/sync';
 import { CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, isCampaignFile, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
@@ -70,7 +70,7 @@ async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Prom
     if (uri.scheme === 'file' && uri.fsPath.toLowerCase().endsWith('.campaign.json')) {
       const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
       const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
-      const id = campaignIdOf(uri.fsPath, text);
+      const id = campaignIdOfFile(uri.fsPath, text);
       if (id && isSafeId(id)) {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
         const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;

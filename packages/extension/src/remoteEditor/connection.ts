@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { formatCallLog } from '../../../sync/src/remote/callLog';
-import { Environment, parseEnvironments, secretKeyFor } from '../../../sync/src/remote/environments';
-import { adviceFor, isServiceError } from '../../../sync/src/remote/errors';
-import { ServiceClient, WriteIntent } from '../../../sync/src/remote/serviceClient';
-import { isCancelled } from '../../../sync/src/remote/clock';
+import { formatCallLog } from '@campaign-studio/sync';
+import { Environment, parseEnvironments, secretKeyFor } from '@campaign-studio/sync';
+import { adviceFor, isServiceError } from '@campaign-studio/sync';
+import { ServiceClient, WriteIntent } from '@campaign-studio/sync';
+import { isCancelled } from '@campaign-studio/sync';
 
 /**
  * The connection to the service: which environment is active, whether we are signed in, and the

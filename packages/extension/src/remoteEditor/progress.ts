@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { withDelayedProgress } from '../../../sync/src/remote/progress';
+import { withDelayedProgress } from '@campaign-studio/sync';
 
 /**
  * Runs a service operation; when it takes longer than about 300 ms a cancellable notification

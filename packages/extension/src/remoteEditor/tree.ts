@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import {
   campaignContextValue, campaignDescription, campaignIcon, campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy,
   GroupPager, groupIcon, groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, nameOf, PAGE_SIZE, sanitizeFilter,
-} from './explorerModel';
-import { CampaignRecord, MetaRecord } from '../../../sync/src/remote/serviceClient';
-import { adviceFor } from '../../../sync/src/remote/errors';
+} from '@campaign-studio/sync';
+import { CampaignRecord, MetaRecord } from '@campaign-studio/sync';
+import { adviceFor } from '@campaign-studio/sync';
 import { Connection } from './connection';
 
 /**

@@ -11,11 +11,11 @@ import {
   MessageType, ResponseError, ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../src/server';
-import { LanguageService, LanguageServiceOptions, TextDocumentLike } from '../../../core/src/language/languageService';
-import { DocumentSettings } from '../../../core/src/language/settings';
-import { RULE_CHECKS } from '../../../core/src/rules';
-import { RuleCheck } from '../../../core/src/language/types';
-import { RemoteFindingsNotification } from '../../../core/src/protocol';
+import { LanguageService, LanguageServiceOptions, TextDocumentLike } from '@campaign-studio/core';
+import { DocumentSettings } from '@campaign-studio/core';
+import { RULE_CHECKS } from '@campaign-studio/core';
+import { RuleCheck } from '@campaign-studio/core';
+import { RemoteFindingsNotification } from '@campaign-studio/core';
 import { Editor, EditorOptions, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 /**

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Diagnostic, DocumentDiagnosticReportKind, FileChangeType, FullDocumentDiagnosticReport, MessageType } from 'vscode-languageserver-protocol/node';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
-import { RemoteStateNotification } from '../../../core/src/protocol';
+import { RemoteStateNotification } from '@campaign-studio/core';
 import { activePeriodicRecord, editedText, FetchedProject, writeFetched } from '../../../sync/test/helpers/fetchedProject';
 
 /**

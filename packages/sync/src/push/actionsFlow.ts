@@ -1,11 +1,13 @@
-import { WorkspaceSettings } from '../../../core/src/language/types';
+import { WorkspaceSettings } from '@campaign-studio/core';
 import { isResponseScheduling } from '../remote/normalize';
 import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
-import { CampaignDoc, campaignIdOf, contentKeys, isObject, sameContent } from './model';
-import { BaseStore, Environment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
+import { CampaignDoc, campaignIdOf, contentKeys, sameContent } from './model';
+import { isObject } from '@campaign-studio/core';
+import { BaseStore, WriteEnvironment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
-import { normalStatus, STATUS_ACTIONS, StatusAction, statusActionProblem, writeRefusal } from './stateRules';
+import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
+import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 
 /**
@@ -18,7 +20,7 @@ export interface ActionDeps {
   api: PushApi;
   bases: BaseStore;
   ui: PushUi;
-  env: Environment;
+  env: WriteEnvironment;
   settings: WorkspaceSettings;
 }
 

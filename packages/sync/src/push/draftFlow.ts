@@ -1,11 +1,12 @@
 import { describeEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
-import { CampaignDoc, campaignIdOf, COMPONENTS, isObject, list, sameValue } from './model';
-import { BaseStore, Environment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
+import { CampaignDoc, campaignIdOf, COMPONENTS, list, sameValue } from './model';
+import { isObject } from '@campaign-studio/core';
+import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
-import { WorkspaceSettings } from '../../../core/src/language/types';
+import { WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * A new draft from a local file without an id: `POST /v5/campaigns` with `channel`,
@@ -19,7 +20,7 @@ export interface DraftDeps {
   api: PushApi;
   bases: BaseStore;
   ui: PushUi;
-  env: Environment;
+  env: WriteEnvironment;
   settings: WorkspaceSettings;
 }
 

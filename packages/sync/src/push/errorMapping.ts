@@ -1,4 +1,5 @@
-import { canonical, isObject } from './model';
+import { canonical } from './model';
+import { isObject } from '@campaign-studio/core';
 
 /**
  * The service's error envelope (`error.target`, `error.details[].target`) turned into findings on

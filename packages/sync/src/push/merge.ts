@@ -1,4 +1,5 @@
-import { CampaignDoc, contentKeys, has, sameValue } from './model';
+import { CampaignDoc, contentKeys, sameValue } from './model';
+import { has } from '@campaign-studio/core';
 
 /**
  * Three-way merge per top-level component (base = the snapshot fetched, local = the file,

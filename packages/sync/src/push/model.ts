@@ -1,3 +1,5 @@
+import { has, isObject } from '@campaign-studio/core';
+import { READ_ONLY_FIELDS } from '../remote/normalize';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -8,11 +10,6 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type CampaignDoc = Record<string, unknown>;
 
-/** Response-only fields (rule D8): never sent, and a difference in them is not a change. */
-export const READ_ONLY_FIELDS: readonly string[] = [
-  'id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time',
-  'flow_id', 'flow_name', 'parent_id',
-];
 
 /** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
 export const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
@@ -39,13 +36,6 @@ export function isUnknownTopLevel(key: string): boolean {
   return !COMPONENT_SET.has(key) && !NOT_COMPONENT.has(key);
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-export function has(o: Record<string, unknown>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, key);
-}
 
 /**
  * JSON text with object keys sorted at every level: two values are the same campaign content

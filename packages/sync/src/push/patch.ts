@@ -1,7 +1,6 @@
-import {
-  CampaignDoc, code, COMPONENTS, has, isComponent, isObject, isUnknownTopLevel, list,
-  READ_ONLY_FIELDS, sameValue, sorted,
-} from './model';
+import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, sameValue, sorted } from './model';
+import { READ_ONLY_FIELDS } from '../remote/normalize';
+import { has, isObject } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
 
 /**

@@ -1,7 +1,8 @@
 import { CampaignDoc } from './model';
 import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
 import { ComponentMerge, ConflictChoice } from './merge';
-import { Problem, StatusAction } from './stateRules';
+import { Problem } from './stateRules';
+import type { StatusAction } from '../remote/serviceClient';
 
 /**
  * What the write flows need from the rest of the extension, as narrow interfaces. The VS Code
@@ -49,7 +50,7 @@ export class ServiceFailure extends Error {
 export interface TestRecipientResult { recipient: string; ok: boolean; reason?: string }
 
 export interface ExecutionEntry { campaign_id: string; sent_time?: string; status?: string }
-export interface ExecutionsPage { executions: ExecutionEntry[]; total_instances?: number }
+export interface ExecutionHistoryPage { executions: ExecutionEntry[]; total_instances?: number }
 
 export interface TestSendRequest {
   mode: 'draft' | 'inline';
@@ -71,7 +72,7 @@ export interface PushApi {
   validateCampaign(id: string, content?: CampaignDoc): Promise<{ ok: true } | { ok: false; envelope: ServiceErrorEnvelope }>;
   testCampaign(request: TestSendRequest): Promise<{ message?: string; results: TestRecipientResult[] }>;
   changeStatus(action: StatusAction, id: string): Promise<void>;
-  executions(id: string, page: number, limit: number): Promise<ExecutionsPage>;
+  executions(id: string, page: number, limit: number): Promise<ExecutionHistoryPage>;
   /** Drafts by `createdBy` of this channel and delivery type (newest first), for a lost create answer. */
   findDrafts(createdBy: string, channel: string, deliveryType: string): Promise<Array<{ id: string; created_at?: string }>>;
 }
@@ -133,7 +134,7 @@ export interface PushUi {
   progress<T>(title: string, task: () => Promise<T>): Promise<T>;
 }
 
-export interface Environment {
+export interface WriteEnvironment {
   name: string;
   production: boolean;
   /** The user's email, for `created_by` / `updated_by`. */

@@ -1,7 +1,7 @@
-import { parse, ParsedDocument } from '../../../core/src/language/parse';
-import { validate } from '../../../core/src/language/validate';
-import { rangeFor } from '../../../core/src/language/ranges';
-import { CheckPurpose, Finding, RemoteState, WorkspaceSettings } from '../../../core/src/language/types';
+import { parse, ParsedDocument } from '@campaign-studio/core';
+import { validate } from '@campaign-studio/core';
+import { rangeFor } from '@campaign-studio/core';
+import { CheckPurpose, Finding, RemoteState, WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * The first gate of every write: the shared rule set, the very code the language server and the

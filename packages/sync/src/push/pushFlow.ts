@@ -1,14 +1,14 @@
-import { WorkspaceSettings } from '../../../core/src/language/types';
+import { WorkspaceSettings } from '@campaign-studio/core';
 import { findingsFromEnvelope, RemoteFinding, describeEnvelope } from './errorMapping';
 import { mergeComponents, resolveConflicts, ConflictChoice } from './merge';
-import {
-  CampaignDoc, campaignIdOf, canonical, contentKeys, isObject, list, READ_ONLY_FIELDS, sameContent, sameValue, stampOf,
-} from './model';
+import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, sameValue, stampOf } from './model';
+import { READ_ONLY_FIELDS } from '../remote/normalize';
+import { isObject } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore } from './patch';
-import { BaseStore, Environment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
+import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
-import { parse } from '../../../core/src/language/parse';
+import { parse } from '@campaign-studio/core';
 import { reconcileWrite } from './reconcile';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyTopLevel } from './textEdits';
@@ -25,7 +25,7 @@ export interface PushDeps {
   api: PushApi;
   bases: BaseStore;
   ui: PushUi;
-  env: Environment;
+  env: WriteEnvironment;
   settings: WorkspaceSettings;
 }
 

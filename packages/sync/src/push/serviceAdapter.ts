@@ -4,9 +4,10 @@ import { isServiceError } from '../remote/errors';
 import { normalizeCampaign } from '../remote/normalize';
 import { ServiceClient } from '../remote/serviceClient';
 import { ServiceErrorEnvelope } from './errorMapping';
-import { CampaignDoc, isObject } from './model';
+import { CampaignDoc } from './model';
+import { isObject } from '@campaign-studio/core';
 import { BaseStore, PushApi, RemoteCampaign, ServiceFailure, TestRecipientResult, TestSendRequest } from './ports';
-import { StatusAction } from './stateRules';
+import type { StatusAction } from '../remote/serviceClient';
 
 /**
  * The write flows' ports on top of the one service client (`client/src/remote/serviceClient.ts`)

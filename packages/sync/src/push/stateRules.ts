@@ -1,4 +1,6 @@
-import { CampaignDoc, code, isObject, list, sameValue } from './model';
+import type { StatusAction } from '../remote/serviceClient';
+import { CampaignDoc, code, list, sameValue } from './model';
+import { isObject } from '@campaign-studio/core';
 
 /**
  * What V5 can and cannot write, decided before anything is sent: the state rules P1–P3 against
@@ -150,9 +152,8 @@ export const STATUS_ACTIONS = {
   PAUSE: { from: ['ACTIVE', 'SCHEDULED'], verb: 'pause', past: 'paused' },
   RESUME: { from: ['PAUSED'], verb: 'resume', past: 'resumed' },
   STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], verb: 'stop', past: 'stopped' },
-} as const;
+} as const satisfies Record<StatusAction, { from: readonly string[]; verb: string; past: string }>;
 
-export type StatusAction = keyof typeof STATUS_ACTIONS;
 
 export function statusActionProblem(action: StatusAction, status: string, doc: CampaignDoc): Problem | undefined {
   const refusal = writeRefusal(doc, 'status');

@@ -1,4 +1,5 @@
-import { CampaignDoc, isObject } from './model';
+import { CampaignDoc } from './model';
+import { isObject } from '@campaign-studio/core';
 import { Problem } from './stateRules';
 
 /**

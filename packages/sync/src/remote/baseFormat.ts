@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { isObject, JsonObject } from '../../../core/src/json';
+import { isObject, JsonObject } from '@campaign-studio/core';
 
 /**
  * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar

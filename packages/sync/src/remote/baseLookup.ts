@@ -1,11 +1,11 @@
 import * as fs from 'fs';
 import { BaseSnapshot, baseIdOf, baseSnapshotCandidates, BaseSnapshotError, parseBaseSnapshot, remoteStateOf } from './baseFormat';
-import { RemoteState } from '../../../core/src/language/types';
+import { BaseProblem, BaseSnapshotSource, RemoteState } from '@campaign-studio/core';
 
 /**
  * The remote state of a fetched campaign file, found from the file itself: its `id` (else the id
  * in its name) names the sidecar `.campaigns/base/<id>.json`, looked for in the file's folder and
- * then in each parent (`common/src/baseSnapshot.ts` holds the format and that rule, shared with
+ * then in each parent (`baseFormat.ts` holds the format and that rule, shared with
  * the extension). The language server uses it for a file the extension has not described, and
  * `campaign-lint` for every file, so the update rules (P1–P5) and the kept-as-returned schedule
  * (H5) read the same base in CI as in the editor.
@@ -18,11 +18,7 @@ export interface FoundBase {
   remote: RemoteState;
 }
 
-export interface BaseProblem {
-  file: string;
-  message: string;
-  reason: string;
-}
+export type { BaseProblem } from '@campaign-studio/core';
 
 export interface BaseLookup {
   /** The base found, if any. */
@@ -47,7 +43,7 @@ function stampOf(file: string): string | undefined {
  * Sidecars read from disk, each read again only when its time or size changed, so a base written
  * by a fetch or a push is seen on the next check without any notification.
  */
-export class BaseSnapshotStore {
+export class BaseSnapshotStore implements BaseSnapshotSource {
   private readonly read = new Map<string, { stamp: string; lookup: BaseLookup }>();
 
   /** `size`: how many sidecars to keep (the least recently used goes first). */

@@ -173,7 +173,7 @@ export async function findFetchedFile(root: string, id: string, depth = 8): Prom
 }
 
 /** The id a campaign file belongs to: the `id` inside it, else the one in its name. */
-export function campaignIdOf(fileName: string, text: string | undefined): string | undefined {
+export function campaignIdOfFile(fileName: string, text: string | undefined): string | undefined {
   if (text !== undefined) {
     try {
       const doc = JSON.parse(text);

@@ -1,9 +1,9 @@
 /** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
 
-import { isObject, jsonEqual } from '../../../core/src/json';
+import { isObject, jsonEqual } from '@campaign-studio/core';
 
-export { cloneJson, has, isObject, jsonEqual } from '../../../core/src/json';
-export type { JsonObject } from '../../../core/src/json';
+export { cloneJson, has, isObject, jsonEqual } from '@campaign-studio/core';
+export type { JsonObject } from '@campaign-studio/core';
 
 /** JSON pointer escaping of one segment (RFC 6901). */
 export function pointerSegment(s: string | number): string {

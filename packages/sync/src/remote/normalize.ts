@@ -1,9 +1,9 @@
 import { cloneJson, isObject, JsonObject } from './json';
 import { orderCampaign } from './format';
-import { schedulingToRequest, schedulingToResponse } from '../../../core/src/schedulingShape';
+import { schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import type { NormalizationNote } from './baseFormat';
 
-export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from '../../../core/src/schedulingShape';
+export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 export type { NormalizationNote } from './baseFormat';
 
 /**

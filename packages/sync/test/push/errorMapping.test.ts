@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import {
   describeEnvelope, findingsFromEnvelope, stillCurrent, targetSegments, targetToPointer, track,
 } from '../../src/push/errorMapping';
-import { parse } from '../../../core/src/language/parse';
-import { rangeFor } from '../../../core/src/language/ranges';
+import { parse } from '@campaign-studio/core';
+import { rangeFor } from '@campaign-studio/core';
 
 const doc = {
   channel: 'PUSH',

@@ -1,18 +1,18 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { startEmulator, RunningEmulator, EmulatorWorkspace } from '../../../emulator/src';
+import { startEmulator, RunningEmulator, EmulatorWorkspace } from '@campaign-studio/emulator';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
 import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ComponentMerge, ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { Environment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
+import { WriteEnvironment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
-import { WorkspaceSettings } from '../../../core/src/language/types';
+import { WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * The write flows against a real emulator over HTTP, the real service client, the real fetch and
@@ -103,7 +103,7 @@ export interface World {
   ws: EmulatorWorkspace;
   client: ServiceClient;
   root: string;
-  env: Environment;
+  env: WriteEnvironment;
   settings: WorkspaceSettings;
   close(): Promise<void>;
 }

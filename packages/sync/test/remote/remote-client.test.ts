@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { logText, RemoteWorld, seedDocs, startWorld } from './remoteHarness';
-import { campaignFields, CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, GroupPager, metaFor, reachabilityOf, sanitizeFilter, STATUSES } from '../../../extension/src/remoteEditor/explorerModel';
+import { campaignFields, CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, GroupPager, metaFor, reachabilityOf, sanitizeFilter, STATUSES } from '../../src/remote/explorerModel';
 import { CampaignRecord } from '../../src/remote/serviceClient';
 import { adviceFor, ServiceError } from '../../src/remote/errors';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RemoteWorld, startWorld } from './remoteHarness';
-import { campaignFields, EMPTY_FILTER } from '../../../extension/src/remoteEditor/explorerModel';
+import { campaignFields, EMPTY_FILTER } from '../../src/remote/explorerModel';
 import { denormalizeCampaign, isResponseScheduling, normalizeCampaign } from '../../src/remote/normalize';
 import { fetchIntoWorkspace, FetchChoice, FetchDecision, FetchPorts, findFetchedFile, readRemote } from '../../src/remote/fetch';
 import { baseSnapshotPath, readBaseSnapshot, BaseSnapshotError, writeBaseSnapshot, makeBaseSnapshot } from '../../src/remote/baseSnapshots';

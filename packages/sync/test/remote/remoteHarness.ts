@@ -1,4 +1,4 @@
-import { RunningEmulator, startEmulator, EmulatorOptions, seedState } from '../../../emulator/src';
+import { RunningEmulator, startEmulator, EmulatorOptions, seedState } from '@campaign-studio/emulator';
 import { ServiceClient, ServiceClientOptions } from '../../src/remote/serviceClient';
 import { RateLimiter } from '../../src/remote/rateLimiter';
 import { CallLogEntry, formatCallLog } from '../../src/remote/callLog';

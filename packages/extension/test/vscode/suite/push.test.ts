@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../../../sync/src/remote/serviceClient';
-import type { PushResult } from '../../../../sync/src/push/pushFlow';
+import { ServiceClient } from '@campaign-studio/sync';
+import type { PushResult } from '@campaign-studio/sync';
 import { activateExtension, closeAllEditors, emulator, open, replaceText, ruleOf, waitForDiagnostics, workspaceRoot } from './helpers';
 
 /**

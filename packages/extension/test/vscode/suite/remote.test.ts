@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../../../sync/src/remote/serviceClient';
+import { ServiceClient } from '@campaign-studio/sync';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { activateExtension, closeAllEditors, emulator, ours, ruleOf, setText, waitForDiagnostics, workspaceRoot } from './helpers';
 

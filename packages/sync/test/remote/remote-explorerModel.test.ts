@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import {
   campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
   groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES, CHANNELS,
-} from '../../src/remoteEditor/explorerModel';
-import { ServiceClient } from '../../../sync/src/remote/serviceClient';
-import { withDelayedProgress } from '../../../sync/src/remote/progress';
+} from '../../src/remote/explorerModel';
+import { ServiceClient } from '../../src/remote/serviceClient';
+import { withDelayedProgress } from '../../src/remote/progress';
 
 test('groups follow the grouping and the filter; every group asks for drafts and SMS explicitly', () => {
   assert.deepEqual(groupsFor('status', EMPTY_FILTER).map(g => g.value), [...STATUSES]);

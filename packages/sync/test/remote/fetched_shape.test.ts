@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ruleTests } from '../helpers/ruleTests';
-import { lint, only, summary } from '../helpers/lint';
-import { Doc, fixProblems, pushOneTime, pushPeriodic, rangeOf, textOf, withPatch } from './_campaigns';
-import { normalizeCampaign } from '../../../sync/src/remote/normalize';
-import { applyFix, formattingFor } from '../../src/language/codeActions';
-import { Fix, RemoteState } from '../../src/language/types';
+import { ruleTests } from '../../../core/test/helpers/ruleTests';
+import { lint, only, summary } from '../../../core/test/helpers/lint';
+import { Doc, fixProblems, pushOneTime, pushPeriodic, rangeOf, textOf, withPatch } from '../../../core/test/rules/_campaigns';
+import { normalizeCampaign } from '../../src/remote/normalize';
+import { applyFix, formattingFor } from '@campaign-studio/core';
+import { Fix, RemoteState } from '@campaign-studio/core';
 
 /**
  * A fetched file whose schedule could not be converted to the request shape (a periodic

@@ -1,5 +1,5 @@
-import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from '../../../sync/src/remote/serviceClient';
-import { isObject } from '../../../sync/src/remote/json';
+import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
+import { isObject } from './json';
 
 /**
  * What the Campaigns explorer shows, without the editor: the groups, the search each group

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint, Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The package boundaries are enforced by lint: a forbidden import must fail `npm test`. These
+ * cases lint one-line files as if they stood in each package, with the very configuration
+ * `eslint.config.mjs` uses.
+ */
+
+const root = path.resolve(__dirname, '../..');
+
+async function boundaryConfigs(): Promise<Linter.Config[]> {
+  const mod = await import(pathToFileURL(path.join(root, 'scripts/lint/boundaries.mjs')).href) as { boundaryConfigs(): Linter.Config[] };
+  return mod.boundaryConfigs();
+}
+
+async function errorsFor(file: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, ...await boundaryConfigs()],
+  });
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result.messages.filter(m => m.severity === 2).map(m => `${m.ruleId}: ${m.message}`);
+}
+
+const FORBIDDEN: Array<[string, string, RegExp]> = [
+  ['packages/core/src/language/x.ts', "import * as vscode from 'vscode';", /vscode is not for core/],
+  ['packages/core/src/rules/x.ts', "import { createConnection } from 'vscode-languageserver/node';", /vscode-languageserver is not for core/],
+  ['packages/core/src/x.ts', "import { ServiceClient } from '@campaign-studio/sync';", /core may import only no other package/],
+  ['packages/sync/src/push/x.ts', "import { startServer } from '@campaign-studio/server';", /sync may import only @campaign-studio\/core/],
+  ['packages/sync/src/remote/x.ts', "import type { Uri } from 'vscode';", /vscode is not for sync/],
+  ['packages/extension/src/push/x.ts', "import { validate } from '../../../core/src/language/validate';", /never through its folders/],
+  ['packages/extension/src/x.ts', "import { validate } from '@campaign-studio/core/src/language/validate';", /by its name only/],
+  ['packages/extension/src/x.ts', "import { createConnection } from 'vscode-languageserver';", /vscode-languageserver is not for extension/],
+  ['packages/extension/src/x.ts', "export { main } from '@campaign-studio/cli';", /extension may import only/],
+  ['packages/server/src/x.ts', "import { LanguageClient } from 'vscode-languageclient/node';", /vscode-languageclient is not for server/],
+  ['packages/cli/src/x.ts', "import { startEmulator } from '@campaign-studio/emulator';", /cli may import only/],
+];
+
+for (const [file, source, expected] of FORBIDDEN) {
+  test(`boundary lint refuses in ${file}: ${source}`, async () => {
+    const errors = await errorsFor(file, source);
+    assert.equal(errors.length, 1, `expected one error, got: ${errors.join(' | ') || 'none'}`);
+    assert.match(errors[0], /^no-restricted-imports: /);
+    assert.match(errors[0], expected);
+  });
+}
+
+const ALLOWED: Array<[string, string]> = [
+  ['packages/sync/src/x.ts', "import { parse } from '@campaign-studio/core';"],
+  ['packages/server/src/x.ts', "import { LanguageService } from '@campaign-studio/core';\nimport { BaseSnapshotStore } from '@campaign-studio/sync';\nimport { createConnection } from 'vscode-languageserver/node';"],
+  ['packages/extension/src/x.ts', "import * as vscode from 'vscode';\nimport { ServiceClient } from '@campaign-studio/sync';\nimport { LanguageClient } from 'vscode-languageclient/node';"],
+  ['packages/sync/test/x.test.ts', "import { startEmulator } from '@campaign-studio/emulator';\nimport { lint } from '../../../core/test/helpers/lint';"],
+  ['packages/core/src/language/x.ts', "import { parse } from './parse';\nimport { RULE_CHECKS } from '../rules';"],
+];
+
+for (const [file, source] of ALLOWED) {
+  test(`boundary lint allows in ${file}: ${source.split('\n')[0]}`, async () => {
+    assert.deepEqual(await errorsFor(file, source), []);
+  });
+}
+
+test('eslint.config.mjs applies the boundaries to every package', async () => {
+  const config = (await import(pathToFileURL(path.join(root, 'eslint.config.mjs')).href) as { default: Linter.Config[] }).default;
+  for (const block of await boundaryConfigs()) {
+    assert.ok(config.some(c => JSON.stringify(c.files) === JSON.stringify(block.files) && c.rules?.['no-restricted-imports']), `no boundary block for ${String(block.files)}`);
+  }
+});
