@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from './compile-schemas.mjs';
 import { generate as generateRuleDocs } from './gen-rule-docs.mjs';
+import { BUNDLES, COMMON_OPTIONS } from './lib/bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
@@ -16,23 +17,13 @@ const docs = generateRuleDocs();
 if (docs.changed) console.log(`docs/rules.md: regenerated (${docs.rules} rules)`);
 
 const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
+  ...COMMON_OPTIONS,
   sourcemap: production ? false : 'linked',
   minify: production,
-  logLevel: 'warning',
   absWorkingDir: root,
-  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build bundles cleanly.
-  mainFields: ['module', 'main'],
 };
 
-const builds = [
-  { entryPoints: ['packages/extension/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { entryPoints: ['packages/server/src/server.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['packages/cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-];
+const builds = Object.values(BUNDLES);
 
 if (watch) {
   for (const b of builds) {
@@ -42,7 +33,7 @@ if (watch) {
   console.log('watching…');
 } else {
   await Promise.all(builds.map(b => esbuild.build({ ...common, ...b })));
-  fs.chmodSync(path.join(root, 'dist/cli.js'), 0o755);
+  for (const bin of ['dist/cli.js', 'dist/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
   for (const b of builds) {
     const size = fs.statSync(path.join(root, b.outfile)).size;
     console.log(`${b.outfile} ${(size / 1024).toFixed(0)} KB`);

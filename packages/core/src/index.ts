@@ -17,3 +17,4 @@ export * from "./language/validate";
 export * from "./protocol";
 export * from "./rules/index";
 export * from "./schedulingShape";
+export * from "./language/ruleDoc";

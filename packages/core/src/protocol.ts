@@ -1,4 +1,6 @@
-import { RequestType0 } from 'vscode-jsonrpc';
+import { RequestType, RequestType0 } from 'vscode-jsonrpc';
+import type { Range } from 'vscode-languageserver-types';
+import type { CheckPurpose, RemoteState, Severity } from './language/types';
 
 /**
  * Custom messages between the extension and the language server, defined once and imported by
@@ -28,4 +30,46 @@ export namespace ServerStatsRequest {
   export const method = 'campaignStudio/stats';
   export interface Result { rss: number; heapUsed: number; heapTotal: number; external: number; openDocuments: number }
   export const type = new RequestType0<Result, void>(method);
+}
+
+/**
+ * Client → server: what the rule set says of a document before a write (push, create draft,
+ * validate remotely, test send). The server answers from its live view: the open document and
+ * the settings the Problems panel uses (an unsaved `.campaignrc.json` and the editor's overrides
+ * included), so preflight and the Problems panel never disagree. The service's own findings (an
+ * earlier "Validate Remotely") are not part of the answer: a write asks the service again.
+ */
+export namespace PreflightRequest {
+  export const method = 'campaign/preflight';
+  export interface Params {
+    textDocument: { uri: string };
+    /** The text to check when the document is not open in the server (an open one is checked as the server holds it). */
+    text?: string;
+    /** What the service holds now (status and base), read at write time; by default what the server knows. */
+    remote?: RemoteState;
+    purpose?: CheckPurpose;
+  }
+  export interface Finding {
+    rule: string;
+    severity: Severity;
+    message: string;
+    /** JSON pointer of what the finding is about. */
+    path: string;
+    range: Range;
+  }
+  export interface Result {
+    /** The version of the open document that was checked; `null` when the given text was. */
+    version: number | null;
+    findings: Finding[];
+  }
+  export const type = new RequestType<Params, Result, void>(method);
+}
+
+/** Client → server: one rule's documentation, as Markdown, for showing it inside the editor. */
+export namespace RuleDocRequest {
+  export const method = 'campaign/ruleDoc';
+  export interface Params { rule: string }
+  /** `null` for an id that is not a rule. */
+  export type Result = { id: string; severity: Severity; markdown: string; href: string } | null;
+  export const type = new RequestType<Params, Result, void>(method);
 }

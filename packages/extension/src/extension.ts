@@ -3,13 +3,13 @@ import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { StudioContext } from './context';
 import { FEATURES } from './features';
+import { serverRules } from './push/feature';
+import type { CheckedFinding } from '@campaign-studio/sync';
 
 /**
  * The extension's entry: starts the language server and registers the features.
- * Everything else hangs off one context object (see `context.ts` once there are commands).
+ * Everything else hangs off one context object (`context.ts`).
  */
-
-let client: LanguageClient | undefined;
 
 export const DOCUMENT_SELECTOR = [
   { scheme: 'file', language: 'campaign-json' },
@@ -20,6 +20,8 @@ export const DOCUMENT_SELECTOR = [
 export interface CampaignStudioApi {
   client: LanguageClient | undefined;
   ctx: StudioContext;
+  /** What push, create draft, validate remotely and test send check before writing: the language server's preflight of a file. */
+  preflight(uri: vscode.Uri, text: string): Promise<CheckedFinding[]>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
@@ -37,10 +39,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
       configurationSection: 'campaignStudio',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/.campaignrc.json'),
     },
+    // One "Campaign Studio" channel: the language server's log goes where the extension's does.
+    outputChannel: output,
   };
-  client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
+  const client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();
-  context.subscriptions.push({ dispose: () => void client?.stop() });
+  context.subscriptions.push({ dispose: () => void client.stop() });
   const ctx: StudioContext = { extension: context, client, output };
   for (const feature of FEATURES) {
     try {
@@ -50,10 +54,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     }
   }
   await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
-  return { client, ctx };
-}
-
-export async function deactivate(): Promise<void> {
-  await client?.stop();
-  client = undefined;
+  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}) };
 }

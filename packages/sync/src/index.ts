@@ -26,3 +26,4 @@ export * from "./remote/progress";
 export * from "./remote/serviceClient";
 export * from "./remote/servicePaths";
 export * from "./remote/explorerModel";
+export * from "./push/preflight";

@@ -3,7 +3,7 @@ import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
 import { isFileUri, uriToFileName } from './uri';
-import { DocumentKind, Finding, RemoteState } from './types';
+import { CheckPurpose, DocumentKind, Finding, RemoteState } from './types';
 
 export { uriToFileName } from './uri';
 
@@ -140,7 +140,20 @@ export class LanguageService {
     return this.cache.get(doc);
   }
 
+  /** What the editor shows for a document: the rule set's findings, then the service's own. */
   findings(doc: TextDocumentLike, settings: DocumentSettings): Finding[] {
+    const found = this.check(doc, settings);
+    if (this.options.extraFindings) for (const f of this.options.extraFindings(doc.uri)) found.push(f);
+    return found;
+  }
+
+  /**
+   * The rule set's findings for a document, the same the Problems panel shows without the
+   * service's own: what a write checks before it sends anything (`campaign/preflight`).
+   * `remote` replaces what is known of the remote copy (the status read at push time);
+   * `purpose` adds the rules of that use (an inline test send: B8).
+   */
+  check(doc: TextDocumentLike, settings: DocumentSettings, options: { remote?: RemoteState; purpose?: CheckPurpose } = {}): Finding[] {
     const parsed = this.parsed(doc);
     const kind = this.kind(doc);
     // A settings file shows exactly the problems that campaign files summarise (rule W1).
@@ -148,12 +161,12 @@ export class LanguageService {
     const found = validate(parsed, {
       kind,
       settings: settings.workspace,
-      remote: this.remote(doc, parsed),
+      remote: options.remote ?? this.remote(doc, parsed),
+      purpose: options.purpose,
       onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });
     const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
     if (broken) found.push(broken);
-    if (this.options.extraFindings) for (const f of this.options.extraFindings(doc.uri)) found.push(f);
     return found;
   }
 

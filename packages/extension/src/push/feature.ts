@@ -1,15 +1,13 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RemoteStateNotification } from '@campaign-studio/core';
-import { applyOverrides, findCampaignrc, loadCampaignrc, SettingsOverrides } from '@campaign-studio/core';
-import { WorkspaceSettings } from '@campaign-studio/core';
-import { parse } from '@campaign-studio/core';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-studio/core';
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
 import { formatCallLog } from '@campaign-studio/sync';
 import { Environment as RemoteEnvironment, secretKeyFor } from '@campaign-studio/sync';
 import { normalizeCampaign } from '@campaign-studio/sync';
 import { ServiceClient } from '@campaign-studio/sync';
-import { ActionDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '@campaign-studio/sync';
+import { ActionDeps, LocalRules, StatusDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '@campaign-studio/sync';
 import { runCreateDraft } from '@campaign-studio/sync';
 import { campaignIdOf, isObject } from '@campaign-studio/sync';
 import { BaseStore, WriteEnvironment } from '@campaign-studio/sync';
@@ -123,22 +121,6 @@ class PushController {
     return { name: env.name, production: env.production, email: env.email };
   }
 
-  private settingsFor(uri: vscode.Uri): WorkspaceSettings {
-    const rc = uri.scheme === 'file' ? findCampaignrc(path.dirname(uri.fsPath)) : undefined;
-    const base = rc ? loadCampaignrc(rc).settings : { features: {} };
-    const cfg = vscode.workspace.getConfiguration('campaignStudio', uri);
-    const overrides: SettingsOverrides = {
-      features: {
-        audienceLimit: cfg.get<boolean | null>('features.audienceLimit', null),
-        queuing: cfg.get<boolean | null>('features.queuing', null),
-        portfolio: cfg.get<boolean | null>('features.portfolio', null),
-        versioning: cfg.get<boolean | null>('features.versioning', null),
-      },
-      subscriptionCategories: cfg.get<string[] | null>('subscriptionCategories', null),
-    };
-    return applyOverrides(base, overrides);
-  }
-
   private workspaceRootOf(uri: vscode.Uri): string {
     const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
     if (!folder) throw new Error('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.');
@@ -166,7 +148,7 @@ class PushController {
       bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
       ui: this.ui,
       env: this.environmentOf(client),
-      settings: this.settingsFor(doc.uri),
+      rules: serverRules(this.ctx.client, doc.uri),
     };
   }
 
@@ -305,12 +287,11 @@ class PushController {
     this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
-    const deps: ActionDeps = {
+    const deps: StatusDeps = {
       api: pushApi(client),
       bases: root ? this.bases(root, client, target.doc?.uri.toString() ?? '') : noBases,
       ui: this.ui,
       env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
-      settings: { features: {} },
     };
     const result = await runStatusAction(target.id, action, deps);
     if (result.outcome === 'done') void vscode.commands.executeCommand('campaignStudio.explorer.refresh').then(undefined, () => undefined);
@@ -389,4 +370,19 @@ class PushController {
     if (!isObject(value) || !campaignIdOf(value)) return;
     void vscode.commands.executeCommand(COMMANDS.push, doc.uri);
   }
+}
+
+/**
+ * The rule set as the language server runs it (`campaign/preflight`): the same open documents and
+ * settings as the Problems panel, an unsaved `.campaignrc.json` and the editor's overrides
+ * included, so a write never checks differently from what the editor shows.
+ */
+export function serverRules(client: LanguageClient, uri: vscode.Uri): LocalRules {
+  return {
+    check: async (text, options) => {
+      const params: PreflightRequest.Params = { textDocument: { uri: uri.toString() }, text, remote: options.remote, purpose: options.purpose };
+      const result = await client.sendRequest(PreflightRequest.type, params);
+      return result.findings.map(f => ({ rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: f.range.start.line + 1 }));
+    },
+  };
 }

@@ -402,7 +402,7 @@ describe('the server executable', () => {
   test('--help prints the usage', () => {
     const r = spawnSync(process.execPath, [SERVER, '--help'], { encoding: 'utf8' });
     assert.equal(r.status, 0);
-    assert.match(r.stdout, /usage: node server\.js --stdio/);
+    assert.match(r.stdout, /usage: campaign-language-server --stdio/);
   });
 
   test('exit without shutdown ends with status 1, as the protocol says', async () => {

@@ -1,10 +1,9 @@
-import { WorkspaceSettings } from '@campaign-studio/core';
 import { isResponseScheduling } from '../remote/normalize';
 import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentKeys, sameContent } from './model';
 import { isObject } from '@campaign-studio/core';
 import { BaseStore, WriteEnvironment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
-import { checkLocal, summarize } from './preflight';
+import { checkLocal, LocalRules, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
@@ -16,12 +15,17 @@ import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } f
  * business-event campaigns.
  */
 
-export interface ActionDeps {
+/** What a status change needs; the actions on a file also need the rule set. */
+export interface StatusDeps {
   api: PushApi;
   bases: BaseStore;
   ui: PushUi;
   env: WriteEnvironment;
-  settings: WorkspaceSettings;
+}
+
+export interface ActionDeps extends StatusDeps {
+  /** The rule set, with the settings the editor (or CI) uses for this file. */
+  rules: LocalRules;
 }
 
 function failureText(e: unknown): string {
@@ -52,8 +56,8 @@ export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'fa
 export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Promise<ValidateResult> {
   const { api, ui, env } = deps;
   const text = file.text();
-  const check = checkLocal(text, deps.settings);
-  const local = check.parsed.value;
+  const check = await checkLocal(deps.rules, text);
+  const local = check.value;
   if (!isObject(local)) { ui.error(`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
   const id = campaignIdOf(local);
   if (!id) {
@@ -65,7 +69,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
   // Errors the editor shows, and only those: a schedule kept as fetched is no error (rule H5).
   const base = await deps.bases.read(id).catch(() => undefined);
-  const localErrors = isObject(base) ? checkLocal(text, deps.settings, undefined, remoteStateOf(base)).errors : check.errors;
+  const localErrors = isObject(base) ? (await checkLocal(deps.rules, text, undefined, remoteStateOf(base))).errors : check.errors;
   let answer;
   try {
     answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
@@ -76,7 +80,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   }
   if (answer.ok) {
     ui.showFindings(file.uri, [], local);
-    const localNote = localErrors.length ? ` The local rules still report ${localErrors.length} error${localErrors.length === 1 ? '' : 's'}: ${summarize(check.parsed, localErrors)}.` : '';
+    const localNote = localErrors.length ? ` The local rules still report ${localErrors.length} error${localErrors.length === 1 ? '' : 's'}: ${summarize(localErrors)}.` : '';
     const message = `The service found no problem in campaign ${id} as it is in ${file.name}. Nothing was saved.${localNote}`;
     if (localNote) ui.warn(message); else ui.info(message);
     return { outcome: 'valid', message };
@@ -96,8 +100,8 @@ export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'can
  */
 export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', recipients: string[], deps: ActionDeps): Promise<TestSendResult> {
   const { api, ui, env } = deps;
-  const check = checkLocal(file.text(), deps.settings, mode === 'inline' ? 'inlineTest' : undefined);
-  const local = check.parsed.value;
+  const check = await checkLocal(deps.rules, file.text(), mode === 'inline' ? 'inlineTest' : undefined);
+  const local = check.value;
   const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
   const refusal = writeRefusal(local, 'test');
@@ -118,7 +122,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     if (inline.problems.length || !inline.content || errors.length) {
       const shown = [...inline.problems, ...errors.filter(f => f.rule === 'B8')];
       if (shown.length) ui.showFindings(file.uri, shown, local);
-      const what = [...inline.problems.map(p => p.message), ...(errors.length ? [`${file.name} has ${errors.length} error${errors.length === 1 ? '' : 's'} in what an inline test sends — ${summarize(check.parsed, errors)}.`] : [])];
+      const what = [...inline.problems.map(p => p.message), ...(errors.length ? [`${file.name} has ${errors.length} error${errors.length === 1 ? '' : 's'} in what an inline test sends — ${summarize(errors)}.`] : [])];
       return fail({ outcome: 'blocked', message: `No test was sent: ${what.join(' ')}` });
     }
     request = { mode, content: inline.content, channel, recipients };
@@ -147,7 +151,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
 export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'unknown'; message: string; status?: string }
 
 /** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
-export async function runStatusAction(id: string, action: StatusAction, deps: ActionDeps): Promise<StatusResult> {
+export async function runStatusAction(id: string, action: StatusAction, deps: StatusDeps): Promise<StatusResult> {
   const { api, ui, env, bases } = deps;
   const spec = STATUS_ACTIONS[action];
   const fail = (r: StatusResult): StatusResult => { if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message); return r; };

@@ -1,12 +1,12 @@
+import { parse } from '@campaign-studio/core';
 import { describeEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list, sameValue } from './model';
 import { isObject } from '@campaign-studio/core';
 import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
-import { checkLocal, summarize } from './preflight';
+import { checkLocal, LocalRules, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
-import { WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * A new draft from a local file without an id: `POST /v5/campaigns` with `channel`,
@@ -21,7 +21,8 @@ export interface DraftDeps {
   bases: BaseStore;
   ui: PushUi;
   env: WriteEnvironment;
-  settings: WorkspaceSettings;
+  /** The rule set, with the settings the editor (or CI) uses for this file. */
+  rules: LocalRules;
 }
 
 export interface ComponentResult {
@@ -51,8 +52,8 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
     return r;
   };
   const text0 = file.text();
-  const check = checkLocal(text0, deps.settings);
-  const local = check.parsed.value;
+  const check = await checkLocal(deps.rules, text0);
+  const local = check.value;
   if (!isObject(local)) return fail({ outcome: 'blocked', components: [], message: `${file.name} does not hold a JSON object: nothing to create. Fix the file first.` });
   const existing = campaignIdOf(local);
   if (existing) return fail({ outcome: 'blocked', components: [], message: `${file.name} already names campaign ${existing}: push it instead. To make a new draft from it, remove \`id\` (and \`campaign_id\`) from a copy of the file.` });
@@ -65,7 +66,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
     return fail({ outcome: 'blocked', components: [], message: refusal.message });
   }
   if (check.errors.length) {
-    return fail({ outcome: 'blocked', components: [], message: `Nothing was created: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
+    return fail({ outcome: 'blocked', components: [], message: `Nothing was created: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
   }
   const components = componentOrder(local);
   const ask = `Create a ${local.channel} ${local.campaign_delivery_type} draft on ${env.name}?`;
@@ -109,7 +110,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
   let idNotWritten = true;
   for (let attempt = 0; attempt < 3 && idNotWritten; attempt++) {
     const current = file.text();
-    if (!isObject(checkLocal(current, { features: {} }).parsed.value)) break;
+    if (!isObject(parse(current).value)) break;
     if (await file.replace(current, writeNewId(current, id))) idNotWritten = false;
   }
 

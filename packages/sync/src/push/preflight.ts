@@ -1,17 +1,32 @@
-import { parse, ParsedDocument } from '@campaign-studio/core';
-import { validate } from '@campaign-studio/core';
-import { rangeFor } from '@campaign-studio/core';
-import { CheckPurpose, Finding, RemoteState, WorkspaceSettings } from '@campaign-studio/core';
+import { CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings } from '@campaign-studio/core';
 
 /**
- * The first gate of every write: the shared rule set, the very code the language server and the
- * CLI run, over the file's current text. Errors block; warnings and hints do not.
+ * The first gate of every write: the shared rule set over the file's current text. Errors block;
+ * warnings and hints do not. In the editor the language server answers (`campaign/preflight`),
+ * from the very documents and settings its Problems panel shows; elsewhere (tests, scripts)
+ * `rulesWithSettings` runs the same rules in process.
  */
 
+export interface CheckedFinding {
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** JSON pointer of what the finding is about. */
+  path: string;
+  /** 1-based line, for messages. */
+  line: number;
+}
+
+/** The rule set, asked about the text a write is about to send. */
+export interface LocalRules {
+  check(text: string, options: { purpose?: CheckPurpose; remote?: RemoteState }): Promise<CheckedFinding[]>;
+}
+
 export interface LocalCheck {
-  parsed: ParsedDocument;
-  errors: Finding[];
-  warnings: Finding[];
+  /** The file's JSON value (comments and trailing commas tolerated). */
+  value: unknown;
+  errors: CheckedFinding[];
+  warnings: CheckedFinding[];
 }
 
 /**
@@ -25,23 +40,30 @@ const CHECKED_AGAINST_REMOTE = new Set(['P1', 'P2', 'P3', 'P4', 'P5']);
  * (the base snapshot) lets the rules tell a schedule kept as the service returned it, unchanged
  * since the fetch, from one the user wrote (rule H5), as the editor and `campaign-lint` do.
  */
-export function checkLocal(text: string, settings: WorkspaceSettings, purpose?: CheckPurpose, remote?: RemoteState): LocalCheck {
-  const parsed = parse(text);
-  const findings = validate(parsed, { kind: 'campaign', settings, purpose, remote }).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
+export async function checkLocal(rules: LocalRules, text: string, purpose?: CheckPurpose, remote?: RemoteState): Promise<LocalCheck> {
+  const findings = (await rules.check(text, { purpose, remote })).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
   return {
-    parsed,
+    value: parse(text).value,
     errors: findings.filter(f => f.severity === 'error'),
     warnings: findings.filter(f => f.severity === 'warning'),
   };
 }
 
-/** "line 12: message" for the first few errors, for a notification. */
-export function summarize(parsed: ParsedDocument, findings: Finding[], max = 3): string {
-  const lines = findings.slice(0, max).map(f => `line ${rangeFor(parsed, f).start.line + 1} (${f.rule}): ${f.message}`);
-  if (findings.length > max) lines.push(`and ${findings.length - max} more (see the Problems panel)`);
-  return lines.join('; ');
+/** The rule set run in this process with settings already resolved. */
+export function rulesWithSettings(settings: WorkspaceSettings): LocalRules {
+  return {
+    check: async (text, options) => {
+      const parsed = parse(text);
+      return validate(parsed, { kind: 'campaign', settings, ...options }).map(f => ({
+        rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: rangeFor(parsed, f).start.line + 1,
+      }));
+    },
+  };
 }
 
-export function lineOf(parsed: ParsedDocument, path: string): number {
-  return rangeFor(parsed, { path }).start.line + 1;
+/** "line 12: message" for the first few errors, for a notification. */
+export function summarize(findings: CheckedFinding[], max = 3): string {
+  const lines = findings.slice(0, max).map(f => `line ${f.line} (${f.rule}): ${f.message}`);
+  if (findings.length > max) lines.push(`and ${findings.length - max} more (see the Problems panel)`);
+  return lines.join('; ');
 }

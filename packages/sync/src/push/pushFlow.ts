@@ -1,4 +1,3 @@
-import { WorkspaceSettings } from '@campaign-studio/core';
 import { findingsFromEnvelope, RemoteFinding, describeEnvelope } from './errorMapping';
 import { mergeComponents, resolveConflicts, ConflictChoice } from './merge';
 import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, sameValue, stampOf } from './model';
@@ -6,7 +5,7 @@ import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore } from './patch';
 import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
-import { checkLocal, summarize } from './preflight';
+import { checkLocal, LocalRules, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { parse } from '@campaign-studio/core';
 import { reconcileWrite } from './reconcile';
@@ -26,7 +25,8 @@ export interface PushDeps {
   bases: BaseStore;
   ui: PushUi;
   env: WriteEnvironment;
-  settings: WorkspaceSettings;
+  /** The rule set, with the settings the editor (or CI) uses for this file. */
+  rules: LocalRules;
 }
 
 export type PushOutcome =
@@ -115,9 +115,9 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
   }
   // The rules as the editor runs them for this file: a schedule kept as the service returned it
   // and unchanged since the fetch is not sent, so it does not block (rule H5, information).
-  const check = checkLocal(text0, deps.settings, undefined, isObject(base) ? remoteStateOf(base) : undefined);
+  const check = await checkLocal(deps.rules, text0, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
-    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
+    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
   }
   if (baseError !== undefined) {
     return stop({ outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${baseError instanceof Error ? baseError.message : String(baseError)}` });
@@ -330,7 +330,7 @@ export async function writeComponents(file: LocalFile, expected: string, localAt
   let targetKeys = keys;
   const skipped: string[] = [];
   if (current !== expected) {
-    const now = checkLocal(current, { features: {} }).parsed.value;
+    const now = parse(current).value;
     if (!isObject(now)) return { ok: false, written: [], message: `${file.name} was edited during the push and is no longer valid JSON, so ${list(keys)} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.` };
     targetKeys = keys.filter(k => canonical(now[k]) === canonical(localAtStart[k]));
     skipped.push(...keys.filter(k => !targetKeys.includes(k)));

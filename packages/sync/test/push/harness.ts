@@ -1,3 +1,4 @@
+import { rulesWithSettings } from '../../src/push/preflight';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -126,7 +127,7 @@ export async function world(opts: { workspace?: number; timeoutMs?: number; sett
 }
 
 export function deps(w: World, ui: ScriptedUi): ActionDeps {
-  return { api: pushApi(w.client), bases: baseStore(w.root, w.client), ui, env: w.env, settings: w.settings };
+  return { api: pushApi(w.client), bases: baseStore(w.root, w.client), ui, env: w.env, rules: rulesWithSettings(w.settings) };
 }
 
 /** A new draft on the emulator with these components (as another tool would make it). */

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runPush } from '../../src/push/pushFlow';
+import { rulesWithSettings } from '../../src/push/preflight';
 import { CampaignDoc } from '../../src/push/model';
 import { BaseStore, LocalFile, PushApi, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
 import { ScriptedUi } from './harness';
@@ -78,7 +79,7 @@ function setup(edit: (d: CampaignDoc) => void) {
 }
 
 function deps(svc: FakeService, bases: MemoryBases, ui: ScriptedUi) {
-  return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, settings: { features: {} } };
+  return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }) };
 }
 
 test('the service stores something else than was sent: the file takes it only when the user says yes', async () => {
@@ -171,7 +172,7 @@ test('a base from another environment or a damaged one stops the push with its r
   const { svc, file } = setup(d => { (d.basic_details as any).name = 'B'; });
   const bases: BaseStore = { read: async () => { throw new Error('the base snapshot of campaign x was fetched from environment `staging`'); }, write: async () => undefined };
   const ui = new ScriptedUi();
-  const r = await runPush(file, { api: svc.api(), bases, ui, env: { name: 'prod', production: true, email: 'me@example.com' }, settings: { features: {} } });
+  const r = await runPush(file, { api: svc.api(), bases, ui, env: { name: 'prod', production: true, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }) });
   assert.equal(r.outcome, 'blocked');
   assert.equal(r.stage, 'base');
   assert.match(r.message, /fetched from environment `staging`/);

@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+/**
+ * What the extension ships: the client bundle asks the language server for everything the rules
+ * decide, so the rule engine is in dist/server.js only; the VSIX holds what the extension runs
+ * and shows, and neither campaign-lint nor the schema sources.
+ */
+
+const root = path.resolve(__dirname, '../../../..');
+
+async function clientInputs(): Promise<string[]> {
+  const { BUNDLES, COMMON_OPTIONS } = await import(pathToFileURL(path.join(root, 'scripts/lib/bundles.mjs')).href) as {
+    BUNDLES: Record<string, esbuild.BuildOptions>; COMMON_OPTIONS: esbuild.BuildOptions;
+  };
+  const result = await esbuild.build({ ...COMMON_OPTIONS, ...BUNDLES.client, absWorkingDir: root, write: false, metafile: true, outfile: 'client.js' });
+  // Every file esbuild read is an input; what the bundle holds is what has bytes in the output.
+  const [output] = Object.values(result.metafile.outputs);
+  return Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f);
+}
+
+test('the client bundle holds no rule engine: no rules, schemas, validators or language features', async () => {
+  const inputs = await clientInputs();
+  const engine = inputs.filter(f => /^packages\/core\/src\/(rules|generated)\//.test(f)
+    || /^packages\/core\/src\/language\/(validate|schemaErrors|schemaWalk|completion|hover|codeActions|settings|languageService)\.ts$/.test(f)
+    || /node_modules\/ajv\//.test(f));
+  assert.deepEqual(engine, []);
+  assert.ok(inputs.includes('packages/extension/src/extension.ts'), 'the metafile lists the client entry');
+  assert.ok(inputs.some(f => f.startsWith('packages/sync/src/push/')), 'the write flows are in the client');
+});
+
+test('the VSIX lists exactly what the extension runs and shows', () => {
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
+  assert.deepEqual(files, [
+    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'language-configuration.json',
+    'media/campaign.svg', 'media/campaigns-activity.svg', 'package.json',
+    'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
+  ]);
+});

@@ -1,0 +1,116 @@
+import {
+  Diagnostic, DiagnosticRefreshRequest, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, PublishDiagnosticsParams,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentSettings, limitDiagnostics } from '@campaign-studio/core';
+import { describe, ServerContext } from '../context';
+
+/**
+ * Diagnostics, pulled (LSP 3.17: the client asks, `resultId` skips unchanged ones) or pushed
+ * (debounced per document; only the version that was validated is published).
+ */
+export interface Diagnostics {
+  /** Publishes a document's diagnostics after `delay` ms (push clients only). */
+  schedule(uri: string, delay: number): void;
+  /** Something other than a document's text changed its diagnostics (settings, remote state). */
+  changed(): void;
+  /** A closed document: nothing pending, and its diagnostics cleared. */
+  closed(uri: string): void;
+  dispose(): void;
+}
+
+const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
+
+/** All diagnostics of a document, capped at `maxProblems` with a note saying how many are hidden. */
+function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings): Diagnostic[] {
+  const maxProblems = ctx.options.maxProblems;
+  const { shown, hidden } = limitDiagnostics(ctx.service.diagnostics(doc, docSettings), maxProblems);
+  const out: Diagnostic[] = shown as Diagnostic[];
+  if (hidden > 0) {
+    out.push({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: 'campaign-studio',
+      message: `${hidden} more problem${hidden === 1 ? ' is' : 's are'} not shown: the editor shows ${maxProblems} per file, the most severe first. Run \`campaign-lint\` on this file for the full list.`,
+    });
+  }
+  return out;
+}
+
+export function registerDiagnostics(ctx: ServerContext): Diagnostics {
+  const pushTimers = new Map<string, NodeJS.Timeout>();
+  let refreshTimer: NodeJS.Timeout | undefined;
+  /** Bumped whenever something other than a document's text changes its diagnostics. */
+  let generation = 0;
+
+  ctx.connection.languages.diagnostics.on((params, token) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, req => {
+    const resultId = `${req.doc.version}:${generation}`;
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, req.doc, req.settings) };
+  }, token));
+
+  /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
+  function publish(params: PublishDiagnosticsParams): Promise<void> {
+    return ctx.connection.sendDiagnostics(params).catch(e => { process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`); });
+  }
+
+  async function push(uri: string): Promise<void> {
+    const doc = ctx.documents.get(uri);
+    if (!doc) return;
+    const version = doc.version;
+    let diagnostics: Diagnostic[];
+    try {
+      const docSettings = await ctx.settings.get(uri);
+      const current = ctx.documents.get(uri);
+      // A newer version (or a close) has scheduled its own publication.
+      if (!current || current.version !== version) return;
+      diagnostics = computeDiagnostics(ctx, current, docSettings);
+    } catch (e) {
+      // Never leave stale diagnostics behind: clear them and say why in the log.
+      ctx.log.error(`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
+      diagnostics = [];
+    }
+    if (!ctx.shuttingDown) await publish({ uri, version, diagnostics });
+  }
+
+  function schedule(uri: string, delay: number): void {
+    if (ctx.client.pullDiagnostics || ctx.shuttingDown) return;
+    clearTimeout(pushTimers.get(uri));
+    pushTimers.set(uri, setTimeout(() => {
+      pushTimers.delete(uri);
+      void push(uri);
+    }, delay));
+  }
+
+  /** Every open document again, coalesced. */
+  function refreshAll(): void {
+    if (refreshTimer || ctx.shuttingDown) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = undefined;
+      if (!ctx.client.pullDiagnostics) {
+        for (const d of ctx.documents.all()) schedule(d.uri, 0);
+      } else if (ctx.client.diagnosticRefresh) {
+        ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => ctx.log.warn(`diagnostics refresh failed: ${describe(e)}`));
+      }
+    }, ctx.options.pushDelayMs);
+  }
+
+  return {
+    schedule,
+    changed() {
+      generation++;
+      refreshAll();
+    },
+    closed(uri) {
+      clearTimeout(pushTimers.get(uri));
+      pushTimers.delete(uri);
+      if (!ctx.client.pullDiagnostics && !ctx.shuttingDown) void publish({ uri, diagnostics: [] });
+    },
+    dispose() {
+      for (const t of pushTimers.values()) clearTimeout(t);
+      pushTimers.clear();
+      if (refreshTimer) clearTimeout(refreshTimer);
+      refreshTimer = undefined;
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { Hover } from 'vscode-languageserver/node';
+import { doHover } from '@campaign-studio/core';
+import { ServerContext } from '../context';
+
+export function registerHover(ctx: ServerContext): void {
+  ctx.connection.onHover((params, token) => ctx.safe<Hover | null>('hover', params.textDocument.uri, null, req => doHover({
+    parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, position: params.position,
+  }), token));
+}

@@ -1,0 +1,65 @@
+import {
+  ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, InitializeParams,
+  InitializeResult, ServerCapabilities, TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import { CAMPAIGNRC, FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
+import { version } from '../../../../package.json';
+import { ClientInfo, describe, ServerContext } from '../context';
+import { Diagnostics } from './diagnostics';
+import { WATCHED_FILES } from './workspace';
+
+/** What the client can do, from its capabilities and its name. */
+function readClient(client: ClientInfo, params: InitializeParams): void {
+  const caps: ClientCapabilities = params.capabilities;
+  client.pullDiagnostics = !!caps.textDocument?.diagnostic;
+  client.diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
+  client.configuration = !!caps.workspace?.configuration;
+  client.configurationRegistration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+  client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+  client.hierarchicalSymbols = !!caps.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
+  client.codeActionLiterals = !!caps.textDocument?.codeAction?.codeActionLiteralSupport;
+  client.versionedWorkspaceEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+  client.foldingRangeLimit = caps.textDocument?.foldingRange?.rangeLimit;
+  client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
+  const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+  client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
+  client.pushedEditorSettings = (params.initializationOptions as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+}
+
+function serverCapabilities(client: ClientInfo): ServerCapabilities {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+    diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+    completionProvider: { triggerCharacters: ['"', ':'] },
+    hoverProvider: true,
+    codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } : true,
+    documentSymbolProvider: { label: 'Campaign' },
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    foldingRangeProvider: true,
+  };
+}
+
+/** Registrations a client allows only after `initialized`: settings changes and watched files. */
+function registerDynamic(ctx: ServerContext): void {
+  if (ctx.client.configurationRegistration) {
+    ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
+      .catch(e => ctx.log.warn(`registering for settings changes failed: ${describe(e)}`));
+  }
+  if (ctx.client.watchedFilesRegistration) {
+    ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_FILES })
+      .catch(e => ctx.log.warn(`watching ${CAMPAIGNRC} files and base snapshots failed: ${describe(e)}`));
+  }
+}
+
+export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics): void {
+  ctx.connection.onInitialize((params): InitializeResult => {
+    readClient(ctx.client, params);
+    return { capabilities: serverCapabilities(ctx.client), serverInfo: { name: 'campaign-studio', version } };
+  });
+  ctx.connection.onInitialized(() => registerDynamic(ctx));
+  ctx.connection.onShutdown(() => {
+    diagnostics.dispose();
+    ctx.shuttingDown = true;
+  });
+}

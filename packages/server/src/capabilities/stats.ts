@@ -1,0 +1,10 @@
+import { ServerStatsRequest } from '@campaign-studio/core';
+import { ServerContext } from '../context';
+
+/** Memory and cache figures of the server process, for benchmarks and bug reports. */
+export function registerStats(ctx: ServerContext): void {
+  ctx.connection.onRequest(ServerStatsRequest.type, () => {
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: ctx.documents.all().length };
+  });
+}

@@ -1,0 +1,41 @@
+import * as path from 'path';
+import { CAMPAIGNRC, uriToFileName } from '@campaign-studio/core';
+import { BASE_FOLDER } from '@campaign-studio/sync';
+import { ServerContext } from '../context';
+import { Diagnostics } from './diagnostics';
+
+/** Editor settings, settings files and base snapshots on disk: what changes diagnostics without an edit. */
+
+export function isSettingsFile(uri: string): boolean {
+  return path.basename(uriToFileName(uri)).toLowerCase() === CAMPAIGNRC;
+}
+
+function isBaseSnapshot(uri: string): boolean {
+  return path.dirname(uriToFileName(uri)).replace(/\\/g, '/').endsWith(`/${BASE_FOLDER}`);
+}
+
+/** Settings are one typed object per resource, cached: any change clears them all. */
+export function settingsChanged(ctx: ServerContext, diagnostics: Diagnostics): void {
+  ctx.settings.clear();
+  diagnostics.changed();
+}
+
+export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics): void {
+  ctx.connection.onDidChangeConfiguration(params => {
+    if (!ctx.client.configuration) ctx.client.pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+    settingsChanged(ctx, diagnostics);
+  });
+
+  ctx.connection.onDidChangeWatchedFiles(params => {
+    if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged(ctx, diagnostics);
+    // A fetch or a push rewrote a base snapshot: files not described by the extension read it again.
+    if (params.changes.some(c => isBaseSnapshot(c.uri))) {
+      ctx.service.baseSnapshots?.clear();
+      ctx.loggedBaseProblems.clear();
+      diagnostics.changed();
+    }
+  });
+}
+
+/** The globs the server asks a client to watch, when it can register them. */
+export const WATCHED_FILES = [{ globPattern: `**/${CAMPAIGNRC}` }, { globPattern: `**/${BASE_FOLDER}/*.json` }];

@@ -1,0 +1,168 @@
+import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument, RemoteState, SettingsStore } from '@campaign-studio/core';
+import { BaseSnapshotStore } from '@campaign-studio/sync';
+
+/** How long typing pauses before diagnostics are pushed (clients without pull diagnostics). */
+export const PUSH_DELAY_MS = 200;
+/** Diagnostics per file sent to the editor (the most severe first); the CLI reports them all. */
+export const MAX_PROBLEMS = 1000;
+
+export interface ServerOptions {
+  /** Makes the language service from the server's hooks (tests inject failures this way). */
+  createService?: (hooks: LanguageServiceOptions) => LanguageService;
+  pushDelayMs?: number;
+  maxProblems?: number;
+}
+
+/** What the client can do, read once at initialize. */
+export interface ClientInfo {
+  pullDiagnostics: boolean;
+  diagnosticRefresh: boolean;
+  configuration: boolean;
+  configurationRegistration: boolean;
+  watchedFilesRegistration: boolean;
+  /** The first workspace folder: its settings file governs documents that are not files. */
+  workspaceFolder: string | undefined;
+  hierarchicalSymbols: boolean;
+  codeActionLiterals: boolean;
+  versionedWorkspaceEdits: boolean;
+  foldingRangeLimit: number | undefined;
+  /** VS Code and its relatives: they have the snippet files, and run `editor.action.triggerSuggest`. */
+  vscode: boolean;
+  /** Editor settings when the client cannot answer `workspace/configuration` (sent at initialize or on change). */
+  pushedEditorSettings: unknown;
+}
+
+/** What a request handler gets from `safe`: the open document, parsed once, and its settings. */
+export interface RequestContext {
+  doc: TextDocument;
+  parsed: ParsedDocument;
+  kind: DocumentKind;
+  settings: DocumentSettings;
+  token: CancellationToken;
+}
+
+export interface Log {
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * Everything the capabilities share, owned by one server instance: the connection, the open
+ * documents, the language service, settings, and what the extension told about remote campaigns.
+ */
+export interface ServerContext {
+  readonly connection: Connection;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly service: LanguageService;
+  readonly settings: SettingsStore;
+  readonly client: ClientInfo;
+  readonly log: Log;
+  readonly options: Required<Pick<ServerOptions, 'pushDelayMs' | 'maxProblems'>>;
+  /** Remote state of fetched campaigns and the service's own findings, by document URI (sent by the extension). */
+  readonly remoteStates: Map<string, RemoteState>;
+  readonly remoteFindings: Map<string, Finding[]>;
+  /** Open settings-file buffers by file name: their unsaved text counts. */
+  readonly openSettingsFiles: Map<string, string>;
+  /** Damaged base snapshots already logged (each once, until it changes). */
+  readonly loggedBaseProblems: Set<string>;
+  shuttingDown: boolean;
+  /**
+   * Runs a request handler for the open document `uri`: a closed document gets `fallback`,
+   * cancellation is honoured (the client gets RequestCancelled), and an error is logged with what
+   * was being computed for which file, the client getting `fallback` instead.
+   */
+  safe<R>(handler: string, uri: string, fallback: R, fn: (ctx: RequestContext) => R | Promise<R>, token: CancellationToken): Promise<R>;
+}
+
+export function describe(e: unknown): string {
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
+
+function initialClientInfo(): ClientInfo {
+  return {
+    pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
+    watchedFilesRegistration: false, workspaceFolder: undefined, hierarchicalSymbols: false, codeActionLiterals: false,
+    versionedWorkspaceEdits: false, foldingRangeLimit: undefined, vscode: false, pushedEditorSettings: undefined,
+  };
+}
+
+function connectionLog(connection: Connection): Log {
+  return {
+    error: m => connection.console.error(m),
+    warn: m => connection.console.warn(m),
+    info: m => connection.console.info(m),
+  };
+}
+
+function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log'>): LanguageServiceOptions {
+  return {
+    getRemote: uri => ctx.remoteStates.get(uri),
+    extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
+    onBaseProblem: (problem, uri) => {
+      const key = `${problem.file}\n${problem.message}`;
+      if (ctx.loggedBaseProblems.has(key)) return;
+      ctx.loggedBaseProblems.add(key);
+      ctx.log.warn(`${problem.message} The update rules (P1–P5) are not checked for ${uri} until then.`);
+    },
+    log: ctx.log.error,
+    baseSnapshots: new BaseSnapshotStore(),
+  };
+}
+
+function settingsStore(connection: Connection, ctx: Pick<ServerContext, 'client' | 'documents' | 'openSettingsFiles' | 'log'>, service: LanguageService): SettingsStore {
+  return new SettingsStore({
+    editorSettings: async uri => ctx.client.configuration
+      ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' })
+      : ctx.client.pushedEditorSettings,
+    openSettingsBuffer: file => {
+      const uri = ctx.openSettingsFiles.get(file);
+      const doc = uri === undefined ? undefined : ctx.documents.get(uri);
+      return doc ? service.parsed(doc) : undefined;
+    },
+    fallbackFolder: () => ctx.client.workspaceFolder,
+    log: ctx.log.warn,
+  });
+}
+
+export function createContext(connection: Connection, options: ServerOptions): ServerContext {
+  const shared = {
+    connection,
+    documents: new TextDocuments(TextDocument),
+    client: initialClientInfo(),
+    log: connectionLog(connection),
+    options: { pushDelayMs: options.pushDelayMs ?? PUSH_DELAY_MS, maxProblems: options.maxProblems ?? MAX_PROBLEMS },
+    remoteStates: new Map<string, RemoteState>(),
+    remoteFindings: new Map<string, Finding[]>(),
+    openSettingsFiles: new Map<string, string>(),
+    loggedBaseProblems: new Set<string>(),
+    shuttingDown: false,
+  };
+  const hooks = serviceHooks(shared);
+  const service = options.createService?.(hooks) ?? new LanguageService(hooks);
+  const ctx: ServerContext = { ...shared, service, settings: settingsStore(connection, shared, service), safe: (handler, uri, fallback, fn, token) => safeRequest(ctx, handler, uri, fallback, fn, token) };
+  return ctx;
+}
+
+async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, fallback: R, fn: (req: RequestContext) => R | Promise<R>, token: CancellationToken): Promise<R> {
+  const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, `${handler} cancelled`);
+  let version: number | undefined;
+  try {
+    if (token.isCancellationRequested) throw cancelled();
+    if (!ctx.documents.get(uri)) return fallback;
+    const docSettings = await ctx.settings.get(uri);
+    if (token.isCancellationRequested) throw cancelled();
+    const doc = ctx.documents.get(uri);
+    if (!doc) return fallback;
+    version = doc.version;
+    const result = await fn({ doc, parsed: ctx.service.parsed(doc), kind: ctx.service.kind(doc), settings: docSettings, token });
+    if (token.isCancellationRequested) throw cancelled();
+    return result;
+  } catch (e) {
+    if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
+    ctx.log.error(`${handler} failed for ${uri}${version === undefined ? '' : ` (version ${version})`}: ${describe(e)}`);
+    return fallback;
+  }
+}
