@@ -1,10 +1,10 @@
-import { BaseSnapshotStore } from '@campaign-studio/sync';
+import { BaseSnapshotStore, findCampaignrc, loadCampaignrc } from '@campaign-studio/sync';
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { LanguageService } from '@campaign-studio/core';
 import { CampaignDiagnostic, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
-import { CAMPAIGNRC, documentSettings, findCampaignrc, loadCampaignrc, LoadedSettings } from '@campaign-studio/core';
+import { CAMPAIGNRC, documentSettings, LoadedSettings } from '@campaign-studio/core';
 import { Finding, Severity } from '@campaign-studio/core';
 import { version } from '../../../package.json';
 

@@ -27,3 +27,4 @@ export * from "./remote/serviceClient";
 export * from "./remote/servicePaths";
 export * from "./remote/explorerModel";
 export * from "./push/preflight";
+export * from "./files/settingsFiles";

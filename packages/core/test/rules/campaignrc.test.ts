@@ -1,12 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
 import { fixProblems, rangeOf } from './_campaigns';
-import { brokenSettingsFinding, loadCampaignrc, settingsFromText } from '../../src/language/settings';
+import { brokenSettingsFinding, settingsFromText, unreadableSettings } from '../../src/language/settings';
 
 const RC = { kind: 'campaignrc' as const };
 
@@ -91,18 +90,13 @@ test('W1: a campaign file whose settings file is broken shows a warning that say
 });
 
 test('W1: a settings file that cannot be read is reported, never ignored', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaignrc-'));
-  try {
-    const asDir = path.join(dir, '.campaignrc.json');
-    fs.mkdirSync(asDir);
-    const loaded = loadCampaignrc(asDir);
-    assert.deepEqual(loaded.problems.map(p => [p.rule, p.severity]), [['W1', 'error']]);
-    const f = brokenSettingsFinding(loaded, path.join(dir, 'a.campaign.json'));
-    assert.equal(f?.severity, 'warning');
-    assert.match(f?.message ?? '', /could not be read/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = path.join(os.tmpdir(), 'campaignrc-unreadable');
+  const loaded = unreadableSettings(path.join(dir, '.campaignrc.json'), 'EISDIR');
+  assert.deepEqual(loaded.problems.map(p => [p.rule, p.severity]), [['W1', 'error']]);
+  assert.match(loaded.problems[0].message, /could not be read \(it is a directory\)/);
+  const f = brokenSettingsFinding(loaded, path.join(dir, 'a.campaign.json'));
+  assert.equal(f?.severity, 'warning');
+  assert.match(f?.message ?? '', /could not be read/);
 });
 
 test('W1: every fix gives valid JSON, and each preferred fix removes its finding', () => {
