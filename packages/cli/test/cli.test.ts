@@ -362,7 +362,7 @@ describe('inputs that break naive tools', () => {
 });
 
 describe('installed as a package', () => {
-  test('npm pack, install the tarball offline: `npx campaign-lint` runs, the bin has its shebang', () => {
+  test('npm pack, install the tarball offline: `npx campaign-lint` runs, both bins have their shebang', () => {
     const dir = project('installed', { 'package.json': { name: 'consumer', version: '1.0.0', private: true }, 'x.campaign.json': SYNTAX });
     const repo = path.resolve(__dirname, '../../..');
     const npm = (args: string[]) => spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
@@ -381,5 +381,11 @@ describe('installed as a package', () => {
     const npx = spawnSync('npx', ['--offline', '--no-install', 'campaign-lint', '--format', 'json', 'x.campaign.json'], { cwd: dir, encoding: 'utf8' });
     assert.equal(npx.status, 1, npx.stderr);
     assert.equal(JSON.parse(npx.stdout)[0].diagnostics[0].rule, 'D1');
+    // The language server for other editors is a command too.
+    const server = path.join(dir, 'node_modules', '.bin', 'campaign-language-server');
+    assert.equal(fs.readFileSync(server, 'utf8').split('\n')[0], '#!/usr/bin/env node');
+    const help = spawnSync(server, ['--help'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^usage: campaign-language-server --stdio/);
   });
 });
