@@ -4,6 +4,8 @@ import { campaignKind, finding, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
 import { jsonEqual } from '../json';
+import { RuleGroup } from './define';
+import { push, fixedTime } from './examples';
 
 /**
  * `scheduling_details` in request shape (rules H1–H9): what the schema cannot say, namely the
@@ -325,7 +327,7 @@ function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState |
     { target: 'key', fixes: [fix('Rewrite `scheduling_details` in request shape', [{ kind: 'replaceValue', path: SD, value: r.value }])] });
 }
 
-export const schedulingRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H9'],
     kinds: ['campaign'],
@@ -349,3 +351,73 @@ export const schedulingRules: RuleCheck[] = [
     },
   },
 ];
+
+export const schedulingRules: RuleGroup = {
+  section: '`scheduling_details`',
+  rules: [
+    {
+      id: 'H1',
+      title: 'Scheduling delivery type',
+      severity: 'E',
+      summary: '`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS`, `SEND_IN_USER_TIMEZONE`. `SCHEDULED` is response-only: error, with a fix to the request form.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'SCHEDULED', start_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin' } }), fix: '`SCHEDULED` is how the service reports a schedule; a request says `AT_FIXED_TIME` (quick fix), `ASAP`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`.' },
+    },
+    {
+      id: 'H2',
+      title: 'Scheduling companions',
+      severity: 'E',
+      summary: 'Companions: `AT_FIXED_TIME` needs `start_time`; `SEND_IN_BTS` needs `start_time` and `bts_details`; `SEND_IN_USER_TIMEZONE` needs `start_time` and `user_timezone_details`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', timezone: 'Europe/Berlin' } }), fix: 'Add the companions of the delivery type: `start_time` for `AT_FIXED_TIME`; also `bts_details` for `SEND_IN_BTS` and `user_timezone_details` for `SEND_IN_USER_TIMEZONE`.' },
+    },
+    {
+      id: 'H3',
+      title: 'Time zone',
+      severity: 'E',
+      summary: '`timezone` is required for `AT_FIXED_TIME` and `SEND_IN_BTS`, optional for `SEND_IN_USER_TIMEZONE`, and must be a real IANA zone.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-20T09:00:00' } }), fix: 'Add the IANA time zone the start time is read in, such as `"timezone": "Europe/Berlin"`.' },
+    },
+    {
+      id: 'H4',
+      title: 'Start and expiry times',
+      severity: 'E / W',
+      summary: '`start_time` / `expiry_time` are ISO 8601 date-times. An `expiry_time` not after `start_time` is a warning.',
+      docs: { doc: push({ scheduling_details: { ...fixedTime, start_time: '20/03/2026 09:00' } }), fix: 'Write ISO 8601 date-times, such as `2026-03-20T09:00:00`, and keep `expiry_time` after `start_time`.' },
+    },
+    {
+      id: 'H5',
+      title: 'Request names',
+      severity: 'E',
+      summary: 'Response-shaped names in a request (`schedule_time`, `time_zone`, `frequency`) are errors, with fixes to `start_time` / `timezone`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', schedule_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin' } }), fix: 'Use the request names: `start_time` and `timezone` (quick fixes rename `schedule_time` and `time_zone`).' },
+    },
+    {
+      id: 'H6',
+      title: 'Periodic schedule',
+      severity: 'E / W',
+      summary: '`PERIODIC` needs `periodic_details` and `delivery_type` `AT_FIXED_TIME`; `periodic_details` on another type is a warning.',
+      docs: { doc: push({ campaign_delivery_type: 'PERIODIC', scheduling_details: fixedTime }), fix: 'Add `periodic_details` (how often and how many times), with `delivery_type` `AT_FIXED_TIME`.' },
+    },
+    {
+      id: 'H7',
+      title: 'Periodic details',
+      severity: 'E',
+      summary: '`periodic_details`: `sending_frequency` `DAILY`/`WEEKLY`/`MONTHLY`; `repeat_frequency`, `no_of_occurences` integers ≥ 1 (the spec spells it `occurences`: `no_of_occurrences` gets a rename fix); `repeat_on_date_of_month` 1–31, `MONTHLY` only; `repeat_on_days_of_week` `MONDAY`–`SUNDAY`, `WEEKLY` or `MONTHLY`; `repeat_on_days_of_week_for_month` items `{week_granularity: FIRST..LAST, repeat_on_days_of_week}`, `MONTHLY` only.',
+      docs: { doc: push({ campaign_delivery_type: 'PERIODIC', scheduling_details: { ...fixedTime, periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, no_of_occurrences: 8, repeat_on_days_of_week: ['MONDAY'] } } }), fix: 'Use the spec\'s spelling `no_of_occurences` (quick fix), and the fields that fit the `sending_frequency`.' },
+    },
+    {
+      id: 'H8',
+      title: 'Best time and user time zone',
+      severity: 'E',
+      summary: '`bts_details` fields: `send_in_bts` boolean, `if_user_bts_is_not_available`, `if_user_bts_outside_time_window`, `window_end_time` strings. `user_timezone_details`: `send_in_user_timezone`, `send_if_user_timezone_has_passed` booleans.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'SEND_IN_BTS', start_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin', bts_details: { send_in_bts: 'yes' } } }), fix: '`send_in_bts`, `send_in_user_timezone` and `send_if_user_timezone_has_passed` are `true` or `false`; the other fields are strings.' },
+    },
+    {
+      id: 'H9',
+      title: 'Geofence time limit',
+      severity: 'E',
+      summary: '`geo_fence_timelimit` is for `LOCATION_TRIGGERED` only; `notification_schedule` `ALWAYS` / `LIMITED_TIME`; `timebounds` (items with ISO `start_time`, `end_time`) required for `LIMITED_TIME`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'ASAP', geo_fence_timelimit: { notification_schedule: 'ALWAYS' } } }), fix: 'Remove `geo_fence_timelimit` outside `LOCATION_TRIGGERED` campaigns; with `LIMITED_TIME`, give `timebounds`.' },
+    },
+  ],
+  checks,
+};

@@ -1,5 +1,6 @@
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
 import { finding, isObj, Obj } from './util';
+import { RuleGroup } from './define';
 
 /**
  * Search request bodies (`POST /v5/campaigns/search`): the V1 names that V5 no longer takes
@@ -97,7 +98,7 @@ function drafts(doc: Obj): Finding[] {
     { fixes: [{ title: 'Include drafts (add `DRAFT` to `status`)', edits: [edit] }] })];
 }
 
-export const searchRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['R1'],
     kinds: ['search'],
@@ -114,3 +115,24 @@ export const searchRules: RuleCheck[] = [
     check: ({ doc }) => (isObj(doc) ? [...paging(doc), ...drafts(doc)] : []),
   },
 ];
+
+export const searchRules: RuleGroup = {
+  section: 'Search requests',
+  rules: [
+    {
+      id: 'R1',
+      title: 'Search fields',
+      severity: 'E',
+      summary: '`campaign_fields` keys: `channels`, `created_by`, `created_date`, `name`, `status`, `tags`, `ids`, `campaign_delivery_type`. V1\'s `id` gets a fix to `ids` (array); V1\'s `delivery_type` is an error: it silently returns zero results.',
+      docs: { kind: 'search', doc: { campaign_fields: { channels: ['PUSH'], id: '65f1c2a4b7e8d9f0a1b2c3d4', status: ['ACTIVE'] }, limit: 15, page: 1 }, fix: 'Use `"ids": ["65f1c2a4b7e8d9f0a1b2c3d4"]` (quick fix); V1\'s `delivery_type` is now `campaign_delivery_type` (quick fix).' },
+    },
+    {
+      id: 'R2',
+      title: 'Search paging',
+      severity: 'E / I',
+      summary: '`limit` 1–15, `page` ≥ 1. Drafts are returned only when `DRAFT` is in `status`.',
+      docs: { kind: 'search', doc: { campaign_fields: { channels: ['EMAIL'], status: ['ACTIVE', 'DRAFT'] }, limit: 50, page: 1 }, fix: 'Ask for 1 to 15 campaigns per page (quick fix: 15) and page on until a page holds fewer than `limit`. To see drafts, add `DRAFT` to `status`.' },
+    },
+  ],
+  checks,
+};

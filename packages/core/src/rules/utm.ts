@@ -2,6 +2,8 @@ import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
 import { finding, has, isObj, Obj } from './util';
+import { RuleGroup } from './define';
+import { push } from './examples';
 
 /** `utm_params` (rules U1, U2): the two required keys, and at most five custom keys named `utm_…`. */
 
@@ -52,7 +54,7 @@ function checkCustomKeys(utm: Obj): Finding[] {
   return out;
 }
 
-export const utmRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['U1', 'U2'],
     kinds: ['campaign'],
@@ -62,3 +64,24 @@ export const utmRules: RuleCheck[] = [
     },
   },
 ];
+
+export const utmRules: RuleGroup = {
+  section: 'Goals, control groups, UTM, audience limit',
+  rules: [
+    {
+      id: 'U1',
+      title: 'UTM parameters',
+      severity: 'E',
+      summary: '`utm_params`: `utm_source` and `utm_medium` required; the other standard keys (`utm_campaign`, `utm_term`, `utm_content`, `utm_custom`) optional strings.',
+      docs: { doc: push({ utm_params: { utm_source: 'app', utm_campaign: 'spring_sale' } }), fix: 'Add `utm_medium` (and `utm_source`): both are required when UTM parameters are used.' },
+    },
+    {
+      id: 'U2',
+      title: 'Custom UTM keys',
+      severity: 'E',
+      summary: 'At most 5 additional custom keys, each starting with `utm_`; a key without the prefix is rejected.',
+      docs: { doc: push({ utm_params: { utm_source: 'app', utm_medium: 'push', source_campaign: 'spring' } }), fix: 'Start custom keys with `utm_` (`utm_source_campaign`), at most five of them.' },
+    },
+  ],
+  checks,
+};
