@@ -3,13 +3,14 @@ import type { AjvError, CompiledValidator } from '../generated/validators';
 import ruleTableJson from '../generated/ruleTable.json';
 import { get, parsePointer } from './pointer';
 import { DocumentKind, Finding, Fix, Severity } from './types';
-import { ruleSeverity } from '../rules/catalog';
+import { ruleDefinition, ruleSeverity } from '../rules/catalog';
 import { didYouMean } from './strings';
 
 /**
  * Turns the errors of the precompiled validators into findings: a rule id from the nearest
- * `x-rule` in the schema, a plain message (from `x-messages` or the keyword), and the generic
- * fixes that follow from the schema alone (wrong case of an enum value, a near-miss key).
+ * `x-rule` in the schema, a plain message (the rule's own message that `x-messages` names for the
+ * keyword, or one built from the keyword), and the generic fixes that follow from the schema
+ * alone (wrong case of an enum value, a near-miss key).
  */
 
 interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[]; unknownRule?: string }
@@ -59,17 +60,28 @@ function lookupUncached(key: string): LookupResult {
   const hash = key.indexOf('#');
   const file = key.slice(0, hash);
   const segs = key.slice(hash + 1).split('/').filter(s => s !== '');
-  const messages: Record<string, string> = {};
+  const names: Record<string, string> = {};
   let severity: Severity | undefined;
   for (let n = segs.length; n >= 0; n--) {
     const k = `${file}#${n ? '/' + segs.slice(0, n).join('/') : ''}`;
     const e = ruleTable[k];
     if (!e) continue;
-    if (e.messages) for (const [m, t] of Object.entries(e.messages)) if (!(m in messages)) messages[m] = t;
+    if (e.messages) for (const [m, t] of Object.entries(e.messages)) if (!(m in names)) names[m] = t;
     if (e.severity && !severity) severity = e.severity;
-    if (e.rule) return { rule: e.rule, severity, messages, entryKey: k };
+    if (e.rule) return { rule: e.rule, severity, messages: ruleMessages(e.rule, names), entryKey: k };
   }
-  return { rule: 'D7', severity, messages, entryKey: `${file}#` };
+  return { rule: 'D7', severity, messages: ruleMessages('D7', names), entryKey: `${file}#` };
+}
+
+/**
+ * A schema names its messages by keyword (`"x-messages": { "pattern": "notEmail" }`); their text
+ * is in the definition of the rule the schema node belongs to, with the rule's other wording.
+ */
+function ruleMessages(rule: string, names: Record<string, string>): Record<string, string> {
+  const texts = ruleDefinition(rule)?.messages ?? {};
+  const out: Record<string, string> = {};
+  for (const [keyword, name] of Object.entries(names)) if (texts[name] !== undefined) out[keyword] = texts[name];
+  return out;
 }
 
 export function schemaFindings(kind: DocumentKind, value: unknown): Finding[] {

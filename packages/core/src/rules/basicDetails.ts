@@ -186,6 +186,9 @@ export const basicDetailsRules: RuleGroup = {
       title: 'Geofences for location triggers',
       severity: 'E / W',
       summary: '`geofences` is required for `LOCATION_TRIGGERED` (rules G1–G5), and meaningless otherwise.',
+      messages: {
+        notGeofences: '`geofences` must be one geofence object or an array of geofence objects.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'] } }), fix: 'Add the geofences (one object or an array of them, rules G1–G5). On other delivery types, geofences are ignored: remove them (quick fix).' },
     },
     {
@@ -226,6 +229,11 @@ export const basicDetailsRules: RuleGroup = {
       title: 'Name, tags and team',
       severity: 'E',
       summary: '`tags` is an array of strings; `name`, `team` are strings.',
+      messages: {
+        notAnObject: '`basic_details` must be an object holding the campaign\'s name, tags, team and channel settings.',
+        notAnObjectEmail: '`basic_details` must be an object holding the campaign\'s name, tags, team and content type.',
+        notAnObjectPush: '`basic_details` must be an object holding the campaign\'s name, tags, team and platforms.',
+      },
       docs: { doc: push({ basic_details: { name: 'Spring sale', tags: 'spring', platforms: ['IOS'] } }), fix: 'Write `tags` as an array of strings (`["spring"]`, quick fix); `name` and `team` are strings.' },
     },
   ],

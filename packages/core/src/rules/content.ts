@@ -299,6 +299,9 @@ export const campaignContentRules: RuleGroup = {
       title: 'Keyed content shape',
       severity: 'E',
       summary: 'Keyed shape: `content[locale][variation] = { push: {...} }` or `{ email: {...} }`. The `default` locale key is always required (a case variant such as `Default` is an error with a rename fix).',
+      messages: {
+        notAnObject: '`campaign_content` must be an object with `content` (and optionally `locales` and `variation_details`).',
+      },
       docs: { doc: email({ campaign_content: { content: { Default: { variation_1: { email: { subject: 'Hello' } } } } } }), fix: 'Spell the default locale `default` (quick fix: rename). Every locale holds variations, and every variation one `push` or `email` object.' },
     },
     {

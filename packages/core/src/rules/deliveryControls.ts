@@ -175,6 +175,10 @@ export const deliveryControlRules: RuleGroup = {
       title: 'Delivery controls of the channel',
       severity: 'E',
       summary: 'Push fields and types as in the spec table; Email takes only `bypass_dnd`, `campaign_throttle_rpm`, `count_for_frequency_capping`, `ignore_frequency_capping`, `minimum_delay_between_two_notification_in_hour`.',
+      messages: {
+        hoursAsDigits: '`{value}` is not a number of hours: write it as a string of digits, such as `"24"`.',
+        countAsDigits: '`{value}` is not a count: write it as a string of digits, such as `"3"`.',
+      },
       docs: { doc: email({ delivery_controls: { bypass_dnd: false, send_message_in_offline_mode: true } }), fix: 'Email delivery controls take only `bypass_dnd`, `campaign_throttle_rpm`, `count_for_frequency_capping`, `ignore_frequency_capping` and `minimum_delay_between_two_notification_in_hour`; Push fields have the types of the spec table.' },
     },
     {
@@ -217,6 +221,10 @@ export const deliveryControlRules: RuleGroup = {
       title: 'Queue duration',
       severity: 'E',
       summary: '`queue_duration` is an integer 0–48: 1–48 when `queuing_enabled` is true, 0 when false.',
+      messages: {
+        belowMinimum: '`queue_duration` is 0–48 hours, not {value}.',
+        aboveMaximum: '`queue_duration` is at most 48 hours, not {value}.',
+      },
       docs: { settings: queuing, doc: push({ delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 0 } }), fix: 'With queuing on, give 1 to 48 hours; with it off, `0`.' },
     },
   ],

@@ -118,6 +118,9 @@ export const documentRules: RuleGroup = {
       title: 'Channel',
       severity: 'E',
       summary: '`channel` is required and is one of `PUSH`, `EMAIL`, `SMS`.',
+      messages: {
+        missing: '`channel` is required: say which channel the campaign is for, `PUSH` or `EMAIL`.',
+      },
       docs: { doc: { campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Spring sale' } }, fix: 'Add `"channel": "PUSH"` or `"channel": "EMAIL"`. A wrong case (`"push"`) has a quick fix.' },
     },
     {
@@ -125,6 +128,9 @@ export const documentRules: RuleGroup = {
       title: 'Delivery type',
       severity: 'E',
       summary: '`campaign_delivery_type` is required and is one of the seven delivery types.',
+      messages: {
+        missing: '`campaign_delivery_type` is required: say how the campaign is delivered, for example `ONE_TIME`, `PERIODIC` or `EVENT_TRIGGERED`.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'ONETIME' }), fix: 'Use one of the seven delivery types: `ONE_TIME`, `PERIODIC`, `EVENT_TRIGGERED`, `BUSINESS_EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`, `BROADCAST_LIVE_ACTIVITY`.' },
     },
     {
@@ -146,6 +152,9 @@ export const documentRules: RuleGroup = {
       title: 'Author addresses',
       severity: 'E',
       summary: '`created_by` / `updated_by` are email addresses. A create body carries `created_by`; an update body carries `channel`, `campaign_delivery_type`, `updated_by`.',
+      messages: {
+        notEmail: '`{value}` is not an email address: use the address of the person making the change, such as `jane@example.com`.',
+      },
       docs: { doc: push({ created_by: 'jane' }), fix: 'Use the email address of the person creating (`created_by`) or changing (`updated_by`) the campaign, such as `jane.doe@example.com`. Campaign Studio fills `updated_by` from your environment on push.' },
     },
     {

@@ -94,6 +94,10 @@ export const geofenceRules: RuleGroup = {
       title: 'Geofence fields',
       severity: 'E',
       summary: '`name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity`, `triggered_at` are required; names unique.',
+      messages: {
+        missingField: '`{missing}` is required in every geofence: each needs `name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity` and `triggered_at`.',
+        notAnObject: 'A geofence is an object with `name`, `latitude`, `longitude`, `radius`, `triggered_at` and the response time.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, radius: undefined }] } }), fix: 'Give every geofence its `name` (unique), `latitude`, `longitude`, `radius`, `triggered_at`, `response_time_value` and `response_time_granularity`.' },
     },
     {
@@ -108,6 +112,9 @@ export const geofenceRules: RuleGroup = {
       title: 'Geofence trigger',
       severity: 'E',
       summary: '`triggered_at` is `ENTRY`, `EXIT` (upper case) or `dwell` (lower case); wrong case gets a fix.',
+      messages: {
+        wrongTrigger: '`{value}` is not allowed for `triggered_at`: use `ENTRY` or `EXIT` (upper case) or `dwell` (lower case); the case matters.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, triggered_at: 'DWELL', dwell_time_value: '10', dwell_time_granularity: 'MINUTES' }] } }), fix: 'Write `ENTRY` and `EXIT` in upper case and `dwell` in lower case (quick fix).' },
     },
     {
@@ -115,6 +122,9 @@ export const geofenceRules: RuleGroup = {
       title: 'Dwell time',
       severity: 'E',
       summary: '`dwell` requires `dwell_time_value` and `dwell_time_granularity` (`MINUTES`, `HOURS`, `DAYS`).',
+      messages: {
+        missingDwell: '`{missing}` is required when `triggered_at` is `dwell`: say how long the user must stay inside (`dwell_time_value` and `dwell_time_granularity`).',
+      },
       docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, triggered_at: 'dwell' }] } }), fix: 'Add `dwell_time_value` and `dwell_time_granularity` (`MINUTES`, `HOURS`, `DAYS`).' },
     },
     {

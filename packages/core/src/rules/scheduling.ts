@@ -402,6 +402,9 @@ export const schedulingRules: RuleGroup = {
       title: 'Periodic details',
       severity: 'E',
       summary: '`periodic_details`: `sending_frequency` `DAILY`/`WEEKLY`/`MONTHLY`; `repeat_frequency`, `no_of_occurences` integers ≥ 1 (the spec spells it `occurences`: `no_of_occurrences` gets a rename fix); `repeat_on_date_of_month` 1–31, `MONTHLY` only; `repeat_on_days_of_week` `MONDAY`–`SUNDAY`, `WEEKLY` or `MONTHLY`; `repeat_on_days_of_week_for_month` items `{week_granularity: FIRST..LAST, repeat_on_days_of_week}`, `MONTHLY` only.',
+      messages: {
+        notADay: '`{value}` is not a day of the week as the service writes it: use `MONDAY` to `SUNDAY`, in upper case.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'PERIODIC', scheduling_details: { ...fixedTime, periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, no_of_occurrences: 8, repeat_on_days_of_week: ['MONDAY'] } } }), fix: 'Use the spec\'s spelling `no_of_occurences` (quick fix), and the fields that fit the `sending_frequency`.' },
     },
     {

@@ -124,6 +124,12 @@ export const searchRules: RuleGroup = {
       title: 'Search fields',
       severity: 'E',
       summary: '`campaign_fields` keys: `channels`, `created_by`, `created_date`, `name`, `status`, `tags`, `ids`, `campaign_delivery_type`. V1\'s `id` gets a fix to `ids` (array); V1\'s `delivery_type` is an error: it silently returns zero results.',
+      messages: {
+        notAnObject: 'A search request is one JSON object such as `{ "campaign_fields": { "channels": ["PUSH"] }, "limit": 15, "page": 1 }`.',
+        notEmail: '`{value}` is not an email address: `created_by` lists the creators\' email addresses.',
+        notFromDate: '`{value}` is not a date of the form `YYYY-MM-DD`, such as `2024-06-16`.',
+        notToDate: '`{value}` is not a date of the form `YYYY-MM-DD`, such as `2024-06-21`.',
+      },
       docs: { kind: 'search', doc: { campaign_fields: { channels: ['PUSH'], id: '65f1c2a4b7e8d9f0a1b2c3d4', status: ['ACTIVE'] }, limit: 15, page: 1 }, fix: 'Use `"ids": ["65f1c2a4b7e8d9f0a1b2c3d4"]` (quick fix); V1\'s `delivery_type` is now `campaign_delivery_type` (quick fix).' },
     },
     {

@@ -141,6 +141,9 @@ export const triggerRules: RuleGroup = {
       title: 'Delay companions',
       severity: 'E',
       summary: '`DELAY` requires `trigger_delay_value` (integer ≥ 0), `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).',
+      messages: {
+        missingField: '`{missing}` is required when `trigger_delay_type` is `DELAY`: a delay needs `trigger_delay_value`, `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).',
+      },
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'DELAY', trigger_delay_value: 2, trigger_relation: 'AFTER' } }), fix: 'Give all three: `trigger_delay_value` (integer ≥ 0), `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).' },
     },
     {
@@ -148,6 +151,9 @@ export const triggerRules: RuleGroup = {
       title: 'Trigger attribute',
       severity: 'E',
       summary: '`trigger_attr`: a string, except when `trigger_relation` is `BEFORE`: then an object whose `name` is the anchoring time attribute.',
+      messages: {
+        wrongType: '`trigger_attr` must be a string (an action trigger) or, with `trigger_relation` `BEFORE`, an object such as `{ "name": "Appointment Time" }`.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'DELAY', trigger_delay_value: 1, trigger_delay_granularity: 'DAYS', trigger_relation: 'BEFORE', trigger_attr: 'Appointment Time' } }), fix: 'With `BEFORE`, name the time attribute in an object: `{ "name": "Appointment Time" }` (quick fix). Otherwise `trigger_attr` is a string.' },
     },
     {
@@ -155,6 +161,9 @@ export const triggerRules: RuleGroup = {
       title: 'Intelligent delay',
       severity: 'E / W',
       summary: '`INTELLIGENT_DELAY` (Push only) requires `intelligent_delay_optimization` with `min_delay_value`, `min_delay_granularity` (`MINUTES`, `HOURS`), `max_delay_value`, `max_delay_granularity` (`HOURS`, `DAYS`). A minimum that exceeds the maximum is a warning.',
+      messages: {
+        missingField: '`{missing}` is required in `intelligent_delay_optimization`: it needs `min_delay_value`, `min_delay_granularity`, `max_delay_value` and `max_delay_granularity`.',
+      },
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'INTELLIGENT_DELAY' } }), fix: 'Add `intelligent_delay_optimization` with `min_delay_value`, `min_delay_granularity` (`MINUTES`, `HOURS`), `max_delay_value` and `max_delay_granularity` (`HOURS`, `DAYS`); keep the minimum below the maximum.' },
     },
     {
