@@ -190,6 +190,7 @@ export const basicDetailsRules: RuleGroup = {
         notGeofences: '`geofences` must be one geofence object or an array of geofence objects.',
       },
       docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'] } }), fix: 'Add the geofences (one object or an array of them, rules G1–G5). On other delivery types, geofences are ignored: remove them (quick fix).' },
+      removesInapplicable: true,
     },
     {
       id: 'B5',
@@ -197,6 +198,7 @@ export const basicDetailsRules: RuleGroup = {
       severity: 'W',
       summary: '`send_to_triggered_platform_only` applies to event-triggered campaigns only.',
       docs: { doc: push({ basic_details: { name: 'Spring sale', platforms: ['IOS'], send_to_triggered_platform_only: true } }), fix: 'Remove the field (quick fix), or make the campaign `EVENT_TRIGGERED` if it reacts to an event.' },
+      removesInapplicable: true,
     },
     {
       id: 'B6',

@@ -1,8 +1,8 @@
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, has, isObj, Obj } from './util';
+import { campaignKind, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
-import { RuleGroup } from './define';
+import { FixContext, RuleGroup } from './define';
 import { cartTrigger, email, push, queuing } from './examples';
 
 /**
@@ -40,10 +40,6 @@ const QUEUING_FIELDS = ['queuing_enabled', 'queue_duration'];
 const TYPE_WORDS: Record<string, string> = {
   DEVICE_TRIGGERED: 'device-triggered', LOCATION_TRIGGERED: 'location-triggered', EVENT_TRIGGERED: 'event-triggered',
 };
-
-function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
-  return isPreferred ? { title, edits, isPreferred } : { title, edits };
-}
 
 function remove(key: string, isPreferred = true): Fix {
   return fix(`Remove \`${key}\``, [{ kind: 'remove', path: join(DC, key) }], isPreferred);
@@ -150,6 +146,20 @@ function checkQueueDuration(dc: Obj): Finding[] {
   return [];
 }
 
+/** Q4: the spec spells it `camapign`. */
+function camapignSpellingFix(f: FixContext): Fix[] {
+  return f.key === 'max_time_to_show_message_of_same_campaign' && f.value !== undefined
+    ? [fix('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
+}
+
+/** Q7: a queue duration inside the range that `queuing_enabled` allows. */
+function queueDurationFix(f: FixContext): Fix[] {
+  if (f.key !== 'queue_duration' || typeof f.value !== 'number' || !isObj(f.parent)) return [];
+  const enabled = f.parent.queuing_enabled === true;
+  const to = !enabled ? 0 : f.value > 48 ? 48 : f.value < 1 ? 1 : undefined;
+  return to === undefined || to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
+}
+
 const checks: RuleCheck[] = [
   {
     ids: ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7'],
@@ -194,6 +204,7 @@ export const deliveryControlRules: RuleGroup = {
       severity: 'W',
       summary: '`campaign_throttle_rpm` does not apply to device-, location- and event-triggered campaigns.',
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 5000 } }), fix: 'Remove `campaign_throttle_rpm`: triggered campaigns are not throttled by it.' },
+      removesInapplicable: true,
     },
     {
       id: 'Q4',
@@ -201,6 +212,8 @@ export const deliveryControlRules: RuleGroup = {
       severity: 'W',
       summary: 'Fields tied to one delivery type are warnings elsewhere: device-triggered (`max_time_to_show_message_of_same_camapign`, `expiry_time_of_sync_data_in_hour`, `send_message_in_offline_mode`), location-triggered (`send_limit_value`, `send_limit_granularity_in_hours`), event-triggered (`ignore_global_minimum_delay`), event- and device-triggered (`minimum_delay_between_two_notification_in_hour`, Push). The spec spells `camapign`: the correct English spelling gets a rename fix.',
       docs: { doc: push({ delivery_controls: { bypass_dnd: false, send_message_in_offline_mode: true } }), fix: 'Remove fields of other delivery types (quick fix); spell `max_time_to_show_message_of_same_camapign` as the spec does.' },
+      fix: camapignSpellingFix,
+      removesInapplicable: true,
     },
     {
       id: 'Q5',
@@ -208,6 +221,7 @@ export const deliveryControlRules: RuleGroup = {
       severity: 'E',
       summary: '`queuing_enabled` / `queue_duration` are flag-gated: an error when the workspace lacks queuing.',
       docs: { settings: { features: { queuing: false } }, doc: push({ delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 12 } }), fix: 'Remove the queuing fields, or set `features.queuing` to `true` in `.campaignrc.json` if the workspace has queuing.' },
+      removesInapplicable: true,
     },
     {
       id: 'Q6',
@@ -215,6 +229,7 @@ export const deliveryControlRules: RuleGroup = {
       severity: 'E',
       summary: 'Queuing is not supported for `DEVICE_TRIGGERED` or `LOCATION_TRIGGERED`.',
       docs: { settings: queuing, doc: push({ campaign_delivery_type: 'DEVICE_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 12 } }), fix: 'Remove the queuing fields: device- and location-triggered campaigns cannot queue.' },
+      removesInapplicable: true,
     },
     {
       id: 'Q7',
@@ -226,6 +241,7 @@ export const deliveryControlRules: RuleGroup = {
         aboveMaximum: '`queue_duration` is at most 48 hours, not {value}.',
       },
       docs: { settings: queuing, doc: push({ delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 0 } }), fix: 'With queuing on, give 1 to 48 hours; with it off, `0`.' },
+      fix: queueDurationFix,
     },
   ],
   checks,

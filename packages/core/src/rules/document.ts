@@ -177,6 +177,7 @@ export const documentRules: RuleGroup = {
       severity: 'E',
       summary: 'Components that do not apply to the channel: `advanced` is Push only; `connector` is Email and SMS only; `sender_name` is SMS only.',
       docs: { doc: email({ advanced: { expiration_settings: { expire_notification_after_value: 2, expire_notification_after_type: 'DAY' } } }), fix: 'Remove the component (quick fix): `advanced` is Push only, `connector` is for Email and SMS, `sender_name` is SMS only.' },
+      removesInapplicable: true,
     },
   ],
   checks,

@@ -1,6 +1,6 @@
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { finding, isObj, Obj } from './util';
-import { RuleGroup } from './define';
+import { finding, fix, isObj, Obj } from './util';
+import { FixContext, RuleGroup } from './define';
 
 /**
  * Search request bodies (`POST /v5/campaigns/search`): the V1 names that V5 no longer takes
@@ -98,6 +98,19 @@ function drafts(doc: Obj): Finding[] {
     { fixes: [{ title: 'Include drafts (add `DRAFT` to `status`)', edits: [edit] }] })];
 }
 
+/** R1: V1's `id` and `delivery_type` in their V5 form. */
+function v1SearchFieldFixes(f: FixContext): Fix[] {
+  if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObj(f.parent)) return [];
+  if (f.key === 'id' && f.parent.ids === undefined) {
+    const ids = Array.isArray(f.value) ? f.value : [f.value];
+    return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
+  }
+  if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
+    return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
+  }
+  return [];
+}
+
 const checks: RuleCheck[] = [
   {
     ids: ['R1'],
@@ -131,6 +144,7 @@ export const searchRules: RuleGroup = {
         notToDate: '`{value}` is not a date of the form `YYYY-MM-DD`, such as `2024-06-21`.',
       },
       docs: { kind: 'search', doc: { campaign_fields: { channels: ['PUSH'], id: '65f1c2a4b7e8d9f0a1b2c3d4', status: ['ACTIVE'] }, limit: 15, page: 1 }, fix: 'Use `"ids": ["65f1c2a4b7e8d9f0a1b2c3d4"]` (quick fix); V1\'s `delivery_type` is now `campaign_delivery_type` (quick fix).' },
+      fix: v1SearchFieldFixes,
     },
     {
       id: 'R2',

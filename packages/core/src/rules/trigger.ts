@@ -1,7 +1,7 @@
-import { Finding, RuleCheck } from '../language/types';
-import { campaignKind, finding, isObj, Obj } from './util';
+import { Finding, Fix, RuleCheck } from '../language/types';
+import { campaignKind, finding, fix, isObj, Obj } from './util';
 import { hasComponents } from './document';
-import { RuleGroup } from './define';
+import { FixContext, RuleGroup } from './define';
 import { cartTrigger, email, push } from './examples';
 
 /**
@@ -102,6 +102,12 @@ function triggerAttr(tc: Obj): Finding[] {
   return [];
 }
 
+/** `BEFORE` anchors on a time attribute: the string becomes `{ "name": … }`. */
+function timeAttributeObjectFix(f: FixContext): Fix[] {
+  return f.key === 'trigger_attr' && typeof f.value === 'string' && isObj(f.parent) && f.parent.trigger_relation === 'BEFORE'
+    ? [fix(`Change to \`{ "name": "${f.value}" }\``, [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
+}
+
 const checks: RuleCheck[] = [
   {
     ids: ['T1'],
@@ -128,6 +134,7 @@ export const triggerRules: RuleGroup = {
       severity: 'E / W',
       summary: 'Required for `EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`. Not used by `BUSINESS_EVENT_TRIGGERED`, not applicable to `ONE_TIME` / `PERIODIC`.',
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', basic_details: { name: 'Cart reminder', platforms: ['ANDROID'] } }), fix: 'Add `trigger_condition` with the triggering event (`included_filters`) and `trigger_delay_type`. On `ONE_TIME`, `PERIODIC` and `BUSINESS_EVENT_TRIGGERED` campaigns a trigger is ignored: remove it (quick fix).' },
+      removesInapplicable: true,
     },
     {
       id: 'T2',
@@ -155,6 +162,7 @@ export const triggerRules: RuleGroup = {
         wrongType: '`trigger_attr` must be a string (an action trigger) or, with `trigger_relation` `BEFORE`, an object such as `{ "name": "Appointment Time" }`.',
       },
       docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'DELAY', trigger_delay_value: 1, trigger_delay_granularity: 'DAYS', trigger_relation: 'BEFORE', trigger_attr: 'Appointment Time' } }), fix: 'With `BEFORE`, name the time attribute in an object: `{ "name": "Appointment Time" }` (quick fix). Otherwise `trigger_attr` is a string.' },
+      fix: timeAttributeObjectFix,
     },
     {
       id: 'T5',
