@@ -1,5 +1,4 @@
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
 import { campaignKind, finding, has, isObj, Obj } from './util';
 import { RuleGroup } from './define';
