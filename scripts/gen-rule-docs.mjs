@@ -14,7 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCS_FILE = path.join(root, 'docs', 'rules.md');
 const README = path.join(root, 'README.md');
 
-/** The catalogue and the rule definitions, compiled from their TypeScript sources on the fly. */
+/**
+ * The catalogue and the rule definitions, compiled from their TypeScript sources on the fly. The
+ * rule modules reach the compiled schemas (packages/core/src/generated/), so those must exist:
+ * `npm run generate` compiles them first, and the test tiers build before they run.
+ */
 export function loadCatalog() {
   const out = esbuild.buildSync({
     entryPoints: [path.join(root, 'packages/core/src/rules/catalog.ts')],
