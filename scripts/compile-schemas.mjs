@@ -1,6 +1,8 @@
 // Compiles schemas/ ahead of time into standalone ajv validators, so the server compiles nothing
 // at start-up, and extracts the rule annotations (x-rule, x-severity, x-messages) and the known
-// property names of closed objects into a table the validation pipeline reads.
+// property names of closed objects into a table the validation pipeline reads. `x-messages` maps
+// a keyword to the name of a message of the node's rule; the text lives in the rule's definition
+// (packages/core/src/rules/<group>.ts), where schemaErrors.ts looks it up.
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import fs from 'node:fs';

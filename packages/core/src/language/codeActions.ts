@@ -2,22 +2,25 @@ import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
-import { get, join, parsePointer, toPointer } from './pointer';
+import { get, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
 import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
-import { editContext, EditContext, timeZones } from './editingContext';
+import { editContext, EditContext } from './editingContext';
 import { COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { detectIndentation, FormattingSettings } from './formatting';
-import { didYouMean } from './strings';
 import { DocumentKind, Finding, Fix, FixEdit, WorkspaceSettings } from './types';
+import { ruleDefinition } from '../rules/catalog';
+import { FixContext as RuleFixContext } from '../rules/define';
+import { code, fix, isObj } from '../rules/util';
 
 /**
  * Quick fixes and "fix all". Every diagnostic's structural fixes (`Finding.fixes`: replaceValue,
  * renameKey, remove, insert on JSON pointers) become text edits made with jsonc-parser's `modify`,
  * formatted with the editor's indentation. Fixes the rule modules do not attach come from three
  * more places, so that every fix rules.md names exists whatever module reports the finding:
- * the schema's `x-fix` (`renameTo`, `moveTo`), a table keyed by rule id, and two generic fixes
- * (add a missing property with a placeholder; remove a property that does not apply).
+ * the schema's `x-fix` (`renameTo`, `moveTo`), the `fix` of the rule's definition, and two
+ * generic fixes (add a missing property with a placeholder; remove a property that does not
+ * apply, for rules whose definition says `removesInapplicable`).
  */
 
 export const QUICKFIX = 'quickfix';
@@ -169,145 +172,11 @@ export function formattingFor(text: string, given?: CodeActionInput['formatting'
 // ---------------------------------------------------------------------------------------------
 // Where fixes come from
 
-interface FixContext {
-  finding: Finding;
-  doc: unknown;
+/** What a rule's own fix is given, and what the schema's and the generic fixes also need. */
+interface FixContext extends RuleFixContext {
   ctx: EditContext;
   set: SchemaSet;
-  segs: string[];
-  /** The value at the finding's path (undefined when the property is missing). */
-  value: unknown;
-  parent: unknown;
-  key: string;
 }
-
-const code = (v: unknown): string => '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
-
-function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
-  return isPreferred ? { title, edits, isPreferred } : { title, edits };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Rules whose finding on a present property (pointing at its key) means "does not apply here". */
-const NOT_APPLICABLE = new Set(['D9', 'B4', 'B5', 'T1', 'H6', 'H9', 'Q3', 'Q4', 'Q5', 'Q6', 'L1', 'L2', 'L3']);
-
-/** Fixes by rule id, for what rules.md and the editing issue name but a rule may not attach. */
-const FIX_PROVIDERS: Record<string, (f: FixContext) => Fix[]> = {
-  // `SCHEDULED` is the response form: the request form follows from the companions present.
-  H1(f) {
-    if (f.value !== 'SCHEDULED' || f.key !== 'delivery_type') return [];
-    const s = isObject(f.parent) ? f.parent : {};
-    const inferred = s.bts_details !== undefined ? 'SEND_IN_BTS'
-      : s.user_timezone_details !== undefined ? 'SEND_IN_USER_TIMEZONE'
-      : s.start_time !== undefined || s.schedule_time !== undefined || s.periodic_details !== undefined ? 'AT_FIXED_TIME' : 'ASAP';
-    return ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE']
-      .sort((a, b) => Number(b === inferred) - Number(a === inferred))
-      .map(v => fix(`Change to the request form ${code(v)}`, [{ kind: 'replaceValue', path: f.finding.path, value: v }], v === inferred));
-  },
-  H5(f) {
-    const base = f.segs.slice(0, -1);
-    const sib = (k: string) => '/' + [...base, k].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-    const p = isObject(f.parent) ? f.parent : {};
-    const rename = (to: string): Fix[] => p[to] === undefined
-      ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
-      : [fix(`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
-    if (f.value === undefined) return [];
-    if (f.key === 'schedule_time') return rename('start_time');
-    if (f.key === 'time_zone') return rename('timezone');
-    if (f.key === 'frequency') {
-      return [fix('Move to `periodic_details.sending_frequency`', [
-        { kind: 'insert', path: join(sib('periodic_details'), 'sending_frequency'), value: f.value },
-        { kind: 'remove', path: f.finding.path },
-      ], true)];
-    }
-    return [];
-  },
-  H7(f) {
-    return f.key === 'no_of_occurrences' && f.value !== undefined && isObject(f.parent) && f.parent.no_of_occurences === undefined
-      ? [fix('Rename to `no_of_occurences` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'no_of_occurences' }], true)] : [];
-  },
-  H3(f) {
-    if (f.key !== 'timezone' || typeof f.value !== 'string') return [];
-    const zones = timeZones();
-    const exact = zones.find(z => z.toLowerCase() === (f.value as string).toLowerCase().replace(/ /g, '_'));
-    const near = exact ?? didYouMean(f.value, zones);
-    return near && near !== f.value ? [fix(`Change to ${code(near)}`, [{ kind: 'replaceValue', path: f.finding.path, value: near }], true)] : [];
-  },
-  H4(f) {
-    // The response form `YYYY-MM-DD HH:MM:SS` is one character from ISO 8601.
-    if (typeof f.value !== 'string') return [];
-    const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/.exec(f.value);
-    return m ? [fix(`Change to ${code(`${m[1]}T${m[2]}`)}`, [{ kind: 'replaceValue', path: f.finding.path, value: `${m[1]}T${m[2]}` }], true)] : [];
-  },
-  Q4(f) {
-    return f.key === 'max_time_to_show_message_of_same_campaign' && f.value !== undefined
-      ? [fix('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
-  },
-  Q7(f) {
-    if (f.key !== 'queue_duration' || typeof f.value !== 'number' || !isObject(f.parent)) return [];
-    const enabled = f.parent.queuing_enabled === true;
-    const to = !enabled ? 0 : f.value > 48 ? 48 : f.value < 1 ? 1 : undefined;
-    return to === undefined || to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
-  },
-  K1(f) {
-    if (f.key !== 'campaign_control_group_percentage' || typeof f.value !== 'number') return [];
-    const to = Math.min(100, Math.max(0, Math.round(f.value)));
-    return to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }])];
-  },
-  L3(f) {
-    return f.key === 'metrics' && f.value !== undefined && isObject(f.parent) && f.parent.metric === undefined
-      ? [fix('Rename to `metric`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'metric' }], true)] : [];
-  },
-  C1(f) {
-    return f.segs.length === 3 && f.segs[1] === 'locales' && f.value !== undefined
-      ? [fix(`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
-  },
-  C3(f) {
-    // `Default` (or another case variant) for the required `default` locale key.
-    const content = f.segs.slice(0, 2).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
-    if (!isObject(content) || content.default !== undefined) return [];
-    const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
-    return variant ? [fix('Rename to `default`', [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
-  },
-  C4(f) {
-    // A locale key that `locales` does not list.
-    if (f.segs.length !== 3 || f.segs[0] !== 'campaign_content' || f.segs[1] !== 'content' || f.value === undefined || f.key === 'default') return [];
-    const locales = get(f.doc, '/campaign_content/locales');
-    if (Array.isArray(locales) && locales.includes(f.key)) return [];
-    return [Array.isArray(locales)
-      ? fix(`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
-      : fix(`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
-  },
-  T4(f) {
-    // `BEFORE` anchors on a time attribute: the string becomes `{ "name": … }`.
-    return f.key === 'trigger_attr' && typeof f.value === 'string' && isObject(f.parent) && f.parent.trigger_relation === 'BEFORE'
-      ? [fix(`Change to \`{ "name": "${f.value}" }\``, [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
-  },
-  S1(f) {
-    const seg = get(f.doc, '/segmentation_details');
-    return isObject(seg) && seg.is_all_user_campaign !== true
-      ? [fix('Target all users (`"is_all_user_campaign": true`)', [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
-  },
-  U2(f) {
-    if (f.segs.length !== 2 || f.segs[0] !== 'utm_params' || f.value === undefined || f.key.startsWith('utm_')) return [];
-    const to = `utm_${f.key}`;
-    return isObject(f.parent) && f.parent[to] === undefined ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)] : [];
-  },
-  R1(f) {
-    if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObject(f.parent)) return [];
-    if (f.key === 'id' && f.parent.ids === undefined) {
-      const ids = Array.isArray(f.value) ? f.value : [f.value];
-      return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
-    }
-    if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
-      return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
-    }
-    return [];
-  },
-};
 
 /** `x-fix` on the schema of the property a finding names: `renameTo` a sibling, `moveTo` a relative path. */
 function schemaFixes(f: FixContext): Fix[] {
@@ -315,8 +184,8 @@ function schemaFixes(f: FixContext): Fix[] {
   const out: Fix[] = [];
   for (const a of schemasAt(f.set, f.ctx.kind, f.doc, f.segs)) {
     const x = a.node.schema['x-fix'];
-    if (!isObject(x)) continue;
-    const parent = isObject(f.parent) ? f.parent : {};
+    if (!isObj(x)) continue;
+    const parent = isObj(f.parent) ? f.parent : {};
     if (typeof x.renameTo === 'string') {
       out.push(parent[x.renameTo] === undefined
         ? fix(`Rename to ${code(x.renameTo)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
@@ -337,7 +206,7 @@ function missingFixes(f: FixContext): Fix[] {
   if (f.value !== undefined || f.segs.length === 0 || f.finding.range) return [];
   const parentPath = f.segs.slice(0, -1);
   const parentValue = valueAt(f.doc, parentPath);
-  if (parentValue !== undefined && !isObject(parentValue)) return [];
+  if (parentValue !== undefined && !isObj(parentValue)) return [];
   if (/^\d+$/.test(f.key) || f.key === '-') return [];
   const values = describe(schemasAt(f.set, f.ctx.kind, f.doc, f.segs)).values;
   if (values && values.length > 1 && values.length <= 8) {
@@ -350,7 +219,7 @@ function missingFixes(f: FixContext): Fix[] {
 
 /** A present property that does not apply here: remove it. */
 function notApplicableFixes(f: FixContext): Fix[] {
-  if (!NOT_APPLICABLE.has(f.finding.rule) || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0) return [];
+  if (!ruleDefinition(f.finding.rule)?.removesInapplicable || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0) return [];
   return [fix(`Remove ${code(f.key)}`, [{ kind: 'remove', path: f.finding.path }])];
 }
 
@@ -362,7 +231,7 @@ function examplesByKey(): Map<string, unknown[]> {
   const map = new Map<string, unknown[]>();
   const visit = (v: unknown): void => {
     if (Array.isArray(v)) { v.forEach(visit); return; }
-    if (!isObject(v)) return;
+    if (!isObj(v)) return;
     for (const [k, x] of Object.entries(v)) {
       if (!map.has(k)) map.set(k, []);
       map.get(k)!.push(x);
@@ -415,7 +284,7 @@ export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Seg
   return '';
 }
 
-/** Every fix for one finding: its own, then the schema's, the rule table's and the generic ones. */
+/** Every fix for one finding: its own, then the schema's, its rule definition's and the generic ones. */
 export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, settings: WorkspaceSettings, set: SchemaSet = defaultSchemas()): Fix[] {
   const segs = parsePointer(finding.path);
   const fctx: FixContext = {
@@ -431,7 +300,7 @@ export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, set
   const all: Fix[] = [...(finding.fixes ?? [])];
   if (!finding.range) {
     try {
-      all.push(...schemaFixes(fctx), ...(FIX_PROVIDERS[finding.rule]?.(fctx) ?? []), ...missingFixes(fctx), ...notApplicableFixes(fctx));
+      all.push(...schemaFixes(fctx), ...(ruleDefinition(finding.rule)?.fix?.(fctx) ?? []), ...missingFixes(fctx), ...notApplicableFixes(fctx));
     } catch {
       // A fix provider never stands in the way of the finding's own fixes.
     }

@@ -1,15 +1,16 @@
 import * as validators from '../generated/validators';
 import type { AjvError, CompiledValidator } from '../generated/validators';
 import ruleTableJson from '../generated/ruleTable.json';
-import { get, parsePointer } from './pointer';
+import { get, join, parsePointer } from './pointer';
 import { DocumentKind, Finding, Fix, Severity } from './types';
-import { ruleSeverity } from '../rules/catalog';
+import { ruleDefinition, ruleSeverity } from '../rules/catalog';
 import { didYouMean } from './strings';
 
 /**
  * Turns the errors of the precompiled validators into findings: a rule id from the nearest
- * `x-rule` in the schema, a plain message (from `x-messages` or the keyword), and the generic
- * fixes that follow from the schema alone (wrong case of an enum value, a near-miss key).
+ * `x-rule` in the schema, a plain message (the rule's own message that `x-messages` names for the
+ * keyword, or one built from the keyword), and the generic fixes that follow from the schema
+ * alone (wrong case of an enum value, a near-miss key).
  */
 
 interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[]; unknownRule?: string }
@@ -59,17 +60,28 @@ function lookupUncached(key: string): LookupResult {
   const hash = key.indexOf('#');
   const file = key.slice(0, hash);
   const segs = key.slice(hash + 1).split('/').filter(s => s !== '');
-  const messages: Record<string, string> = {};
+  const names: Record<string, string> = {};
   let severity: Severity | undefined;
   for (let n = segs.length; n >= 0; n--) {
     const k = `${file}#${n ? '/' + segs.slice(0, n).join('/') : ''}`;
     const e = ruleTable[k];
     if (!e) continue;
-    if (e.messages) for (const [m, t] of Object.entries(e.messages)) if (!(m in messages)) messages[m] = t;
+    if (e.messages) for (const [m, t] of Object.entries(e.messages)) if (!(m in names)) names[m] = t;
     if (e.severity && !severity) severity = e.severity;
-    if (e.rule) return { rule: e.rule, severity, messages, entryKey: k };
+    if (e.rule) return { rule: e.rule, severity, messages: ruleMessages(e.rule, names), entryKey: k };
   }
-  return { rule: 'D7', severity, messages, entryKey: `${file}#` };
+  return { rule: 'D7', severity, messages: ruleMessages('D7', names), entryKey: `${file}#` };
+}
+
+/**
+ * A schema names its messages by keyword (`"x-messages": { "pattern": "notEmail" }`); their text
+ * is in the definition of the rule the schema node belongs to, with the rule's other wording.
+ */
+function ruleMessages(rule: string, names: Record<string, string>): Record<string, string> {
+  const texts = ruleDefinition(rule)?.messages ?? {};
+  const out: Record<string, string> = {};
+  for (const [keyword, name] of Object.entries(names)) if (texts[name] !== undefined) out[keyword] = texts[name];
+  return out;
 }
 
 export function schemaFindings(kind: DocumentKind, value: unknown): Finding[] {
@@ -116,169 +128,272 @@ function fill(template: string, vars: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
 
+/** One validator error, with what every keyword's message says about the place it is at. */
+interface SchemaError {
+  kind: DocumentKind;
+  err: AjvError;
+  info: LookupResult;
+  /** The value at the error's instance path. */
+  value: unknown;
+  /** The last segment of the instance path (an index for an array item). */
+  prop: string;
+  /** The nearest property name on the path, or `the document`. */
+  parentName: string;
+  /** The object the error is in, for "… in `basic_details`". */
+  where: string;
+  /** The value named in a sentence: `` `name` ``, or "each item of `tags`". */
+  subject: string;
+  Subject: string;
+  /** "for `name`", or "in `tags`" for an array item. */
+  forProp: string;
+  /** What a rule's message template may use: `{property}`, `{value}`, `{missing}`, … */
+  vars: Record<string, unknown>;
+}
+
+/** What one keyword says about an error; the rest of the finding comes from the place. */
+interface Described {
+  message: string;
+  path?: string;
+  target?: 'key';
+  fixes?: Fix[];
+  rule?: string;
+  severity?: Severity;
+}
+
 function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | undefined {
-  // `if` only says which branch failed; the branch's own errors say what is wrong.
-  if (err.keyword === 'if' || err.keyword === 'allOf' || err.keyword === 'anyOf' || err.keyword === 'oneOf' && err.params?.passingSchemas) return undefined;
-  const info = lookup(schemaKey(kind, err.schemaPath));
+  if (explainedElsewhere(err)) return undefined;
+  const e = schemaError(kind, doc, err);
+  const described = (DESCRIBE[err.keyword] ?? describeOther)(e);
+  const f: Finding = {
+    rule: described.rule ?? e.info.rule,
+    path: described.path ?? err.instancePath,
+    message: ruleMessage(e) ?? described.message,
+    severity: described.severity ?? e.info.severity ?? ruleSeverity(e.info.rule, 'error'),
+  };
+  if (described.target) f.target = described.target;
+  if (described.fixes?.length) f.fixes = described.fixes;
+  return f;
+}
+
+/** `if` only says which branch failed; the branch's own errors say what is wrong. */
+function explainedElsewhere(err: AjvError): boolean {
+  return err.keyword === 'if' || err.keyword === 'allOf' || err.keyword === 'anyOf' || err.keyword === 'oneOf' && !!err.params?.passingSchemas;
+}
+
+function schemaError(kind: DocumentKind, doc: unknown, err: AjvError): SchemaError {
   const segs = parsePointer(err.instancePath);
   const prop = segs.length ? segs[segs.length - 1] : '';
   const parentName = segs.length ? segs.filter(s => !/^\d+$/.test(s)).slice(-1)[0] ?? 'the document' : 'the document';
   const value = get(doc, err.instancePath);
-  // An object inside an array is named with its index (`filters[0]`), so the message says which.
-  const where = err.instancePath === '' ? 'the document' : code(/^\d+$/.test(prop) ? `${parentName}[${prop}]` : parentName);
-  let rule = info.rule;
-  let severity: Severity = info.severity ?? ruleSeverity(info.rule, 'error');
-  // `{value}` is written out only when a message uses it: for an error on an object (an unknown
-  // key in a huge document) that would copy the whole object once per error.
+  // An array item is named by its array (`each item of \`tags\``), not by its index.
+  const isItem = /^\d+$/.test(prop);
+  return {
+    kind,
+    err,
+    info: lookup(schemaKey(kind, err.schemaPath)),
+    value,
+    prop,
+    parentName,
+    // An object inside an array is named with its index (`filters[0]`), so the message says which.
+    where: err.instancePath === '' ? 'the document' : code(isItem ? `${parentName}[${prop}]` : parentName),
+    subject: isItem ? `each item of ${code(parentName)}` : code(prop),
+    Subject: isItem ? `Each item of ${code(parentName)}` : code(prop),
+    forProp: isItem ? `in ${code(parentName)}` : `for ${code(prop || 'the document')}`,
+    vars: templateVars(prop, parentName, value),
+  };
+}
+
+/**
+ * `{value}` is written out only when a message uses it: for an error on an object (an unknown
+ * key in a huge document) that would copy the whole object once per error.
+ */
+function templateVars(prop: string, parentName: string, value: unknown): Record<string, unknown> {
   let valueText: string | undefined;
-  const vars: Record<string, unknown> = {
+  return {
     property: prop,
     parent: parentName,
     get value() { return valueText ??= typeof value === 'string' ? value : JSON.stringify(value); },
     set value(v: unknown) { valueText = String(v); },
   };
-  // An array item is named by its array (`each item of \`tags\``), not by its index.
-  const isItem = /^\d+$/.test(prop);
-  const subject = isItem ? `each item of ${code(parentName)}` : code(prop);
-  const Subject = isItem ? `Each item of ${code(parentName)}` : code(prop);
-  const forProp = isItem ? `in ${code(parentName)}` : `for ${code(prop || 'the document')}`;
-  let path = err.instancePath;
-  let target: 'key' | 'value' | undefined;
-  let message: string;
-  const fixes: Fix[] = [];
+}
 
-  switch (err.keyword) {
-    case 'required': {
-      const missing = String(err.params.missingProperty);
-      vars.missing = missing;
-      path = `${err.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      message = `${code(missing)} is required in ${where}.`;
-      break;
-    }
-    case 'additionalProperties': {
-      // An unknown key is rule D7 at any depth, whichever rule governs the object's own fields.
-      // A settings file keeps its rule (W1) and its severity: a misspelt flag silently reads as unknown.
-      // The closed object itself (not the nearest node with an x-rule) lists the known keys, and
-      // may name a rule of its own for unknown keys (`x-unknown-rule`).
-      const objectEntry = ruleTable[schemaKey(kind, err.schemaPath).replace(/\/additionalProperties$/, '')];
-      if (kind !== 'campaignrc') { rule = objectEntry?.unknownRule ?? 'D7'; severity = ruleSeverity(rule, 'warning'); }
-      const key = String(err.params.additionalProperty);
-      vars.key = key;
-      path = `${err.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      target = 'key';
-      const known = objectEntry?.known ?? [];
-      // Membership tests against the object, not a scan of its keys per error: an object with a
-      // huge number of unknown keys must stay linear.
-      const obj = value && typeof value === 'object' ? value as object : {};
-      const present = (k: string): boolean => Object.prototype.hasOwnProperty.call(obj, k);
-      const guess = didYouMean(key, known.filter(k => !present(k))) ?? didYouMean(key, known);
-      vars.suggestion = guess ?? '';
-      if (guess && present(guess)) {
-        // The intended key is already there: this one is a leftover copy, and renaming it would
-        // make a duplicate key.
-        message = `${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`;
-        fixes.push({ title: `Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true });
-      } else {
-        message = `${code(key)} is not a property of ${where}` + (guess ? `: did you mean ${code(guess)}?` : `. Remove it, or check the spelling against the spec.`);
-        if (guess) fixes.push({ title: `Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true });
-        fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
-      }
-      vars.known = list(known);
-      break;
-    }
-    case 'enum':
-    case 'const': {
-      const allowed: unknown[] = err.keyword === 'enum' ? err.params.allowedValues : [err.params.allowedValue];
-      vars.allowed = list(allowed);
-      message = `${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.`;
-      const caseMatch = typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
-      const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
-      const fixTo = caseMatch ?? sameText;
-      if (fixTo !== undefined) {
-        message = `${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`;
-        fixes.push({ title: `Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path, value: fixTo }], isPreferred: true });
-      }
-      break;
-    }
-    case 'type': {
-      const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
-      vars.type = want;
-      message = `${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`;
-      if (err.instancePath === '') {
-        message = `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`;
-        // Nothing else can be checked: an error, under the rule of the document's first required key.
-        rule = kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2';
-        severity = 'error';
-      }
-      if (err.params.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
-        fixes.push({ title: `Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true });
-      } else if ((err.params.type === 'integer' || err.params.type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (err.params.type === 'number' || Number.isInteger(Number(value)))) {
-        fixes.push({ title: `Change to the number ${Number(value)}`, edits: [{ kind: 'replaceValue', path, value: Number(value) }], isPreferred: true });
-      } else if (err.params.type === 'array' && value !== undefined && !Array.isArray(value) && typeof value !== 'object') {
-        fixes.push({ title: `Wrap in an array`, edits: [{ kind: 'replaceValue', path, value: [value] }], isPreferred: true });
-      } else if (err.params.type === 'boolean' && (value === 'true' || value === 'false')) {
-        fixes.push({ title: `Change to ${value}`, edits: [{ kind: 'replaceValue', path, value: value === 'true' }], isPreferred: true });
-      }
-      break;
-    }
-    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum': {
-      const op = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[err.keyword];
-      vars.limit = err.params.limit;
-      message = `${Subject} must be ${op} ${err.params.limit}, not ${JSON.stringify(value)}.`;
-      break;
-    }
-    case 'minItems': message = `${code(prop)} needs at least ${err.params.limit} item${err.params.limit === 1 ? '' : 's'}.`; vars.limit = err.params.limit; break;
-    case 'maxItems': message = `${code(prop)} takes at most ${err.params.limit} item${err.params.limit === 1 ? '' : 's'}.`; vars.limit = err.params.limit; break;
-    case 'minLength': message = err.params.limit === 1 ? `${Subject} must not be empty.` : `${Subject} needs at least ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
-    case 'maxLength': message = `${Subject} takes at most ${err.params.limit} characters.`; vars.limit = err.params.limit; break;
-    case 'maxProperties': message = `${where} takes at most ${err.params.limit} properties.`; vars.limit = err.params.limit; break;
-    case 'uniqueItems': {
-      // ajv names the pair in either order depending on the item type: the later one is the copy.
-      const first = Math.min(Number(err.params.i), Number(err.params.j));
-      const copy = Math.max(Number(err.params.i), Number(err.params.j));
-      message = `${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`;
-      path = `${err.instancePath}/${copy}`;
-      fixes.push({ title: 'Remove the duplicate', edits: [{ kind: 'remove', path }], isPreferred: true });
-      break;
-    }
-    case 'pattern': message = `${code(value)} does not have the form ${subject} needs.`; break;
-    case 'propertyNames': {
-      message = `${code(err.params.propertyName)} is not allowed as a key of ${where}.`;
-      path = `${err.instancePath}/${String(err.params.propertyName).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      target = 'key';
-      vars.key = err.params.propertyName;
-      break;
-    }
-    case 'discriminator': {
-      const tag = String(err.params.tag);
-      vars.tag = tag;
-      if (err.params.error === 'tag' && (value as Record<string, unknown> | undefined)?.[tag] === undefined) {
-        path = `${err.instancePath}/${tag}`;
-        message = `${code(tag)} is required: it says which kind of object this is.`;
-      } else {
-        path = `${err.instancePath}/${tag}`;
-        const got = (value as Record<string, unknown> | undefined)?.[tag];
-        message = `${code(got)} is not a known ${code(tag)}.`;
-        vars.value = typeof got === 'string' ? got : JSON.stringify(got);
-      }
-      break;
-    }
-    case 'not': message = `${code(prop || 'this')} is not allowed here.`; break;
-    case 'dependencies': case 'dependentRequired': {
-      const missing = String(err.params.missingProperty);
-      vars.missing = missing;
-      vars.property = err.params.property;
-      path = `${err.instancePath}/${missing}`;
-      message = `${code(missing)} is required when ${code(err.params.property)} is present.`;
-      break;
-    }
-    default:
-      message = `${code(prop || 'This value')} is not valid here (${err.keyword}).`;
+/** The message the rule's definition gives for this keyword at this schema node, filled in. */
+function ruleMessage(e: SchemaError): string | undefined {
+  const keyword = e.err.keyword;
+  const custom = e.info.messages[keyword] ?? (keyword === 'discriminator' ? e.info.messages.enum : undefined);
+  return custom ? fill(custom, e.vars) : undefined;
+}
+
+const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
+  required: describeRequired,
+  additionalProperties: describeUnknownKey,
+  enum: describeNotAllowed,
+  const: describeNotAllowed,
+  type: describeType,
+  minimum: describeBound,
+  exclusiveMinimum: describeBound,
+  maximum: describeBound,
+  exclusiveMaximum: describeBound,
+  minItems: e => sized(e, `${code(e.prop)} needs at least ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
+  maxItems: e => sized(e, `${code(e.prop)} takes at most ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
+  minLength: e => sized(e, e.err.params.limit === 1 ? `${e.Subject} must not be empty.` : `${e.Subject} needs at least ${e.err.params.limit} characters.`),
+  maxLength: e => sized(e, `${e.Subject} takes at most ${e.err.params.limit} characters.`),
+  maxProperties: e => sized(e, `${e.where} takes at most ${e.err.params.limit} properties.`),
+  uniqueItems: describeDuplicate,
+  pattern: e => ({ message: `${code(e.value)} does not have the form ${e.subject} needs.` }),
+  propertyNames: describeKeyName,
+  discriminator: describeDiscriminator,
+  not: e => ({ message: `${code(e.prop || 'this')} is not allowed here.` }),
+  dependencies: describeDependency,
+  dependentRequired: describeDependency,
+};
+
+function describeOther(e: SchemaError): Described {
+  return { message: `${code(e.prop || 'This value')} is not valid here (${e.err.keyword}).` };
+}
+
+function describeRequired({ err, where, vars }: SchemaError): Described {
+  const missing = String(err.params.missingProperty);
+  vars.missing = missing;
+  return { message: `${code(missing)} is required in ${where}.`, path: join(err.instancePath, missing) };
+}
+
+/** A key the closed object does not list, with a rename when it is a near miss of a known one. */
+function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Described {
+  // The closed object itself (not the nearest node with an x-rule) lists the known keys.
+  const objectEntry = ruleTable[schemaKey(kind, err.schemaPath).replace(/\/additionalProperties$/, '')];
+  const key = String(err.params.additionalProperty);
+  vars.key = key;
+  const path = join(err.instancePath, key);
+  const known = objectEntry?.known ?? [];
+  vars.known = list(known);
+  // Membership tests against the object, not a scan of its keys per error: an object with a
+  // huge number of unknown keys must stay linear.
+  const obj = value && typeof value === 'object' ? value as object : {};
+  const present = (k: string): boolean => Object.prototype.hasOwnProperty.call(obj, k);
+  const guess = didYouMean(key, known.filter(k => !present(k))) ?? didYouMean(key, known);
+  vars.suggestion = guess ?? '';
+  const base = { path, target: 'key' as const, ...unknownKeyRule(kind, objectEntry) };
+  if (guess && present(guess)) {
+    // The intended key is already there: this one is a leftover copy, and renaming it would
+    // make a duplicate key.
+    return {
+      ...base,
+      message: `${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`,
+      fixes: [{ title: `Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true }],
+    };
   }
-  const custom = info.messages[err.keyword] ?? (err.keyword === 'discriminator' ? info.messages.enum : undefined);
-  if (custom) message = fill(custom, vars);
-  const f: Finding = { rule, path, message, severity };
-  if (target) f.target = target;
-  if (fixes.length) f.fixes = fixes;
-  return f;
+  const fixes: Fix[] = guess ? [{ title: `Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
+  fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+  return { ...base, message: `${code(key)} is not a property of ${where}` + (guess ? `: did you mean ${code(guess)}?` : `. Remove it, or check the spelling against the spec.`), fixes };
+}
+
+/**
+ * An unknown key is rule D7 at any depth, whichever rule governs the object's own fields, unless
+ * the object names a rule of its own for them (`x-unknown-rule`). A settings file keeps its rule
+ * (W1) and its severity: a misspelt flag silently reads as unknown.
+ */
+function unknownKeyRule(kind: DocumentKind, objectEntry: RuleEntry | undefined): Pick<Described, 'rule' | 'severity'> {
+  if (kind === 'campaignrc') return {};
+  const rule = objectEntry?.unknownRule ?? 'D7';
+  return { rule, severity: ruleSeverity(rule, 'warning') };
+}
+
+/** A value outside `enum` / `const`, with a fix when only its case or its type is off. */
+function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Described {
+  const allowed: unknown[] = err.keyword === 'enum' ? err.params.allowedValues : [err.params.allowedValue];
+  vars.allowed = list(allowed);
+  const caseMatch = typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
+  const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
+  const fixTo = caseMatch ?? sameText;
+  if (fixTo === undefined) {
+    return { message: `${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.` };
+  }
+  return {
+    message: `${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`,
+    fixes: [{ title: `Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
+  };
+}
+
+function describeType({ kind, err, value, prop, Subject, vars }: SchemaError): Described {
+  const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
+  vars.type = want;
+  const fixes = typeFixes(err, value);
+  if (err.instancePath !== '') return { message: `${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`, fixes };
+  // Nothing else can be checked: an error, under the rule of the document's first required key.
+  return {
+    message: `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`,
+    rule: kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2',
+    severity: 'error',
+    fixes,
+  };
+}
+
+/** The value in the type the schema wants, when it is plainly written in another. */
+function typeFixes(err: AjvError, value: unknown): Fix[] {
+  const path = err.instancePath;
+  const type = err.params.type;
+  if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    return [{ title: `Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true }];
+  }
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (type === 'number' || Number.isInteger(Number(value)))) {
+    return [{ title: `Change to the number ${Number(value)}`, edits: [{ kind: 'replaceValue', path, value: Number(value) }], isPreferred: true }];
+  }
+  if (type === 'array' && value !== undefined && !Array.isArray(value) && typeof value !== 'object') {
+    return [{ title: `Wrap in an array`, edits: [{ kind: 'replaceValue', path, value: [value] }], isPreferred: true }];
+  }
+  if (type === 'boolean' && (value === 'true' || value === 'false')) {
+    return [{ title: `Change to ${value}`, edits: [{ kind: 'replaceValue', path, value: value === 'true' }], isPreferred: true }];
+  }
+  return [];
+}
+
+const BOUND_WORDS: Record<string, string> = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
+
+function describeBound(e: SchemaError): Described {
+  return sized(e, `${e.Subject} must be ${BOUND_WORDS[e.err.keyword]} ${e.err.params.limit}, not ${JSON.stringify(e.value)}.`);
+}
+
+/** A message about a limit (`{limit}` in the rule's templates). */
+function sized({ err, vars }: SchemaError, message: string): Described {
+  vars.limit = err.params.limit;
+  return { message };
+}
+
+function describeDuplicate({ err, prop }: SchemaError): Described {
+  // ajv names the pair in either order depending on the item type: the later one is the copy.
+  const first = Math.min(Number(err.params.i), Number(err.params.j));
+  const copy = Math.max(Number(err.params.i), Number(err.params.j));
+  const path = `${err.instancePath}/${copy}`;
+  return {
+    message: `${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`,
+    path,
+    fixes: [{ title: 'Remove the duplicate', edits: [{ kind: 'remove', path }], isPreferred: true }],
+  };
+}
+
+function describeKeyName({ err, where, vars }: SchemaError): Described {
+  vars.key = err.params.propertyName;
+  return {
+    message: `${code(err.params.propertyName)} is not allowed as a key of ${where}.`,
+    path: join(err.instancePath, String(err.params.propertyName)),
+    target: 'key',
+  };
+}
+
+function describeDiscriminator({ err, value, vars }: SchemaError): Described {
+  const tag = String(err.params.tag);
+  vars.tag = tag;
+  const path = `${err.instancePath}/${tag}`;
+  const got = (value as Record<string, unknown> | undefined)?.[tag];
+  if (err.params.error === 'tag' && got === undefined) return { message: `${code(tag)} is required: it says which kind of object this is.`, path };
+  vars.value = typeof got === 'string' ? got : JSON.stringify(got);
+  return { message: `${code(got)} is not a known ${code(tag)}.`, path };
+}
+
+function describeDependency({ err, vars }: SchemaError): Described {
+  const missing = String(err.params.missingProperty);
+  vars.missing = missing;
+  vars.property = err.params.property;
+  return { message: `${code(missing)} is required when ${code(err.params.property)} is present.`, path: `${err.instancePath}/${missing}` };
 }

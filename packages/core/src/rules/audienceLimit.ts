@@ -1,7 +1,9 @@
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, has, isObj, Obj } from './util';
+import { campaignKind, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
+import { FixContext, RuleGroup } from './define';
+import { push, audience } from './examples';
 
 /**
  * `campaign_audience_limit` (rules L1–L3): a flag-gated component for Email and Push, whose
@@ -107,7 +109,13 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
   return out;
 }
 
-export const audienceLimitRules: RuleCheck[] = [
+/** L3: V1's `metrics` is V5's `metric`. */
+function metricRenameFix(f: FixContext): Fix[] {
+  return f.key === 'metrics' && f.value !== undefined && isObj(f.parent) && f.parent.metric === undefined
+    ? [fix('Rename to `metric`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'metric' }], true)] : [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['L1', 'L2', 'L3'],
     kinds: ['campaign'],
@@ -122,3 +130,35 @@ export const audienceLimitRules: RuleCheck[] = [
     },
   },
 ];
+
+export const audienceLimitRules: RuleGroup = {
+  section: 'Goals, control groups, UTM, audience limit',
+  rules: [
+    {
+      id: 'L1',
+      title: 'Audience limit feature',
+      severity: 'E',
+      summary: '`campaign_audience_limit` is flag-gated: an error when the workspace lacks it (the service answers 400, target `campaign_audience_limit`). Email and Push only; not for `BROADCAST_LIVE_ACTIVITY`.',
+      docs: { settings: { features: { audienceLimit: false } }, doc: push({ campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 5000 } }), fix: 'Remove `campaign_audience_limit`, or set `features.audienceLimit` to `true` in `.campaignrc.json` if the workspace has the feature.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'L2',
+      title: 'Enabled audience limit',
+      severity: 'E',
+      summary: 'With `is_campaign_audience_limit_enabled` true, `limit` (integer 1–9999999999) is required, and for `PERIODIC` / `EVENT_TRIGGERED` so are `metric` (`SENT`) and `frequency`. With it false, none of the three may be sent.',
+      docs: { settings: audience, doc: push({ campaign_audience_limit: { is_campaign_audience_limit_enabled: true } }), fix: 'Add the `limit` (1 to 9999999999); periodic and event-triggered campaigns also need `metric` `SENT` and a `frequency`.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'L3',
+      title: 'Audience limit metric and frequency',
+      severity: 'E',
+      summary: '`metric` and `frequency` are valid only for `PERIODIC` and `EVENT_TRIGGERED` (sending them for `ONE_TIME` fails). `frequency` `INSTANCE` is for Periodic Push only. V1\'s `metrics` gets a rename fix to `metric`.',
+      docs: { settings: audience, doc: push({ campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 5000, metric: 'SENT', frequency: 'TOTAL' } }), fix: 'Remove `metric` and `frequency` from one-time campaigns; V1\'s `metrics` is now `metric` (quick fix).' },
+      fix: metricRenameFix,
+      removesInapplicable: true,
+    },
+  ],
+  checks,
+};

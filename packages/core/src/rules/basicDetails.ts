@@ -1,12 +1,12 @@
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
 import { campaignKind, finding, has, isObj, Obj } from './util';
+import { RuleGroup } from './define';
+import { push, email } from './examples';
 
 /**
  * `basic_details` rules that depend on the channel, the delivery type or the workspace (B2–B5,
- * B7, B8), and the geofence rules that JSON Schema cannot say (G1 unique names, G2 ranges).
- * Field types and enums (B1, B6, B9, G1, G3–G5) live in the basic_details and geofences schemas.
+ * B7, B8). Field types and enums (B1, B6, B9) live in the basic_details schemas.
  */
 
 const BD = '/basic_details';
@@ -124,68 +124,7 @@ function inlineTest(doc: Obj): Finding[] {
   });
 }
 
-/** The geofences of a document with their pointers: one object or an array of them. */
-export function geofencesOf(bd: Obj): Array<{ g: Obj; path: string }> {
-  const g = bd.geofences;
-  const base = `${BD}/geofences`;
-  if (isObj(g)) return [{ g, path: base }];
-  if (!Array.isArray(g)) return [];
-  const out: Array<{ g: Obj; path: string }> = [];
-  g.forEach((item, i) => { if (isObj(item)) out.push({ g: item, path: join(base, i) }); });
-  return out;
-}
-
-/** G1: geofence names are unique. */
-function uniqueNames(fences: Array<{ g: Obj; path: string }>): Finding[] {
-  const seen = new Map<string, string>();
-  const out: Finding[] = [];
-  for (const { g, path } of fences) {
-    if (typeof g.name !== 'string') continue;
-    const first = seen.get(g.name);
-    if (first !== undefined) {
-      out.push(finding('G1', 'error', `${path}/name`,
-        `Two geofences are named \`${g.name}\` (the first at \`${first}\`): each geofence needs a unique name. Rename one of them.`));
-    } else {
-      seen.set(g.name, path);
-    }
-  }
-  return out;
-}
-
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const COORDS: Array<{ key: string; min: number; max: number; what: string; example: string }> = [
-  { key: 'latitude', min: -90, max: 90, what: 'a latitude from -90 to 90', example: '"52.5200"' },
-  { key: 'longitude', min: -180, max: 180, what: 'a longitude from -180 to 180', example: '"13.4050"' },
-];
-
-/** G2: coordinates and radius are strings holding numbers in range. */
-function numbersInRange(fences: Array<{ g: Obj; path: string }>): Finding[] {
-  const out: Finding[] = [];
-  for (const { g, path } of fences) {
-    for (const c of COORDS) {
-      const v = g[c.key];
-      if (typeof v !== 'string') continue;
-      const p = `${path}/${c.key}`;
-      if (!NUMBER.test(v)) {
-        out.push(finding('G2', 'error', p, `\`${v}\` is not a number: \`${c.key}\` is a string holding ${c.what}, such as ${c.example}.`));
-      } else if (Number(v) < c.min || Number(v) > c.max) {
-        out.push(finding('G2', 'error', p, `\`${c.key}\` ${v} is out of range: it must be ${c.what}.`));
-      }
-    }
-    const r = g.radius;
-    if (typeof r === 'string') {
-      const p = `${path}/radius`;
-      if (!NUMBER.test(r)) {
-        out.push(finding('G2', 'error', p, `\`${r}\` is not a number: \`radius\` is a string holding the radius in meters, such as "200".`));
-      } else if (!(Number(r) > 0)) {
-        out.push(finding('G2', 'error', p, `\`radius\` ${r} must be greater than 0: give the radius in meters, such as "200".`));
-      }
-    }
-  }
-  return out;
-}
-
-export const basicDetailsRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['B2', 'B3', 'B4', 'B5'],
     kinds: ['campaign'],
@@ -215,14 +154,89 @@ export const basicDetailsRules: RuleCheck[] = [
       return inlineTest(doc);
     },
   },
-  {
-    ids: ['G1', 'G2'],
-    kinds: ['campaign'],
-    check({ doc }) {
-      // Geofences belong to Push basic details; elsewhere the key itself is reported (D7).
-      if (!isObj(doc) || doc.channel !== 'PUSH' || !isObj(doc.basic_details)) return [];
-      const fences = geofencesOf(doc.basic_details);
-      return [...uniqueNames(fences), ...numbersInRange(fences)];
-    },
-  },
 ];
+
+export const basicDetailsRules: RuleGroup = {
+  section: '`basic_details`',
+  rules: [
+    {
+      id: 'B1',
+      title: 'Push platforms',
+      severity: 'E',
+      summary: 'Push: `platforms` items are `ANDROID`, `IOS`, `WEB`, no duplicates.',
+      docs: { doc: push({ basic_details: { name: 'Spring sale', platforms: ['ANDROID', 'IOS', 'ANDROID'] } }), fix: 'List each of `ANDROID`, `IOS`, `WEB` at most once (quick fix: remove the duplicate).' },
+    },
+    {
+      id: 'B2',
+      title: 'Business event',
+      severity: 'E',
+      summary: '`business_event` is required for `BUSINESS_EVENT_TRIGGERED`.',
+      docs: { doc: push({ campaign_delivery_type: 'BUSINESS_EVENT_TRIGGERED', basic_details: { name: 'Price drop alert', platforms: ['ANDROID'] } }), fix: 'Name the business event: `"business_event": "price_drop"`.' },
+    },
+    {
+      id: 'B3',
+      title: 'Live Activity id',
+      severity: 'E',
+      summary: '`broadcast_live_activity_id` is required when `platforms` contains `IOS` and the type is `BROADCAST_LIVE_ACTIVITY`.',
+      docs: { doc: push({ campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY', basic_details: { name: 'Final score', platforms: ['IOS'] } }), fix: 'Add the id of the Live Activity: `"broadcast_live_activity_id": "match_2026_final"`.' },
+    },
+    {
+      id: 'B4',
+      title: 'Geofences for location triggers',
+      severity: 'E / W',
+      summary: '`geofences` is required for `LOCATION_TRIGGERED` (rules G1–G5), and meaningless otherwise.',
+      messages: {
+        notGeofences: '`geofences` must be one geofence object or an array of geofence objects.',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'] } }), fix: 'Add the geofences (one object or an array of them, rules G1–G5). On other delivery types, geofences are ignored: remove them (quick fix).' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'B5',
+      title: 'Triggered platform only',
+      severity: 'W',
+      summary: '`send_to_triggered_platform_only` applies to event-triggered campaigns only.',
+      docs: { doc: push({ basic_details: { name: 'Spring sale', platforms: ['IOS'], send_to_triggered_platform_only: true } }), fix: 'Remove the field (quick fix), or make the campaign `EVENT_TRIGGERED` if it reacts to an event.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'B6',
+      title: 'Email content type',
+      severity: 'E',
+      summary: 'Email: `content_type` is `PROMOTIONAL` or `TRANSACTIONAL`.',
+      docs: { doc: email({ basic_details: { name: 'March newsletter', content_type: 'MARKETING' } }), fix: 'Use `PROMOTIONAL` (marketing, needs a subscription category) or `TRANSACTIONAL`.' },
+    },
+    {
+      id: 'B7',
+      title: 'Subscription category',
+      severity: 'E',
+      summary: 'Email: `subscription_category` is required for `PROMOTIONAL`; when the workspace\'s categories are configured it must be one of them.',
+      docs: { doc: email({ basic_details: { name: 'March newsletter', content_type: 'PROMOTIONAL' } }), fix: 'Add the subscription category users can opt out of, one of `subscriptionCategories` in `.campaignrc.json` when that is configured (quick fixes offer them).' },
+    },
+    {
+      id: 'B8',
+      title: 'Inline test fields',
+      severity: 'E',
+      summary: 'Email inline test (`/v5/campaigns/test` with inline content): `name`, `content_type`, `user_attribute_identifier` and `subscription_category` are all required. Not required for drafts or draft-mode tests. `user_attribute_identifier` defaults to `Email (Standard)`.',
+      docs: {
+        purpose: 'inlineTest',
+        context: 'Checked for an inline test send (the test command with inline content):',
+        doc: email({ basic_details: { name: 'March newsletter', content_type: 'PROMOTIONAL', subscription_category: 'newsletters' } }),
+        fix: 'Add `"user_attribute_identifier": "Email (Standard)"` (quick fix). Drafts and draft-mode tests do not need these four fields.',
+      },
+    },
+    {
+      id: 'B9',
+      title: 'Name, tags and team',
+      severity: 'E',
+      summary: '`tags` is an array of strings; `name`, `team` are strings.',
+      messages: {
+        notAnObject: '`basic_details` must be an object holding the campaign\'s name, tags, team and channel settings.',
+        notAnObjectEmail: '`basic_details` must be an object holding the campaign\'s name, tags, team and content type.',
+        notAnObjectPush: '`basic_details` must be an object holding the campaign\'s name, tags, team and platforms.',
+      },
+      docs: { doc: push({ basic_details: { name: 'Spring sale', tags: 'spring', platforms: ['IOS'] } }), fix: 'Write `tags` as an array of strings (`["spring"]`, quick fix); `name` and `team` are strings.' },
+    },
+  ],
+  checks,
+};

@@ -1,7 +1,9 @@
 import { Finding, Fix, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
+import { get, join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
-import { finding, isObj, Obj } from './util';
+import { code, finding, fix, isObj, Obj } from './util';
+import { FixContext, RuleGroup } from './define';
+import { push, email } from './examples';
 
 /**
  * `campaign_content` shapes (C1–C5). The spec gives the shapes but not the fields inside the push
@@ -16,10 +18,6 @@ const CONTENT = `${CC}/content`;
 /** The objects a flat content (or a variation) may hold; `sms` is what the V1 reference uses for SMS. */
 const MESSAGE_KEYS = ['push', 'email', 'sms'];
 const CHANNEL_KEY: Record<string, string> = { PUSH: 'push', EMAIL: 'email', SMS: 'sms' };
-
-function code(s: string): string {
-  return '`' + s + '`';
-}
 
 /** C1: `locales` names the non-default locales. Duplicates are the schema's (uniqueItems). */
 function defaultListed(locales: unknown[]): Finding[] {
@@ -262,7 +260,31 @@ function contentRules(doc: Obj): Finding[] {
   return out;
 }
 
-export const campaignContentRules: RuleCheck[] = [
+/** C1: `default` listed in `locales` is taken out. */
+function unlistDefaultFix(f: FixContext): Fix[] {
+  return f.segs.length === 3 && f.segs[1] === 'locales' && f.value !== undefined
+    ? [fix(`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
+}
+
+/** `Default` (or another case variant) for the required `default` locale key. */
+function defaultLocaleCaseFix(f: FixContext): Fix[] {
+  const content = f.segs.slice(0, 2).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
+  if (!isObj(content) || content.default !== undefined) return [];
+  const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
+  return variant ? [fix('Rename to `default`', [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
+}
+
+/** A locale key that `locales` does not list. */
+function listLocaleFix(f: FixContext): Fix[] {
+  if (f.segs.length !== 3 || f.segs[0] !== 'campaign_content' || f.segs[1] !== 'content' || f.value === undefined || f.key === 'default') return [];
+  const locales = get(f.doc, '/campaign_content/locales');
+  if (Array.isArray(locales) && locales.includes(f.key)) return [];
+  return [Array.isArray(locales)
+    ? fix(`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
+    : fix(`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['C1', 'C2', 'C3', 'C4', 'C5'],
     kinds: ['campaign'],
@@ -274,3 +296,58 @@ export const campaignContentRules: RuleCheck[] = [
     check: ({ doc }) => (isObj(doc) ? internalsHints(doc) : []),
   },
 ];
+
+export const campaignContentRules: RuleGroup = {
+  section: '`campaign_content`',
+  rules: [
+    {
+      id: 'C1',
+      title: 'Locales list',
+      severity: 'E',
+      summary: '`locales` lists non-default locale names only: `default` must not be listed; no duplicates.',
+      docs: { doc: push({ campaign_content: { locales: ['default', 'German'], content: { default: { variation_1: { push: {} } }, German: { variation_1: { push: {} } } } } }), fix: 'Remove `default` from `locales` (quick fix): it is always present. List every other locale once.' },
+      fix: unlistDefaultFix,
+    },
+    {
+      id: 'C2',
+      title: 'Flat content shape',
+      severity: 'E',
+      summary: 'Flat shape (a single `push` / `email` object directly under `content`) is valid only when no `locales` and no A/B `variation_details` are configured.',
+      docs: { doc: push({ campaign_content: { locales: ['German'], content: { push: { android: { template_type: 'BASIC' } } } } }), fix: 'Use the keyed shape, `content.default.variation_1.push`, with one entry per locale (quick fix moves it), or drop `locales` and `variation_details`.' },
+    },
+    {
+      id: 'C3',
+      title: 'Keyed content shape',
+      severity: 'E',
+      summary: 'Keyed shape: `content[locale][variation] = { push: {...} }` or `{ email: {...} }`. The `default` locale key is always required (a case variant such as `Default` is an error with a rename fix).',
+      messages: {
+        notAnObject: '`campaign_content` must be an object with `content` (and optionally `locales` and `variation_details`).',
+      },
+      docs: { doc: email({ campaign_content: { content: { Default: { variation_1: { email: { subject: 'Hello' } } } } } }), fix: 'Spell the default locale `default` (quick fix: rename). Every locale holds variations, and every variation one `push` or `email` object.' },
+      fix: defaultLocaleCaseFix,
+    },
+    {
+      id: 'C4',
+      title: 'Locale keys are listed',
+      severity: 'E / W',
+      summary: 'Every locale key other than `default` must be listed in `locales`; a listed locale with no content is a warning.',
+      docs: { doc: push({ campaign_content: { locales: [], content: { default: { variation_1: { push: {} } }, French: { variation_1: { push: {} } } } } }), fix: 'Add `French` to `locales` (quick fix), or rename a misspelt locale key to the listed one. A listed locale without content is a warning: add its content or unlist it.' },
+      fix: listLocaleFix,
+    },
+    {
+      id: 'C5',
+      title: 'Content of the channel',
+      severity: 'E',
+      summary: 'The content object must match the channel: `push` for `PUSH`, `email` for `EMAIL`; never both.',
+      docs: { doc: push({ campaign_content: { content: { email: { subject: 'Spring sale' } } } }), fix: 'A Push campaign has `push` content, an Email campaign `email` content; never both (quick fix removes the extra one).' },
+    },
+    {
+      id: 'C6',
+      title: 'Content internals',
+      severity: 'I',
+      summary: 'Internals of push/email content, `variation_details` and `platform_specific_details` are not given by the spec: they are not errors. Completions and hovers may offer the public V1 reference shapes (`../reference/`), as hints only.',
+      docs: { doc: push({ campaign_content: { content: { push: { andriod: { template_type: 'BASIC' } } } } }), fix: 'Nothing is required: content internals are not checked. The hint offers the V1 reference name (`android`) in case it is a typo.' },
+    },
+  ],
+  checks,
+};

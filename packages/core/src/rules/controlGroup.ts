@@ -1,11 +1,20 @@
-import { RuleCheck } from '../language/types';
-import { finding, has, isObj } from './util';
+import { Fix, RuleCheck } from '../language/types';
+import { finding, fix, has, isObj } from './util';
+import { FixContext, RuleGroup } from './define';
+import { push } from './examples';
 
 /** `control_group_details` (rule K1): an enabled campaign control group says how large it is. */
 
 const PATH = '/control_group_details/campaign_control_group_percentage';
 
-export const controlGroupRules: RuleCheck[] = [
+/** K1: a percentage rounded into 0–100. */
+function percentageInRangeFix(f: FixContext): Fix[] {
+  if (f.key !== 'campaign_control_group_percentage' || typeof f.value !== 'number') return [];
+  const to = Math.min(100, Math.max(0, Math.round(f.value)));
+  return to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }])];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['K1'],
     kinds: ['campaign'],
@@ -24,3 +33,18 @@ export const controlGroupRules: RuleCheck[] = [
     },
   },
 ];
+
+export const controlGroupRules: RuleGroup = {
+  section: 'Goals, control groups, UTM, audience limit',
+  rules: [
+    {
+      id: 'K1',
+      title: 'Control group size',
+      severity: 'E',
+      summary: '`control_group_details.campaign_control_group_percentage` is an integer 0–100, required when `is_campaign_control_group_enabled` is true.',
+      docs: { doc: push({ control_group_details: { is_campaign_control_group_enabled: true } }), fix: 'Add `campaign_control_group_percentage`, a whole number from 0 to 100.' },
+      fix: percentageInRangeFix,
+    },
+  ],
+  checks,
+};

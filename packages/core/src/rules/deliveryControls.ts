@@ -1,7 +1,9 @@
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, has, isObj, Obj } from './util';
+import { campaignKind, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
+import { FixContext, RuleGroup } from './define';
+import { cartTrigger, email, push, queuing } from './examples';
 
 /**
  * `delivery_controls` (rules Q1–Q7): the fields that belong to one channel or one delivery type,
@@ -38,10 +40,6 @@ const QUEUING_FIELDS = ['queuing_enabled', 'queue_duration'];
 const TYPE_WORDS: Record<string, string> = {
   DEVICE_TRIGGERED: 'device-triggered', LOCATION_TRIGGERED: 'location-triggered', EVENT_TRIGGERED: 'event-triggered',
 };
-
-function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
-  return isPreferred ? { title, edits, isPreferred } : { title, edits };
-}
 
 function remove(key: string, isPreferred = true): Fix {
   return fix(`Remove \`${key}\``, [{ kind: 'remove', path: join(DC, key) }], isPreferred);
@@ -148,7 +146,21 @@ function checkQueueDuration(dc: Obj): Finding[] {
   return [];
 }
 
-export const deliveryControlRules: RuleCheck[] = [
+/** Q4: the spec spells it `camapign`. */
+function camapignSpellingFix(f: FixContext): Fix[] {
+  return f.key === 'max_time_to_show_message_of_same_campaign' && f.value !== undefined
+    ? [fix('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
+}
+
+/** Q7: a queue duration inside the range that `queuing_enabled` allows. */
+function queueDurationFix(f: FixContext): Fix[] {
+  if (f.key !== 'queue_duration' || typeof f.value !== 'number' || !isObj(f.parent)) return [];
+  const enabled = f.parent.queuing_enabled === true;
+  const to = !enabled ? 0 : f.value > 48 ? 48 : f.value < 1 ? 1 : undefined;
+  return to === undefined || to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7'],
     kinds: ['campaign'],
@@ -164,3 +176,73 @@ export const deliveryControlRules: RuleCheck[] = [
     },
   },
 ];
+
+export const deliveryControlRules: RuleGroup = {
+  section: '`delivery_controls`',
+  rules: [
+    {
+      id: 'Q1',
+      title: 'Delivery controls of the channel',
+      severity: 'E',
+      summary: 'Push fields and types as in the spec table; Email takes only `bypass_dnd`, `campaign_throttle_rpm`, `count_for_frequency_capping`, `ignore_frequency_capping`, `minimum_delay_between_two_notification_in_hour`.',
+      messages: {
+        hoursAsDigits: '`{value}` is not a number of hours: write it as a string of digits, such as `"24"`.',
+        countAsDigits: '`{value}` is not a count: write it as a string of digits, such as `"3"`.',
+      },
+      docs: { doc: email({ delivery_controls: { bypass_dnd: false, send_message_in_offline_mode: true } }), fix: 'Email delivery controls take only `bypass_dnd`, `campaign_throttle_rpm`, `count_for_frequency_capping`, `ignore_frequency_capping` and `minimum_delay_between_two_notification_in_hour`; Push fields have the types of the spec table.' },
+    },
+    {
+      id: 'Q2',
+      title: 'Do-not-disturb for event triggers',
+      severity: 'E',
+      summary: '`bypass_dnd` is required for event-triggered campaigns.',
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, delivery_controls: { count_for_frequency_capping: true } }), fix: 'Add `"bypass_dnd": false` (or `true` to send during do-not-disturb hours).' },
+    },
+    {
+      id: 'Q3',
+      title: 'Throttle for scheduled campaigns',
+      severity: 'W',
+      summary: '`campaign_throttle_rpm` does not apply to device-, location- and event-triggered campaigns.',
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 5000 } }), fix: 'Remove `campaign_throttle_rpm`: triggered campaigns are not throttled by it.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'Q4',
+      title: 'Fields of one delivery type',
+      severity: 'W',
+      summary: 'Fields tied to one delivery type are warnings elsewhere: device-triggered (`max_time_to_show_message_of_same_camapign`, `expiry_time_of_sync_data_in_hour`, `send_message_in_offline_mode`), location-triggered (`send_limit_value`, `send_limit_granularity_in_hours`), event-triggered (`ignore_global_minimum_delay`), event- and device-triggered (`minimum_delay_between_two_notification_in_hour`, Push). The spec spells `camapign`: the correct English spelling gets a rename fix.',
+      docs: { doc: push({ delivery_controls: { bypass_dnd: false, send_message_in_offline_mode: true } }), fix: 'Remove fields of other delivery types (quick fix); spell `max_time_to_show_message_of_same_camapign` as the spec does.' },
+      fix: camapignSpellingFix,
+      removesInapplicable: true,
+    },
+    {
+      id: 'Q5',
+      title: 'Queuing feature',
+      severity: 'E',
+      summary: '`queuing_enabled` / `queue_duration` are flag-gated: an error when the workspace lacks queuing.',
+      docs: { settings: { features: { queuing: false } }, doc: push({ delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 12 } }), fix: 'Remove the queuing fields, or set `features.queuing` to `true` in `.campaignrc.json` if the workspace has queuing.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'Q6',
+      title: 'No queuing for device and location triggers',
+      severity: 'E',
+      summary: 'Queuing is not supported for `DEVICE_TRIGGERED` or `LOCATION_TRIGGERED`.',
+      docs: { settings: queuing, doc: push({ campaign_delivery_type: 'DEVICE_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 12 } }), fix: 'Remove the queuing fields: device- and location-triggered campaigns cannot queue.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'Q7',
+      title: 'Queue duration',
+      severity: 'E',
+      summary: '`queue_duration` is an integer 0–48: 1–48 when `queuing_enabled` is true, 0 when false.',
+      messages: {
+        belowMinimum: '`queue_duration` is 0–48 hours, not {value}.',
+        aboveMaximum: '`queue_duration` is at most 48 hours, not {value}.',
+      },
+      docs: { settings: queuing, doc: push({ delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 0 } }), fix: 'With queuing on, give 1 to 48 hours; with it off, `0`.' },
+      fix: queueDurationFix,
+    },
+  ],
+  checks,
+};

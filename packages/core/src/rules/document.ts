@@ -1,5 +1,7 @@
 import { Finding, RuleCheck } from '../language/types';
 import { campaignKind, finding, isObj, Obj } from './util';
+import { RuleGroup } from './define';
+import { push, email } from './examples';
 
 /** D8: response-only fields are read-only metadata. */
 const READ_ONLY = ['id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time', 'flow_id', 'flow_name', 'parent_id'];
@@ -83,7 +85,7 @@ function componentsOfChannel(doc: Obj): Finding[] {
       { target: 'key', fixes: [{ title: `Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }] }));
 }
 
-export const documentRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['D8'],
     kinds: ['campaign'],
@@ -97,3 +99,86 @@ export const documentRules: RuleCheck[] = [
   { ids: ['D5'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? notThroughV5(doc) : []) },
   { ids: ['D9'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? componentsOfChannel(doc) : []) },
 ];
+
+export const documentRules: RuleGroup = {
+  section: 'Document and top level',
+  rules: [
+    {
+      id: 'D1',
+      title: 'Strict JSON',
+      severity: 'E',
+      summary: 'The file must parse as JSON; JSONC comments and trailing commas are reported (the service takes strict JSON) but do not stop validation. Duplicate keys are reported.',
+      docs: {
+        text: '{\n  "channel": "PUSH",\n  // sent every Monday\n  "campaign_delivery_type": "ONE_TIME",\n}',
+        fix: 'Remove the comment and the trailing comma: the service takes strict JSON. The rest of the file is still checked while you fix it.',
+      },
+    },
+    {
+      id: 'D2',
+      title: 'Channel',
+      severity: 'E',
+      summary: '`channel` is required and is one of `PUSH`, `EMAIL`, `SMS`.',
+      messages: {
+        missing: '`channel` is required: say which channel the campaign is for, `PUSH` or `EMAIL`.',
+      },
+      docs: { doc: { campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Spring sale' } }, fix: 'Add `"channel": "PUSH"` or `"channel": "EMAIL"`. A wrong case (`"push"`) has a quick fix.' },
+    },
+    {
+      id: 'D3',
+      title: 'Delivery type',
+      severity: 'E',
+      summary: '`campaign_delivery_type` is required and is one of the seven delivery types.',
+      messages: {
+        missing: '`campaign_delivery_type` is required: say how the campaign is delivered, for example `ONE_TIME`, `PERIODIC` or `EVENT_TRIGGERED`.',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'ONETIME' }), fix: 'Use one of the seven delivery types: `ONE_TIME`, `PERIODIC`, `EVENT_TRIGGERED`, `BUSINESS_EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`, `BROADCAST_LIVE_ACTIVITY`.' },
+    },
+    {
+      id: 'D4',
+      title: 'Delivery type fits the channel',
+      severity: 'E',
+      summary: '`DEVICE_TRIGGERED` and `LOCATION_TRIGGERED` are Push only; `BROADCAST_LIVE_ACTIVITY` is iOS Push only (`basic_details.platforms` must contain `IOS`).',
+      docs: { doc: email({ campaign_delivery_type: 'LOCATION_TRIGGERED' }), fix: 'Location- and device-triggered campaigns are Push campaigns: set `channel` to `PUSH`, or choose another delivery type. A Live Activity broadcast also needs `IOS` in `basic_details.platforms` (quick fix).' },
+    },
+    {
+      id: 'D5',
+      title: 'Not through V5',
+      severity: 'W',
+      summary: '`BROADCAST_LIVE_ACTIVITY` cannot be created through `POST /v5/campaigns`; `SMS` campaigns cannot be created or updated through V5 (retrieval only). Reported on the file, and refused by push.',
+      docs: { doc: { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' }, fix: 'Manage SMS campaigns (and create Live Activity broadcasts) in the dashboard or through V1. Campaign Studio can still show and check the file; it will not push it.' },
+    },
+    {
+      id: 'D6',
+      title: 'Author addresses',
+      severity: 'E',
+      summary: '`created_by` / `updated_by` are email addresses. A create body carries `created_by`; an update body carries `channel`, `campaign_delivery_type`, `updated_by`.',
+      messages: {
+        notEmail: '`{value}` is not an email address: use the address of the person making the change, such as `jane@example.com`.',
+      },
+      docs: { doc: push({ created_by: 'jane' }), fix: 'Use the email address of the person creating (`created_by`) or changing (`updated_by`) the campaign, such as `jane.doe@example.com`. Campaign Studio fills `updated_by` from your environment on push.' },
+    },
+    {
+      id: 'D7',
+      title: 'Unknown keys',
+      severity: 'W',
+      summary: 'Unknown keys at any level whose fields the spec lists are reported, with a "did you mean" for near misses (edit distance ≤ 2, case-insensitive).',
+      docs: { doc: push({ basic_details: { nmae: 'Spring sale', platforms: ['IOS'] } }), fix: 'Use the field the spec lists: here `name` (quick fix: rename). Keys that are not near misses can be removed (quick fix).' },
+    },
+    {
+      id: 'D8',
+      title: 'Read-only fields',
+      severity: 'I',
+      summary: 'Response-only fields (`id`, `campaign_id`, `version_number`, `status`, `created_at`, `updated_at`, `sent_time`, `flow_id`, `flow_name`, `parent_id`) are read-only metadata: never sent on push; editing them has no effect.',
+      docs: { doc: push({ id: '65f1c2a4b7e8d9f0a1b2c3d4', status: 'ACTIVE' }), fix: 'Nothing to fix: these fields come from the service when a campaign is fetched. They stay in the file for reference and are never sent.' },
+    },
+    {
+      id: 'D9',
+      title: 'Components of the channel',
+      severity: 'E',
+      summary: 'Components that do not apply to the channel: `advanced` is Push only; `connector` is Email and SMS only; `sender_name` is SMS only.',
+      docs: { doc: email({ advanced: { expiration_settings: { expire_notification_after_value: 2, expire_notification_after_type: 'DAY' } } }), fix: 'Remove the component (quick fix): `advanced` is Push only, `connector` is for Email and SMS, `sender_name` is SMS only.' },
+      removesInapplicable: true,
+    },
+  ],
+  checks,
+};

@@ -1,6 +1,8 @@
 import { Finding, RuleCheck, RuleContext } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, isObj, Obj } from './util';
+import { RuleGroup } from './define';
+import { push, filter, group } from './examples';
 
 /**
  * Filter groups appear in four places and, recursively, inside an action filter's `attributes`.
@@ -62,6 +64,86 @@ function projectNames(ctx: RuleContext): Finding[] {
     '. Set `features.portfolio` in `.campaignrc.json` to check it.')];
 }
 
-export const filterRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   { ids: ['F5'], kinds: ['campaign'], check: projectNames },
 ];
+
+export const filterRules: RuleGroup = {
+  section: 'Filter groups and filters',
+  rules: [
+    {
+      id: 'F1',
+      title: 'Filter group',
+      severity: 'E',
+      summary: 'A filter group has `filter_operator` (`and` / `or`, lower case: `AND` is an error with a fix) and `filters` (array).',
+      messages: {
+        missingField: '`{missing}` is required in a filter group: a group has `filter_operator` (`and` or `or`) and `filters` (an array of filters).',
+      },
+      docs: { doc: push({ segmentation_details: { included_filters: { filter_operator: 'AND', filters: [filter] } } }), fix: 'Write `and` or `or` in lower case (quick fix), and give the group its `filters` array.' },
+    },
+    {
+      id: 'F2',
+      title: 'Filter type',
+      severity: 'E',
+      summary: '`filter_type` is `user_attributes`, `actions` or `custom_segments`; it selects which fields apply.',
+      messages: {
+        notAnObject: 'A filter is an object with a `filter_type` (`user_attributes`, `actions` or `custom_segments`), not {value}.',
+        unknownType: '`{value}` is not a filter type: use `user_attributes`, `actions` or `custom_segments`.',
+        missingType: '`filter_type` is required in every filter: say which kind it is: `user_attributes`, `actions` or `custom_segments`.',
+      },
+      docs: { doc: push({ segmentation_details: { included_filters: group({ filter_type: 'segment', name: 'Employees', id: '64b7f0c2a1e4d2b3c4d5e6f7' }) } }), fix: 'Use `user_attributes`, `actions` or `custom_segments`; the type decides which other fields the filter takes.' },
+    },
+    {
+      id: 'F3',
+      title: 'User attribute fields',
+      severity: 'E',
+      summary: 'User attribute: `data_type` is `string`, `double`, `datetime`, `bool` (lower case); `category`, `name` strings; `operator` allowed per `data_type` (spec table).',
+      messages: {
+        missingField: '`{missing}` is required in a user-attribute filter: it needs `data_type`, `category`, `name` and `operator` (and `value` unless the operator is `exists`).',
+        boolOperator: '`{value}` is not an operator for a `bool` attribute: use `is` or `exists`.',
+        doubleOperator: '`{value}` is not an operator for a `double` attribute: use one of `in`, `between`, `lessThan`, `greaterThan`, `exists`.',
+        stringOperator: '`{value}` is not an operator for a `string` attribute: use one of `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`.',
+        datetimeOperator: '`{value}` is not an operator for a `datetime` attribute: use one of `inTheLast`, `on`, `between`, `before`, `after`, `inTheNext`, `exists`, `today`.',
+      },
+      docs: { doc: push({ segmentation_details: { included_filters: group({ ...filter, operator: 'greaterThan' }) } }), fix: 'Use an operator of the attribute\'s `data_type` (for `string`: `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`), or correct the `data_type`.' },
+    },
+    {
+      id: 'F4',
+      title: 'User attribute value',
+      severity: 'E',
+      summary: 'User attribute: `value` is required unless `operator` is `exists`. `case_sensitive`, `negate` are booleans.',
+      messages: {
+        missingValue: '`value` is required in a user-attribute filter unless `operator` is `exists`: give the value to compare with.',
+      },
+      docs: { doc: push({ segmentation_details: { included_filters: group({ ...filter, value: undefined }) } }), fix: 'Give the `value` to compare with, or use the operator `exists`. `case_sensitive` and `negate` are `true` or `false`.' },
+    },
+    {
+      id: 'F5',
+      title: 'Project name',
+      severity: 'E',
+      summary: 'User attribute: `project_name` is required when the workspace has the portfolio feature.',
+      docs: { settings: { features: { portfolio: true } }, doc: push({ segmentation_details: { included_filters: group(filter) } }), fix: 'Add `"project_name": "…"` to each user-attribute filter. With `features.portfolio` unknown, this is an information note; set it in `.campaignrc.json`.' },
+    },
+    {
+      id: 'F6',
+      title: 'Action filter',
+      severity: 'E',
+      summary: 'Action: `action_name` string; `execution.type` `atleast` / `atmost` / `exactly`; `execution.count` integer ≥ 0; `executed` boolean; `attributes` a filter group; `condition` string.',
+      messages: {
+        missingField: '`{missing}` is required in an action filter: name the event in `action_name`.',
+      },
+      docs: { doc: push({ segmentation_details: { included_filters: group({ filter_type: 'actions', action_name: 'Purchased', execution: { type: 'more_than', count: 2 }, executed: true }) } }), fix: 'Use `atleast`, `atmost` or `exactly` with a whole `count` ≥ 0; `attributes` is a filter group.' },
+    },
+    {
+      id: 'F7',
+      title: 'Custom segment filter',
+      severity: 'E',
+      summary: 'Custom segment: `name` and `id` strings, both required.',
+      messages: {
+        missingField: '`{missing}` is required in a custom-segment filter: it needs both the segment\'s `name` and its `id`.',
+      },
+      docs: { doc: push({ segmentation_details: { is_all_user_campaign: true, excluded_filters: group({ filter_type: 'custom_segments', name: 'Employees' }) } }), fix: 'Give both the segment\'s `name` and its `id` (strings).' },
+    },
+  ],
+  checks,
+};

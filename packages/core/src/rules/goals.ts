@@ -1,6 +1,8 @@
 import { Finding, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, has, isObj } from './util';
+import { RuleGroup } from './define';
+import { push } from './examples';
 
 /** `conversion_goal_details` (rules G0, G0a): one primary goal, and both bounds of `between`. */
 
@@ -31,7 +33,7 @@ function checkBetween(goals: unknown[]): Finding[] {
   return out;
 }
 
-export const goalRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['G0', 'G0a'],
     kinds: ['campaign'],
@@ -43,3 +45,24 @@ export const goalRules: RuleCheck[] = [
     },
   },
 ];
+
+export const goalRules: RuleGroup = {
+  section: 'Goals, control groups, UTM, audience limit',
+  rules: [
+    {
+      id: 'G0',
+      title: 'Conversion goals',
+      severity: 'E / W',
+      summary: '`conversion_goal_details`: `attribution_window_in_hours` integer; `goals` items with string `goal_name`, `goal_event_name`, `revenue_attribute`, `revenue_currency`, boolean `is_primary_goal`. More than one primary goal is a warning.',
+      docs: { doc: push({ conversion_goal_details: { attribution_window_in_hours: '36', goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchased', is_primary_goal: true }] } }), fix: 'Write the attribution window as a whole number of hours, and mark at most one goal primary.' },
+    },
+    {
+      id: 'G0a',
+      title: 'Goal attribute',
+      severity: 'E',
+      summary: '`goal_event_attribute.data_type` is upper case (`STRING`, `DOUBLE`, `BOOL`, `NUMBER`, `GEOPOINT`, `DATETIME`, `ARRAY_DOUBLE`, `ARRAY_STRING`, `OBJECT`, `ARRAY_OBJECT`): lower case gets a fix. `value1` is required for `between`.',
+      docs: { doc: push({ conversion_goal_details: { attribution_window_in_hours: 36, goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchased', is_primary_goal: true, goal_event_attribute: { name: 'amount', condition: 'between', data_type: 'double', value: '10', value1: '50' } }] } }), fix: 'Goal attribute data types are upper case: `DOUBLE` (quick fix). `between` needs `value1`.' },
+    },
+  ],
+  checks,
+};

@@ -1,9 +1,13 @@
 import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, has, isObj, Obj } from './util';
+import { didYouMean } from '../language/strings';
+import { timeZones } from '../language/editingContext';
+import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
 import { jsonEqual } from '../json';
+import { FixContext, RuleGroup } from './define';
+import { push, fixedTime } from './examples';
 
 /**
  * `scheduling_details` in request shape (rules H1–H9): what the schema cannot say, namely the
@@ -44,10 +48,6 @@ const PLACEHOLDER: Record<string, () => unknown> = {
 
 /** Delivery types whose `timezone` is required (H3). */
 const NEEDS_ZONE = ['AT_FIXED_TIME', 'SEND_IN_BTS'];
-
-function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
-  return isPreferred ? { title, edits, isPreferred } : { title, edits };
-}
 
 const DELIVERY_TYPES = ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY'];
 
@@ -325,7 +325,61 @@ function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState |
     { target: 'key', fixes: [fix('Rewrite `scheduling_details` in request shape', [{ kind: 'replaceValue', path: SD, value: r.value }])] });
 }
 
-export const schedulingRules: RuleCheck[] = [
+/** `SCHEDULED` is the response form: the request form follows from the companions present. */
+function requestFormFixes(f: FixContext): Fix[] {
+  if (f.value !== 'SCHEDULED' || f.key !== 'delivery_type') return [];
+  const s = isObj(f.parent) ? f.parent : {};
+  const inferred = s.bts_details !== undefined ? 'SEND_IN_BTS'
+    : s.user_timezone_details !== undefined ? 'SEND_IN_USER_TIMEZONE'
+    : s.start_time !== undefined || s.schedule_time !== undefined || s.periodic_details !== undefined ? 'AT_FIXED_TIME' : 'ASAP';
+  return ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE']
+    .sort((a, b) => Number(b === inferred) - Number(a === inferred))
+    .map(v => fix(`Change to the request form ${code(v)}`, [{ kind: 'replaceValue', path: f.finding.path, value: v }], v === inferred));
+}
+
+/** H3: the IANA zone nearest to what was written. */
+function nearestZoneFix(f: FixContext): Fix[] {
+  if (f.key !== 'timezone' || typeof f.value !== 'string') return [];
+  const zones = timeZones();
+  const exact = zones.find(z => z.toLowerCase() === (f.value as string).toLowerCase().replace(/ /g, '_'));
+  const near = exact ?? didYouMean(f.value, zones);
+  return near && near !== f.value ? [fix(`Change to ${code(near)}`, [{ kind: 'replaceValue', path: f.finding.path, value: near }], true)] : [];
+}
+
+/** The response form `YYYY-MM-DD HH:MM:SS` is one character from ISO 8601. */
+function isoDateTimeFix(f: FixContext): Fix[] {
+  if (typeof f.value !== 'string') return [];
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/.exec(f.value);
+  return m ? [fix(`Change to ${code(`${m[1]}T${m[2]}`)}`, [{ kind: 'replaceValue', path: f.finding.path, value: `${m[1]}T${m[2]}` }], true)] : [];
+}
+
+/** H5: the request names of response-shaped fields. */
+function requestNameFixes(f: FixContext): Fix[] {
+  const base = f.segs.slice(0, -1);
+  const sib = (k: string) => '/' + [...base, k].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const p = isObj(f.parent) ? f.parent : {};
+  const rename = (to: string): Fix[] => p[to] === undefined
+    ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
+    : [fix(`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
+  if (f.value === undefined) return [];
+  if (f.key === 'schedule_time') return rename('start_time');
+  if (f.key === 'time_zone') return rename('timezone');
+  if (f.key === 'frequency') {
+    return [fix('Move to `periodic_details.sending_frequency`', [
+      { kind: 'insert', path: join(sib('periodic_details'), 'sending_frequency'), value: f.value },
+      { kind: 'remove', path: f.finding.path },
+    ], true)];
+  }
+  return [];
+}
+
+/** H7: the spec spells it `no_of_occurences`. */
+function occurencesSpellingFix(f: FixContext): Fix[] {
+  return f.key === 'no_of_occurrences' && f.value !== undefined && isObj(f.parent) && f.parent.no_of_occurences === undefined
+    ? [fix('Rename to `no_of_occurences` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'no_of_occurences' }], true)] : [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H9'],
     kinds: ['campaign'],
@@ -349,3 +403,83 @@ export const schedulingRules: RuleCheck[] = [
     },
   },
 ];
+
+export const schedulingRules: RuleGroup = {
+  section: '`scheduling_details`',
+  rules: [
+    {
+      id: 'H1',
+      title: 'Scheduling delivery type',
+      severity: 'E',
+      summary: '`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS`, `SEND_IN_USER_TIMEZONE`. `SCHEDULED` is response-only: error, with a fix to the request form.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'SCHEDULED', start_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin' } }), fix: '`SCHEDULED` is how the service reports a schedule; a request says `AT_FIXED_TIME` (quick fix), `ASAP`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`.' },
+      fix: requestFormFixes,
+    },
+    {
+      id: 'H2',
+      title: 'Scheduling companions',
+      severity: 'E',
+      summary: 'Companions: `AT_FIXED_TIME` needs `start_time`; `SEND_IN_BTS` needs `start_time` and `bts_details`; `SEND_IN_USER_TIMEZONE` needs `start_time` and `user_timezone_details`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', timezone: 'Europe/Berlin' } }), fix: 'Add the companions of the delivery type: `start_time` for `AT_FIXED_TIME`; also `bts_details` for `SEND_IN_BTS` and `user_timezone_details` for `SEND_IN_USER_TIMEZONE`.' },
+    },
+    {
+      id: 'H3',
+      title: 'Time zone',
+      severity: 'E',
+      summary: '`timezone` is required for `AT_FIXED_TIME` and `SEND_IN_BTS`, optional for `SEND_IN_USER_TIMEZONE`, and must be a real IANA zone.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-20T09:00:00' } }), fix: 'Add the IANA time zone the start time is read in, such as `"timezone": "Europe/Berlin"`.' },
+      fix: nearestZoneFix,
+    },
+    {
+      id: 'H4',
+      title: 'Start and expiry times',
+      severity: 'E / W',
+      summary: '`start_time` / `expiry_time` are ISO 8601 date-times. An `expiry_time` not after `start_time` is a warning.',
+      docs: { doc: push({ scheduling_details: { ...fixedTime, start_time: '20/03/2026 09:00' } }), fix: 'Write ISO 8601 date-times, such as `2026-03-20T09:00:00`, and keep `expiry_time` after `start_time`.' },
+      fix: isoDateTimeFix,
+    },
+    {
+      id: 'H5',
+      title: 'Request names',
+      severity: 'E',
+      summary: 'Response-shaped names in a request (`schedule_time`, `time_zone`, `frequency`) are errors, with fixes to `start_time` / `timezone`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'AT_FIXED_TIME', schedule_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin' } }), fix: 'Use the request names: `start_time` and `timezone` (quick fixes rename `schedule_time` and `time_zone`).' },
+      fix: requestNameFixes,
+    },
+    {
+      id: 'H6',
+      title: 'Periodic schedule',
+      severity: 'E / W',
+      summary: '`PERIODIC` needs `periodic_details` and `delivery_type` `AT_FIXED_TIME`; `periodic_details` on another type is a warning.',
+      docs: { doc: push({ campaign_delivery_type: 'PERIODIC', scheduling_details: fixedTime }), fix: 'Add `periodic_details` (how often and how many times), with `delivery_type` `AT_FIXED_TIME`.' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'H7',
+      title: 'Periodic details',
+      severity: 'E',
+      summary: '`periodic_details`: `sending_frequency` `DAILY`/`WEEKLY`/`MONTHLY`; `repeat_frequency`, `no_of_occurences` integers ≥ 1 (the spec spells it `occurences`: `no_of_occurrences` gets a rename fix); `repeat_on_date_of_month` 1–31, `MONTHLY` only; `repeat_on_days_of_week` `MONDAY`–`SUNDAY`, `WEEKLY` or `MONTHLY`; `repeat_on_days_of_week_for_month` items `{week_granularity: FIRST..LAST, repeat_on_days_of_week}`, `MONTHLY` only.',
+      messages: {
+        notADay: '`{value}` is not a day of the week as the service writes it: use `MONDAY` to `SUNDAY`, in upper case.',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'PERIODIC', scheduling_details: { ...fixedTime, periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, no_of_occurrences: 8, repeat_on_days_of_week: ['MONDAY'] } } }), fix: 'Use the spec\'s spelling `no_of_occurences` (quick fix), and the fields that fit the `sending_frequency`.' },
+      fix: occurencesSpellingFix,
+    },
+    {
+      id: 'H8',
+      title: 'Best time and user time zone',
+      severity: 'E',
+      summary: '`bts_details` fields: `send_in_bts` boolean, `if_user_bts_is_not_available`, `if_user_bts_outside_time_window`, `window_end_time` strings. `user_timezone_details`: `send_in_user_timezone`, `send_if_user_timezone_has_passed` booleans.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'SEND_IN_BTS', start_time: '2026-03-20T09:00:00', timezone: 'Europe/Berlin', bts_details: { send_in_bts: 'yes' } } }), fix: '`send_in_bts`, `send_in_user_timezone` and `send_if_user_timezone_has_passed` are `true` or `false`; the other fields are strings.' },
+    },
+    {
+      id: 'H9',
+      title: 'Geofence time limit',
+      severity: 'E',
+      summary: '`geo_fence_timelimit` is for `LOCATION_TRIGGERED` only; `notification_schedule` `ALWAYS` / `LIMITED_TIME`; `timebounds` (items with ISO `start_time`, `end_time`) required for `LIMITED_TIME`.',
+      docs: { doc: push({ scheduling_details: { delivery_type: 'ASAP', geo_fence_timelimit: { notification_schedule: 'ALWAYS' } } }), fix: 'Remove `geo_fence_timelimit` outside `LOCATION_TRIGGERED` campaigns; with `LIMITED_TIME`, give `timebounds`.' },
+      removesInapplicable: true,
+    },
+  ],
+  checks,
+};

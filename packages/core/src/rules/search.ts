@@ -1,5 +1,6 @@
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { finding, isObj, Obj } from './util';
+import { finding, fix, isObj, Obj } from './util';
+import { FixContext, RuleGroup } from './define';
 
 /**
  * Search request bodies (`POST /v5/campaigns/search`): the V1 names that V5 no longer takes
@@ -97,7 +98,20 @@ function drafts(doc: Obj): Finding[] {
     { fixes: [{ title: 'Include drafts (add `DRAFT` to `status`)', edits: [edit] }] })];
 }
 
-export const searchRules: RuleCheck[] = [
+/** R1: V1's `id` and `delivery_type` in their V5 form. */
+function v1SearchFieldFixes(f: FixContext): Fix[] {
+  if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObj(f.parent)) return [];
+  if (f.key === 'id' && f.parent.ids === undefined) {
+    const ids = Array.isArray(f.value) ? f.value : [f.value];
+    return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
+  }
+  if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
+    return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
+  }
+  return [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['R1'],
     kinds: ['search'],
@@ -114,3 +128,31 @@ export const searchRules: RuleCheck[] = [
     check: ({ doc }) => (isObj(doc) ? [...paging(doc), ...drafts(doc)] : []),
   },
 ];
+
+export const searchRules: RuleGroup = {
+  section: 'Search requests',
+  rules: [
+    {
+      id: 'R1',
+      title: 'Search fields',
+      severity: 'E',
+      summary: '`campaign_fields` keys: `channels`, `created_by`, `created_date`, `name`, `status`, `tags`, `ids`, `campaign_delivery_type`. V1\'s `id` gets a fix to `ids` (array); V1\'s `delivery_type` is an error: it silently returns zero results.',
+      messages: {
+        notAnObject: 'A search request is one JSON object such as `{ "campaign_fields": { "channels": ["PUSH"] }, "limit": 15, "page": 1 }`.',
+        notEmail: '`{value}` is not an email address: `created_by` lists the creators\' email addresses.',
+        notFromDate: '`{value}` is not a date of the form `YYYY-MM-DD`, such as `2024-06-16`.',
+        notToDate: '`{value}` is not a date of the form `YYYY-MM-DD`, such as `2024-06-21`.',
+      },
+      docs: { kind: 'search', doc: { campaign_fields: { channels: ['PUSH'], id: '65f1c2a4b7e8d9f0a1b2c3d4', status: ['ACTIVE'] }, limit: 15, page: 1 }, fix: 'Use `"ids": ["65f1c2a4b7e8d9f0a1b2c3d4"]` (quick fix); V1\'s `delivery_type` is now `campaign_delivery_type` (quick fix).' },
+      fix: v1SearchFieldFixes,
+    },
+    {
+      id: 'R2',
+      title: 'Search paging',
+      severity: 'E / I',
+      summary: '`limit` 1–15, `page` ≥ 1. Drafts are returned only when `DRAFT` is in `status`.',
+      docs: { kind: 'search', doc: { campaign_fields: { channels: ['EMAIL'], status: ['ACTIVE', 'DRAFT'] }, limit: 50, page: 1 }, fix: 'Ask for 1 to 15 campaigns per page (quick fix: 15) and page on until a page holds fewer than `limit`. To see drafts, add `DRAFT` to `status`.' },
+    },
+  ],
+  checks,
+};

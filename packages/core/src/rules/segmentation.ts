@@ -1,8 +1,19 @@
-import { RuleCheck } from '../language/types';
-import { finding, isObj } from './util';
+import { Fix, RuleCheck } from '../language/types';
+import { get } from '../language/pointer';
+import { finding, fix, isObj } from './util';
+import { FixContext, RuleGroup } from './define';
+import { push } from './examples';
 
 /** S1: a campaign reaches all users, or the users of at least one included filter. */
-export const segmentationRules: RuleCheck[] = [
+
+/** S1: target every user (never applied by fix-all: it widens the audience). */
+function allUsersFix(f: FixContext): Fix[] {
+  const seg = get(f.doc, '/segmentation_details');
+  return isObj(seg) && seg.is_all_user_campaign !== true
+    ? [fix('Target all users (`"is_all_user_campaign": true`)', [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['S1'],
     kinds: ['campaign'],
@@ -26,3 +37,25 @@ export const segmentationRules: RuleCheck[] = [
     },
   },
 ];
+
+export const segmentationRules: RuleGroup = {
+  section: '`segmentation_details`',
+  rules: [
+    {
+      id: 'S1',
+      title: 'Minimum audience',
+      severity: 'E',
+      summary: 'Minimum audience: `is_all_user_campaign` true, or at least one filter under `included_filters`.',
+      docs: { doc: push({ segmentation_details: { send_campaign_to_opt_out_users: false } }), fix: 'Add at least one filter under `included_filters`, or set `"is_all_user_campaign": true` (quick fix, not applied by fix-all: it widens the audience).' },
+      fix: allUsersFix,
+    },
+    {
+      id: 'S2',
+      title: 'Segmentation fields',
+      severity: 'E',
+      summary: '`included_filters` / `excluded_filters` are filter groups; `is_all_user_campaign`, `send_campaign_to_opt_out_users` booleans.',
+      docs: { doc: push({ segmentation_details: { is_all_user_campaign: 'true' } }), fix: 'Write `true` or `false` without quotes (quick fix); `included_filters` and `excluded_filters` are filter groups.' },
+    },
+  ],
+  checks,
+};

@@ -1,6 +1,8 @@
-import { Finding, RuleCheck } from '../language/types';
-import { campaignKind, finding, isObj, Obj } from './util';
+import { Finding, Fix, RuleCheck } from '../language/types';
+import { campaignKind, finding, fix, isObj, Obj } from './util';
 import { hasComponents } from './document';
+import { FixContext, RuleGroup } from './define';
+import { cartTrigger, email, push } from './examples';
 
 /**
  * `trigger_condition` rules that depend on the delivery type, the channel or several fields at
@@ -100,7 +102,13 @@ function triggerAttr(tc: Obj): Finding[] {
   return [];
 }
 
-export const triggerRules: RuleCheck[] = [
+/** `BEFORE` anchors on a time attribute: the string becomes `{ "name": … }`. */
+function timeAttributeObjectFix(f: FixContext): Fix[] {
+  return f.key === 'trigger_attr' && typeof f.value === 'string' && isObj(f.parent) && f.parent.trigger_relation === 'BEFORE'
+    ? [fix(`Change to \`{ "name": "${f.value}" }\``, [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['T1'],
     kinds: ['campaign'],
@@ -116,3 +124,63 @@ export const triggerRules: RuleCheck[] = [
     },
   },
 ];
+
+export const triggerRules: RuleGroup = {
+  section: '`trigger_condition`',
+  rules: [
+    {
+      id: 'T1',
+      title: 'Trigger condition where it applies',
+      severity: 'E / W',
+      summary: 'Required for `EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`. Not used by `BUSINESS_EVENT_TRIGGERED`, not applicable to `ONE_TIME` / `PERIODIC`.',
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', basic_details: { name: 'Cart reminder', platforms: ['ANDROID'] } }), fix: 'Add `trigger_condition` with the triggering event (`included_filters`) and `trigger_delay_type`. On `ONE_TIME`, `PERIODIC` and `BUSINESS_EVENT_TRIGGERED` campaigns a trigger is ignored: remove it (quick fix).' },
+      removesInapplicable: true,
+    },
+    {
+      id: 'T2',
+      title: 'Trigger delay type',
+      severity: 'E',
+      summary: '`trigger_delay_type`: Push `DELAY`, `ASAP`, `INTELLIGENT_DELAY`; Email `DELAY`, `ASAP`.',
+      docs: { doc: email({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'INTELLIGENT_DELAY' } }), fix: 'Email triggers take `ASAP` or `DELAY`; `INTELLIGENT_DELAY` is Push only.' },
+    },
+    {
+      id: 'T3',
+      title: 'Delay companions',
+      severity: 'E',
+      summary: '`DELAY` requires `trigger_delay_value` (integer ≥ 0), `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).',
+      messages: {
+        missingField: '`{missing}` is required when `trigger_delay_type` is `DELAY`: a delay needs `trigger_delay_value`, `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'DELAY', trigger_delay_value: 2, trigger_relation: 'AFTER' } }), fix: 'Give all three: `trigger_delay_value` (integer ≥ 0), `trigger_delay_granularity` (`MINUTES`, `HOURS`, `DAYS`) and `trigger_relation` (`BEFORE`, `AFTER`).' },
+    },
+    {
+      id: 'T4',
+      title: 'Trigger attribute',
+      severity: 'E',
+      summary: '`trigger_attr`: a string, except when `trigger_relation` is `BEFORE`: then an object whose `name` is the anchoring time attribute.',
+      messages: {
+        wrongType: '`trigger_attr` must be a string (an action trigger) or, with `trigger_relation` `BEFORE`, an object such as `{ "name": "Appointment Time" }`.',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'DELAY', trigger_delay_value: 1, trigger_delay_granularity: 'DAYS', trigger_relation: 'BEFORE', trigger_attr: 'Appointment Time' } }), fix: 'With `BEFORE`, name the time attribute in an object: `{ "name": "Appointment Time" }` (quick fix). Otherwise `trigger_attr` is a string.' },
+      fix: timeAttributeObjectFix,
+    },
+    {
+      id: 'T5',
+      title: 'Intelligent delay',
+      severity: 'E / W',
+      summary: '`INTELLIGENT_DELAY` (Push only) requires `intelligent_delay_optimization` with `min_delay_value`, `min_delay_granularity` (`MINUTES`, `HOURS`), `max_delay_value`, `max_delay_granularity` (`HOURS`, `DAYS`). A minimum that exceeds the maximum is a warning.',
+      messages: {
+        missingField: '`{missing}` is required in `intelligent_delay_optimization`: it needs `min_delay_value`, `min_delay_granularity`, `max_delay_value` and `max_delay_granularity`.',
+      },
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'INTELLIGENT_DELAY' } }), fix: 'Add `intelligent_delay_optimization` with `min_delay_value`, `min_delay_granularity` (`MINUTES`, `HOURS`), `max_delay_value` and `max_delay_granularity` (`HOURS`, `DAYS`); keep the minimum below the maximum.' },
+    },
+    {
+      id: 'T6',
+      title: 'Trigger filter groups',
+      severity: 'E',
+      summary: '`included_filters` and `secondary_included_filters` are filter groups (F1–F7).',
+      docs: { doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: [{ filter_type: 'actions', action_name: 'Added To Cart' }], trigger_delay_type: 'ASAP' } }), fix: 'Wrap the filters in a filter group: `{ "filter_operator": "and", "filters": [ … ] }`.' },
+    },
+  ],
+  checks,
+};

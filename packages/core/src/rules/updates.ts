@@ -3,6 +3,8 @@ import { join } from '../language/pointer';
 import { finding, has, isObj, Obj } from './util';
 import { instantOf, parseIsoDateTime } from './time';
 import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../schedulingShape';
+import { RuleGroup } from './define';
+import { cartTrigger, filter, fixedTime, group, push } from './examples';
 
 /**
  * Updates of a fetched campaign (rules P1–P5). They run only when the editor knows the remote
@@ -118,7 +120,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
     `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
 }
 
-export const updateRules: RuleCheck[] = [
+const checks: RuleCheck[] = [
   {
     ids: ['P1', 'P2', 'P3', 'P4', 'P5'],
     kinds: ['campaign'],
@@ -187,3 +189,70 @@ export const updateRules: RuleCheck[] = [
     },
   },
 ];
+
+export const updateRules: RuleGroup = {
+  section: 'Updates of an existing campaign',
+  rules: [
+    {
+      id: 'P1',
+      title: 'Live campaign changes',
+      severity: 'E',
+      summary: '`ACTIVE`: changes to `trigger_condition`, `segmentation_details`, `conversion_goal_details`, `scheduling_details.delivery_type` and `scheduling_details.start_time` are refused.',
+      docs: {
+        remote: { status: 'ACTIVE', base: push({ segmentation_details: { is_all_user_campaign: true } }) },
+        context: 'Fetched while `ACTIVE`, with `"segmentation_details": { "is_all_user_campaign": true }`; the file narrows the audience:',
+        doc: push({ segmentation_details: { included_filters: group(filter) } }),
+        fix: 'Restore the fetched component (quick fix). To change the audience of a live campaign, create a new campaign.',
+      },
+    },
+    {
+      id: 'P2',
+      title: 'Scheduled campaign changes',
+      severity: 'E',
+      summary: '`SCHEDULED`: the scheduling `delivery_type` cannot change.',
+      docs: {
+        remote: { status: 'SCHEDULED', base: push({ scheduling_details: fixedTime }) },
+        context: 'Fetched while `SCHEDULED` at a fixed time; the file switches to the user\'s time zone:',
+        doc: push({ scheduling_details: { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2026-03-20T09:00:00', user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: false } } }),
+        fix: 'Keep the scheduling `delivery_type` (quick fix restores it); other scheduling fields may change.',
+      },
+    },
+    {
+      id: 'P3',
+      title: 'Stopped and archived campaigns',
+      severity: 'E',
+      summary: '`STOPPED`, `ARCHIVED`: no update is accepted.',
+      docs: {
+        remote: { status: 'STOPPED', base: push({ utm_params: { utm_source: 'app', utm_medium: 'push' } }) },
+        context: 'Fetched while `STOPPED`; the file changes the UTM parameters:',
+        doc: push({ utm_params: { utm_source: 'app', utm_medium: 'push', utm_campaign: 'spring' } }),
+        fix: 'Nothing can be updated: restore the fetched values, or create a new campaign.',
+      },
+    },
+    {
+      id: 'P4',
+      title: 'Whole components',
+      severity: '—',
+      summary: 'A change inside a nested object sends the complete parent component.',
+      docs: {
+        remote: { status: 'PAUSED', base: push({ segmentation_details: { included_filters: group(filter) } }) },
+        context: 'Fetched while `PAUSED`; the file changes one filter value:',
+        doc: push({ segmentation_details: { included_filters: group({ ...filter, value: 'Hamburg' }) } }),
+        fix: 'Nothing to fix: a push sends the whole `segmentation_details` component, as the service requires.',
+      },
+    },
+    {
+      id: 'P5',
+      title: 'Live changes take time',
+      severity: 'I',
+      summary: 'Changes to `trigger_condition` / `campaign_content` of a live event-triggered campaign take up to 30 minutes to reach users; periodic campaigns apply changes from the next run.',
+      docs: {
+        remote: { status: 'ACTIVE', base: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, campaign_content: { content: { push: { android: { template_type: 'BASIC' } } } } }) },
+        context: 'Fetched while `ACTIVE`; the file changes the content of an event-triggered campaign:',
+        doc: push({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { ...cartTrigger, trigger_delay_type: 'ASAP' }, campaign_content: { content: { push: { android: { template_type: 'STYLIZED_BASIC' } } } } }),
+        fix: 'Nothing to fix: expect up to 30 minutes until users get the new version (periodic campaigns: from the next run).',
+      },
+    },
+  ],
+  checks,
+};

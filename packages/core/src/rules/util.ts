@@ -1,4 +1,4 @@
-import { Finding, Severity } from '../language/types';
+import { Finding, Fix, FixEdit, Severity } from '../language/types';
 
 /** Small helpers shared by the rule functions. */
 
@@ -10,6 +10,15 @@ export function isObj(v: unknown): v is Obj {
 
 export function has(o: unknown, key: string): boolean {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/** A value as inline code in a message or a fix title. */
+export function code(v: unknown): string {
+  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
+}
+
+export function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
+  return isPreferred ? { title, edits, isPreferred } : { title, edits };
 }
 
 export function finding(rule: string, severity: Severity, path: string, message: string, extra?: Partial<Finding>): Finding {

@@ -1,7 +1,9 @@
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
-import { finding, has, isObj, Obj } from './util';
+import { code, finding, fix, has, isObj, Obj } from './util';
+import { FixContext, RuleGroup } from './define';
+import { push } from './examples';
 
 /** `utm_params` (rules U1, U2): the two required keys, and at most five custom keys named `utm_…`. */
 
@@ -52,7 +54,14 @@ function checkCustomKeys(utm: Obj): Finding[] {
   return out;
 }
 
-export const utmRules: RuleCheck[] = [
+/** U2: a custom key gets the `utm_` prefix. */
+function utmPrefixFix(f: FixContext): Fix[] {
+  if (f.segs.length !== 2 || f.segs[0] !== 'utm_params' || f.value === undefined || f.key.startsWith('utm_')) return [];
+  const to = `utm_${f.key}`;
+  return isObj(f.parent) && f.parent[to] === undefined ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)] : [];
+}
+
+const checks: RuleCheck[] = [
   {
     ids: ['U1', 'U2'],
     kinds: ['campaign'],
@@ -62,3 +71,25 @@ export const utmRules: RuleCheck[] = [
     },
   },
 ];
+
+export const utmRules: RuleGroup = {
+  section: 'Goals, control groups, UTM, audience limit',
+  rules: [
+    {
+      id: 'U1',
+      title: 'UTM parameters',
+      severity: 'E',
+      summary: '`utm_params`: `utm_source` and `utm_medium` required; the other standard keys (`utm_campaign`, `utm_term`, `utm_content`, `utm_custom`) optional strings.',
+      docs: { doc: push({ utm_params: { utm_source: 'app', utm_campaign: 'spring_sale' } }), fix: 'Add `utm_medium` (and `utm_source`): both are required when UTM parameters are used.' },
+    },
+    {
+      id: 'U2',
+      title: 'Custom UTM keys',
+      severity: 'E',
+      summary: 'At most 5 additional custom keys, each starting with `utm_`; a key without the prefix is rejected.',
+      docs: { doc: push({ utm_params: { utm_source: 'app', utm_medium: 'push', source_campaign: 'spring' } }), fix: 'Start custom keys with `utm_` (`utm_source_campaign`), at most five of them.' },
+      fix: utmPrefixFix,
+    },
+  ],
+  checks,
+};

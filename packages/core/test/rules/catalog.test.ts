@@ -2,8 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RULES } from '../../src/rules/catalog';
-import { RULE_CHECKS } from '../../src/rules';
+import { RULE_GROUPS, RULES, ruleDefinition } from '../../src/rules/catalog';
 
 /**
  * The rule catalogue and the tests agree: every rule of the catalogue has a `ruleTests('<id>', …)`
@@ -166,9 +165,9 @@ test('catalogue: every ruleTests table names a rule of the catalogue', () => {
   assert.deepEqual(unknown, []);
 });
 
-test('catalogue: every rule id of the rule functions is in the catalogue', () => {
-  const unknown = RULE_CHECKS.flatMap(r => r.ids).filter(id => !CATALOG.has(id));
-  assert.deepEqual(unknown, []);
+test('catalogue: every rule function reports rules defined in its own module', () => {
+  const strays = RULE_GROUPS.flatMap(g => g.checks.flatMap(c => c.ids).filter(id => !g.rules.some(r => r.id === id)).map(id => `${id} (${g.section})`));
+  assert.deepEqual(strays, []);
 });
 
 test('catalogue: every x-rule of the compiled schemas is in the catalogue', () => {
@@ -179,6 +178,34 @@ test('catalogue: every x-rule of the compiled schemas is in the catalogue', () =
   assert.ok(used.length > 0, 'the rule table lists the x-rule annotations');
   const unknown = used.filter(u => !CATALOG.has(u.id)).map(u => `${u.id} at ${u.at}`);
   assert.deepEqual(unknown, []);
+});
+
+test('schemas: every x-messages names a message of its rule, and every rule message is named', () => {
+  const dir = path.join(root, 'packages', 'core', 'schemas');
+  const files = [...fs.readdirSync(dir).map(f => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f))]
+    .filter(f => f.endsWith('.schema.json'));
+  const problems: string[] = [];
+  const named = new Set<string>();
+  // The rule of a node is its own x-rule or its nearest ancestor's, as schemaErrors.ts finds it.
+  const walk = (node: unknown, at: string, rule: string | undefined): void => {
+    if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${at}/${i}`, rule)); return; }
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    const own = typeof n['x-rule'] === 'string' ? n['x-rule'] : rule;
+    for (const [keyword, name] of Object.entries((n['x-messages'] ?? {}) as Record<string, string>)) {
+      if (own && ruleDefinition(own)?.messages?.[name] !== undefined) named.add(`${own}.${name}`);
+      else problems.push(`${at}: x-messages.${keyword} names "${name}", which rule ${own} does not define`);
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'defaultSnippets' || k.startsWith('x-')) continue;
+      walk(v, `${at}/${k}`, own);
+    }
+  };
+  for (const f of files) walk(JSON.parse(fs.readFileSync(f, 'utf8')), `${path.relative(root, f)}#`, undefined);
+  for (const r of RULE_GROUPS.flatMap(g => g.rules)) {
+    for (const name of Object.keys(r.messages ?? {})) if (!named.has(`${r.id}.${name}`)) problems.push(`${r.id}: message "${name}" is named by no schema`);
+  }
+  assert.deepEqual(problems, [], problems.join('\n'));
 });
 
 test('catalogue: ids are unique and severities agree with the E / W / I column', () => {
