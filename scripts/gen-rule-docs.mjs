@@ -21,7 +21,7 @@ const README = path.join(root, 'README.md');
  */
 export function loadCatalog() {
   const out = esbuild.buildSync({
-    entryPoints: [path.join(root, 'packages/core/src/rules/catalog.ts')],
+    entryPoints: [path.join(root, 'packages/core/src/rules/ruleDoc.ts')],
     bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent',
   });
   const module = { exports: {} };
@@ -30,51 +30,10 @@ export function loadCatalog() {
   return module.exports;
 }
 
-const SEVERITY = {
-  E: 'error: the service would reject it.',
-  W: 'warning: almost certainly a mistake, or ignored by the service.',
-  I: 'information: a note, nothing to fix.',
-  'E / W': 'error or warning, depending on the case (see the rule).',
-  'E / I': 'error or information, depending on the case (see the rule).',
-  '—': 'information: a note about what a push sends.',
-};
-
-const KIND_NOTE = { search: 'a search request body (`*.search.json`)', campaignrc: 'a `.campaignrc.json`' };
-
 /** The first sentence of a summary, for tables. */
 export function firstSentence(s) {
   const m = /^(.+?\.)\s+(?=[A-Z`])/.exec(s);
   return m ? m[1] : s;
-}
-
-/** JSON on one line, with a space after commas and colons. */
-function oneLine(value) {
-  if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`.replace('{  }', '{}');
-  }
-  return JSON.stringify(value);
-}
-
-/** JSON with two-space indentation, keeping short arrays and objects on one line. */
-export function pretty(value, indent = '') {
-  const flat = oneLine(value);
-  if (value === null || typeof value !== 'object' || flat.length + indent.length <= 72) return flat;
-  const inner = indent + '  ';
-  if (Array.isArray(value)) return `[\n${value.map(v => inner + pretty(v, inner)).join(',\n')}\n${indent}]`;
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pretty(v, inner)}`).join(',\n')}\n${indent}}`;
-}
-
-function example(d) {
-  const body = d.text ?? pretty(d.doc);
-  const lines = [];
-  const where = KIND_NOTE[d.kind] ? ` in ${KIND_NOTE[d.kind]}` : '';
-  if (d.context) lines.push(d.context, '');
-  if (d.settings) lines.push(`With this \`.campaignrc.json\`: \`${JSON.stringify(d.settings)}\``, '');
-  if (d.purpose === 'inlineTest' && !d.context) lines.push('Checked as an inline test send:', '');
-  lines.push(`**Breaks it**${where}:`, '', '```json', body, '```');
-  return lines.join('\n');
 }
 
 /** The rules by docs section, in catalogue order; groups that share a section are listed together. */
@@ -101,22 +60,7 @@ export function render(catalog = loadCatalog()) {
     out.push('');
   }
   for (const [section, rules] of sections(catalog)) {
-    for (const r of rules) {
-      out.push(
-        `## ${r.id}`,
-        '',
-        `**${r.title}** · *${section}*`,
-        '',
-        `**Rule.** ${r.summary}`,
-        '',
-        `**Severity:** ${SEVERITY[r.severity] ?? r.severity}`,
-        '',
-        example(r.docs),
-        '',
-        `**Fix.** ${r.docs.fix}`,
-        '',
-      );
-    }
+    for (const r of rules) out.push(...catalog.ruleSection(r, section));
   }
   return out.join('\n');
 }

@@ -17,4 +17,5 @@ export * from "./language/validate";
 export * from "./protocol";
 export * from "./rules/index";
 export * from "./schedulingShape";
-export * from "./language/ruleDoc";
+export { ruleDoc } from "./rules/ruleDoc";
+export type { RuleDoc } from "./rules/ruleDoc";

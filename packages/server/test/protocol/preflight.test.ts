@@ -133,7 +133,10 @@ describe('campaign/ruleDoc', () => {
       assert.ok(doc);
       assert.equal(doc.id, 'H2');
       assert.equal(doc.severity, 'error');
-      assert.match(doc.markdown, /^### H2 · Error\n\n.*`AT_FIXED_TIME` needs `start_time`/);
+      assert.match(doc.markdown, /^## H2\n\n\*\*.+\*\* · \*.+\*\n\n\*\*Rule\.\*\* .*`AT_FIXED_TIME` needs `start_time`/);
+      assert.match(doc.markdown, /\*\*Breaks it\*\*:\n\n```json\n/);
+      assert.match(doc.markdown, /\*\*Fix\.\*\* /);
+      assert.ok(fs.readFileSync(path.resolve(__dirname, '../../../../docs/rules.md'), 'utf8').includes(doc.markdown), 'the same text as the section of docs/rules.md');
       assert.match(doc.href, /rules\.md#h2$/);
       assert.equal(await ed.connection.sendRequest(RuleDocRequest.type, { rule: 'Z9' }), null);
       await assert.rejects(ed.connection.sendRequest(RuleDocRequest.type, {} as RuleDocRequest.Params), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams);
