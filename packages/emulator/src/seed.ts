@@ -1,6 +1,6 @@
 import { objectId } from './ids';
 import {
-  CampaignDoc, Channel, clone, Components, DeliveryType, EmulatorState, Features, Status, Workspace,
+  CampaignDoc, Channel, clone, Components, DeliveryType, EmulatorState, Status, Workspace,
 } from './model';
 import { serviceTimestamp } from './time';
 
@@ -761,8 +761,4 @@ export function seedState(withCampaigns = true): EmulatorState {
   const workspaces = clone(WORKSPACES);
   const campaigns = withCampaigns ? [...fullWorkspace(workspaces[0]), ...plainWorkspace(workspaces[1])] : [];
   return { format: 'campaign-emulator-state', version: 1, workspaces, campaigns, reachability: {}, counter: 0 };
-}
-
-export function featuresOf(ws: Workspace): Features {
-  return { ...ws.features };
 }

@@ -24,10 +24,6 @@ export const SOURCE = 'campaign-studio';
 export const SEVERITY_NUMBER = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 export const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'] as const satisfies readonly Severity[];
 
-export function severityName(n: CampaignDiagnostic['severity']): Severity {
-  return SEVERITY_NAME[n - 1];
-}
-
 /** Diagnostics in document order (then by rule id, so equal positions come out the same each time). */
 export function toDiagnostics(parsed: ParsedDocument, findings: Finding[]): CampaignDiagnostic[] {
   const ranges = rangesFor(parsed, findings);

@@ -10,7 +10,7 @@ import { campaignIdOfFile, FetchChoice, fetchIntoWorkspace, FetchResult, readRem
 import { isSafeId } from '@campaign-studio/sync';
 import { CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
-import { baseUri, isCampaignFile, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
+import { baseUri, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
 import { runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 

@@ -14,14 +14,9 @@ import { CampaignsProvider, VIEW_ID } from './tree';
 
 /** The connection of the running extension, for other features (push) to share. */
 let activeConnection: Connection | undefined;
-let activeDocuments: RemoteDocuments | undefined;
 
 export function remoteConnection(): Connection | undefined {
   return activeConnection;
-}
-
-export function remoteDocuments(): RemoteDocuments | undefined {
-  return activeDocuments;
 }
 
 export const remoteFeature: Feature = {
@@ -38,7 +33,6 @@ export const remoteFeature: Feature = {
     subs.push(new ConnectionStatusBar(conn));
 
     const documents = new RemoteDocuments(ctx, conn);
-    activeDocuments = documents;
     subs.push(documents);
     subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));

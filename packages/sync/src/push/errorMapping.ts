@@ -35,10 +35,6 @@ export interface TrackedFinding extends RemoteFinding {
   snapshot: string;
 }
 
-export function isErrorEnvelope(body: unknown): body is ServiceErrorEnvelope {
-  return isObject(body) && isObject(body.error);
-}
-
 const PREFIXES = ['$.', '$', 'body.', 'request.', 'data.', 'campaign.'];
 
 /** Path segments of a service target; `[]` for the whole document. */

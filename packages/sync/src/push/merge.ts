@@ -1,5 +1,4 @@
 import { CampaignDoc, contentKeys, sameValue } from './model';
-import { has } from '@campaign-studio/core';
 
 /**
  * Three-way merge per top-level component (base = the snapshot fetched, local = the file,
@@ -80,17 +79,4 @@ export function resolveConflicts(result: MergeResult, choices: Record<string, Co
     }
   }
   return { merged, fromRemote };
-}
-
-/**
- * The edits that bring the file in line with a merge: set (or delete) each component that is
- * taken from the remote. Everything else in the file stays byte for byte.
- */
-export function fileEditsFor(local: CampaignDoc, merged: CampaignDoc, fromRemote: readonly string[]): Array<{ key: string; value: unknown }> {
-  const edits: Array<{ key: string; value: unknown }> = [];
-  for (const key of fromRemote) {
-    const value = has(merged, key) ? merged[key] : undefined;
-    if (!sameValue(local[key], value)) edits.push({ key, value });
-  }
-  return edits;
 }

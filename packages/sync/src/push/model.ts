@@ -1,4 +1,3 @@
-import { has, isObject } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components

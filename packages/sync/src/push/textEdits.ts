@@ -43,7 +43,3 @@ export function writeNewId(text: string, id: string, status = 'DRAFT'): string {
   out = jsonc.applyEdits(out, jsonc.modify(out, ['status'], status, options(out, props => Math.min(1, props.length))));
   return out;
 }
-
-export function applyEdits(text: string, edits: TextEdit[]): string {
-  return jsonc.applyEdits(text, edits);
-}

@@ -53,10 +53,6 @@ export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSna
   return file;
 }
 
-export async function deleteBaseSnapshot(workspaceRoot: string, id: string): Promise<void> {
-  await fs.promises.rm(baseSnapshotPath(workspaceRoot, id), { force: true });
-}
-
 /** Writes text so that a reader sees the old or the new file, never half of one. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });

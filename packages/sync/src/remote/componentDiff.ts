@@ -45,10 +45,6 @@ export function diffComponents(from: unknown, to: unknown, maxPaths = 5): Compon
   return { changes, unchanged, readOnlyDiffering };
 }
 
-export function hasChanges(s: ComponentSummary): boolean {
-  return s.changes.length > 0;
-}
-
 /**
  * One sentence: "2 components differ between remote and local: `basic_details` changed
  * (/basic_details/name), `utm_params` added locally."

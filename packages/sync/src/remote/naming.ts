@@ -24,9 +24,6 @@ export function slugify(name: unknown, fallback = 'campaign'): string {
   return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s;
 }
 
-/** Ids as the service makes them: 24 hexadecimal characters (other ids are accepted, if safe in a name). */
-export const OBJECT_ID = /^[0-9a-f]{24}$/i;
-
 /** The file name (no folder) for a campaign. */
 export function campaignFileName(name: unknown, id: string): string {
   if (!isSafeId(id)) throw new Error(`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);

@@ -26,9 +26,6 @@ export type { NormalizationNote } from './baseFormat';
  * kept in the base snapshot, so that `denormalizeCampaign` gives back exactly what came.
  */
 
-/** Response-only fields the file keeps, so the editor knows the remote state. */
-export const KEPT_METADATA = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'] as const;
-
 /** Response-only fields kept out of the file (in the base snapshot instead). */
 export const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
 

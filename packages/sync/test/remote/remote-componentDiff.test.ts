@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { describeComponentSummary, diffComponents, hasChanges } from '../../src/remote/componentDiff';
+import { describeComponentSummary, diffComponents } from '../../src/remote/componentDiff';
 import { differingPaths, jsonEqual } from '../../src/remote/json';
 
 const base = {
@@ -15,7 +15,7 @@ test('key order and read-only metadata never count as a change', () => {
     campaign_delivery_type: 'ONE_TIME', channel: 'PUSH', status: 'ACTIVE', updated_at: '2025-02-02 00:00:00', id: 'a',
   };
   const s = diffComponents(base, reordered);
-  assert.equal(hasChanges(s), false);
+  assert.deepEqual(s.changes, []);
   assert.deepEqual(s.readOnlyDiffering.sort(), ['status', 'updated_at']);
   assert.match(describeComponentSummary(s, 'the remote', 'the local file'), /No component differs .*only read-only metadata differs/);
 });
