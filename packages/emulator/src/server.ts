@@ -99,13 +99,13 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost']);
 const MAX_LOG = 2000;
 
 class BodyTooLarge extends Error {}
 
-export class AdminError extends Error {
+class AdminError extends Error {
   constructor(readonly status: number, message: string) { super(message); }
 }
 

@@ -41,12 +41,12 @@ const EXECUTION_PARENTS: DeliveryType[] = ['PERIODIC', 'BUSINESS_EVENT_TRIGGERED
 const REACHABILITY_TYPES: DeliveryType[] = ['ONE_TIME', 'BUSINESS_EVENT_TRIGGERED', 'EVENT_TRIGGERED'];
 const TRIGGER_REQUIRED: DeliveryType[] = ['EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
 
-export const TEST_IDENTIFIERS = [
+const TEST_IDENTIFIERS = [
   'EMAIL', 'ID', 'CUSTOM_SEGMENT', 'MOBILE_NUMBER', 'USER_ATTRIBUTE_UNIQUE_ID', 'USER_ATTRIBUTE_USER_EMAIL',
   'USER_ATTRIBUTE_USER_MOBILE', 'MOE_GAID', 'ADVERTISING_IDENTIFIER', 'PUSH_ID',
 ];
-export const MAX_TEST_RECIPIENTS = 10;
-export const MAX_STATUS_IDS = 10;
+const MAX_TEST_RECIPIENTS = 10;
+const MAX_STATUS_IDS = 10;
 
 const code = (s: unknown) => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 
@@ -594,7 +594,7 @@ export function transition(doc: CampaignDoc, action: 'PAUSE' | 'RESUME' | 'STOP'
 }
 
 /** A deterministic per-recipient outcome, so tests can exercise partial failures. */
-export function recipientResult(identifier: string, value: string, channel: Channel): { status: 'success' } | { status: 'failed'; failure_reason: string } {
+function recipientResult(identifier: string, value: string, channel: Channel): { status: 'success' } | { status: 'failed'; failure_reason: string } {
   if (/unknown/i.test(value)) return { status: 'failed', failure_reason: 'User not found' };
   if ((identifier === 'EMAIL' || identifier === 'USER_ATTRIBUTE_USER_EMAIL') && !EMAIL.test(value)) return { status: 'failed', failure_reason: 'Not a valid email address' };
   if ((identifier === 'MOBILE_NUMBER' || identifier === 'USER_ATTRIBUTE_USER_MOBILE') && !/^\+?[0-9]{7,15}$/.test(value)) return { status: 'failed', failure_reason: 'Not a valid mobile number' };

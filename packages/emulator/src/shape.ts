@@ -19,7 +19,7 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  *   turned back into the request form exactly).
  * Every other field is returned as stored.
  */
-export function responseScheduling(s: unknown, periodic: boolean): unknown {
+function responseScheduling(s: unknown, periodic: boolean): unknown {
   if (!isObj(s)) return clone(s);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {

@@ -64,7 +64,7 @@ function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unk
 export const CHANNEL_NAMES: Record<string, string> = { PUSH: 'Push', EMAIL: 'Email', SMS: 'SMS' };
 
 /** Operators allowed per user-attribute `data_type` (spec, "Filter group and filters"). */
-export const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
+const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
   bool: ['is', 'exists'],
   double: ['in', 'between', 'lessThan', 'greaterThan', 'exists'],
   string: ['in', 'contains', 'containsInTheFollowing', 'startWithInTheFollowing', 'endsWithInTheFollowing', 'exists', 'is'],
@@ -226,7 +226,7 @@ export function allowedValues(set: SchemaSet, ctx: EditContext, path: readonly S
  * The schema's values narrowed by the context: the context's order and explanations win where
  * both speak; when they share no value, the schema's list stands (the context is a hint).
  */
-export function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
+function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
   if (!context) return schemaValues;
   if (!schemaValues) return context;
   const both = context.filter(c => schemaValues.some(s => s.value === c.value))

@@ -96,7 +96,7 @@ function isSchema(v: unknown): v is Schema {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-export function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | undefined {
+function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | undefined {
   let schema: unknown = node.schema;
   for (const s of segs) {
     if (!schema || typeof schema !== 'object') return undefined;
@@ -119,7 +119,7 @@ export function defaultSchemas(): SchemaSet {
 const MAX_EXPAND = 64;
 
 /** The node itself and every node that applies to the same value, given that value. */
-export function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true): Applied[] {
+function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true): Applied[] {
   const out: Applied[] = [];
   const seen = new Set<string>();
   const visit = (n: SchemaNode, must: boolean, depth: number): void => {
@@ -174,7 +174,7 @@ function choose(set: SchemaSet, parent: Schema, branches: SchemaNode[], instance
 }
 
 /** The values of a discriminator tag that a branch accepts (`const` or `enum`, through `$ref`). */
-export function tagValues(set: SchemaSet, branch: SchemaNode, tagName: string): unknown[] {
+function tagValues(set: SchemaSet, branch: SchemaNode, tagName: string): unknown[] {
   const out: unknown[] = [];
   for (const a of expand(set, branch, undefined)) {
     const p = a.node.schema.properties?.[tagName];
@@ -241,7 +241,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
  * does not know count as satisfied: a condition then errs towards the branch the schema names.
  * `undefined` (an absent value) fails `required` above it and satisfies the rest.
  */
-export function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0): boolean {
+function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0): boolean {
   if (depth > MAX_EXPAND) return true;
   const s = node.schema;
   const sub = (n: SchemaNode | undefined, v: unknown): boolean => !n || matches(set, n, v, depth + 1);
@@ -322,7 +322,7 @@ function safeTest(pattern: string, s: string): boolean {
 // Walking a document path
 
 /** The nodes for one step down from `parents` (whose value is `parentValue`) along `seg`. */
-export function step(set: SchemaSet, parents: Applied[], seg: Segment, value: unknown): Applied[] {
+function step(set: SchemaSet, parents: Applied[], seg: Segment, value: unknown): Applied[] {
   const out: Applied[] = [];
   for (const a of parents) {
     const s = a.node.schema;

@@ -15,7 +15,7 @@ import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './type
 export const CAMPAIGNRC = '.campaignrc.json';
 
 /** The feature flags a settings file may set, in the order the README lists them. */
-export const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
+const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
 
 export interface LoadedSettings {
   settings: WorkspaceSettings;
@@ -78,7 +78,7 @@ export function settingsProblems(parsed: ParsedDocument): Finding[] {
 }
 
 /** Reads settings from a parsed `.campaignrc.json`; never throws. */
-export function settingsFromParsed(parsed: ParsedDocument, file?: string): LoadedSettings {
+function settingsFromParsed(parsed: ParsedDocument, file?: string): LoadedSettings {
   const problems = settingsProblems(parsed);
   const settings: WorkspaceSettings = { features: {}, source: file };
   const value = parsed.value as { features?: Record<string, unknown>; subscriptionCategories?: unknown } | undefined;

@@ -34,7 +34,7 @@ interface Target {
 }
 
 /** Options a script or test may pass to fetch. */
-export interface FetchArgs {
+interface FetchArgs {
   id?: string;
   environment?: string;
   /** The answer when fetching would overwrite local edits (otherwise the user is asked). */

@@ -40,7 +40,7 @@ function contentOf(doc: CampaignDoc): CampaignDoc {
  * still in the service's response shape (a periodic time of day) is what the service already
  * holds, and is not sent on push either, so it is left out.
  */
-export function validationBody(doc: CampaignDoc): CampaignDoc {
+function validationBody(doc: CampaignDoc): CampaignDoc {
   const out = contentOf(doc);
   if (isResponseScheduling(out.scheduling_details)) delete out.scheduling_details;
   return out;

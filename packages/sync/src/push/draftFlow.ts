@@ -40,7 +40,7 @@ export interface DraftResult {
 }
 
 /** Components in the order a person builds a campaign: name first, then content, audience, schedule. */
-export function componentOrder(doc: CampaignDoc): string[] {
+function componentOrder(doc: CampaignDoc): string[] {
   return COMPONENTS.filter(k => doc[k] !== undefined);
 }
 

@@ -118,7 +118,7 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
 }
 
 /** The top-level key a pointer is inside ('' for the root). */
-export function componentOf(pointer: string): string {
+function componentOf(pointer: string): string {
   if (!pointer) return '';
   const first = pointer.slice(1).split('/')[0];
   return first.replace(/~1/g, '/').replace(/~0/g, '~');

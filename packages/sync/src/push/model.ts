@@ -11,10 +11,10 @@ export type CampaignDoc = Record<string, unknown>;
 
 
 /** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
-export const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
+const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
 
 /** Authorship: `created_by` belongs to the create call only, `updated_by` is set on each push. */
-export const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
+const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
 
 /** The top-level components an update may carry; each is sent whole when anything in it changed. */
 export const COMPONENTS: readonly string[] = [

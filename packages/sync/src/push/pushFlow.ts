@@ -66,7 +66,7 @@ function withoutMeta(doc: CampaignDoc): CampaignDoc {
 }
 
 /** The remote moved since `ref`: its stamp (`updated_at`, `version_number`) or its content differs. */
-export function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
+function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
   const a = stampOf(ref);
   const b = stampOf(remote.raw);
   if (a.updated_at !== undefined && a.updated_at !== b.updated_at) return true;
@@ -75,7 +75,7 @@ export function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
 }
 
 /** The stored form of a remote read: request shape plus the stamp of the raw record. */
-export function baseFrom(remote: RemoteCampaign): CampaignDoc {
+function baseFrom(remote: RemoteCampaign): CampaignDoc {
   const out: CampaignDoc = { ...remote.normalized };
   for (const k of READ_ONLY_FIELDS) if (remote.raw[k] !== undefined) out[k] = remote.raw[k];
   if (remote.raw.updated_by !== undefined) out.updated_by = remote.raw.updated_by;
@@ -325,7 +325,7 @@ function nameOf(doc: CampaignDoc): string | undefined {
  * Writes components from `source` into the file. When the user edited the file since `expected`
  * (the text the push started from), a component is written only if the user did not touch it.
  */
-export async function writeComponents(file: LocalFile, expected: string, localAtStart: CampaignDoc, source: CampaignDoc, keys: string[]): Promise<{ ok: boolean; message: string; written: string[] }> {
+async function writeComponents(file: LocalFile, expected: string, localAtStart: CampaignDoc, source: CampaignDoc, keys: string[]): Promise<{ ok: boolean; message: string; written: string[] }> {
   const current = file.text();
   let targetKeys = keys;
   const skipped: string[] = [];

@@ -42,10 +42,10 @@ export function writeRefusal(doc: CampaignDoc, kind: WriteKind): Problem | undef
 }
 
 /** Statuses in which no update is accepted (rule P3; `RETIRED` is terminal too). */
-export const FROZEN_STATUSES = ['STOPPED', 'ARCHIVED', 'RETIRED'];
+const FROZEN_STATUSES = ['STOPPED', 'ARCHIVED', 'RETIRED'];
 
 /** Components that an `ACTIVE` campaign cannot change (rule P1). */
-export const ACTIVE_LOCKED_COMPONENTS = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
+const ACTIVE_LOCKED_COMPONENTS = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
 
 export function normalStatus(status: unknown): string {
   return typeof status === 'string' ? status.trim().toUpperCase() : '';

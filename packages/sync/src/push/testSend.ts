@@ -38,7 +38,7 @@ export function rememberRecipients(previous: readonly string[], used: readonly s
 }
 
 /** The fields an inline test carries: the content and what identifies the campaign's kind. */
-export const INLINE_FIELDS = ['channel', 'basic_details', 'campaign_content', 'connector', 'utm_params'];
+const INLINE_FIELDS = ['channel', 'basic_details', 'campaign_content', 'connector', 'utm_params'];
 
 /**
  * The content of an inline test, taken from the file. Rule B8 (the basic details an inline Email

@@ -54,7 +54,7 @@ export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSna
 }
 
 /** Writes text so that a reader sees the old or the new file, never half of one. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+async function writeFileAtomic(file: string, text: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {

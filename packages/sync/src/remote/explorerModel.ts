@@ -183,14 +183,14 @@ export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
 }
 
 /** Codicon per channel. */
-export const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
+const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
 /** Codicon per status (group nodes). */
-export const STATUS_ICONS: Record<string, string> = {
+const STATUS_ICONS: Record<string, string> = {
   DRAFT: 'edit', SCHEDULED: 'calendar', ACTIVE: 'play-circle', SENDING: 'sync', PAUSED: 'debug-pause',
   SENT: 'check-all', STOPPED: 'stop-circle', ARCHIVED: 'archive',
 };
 /** Theme colour per status: a campaign's icon is its channel's, coloured by its status. */
-export const STATUS_COLORS: Record<string, string | undefined> = {
+const STATUS_COLORS: Record<string, string | undefined> = {
   DRAFT: 'disabledForeground', SCHEDULED: 'charts.blue', ACTIVE: 'charts.green', SENDING: 'charts.green', PAUSED: 'charts.yellow',
   SENT: 'charts.purple', STOPPED: 'charts.red', ARCHIVED: 'disabledForeground',
 };

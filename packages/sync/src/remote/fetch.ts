@@ -92,7 +92,7 @@ export async function readRemote(client: ServiceClient, id: string, o: CallOptio
   return { record, normalized, text: serializeCampaign(normalized.document) };
 }
 
-export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
+function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
   return makeBaseSnapshot({
     environment: client.environment.name,
     baseUrl: client.environment.baseUrl,

@@ -27,7 +27,7 @@ export type { NormalizationNote } from './baseFormat';
  */
 
 /** Response-only fields kept out of the file (in the base snapshot instead). */
-export const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
+const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
 
 /** Every field that is never sent on push (rule D8, plus authorship that push fills itself). */
 export const READ_ONLY_FIELDS: readonly string[] = [
