@@ -1,6 +1,6 @@
 import bundleJson from '../generated/schemas.json';
 import { lookup } from './schemaErrors';
-import { escapeSegment } from './pointer';
+import { join, toPointer, unescapeSegment } from './pointer';
 import { DocumentKind } from './types';
 
 /**
@@ -73,12 +73,12 @@ export class SchemaSet {
       file = hit;
     }
     let schema: unknown = this.bundle[file];
-    const segs = fragment === '' ? [] : fragment.replace(/^\//, '').split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segs = fragment === '' ? [] : fragment.replace(/^\//, '').split('/').map(unescapeSegment);
     for (const s of segs) {
       if (!schema || typeof schema !== 'object') return undefined;
       schema = (schema as Record<string, unknown>)[s];
     }
-    return isSchema(schema) ? { schema, file, pointer: segs.map(escapeSegment).map(s => '/' + s).join('') } : undefined;
+    return isSchema(schema) ? { schema, file, pointer: toPointer(segs) } : undefined;
   }
 
   private byFileName(target: string): string | undefined {
@@ -102,7 +102,7 @@ function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | 
     if (!schema || typeof schema !== 'object') return undefined;
     schema = (schema as Record<string, unknown>)[s];
   }
-  return isSchema(schema) ? { schema, file: node.file, pointer: node.pointer + segs.map(s => '/' + escapeSegment(s)).join('') } : undefined;
+  return isSchema(schema) ? { schema, file: node.file, pointer: join(node.pointer, ...segs) } : undefined;
 }
 
 let defaultSet: SchemaSet | undefined;

@@ -1,5 +1,5 @@
 import { canonical } from './model';
-import { isObject } from '@campaign-studio/core';
+import { isObject, parsePointer, toPointer, unescapeSegment } from '@campaign-studio/core';
 
 /**
  * The service's error envelope (`error.target`, `error.details[].target`) turned into findings on
@@ -43,7 +43,7 @@ export function targetSegments(target: string): string[] {
   if (t === '' || t === '$' || t === '/') return [];
   if (t.startsWith('#/')) t = t.slice(1);
   if (t.startsWith('/')) {
-    return t.slice(1).split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return t.slice(1).split('/').map(unescapeSegment);
   }
   for (const p of PREFIXES) {
     if (t.startsWith(p) && t.length > p.length) { t = t.slice(p.length); break; }
@@ -58,10 +58,6 @@ export function targetSegments(target: string): string[] {
     for (const idx of m[2].match(/\[([^\]]*)\]/g) ?? []) segs.push(idx.slice(1, -1).replace(/^['"]|['"]$/g, ''));
   }
   return segs;
-}
-
-function escape(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
@@ -86,7 +82,7 @@ export function targetToPointer(target: string, doc: unknown): string {
     depth++;
   }
   const keep = depth === segs.length ? depth : depth === segs.length - 1 && isObject(cur) ? segs.length : depth;
-  return segs.slice(0, keep).map(s => '/' + escape(s)).join('');
+  return toPointer(segs.slice(0, keep));
 }
 
 function text(s: unknown): string {
@@ -119,9 +115,7 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
 
 /** The top-level key a pointer is inside ('' for the root). */
 function componentOf(pointer: string): string {
-  if (!pointer) return '';
-  const first = pointer.slice(1).split('/')[0];
-  return first.replace(/~1/g, '/').replace(/~0/g, '~');
+  return parsePointer(pointer)[0] ?? '';
 }
 
 export function track(findings: RemoteFinding[], doc: unknown): TrackedFinding[] {

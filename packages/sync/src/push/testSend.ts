@@ -1,5 +1,5 @@
 import { CampaignDoc } from './model';
-import { isObject } from '@campaign-studio/core';
+import { isObject, parsePointer } from '@campaign-studio/core';
 import { Problem } from './stateRules';
 
 /**
@@ -64,7 +64,7 @@ export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; pr
 /** Whether a finding's pointer lies in what an inline test sends ('' = the whole file). */
 export function inInlineContent(path: string): boolean {
   if (path === '') return true;
-  return INLINE_FIELDS.includes(path.slice(1).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~'));
+  return INLINE_FIELDS.includes(parsePointer(path)[0]);
 }
 
 /** One line per recipient for the report. */

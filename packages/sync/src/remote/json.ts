@@ -1,14 +1,9 @@
 /** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
 
-import { isObject, jsonEqual } from '@campaign-studio/core';
+import { isObject, join, jsonEqual } from '@campaign-studio/core';
 
 export { cloneJson, has, isObject, jsonEqual } from '@campaign-studio/core';
 export type { JsonObject } from '@campaign-studio/core';
-
-/** JSON pointer escaping of one segment (RFC 6901). */
-export function pointerSegment(s: string | number): string {
-  return String(s).replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /**
  * Pointers (RFC 6901) of the places where two values differ, outermost first, at most `max`.
@@ -20,7 +15,7 @@ export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out:
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
       if (out.length >= max) break;
-      differingPaths(a[k], b[k], `${base}/${pointerSegment(k)}`, max, out);
+      differingPaths(a[k], b[k], join(base, k), max, out);
     }
     return out;
   }
