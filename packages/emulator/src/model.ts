@@ -103,10 +103,6 @@ export interface EmulatorState {
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-export function isObj(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 export function clone<T>(v: T): T {
   return v === undefined ? v : JSON.parse(JSON.stringify(v)) as T;
 }

@@ -1,10 +1,11 @@
+import { isObject } from '@campaign-studio/core';
 import { ServiceOperation } from '@campaign-studio/sync';
 import {
   badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed,
 } from './errors';
 import { hash32 } from './ids';
 import {
-  CampaignDoc, Channel, clone, Component, COMPONENTS, deepEqual, DeliveryType, DELIVERY_TYPES, EMAIL, isObj,
+  CampaignDoc, Channel, clone, Component, COMPONENTS, deepEqual, DeliveryType, DELIVERY_TYPES, EMAIL,
   OBJECT_ID, READ_ONLY_FIELDS, Status, Workspace,
 } from './model';
 import { matches, pageOf, parseQuery, PAGE_LIMIT } from './query';
@@ -194,7 +195,7 @@ export class CampaignService {
 
   private queuingProblems(ws: Workspace, components: Record<string, unknown>): ErrorDetail[] {
     const dc = components.delivery_controls;
-    if (ws.features.queuing || !isObj(dc)) return [];
+    if (ws.features.queuing || !isObject(dc)) return [];
     return ['queuing_enabled', 'queue_duration'].filter(k => k in dc).map(k => ({
       target: `delivery_controls.${k}`,
       message: `Queuing is not enabled in this workspace, so \`${k}\` cannot be used. Remove it from \`delivery_controls\`, or ask for the feature to be enabled.`,
@@ -276,7 +277,7 @@ export class CampaignService {
       problems.push({ target: 'updated_by', message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.` });
     }
     for (const [c, v] of submitted) {
-      const ok = c === 'sender_name' ? typeof v === 'string' : isObj(v);
+      const ok = c === 'sender_name' ? typeof v === 'string' : isObject(v);
       if (!ok) problems.push({ target: c, message: c === 'sender_name' ? '`sender_name` is a string.' : `\`${c}\` must be an object: send the whole component, even to change one field inside it.` });
     }
     if (problems.length) throw validationFailed(problems);
@@ -305,9 +306,9 @@ export class CampaignService {
       throw unprocessable(`The campaign is ${doc.status}: no update is accepted in this state.`, 'status');
     }
     const refused: ErrorDetail[] = [];
-    const stored = isObj(doc.components.scheduling_details) ? doc.components.scheduling_details : {};
+    const stored = isObject(doc.components.scheduling_details) ? doc.components.scheduling_details : {};
     const next = submitted.get('scheduling_details');
-    const nextS = isObj(next) ? next : undefined;
+    const nextS = isObject(next) ? next : undefined;
     if (LIVE_STATES.includes(doc.status)) {
       for (const c of LOCKED_WHEN_LIVE) {
         if (submitted.has(c) && !deepEqual(submitted.get(c), doc.components[c])) {
@@ -336,7 +337,7 @@ export class CampaignService {
     if (TRIGGER_REQUIRED.includes(doc.campaign_delivery_type)) need.push('trigger_condition');
     const out: ErrorDetail[] = need.filter(c => merged[c] === undefined).map(c => ({ target: c, message: `\`${c}\` is required to publish: add it with PATCH /v5/campaigns/{campaign_id}.` }));
     const b = merged.basic_details;
-    if (isObj(b)) {
+    if (isObject(b)) {
       if (typeof b.name !== 'string' || b.name.trim() === '') out.push({ target: 'basic_details.name', message: '`basic_details.name` is required to publish: give the campaign a name.' });
       if (doc.channel === 'PUSH' && (!Array.isArray(b.platforms) || b.platforms.length === 0)) out.push({ target: 'basic_details.platforms', message: '`basic_details.platforms` is required to publish: list at least one of `ANDROID`, `IOS`, `WEB`.' });
       if (doc.channel === 'EMAIL' && b.content_type === undefined) out.push({ target: 'basic_details.content_type', message: '`basic_details.content_type` is required to publish: `PROMOTIONAL` or `TRANSACTIONAL`.' });
@@ -369,7 +370,7 @@ export class CampaignService {
   /** Where publishing takes a campaign: SCHEDULED while its start is ahead, ACTIVE otherwise. */
   private liveStatus(doc: CampaignDoc): 'SCHEDULED' | 'ACTIVE' {
     const s = doc.components.scheduling_details;
-    if (isObj(s) && typeof s.start_time === 'string') {
+    if (isObject(s) && typeof s.start_time === 'string') {
       const at = instantOf(s.start_time, typeof s.timezone === 'string' ? s.timezone : undefined);
       if (!Number.isNaN(at) && at > this.clock.now()) return 'SCHEDULED';
     }
@@ -473,7 +474,7 @@ export class CampaignService {
     const meta = body.test_campaign_meta;
     let identifier = '';
     let values: string[] = [];
-    if (!isObj(meta)) {
+    if (!isObject(meta)) {
       problems.push({ target: 'test_campaign_meta', message: '`test_campaign_meta` is required: `{ "identifier": "EMAIL", "identifier_values": ["jane@example.com"] }`.' });
     } else {
       for (const k of Object.keys(meta)) {
@@ -528,10 +529,10 @@ export class CampaignService {
         problems.push({ target: 'channel', message: body.channel === 'SMS' ? 'SMS campaigns cannot be tested through V5.' : '`channel` is required for an inline test: `PUSH` or `EMAIL`.' });
       }
       for (const c of ['basic_details', 'campaign_content']) {
-        if (!isObj(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
+        if (!isObject(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
       }
-      if (body.personalization_details !== undefined && !isObj(body.personalization_details)) problems.push({ target: 'personalization_details', message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.' });
-      if (body.channel === 'EMAIL' && isObj(body.basic_details)) {
+      if (body.personalization_details !== undefined && !isObject(body.personalization_details)) problems.push({ target: 'personalization_details', message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.' });
+      if (body.channel === 'EMAIL' && isObject(body.basic_details)) {
         // Rule B8: an inline email test names everything the send needs.
         for (const k of ['name', 'content_type', 'user_attribute_identifier', 'subscription_category']) {
           const v = body.basic_details[k];
@@ -549,7 +550,7 @@ export class CampaignService {
       channel = body.channel as Channel;
       content = body.campaign_content;
     }
-    if (isObj(meta) && typeof meta.locale_name === 'string' && isObj(content) && isObj(content.content)) {
+    if (isObject(meta) && typeof meta.locale_name === 'string' && isObject(content) && isObject(content.content)) {
       const keyed = !('push' in content.content) && !('email' in content.content);
       if (keyed && !(meta.locale_name in content.content)) {
         throw validationFailed([{ target: 'test_campaign_meta.locale_name', message: `The content has no locale ${code(meta.locale_name)}; its locales are ${Object.keys(content.content).map(code).join(', ')}.` }]);

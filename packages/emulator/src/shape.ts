@@ -1,4 +1,5 @@
-import { CampaignDoc, COMPONENTS, clone, isObj, Workspace } from './model';
+import { isObject } from '@campaign-studio/core';
+import { CampaignDoc, COMPONENTS, clone, Workspace } from './model';
 import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time';
 
 /**
@@ -20,7 +21,7 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  * Every other field is returned as stored.
  */
 function responseScheduling(s: unknown, periodic: boolean): unknown {
-  if (!isObj(s)) return clone(s);
+  if (!isObject(s)) return clone(s);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === 'delivery_type') out.delivery_type = v === 'AT_FIXED_TIME' ? 'SCHEDULED' : v;
@@ -29,7 +30,7 @@ function responseScheduling(s: unknown, periodic: boolean): unknown {
     else out[k] = clone(v);
   }
   const pd = s.periodic_details;
-  if (periodic && isObj(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;
+  if (periodic && isObject(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;
   return out;
 }
 
@@ -79,7 +80,7 @@ export function capitalise(s: string): string {
 /** When the campaign starts (or started), UTC, `YYYY-MM-DDTHH:MM:SS`. */
 export function startTimeUtc(doc: CampaignDoc): string {
   const s = doc.components.scheduling_details;
-  if (isObj(s) && typeof s.start_time === 'string') {
+  if (isObject(s) && typeof s.start_time === 'string') {
     const ms = instantOf(s.start_time, typeof s.timezone === 'string' ? s.timezone : undefined);
     if (!Number.isNaN(ms)) return isoSeconds(ms);
   }
@@ -90,7 +91,7 @@ export function startTimeUtc(doc: CampaignDoc): string {
 
 export function basic(doc: CampaignDoc): Record<string, unknown> {
   const b = doc.components.basic_details;
-  return isObj(b) ? b : {};
+  return isObject(b) ? b : {};
 }
 
 export function campaignName(doc: CampaignDoc): string {

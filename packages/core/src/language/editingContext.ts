@@ -1,5 +1,6 @@
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
+import { isObject } from '../json';
 
 /**
  * What completions and hovers need to know about the place being edited, beyond what the schema
@@ -19,7 +20,7 @@ export interface EditContext {
 }
 
 export function editContext(kind: DocumentKind, doc: unknown, settings: WorkspaceSettings): EditContext {
-  const o = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc as Record<string, unknown> : {};
+  const o = isObject(doc) ? doc : {};
   return {
     kind,
     doc,
@@ -55,7 +56,7 @@ function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unk
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string, unknown>)[String(seg)];
   }
-  return cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? cur as Record<string, unknown> : undefined;
+  return isObject(cur) ? cur : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

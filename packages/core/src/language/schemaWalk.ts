@@ -2,6 +2,7 @@ import bundleJson from '../generated/schemas.json';
 import { lookup } from './schemaErrors';
 import { join, toPointer, unescapeSegment } from './pointer';
 import { DocumentKind } from './types';
+import { isObject } from '../json';
 
 /**
  * Finds the schema nodes that apply at a place in a document, so that completions and hovers
@@ -93,7 +94,7 @@ function stripHash(id: string): string {
 }
 
 function isSchema(v: unknown): v is Schema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isObject(v);
 }
 
 function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | undefined {
@@ -213,10 +214,6 @@ export function tagAlternatives(set: SchemaSet, parents: Applied[], key: string)
     }
   }
   return out;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function jsonType(v: unknown): string {
