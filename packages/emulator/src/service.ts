@@ -1,11 +1,12 @@
 import { isObject } from '@campaign-studio/core';
+import { dequal } from 'dequal';
 import { ServiceOperation } from '@campaign-studio/sync';
 import {
   badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed,
 } from './errors';
 import { hash32 } from './ids';
 import {
-  CampaignDoc, Channel, clone, Component, COMPONENTS, deepEqual, DeliveryType, DELIVERY_TYPES, EMAIL,
+  CampaignDoc, Channel, clone, Component, COMPONENTS, DeliveryType, DELIVERY_TYPES, EMAIL,
   OBJECT_ID, READ_ONLY_FIELDS, Status, Workspace,
 } from './model';
 import { matches, pageOf, parseQuery, PAGE_LIMIT } from './query';
@@ -311,18 +312,18 @@ export class CampaignService {
     const nextS = isObject(next) ? next : undefined;
     if (LIVE_STATES.includes(doc.status)) {
       for (const c of LOCKED_WHEN_LIVE) {
-        if (submitted.has(c) && !deepEqual(submitted.get(c), doc.components[c])) {
+        if (submitted.has(c) && !dequal(submitted.get(c), doc.components[c])) {
           refused.push({ target: c, message: `The campaign is ${doc.status}: \`${c}\` cannot be changed once it is live. Send it unchanged, or leave it out of the update.` });
         }
       }
       if (nextS) {
         for (const k of ['delivery_type', 'start_time']) {
-          if (!deepEqual(nextS[k], stored[k])) {
+          if (!dequal(nextS[k], stored[k])) {
             refused.push({ target: `scheduling_details.${k}`, message: `The campaign is ${doc.status}: \`scheduling_details.${k}\` cannot be changed once it is live (it is ${code(stored[k] ?? null)}).` });
           }
         }
       }
-    } else if (doc.status === 'SCHEDULED' && nextS && !deepEqual(nextS.delivery_type, stored.delivery_type)) {
+    } else if (doc.status === 'SCHEDULED' && nextS && !dequal(nextS.delivery_type, stored.delivery_type)) {
       refused.push({ target: 'scheduling_details.delivery_type', message: `The campaign is SCHEDULED: the scheduling type cannot change (it is ${code(stored.delivery_type ?? null)}). Everything else can be edited.` });
     }
     if (refused.length) {

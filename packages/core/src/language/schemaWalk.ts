@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import bundleJson from '../generated/schemas.json';
 import { lookup } from './schemaErrors';
 import { join, toPointer, unescapeSegment } from './pointer';
@@ -223,16 +224,6 @@ function jsonType(v: unknown): string {
   return typeof v;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every(k => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
 /**
  * Whether `instance` satisfies `node`, for the keywords conditions are written with. Keywords it
  * does not know count as satisfied: a condition then errs towards the branch the schema names.
@@ -247,8 +238,8 @@ function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0)
     if (r && !sub(r, instance)) return false;
   }
   if (instance === undefined) return true;
-  if ('const' in s && !deepEqual(s.const, instance)) return false;
-  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => deepEqual(e, instance))) return false;
+  if ('const' in s && !dequal(s.const, instance)) return false;
+  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => dequal(e, instance))) return false;
   if (s.type !== undefined) {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
     const t = jsonType(instance);
@@ -455,8 +446,8 @@ export function describe(applied: Applied[]): SchemaInfo {
     }
     if (vals) {
       for (const v of vals) if (v.description) descOf.set(JSON.stringify(v.value), v.description);
-      if (a.all) allowed = allowed ? allowed.filter(x => vals!.some(y => deepEqual(x.value, y.value))) : vals;
-      else for (const v of vals) if (!anyValues.some(x => deepEqual(x.value, v.value))) anyValues.push(v);
+      if (a.all) allowed = allowed ? allowed.filter(x => vals!.some(y => dequal(x.value, y.value))) : vals;
+      else for (const v of vals) if (!anyValues.some(x => dequal(x.value, v.value))) anyValues.push(v);
     }
     if (info.default === undefined && 'default' in s) info.default = s.default;
     if (Array.isArray(s.examples)) info.examples.push(...s.examples);

@@ -1,5 +1,6 @@
+import { dequal } from 'dequal';
 import { describeEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
-import { CampaignDoc, campaignIdOf, COMPONENTS, list, sameValue } from './model';
+import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
 import { isObject } from '@campaign-studio/core';
 import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
 import { checkLocal, summarize } from './preflight';
@@ -125,7 +126,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
       if (e instanceof ServiceFailure && e.outcomeUnknown) {
         try {
           const after = await api.getCampaign(id);
-          const applied = sameValue(after.normalized[component], local[component]);
+          const applied = dequal(after.normalized[component], local[component]);
           results.push(applied ? { component, outcome: 'ok', message: 'the answer was lost; reading the draft showed it applied' } : { component, outcome: 'unknown', message: `the answer was lost and the draft does not hold it (${e.message}); it was not sent again` });
         } catch {
           results.push({ component, outcome: 'unknown', message: `the answer was lost (${e.message}) and the draft could not be read to check; it was not sent again` });

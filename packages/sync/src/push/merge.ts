@@ -1,4 +1,5 @@
-import { CampaignDoc, contentKeys, sameValue } from './model';
+import { dequal } from 'dequal';
+import { CampaignDoc, contentKeys } from './model';
 
 /**
  * Three-way merge per top-level component (base = the snapshot fetched, local = the file,
@@ -43,13 +44,13 @@ export function mergeComponents(base: CampaignDoc, local: CampaignDoc, remote: C
     const b = base[key];
     const l = local[key];
     const r = remote[key];
-    if (sameValue(l, r)) {
+    if (dequal(l, r)) {
       if (l !== undefined) merged[key] = l;
-      if (!sameValue(l, b)) convergent.push(key);
-    } else if (sameValue(b, l)) {
+      if (!dequal(l, b)) convergent.push(key);
+    } else if (dequal(b, l)) {
       if (r !== undefined) merged[key] = r;
       takenFromRemote.push(key);
-    } else if (sameValue(b, r)) {
+    } else if (dequal(b, r)) {
       if (l !== undefined) merged[key] = l;
       keptLocal.push(key);
     } else {

@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
@@ -49,13 +50,6 @@ export function canonical(value: unknown): string {
   return '{' + keys.map(k => JSON.stringify(k) + ':' + canonical(o[k])).join(',') + '}';
 }
 
-/** Structural equality ignoring key order; `undefined` (absent) equals only `undefined`. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  return canonical(a) === canonical(b);
-}
-
 /** A deep copy with object keys sorted: what the preview shows, so key order never shows as a diff. */
 export function sorted(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -74,7 +68,7 @@ export function contentKeys(doc: CampaignDoc): string[] {
 /** The same campaign content (components and identity), ignoring key order and metadata. */
 export function sameContent(a: CampaignDoc, b: CampaignDoc): boolean {
   const keys = new Set([...contentKeys(a), ...contentKeys(b)]);
-  for (const k of keys) if (!sameValue(a[k], b[k])) return false;
+  for (const k of keys) if (!dequal(a[k], b[k])) return false;
   return true;
 }
 

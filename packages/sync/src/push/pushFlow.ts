@@ -1,7 +1,8 @@
+import { dequal } from 'dequal';
 import { WorkspaceSettings } from '@campaign-studio/core';
 import { findingsFromEnvelope, RemoteFinding, describeEnvelope } from './errorMapping';
 import { mergeComponents, resolveConflicts, ConflictChoice } from './merge';
-import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, sameValue, stampOf } from './model';
+import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore } from './patch';
@@ -297,7 +298,7 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     if (after) {
       // The service's copy may differ from what was sent (defaults filled in, normalization):
       // the file takes that only when the user says so.
-      const echoDiff = plan.changed.filter(k => !sameValue(merged[k], after!.normalized[k]));
+      const echoDiff = plan.changed.filter(k => !dequal(merged[k], after!.normalized[k]));
       if (echoDiff.length && await ui.offerRemoteVersion(echoDiff, { campaignId: id })) toTake.push(...echoDiff);
     }
     if (toTake.length) {

@@ -1,8 +1,9 @@
 /** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
 
-import { isObject, join, jsonEqual } from '@campaign-studio/core';
+import { dequal } from 'dequal';
+import { isObject, join } from '@campaign-studio/core';
 
-export { cloneJson, has, isObject, jsonEqual } from '@campaign-studio/core';
+export { cloneJson, has, isObject } from '@campaign-studio/core';
 export type { JsonObject } from '@campaign-studio/core';
 
 /**
@@ -10,7 +11,7 @@ export type { JsonObject } from '@campaign-studio/core';
  * An added or removed member is reported at its own pointer.
  */
 export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out: string[] = []): string[] {
-  if (out.length >= max || jsonEqual(a, b)) return out;
+  if (out.length >= max || dequal(a, b)) return out;
   if (isObject(a) && isObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
