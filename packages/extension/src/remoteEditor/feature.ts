@@ -11,24 +11,23 @@ import { CampaignsProvider, VIEW_ID } from './tree';
  * Campaigns explorer, read-only remote documents, fetch and diff. The service client itself is
  * plain TypeScript in `../remote/`.
  */
+export class RemoteFeature implements Feature {
+  readonly name = 'remote';
+  private conn: Connection | undefined;
 
-/** The connection of the running extension, for other features (push) to share. */
-let activeConnection: Connection | undefined;
+  /** The connection, once activated, for other features (push) to share. */
+  connection(): Connection | undefined {
+    return this.conn;
+  }
 
-export function remoteConnection(): Connection | undefined {
-  return activeConnection;
-}
-
-export const remoteFeature: Feature = {
-  name: 'remote',
-  async activate(ctx: StudioContext) {
+  async activate(ctx: StudioContext): Promise<void> {
     const subs = ctx.extension.subscriptions;
     const serviceLog = vscode.window.createOutputChannel('Campaign Studio: Service', { log: true });
     subs.push(serviceLog);
     const conn = new Connection(ctx.extension, serviceLog);
     subs.push(conn);
-    activeConnection = conn;
-    subs.push({ dispose: () => { if (activeConnection === conn) activeConnection = undefined; } });
+    this.conn = conn;
+    subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });
 
     subs.push(new ConnectionStatusBar(conn));
 
@@ -47,5 +46,5 @@ export const remoteFeature: Feature = {
     tree.refresh();
     // Reconnect with a stored key in the background; the status bar shows the progress.
     void conn.restore();
-  },
-};
+  }
+}
