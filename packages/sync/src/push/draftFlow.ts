@@ -1,13 +1,12 @@
 import { dequal } from 'dequal';
-import { describeEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
 import { isObject } from '@campaign-studio/core';
-import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
+import { LocalFile, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
-import { WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * A new draft from a local file without an id: `POST /v5/campaigns` with `channel`,
@@ -16,14 +15,6 @@ import { WorkspaceSettings } from '@campaign-studio/core';
  * recorded from the service at the end, so components that failed show as local changes to push
  * again once fixed.
  */
-
-export interface DraftDeps {
-  api: PushApi;
-  bases: BaseStore;
-  ui: PushUi;
-  env: WriteEnvironment;
-  settings: WorkspaceSettings;
-}
 
 export interface ComponentResult {
   component: string;
@@ -45,7 +36,7 @@ function componentOrder(doc: CampaignDoc): string[] {
   return COMPONENTS.filter(k => doc[k] !== undefined);
 }
 
-export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<DraftResult> {
+export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<DraftResult> {
   const { api, bases, ui, env } = deps;
   const fail = (r: DraftResult): DraftResult => {
     if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message);
@@ -102,7 +93,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
     } else {
       const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
       if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
-      return fail({ outcome: 'failed', components: [], message: `The draft was not created: ${envelope ? describeEnvelope(envelope) : e instanceof Error ? e.message : String(e)}. ${file.name} is unchanged.` });
+      return fail({ outcome: 'failed', components: [], message: `The draft was not created: ${describeFailure(e)}. ${file.name} is unchanged.` });
     }
   }
 
@@ -134,7 +125,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
       } else {
         const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
         if (envelope) findings.push(...findingsFromEnvelope(envelope, local));
-        results.push({ component, outcome: 'failed', message: envelope ? describeEnvelope(envelope) : e instanceof Error ? e.message : String(e) });
+        results.push({ component, outcome: 'failed', message: describeFailure(e) });
       }
     }
   }

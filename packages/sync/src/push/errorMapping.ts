@@ -1,4 +1,5 @@
 import { canonical } from './model';
+import { ServiceFailure } from './ports';
 import { isObject, parsePointer, toPointer, unescapeSegment } from '@campaign-studio/core';
 
 /**
@@ -149,4 +150,10 @@ export function describeEnvelope(envelope: ServiceErrorEnvelope): string {
   if (details.length) parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? `; and ${details.length - 5} more` : ''));
   if (text(e.request_id) || text(envelope.response_id)) parts.push(`[request ${text(e.request_id) || text(envelope.response_id)}]`);
   return parts.join(' ');
+}
+
+/** What went wrong with a service call, in a sentence: the envelope when the service sent one. */
+export function describeFailure(e: unknown): string {
+  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,3 +1,4 @@
+import { WorkspaceSettings } from '@campaign-studio/core';
 import { CampaignDoc } from './model';
 import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
 import { ComponentMerge, ConflictChoice } from './merge';
@@ -139,4 +140,13 @@ export interface WriteEnvironment {
   production: boolean;
   /** The user's email, for `created_by` / `updated_by`. */
   email: string;
+}
+
+/** What every write flow (push, create draft, validate, test send, status actions) runs with. */
+export interface WriteDeps {
+  api: PushApi;
+  bases: BaseStore;
+  ui: PushUi;
+  env: WriteEnvironment;
+  settings: WorkspaceSettings;
 }

@@ -1,12 +1,11 @@
 import { dequal } from 'dequal';
-import { WorkspaceSettings } from '@campaign-studio/core';
-import { findingsFromEnvelope, RemoteFinding, describeEnvelope } from './errorMapping';
+import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { ComponentMerge, ConflictChoice, MergeResult, mergeComponents, resolveConflicts } from './merge';
 import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject, parsePointer } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore } from './patch';
-import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
+import { BaseStore, LocalFile, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { parse } from '@campaign-studio/core';
@@ -21,14 +20,6 @@ import { applyTopLevel } from './textEdits';
  * write, and a write that is never retried blindly. The file and the base change only after the
  * service accepted the update.
  */
-
-export interface PushDeps {
-  api: PushApi;
-  bases: BaseStore;
-  ui: PushUi;
-  env: WriteEnvironment;
-  settings: WorkspaceSettings;
-}
 
 export type PushOutcome =
   | 'pushed'
@@ -83,11 +74,6 @@ function baseFrom(remote: RemoteCampaign): CampaignDoc {
   return out;
 }
 
-function describeFailure(e: unknown): string {
-  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** Ends a push early with a result the user has already been told; `runPush` returns it. */
 class PushStopped extends Error {
   constructor(readonly result: PushResult) {
@@ -102,7 +88,7 @@ function stop(ui: PushUi, r: PushResult): never {
   throw new PushStopped(r);
 }
 
-export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResult> {
+export async function runPush(file: LocalFile, deps: WriteDeps): Promise<PushResult> {
   try {
     const start = await checkFile(file, deps);
     return await new PushRun(file, deps, start).run();
@@ -121,7 +107,7 @@ interface CheckedFile {
 }
 
 /** The file: JSON, a campaign id, writable by V5, no rule errors, and a base to merge against. */
-async function checkFile(file: LocalFile, deps: PushDeps): Promise<CheckedFile> {
+async function checkFile(file: LocalFile, deps: WriteDeps): Promise<CheckedFile> {
   const { ui } = deps;
   const text = file.text();
   const local = parse(text).value;
@@ -157,7 +143,7 @@ async function readBase(bases: BaseStore, id: string): Promise<{ value?: Campaig
  * The rules as the editor runs them for this file: a schedule kept as the service returned it
  * and unchanged since the fetch is not sent, so it does not block (rule H5, information).
  */
-function checkRules(file: LocalFile, text: string, deps: PushDeps, base: CampaignDoc | undefined): void {
+function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): void {
   const check = checkLocal(text, deps.settings, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
     stop(deps.ui, { outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.parsed, check.errors)}.` });
@@ -191,7 +177,7 @@ class PushRun {
    */
   private readonly decided = new Map<string, { choice: ConflictChoice; remote: string }>();
 
-  constructor(private readonly file: LocalFile, private readonly deps: PushDeps, private readonly start: CheckedFile) {
+  constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
     this.local = start.local;
     this.id = start.id;
     this.content = withoutMeta(start.local);
