@@ -7,7 +7,7 @@ import { pushFeature } from './push/feature';
  * Each lives in its own folder; what one shares with another (the connection) belongs to the
  * feature objects of that activation, not to a module.
  */
-export function createFeatures(): Feature[] {
+function createFeatures(): Feature[] {
   const remote = new RemoteFeature();
   return [remote, pushFeature(() => remote.connection())];
 }
