@@ -48,42 +48,49 @@ function isTargetArgs(a: unknown): a is { id?: string; environment?: string; uri
 }
 
 async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Promise<Target | undefined> {
-  const { conn } = parts;
-  const activeEnv = () => conn.environment()?.name;
+  const activeEnv = () => parts.conn.environment()?.name;
   if (arg instanceof CampaignNode) return { environment: arg.environment, id: arg.id, file: await findLocalFile(arg.id) };
   if (arg instanceof ExecutionNode && arg.id) return { environment: arg.parent.environment, id: arg.id, file: await findLocalFile(arg.id) };
   if (typeof arg === 'string' && arg.trim()) {
-    const env = activeEnv();
-    if (!env) throw new Error('No environment is configured: sign in first.');
-    return { environment: env, id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
+    return { environment: requireEnvironment(activeEnv()), id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
   }
   if (isTargetArgs(arg) && (arg.id || arg.uri)) {
     if (arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
-    const env = arg.environment ?? activeEnv();
-    if (!env) throw new Error('No environment is configured: sign in first.');
-    return { environment: env, id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
+    return { environment: requireEnvironment(arg.environment ?? activeEnv()), id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
   }
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  if (uri) {
-    const remote = parseRemoteUri(uri);
-    if (remote) return { ...remote, file: await findLocalFile(remote.id) };
-    if (uri.scheme === 'file' && uri.fsPath.toLowerCase().endsWith('.campaign.json')) {
-      const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-      const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
-      const id = campaignIdOfFile(uri.fsPath, text);
-      if (id && isSafeId(id)) {
-        const folder = vscode.workspace.getWorkspaceFolder(uri);
-        const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
-        const env = base?.environment ?? activeEnv();
-        if (!env) throw new Error('No environment is configured: sign in first.');
-        return { environment: env, id, file: uri };
-      }
-      if (arg instanceof vscode.Uri) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
-    }
-  }
-  if (!ask) return undefined;
-  const env = activeEnv();
+  const fromUri = uri ? await targetOfUri(uri, arg instanceof vscode.Uri, activeEnv) : undefined;
+  if (fromUri || !ask) return fromUri;
+  return askForTarget(requireEnvironment(activeEnv()));
+}
+
+function requireEnvironment(env: string | undefined): string {
   if (!env) throw new Error('No environment is configured: sign in first.');
+  return env;
+}
+
+/**
+ * The campaign of a `campaign://` address or of a fetched file (by the id inside it or in its
+ * name, in the environment its base was fetched from). `explicit`: the URI was given to the
+ * command, so a campaign file without an id is an error rather than a reason to ask.
+ */
+async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => string | undefined): Promise<Target | undefined> {
+  const remote = parseRemoteUri(uri);
+  if (remote) return { ...remote, file: await findLocalFile(remote.id) };
+  if (uri.scheme !== 'file' || !uri.fsPath.toLowerCase().endsWith('.campaign.json')) return undefined;
+  const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const id = campaignIdOfFile(uri.fsPath, text);
+  if (id && isSafeId(id)) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
+    return { environment: requireEnvironment(base?.environment ?? activeEnv()), id, file: uri };
+  }
+  if (explicit) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
+  return undefined;
+}
+
+async function askForTarget(env: string): Promise<Target | undefined> {
   const id = await vscode.window.showInputBox({
     title: `Campaign id (${env})`,
     prompt: 'The 24-character id of the campaign, as the Campaigns view and the dashboard show it',
