@@ -1,6 +1,6 @@
 import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
-import { CampaignDoc, campaignIdOf, contentKeys, sameContent } from './model';
+import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject } from '@campaign-studio/core';
 import { ExecutionEntry, LocalFile, PushApi, RemoteCampaign, ServiceFailure, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
@@ -17,12 +17,6 @@ import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } f
 
 /** The name the editor's push feature imports; the same as every write flow's. */
 export type ActionDeps = WriteDeps;
-
-function contentOf(doc: CampaignDoc): CampaignDoc {
-  const out: CampaignDoc = {};
-  for (const k of contentKeys(doc)) out[k] = doc[k];
-  return out;
-}
 
 /**
  * What the validate call checks: the file's components over the stored campaign. A schedule

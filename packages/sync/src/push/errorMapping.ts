@@ -115,7 +115,7 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
 }
 
 /** The top-level key a pointer is inside ('' for the root). */
-function componentOf(pointer: string): string {
+export function componentOf(pointer: string): string {
   return parsePointer(pointer)[0] ?? '';
 }
 

@@ -65,6 +65,13 @@ export function contentKeys(doc: CampaignDoc): string[] {
   return Object.keys(doc).filter(k => !READ_ONLY_FIELDS.includes(k) && !AUTHOR_FIELDS.includes(k));
 }
 
+/** The document without its read-only metadata and authorship: what the user writes. */
+export function contentOf(doc: CampaignDoc): CampaignDoc {
+  const out: CampaignDoc = {};
+  for (const k of contentKeys(doc)) out[k] = doc[k];
+  return out;
+}
+
 /** The same campaign content (components and identity), ignoring key order and metadata. */
 export function sameContent(a: CampaignDoc, b: CampaignDoc): boolean {
   const keys = new Set([...contentKeys(a), ...contentKeys(b)]);

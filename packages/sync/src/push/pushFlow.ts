@@ -1,9 +1,9 @@
 import { dequal } from 'dequal';
-import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { ComponentMerge, ConflictChoice, MergeResult, mergeComponents, resolveConflicts } from './merge';
-import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, stampOf } from './model';
+import { CampaignDoc, campaignIdOf, canonical, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { isObject, parsePointer } from '@campaign-studio/core';
+import { isObject } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore } from './patch';
 import { BaseStore, LocalFile, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
@@ -49,13 +49,6 @@ export interface PushResult {
 
 /** How many times the remote may move under a preview before the push gives up. */
 const MAX_ROUNDS = 3;
-
-/** Read-only metadata kept from the file (it says which campaign and version the file came from). */
-function withoutMeta(doc: CampaignDoc): CampaignDoc {
-  const out: CampaignDoc = {};
-  for (const k of contentKeys(doc)) out[k] = doc[k];
-  return out;
-}
 
 /** The remote moved since `ref`: its stamp (`updated_at`, `version_number`) or its content differs. */
 function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
@@ -180,7 +173,7 @@ class PushRun {
   constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
     this.local = start.local;
     this.id = start.id;
-    this.content = withoutMeta(start.local);
+    this.content = contentOf(start.local);
   }
 
   async run(): Promise<PushResult> {
@@ -218,7 +211,7 @@ class PushRun {
   /** Conflicts: when the remote moved since the base, a merge per component. */
   private async mergeWithRemote(remote: RemoteCampaign): Promise<Merge> {
     if (!remoteMoved(this.start.base, remote)) return { merged: this.content, takeFromRemote: [], notes: [] };
-    const m = mergeComponents(withoutMeta(this.start.base), this.content, remote.normalized);
+    const m = mergeComponents(contentOf(this.start.base), this.content, remote.normalized);
     await this.decideConflicts(m.conflicts, remote);
     const choice = (k: string): ConflictChoice => this.decided.get(k)!.choice;
     const r = resolveConflicts(m, Object.fromEntries(m.conflicts.map(c => [c.key, choice(c.key)])));
@@ -246,7 +239,7 @@ class PushRun {
       return this.stop({ outcome: 'blocked', stage: 'parse', message: e instanceof PatchError ? e.message : String(e) });
     }
     // Identity is compared with the base the file came from.
-    const identity = planRefusals(computePatch(this.content, withoutMeta(this.start.base), env.email));
+    const identity = planRefusals(computePatch(this.content, contentOf(this.start.base), env.email));
     if (identity.length) {
       ui.showFindings(this.file.uri, identity, this.local);
       return this.stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
@@ -428,11 +421,6 @@ function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (key: string)
     (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} kept and will be merged into your file.` : '') +
     (m.keptLocal.length ? ` Changed only by you: ${list(m.keptLocal)}.` : '') +
     (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.key}\` (${choice(c.key) === 'remote' ? 'taking theirs' : 'keeping yours'})`).join(', ')}.` : '');
-}
-
-/** The component a finding's pointer is inside. */
-function componentOf(pointer: string): string {
-  return parsePointer(pointer)[0] ?? '';
 }
 
 function str(v: unknown): string | undefined {

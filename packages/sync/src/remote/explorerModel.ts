@@ -234,7 +234,7 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 
 /** Markdown lines of a campaign's tooltip. */
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
-  const lines = [`**${escapeMd(nameOf(r))}**`, ''];
+  const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
   const row = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') lines.push(`${k}: \`${String(v)}\`  `); };
   row('id', r.id);
   if (r.campaign_id !== r.id) row('campaign_id', r.campaign_id);
@@ -252,7 +252,8 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   return lines;
 }
 
-function escapeMd(s: string): string {
+/** Text shown as itself inside Markdown (a tooltip, a hover): its Markdown characters escaped. */
+export function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 
