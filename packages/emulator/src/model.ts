@@ -103,9 +103,5 @@ export interface EmulatorState {
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-export function clone<T>(v: T): T {
-  return v === undefined ? v : JSON.parse(JSON.stringify(v)) as T;
-}
-
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -1,4 +1,4 @@
-import { isObject } from '@campaign-studio/core';
+import { cloneJson, isObject } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { ServiceOperation } from '@campaign-studio/sync';
 import {
@@ -6,7 +6,7 @@ import {
 } from './errors';
 import { hash32 } from './ids';
 import {
-  CampaignDoc, Channel, clone, Component, COMPONENTS, DeliveryType, DELIVERY_TYPES, EMAIL,
+  CampaignDoc, Channel, Component, COMPONENTS, DeliveryType, DELIVERY_TYPES, EMAIL,
   OBJECT_ID, READ_ONLY_FIELDS, Status, Workspace,
 } from './model';
 import { matches, pageOf, parseQuery, PAGE_LIMIT } from './query';
@@ -137,7 +137,7 @@ export class CampaignService {
       const r: Record<string, unknown> = {
         campaign_id: doc.campaign_id,
         channel: doc.channel,
-        platform: doc.channel === 'PUSH' && Array.isArray(b.platforms) ? clone(b.platforms) : [],
+        platform: doc.channel === 'PUSH' && Array.isArray(b.platforms) ? cloneJson(b.platforms) : [],
         created_by: doc.created_by,
         campaign_delivery_type: doc.campaign_delivery_type,
         campaign_name: campaignName(doc),
@@ -286,8 +286,8 @@ export class CampaignService {
     this.audienceLimitGate(ws, body);
     this.checkState(doc, submitted);
 
-    const merged: Record<string, unknown> = { ...clone(doc.components) };
-    for (const [c, v] of submitted) merged[c] = clone(v);
+    const merged: Record<string, unknown> = { ...cloneJson(doc.components) };
+    for (const [c, v] of submitted) merged[c] = cloneJson(v);
     const candidate: Record<string, unknown> = { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type };
     if (typeof body.updated_by === 'string') candidate.updated_by = body.updated_by;
     Object.assign(candidate, merged);
@@ -347,7 +347,7 @@ export class CampaignService {
   }
 
   private apply(doc: CampaignDoc, submitted: Map<Component, unknown>, updatedBy: string): void {
-    for (const [c, v] of submitted) doc.components[c] = clone(v);
+    for (const [c, v] of submitted) doc.components[c] = cloneJson(v);
     if (submitted.size && doc.status !== 'DRAFT') doc.unpublished_edits = true;
     doc.updated_by = updatedBy;
     doc.updated_at = this.store.stamp(doc.updated_at);
@@ -382,7 +382,7 @@ export class CampaignService {
     doc.published_at = doc.updated_at;
     delete doc.unpublished_edits;
     if (this.store.workspace(doc.workspace)?.features.versioning) {
-      doc.published = { components: clone(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
+      doc.published = { components: cloneJson(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
     }
   }
 
@@ -401,7 +401,7 @@ export class CampaignService {
       // Publishing an edit of a published campaign: a new document, one version higher.
       const old = doc;
       const next: CampaignDoc = {
-        ...clone(old),
+        ...cloneJson(old),
         id: this.store.newId(),
         version_number: Math.max(...this.store.revisions(old).map(d => d.version_number)) + 1,
         created_at: old.updated_at,
@@ -412,7 +412,7 @@ export class CampaignService {
       this.snapshot(next);
       old.current = false;
       delete old.unpublished_edits;
-      old.components = clone(old.published!.components);
+      old.components = cloneJson(old.published!.components);
       old.updated_by = old.published!.updated_by;
       old.updated_at = old.published!.updated_at;
       this.store.add(next);

@@ -1,5 +1,5 @@
-import { isObject } from '@campaign-studio/core';
-import { CampaignDoc, COMPONENTS, clone, Workspace } from './model';
+import { cloneJson, isObject } from '@campaign-studio/core';
+import { CampaignDoc, COMPONENTS, Workspace } from './model';
 import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time';
 
 /**
@@ -21,13 +21,13 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  * Every other field is returned as stored.
  */
 function responseScheduling(s: unknown, periodic: boolean): unknown {
-  if (!isObject(s)) return clone(s);
+  if (!isObject(s)) return cloneJson(s);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === 'delivery_type') out.delivery_type = v === 'AT_FIXED_TIME' ? 'SCHEDULED' : v;
     else if (k === 'start_time') out.schedule_time = periodic && typeof v === 'string' ? (timeOfDay(v) ?? v) : v;
     else if (k === 'timezone') out.time_zone = v;
-    else out[k] = clone(v);
+    else out[k] = cloneJson(v);
   }
   const pd = s.periodic_details;
   if (periodic && isObject(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;
@@ -58,7 +58,7 @@ export function toRecord(doc: CampaignDoc, ws: Workspace, opts: RecordOptions = 
   for (const c of COMPONENTS) {
     if (!(c in doc.components)) continue;
     const v = doc.components[c];
-    r[c] = c === 'scheduling_details' ? responseScheduling(v, doc.campaign_delivery_type === 'PERIODIC') : clone(v);
+    r[c] = c === 'scheduling_details' ? responseScheduling(v, doc.campaign_delivery_type === 'PERIODIC') : cloneJson(v);
   }
   return r;
 }
