@@ -1,5 +1,6 @@
 import { dequal } from 'dequal';
-import { differingPaths, has, isObject } from './json';
+import { has, isObject } from '@campaign-studio/core';
+import { differingPaths } from './json';
 import { READ_ONLY_FIELDS } from './normalize';
 
 /**

@@ -1,5 +1,5 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject } from './json';
+import { isObject } from '@campaign-studio/core';
 
 /**
  * What the Campaigns explorer shows, without the editor: the groups, the search each group

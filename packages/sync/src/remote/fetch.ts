@@ -4,7 +4,7 @@ import { BaseSnapshot, backupLocalText, makeBaseSnapshot, readBaseSnapshot, writ
 import { ComponentSummary, diffComponents } from './componentDiff';
 import { serializeCampaign } from './format';
 import { dequal } from 'dequal';
-import { isObject, JsonObject } from './json';
+import { isObject, JsonObject } from '@campaign-studio/core';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
 import { normalizeCampaign, NormalizedCampaign } from './normalize';
 import { CallOptions, ServiceClient } from './serviceClient';

@@ -1,10 +1,10 @@
-/** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
+/** Pointers to where two JSON values differ. */
 
 import { dequal } from 'dequal';
 import { isObject, join } from '@campaign-studio/core';
 
-export { cloneJson, has, isObject } from '@campaign-studio/core';
-export type { JsonObject } from '@campaign-studio/core';
+/** Re-exported for the editor's push feature, which imports it from this package. */
+export { isObject } from '@campaign-studio/core';
 
 /**
  * Pointers (RFC 6901) of the places where two values differ, outermost first, at most `max`.

@@ -1,4 +1,4 @@
-import { cloneJson, isObject, JsonObject } from './json';
+import { cloneJson, isObject, JsonObject } from '@campaign-studio/core';
 import { orderCampaign } from './format';
 import { schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import type { NormalizationNote } from './baseFormat';
