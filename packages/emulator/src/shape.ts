@@ -7,7 +7,7 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  * get, items of search) and the metadata record of the legacy listing.
  *
  * Written from the spec on purpose, apart from the extension's own conversion
- * (common/src/schedulingShape.ts): the round-trip tests of fetch compare the two, which they
+ * (core's schedulingShape.ts): the round-trip tests of fetch compare the two, which they
  * could not do if both sides ran the same code.
  */
 

@@ -9,7 +9,7 @@ import { CampaignsProvider, VIEW_ID } from './tree';
 /**
  * Remote campaigns in the editor: the connection (environments, sign-in, status bar), the
  * Campaigns explorer, read-only remote documents, fetch and diff. The service client itself is
- * plain TypeScript in `../remote/`.
+ * plain TypeScript in `@campaign-studio/sync`.
  */
 export class RemoteFeature implements Feature {
   readonly name = 'remote';

@@ -7,7 +7,7 @@ import {
 /**
  * Base snapshots on disk: reading, writing and backups. The format, its checks and the rule for
  * which sidecar belongs to a file are shared with the language server and the CLI
- * (`common/src/baseSnapshot.ts`). Diffs against the base show the user's own edits; push compares
+ * (`baseFormat.ts`). Diffs against the base show the user's own edits; push compares
  * the base with the file (what changed locally) and with a fresh remote read (what changed
  * remotely). The `.campaigns/` folder may be committed or ignored.
  */

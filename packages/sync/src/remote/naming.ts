@@ -1,6 +1,6 @@
 import { isSafeId } from './baseFormat';
 
-/** The id of a file's campaign is read the same way everywhere (`common/src/baseSnapshot.ts`). */
+/** The id of a file's campaign is read the same way everywhere (`baseFormat.ts`). */
 export { idFromFileName, isSafeId } from './baseFormat';
 
 /**

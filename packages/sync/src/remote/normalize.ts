@@ -16,7 +16,7 @@ export type { NormalizationNote } from './baseFormat';
  * `schedule_time` → `start_time`, `time_zone` → `timezone`) only when that is exact, which is
  * checked by converting the result forward again and comparing with what came. When it is not
  * exact (a periodic time of day has lost its date) the component stays as it came, and a note
- * says why. The conversion itself lives in `common/src/schedulingShape.ts`, shared with the rules:
+ * says why. The conversion itself lives in core (`schedulingShape.ts`), shared with the rules:
  * while the component is unchanged from the base, rule H5 shows the same text as an information
  * diagnostic instead of the response-shape errors.
  *
