@@ -15,7 +15,7 @@ import { version } from '../../../package.json';
  * Exit status: 0 no errors, 1 errors, 2 usage error or a file that could not be read.
  */
 
-export const USAGE = 'usage: campaign-lint [--format text|json] [--config FILE] FILE|DIR...';
+const USAGE = 'usage: campaign-lint [--format text|json] [--config FILE] FILE|DIR...';
 
 const HELP = `${USAGE}
 
@@ -43,7 +43,7 @@ export interface CliIO {
   env?: Record<string, string | undefined>;
 }
 
-export interface JsonDiagnostic {
+interface JsonDiagnostic {
   rule: string;
   severity: Severity;
   path: string;
@@ -51,7 +51,7 @@ export interface JsonDiagnostic {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
-export interface FileReport {
+interface FileReport {
   /** The path as given on the command line (or as found under a given directory). */
   file: string;
   diagnostics: JsonDiagnostic[];
@@ -61,7 +61,7 @@ class UsageError extends Error {}
 
 interface Args { format: 'text' | 'json'; config?: string; inputs: string[]; help?: boolean; version?: boolean }
 
-export function parseArgs(argv: string[]): Args {
+function parseArgs(argv: string[]): Args {
   const args: Args = { format: 'text', inputs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -353,7 +353,7 @@ export function run(argv: string[], io: CliIO): number {
 const COLOURS: Record<Severity, number> = { error: 31, warning: 33, information: 36, hint: 90 };
 
 /** `file:line:col severity rule message` (1-based line and column, as terminals and editors jump to them), then a summary. */
-export function formatText(reports: FileReport[], colour: boolean): string {
+function formatText(reports: FileReport[], colour: boolean): string {
   const paint = (code: number, s: string): string => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   const lines: string[] = [];

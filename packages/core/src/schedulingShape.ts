@@ -1,4 +1,5 @@
-import { cloneJson, has, isObject, jsonEqual, JsonObject } from './json';
+import { dequal } from 'dequal';
+import { cloneJson, has, isObject, JsonObject } from './json';
 
 /**
  * `scheduling_details` between the response shape (what get and search return: `delivery_type`
@@ -78,7 +79,7 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
     else if (k === 'frequency') continue;
     else out[k] = cloneJson(v);
   }
-  if (!jsonEqual(schedulingToResponse(out, periodic), s)) {
+  if (!dequal(schedulingToResponse(out, periodic), s)) {
     return has(src, 'frequency')
       ? kept(`\`frequency\` ${c(String(src.frequency))} does not match \`periodic_details.sending_frequency\`, so the request form cannot be recovered exactly`, requestShape(periodic))
       : kept('its request form could not be recovered exactly', requestShape(periodic));

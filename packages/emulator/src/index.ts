@@ -6,12 +6,11 @@
  *   emu.admin.setFaults('write-drop');
  *   await emu.close();
  */
-export { startEmulator, DEFAULT_BODY_LIMIT } from './server';
+export { startEmulator } from './server';
 export type { EmulatorOptions, EmulatorAdmin, EmulatorWorkspace, RunningEmulator, RequestLogEntry } from './server';
 export { parseFaultSpec, formatFaultSpec } from './faults';
 export type { FaultConfig } from './faults';
 export { SPEC_LIMITS } from './rateLimit';
 export type { RateLimits } from './rateLimit';
 export { WORKSPACES, seedState } from './seed';
-export { transition, recipientResult, MAX_TEST_RECIPIENTS, MAX_STATUS_IDS } from './service';
 export { PAGE_LIMIT } from './query';

@@ -103,29 +103,5 @@ export interface EmulatorState {
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-export function isObj(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-export function clone<T>(v: T): T {
-  return v === undefined ? v : JSON.parse(JSON.stringify(v)) as T;
-}
-
-/** Structural equality of JSON values, ignoring key order. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter(k => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter(k => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every(k => Object.prototype.hasOwnProperty.call(bo, k) && deepEqual(ao[k], bo[k]));
-}
-
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

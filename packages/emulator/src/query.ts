@@ -1,5 +1,6 @@
+import { isObject } from '@campaign-studio/core';
 import { ErrorDetail, validationFailed } from './errors';
-import { CampaignDoc, CHANNELS, DELIVERY_TYPES, isObj, STATUSES, Workspace } from './model';
+import { CampaignDoc, CHANNELS, DELIVERY_TYPES, STATUSES, Workspace } from './model';
 import { campaignName, campaignTags, metaStatus } from './shape';
 
 /**
@@ -90,8 +91,8 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
   }
   q.includeChildren = body.include_child_campaigns === true;
   const f = body.campaign_fields;
-  if (f !== undefined && !isObj(f)) problems.push({ target: 'campaign_fields', message: '`campaign_fields` is an object of filters, e.g. `{ "channels": ["PUSH"] }`.' });
-  if (isObj(f)) {
+  if (f !== undefined && !isObject(f)) problems.push({ target: 'campaign_fields', message: '`campaign_fields` is an object of filters, e.g. `{ "channels": ["PUSH"] }`.' });
+  if (isObject(f)) {
     const t = (k: string) => `campaign_fields.${k}`;
     const known = mode === 'search' ? SEARCH_FIELDS : META_FIELDS;
     for (const k of Object.keys(f)) {
@@ -106,9 +107,9 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
     if (by) q.createdBy = new Set([...by].map(x => x.toLowerCase()));
     if (f.created_date !== undefined) {
       const cd = f.created_date;
-      const from = isObj(cd) ? cd.from_date : undefined;
-      const to = isObj(cd) ? cd.to_date : undefined;
-      if (!isObj(cd) || (from !== undefined && !day(from)) || (to !== undefined && !day(to))) {
+      const from = isObject(cd) ? cd.from_date : undefined;
+      const to = isObject(cd) ? cd.to_date : undefined;
+      if (!isObject(cd) || (from !== undefined && !day(from)) || (to !== undefined && !day(to))) {
         problems.push({ target: t('created_date'), message: '`created_date` is `{ "from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD" }` (both optional, inclusive).' });
       } else {
         q.fromDate = day(from);

@@ -21,7 +21,7 @@ export function ruleFindings(doc: Record<string, unknown>, ws: Workspace, onRule
 }
 
 /** `/segmentation_details/included_filters/filters/0/name` → `segmentation_details.included_filters.filters[0].name`. */
-export function pointerToTarget(pointer: string): string {
+function pointerToTarget(pointer: string): string {
   let out = '';
   for (const seg of parsePointer(pointer)) {
     if (/^\d+$/.test(seg)) out += `[${seg}]`;
@@ -31,7 +31,7 @@ export function pointerToTarget(pointer: string): string {
 }
 
 /** The top-level key a pointer is under (`''` for the whole document). */
-export function topKey(pointer: string): string {
+function topKey(pointer: string): string {
   return parsePointer(pointer)[0] ?? '';
 }
 

@@ -1,6 +1,7 @@
+import { cloneJson } from '@campaign-studio/core';
 import { objectId } from './ids';
 import {
-  CampaignDoc, Channel, clone, Components, DeliveryType, EmulatorState, Features, Status, Workspace,
+  CampaignDoc, Channel, Components, DeliveryType, EmulatorState, Status, Workspace,
 } from './model';
 import { serviceTimestamp } from './time';
 
@@ -67,7 +68,7 @@ class Builder {
       updated_by: d.updatedBy ?? d.by,
       created_at: serviceTimestamp(createdMs, false),
       updated_at: serviceTimestamp(updatedMs, false),
-      components: clone(d.components),
+      components: cloneJson(d.components),
     };
     if (d.sentDay !== undefined) doc.sent_time = serviceTimestamp(T0 + d.sentDay * DAY + 2 * 3_600_000, false);
     if (d.flow) { doc.flow_id = d.flow.id; doc.flow_name = d.flow.name; }
@@ -75,7 +76,7 @@ class Builder {
     if (d.pausedFrom) doc.paused_from = d.pausedFrom;
     if (d.status !== 'DRAFT') {
       doc.published_at = doc.updated_at;
-      if (this.ws.features.versioning) doc.published = { components: clone(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
+      if (this.ws.features.versioning) doc.published = { components: cloneJson(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
     }
     this.docs.push(doc);
     return doc;
@@ -85,7 +86,7 @@ class Builder {
   children(parent: CampaignDoc, firstDay: number, everyDays: number, count: number): void {
     for (let i = 0; i < count; i++) {
       const day = firstDay + i * everyDays;
-      const components = clone(parent.components);
+      const components = cloneJson(parent.components);
       const b = components.basic_details as Obj | undefined;
       if (b && typeof b.name === 'string') b.name = `${b.name} (${new Date(T0 + day * DAY).toISOString().slice(0, 10)})`;
       this.add({
@@ -758,11 +759,7 @@ function plainWorkspace(ws: Workspace): CampaignDoc[] {
 
 /** The whole seed state; a fresh deep copy on every call. */
 export function seedState(withCampaigns = true): EmulatorState {
-  const workspaces = clone(WORKSPACES);
+  const workspaces = cloneJson(WORKSPACES);
   const campaigns = withCampaigns ? [...fullWorkspace(workspaces[0]), ...plainWorkspace(workspaces[1])] : [];
   return { format: 'campaign-emulator-state', version: 1, workspaces, campaigns, reachability: {}, counter: 0 };
-}
-
-export function featuresOf(ws: Workspace): Features {
-  return { ...ws.features };
 }

@@ -1,3 +1,4 @@
+import { isObject } from '@campaign-studio/core';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -6,7 +7,7 @@ import {
 import { badRequest, ServiceError } from './errors';
 import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';
-import { CampaignDoc, Component, COMPONENTS, Features, isObj, STATUSES, Status, Workspace } from './model';
+import { CampaignDoc, Component, COMPONENTS, Features, STATUSES, Status, Workspace } from './model';
 import { RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
 import { CampaignService } from './service';
 import { toRecord } from './shape';
@@ -99,13 +100,13 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost']);
 const MAX_LOG = 2000;
 
 class BodyTooLarge extends Error {}
 
-export class AdminError extends Error {
+class AdminError extends Error {
   constructor(readonly status: number, message: string) { super(message); }
 }
 
@@ -201,7 +202,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     } catch (e) {
       throw badRequest(`The body is not valid JSON (${(e as Error).message}). Send strict JSON: no comments, no trailing commas.`, 'body');
     }
-    if (!isObj(v)) throw badRequest('The body must be a JSON object.', 'body');
+    if (!isObject(v)) throw badRequest('The body must be a JSON object.', 'body');
     return v;
   }
 
@@ -333,7 +334,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const text = raw.toString('utf8');
       if (text.trim() !== '') {
         const v = JSON.parse(text) as unknown;
-        if (!isObj(v)) throw new AdminError(400, 'The body must be a JSON object.');
+        if (!isObject(v)) throw new AdminError(400, 'The body must be a JSON object.');
         body = v;
       }
     } catch (e) {

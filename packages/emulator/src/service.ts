@@ -1,10 +1,12 @@
+import { cloneJson, isObject } from '@campaign-studio/core';
+import { dequal } from 'dequal';
 import { ServiceOperation } from '@campaign-studio/sync';
 import {
   badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed,
 } from './errors';
 import { hash32 } from './ids';
 import {
-  CampaignDoc, Channel, clone, Component, COMPONENTS, deepEqual, DeliveryType, DELIVERY_TYPES, EMAIL, isObj,
+  CampaignDoc, Channel, Component, COMPONENTS, DeliveryType, DELIVERY_TYPES, EMAIL,
   OBJECT_ID, READ_ONLY_FIELDS, Status, Workspace,
 } from './model';
 import { matches, pageOf, parseQuery, PAGE_LIMIT } from './query';
@@ -41,12 +43,12 @@ const EXECUTION_PARENTS: DeliveryType[] = ['PERIODIC', 'BUSINESS_EVENT_TRIGGERED
 const REACHABILITY_TYPES: DeliveryType[] = ['ONE_TIME', 'BUSINESS_EVENT_TRIGGERED', 'EVENT_TRIGGERED'];
 const TRIGGER_REQUIRED: DeliveryType[] = ['EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
 
-export const TEST_IDENTIFIERS = [
+const TEST_IDENTIFIERS = [
   'EMAIL', 'ID', 'CUSTOM_SEGMENT', 'MOBILE_NUMBER', 'USER_ATTRIBUTE_UNIQUE_ID', 'USER_ATTRIBUTE_USER_EMAIL',
   'USER_ATTRIBUTE_USER_MOBILE', 'MOE_GAID', 'ADVERTISING_IDENTIFIER', 'PUSH_ID',
 ];
-export const MAX_TEST_RECIPIENTS = 10;
-export const MAX_STATUS_IDS = 10;
+const MAX_TEST_RECIPIENTS = 10;
+const MAX_STATUS_IDS = 10;
 
 const code = (s: unknown) => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 
@@ -135,7 +137,7 @@ export class CampaignService {
       const r: Record<string, unknown> = {
         campaign_id: doc.campaign_id,
         channel: doc.channel,
-        platform: doc.channel === 'PUSH' && Array.isArray(b.platforms) ? clone(b.platforms) : [],
+        platform: doc.channel === 'PUSH' && Array.isArray(b.platforms) ? cloneJson(b.platforms) : [],
         created_by: doc.created_by,
         campaign_delivery_type: doc.campaign_delivery_type,
         campaign_name: campaignName(doc),
@@ -194,7 +196,7 @@ export class CampaignService {
 
   private queuingProblems(ws: Workspace, components: Record<string, unknown>): ErrorDetail[] {
     const dc = components.delivery_controls;
-    if (ws.features.queuing || !isObj(dc)) return [];
+    if (ws.features.queuing || !isObject(dc)) return [];
     return ['queuing_enabled', 'queue_duration'].filter(k => k in dc).map(k => ({
       target: `delivery_controls.${k}`,
       message: `Queuing is not enabled in this workspace, so \`${k}\` cannot be used. Remove it from \`delivery_controls\`, or ask for the feature to be enabled.`,
@@ -276,7 +278,7 @@ export class CampaignService {
       problems.push({ target: 'updated_by', message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.` });
     }
     for (const [c, v] of submitted) {
-      const ok = c === 'sender_name' ? typeof v === 'string' : isObj(v);
+      const ok = c === 'sender_name' ? typeof v === 'string' : isObject(v);
       if (!ok) problems.push({ target: c, message: c === 'sender_name' ? '`sender_name` is a string.' : `\`${c}\` must be an object: send the whole component, even to change one field inside it.` });
     }
     if (problems.length) throw validationFailed(problems);
@@ -284,8 +286,8 @@ export class CampaignService {
     this.audienceLimitGate(ws, body);
     this.checkState(doc, submitted);
 
-    const merged: Record<string, unknown> = { ...clone(doc.components) };
-    for (const [c, v] of submitted) merged[c] = clone(v);
+    const merged: Record<string, unknown> = { ...cloneJson(doc.components) };
+    for (const [c, v] of submitted) merged[c] = cloneJson(v);
     const candidate: Record<string, unknown> = { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type };
     if (typeof body.updated_by === 'string') candidate.updated_by = body.updated_by;
     Object.assign(candidate, merged);
@@ -305,23 +307,23 @@ export class CampaignService {
       throw unprocessable(`The campaign is ${doc.status}: no update is accepted in this state.`, 'status');
     }
     const refused: ErrorDetail[] = [];
-    const stored = isObj(doc.components.scheduling_details) ? doc.components.scheduling_details : {};
+    const stored = isObject(doc.components.scheduling_details) ? doc.components.scheduling_details : {};
     const next = submitted.get('scheduling_details');
-    const nextS = isObj(next) ? next : undefined;
+    const nextS = isObject(next) ? next : undefined;
     if (LIVE_STATES.includes(doc.status)) {
       for (const c of LOCKED_WHEN_LIVE) {
-        if (submitted.has(c) && !deepEqual(submitted.get(c), doc.components[c])) {
+        if (submitted.has(c) && !dequal(submitted.get(c), doc.components[c])) {
           refused.push({ target: c, message: `The campaign is ${doc.status}: \`${c}\` cannot be changed once it is live. Send it unchanged, or leave it out of the update.` });
         }
       }
       if (nextS) {
         for (const k of ['delivery_type', 'start_time']) {
-          if (!deepEqual(nextS[k], stored[k])) {
+          if (!dequal(nextS[k], stored[k])) {
             refused.push({ target: `scheduling_details.${k}`, message: `The campaign is ${doc.status}: \`scheduling_details.${k}\` cannot be changed once it is live (it is ${code(stored[k] ?? null)}).` });
           }
         }
       }
-    } else if (doc.status === 'SCHEDULED' && nextS && !deepEqual(nextS.delivery_type, stored.delivery_type)) {
+    } else if (doc.status === 'SCHEDULED' && nextS && !dequal(nextS.delivery_type, stored.delivery_type)) {
       refused.push({ target: 'scheduling_details.delivery_type', message: `The campaign is SCHEDULED: the scheduling type cannot change (it is ${code(stored.delivery_type ?? null)}). Everything else can be edited.` });
     }
     if (refused.length) {
@@ -336,7 +338,7 @@ export class CampaignService {
     if (TRIGGER_REQUIRED.includes(doc.campaign_delivery_type)) need.push('trigger_condition');
     const out: ErrorDetail[] = need.filter(c => merged[c] === undefined).map(c => ({ target: c, message: `\`${c}\` is required to publish: add it with PATCH /v5/campaigns/{campaign_id}.` }));
     const b = merged.basic_details;
-    if (isObj(b)) {
+    if (isObject(b)) {
       if (typeof b.name !== 'string' || b.name.trim() === '') out.push({ target: 'basic_details.name', message: '`basic_details.name` is required to publish: give the campaign a name.' });
       if (doc.channel === 'PUSH' && (!Array.isArray(b.platforms) || b.platforms.length === 0)) out.push({ target: 'basic_details.platforms', message: '`basic_details.platforms` is required to publish: list at least one of `ANDROID`, `IOS`, `WEB`.' });
       if (doc.channel === 'EMAIL' && b.content_type === undefined) out.push({ target: 'basic_details.content_type', message: '`basic_details.content_type` is required to publish: `PROMOTIONAL` or `TRANSACTIONAL`.' });
@@ -345,7 +347,7 @@ export class CampaignService {
   }
 
   private apply(doc: CampaignDoc, submitted: Map<Component, unknown>, updatedBy: string): void {
-    for (const [c, v] of submitted) doc.components[c] = clone(v);
+    for (const [c, v] of submitted) doc.components[c] = cloneJson(v);
     if (submitted.size && doc.status !== 'DRAFT') doc.unpublished_edits = true;
     doc.updated_by = updatedBy;
     doc.updated_at = this.store.stamp(doc.updated_at);
@@ -369,7 +371,7 @@ export class CampaignService {
   /** Where publishing takes a campaign: SCHEDULED while its start is ahead, ACTIVE otherwise. */
   private liveStatus(doc: CampaignDoc): 'SCHEDULED' | 'ACTIVE' {
     const s = doc.components.scheduling_details;
-    if (isObj(s) && typeof s.start_time === 'string') {
+    if (isObject(s) && typeof s.start_time === 'string') {
       const at = instantOf(s.start_time, typeof s.timezone === 'string' ? s.timezone : undefined);
       if (!Number.isNaN(at) && at > this.clock.now()) return 'SCHEDULED';
     }
@@ -380,7 +382,7 @@ export class CampaignService {
     doc.published_at = doc.updated_at;
     delete doc.unpublished_edits;
     if (this.store.workspace(doc.workspace)?.features.versioning) {
-      doc.published = { components: clone(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
+      doc.published = { components: cloneJson(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
     }
   }
 
@@ -399,7 +401,7 @@ export class CampaignService {
       // Publishing an edit of a published campaign: a new document, one version higher.
       const old = doc;
       const next: CampaignDoc = {
-        ...clone(old),
+        ...cloneJson(old),
         id: this.store.newId(),
         version_number: Math.max(...this.store.revisions(old).map(d => d.version_number)) + 1,
         created_at: old.updated_at,
@@ -410,7 +412,7 @@ export class CampaignService {
       this.snapshot(next);
       old.current = false;
       delete old.unpublished_edits;
-      old.components = clone(old.published!.components);
+      old.components = cloneJson(old.published!.components);
       old.updated_by = old.published!.updated_by;
       old.updated_at = old.published!.updated_at;
       this.store.add(next);
@@ -473,7 +475,7 @@ export class CampaignService {
     const meta = body.test_campaign_meta;
     let identifier = '';
     let values: string[] = [];
-    if (!isObj(meta)) {
+    if (!isObject(meta)) {
       problems.push({ target: 'test_campaign_meta', message: '`test_campaign_meta` is required: `{ "identifier": "EMAIL", "identifier_values": ["jane@example.com"] }`.' });
     } else {
       for (const k of Object.keys(meta)) {
@@ -528,10 +530,10 @@ export class CampaignService {
         problems.push({ target: 'channel', message: body.channel === 'SMS' ? 'SMS campaigns cannot be tested through V5.' : '`channel` is required for an inline test: `PUSH` or `EMAIL`.' });
       }
       for (const c of ['basic_details', 'campaign_content']) {
-        if (!isObj(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
+        if (!isObject(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
       }
-      if (body.personalization_details !== undefined && !isObj(body.personalization_details)) problems.push({ target: 'personalization_details', message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.' });
-      if (body.channel === 'EMAIL' && isObj(body.basic_details)) {
+      if (body.personalization_details !== undefined && !isObject(body.personalization_details)) problems.push({ target: 'personalization_details', message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.' });
+      if (body.channel === 'EMAIL' && isObject(body.basic_details)) {
         // Rule B8: an inline email test names everything the send needs.
         for (const k of ['name', 'content_type', 'user_attribute_identifier', 'subscription_category']) {
           const v = body.basic_details[k];
@@ -549,7 +551,7 @@ export class CampaignService {
       channel = body.channel as Channel;
       content = body.campaign_content;
     }
-    if (isObj(meta) && typeof meta.locale_name === 'string' && isObj(content) && isObj(content.content)) {
+    if (isObject(meta) && typeof meta.locale_name === 'string' && isObject(content) && isObject(content.content)) {
       const keyed = !('push' in content.content) && !('email' in content.content);
       if (keyed && !(meta.locale_name in content.content)) {
         throw validationFailed([{ target: 'test_campaign_meta.locale_name', message: `The content has no locale ${code(meta.locale_name)}; its locales are ${Object.keys(content.content).map(code).join(', ')}.` }]);
@@ -594,7 +596,7 @@ export function transition(doc: CampaignDoc, action: 'PAUSE' | 'RESUME' | 'STOP'
 }
 
 /** A deterministic per-recipient outcome, so tests can exercise partial failures. */
-export function recipientResult(identifier: string, value: string, channel: Channel): { status: 'success' } | { status: 'failed'; failure_reason: string } {
+function recipientResult(identifier: string, value: string, channel: Channel): { status: 'success' } | { status: 'failed'; failure_reason: string } {
   if (/unknown/i.test(value)) return { status: 'failed', failure_reason: 'User not found' };
   if ((identifier === 'EMAIL' || identifier === 'USER_ATTRIBUTE_USER_EMAIL') && !EMAIL.test(value)) return { status: 'failed', failure_reason: 'Not a valid email address' };
   if ((identifier === 'MOBILE_NUMBER' || identifier === 'USER_ATTRIBUTE_USER_MOBILE') && !/^\+?[0-9]{7,15}$/.test(value)) return { status: 'failed', failure_reason: 'Not a valid mobile number' };

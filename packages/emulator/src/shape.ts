@@ -1,4 +1,5 @@
-import { CampaignDoc, COMPONENTS, clone, isObj, Workspace } from './model';
+import { cloneJson, isObject } from '@campaign-studio/core';
+import { CampaignDoc, COMPONENTS, Workspace } from './model';
 import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time';
 
 /**
@@ -6,7 +7,7 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  * get, items of search) and the metadata record of the legacy listing.
  *
  * Written from the spec on purpose, apart from the extension's own conversion
- * (common/src/schedulingShape.ts): the round-trip tests of fetch compare the two, which they
+ * (core's schedulingShape.ts): the round-trip tests of fetch compare the two, which they
  * could not do if both sides ran the same code.
  */
 
@@ -19,17 +20,17 @@ import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time'
  *   turned back into the request form exactly).
  * Every other field is returned as stored.
  */
-export function responseScheduling(s: unknown, periodic: boolean): unknown {
-  if (!isObj(s)) return clone(s);
+function responseScheduling(s: unknown, periodic: boolean): unknown {
+  if (!isObject(s)) return cloneJson(s);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === 'delivery_type') out.delivery_type = v === 'AT_FIXED_TIME' ? 'SCHEDULED' : v;
     else if (k === 'start_time') out.schedule_time = periodic && typeof v === 'string' ? (timeOfDay(v) ?? v) : v;
     else if (k === 'timezone') out.time_zone = v;
-    else out[k] = clone(v);
+    else out[k] = cloneJson(v);
   }
   const pd = s.periodic_details;
-  if (periodic && isObj(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;
+  if (periodic && isObject(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;
   return out;
 }
 
@@ -57,7 +58,7 @@ export function toRecord(doc: CampaignDoc, ws: Workspace, opts: RecordOptions = 
   for (const c of COMPONENTS) {
     if (!(c in doc.components)) continue;
     const v = doc.components[c];
-    r[c] = c === 'scheduling_details' ? responseScheduling(v, doc.campaign_delivery_type === 'PERIODIC') : clone(v);
+    r[c] = c === 'scheduling_details' ? responseScheduling(v, doc.campaign_delivery_type === 'PERIODIC') : cloneJson(v);
   }
   return r;
 }
@@ -79,7 +80,7 @@ export function capitalise(s: string): string {
 /** When the campaign starts (or started), UTC, `YYYY-MM-DDTHH:MM:SS`. */
 export function startTimeUtc(doc: CampaignDoc): string {
   const s = doc.components.scheduling_details;
-  if (isObj(s) && typeof s.start_time === 'string') {
+  if (isObject(s) && typeof s.start_time === 'string') {
     const ms = instantOf(s.start_time, typeof s.timezone === 'string' ? s.timezone : undefined);
     if (!Number.isNaN(ms)) return isoSeconds(ms);
   }
@@ -90,7 +91,7 @@ export function startTimeUtc(doc: CampaignDoc): string {
 
 export function basic(doc: CampaignDoc): Record<string, unknown> {
   const b = doc.components.basic_details;
-  return isObj(b) ? b : {};
+  return isObject(b) ? b : {};
 }
 
 export function campaignName(doc: CampaignDoc): string {

@@ -1,7 +1,8 @@
+import { isObject } from '@campaign-studio/core';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { objectId } from './ids';
-import { CampaignDoc, EmulatorState, isObj, Workspace } from './model';
+import { CampaignDoc, EmulatorState, Workspace } from './model';
 import { seedState } from './seed';
 import { Clock, parseServiceTimestamp, serviceTimestamp } from './time';
 
@@ -135,12 +136,12 @@ export class Store {
 }
 
 function stateProblem(v: unknown): string | undefined {
-  if (!isObj(v)) return 'the top level is not an object';
+  if (!isObject(v)) return 'the top level is not an object';
   if (v.format !== 'campaign-emulator-state') return '`format` is not "campaign-emulator-state"';
   if (v.version !== 1) return `version ${JSON.stringify(v.version)} is not supported (expected 1)`;
-  if (!Array.isArray(v.workspaces) || !v.workspaces.every(w => isObj(w) && typeof w.id === 'string' && typeof w.apiKey === 'string' && isObj(w.features))) return '`workspaces` is not a list of workspaces';
-  if (!Array.isArray(v.campaigns) || !v.campaigns.every(c => isObj(c) && typeof c.id === 'string' && typeof c.workspace === 'string' && isObj(c.components))) return '`campaigns` is not a list of campaigns';
-  if (!isObj(v.reachability)) return '`reachability` is not an object';
+  if (!Array.isArray(v.workspaces) || !v.workspaces.every(w => isObject(w) && typeof w.id === 'string' && typeof w.apiKey === 'string' && isObject(w.features))) return '`workspaces` is not a list of workspaces';
+  if (!Array.isArray(v.campaigns) || !v.campaigns.every(c => isObject(c) && typeof c.id === 'string' && typeof c.workspace === 'string' && isObject(c.components))) return '`campaigns` is not a list of campaigns';
+  if (!isObject(v.reachability)) return '`reachability` is not an object';
   if (typeof v.counter !== 'number') return '`counter` is not a number';
   return undefined;
 }

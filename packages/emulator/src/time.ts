@@ -74,7 +74,7 @@ export function utcDay(ms: number): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** True for a time zone the runtime knows (an IANA name such as `Asia/Kolkata`). */
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   try {
     zoneFormatter(tz);
     return true;

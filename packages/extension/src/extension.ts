@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { StudioContext } from './context';
-import { FEATURES } from './features';
+import { createFeatures } from './features';
 import { serverRules } from './push/feature';
 import type { CheckedFinding } from '@campaign-studio/sync';
 
@@ -46,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   await client.start();
   context.subscriptions.push({ dispose: () => void client.stop() });
   const ctx: StudioContext = { extension: context, client, output };
-  for (const feature of FEATURES) {
+  for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);
     } catch (e) {

@@ -1,9 +1,13 @@
 import { Feature } from './context';
-import { remoteFeature, remoteConnection } from './remoteEditor/feature';
+import { RemoteFeature } from './remoteEditor/feature';
 import { pushFeature } from './push/feature';
 
-/** Every feature of the extension, activated in this order. Each lives in its own folder. */
-export const FEATURES: Feature[] = [
-  remoteFeature,
-  pushFeature(remoteConnection),
-];
+/**
+ * Every feature of the extension, made afresh for each activation and activated in this order.
+ * Each lives in its own folder; what one shares with another (the connection) belongs to the
+ * feature objects of that activation, not to a module.
+ */
+export function createFeatures(): Feature[] {
+  const remote = new RemoteFeature();
+  return [remote, pushFeature(() => remote.connection())];
+}

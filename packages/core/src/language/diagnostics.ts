@@ -20,13 +20,9 @@ export interface CampaignDiagnostic {
   data: { path: string; fixes?: Fix[] };
 }
 
-export const SOURCE = 'campaign-studio';
-export const SEVERITY_NUMBER = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+const SOURCE = 'campaign-studio';
+const SEVERITY_NUMBER = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 export const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'] as const satisfies readonly Severity[];
-
-export function severityName(n: CampaignDiagnostic['severity']): Severity {
-  return SEVERITY_NAME[n - 1];
-}
 
 /** Diagnostics in document order (then by rule id, so equal positions come out the same each time). */
 export function toDiagnostics(parsed: ParsedDocument, findings: Finding[]): CampaignDiagnostic[] {

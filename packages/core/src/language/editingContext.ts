@@ -1,5 +1,6 @@
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
+import { isObject } from '../json';
 
 /**
  * What completions and hovers need to know about the place being edited, beyond what the schema
@@ -19,7 +20,7 @@ export interface EditContext {
 }
 
 export function editContext(kind: DocumentKind, doc: unknown, settings: WorkspaceSettings): EditContext {
-  const o = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? doc as Record<string, unknown> : {};
+  const o = isObject(doc) ? doc : {};
   return {
     kind,
     doc,
@@ -55,7 +56,7 @@ function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unk
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string, unknown>)[String(seg)];
   }
-  return cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? cur as Record<string, unknown> : undefined;
+  return isObject(cur) ? cur : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +65,7 @@ function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unk
 export const CHANNEL_NAMES: Record<string, string> = { PUSH: 'Push', EMAIL: 'Email', SMS: 'SMS' };
 
 /** Operators allowed per user-attribute `data_type` (spec, "Filter group and filters"). */
-export const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
+const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
   bool: ['is', 'exists'],
   double: ['in', 'between', 'lessThan', 'greaterThan', 'exists'],
   string: ['in', 'contains', 'containsInTheFollowing', 'startWithInTheFollowing', 'endsWithInTheFollowing', 'exists', 'is'],
@@ -226,7 +227,7 @@ export function allowedValues(set: SchemaSet, ctx: EditContext, path: readonly S
  * The schema's values narrowed by the context: the context's order and explanations win where
  * both speak; when they share no value, the schema's list stands (the context is a hint).
  */
-export function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
+function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
   if (!context) return schemaValues;
   if (!schemaValues) return context;
   const both = context.filter(c => schemaValues.some(s => s.value === c.value))

@@ -49,7 +49,7 @@ function ruleGroups(kind: DocumentKind, path: readonly Segment[]): RegExp[] {
 }
 
 /** The rules that govern a place: the schema's `x-rule`s, then the catalogue rules naming `word`. */
-export function governingRules(kind: DocumentKind, path: readonly Segment[], info: SchemaInfo | undefined, word: string): string[] {
+function governingRules(kind: DocumentKind, path: readonly Segment[], info: SchemaInfo | undefined, word: string): string[] {
   const out: string[] = [];
   for (const r of info?.rules ?? []) if (!out.includes(r) && !(r === 'D7' && (info?.rules.length ?? 0) > 1)) out.push(r);
   for (const r of rulesNamedIn(info?.description ?? '')) if (!out.includes(r)) out.push(r);
@@ -65,7 +65,7 @@ export function governingRules(kind: DocumentKind, path: readonly Segment[], inf
 const KNOWN_IDS = new Set(RULES.map(r => r.id));
 
 /** Rule ids a description names: `(rule T3)`, `rules U1, U2`, ranges such as `T1–T6`. */
-export function rulesNamedIn(text: string): string[] {
+function rulesNamedIn(text: string): string[] {
   const out: string[] = [];
   const add = (id: string) => { if (KNOWN_IDS.has(id) && !out.includes(id)) out.push(id); };
   for (const m of text.matchAll(/\b([A-Z])(\d+)a?\s*[–-]\s*\1?(\d+)\b/g)) {
@@ -98,7 +98,7 @@ function typeLine(info: SchemaInfo, items?: SchemaInfo): string | undefined {
   return t;
 }
 
-export function appliesLine(ctx: EditContext, path: readonly Segment[], info: SchemaInfo): string | undefined {
+function appliesLine(ctx: EditContext, path: readonly Segment[], info: SchemaInfo): string | undefined {
   const fallback = applicability(ctx, path);
   const channels = info.channels ?? fallback?.channels;
   const types = info.deliveryTypes ?? fallback?.deliveryTypes;
@@ -155,7 +155,7 @@ function schemasAtFrom(set: SchemaSet, ctx: EditContext, path: readonly Segment[
 }
 
 /** The markdown for one value of a property (an enum member, a const). */
-export function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
+function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
   const { values, open } = allowedValues(set, ctx, path, describe(applied));
   const hit = values?.find(v => v.value === value);
   const owner = [...path].reverse().find(s => typeof s === 'string');

@@ -11,7 +11,7 @@ import { didYouMean } from './strings';
  */
 
 /** Campaign documents nest about a dozen levels; anything past this is not a campaign. */
-export const MAX_DEPTH = 512;
+const MAX_DEPTH = 512;
 
 export interface ParsedDocument {
   readonly text: string;
@@ -44,7 +44,7 @@ interface ScanResult {
  * One pass over the text: maximum nesting depth and duplicate keys.
  * Tolerant of invalid text (it never throws); the results then are best effort.
  */
-export function scan(text: string): ScanResult {
+function scan(text: string): ScanResult {
   const duplicates: ScanResult['duplicates'] = [];
   // Per open container: null for arrays, the keys seen for objects.
   const stack: Array<Set<string> | null> = [];
@@ -306,7 +306,7 @@ export function parse(text: string): ParsedDocument {
   };
 }
 
-export function computeLineStarts(text: string): number[] {
+function computeLineStarts(text: string): number[] {
   const starts = [0];
   if (text.indexOf('\r') < 0) {
     // The common case, LF only: let indexOf do the scanning.

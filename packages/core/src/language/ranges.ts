@@ -36,7 +36,7 @@ export function offsetAt(doc: ParsedDocument, pos: Position): number {
  * object or array, or a missing property, the key that names it (so that one mistake does not
  * underline a whole block); at the root, the opening bracket. `target: 'key'` asks for the key.
  */
-export function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value' = 'value'): { start: number; end: number } {
+function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value' = 'value'): { start: number; end: number } {
   if (doc.strict && !doc.hasTree()) return spanFromLocation(doc, locate(doc, [pointer]).get(pointer)!, target);
   const root = doc.tree();
   const shift = doc.bom;
@@ -278,7 +278,7 @@ export function rangeFor(doc: ParsedDocument, finding: Pick<Finding, 'path' | 't
 }
 
 /** The property-value node for `seg` under an object, or the item under an array. */
-export function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
+function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
   if (node.type === 'object') {
     if ((node.children?.length ?? 0) > INDEX_FROM) return objectIndex(node).get(seg);
     // The last one wins, as in JSON.parse, so ranges agree with the value the rules saw.

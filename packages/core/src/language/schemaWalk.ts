@@ -1,7 +1,9 @@
+import { dequal } from 'dequal';
 import bundleJson from '../generated/schemas.json';
 import { lookup } from './schemaErrors';
-import { escapeSegment } from './pointer';
+import { join, toPointer, unescapeSegment } from './pointer';
 import { DocumentKind } from './types';
+import { isObject } from '../json';
 
 /**
  * Finds the schema nodes that apply at a place in a document, so that completions and hovers
@@ -73,12 +75,12 @@ export class SchemaSet {
       file = hit;
     }
     let schema: unknown = this.bundle[file];
-    const segs = fragment === '' ? [] : fragment.replace(/^\//, '').split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segs = fragment === '' ? [] : fragment.replace(/^\//, '').split('/').map(unescapeSegment);
     for (const s of segs) {
       if (!schema || typeof schema !== 'object') return undefined;
       schema = (schema as Record<string, unknown>)[s];
     }
-    return isSchema(schema) ? { schema, file, pointer: segs.map(escapeSegment).map(s => '/' + s).join('') } : undefined;
+    return isSchema(schema) ? { schema, file, pointer: toPointer(segs) } : undefined;
   }
 
   private byFileName(target: string): string | undefined {
@@ -93,16 +95,16 @@ function stripHash(id: string): string {
 }
 
 function isSchema(v: unknown): v is Schema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  return isObject(v);
 }
 
-export function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | undefined {
+function child(node: SchemaNode, ...segs: Array<string | number>): SchemaNode | undefined {
   let schema: unknown = node.schema;
   for (const s of segs) {
     if (!schema || typeof schema !== 'object') return undefined;
     schema = (schema as Record<string, unknown>)[s];
   }
-  return isSchema(schema) ? { schema, file: node.file, pointer: node.pointer + segs.map(s => '/' + escapeSegment(s)).join('') } : undefined;
+  return isSchema(schema) ? { schema, file: node.file, pointer: join(node.pointer, ...segs) } : undefined;
 }
 
 let defaultSet: SchemaSet | undefined;
@@ -119,7 +121,7 @@ export function defaultSchemas(): SchemaSet {
 const MAX_EXPAND = 64;
 
 /** The node itself and every node that applies to the same value, given that value. */
-export function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true): Applied[] {
+function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true): Applied[] {
   const out: Applied[] = [];
   const seen = new Set<string>();
   const visit = (n: SchemaNode, must: boolean, depth: number): void => {
@@ -174,7 +176,7 @@ function choose(set: SchemaSet, parent: Schema, branches: SchemaNode[], instance
 }
 
 /** The values of a discriminator tag that a branch accepts (`const` or `enum`, through `$ref`). */
-export function tagValues(set: SchemaSet, branch: SchemaNode, tagName: string): unknown[] {
+function tagValues(set: SchemaSet, branch: SchemaNode, tagName: string): unknown[] {
   const out: unknown[] = [];
   for (const a of expand(set, branch, undefined)) {
     const p = a.node.schema.properties?.[tagName];
@@ -215,10 +217,6 @@ export function tagAlternatives(set: SchemaSet, parents: Applied[], key: string)
   return out;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 function jsonType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -226,22 +224,12 @@ function jsonType(v: unknown): string {
   return typeof v;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every(k => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
 /**
  * Whether `instance` satisfies `node`, for the keywords conditions are written with. Keywords it
  * does not know count as satisfied: a condition then errs towards the branch the schema names.
  * `undefined` (an absent value) fails `required` above it and satisfies the rest.
  */
-export function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0): boolean {
+function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0): boolean {
   if (depth > MAX_EXPAND) return true;
   const s = node.schema;
   const sub = (n: SchemaNode | undefined, v: unknown): boolean => !n || matches(set, n, v, depth + 1);
@@ -250,8 +238,8 @@ export function matches(set: SchemaSet, node: SchemaNode, instance: unknown, dep
     if (r && !sub(r, instance)) return false;
   }
   if (instance === undefined) return true;
-  if ('const' in s && !deepEqual(s.const, instance)) return false;
-  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => deepEqual(e, instance))) return false;
+  if ('const' in s && !dequal(s.const, instance)) return false;
+  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => dequal(e, instance))) return false;
   if (s.type !== undefined) {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
     const t = jsonType(instance);
@@ -322,7 +310,7 @@ function safeTest(pattern: string, s: string): boolean {
 // Walking a document path
 
 /** The nodes for one step down from `parents` (whose value is `parentValue`) along `seg`. */
-export function step(set: SchemaSet, parents: Applied[], seg: Segment, value: unknown): Applied[] {
+function step(set: SchemaSet, parents: Applied[], seg: Segment, value: unknown): Applied[] {
   const out: Applied[] = [];
   for (const a of parents) {
     const s = a.node.schema;
@@ -458,8 +446,8 @@ export function describe(applied: Applied[]): SchemaInfo {
     }
     if (vals) {
       for (const v of vals) if (v.description) descOf.set(JSON.stringify(v.value), v.description);
-      if (a.all) allowed = allowed ? allowed.filter(x => vals!.some(y => deepEqual(x.value, y.value))) : vals;
-      else for (const v of vals) if (!anyValues.some(x => deepEqual(x.value, v.value))) anyValues.push(v);
+      if (a.all) allowed = allowed ? allowed.filter(x => vals!.some(y => dequal(x.value, y.value))) : vals;
+      else for (const v of vals) if (!anyValues.some(x => dequal(x.value, v.value))) anyValues.push(v);
     }
     if (info.default === undefined && 'default' in s) info.default = s.default;
     if (Array.isArray(s.examples)) info.examples.push(...s.examples);

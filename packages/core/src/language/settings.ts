@@ -14,7 +14,7 @@ import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './type
 export const CAMPAIGNRC = '.campaignrc.json';
 
 /** The feature flags a settings file may set, in the order the README lists them. */
-export const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
+const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
 
 export interface LoadedSettings {
   settings: WorkspaceSettings;

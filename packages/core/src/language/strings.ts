@@ -3,7 +3,7 @@
  * `nmae` is one edit from `name`, the commonest typo), bounded: returns `max + 1` as soon as the
  * distance exceeds `max`.
  */
-export function editDistance(a: string, b: string, max = 2): number {
+function editDistance(a: string, b: string, max = 2): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);

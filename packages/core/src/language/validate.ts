@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { ParsedDocument } from './parse';
+import { join } from './pointer';
 import { schemaFindings } from './schemaErrors';
 import { RULE_CHECKS } from '../rules';
 import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
@@ -65,7 +66,7 @@ function hazardousKey(value: unknown): string | undefined {
     const { v, p } = queue[i];
     if (v === null || typeof v !== 'object') continue;
     for (const k of Object.keys(v)) {
-      const child = `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const child = join(p, k);
       if (!Array.isArray(v) && OBJECT_METHODS.has(k)) return child;
       queue.push({ v: (v as Record<string, unknown>)[k], p: child });
     }

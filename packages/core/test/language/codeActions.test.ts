@@ -218,16 +218,21 @@ test('every fix that rules.md and the editing issue name has a test above', () =
 
 // ---------------------------------------------------------------------------------------------
 
-test('fixes keep the document\'s indentation (tabs)', () => {
+/** A campaign without a timezone, written by `write`, with the H3 fix that adds one applied. */
+function withTimezoneFix(write: (doc: object) => string): string {
   const doc = PUSH_ONE_TIME();
   delete doc.scheduling_details.timezone;
-  const text = JSON.stringify(doc, null, '\t');
+  const text = write(doc);
   const parsed = parse(text);
   const settings = { features: {} } as WorkspaceSettings;
   const findings = findingsOf(text, 'campaign', settings);
   const h3 = findings.find(f => f.rule === 'H3')!;
   const action = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: toDiagnostics(parsed, [h3])[0].range }).find(a => /timezone/.test(a.title))!;
-  const after = applyTextEdits(parsed, action.edit!.changes![URI]);
+  return applyTextEdits(parsed, action.edit!.changes![URI]);
+}
+
+test('fixes keep the document\'s indentation (tabs)', () => {
+  const after = withTimezoneFix(doc => JSON.stringify(doc, null, '\t'));
   assert.match(after, /\n\t\t"timezone": "/);
 });
 
@@ -250,15 +255,7 @@ test('a fix\'s paths name the document before the fix: a rename, then its value'
 });
 
 test('fixes keep CRLF line ends and a BOM', () => {
-  const doc = PUSH_ONE_TIME();
-  delete doc.scheduling_details.timezone;
-  const text = '\ufeff' + JSON.stringify(doc, null, 2).replace(/\n/g, '\r\n');
-  const parsed = parse(text);
-  const settings = { features: {} } as WorkspaceSettings;
-  const findings = findingsOf(text, 'campaign', settings);
-  const h3 = findings.find(f => f.rule === 'H3')!;
-  const action = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: toDiagnostics(parsed, [h3])[0].range }).find(a => /timezone/.test(a.title))!;
-  const after = applyTextEdits(parsed, action.edit!.changes![URI]);
+  const after = withTimezoneFix(doc => '\ufeff' + JSON.stringify(doc, null, 2).replace(/\n/g, '\r\n'));
   assert.ok(after.startsWith('\ufeff{'));
   assert.ok(!/[^\r]\n/.test(after), 'only CRLF line ends');
   assert.ok(after.includes('"timezone"'));

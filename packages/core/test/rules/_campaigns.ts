@@ -6,6 +6,7 @@
 import { lint, LintOptions } from '../helpers/lint';
 import { applyFix, formattingFor } from '../../src/language/codeActions';
 import { Fix } from '../../src/language/types';
+import { isObject } from '../../src/json';
 
 export type Doc = Record<string, unknown>;
 
@@ -14,14 +15,10 @@ export function withPatch(base: Doc, patch: Doc): Doc {
   const out: Doc = structuredClone(base);
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) delete out[k];
-    else if (isPlain(v) && isPlain(out[k])) out[k] = withPatch(out[k] as Doc, v as Doc);
+    else if (isObject(v) && isObject(out[k])) out[k] = withPatch(out[k] as Doc, v as Doc);
     else out[k] = structuredClone(v);
   }
   return out;
-}
-
-function isPlain(v: unknown): v is Doc {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** The text `lint` sees for a document given as an object. */

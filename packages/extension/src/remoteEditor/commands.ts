@@ -6,11 +6,11 @@ import { ComponentSummary, describeComponentSummary, diffComponents } from '@cam
 import {
   CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, humanize, idOf, nameOf, parseList, sanitizeFilter, STATUSES,
 } from '@campaign-studio/sync';
-import { campaignIdOfFile, FetchChoice, fetchIntoWorkspace, FetchResult, readRemote } from '@campaign-studio/sync';
+import { campaignIdOfFile, FetchChoice, fetchIntoWorkspace, FetchPorts, FetchResult, readRemote } from '@campaign-studio/sync';
 import { isSafeId } from '@campaign-studio/sync';
 import { CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
-import { baseUri, isCampaignFile, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
+import { baseUri, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
 import { runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
@@ -34,7 +34,7 @@ interface Target {
 }
 
 /** Options a script or test may pass to fetch. */
-export interface FetchArgs {
+interface FetchArgs {
   id?: string;
   environment?: string;
   /** The answer when fetching would overwrite local edits (otherwise the user is asked). */
@@ -48,42 +48,49 @@ function isTargetArgs(a: unknown): a is { id?: string; environment?: string; uri
 }
 
 async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Promise<Target | undefined> {
-  const { conn } = parts;
-  const activeEnv = () => conn.environment()?.name;
+  const activeEnv = () => parts.conn.environment()?.name;
   if (arg instanceof CampaignNode) return { environment: arg.environment, id: arg.id, file: await findLocalFile(arg.id) };
   if (arg instanceof ExecutionNode && arg.id) return { environment: arg.parent.environment, id: arg.id, file: await findLocalFile(arg.id) };
   if (typeof arg === 'string' && arg.trim()) {
-    const env = activeEnv();
-    if (!env) throw new Error('No environment is configured: sign in first.');
-    return { environment: env, id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
+    return { environment: requireEnvironment(activeEnv()), id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
   }
   if (isTargetArgs(arg) && (arg.id || arg.uri)) {
     if (arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
-    const env = arg.environment ?? activeEnv();
-    if (!env) throw new Error('No environment is configured: sign in first.');
-    return { environment: env, id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
+    return { environment: requireEnvironment(arg.environment ?? activeEnv()), id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
   }
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  if (uri) {
-    const remote = parseRemoteUri(uri);
-    if (remote) return { ...remote, file: await findLocalFile(remote.id) };
-    if (uri.scheme === 'file' && uri.fsPath.toLowerCase().endsWith('.campaign.json')) {
-      const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-      const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
-      const id = campaignIdOfFile(uri.fsPath, text);
-      if (id && isSafeId(id)) {
-        const folder = vscode.workspace.getWorkspaceFolder(uri);
-        const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
-        const env = base?.environment ?? activeEnv();
-        if (!env) throw new Error('No environment is configured: sign in first.');
-        return { environment: env, id, file: uri };
-      }
-      if (arg instanceof vscode.Uri) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
-    }
-  }
-  if (!ask) return undefined;
-  const env = activeEnv();
+  const fromUri = uri ? await targetOfUri(uri, arg instanceof vscode.Uri, activeEnv) : undefined;
+  if (fromUri || !ask) return fromUri;
+  return askForTarget(requireEnvironment(activeEnv()));
+}
+
+function requireEnvironment(env: string | undefined): string {
   if (!env) throw new Error('No environment is configured: sign in first.');
+  return env;
+}
+
+/**
+ * The campaign of a `campaign://` address or of a fetched file (by the id inside it or in its
+ * name, in the environment its base was fetched from). `explicit`: the URI was given to the
+ * command, so a campaign file without an id is an error rather than a reason to ask.
+ */
+async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => string | undefined): Promise<Target | undefined> {
+  const remote = parseRemoteUri(uri);
+  if (remote) return { ...remote, file: await findLocalFile(remote.id) };
+  if (uri.scheme !== 'file' || !uri.fsPath.toLowerCase().endsWith('.campaign.json')) return undefined;
+  const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const id = campaignIdOfFile(uri.fsPath, text);
+  if (id && isSafeId(id)) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
+    return { environment: requireEnvironment(base?.environment ?? activeEnv()), id, file: uri };
+  }
+  if (explicit) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
+  return undefined;
+}
+
+async function askForTarget(env: string): Promise<Target | undefined> {
   const id = await vscode.window.showInputBox({
     title: `Campaign id (${env})`,
     prompt: 'The 24-character id of the campaign, as the Campaigns view and the dashboard show it',
@@ -160,14 +167,69 @@ function summaryDetail(s: ComponentSummary | undefined): string {
 }
 
 export function remoteCommands(parts: RemoteParts): Record<string, CommandFactory> {
-  const { conn, tree, documents } = parts;
+  const { conn, tree } = parts;
+  const commands = new RemoteCommands(parts);
+  return {
+    'campaignStudio.signIn': () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
+    'campaignStudio.signOut': () => () => conn.signOut(),
+    'campaignStudio.switchEnvironment': () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
+    'campaignStudio.addEnvironment': () => () => commands.addEnvironment(),
+    'campaignStudio.showServiceLog': () => () => conn.log.show(true),
+    'campaignStudio.openRemote': () => (arg?: unknown) => commands.openRemote(arg),
+    'campaignStudio.fetch': () => (arg?: unknown) => commands.fetch(arg),
+    'campaignStudio.diffRemote': () => (arg?: unknown) => commands.diffRemote(arg),
+    'campaignStudio.diffBase': () => (arg?: unknown) => commands.diffBase(arg),
+    'campaignStudio.summarizeChanges': () => (arg?: unknown) => commands.summarizeChanges(arg),
+    'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
+    'campaignStudio.explorer.loadMore': () => (node?: MoreNode) => commands.loadMore(node),
+    'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
+    'campaignStudio.explorer.groupByChannel': () => () => tree.setGroupBy('channel'),
+    'campaignStudio.explorer.clearFilters': () => () => tree.setFilter(EMPTY_FILTER),
+    'campaignStudio.explorer.filter': () => (arg?: unknown) => commands.filter(arg),
+    'campaignStudio.explorer.copyId': () => (node?: unknown) => commands.copyId(node),
+    'campaignStudio.explorer.showFlow': () => (node?: unknown) => commands.showFlow(node),
+    /** Automation: the loaded tree as data (not contributed to the palette). */
+    'campaignStudio.internal.explorerSnapshot': () => (args?: { loadMore?: string }) => commands.explorerSnapshot(args),
+  };
+}
 
-  const fetchCampaign = async (arg?: unknown): Promise<FetchResult | undefined> => {
-    const opts: FetchArgs = isTargetArgs(arg) ? arg as FetchArgs : {};
-    const target = await resolveTarget(parts, arg);
+/** The commands that need more than one call on the connection or the tree. */
+class RemoteCommands {
+  private readonly conn: Connection;
+  private readonly tree: CampaignsProvider;
+  private readonly documents: RemoteDocuments;
+
+  constructor(private readonly parts: RemoteParts) {
+    this.conn = parts.conn;
+    this.tree = parts.tree;
+    this.documents = parts.documents;
+  }
+
+  async addEnvironment(): Promise<boolean> {
+    const env = await this.conn.addEnvironment();
+    if (env) return this.conn.signIn({ environment: env.name });
+    return false;
+  }
+
+  async openRemote(arg?: unknown): Promise<string | undefined> {
+    const target = await resolveTarget(this.parts, arg);
     if (!target) return undefined;
     try {
-      const client = await clientOf(parts, target.environment);
+      if (!(await clientOf(this.parts, target.environment))) return undefined;
+      const editor = await this.documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
+      return editor.document.uri.toString();
+    } catch (e) {
+      reportError(this.conn, e, `Opening campaign ${target.id}`);
+      return undefined;
+    }
+  }
+
+  async fetch(arg?: unknown): Promise<FetchResult | undefined> {
+    const opts: FetchArgs = isTargetArgs(arg) ? arg as FetchArgs : {};
+    const target = await resolveTarget(this.parts, arg);
+    if (!target) return undefined;
+    try {
+      const client = await clientOf(this.parts, target.environment);
       if (!client) return undefined;
       const folder = await pickFolder(target.file);
       if (!folder) return undefined;
@@ -180,220 +242,210 @@ export function remoteCommands(parts: RemoteParts): Record<string, CommandFactor
         findExisting: async () => target.file?.fsPath,
         unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
         writeFile: writeThroughEditor,
-        ask: async (decision, file, incoming) => {
-          const rUri = remoteUri(target.environment, target.id);
-          documents.remember(rUri, incoming.text, incoming.normalized);
-          let choice = opts.onConflict;
-          if (!choice) {
-            const overwrite = 'Overwrite (keep a backup)';
-            const diff = 'Show Diff';
-            const pick = await vscode.window.showWarningMessage(
-              `${decision.message} Fetching ${nameOf(incoming.normalized.document)} would replace it.`,
-              { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\nOverwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.` },
-              overwrite, diff,
-            );
-            choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
-          }
-          if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), `${path.basename(file)}: remote (${target.environment}) ↔ local`);
-          return choice;
-        },
+        ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
       }));
-      const fileUri = vscode.Uri.file(result.file);
-      const rel = vscode.workspace.asRelativePath(fileUri);
-      if (result.outcome === 'written' || result.outcome === 'unchanged') {
-        documents.remember(remoteUri(target.environment, target.id), result.text, result.normalized);
-        if (opts.reveal !== false) {
-          const doc = await vscode.workspace.openTextDocument(fileUri);
-          await vscode.window.showTextDocument(doc, { preview: false });
-          await documents.track(doc);
-        } else {
-          const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
-          if (open) await documents.track(open);
-        }
-        const notes = result.normalized.notes.length ? ` ${result.normalized.notes.length} component kept as the service returned it (see the information diagnostic).` : '';
-        const backup = result.backup ? ` Your previous text is in ${vscode.workspace.asRelativePath(result.backup)}.` : '';
-        void vscode.window.showInformationMessage(result.outcome === 'written'
-          ? `Fetched "${nameOf(result.normalized.document)}" into ${rel}.${notes}${backup}`
-          : `${rel} already matches the remote; its base snapshot was refreshed.${notes}`);
-      } else if (result.outcome === 'cancelled') {
-        void vscode.window.setStatusBarMessage(`Campaign Studio: fetch of ${target.id} cancelled; nothing was written.`, 5000);
-      }
+      await this.showFetched(target, opts, result);
       return result;
     } catch (e) {
-      reportError(conn, e, `Fetching campaign ${target.id}`, () => fetchCampaign(arg));
+      reportError(this.conn, e, `Fetching campaign ${target.id}`, () => this.fetch(arg));
       return undefined;
     }
-  };
+  }
+
+  /** Fetching would replace local edits: the answer given by a script, else the user's. */
+  private async askBeforeReplacing(target: Target, opts: FetchArgs, ...[decision, file, incoming]: Parameters<FetchPorts['ask']>): Promise<FetchChoice> {
+    const rUri = remoteUri(target.environment, target.id);
+    this.documents.remember(rUri, incoming.text, incoming.normalized);
+    let choice = opts.onConflict;
+    if (!choice) {
+      const overwrite = 'Overwrite (keep a backup)';
+      const diff = 'Show Diff';
+      const pick = await vscode.window.showWarningMessage(
+        `${decision.message} Fetching ${nameOf(incoming.normalized.document)} would replace it.`,
+        { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\nOverwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.` },
+        overwrite, diff,
+      );
+      choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
+    }
+    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), `${path.basename(file)}: remote (${target.environment}) ↔ local`);
+    return choice;
+  }
+
+  /** Opens (or keeps tracking) the fetched file and says what the fetch did. */
+  private async showFetched(target: Target, opts: FetchArgs, result: FetchResult): Promise<void> {
+    const fileUri = vscode.Uri.file(result.file);
+    const rel = vscode.workspace.asRelativePath(fileUri);
+    if (result.outcome === 'cancelled') {
+      void vscode.window.setStatusBarMessage(`Campaign Studio: fetch of ${target.id} cancelled; nothing was written.`, 5000);
+      return;
+    }
+    if (result.outcome !== 'written' && result.outcome !== 'unchanged') return;
+    this.documents.remember(remoteUri(target.environment, target.id), result.text, result.normalized);
+    if (opts.reveal !== false) {
+      const doc = await vscode.workspace.openTextDocument(fileUri);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await this.documents.track(doc);
+    } else {
+      const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
+      if (open) await this.documents.track(open);
+    }
+    const notes = result.normalized.notes.length ? ` ${result.normalized.notes.length} component kept as the service returned it (see the information diagnostic).` : '';
+    const backup = result.backup ? ` Your previous text is in ${vscode.workspace.asRelativePath(result.backup)}.` : '';
+    void vscode.window.showInformationMessage(result.outcome === 'written'
+      ? `Fetched "${nameOf(result.normalized.document)}" into ${rel}.${notes}${backup}`
+      : `${rel} already matches the remote; its base snapshot was refreshed.${notes}`);
+  }
 
   /** Local file of a target, or an explanation that there is none. */
-  const localOf = async (arg: unknown): Promise<{ target: Target; file: vscode.Uri } | undefined> => {
-    const target = await resolveTarget(parts, arg);
+  private async localOf(arg: unknown): Promise<{ target: Target; file: vscode.Uri } | undefined> {
+    const target = await resolveTarget(this.parts, arg);
     if (!target) return undefined;
     if (!target.file) {
       const fetchIt = 'Fetch';
       const pick = await vscode.window.showWarningMessage(`Campaign ${target.id} has no file in this workspace yet.`, fetchIt);
-      if (pick === fetchIt) await fetchCampaign({ id: target.id, environment: target.environment });
+      if (pick === fetchIt) await this.fetch({ id: target.id, environment: target.environment });
       return undefined;
     }
     return { target, file: target.file };
-  };
+  }
 
-  const compareRemote = async (target: Target, file: vscode.Uri, signal?: AbortSignal) => {
-    const client = await clientOf(parts, target.environment);
+  private async compareRemote(target: Target, file: vscode.Uri, signal?: AbortSignal): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
+    const client = await clientOf(this.parts, target.environment);
     if (!client) return undefined;
     const remote = await readRemote(client, target.id, { signal });
     const rUri = remoteUri(target.environment, target.id);
-    documents.remember(rUri, remote.text, remote.normalized);
+    this.documents.remember(rUri, remote.text, remote.normalized);
     const local = await readLocal(file);
     return { rUri, summary: diffComponents(remote.normalized.document, local.doc) };
-  };
+  }
 
-  const compareBase = async (target: Target, file: vscode.Uri) => {
+  private async compareBase(target: Target, file: vscode.Uri): Promise<{ bUri: vscode.Uri; summary: ComponentSummary } | undefined> {
     const folder = vscode.workspace.getWorkspaceFolder(file);
     const base = folder ? await readBaseSnapshot(folder.uri.fsPath, target.id) : undefined;
     if (!folder || !base) return undefined;
     const local = await readLocal(file);
     return { bUri: baseUri(folder.uri.fsPath, target.id), summary: diffComponents(base.campaign, local.doc) };
-  };
+  }
 
-  return {
-    'campaignStudio.signIn': () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
-    'campaignStudio.signOut': () => () => conn.signOut(),
-    'campaignStudio.switchEnvironment': () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
-    'campaignStudio.addEnvironment': () => async () => {
-      const env = await conn.addEnvironment();
-      if (env) return conn.signIn({ environment: env.name });
-      return false;
-    },
-    'campaignStudio.showServiceLog': () => () => conn.log.show(true),
+  private readAndCompareRemote(target: Target, file: vscode.Uri) {
+    return runWithProgress(`Reading campaign ${target.id} from ${target.environment}`, signal => this.compareRemote(target, file, signal));
+  }
 
-    'campaignStudio.openRemote': () => async (arg?: unknown) => {
-      const target = await resolveTarget(parts, arg);
-      if (!target) return undefined;
-      try {
-        if (!(await clientOf(parts, target.environment))) return undefined;
-        const editor = await documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
-        return editor.document.uri.toString();
-      } catch (e) {
-        reportError(conn, e, `Opening campaign ${target.id}`);
-        return undefined;
-      }
-    },
-
-    'campaignStudio.fetch': () => fetchCampaign,
-
-    'campaignStudio.diffRemote': () => async (arg?: unknown) => {
-      const local = await localOf(arg);
-      if (!local) return undefined;
-      try {
-        const r = await runWithProgress(`Reading campaign ${local.target.id} from ${local.target.environment}`, signal => compareRemote(local.target, local.file, signal));
-        if (!r) return undefined;
-        await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, `${path.basename(local.file.fsPath)}: remote (${local.target.environment}) ↔ local`);
-        void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the remote', 'the local file'));
-        return r.summary;
-      } catch (e) {
-        reportError(conn, e, `Comparing campaign ${local.target.id} with the remote`);
-        return undefined;
-      }
-    },
-
-    'campaignStudio.diffBase': () => async (arg?: unknown) => {
-      const local = await localOf(arg);
-      if (!local) return undefined;
-      const r = await compareBase(local.target, local.file);
-      if (!r) throw new Error(`There is no base snapshot for campaign ${local.target.id} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.`);
-      await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, `${path.basename(local.file.fsPath)}: base (as fetched) ↔ local`);
-      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the base (as fetched)', 'the local file'));
+  async diffRemote(arg?: unknown): Promise<ComponentSummary | undefined> {
+    const local = await this.localOf(arg);
+    if (!local) return undefined;
+    try {
+      const r = await this.readAndCompareRemote(local.target, local.file);
+      if (!r) return undefined;
+      await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, `${path.basename(local.file.fsPath)}: remote (${local.target.environment}) ↔ local`);
+      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the remote', 'the local file'));
       return r.summary;
-    },
+    } catch (e) {
+      reportError(this.conn, e, `Comparing campaign ${local.target.id} with the remote`);
+      return undefined;
+    }
+  }
 
-    'campaignStudio.summarizeChanges': () => async (arg?: unknown) => {
-      const local = await localOf(arg);
-      if (!local) return undefined;
-      try {
-        const base = await compareBase(local.target, local.file);
-        const remote = await runWithProgress(`Reading campaign ${local.target.id} from ${local.target.environment}`, signal => compareRemote(local.target, local.file, signal));
-        type Item = vscode.QuickPickItem & { left?: vscode.Uri; title?: string };
-        const items: Item[] = [];
-        const section = (label: string, s: ComponentSummary | undefined, left: vscode.Uri | undefined, missing: string) => {
-          items.push({ label, kind: vscode.QuickPickItemKind.Separator });
-          if (!s) { items.push({ label: `$(info) ${missing}` }); return; }
-          if (!s.changes.length) items.push({ label: '$(check) No component differs', description: s.readOnlyDiffering.length ? `read-only differs: ${s.readOnlyDiffering.join(', ')}` : undefined, left, title: label });
-          for (const c of s.changes) {
-            items.push({
-              label: `${c.kind === 'changed' ? '$(diff-modified)' : c.kind === 'added' ? '$(diff-added)' : '$(diff-removed)'} ${c.key}`,
-              description: c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'only in the local file' : 'missing from the local file',
-              detail: c.paths.length ? c.paths.slice(0, 5).join('  ') : undefined,
-              left, title: label,
-            });
-          }
-        };
-        section('Local file vs base (your edits since the fetch)', base?.summary, base?.bUri, 'No base snapshot: fetch the campaign to record one.');
-        section(`Local file vs remote (${local.target.environment})`, remote?.summary, remote?.rUri, 'The remote could not be read.');
-        void vscode.window.showQuickPick(items, { title: `Changes in ${path.basename(local.file.fsPath)}`, placeHolder: 'Pick a line to open its diff' }).then(pick => {
-          if (pick?.left) void vscode.commands.executeCommand('vscode.diff', pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
-        });
-        return { base: base?.summary, remote: remote?.summary };
-      } catch (e) {
-        reportError(conn, e, `Summarizing the changes of campaign ${local.target.id}`);
-        return undefined;
-      }
-    },
+  async diffBase(arg?: unknown): Promise<ComponentSummary | undefined> {
+    const local = await this.localOf(arg);
+    if (!local) return undefined;
+    const r = await this.compareBase(local.target, local.file);
+    if (!r) throw new Error(`There is no base snapshot for campaign ${local.target.id} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.`);
+    await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, `${path.basename(local.file.fsPath)}: base (as fetched) ↔ local`);
+    void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the base (as fetched)', 'the local file'));
+    return r.summary;
+  }
 
-    'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
-    'campaignStudio.explorer.loadMore': () => async (node?: MoreNode) => {
-      if (!(node instanceof MoreNode)) throw new Error('"Load more" works on a "Load more…" item of the Campaigns view.');
-      try {
-        await tree.loadMore(node);
-      } catch (e) {
-        reportError(conn, e, 'Loading more campaigns');
-      }
-    },
-    'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
-    'campaignStudio.explorer.groupByChannel': () => () => tree.setGroupBy('channel'),
-    'campaignStudio.explorer.clearFilters': () => () => tree.setFilter(EMPTY_FILTER),
-    'campaignStudio.explorer.filter': () => async (arg?: unknown) => {
-      if (arg && typeof arg === 'object' && !(arg instanceof vscode.Uri)) {
-        await tree.setFilter(sanitizeFilter({ ...EMPTY_FILTER, ...(arg as object) }));
-        return tree.filter;
-      }
-      await editFilter(tree);
-      return tree.filter;
-    },
-    'campaignStudio.explorer.copyId': () => async (node?: unknown) => {
-      const id = node instanceof CampaignNode ? node.id : node instanceof ExecutionNode ? node.id : undefined;
-      if (!id) throw new Error('Copy Id works on a campaign of the Campaigns view.');
-      await vscode.env.clipboard.writeText(id);
-      void vscode.window.setStatusBarMessage(`Copied campaign id ${id}`, 3000);
-    },
-    'campaignStudio.explorer.showFlow': () => async (node?: unknown) => {
-      if (!(node instanceof CampaignNode)) throw new Error('Show Flow works on a campaign of the Campaigns view.');
-      try {
-        const client = conn.requireClient();
-        const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, signal => flowMembers(client, node.record, { signal }));
-        if (!flow.flowId) {
-          void vscode.window.showInformationMessage(`"${nameOf(node.record)}" is not part of a flow.`);
-          return flow;
-        }
-        const pick = await vscode.window.showQuickPick(flow.members.map(m => ({
-          label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? 'this campaign' : idOf(m), id: idOf(m),
-        })), { title: `Flow "${flow.flowName ?? flow.flowId}": ${flow.members.length} campaign${flow.members.length === 1 ? '' : 's'}`, placeHolder: 'Pick a campaign to open it read-only' });
-        if (pick) await documents.open(node.environment, pick.id);
+  async summarizeChanges(arg?: unknown): Promise<{ base?: ComponentSummary; remote?: ComponentSummary } | undefined> {
+    const local = await this.localOf(arg);
+    if (!local) return undefined;
+    try {
+      const base = await this.compareBase(local.target, local.file);
+      const remote = await this.readAndCompareRemote(local.target, local.file);
+      const items = [
+        ...summaryItems('Local file vs base (your edits since the fetch)', base?.summary, base?.bUri, 'No base snapshot: fetch the campaign to record one.'),
+        ...summaryItems(`Local file vs remote (${local.target.environment})`, remote?.summary, remote?.rUri, 'The remote could not be read.'),
+      ];
+      void vscode.window.showQuickPick(items, { title: `Changes in ${path.basename(local.file.fsPath)}`, placeHolder: 'Pick a line to open its diff' }).then(pick => {
+        if (pick?.left) void vscode.commands.executeCommand('vscode.diff', pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
+      });
+      return { base: base?.summary, remote: remote?.summary };
+    } catch (e) {
+      reportError(this.conn, e, `Summarizing the changes of campaign ${local.target.id}`);
+      return undefined;
+    }
+  }
+
+  async loadMore(node?: MoreNode): Promise<void> {
+    if (!(node instanceof MoreNode)) throw new Error('"Load more" works on a "Load more…" item of the Campaigns view.');
+    try {
+      await this.tree.loadMore(node);
+    } catch (e) {
+      reportError(this.conn, e, 'Loading more campaigns');
+    }
+  }
+
+  async filter(arg?: unknown): Promise<ExplorerFilter> {
+    if (arg && typeof arg === 'object' && !(arg instanceof vscode.Uri)) {
+      await this.tree.setFilter(sanitizeFilter({ ...EMPTY_FILTER, ...(arg as object) }));
+      return this.tree.filter;
+    }
+    await editFilter(this.tree);
+    return this.tree.filter;
+  }
+
+  async copyId(node?: unknown): Promise<void> {
+    const id = node instanceof CampaignNode ? node.id : node instanceof ExecutionNode ? node.id : undefined;
+    if (!id) throw new Error('Copy Id works on a campaign of the Campaigns view.');
+    await vscode.env.clipboard.writeText(id);
+    void vscode.window.setStatusBarMessage(`Copied campaign id ${id}`, 3000);
+  }
+
+  async showFlow(node?: unknown) {
+    if (!(node instanceof CampaignNode)) throw new Error('Show Flow works on a campaign of the Campaigns view.');
+    try {
+      const client = this.conn.requireClient();
+      const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, signal => flowMembers(client, node.record, { signal }));
+      if (!flow.flowId) {
+        void vscode.window.showInformationMessage(`"${nameOf(node.record)}" is not part of a flow.`);
         return flow;
-      } catch (e) {
-        reportError(conn, e, `Looking up the flow of ${node.id}`);
-        return undefined;
       }
-    },
-    /** Automation: the loaded tree as data (not contributed to the palette). */
-    'campaignStudio.internal.explorerSnapshot': () => async (args?: { loadMore?: string }) => {
-      if (args?.loadMore) {
-        const more = tree.moreNodeOf(args.loadMore);
-        if (more) await tree.loadMore(more);
-      }
-      return tree.snapshot();
-    },
-  };
+      const pick = await vscode.window.showQuickPick(flow.members.map(m => ({
+        label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? 'this campaign' : idOf(m), id: idOf(m),
+      })), { title: `Flow "${flow.flowName ?? flow.flowId}": ${flow.members.length} campaign${flow.members.length === 1 ? '' : 's'}`, placeHolder: 'Pick a campaign to open it read-only' });
+      if (pick) await this.documents.open(node.environment, pick.id);
+      return flow;
+    } catch (e) {
+      reportError(this.conn, e, `Looking up the flow of ${node.id}`);
+      return undefined;
+    }
+  }
+
+  async explorerSnapshot(args?: { loadMore?: string }) {
+    if (args?.loadMore) {
+      const more = this.tree.moreNodeOf(args.loadMore);
+      if (more) await this.tree.loadMore(more);
+    }
+    return this.tree.snapshot();
+  }
+}
+
+type SummaryItem = vscode.QuickPickItem & { left?: vscode.Uri; title?: string };
+
+/** One section of the change summary: a separator, then a line per changed component. */
+function summaryItems(label: string, s: ComponentSummary | undefined, left: vscode.Uri | undefined, missing: string): SummaryItem[] {
+  const items: SummaryItem[] = [{ label, kind: vscode.QuickPickItemKind.Separator }];
+  if (!s) return [...items, { label: `$(info) ${missing}` }];
+  if (!s.changes.length) items.push({ label: '$(check) No component differs', description: s.readOnlyDiffering.length ? `read-only differs: ${s.readOnlyDiffering.join(', ')}` : undefined, left, title: label });
+  for (const c of s.changes) {
+    items.push({
+      label: `${c.kind === 'changed' ? '$(diff-modified)' : c.kind === 'added' ? '$(diff-added)' : '$(diff-removed)'} ${c.key}`,
+      description: c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'only in the local file' : 'missing from the local file',
+      detail: c.paths.length ? c.paths.slice(0, 5).join('  ') : undefined,
+      left, title: label,
+    });
+  }
+  return items;
 }
 
 /** The filter editor: pick a dimension, change it, see the tree refresh. */

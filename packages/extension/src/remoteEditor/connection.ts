@@ -296,7 +296,7 @@ export class Connection implements vscode.Disposable {
   }
 }
 
-export class NotSignedInError extends Error {}
+class NotSignedInError extends Error {}
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -196,6 +196,6 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
-export function isCampaignFile(doc: vscode.TextDocument): boolean {
+function isCampaignFile(doc: vscode.TextDocument): boolean {
   return doc.uri.scheme === 'file' && path.basename(doc.uri.fsPath).toLowerCase().endsWith('.campaign.json');
 }

@@ -9,36 +9,29 @@ import { CampaignsProvider, VIEW_ID } from './tree';
 /**
  * Remote campaigns in the editor: the connection (environments, sign-in, status bar), the
  * Campaigns explorer, read-only remote documents, fetch and diff. The service client itself is
- * plain TypeScript in `../remote/`.
+ * plain TypeScript in `@campaign-studio/sync`.
  */
+export class RemoteFeature implements Feature {
+  readonly name = 'remote';
+  private conn: Connection | undefined;
 
-/** The connection of the running extension, for other features (push) to share. */
-let activeConnection: Connection | undefined;
-let activeDocuments: RemoteDocuments | undefined;
+  /** The connection, once activated, for other features (push) to share. */
+  connection(): Connection | undefined {
+    return this.conn;
+  }
 
-export function remoteConnection(): Connection | undefined {
-  return activeConnection;
-}
-
-export function remoteDocuments(): RemoteDocuments | undefined {
-  return activeDocuments;
-}
-
-export const remoteFeature: Feature = {
-  name: 'remote',
-  async activate(ctx: StudioContext) {
+  async activate(ctx: StudioContext): Promise<void> {
     const subs = ctx.extension.subscriptions;
     const serviceLog = vscode.window.createOutputChannel('Campaign Studio: Service', { log: true });
     subs.push(serviceLog);
     const conn = new Connection(ctx.extension, serviceLog);
     subs.push(conn);
-    activeConnection = conn;
-    subs.push({ dispose: () => { if (activeConnection === conn) activeConnection = undefined; } });
+    this.conn = conn;
+    subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });
 
     subs.push(new ConnectionStatusBar(conn));
 
     const documents = new RemoteDocuments(ctx, conn);
-    activeDocuments = documents;
     subs.push(documents);
     subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
@@ -53,5 +46,5 @@ export const remoteFeature: Feature = {
     tree.refresh();
     // Reconnect with a stored key in the background; the status bar shows the progress.
     void conn.restore();
-  },
-};
+  }
+}

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '@campaign-studio/sync';
 import { Connection } from './connection';
 
 /**
@@ -33,9 +34,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     item.text = `${env.production ? '$(warning) ' : ''}${icon} ${env.name}: ${words}`;
     item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground') : state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**Campaign Studio: ${escape(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
-    md.appendMarkdown(`${escape(env.baseUrl)}  \nworkspace \`${escape(env.workspaceId)}\`  \nstate: ${words}\n\n`);
-    if (this.conn.lastError) md.appendMarkdown(`${escape(this.conn.lastError)}\n\n`);
+    md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \nworkspace \`${escapeMarkdown(env.workspaceId)}\`  \nstate: ${words}\n\n`);
+    if (this.conn.lastError) md.appendMarkdown(`${escapeMarkdown(this.conn.lastError)}\n\n`);
     md.appendMarkdown(state === 'signedOut' ? 'Click to sign in.' : 'Click to switch environment.');
     item.tooltip = md;
     item.command = state === 'signedOut' ? { command: 'campaignStudio.signIn', title: 'Sign In', arguments: [{ environment: env.name }] } : 'campaignStudio.switchEnvironment';
@@ -47,8 +48,4 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.sub.dispose();
     this.item.dispose();
   }
-}
-
-function escape(s: string): string {
-  return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }

@@ -16,7 +16,7 @@ import { Connection } from './connection';
 export const VIEW_ID = 'campaignStudio.campaigns';
 const FILTER_KEY = 'campaignStudio.explorer.filter';
 
-export class GroupNode {
+class GroupNode {
   readonly kind = 'group';
   constructor(readonly group: Group, readonly pager: GroupPager) {}
 }
@@ -30,7 +30,7 @@ export class CampaignNode {
 }
 
 /** Execution history of a parent, paged. */
-export class ExecutionsPager {
+class ExecutionsPager {
   readonly items: Array<Record<string, unknown>> = [];
   nextPage = 1;
   done = false;
@@ -52,7 +52,7 @@ export class MoreNode {
   constructor(readonly owner: GroupNode | CampaignNode) {}
 }
 
-export class MessageNode {
+class MessageNode {
   readonly kind = 'message';
   constructor(readonly text: string, readonly icon: string, readonly tooltip?: string, readonly command?: vscode.Command) {}
 }

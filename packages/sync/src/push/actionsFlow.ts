@@ -1,9 +1,9 @@
 import { isResponseScheduling } from '../remote/normalize';
-import { describeEnvelope, findingsFromEnvelope } from './errorMapping';
-import { CampaignDoc, campaignIdOf, contentKeys, sameContent } from './model';
+import { describeFailure, findingsFromEnvelope } from './errorMapping';
+import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject } from '@campaign-studio/core';
-import { BaseStore, WriteEnvironment, ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, TestRecipientResult } from './ports';
-import { checkLocal, LocalRules, summarize } from './preflight';
+import { ExecutionEntry, LocalFile, PushApi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
+import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
@@ -15,36 +15,15 @@ import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } f
  * business-event campaigns.
  */
 
-/** What a status change needs; the actions on a file also need the rule set. */
-export interface StatusDeps {
-  api: PushApi;
-  bases: BaseStore;
-  ui: PushUi;
-  env: WriteEnvironment;
-}
-
-export interface ActionDeps extends StatusDeps {
-  /** The rule set, with the settings the editor (or CI) uses for this file. */
-  rules: LocalRules;
-}
-
-function failureText(e: unknown): string {
-  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
-  return e instanceof Error ? e.message : String(e);
-}
-
-function contentOf(doc: CampaignDoc): CampaignDoc {
-  const out: CampaignDoc = {};
-  for (const k of contentKeys(doc)) out[k] = doc[k];
-  return out;
-}
+/** The name the editor's push feature imports; the same as every write flow's. */
+export type ActionDeps = WriteDeps;
 
 /**
  * What the validate call checks: the file's components over the stored campaign. A schedule
  * still in the service's response shape (a periodic time of day) is what the service already
  * holds, and is not sent on push either, so it is left out.
  */
-export function validationBody(doc: CampaignDoc): CampaignDoc {
+function validationBody(doc: CampaignDoc): CampaignDoc {
   const out = contentOf(doc);
   if (isResponseScheduling(out.scheduling_details)) delete out.scheduling_details;
   return out;
@@ -74,7 +53,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   try {
     answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
   } catch (e) {
-    const message = `The service's validation could not run: ${failureText(e)}`;
+    const message = `The service's validation could not run: ${describeFailure(e)}`;
     ui.error(message);
     return { outcome: 'failed', message };
   }
@@ -140,7 +119,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
       return fail({ outcome: 'unknown', message: `The test send's answer was lost (${e.message}): some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
     }
     if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
-    return fail({ outcome: 'failed', message: `The test was not sent: ${failureText(e)}` });
+    return fail({ outcome: 'failed', message: `The test was not sent: ${describeFailure(e)}` });
   }
   const { summary, lines } = describeResults(answer.results);
   const partial = answer.results.some(r => !r.ok);
@@ -159,7 +138,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   try {
     before = await api.getCampaign(id);
   } catch (e) {
-    return fail({ outcome: 'failed', message: `Campaign ${id} could not be read, so it was not ${spec.past}: ${failureText(e)}` });
+    return fail({ outcome: 'failed', message: `Campaign ${id} could not be read, so it was not ${spec.past}: ${describeFailure(e)}` });
   }
   const problem = statusActionProblem(action, before.status, before.raw);
   if (problem) return fail({ outcome: 'blocked', message: problem.message, status: before.status });
@@ -178,13 +157,13 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
     await ui.progress(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${id}…`, () => api.changeStatus(action, id));
   } catch (e) {
     if (e instanceof ServiceFailure && e.outcomeUnknown) lost = e.message;
-    else return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${failureText(e)}` });
+    else return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
   }
   let after: RemoteCampaign;
   try {
     after = await api.getCampaign(id);
   } catch (e) {
-    return fail({ outcome: 'unknown', message: lost ? `The answer was lost (${lost}) and campaign ${id} could not be read again (${failureText(e)}): whether it was ${spec.past} is unknown. It was not sent again.` : `The service accepted the request, but campaign ${id} could not be read back (${failureText(e)}). Refresh the Campaigns view to see its status.` });
+    return fail({ outcome: 'unknown', message: lost ? `The answer was lost (${lost}) and campaign ${id} could not be read again (${describeFailure(e)}): whether it was ${spec.past} is unknown. It was not sent again.` : `The service accepted the request, but campaign ${id} could not be read back (${describeFailure(e)}). Refresh the Campaigns view to see its status.` });
   }
   // Keep the base in step when only the status and stamp moved, so the next push sees no remote change.
   const base = await bases.read(id);

@@ -1,9 +1,10 @@
 import { parse } from '@campaign-studio/core';
-import { describeEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
-import { CampaignDoc, campaignIdOf, COMPONENTS, list, sameValue } from './model';
+import { dequal } from 'dequal';
+import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
 import { isObject } from '@campaign-studio/core';
-import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, ServiceFailure } from './ports';
-import { checkLocal, LocalRules, summarize } from './preflight';
+import { LocalFile, ServiceFailure, WriteDeps } from './ports';
+import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
@@ -15,15 +16,6 @@ import { writeNewId } from './textEdits';
  * recorded from the service at the end, so components that failed show as local changes to push
  * again once fixed.
  */
-
-export interface DraftDeps {
-  api: PushApi;
-  bases: BaseStore;
-  ui: PushUi;
-  env: WriteEnvironment;
-  /** The rule set, with the settings the editor (or CI) uses for this file. */
-  rules: LocalRules;
-}
 
 export interface ComponentResult {
   component: string;
@@ -41,11 +33,11 @@ export interface DraftResult {
 }
 
 /** Components in the order a person builds a campaign: name first, then content, audience, schedule. */
-export function componentOrder(doc: CampaignDoc): string[] {
+function componentOrder(doc: CampaignDoc): string[] {
   return COMPONENTS.filter(k => doc[k] !== undefined);
 }
 
-export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<DraftResult> {
+export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<DraftResult> {
   const { api, bases, ui, env } = deps;
   const fail = (r: DraftResult): DraftResult => {
     if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message);
@@ -102,7 +94,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
     } else {
       const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
       if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
-      return fail({ outcome: 'failed', components: [], message: `The draft was not created: ${envelope ? describeEnvelope(envelope) : e instanceof Error ? e.message : String(e)}. ${file.name} is unchanged.` });
+      return fail({ outcome: 'failed', components: [], message: `The draft was not created: ${describeFailure(e)}. ${file.name} is unchanged.` });
     }
   }
 
@@ -126,7 +118,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
       if (e instanceof ServiceFailure && e.outcomeUnknown) {
         try {
           const after = await api.getCampaign(id);
-          const applied = sameValue(after.normalized[component], local[component]);
+          const applied = dequal(after.normalized[component], local[component]);
           results.push(applied ? { component, outcome: 'ok', message: 'the answer was lost; reading the draft showed it applied' } : { component, outcome: 'unknown', message: `the answer was lost and the draft does not hold it (${e.message}); it was not sent again` });
         } catch {
           results.push({ component, outcome: 'unknown', message: `the answer was lost (${e.message}) and the draft could not be read to check; it was not sent again` });
@@ -134,7 +126,7 @@ export async function runCreateDraft(file: LocalFile, deps: DraftDeps): Promise<
       } else {
         const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
         if (envelope) findings.push(...findingsFromEnvelope(envelope, local));
-        results.push({ component, outcome: 'failed', message: envelope ? describeEnvelope(envelope) : e instanceof Error ? e.message : String(e) });
+        results.push({ component, outcome: 'failed', message: describeFailure(e) });
       }
     }
   }

@@ -1,5 +1,6 @@
 import { canonical } from './model';
-import { isObject } from '@campaign-studio/core';
+import { ServiceFailure } from './ports';
+import { isObject, parsePointer, toPointer, unescapeSegment } from '@campaign-studio/core';
 
 /**
  * The service's error envelope (`error.target`, `error.details[].target`) turned into findings on
@@ -35,10 +36,6 @@ export interface TrackedFinding extends RemoteFinding {
   snapshot: string;
 }
 
-export function isErrorEnvelope(body: unknown): body is ServiceErrorEnvelope {
-  return isObject(body) && isObject(body.error);
-}
-
 const PREFIXES = ['$.', '$', 'body.', 'request.', 'data.', 'campaign.'];
 
 /** Path segments of a service target; `[]` for the whole document. */
@@ -47,7 +44,7 @@ export function targetSegments(target: string): string[] {
   if (t === '' || t === '$' || t === '/') return [];
   if (t.startsWith('#/')) t = t.slice(1);
   if (t.startsWith('/')) {
-    return t.slice(1).split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return t.slice(1).split('/').map(unescapeSegment);
   }
   for (const p of PREFIXES) {
     if (t.startsWith(p) && t.length > p.length) { t = t.slice(p.length); break; }
@@ -62,10 +59,6 @@ export function targetSegments(target: string): string[] {
     for (const idx of m[2].match(/\[([^\]]*)\]/g) ?? []) segs.push(idx.slice(1, -1).replace(/^['"]|['"]$/g, ''));
   }
   return segs;
-}
-
-function escape(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
@@ -90,7 +83,7 @@ export function targetToPointer(target: string, doc: unknown): string {
     depth++;
   }
   const keep = depth === segs.length ? depth : depth === segs.length - 1 && isObject(cur) ? segs.length : depth;
-  return segs.slice(0, keep).map(s => '/' + escape(s)).join('');
+  return toPointer(segs.slice(0, keep));
 }
 
 function text(s: unknown): string {
@@ -123,9 +116,7 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
 
 /** The top-level key a pointer is inside ('' for the root). */
 export function componentOf(pointer: string): string {
-  if (!pointer) return '';
-  const first = pointer.slice(1).split('/')[0];
-  return first.replace(/~1/g, '/').replace(/~0/g, '~');
+  return parsePointer(pointer)[0] ?? '';
 }
 
 export function track(findings: RemoteFinding[], doc: unknown): TrackedFinding[] {
@@ -159,4 +150,10 @@ export function describeEnvelope(envelope: ServiceErrorEnvelope): string {
   if (details.length) parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? `; and ${details.length - 5} more` : ''));
   if (text(e.request_id) || text(envelope.response_id)) parts.push(`[request ${text(e.request_id) || text(envelope.response_id)}]`);
   return parts.join(' ');
+}
+
+/** What went wrong with a service call, in a sentence: the envelope when the service sent one. */
+export function describeFailure(e: unknown): string {
+  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,5 +1,5 @@
-import { CampaignDoc, contentKeys, sameValue } from './model';
-import { has } from '@campaign-studio/core';
+import { dequal } from 'dequal';
+import { CampaignDoc, contentKeys } from './model';
 
 /**
  * Three-way merge per top-level component (base = the snapshot fetched, local = the file,
@@ -44,13 +44,13 @@ export function mergeComponents(base: CampaignDoc, local: CampaignDoc, remote: C
     const b = base[key];
     const l = local[key];
     const r = remote[key];
-    if (sameValue(l, r)) {
+    if (dequal(l, r)) {
       if (l !== undefined) merged[key] = l;
-      if (!sameValue(l, b)) convergent.push(key);
-    } else if (sameValue(b, l)) {
+      if (!dequal(l, b)) convergent.push(key);
+    } else if (dequal(b, l)) {
       if (r !== undefined) merged[key] = r;
       takenFromRemote.push(key);
-    } else if (sameValue(b, r)) {
+    } else if (dequal(b, r)) {
       if (l !== undefined) merged[key] = l;
       keptLocal.push(key);
     } else {
@@ -80,17 +80,4 @@ export function resolveConflicts(result: MergeResult, choices: Record<string, Co
     }
   }
   return { merged, fromRemote };
-}
-
-/**
- * The edits that bring the file in line with a merge: set (or delete) each component that is
- * taken from the remote. Everything else in the file stays byte for byte.
- */
-export function fileEditsFor(local: CampaignDoc, merged: CampaignDoc, fromRemote: readonly string[]): Array<{ key: string; value: unknown }> {
-  const edits: Array<{ key: string; value: unknown }> = [];
-  for (const key of fromRemote) {
-    const value = has(merged, key) ? merged[key] : undefined;
-    if (!sameValue(local[key], value)) edits.push({ key, value });
-  }
-  return edits;
 }

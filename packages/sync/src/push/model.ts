@@ -1,4 +1,4 @@
-import { has, isObject } from '@campaign-studio/core';
+import { dequal } from 'dequal';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
@@ -12,10 +12,10 @@ export type CampaignDoc = Record<string, unknown>;
 
 
 /** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
-export const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
+const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
 
 /** Authorship: `created_by` belongs to the create call only, `updated_by` is set on each push. */
-export const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
+const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
 
 /** The top-level components an update may carry; each is sent whole when anything in it changed. */
 export const COMPONENTS: readonly string[] = [
@@ -50,13 +50,6 @@ export function canonical(value: unknown): string {
   return '{' + keys.map(k => JSON.stringify(k) + ':' + canonical(o[k])).join(',') + '}';
 }
 
-/** Structural equality ignoring key order; `undefined` (absent) equals only `undefined`. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  return canonical(a) === canonical(b);
-}
-
 /** A deep copy with object keys sorted: what the preview shows, so key order never shows as a diff. */
 export function sorted(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -72,10 +65,17 @@ export function contentKeys(doc: CampaignDoc): string[] {
   return Object.keys(doc).filter(k => !READ_ONLY_FIELDS.includes(k) && !AUTHOR_FIELDS.includes(k));
 }
 
+/** The document without its read-only metadata and authorship: what the user writes. */
+export function contentOf(doc: CampaignDoc): CampaignDoc {
+  const out: CampaignDoc = {};
+  for (const k of contentKeys(doc)) out[k] = doc[k];
+  return out;
+}
+
 /** The same campaign content (components and identity), ignoring key order and metadata. */
 export function sameContent(a: CampaignDoc, b: CampaignDoc): boolean {
   const keys = new Set([...contentKeys(a), ...contentKeys(b)]);
-  for (const k of keys) if (!sameValue(a[k], b[k])) return false;
+  for (const k of keys) if (!dequal(a[k], b[k])) return false;
   return true;
 }
 

@@ -1,4 +1,5 @@
-import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, sameValue, sorted } from './model';
+import { dequal } from 'dequal';
+import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, sorted } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { has, isObject } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
@@ -37,10 +38,10 @@ export function computePatch(local: unknown, base: unknown, updatedBy: string): 
 
   for (const key of Object.keys(local)) {
     if (isComponent(key)) {
-      if (!sameValue(local[key], base[key])) changed.push(key);
+      if (!dequal(local[key], base[key])) changed.push(key);
     } else if (isUnknownTopLevel(key)) {
-      if (!sameValue(local[key], base[key])) unknownKeys.push(key);
-    } else if (READ_ONLY_FIELDS.includes(key) && has(base, key) && !sameValue(local[key], base[key])) {
+      if (!dequal(local[key], base[key])) unknownKeys.push(key);
+    } else if (READ_ONLY_FIELDS.includes(key) && has(base, key) && !dequal(local[key], base[key])) {
       readOnlyEdits.push(key);
     }
   }
@@ -48,7 +49,7 @@ export function computePatch(local: unknown, base: unknown, updatedBy: string): 
     if (has(base, key) && base[key] !== undefined && !has(local, key)) removedLocally.push(key);
   }
   for (const field of ['channel', 'campaign_delivery_type']) {
-    if (has(base, field) && !sameValue(local[field], base[field])) identityChanges.push({ field, from: base[field], to: local[field] });
+    if (has(base, field) && !dequal(local[field], base[field])) identityChanges.push({ field, from: base[field], to: local[field] });
   }
 
   const body: CampaignDoc = {

@@ -1,3 +1,4 @@
+import type { LocalRules } from './preflight';
 import { CampaignDoc } from './model';
 import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
 import { ComponentMerge, ConflictChoice } from './merge';
@@ -139,4 +140,18 @@ export interface WriteEnvironment {
   production: boolean;
   /** The user's email, for `created_by` / `updated_by`. */
   email: string;
+}
+
+/** What a status change (pause, resume, stop) runs with. */
+export interface StatusDeps {
+  api: PushApi;
+  bases: BaseStore;
+  ui: PushUi;
+  env: WriteEnvironment;
+}
+
+/** What every write flow on a file (push, create draft, validate, test send) runs with. */
+export interface WriteDeps extends StatusDeps {
+  /** The rule set, with the settings the editor (or CI) uses for this file. */
+  rules: LocalRules;
 }

@@ -1,11 +1,12 @@
-import { findingsFromEnvelope, RemoteFinding, describeEnvelope } from './errorMapping';
-import { mergeComponents, resolveConflicts, ConflictChoice } from './merge';
-import { CampaignDoc, campaignIdOf, canonical, contentKeys, list, sameContent, sameValue, stampOf } from './model';
+import { dequal } from 'dequal';
+import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { ComponentMerge, ConflictChoice, MergeResult, mergeComponents, resolveConflicts } from './merge';
+import { CampaignDoc, campaignIdOf, canonical, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject } from '@campaign-studio/core';
-import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore } from './patch';
-import { BaseStore, WriteEnvironment, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure } from './ports';
-import { checkLocal, LocalRules, summarize } from './preflight';
+import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore } from './patch';
+import { BaseStore, LocalFile, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
+import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { parse } from '@campaign-studio/core';
 import { reconcileWrite } from './reconcile';
@@ -19,15 +20,6 @@ import { applyTopLevel } from './textEdits';
  * write, and a write that is never retried blindly. The file and the base change only after the
  * service accepted the update.
  */
-
-export interface PushDeps {
-  api: PushApi;
-  bases: BaseStore;
-  ui: PushUi;
-  env: WriteEnvironment;
-  /** The rule set, with the settings the editor (or CI) uses for this file. */
-  rules: LocalRules;
-}
 
 export type PushOutcome =
   | 'pushed'
@@ -58,15 +50,8 @@ export interface PushResult {
 /** How many times the remote may move under a preview before the push gives up. */
 const MAX_ROUNDS = 3;
 
-/** Read-only metadata kept from the file (it says which campaign and version the file came from). */
-function withoutMeta(doc: CampaignDoc): CampaignDoc {
-  const out: CampaignDoc = {};
-  for (const k of contentKeys(doc)) out[k] = doc[k];
-  return out;
-}
-
 /** The remote moved since `ref`: its stamp (`updated_at`, `version_number`) or its content differs. */
-export function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
+function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
   const a = stampOf(ref);
   const b = stampOf(remote.raw);
   if (a.updated_at !== undefined && a.updated_at !== b.updated_at) return true;
@@ -75,212 +60,325 @@ export function remoteMoved(ref: CampaignDoc, remote: RemoteCampaign): boolean {
 }
 
 /** The stored form of a remote read: request shape plus the stamp of the raw record. */
-export function baseFrom(remote: RemoteCampaign): CampaignDoc {
+function baseFrom(remote: RemoteCampaign): CampaignDoc {
   const out: CampaignDoc = { ...remote.normalized };
   for (const k of READ_ONLY_FIELDS) if (remote.raw[k] !== undefined) out[k] = remote.raw[k];
   if (remote.raw.updated_by !== undefined) out.updated_by = remote.raw.updated_by;
   return out;
 }
 
-function describeFailure(e: unknown): string {
-  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
-  return e instanceof Error ? e.message : String(e);
+/** Ends a push early with a result the user has already been told; `runPush` returns it. */
+class PushStopped extends Error {
+  constructor(readonly result: PushResult) {
+    super(result.message);
+  }
 }
 
-export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResult> {
-  const { api, bases, ui, env } = deps;
-  const stop = (r: PushResult): PushResult => {
-    if (r.outcome === 'blocked' || r.outcome === 'failed' || r.outcome === 'unknown') ui.error(r.message);
-    else if (r.outcome === 'cancelled') ui.info(r.message);
-    return r;
-  };
+/** Tells the user why the push stops (an error for a block or failure, a note for a cancel), and stops it. */
+function stop(ui: PushUi, r: PushResult): never {
+  if (r.outcome === 'blocked' || r.outcome === 'failed' || r.outcome === 'unknown') ui.error(r.message);
+  else if (r.outcome === 'cancelled') ui.info(r.message);
+  throw new PushStopped(r);
+}
 
-  // 1. The file: JSON, a campaign id, writable by V5, no rule errors.
-  const text0 = file.text();
-  const local = parse(text0).value;
-  if (!isObject(local)) return stop({ outcome: 'blocked', stage: 'parse', message: `${file.name} does not hold a JSON object, so there is nothing to push. Fix the file first.` });
+export async function runPush(file: LocalFile, deps: WriteDeps): Promise<PushResult> {
+  try {
+    const start = await checkFile(file, deps);
+    return await new PushRun(file, deps, start).run();
+  } catch (e) {
+    if (e instanceof PushStopped) return e.result;
+    throw e;
+  }
+}
+
+/** The file as the push found it: its text, its content, its campaign id and its base snapshot. */
+interface CheckedFile {
+  text: string;
+  local: CampaignDoc;
+  id: string;
+  base: CampaignDoc;
+}
+
+/** The file: JSON, a campaign id, writable by V5, no rule errors, and a base to merge against. */
+async function checkFile(file: LocalFile, deps: WriteDeps): Promise<CheckedFile> {
+  const { ui } = deps;
+  const text = file.text();
+  const local = parse(text).value;
+  if (!isObject(local)) return stop(ui, { outcome: 'blocked', stage: 'parse', message: `${file.name} does not hold a JSON object, so there is nothing to push. Fix the file first.` });
   const id = campaignIdOf(local);
-  if (!id) return stop({ outcome: 'blocked', stage: 'identity', message: `${file.name} has no \`id\`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.` });
+  if (!id) return stop(ui, { outcome: 'blocked', stage: 'identity', message: `${file.name} has no \`id\`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.` });
   const refusal = writeRefusal(local, 'update');
   if (refusal) {
     ui.showFindings(file.uri, [refusal], local);
-    return stop({ outcome: 'blocked', stage: 'refusal', message: refusal.message, problems: [refusal] });
+    return stop(ui, { outcome: 'blocked', stage: 'refusal', message: refusal.message, problems: [refusal] });
   }
-  let base: CampaignDoc | undefined;
-  let baseError: unknown;
+  const base = await readBase(deps.bases, id);
+  await checkRules(file, text, deps, base.value);
+  if (base.error !== undefined) {
+    return stop(ui, { outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${base.error instanceof Error ? base.error.message : String(base.error)}` });
+  }
+  if (!isObject(base.value)) {
+    return stop(ui, { outcome: 'blocked', stage: 'base', message: `There is no base snapshot for campaign ${id}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.` });
+  }
+  return { text, local, id, base: base.value };
+}
+
+/** The base snapshot, or why it could not be read: that is reported after the rule errors. */
+async function readBase(bases: BaseStore, id: string): Promise<{ value?: CampaignDoc; error?: unknown }> {
   try {
-    base = await bases.read(id);
+    return { value: await bases.read(id) };
   } catch (e) {
-    baseError = e;
+    return { error: e };
   }
-  // The rules as the editor runs them for this file: a schedule kept as the service returned it
-  // and unchanged since the fetch is not sent, so it does not block (rule H5, information).
-  const check = await checkLocal(deps.rules, text0, undefined, isObject(base) ? remoteStateOf(base) : undefined);
+}
+
+/**
+ * The rules as the editor runs them for this file: a schedule kept as the service returned it
+ * and unchanged since the fetch is not sent, so it does not block (rule H5, information).
+ */
+async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): Promise<void> {
+  const check = await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
-    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
+    stop(deps.ui, { outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
   }
-  if (baseError !== undefined) {
-    return stop({ outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${baseError instanceof Error ? baseError.message : String(baseError)}` });
-  }
-  if (!isObject(base)) {
-    return stop({ outcome: 'blocked', stage: 'base', message: `There is no base snapshot for campaign ${id}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.` });
+}
+
+/** The file merged with the remote as read in one round. */
+interface Merge {
+  merged: CampaignDoc;
+  /** Components the file takes from the service. */
+  takeFromRemote: string[];
+  notes: string[];
+}
+
+/** How a write went when the service took it. */
+interface Written {
+  outcome: PushOutcome;
+  /** Said after "Pushed …" when the answer was lost and a read showed the write applied. */
+  note: string;
+}
+
+/** One push of one file: rounds against the remote until it is written, or stops. */
+class PushRun {
+  private readonly local: CampaignDoc;
+  private readonly id: string;
+  /** The file's content without the read-only metadata it keeps. */
+  private readonly content: CampaignDoc;
+  /**
+   * Choices per conflicting component, with the remote value they were made against: a choice
+   * holds only while the service still has that value.
+   */
+  private readonly decided = new Map<string, { choice: ConflictChoice; remote: string }>();
+
+  constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
+    this.local = start.local;
+    this.id = start.id;
+    this.content = contentOf(start.local);
   }
 
-  // 2. The remote now.
-  let remote: RemoteCampaign;
-  try {
-    remote = await ui.progress(`Reading campaign ${id}…`, () => api.getCampaign(id));
-  } catch (e) {
-    return stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${id} could not be read from ${env.name} (${describeFailure(e)}).` });
-  }
-
-  const localContent = withoutMeta(local);
-  // Choices per conflicting component, with the remote value they were made against: a choice
-  // holds only while the service still has that value.
-  const decided = new Map<string, { choice: ConflictChoice; remote: string }>();
-  for (let round = 1; ; round++) {
-    // 3. Conflicts: merge per component when the remote moved since the base.
-    let merged: CampaignDoc = localContent;
-    let takeFromRemote: string[] = [];
-    const mergeNotes: string[] = [];
-    if (remoteMoved(base, remote)) {
-      const m = mergeComponents(withoutMeta(base), localContent, remote.normalized);
-      const open = m.conflicts.filter(c => decided.get(c.key)?.remote !== canonical(c.remote));
-      if (open.length) {
-        const choices = await ui.resolveConflicts(open, { campaignId: id, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at) });
-        if (!choices || open.some(c => choices[c.key] !== 'local' && choices[c.key] !== 'remote')) {
-          return stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${file.name} and its base are unchanged.` });
-        }
-        for (const c of open) decided.set(c.key, { choice: choices[c.key], remote: canonical(c.remote) });
+  async run(): Promise<PushResult> {
+    let remote = await this.readRemote();
+    for (let round = 1; ; round++) {
+      const merge = await this.mergeWithRemote(remote);
+      const plan = this.planFor(merge, remote);
+      if (isEmptyPatch(plan)) return this.takeRemoteChangesOnly(merge, remote);
+      this.checkState(merge, plan, remote);
+      const validateNotes = await this.validateOnService(plan);
+      await this.confirm(merge, plan, remote, validateNotes);
+      const fresh = await this.readAgainBeforeWriting(remote, round);
+      if (fresh.moved) {
+        remote = fresh.remote;
+        continue;
       }
-      const choice = (k: string): ConflictChoice => decided.get(k)!.choice;
-      const r = resolveConflicts(m, Object.fromEntries(m.conflicts.map(c => [c.key, choice(c.key)])));
-      merged = r.merged;
-      takeFromRemote = r.fromRemote;
-      const who = str(remote.raw.updated_by) ? ` by ${str(remote.raw.updated_by)}` : '';
-      mergeNotes.push(`The campaign changed on the service${who} since you fetched it.` +
-        (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} kept and will be merged into your file.` : '') +
-        (m.keptLocal.length ? ` Changed only by you: ${list(m.keptLocal)}.` : '') +
-        (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.key}\` (${choice(c.key) === 'remote' ? 'taking theirs' : 'keeping yours'})`).join(', ')}.` : ''));
+      const written = await this.write(plan, fresh.remote);
+      return this.finish(merge, plan, fresh.remote, written);
     }
+  }
 
-    // 4. The patch: components that differ from what the service has now.
-    let plan;
+  private stop(r: PushResult): never {
+    return stop(this.deps.ui, r);
+  }
+
+  private async readRemote(): Promise<RemoteCampaign> {
+    const { api, ui, env } = this.deps;
     try {
-      plan = computePatch(merged, remote.normalized, env.email);
+      return await ui.progress(`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
     } catch (e) {
-      return stop({ outcome: 'blocked', stage: 'parse', message: e instanceof PatchError ? e.message : String(e) });
+      return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read from ${env.name} (${describeFailure(e)}).` });
+    }
+  }
+
+  /** Conflicts: when the remote moved since the base, a merge per component. */
+  private async mergeWithRemote(remote: RemoteCampaign): Promise<Merge> {
+    if (!remoteMoved(this.start.base, remote)) return { merged: this.content, takeFromRemote: [], notes: [] };
+    const m = mergeComponents(contentOf(this.start.base), this.content, remote.normalized);
+    await this.decideConflicts(m.conflicts, remote);
+    const choice = (k: string): ConflictChoice => this.decided.get(k)!.choice;
+    const r = resolveConflicts(m, Object.fromEntries(m.conflicts.map(c => [c.key, choice(c.key)])));
+    return { merged: r.merged, takeFromRemote: r.fromRemote, notes: [mergeNote(m, remote, choice)] };
+  }
+
+  /** Asks the user about the conflicts not yet decided against the remote value they now have. */
+  private async decideConflicts(conflicts: ComponentMerge[], remote: RemoteCampaign): Promise<void> {
+    const open = conflicts.filter(c => this.decided.get(c.key)?.remote !== canonical(c.remote));
+    if (!open.length) return;
+    const choices = await this.deps.ui.resolveConflicts(open, { campaignId: this.id, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at) });
+    if (!choices || open.some(c => choices[c.key] !== 'local' && choices[c.key] !== 'remote')) {
+      return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
+    }
+    for (const c of open) this.decided.set(c.key, { choice: choices[c.key], remote: canonical(c.remote) });
+  }
+
+  /** The patch: components that differ from what the service has now. */
+  private planFor(merge: Merge, remote: RemoteCampaign): PatchPlan {
+    const { env, ui } = this.deps;
+    let plan: PatchPlan;
+    try {
+      plan = computePatch(merge.merged, remote.normalized, env.email);
+    } catch (e) {
+      return this.stop({ outcome: 'blocked', stage: 'parse', message: e instanceof PatchError ? e.message : String(e) });
     }
     // Identity is compared with the base the file came from.
-    const identity = planRefusals(computePatch(localContent, withoutMeta(base), env.email));
+    const identity = planRefusals(computePatch(this.content, contentOf(this.start.base), env.email));
     if (identity.length) {
-      ui.showFindings(file.uri, identity, local);
-      return stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
+      ui.showFindings(this.file.uri, identity, this.local);
+      return this.stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
     }
-    if (isEmptyPatch(plan)) {
-      if (takeFromRemote.length === 0) {
-        if (remoteMoved(base, remote)) await bases.write(id, remote);
-        ui.info(`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
-        return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
-      }
-      const ok = await ui.confirm(`Nothing of yours to send: only the service changed ${list(takeFromRemote)}.`, `Take the service's version of ${list(takeFromRemote)} into ${file.name}? The rest of the file stays as it is.`, 'Update my file');
-      if (!ok) return stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
-      const took = await writeComponents(file, text0, local, remote.normalized, takeFromRemote);
-      if (!took.ok) return stop({ outcome: 'failed', stage: 'file', message: took.message });
-      await bases.write(id, remote);
-      ui.info(`${file.name} took ${list(takeFromRemote)} from the service; nothing needed to be sent.`);
-      return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: takeFromRemote };
-    }
+    return plan;
+  }
 
-    // 5. State rules against the current remote status.
-    const state = stateProblems(merged, plan.changed, remote.normalized, remote.status);
-    if (state.length) {
-      ui.showFindings(file.uri, state, local);
-      return stop({ outcome: 'blocked', stage: 'state', problems: state, message: `Nothing was sent: ${state[0].message}${state.length > 1 ? ` (and ${state.length - 1} more, shown in the file)` : ''}` });
+  /** Nothing of the user's to send: at most the file takes what changed only on the service. */
+  private async takeRemoteChangesOnly(merge: Merge, remote: RemoteCampaign): Promise<PushResult> {
+    const { bases, ui, env } = this.deps;
+    const { file, id } = this;
+    const take = merge.takeFromRemote;
+    if (take.length === 0) {
+      if (remoteMoved(this.start.base, remote)) await bases.write(id, remote);
+      ui.info(`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
+      return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
     }
+    const ok = await ui.confirm(`Nothing of yours to send: only the service changed ${list(take)}.`, `Take the service's version of ${list(take)} into ${file.name}? The rest of the file stays as it is.`, 'Update my file');
+    if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
+    const took = await writeComponents(file, this.start.text, this.local, remote.normalized, take);
+    if (!took.ok) return this.stop({ outcome: 'failed', stage: 'file', message: took.message });
+    await bases.write(id, remote);
+    ui.info(`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
+    return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: take };
+  }
 
-    // 6. The service's own validation, without committing.
+  /** State rules against the current remote status. */
+  private checkState(merge: Merge, plan: PatchPlan, remote: RemoteCampaign): void {
+    const state = stateProblems(merge.merged, plan.changed, remote.normalized, remote.status);
+    if (!state.length) return;
+    this.deps.ui.showFindings(this.file.uri, state, this.local);
+    this.stop({ outcome: 'blocked', stage: 'state', problems: state, message: `Nothing was sent: ${state[0].message}${state.length > 1 ? ` (and ${state.length - 1} more, shown in the file)` : ''}` });
+  }
+
+  /** The service's own validation, without committing; returns notes for the preview. */
+  private async validateOnService(plan: PatchPlan): Promise<string[]> {
+    const { api, ui } = this.deps;
+    const { file, local } = this;
     let validation;
     try {
       // The body that will be sent, checked against the campaign as stored: what it would become.
-      validation = await ui.progress('Validating on the service…', () => api.validateCampaign(id, plan.body));
+      validation = await ui.progress('Validating on the service…', () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
-      return stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
+      return this.stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
     }
-    const validateNotes: string[] = [];
-    if (!validation.ok) {
-      const findings = findingsFromEnvelope(validation.envelope, local);
-      ui.showFindings(file.uri, findings, local);
-      // Errors inside a component being sent would make the update fail: they block. Errors
-      // elsewhere (a draft not complete yet) are shown and noted, since the draft may be saved.
-      const blocking = findings.filter(f => f.path === '' ? false : plan.changed.includes(f.path.slice(1).split('/')[0]));
-      if (blocking.length) {
-        return stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: `Nothing was sent: the service's validation rejects ${list([...new Set(blocking.map(f => f.path.slice(1).split('/')[0]))])} — ${blocking[0].message} See the file for each problem.` });
-      }
-      validateNotes.push(`The service's validation reports ${findings.length} problem${findings.length === 1 ? '' : 's'} outside the components being sent (shown in the file): the draft can be saved, but not published until ${findings.length === 1 ? 'it is' : 'they are'} fixed.`);
-    } else {
+    if (validation.ok) {
       ui.showFindings(file.uri, [], local);
+      return [];
     }
+    const findings = findingsFromEnvelope(validation.envelope, local);
+    ui.showFindings(file.uri, findings, local);
+    // Errors inside a component being sent would make the update fail: they block. Errors
+    // elsewhere (a draft not complete yet) are shown and noted, since the draft may be saved.
+    const blocking = findings.filter(f => f.path !== '' && plan.changed.includes(componentOf(f.path)));
+    if (blocking.length) {
+      return this.stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: `Nothing was sent: the service's validation rejects ${list([...new Set(blocking.map(f => componentOf(f.path)))])} — ${blocking[0].message} See the file for each problem.` });
+    }
+    return [`The service's validation reports ${findings.length} problem${findings.length === 1 ? '' : 's'} outside the components being sent (shown in the file): the draft can be saved, but not published until ${findings.length === 1 ? 'it is' : 'they are'} fixed.`];
+  }
 
-    // 7. Show exactly what will be sent, and ask (twice for production).
-    const notes = [...mergeNotes, ...planNotes(plan).filter(n => !n.includes('read-only')), ...propagationNotes(merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
+  /** Shows exactly what will be sent, and asks (twice for production). */
+  private async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<void> {
+    const { ui, env } = this.deps;
+    const notes = [...merge.notes, ...planNotes(plan).filter(n => !n.includes('read-only')), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
     const preview = {
-      campaignId: id, campaignName: nameOf(merged), environment: env.name, production: env.production, status: remote.status,
-      body: plan.body, before: previewBefore(plan.body, remote.normalized), changed: plan.changed, takeFromRemote, notes,
+      campaignId: this.id, campaignName: nameOf(merge.merged), environment: env.name, production: env.production, status: remote.status,
+      body: plan.body, before: previewBefore(plan.body, remote.normalized), changed: plan.changed, takeFromRemote: merge.takeFromRemote, notes,
     };
-    if (!(await ui.confirmPush(preview, 1))) return stop({ outcome: 'cancelled', stage: 'confirm', message: `Push cancelled: nothing was sent, and ${file.name} and its base are unchanged.` });
-    if (env.production && !(await ui.confirmPush(preview, 2))) return stop({ outcome: 'cancelled', stage: 'confirm', message: `Push to production cancelled: nothing was sent.` });
+    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
+    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Push to production cancelled: nothing was sent.` });
+  }
 
-    // 8. Re-read just before writing: someone may have written while the preview was open.
+  /** Someone may have written while the preview was open: then the round starts again on their version. */
+  private async readAgainBeforeWriting(remote: RemoteCampaign, round: number): Promise<{ remote: RemoteCampaign; moved: boolean }> {
+    const { api, ui } = this.deps;
     let fresh: RemoteCampaign;
     try {
-      fresh = await api.getCampaign(id);
+      fresh = await api.getCampaign(this.id);
     } catch (e) {
-      return stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${id} could not be read again before writing (${describeFailure(e)}).` });
+      return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read again before writing (${describeFailure(e)}).` });
     }
-    if (remoteMoved(baseFrom(remote), fresh)) {
-      if (round >= MAX_ROUNDS) return stop({ outcome: 'failed', stage: 'conflict', message: `Nothing was sent: campaign ${id} keeps changing on the service (${MAX_ROUNDS} times during this push). Try again once the other client is done.` });
-      ui.warn(`Campaign ${id} changed on the service while you were reviewing${str(fresh.raw.updated_by) ? ` (by ${str(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
-      remote = fresh;
-      continue;
-    }
+    if (!remoteMoved(baseFrom(remote), fresh)) return { remote: fresh, moved: false };
+    if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: `Nothing was sent: campaign ${this.id} keeps changing on the service (${MAX_ROUNDS} times during this push). Try again once the other client is done.` });
+    ui.warn(`Campaign ${this.id} changed on the service while you were reviewing${str(fresh.raw.updated_by) ? ` (by ${str(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
+    return { remote: fresh, moved: true };
+  }
 
-    // 9. The write. A lost answer is reconciled by reading, never by sending again.
-    let outcome: PushOutcome = 'pushed';
-    let reconcileNote = '';
+  /** The write. A lost answer is reconciled by reading, never by sending again. */
+  private async write(plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+    const { api, ui, env } = this.deps;
     try {
-      await ui.progress(`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(id, plan.body));
+      await ui.progress(`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(this.id, plan.body));
+      return { outcome: 'pushed', note: '' };
     } catch (e) {
-      // A lost answer, or a server failure (which may have happened after the change was
-      // stored): read the campaign again to learn what happened before saying anything.
-      const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
-      if (e instanceof ServiceFailure && (e.outcomeUnknown || serverFailed)) {
-        const what = serverFailed ? `The service failed while handling the update (${describeFailure(e)})` : `The update's answer was lost (${e.message})`;
-        let after: RemoteCampaign;
-        try {
-          after = await api.getCampaign(id);
-        } catch (e2) {
-          return stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Compare with the remote ("Campaign Studio: Compare with Remote") before pushing again.` });
-        }
-        const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
-        if (rec.outcome === 'not-applied') {
-          return stop({ outcome: 'failed', stage: 'write', message: serverFailed
-            ? `${what}. Reading the campaign again shows it was not applied: nothing changed on the service, and ${file.name} and its base are unchanged. Nothing was retried; push again later.`
-            : `${rec.message} ${file.name} and its base are unchanged.` });
-        }
-        if (rec.outcome === 'unknown') return stop({ outcome: 'unknown', stage: 'write', message: serverFailed ? `${what}. ${rec.message.replace(/^The answer to the update was lost, and /, 'Reading it again shows that ')}` : rec.message });
-        outcome = 'pushed-after-timeout';
-        reconcileNote = serverFailed ? ' (the service reported a failure, but reading the campaign again confirmed it applied)' : ' (the answer was lost; reading the campaign again confirmed it applied)';
-      } else if (e instanceof ServiceFailure && e.kind === 'http') {
-        const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
-        if (findings.length) ui.showFindings(file.uri, findings, local);
-        return stop({ outcome: 'failed', stage: 'write', problems: findings, message: `The service refused the update${e.status ? ` (HTTP ${e.status})` : ''}: ${describeFailure(e)}. Nothing changed on the service, and ${file.name} and its base are unchanged.` });
-      } else {
-        return stop({ outcome: 'failed', stage: 'write', message: `The update was not sent: ${describeFailure(e)}. ${file.name} and its base are unchanged.` });
-      }
+      return this.afterFailedWrite(e, plan, fresh);
     }
+  }
 
-    // 10. Success: refresh the base from the service; the file takes only what the user agreed to.
+  private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+    const { file, local } = this;
+    // A lost answer, or a server failure (which may have happened after the change was
+    // stored): read the campaign again to learn what happened before saying anything.
+    const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
+    if (e instanceof ServiceFailure && (e.outcomeUnknown || serverFailed)) return this.reconcile(e, serverFailed, plan, fresh);
+    if (e instanceof ServiceFailure && e.kind === 'http') {
+      const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
+      if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
+      return this.stop({ outcome: 'failed', stage: 'write', problems: findings, message: `The service refused the update${e.status ? ` (HTTP ${e.status})` : ''}: ${describeFailure(e)}. Nothing changed on the service, and ${file.name} and its base are unchanged.` });
+    }
+    return this.stop({ outcome: 'failed', stage: 'write', message: `The update was not sent: ${describeFailure(e)}. ${file.name} and its base are unchanged.` });
+  }
+
+  /** Whether a write whose answer was lost (or that failed on the server) applied, from a fresh read. */
+  private async reconcile(e: ServiceFailure, serverFailed: boolean, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+    const { file, id } = this;
+    const what = serverFailed ? `The service failed while handling the update (${describeFailure(e)})` : `The update's answer was lost (${e.message})`;
+    let after: RemoteCampaign;
+    try {
+      after = await this.deps.api.getCampaign(id);
+    } catch (e2) {
+      return this.stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Compare with the remote ("Campaign Studio: Compare with Remote") before pushing again.` });
+    }
+    const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
+    if (rec.outcome === 'not-applied') {
+      return this.stop({ outcome: 'failed', stage: 'write', message: serverFailed
+        ? `${what}. Reading the campaign again shows it was not applied: nothing changed on the service, and ${file.name} and its base are unchanged. Nothing was retried; push again later.`
+        : `${rec.message} ${file.name} and its base are unchanged.` });
+    }
+    if (rec.outcome === 'unknown') return this.stop({ outcome: 'unknown', stage: 'write', message: serverFailed ? `${what}. ${rec.message.replace(/^The answer to the update was lost, and /, 'Reading it again shows that ')}` : rec.message });
+    return {
+      outcome: 'pushed-after-timeout',
+      note: serverFailed ? ' (the service reported a failure, but reading the campaign again confirmed it applied)' : ' (the answer was lost; reading the campaign again confirmed it applied)',
+    };
+  }
+
+  /** Success: refresh the base from the service; the file takes only what the user agreed to. */
+  private async finish(merge: Merge, plan: PatchPlan, fresh: RemoteCampaign, written: Written): Promise<PushResult> {
+    const { api, bases, ui, env } = this.deps;
+    const { file, id } = this;
     let after: RemoteCampaign | undefined;
     try {
       after = await api.getCampaign(id);
@@ -288,28 +386,41 @@ export async function runPush(file: LocalFile, deps: PushDeps): Promise<PushResu
     // Without a read-back the base stays: the next push then sees the remote moved, and the merge
     // finds the pushed components equal on both sides, so nothing is lost or sent twice.
     if (after) await bases.write(id, after);
-    ui.showFindings(file.uri, [], local);
+    ui.showFindings(file.uri, [], this.local);
 
     const fileTook: string[] = [];
-    const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${reconcileNote}.`];
-    const sources: CampaignDoc = after ? after.normalized : fresh.normalized;
-    const toTake = [...takeFromRemote];
-    if (after) {
-      // The service's copy may differ from what was sent (defaults filled in, normalization):
-      // the file takes that only when the user says so.
-      const echoDiff = plan.changed.filter(k => !sameValue(merged[k], after!.normalized[k]));
-      if (echoDiff.length && await ui.offerRemoteVersion(echoDiff, { campaignId: id })) toTake.push(...echoDiff);
-    }
+    const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${written.note}.`];
+    const toTake = await this.componentsToTake(merge, plan, after);
     if (toTake.length) {
-      const took = await writeComponents(file, text0, local, sources, toTake);
+      const took = await writeComponents(file, this.start.text, this.local, (after ?? fresh).normalized, toTake);
       fileTook.push(...took.written);
       if (!took.ok) messages.push(took.message);
     }
     if (fileTook.length) messages.push(`${file.name} took ${list(fileTook)} from the service.`);
     if (!after) messages.push('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.');
     ui.info(messages.join(' '));
-    return { outcome, message: messages.join(' '), sent: plan.changed, fileTook };
+    return { outcome: written.outcome, message: messages.join(' '), sent: plan.changed, fileTook };
   }
+
+  /** What the merge took from the service, and the service's copy of what was sent if the user wants it. */
+  private async componentsToTake(merge: Merge, plan: PatchPlan, after: RemoteCampaign | undefined): Promise<string[]> {
+    const toTake = [...merge.takeFromRemote];
+    if (!after) return toTake;
+    // The service's copy may differ from what was sent (defaults filled in, normalization):
+    // the file takes that only when the user says so.
+    const echoDiff = plan.changed.filter(k => !dequal(merge.merged[k], after.normalized[k]));
+    if (echoDiff.length && await this.deps.ui.offerRemoteVersion(echoDiff, { campaignId: this.id })) toTake.push(...echoDiff);
+    return toTake;
+  }
+}
+
+/** What the merge did, for the preview. */
+function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (key: string) => ConflictChoice): string {
+  const who = str(remote.raw.updated_by) ? ` by ${str(remote.raw.updated_by)}` : '';
+  return `The campaign changed on the service${who} since you fetched it.` +
+    (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} kept and will be merged into your file.` : '') +
+    (m.keptLocal.length ? ` Changed only by you: ${list(m.keptLocal)}.` : '') +
+    (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.key}\` (${choice(c.key) === 'remote' ? 'taking theirs' : 'keeping yours'})`).join(', ')}.` : '');
 }
 
 function str(v: unknown): string | undefined {
@@ -325,7 +436,7 @@ function nameOf(doc: CampaignDoc): string | undefined {
  * Writes components from `source` into the file. When the user edited the file since `expected`
  * (the text the push started from), a component is written only if the user did not touch it.
  */
-export async function writeComponents(file: LocalFile, expected: string, localAtStart: CampaignDoc, source: CampaignDoc, keys: string[]): Promise<{ ok: boolean; message: string; written: string[] }> {
+async function writeComponents(file: LocalFile, expected: string, localAtStart: CampaignDoc, source: CampaignDoc, keys: string[]): Promise<{ ok: boolean; message: string; written: string[] }> {
   const current = file.text();
   let targetKeys = keys;
   const skipped: string[] = [];

@@ -1,4 +1,5 @@
-import { CampaignDoc, list, sameContent, sameStamp, sameValue, stampOf } from './model';
+import { dequal } from 'dequal';
+import { CampaignDoc, list, sameContent, sameStamp, stampOf } from './model';
 
 /**
  * After a write whose answer never came (a timeout, a dropped connection), the remote is read
@@ -34,12 +35,12 @@ export interface ReconcileInput {
 }
 
 export function reconcileWrite(input: ReconcileInput): Reconciliation {
-  const equivalent = input.equivalent ?? ((_k: string, a: unknown, b: unknown) => sameValue(a, b));
+  const equivalent = input.equivalent ?? ((_k: string, a: unknown, b: unknown) => dequal(a, b));
   const sentKeys = Object.keys(input.sent).filter(k => k !== 'channel' && k !== 'campaign_delivery_type' && k !== 'updated_by');
   const matched = sentKeys.filter(k => equivalent(k, input.sent[k], input.after[k]));
   const mismatched = sentKeys.filter(k => !matched.includes(k));
   const keys = new Set([...Object.keys(input.before), ...Object.keys(input.after)]);
-  const changedElsewhere = [...keys].filter(k => !sentKeys.includes(k) && !isMeta(k) && !sameValue(input.before[k], input.after[k]));
+  const changedElsewhere = [...keys].filter(k => !sentKeys.includes(k) && !isMeta(k) && !dequal(input.before[k], input.after[k]));
   const stampMoved = !sameStamp(stampOf(input.before), stampOf(input.after));
   const unchanged = !stampMoved && sameContent(input.before, input.after);
 

@@ -19,7 +19,7 @@ import type { StatusAction } from '../remote/serviceClient';
 /** Connection failures that prove the request never reached the service. */
 const NEVER_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_INVALID_URL|certificate|CERT_/i;
 
-export function toFailure(e: unknown): ServiceFailure | unknown {
+function toFailure(e: unknown): ServiceFailure | unknown {
   if (e instanceof ServiceFailure) return e;
   if (isCancelled(e)) {
     // Declined before sending (a confirmation hook) is not sent; cancelled in flight may have applied.
@@ -44,13 +44,13 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function remoteFromRecord(record: CampaignDoc): RemoteCampaign {
+function remoteFromRecord(record: CampaignDoc): RemoteCampaign {
   const n = normalizeCampaign(record);
   return { raw: record, normalized: n.document as CampaignDoc, status: typeof record.status === 'string' ? record.status : '' };
 }
 
 /** The id in a create answer: `data.id`, `id`, or the V1-style `campaign_id`. */
-export function idFromCreateAnswer(body: unknown): string | undefined {
+function idFromCreateAnswer(body: unknown): string | undefined {
   const holders = [body, isObject(body) ? body.data : undefined];
   for (const h of holders) {
     if (!isObject(h)) continue;
@@ -60,7 +60,7 @@ export function idFromCreateAnswer(body: unknown): string | undefined {
 }
 
 /** Per-recipient results: `data: { "<recipient>": { status, failure_reason } }` (the V1 reference shape) or a list. */
-export function testResults(body: unknown, recipients: readonly string[]): { message?: string; results: TestRecipientResult[] } {
+function testResults(body: unknown, recipients: readonly string[]): { message?: string; results: TestRecipientResult[] } {
   const message = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
   const data = isObject(body) ? (body.data ?? body.results) : undefined;
   const results: TestRecipientResult[] = [];
@@ -85,7 +85,7 @@ export function testResults(body: unknown, recipients: readonly string[]): { mes
 }
 
 /** The body of `POST /v5/campaigns/test`: draft mode by id, or inline content; `test_campaign_meta` names the recipients. */
-export function testBody(req: TestSendRequest): Record<string, unknown> {
+function testBody(req: TestSendRequest): Record<string, unknown> {
   const meta = { identifier: req.channel === 'EMAIL' ? 'EMAIL' : 'USER_ATTRIBUTE_UNIQUE_ID', identifier_values: req.recipients };
   if (req.mode === 'draft') return { campaign_id: req.campaignId, test_campaign_meta: meta };
   return { ...(req.content ?? {}), test_campaign_meta: meta };

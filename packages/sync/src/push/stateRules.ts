@@ -1,5 +1,6 @@
+import { dequal } from 'dequal';
 import type { StatusAction } from '../remote/serviceClient';
-import { CampaignDoc, code, list, sameValue } from './model';
+import { CampaignDoc, code, list } from './model';
 import { isObject } from '@campaign-studio/core';
 
 /**
@@ -42,10 +43,10 @@ export function writeRefusal(doc: CampaignDoc, kind: WriteKind): Problem | undef
 }
 
 /** Statuses in which no update is accepted (rule P3; `RETIRED` is terminal too). */
-export const FROZEN_STATUSES = ['STOPPED', 'ARCHIVED', 'RETIRED'];
+const FROZEN_STATUSES = ['STOPPED', 'ARCHIVED', 'RETIRED'];
 
 /** Components that an `ACTIVE` campaign cannot change (rule P1). */
-export const ACTIVE_LOCKED_COMPONENTS = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
+const ACTIVE_LOCKED_COMPONENTS = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
 
 export function normalStatus(status: unknown): string {
   return typeof status === 'string' ? status.trim().toUpperCase() : '';
@@ -53,7 +54,7 @@ export function normalStatus(status: unknown): string {
 
 /** `SCHEDULED` is the response form of any scheduled request type (spec: scheduling as returned). */
 function sameDeliveryType(local: unknown, remote: unknown): boolean {
-  if (sameValue(local, remote)) return true;
+  if (dequal(local, remote)) return true;
   if (remote === 'SCHEDULED') return typeof local === 'string' && local !== 'ASAP';
   if (local === 'SCHEDULED') return typeof remote === 'string' && remote !== 'ASAP';
   return false;
@@ -61,7 +62,7 @@ function sameDeliveryType(local: unknown, remote: unknown): boolean {
 
 /** Two times are the same when equal as text or as instants ("YYYY-MM-DD HH:MM:SS" read as UTC). */
 export function sameInstant(a: unknown, b: unknown): boolean {
-  if (sameValue(a, b)) return true;
+  if (dequal(a, b)) return true;
   if (typeof a !== 'string' || typeof b !== 'string') return false;
   const t = (s: string) => {
     const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(s) ? s.replace(' ', 'T') + (/[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? '' : 'Z') : s;

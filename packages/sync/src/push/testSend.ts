@@ -1,5 +1,5 @@
 import { CampaignDoc } from './model';
-import { isObject } from '@campaign-studio/core';
+import { isObject, parsePointer } from '@campaign-studio/core';
 import { Problem } from './stateRules';
 
 /**
@@ -38,7 +38,7 @@ export function rememberRecipients(previous: readonly string[], used: readonly s
 }
 
 /** The fields an inline test carries: the content and what identifies the campaign's kind. */
-export const INLINE_FIELDS = ['channel', 'basic_details', 'campaign_content', 'connector', 'utm_params'];
+const INLINE_FIELDS = ['channel', 'basic_details', 'campaign_content', 'connector', 'utm_params'];
 
 /**
  * The content of an inline test, taken from the file. Rule B8 (the basic details an inline Email
@@ -64,7 +64,7 @@ export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; pr
 /** Whether a finding's pointer lies in what an inline test sends ('' = the whole file). */
 export function inInlineContent(path: string): boolean {
   if (path === '') return true;
-  return INLINE_FIELDS.includes(path.slice(1).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~'));
+  return INLINE_FIELDS.includes(parsePointer(path)[0]);
 }
 
 /** One line per recipient for the report. */

@@ -5,7 +5,7 @@ import * as jsonc from 'jsonc-parser';
  * removed, the new id of a draft inserted. Pure functions of the text, so tests can assert bytes.
  */
 
-export interface TextEdit { offset: number; length: number; content: string }
+interface TextEdit { offset: number; length: number; content: string }
 
 export interface Indentation { insertSpaces: boolean; tabSize: number; eol: string }
 
@@ -23,7 +23,7 @@ function options(text: string, getInsertionIndex?: jsonc.ModificationOptions['ge
 }
 
 /** Sets (or, with `undefined`, removes) a top-level property. */
-export function setTopLevel(text: string, key: string, value: unknown): TextEdit[] {
+function setTopLevel(text: string, key: string, value: unknown): TextEdit[] {
   return jsonc.modify(text, [key], value, options(text));
 }
 
@@ -42,8 +42,4 @@ export function writeNewId(text: string, id: string, status = 'DRAFT'): string {
   let out = jsonc.applyEdits(text, jsonc.modify(text, ['id'], id, options(text, () => 0)));
   out = jsonc.applyEdits(out, jsonc.modify(out, ['status'], status, options(out, props => Math.min(1, props.length))));
   return out;
-}
-
-export function applyEdits(text: string, edits: TextEdit[]): string {
-  return jsonc.applyEdits(text, edits);
 }

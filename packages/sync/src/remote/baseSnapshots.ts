@@ -7,7 +7,7 @@ import {
 /**
  * Base snapshots on disk: reading, writing and backups. The format, its checks and the rule for
  * which sidecar belongs to a file are shared with the language server and the CLI
- * (`common/src/baseSnapshot.ts`). Diffs against the base show the user's own edits; push compares
+ * (`baseFormat.ts`). Diffs against the base show the user's own edits; push compares
  * the base with the file (what changed locally) and with a fresh remote read (what changed
  * remotely). The `.campaigns/` folder may be committed or ignored.
  */
@@ -53,12 +53,8 @@ export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSna
   return file;
 }
 
-export async function deleteBaseSnapshot(workspaceRoot: string, id: string): Promise<void> {
-  await fs.promises.rm(baseSnapshotPath(workspaceRoot, id), { force: true });
-}
-
 /** Writes text so that a reader sees the old or the new file, never half of one. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+async function writeFileAtomic(file: string, text: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {

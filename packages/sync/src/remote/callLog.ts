@@ -23,7 +23,7 @@ export interface CallLogEntry {
   queuedMs?: number;
 }
 
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /**
  * Replaces every occurrence of the given secrets, and anything that looks like HTTP Basic

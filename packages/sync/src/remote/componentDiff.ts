@@ -1,4 +1,6 @@
-import { differingPaths, has, isObject, jsonEqual } from './json';
+import { dequal } from 'dequal';
+import { has, isObject } from '@campaign-studio/core';
+import { differingPaths } from './json';
 import { READ_ONLY_FIELDS } from './normalize';
 
 /**
@@ -34,19 +36,15 @@ export function diffComponents(from: unknown, to: unknown, maxPaths = 5): Compon
     const inA = has(a, key) && a[key] !== undefined;
     const inB = has(b, key) && b[key] !== undefined;
     if (READ_ONLY_FIELDS.includes(key)) {
-      if (!jsonEqual(a[key], b[key])) readOnlyDiffering.push(key);
+      if (!dequal(a[key], b[key])) readOnlyDiffering.push(key);
       continue;
     }
     if (inA && !inB) changes.push({ key, kind: 'removed', paths: [] });
     else if (!inA && inB) changes.push({ key, kind: 'added', paths: [] });
-    else if (!jsonEqual(a[key], b[key])) changes.push({ key, kind: 'changed', paths: differingPaths(a[key], b[key], `/${key}`, maxPaths) });
+    else if (!dequal(a[key], b[key])) changes.push({ key, kind: 'changed', paths: differingPaths(a[key], b[key], `/${key}`, maxPaths) });
     else unchanged.push(key);
   }
   return { changes, unchanged, readOnlyDiffering };
-}
-
-export function hasChanges(s: ComponentSummary): boolean {
-  return s.changes.length > 0;
 }
 
 /**

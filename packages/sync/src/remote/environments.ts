@@ -18,7 +18,7 @@ export interface Environment {
   production: boolean;
 }
 
-export const DEFAULT_HEADER_PREFIX = 'SVC';
+const DEFAULT_HEADER_PREFIX = 'SVC';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;

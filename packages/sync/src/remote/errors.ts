@@ -126,7 +126,7 @@ export interface AdviceContext {
   doing?: string;
 }
 
-export function formatWait(ms: number): string {
+function formatWait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.ceil(s / 60);

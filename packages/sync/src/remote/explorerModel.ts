@@ -1,5 +1,5 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject } from './json';
+import { isObject } from '@campaign-studio/core';
 
 /**
  * What the Campaigns explorer shows, without the editor: the groups, the search each group
@@ -183,14 +183,14 @@ export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
 }
 
 /** Codicon per channel. */
-export const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
+const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
 /** Codicon per status (group nodes). */
-export const STATUS_ICONS: Record<string, string> = {
+const STATUS_ICONS: Record<string, string> = {
   DRAFT: 'edit', SCHEDULED: 'calendar', ACTIVE: 'play-circle', SENDING: 'sync', PAUSED: 'debug-pause',
   SENT: 'check-all', STOPPED: 'stop-circle', ARCHIVED: 'archive',
 };
 /** Theme colour per status: a campaign's icon is its channel's, coloured by its status. */
-export const STATUS_COLORS: Record<string, string | undefined> = {
+const STATUS_COLORS: Record<string, string | undefined> = {
   DRAFT: 'disabledForeground', SCHEDULED: 'charts.blue', ACTIVE: 'charts.green', SENDING: 'charts.green', PAUSED: 'charts.yellow',
   SENT: 'charts.purple', STOPPED: 'charts.red', ARCHIVED: 'disabledForeground',
 };
@@ -234,7 +234,7 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 
 /** Markdown lines of a campaign's tooltip. */
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
-  const lines = [`**${escapeMd(nameOf(r))}**`, ''];
+  const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
   const row = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') lines.push(`${k}: \`${String(v)}\`  `); };
   row('id', r.id);
   if (r.campaign_id !== r.id) row('campaign_id', r.campaign_id);
@@ -252,7 +252,8 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   return lines;
 }
 
-function escapeMd(s: string): string {
+/** Text shown as itself inside Markdown (a tooltip, a hover): its Markdown characters escaped. */
+export function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 

@@ -3,7 +3,8 @@ import * as path from 'path';
 import { BaseSnapshot, backupLocalText, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { ComponentSummary, diffComponents } from './componentDiff';
 import { serializeCampaign } from './format';
-import { isObject, jsonEqual, JsonObject } from './json';
+import { dequal } from 'dequal';
+import { isObject, JsonObject } from '@campaign-studio/core';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
 import { normalizeCampaign, NormalizedCampaign } from './normalize';
 import { CallOptions, ServiceClient } from './serviceClient';
@@ -43,9 +44,9 @@ export function decideFetch(local: LocalState, remote: JsonObject): FetchDecisio
   } catch {
     return { action: 'ask', reason: 'unparsable', message: 'The file is not valid JSON, so its local edits cannot be compared with the remote.' };
   }
-  if (jsonEqual(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
+  if (dequal(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
   if (local.base) {
-    if (jsonEqual(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
+    if (dequal(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
     const localChanges = diffComponents(local.base, doc);
     const what = localChanges.changes.length ? ` (${localChanges.changes.map(c => `\`${c.key}\``).join(', ')})` : '';
     return { action: 'ask', reason: 'local-edits', message: `The file has local edits since it was fetched${what}.`, localChanges };
@@ -92,7 +93,7 @@ export async function readRemote(client: ServiceClient, id: string, o: CallOptio
   return { record, normalized, text: serializeCampaign(normalized.document) };
 }
 
-export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
+function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
   return makeBaseSnapshot({
     environment: client.environment.name,
     baseUrl: client.environment.baseUrl,

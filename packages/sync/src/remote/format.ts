@@ -1,4 +1,4 @@
-import { isObject, JsonObject } from './json';
+import { isObject, JsonObject } from '@campaign-studio/core';
 
 /**
  * How a campaign document is written to a file: read-only metadata first (so the remote state is
@@ -6,9 +6,9 @@ import { isObject, JsonObject } from './json';
  * anything else in the order the service sent it. Nested objects keep the service's order.
  */
 
-export const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
-export const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
-export const COMPONENT_ORDER = [
+const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
+const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
+const COMPONENT_ORDER = [
   'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details',
   'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params',
   'connector', 'sender_name', 'campaign_audience_limit',

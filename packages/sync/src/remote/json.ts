@@ -1,26 +1,22 @@
-/** Helpers on JSON values: the shared ones (`common/src/json.ts`), and pointers to where two values differ. */
+/** Pointers to where two JSON values differ. */
 
-import { isObject, jsonEqual } from '@campaign-studio/core';
+import { dequal } from 'dequal';
+import { isObject, join } from '@campaign-studio/core';
 
-export { cloneJson, has, isObject, jsonEqual } from '@campaign-studio/core';
-export type { JsonObject } from '@campaign-studio/core';
-
-/** JSON pointer escaping of one segment (RFC 6901). */
-export function pointerSegment(s: string | number): string {
-  return String(s).replace(/~/g, '~0').replace(/\//g, '~1');
-}
+/** Re-exported for the editor's push feature, which imports it from this package. */
+export { isObject } from '@campaign-studio/core';
 
 /**
  * Pointers (RFC 6901) of the places where two values differ, outermost first, at most `max`.
  * An added or removed member is reported at its own pointer.
  */
 export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out: string[] = []): string[] {
-  if (out.length >= max || jsonEqual(a, b)) return out;
+  if (out.length >= max || dequal(a, b)) return out;
   if (isObject(a) && isObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
       if (out.length >= max) break;
-      differingPaths(a[k], b[k], `${base}/${pointerSegment(k)}`, max, out);
+      differingPaths(a[k], b[k], join(base, k), max, out);
     }
     return out;
   }

@@ -1,6 +1,6 @@
 import { isSafeId } from './baseFormat';
 
-/** The id of a file's campaign is read the same way everywhere (`common/src/baseSnapshot.ts`). */
+/** The id of a file's campaign is read the same way everywhere (`baseFormat.ts`). */
 export { idFromFileName, isSafeId } from './baseFormat';
 
 /**
@@ -23,9 +23,6 @@ export function slugify(name: unknown, fallback = 'campaign'): string {
   if (!s) return fallback;
   return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s;
 }
-
-/** Ids as the service makes them: 24 hexadecimal characters (other ids are accepted, if safe in a name). */
-export const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** The file name (no folder) for a campaign. */
 export function campaignFileName(name: unknown, id: string): string {

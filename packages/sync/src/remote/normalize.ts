@@ -1,4 +1,4 @@
-import { cloneJson, isObject, JsonObject } from './json';
+import { cloneJson, isObject, JsonObject } from '@campaign-studio/core';
 import { orderCampaign } from './format';
 import { schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import type { NormalizationNote } from './baseFormat';
@@ -16,7 +16,7 @@ export type { NormalizationNote } from './baseFormat';
  * `schedule_time` → `start_time`, `time_zone` → `timezone`) only when that is exact, which is
  * checked by converting the result forward again and comparing with what came. When it is not
  * exact (a periodic time of day has lost its date) the component stays as it came, and a note
- * says why. The conversion itself lives in `common/src/schedulingShape.ts`, shared with the rules:
+ * says why. The conversion itself lives in core (`schedulingShape.ts`), shared with the rules:
  * while the component is unchanged from the base, rule H5 shows the same text as an information
  * diagnostic instead of the response-shape errors.
  *
@@ -26,11 +26,8 @@ export type { NormalizationNote } from './baseFormat';
  * kept in the base snapshot, so that `denormalizeCampaign` gives back exactly what came.
  */
 
-/** Response-only fields the file keeps, so the editor knows the remote state. */
-export const KEPT_METADATA = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'] as const;
-
 /** Response-only fields kept out of the file (in the base snapshot instead). */
-export const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
+const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
 
 /** Every field that is never sent on push (rule D8, plus authorship that push fills itself). */
 export const READ_ONLY_FIELDS: readonly string[] = [

@@ -1,7 +1,7 @@
 import { DEFAULT_ROUTES, expandPath, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS } from './servicePaths';
 
 /**
- * The service's routes come from one shared table (`common/src/servicePaths.ts`), which the
+ * The service's routes come from one shared table (`servicePaths.ts`), which the
  * emulator serves too, so client and emulator cannot drift apart. A client may override any
  * route (`ServiceClientOptions.routes`).
  */

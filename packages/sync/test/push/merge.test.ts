@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileEditsFor, mergeComponents, resolveConflicts } from '../../src/push/merge';
+import { mergeComponents, resolveConflicts } from '../../src/push/merge';
 
 const base = {
   id: 'x', updated_at: '1', channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME',
@@ -51,10 +51,4 @@ test('a component deleted on one side and unchanged on the other is deleted; del
   const m2 = mergeComponents(base, localDel, remoteEdit);
   assert.deepEqual(m2.conflicts.map(c => c.key), ['utm_params']);
   assert.equal(m2.conflicts[0].local, undefined);
-});
-
-test('file edits cover only components taken from the remote that differ from the file', () => {
-  const local = { ...base };
-  const merged = { ...base, utm_params: { utm_source: 'r', utm_medium: 'm' } };
-  assert.deepEqual(fileEditsFor(local, merged, ['utm_params', 'basic_details']), [{ key: 'utm_params', value: merged.utm_params }]);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { describeComponentSummary, diffComponents, hasChanges } from '../../src/remote/componentDiff';
-import { differingPaths, jsonEqual } from '../../src/remote/json';
+import { describeComponentSummary, diffComponents } from '../../src/remote/componentDiff';
+import { differingPaths } from '../../src/remote/json';
 
 const base = {
   id: 'a', status: 'SCHEDULED', updated_at: '2025-01-01 00:00:00', channel: 'PUSH', campaign_delivery_type: 'ONE_TIME',
@@ -15,7 +15,7 @@ test('key order and read-only metadata never count as a change', () => {
     campaign_delivery_type: 'ONE_TIME', channel: 'PUSH', status: 'ACTIVE', updated_at: '2025-02-02 00:00:00', id: 'a',
   };
   const s = diffComponents(base, reordered);
-  assert.equal(hasChanges(s), false);
+  assert.deepEqual(s.changes, []);
   assert.deepEqual(s.readOnlyDiffering.sort(), ['status', 'updated_at']);
   assert.match(describeComponentSummary(s, 'the remote', 'the local file'), /No component differs .*only read-only metadata differs/);
 });
@@ -35,11 +35,10 @@ test('non-objects compare as empty documents', () => {
   assert.deepEqual(diffComponents(null, { channel: 'PUSH' }).changes, [{ key: 'channel', kind: 'added', paths: [] }]);
 });
 
-test('jsonEqual and differingPaths', () => {
-  assert.ok(jsonEqual({ a: [1, { b: 2, c: 3 }] }, { a: [1, { c: 3, b: 2 }] }));
-  assert.ok(!jsonEqual([1, 2], [2, 1]));
-  assert.ok(jsonEqual({ a: 1, b: undefined }, { a: 1 }));
-  assert.ok(!jsonEqual({ a: null }, { a: 0 }));
+test('differingPaths ignores key order and escapes the pointers it returns', () => {
+  assert.deepEqual(differingPaths({ a: [1, { b: 2, c: 3 }] }, { a: [1, { c: 3, b: 2 }] }), []);
+  assert.deepEqual(differingPaths([1, 2], [2, 1]), ['/0', '/1']);
+  assert.deepEqual(differingPaths({ a: null }, { a: 0 }), ['/a']);
   assert.deepEqual(differingPaths({ a: { 'x/y': 1, z: [1, 2] } }, { a: { 'x/y': 2, z: [1, 3] } }), ['/a/x~1y', '/a/z/1']);
   assert.deepEqual(differingPaths([1], [1, 2]), ['']);
 });

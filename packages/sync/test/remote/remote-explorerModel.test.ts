@@ -1,13 +1,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
   groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES, CHANNELS,
 } from '../../src/remote/explorerModel';
 import { ServiceClient } from '../../src/remote/serviceClient';
-import { withDelayedProgress } from '../../src/remote/progress';
 
 test('groups follow the grouping and the filter; every group asks for drafts and SMS explicitly', () => {
   assert.deepEqual(groupsFor('status', EMPTY_FILTER).map(g => g.value), [...STATUSES]);
