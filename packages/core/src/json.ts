@@ -17,7 +17,6 @@ export function has(o: JsonObject, key: string): boolean {
  * Equal as JSON values. An alias of `dequal`, kept for the rule modules that still import it by
  * this name; new code imports `dequal` itself.
  */
-export { dequal as jsonEqual } from 'dequal';
 
 /** A deep copy through JSON. */
 export function cloneJson<T>(v: T): T {

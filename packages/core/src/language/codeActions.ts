@@ -4,10 +4,10 @@ import { ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
 import { get, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
-import { defaultSchemas, describe, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
+import { defaultSchemas, describe, jsonType, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { editContext, EditContext } from './editingContext';
 import { COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
-import { detectIndentation, FormattingSettings } from './formatting';
+import { detectIndentation, eolOf, FormattingSettings } from './formatting';
 import { DocumentKind, Finding, Fix, FixEdit, WorkspaceSettings } from './types';
 import { ruleDefinition } from '../rules/catalog';
 import { FixContext as RuleFixContext } from '../rules/define';
@@ -24,7 +24,6 @@ import { code, fix, isObj } from '../rules/util';
  */
 
 export const QUICKFIX = 'quickfix';
-export const SOURCE_FIX_ALL = 'source.fixAll';
 /** Our own fix-all kind, under `source.fixAll` so that `editor.codeActionsOnSave` runs it. */
 export const FIX_ALL_KIND = 'source.fixAll.campaign-studio';
 
@@ -139,10 +138,6 @@ function applyEdit(text: string, e: FixEdit, fmt: FormattingSettings): string {
   }
 }
 
-function eolOf(text: string): string {
-  const i = text.indexOf('\n');
-  return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
-}
 
 /** One text edit (offsets) turning `before` into `after`: the span between common prefix and suffix. */
 export function diffEdit(before: string, after: string): { start: number; end: number; text: string } | undefined {
@@ -192,7 +187,7 @@ function schemaFixes(f: FixContext): Fix[] {
         : fix(`Remove ${code(f.key)} (${code(x.renameTo)} is set)`, [{ kind: 'remove', path: f.finding.path }], true));
     }
     if (typeof x.moveTo === 'string') {
-      const target = '/' + [...f.segs.slice(0, -1), ...x.moveTo.split('/')].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      const target = toPointer([...f.segs.slice(0, -1), ...x.moveTo.split('/')]);
       if (get(f.doc, target) === undefined) {
         out.push(fix(`Move to ${code(x.moveTo.replace(/\//g, '.'))}`, [{ kind: 'insert', path: target, value: f.value }, { kind: 'remove', path: f.finding.path }], true));
       }
@@ -251,12 +246,6 @@ function examplesByKey(): Map<string, unknown[]> {
   return map;
 }
 
-function typeOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
 
 /** A value that fits the place: a component snippet's, the schema's default/example/first value, or an empty one. */
 export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Segment[], depth: number): unknown {
@@ -266,7 +255,7 @@ export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Seg
     try { return JSON.parse(expandSnippet(splitBody(own).value)); } catch { /* fall through */ }
   }
   const info = describe(schemasAt(set, ctx.kind, ctx.doc, segs));
-  const fits = (v: unknown): boolean => info.types.length === 0 || info.types.includes(typeOf(v)) || (typeOf(v) === 'integer' && info.types.includes('number'));
+  const fits = (v: unknown): boolean => info.types.length === 0 || info.types.includes(jsonType(v)) || (jsonType(v) === 'integer' && info.types.includes('number'));
   if (info.values?.length) return info.values[0].value;
   if (info.default !== undefined && fits(info.default)) return info.default;
   for (const e of info.examples) if (fits(e)) return e;

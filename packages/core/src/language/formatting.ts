@@ -23,7 +23,8 @@ export interface FormatInput {
   range?: Range;
 }
 
-function eolOf(text: string): string {
+/** The line ending a text uses (its first line's), for text inserted into it. */
+export function eolOf(text: string): string {
   const i = text.indexOf('\n');
   return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
 }

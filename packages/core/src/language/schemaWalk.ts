@@ -217,7 +217,8 @@ export function tagAlternatives(set: SchemaSet, parents: Applied[], key: string)
   return out;
 }
 
-function jsonType(v: unknown): string {
+/** A value's JSON Schema type, `integer` told from `number`. */
+export function jsonType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';

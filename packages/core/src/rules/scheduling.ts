@@ -5,7 +5,7 @@ import { timeZones } from '../language/editingContext';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
-import { jsonEqual } from '../json';
+import { dequal } from 'dequal';
 import { FixContext, RuleGroup } from './define';
 import { push, fixedTime } from './examples';
 
@@ -315,7 +315,7 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
  */
 function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState | undefined): Finding | undefined {
   const base = remote?.base;
-  if (!isObj(base) || !isResponseScheduling(sd) || !jsonEqual(sd, base.scheduling_details)) return undefined;
+  if (!isObj(base) || !isResponseScheduling(sd) || !dequal(sd, base.scheduling_details)) return undefined;
   const periodic = type === 'PERIODIC';
   const r = schedulingToRequest(sd, periodic);
   if (!r.exact) return finding('H5', 'information', SD, r.reason, { target: 'key' });

@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, has, isObj, Obj } from './util';
@@ -24,21 +25,11 @@ const NOT_COMPONENTS = new Set([
 /** Components an `ACTIVE` campaign cannot change (P1), besides two scheduling fields. */
 const FROZEN_WHEN_ACTIVE = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  }
-  if (!isObj(a) || !isObj(b)) return false;
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every(k => has(b, k) && deepEqual(a[k], b[k]));
-}
-
 /** Pointers (below `at`) where `a` and `b` differ, deepest first found, at most `max`. */
 export function differences(a: unknown, b: unknown, at: string, max = 3): string[] {
   const out: string[] = [];
   const walk = (x: unknown, y: unknown, p: string): void => {
-    if (out.length >= max || deepEqual(x, y)) return;
+    if (out.length >= max || dequal(x, y)) return;
     if (isObj(x) && isObj(y)) {
       for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk(x[k], y[k], join(p, k));
     } else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
@@ -65,11 +56,11 @@ function sameTime(a: unknown, b: unknown, zone: unknown): boolean {
     const z = typeof zone === 'string' ? zone : undefined;
     if (pa && pb) return instantOf(pa, z) === instantOf(pb, z);
   }
-  return deepEqual(a, b);
+  return dequal(a, b);
 }
 
 function changedComponents(doc: Obj, base: Obj): string[] {
-  return Object.keys(doc).filter(k => !NOT_COMPONENTS.has(k) && !deepEqual(doc[k], base[k]));
+  return Object.keys(doc).filter(k => !NOT_COMPONENTS.has(k) && !dequal(doc[k], base[k]));
 }
 
 /** P1, P2: one scheduling field that the status freezes. */
@@ -81,7 +72,7 @@ function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'star
   // A base kept as the service returned it (`SCHEDULED`, `schedule_time`) is compared by meaning.
   if (isResponseScheduling(bsd) || isResponseScheduling(sd)) return frozenAcrossShapes(sd, bsd, key, then, rule);
   if (!has(sd, key) && !has(bsd, key)) return [];
-  const same = key === 'start_time' ? sameTime(sd[key], bsd[key], sd.timezone ?? bsd.timezone) : deepEqual(sd[key], bsd[key]);
+  const same = key === 'start_time' ? sameTime(sd[key], bsd[key], sd.timezone ?? bsd.timezone) : dequal(sd[key], bsd[key]);
   if (same) return [];
   const path = join('/scheduling_details', key);
   const was = has(bsd, key) ? ` (it is ${c(bsd[key])} on the service)` : '';
@@ -102,7 +93,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
   if (key === 'delivery_type') {
     const mine = requestDeliveryTypes(sd);
     const theirs = requestDeliveryTypes(bsd);
-    if (mine.some(t => theirs.some(u => deepEqual(t, u)))) return [];
+    if (mine.some(t => theirs.some(u => dequal(t, u)))) return [];
     const what = has(sd, 'delivery_type') ? 'changes `scheduling_details.delivery_type`' : 'removes `scheduling_details.delivery_type`';
     const was = has(bsd, 'delivery_type') ? ` (it is ${c(bsd.delivery_type)} on the service${bsd.delivery_type === 'SCHEDULED' ? `, which stands for ${theirs.map(c).join(' or ')}` : ''})` : '';
     return [finding(rule, 'error', join('/scheduling_details', 'delivery_type'),

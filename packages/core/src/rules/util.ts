@@ -1,12 +1,12 @@
+import { isObject } from '../json';
 import { Finding, Fix, FixEdit, Severity } from '../language/types';
 
 /** Small helpers shared by the rule functions. */
 
 export type Obj = Record<string, unknown>;
 
-export function isObj(v: unknown): v is Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+/** The rule functions' name for core's one `isObject`. */
+export const isObj: (v: unknown) => v is Obj = isObject;
 
 export function has(o: unknown, key: string): boolean {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
