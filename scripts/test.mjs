@@ -60,6 +60,21 @@ function ensureEnv() {
   return envResult;
 }
 
+/** A tier that runs in code-server and Chromium: its runner writes `{ passed, failed, skipped }` to a JSON file. */
+function realVsCodeTier(describe, runner, args) {
+  return {
+    describe,
+    present: () => fs.existsSync(runner),
+    async run(extra) {
+      const env = await ensureEnv();
+      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
+      const results = path.join(tmp, `${path.basename(path.dirname(runner))}.json`);
+      const code = await run('node', [runner, ...args, ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
+      return { code, counts: jsonCounts(results) };
+    },
+  };
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-test-'));
 process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -77,7 +92,7 @@ const TIERS = {
       return { code: packages || await run(process.execPath, [tsc, '--noEmit', '-p', '.']) };
     },
   },
-  lint: { describe: 'eslint (no floating promises)', async run() { return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) }; } },
+  lint: { describe: 'eslint (package boundaries, no floating promises)', async run() { return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) }; } },
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {
@@ -93,28 +108,8 @@ const TIERS = {
       return { code, counts: tapCounts(tap) };
     },
   },
-  vscode: {
-    describe: 'integration suite inside a real VS Code (code-server)',
-    present: () => fs.existsSync('packages/extension/test/vscode/run.mjs'),
-    async run(extra) {
-      const env = await ensureEnv();
-      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
-      const results = path.join(tmp, 'vscode.json');
-      const code = await run('node', ['packages/extension/test/vscode/run.mjs', '--no-build', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
-      return { code, counts: jsonCounts(results) };
-    },
-  },
-  ui: {
-    describe: 'browser journeys with screenshots (Playwright + code-server)',
-    present: () => fs.existsSync('packages/extension/test/ui/run.mjs'),
-    async run(extra) {
-      const env = await ensureEnv();
-      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
-      const results = path.join(tmp, 'ui.json');
-      const code = await run('node', ['packages/extension/test/ui/run.mjs', ...extra], { env: { CAMPAIGN_STUDIO_RESULTS: results } });
-      return { code, counts: jsonCounts(results) };
-    },
-  },
+  vscode: realVsCodeTier('integration suite inside a real VS Code (code-server)', 'packages/extension/test/vscode/run.mjs', ['--no-build']),
+  ui: realVsCodeTier('browser journeys with screenshots (Playwright + code-server)', 'packages/extension/test/ui/run.mjs', []),
 };
 
 const requested = process.argv.slice(2).filter(a => !a.startsWith('-'));
