@@ -18,6 +18,7 @@ suite('activation', () => {
     assert.strictEqual(api.client.isRunning(), true, 'the language client is not running');
     assert.strictEqual(api.ctx.client, api.client, 'the context holds another client');
     assert.ok(api.ctx.output, 'the context has no output channel');
+    assert.strictEqual(api.client.outputChannel, api.ctx.output, 'the language client made a second "Campaign Studio" output channel');
     assert.ok(api.ctx.extension.subscriptions.length > 0, 'nothing was registered for disposal');
   });
 
