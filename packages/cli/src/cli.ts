@@ -2,10 +2,10 @@ import { BaseSnapshotStore, findCampaignrc, loadCampaignrc } from '@campaign-stu
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { LanguageService } from '@campaign-studio/core';
-import { CampaignDiagnostic, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
-import { CAMPAIGNRC, documentSettings, LoadedSettings } from '@campaign-studio/core';
-import { Finding, Severity } from '@campaign-studio/core';
+import {
+  CampaignDiagnostic, CAMPAIGNRC, documentSettings, Finding, LanguageService, LoadedSettings,
+  Severity, SEVERITY_NAME, toDiagnostics,
+} from '@campaign-studio/core';
 import { version } from '../../../package.json';
 
 /**

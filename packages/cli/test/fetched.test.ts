@@ -7,9 +7,7 @@ import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { activePeriodicRecord, editedText, FETCHED_ID, writeFetched } from '../../sync/test/helpers/fetchedProject';
-import { LanguageService } from '@campaign-studio/core';
-import { documentSettings } from '@campaign-studio/core';
-import { toDiagnostics, SEVERITY_NAME } from '@campaign-studio/core';
+import { documentSettings, LanguageService, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
 
 /**
  * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot

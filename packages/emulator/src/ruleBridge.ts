@@ -1,6 +1,4 @@
-import { parse } from '@campaign-studio/core';
-import { validate } from '@campaign-studio/core';
-import { parsePointer } from '@campaign-studio/core';
+import { parse, parsePointer, validate } from '@campaign-studio/core';
 import type { Finding } from '@campaign-studio/core';
 import { ErrorDetail } from './errors';
 import { Workspace } from './model';

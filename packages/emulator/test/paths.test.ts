@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_ROUTES, expandPath, headerNames, matchRoute, routesWith, WRITE_OPERATIONS } from '@campaign-studio/sync';
+import {
+  DEFAULT_ROUTES, expandPath, headerNames, matchRoute, routesWith, WRITE_OPERATIONS,
+} from '@campaign-studio/sync';
 import { call, seed } from './helpers';
 import { startEmulator } from '../src/server';
 

@@ -1,6 +1,9 @@
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument, RemoteState } from '@campaign-studio/core';
+import {
+  DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
+  RemoteState,
+} from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
 /** How long typing pauses before diagnostics are pushed (clients without pull diagnostics). */

@@ -3,20 +3,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-studio/core';
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
-import { formatCallLog } from '@campaign-studio/sync';
-import { Environment as RemoteEnvironment, secretKeyFor } from '@campaign-studio/sync';
-import { normalizeCampaign } from '@campaign-studio/sync';
-import { ServiceClient } from '@campaign-studio/sync';
-import { ActionDeps, LocalRules, StatusDeps, executionsMarkdown, loadExecutions, runRemoteValidate, runStatusAction, runTestSend, EXECUTION_TYPES } from '@campaign-studio/sync';
-import { runCreateDraft } from '@campaign-studio/sync';
-import { campaignIdOf, isObject } from '@campaign-studio/sync';
-import { BaseStore, WriteEnvironment } from '@campaign-studio/sync';
-import { runPush } from '@campaign-studio/sync';
-import { baseStore, pushApi } from '@campaign-studio/sync';
-import { publishExplanation, StatusAction } from '@campaign-studio/sync';
-import { parseRecipients, rememberRecipients } from '@campaign-studio/sync';
+import {
+  ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
+  EXECUTION_TYPES, executionsMarkdown, formatCallLog, isObject, loadExecutions, LocalRules,
+  normalizeCampaign, parseRecipients, publishExplanation, pushApi, readBaseSnapshot,
+  rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
+  secretKeyFor, ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
+} from '@campaign-studio/sync';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
-import { readBaseSnapshot } from '@campaign-studio/sync';
 
 /**
  * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and

@@ -1,14 +1,10 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { RemoteFindingsNotification } from '@campaign-studio/core';
-import { parse } from '@campaign-studio/core';
-import { rangeFor } from '@campaign-studio/core';
-import { RemoteFinding, stillCurrent, track, TrackedFinding } from '@campaign-studio/sync';
-import { ComponentMerge, ConflictChoice } from '@campaign-studio/sync';
-import { list, sorted } from '@campaign-studio/sync';
-import { previewText } from '@campaign-studio/sync';
-import { LocalFile, PushPreview, PushUi } from '@campaign-studio/sync';
-import { Problem } from '@campaign-studio/sync';
+import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
+import {
+  ComponentMerge, ConflictChoice, list, LocalFile, previewText, Problem, PushPreview, PushUi,
+  RemoteFinding, sorted, stillCurrent, track, TrackedFinding,
+} from '@campaign-studio/sync';
 
 /**
  * The editor side of the write flows: the exact body shown in a diff before anything is sent,

@@ -1,13 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { readBaseSnapshot } from '@campaign-studio/sync';
-import { ComponentSummary, describeComponentSummary, diffComponents } from '@campaign-studio/sync';
 import {
-  CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, humanize, idOf, nameOf, parseList, sanitizeFilter, STATUSES,
+  campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary,
+  diffComponents, EMPTY_FILTER, ExplorerFilter, FetchChoice, fetchIntoWorkspace, FetchPorts,
+  FetchResult, flowMembers, humanize, idOf, isSafeId, nameOf, parseList, readBaseSnapshot,
+  readRemote, sanitizeFilter, STATUSES,
 } from '@campaign-studio/sync';
-import { campaignIdOfFile, FetchChoice, fetchIntoWorkspace, FetchPorts, FetchResult, readRemote } from '@campaign-studio/sync';
-import { isSafeId } from '@campaign-studio/sync';
 import { CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';

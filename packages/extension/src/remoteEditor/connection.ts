@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { formatCallLog } from '@campaign-studio/sync';
-import { Environment, parseEnvironments, secretKeyFor } from '@campaign-studio/sync';
-import { adviceFor, isServiceError } from '@campaign-studio/sync';
-import { ServiceClient, WriteIntent } from '@campaign-studio/sync';
-import { isCancelled } from '@campaign-studio/sync';
+import {
+  adviceFor, Environment, formatCallLog, isCancelled, isServiceError, parseEnvironments,
+  secretKeyFor, ServiceClient, WriteIntent,
+} from '@campaign-studio/sync';
 
 /**
  * The connection to the service: which environment is active, whether we are signed in, and the

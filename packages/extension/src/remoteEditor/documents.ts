@@ -1,13 +1,10 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RemoteStateNotification } from '@campaign-studio/core';
-import { baseIdOf, BaseSnapshot, remoteStateOf } from '@campaign-studio/sync';
-import { parse } from '@campaign-studio/core';
-import { findBaseSnapshot, readBaseSnapshot } from '@campaign-studio/sync';
-import { readRemote } from '@campaign-studio/sync';
-import { serializeCampaign } from '@campaign-studio/sync';
-import { NormalizedCampaign } from '@campaign-studio/sync';
-import { isSafeId } from '@campaign-studio/sync';
+import { parse, RemoteStateNotification } from '@campaign-studio/core';
+import {
+  baseIdOf, BaseSnapshot, findBaseSnapshot, isSafeId, NormalizedCampaign, readBaseSnapshot,
+  readRemote, remoteStateOf, serializeCampaign,
+} from '@campaign-studio/sync';
 import { StudioContext } from '../context';
 import { Connection } from './connection';
 import { runWithProgress } from './progress';

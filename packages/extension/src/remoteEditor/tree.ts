@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import {
-  campaignContextValue, campaignDescription, campaignIcon, campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy,
-  GroupPager, groupIcon, groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, nameOf, PAGE_SIZE, sanitizeFilter,
+  adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
+  campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
+  groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
+  sanitizeFilter,
 } from '@campaign-studio/sync';
-import { CampaignRecord, MetaRecord } from '@campaign-studio/sync';
-import { adviceFor } from '@campaign-studio/sync';
 import { Connection } from './connection';
 
 /**

@@ -10,9 +10,7 @@ import { generateCampaign } from '../../../../bench/generate';
 import { LspClient } from '../helpers/lspClient';
 import { lint } from '../../../core/test/helpers/lint';
 import { mutate, Random } from './mutate';
-import { parse } from '@campaign-studio/core';
-import { validate } from '@campaign-studio/core';
-import { toDiagnostics } from '@campaign-studio/core';
+import { parse, toDiagnostics, validate } from '@campaign-studio/core';
 
 /**
  * Random mutations of valid campaigns fed to the language service and to the real server:

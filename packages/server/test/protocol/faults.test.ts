@@ -11,11 +11,10 @@ import {
   MessageType, ResponseError, ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../src/server';
-import { LanguageService, LanguageServiceOptions, TextDocumentLike } from '@campaign-studio/core';
-import { DocumentSettings } from '@campaign-studio/core';
-import { RULE_CHECKS } from '@campaign-studio/core';
-import { RuleCheck } from '@campaign-studio/core';
-import { RemoteFindingsNotification } from '@campaign-studio/core';
+import {
+  DocumentSettings, LanguageService, LanguageServiceOptions, RemoteFindingsNotification,
+  RULE_CHECKS, RuleCheck, TextDocumentLike,
+} from '@campaign-studio/core';
 import { Editor, EditorOptions, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 /**

@@ -1,8 +1,7 @@
-import { parse } from '@campaign-studio/core';
+import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
-import { isObject } from '@campaign-studio/core';
 import { LocalFile, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';

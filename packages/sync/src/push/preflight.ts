@@ -1,4 +1,6 @@
-import { CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings } from '@campaign-studio/core';
+import {
+  CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings,
+} from '@campaign-studio/core';
 
 /**
  * The first gate of every write: the shared rule set over the file's current text. Errors block;

@@ -3,12 +3,11 @@ import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } fro
 import { ComponentMerge, ConflictChoice, MergeResult, mergeComponents, resolveConflicts } from './merge';
 import { CampaignDoc, campaignIdOf, canonical, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { isObject } from '@campaign-studio/core';
+import { isObject, parse } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore } from './patch';
 import { BaseStore, LocalFile, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
-import { parse } from '@campaign-studio/core';
 import { reconcileWrite } from './reconcile';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyTopLevel } from './textEdits';

@@ -1,6 +1,5 @@
-import { cloneJson, isObject, JsonObject } from '@campaign-studio/core';
+import { cloneJson, isObject, JsonObject, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import { orderCampaign } from './format';
-import { schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import type { NormalizationNote } from './baseFormat';
 
 export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';

@@ -4,7 +4,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { applyOverrides, brokenSettingsFinding, documentSettings, editorSettingsFrom, parse, settingsFromText } from '@campaign-studio/core';
+import {
+  applyOverrides, brokenSettingsFinding, documentSettings, editorSettingsFrom, parse,
+  settingsFromText,
+} from '@campaign-studio/core';
 import { findCampaignrc, loadCampaignrc, SettingsHost, SettingsStore } from '../../src/files/settingsFiles';
 
 /** Workspace settings: reading `.campaignrc.json`, editor overrides, and the per-resource store. */

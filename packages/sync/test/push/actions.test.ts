@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { loadExecutions, runRemoteValidate, runStatusAction, runTestSend } from '../../src/push/actionsFlow';
 import { pushApi } from '../../src/push/serviceAdapter';
-import { parse } from '@campaign-studio/core';
-import { rangeFor } from '@campaign-studio/core';
+import { parse, rangeFor } from '@campaign-studio/core';
 import { basePath, deps, editJson, fetchFile, makeCampaign, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
 
 /** Validate remotely, test sends, pause / resume / stop and execution history, against the emulator. */

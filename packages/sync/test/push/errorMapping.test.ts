@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import {
   describeEnvelope, findingsFromEnvelope, stillCurrent, targetSegments, targetToPointer, track,
 } from '../../src/push/errorMapping';
-import { parse } from '@campaign-studio/core';
-import { rangeFor } from '@campaign-studio/core';
+import { parse, rangeFor } from '@campaign-studio/core';
 
 const doc = {
   channel: 'PUSH',

@@ -2,8 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { runPush } from '../../src/push/pushFlow';
-import { parse } from '@campaign-studio/core';
-import { rangeFor } from '@campaign-studio/core';
+import { parse, rangeFor } from '@campaign-studio/core';
 import { basePath, deps, waitFor, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
 
 /**

@@ -4,8 +4,7 @@ import { ruleTests } from '../../../core/test/helpers/ruleTests';
 import { lint, only, summary } from '../../../core/test/helpers/lint';
 import { Doc, fixProblems, pushOneTime, pushPeriodic, rangeOf, textOf, withPatch } from '../../../core/test/rules/_campaigns';
 import { normalizeCampaign } from '../../src/remote/normalize';
-import { applyFix, formattingFor } from '@campaign-studio/core';
-import { Fix, RemoteState } from '@campaign-studio/core';
+import { applyFix, Fix, formattingFor, RemoteState } from '@campaign-studio/core';
 
 /**
  * A fetched file whose schedule could not be converted to the request shape (a periodic
