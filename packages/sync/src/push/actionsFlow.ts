@@ -1,7 +1,7 @@
 import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
-import { isObject } from '@campaign-studio/core';
+import { isObject, parse } from '@campaign-studio/core';
 import { ExecutionEntry, LocalFile, PushApi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
@@ -35,8 +35,7 @@ export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'fa
 export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Promise<ValidateResult> {
   const { api, ui, env } = deps;
   const text = file.text();
-  const check = await checkLocal(deps.rules, text);
-  const local = check.value;
+  const local = parse(text).value;
   if (!isObject(local)) { ui.error(`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
   const id = campaignIdOf(local);
   if (!id) {
@@ -48,7 +47,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
   // Errors the editor shows, and only those: a schedule kept as fetched is no error (rule H5).
   const base = await deps.bases.read(id).catch(() => undefined);
-  const localErrors = isObject(base) ? (await checkLocal(deps.rules, text, undefined, remoteStateOf(base))).errors : check.errors;
+  const localErrors = (await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined)).errors;
   let answer;
   try {
     answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
@@ -79,8 +78,9 @@ export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'can
  */
 export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', recipients: string[], deps: ActionDeps): Promise<TestSendResult> {
   const { api, ui, env } = deps;
-  const check = await checkLocal(deps.rules, file.text(), mode === 'inline' ? 'inlineTest' : undefined);
-  const local = check.value;
+  const text = file.text();
+  const check = await checkLocal(deps.rules, text, mode === 'inline' ? 'inlineTest' : undefined);
+  const local = parse(text).value;
   const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
   const refusal = writeRefusal(local, 'test');

@@ -44,7 +44,7 @@ export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<
   };
   const text0 = file.text();
   const check = await checkLocal(deps.rules, text0);
-  const local = check.value;
+  const local = parse(text0).value;
   if (!isObject(local)) return fail({ outcome: 'blocked', components: [], message: `${file.name} does not hold a JSON object: nothing to create. Fix the file first.` });
   const existing = campaignIdOf(local);
   if (existing) return fail({ outcome: 'blocked', components: [], message: `${file.name} already names campaign ${existing}: push it instead. To make a new draft from it, remove \`id\` (and \`campaign_id\`) from a copy of the file.` });

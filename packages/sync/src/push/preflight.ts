@@ -25,8 +25,6 @@ export interface LocalRules {
 }
 
 export interface LocalCheck {
-  /** The file's JSON value (comments and trailing commas tolerated). */
-  value: unknown;
   errors: CheckedFinding[];
   warnings: CheckedFinding[];
 }
@@ -45,7 +43,6 @@ const CHECKED_AGAINST_REMOTE = new Set(['P1', 'P2', 'P3', 'P4', 'P5']);
 export async function checkLocal(rules: LocalRules, text: string, purpose?: CheckPurpose, remote?: RemoteState): Promise<LocalCheck> {
   const findings = (await rules.check(text, { purpose, remote })).filter(f => !CHECKED_AGAINST_REMOTE.has(f.rule));
   return {
-    value: parse(text).value,
     errors: findings.filter(f => f.severity === 'error'),
     warnings: findings.filter(f => f.severity === 'warning'),
   };
