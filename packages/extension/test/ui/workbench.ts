@@ -161,6 +161,14 @@ export class Workbench {
     return rows;
   }
 
+  /** The rows of the open quick pick, once they satisfy `predicate` (they are drawn after its title). */
+  async waitForQuickPickRows(predicate: (rows: string[]) => boolean, what: string): Promise<string[]> {
+    let rows: string[] = [];
+    const list = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await this.until(async () => predicate(rows = (await list.allTextContents()).map(r => r.replace(/\s+/g, ' '))), what, () => `quick pick rows:\n  ${rows.join('\n  ') || '(none)'}`);
+    return rows;
+  }
+
   /** A row of the Problems panel. */
   problem(text: string | RegExp): Locator {
     return this.page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();

@@ -25,8 +25,9 @@ export const journey: Journey = {
     await step('Sign In asks which environment', async () => {
       await workbench.command('Campaign Studio: Sign In');
       await quickInput.locator('.quick-input-title', { hasText: 'Sign in to which environment?' }).waitFor({ state: 'visible' });
-      const rows = await quickInput.locator('.quick-input-list .monaco-list-row').allTextContents();
-      for (const e of emulatorOf(ctx).info.environments) {
+      const environments = emulatorOf(ctx).info.environments;
+      const rows = await workbench.waitForQuickPickRows(rs => environments.every(e => rs.some(r => r.includes(e.name))) && rs.some(r => /Add an environment/.test(r)), 'every environment and "Add an environment…" in the list');
+      for (const e of environments) {
         assert.ok(rows.some(r => r.includes(e.name) && r.includes(e.workspaceId)), `environment ${e.name} is not offered: ${rows.join(' | ')}`);
       }
       assert.ok(rows.some(r => /Add an environment/.test(r)), `no "Add an environment…" item: ${rows.join(' | ')}`);

@@ -13,6 +13,11 @@ export const journey: Journey = {
     const { page, workbench, step } = ctx;
     const sidebar = page.locator('.part.sidebar');
     const description = (row: ReturnType<typeof workbench.treeItem>) => row.locator('.label-description').first().textContent();
+    /** The group's count is drawn after its children: wait for it to say `count`. */
+    const waitForCount = (row: ReturnType<typeof workbench.treeItem>, count: string, what: string) => {
+      let shown: string | null = null;
+      return workbench.until(async () => (shown = await description(row)) === count, what, () => `the group says ${JSON.stringify(shown)}`);
+    };
     const campaigns = (names: string[]) => names.filter(n => / campaign$/.test(n));
     const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /[0-9a-f]{24}/ }).first();
 
@@ -55,7 +60,7 @@ export const journey: Journey = {
       const names = campaigns(await workbench.childrenOf(push));
       assert.strictEqual(names.length, 15, `a page holds 15 campaigns: ${names.join(' | ')}`);
       assert.ok(names.every(n => /, PUSH \w+ campaign$/.test(n)), `a campaign of another channel is listed: ${names.join(' | ')}`);
-      assert.strictEqual(await description(push), '15+');
+      await waitForCount(push, '15+', 'the Push group to say "15+" while more pages remain');
     });
 
     await step('"Load more…" brings the next page', async () => {
@@ -63,7 +68,7 @@ export const journey: Journey = {
       await workbench.treeItem('Load the next 15').waitFor({ state: 'detached' });
       let names: string[] = [];
       await workbench.until(async () => (names = campaigns(await workbench.childrenOf(push))).length > 15, 'more than 15 Push campaigns');
-      assert.strictEqual(await description(push), String(names.length), 'the group counts every campaign once the last page is in');
+      await waitForCount(push, String(names.length), 'the group to count every campaign once the last page is in');
       assert.strictEqual(new Set(names).size, names.length, `a campaign is listed twice: ${names.join(' | ')}`);
     });
 
@@ -78,7 +83,7 @@ export const journey: Journey = {
         names = campaigns(await workbench.childrenOf(push).catch(() => []));
         return names.some(n => n.startsWith('Weekend flash deal,')) && names.every(n => /flash/i.test(n.split(',')[0]));
       }, 'the Push group to list only campaigns named with "flash"', () => names.join(' | '));
-      assert.strictEqual(await description(push), String(names.length));
+      await waitForCount(push, String(names.length), 'the Push group to count the filtered campaigns');
       await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'visible' });
     });
 

@@ -48,7 +48,7 @@ export const journey: Journey = {
       await workbench.clearNotifications();
       await workbench.command('Campaign Studio: Push Changes to the Service');
       await quickInput.locator('.quick-input-title', { hasText: `Conflict 1 of 1: \`campaign_content\` changed on the service (by ${colleague}` }).waitFor({ state: 'visible' });
-      const rows = (await quickInput.locator('.quick-input-list .monaco-list-row').allTextContents()).map(r => r.replace(/\s+/g, ' '));
+      const rows = await workbench.waitForQuickPickRows(rs => rs.length >= 3, 'the three choices of the conflict');
       assert.ok(rows.some(r => /Keep mine.*Your `campaign_content` is sent and overwrites the change made by colleague@shopco\.example/.test(r)), rows.join(' | '));
       assert.ok(rows.some(r => /Take theirs.*replaced in the file by the service's version; it is not sent/.test(r)), rows.join(' | '));
       assert.ok(rows.some(r => /Cancel the push.*Nothing is sent and nothing changes/.test(r)), rows.join(' | '));
