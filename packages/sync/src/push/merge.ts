@@ -1,83 +1,133 @@
 import { dequal } from 'dequal';
-import { CampaignDoc, contentKeys } from './model';
+import { isObject } from '@campaign-studio/core';
+import { CampaignDoc } from './model';
+import { fieldChanges, identityKeyAt, keyedElements, PathSegment, pathId, pathText, valueAt } from './fieldPaths';
 
 /**
- * Three-way merge per top-level component (base = the snapshot fetched, local = the file,
- * remote = the service now). A component changed on one side only takes that side; changed on
- * both sides to different values it is a conflict for the user to decide. Read-only metadata and
- * authorship are not merged: they always come from the remote.
+ * Field-level three-way merge (base = the snapshot fetched, local = the file, remote = the
+ * service now). Objects merge key by key, recursively; arrays are values, except arrays whose
+ * elements have an identity (`fieldPaths.ts`), which merge element by element. A field changed
+ * on one side only takes that side. A conflict exists only where the same field changed on both
+ * sides to different values, a deletion against an edit included. Comparison is semantic.
+ *
+ * Pure: the push, the CLI and the tests call it the same way. The metadata is not merged; callers
+ * pass content only (`contentOf`).
  */
 
-export type ComponentSource = 'both' | 'local' | 'remote' | 'unchanged';
-
-export interface ComponentMerge {
-  key: string;
+export interface FieldConflict {
+  /** Stable id of the path: choices are keyed by it. */
+  id: string;
+  /** The path, as shown to people: `basic_details.geofences[name="Mall"].radius`. */
+  path: string;
+  segments: PathSegment[];
+  /** Each side's value; `undefined` where the field is absent (never added, or deleted). */
   base: unknown;
   local: unknown;
   remote: unknown;
-  /** Where the merged value comes from; `undefined` for a conflict. */
-  source?: ComponentSource;
 }
+
+/** Yours, theirs, or a value written by hand (`undefined` removes the field). */
+export type ConflictChoice = 'local' | 'remote' | { value: unknown };
 
 export interface MergeResult {
-  /** The merged content: for conflicts the local value stays until a choice is made. */
+  /** The merged content; a conflict without a choice holds the local value. */
   merged: CampaignDoc;
-  /** Components changed only on the service: the file must take them. */
+  /** Fields changed only on the service: the merge takes them. */
   takenFromRemote: string[];
-  /** Components changed only locally: they are what the push will send. */
+  /** Fields changed only locally. */
   keptLocal: string[];
-  /** Components changed on both sides to the same value. */
+  /** Fields changed on both sides to the same value. */
   convergent: string[];
-  /** Components changed on both sides differently. */
-  conflicts: ComponentMerge[];
+  /** Fields changed on both sides differently, decided or not. */
+  conflicts: FieldConflict[];
 }
 
-export function mergeComponents(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc): MergeResult {
-  const keys: string[] = [];
-  for (const k of [...contentKeys(local), ...contentKeys(remote), ...contentKeys(base)]) if (!keys.includes(k)) keys.push(k);
-  const merged: CampaignDoc = {};
-  const takenFromRemote: string[] = [];
-  const keptLocal: string[] = [];
-  const convergent: string[] = [];
-  const conflicts: ComponentMerge[] = [];
-  for (const key of keys) {
-    const b = base[key];
-    const l = local[key];
-    const r = remote[key];
-    if (dequal(l, r)) {
-      if (l !== undefined) merged[key] = l;
-      if (!dequal(l, b)) convergent.push(key);
-    } else if (dequal(b, l)) {
-      if (r !== undefined) merged[key] = r;
-      takenFromRemote.push(key);
-    } else if (dequal(b, r)) {
-      if (l !== undefined) merged[key] = l;
-      keptLocal.push(key);
-    } else {
-      if (l !== undefined) merged[key] = l;
-      conflicts.push({ key, base: b, local: l, remote: r });
-    }
+/** What one run of the merge collects while it walks. */
+interface Walk {
+  choices: Readonly<Record<string, ConflictChoice>>;
+  out: Omit<MergeResult, 'merged'>;
+}
+
+export function mergeFields(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc, choices: Readonly<Record<string, ConflictChoice>> = {}): MergeResult {
+  const walk: Walk = { choices, out: { takenFromRemote: [], keptLocal: [], convergent: [], conflicts: [] } };
+  const merged = mergeValue([], base, local, remote, walk);
+  return { merged: isObject(merged) ? merged : {}, ...walk.out };
+}
+
+/** True when every conflict of `result` has a choice in `choices`. */
+export function allDecided(result: MergeResult, choices: Readonly<Record<string, ConflictChoice>>): boolean {
+  return result.conflicts.every(c => isChoice(choices[c.id]));
+}
+
+export function isChoice(v: unknown): v is ConflictChoice {
+  return v === 'local' || v === 'remote' || (isObject(v) && Object.prototype.hasOwnProperty.call(v, 'value'));
+}
+
+function mergeValue(path: PathSegment[], b: unknown, l: unknown, r: unknown, walk: Walk): unknown {
+  if (dequal(l, r)) {
+    if (!dequal(l, b)) walk.out.convergent.push(pathText(path));
+    return l;
   }
-  return { merged, takenFromRemote, keptLocal, convergent, conflicts };
+  if (dequal(b, l)) {
+    walk.out.takenFromRemote.push(pathText(path));
+    return r;
+  }
+  if (dequal(b, r)) {
+    walk.out.keptLocal.push(pathText(path));
+    return l;
+  }
+  if (isObject(l) && isObject(r) && (b === undefined || isObject(b))) return mergeObjects(path, b ?? {}, l, r, walk);
+  const key = identityKeyAt(path);
+  const keyed = key ? mergeKeyed(path, key, b, l, r, walk) : undefined;
+  return keyed ?? conflict(path, b, l, r, walk);
 }
 
-export type ConflictChoice = 'local' | 'remote';
+function mergeObjects(path: PathSegment[], b: Record<string, unknown>, l: Record<string, unknown>, r: Record<string, unknown>, walk: Walk): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of new Set([...Object.keys(l), ...Object.keys(r), ...Object.keys(b)])) {
+    const v = mergeValue([...path, k], b[k], l[k], r[k], walk);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/** Elements merged by identity; undefined when the arrays cannot be keyed (then they are one value). */
+function mergeKeyed(path: PathSegment[], key: string, b: unknown, l: unknown, r: unknown, walk: Walk): unknown[] | undefined {
+  const bm = b === undefined ? new Map<string, unknown>() : keyedElements(b, key);
+  const lm = keyedElements(l, key);
+  const rm = keyedElements(r, key);
+  if (!bm || !lm || !rm) return undefined;
+  const out: unknown[] = [];
+  for (const id of elementOrder(bm, lm, rm)) {
+    const v = mergeValue([...path, { key, value: id }], bm.get(id), lm.get(id), rm.get(id), walk);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** The local order (the remote's when only the remote reordered), then elements only the other side has. */
+function elementOrder(b: Map<string, unknown>, l: Map<string, unknown>, r: Map<string, unknown>): string[] {
+  const localKept = [...l.keys()].filter(k => b.has(k));
+  const baseKept = [...b.keys()].filter(k => l.has(k));
+  const first = dequal(localKept, baseKept) ? r : l;
+  const second = first === r ? l : r;
+  return [...new Set([...first.keys(), ...second.keys(), ...b.keys()])];
+}
+
+function conflict(path: PathSegment[], b: unknown, l: unknown, r: unknown, walk: Walk): unknown {
+  const id = pathId(path);
+  walk.out.conflicts.push({ id, path: pathText(path), segments: path, base: b, local: l, remote: r });
+  const choice = walk.choices[id];
+  if (choice === 'remote') return r;
+  if (isObject(choice) && Object.prototype.hasOwnProperty.call(choice, 'value')) return choice.value;
+  return l;
+}
 
 /**
- * Applies the user's choices to a merge: `remote` takes the service's value into the file (the
- * push will not touch that component), `local` keeps the file's value (the push replaces the
- * service's). Every conflict needs a choice.
+ * The saved file still holds the merge wherever the service changed something since `base`: only
+ * then may the base move to that remote version. After an undo of a merged field it may not, so
+ * the next push finds the conflict again instead of silently sending the undo.
  */
-export function resolveConflicts(result: MergeResult, choices: Record<string, ConflictChoice>): { merged: CampaignDoc; fromRemote: string[] } {
-  const merged: CampaignDoc = { ...result.merged };
-  const fromRemote = [...result.takenFromRemote];
-  for (const c of result.conflicts) {
-    const choice = choices[c.key];
-    if (choice !== 'local' && choice !== 'remote') throw new Error(`No choice was made for the conflicting component \`${c.key}\`.`);
-    if (choice === 'remote') {
-      if (c.remote === undefined) delete merged[c.key]; else merged[c.key] = c.remote;
-      fromRemote.push(c.key);
-    }
-  }
-  return { merged, fromRemote };
+export function mergeKept(base: CampaignDoc, remote: CampaignDoc, merged: CampaignDoc, saved: CampaignDoc): boolean {
+  return fieldChanges(base, remote).every(c => dequal(valueAt(saved, c.path), valueAt(merged, c.path)));
 }

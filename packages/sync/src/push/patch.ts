@@ -3,6 +3,8 @@ import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, so
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { has, isObject } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
+import type { ReviewChange } from './ports';
+import { fieldChanges, pathText, valueAt } from './fieldPaths';
 
 /**
  * The update body of a push (rule P4 and the spec's "Other update rules"): every top-level
@@ -107,4 +109,17 @@ export function planRefusals(plan: PatchPlan): Problem[] {
     path: '/' + c.field,
     message: `${code(c.field)} was ${JSON.stringify(c.from)} when fetched and is ${JSON.stringify(c.to)} in the file: an existing campaign cannot change its ${c.field === 'channel' ? 'channel' : 'delivery type'}. Put back ${JSON.stringify(c.from)}, or create a new draft from a copy of this file without its \`id\`.`,
   }));
+}
+
+/**
+ * Every field the push changes, service now → after the push, for the review. A field the
+ * service changed since the file's base is marked: sending it replaces someone else's edit.
+ */
+export function reviewChanges(plan: PatchPlan, merged: CampaignDoc, remoteNow: CampaignDoc, fileBase: CampaignDoc): ReviewChange[] {
+  return plan.changed.flatMap(k => fieldChanges(remoteNow[k], merged[k], [k]).map(c => ({
+    path: pathText(c.path),
+    before: c.before,
+    after: c.after,
+    overridesRemote: !dequal(valueAt(fileBase, c.path), valueAt(remoteNow, c.path)),
+  })));
 }

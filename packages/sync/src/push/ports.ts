@@ -1,7 +1,7 @@
 import type { LocalRules } from './preflight';
 import { CampaignDoc } from './model';
 import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
-import { ComponentMerge, ConflictChoice } from './merge';
+import { ConflictChoice, FieldConflict } from './merge';
 import { Problem } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 
@@ -97,6 +97,24 @@ export interface LocalFile {
    * before.
    */
   replace(expected: string, next: string): Promise<boolean>;
+  /**
+   * Calls `then` with the saved text once the file's current content is saved: at once for a
+   * file on disk or an editor buffer without unsaved changes, else at its next save (never, if it
+   * is closed unsaved). `cancel` drops the call if it has not happened yet.
+   */
+  whenSaved(then: (savedText: string) => Promise<void>): { cancel(): void };
+}
+
+/** A field the push changes, as the review lists it: the service now → after the push. */
+export interface ReviewChange {
+  /** `basic_details.tags`, as shown to people. */
+  path: string;
+  /** The service's value now; `undefined` when the field is absent there. */
+  before: unknown;
+  /** The value sent; `undefined` when the push removes the field. */
+  after: unknown;
+  /** The service changed this field since the file's base: the push replaces someone else's edit. */
+  overridesRemote: boolean;
 }
 
 export interface PushPreview {
@@ -105,23 +123,51 @@ export interface PushPreview {
   environment: string;
   production: boolean;
   status: string;
+  /** The request: `PATCH /v5/campaigns/{id}`. */
+  request: { method: 'PATCH'; path: string };
   /** The exact body that will be sent. */
   body: CampaignDoc;
   /** The same keys as the service has them now: the "before" of the diff. */
   before: CampaignDoc;
+  /** Components sent (whole, rule P4). */
   changed: string[];
-  /** Components the file will take from the service once the push succeeds (a merge). */
+  /** Every field the push changes on the service, service now → after push. */
+  changes: ReviewChange[];
+  /** Fields the file took from the service in the merge (already written into the file). */
   takeFromRemote: string[];
+  /** Who last changed the campaign on the service, and when, when the service says. */
+  remoteUpdatedBy?: string;
+  remoteUpdatedAt?: string;
   /** What is not sent and why, P5 notes, merge notes. */
   notes: string[];
+}
+
+/** Fields changed on both sides since the fetch, to be decided one by one. */
+export interface ConflictQuestion {
+  campaignId: string;
+  campaignName?: string;
+  environment: string;
+  fileUri: string;
+  fileName: string;
+  /** Who last changed the campaign on the service, and when, when the service says. */
+  remoteUpdatedBy?: string;
+  remoteUpdatedAt?: string;
+  /** The conflicts to decide, in document order. */
+  conflicts: FieldConflict[];
+  /** Each side's campaign content (no metadata), for side-by-side views. */
+  base: CampaignDoc;
+  local: CampaignDoc;
+  remote: CampaignDoc;
+  /** The merged content for a set of choices: what the file will hold (undecided conflicts keep yours). */
+  result(choices: Readonly<Record<string, ConflictChoice>>): CampaignDoc;
 }
 
 /** Every question and message of the flows; the VS Code layer shows dialogs, tests answer from a script. */
 export interface PushUi {
   /** Shows the diff of the body and asks; `round` 2 is the second question for production. */
   confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean>;
-  /** A real conflict: one choice per component, or undefined to cancel the push. */
-  resolveConflicts(conflicts: ComponentMerge[], info: { campaignId: string; remoteUpdatedBy?: string; remoteUpdatedAt?: string }): Promise<Record<string, ConflictChoice> | undefined>;
+  /** Real conflicts: one choice per conflict id, or undefined to cancel the push. */
+  resolveConflicts(question: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined>;
   /** After success, the service's copy differs from the file: may the file take it? */
   offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean>;
   /** A question with a yes answer (status actions, draft creation, production). */

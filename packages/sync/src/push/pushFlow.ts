@@ -1,23 +1,25 @@
 import { dequal } from 'dequal';
 import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
-import { ComponentMerge, ConflictChoice, MergeResult, mergeComponents, resolveConflicts } from './merge';
+import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
+import { PathSegment, valueAt } from './fieldPaths';
 import { CampaignDoc, campaignIdOf, canonical, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject, parse } from '@campaign-studio/core';
-import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore } from './patch';
-import { BaseStore, LocalFile, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
+import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
+import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { reconcileWrite } from './reconcile';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
-import { applyTopLevel } from './textEdits';
+import { applyFieldChanges, applyTopLevel } from './textEdits';
 
 /**
  * Push: preflight (local rules, refusals, P1–P3 against the current remote, the service's
- * validate), a conflict check against the base snapshot with a per-component three-way merge,
- * the exact body shown and confirmed (twice for production), the remote re-read just before the
- * write, and a write that is never retried blindly. The file and the base change only after the
- * service accepted the update.
+ * validate), a field-level three-way merge against the base snapshot (conflicts decided per
+ * field by the user, the merge written into the file), the exact body reviewed and confirmed
+ * (typed for production), the remote re-read just before the write, and a write that is never
+ * retried blindly. The base moves when the merged file is saved, and after a successful push
+ * from the campaign read back.
  */
 
 export type PushOutcome =
@@ -144,9 +146,12 @@ async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: 
 
 /** The file merged with the remote as read in one round. */
 interface Merge {
+  /** The content the push works from: the file's, merged with the service's changes. */
   merged: CampaignDoc;
-  /** Components the file takes from the service. */
+  /** Fields the file took from the service (changed only there, or "theirs"). */
   takeFromRemote: string[];
+  /** Conflicts were decided in this round. */
+  decided: boolean;
   notes: string[];
 }
 
@@ -159,20 +164,25 @@ interface Written {
 
 /** One push of one file: rounds against the remote until it is written, or stops. */
 class PushRun {
-  private readonly local: CampaignDoc;
   private readonly id: string;
-  /** The file's content without the read-only metadata it keeps. */
-  private readonly content: CampaignDoc;
+  /** The file's text and content as the push last wrote or read them. */
+  private text: string;
+  private content: CampaignDoc;
+  /** What the content is based on: the snapshot, then the remote version a merge was made with. */
+  private base: CampaignDoc;
   /**
-   * Choices per conflicting component, with the remote value they were made against: a choice
-   * holds only while the service still has that value.
+   * Choices per conflict id, with the remote value they were made against: a choice holds only
+   * while the service still has that value.
    */
-  private readonly decided = new Map<string, { choice: ConflictChoice; remote: string }>();
+  private readonly decided = new Map<string, { choice: ConflictChoice; remote: string; segments: PathSegment[] }>();
+  /** A base waiting for the merged file to be saved; superseded by a push. */
+  private pendingBase?: { cancel(): void };
 
   constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
-    this.local = start.local;
     this.id = start.id;
+    this.text = start.text;
     this.content = contentOf(start.local);
+    this.base = start.base;
   }
 
   async run(): Promise<PushResult> {
@@ -181,6 +191,7 @@ class PushRun {
       const merge = await this.mergeWithRemote(remote);
       const plan = this.planFor(merge, remote);
       if (isEmptyPatch(plan)) return this.takeRemoteChangesOnly(merge, remote);
+      await this.writeMerge(merge, remote);
       this.checkState(merge, plan, remote);
       const validateNotes = await this.validateOnService(plan);
       await this.confirm(merge, plan, remote, validateNotes);
@@ -190,7 +201,7 @@ class PushRun {
         continue;
       }
       const written = await this.write(plan, fresh.remote);
-      return this.finish(merge, plan, fresh.remote, written);
+      return this.finish(plan, fresh.remote, written);
     }
   }
 
@@ -207,25 +218,46 @@ class PushRun {
     }
   }
 
-  /** Conflicts: when the remote moved since the base, a merge per component. */
+  /** When the remote moved since the base: a field-level merge, conflicts decided by the user. */
   private async mergeWithRemote(remote: RemoteCampaign): Promise<Merge> {
-    if (!remoteMoved(this.start.base, remote)) return { merged: this.content, takeFromRemote: [], notes: [] };
-    const m = mergeComponents(contentOf(this.start.base), this.content, remote.normalized);
-    await this.decideConflicts(m.conflicts, remote);
-    const choice = (k: string): ConflictChoice => this.decided.get(k)!.choice;
-    const r = resolveConflicts(m, Object.fromEntries(m.conflicts.map(c => [c.key, choice(c.key)])));
-    return { merged: r.merged, takeFromRemote: r.fromRemote, notes: [mergeNote(m, remote, choice)] };
+    if (!remoteMoved(this.base, remote)) return { merged: this.content, takeFromRemote: [], decided: false, notes: [] };
+    const base = contentOf(this.base);
+    const first = mergeFields(base, this.content, remote.normalized, this.choicesFor(remote));
+    const open = first.conflicts.filter(c => !this.holds(c));
+    if (open.length) await this.decideConflicts(open, base, remote);
+    const m = mergeFields(base, this.content, remote.normalized, this.choicesFor(remote));
+    const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice !== 'local').map(c => c.path)];
+    return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
+  }
+
+  /** A choice made earlier still holds: the service has the same value it was made against. */
+  private holds(c: FieldConflict): boolean {
+    return this.decided.get(c.id)?.remote === canonical(c.remote);
+  }
+
+  private choicesFor(remote: RemoteCampaign): Record<string, ConflictChoice> {
+    const out: Record<string, ConflictChoice> = {};
+    for (const [id, d] of this.decided) {
+      if (canonical(valueAt(remote.normalized, d.segments)) === d.remote) out[id] = d.choice;
+    }
+    return out;
   }
 
   /** Asks the user about the conflicts not yet decided against the remote value they now have. */
-  private async decideConflicts(conflicts: ComponentMerge[], remote: RemoteCampaign): Promise<void> {
-    const open = conflicts.filter(c => this.decided.get(c.key)?.remote !== canonical(c.remote));
-    if (!open.length) return;
-    const choices = await this.deps.ui.resolveConflicts(open, { campaignId: this.id, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at) });
-    if (!choices || open.some(c => choices[c.key] !== 'local' && choices[c.key] !== 'remote')) {
+  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign): Promise<void> {
+    const { ui, env } = this.deps;
+    const known = this.choicesFor(remote);
+    const question: ConflictQuestion = {
+      campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
+      remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
+      conflicts: open, base, local: this.content, remote: remote.normalized,
+      result: choices => mergeFields(base, this.content, remote.normalized, { ...known, ...choices }).merged,
+    };
+    const choices = await ui.resolveConflicts(question);
+    if (!choices || open.some(c => !isChoice(choices[c.id]))) {
       return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
     }
-    for (const c of open) this.decided.set(c.key, { choice: choices[c.key], remote: canonical(c.remote) });
+    for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
   }
 
   /** The patch: components that differ from what the service has now. */
@@ -240,43 +272,67 @@ class PushRun {
     // Identity is compared with the base the file came from.
     const identity = planRefusals(computePatch(this.content, contentOf(this.start.base), env.email));
     if (identity.length) {
-      ui.showFindings(this.file.uri, identity, this.local);
+      ui.showFindings(this.file.uri, identity, this.start.local);
       return this.stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
     }
     return plan;
   }
 
-  /** Nothing of the user's to send: at most the file takes what changed only on the service. */
+  /**
+   * The merge goes into the file before anything is sent, field by field, every other byte kept.
+   * The base follows only once the file is saved with the merge still in it: an undo before
+   * saving brings the conflict back at the next push.
+   */
+  private async writeMerge(merge: Merge, remote: RemoteCampaign): Promise<void> {
+    if (dequal(merge.merged, this.content)) return;
+    const next = applyFieldChanges(this.text, this.content, merge.merged);
+    if (!(await this.file.replace(this.text, next))) {
+      return this.stop({ outcome: 'cancelled', stage: 'file', message: `${this.file.name} changed while the service's changes were being merged into it: nothing was sent and the file is as you left it. Push again.` });
+    }
+    const baseContent = contentOf(this.base);
+    const merged = merge.merged;
+    this.pendingBase?.cancel();
+    this.pendingBase = this.file.whenSaved(async saved => {
+      const doc = parse(saved).value;
+      if (isObject(doc) && mergeKept(baseContent, remote.normalized, merged, contentOf(doc))) await this.deps.bases.write(this.id, remote);
+    });
+    this.text = next;
+    this.content = merged;
+    this.base = baseFrom(remote);
+  }
+
+  /** Nothing of the user's to send: at most the file takes what changed on the service. */
   private async takeRemoteChangesOnly(merge: Merge, remote: RemoteCampaign): Promise<PushResult> {
     const { bases, ui, env } = this.deps;
     const { file, id } = this;
     const take = merge.takeFromRemote;
     if (take.length === 0) {
-      if (remoteMoved(this.start.base, remote)) await bases.write(id, remote);
+      if (remoteMoved(this.base, remote)) await bases.write(id, remote);
       ui.info(`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
       return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
     }
-    const ok = await ui.confirm(`Nothing of yours to send: only the service changed ${list(take)}.`, `Take the service's version of ${list(take)} into ${file.name}? The rest of the file stays as it is.`, 'Update my file');
-    if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
-    const took = await writeComponents(file, this.start.text, this.local, remote.normalized, take);
-    if (!took.ok) return this.stop({ outcome: 'failed', stage: 'file', message: took.message });
-    await bases.write(id, remote);
+    if (!merge.decided) {
+      const ok = await ui.confirm(`Nothing of yours to send: only the service changed ${list(take)}.`, `Take the service's version of ${list(take)} into ${file.name}? The rest of the file stays as it is.`, 'Update my file');
+      if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
+    }
+    await this.writeMerge(merge, remote);
     ui.info(`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
     return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: take };
   }
 
-  /** State rules against the current remote status. */
+/** State rules against the current remote status. */
   private checkState(merge: Merge, plan: PatchPlan, remote: RemoteCampaign): void {
     const state = stateProblems(merge.merged, plan.changed, remote.normalized, remote.status);
     if (!state.length) return;
-    this.deps.ui.showFindings(this.file.uri, state, this.local);
+    this.deps.ui.showFindings(this.file.uri, state, this.start.local);
     this.stop({ outcome: 'blocked', stage: 'state', problems: state, message: `Nothing was sent: ${state[0].message}${state.length > 1 ? ` (and ${state.length - 1} more, shown in the file)` : ''}` });
   }
 
   /** The service's own validation, without committing; returns notes for the preview. */
   private async validateOnService(plan: PatchPlan): Promise<string[]> {
     const { api, ui } = this.deps;
-    const { file, local } = this;
+    const { file } = this;
+    const local = this.start.local;
     let validation;
     try {
       // The body that will be sent, checked against the campaign as stored: what it would become.
@@ -303,12 +359,21 @@ class PushRun {
   private async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<void> {
     const { ui, env } = this.deps;
     const notes = [...merge.notes, ...planNotes(plan).filter(n => !n.includes('read-only')), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
-    const preview = {
+    const preview: PushPreview = {
       campaignId: this.id, campaignName: nameOf(merge.merged), environment: env.name, production: env.production, status: remote.status,
-      body: plan.body, before: previewBefore(plan.body, remote.normalized), changed: plan.changed, takeFromRemote: merge.takeFromRemote, notes,
+      request: { method: 'PATCH', path: `/v5/campaigns/${this.id}` },
+      body: plan.body, before: previewBefore(plan.body, remote.normalized), changed: plan.changed,
+      changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
+      takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at), notes,
     };
-    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
-    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Push to production cancelled: nothing was sent.` });
+    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push cancelled') });
+    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push to production cancelled') });
+  }
+
+  /** What a cancel leaves: the file as it was, or holding the merge (not sent). */
+  private cancelled(what: string): string {
+    if (this.text === this.start.text) return `${what}: nothing was sent, and ${this.file.name} and its base are unchanged.`;
+    return `${what}: nothing was sent. ${this.file.name} holds your edits merged with the service's changes; undo restores your version, and its base follows the merge once you save it.`;
   }
 
   /** Someone may have written while the preview was open: then the round starts again on their version. */
@@ -338,7 +403,8 @@ class PushRun {
   }
 
   private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
-    const { file, local } = this;
+    const { file } = this;
+    const local = this.start.local;
     // A lost answer, or a server failure (which may have happened after the change was
     // stored): read the campaign again to learn what happened before saying anything.
     const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
@@ -375,51 +441,48 @@ class PushRun {
   }
 
   /** Success: refresh the base from the service; the file takes only what the user agreed to. */
-  private async finish(merge: Merge, plan: PatchPlan, fresh: RemoteCampaign, written: Written): Promise<PushResult> {
+  private async finish(plan: PatchPlan, fresh: RemoteCampaign, written: Written): Promise<PushResult> {
     const { api, bases, ui, env } = this.deps;
     const { file, id } = this;
+    this.pendingBase?.cancel();
     let after: RemoteCampaign | undefined;
     try {
       after = await api.getCampaign(id);
     } catch { /* handled below */ }
     // Without a read-back the base stays: the next push then sees the remote moved, and the merge
-    // finds the pushed components equal on both sides, so nothing is lost or sent twice.
+    // finds the pushed fields equal on both sides, so nothing is lost or sent twice.
     if (after) await bases.write(id, after);
-    ui.showFindings(file.uri, [], this.local);
+    ui.showFindings(file.uri, [], this.start.local);
 
-    const fileTook: string[] = [];
     const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${written.note}.`];
-    const toTake = await this.componentsToTake(merge, plan, after);
-    if (toTake.length) {
-      const took = await writeComponents(file, this.start.text, this.local, (after ?? fresh).normalized, toTake);
-      fileTook.push(...took.written);
-      if (!took.ok) messages.push(took.message);
-    }
-    if (fileTook.length) messages.push(`${file.name} took ${list(fileTook)} from the service.`);
+    const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
+    if (fileTook.length) messages.push(`${file.name} took the service's copy of ${list(fileTook)}.`);
     if (!after) messages.push('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.');
     ui.info(messages.join(' '));
     return { outcome: written.outcome, message: messages.join(' '), sent: plan.changed, fileTook };
   }
 
-  /** What the merge took from the service, and the service's copy of what was sent if the user wants it. */
-  private async componentsToTake(merge: Merge, plan: PatchPlan, after: RemoteCampaign | undefined): Promise<string[]> {
-    const toTake = [...merge.takeFromRemote];
-    if (!after) return toTake;
-    // The service's copy may differ from what was sent (defaults filled in, normalization):
-    // the file takes that only when the user says so.
-    const echoDiff = plan.changed.filter(k => !dequal(merge.merged[k], after.normalized[k]));
-    if (echoDiff.length && await this.deps.ui.offerRemoteVersion(echoDiff, { campaignId: this.id })) toTake.push(...echoDiff);
-    return toTake;
+  /**
+   * The service's copy may differ from what was sent (defaults filled in, normalization): the
+   * file takes it only when the user says so.
+   */
+  private async takeEcho(plan: PatchPlan, after: RemoteCampaign, messages: string[]): Promise<string[]> {
+    const echoDiff = plan.changed.filter(k => !dequal(this.content[k], after.normalized[k]));
+    if (!echoDiff.length || !(await this.deps.ui.offerRemoteVersion(echoDiff, { campaignId: this.id }))) return [];
+    const took = await writeComponents(this.file, this.text, this.content, after.normalized, echoDiff);
+    if (!took.ok) messages.push(took.message);
+    return took.written;
   }
 }
 
 /** What the merge did, for the preview. */
-function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (key: string) => ConflictChoice): string {
+function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) => ConflictChoice): string {
   const who = str(remote.raw.updated_by) ? ` by ${str(remote.raw.updated_by)}` : '';
+  const said = (c: ConflictChoice) => (c === 'remote' ? 'taking theirs' : c === 'local' ? 'keeping yours' : 'as you wrote it');
   return `The campaign changed on the service${who} since you fetched it.` +
-    (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} kept and will be merged into your file.` : '') +
+    (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} merged into your file.` : '') +
     (m.keptLocal.length ? ` Changed only by you: ${list(m.keptLocal)}.` : '') +
-    (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.key}\` (${choice(c.key) === 'remote' ? 'taking theirs' : 'keeping yours'})`).join(', ')}.` : '');
+    (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.path}\` (${said(choice(c.id))})`).join(', ')}.` : '');
 }
 
 function str(v: unknown): string | undefined {

@@ -1,4 +1,6 @@
 import * as jsonc from 'jsonc-parser';
+import { isObject } from '@campaign-studio/core';
+import { fieldChanges, PathSegment, valueAt } from './fieldPaths';
 
 /**
  * Text edits on the user's file that keep everything else byte for byte: a component replaced or
@@ -42,4 +44,40 @@ export function writeNewId(text: string, id: string, status = 'DRAFT'): string {
   let out = jsonc.applyEdits(text, jsonc.modify(text, ['id'], id, options(text, () => 0)));
   out = jsonc.applyEdits(out, jsonc.modify(out, ['status'], status, options(out, props => Math.min(1, props.length))));
   return out;
+}
+
+/**
+ * Rewrites the fields that differ between `from` (what the text holds) and `to`, each where it
+ * stands; every other byte stays. An element added to or removed from a keyed array rewrites
+ * that array.
+ */
+export function applyFieldChanges(text: string, from: unknown, to: unknown): string {
+  let out = text;
+  for (const edit of fieldEdits(from, to)) out = jsonc.applyEdits(out, jsonc.modify(out, edit.path, edit.value, options(out)));
+  return out;
+}
+
+interface FieldEdit { path: jsonc.JSONPath; value: unknown }
+
+function fieldEdits(from: unknown, to: unknown): FieldEdit[] {
+  const edits = fieldChanges(from, to).map(c => editFor(from, to, c.path));
+  return edits.filter(e => !edits.some(o => o !== e && o.path.length < e.path.length && o.path.every((s, i) => s === e.path[i])));
+}
+
+/** The path in the text (array positions as they stand in `from`) and the value to write there. */
+function editFor(from: unknown, to: unknown, segments: readonly PathSegment[]): FieldEdit {
+  const path: jsonc.JSONPath = [];
+  let cur = from;
+  for (const [i, seg] of segments.entries()) {
+    if (typeof seg === 'string') {
+      path.push(seg);
+      cur = isObject(cur) ? cur[seg] : undefined;
+      continue;
+    }
+    const index = Array.isArray(cur) ? cur.findIndex(el => isObject(el) && el[seg.key] === seg.value) : -1;
+    if (index < 0 || valueAt(to, segments.slice(0, i + 1)) === undefined) return { path, value: valueAt(to, segments.slice(0, i)) };
+    path.push(index);
+    cur = (cur as unknown[])[index];
+  }
+  return { path, value: valueAt(to, segments) };
 }
