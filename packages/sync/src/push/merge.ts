@@ -107,10 +107,10 @@ function mergeKeyed(path: PathSegment[], key: string, b: unknown, l: unknown, r:
 
 /** The local order (the remote's when only the remote reordered), then elements only the other side has. */
 function elementOrder(b: Map<string, unknown>, l: Map<string, unknown>, r: Map<string, unknown>): string[] {
-  const localKept = [...l.keys()].filter(k => b.has(k));
-  const baseKept = [...b.keys()].filter(k => l.has(k));
-  const first = dequal(localKept, baseKept) ? r : l;
-  const second = first === r ? l : r;
+  const order = (side: Map<string, unknown>) => [...side.keys()].filter(k => b.has(k));
+  const baseOrder = [...b.keys()];
+  const remoteOnlyReordered = dequal(order(l), baseOrder.filter(k => l.has(k))) && !dequal(order(r), baseOrder.filter(k => r.has(k)));
+  const [first, second] = remoteOnlyReordered ? [r, l] : [l, r];
   return [...new Set([...first.keys(), ...second.keys(), ...b.keys()])];
 }
 

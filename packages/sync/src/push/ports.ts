@@ -102,7 +102,7 @@ export interface LocalFile {
    * file on disk or an editor buffer without unsaved changes, else at its next save (never, if it
    * is closed unsaved). `cancel` drops the call if it has not happened yet.
    */
-  whenSaved(then: (savedText: string) => Promise<void>): { cancel(): void };
+  whenSaved(then: (savedText: string) => void): { cancel(): void };
 }
 
 /** A field the push changes, as the review lists it: the service now → after the push. */

@@ -85,7 +85,12 @@ function stop(ui: PushUi, r: PushResult): never {
 export async function runPush(file: LocalFile, deps: WriteDeps): Promise<PushResult> {
   try {
     const start = await checkFile(file, deps);
-    return await new PushRun(file, deps, start).run();
+    const run = new PushRun(file, deps, start);
+    try {
+      return await run.run();
+    } finally {
+      await run.settled();
+    }
   } catch (e) {
     if (e instanceof PushStopped) return e.result;
     throw e;
@@ -177,12 +182,19 @@ class PushRun {
   private readonly decided = new Map<string, { choice: ConflictChoice; remote: string; segments: PathSegment[] }>();
   /** A base waiting for the merged file to be saved; superseded by a push. */
   private pendingBase?: { cancel(): void };
+  /** The base being written because the merged file was saved: a later base waits for it. */
+  private adopting: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
     this.id = start.id;
     this.text = start.text;
     this.content = contentOf(start.local);
     this.base = start.base;
+  }
+
+  /** Resolves once a base being written for a saved merge is on disk. */
+  settled(): Promise<void> {
+    return this.adopting;
   }
 
   async run(): Promise<PushResult> {
@@ -222,10 +234,11 @@ class PushRun {
   private async mergeWithRemote(remote: RemoteCampaign): Promise<Merge> {
     if (!remoteMoved(this.base, remote)) return { merged: this.content, takeFromRemote: [], decided: false, notes: [] };
     const base = contentOf(this.base);
-    const first = mergeFields(base, this.content, remote.normalized, this.choicesFor(remote));
+    const theirs = contentOf(remote.normalized);
+    const first = mergeFields(base, this.content, theirs, this.choicesFor(remote));
     const open = first.conflicts.filter(c => !this.holds(c));
     if (open.length) await this.decideConflicts(open, base, remote);
-    const m = mergeFields(base, this.content, remote.normalized, this.choicesFor(remote));
+    const m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
     const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice !== 'local').map(c => c.path)];
     return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
   }
@@ -247,11 +260,12 @@ class PushRun {
   private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign): Promise<void> {
     const { ui, env } = this.deps;
     const known = this.choicesFor(remote);
+    const theirs = contentOf(remote.normalized);
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
       remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
-      conflicts: open, base, local: this.content, remote: remote.normalized,
-      result: choices => mergeFields(base, this.content, remote.normalized, { ...known, ...choices }).merged,
+      conflicts: open, base, local: this.content, remote: theirs,
+      result: choices => mergeFields(base, this.content, theirs, { ...known, ...choices }).merged,
     };
     const choices = await ui.resolveConflicts(question);
     if (!choices || open.some(c => !isChoice(choices[c.id]))) {
@@ -291,11 +305,13 @@ class PushRun {
     }
     const baseContent = contentOf(this.base);
     const merged = merge.merged;
-    this.pendingBase?.cancel();
-    this.pendingBase = this.file.whenSaved(async saved => {
+    const adopt = async (saved: string) => {
       const doc = parse(saved).value;
-      if (isObject(doc) && mergeKept(baseContent, remote.normalized, merged, contentOf(doc))) await this.deps.bases.write(this.id, remote);
-    });
+      if (!isObject(doc) || !mergeKept(baseContent, contentOf(remote.normalized), merged, contentOf(doc))) return;
+      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(`${this.file.name} was saved with the merge, but its base snapshot could not be updated (${e instanceof Error ? e.message : String(e)}): the next push will merge against the older base again.`));
+    };
+    this.pendingBase?.cancel();
+    this.pendingBase = this.file.whenSaved(saved => (this.adopting = adopt(saved)));
     this.text = next;
     this.content = merged;
     this.base = baseFrom(remote);
@@ -445,6 +461,7 @@ class PushRun {
     const { api, bases, ui, env } = this.deps;
     const { file, id } = this;
     this.pendingBase?.cancel();
+    await this.adopting;
     let after: RemoteCampaign | undefined;
     try {
       after = await api.getCampaign(id);

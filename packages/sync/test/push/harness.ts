@@ -7,9 +7,9 @@ import { ServiceClient } from '../../src/remote/serviceClient';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
 import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
-import { ComponentMerge, ConflictChoice } from '../../src/push/merge';
+import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { WriteEnvironment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
+import { ConflictQuestion, WriteEnvironment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -26,7 +26,7 @@ export const ME = 'me@example.com';
 export interface Script {
   /** Answers to `confirmPush`, in order (round 1, then round 2 for production). */
   confirmPush?: boolean[];
-  /** One set of choices per `resolveConflicts` call; `undefined` cancels. */
+  /** One set of choices per `resolveConflicts` call, keyed by readable path; `undefined` cancels. */
   conflicts?: Array<Record<string, ConflictChoice> | undefined>;
   offerRemoteVersion?: boolean[];
   confirm?: boolean[];
@@ -34,7 +34,7 @@ export interface Script {
 
 export class ScriptedUi implements PushUi {
   readonly previews: Array<{ preview: PushPreview; round: 1 | 2 }> = [];
-  readonly conflictsAsked: ComponentMerge[][] = [];
+  readonly conflictsAsked: ConflictQuestion[] = [];
   readonly offers: string[][] = [];
   readonly questions: string[] = [];
   readonly messages: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
@@ -53,10 +53,12 @@ export class ScriptedUi implements PushUi {
     return this.next(this.script.confirmPush, `confirmPush (round ${round})`);
   }
 
-  async resolveConflicts(conflicts: ComponentMerge[]): Promise<Record<string, ConflictChoice> | undefined> {
-    this.conflictsAsked.push(structuredClone(conflicts));
+  async resolveConflicts(question: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {
+    this.conflictsAsked.push(question);
     if (!this.script.conflicts || this.script.conflicts.length === 0) throw new Error('the script has no answer left for resolveConflicts');
-    return this.script.conflicts.shift();
+    const byPath = this.script.conflicts.shift();
+    if (!byPath) return undefined;
+    return Object.fromEntries(question.conflicts.filter(c => byPath[c.path] !== undefined).map(c => [c.id, byPath[c.path]]));
   }
 
   async offerRemoteVersion(components: string[]): Promise<boolean> {
@@ -96,6 +98,37 @@ export class DiskFile implements LocalFile {
     if (this.text() !== expected) return false;
     fs.writeFileSync(this.path, next);
     return true;
+  }
+  /** A file on disk is saved as soon as it is written. */
+  whenSaved(then: (savedText: string) => void): { cancel(): void } {
+    then(this.text());
+    return { cancel: () => undefined };
+  }
+}
+
+/**
+ * An editor buffer over a file on disk: writes stay unsaved until `save`, so the base can only
+ * follow a merge once the merged text is saved.
+ */
+export class UnsavedFile extends DiskFile {
+  private buffer?: string;
+  private readonly waiting: Array<(saved: string) => void> = [];
+  override text(): string { return this.buffer ?? super.text(); }
+  override async replace(expected: string, next: string): Promise<boolean> {
+    if (this.text() !== expected) return false;
+    this.buffer = next;
+    return true;
+  }
+  override whenSaved(then: (savedText: string) => void): { cancel(): void } {
+    if (this.buffer === undefined) return super.whenSaved(then);
+    this.waiting.push(then);
+    return { cancel: () => { this.waiting.splice(this.waiting.indexOf(then), 1); } };
+  }
+  /** The user undoes to `text` and saves. */
+  undoAndSave(text: string): void {
+    this.buffer = undefined;
+    fs.writeFileSync(this.path, text);
+    for (const then of this.waiting.splice(0)) then(text);
   }
 }
 

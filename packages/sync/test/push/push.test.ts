@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { runPush } from '../../src/push/pushFlow';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, waitFor, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
+import { basePath, deps, waitFor, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, UnsavedFile, world } from './harness';
 
 /**
  * Push against the emulator: what is sent, what happens when another client wrote in between,
@@ -83,39 +83,70 @@ test('another client changed another component since the fetch: it merges by its
     const after = file.text().split('\n');
     const utmAt = before.findIndex(l => l.includes('"utm_params"'));
     assert.deepEqual(after.slice(0, utmAt), before.slice(0, utmAt));
-    assert.equal(r.fileTook?.includes('utm_params'), true);
+    assert.deepEqual(r.fileTook, [], 'the merge was in the file before the review; nothing more to take after it');
   } finally {
     await w.close();
   }
 });
 
-test('a real conflict asks; "keep mine" sends mine, and the file is untouched', async () => {
+test('two people change different fields of one component: both edits reach the service, and no question is asked', async () => {
   const w = await world();
   try {
     const id = await makeCampaign(w, pushCampaign());
     const file = await fetchFile(w, id);
-    const edited = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-    w.emu.admin.editCampaign(id, { basic_details: { name: 'Theirs', platforms: ['ANDROID'] } }, 'colleague@example.com');
-    const ui = new ScriptedUi({ conflicts: [{ basic_details: 'local' }], confirmPush: [true] });
+    editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+    const ui = new ScriptedUi({ confirmPush: [true] });
+    w.emu.admin.clearRequests();
     const r = await runPush(file, deps(w, ui));
     assert.equal(r.outcome, 'pushed', ui.text());
-    assert.deepEqual(ui.conflictsAsked[0].map(c => c.key), ['basic_details']);
-    assert.deepEqual(ui.conflictsAsked[0][0].remote, { name: 'Theirs', platforms: ['ANDROID'] });
-    assert.equal((w.emu.admin.campaign(id)!.components.basic_details as any).name, 'Mine');
-    assert.equal(file.text(), edited);
+    assert.equal(ui.conflictsAsked.length, 0);
+    assert.deepEqual(ui.previews[0].preview.takeFromRemote, ['basic_details.tags']);
+    assert.deepEqual(ui.previews[0].preview.changes, [{ path: 'basic_details.name', before: 'Spring sale', after: 'Mine', overridesRemote: false }]);
+    assert.equal(requests(w, 'PATCH').length, 1);
+    assert.deepEqual(ui.previews[0].preview.body, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: ME, basic_details: { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' } });
+    const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
+    assert.equal(stored.name, 'Mine');
+    assert.deepEqual(stored.tags, ['spring', 'theirs'], 'their tags survive');
+    assert.deepEqual(JSON.parse(file.text()).basic_details.tags, ['spring', 'theirs'], 'the file holds both edits');
   } finally {
     await w.close();
   }
 });
 
-test('a real conflict; "take theirs" sends nothing of that component and the file takes theirs', async () => {
+test('a real conflict asks about that field only; "keep mine" sends mine and keeps their other field', async () => {
+  const w = await world();
+  try {
+    const id = await makeCampaign(w, pushCampaign());
+    const file = await fetchFile(w, id);
+    editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs', tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+    const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'local' }], confirmPush: [true] });
+    w.emu.admin.clearRequests();
+    const r = await runPush(file, deps(w, ui));
+    assert.equal(r.outcome, 'pushed', ui.text());
+    const asked = ui.conflictsAsked[0];
+    assert.deepEqual(asked.conflicts.map(c => [c.path, c.base, c.local, c.remote]), [['basic_details.name', 'Spring sale', 'Mine', 'Theirs']]);
+    assert.equal(asked.remoteUpdatedBy, 'colleague@example.com');
+    assert.deepEqual(ui.previews[0].preview.changes, [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true }]);
+    assert.deepEqual(ui.previews[0].preview.body.basic_details, { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' });
+    const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
+    assert.equal(stored.name, 'Mine');
+    assert.deepEqual(stored.tags, ['spring', 'theirs']);
+    assert.deepEqual(JSON.parse(file.text()).basic_details, stored);
+  } finally {
+    await w.close();
+  }
+});
+
+test('a real conflict; "take theirs" sends nothing of that field and the file takes theirs', async () => {
   const w = await world();
   try {
     const id = await makeCampaign(w, pushCampaign());
     const file = await fetchFile(w, id);
     editJson(file, d => { (d.basic_details as any).name = 'Mine'; (d.delivery_controls as any).campaign_throttle_rpm = 500; });
     w.emu.admin.editCampaign(id, { basic_details: { name: 'Theirs', platforms: ['ANDROID'] } }, 'colleague@example.com');
-    const ui = new ScriptedUi({ conflicts: [{ basic_details: 'remote' }], confirmPush: [true] });
+    const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }], confirmPush: [true] });
     const r = await runPush(file, deps(w, ui));
     assert.equal(r.outcome, 'pushed', ui.text());
     assert.deepEqual(r.sent, ['delivery_controls']);
@@ -125,6 +156,53 @@ test('a real conflict; "take theirs" sends nothing of that component and the fil
     const now = JSON.parse(file.text());
     assert.deepEqual(now.basic_details, { name: 'Theirs', platforms: ['ANDROID'] });
     assert.equal(now.delivery_controls.campaign_throttle_rpm, 500, 'the other local edit stays');
+  } finally {
+    await w.close();
+  }
+});
+
+test('undo after "take theirs": the base followed the saved merge, so the next push shows the revert as a change, with who made theirs', async () => {
+  const w = await world();
+  try {
+    const id = await makeCampaign(w, pushCampaign());
+    const file = await fetchFile(w, id);
+    const mine = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs' } }, 'colleague@example.com');
+    const first = await runPush(file, deps(w, new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] })));
+    assert.equal(first.outcome, 'file-updated', first.message);
+    assert.equal(JSON.parse(file.text()).basic_details.name, 'Theirs');
+    assert.equal((readBase(w, id).campaign.basic_details as any).name, 'Theirs', 'the saved merge moved the base');
+    // Ctrl+Z, saved: the file says "Mine" again.
+    fs.writeFileSync(file.path, mine);
+    const ui = new ScriptedUi({ confirmPush: [false] });
+    const again = await runPush(file, deps(w, ui));
+    assert.equal(again.outcome, 'cancelled');
+    const review = ui.previews[0].preview;
+    assert.deepEqual(review.changes, [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: false }]);
+    assert.equal(review.remoteUpdatedBy, 'colleague@example.com', 'the review names who last changed it on the service');
+  } finally {
+    await w.close();
+  }
+});
+
+test('undo of the merge before it was saved: the base stays, and the next push asks about the conflict again', async () => {
+  const w = await world();
+  try {
+    const id = await makeCampaign(w, pushCampaign());
+    const file = await fetchFile(w, id);
+    const mine = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+    const baseBefore = fs.readFileSync(basePath(w, id), 'utf8');
+    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs' } }, 'colleague@example.com');
+    // An editor buffer: the merge is written but the user undoes it and saves the undone text.
+    const unsaved = new UnsavedFile(file.path);
+    const first = await runPush(unsaved, deps(w, new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] })));
+    assert.equal(first.outcome, 'file-updated', first.message);
+    unsaved.undoAndSave(mine);
+    assert.equal(fs.readFileSync(basePath(w, id), 'utf8'), baseBefore, 'the base did not follow an undone merge');
+    const ui = new ScriptedUi({ conflicts: [undefined] });
+    const again = await runPush(file, deps(w, ui));
+    assert.equal(again.outcome, 'cancelled');
+    assert.deepEqual(ui.conflictsAsked[0].conflicts.map(c => c.path), ['basic_details.name']);
   } finally {
     await w.close();
   }

@@ -66,6 +66,10 @@ class MemoryFile implements LocalFile {
     this.content = next;
     return true;
   }
+  whenSaved(then: (savedText: string) => void): { cancel(): void } {
+    then(this.content);
+    return { cancel: () => undefined };
+  }
 }
 
 function setup(edit: (d: CampaignDoc) => void) {
@@ -147,16 +151,17 @@ test('a request that never left (connection refused): not sent, said so', async 
   assert.equal(bases.writes, 0);
 });
 
-test('a merge into a file the user edits during the push: the edited component is left alone', async () => {
+test('the merge is in the file before the review; what the user types during the review stays', async () => {
   const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  // Another client changed utm_params since the fetch: the file should take it after the push…
+  // Another client changed utm_params since the fetch: the file takes it before the review…
   svc.record.utm_params = { utm_source: 'theirs', utm_medium: 'm' };
   svc.record.updated_at = '2025-01-01 11:00:00';
-  // …but the user edits utm_params in the file while the push is being confirmed.
   const ui = new ScriptedUi({ confirmPush: [true] });
   const original = ui.confirmPush.bind(ui);
   ui.confirmPush = async (p, round) => {
     const d = JSON.parse(file.content);
+    assert.deepEqual(d.utm_params, { utm_source: 'theirs', utm_medium: 'm' }, 'the review comes after the merge is in the file');
+    // …and the user edits utm_params in the file while the review is open.
     d.utm_params = { utm_source: 'typed meanwhile', utm_medium: 'm' };
     file.content = JSON.stringify(d, null, 2) + '\n';
     return original(p, round);
@@ -164,8 +169,26 @@ test('a merge into a file the user edits during the push: the edited component i
   const r = await runPush(file, deps(svc, bases, ui));
   assert.equal(r.outcome, 'pushed', ui.text());
   assert.deepEqual(r.fileTook, []);
-  assert.match(r.message, /You edited `utm_params` during the push/);
   assert.deepEqual(JSON.parse(file.text()).utm_params, { utm_source: 'typed meanwhile', utm_medium: 'm' });
+});
+
+test('a file edited between the conflict question and the merge: nothing is written or sent, and the user is told', async () => {
+  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'Mine'; });
+  svc.record.basic_details = { ...(svc.record.basic_details as object), name: 'Theirs' };
+  svc.record.updated_at = '2025-01-01 11:00:00';
+  const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] });
+  const original = ui.resolveConflicts.bind(ui);
+  ui.resolveConflicts = async q => {
+    const answer = await original(q);
+    file.content = file.content.replace('"Mine"', '"Typed while deciding"');
+    return answer;
+  };
+  const before = svc.patches.length;
+  const r = await runPush(file, deps(svc, bases, ui));
+  assert.equal(r.outcome, 'cancelled');
+  assert.match(r.message, /changed while the service's changes were being merged into it: nothing was sent/);
+  assert.equal(svc.patches.length, before);
+  assert.match(file.text(), /Typed while deciding/);
 });
 
 test('a base from another environment or a damaged one stops the push with its reason', async () => {
