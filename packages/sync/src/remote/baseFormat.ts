@@ -1,12 +1,14 @@
 import * as path from 'path';
 import { isObject, JsonObject } from '@campaign-studio/core';
+import { Environment, normalizeBaseUrl } from './environments';
 
 /**
  * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar
  * `.campaigns/base/<id>.json`. This module holds what every reader shares: the format, its
- * checks, and the one rule for which sidecar belongs to a campaign file. The extension (fetch,
- * diff, push, the remote state it tells the language server), the language server and
- * `campaign-lint` all go through it, so the editor and CI see the same remote state.
+ * checks, the one rule for which sidecar belongs to a campaign file, and the one rule for which
+ * environment a base belongs to. The extension (fetch, diff, push, the remote state it tells the
+ * language server), the language server and `campaign-lint` all go through it, so the editor and
+ * CI see the same remote state.
  *
  * File format (version 2):
  * ```json
@@ -16,10 +18,15 @@ import { isObject, JsonObject } from '@campaign-studio/core';
  *   "campaign": { …request shape, as written to the file… },
  *   "aside": { "created_at": "…", … }, "notes": [ { "path": "/scheduling_details", "message": "…" } ] }
  * ```
- * `baseUrl` (optional) records where it was read from.
+ * A base belongs to the environment named `environment` in the workspace `workspaceId`: that pair
+ * is its identity. `baseUrl` (optional) only records where it was read from and decides nothing,
+ * so a sandbox that restarts on another port keeps its fetched campaigns pushable.
  *
- * Version 1 had the same fields with `baseUrl` required. Readers still take version 1 and see it
- * as version 2 (`migratedFrom: 1`, in memory only). Writers write version 2 only.
+ * Version 1 had the same fields with `baseUrl` required, and push compared the URL and workspace.
+ * Readers still take version 1 and see it as version 2 (`migratedFrom: 1`, in memory only); push
+ * rewrites such a sidecar as version 2 when it uses it. Its URL tells one thing more: a version-1
+ * base of another name but of the current URL and workspace was fetched before the environment
+ * was renamed, and takes the new name. Writers write version 2 only.
  *
  * Which sidecar: the campaign's id is the file's own `id` (fetch writes it, and it is read-only),
  * else the id in a fetched file's name (`<slug>.<id>.campaign.json`). Its base is
@@ -41,10 +48,10 @@ export interface NormalizationNote {
 export interface BaseSnapshot {
   format: 'campaign-studio-base';
   version: 2;
-  /** The environment it was fetched from: its name and workspace (push refuses another one's base). */
+  /** The environment it was fetched from, by name and workspace: its identity (push refuses another one's base). */
   environment: string;
   workspaceId: string;
-  /** Where it was read from. */
+  /** Where it was read from, for a person reading the file; in version 2 it never decides anything. */
   baseUrl?: string;
   /** The campaign id (the file name's id). */
   id: string;
@@ -174,6 +181,35 @@ function asVersion2(v: JsonObject): BaseSnapshot {
 
 function isNote(n: unknown): n is NormalizationNote {
   return isObject(n) && typeof n.path === 'string' && typeof n.message === 'string';
+}
+
+/** What decides which environment a base belongs to. */
+type BaseEnvironment = Pick<Environment, 'name' | 'workspaceId' | 'baseUrl'>;
+
+/**
+ * `snap` as the base of `env`, or undefined when it is another environment's. A base belongs to
+ * the environment of its name and workspace id; its URL decides nothing, so a sandbox restarted on
+ * another port keeps its bases. Version 1 pinned the URL and workspace instead: a version-1 base
+ * of another name but of this URL and workspace was fetched before the environment was renamed,
+ * and takes the new name.
+ */
+export function baseOfEnvironment(snap: BaseSnapshot, env: BaseEnvironment): BaseSnapshot | undefined {
+  if (snap.workspaceId !== env.workspaceId) return undefined;
+  if (snap.environment === env.name) return snap;
+  const renamed = snap.migratedFrom === 1 && snap.baseUrl !== undefined && normalizeBaseUrl(snap.baseUrl) === normalizeBaseUrl(env.baseUrl);
+  return renamed ? { ...snap, environment: env.name } : undefined;
+}
+
+/**
+ * Why the base of campaign `id` is not `env`'s, naming both environments (name and workspace),
+ * and the two ways out: the environment it came from, or a fetch from this one.
+ */
+export function foreignBaseMessage(id: string, snap: BaseSnapshot, env: BaseEnvironment): string {
+  const refetch = `fetch the campaign again from \`${env.name}\` ("Campaign Studio: Fetch Campaign into Workspace"), which makes \`${env.name}\`'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under \`${BACKUP_FOLDER}/\`)`;
+  if (snap.environment === env.name) {
+    return `the base snapshot of campaign ${id} was fetched from environment \`${env.name}\` in workspace \`${snap.workspaceId}\`, but the current environment \`${env.name}\` uses workspace \`${env.workspaceId}\`: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace \`${snap.workspaceId}\`, or ${refetch}.`;
+  }
+  return `the base snapshot of campaign ${id} was fetched from environment \`${snap.environment}\` (workspace \`${snap.workspaceId}\`), but the current environment is \`${env.name}\` (workspace \`${env.workspaceId}\`). Switch to \`${snap.environment}\` ("Campaign Studio: Switch Environment"), or ${refetch}.`;
 }
 
 /**
