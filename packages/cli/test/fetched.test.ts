@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
-import { activePeriodicRecord, editedText, FETCHED_ID, writeFetched } from '../../sync/test/helpers/fetchedProject';
+import { activePeriodicRecord, editedText, FETCHED_ID, rewriteAsVersion1, writeFetched } from '../../sync/test/helpers/fetchedProject';
 import { documentSettings, LanguageService, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
 
 /**
@@ -91,6 +91,27 @@ describe('campaign-lint on fetched files', () => {
     fs.writeFileSync(p.file, editedText(p, { scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-02T18:00:00', timezone: 'Asia/Kolkata', periodic_details: sd.periodic_details } }));
     r = json(dir, 'campaigns');
     assert.deepEqual(notable(r.out[0]).filter(s => s.endsWith('error')), ['P1@/scheduling_details/start_time error']);
+  });
+
+  test('a version-1 base snapshot gives the same report as version 2, and is left as it is', () => {
+    const dir = workspace('version-1');
+    const p = writeFetched(dir);
+    fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
+    const v2 = json(dir, 'campaigns');
+    const v1Text = rewriteAsVersion1(p.sidecar);
+    const v1 = json(dir, 'campaigns');
+    assert.deepEqual([v1.status, v1.stderr, v1.out], [v2.status, '', v2.out]);
+    assert.ok(notable(v1.out[0]).includes('P1@/segmentation_details error'), 'the update rules ran against the version-1 base');
+    assert.equal(fs.readFileSync(p.sidecar, 'utf8'), v1Text, 'campaign-lint only reads');
+  });
+
+  test('a base snapshot of a later format version: not supported, said on stderr; exit 2', () => {
+    const dir = workspace('version-3');
+    const p = writeFetched(dir);
+    fs.writeFileSync(p.sidecar, JSON.stringify({ ...JSON.parse(fs.readFileSync(p.sidecar, 'utf8')), version: 3 }));
+    const r = json(dir, 'campaigns');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /cannot read: its format version `3` is not supported: a newer Campaign Studio wrote it \(this one reads versions 1 and 2\)\. The update rules/);
   });
 
   test('without its base snapshot the same file is checked as any request: the response shape is an error', () => {

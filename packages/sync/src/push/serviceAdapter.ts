@@ -1,3 +1,4 @@
+import { baseOfEnvironment, foreignBaseMessage } from '../remote/baseFormat';
 import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
 import { isCancelled } from '../remote/clock';
 import { isServiceError } from '../remote/errors';
@@ -145,10 +146,11 @@ export function baseStore(workspaceRoot: string, client: ServiceClient): BaseSto
     async read(id) {
       const snap = await readBaseSnapshot(workspaceRoot, id);
       if (!snap) return undefined;
-      if (snap.baseUrl !== env.baseUrl || snap.workspaceId !== env.workspaceId) {
-        throw new Error(`the base snapshot of campaign ${id} was fetched from environment \`${snap.environment}\` (workspace \`${snap.workspaceId}\`), but the current environment is \`${env.name}\` (workspace \`${env.workspaceId}\`). Switch to \`${snap.environment}\`, or fetch the campaign from \`${env.name}\` first.`);
-      }
-      return { ...snap.aside, ...snap.campaign } as CampaignDoc;
+      const own = baseOfEnvironment(snap, env);
+      if (!own) throw new Error(foreignBaseMessage(id, snap, env));
+      // A version-1 sidecar moves to version 2 (and to a new environment name) as it is used.
+      if (own.migratedFrom) await writeBaseSnapshot(workspaceRoot, own);
+      return { ...own.aside, ...own.campaign } as CampaignDoc;
     },
     async write(id, remote) {
       const n = normalizeCampaign(remote.raw);

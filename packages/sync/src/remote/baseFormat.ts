@@ -1,21 +1,32 @@
 import * as path from 'path';
 import { isObject, JsonObject } from '@campaign-studio/core';
+import { Environment, normalizeBaseUrl } from './environments';
 
 /**
  * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar
  * `.campaigns/base/<id>.json`. This module holds what every reader shares: the format, its
- * checks, and the one rule for which sidecar belongs to a campaign file. The extension (fetch,
- * diff, push, the remote state it tells the language server), the language server and
- * `campaign-lint` all go through it, so the editor and CI see the same remote state.
+ * checks, the one rule for which sidecar belongs to a campaign file, and the one rule for which
+ * environment a base belongs to. The extension (fetch, diff, push, the remote state it tells the
+ * language server), the language server and `campaign-lint` all go through it, so the editor and
+ * CI see the same remote state.
  *
- * File format (version 1):
+ * File format (version 2):
  * ```json
- * { "format": "campaign-studio-base", "version": 1,
- *   "environment": "staging", "baseUrl": "https://…", "workspaceId": "…",
+ * { "format": "campaign-studio-base", "version": 2,
+ *   "environment": "staging", "workspaceId": "…", "baseUrl": "https://…",
  *   "id": "…", "fetchedAt": "2025-01-01T10:00:00.000Z",
  *   "campaign": { …request shape, as written to the file… },
  *   "aside": { "created_at": "…", … }, "notes": [ { "path": "/scheduling_details", "message": "…" } ] }
  * ```
+ * A base belongs to the environment named `environment` in the workspace `workspaceId`: that pair
+ * is its identity. `baseUrl` (optional) only records where it was read from and decides nothing,
+ * so a sandbox that restarts on another port keeps its fetched campaigns pushable.
+ *
+ * Version 1 had the same fields with `baseUrl` required, and push compared the URL and workspace.
+ * Readers still take version 1 and see it as version 2 (`migratedFrom: 1`, in memory only); push
+ * rewrites such a sidecar as version 2 when it uses it. Its URL tells one thing more: a version-1
+ * base of another name but of the current URL and workspace was fetched before the environment
+ * was renamed, and takes the new name. Writers write version 2 only.
  *
  * Which sidecar: the campaign's id is the file's own `id` (fetch writes it, and it is read-only),
  * else the id in a fetched file's name (`<slug>.<id>.campaign.json`). Its base is
@@ -25,6 +36,8 @@ import { isObject, JsonObject } from '@campaign-studio/core';
 
 export const BASE_FOLDER = '.campaigns/base';
 export const BACKUP_FOLDER = '.campaigns/backup';
+/** The version writers write; readers also take version 1. */
+export const BASE_FORMAT_VERSION = 2;
 
 export interface NormalizationNote {
   /** JSON pointer of the component concerned. */
@@ -34,11 +47,12 @@ export interface NormalizationNote {
 
 export interface BaseSnapshot {
   format: 'campaign-studio-base';
-  version: 1;
-  /** The environment it was fetched from: its name, URL and workspace (push refuses another one's base). */
+  version: 2;
+  /** The environment it was fetched from, by name and workspace: its identity (push refuses another one's base). */
   environment: string;
-  baseUrl: string;
   workspaceId: string;
+  /** Where it was read from, for a person reading the file; in version 2 it never decides anything. */
+  baseUrl?: string;
   /** The campaign id (the file name's id). */
   id: string;
   /** ISO 8601, when the remote was read. */
@@ -48,6 +62,8 @@ export interface BaseSnapshot {
   /** Response-only fields set aside by normalization. */
   aside: JsonObject;
   notes: NormalizationNote[];
+  /** In memory only, never written: the sidecar on disk is still in version 1 (read as version 2). */
+  migratedFrom?: 1;
 }
 
 export class BaseSnapshotError extends Error {
@@ -102,14 +118,28 @@ export function baseSnapshotCandidates(fileName: string, id: string): string[] {
   }
 }
 
-/** Checks a parsed snapshot; a sentence about what is wrong, or undefined. */
+/** The fields a sidecar of each version must hold as non-empty strings. */
+const REQUIRED_STRINGS = {
+  1: ['environment', 'baseUrl', 'workspaceId', 'id', 'fetchedAt'],
+  2: ['environment', 'workspaceId', 'id', 'fetchedAt'],
+} as const;
+
+/** Why a sidecar of a later format version cannot be read, or undefined when it is not one. */
+function newerFormat(v: unknown): string | undefined {
+  if (!isObject(v) || v.format !== 'campaign-studio-base' || typeof v.version !== 'number' || v.version <= BASE_FORMAT_VERSION) return undefined;
+  return `its format version \`${v.version}\` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and ${BASE_FORMAT_VERSION})`;
+}
+
+/** Checks a parsed snapshot of version 1 or 2; a sentence about what is wrong, or undefined. */
 export function checkBaseSnapshot(v: unknown): string | undefined {
   if (!isObject(v)) return 'it is not a JSON object';
   if (v.format !== 'campaign-studio-base') return '`format` is not `campaign-studio-base`';
-  if (v.version !== 1) return `version \`${String(v.version)}\` is not supported (only 1)`;
-  for (const k of ['environment', 'baseUrl', 'workspaceId', 'id', 'fetchedAt']) {
+  if (v.version === undefined) return '`version` is missing';
+  if (v.version !== 1 && v.version !== 2) return newerFormat(v) ?? `\`version\` is \`${String(v.version)}\`, not 1 or ${BASE_FORMAT_VERSION}`;
+  for (const k of REQUIRED_STRINGS[v.version]) {
     if (typeof v[k] !== 'string' || !(v[k] as string)) return `\`${k}\` is missing`;
   }
+  if (v.baseUrl !== undefined && typeof v.baseUrl !== 'string') return '`baseUrl` is not a string';
   if (!isObject(v.campaign)) return '`campaign` is not an object';
   if (v.aside !== undefined && !isObject(v.aside)) return '`aside` is not an object';
   if (v.notes !== undefined && !Array.isArray(v.notes)) return '`notes` is not a list';
@@ -117,8 +147,9 @@ export function checkBaseSnapshot(v: unknown): string | undefined {
 }
 
 /**
- * The snapshot in the text of the sidecar `file`. A damaged one (not JSON, not the format, or the
- * base of another campaign than `id` when given) throws a `BaseSnapshotError` saying what to do.
+ * The snapshot in the text of the sidecar `file`, as version 2 whichever version it is in. A
+ * damaged one (not JSON, not the format, or the base of another campaign than `id` when given)
+ * or one of a later version throws a `BaseSnapshotError` saying what to do.
  */
 export function parseBaseSnapshot(text: string, file: string, id?: string): BaseSnapshot {
   const unusable = (reason: string) => new BaseSnapshotError(`The base snapshot ${file} cannot be used: ${reason}. Fetch the campaign again to rebuild it.`, reason);
@@ -128,12 +159,57 @@ export function parseBaseSnapshot(text: string, file: string, id?: string): Base
   } catch (e) {
     throw unusable(`it is not valid JSON (${(e as Error).message})`);
   }
+  const newer = newerFormat(parsed);
+  if (newer) throw new BaseSnapshotError(`The base snapshot ${file} cannot be used: ${newer}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version ${BASE_FORMAT_VERSION}.`, newer);
   const other = isObject(parsed) && id !== undefined && parsed.id !== id ? `it is the base of campaign \`${String(parsed.id)}\`, not of \`${id}\`` : undefined;
   const problem = checkBaseSnapshot(parsed);
   if (problem) throw unusable(`it is damaged: ${problem}`);
   if (other) throw unusable(other);
-  const snap = parsed as BaseSnapshot;
-  return { ...snap, aside: snap.aside ?? {}, notes: (snap.notes ?? []).filter(n => isObject(n) && typeof n.path === 'string' && typeof n.message === 'string') };
+  return asVersion2(parsed as JsonObject);
+}
+
+/**
+ * A checked sidecar in the version-2 shape. Version 1 differs only in its number and in `baseUrl`
+ * being required, so a version-1 sidecar keeps every field, `baseUrl` included.
+ */
+function asVersion2(v: JsonObject): BaseSnapshot {
+  const { migratedFrom: _inMemoryOnly, ...fields } = v;
+  const notes = ((v.notes ?? []) as unknown[]).filter(isNote);
+  const snap = { ...fields, version: BASE_FORMAT_VERSION, aside: v.aside ?? {}, notes } as unknown as BaseSnapshot;
+  return v.version === 1 ? { ...snap, migratedFrom: 1 } : snap;
+}
+
+function isNote(n: unknown): n is NormalizationNote {
+  return isObject(n) && typeof n.path === 'string' && typeof n.message === 'string';
+}
+
+/** What decides which environment a base belongs to. */
+type BaseEnvironment = Pick<Environment, 'name' | 'workspaceId' | 'baseUrl'>;
+
+/**
+ * `snap` as the base of `env`, or undefined when it is another environment's. A base belongs to
+ * the environment of its name and workspace id; its URL decides nothing, so a sandbox restarted on
+ * another port keeps its bases. Version 1 pinned the URL and workspace instead: a version-1 base
+ * of another name but of this URL and workspace was fetched before the environment was renamed,
+ * and takes the new name.
+ */
+export function baseOfEnvironment(snap: BaseSnapshot, env: BaseEnvironment): BaseSnapshot | undefined {
+  if (snap.workspaceId !== env.workspaceId) return undefined;
+  if (snap.environment === env.name) return snap;
+  const renamed = snap.migratedFrom === 1 && snap.baseUrl !== undefined && normalizeBaseUrl(snap.baseUrl) === normalizeBaseUrl(env.baseUrl);
+  return renamed ? { ...snap, environment: env.name } : undefined;
+}
+
+/**
+ * Why the base of campaign `id` is not `env`'s, naming both environments (name and workspace),
+ * and the two ways out: the environment it came from, or a fetch from this one.
+ */
+export function foreignBaseMessage(id: string, snap: BaseSnapshot, env: BaseEnvironment): string {
+  const refetch = `fetch the campaign again from \`${env.name}\` ("Campaign Studio: Fetch Campaign into Workspace"), which makes \`${env.name}\`'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under \`${BACKUP_FOLDER}/\`)`;
+  if (snap.environment === env.name) {
+    return `the base snapshot of campaign ${id} was fetched from environment \`${env.name}\` in workspace \`${snap.workspaceId}\`, but the current environment \`${env.name}\` uses workspace \`${env.workspaceId}\`: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace \`${snap.workspaceId}\`, or ${refetch}.`;
+  }
+  return `the base snapshot of campaign ${id} was fetched from environment \`${snap.environment}\` (workspace \`${snap.workspaceId}\`), but the current environment is \`${env.name}\` (workspace \`${env.workspaceId}\`). Switch to \`${snap.environment}\` ("Campaign Studio: Switch Environment"), or ${refetch}.`;
 }
 
 /**

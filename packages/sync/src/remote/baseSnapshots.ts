@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  BACKUP_FOLDER, BaseSnapshot, baseSnapshotCandidates, BaseSnapshotError, baseSnapshotPath, isSafeId, parseBaseSnapshot,
+  BACKUP_FOLDER, BASE_FORMAT_VERSION, BaseSnapshot, baseSnapshotCandidates, BaseSnapshotError, baseSnapshotPath, isSafeId, parseBaseSnapshot,
 } from './baseFormat';
 
 /**
@@ -46,10 +46,14 @@ async function readBaseSnapshotFile(file: string, id: string): Promise<BaseSnaps
   return parseBaseSnapshot(text, file, id);
 }
 
-/** Writes the base of `snapshot.id` atomically (a temporary file, then a rename). */
+/**
+ * Writes the base of `snapshot.id` atomically (a temporary file, then a rename), in version 2: a
+ * snapshot read from a version-1 sidecar is written without its in-memory `migratedFrom`.
+ */
 export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSnapshot): Promise<string> {
   const file = baseSnapshotPath(workspaceRoot, snapshot.id);
-  await writeFileAtomic(file, `${JSON.stringify(snapshot, null, 2)}\n`);
+  const { migratedFrom: _inMemoryOnly, ...onDisk } = snapshot;
+  await writeFileAtomic(file, `${JSON.stringify(onDisk, null, 2)}\n`);
   return file;
 }
 
@@ -78,13 +82,13 @@ export async function backupLocalText(workspaceRoot: string, id: string, text: s
   return file;
 }
 
-export function makeBaseSnapshot(init: Omit<BaseSnapshot, 'format' | 'version' | 'fetchedAt'> & { fetchedAt?: string }): BaseSnapshot {
+export function makeBaseSnapshot(init: Omit<BaseSnapshot, 'format' | 'version' | 'fetchedAt' | 'migratedFrom'> & { fetchedAt?: string }): BaseSnapshot {
   return {
     format: 'campaign-studio-base',
-    version: 1,
+    version: BASE_FORMAT_VERSION,
     environment: init.environment,
-    baseUrl: init.baseUrl,
     workspaceId: init.workspaceId,
+    ...(init.baseUrl ? { baseUrl: init.baseUrl } : {}),
     id: init.id,
     fetchedAt: init.fetchedAt ?? new Date().toISOString(),
     campaign: init.campaign,

@@ -57,3 +57,18 @@ export function writeFetched(root: string, record: Record<string, unknown> = act
 export function editedText(p: FetchedProject, patch: Record<string, unknown>): string {
   return serializeCampaign({ ...structuredClone(p.document), ...patch });
 }
+
+/**
+ * Rewrites a sidecar as version 1 of the format wrote it (`baseUrl` required, right after
+ * `environment`), with `fields` changed; returns the text written.
+ */
+export function rewriteAsVersion1(sidecar: string, fields: { environment?: string; baseUrl?: string } = {}): string {
+  const v2 = JSON.parse(fs.readFileSync(sidecar, 'utf8'));
+  const v1 = {
+    format: v2.format, version: 1, environment: fields.environment ?? v2.environment, baseUrl: fields.baseUrl ?? v2.baseUrl,
+    workspaceId: v2.workspaceId, id: v2.id, fetchedAt: v2.fetchedAt, campaign: v2.campaign, aside: v2.aside, notes: v2.notes,
+  };
+  const text = `${JSON.stringify(v1, null, 2)}\n`;
+  fs.writeFileSync(sidecar, text);
+  return text;
+}

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { baseIdOf, baseSnapshotCandidates, BaseSnapshotError, parseBaseSnapshot, remoteStateOf } from '../../src/remote/baseFormat';
+import { baseIdOf, baseSnapshotCandidates, BaseSnapshotError, checkBaseSnapshot, parseBaseSnapshot, remoteStateOf } from '../../src/remote/baseFormat';
 import { findBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { BaseSnapshotStore } from '../../src/remote/baseLookup';
-import { activePeriodicRecord, FETCHED_ID, writeFetched } from '../helpers/fetchedProject';
+import { activePeriodicRecord, FETCHED_ID, rewriteAsVersion1, writeFetched } from '../helpers/fetchedProject';
 
 /**
  * Which base snapshot belongs to a campaign file, decided by one shared rule that the extension,
@@ -37,9 +37,9 @@ test('the candidates: the file\'s folder, then each parent, up to the root', () 
 });
 
 test('parsing a sidecar: what is wrong is said without the path too; another campaign\'s base is refused', () => {
-  const ok = { format: 'campaign-studio-base', version: 1, environment: 'e', baseUrl: 'https://x', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID, status: 'PAUSED' } };
+  const ok = { format: 'campaign-studio-base', version: 2, environment: 'e', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID, status: 'PAUSED' } };
   const snap = parseBaseSnapshot(JSON.stringify(ok), '/b.json', ID);
-  assert.deepEqual([snap.aside, snap.notes], [{}, []]);
+  assert.deepEqual([snap.aside, snap.notes, snap.baseUrl, 'migratedFrom' in snap], [{}, [], undefined, false]);
   assert.deepEqual(remoteStateOf(snap.campaign), { status: 'PAUSED', base: ok.campaign });
   assert.deepEqual(remoteStateOf({}).status, 'UNKNOWN');
   const reasonOf = (text: string): string => {
@@ -49,6 +49,26 @@ test('parsing a sidecar: what is wrong is said without the path too; another cam
   assert.match(reasonOf('{'), /^it is not valid JSON \(/);
   assert.equal(reasonOf('{"format":"x"}'), 'it is damaged: `format` is not `campaign-studio-base`');
   assert.equal(reasonOf(JSON.stringify({ ...ok, id: 'other' })), `it is the base of campaign \`other\`, not of \`${ID}\``);
+  assert.equal(reasonOf(JSON.stringify({ ...ok, version: 1 })), 'it is damaged: `baseUrl` is missing', 'version 1 always recorded the URL');
+  assert.equal(reasonOf(JSON.stringify({ ...ok, baseUrl: 7 })), 'it is damaged: `baseUrl` is not a string');
+  assert.equal(reasonOf(JSON.stringify({ ...ok, version: '2' })), 'it is damaged: `version` is `2`, not 1 or 2');
+  assert.equal(reasonOf(JSON.stringify({ ...ok, version: undefined })), 'it is damaged: `version` is missing');
+});
+
+test('a version-1 sidecar reads as version 2 with every field kept, marked in memory only', () => {
+  const v1 = { format: 'campaign-studio-base', version: 1, environment: 'e', baseUrl: 'https://x', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID }, aside: { created_at: '2026-01-01T00:00:00Z' }, notes: [{ path: '/a', message: 'm' }] };
+  assert.deepEqual(parseBaseSnapshot(JSON.stringify(v1), '/b.json', ID), { ...v1, version: 2, migratedFrom: 1 });
+  const v2 = { ...v1, version: 2 };
+  assert.deepEqual(parseBaseSnapshot(JSON.stringify(v2), '/b.json', ID), v2);
+  assert.deepEqual(parseBaseSnapshot(JSON.stringify({ ...v2, migratedFrom: 1 }), '/b.json', ID), v2, 'the in-memory mark is never taken from a file');
+});
+
+test('a later version of the format: not supported, and what to do (update, or fetch again)', () => {
+  const v3 = { format: 'campaign-studio-base', version: 3, environment: 'e', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID } };
+  assert.throws(() => parseBaseSnapshot(JSON.stringify(v3), '/b.json', ID), (e: unknown) => e instanceof BaseSnapshotError
+    && e.reason === 'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)'
+    && e.message === `The base snapshot /b.json cannot be used: ${e.reason}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version 2.`);
+  assert.equal(checkBaseSnapshot(v3), 'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)');
 });
 
 test('the server\'s store: the nearest sidecar, read again only when it changes; problems said, never thrown', () => {
@@ -75,6 +95,24 @@ test('the server\'s store: the nearest sidecar, read again only when it changes;
     assert.deepEqual([broken.problem?.file, broken.problem?.reason], [near.sidecar, 'it is a directory']);
     // No id, no base.
     assert.deepEqual(store.lookup(path.join(root, 'campaigns', 'draft.campaign.json'), {}), {});
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the server and the extension read a version-1 sidecar as they read version 2, and leave it as it is', async () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'base-lookup-')));
+  try {
+    const p = writeFetched(root);
+    const doc = JSON.parse(p.text);
+    const v2 = new BaseSnapshotStore().lookup(p.file, doc).found;
+    const v1Text = rewriteAsVersion1(p.sidecar);
+    const v1 = new BaseSnapshotStore().lookup(p.file, doc).found;
+    assert.equal(v2?.snapshot.version, 2);
+    assert.deepEqual(v1?.remote, v2?.remote);
+    assert.deepEqual(v1?.snapshot, { ...v2?.snapshot, migratedFrom: 1 });
+    assert.deepEqual((await findBaseSnapshot(p.file, ID))?.snapshot, v1?.snapshot);
+    assert.equal(fs.readFileSync(p.sidecar, 'utf8'), v1Text, 'reading never rewrites: only push migrates a base it uses');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
