@@ -1,5 +1,12 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { CampaignRecord } from '@campaign-studio/sync';
+
+/** One campaign as just read from the service: the environment it was read from, and the record as returned. */
+export interface CampaignRead {
+  readonly environment: string;
+  readonly record: CampaignRecord;
+}
 
 /**
  * The one context object of the client: every feature receives it. Features add what they own
@@ -9,6 +16,11 @@ export interface StudioContext {
   readonly extension: vscode.ExtensionContext;
   readonly client: LanguageClient;
   readonly output: vscode.LogOutputChannel;
+  /**
+   * Fired by whichever feature reads one campaign fresh (a push's read-back, a fetch), so that
+   * every view of it (the Campaigns tree, a read-only document) shows it without reading again.
+   */
+  readonly campaignRead: vscode.EventEmitter<CampaignRead>;
 }
 
 /** A command implementation made from the context. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { StudioContext } from './context';
+import { CampaignRead, StudioContext } from './context';
 import { createFeatures } from './features';
 import { serverRules } from './push/feature';
 import type { CheckedFinding } from '@campaign-studio/sync';
@@ -45,7 +45,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   const client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();
   context.subscriptions.push({ dispose: () => void client.stop() });
-  const ctx: StudioContext = { extension: context, client, output };
+  const campaignRead = new vscode.EventEmitter<CampaignRead>();
+  context.subscriptions.push(campaignRead);
+  const ctx: StudioContext = { extension: context, client, output, campaignRead };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);

@@ -121,7 +121,11 @@ class PushController {
     return folder.uri.fsPath;
   }
 
-  /** The base store, telling the language server the new remote state after each write. */
+  /**
+   * The base store. Each new base is a campaign just read from the service (a push's read-back,
+   * the service's version taken into the file): the language server gets its remote state, and
+   * the other views of it (the Campaigns tree, a read-only document) the record.
+   */
   private bases(root: string, client: ServiceClient, fileUri: string): BaseStore {
     const store = baseStore(root, client);
     return {
@@ -131,6 +135,7 @@ class PushController {
         const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: normalizeCampaign(remote.raw).document } }] };
         void this.ctx.client.sendNotification(RemoteStateNotification.method, params).then(undefined, () => undefined);
         this.lensChanged.fire();
+        this.ctx.campaignRead.fire({ environment: client.environment.name, record: remote.raw });
       },
     };
   }

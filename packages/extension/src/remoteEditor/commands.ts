@@ -5,9 +5,9 @@ import {
   campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary,
   diffComponents, EMPTY_FILTER, ExplorerFilter, FetchChoice, fetchIntoWorkspace, FetchPorts,
   FetchResult, flowMembers, humanize, idOf, isSafeId, nameOf, parseList, readBaseSnapshot,
-  readRemote, sanitizeFilter, STATUSES,
+  sanitizeFilter, STATUSES,
 } from '@campaign-studio/sync';
-import { CommandFactory } from '../context';
+import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
 import { runWithProgress } from './progress';
@@ -23,6 +23,7 @@ export interface RemoteParts {
   conn: Connection;
   tree: CampaignsProvider;
   documents: RemoteDocuments;
+  campaignRead: vscode.EventEmitter<CampaignRead>;
 }
 
 /** Where a command's campaign is: environment, id, and the local file when there is one. */
@@ -243,6 +244,7 @@ class RemoteCommands {
         writeFile: writeThroughEditor,
         ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
       }));
+      this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
       await this.showFetched(target, opts, result);
       return result;
     } catch (e) {
@@ -311,9 +313,8 @@ class RemoteCommands {
   private async compareRemote(target: Target, file: vscode.Uri, signal?: AbortSignal): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
     const client = await clientOf(this.parts, target.environment);
     if (!client) return undefined;
-    const remote = await readRemote(client, target.id, { signal });
     const rUri = remoteUri(target.environment, target.id);
-    this.documents.remember(rUri, remote.text, remote.normalized);
+    const remote = await this.documents.read(rUri, client, target.id, signal);
     const local = await readLocal(file);
     return { rUri, summary: diffComponents(remote.normalized.document, local.doc) };
   }

@@ -2,10 +2,10 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { parse, RemoteStateNotification } from '@campaign-studio/core';
 import {
-  baseIdOf, BaseSnapshot, findBaseSnapshot, isSafeId, NormalizedCampaign, readBaseSnapshot,
-  readRemote, remoteStateOf, serializeCampaign,
+  baseIdOf, BaseSnapshot, campaignAsFetched, findBaseSnapshot, idOf, isSafeId, NormalizedCampaign,
+  readBaseSnapshot, readRemote, remoteStateOf, serializeCampaign, ServiceClient,
 } from '@campaign-studio/sync';
-import { StudioContext } from '../context';
+import { CampaignRead, StudioContext } from '../context';
 import { Connection } from './connection';
 import { runWithProgress } from './progress';
 
@@ -78,10 +78,29 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!client) throw new Error(`Not signed in to environment \`${parts.environment}\`: sign in to it to open ${uri.toString()}.`);
     const ctrl = new AbortController();
     token.onCancellationRequested(() => ctrl.abort());
-    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => readRemote(client, parts.id, { signal }), { signal: ctrl.signal });
-    this.remember(uri, remote.text, remote.normalized);
+    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => this.read(uri, client, parts.id, signal), { signal: ctrl.signal });
     this.describeRemote(uri);
     return remote.text;
+  }
+
+  /** Reads a campaign for the view at `uri`, and tells every other view of it (the Campaigns tree) what was read. */
+  async read(uri: vscode.Uri, client: ServiceClient, id: string, signal?: AbortSignal): Promise<{ normalized: NormalizedCampaign; text: string }> {
+    const remote = await readRemote(client, id, { signal });
+    this.remember(uri, remote.text, remote.normalized);
+    this.ctx.campaignRead.fire({ environment: client.environment.name, record: remote.record });
+    return remote;
+  }
+
+  /**
+   * A campaign read elsewhere (a push's read-back, a fetch): its read-only view, open or kept for
+   * a quick reopen, shows the record as a read of its own would.
+   */
+  showRead(read: CampaignRead): void {
+    const uri = remoteUri(read.environment, idOf(read.record));
+    const kept = this.cache.get(uri.toString());
+    if (!kept) return;
+    const shown = campaignAsFetched(read.record);
+    if (shown.text !== kept.text) this.remember(uri, shown.text, shown.normalized);
   }
 
   /** The normalized remote behind a `campaign://` document, once read. */
@@ -121,8 +140,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (opts.refresh || !this.cache.has(uri.toString())) {
       const client = await this.conn.clientFor(environment);
       if (!client) throw new Error(`Not signed in to environment \`${environment}\`: sign in to it to open ${uri.toString()}.`);
-      const remote = await runWithProgress(`Reading campaign ${id} from ${environment}`, signal => readRemote(client, id, { signal }));
-      this.remember(uri, remote.text, remote.normalized);
+      await runWithProgress(`Reading campaign ${id} from ${environment}`, signal => this.read(uri, client, id, signal));
     }
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');

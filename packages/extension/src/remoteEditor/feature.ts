@@ -42,7 +42,12 @@ export class RemoteFeature implements Feature {
     tree.view = view;
     subs.push(view);
 
-    registerCommands(ctx, remoteCommands({ conn, tree, documents }));
+    subs.push(ctx.campaignRead.event(read => {
+      tree.showRead(read);
+      documents.showRead(read);
+    }));
+
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, campaignRead: ctx.campaignRead }));
     tree.refresh();
     // Reconnect with a stored key in the background; the status bar shows the progress.
     void conn.restore();

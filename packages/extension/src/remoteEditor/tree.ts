@@ -3,8 +3,9 @@ import {
   adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
   campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
-  sanitizeFilter,
+  sanitizeFilter, withCampaignRead,
 } from '@campaign-studio/sync';
+import { CampaignRead } from '../context';
 import { Connection } from './connection';
 
 /**
@@ -68,7 +69,17 @@ export interface ExplorerSnapshot {
   description?: string;
   /** The message above the tree (the active filter). */
   message?: string;
-  groups: Array<{ group: string; campaigns: Array<{ id: string; name: string; status: unknown; channel: unknown }>; more: boolean; message?: string }>;
+  groups: Array<{ group: string; campaigns: SnapshotCampaign[]; more: boolean; message?: string }>;
+}
+
+/** A listed campaign as its item shows it; the tooltip without the reachability, which a hover asks the service for. */
+export interface SnapshotCampaign {
+  id: string;
+  name: string;
+  status: unknown;
+  channel: unknown;
+  description?: string;
+  tooltip: string;
 }
 
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -234,6 +245,21 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.changed.fire(owner);
   }
 
+  /**
+   * A campaign read fresh from the service (a push's read-back, a fetch): its item shows the
+   * record as read, where this environment's view lists it. Nothing is read again, and only the
+   * groups whose list changed are redrawn.
+   */
+  showRead(read: CampaignRead): void {
+    if (!this.conn.client || read.environment !== this.conn.environment()?.name) return;
+    const listed = this.groups.map(g => ({ group: g.group, loaded: g.pager.loaded, items: g.pager.items }));
+    withCampaignRead(listed, read.record).forEach((items, i) => {
+      if (!items) return;
+      this.groups[i].pager.show(items);
+      this.changed.fire(this.groups[i]);
+    });
+  }
+
   /** Retry after an error in a group. */
   retry(node: ExplorerNode | undefined): void {
     if (node instanceof GroupNode) node.pager.error = undefined;
@@ -313,7 +339,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       }
       meta = await p;
     }
-    item.tooltip = new vscode.MarkdownString(campaignTooltipLines(node.record, meta).join('\n'));
+    item.tooltip = tooltipOf(node.record, meta);
     return item;
   }
 
@@ -326,7 +352,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const kids = expandGroups ? await this.getChildren(g) : [];
       out.push({
         group: g.group.value,
-        campaigns: kids.filter((k): k is CampaignNode => k instanceof CampaignNode).map(k => ({ id: k.id, name: nameOf(k.record), status: k.record.status, channel: k.record.channel })),
+        campaigns: kids.filter((k): k is CampaignNode => k instanceof CampaignNode).map(k => this.snapshotOf(k)),
         more: kids.some(k => k instanceof MoreNode),
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
       });
@@ -334,9 +360,22 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, message: this.view?.message, groups: out };
   }
 
+  private snapshotOf(node: CampaignNode): SnapshotCampaign {
+    const item = this.getTreeItem(node);
+    return {
+      id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
+      description: typeof item.description === 'string' ? item.description : undefined,
+      tooltip: tooltipOf(node.record).value,
+    };
+  }
+
   /** The "Load more" node of a group, if it has one (automation). */
   moreNodeOf(groupValue: string): MoreNode | undefined {
     const g = this.groups.find(x => x.group.value === groupValue);
     return g && !g.pager.done ? new MoreNode(g) : undefined;
   }
+}
+
+function tooltipOf(r: CampaignRecord, meta?: MetaRecord): vscode.MarkdownString {
+  return new vscode.MarkdownString(campaignTooltipLines(r, meta).join('\n'));
 }

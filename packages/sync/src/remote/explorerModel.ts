@@ -1,5 +1,6 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
 import { isObject } from '@campaign-studio/core';
+import { dequal } from 'dequal';
 
 /**
  * What the Campaigns explorer shows, without the editor: the groups, the search each group
@@ -149,6 +150,58 @@ export class GroupPager {
     }
     return this.inFlight;
   }
+
+  /** Shows `items` in place of the loaded ones (a campaign read since), keeping the paging state. */
+  show(items: readonly CampaignRecord[]): void {
+    this.items.splice(0, this.items.length, ...items);
+  }
+}
+
+/** A group of the view with the campaigns it has loaded. */
+export interface ListedGroup {
+  readonly group: Group;
+  /** Its first page has arrived: a campaign that moves into it is shown there. */
+  readonly loaded: boolean;
+  readonly items: readonly CampaignRecord[];
+}
+
+/** Fields a search returns only when child campaigns are included: the listing keeps its own. */
+const LISTING_FIELDS = ['parent_id', 'flow_id', 'flow_name'] as const;
+
+/** The listed record of a campaign, replaced by the campaign as just read. */
+export function listedAsRead(listed: CampaignRecord, read: CampaignRecord): CampaignRecord {
+  const out: CampaignRecord = { ...read };
+  for (const k of LISTING_FIELDS) {
+    if (k in listed) out[k] = listed[k];
+    else delete out[k];
+  }
+  return out;
+}
+
+function fitsGroup(g: Group, r: CampaignRecord): boolean {
+  return (g.by === 'status' ? r.status : r.channel) === g.value;
+}
+
+/**
+ * The groups' campaigns once one of them was read fresh from the service (a push's read-back, a
+ * fetch), without asking the service again: where it is listed, its item shows the record as
+ * read. Grouped by status, a campaign whose status changed leaves its group and heads the group
+ * of its new status when that group is loaded (one not loaded yet lists it when it loads). A
+ * campaign that is not listed stays unlisted. Per group: its new list, or undefined when it is
+ * unchanged.
+ */
+export function withCampaignRead(groups: readonly ListedGroup[], read: CampaignRecord): Array<CampaignRecord[] | undefined> {
+  const id = idOf(read);
+  const listed = id ? groups.flatMap(g => g.items).find(r => idOf(r) === id) : undefined;
+  if (!listed) return groups.map(() => undefined);
+  const record = listedAsRead(listed, read);
+  const stays = groups.some(g => fitsGroup(g.group, record) && g.items.some(r => idOf(r) === id));
+  return groups.map(g => {
+    const at = g.items.findIndex(r => idOf(r) === id);
+    if (at < 0) return !stays && g.loaded && fitsGroup(g.group, record) ? [record, ...g.items] : undefined;
+    if (!fitsGroup(g.group, record)) return g.items.filter((_, i) => i !== at);
+    return dequal(g.items[at], record) ? undefined : g.items.map((r, i) => (i === at ? record : r));
+  });
 }
 
 export function idOf(r: CampaignRecord | MetaRecord): string {

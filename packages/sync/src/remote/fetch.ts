@@ -82,15 +82,22 @@ export interface FetchResult {
   /** Copy of the overwritten local text. */
   backup?: string;
   decision: FetchDecision;
+  /** The campaign as the service returned it (every outcome read it). */
+  record: JsonObject;
   normalized: NormalizedCampaign;
   text: string;
+}
+
+/** A campaign record as fetch writes it and its read-only view shows it: normalized, and that text. */
+export function campaignAsFetched(record: JsonObject): { normalized: NormalizedCampaign; text: string } {
+  const normalized = normalizeCampaign(record);
+  return { normalized, text: serializeCampaign(normalized.document) };
 }
 
 /** The remote campaign, normalized, with the text fetch would write. */
 export async function readRemote(client: ServiceClient, id: string, o: CallOptions = {}): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
   const record = await client.getCampaign(id, o);
-  const normalized = normalizeCampaign(record);
-  return { record, normalized, text: serializeCampaign(normalized.document) };
+  return { record, ...campaignAsFetched(record) };
 }
 
 function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
@@ -117,7 +124,7 @@ export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise
   const decision = decideFetch({ diskText, unsavedText: unsaved, base: base?.campaign }, remote.normalized.document);
   const now = ports.now?.() ?? new Date();
   const write = ports.writeFile ?? writeFileCreatingFolders;
-  const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({ outcome, file, decision, normalized: remote.normalized, text: remote.text, ...extra });
+  const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({ outcome, file, decision, record: remote.record, normalized: remote.normalized, text: remote.text, ...extra });
 
   let backup: string | undefined;
   if (decision.action === 'ask') {

@@ -1,9 +1,11 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
-  groupsFor, hasChildren, isFiltered, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES, CHANNELS,
+  groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
+  CHANNELS, withCampaignRead,
 } from '../../src/remote/explorerModel';
+import { CampaignRecord } from '../../src/remote/serviceClient';
 import { ServiceClient } from '../../src/remote/serviceClient';
 
 test('groups follow the grouping and the filter; every group asks for drafts and SMS explicitly', () => {
@@ -80,4 +82,86 @@ test('labels, icons, context values and tooltips', () => {
   const lines = campaignTooltipLines(r, meta).join('\n');
   assert.match(lines, /Weekly \\\*news\\\*/);
   assert.match(lines, /about \*\*18,182\*\* users/);
+});
+
+describe('a campaign read fresh updates the listed groups, without asking the service again', () => {
+  const rec = (id: string, status: string, extra: Record<string, unknown> = {}): CampaignRecord => ({
+    id, campaign_id: id, channel: 'PUSH', status, campaign_delivery_type: 'ONE_TIME', updated_at: '2026-01-01T00:00:00.000000', basic_details: { name: id }, ...extra,
+  });
+  const listed = (value: string, items: CampaignRecord[], loaded = true, by: 'status' | 'channel' = 'status'): ListedGroup => ({ group: { by, value }, loaded, items });
+  const pushed = rec('b', 'DRAFT', { updated_at: '2026-01-02T00:00:00.000000', basic_details: { name: 'b, renamed' } });
+
+  const cases: Array<{ name: string; groups: ListedGroup[]; read: CampaignRecord; expected: Array<CampaignRecord[] | undefined> }> = [
+    {
+      name: 'in place: its new name and updated_at, the order kept, other groups untouched',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT'), rec('b', 'DRAFT'), rec('c', 'DRAFT')]), listed('ACTIVE', [rec('d', 'ACTIVE')])],
+      read: pushed,
+      expected: [[rec('a', 'DRAFT'), pushed, rec('c', 'DRAFT')], undefined],
+    },
+    {
+      name: 'read as listed: nothing to redraw',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT'), rec('b', 'DRAFT')])],
+      read: rec('b', 'DRAFT'),
+      expected: [undefined],
+    },
+    {
+      name: 'not listed: stays unlisted, even in a loaded group of its status',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT')])],
+      read: rec('z', 'DRAFT'),
+      expected: [undefined],
+    },
+    {
+      name: 'a record without an id changes nothing',
+      groups: [listed('DRAFT', [{ status: 'DRAFT' }])],
+      read: { status: 'DRAFT', updated_at: 'later' },
+      expected: [undefined],
+    },
+    {
+      name: 'grouped by status, a new status: out of its group, at the head of the loaded group of its status',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT'), rec('b', 'DRAFT')]), listed('ACTIVE', [rec('d', 'ACTIVE')]), listed('PAUSED', [rec('e', 'PAUSED')])],
+      read: rec('a', 'ACTIVE'),
+      expected: [[rec('b', 'DRAFT')], [rec('a', 'ACTIVE'), rec('d', 'ACTIVE')], undefined],
+    },
+    {
+      name: 'grouped by status, a new status whose group is not loaded: that group lists it when it loads',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT')]), listed('ACTIVE', [], false)],
+      read: rec('a', 'ACTIVE'),
+      expected: [[], undefined],
+    },
+    {
+      name: 'grouped by status, a status the filter leaves out (no group): no longer listed',
+      groups: [listed('DRAFT', [rec('a', 'DRAFT')])],
+      read: rec('a', 'STOPPED'),
+      expected: [[]],
+    },
+    {
+      name: 'grouped by channel, a new status: in place',
+      groups: [listed('PUSH', [rec('a', 'DRAFT'), rec('b', 'DRAFT')], true, 'channel'), listed('EMAIL', [], true, 'channel')],
+      read: rec('a', 'ACTIVE'),
+      expected: [[rec('a', 'ACTIVE'), rec('b', 'DRAFT')], undefined],
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const before = structuredClone(c.groups);
+      assert.deepEqual(withCampaignRead(c.groups, c.read), c.expected);
+      assert.deepEqual(c.groups, before, 'the listed groups are not changed in place');
+    });
+  }
+
+  test('the relations are as the listing had them: search returns them only with child campaigns included', () => {
+    const read = rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome', parent_id: 'p' });
+    assert.deepEqual(listedAsRead(rec('a', 'DRAFT'), read), rec('a', 'DRAFT'));
+    assert.deepEqual(listedAsRead(rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }), read), rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }));
+  });
+
+  test('a pager shows the new list and keeps its paging state', async () => {
+    const fake = { search: async () => ({ items: [rec('a', 'DRAFT'), rec('b', 'DRAFT')], page: 1, limit: 15, hasMore: true }) } as unknown as ServiceClient;
+    const p = new GroupPager(EMPTY_FILTER, { by: 'status', value: 'DRAFT' });
+    await p.loadMore(fake);
+    const [next] = withCampaignRead([{ group: p.group!, loaded: p.loaded, items: p.items }], pushed);
+    p.show(next!);
+    assert.deepEqual(p.items, [rec('a', 'DRAFT'), pushed]);
+    assert.deepEqual([p.loaded, p.done], [true, false]);
+  });
 });

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { RemoteWorld, startWorld } from './remoteHarness';
 import { campaignFields, EMPTY_FILTER } from '../../src/remote/explorerModel';
 import { denormalizeCampaign, isResponseScheduling, normalizeCampaign } from '../../src/remote/normalize';
-import { fetchIntoWorkspace, FetchChoice, FetchDecision, FetchPorts, findFetchedFile, readRemote } from '../../src/remote/fetch';
+import { campaignAsFetched, fetchIntoWorkspace, FetchChoice, FetchDecision, FetchPorts, findFetchedFile, readRemote } from '../../src/remote/fetch';
 import { baseSnapshotPath, readBaseSnapshot, BaseSnapshotError, writeBaseSnapshot, makeBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { serializeCampaign } from '../../src/remote/format';
 import { campaignFileName } from '../../src/remote/naming';
@@ -160,6 +160,7 @@ describe('fetch into the workspace', () => {
       assert.equal(fs.readFileSync(first.file, 'utf8'), localText, `${choice} kept the local text`);
       assert.equal(fs.readFileSync(baseSnapshotPath(root, id), 'utf8'), baseBefore, `${choice} kept the base`);
       assert.deepEqual(diffComponents(JSON.parse(localText), JSON.parse(res.text)).changes.map(c => c.key), ['basic_details', 'utm_params']);
+      assert.deepEqual(res.record.utm_params, { utm_source: 'x', utm_medium: 'y' }, `${choice} still gives the record it read`);
     }
   });
 
@@ -233,6 +234,7 @@ describe('fetch into the workspace', () => {
     const id = (await allIds(client))[0];
     const r = await readRemote(client, id);
     assert.equal(r.text, serializeCampaign(normalizeCampaign(r.record).document));
+    assert.deepEqual(campaignAsFetched(r.record), { normalized: r.normalized, text: r.text });
   });
 });
 

@@ -213,3 +213,17 @@ export function emulator(): EmulatorInfo {
   assert.ok(line, 'no emulator for this run: CAMPAIGN_STUDIO_EMULATOR is unset (test/vscode/run.mjs starts one when test/emulator/main.ts exists)');
   return JSON.parse(line) as EmulatorInfo;
 }
+
+/**
+ * Resolves with what `probe` gives as soon as `done` holds for it, probing again every 50 ms.
+ * Rejects after `timeoutMs` with what was last seen, so a failure says what there was instead.
+ */
+export async function waitUntil<T>(what: string, probe: () => T | Thenable<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(value)}`);
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,103 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { ServiceClient } from '@campaign-studio/sync';
+import type { PushResult } from '@campaign-studio/sync';
+import type { ExplorerSnapshot, SnapshotCampaign } from '../../../src/remoteEditor/tree';
+import { activateExtension, closeAllEditors, emulator, open, replaceText, waitUntil, workspaceRoot } from './helpers';
+
+/**
+ * After a push, the campaign as the push read it back shows everywhere it is shown: its item in
+ * the Campaigns tree and its open read-only view, with no refresh and no other read. It works in
+ * the emulator's second workspace: the remote suite that follows needs most of the first one's
+ * requests per minute. It removes the file and base it fetched, leaving the workspace as it found it.
+ */
+
+const ENV = 'readback-1';
+const EMAIL = 'readback.tester@example.com';
+
+/**
+ * Pushes a file and confirms it the way a person does (the push asks in a modal with a "Push"
+ * button); every other message is dismissed. The only place that knows how a push is confirmed.
+ */
+async function pushConfirmed(uri: vscode.Uri): Promise<PushResult | undefined> {
+  const w = vscode.window as any;
+  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage };
+  const answer = async (_message: string, ...rest: unknown[]) => (rest.includes('Push') ? 'Push' : undefined);
+  w.showWarningMessage = answer;
+  w.showInformationMessage = answer;
+  try {
+    return await vscode.commands.executeCommand<PushResult>('campaignStudio.push', uri);
+  } finally {
+    w.showWarningMessage = saved.warning;
+    w.showInformationMessage = saved.information;
+  }
+}
+
+/** The campaign's item as the Campaigns tree lists it now (nothing is listed again). */
+async function listed(id: string): Promise<SnapshotCampaign | undefined> {
+  const snap = await vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot');
+  return snap.groups.flatMap(g => g.campaigns).find(c => c.id === id);
+}
+
+const updatedLine = (updatedAt: unknown) => `updated: \`${String(updatedAt)}\``;
+
+suite('read back after a push (extension host, emulator)', () => {
+  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  let direct: ServiceClient;
+  const written: vscode.Uri[] = [];
+
+  suiteSetup(async function () {
+    if (!emu) this.skip();
+    await activateExtension();
+    const ws = emu!.workspaces[1];
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
+    direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', production: false }, apiKey: ws.apiKey });
+    assert.strictEqual(await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: ws.apiKey }), true, `sign-in to ${ENV} failed`);
+  });
+
+  suiteTeardown(async () => {
+    await closeAllEditors();
+    await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    for (const uri of written) await vscode.workspace.fs.delete(uri);
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  test('the tree item and the open read-only view show the pushed campaign as read back', async () => {
+    const created = await direct.createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: EMAIL });
+    const id = (created.body as any).data.id as string;
+    await direct.patch(id, {
+      channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: EMAIL,
+      basic_details: { name: 'Read back', platforms: ['ANDROID'] },
+      campaign_content: { content: { push: { android: { title: 'Hi', message: 'From the suite' } } } },
+      segmentation_details: { is_all_user_campaign: true },
+      scheduling_details: { delivery_type: 'ASAP' },
+    });
+    const before = (await direct.getCampaign(id)).updated_at;
+
+    await vscode.commands.executeCommand('campaignStudio.explorer.filter', { ids: [id] });
+    const item = await listed(id);
+    assert.ok(item, `campaign ${id} is not in the tree`);
+    assert.strictEqual(item.name, 'Read back');
+    assert.ok(item.tooltip.includes(updatedLine(before)), item.tooltip);
+
+    const viewUri = await vscode.commands.executeCommand<string>('campaignStudio.openRemote', id);
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
+    const fetched = await vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: ENV, reveal: true });
+    assert.ok(fetched?.file, `fetch of ${id} wrote no file`);
+    written.push(vscode.Uri.file(fetched.file), vscode.Uri.joinPath(workspaceRoot(), '.campaigns', 'base', `${id}.json`));
+    const { doc } = await open(vscode.Uri.file(fetched.file));
+    await replaceText(doc, '"Read back"', '"Read back, pushed"');
+
+    const result = await pushConfirmed(doc.uri);
+    assert.strictEqual(result?.outcome, 'pushed');
+    const after = (await direct.getCampaign(id)).updated_at;
+    assert.notStrictEqual(after, before, 'the push moved updated_at');
+
+    const shown = await waitUntil('the tree item to show the campaign as read back', () => listed(id), c => c?.name === 'Read back, pushed' && c.tooltip.includes(updatedLine(after)));
+    assert.strictEqual(shown?.description, item.description);
+    const view = vscode.workspace.textDocuments.find(d => d.uri.toString() === viewUri);
+    assert.ok(view, `the read-only view ${viewUri} is still open`);
+    const text = await waitUntil('the read-only view to show the campaign as read back', () => view.getText(), t => t.includes('"Read back, pushed"'));
+    assert.strictEqual(JSON.parse(text).updated_at, after);
+  });
+});
