@@ -378,7 +378,7 @@ class PushRun {
     const preview: PushPreview = {
       campaignId: this.id, campaignName: nameOf(merge.merged), environment: env.name, production: env.production, status: remote.status,
       request: { method: 'PATCH', path: `/v5/campaigns/${this.id}` },
-      body: plan.body, before: previewBefore(plan.body, remote.normalized), changed: plan.changed,
+      body: plan.body, before: previewBefore(plan.body, { ...remote.normalized, updated_by: remote.raw.updated_by }), changed: plan.changed,
       changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
       takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at), notes,
     };

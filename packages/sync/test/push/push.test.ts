@@ -128,6 +128,7 @@ test('a real conflict asks about that field only; "keep mine" sends mine and kee
     const asked = ui.conflictsAsked[0];
     assert.deepEqual(asked.conflicts.map(c => [c.path, c.base, c.local, c.remote]), [['basic_details.name', 'Spring sale', 'Mine', 'Theirs']]);
     assert.equal(asked.remoteUpdatedBy, 'colleague@example.com');
+    assert.equal(ui.previews[0].preview.before.updated_by, 'colleague@example.com', 'the review shows whose `updated_by` the push replaces');
     assert.deepEqual(ui.previews[0].preview.changes, [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true }]);
     assert.deepEqual(ui.previews[0].preview.body.basic_details, { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' });
     const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
