@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { runCreateDraft } from '../../src/push/draftFlow';
 import { runPush } from '../../src/push/pushFlow';
-import { deps, DiskFile, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, waitFor, world } from './harness';
+import { deps, DiskFile, ME, readBase, requests, ScriptedUi, twoPeople, waitFor, world } from './harness';
 
 /**
  * The write side of faults, with two people at work: the emulator applies each write and then
@@ -19,10 +19,7 @@ for (const fault of FAULTS) {
   test(`${fault}: a merged push of two people's edits is settled by reading back — applied once, nothing lost`, async () => {
     const w = await world({ timeoutMs: 1500 });
     try {
-      const id = await makeCampaign(w, pushCampaign());
-      const file = await fetchFile(w, id);
-      editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-      w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+      const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { tags: ['spring', 'theirs'] });
       w.emu.admin.setFaults(fault);
       w.emu.admin.clearRequests();
       const ui = new ScriptedUi({ confirmPush: [true] });

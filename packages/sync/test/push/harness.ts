@@ -173,6 +173,18 @@ export async function makeCampaign(w: World, doc: CampaignDoc, status?: string):
   return id;
 }
 
+/**
+ * A campaign fetched into the workspace, edited in the file by `mine`, then changed on the
+ * service by a colleague: `theirs` replaces fields of `basic_details` (the component both touch).
+ */
+export async function twoPeople(w: World, mine: (d: CampaignDoc) => void, theirs: Record<string, unknown>): Promise<{ id: string; file: DiskFile; mine: string }> {
+  const id = await makeCampaign(w, pushCampaign());
+  const file = await fetchFile(w, id);
+  const text = editJson(file, mine);
+  w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, ...theirs } }, 'colleague@example.com');
+  return { id, file, mine: text };
+}
+
 /** Fetches into the temporary workspace, the way the editor's fetch does; returns the file. */
 export async function fetchFile(w: World, id: string): Promise<DiskFile> {
   const r = await fetchIntoWorkspace(id, { client: w.client, workspaceRoot: w.root, folder: 'campaigns', ask: async () => 'cancel' });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { runPush } from '../../src/push/pushFlow';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, waitFor, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, UnsavedFile, world } from './harness';
+import { basePath, deps, waitFor, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, twoPeople, UnsavedFile, world } from './harness';
 
 /**
  * Push against the emulator: what is sent, what happens when another client wrote in between,
@@ -92,10 +92,7 @@ test('another client changed another component since the fetch: it merges by its
 test('two people change different fields of one component: both edits reach the service, and no question is asked', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, pushCampaign());
-    const file = await fetchFile(w, id);
-    editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+    const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { tags: ['spring', 'theirs'] });
     const ui = new ScriptedUi({ confirmPush: [true] });
     w.emu.admin.clearRequests();
     const r = await runPush(file, deps(w, ui));
@@ -117,10 +114,7 @@ test('two people change different fields of one component: both edits reach the 
 test('a real conflict asks about that field only; "keep mine" sends mine and keeps their other field', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, pushCampaign());
-    const file = await fetchFile(w, id);
-    editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs', tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+    const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs', tags: ['spring', 'theirs'] });
     const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'local' }], confirmPush: [true] });
     w.emu.admin.clearRequests();
     const r = await runPush(file, deps(w, ui));
@@ -165,10 +159,7 @@ test('a real conflict; "take theirs" sends nothing of that field and the file ta
 test('undo after "take theirs": the base followed the saved merge, so the next push shows the revert as a change, with who made theirs', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, pushCampaign());
-    const file = await fetchFile(w, id);
-    const mine = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs' } }, 'colleague@example.com');
+    const { id, file, mine } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs' });
     const first = await runPush(file, deps(w, new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] })));
     assert.equal(first.outcome, 'file-updated', first.message);
     assert.equal(JSON.parse(file.text()).basic_details.name, 'Theirs');
@@ -189,17 +180,14 @@ test('undo after "take theirs": the base followed the saved merge, so the next p
 test('undo of the merge before it was saved: the base stays, and the next push asks about the conflict again', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, pushCampaign());
-    const file = await fetchFile(w, id);
-    const mine = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
-    const baseBefore = fs.readFileSync(basePath(w, id), 'utf8');
-    w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs' } }, 'colleague@example.com');
+    const { id, file, mine } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs' });
+    const baseBefore = readBase(w, id);
     // An editor buffer: the merge is written but the user undoes it and saves the undone text.
     const unsaved = new UnsavedFile(file.path);
     const first = await runPush(unsaved, deps(w, new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] })));
     assert.equal(first.outcome, 'file-updated', first.message);
     unsaved.undoAndSave(mine);
-    assert.equal(fs.readFileSync(basePath(w, id), 'utf8'), baseBefore, 'the base did not follow an undone merge');
+    assert.deepEqual(readBase(w, id), baseBefore, 'the base did not follow an undone merge');
     const ui = new ScriptedUi({ conflicts: [undefined] });
     const again = await runPush(file, deps(w, ui));
     assert.equal(again.outcome, 'cancelled');
