@@ -165,10 +165,17 @@ class PushController {
     }
     this.busy.add(key);
     try {
-      return await run(new DocumentFile(doc, uri => this.ownSaves.add(uri)));
+      return await run(new DocumentFile(doc, { onOwnSave: uri => this.ownSaves.add(uri), onLateError: e => this.baseNotMoved(doc, e) }));
     } finally {
       this.busy.delete(key);
     }
+  }
+
+  /** The merge was saved, but its base could not be recorded: the next push merges against the older one. */
+  private baseNotMoved(doc: vscode.TextDocument, e: unknown): void {
+    const message = `${path.basename(doc.uri.fsPath)} was saved with the service's changes merged in, but its base snapshot could not be updated (${e instanceof Error ? e.message : String(e)}). The next push merges against the older base and may ask about the same fields again; fetching the campaign records a new base.`;
+    this.ctx.output.error(message);
+    void vscode.window.showWarningMessage(message);
   }
 
   // ---- commands ------------------------------------------------------------------------------

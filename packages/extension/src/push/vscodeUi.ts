@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
-  ComponentMerge, ConflictChoice, list, LocalFile, previewText, Problem, PushPreview, PushUi,
+  ConflictChoice, ConflictQuestion, list, LocalFile, previewText, Problem, PushPreview, PushUi,
   RemoteFinding, sorted, stillCurrent, track, TrackedFinding,
 } from '@campaign-studio/sync';
+import { conflictPickText } from './review';
 
 /**
  * The editor side of the write flows: the exact body shown in a diff before anything is sent,
@@ -105,9 +106,17 @@ export class RemoteFindings implements vscode.Disposable {
   }
 }
 
+/** What a `DocumentFile` tells its owner: saves it makes itself, and failures of work it runs later. */
+export interface DocumentFileHooks {
+  /** Called just before the file saves the document itself (a merge, a new id): not a user's save. */
+  onOwnSave?(uri: string): void;
+  /** A `whenSaved` callback failed after the push had ended: nobody else is left to tell. */
+  onLateError?(error: unknown): void;
+}
+
 /** The user's file, as an open text document: reads the buffer, writes through an edit. */
 export class DocumentFile implements LocalFile {
-  constructor(readonly doc: vscode.TextDocument, private readonly onOwnSave?: (uri: string) => void) {}
+  constructor(readonly doc: vscode.TextDocument, private readonly hooks: DocumentFileHooks = {}) {}
 
   get uri(): string { return this.doc.uri.toString(); }
   get name(): string { return this.doc.uri.path.split('/').pop() ?? this.doc.uri.path; }
@@ -124,10 +133,30 @@ export class DocumentFile implements LocalFile {
     if (!(await vscode.workspace.applyEdit(edit))) return false;
     // A file that was saved stays saved; a file with unsaved edits keeps them unsaved.
     if (wasClean && this.doc.uri.scheme === 'file') {
-      this.onOwnSave?.(this.uri);
+      this.hooks.onOwnSave?.(this.uri);
       await this.doc.save();
     }
     return true;
+  }
+
+  whenSaved(then: (savedText: string) => Promise<void>): { cancel(): void } {
+    const run = (text: string) => void then(text).then(undefined, e => this.hooks.onLateError?.(e));
+    if (!this.doc.isDirty) {
+      run(this.doc.getText());
+      return { cancel: () => undefined };
+    }
+    const uri = this.uri;
+    const subs = [
+      vscode.workspace.onDidSaveTextDocument(d => {
+        if (d.uri.toString() !== uri) return;
+        dispose();
+        run(d.getText());
+      }),
+      // Closed without saving: what it held is gone, and so is the reason to wait.
+      vscode.workspace.onDidCloseTextDocument(d => { if (d.uri.toString() === uri) dispose(); }),
+    ];
+    const dispose = () => { for (const s of subs.splice(0)) s.dispose(); };
+    return { cancel: dispose };
   }
 }
 
@@ -135,6 +164,22 @@ export interface UiOptions {
   previews: PreviewDocuments;
   findings: RemoteFindings;
   output: vscode.LogOutputChannel;
+  /** The view that decides conflicts; without one, a quick pick per conflict asks. */
+  askConflicts?: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
+}
+
+/** One quick pick per conflict: yours, theirs, or cancel the push. */
+async function pickConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {
+  type Item = vscode.QuickPickItem & { choice?: ConflictChoice };
+  const choices: Record<string, ConflictChoice> = {};
+  for (const [i, c] of q.conflicts.entries()) {
+    const text = conflictPickText(q, i);
+    const items: Item[] = [{ ...text.yours, choice: 'local' }, { ...text.theirs, choice: 'remote' }, text.cancel];
+    const pick = await vscode.window.showQuickPick(items, { title: text.title, placeHolder: text.placeHolder, ignoreFocusOut: true });
+    if (!pick?.choice) return undefined;
+    choices[c.id] = pick.choice;
+  }
+  return choices;
 }
 
 function plural(n: number, word: string): string {
@@ -167,28 +212,8 @@ export class VsCodePushUi implements PushUi {
     return answer === go;
   }
 
-  async resolveConflicts(conflicts: ComponentMerge[], info: { campaignId: string; remoteUpdatedBy?: string; remoteUpdatedAt?: string }): Promise<Record<string, ConflictChoice> | undefined> {
-    const choices: Record<string, ConflictChoice> = {};
-    const who = info.remoteUpdatedBy ? `${info.remoteUpdatedBy}${info.remoteUpdatedAt ? ` at ${info.remoteUpdatedAt}` : ''}` : 'someone else';
-    for (const [i, c] of conflicts.entries()) {
-      const show = (v: unknown) => (v === undefined ? '// not present\n' : JSON.stringify(sorted(v), null, 2) + '\n');
-      const { left, right } = this.o.previews.pair(`${info.campaignId}-${c.key}`, show(c.remote), show(c.local));
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${c.key}: theirs (service) ↔ yours (file)`, { preview: true });
-      type Item = vscode.QuickPickItem & { choice?: ConflictChoice };
-      const items: Item[] = [
-        { label: '$(account) Keep mine', description: 'the push replaces the service\'s version', detail: `Your \`${c.key}\` is sent and overwrites the change made by ${who}.`, choice: 'local' },
-        { label: '$(cloud) Take theirs', description: 'your file takes the service\'s version', detail: `Your edits to \`${c.key}\` are replaced in the file by the service's version; it is not sent.`, choice: 'remote' },
-        { label: '$(close) Cancel the push', detail: 'Nothing is sent and nothing changes; use "Campaign Studio: Compare with Remote" to merge by hand.' },
-      ];
-      const pick = await vscode.window.showQuickPick(items, {
-        title: `Conflict ${i + 1} of ${conflicts.length}: \`${c.key}\` changed on the service (by ${who}) and in your file`,
-        placeHolder: 'The diff shows the service\'s version on the left, yours on the right',
-        ignoreFocusOut: true,
-      });
-      if (!pick?.choice) return undefined;
-      choices[c.key] = pick.choice;
-    }
-    return choices;
+  resolveConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {
+    return this.o.askConflicts ? this.o.askConflicts(q) : pickConflicts(q);
   }
 
   async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {
