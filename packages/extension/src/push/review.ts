@@ -121,22 +121,13 @@ export interface ReviewDocuments {
   right: ReviewSide;
 }
 
-/**
- * The service's side: `before`, with `updated_by` as the service has it when the flow's copy of
- * the campaign leaves it out (the body always sends it, so the diff shows whose name replaces whose).
- */
-function serviceSide(p: PushPreview): unknown {
-  if (p.before.updated_by !== undefined || p.remoteUpdatedBy === undefined || !('updated_by' in p.body)) return p.before;
-  return { ...p.before, updated_by: p.remoteUpdatedBy };
-}
-
 /** The two documents of the review: the same header, then the service's values and the body. */
 export function reviewDocuments(p: PushPreview): ReviewDocuments {
   // A line break inside a name or a note would end the comment: each header line stays one line.
   const header = reviewHeader(p).map(l => (l ? `// ${l.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '//')).join('\n') + '\n';
   return {
     title: `Review push: ${p.campaignName || p.campaignId} → ${p.environment}`,
-    left: { name: `on ${p.environment} now.jsonc`, text: header + JSON.stringify(alignKeys(serviceSide(p), p.body), null, 2) + '\n' },
+    left: { name: `on ${p.environment} now.jsonc`, text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n' },
     right: { name: 'after push.jsonc', text: header + JSON.stringify(p.body, null, 2) + '\n' },
   };
 }
