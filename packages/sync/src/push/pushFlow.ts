@@ -239,7 +239,7 @@ class PushRun {
     const open = first.conflicts.filter(c => !this.holds(c));
     if (open.length) await this.decideConflicts(open, base, remote);
     const m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
-    const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice !== 'local').map(c => c.path)];
+    const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice === 'remote').map(c => c.path)];
     return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
   }
 
