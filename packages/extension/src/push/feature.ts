@@ -11,6 +11,7 @@ import {
   secretKeyFor, ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
+import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
 
 /**
  * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and
@@ -60,8 +61,9 @@ class PushController {
   activate(): void {
     const subs = this.ctx.extension.subscriptions;
     this.findings = new RemoteFindings(this.ctx.client);
-    this.ui = new VsCodePushUi({ previews: this.previews, findings: this.findings, output: this.ctx.output });
-    subs.push(this.previews, this.findings, this.lensChanged);
+    const reviews = new PushReviews(this.previews);
+    this.ui = new VsCodePushUi({ findings: this.findings, output: this.ctx.output, reviews });
+    subs.push(this.previews, this.findings, reviews, this.lensChanged);
     subs.push(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
     subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
       onDidChangeCodeLenses: this.lensChanged.event,
@@ -82,6 +84,8 @@ class PushController {
       [COMMANDS.stop]: () => (arg?: unknown) => this.status(arg, 'STOP'),
       [COMMANDS.executions]: () => (arg?: unknown) => this.executions(arg),
       [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
+      [REVIEW_COMMANDS.push]: () => (arg?: unknown) => reviews.answer(arg, true),
+      [REVIEW_COMMANDS.cancel]: () => (arg?: unknown) => reviews.answer(arg, false),
     };
     registerCommands(this.ctx, table);
   }
@@ -140,7 +144,7 @@ class PushController {
     return {
       api: pushApi(client),
       bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
-      ui: this.ui,
+      ui: this.ui.forFile(doc.uri),
       env: this.environmentOf(client),
       rules: serverRules(this.ctx.client, doc.uri),
     };

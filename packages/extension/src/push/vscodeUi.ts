@@ -2,21 +2,23 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
-  ConflictChoice, ConflictQuestion, list, LocalFile, previewText, Problem, PushPreview, PushUi,
-  RemoteFinding, sorted, stillCurrent, track, TrackedFinding,
+  ConflictChoice, ConflictQuestion, list, LocalFile, Problem, PushPreview, PushUi,
+  RemoteFinding, stillCurrent, track, TrackedFinding,
 } from '@campaign-studio/sync';
-import { conflictPickText } from './review';
+import { conflictPickText, modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
+import type { PushReviews } from './reviewTab';
 
 /**
- * The editor side of the write flows: the exact body shown in a diff before anything is sent,
- * modal questions, the side-by-side choice for a conflicting component, and findings from the
+ * The editor side of the write flows: the push review (the exact body in a diff tab, see
+ * reviewTab.ts) or a short modal, the typed confirmation for production, conflicts handed to the
+ * conflict view, modal questions, the user's document as the flows' file, and findings from the
  * service kept on the file (through the language server) until the component they are about
  * changes.
  */
 
 export const PREVIEW_SCHEME = 'campaign-push';
 
-/** Read-only documents of the push previews: `campaign-push:/<key>/<side>.json`. */
+/** Read-only documents of the push reviews: `campaign-push:/<key>/<name>`. */
 export class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -27,16 +29,20 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     return this.texts.get(uri.path) ?? '';
   }
 
-  /** Two documents for a diff; the key makes each preview distinct so VS Code never shows a stale one. */
-  pair(label: string, left: string, right: string): { left: vscode.Uri; right: vscode.Uri } {
+  /** Two documents for a diff; the key makes each pair distinct so VS Code never shows a stale one. */
+  pair(label: string, left: ReviewSide, right: ReviewSide): { left: vscode.Uri; right: vscode.Uri } {
     const key = `${++this.counter}-${label.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
-    const l = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/service.json` });
-    const r = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/sent.json` });
-    this.texts.set(l.path, left);
-    this.texts.set(r.path, right);
-    // Keep the last few previews only.
+    const l = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/${left.name}` });
+    const r = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/${right.name}` });
+    this.texts.set(l.path, left.text);
+    this.texts.set(r.path, right.text);
+    // A bound in case pairs are never forgotten.
     while (this.texts.size > 40) this.texts.delete(this.texts.keys().next().value as string);
     return { left: l, right: r };
+  }
+
+  forget(...uris: vscode.Uri[]): void {
+    for (const u of uris) this.texts.delete(u.path);
   }
 
   dispose(): void {
@@ -161,11 +167,29 @@ export class DocumentFile implements LocalFile {
 }
 
 export interface UiOptions {
-  previews: PreviewDocuments;
   findings: RemoteFindings;
   output: vscode.LogOutputChannel;
+  reviews: PushReviews;
+  /** The campaign file the questions are about, for its settings. */
+  resource?: vscode.Uri;
   /** The view that decides conflicts; without one, a quick pick per conflict asks. */
   askConflicts?: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
+}
+
+/** An input box that accepts only the environment's name; Escape cancels. */
+async function askTypedName(t: TypedConfirmation): Promise<boolean> {
+  const severity = { info: vscode.InputBoxValidationSeverity.Info, error: vscode.InputBoxValidationSeverity.Error };
+  const typed = await vscode.window.showInputBox({
+    title: t.title,
+    prompt: t.prompt,
+    placeHolder: t.placeHolder,
+    ignoreFocusOut: true,
+    validateInput: v => {
+      const m = t.check(v);
+      return m && { message: m.message, severity: severity[m.severity] };
+    },
+  });
+  return typed !== undefined && t.check(typed) === undefined;
 }
 
 /** One quick pick per conflict: yours, theirs, or cancel the push. */
@@ -182,34 +206,23 @@ async function pickConflicts(q: ConflictQuestion): Promise<Record<string, Confli
   return choices;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 export class VsCodePushUi implements PushUi {
   constructor(private readonly o: UiOptions) {}
 
+  /** The same questions about one file: its settings (`campaignStudio.push.confirmation`) apply. */
+  forFile(uri: vscode.Uri): VsCodePushUi {
+    return new VsCodePushUi({ ...this.o, resource: uri });
+  }
+
+  /** Round 1: the review tab, or a short modal when the setting asks for one; round 2 (production): the typed name. */
   async confirmPush(p: PushPreview, round: 1 | 2): Promise<boolean> {
-    if (round === 1) {
-      const { left, right } = this.o.previews.pair(p.campaignId, previewText(sorted(p.before) as Record<string, unknown>), previewText(p.body));
-      await vscode.commands.executeCommand('vscode.diff', left, right, `Push ${p.campaignId}: on ${p.environment} now ↔ what will be sent`, { preview: true, preserveFocus: false });
-      const detail = [
-        `Campaign ${p.campaignName ? `"${p.campaignName}" ` : ''}${p.campaignId} (${p.status || 'status unknown'}) on ${p.environment}${p.production ? ' — PRODUCTION' : ''}.`,
-        `Sends ${list(p.changed)} whole, with \`channel\`, \`campaign_delivery_type\` and \`updated_by\` (the diff shows the exact body).`,
-        ...(p.takeFromRemote.length ? [`Afterwards your file takes ${list(p.takeFromRemote)} from the service.`] : []),
-        ...p.notes,
-      ].join('\n\n');
-      const go = p.production ? 'Push to Production…' : 'Push';
-      const answer = await vscode.window.showWarningMessage(`Push ${plural(p.changed.length, 'component')} to ${p.environment}?`, { modal: true, detail }, go);
-      return answer === go;
+    if (round === 2) return askTypedName(typedConfirmation(p));
+    const how = vscode.workspace.getConfiguration('campaignStudio.push', this.o.resource).get<string>('confirmation', 'review');
+    if (how === 'modal') {
+      const q = modalQuestion(p);
+      return (await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button)) === q.button;
     }
-    const go = 'Yes, Push to Production';
-    const answer = await vscode.window.showWarningMessage(
-      `${p.environment} is a production environment. Really push?`,
-      { modal: true, detail: `This changes the live campaign ${p.campaignId}${p.campaignName ? ` "${p.campaignName}"` : ''}: ${list(p.changed)}.` },
-      go,
-    );
-    return answer === go;
+    return this.o.reviews.ask(reviewDocuments(p), p.campaignId);
   }
 
   resolveConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {

@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import type { ReviewDocuments } from './review';
+import type { PreviewDocuments } from './vscodeUi';
+
+/**
+ * The push review as an editor tab: a diff of "on the service now" and "after push", opened
+ * beside the campaign file, answered by Push or Cancel Push in the editor title. Closing the tab
+ * cancels. Reviews of several files may be open at once: each is keyed by its right-hand URI, and
+ * the commands answer the review of the active tab, or the only one.
+ */
+
+export const REVIEW_COMMANDS = {
+  push: 'campaignStudio.review.push',
+  cancel: 'campaignStudio.review.cancel',
+} as const;
+
+/** True while at least one review waits for an answer: shows the commands (see package.json). */
+export const REVIEW_WAITING = 'campaignStudio.reviewWaiting';
+
+interface Waiting {
+  left: vscode.Uri;
+  right: vscode.Uri;
+  answer(push: boolean): void;
+}
+
+export class PushReviews implements vscode.Disposable {
+  /** Reviews waiting for an answer, by their right-hand document's URI. */
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly subs: vscode.Disposable[];
+
+  constructor(private readonly previews: PreviewDocuments) {
+    this.subs = [vscode.window.tabGroups.onDidChangeTabs(e => this.cancelClosed(e.closed))];
+  }
+
+  /** Opens the review beside the active editor and resolves with the answer: true for Push. */
+  async ask(docs: ReviewDocuments, label: string): Promise<boolean> {
+    const { left, right } = this.previews.pair(label, docs.left, docs.right);
+    const key = right.toString();
+    const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, answer: resolve }));
+    try {
+      await this.updateContext();
+      await vscode.commands.executeCommand('vscode.diff', left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      return await answered;
+    } finally {
+      this.waiting.delete(key);
+      await this.updateContext();
+      await vscode.window.tabGroups.close(tabsOf(key));
+      this.previews.forget(left, right);
+    }
+  }
+
+  /** Push or Cancel Push: `arg` is the editor title's resource, absent from the palette. */
+  answer(arg: unknown, push: boolean): void {
+    this.target(arg).answer(push);
+  }
+
+  private target(arg: unknown): Waiting {
+    if (arg instanceof vscode.Uri) {
+      const review = this.find(arg);
+      if (!review) throw new Error('This push review has already been answered: close its tab, and push again to review the change anew.');
+      return review;
+    }
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    const shown = active instanceof vscode.TabInputTextDiff ? this.find(active.modified) : undefined;
+    if (shown) return shown;
+    const all = [...this.waiting.values()];
+    if (all.length === 1) return all[0];
+    if (all.length === 0) throw new Error('No push review is waiting for an answer: run "Campaign Studio: Push Changes to the Service" on a campaign file first.');
+    throw new Error(`${all.length} push reviews are open: select the tab of the one you mean, then choose Push or Cancel Push in its title bar.`);
+  }
+
+  private find(uri: vscode.Uri): Waiting | undefined {
+    const key = uri.toString();
+    return this.waiting.get(key) ?? [...this.waiting.values()].find(w => w.left.toString() === key);
+  }
+
+  /** A review whose last tab closed is cancelled (a tab moved to another group is still open). */
+  private cancelClosed(closed: readonly vscode.Tab[]): void {
+    for (const tab of closed) {
+      if (!(tab.input instanceof vscode.TabInputTextDiff)) continue;
+      const key = tab.input.modified.toString();
+      if (tabsOf(key).length === 0) this.waiting.get(key)?.answer(false);
+    }
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', REVIEW_WAITING, this.waiting.size > 0);
+  }
+
+  dispose(): void {
+    for (const w of this.waiting.values()) w.answer(false);
+    for (const s of this.subs) s.dispose();
+  }
+}
+
+/** The open tabs showing the review whose right-hand document is `key`. */
+function tabsOf(key: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap(g => g.tabs)
+    .filter(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === key);
+}
