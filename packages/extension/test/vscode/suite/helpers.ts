@@ -213,3 +213,30 @@ export function emulator(): EmulatorInfo {
   assert.ok(line, 'no emulator for this run: CAMPAIGN_STUDIO_EMULATOR is unset (test/vscode/run.mjs starts one when test/emulator/main.ts exists)');
   return JSON.parse(line) as EmulatorInfo;
 }
+
+/**
+ * Resolves with the first editor tab that satisfies `predicate`: checked now, then on every
+ * `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs there were.
+ */
+export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string, timeoutMs = 10_000): Promise<vscode.Tab> {
+  const find = () => vscode.window.tabGroups.all.flatMap(g => g.tabs).find(predicate);
+  const now = find();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
+      const tab = find();
+      if (!tab) return;
+      finish();
+      resolve(tab);
+    });
+    const timer = setTimeout(() => {
+      finish();
+      const open = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label).join(', ') || '(none)';
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the tabs are: ${open}`));
+    }, timeoutMs);
+    function finish(): void {
+      clearTimeout(timer);
+      sub.dispose();
+    }
+  });
+}
