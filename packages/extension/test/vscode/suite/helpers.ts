@@ -215,19 +215,19 @@ export function emulator(): EmulatorInfo {
 }
 
 /**
- * Resolves with the first editor tab that satisfies `predicate`: checked now, then on every
- * `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs there were.
+ * Resolves with what `find` returns for the editor tabs once it returns something: checked now,
+ * then on every `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs.
  */
-export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string, timeoutMs = 10_000): Promise<vscode.Tab> {
-  const find = () => vscode.window.tabGroups.all.flatMap(g => g.tabs).find(predicate);
-  const now = find();
-  if (now) return Promise.resolve(now);
+export function waitForTabs<T>(find: (tabs: vscode.Tab[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const look = () => find(vscode.window.tabGroups.all.flatMap(g => g.tabs));
+  const now = look();
+  if (now !== undefined) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
     const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
-      const tab = find();
-      if (!tab) return;
+      const found = look();
+      if (found === undefined) return;
       finish();
-      resolve(tab);
+      resolve(found);
     });
     const timer = setTimeout(() => {
       finish();
@@ -239,4 +239,9 @@ export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string
       sub.dispose();
     }
   });
+}
+
+/** The first editor tab that satisfies `predicate`, once there is one. */
+export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string, timeoutMs = 10_000): Promise<vscode.Tab> {
+  return waitForTabs(tabs => tabs.find(predicate), what, timeoutMs);
 }
