@@ -29,7 +29,6 @@ export interface ConflictRow {
 export interface ConflictViewState {
   /** "Campaign "Spring sale" (c-123) on staging". */
   campaign: string;
-  fileName: string;
   /** Who changed the service's copy, and when, as far as the service says: "colleague@… at …". */
   theirsBy: string;
   rows: ConflictRow[];

@@ -20,15 +20,21 @@ export type EditResult = { ok: true; value: unknown } | { ok: false; error: stri
 /** A value written by hand: JSON text, or the field removed when that is ticked. */
 export function parseEdit(text: string, remove: boolean): EditResult {
   if (remove) return { ok: true, value: undefined };
-  if (!text.trim()) {
+  const trimmed = text.trim();
+  if (!trimmed) {
     return { ok: false, error: 'The value is empty: write it as JSON ("text", 42, true, null, [ … ] or { … }), or tick "Remove the field" to remove it.' };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: `Not valid JSON (${why}). Write the value as in the file: text in double quotes ("Spring sale"), a number, true, false, null, [ … ] or { … }.` };
+    if (looksLikeText(trimmed)) return { ok: false, error: `Text goes in double quotes: ${JSON.stringify(trimmed)}. Numbers, true, false, null, [ … ] and { … } are written as in the file.` };
+    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}. Write the value as in the file.` };
   }
+}
+
+/** Words typed without quotes: not the start of any other JSON value. */
+function looksLikeText(text: string): boolean {
+  return !/^["{[\d-]/.test(text) && !/^(true|false|null)\b/.test(text);
 }
 
 /** A value as the view shows it: compact JSON, keys sorted, laid out when too wide for a column. */
@@ -176,7 +182,6 @@ export class ConflictSession {
     const decided = this.rows.filter(r => ConflictSession.usable(r) !== undefined).length;
     return {
       campaign: `Campaign ${q.campaignName ? `"${q.campaignName}" ` : ''}(${q.campaignId}) on ${q.environment}`,
-      fileName: q.fileName,
       theirsBy: theirsBy(q),
       rows,
       decided,

@@ -33,6 +33,8 @@ class ConflictView {
   private settle!: (choices: Answer) => void;
   private done = false;
   private disposed = false;
+  /** The documents of the diffs this view opened: closed and forgotten with it. */
+  private readonly opened: vscode.Uri[] = [];
 
   constructor(question: ConflictQuestion, readonly panel: vscode.WebviewPanel, script: vscode.Uri, private readonly previews: PreviewDocuments, onClosed: () => void) {
     this.session = new ConflictSession(question);
@@ -78,6 +80,15 @@ class ConflictView {
     this.done = true;
     this.settle(choices);
     if (!this.disposed) this.panel.dispose();
+    void this.closeDiffs();
+  }
+
+  private async closeDiffs(): Promise<void> {
+    const mine = new Set(this.opened.map(u => u.toString()));
+    const tabs = vscode.window.tabGroups.all.flatMap(g => g.tabs)
+      .filter(t => t.input instanceof vscode.TabInputTextDiff && mine.has(t.input.modified.toString()));
+    await vscode.window.tabGroups.close(tabs);
+    this.previews.forget(...this.opened);
   }
 
   private changed(): ConflictViewState {
@@ -104,11 +115,10 @@ class ConflictView {
     }
   }
 
-  /**
-   * In the campaign file's column, so the view stays in sight; the keyboard stays in the view.
-   */
+  /** In the campaign file's column, so the view stays in sight; the keyboard stays in the view. */
   private async openDiff(d: DiffTexts): Promise<void> {
     const { left, right } = this.previews.pair(d.title, d.left, d.right);
+    this.opened.push(left, right);
     const fileUri = this.session.question.fileUri;
     const column = vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === fileUri)?.viewColumn ?? vscode.ViewColumn.One;
     await vscode.commands.executeCommand('vscode.diff', left, right, d.title, { preview: true, preserveFocus: true, viewColumn: column });

@@ -54,7 +54,7 @@ function sideBox(side: Side, title: string, whoText: string): { box: HTMLElement
 }
 
 function card(row: ConflictRow, state: ConflictViewState): { section: HTMLElement; card: Card } {
-  const who: Record<Side, string> = { base: 'when you fetched it', local: `in ${state.fileName}`, remote: state.theirsBy };
+  const who: Record<Side, string> = { base: 'when you fetched it', local: 'in your file', remote: state.theirsBy };
   const sides = Object.fromEntries(SIDES.map(s => [s.side, sideBox(s.side, s.title, who[s.side])])) as Card['sides'];
   const radio = (choice: ChoiceKind, label: string) => element('vscode-radio', { name: `choice-${row.path}`, value: choice }, label);
   const radios: Card['radios'] = { local: radio('local', 'Yours'), remote: radio('remote', 'Theirs'), edit: radio('edit', 'Edit') };
@@ -103,7 +103,7 @@ class Page {
   private readonly cards = new Map<string, Card>();
   private readonly intro = element('p', { class: 'intro' });
   private readonly status = element('span', { class: 'status' });
-  private readonly proceed = button('Continue to the push review', { type: 'continue' }, false);
+  private readonly proceed = button('Continue', { type: 'continue' }, false);
 
   constructor(private readonly root: HTMLElement, state: ConflictViewState) {
     const list = element('div', { class: 'conflicts' });
@@ -120,7 +120,7 @@ class Page {
   }
 
   render(state: ConflictViewState): void {
-    this.intro.textContent = `${state.campaign}: ${plural(state.rows.length, 'field')} changed both in ${state.fileName} and on the service (${state.theirsBy}) since you fetched it; every other change merged by itself. `
+    this.intro.textContent = `${state.campaign}: ${plural(state.rows.length, 'field')} changed both in your file and on the service since you fetched it; every other change merged by itself. `
       + 'Choose what each field keeps. Continue writes the result into your file and opens the push review: nothing is sent until you confirm it there.';
     for (const row of state.rows) {
       const c = this.cards.get(row.id);

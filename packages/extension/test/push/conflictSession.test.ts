@@ -64,9 +64,11 @@ test('an edit is parsed as JSON; invalid JSON and an empty edit are shown on the
   s.edit('basic_details.name', 'Spring (ours)');
   const row = () => s.state().rows[0];
   assert.equal(row().choice, 'edit');
-  assert.match(row().error ?? '', /^Not valid JSON \(.+\)\. Write the value as in the file: text in double quotes/);
+  assert.equal(row().error, 'Text goes in double quotes: "Spring (ours)". Numbers, true, false, null, [ … ] and { … } are written as in the file.');
   assert.equal(s.choices(), undefined);
-  assert.match(s.problems()[0], /^The edit of `basic_details\.name` cannot be used\. Not valid JSON/);
+  assert.match(s.problems()[0], /^The edit of `basic_details\.name` cannot be used\. Text goes in double quotes/);
+  s.edit('basic_details.name', '{ "a": 1, }');
+  assert.match(row().error ?? '', /^Not valid JSON: .+\. Write the value as in the file\.$/);
   s.edit('basic_details.name', '   ');
   assert.match(row().error ?? '', /^The value is empty: .* or tick "Remove the field" to remove it\.$/);
   s.edit('basic_details.name', '"Spring (ours)"');
@@ -156,6 +158,8 @@ test('parseEdit: JSON values of every kind', () => {
   assert.deepEqual(parseEdit(' null ', false), { ok: true, value: null });
   assert.deepEqual(parseEdit('', true), { ok: true, value: undefined });
   assert.equal(parseEdit("'single'", false).ok, false);
+  assert.deepEqual(parseEdit('truely', false), { ok: false, error: 'Text goes in double quotes: "truely". Numbers, true, false, null, [ … ] and { … } are written as in the file.' });
+  assert.match((parseEdit('[1,', false) as { error: string }).error, /^Not valid JSON: /);
 });
 
 test('the page: a strict Content-Security-Policy, only the nonce\'d script, no inline handlers', () => {
