@@ -8,8 +8,8 @@ import { activateExtension, closeAllEditors, emulator, open, replaceText, ruleOf
 
 /**
  * Push inside a real VS Code, against the emulator the runner started: fetch a campaign, edit
- * it, push it (the exact body shown in a diff and confirmed), meet another client's edit, and see
- * the service's findings as diagnostics on the right line. The dialogs are answered by replacing
+ * it, push it (the exact body shown in a diff and confirmed), and see the service's findings as
+ * diagnostics on the right line (another client's edit: conflicts.test.ts). The dialogs are answered by replacing
  * `window.show*` while a command runs, the way a person would click.
  */
 
@@ -131,23 +131,6 @@ suite('push (extension host, emulator)', () => {
     const folder = workspaceRoot().fsPath;
     const base = JSON.parse(fs.readFileSync(path.join(folder, '.campaigns', 'base', `${id}.json`), 'utf8'));
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
-  });
-
-  test('another client edited the same component: the choice is asked; keeping mine sends mine', async () => {
-    await signIn(0);
-    const id = await draft(0, 'Conflict');
-    const doc = await fetchInto(id, 'push-0');
-    await replaceText(doc, '"Conflict"', '"Conflict (mine)"');
-    await client(0).patch(id, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'colleague@example.com', basic_details: { name: 'Conflict (theirs)', platforms: ['ANDROID'] } });
-    const { result, dialogs } = await answering(d => {
-      if (d.kind === 'quickPick') return d.items.find(i => i.includes('Keep mine'));
-      if (d.modal && d.items.includes('Push')) return 'Push';
-      return undefined;
-    }, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
-    assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
-    const pick = dialogs.find(d => d.kind === 'quickPick');
-    assert.ok(pick && /basic_details/.test(pick.message), 'the conflict was asked about basic_details');
-    assert.strictEqual(((await client(0).getCampaign(id)).basic_details as any).name, 'Conflict (mine)');
   });
 
   test('the service\'s validation findings appear on the right line, block the push, and clear once fixed', async () => {
