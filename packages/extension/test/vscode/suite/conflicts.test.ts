@@ -120,6 +120,11 @@ suite('conflicts (extension host, emulator)', () => {
     assert.ok(fileEditor, 'the campaign file stays in view');
     assert.notStrictEqual(tab.group.viewColumn, fileEditor.viewColumn, 'the view opens beside the file');
 
+    // From the palette, without an argument: quick picks ask (one field here, so only what it keeps).
+    const fromPalette = await answering(d => (d.kind === 'quickPick' && d.message === 'Keep for basic_details.name' ? 'Yours' : undefined),
+      () => vscode.commands.executeCommand<ConflictViewState>('campaignStudio.conflicts.choose'));
+    assert.strictEqual(fromPalette.result?.rows[0].choice, 'local', fromPalette.dialogs.map(d => `${d.kind}: ${d.message}`).join(' | '));
+
     const state = await choose({ id: 'basic_details.name', choice: 'remote' });
     assert.deepStrictEqual(state.rows.map(r => [r.path, r.base, r.local, r.remote]), [
       ['basic_details.name', '"Conflict, theirs"', '"Conflict, theirs (mine)"', '"Conflict, theirs (colleague)"'],
