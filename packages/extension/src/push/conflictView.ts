@@ -28,7 +28,7 @@ const OPEN_KEY = 'campaignStudio.conflicts.open';
 type Answer = Record<string, ConflictChoice> | undefined;
 
 class ConflictView {
-  readonly session: ConflictSession;
+  private readonly session: ConflictSession;
   readonly answer: Promise<Answer>;
   private settle!: (choices: Answer) => void;
   private done = false;
@@ -36,7 +36,12 @@ class ConflictView {
   /** The documents of the diffs this view opened: closed and forgotten with it. */
   private readonly opened: vscode.Uri[] = [];
 
-  constructor(question: ConflictQuestion, readonly panel: vscode.WebviewPanel, script: vscode.Uri, private readonly previews: PreviewDocuments, onClosed: () => void) {
+  /**
+   * @param fileColumn where the campaign file is shown: the view's diffs open there, so the view
+   *   stays in sight.
+   */
+  constructor(question: ConflictQuestion, readonly panel: vscode.WebviewPanel, script: vscode.Uri, private readonly previews: PreviewDocuments,
+    private readonly fileColumn: vscode.ViewColumn, onClosed: () => void) {
     this.session = new ConflictSession(question);
     this.answer = new Promise(resolve => { this.settle = resolve; });
     const webview = panel.webview;
@@ -115,13 +120,11 @@ class ConflictView {
     }
   }
 
-  /** In the campaign file's column, so the view stays in sight; the keyboard stays in the view. */
+  /** The keyboard stays in the view. */
   private async openDiff(d: DiffTexts): Promise<void> {
     const { left, right } = this.previews.pair(d.title, d.left, d.right);
     this.opened.push(left, right);
-    const fileUri = this.session.question.fileUri;
-    const column = vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === fileUri)?.viewColumn ?? vscode.ViewColumn.One;
-    await vscode.commands.executeCommand('vscode.diff', left, right, d.title, { preview: true, preserveFocus: true, viewColumn: column });
+    await vscode.commands.executeCommand('vscode.diff', left, right, d.title, { preview: true, preserveFocus: true, viewColumn: this.fileColumn });
   }
 }
 
@@ -138,10 +141,11 @@ export class ConflictViews implements vscode.Disposable {
 
   /** Opens a view for the question beside the file; settles with the choices, or undefined to cancel. */
   ask(question: ConflictQuestion): Promise<Answer> {
+    const fileColumn = vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === question.fileUri)?.viewColumn ?? vscode.ViewColumn.One;
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Resolve conflicts: ${question.fileName}`,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { enableScripts: true, localResourceRoots: [this.root] });
-    const view = new ConflictView(question, panel, this.script, this.previews, () => this.closed(view));
+    const view = new ConflictView(question, panel, this.script, this.previews, fileColumn, () => this.closed(view));
     this.open.push(view);
     void this.setOpenKey();
     return view.answer;
