@@ -14,6 +14,8 @@ type HowItRuns = { run: 'no-input' } | { run: 'needs-input'; why: string };
 
 export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.push': { run: 'needs-input', why: 'shows the body to send and asks to confirm (push.test.ts)' },
+  'campaignStudio.review.push': { run: 'needs-input', why: 'answers a push review waiting in an editor tab (push.test.ts)' },
+  'campaignStudio.review.cancel': { run: 'needs-input', why: 'answers a push review waiting in an editor tab (push.test.ts)' },
   'campaignStudio.createDraft': { run: 'needs-input', why: 'asks to confirm the create (push.test.ts)' },
   'campaignStudio.validateRemote': { run: 'needs-input', why: 'needs a signed-in environment and a campaign file (push.test.ts)' },
   'campaignStudio.sendTest': { run: 'needs-input', why: 'asks for the mode and the recipients' },

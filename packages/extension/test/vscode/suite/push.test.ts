@@ -4,16 +4,26 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
-import { activateExtension, closeAllEditors, emulator, open, replaceText, ruleOf, waitForDiagnostics, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, emulator, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
 
 /**
  * Push inside a real VS Code, against the emulator the runner started: fetch a campaign, edit
- * it, push it (the exact body shown in a diff and confirmed), and see the service's findings as
- * diagnostics on the right line (another client's edit: conflicts.test.ts). The dialogs are answered by replacing
- * `window.show*` while a command runs, the way a person would click.
+ * it, push it (the exact body reviewed in an editor tab, answered by its title bar's commands),
+ * and see the service's findings as diagnostics on the right line (another client's edit:
+ * conflicts.test.ts).
+ * The dialogs are answered by replacing `window.show*` while a command runs, the way a person
+ * would click.
  */
 
-interface Dialog { kind: 'warning' | 'information' | 'error' | 'quickPick'; message: string; modal: boolean; items: string[] }
+interface Dialog {
+  kind: 'warning' | 'information' | 'error' | 'quickPick' | 'inputBox';
+  message: string;
+  modal: boolean;
+  items: string[];
+  detail?: string;
+  /** An input box's own check, as VS Code would run it on what is typed. */
+  validate?: (typed: string) => unknown;
+}
 
 type Answer = (d: Dialog) => string | undefined;
 
@@ -21,11 +31,11 @@ type Answer = (d: Dialog) => string | undefined;
 async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ result: T; dialogs: Dialog[] }> {
   const dialogs: Dialog[] = [];
   const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick };
+  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick, inputBox: w.showInputBox };
   const message = (kind: Dialog['kind']) => async (text: string, ...rest: any[]) => {
     const opts = rest[0] && typeof rest[0] === 'object' && !('title' in rest[0] && Object.keys(rest[0]).length === 1) ? rest[0] : undefined;
     const items = rest.filter(r => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)).map(r => (typeof r === 'string' ? r : r.title));
-    const d: Dialog = { kind, message: text, modal: !!opts?.modal, items };
+    const d: Dialog = { kind, message: text, modal: !!opts?.modal, detail: opts?.detail, items };
     dialogs.push(d);
     return answer(d);
   };
@@ -40,6 +50,11 @@ async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ re
     const chosen = answer(d);
     return list.find((i: any) => (typeof i === 'string' ? i : i.label) === chosen);
   };
+  w.showInputBox = async (opts?: vscode.InputBoxOptions) => {
+    const d: Dialog = { kind: 'inputBox', message: `${opts?.title ?? ''}: ${opts?.prompt ?? ''}`, modal: false, items: [], validate: opts?.validateInput };
+    dialogs.push(d);
+    return answer(d);
+  };
   try {
     return { result: await fn(), dialogs };
   } finally {
@@ -47,7 +62,50 @@ async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ re
     w.showInformationMessage = saved.information;
     w.showErrorMessage = saved.error;
     w.showQuickPick = saved.quickPick;
+    w.showInputBox = saved.inputBox;
   }
+}
+
+/** A push review tab: the tab, its diff's input, and the text of both sides. */
+interface Review { tab: vscode.Tab; input: vscode.TabInputTextDiff; left: string; right: string }
+
+/** The open tabs of push reviews (diffs of `campaign-push` documents). */
+function reviewTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap(g => g.tabs)
+    .filter(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push');
+}
+
+function sameReview(tab: vscode.Tab, review: Review): boolean {
+  return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === review.input.modified.toString();
+}
+
+/**
+ * Waits for a push review other than `known` to open, and reads both its sides. When `push` (the
+ * command's promise) ends first, fails at once with its outcome.
+ */
+async function waitForReview(push?: Thenable<PushResult | undefined>, known: Review[] = []): Promise<Review> {
+  const isNew = (t: vscode.Tab) => !known.some(k => sameReview(t, k));
+  let sub: vscode.Disposable | undefined;
+  const opened = new Promise<vscode.Tab>(resolve => {
+    const check = () => { const t = reviewTabs().find(isNew); if (t) resolve(t); };
+    sub = vscode.window.tabGroups.onDidChangeTabs(check);
+    check();
+  });
+  const ended = push ? Promise.resolve(push).then(r => { throw new Error(`the push ended without a review: ${r?.outcome}: ${r?.message}`); }) : new Promise<never>(() => undefined);
+  let tab: vscode.Tab;
+  try {
+    tab = await within(Promise.race([opened, ended]), 15_000, 'the push review to open');
+  } finally {
+    sub?.dispose();
+  }
+  const input = tab.input as vscode.TabInputTextDiff;
+  const [left, right] = await Promise.all([vscode.workspace.openTextDocument(input.original), vscode.workspace.openTextDocument(input.modified)]);
+  return { tab, input, left: left.getText(), right: right.getText() };
+}
+
+/** The comment header of a review side: everything before the body. */
+function headerOf(text: string): string {
+  return text.slice(0, text.indexOf('\n{') + 1);
 }
 
 const EMAIL = 'vscode.tester@example.com';
@@ -82,9 +140,16 @@ suite('push (extension host, emulator)', () => {
     return id;
   }
 
-  async function signIn(i: number): Promise<void> {
-    const ok = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: `push-${i}`, apiKey: emu!.workspaces[i].apiKey }));
-    assert.strictEqual(ok.result, true, `sign-in to push-${i} failed: ${ok.dialogs.map(d => d.message).join(' | ')}`);
+  async function signIn(i: number, environment = `push-${i}`): Promise<void> {
+    const ok = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu!.workspaces[i].apiKey }));
+    assert.strictEqual(ok.result, true, `sign-in to ${environment} failed: ${ok.dialogs.map(d => d.message).join(' | ')}`);
+  }
+
+  /** Pushes `doc`, waits for its review, lets `decide` look at it and answer, and returns the push's result. */
+  async function pushReviewed(doc: vscode.TextDocument, decide: (review: Review) => Thenable<unknown>): Promise<PushResult | undefined> {
+    const push = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', doc.uri);
+    await decide(await waitForReview(push));
+    return push;
   }
 
   async function fetchInto(id: string, env: string): Promise<vscode.TextDocument> {
@@ -97,9 +162,10 @@ suite('push (extension host, emulator)', () => {
   suiteSetup(async function () {
     if (!emu) this.skip();
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', emu!.workspaces.slice(0, 2).map((ws, i) => ({
-      name: `push-${i}`, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL,
-    })), vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
+      ...emu!.workspaces.slice(0, 2).map((ws, i) => ({ name: `push-${i}`, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL })),
+      { name: 'push-prod', baseUrl: emu!.url, workspaceId: emu!.workspaces[1].id, email: EMAIL, production: true },
+    ], vscode.ConfigurationTarget.Workspace);
   });
 
   suiteTeardown(async () => {
@@ -109,21 +175,34 @@ suite('push (extension host, emulator)', () => {
 
   teardown(async () => { await closeAllEditors(); });
 
-  test('fetch, edit, push: the exact body is shown and confirmed, the service takes it, the editor keeps the user\'s text', async () => {
+  test('fetch, edit, push: the review tab beside the file shows the exact body; Push sends it; the editor keeps the user\'s text', async () => {
     await signIn(0);
     const id = await draft(0, 'Round trip');
     const doc = await fetchInto(id, 'push-0');
     await replaceText(doc, '"Round trip"', '"Round trip, edited in VS Code"');
     const edited = doc.getText();
-    const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Push') ? 'Push' : undefined), () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+    const fileColumn = vscode.window.activeTextEditor?.viewColumn;
+    const { result, dialogs } = await answering(() => undefined, () => pushReviewed(doc, async review => {
+      assert.strictEqual(review.input.original.scheme, 'campaign-push');
+      assert.strictEqual(review.tab.label, 'Review push: Round trip, edited in VS Code → push-0');
+      assert.strictEqual(review.tab.isPreview, false, 'the review is not a preview tab that the next file would replace');
+      assert.notStrictEqual(review.tab.group.viewColumn, fileColumn, 'the review opened beside the file');
+      assert.ok(vscode.window.visibleTextEditors.some(e => e.document === doc), 'the file stays visible');
+      // The right side ends with exactly the body the flow sends, in its order.
+      const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: EMAIL, basic_details: JSON.parse(edited).basic_details };
+      assert.ok(review.right.endsWith(JSON.stringify(body, null, 2) + '\n'), review.right);
+      // One header on both sides: the request, the environment, the changed field.
+      const header = headerOf(review.right);
+      assert.strictEqual(headerOf(review.left), header);
+      assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
+      assert.ok(header.includes('// Environment: push-0\n'), header);
+      assert.ok(header.includes('//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
+      await vscode.commands.executeCommand('campaignStudio.review.push');
+    }));
     assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.deepStrictEqual(result.sent, ['basic_details']);
-    const confirm = dialogs.find(d => d.modal && d.items.includes('Push'));
-    assert.ok(confirm, 'the push asked for confirmation');
-    assert.match(confirm.message, /Push 1 component to push-0/);
-    // The diff of the body was on screen.
-    const diffs = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.input).filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
-    assert.ok(diffs.some(d => d.modified.scheme === 'campaign-push'), 'the diff of what is sent was opened');
+    assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
+    assert.ok(!dialogs.some(d => d.modal && d.items.includes('Push')), 'no modal confirmation besides the review');
     // The service holds the edit; the editor's text is exactly what the user typed; the base moved.
     const remote = await client(0).getCampaign(id);
     assert.strictEqual((remote.basic_details as any).name, 'Round trip, edited in VS Code');
@@ -131,6 +210,117 @@ suite('push (extension host, emulator)', () => {
     const folder = workspaceRoot().fsPath;
     const base = JSON.parse(fs.readFileSync(path.join(folder, '.campaigns', 'base', `${id}.json`), 'utf8'));
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
+  });
+
+  test('Push and Cancel Push sit in the review\'s title bar, and in the palette, only while a review waits', async () => {
+    const menus = manifest().contributes.menus;
+    for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel']) {
+      const title = menus['editor/title'].find((m: any) => m.command === command);
+      assert.ok(title, `${command} is in the editor title`);
+      assert.strictEqual(title.group.split('@')[0], 'navigation');
+      // VS Code hands the manifest over with its when clauses normalized (quoted, reordered).
+      assert.match(title.when, /resourceScheme == '?campaign-push'?/);
+      assert.match(title.when, /campaignStudio\.reviewWaiting/);
+      assert.strictEqual(menus.commandPalette.find((m: any) => m.command === command)?.when, 'campaignStudio.reviewWaiting');
+    }
+    // Without a review, running one says so.
+    const { dialogs } = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.review.push'));
+    assert.ok(dialogs.some(d => d.kind === 'error' && /No push review is waiting/.test(d.message)), dialogs.map(d => d.message).join(' | '));
+  });
+
+  test('Cancel Push, or closing the review tab, cancels: nothing is sent and the file is as typed', async () => {
+    await signIn(1);
+    const id = await draft(1, 'Not sent');
+    const doc = await fetchInto(id, 'push-1');
+    await replaceText(doc, '"Not sent"', '"Not sent, edited"');
+    const edited = doc.getText();
+    const stored = await client(1).getCampaign(id);
+    const byCommand = await answering(() => undefined, () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.cancel')));
+    assert.strictEqual(byCommand.result?.outcome, 'cancelled');
+    assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
+    // A tab object goes stale as the tab changes: close the review's tab as it is now.
+    const byClosing = await answering(() => undefined, () => pushReviewed(doc, review => vscode.window.tabGroups.close(reviewTabs().filter(t => sameReview(t, review)))));
+    assert.strictEqual(byClosing.result?.outcome, 'cancelled');
+    assert.match(byClosing.result.message, /nothing was sent/);
+    const after = await client(1).getCampaign(id);
+    assert.strictEqual(after.updated_at, stored.updated_at, 'the service was not written to');
+    assert.strictEqual((after.basic_details as any).name, 'Not sent');
+    assert.strictEqual(doc.getText(), edited);
+  });
+
+  test('two files\' reviews open at once: each answer goes to its own review', async () => {
+    await signIn(1);
+    const first = await draft(1, 'First file');
+    const second = await draft(1, 'Second file');
+    const docA = await fetchInto(first, 'push-1');
+    await replaceText(docA, '"First file"', '"First file, edited"');
+    const docB = await fetchInto(second, 'push-1');
+    await replaceText(docB, '"Second file"', '"Second file, edited"');
+    const { result } = await answering(() => undefined, async () => {
+      const pushA = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docA.uri);
+      const reviewA = await waitForReview(pushA);
+      const pushB = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docB.uri);
+      const reviewB = await waitForReview(pushB, [reviewA]);
+      assert.match(reviewA.tab.label, /First file, edited/);
+      assert.match(reviewB.tab.label, /Second file, edited/);
+      // The title bar passes its review's document: the second review is pushed, the first still waits.
+      await vscode.commands.executeCommand('campaignStudio.review.push', reviewB.input.modified);
+      const b = await pushB;
+      assert.ok(reviewTabs().some(t => sameReview(t, reviewA)), 'the first review is still open');
+      // From the palette, the one review left is the one answered.
+      await vscode.commands.executeCommand('campaignStudio.review.cancel');
+      return { a: await pushA, b };
+    });
+    assert.strictEqual(result.b?.outcome, 'pushed');
+    assert.strictEqual(result.a?.outcome, 'cancelled');
+    assert.strictEqual(((await client(1).getCampaign(second)).basic_details as any).name, 'Second file, edited');
+    assert.strictEqual(((await client(1).getCampaign(first)).basic_details as any).name, 'First file');
+  });
+
+  test('campaignStudio.push.confirmation = "modal": a short dialog lists the field changes instead of the review', async () => {
+    await signIn(1);
+    const id = await draft(1, 'Modal');
+    const doc = await fetchInto(id, 'push-1');
+    await replaceText(doc, '"Modal"', '"Modal, edited"');
+    const cfg = vscode.workspace.getConfiguration('campaignStudio.push');
+    await cfg.update('confirmation', 'modal', vscode.ConfigurationTarget.Workspace);
+    const opened: vscode.Tab[] = [];
+    const sub = vscode.window.tabGroups.onDidChangeTabs(e => opened.push(...e.opened));
+    try {
+      const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Push') ? 'Push' : undefined), () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+      assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+      const confirm = dialogs.find(d => d.modal && d.items.includes('Push'));
+      assert.strictEqual(confirm?.message, 'Push 1 field change in `basic_details` to push-1?');
+      assert.match(confirm.detail ?? '', /^basic_details\.name: "Modal" → "Modal, edited"$/m);
+      assert.ok(!opened.some(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push'), 'no review tab opened');
+      assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Modal, edited');
+    } finally {
+      sub.dispose();
+      await cfg.update('confirmation', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('production: after Push the environment\'s name must be typed; Escape cancels, the exact name pushes', async () => {
+    await signIn(1, 'push-prod');
+    const id = await draft(1, 'Live one');
+    const doc = await fetchInto(id, 'push-prod');
+    await replaceText(doc, '"Live one"', '"Live one, edited"');
+    const escaped = await answering(() => undefined, () => pushReviewed(doc, async review => {
+      assert.ok(review.right.includes('// Environment: push-prod (PRODUCTION'), headerOf(review.right));
+      await vscode.commands.executeCommand('campaignStudio.review.push');
+    }));
+    assert.strictEqual(escaped.result?.outcome, 'cancelled');
+    const ask = escaped.dialogs.find(d => d.kind === 'inputBox');
+    assert.ok(ask, 'the environment\'s name was asked for');
+    assert.match(ask.message, /^Push to production environment push-prod: /);
+    assert.deepStrictEqual(ask.validate?.(''), { message: 'Type push-prod to push, or press Escape to cancel.', severity: vscode.InputBoxValidationSeverity.Info });
+    assert.strictEqual((ask.validate?.('push-0') as vscode.InputBoxValidationMessage).severity, vscode.InputBoxValidationSeverity.Error);
+    assert.strictEqual(ask.validate?.('push-prod'), undefined);
+    assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Live one', 'nothing was sent');
+
+    const typed = await answering(d => (d.kind === 'inputBox' ? 'push-prod' : undefined), () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.push')));
+    assert.strictEqual(typed.result?.outcome, 'pushed', typed.dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Live one, edited');
   });
 
   test('the service\'s validation findings appear on the right line, block the push, and clear once fixed', async () => {
@@ -168,7 +358,7 @@ suite('push (extension host, emulator)', () => {
     assert.ok(newLenses.some(l => l.command?.command === 'campaignStudio.createDraft'), newLenses.map(l => l.command?.title).join(', '));
   });
 
-  test('push on save (when enabled) runs the same checked, confirmed push', async () => {
+  test('push on save (when enabled) runs the same checked push, reviewed before it sends', async () => {
     await signIn(0);
     const id = await draft(0, 'On save');
     const doc = await fetchInto(id, 'push-0');
@@ -176,22 +366,20 @@ suite('push (extension host, emulator)', () => {
     await cfg.update('onSave', true, vscode.ConfigurationTarget.Workspace);
     try {
       await replaceText(doc, '"On save"', '"On save, saved"');
-      let confirmed!: () => void;
-      const asked = new Promise<void>(r => { confirmed = r; });
+      let pushed!: () => void;
+      const done = new Promise<void>(r => { pushed = r; });
       const { dialogs } = await answering(d => {
-        if (d.modal && d.items.includes('Push')) { confirmed(); return 'Push'; }
+        if (d.kind === 'information' && d.message.startsWith('Pushed')) pushed();
         return undefined;
       }, async () => {
         await doc.save();
-        await asked;
-        // The push runs after the save; wait for the service to hold the edit.
-        const deadline = Date.now() + 10_000;
-        while (((await client(0).getCampaign(id)).basic_details as any).name !== 'On save, saved') {
-          if (Date.now() > deadline) throw new Error('the push on save did not reach the service');
-          await new Promise(r => setTimeout(r, 50));
-        }
+        await waitForReview();
+        await vscode.commands.executeCommand('campaignStudio.review.push');
+        // The push runs after the save, on its own: its message says when it is done.
+        await within(done, 10_000, 'the push on save');
       });
-      assert.ok(dialogs.some(d => d.modal && d.items.includes('Push')), 'the push on save asked first');
+      assert.ok(!dialogs.some(d => d.kind === 'error'), dialogs.map(d => d.message).join(' | '));
+      assert.strictEqual(((await client(0).getCampaign(id)).basic_details as any).name, 'On save, saved');
     } finally {
       await cfg.update('onSave', undefined, vscode.ConfigurationTarget.Workspace);
     }
