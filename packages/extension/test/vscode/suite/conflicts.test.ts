@@ -65,10 +65,15 @@ suite('conflicts (extension host, emulator)', () => {
     await service().patch(id, { ...campaign(name), updated_by: COLLEAGUE, basic_details: { name, platforms: ['ANDROID'], tags: ['vscode', 'colleague'] } });
   }
 
-  /** The push review, confirmed: the one place that knows how (its tab's Push, as the editor title offers it). */
-  async function confirmReview(pushing: Pushing): Promise<PushResult | undefined> {
+  /**
+   * The push review, confirmed: the one place that knows how (its tab's Push, as the editor title
+   * offers it). `look` reads what the review shows on its right side first.
+   */
+  async function confirmReview(pushing: Pushing, look?: (after: string) => void): Promise<PushResult | undefined> {
     const review = await waitForTab(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push' && t.input.modified.path.endsWith('/after push.jsonc'), 'the push review');
-    await vscode.commands.executeCommand('campaignStudio.review.push', (review.input as vscode.TabInputTextDiff).modified);
+    const after = (review.input as vscode.TabInputTextDiff).modified;
+    look?.((await vscode.workspace.openTextDocument(after)).getText());
+    await vscode.commands.executeCommand('campaignStudio.review.push', after);
     return (await within(pushing, 15_000, 'the push, once its review was confirmed')).result;
   }
 
@@ -172,6 +177,25 @@ suite('conflicts (extension host, emulator)', () => {
     assert.deepStrictEqual(stored.basic_details, { name: 'Conflict, agreed', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] });
     assert.deepStrictEqual(basicDetails(doc), stored.basic_details);
     assert.strictEqual(fs.readFileSync(doc.uri.fsPath, 'utf8'), doc.getText());
+  });
+
+  test('yours chosen: it is sent, the review says it replaces their change, and their tags are kept', async () => {
+    const { id, doc } = await fetched('Conflict, yours');
+    await replaceText(doc, '"Conflict, yours"', '"Conflict, yours (mine)"');
+    await doc.save();
+    await colleagueEdits(id, 'Conflict, yours (colleague)');
+
+    const { pushing } = await pushUntilConflicts(doc);
+    await choose({ id: 'basic_details.name', choice: 'local' });
+    await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
+    let review = '';
+    const result = await confirmReview(pushing, text => { review = text; });
+    assert.strictEqual(result?.outcome, 'pushed', result?.message);
+    assert.ok(review.includes(`//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`), review);
+
+    const stored = await service().getCampaign(id);
+    assert.deepStrictEqual(stored.basic_details, { name: 'Conflict, yours (mine)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] });
+    assert.deepStrictEqual(basicDetails(doc), stored.basic_details);
   });
 
   test('cancel from the view, or close its tab: nothing is sent, the file and its base are byte for byte as they were', async () => {
