@@ -5,7 +5,15 @@ import * as vscode from 'vscode';
  * replaced while a command runs, each question recorded.
  */
 
-export interface Dialog { kind: 'warning' | 'information' | 'error' | 'quickPick'; message: string; modal: boolean; items: string[] }
+export interface Dialog {
+  kind: 'warning' | 'information' | 'error' | 'quickPick' | 'inputBox';
+  message: string;
+  modal: boolean;
+  items: string[];
+  detail?: string;
+  /** An input box's own check, as VS Code would run it on what is typed. */
+  validate?: (typed: string) => unknown;
+}
 
 export type Answer = (d: Dialog) => string | undefined;
 
@@ -13,11 +21,11 @@ export type Answer = (d: Dialog) => string | undefined;
 export async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ result: T; dialogs: Dialog[] }> {
   const dialogs: Dialog[] = [];
   const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick };
+  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick, inputBox: w.showInputBox };
   const message = (kind: Dialog['kind']) => async (text: string, ...rest: any[]) => {
     const opts = rest[0] && typeof rest[0] === 'object' && !('title' in rest[0] && Object.keys(rest[0]).length === 1) ? rest[0] : undefined;
     const items = rest.filter(r => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)).map(r => (typeof r === 'string' ? r : r.title));
-    const d: Dialog = { kind, message: text, modal: !!opts?.modal, items };
+    const d: Dialog = { kind, message: text, modal: !!opts?.modal, detail: opts?.detail, items };
     dialogs.push(d);
     return answer(d);
   };
@@ -32,6 +40,11 @@ export async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promi
     const chosen = answer(d);
     return list.find((i: any) => (typeof i === 'string' ? i : i.label) === chosen);
   };
+  w.showInputBox = async (opts?: vscode.InputBoxOptions) => {
+    const d: Dialog = { kind: 'inputBox', message: `${opts?.title ?? ''}: ${opts?.prompt ?? ''}`, modal: false, items: [], validate: opts?.validateInput };
+    dialogs.push(d);
+    return answer(d);
+  };
   try {
     return { result: await fn(), dialogs };
   } finally {
@@ -39,5 +52,6 @@ export async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promi
     w.showInformationMessage = saved.information;
     w.showErrorMessage = saved.error;
     w.showQuickPick = saved.quickPick;
+    w.showInputBox = saved.inputBox;
   }
 }
