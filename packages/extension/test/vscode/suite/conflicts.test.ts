@@ -19,21 +19,24 @@ import { activateExtension, closeAllEditors, emulator, open, replaceText, waitFo
 
 const EMAIL = 'vscode.tester@example.com';
 const COLLEAGUE = 'colleague@example.com';
-const ENV = 'conflicts-0';
+/**
+ * The emulator's second workspace: the extension's rate limiter allows 100 calls a minute per
+ * workspace, and the suites after this one use the first.
+ */
+const WS = 1;
+const ENV = `conflicts-${WS}`;
 
 type Pushing = Promise<{ result: PushResult | undefined; dialogs: Dialog[] }>;
 
 suite('conflicts (extension host, emulator)', () => {
   const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
-  const clients: ServiceClient[] = [];
+  let direct: ServiceClient | undefined;
 
-  /** The service as another client sees it (workspace 0 of the emulator). */
+  /** The service as another client sees it. */
   function service(): ServiceClient {
-    if (!clients[0]) {
-      const ws = emu!.workspaces[0];
-      clients[0] = new ServiceClient({ environment: { name: 'direct-0', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', email: 'author@example.com', production: false }, apiKey: ws.apiKey });
-    }
-    return clients[0];
+    const ws = emu!.workspaces[WS];
+    direct ??= new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', email: 'author@example.com', production: false }, apiKey: ws.apiKey });
+    return direct;
   }
 
   function campaign(name: string) {
@@ -52,7 +55,7 @@ suite('conflicts (extension host, emulator)', () => {
     const created = await service().createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'author@example.com' });
     const id = (created.body as any).data.id as string;
     await service().patch(id, campaign(name));
-    const signedIn = await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: emu!.workspaces[0].apiKey });
+    const signedIn = await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: emu!.workspaces[WS].apiKey });
     assert.strictEqual(signedIn, true, `sign-in to ${ENV} failed`);
     const r = await vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: ENV, reveal: true });
     assert.ok(r?.file, `fetch of ${id} wrote no file`);
@@ -98,7 +101,7 @@ suite('conflicts (extension host, emulator)', () => {
   suiteSetup(async function () {
     if (!emu) this.skip();
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: emu!.workspaces[WS].id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
   });
 
   suiteTeardown(async () => {
