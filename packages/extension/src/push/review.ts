@@ -9,8 +9,8 @@ import { ConflictQuestion, FieldConflict, list, PushPreview, ReviewChange } from
 
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
 const VALUE_WIDTH = 80;
-/** Where the review's comment lines wrap. */
-const HEADER_WIDTH = 100;
+/** Where the review's sentences wrap: it opens beside the file, in half the editor's width. */
+const HEADER_WIDTH = 64;
 /** Field lines a modal dialog lists before it says how many more there are. */
 const MODAL_FIELDS = 12;
 
@@ -75,18 +75,18 @@ function bullet(text: string): string[] {
 export function reviewHeader(p: PushPreview): string[] {
   const last = whoAndWhen(p.remoteUpdatedBy, p.remoteUpdatedAt);
   return [
-    'Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.',
+    ...wrap('Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.', HEADER_WIDTH),
     '',
     `${p.request.method} ${p.request.path}`,
     `Campaign ${campaignLabel(p)}, status ${p.status || 'unknown'}`,
     `Environment: ${p.environment}${p.production ? ' (PRODUCTION: you will be asked to type its name)' : ''}`,
-    `Last changed on the service: ${last ?? 'not recorded by the service'}`,
+    ...wrap(`Last changed on the service: ${last ?? 'not recorded by the service'}`, HEADER_WIDTH),
     ...wrap(`Sends ${list(p.changed)} whole (an update replaces each component it carries), with \`channel\`, \`campaign_delivery_type\` and \`updated_by\`.`, HEADER_WIDTH),
     ...section(`${plural(p.changes.length, 'field change')} (on ${p.environment} now → after push):`, p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`)),
     ...section('Your file already took from the service (not sent):', p.takeFromRemote.map(f => `  ${f}`)),
     ...section('Notes:', p.notes.flatMap(bullet)),
     '',
-    `Left: on ${p.environment} now. Right: after push, the exact request body.`,
+    ...wrap(`Below: the campaign on ${p.environment} now, against the exact request body that Push sends.`, HEADER_WIDTH),
   ];
 }
 
@@ -121,13 +121,22 @@ export interface ReviewDocuments {
   right: ReviewSide;
 }
 
+/**
+ * The service's side: `before`, with `updated_by` as the service has it when the flow's copy of
+ * the campaign leaves it out (the body always sends it, so the diff shows whose name replaces whose).
+ */
+function serviceSide(p: PushPreview): unknown {
+  if (p.before.updated_by !== undefined || p.remoteUpdatedBy === undefined || !('updated_by' in p.body)) return p.before;
+  return { ...p.before, updated_by: p.remoteUpdatedBy };
+}
+
 /** The two documents of the review: the same header, then the service's values and the body. */
 export function reviewDocuments(p: PushPreview): ReviewDocuments {
   // A line break inside a name or a note would end the comment: each header line stays one line.
   const header = reviewHeader(p).map(l => (l ? `// ${l.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '//')).join('\n') + '\n';
   return {
     title: `Review push: ${p.campaignName || p.campaignId} → ${p.environment}`,
-    left: { name: `on ${p.environment} now.jsonc`, text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n' },
+    left: { name: `on ${p.environment} now.jsonc`, text: header + JSON.stringify(alignKeys(serviceSide(p), p.body), null, 2) + '\n' },
     right: { name: 'after push.jsonc', text: header + JSON.stringify(p.body, null, 2) + '\n' },
   };
 }

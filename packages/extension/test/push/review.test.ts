@@ -77,14 +77,17 @@ test('the header lists the request, the campaign, the environment, the last chan
     ],
   }));
   assert.deepEqual(lines, [
-    'Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.',
+    'Nothing has been sent yet: Push or Cancel Push are in this tab\'s',
+    'title bar; closing the tab cancels.',
     '',
     'PATCH /v5/campaigns/65f000000000000000000001',
     'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
     'Environment: staging',
-    'Last changed on the service: colleague@example.com at 2025-03-01T10:00:00Z',
-    'Sends `basic_details` whole (an update replaces each component it carries), with `channel`,',
-    '`campaign_delivery_type` and `updated_by`.',
+    'Last changed on the service: colleague@example.com at',
+    '2025-03-01T10:00:00Z',
+    'Sends `basic_details` whole (an update replaces each component',
+    'it carries), with `channel`, `campaign_delivery_type` and',
+    '`updated_by`.',
     '',
     '2 field changes (on staging now → after push):',
     '  basic_details.tags: ["a"] → ["a","b"]',
@@ -94,10 +97,11 @@ test('the header lists the request, the campaign, the environment, the last chan
     '  basic_details.platforms',
     '',
     'Notes:',
-    '  - Changes to `campaign_content` of a live event-triggered campaign take up to 30 minutes to reach',
-    '    users.',
+    '  - Changes to `campaign_content` of a live event-triggered',
+    '    campaign take up to 30 minutes to reach users.',
     '',
-    'Left: on staging now. Right: after push, the exact request body.',
+    'Below: the campaign on staging now, against the exact request',
+    'body that Push sends.',
   ]);
 });
 
@@ -123,6 +127,14 @@ test('the review: the same comment header on both sides, the right side ends wit
   assert.deepEqual(before, p.before);
   assert.deepEqual(Object.keys(before), Object.keys(p.body));
   assert.deepEqual(Object.keys(before.basic_details as object), ['name', 'tags', 'platforms']);
+});
+
+test('the service\'s side shows who changed it last as its `updated_by` when the flow\'s copy leaves it out', () => {
+  const { updated_by: _, ...withoutAuthor } = preview().before;
+  const left = reviewDocuments(preview({ before: withoutAuthor })).left.text;
+  assert.equal(JSON.parse(left.slice(left.indexOf('\n{') + 1)).updated_by, 'colleague@example.com');
+  const unknown = reviewDocuments(preview({ before: withoutAuthor, remoteUpdatedBy: undefined })).left.text;
+  assert.equal(JSON.parse(unknown.slice(unknown.indexOf('\n{') + 1)).updated_by, undefined);
 });
 
 test('a line break in a name or a note stays inside its comment line', () => {

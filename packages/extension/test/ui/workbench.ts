@@ -114,6 +114,8 @@ export class Workbench {
   private async visibleText(editor: Locator): Promise<string> {
     const lines = await editor.locator('.view-lines .view-line').evaluateAll(els =>
       els
+        // Lines drawn in view zones (an inline diff's deleted lines) are not the document's.
+        .filter(e => !(e as unknown as { closest(s: string): unknown }).closest('.view-zones'))
         .map(e => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top) || 0, text: e.textContent ?? '' }))
         .sort((a, b) => a.top - b.top)
         .map(l => l.text));
@@ -338,9 +340,39 @@ export class Workbench {
     return dialog;
   }
 
+  /**
+   * Moves the pointer onto the empty middle of the status bar, away from anything with a tooltip
+   * (after a click in the palette it rests over whatever lies beneath), and waits until no hover
+   * is on screen.
+   */
+  async movePointerAway(): Promise<void> {
+    const bar = await this.page.locator('.part.statusbar').boundingBox();
+    if (!bar) throw new Error('the status bar is not on screen');
+    await this.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    const hovers = this.page.locator('.workbench-hover, .monaco-hover:not(.hidden)');
+    await this.until(async () => (await hovers.count()) === 0 || !(await hovers.first().isVisible()), 'the tooltips to close');
+  }
+
+  /** A button of the active editor's title bar (a command contributed to `editor/title`), by its title. */
+  editorAction(title: string): Locator {
+    return this.page.locator(`.editor-group-container.active .title .editor-actions a.action-label[aria-label="${title}"]`).first();
+  }
+
   /** The diff editor of the active group. */
   diffEditor(): Locator {
     return this.page.locator('.editor-group-container.active .monaco-diff-editor').first();
+  }
+
+  /**
+   * Waits until the modified side of the active diff editor (the right side, or the only one when
+   * the group is too narrow for two) shows what `predicate` wants, and returns its visible text.
+   */
+  async waitForDiffText(predicate: (text: string) => boolean, what: string): Promise<string> {
+    const modified = this.diffEditor().locator('.editor.modified .monaco-editor').first();
+    await modified.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    let text = '';
+    await this.until(async () => predicate(text = await this.visibleText(modified)), what, () => `the diff shows:\n${text}`);
+    return text;
   }
 
   /** The visible text of both sides of the active diff editor. */

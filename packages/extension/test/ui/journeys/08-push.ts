@@ -5,9 +5,10 @@ import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
 
 /**
- * Push an edit: the exact body is shown in a diff (the service's current values left, what will be
- * sent right) with a confirmation that says what is sent; once confirmed the service has the
- * change, the base snapshot follows, and the file stays as written.
+ * Push an edit: a review opens beside the file, the exact body as a diff of the service's values
+ * now and what will be sent, under a header listing each field that changes; Push in its title
+ * bar sends it, the service has the change, the base snapshot follows, and the file stays as
+ * written.
  */
 export const journey: Journey = {
   title: 'push an edit to the service',
@@ -29,29 +30,34 @@ export const journey: Journey = {
       await workbench.save();
     });
 
-    const dialog = page.locator('.monaco-dialog-box');
-    const side = (which: 'original' | 'modified', text: string) => workbench.diffEditor().locator(`.editor.${which} .view-line`, { hasText: text }).first();
-    await step('Push: the exact body in a diff, and a confirmation saying what is sent', async () => {
+    const title = 'Review push: Weekend flash deal → shopco';
+    const pushButton = workbench.editorAction('Push');
+    const cancelButton = workbench.editorAction('Cancel Push');
+    await step('Push: the review opens beside the file, the exact body as a diff, Push and Cancel in its title bar', async () => {
       await workbench.clearNotifications();
+      // Room for the file and its review side by side.
+      await workbench.command('View: Close Primary Side Bar');
+      await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
       await workbench.command('Campaign Studio: Push Changes to the Service');
-      await workbench.waitForDialog('Push 1 component to shopco?');
-      const detail = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
-      assert.match(detail, new RegExp(`Campaign "Weekend flash deal" ${id} \\(SCHEDULED\\) on shopco\\.`), detail);
-      assert.match(detail, /Sends `campaign_content` whole, with `channel`, `campaign_delivery_type` and `updated_by` \(the diff shows the exact body\)\./, detail);
-      await workbench.activeTab(`Push ${id}: on shopco now ↔ what will be sent`).waitFor({ state: 'visible' });
-      const sides = await workbench.waitForDiff(s => /Sneakers from \$29/.test(s.modified) && /Sneakers from \$39/.test(s.original),
-        'the service\'s message on the left and the new one on the right');
-      for (const key of ['"campaign_content"', '"channel": "PUSH"', '"campaign_delivery_type": "ONE_TIME"', '"updated_by": "you@example.com"']) {
-        assert.ok(sides.modified.includes(key), `the body sent holds ${key}:\n${sides.modified}`);
-      }
+      await workbench.activeTab(title).waitFor({ state: 'visible' });
+      await pushButton.waitFor({ state: 'visible' });
+      await cancelButton.waitFor({ state: 'visible' });
+      // The file stays in view, in the other group.
+      await page.locator('.editor-group-container:not(.active) .tab.active', { hasText: file.split('/').pop()! }).waitFor({ state: 'visible' });
+      const review = await workbench.waitForDiffText(text => text.includes(`// PATCH /v5/campaigns/${id}`) && text.includes('"updated_by": "you@example.com"'),
+        'the request line, and the body with the fields a write needs');
+      assert.match(review, /\/\/ Environment: shopco\n/, review);
+      assert.match(review, /\/\/ {3}campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/, review);
+      const body = [...review.matchAll(/^ {2}"([^"]+)":/gm)].map(m => m[1]);
+      assert.deepStrictEqual(body.slice(0, 4), ['channel', 'campaign_delivery_type', 'updated_by', 'campaign_content'], `the body sent: the three fields a write needs, then the edited component:\n${review}`);
       await workbench.waitForProgressToEnd();
-      const topLevel = [...sides.modified.matchAll(/^ {2}"([^"]+)":/gm)].map(m => m[1]);
-      assert.deepStrictEqual(topLevel, ['campaign_content', 'campaign_delivery_type', 'channel', 'updated_by'], `the body sent holds the edited component and the three fields a write needs:\n${sides.modified}`);
-    }, { readme: 'push-confirmation', crop: [side('original', '"campaign_content": {'), side('modified', '"updated_by"'), dialog] });
+      await workbench.movePointerAway();
+    }, { readme: 'push-review', crop: [page.locator('.part.editor')] });
 
-    await step('confirmed: pushed, and the service has the change', async () => {
-      await workbench.dialogButton(/^Push$/);
+    await step('Push in the title bar: pushed, the review closes, and the service has the change', async () => {
+      await pushButton.click();
       await workbench.waitForNotification(`Pushed \`campaign_content\` to campaign ${id} on shopco.`);
+      await page.locator('.tabs-container .tab', { hasText: title }).waitFor({ state: 'detached' });
       const after = await emulator.stored(id);
       const sent = JSON.stringify(after.components.campaign_content);
       assert.match(sent, /Sneakers from \$29 this weekend\./);
