@@ -71,6 +71,7 @@ export const journey: Journey = {
       // The file stays open, beside the view.
       await page.locator('.tabs-container .tab', { hasText: file.split('/').pop()! }).first().waitFor({ state: 'visible' });
       await workbench.waitForProgressToEnd();
+      await workbench.movePointerAway();
     }, { readme: 'conflict', crop: [view.locator('h1'), card, view.locator('footer')] });
 
     await step('Theirs: their column is marked, and every field is decided', async () => {
@@ -121,7 +122,7 @@ export const journey: Journey = {
     });
 
     await step('Push: the service holds both people\'s edits, and so does my file', async () => {
-      await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="Push"]').first().click();
+      await workbench.editorAction('Push').click();
       await workbench.waitForNotification(new RegExp(`^Pushed .* to campaign ${id} on shopco`));
       const remote = (await emulator.stored(id)).components;
       assert.strictEqual(remote.basic_details.name, agreed, 'the name as written');
