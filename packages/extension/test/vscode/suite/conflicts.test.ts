@@ -68,6 +68,15 @@ suite('conflicts (extension host, emulator)', () => {
     await service().patch(id, { ...campaign(name), updated_by: COLLEAGUE, basic_details: { name, platforms: ['ANDROID'], tags: ['vscode', 'colleague'] } });
   }
 
+  /** A fetched draft renamed `<name> (mine)` in the saved file and `<name> (colleague)` by the colleague, who also adds a tag. */
+  async function renamedByBoth(name: string): Promise<{ id: string; doc: vscode.TextDocument }> {
+    const { id, doc } = await fetched(name);
+    await replaceText(doc, `"${name}"`, `"${name} (mine)"`);
+    await doc.save();
+    await colleagueEdits(id, `${name} (colleague)`);
+    return { id, doc };
+  }
+
   /**
    * The push review, confirmed: the one place that knows how (its tab's Push, as the editor title
    * offers it). `look` reads what the review shows on its right side first.
@@ -116,11 +125,9 @@ suite('conflicts (extension host, emulator)', () => {
   });
 
   test('only the name conflicts (their tags merge by themselves); theirs chosen: the service and the file hold their name and tags, and my other edit', async () => {
-    const { id, doc } = await fetched('Conflict, theirs');
-    await replaceText(doc, '"Conflict, theirs"', '"Conflict, theirs (mine)"');
+    const { id, doc } = await renamedByBoth('Conflict, theirs');
     await replaceText(doc, '"utm_source": "app"', '"utm_source": "app-mine"');
     await doc.save();
-    await colleagueEdits(id, 'Conflict, theirs (colleague)');
 
     const { pushing, tab } = await pushUntilConflicts(doc);
     assert.match(tab.label, /^Resolve conflicts: /);
@@ -161,10 +168,7 @@ suite('conflicts (extension host, emulator)', () => {
   });
 
   test('an edited value: the service and the file hold the name written by hand and their tags', async () => {
-    const { id, doc } = await fetched('Conflict, edit');
-    await replaceText(doc, '"Conflict, edit"', '"Conflict, edit (mine)"');
-    await doc.save();
-    await colleagueEdits(id, 'Conflict, edit (colleague)');
+    const { id, doc } = await renamedByBoth('Conflict, edit');
 
     const { pushing } = await pushUntilConflicts(doc);
     const state = await choose({ id: 'basic_details.name', choice: 'edit', value: 'Conflict, agreed' });
@@ -183,10 +187,7 @@ suite('conflicts (extension host, emulator)', () => {
   });
 
   test('yours chosen: it is sent, the review says it replaces their change, and their tags are kept', async () => {
-    const { id, doc } = await fetched('Conflict, yours');
-    await replaceText(doc, '"Conflict, yours"', '"Conflict, yours (mine)"');
-    await doc.save();
-    await colleagueEdits(id, 'Conflict, yours (colleague)');
+    const { id, doc } = await renamedByBoth('Conflict, yours');
 
     const { pushing } = await pushUntilConflicts(doc);
     await choose({ id: 'basic_details.name', choice: 'local' });
@@ -202,10 +203,7 @@ suite('conflicts (extension host, emulator)', () => {
   });
 
   test('cancel from the view, or close its tab: nothing is sent, the file and its base are byte for byte as they were', async () => {
-    const { id, doc } = await fetched('Conflict, cancelled');
-    await replaceText(doc, '"Conflict, cancelled"', '"Conflict, cancelled (mine)"');
-    await doc.save();
-    await colleagueEdits(id, 'Conflict, cancelled (colleague)');
+    const { id, doc } = await renamedByBoth('Conflict, cancelled');
     const text = doc.getText();
     const baseFile = path.join(workspaceRoot().fsPath, '.campaigns', 'base', `${id}.json`);
     const base = fs.readFileSync(baseFile);
