@@ -116,7 +116,7 @@ export class RemoteFindings implements vscode.Disposable {
 export interface DocumentFileHooks {
   /** Called just before the file saves the document itself (a merge, a new id): not a user's save. */
   onOwnSave?(uri: string): void;
-  /** A `whenSaved` callback failed after the push had ended: nobody else is left to tell. */
+  /** A `whenSaved` callback failed: it runs apart from the flow that asked for it, which cannot report it. */
   onLateError?(error: unknown): void;
 }
 
