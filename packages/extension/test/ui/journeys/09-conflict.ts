@@ -41,21 +41,31 @@ export const journey: Journey = {
       await workbench.replaceInEditor('Weekend flash deal', 'Weekend flash deal, 48 hours');
       await workbench.replaceInEditor('24 hours only', '48 hours only', { every: true });
       await workbench.save();
+      await workbench.goTo(1, 1);
+      await workbench.waitForEditorText(/"name": "Weekend flash deal, 48 hours"[\s\S]*"title": "Flash deal: 48 hours only"/);
       const mine = readJson(ctx, file);
       assert.strictEqual(mine.basic_details.name, 'Weekend flash deal, 48 hours');
       assert.match(JSON.stringify(mine.campaign_content), /48 hours only/);
     });
 
-    await step('meanwhile a colleague changes the same component: a tag added, and the name', async () => {
+    await step('meanwhile a colleague changes the same component (a tag added, and the name), as Compare with Remote shows', async () => {
       const stored = await emulator.stored(id);
       const basic = { ...stored.components.basic_details, name: 'Weekend sneaker deal', tags: [...stored.components.basic_details.tags, 'weekend'] };
       await emulator.editAsColleague(id, { basic_details: basic }, colleague);
       const after = await emulator.stored(id);
       assert.strictEqual(after.updated_by, colleague);
       assert.deepStrictEqual([after.components.basic_details.name, after.components.basic_details.tags], ['Weekend sneaker deal', ['deal', 'weekend']]);
+      await workbench.clearNotifications();
+      await workbench.command('Campaign Studio: Compare with Remote');
+      await workbench.waitForDiff(d => /"name": "Weekend sneaker deal"[\s\S]*"weekend"/.test(d.original) && d.modified.includes('"name": "Weekend flash deal, 48 hours"'),
+        'their name and tag on the left, my name on the right');
+      await workbench.waitForProgressToEnd();
     });
 
     await step('Push: only the name conflicts, its base, mine and theirs side by side beside the file', async () => {
+      // The comparison seen, back to the file: the push is about the active campaign file.
+      await workbench.command('View: Close Editor');
+      await workbench.activeTab(file.split('/').pop()!).filter({ hasNotText: '↔' }).waitFor({ state: 'visible' });
       await workbench.clearNotifications();
       await workbench.command('Campaign Studio: Push Changes to the Service');
       await workbench.activeTab('Resolve conflicts:').waitFor({ state: 'visible' });
@@ -128,8 +138,8 @@ export const journey: Journey = {
       assert.strictEqual(remote.basic_details.name, agreed, 'the name as written');
       assert.deepStrictEqual(remote.basic_details.tags, ['deal', 'weekend'], 'their tag kept');
       assert.match(JSON.stringify(remote.campaign_content), /48 hours only/, 'my title');
-      // The view's diffs closed with it; the file shows the name and their tag at its top.
-      await workbench.activeTab(file.split('/').pop()!).waitFor({ state: 'visible' });
+      // The file shows the name and their tag at its top.
+      await workbench.openFile(file);
       await workbench.goTo(1, 1);
       await workbench.waitForEditorText(new RegExp(`"name": "${agreed}"[\\s\\S]*"weekend"`));
       const mine = readJson(ctx, file);
