@@ -1,4 +1,4 @@
-// The three bundles and their esbuild options, shared by the build and by the test that checks
+// The bundles and their esbuild options, shared by the build and by the test that checks
 // what each bundle contains.
 export const COMMON_OPTIONS = {
   bundle: true,
@@ -10,9 +10,17 @@ export const COMMON_OPTIONS = {
   mainFields: ['module', 'main'],
 };
 
-/** The VS Code client (`vscode` comes from the host), the language server, and campaign-lint. */
+/**
+ * The VS Code client (`vscode` comes from the host), the language server, campaign-lint, and the
+ * script of the "Resolve conflicts" webview (for the browser: the vscode-elements components it
+ * uses, nothing of the extension).
+ */
 export const BUNDLES = {
   client: { entryPoints: ['packages/extension/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   server: { entryPoints: ['packages/server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   cli: { entryPoints: ['packages/cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  conflictsView: {
+    entryPoints: ['packages/extension/src/webview/conflicts.ts'], outfile: 'dist/webview/conflicts.js',
+    platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
+  },
 };

@@ -10,6 +10,7 @@ import {
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
   secretKeyFor, ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
+import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
 import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
 
@@ -49,6 +50,8 @@ export function pushFeature(connection: () => ConnectionSource | undefined): Fea
 class PushController {
   private readonly previews = new PreviewDocuments();
   private findings!: RemoteFindings;
+  /** The "Resolve conflicts" tabs this controller's pushes open. */
+  private conflicts!: ConflictViews;
   private ui!: VsCodePushUi;
   /** Files with a write in progress: a second push of the same file waits for the first. */
   private readonly busy = new Set<string>();
@@ -62,8 +65,9 @@ class PushController {
     const subs = this.ctx.extension.subscriptions;
     this.findings = new RemoteFindings(this.ctx.client);
     const reviews = new PushReviews(this.previews);
-    this.ui = new VsCodePushUi({ findings: this.findings, output: this.ctx.output, reviews });
-    subs.push(this.previews, this.findings, reviews, this.lensChanged);
+    this.conflicts = new ConflictViews(this.ctx.extension.extensionUri, this.previews);
+    this.ui = new VsCodePushUi({ findings: this.findings, output: this.ctx.output, reviews, askConflicts: q => this.conflicts.ask(q) });
+    subs.push(this.previews, this.findings, reviews, this.conflicts, this.lensChanged);
     subs.push(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
     subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
       onDidChangeCodeLenses: this.lensChanged.event,
@@ -86,6 +90,10 @@ class PushController {
       [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
       [REVIEW_COMMANDS.push]: () => (arg?: unknown) => reviews.answer(arg, true),
       [REVIEW_COMMANDS.cancel]: () => (arg?: unknown) => reviews.answer(arg, false),
+      [CONFLICT_COMMANDS.choose]: () => (arg?: unknown) => this.conflicts.choose(arg),
+      [CONFLICT_COMMANDS.previewResult]: () => () => this.conflicts.previewResult(),
+      [CONFLICT_COMMANDS.continue]: () => () => this.conflicts.continue(),
+      [CONFLICT_COMMANDS.cancel]: () => () => this.conflicts.cancel(),
     };
     registerCommands(this.ctx, table);
   }

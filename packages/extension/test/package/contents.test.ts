@@ -13,18 +13,18 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(__dirname, '../../../..');
 
-async function clientInputs(): Promise<string[]> {
+async function bundleInputs(name: string): Promise<string[]> {
   const { BUNDLES, COMMON_OPTIONS } = await import(pathToFileURL(path.join(root, 'scripts/lib/bundles.mjs')).href) as {
     BUNDLES: Record<string, esbuild.BuildOptions>; COMMON_OPTIONS: esbuild.BuildOptions;
   };
-  const result = await esbuild.build({ ...COMMON_OPTIONS, ...BUNDLES.client, absWorkingDir: root, write: false, metafile: true, outfile: 'client.js' });
+  const result = await esbuild.build({ ...COMMON_OPTIONS, ...BUNDLES[name], absWorkingDir: root, write: false, metafile: true, outfile: `${name}.js` });
   // Every file esbuild read is an input; what the bundle holds is what has bytes in the output.
   const [output] = Object.values(result.metafile.outputs);
   return Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f);
 }
 
 test('the client bundle holds no rule engine: no rules, schemas, validators or language features', async () => {
-  const inputs = await clientInputs();
+  const inputs = await bundleInputs('client');
   const engine = inputs.filter(f => /^packages\/core\/src\/(rules|generated)\//.test(f)
     || /^packages\/core\/src\/language\/(validate|schemaErrors|schemaWalk|completion|hover|codeActions|settings|languageService)\.ts$/.test(f)
     || /node_modules\/ajv\//.test(f));
@@ -33,12 +33,22 @@ test('the client bundle holds no rule engine: no rules, schemas, validators or l
   assert.ok(inputs.some(f => f.startsWith('packages/sync/src/push/')), 'the write flows are in the client');
 });
 
+test('the conflict view\'s webview script holds the vscode-elements components it uses, lit, and nothing of the extension', async () => {
+  const inputs = await bundleInputs('conflictsView');
+  const components = new Set(inputs.map(f => /@vscode-elements\/elements\/dist\/([^/]+)\//.exec(f)?.[1]).filter(Boolean));
+  // vscode-icon comes with vscode-button, which draws its icons with it.
+  assert.deepEqual([...components].sort(), ['includes', 'vscode-button', 'vscode-checkbox', 'vscode-icon', 'vscode-radio', 'vscode-radio-group', 'vscode-textarea']);
+  const ours = inputs.filter(f => f.startsWith('packages/'));
+  assert.deepEqual(ours, ['packages/extension/src/webview/conflicts.ts'], 'the script draws and posts; the session, the sync package and core stay in the extension');
+  assert.deepEqual(inputs.filter(f => !f.startsWith('packages/') && !/node_modules\/(@vscode-elements|lit|lit-html|lit-element|@lit|@lit-labs)\//.test(f)), []);
+});
+
 test('the VSIX lists exactly what the extension runs and shows', () => {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'language-configuration.json',
+    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'language-configuration.json',
     'media/campaign.svg', 'media/campaigns-activity.svg', 'package.json',
     'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
   ]);

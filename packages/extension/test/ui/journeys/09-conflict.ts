@@ -3,89 +3,150 @@ import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
 
 /**
- * Meet a conflict: between the fetch and the push a colleague changes the same campaign (through
- * the emulator's admin endpoint, as another client would). The push merges per component: the
- * colleague's change to a component left alone is kept, and for the component both changed it
- * shows theirs and mine side by side and asks. Whatever is chosen, nothing else is lost.
+ * Meet a conflict: between the fetch and the push a colleague changes the same component
+ * (through the emulator's admin endpoint, as another client would): a tag added, a field the
+ * user left alone, and the name, which the user changed too. The push merges the tag by itself
+ * and opens "Resolve conflicts" beside the file for the name only: base, yours and theirs side by
+ * side. The user picks per field by clicking in the view, writes the name by hand (the view says
+ * when it is not JSON), previews the result, continues to the push review and pushes. The service
+ * ends up with both people's edits.
  */
 export const journey: Journey = {
-  title: 'meet a conflict when pushing',
+  title: 'resolve a conflict with the base in view, then push',
   needs: ['emulator'],
+  timeoutMs: 180_000,
   async run(ctx) {
     const { page, workbench, step } = ctx;
     const emulator = emulatorOf(ctx);
     const id = await emulator.campaignId('Weekend flash deal');
     const colleague = 'colleague@shopco.example';
-    const quickInput = page.locator('.quick-input-widget');
+    const agreed = 'Weekend sneaker deal, 48 hours';
     let file = '';
-    const side = (which: 'original' | 'modified', text: string) => workbench.diffEditor().locator(`.editor.${which} .view-line`, { hasText: text });
+
+    // code-server draws a webview in an iframe holding another: the view's page is the inner one.
+    const webview = page.locator('iframe.webview.ready');
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const card = view.locator('section.conflict[data-path="basic_details.name"]');
+    const side = (which: 'base' | 'local' | 'remote') => card.locator(`.side.${which}`);
+    const status = view.locator('footer .status');
+    const proceed = view.locator('footer vscode-button', { hasText: 'Continue' });
+    const error = card.locator('.edit .error');
 
     await step('signed in, the campaign fetched', async () => {
       await signIn(ctx);
       file = await fetchById(ctx, id);
     });
 
-    await step('my edits, saved: the push title says 48 hours, the throttle 30000 a minute', async () => {
+    await step('my edits, saved: the campaign renamed "Weekend flash deal, 48 hours", the push title says 48 hours', async () => {
+      await workbench.replaceInEditor('Weekend flash deal', 'Weekend flash deal, 48 hours');
       await workbench.replaceInEditor('24 hours only', '48 hours only', { every: true });
-      await workbench.replaceInEditor('60000', '30000');
       await workbench.save();
+      await workbench.goTo(1, 1);
+      await workbench.waitForEditorText(/"name": "Weekend flash deal, 48 hours"[\s\S]*"title": "Flash deal: 48 hours only"/);
       const mine = readJson(ctx, file);
-      assert.strictEqual(mine.delivery_controls.campaign_throttle_rpm, 30000);
+      assert.strictEqual(mine.basic_details.name, 'Weekend flash deal, 48 hours');
       assert.match(JSON.stringify(mine.campaign_content), /48 hours only/);
     });
 
-    await step('meanwhile a colleague changes the same campaign: its push message, and its tags', async () => {
+    await step('meanwhile a colleague changes the same component (a tag added, and the name), as Compare with Remote shows', async () => {
       const stored = await emulator.stored(id);
-      const content = JSON.parse(JSON.stringify(stored.components.campaign_content).replace(/Sneakers from \$39/g, 'Sneakers from $35'));
-      const basic = { ...stored.components.basic_details, tags: [...stored.components.basic_details.tags, 'weekend'] };
-      await emulator.editAsColleague(id, { campaign_content: content, basic_details: basic }, colleague);
+      const basic = { ...stored.components.basic_details, name: 'Weekend sneaker deal', tags: [...stored.components.basic_details.tags, 'weekend'] };
+      await emulator.editAsColleague(id, { basic_details: basic }, colleague);
       const after = await emulator.stored(id);
       assert.strictEqual(after.updated_by, colleague);
-      assert.deepStrictEqual(after.components.basic_details.tags, ['deal', 'weekend']);
+      assert.deepStrictEqual([after.components.basic_details.name, after.components.basic_details.tags], ['Weekend sneaker deal', ['deal', 'weekend']]);
+      await workbench.clearNotifications();
+      await workbench.command('Campaign Studio: Compare with Remote');
+      await workbench.waitForDiff(d => /"name": "Weekend sneaker deal"[\s\S]*"weekend"/.test(d.original) && d.modified.includes('"name": "Weekend flash deal, 48 hours"'),
+        'their name and tag on the left, my name on the right');
+      await workbench.waitForProgressToEnd();
     });
 
-    await step('Push: both changed `campaign_content`: theirs and mine side by side, and a choice', async () => {
+    await step('Push: only the name conflicts, its base, mine and theirs side by side beside the file', async () => {
+      // The comparison seen, back to the file: the push is about the active campaign file.
+      await workbench.command('View: Close Editor');
+      await workbench.activeTab(file.split('/').pop()!).filter({ hasNotText: '↔' }).waitFor({ state: 'visible' });
       await workbench.clearNotifications();
       await workbench.command('Campaign Studio: Push Changes to the Service');
-      await quickInput.locator('.quick-input-title', { hasText: `Conflict 1 of 1: \`campaign_content\` changed on the service (by ${colleague}` }).waitFor({ state: 'visible' });
-      const rows = await workbench.waitForQuickPickRows(rs => rs.length >= 3, 'the three choices of the conflict');
-      assert.ok(rows.some(r => /Keep mine.*Your `campaign_content` is sent and overwrites the change made by colleague@shopco\.example/.test(r)), rows.join(' | '));
-      assert.ok(rows.some(r => /Take theirs.*replaced in the file by the service's version; it is not sent/.test(r)), rows.join(' | '));
-      assert.ok(rows.some(r => /Cancel the push.*Nothing is sent and nothing changes/.test(r)), rows.join(' | '));
-      await workbench.activeTab('campaign_content: theirs (service) ↔ yours (file)').waitFor({ state: 'visible' });
-      await workbench.waitForDiff(s => /Sneakers from \$35/.test(s.original) && /24 hours only/.test(s.original)
-        && /Sneakers from \$39/.test(s.modified) && /48 hours only/.test(s.modified), 'their message and title on the left, mine on the right');
+      await workbench.activeTab('Resolve conflicts:').waitFor({ state: 'visible' });
+      await card.waitFor({ state: 'visible' });
+      assert.deepStrictEqual(await view.locator('section.conflict h2').allTextContents(), ['basic_details.name'], 'their tag merged by itself: one conflict');
+      assert.strictEqual(await side('base').locator('pre').textContent(), '"Weekend flash deal"');
+      assert.strictEqual(await side('local').locator('pre').textContent(), '"Weekend flash deal, 48 hours"');
+      assert.strictEqual(await side('remote').locator('pre').textContent(), '"Weekend sneaker deal"');
+      assert.match((await side('remote').locator('.who').textContent()) ?? '', new RegExp(`changed by ${colleague.replace(/\./g, '\\.')} at `));
+      assert.match((await view.locator('.intro').textContent()) ?? '', /nothing is sent until you confirm it there/);
+      await workbench.until(async () => (await status.textContent()) === '0 of 1 field decided', 'the view to say nothing is decided yet');
+      assert.ok(await proceed.evaluate(b => b.hasAttribute('disabled')), 'Continue waits for a choice');
+      // The file stays open, beside the view.
+      await page.locator('.tabs-container .tab', { hasText: file.split('/').pop()! }).first().waitFor({ state: 'visible' });
       await workbench.waitForProgressToEnd();
-    }, { readme: 'conflict', crop: [quickInput, side('original', 'Sneakers from $35').first(), side('modified', '48 hours only').last()] });
+      await workbench.movePointerAway();
+    }, { readme: 'conflict', crop: [view.locator('h1'), card, view.locator('footer')] });
 
-    const dialog = page.locator('.monaco-dialog-box');
-    await step('Keep mine: the confirmation sends my two components, and says my file takes their tags', async () => {
-      await workbench.pickLabel('Keep mine');
-      await workbench.waitForDialog('Push 2 components to shopco?');
-      const text = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
-      assert.match(text, /Sends `campaign_content` and `delivery_controls` whole/, text);
-      assert.match(text, /Afterwards your file takes `basic_details` from the service\./, text);
-      assert.match(text, new RegExp(`The campaign changed on the service by ${colleague.replace('.', '\\.')} since you fetched it\\. Changed only there, \`basic_details\` is kept and will be merged into your file\\. Changed only by you: \`delivery_controls\`\\. Changed on both sides: \`campaign_content\` \\(keeping yours\\)\\.`), text);
+    await step('Theirs: their column is marked, and every field is decided', async () => {
+      await card.locator('vscode-radio[value="remote"]').click();
+      await card.locator('.side.remote.chosen').waitFor({ state: 'visible' });
+      await workbench.until(async () => (await status.textContent()) === '1 of 1 field decided', 'the view to count the choice');
+      await workbench.until(async () => !(await proceed.evaluate(b => b.hasAttribute('disabled'))), 'Continue to be enabled');
+    });
+
+    await step('Edit: the name typed without quotes is not JSON, and the view says what to write', async () => {
+      await card.locator('vscode-radio[value="edit"]').click();
+      const text = card.locator('vscode-textarea textarea');
+      await text.waitFor({ state: 'visible' });
+      assert.strictEqual(await text.inputValue(), '"Weekend flash deal, 48 hours"', 'the edit starts from mine');
+      await text.fill(agreed);
+      await error.filter({ hasText: `Text goes in double quotes: "${agreed}".` }).waitFor({ state: 'visible' });
+      await workbench.until(async () => (await status.textContent()) === '0 of 1 field decided', 'the invalid edit not to count');
+      assert.ok(await proceed.evaluate(b => b.hasAttribute('disabled')), 'Continue waits for a valid edit');
+    });
+
+    await step('in quotes it is valid: every field decided', async () => {
+      await card.locator('vscode-textarea textarea').fill(JSON.stringify(agreed));
+      await error.filter({ hasText: /\S/ }).waitFor({ state: 'hidden' });
+      await workbench.until(async () => (await status.textContent()) === '1 of 1 field decided', 'the edit to count');
+      await workbench.until(async () => !(await proceed.evaluate(b => b.hasAttribute('disabled'))), 'Continue to be enabled');
+    });
+
+    await step('Preview result: my basic_details now ↔ after the merge (their tag, the name as written)', async () => {
+      await view.locator('footer vscode-button', { hasText: 'Preview result' }).click();
+      const tab = page.locator('.tabs-container .tab', { hasText: 'now ↔ after the merge (basic_details)' }).first();
+      await tab.waitFor({ state: 'visible' });
+      await tab.click();
+      await workbench.waitForDiff(s => s.original.includes('"Weekend flash deal, 48 hours"') && s.modified.includes(`"${agreed}"`) && /"weekend"/.test(s.modified) && !/"weekend"/.test(s.original),
+        'mine on the left; the name as written and their tag on the right');
+      // The view stays in sight beside the preview.
+      await card.waitFor({ state: 'visible' });
+    });
+
+    await step('Continue: the merge is in my file, and the push review shows what will be sent', async () => {
+      await proceed.click();
+      await webview.waitFor({ state: 'detached' });
+      await workbench.activeTab('Review push: ').waitFor({ state: 'visible' });
+      const sent = await workbench.waitForDiff(s => s.modified.includes(`"${agreed}"`), 'the review\'s body to hold the name as written');
+      assert.match(sent.modified, /"weekend"/, `the body sends their tag with the name:\n${sent.modified}`);
+      await workbench.until(async () => readJson(ctx, file).basic_details?.name === agreed, 'the file to hold the merge');
+      assert.deepStrictEqual(readJson(ctx, file).basic_details.tags, ['deal', 'weekend']);
       await workbench.waitForProgressToEnd();
     });
 
-    await step('pushed: my title and throttle are on the service, their tags kept, and my file has their tags', async () => {
-      await workbench.dialogButton(/^Push$/);
-      const toast = await workbench.waitForNotification(`to campaign ${id} on shopco.`);
-      const said = (await toast.textContent()) ?? '';
-      assert.match(said, /Pushed `campaign_content` and `delivery_controls`/, said);
-      assert.match(said, /took `basic_details` from the service/, said);
+    await step('Push: the service holds both people\'s edits, and so does my file', async () => {
+      await workbench.editorAction('Push').click();
+      await workbench.waitForNotification(new RegExp(`^Pushed .* to campaign ${id} on shopco`));
       const remote = (await emulator.stored(id)).components;
-      assert.match(JSON.stringify(remote.campaign_content), /48 hours only/, 'my title is on the service');
-      assert.match(JSON.stringify(remote.campaign_content), /Sneakers from \$39/, 'mine replaced their message, as chosen');
-      assert.strictEqual(remote.delivery_controls.campaign_throttle_rpm, 30000, 'my throttle is on the service');
-      assert.deepStrictEqual(remote.basic_details.tags, ['deal', 'weekend'], 'their tags were not overwritten');
-      await workbench.until(async () => JSON.stringify(readJson(ctx, file).basic_details?.tags) === '["deal","weekend"]', 'the file to take their tags');
+      assert.strictEqual(remote.basic_details.name, agreed, 'the name as written');
+      assert.deepStrictEqual(remote.basic_details.tags, ['deal', 'weekend'], 'their tag kept');
+      assert.match(JSON.stringify(remote.campaign_content), /48 hours only/, 'my title');
+      // The file shows the name and their tag at its top.
+      await workbench.openFile(file);
+      await workbench.goTo(1, 1);
+      await workbench.waitForEditorText(new RegExp(`"name": "${agreed}"[\\s\\S]*"weekend"`));
       const mine = readJson(ctx, file);
-      assert.match(JSON.stringify(mine.campaign_content), /48 hours only/);
-      assert.strictEqual(mine.delivery_controls.campaign_throttle_rpm, 30000);
-      const base = baseSnapshot(ctx, id).campaign;
-      for (const k of ['basic_details', 'campaign_content', 'delivery_controls']) assert.deepStrictEqual(base[k], mine[k], `the base's \`${k}\` is what the file and the service now hold`);
+      for (const k of ['basic_details', 'campaign_content']) {
+        assert.deepStrictEqual(mine[k], remote[k], `the file's \`${k}\` is what the service holds`);
+        assert.deepStrictEqual(baseSnapshot(ctx, id).campaign[k], remote[k], `the base's \`${k}\` follows`);
+      }
     });
   },
 };

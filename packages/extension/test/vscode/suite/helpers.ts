@@ -227,3 +227,35 @@ export async function waitUntil<T>(what: string, probe: () => T | Thenable<T>, d
     await new Promise(resolve => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Resolves with what `find` returns for the editor tabs once it returns something: checked now,
+ * then on every `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs.
+ */
+export function waitForTabs<T>(find: (tabs: vscode.Tab[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const look = () => find(vscode.window.tabGroups.all.flatMap(g => g.tabs));
+  const now = look();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
+      const found = look();
+      if (found === undefined) return;
+      finish();
+      resolve(found);
+    });
+    const timer = setTimeout(() => {
+      finish();
+      const open = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label).join(', ') || '(none)';
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the tabs are: ${open}`));
+    }, timeoutMs);
+    function finish(): void {
+      clearTimeout(timer);
+      sub.dispose();
+    }
+  });
+}
+
+/** The first editor tab that satisfies `predicate`, once there is one. */
+export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string, timeoutMs = 10_000): Promise<vscode.Tab> {
+  return waitForTabs(tabs => tabs.find(predicate), what, timeoutMs);
+}

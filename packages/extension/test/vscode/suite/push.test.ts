@@ -4,66 +4,17 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
+import { answering } from './dialogs';
 import { activateExtension, closeAllEditors, emulator, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
 
 /**
  * Push inside a real VS Code, against the emulator the runner started: fetch a campaign, edit
  * it, push it (the exact body reviewed in an editor tab, answered by its title bar's commands),
- * meet another client's edit, and see the service's findings as diagnostics on the right line.
+ * and see the service's findings as diagnostics on the right line (another client's edit:
+ * conflicts.test.ts).
  * The dialogs are answered by replacing `window.show*` while a command runs, the way a person
  * would click.
  */
-
-interface Dialog {
-  kind: 'warning' | 'information' | 'error' | 'quickPick' | 'inputBox';
-  message: string;
-  modal: boolean;
-  items: string[];
-  detail?: string;
-  /** An input box's own check, as VS Code would run it on what is typed. */
-  validate?: (typed: string) => unknown;
-}
-
-type Answer = (d: Dialog) => string | undefined;
-
-/** Runs `fn` with the window's dialogs answered by `answer`; returns what was shown. */
-async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ result: T; dialogs: Dialog[] }> {
-  const dialogs: Dialog[] = [];
-  const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick, inputBox: w.showInputBox };
-  const message = (kind: Dialog['kind']) => async (text: string, ...rest: any[]) => {
-    const opts = rest[0] && typeof rest[0] === 'object' && !('title' in rest[0] && Object.keys(rest[0]).length === 1) ? rest[0] : undefined;
-    const items = rest.filter(r => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)).map(r => (typeof r === 'string' ? r : r.title));
-    const d: Dialog = { kind, message: text, modal: !!opts?.modal, detail: opts?.detail, items };
-    dialogs.push(d);
-    return answer(d);
-  };
-  w.showWarningMessage = message('warning');
-  w.showInformationMessage = message('information');
-  w.showErrorMessage = message('error');
-  w.showQuickPick = async (items: any, opts?: any) => {
-    const list = await items;
-    const labels = list.map((i: any) => (typeof i === 'string' ? i : i.label));
-    const d: Dialog = { kind: 'quickPick', message: opts?.title ?? '', modal: false, items: labels };
-    dialogs.push(d);
-    const chosen = answer(d);
-    return list.find((i: any) => (typeof i === 'string' ? i : i.label) === chosen);
-  };
-  w.showInputBox = async (opts?: vscode.InputBoxOptions) => {
-    const d: Dialog = { kind: 'inputBox', message: `${opts?.title ?? ''}: ${opts?.prompt ?? ''}`, modal: false, items: [], validate: opts?.validateInput };
-    dialogs.push(d);
-    return answer(d);
-  };
-  try {
-    return { result: await fn(), dialogs };
-  } finally {
-    w.showWarningMessage = saved.warning;
-    w.showInformationMessage = saved.information;
-    w.showErrorMessage = saved.error;
-    w.showQuickPick = saved.quickPick;
-    w.showInputBox = saved.inputBox;
-  }
-}
 
 /** A push review tab: the tab, its diff's input, and the text of both sides. */
 interface Review { tab: vscode.Tab; input: vscode.TabInputTextDiff; left: string; right: string }
@@ -320,24 +271,6 @@ suite('push (extension host, emulator)', () => {
     const typed = await answering(d => (d.kind === 'inputBox' ? 'push-prod' : undefined), () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.push')));
     assert.strictEqual(typed.result?.outcome, 'pushed', typed.dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Live one, edited');
-  });
-
-  test('another client edited the same field: the choice is asked; yours is sent, and the review says it replaces their change', async () => {
-    await signIn(0);
-    const id = await draft(0, 'Conflict');
-    const doc = await fetchInto(id, 'push-0');
-    await replaceText(doc, '"Conflict"', '"Conflict (mine)"');
-    await client(0).patch(id, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'colleague@example.com', basic_details: { name: 'Conflict (theirs)', platforms: ['ANDROID'], tags: ['vscode'] } });
-    let header = '';
-    const { result, dialogs } = await answering(d => (d.kind === 'quickPick' ? d.items.find(i => i.includes('Yours')) : undefined), () => pushReviewed(doc, async review => {
-      header = headerOf(review.right);
-      await vscode.commands.executeCommand('campaignStudio.review.push');
-    }));
-    assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
-    const pick = dialogs.find(d => d.kind === 'quickPick');
-    assert.ok(pick && /`basic_details\.name` changed on push-0 \(by colleague@example\.com/.test(pick.message), pick?.message);
-    assert.ok(header.includes('//   basic_details.name: "Conflict (theirs)" → "Conflict (mine)"  [replaces a change made on the service by colleague@example.com]\n'), header);
-    assert.strictEqual(((await client(0).getCampaign(id)).basic_details as any).name, 'Conflict (mine)');
   });
 
   test('the service\'s validation findings appear on the right line, block the push, and clear once fixed', async () => {

@@ -1,0 +1,66 @@
+/**
+ * The page of the "Resolve conflicts" webview: a strict Content-Security-Policy (nothing but the
+ * one bundled script, by nonce, and this page's own styles), the theme's colours and fonts
+ * through VS Code's CSS variables, and an empty main element that `dist/webview/conflicts.js`
+ * fills from the state the controller posts.
+ */
+
+export interface PageParts {
+  /** `webview.cspSource`: where the webview may load from (dist/webview only, by localResourceRoots). */
+  cspSource: string;
+  /** Fresh for every page. */
+  nonce: string;
+  /** `webview.asWebviewUri(dist/webview/conflicts.js)`. */
+  scriptUri: string;
+}
+
+export function contentSecurityPolicy(p: Pick<PageParts, 'cspSource' | 'nonce'>): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${p.nonce}'`,
+    `style-src ${p.cspSource} 'nonce-${p.nonce}'`,
+  ].join('; ');
+}
+
+export function conflictsPage(p: PageParts): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(p)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Resolve conflicts</title>
+<style nonce="${p.nonce}">${STYLES}</style>
+</head>
+<body>
+<main id="app"><p>Loading the conflicts…</p></main>
+<script nonce="${p.nonce}" src="${p.scriptUri}"></script>
+</body>
+</html>
+`;
+}
+
+const STYLES = `
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 16px 16px; }
+h1 { font-size: 1.3em; font-weight: 600; margin: 14px 0 6px; }
+.intro { color: var(--vscode-descriptionForeground); margin: 0 0 12px; line-height: 1.4; }
+code { font-family: var(--vscode-editor-font-family); }
+.conflict { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); border-radius: 4px; padding: 10px 12px; margin: 0 0 12px; }
+.conflict h2 { font-family: var(--vscode-editor-font-family); font-size: 1.05em; font-weight: 600; margin: 0 0 8px; }
+.sides { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
+.side { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); border-radius: 3px; padding: 6px 8px; min-width: 0; }
+.side.chosen { border-color: var(--vscode-focusBorder); box-shadow: inset 0 0 0 1px var(--vscode-focusBorder); }
+.side h3 { font-size: 0.9em; font-weight: 600; margin: 0 0 2px; }
+.side .who { color: var(--vscode-descriptionForeground); font-size: 0.85em; margin: 0 0 4px; overflow-wrap: anywhere; }
+.side pre { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.choose { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; margin: 10px 0 0; }
+.choose .label { font-weight: 600; }
+.diffs { display: flex; flex-wrap: wrap; gap: 6px; margin-left: auto; }
+.edit { margin: 8px 0 0; }
+.edit[hidden] { display: none; }
+.edit vscode-textarea { width: 100%; }
+.error { color: var(--vscode-errorForeground); margin: 4px 0 0; }
+.error:empty { display: none; }
+footer { position: sticky; bottom: 0; background: var(--vscode-editor-background); border-top: 1px solid var(--vscode-widget-border, var(--vscode-panel-border)); padding: 10px 0; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+footer .status { color: var(--vscode-descriptionForeground); margin-right: auto; }
+`;
