@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
+import { pushReviewed, Review, reviewTabs, sameReview, waitForReview } from './reviews';
 import { activateExtension, closeAllEditors, emulator, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
 
 /**
@@ -15,43 +16,6 @@ import { activateExtension, closeAllEditors, emulator, manifest, open, replaceTe
  * The dialogs are answered by replacing `window.show*` while a command runs, the way a person
  * would click.
  */
-
-/** A push review tab: the tab, its diff's input, and the text of both sides. */
-interface Review { tab: vscode.Tab; input: vscode.TabInputTextDiff; left: string; right: string }
-
-/** The open tabs of push reviews (diffs of `campaign-push` documents). */
-function reviewTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap(g => g.tabs)
-    .filter(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push');
-}
-
-function sameReview(tab: vscode.Tab, review: Review): boolean {
-  return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === review.input.modified.toString();
-}
-
-/**
- * Waits for a push review other than `known` to open, and reads both its sides. When `push` (the
- * command's promise) ends first, fails at once with its outcome.
- */
-async function waitForReview(push?: Thenable<PushResult | undefined>, known: Review[] = []): Promise<Review> {
-  const isNew = (t: vscode.Tab) => !known.some(k => sameReview(t, k));
-  let sub: vscode.Disposable | undefined;
-  const opened = new Promise<vscode.Tab>(resolve => {
-    const check = () => { const t = reviewTabs().find(isNew); if (t) resolve(t); };
-    sub = vscode.window.tabGroups.onDidChangeTabs(check);
-    check();
-  });
-  const ended = push ? Promise.resolve(push).then(r => { throw new Error(`the push ended without a review: ${r?.outcome}: ${r?.message}`); }) : new Promise<never>(() => undefined);
-  let tab: vscode.Tab;
-  try {
-    tab = await within(Promise.race([opened, ended]), 15_000, 'the push review to open');
-  } finally {
-    sub?.dispose();
-  }
-  const input = tab.input as vscode.TabInputTextDiff;
-  const [left, right] = await Promise.all([vscode.workspace.openTextDocument(input.original), vscode.workspace.openTextDocument(input.modified)]);
-  return { tab, input, left: left.getText(), right: right.getText() };
-}
 
 /** The comment header of a review side: everything before the body. */
 function headerOf(text: string): string {
@@ -93,13 +57,6 @@ suite('push (extension host, emulator)', () => {
   async function signIn(i: number, environment = `push-${i}`): Promise<void> {
     const ok = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu!.workspaces[i].apiKey }));
     assert.strictEqual(ok.result, true, `sign-in to ${environment} failed: ${ok.dialogs.map(d => d.message).join(' | ')}`);
-  }
-
-  /** Pushes `doc`, waits for its review, lets `decide` look at it and answer, and returns the push's result. */
-  async function pushReviewed(doc: vscode.TextDocument, decide: (review: Review) => Thenable<unknown>): Promise<PushResult | undefined> {
-    const push = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', doc.uri);
-    await decide(await waitForReview(push));
-    return push;
   }
 
   async function fetchInto(id: string, env: string): Promise<vscode.TextDocument> {

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { pushConfirmed } from './reviews';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ExplorerSnapshot, SnapshotCampaign } from '../../../src/remoteEditor/tree';
@@ -14,24 +15,6 @@ import { activateExtension, closeAllEditors, emulator, open, replaceText, waitUn
 
 const ENV = 'readback-1';
 const EMAIL = 'readback.tester@example.com';
-
-/**
- * Pushes a file and confirms it the way a person does (the push asks in a modal with a "Push"
- * button); every other message is dismissed. The only place that knows how a push is confirmed.
- */
-async function pushConfirmed(uri: vscode.Uri): Promise<PushResult | undefined> {
-  const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage };
-  const answer = async (_message: string, ...rest: unknown[]) => (rest.includes('Push') ? 'Push' : undefined);
-  w.showWarningMessage = answer;
-  w.showInformationMessage = answer;
-  try {
-    return await vscode.commands.executeCommand<PushResult>('campaignStudio.push', uri);
-  } finally {
-    w.showWarningMessage = saved.warning;
-    w.showInformationMessage = saved.information;
-  }
-}
 
 /** The campaign's item as the Campaigns tree lists it now (nothing is listed again). */
 async function listed(id: string): Promise<SnapshotCampaign | undefined> {
