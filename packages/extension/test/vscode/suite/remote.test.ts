@@ -4,39 +4,15 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
+import { answering } from './dialogs';
 import { activateExtension, closeAllEditors, emulator, ours, ruleOf, setText, waitForDiagnostics, workspaceRoot } from './helpers';
 
 /**
  * Remote campaigns inside a real VS Code, against the emulator the runner started: sign in with
  * arguments, the Campaigns tree filled from the service (paging, filters, grouping), a remote
  * campaign opened read-only with diagnostics, fetch into the workspace (and over local edits),
- * and the diffs. Dialogs are answered by replacing `window.show*` while a command runs.
+ * and the diffs. Dialogs are answered by replacing `window.show*` while a command runs (`dialogs.ts`).
  */
-
-interface Shown { kind: string; message: string; modal: boolean; items: string[] }
-
-async function answering<T>(answer: (d: Shown) => string | undefined, fn: () => Thenable<T>): Promise<{ result: T; shown: Shown[] }> {
-  const shown: Shown[] = [];
-  const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage };
-  const fake = (kind: string) => async (message: string, ...rest: any[]) => {
-    const opts = rest[0] && typeof rest[0] === 'object' && 'modal' in rest[0] ? rest[0] : undefined;
-    const items = rest.filter(r => typeof r === 'string');
-    const d = { kind, message, modal: !!opts?.modal, items };
-    shown.push(d);
-    return answer(d);
-  };
-  w.showWarningMessage = fake('warning');
-  w.showInformationMessage = fake('information');
-  w.showErrorMessage = fake('error');
-  try {
-    return { result: await fn(), shown };
-  } finally {
-    w.showWarningMessage = saved.warning;
-    w.showInformationMessage = saved.information;
-    w.showErrorMessage = saved.error;
-  }
-}
 
 const snapshot = (args?: { loadMore?: string }) => vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', args);
 
@@ -69,7 +45,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     ], vscode.ConfigurationTarget.Workspace);
     direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu!.workspaces[0].apiKey });
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-0', apiKey: emu!.workspaces[0].apiKey }));
-    assert.strictEqual(r.result, true, `sign-in failed: ${r.shown.map(d => d.message).join(' | ')}`);
+    assert.strictEqual(r.result, true, `sign-in failed: ${r.dialogs.map(d => d.message).join(' | ')}`);
   });
 
   suiteTeardown(async () => {
@@ -84,7 +60,7 @@ suite('remote campaigns (extension host, emulator)', () => {
   test('a wrong API key is refused with "sign in again"; the environment stays signed out', async () => {
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-prod', apiKey: 'not-the-key-000' }));
     assert.strictEqual(r.result, false);
-    assert.ok(r.shown.some(d => d.kind === 'error' && /Sign in again/.test(d.message)), r.shown.map(d => d.message).join(' | '));
+    assert.ok(r.dialogs.some(d => d.kind === 'error' && /Sign in again/.test(d.message)), r.dialogs.map(d => d.message).join(' | '));
     const snap = await snapshot();
     assert.deepStrictEqual([snap.environment, snap.state, snap.production, snap.groups.length], ['remote-prod', 'signedOut', true, 0]);
     const back = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-0', apiKey: emu!.workspaces[0].apiKey }));
@@ -98,8 +74,8 @@ suite('remote campaigns (extension host, emulator)', () => {
     try {
       const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'plain-http', apiKey: 'whatever-key' }));
       assert.strictEqual(r.result, undefined);
-      const err = r.shown.find(d => d.kind === 'error');
-      assert.ok(err && /plain-http/.test(err.message) && /unencrypted/.test(err.message), r.shown.map(d => d.message).join(' | '));
+      const err = r.dialogs.find(d => d.kind === 'error');
+      assert.ok(err && /plain-http/.test(err.message) && /unencrypted/.test(err.message), r.dialogs.map(d => d.message).join(' | '));
     } finally {
       await cfg.update('environments', envs, vscode.ConfigurationTarget.Workspace);
     }
@@ -191,7 +167,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.ok(rec);
     const id = String(rec.id);
     const first = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0', reveal: true }));
-    assert.strictEqual(first.result?.outcome, 'written', first.shown.map(d => d.message).join(' | '));
+    assert.strictEqual(first.result?.outcome, 'written', first.dialogs.map(d => d.message).join(' | '));
     const file: string = first.result.file;
     const root = workspaceRoot().fsPath;
     assert.ok(file.startsWith(path.join(root, 'campaigns') + path.sep), file);
@@ -214,7 +190,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     // Asked in a modal: answering "Show Diff" opens the diff and writes nothing.
     const diffed = await answering(d => (d.modal ? 'Show Diff' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: 'remote-0' }));
     assert.strictEqual(diffed.result?.outcome, 'diff');
-    const ask = diffed.shown.find(d => d.modal)!;
+    const ask = diffed.dialogs.find(d => d.modal)!;
     assert.match(ask.message, /unsaved changes/);
     assert.ok(ask.items.includes('Show Diff') && ask.items.some(i => /Overwrite/.test(i)));
     assert.strictEqual(editor.document.getText(), edited);
@@ -242,7 +218,7 @@ suite('remote campaigns (extension host, emulator)', () => {
 
     const base = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.diffBase', file));
     assert.deepStrictEqual(base.result.changes.map((c: any) => c.key), ['basic_details']);
-    assert.ok(base.shown.some(d => /1 component differs between the base \(as fetched\) and the local file: `basic_details` changed \(\/basic_details\/name\)/.test(d.message)), base.shown.map(d => d.message).join(' | '));
+    assert.ok(base.dialogs.some(d => /1 component differs between the base \(as fetched\) and the local file: `basic_details` changed \(\/basic_details\/name\)/.test(d.message)), base.dialogs.map(d => d.message).join(' | '));
     let tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputTextDiff && tab.original.scheme === 'campaign-base' && tab.modified.fsPath === file.fsPath);
 
@@ -287,8 +263,8 @@ suite('remote campaigns (extension host, emulator)', () => {
   test('an unknown campaign says it is gone or belongs to another workspace', async () => {
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.openRemote', '0123456789abcdef01234567'));
     assert.strictEqual(r.result, undefined);
-    const err = r.shown.find(d => d.kind === 'error');
-    assert.ok(err && /no longer exists, or it belongs to another workspace/.test(err.message), r.shown.map(d => d.message).join(' | '));
+    const err = r.dialogs.find(d => d.kind === 'error');
+    assert.ok(err && /no longer exists, or it belongs to another workspace/.test(err.message), r.dialogs.map(d => d.message).join(' | '));
     assert.deepStrictEqual(ours(vscode.Uri.parse('campaign://remote-0/0123456789abcdef01234567')), []);
   });
 });
