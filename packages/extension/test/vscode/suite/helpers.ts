@@ -119,9 +119,35 @@ export function describeDiagnostics(diags: readonly vscode.Diagnostic[]): string
 }
 
 /**
+ * Resolves with what `look` finds once it finds something: checked now, then on every `event`.
+ * Rejects after `timeoutMs` with `seen()`, so a failure says what there was instead. The one way
+ * these tests wait: for a state, re-checked when the editor says something changed.
+ */
+export function waitForState<T, E>(event: vscode.Event<E>, look: () => T | undefined, what: string, seen: () => string, timeoutMs = 10_000): Promise<T> {
+  const now = look();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const sub = event(() => {
+      const found = look();
+      if (found === undefined) return;
+      finish();
+      resolve(found);
+    });
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${seen()}`));
+    }, timeoutMs);
+    function finish(): void {
+      clearTimeout(timer);
+      sub.dispose();
+    }
+  });
+}
+
+/**
  * Resolves with our diagnostics for `uri` as soon as `predicate` holds for them: checked now, then
- * on every `languages.onDidChangeDiagnostics` for that URI. Rejects after `timeoutMs` with what
- * was there, so a failure says what the server reported instead.
+ * on every `languages.onDidChangeDiagnostics`. Rejects after `timeoutMs` with what was there, so a
+ * failure says what the server reported instead.
  */
 export function waitForDiagnostics(
   uri: vscode.Uri,
@@ -129,27 +155,8 @@ export function waitForDiagnostics(
   timeoutMs = 10_000,
   what = 'the expected diagnostics',
 ): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const check = (): boolean => {
-      const diags = ours(uri);
-      if (!predicate(diags)) return false;
-      finish();
-      resolve(diags);
-      return true;
-    };
-    const sub = vscode.languages.onDidChangeDiagnostics(e => {
-      if (e.uris.some(u => u.toString() === uri.toString())) check();
-    });
-    const timer = setTimeout(() => {
-      finish();
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} on ${vscode.workspace.asRelativePath(uri)}; it has:\n  ${describeDiagnostics(ours(uri))}`));
-    }, timeoutMs);
-    function finish(): void {
-      clearTimeout(timer);
-      sub.dispose();
-    }
-    check();
-  });
+  const look = () => { const diags = ours(uri); return predicate(diags) ? diags : undefined; };
+  return waitForState(vscode.languages.onDidChangeDiagnostics, look, `${what} on ${vscode.workspace.asRelativePath(uri)}`, () => `it has:\n  ${describeDiagnostics(ours(uri))}`, timeoutMs);
 }
 
 /** Waits until the document has a diagnostic of `rule`, and returns that diagnostic. */
@@ -215,44 +222,18 @@ export function emulator(): EmulatorInfo {
 }
 
 /**
- * Resolves with what `probe` gives as soon as `done` holds for it, probing again every 50 ms.
- * Rejects after `timeoutMs` with what was last seen, so a failure says what there was instead.
- */
-export async function waitUntil<T>(what: string, probe: () => T | Thenable<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise(resolve => setTimeout(resolve, 50));
-  }
-}
-
-/**
  * Resolves with what `find` returns for the editor tabs once it returns something: checked now,
  * then on every `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs.
  */
 export function waitForTabs<T>(find: (tabs: vscode.Tab[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const look = () => find(vscode.window.tabGroups.all.flatMap(g => g.tabs));
-  const now = look();
-  if (now !== undefined) return Promise.resolve(now);
-  return new Promise((resolve, reject) => {
-    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
-      const found = look();
-      if (found === undefined) return;
-      finish();
-      resolve(found);
-    });
-    const timer = setTimeout(() => {
-      finish();
-      const open = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label).join(', ') || '(none)';
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the tabs are: ${open}`));
-    }, timeoutMs);
-    function finish(): void {
-      clearTimeout(timer);
-      sub.dispose();
-    }
-  });
+  const tabs = () => vscode.window.tabGroups.all.flatMap(g => g.tabs);
+  return waitForState(vscode.window.tabGroups.onDidChangeTabs, () => find(tabs()), what, () => `the tabs are: ${tabs().map(t => t.label).join(', ') || '(none)'}`, timeoutMs);
+}
+
+/** The document's text once `done` holds for it: checked now, then on every change of that document. */
+export function waitForText(doc: vscode.TextDocument, done: (text: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
+  const look = () => (done(doc.getText()) ? doc.getText() : undefined);
+  return waitForState(vscode.workspace.onDidChangeTextDocument, look, what, () => `it holds:\n${doc.getText()}`, timeoutMs);
 }
 
 /** The first editor tab that satisfies `predicate`, once there is one. */
