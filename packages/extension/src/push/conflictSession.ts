@@ -1,5 +1,5 @@
 import { isObject } from '@campaign-studio/core';
-import { CampaignDoc, ConflictChoice, ConflictQuestion, FieldConflict, list, sorted } from '@campaign-studio/sync';
+import { CampaignDoc, ConflictChoice, ConflictQuestion, FieldConflict, list, previewText, sorted } from '@campaign-studio/sync';
 import type { ChoiceKind, ConflictRow, ConflictViewState } from './conflictMessages';
 import { whoAndWhen } from './review';
 
@@ -61,7 +61,7 @@ function layout(v: unknown, indent: string, width: number): string {
 
 /** A side of a diff document: the value as pretty JSON, or `(absent)`. */
 export function documentText(value: unknown): string {
-  return value === undefined ? `${ABSENT}\n` : `${JSON.stringify(sorted(value), null, 2)}\n`;
+  return value === undefined ? `${ABSENT}\n` : previewText(value);
 }
 
 /** What `campaignStudio.conflicts.choose` is given: `{ id, choice, value?, remove? }`. */
@@ -144,19 +144,12 @@ export class ConflictSession {
     this.setRemove(args.id, args.remove);
   }
 
-  private static usable(row: Row): ConflictChoice | undefined {
-    if (row.choice === 'local' || row.choice === 'remote') return row.choice;
-    if (row.choice !== 'edit') return undefined;
-    const parsed = parseEdit(row.editText, row.remove);
-    return parsed.ok ? { value: parsed.value } : undefined;
-  }
-
   /** The usable choices so far: what the preview shows (a field without one keeps yours). */
   partialChoices(): Record<string, ConflictChoice> {
     const out: Record<string, ConflictChoice> = {};
     for (const row of this.rows) {
-      const choice = ConflictSession.usable(row);
-      if (choice !== undefined) out[row.conflict.id] = choice;
+      const { usable } = statusOf(row);
+      if (usable !== undefined) out[row.conflict.id] = usable;
     }
     return out;
   }
@@ -165,9 +158,8 @@ export class ConflictSession {
   problems(): string[] {
     return this.rows.flatMap(row => {
       if (!row.choice) return [`\`${row.conflict.path}\` has no choice yet: yours, theirs or an edit.`];
-      if (row.choice !== 'edit') return [];
-      const parsed = parseEdit(row.editText, row.remove);
-      return parsed.ok ? [] : [`The edit of \`${row.conflict.path}\` cannot be used. ${parsed.error}`];
+      const { editError } = statusOf(row);
+      return editError ? [`The edit of \`${row.conflict.path}\` cannot be used. ${editError}`] : [];
     });
   }
 
@@ -179,7 +171,7 @@ export class ConflictSession {
   state(): ConflictViewState {
     const q = this.question;
     const rows = this.rows.map(toView);
-    const decided = this.rows.filter(r => ConflictSession.usable(r) !== undefined).length;
+    const decided = this.rows.filter(r => statusOf(r).usable !== undefined).length;
     return {
       campaign: `Campaign ${q.campaignName ? `"${q.campaignName}" ` : ''}(${q.campaignId}) on ${q.environment}`,
       theirsBy: theirsBy(q),
@@ -213,6 +205,14 @@ export class ConflictSession {
   }
 }
 
+/** What a row's choice amounts to: the choice the merge can use, or why its edit cannot be used. */
+function statusOf(row: Row): { usable?: ConflictChoice; editError?: string } {
+  if (row.choice === 'local' || row.choice === 'remote') return { usable: row.choice };
+  if (row.choice !== 'edit') return {};
+  const parsed = parseEdit(row.editText, row.remove);
+  return parsed.ok ? { usable: { value: parsed.value } } : { editError: parsed.error };
+}
+
 function editPrefill(local: unknown): string {
   return local === undefined ? '' : JSON.stringify(local, null, 2);
 }
@@ -224,10 +224,8 @@ function toView(row: Row): ConflictRow {
     base: columnJson(c.base), local: columnJson(c.local), remote: columnJson(c.remote),
     choice: row.choice, editText: row.editText, remove: row.remove,
   };
-  if (row.choice === 'edit') {
-    const parsed = parseEdit(row.editText, row.remove);
-    if (!parsed.ok) view.error = parsed.error;
-  }
+  const { editError } = statusOf(row);
+  if (editError) view.error = editError;
   return view;
 }
 

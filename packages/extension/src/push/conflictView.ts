@@ -88,12 +88,8 @@ class ConflictView {
     void this.closeDiffs();
   }
 
-  private async closeDiffs(): Promise<void> {
-    const mine = new Set(this.opened.map(u => u.toString()));
-    const tabs = vscode.window.tabGroups.all.flatMap(g => g.tabs)
-      .filter(t => t.input instanceof vscode.TabInputTextDiff && mine.has(t.input.modified.toString()));
-    await vscode.window.tabGroups.close(tabs);
-    this.previews.forget(...this.opened);
+  private closeDiffs(): Promise<void> {
+    return this.previews.close(...this.opened);
   }
 
   private changed(): ConflictViewState {

@@ -6,7 +6,7 @@ import { CommandFactory, Feature, registerCommands, StudioContext } from '../con
 import {
   ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
   EXECUTION_TYPES, executionsMarkdown, formatCallLog, isObject, loadExecutions, LocalRules,
-  normalizeCampaign, parseRecipients, publishExplanation, pushApi, readBaseSnapshot,
+  parseRecipients, publishExplanation, pushApi, readBaseSnapshot,
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
   secretKeyFor, ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
@@ -144,7 +144,7 @@ class PushController {
       read: id => store.read(id),
       write: async (id, remote) => {
         await store.write(id, remote);
-        const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: normalizeCampaign(remote.raw).document } }] };
+        const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: remote.normalized } }] };
         void this.ctx.client.sendNotification(RemoteStateNotification.method, params).then(undefined, () => undefined);
         this.lensChanged.fire();
         this.ctx.campaignRead.fire({ environment: client.environment.name, record: remote.raw });

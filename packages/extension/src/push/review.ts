@@ -1,10 +1,10 @@
-import { ConflictQuestion, FieldConflict, list, PushPreview, ReviewChange } from '@campaign-studio/sync';
+import { isObject } from '@campaign-studio/core';
+import { list, PushPreview, ReviewChange } from '@campaign-studio/sync';
 
 /**
  * The words and texts of the push's questions, as pure functions of what the flow hands the
- * editor: the review's two documents, the short modal question, the typed confirmation for
- * production, and the conflict question used when no conflict view is given. The VS Code layer
- * only shows them.
+ * editor: the review's two documents, the short modal question and the typed confirmation for
+ * production. The VS Code layer only shows them.
  */
 
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
@@ -96,15 +96,11 @@ export function reviewHeader(p: PushPreview): string[] {
  */
 export function alignKeys(value: unknown, like: unknown): unknown {
   if (Array.isArray(value)) return value.map((v, i) => alignKeys(v, Array.isArray(like) ? like[i] : undefined));
-  if (!isRecord(value)) return value;
-  const guide = isRecord(like) ? Object.keys(like) : [];
+  if (!isObject(value)) return value;
+  const guide = isObject(like) ? Object.keys(like) : [];
   const own = Object.keys(value);
   const keys = [...guide.filter(k => own.includes(k)), ...own.filter(k => !guide.includes(k))];
-  return Object.fromEntries(keys.map(k => [k, alignKeys(value[k], isRecord(like) ? like[k] : undefined)]));
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return Object.fromEntries(keys.map(k => [k, alignKeys(value[k], isObject(like) ? like[k] : undefined)]));
 }
 
 export interface ReviewSide {
@@ -165,26 +161,5 @@ export function typedConfirmation(p: PushPreview): TypedConfirmation {
       if (typed === '') return { message: `Type ${env} to push, or press Escape to cancel.`, severity: 'info' };
       return { message: `Type the environment's name exactly: ${env}. Escape cancels the push.`, severity: 'error' };
     },
-  };
-}
-
-/** The texts of one conflict's question when no richer view is given: yours, theirs or cancel. */
-export interface ConflictPickText {
-  title: string;
-  placeHolder: string;
-  yours: { label: string; detail: string };
-  theirs: { label: string; detail: string };
-  cancel: { label: string; detail: string };
-}
-
-export function conflictPickText(q: ConflictQuestion, index: number): ConflictPickText {
-  const c: FieldConflict = q.conflicts[index];
-  const who = whoAndWhen(q.remoteUpdatedBy, q.remoteUpdatedAt) ?? 'someone else';
-  return {
-    title: `Conflict ${index + 1} of ${q.conflicts.length}: \`${c.path}\` changed on ${q.environment} (by ${who}) and in ${q.fileName}`,
-    placeHolder: `When fetched: ${compactJson(c.base)}`,
-    yours: { label: '$(account) Yours', detail: `${compactJson(c.local)}: the push sends it, replacing the service's value` },
-    theirs: { label: '$(cloud) Theirs', detail: `${compactJson(c.remote)}: ${q.fileName} takes the service's value, and it is not sent` },
-    cancel: { label: '$(close) Cancel the push', detail: `Nothing is sent, and ${q.fileName} and its base stay as they are` },
   };
 }

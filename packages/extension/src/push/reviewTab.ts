@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ReviewDocuments } from './review';
-import type { PreviewDocuments } from './vscodeUi';
+import { diffTabsShowing, type PreviewDocuments } from './vscodeUi';
 
 /**
  * The push review as an editor tab: a diff of "on the service now" and "after push", opened
@@ -44,8 +44,7 @@ export class PushReviews implements vscode.Disposable {
     } finally {
       this.waiting.delete(key);
       await this.updateContext();
-      await vscode.window.tabGroups.close(tabsOf(key));
-      this.previews.forget(left, right);
+      await this.previews.close(left, right);
     }
   }
 
@@ -78,8 +77,7 @@ export class PushReviews implements vscode.Disposable {
   private cancelClosed(closed: readonly vscode.Tab[]): void {
     for (const tab of closed) {
       if (!(tab.input instanceof vscode.TabInputTextDiff)) continue;
-      const key = tab.input.modified.toString();
-      if (tabsOf(key).length === 0) this.waiting.get(key)?.answer(false);
+      if (diffTabsShowing([tab.input.modified]).length === 0) this.waiting.get(tab.input.modified.toString())?.answer(false);
     }
   }
 
@@ -91,10 +89,4 @@ export class PushReviews implements vscode.Disposable {
     for (const w of this.waiting.values()) w.answer(false);
     for (const s of this.subs) s.dispose();
   }
-}
-
-/** The open tabs showing the review whose right-hand document is `key`. */
-function tabsOf(key: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap(g => g.tabs)
-    .filter(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === key);
 }

@@ -5,7 +5,7 @@ import {
   ConflictChoice, ConflictQuestion, list, LocalFile, Problem, PushPreview, PushUi,
   RemoteFinding, stillCurrent, track, TrackedFinding,
 } from '@campaign-studio/sync';
-import { conflictPickText, modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
+import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
 import type { PushReviews } from './reviewTab';
 
 /**
@@ -41,7 +41,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     return { left: l, right: r };
   }
 
-  forget(...uris: vscode.Uri[]): void {
+  /** Closes the diff tabs showing these documents, and forgets their texts. */
+  async close(...uris: vscode.Uri[]): Promise<void> {
+    await vscode.window.tabGroups.close(diffTabsShowing(uris));
     for (const u of uris) this.texts.delete(u.path);
   }
 
@@ -49,6 +51,12 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     this.changed.dispose();
     this.texts.clear();
   }
+}
+
+/** The open diff tabs whose right-hand document is one of `uris`. */
+export function diffTabsShowing(uris: readonly vscode.Uri[]): vscode.Tab[] {
+  const keys = new Set(uris.map(u => u.toString()));
+  return vscode.window.tabGroups.all.flatMap(g => g.tabs).filter(t => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
 }
 
 /**
@@ -169,8 +177,8 @@ export interface UiOptions {
   reviews: PushReviews;
   /** The campaign file the questions are about, for its settings. */
   resource?: vscode.Uri;
-  /** The view that decides conflicts; without one, a quick pick per conflict asks. */
-  askConflicts?: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
+  /** The view that decides conflicts (the "Resolve conflicts" tab). */
+  askConflicts: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
 }
 
 /** An input box that accepts only the environment's name; Escape cancels. */
@@ -187,20 +195,6 @@ async function askTypedName(t: TypedConfirmation): Promise<boolean> {
     },
   });
   return typed !== undefined && t.check(typed) === undefined;
-}
-
-/** One quick pick per conflict: yours, theirs, or cancel the push. */
-async function pickConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {
-  type Item = vscode.QuickPickItem & { choice?: ConflictChoice };
-  const choices: Record<string, ConflictChoice> = {};
-  for (const [i, c] of q.conflicts.entries()) {
-    const text = conflictPickText(q, i);
-    const items: Item[] = [{ ...text.yours, choice: 'local' }, { ...text.theirs, choice: 'remote' }, text.cancel];
-    const pick = await vscode.window.showQuickPick(items, { title: text.title, placeHolder: text.placeHolder, ignoreFocusOut: true });
-    if (!pick?.choice) return undefined;
-    choices[c.id] = pick.choice;
-  }
-  return choices;
 }
 
 export class VsCodePushUi implements PushUi {
@@ -223,7 +217,7 @@ export class VsCodePushUi implements PushUi {
   }
 
   resolveConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {
-    return this.o.askConflicts ? this.o.askConflicts(q) : pickConflicts(q);
+    return this.o.askConflicts(q);
   }
 
   async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ConflictQuestion, PushPreview } from '@campaign-studio/sync';
+import type { PushPreview } from '@campaign-studio/sync';
 import {
-  alignKeys, changeLine, compactJson, conflictPickText, modalQuestion, reviewDocuments, reviewHeader,
+  alignKeys, changeLine, compactJson, modalQuestion, reviewDocuments, reviewHeader,
   typedConfirmation, whoAndWhen, wrap,
 } from '../../src/push/review';
 
@@ -178,22 +178,3 @@ test('the typed confirmation accepts exactly the environment\'s name; empty says
   assert.equal(t.check('live ')?.severity, 'error');
 });
 
-test('the conflict question: the path, who changed it, the value when fetched, and yours, theirs or cancel with their values', () => {
-  const q = {
-    campaignId: 'c1', environment: 'staging', fileUri: 'file:///w/a.campaign.json', fileName: 'a.campaign.json',
-    remoteUpdatedBy: 'colleague@example.com',
-    conflicts: [
-      { id: 'x', path: 'basic_details.name', segments: ['basic_details', 'name'], base: 'Old', local: 'Mine', remote: 'Theirs' },
-      { id: 'y', path: 'utm_params.utm_source', segments: ['utm_params', 'utm_source'], base: 'a', local: undefined, remote: 'b' },
-    ],
-    base: {}, local: {}, remote: {}, result: () => ({}),
-  } satisfies ConflictQuestion;
-  const first = conflictPickText(q, 0);
-  assert.equal(first.title, 'Conflict 1 of 2: `basic_details.name` changed on staging (by colleague@example.com) and in a.campaign.json');
-  assert.equal(first.placeHolder, 'When fetched: "Old"');
-  assert.match(first.yours.detail, /^"Mine": the push sends it/);
-  assert.match(first.theirs.detail, /^"Theirs": a\.campaign\.json takes the service's value/);
-  const second = conflictPickText({ ...q, remoteUpdatedBy: undefined }, 1);
-  assert.match(second.title, /^Conflict 2 of 2: .* \(by someone else\)/);
-  assert.match(second.yours.detail, /^\(absent\): /);
-});

@@ -73,11 +73,6 @@ export function valueAt(doc: unknown, path: readonly PathSegment[]): unknown {
   return cur;
 }
 
-/** `a` lies on `b`'s path or below it. */
-export function isWithin(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
-  return b.length <= a.length && b.every((seg, i) => dequal(seg, a[i]));
-}
-
 export interface FieldChange {
   path: PathSegment[];
   /** `undefined`: the field is absent on that side (added or removed). */
@@ -92,7 +87,7 @@ export interface FieldChange {
 export function fieldChanges(before: unknown, after: unknown, path: PathSegment[] = []): FieldChange[] {
   if (dequal(before, after)) return [];
   if (isObject(before) && isObject(after)) {
-    return unionKeys(before, after).flatMap(k => fieldChanges(before[k], after[k], [...path, k]));
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap(k => fieldChanges(before[k], after[k], [...path, k]));
   }
   const key = identityKeyAt(path);
   const b = key ? keyedElements(before, key) : undefined;
@@ -101,11 +96,6 @@ export function fieldChanges(before: unknown, after: unknown, path: PathSegment[
     return [...new Set([...b.keys(), ...a.keys()])].flatMap(id => fieldChanges(b.get(id), a.get(id), [...path, { key, value: id }]));
   }
   return [{ path, before, after }];
-}
-
-/** Keys of `first` in its order, then those only in `second`. */
-export function unionKeys(first: Record<string, unknown>, second: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(first), ...Object.keys(second)])];
 }
 
 /** The identities both arrays share come in the same order (elements may be added or removed). */

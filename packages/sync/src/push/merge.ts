@@ -54,11 +54,6 @@ export function mergeFields(base: CampaignDoc, local: CampaignDoc, remote: Campa
   return { merged: isObject(merged) ? merged : {}, ...walk.out };
 }
 
-/** True when every conflict of `result` has a choice in `choices`. */
-export function allDecided(result: MergeResult, choices: Readonly<Record<string, ConflictChoice>>): boolean {
-  return result.conflicts.every(c => isChoice(choices[c.id]));
-}
-
 export function isChoice(v: unknown): v is ConflictChoice {
   return v === 'local' || v === 'remote' || (isObject(v) && Object.prototype.hasOwnProperty.call(v, 'value'));
 }

@@ -68,9 +68,9 @@ export function isEmptyPatch(plan: PatchPlan): boolean {
   return plan.changed.length === 0;
 }
 
-/** The body as shown in the confirmation diff: keys sorted, so that order never shows as a change. */
-export function previewText(body: CampaignDoc): string {
-  return JSON.stringify(sorted(body), null, 2) + '\n';
+/** A value as a diff shows it: pretty JSON with keys sorted, so that order never shows as a change. */
+export function previewText(value: unknown): string {
+  return JSON.stringify(sorted(value), null, 2) + '\n';
 }
 
 /**

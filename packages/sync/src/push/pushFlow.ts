@@ -235,19 +235,15 @@ class PushRun {
     if (!remoteMoved(this.base, remote)) return { merged: this.content, takeFromRemote: [], decided: false, notes: [] };
     const base = contentOf(this.base);
     const theirs = contentOf(remote.normalized);
-    const first = mergeFields(base, this.content, theirs, this.choicesFor(remote));
-    const open = first.conflicts.filter(c => !this.holds(c));
-    if (open.length) await this.decideConflicts(open, base, remote);
-    const m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
+    const known = this.choicesFor(remote);
+    const first = mergeFields(base, this.content, theirs, known);
+    const open = first.conflicts.filter(c => !(c.id in known));
+    const m = open.length ? mergeFields(base, this.content, theirs, await this.decideConflicts(open, base, remote, known)) : first;
     const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice === 'remote').map(c => c.path)];
     return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
   }
 
-  /** A choice made earlier still holds: the service has the same value it was made against. */
-  private holds(c: FieldConflict): boolean {
-    return this.decided.get(c.id)?.remote === canonical(c.remote);
-  }
-
+  /** The choices made earlier that still hold: the service has the same value they were made against. */
   private choicesFor(remote: RemoteCampaign): Record<string, ConflictChoice> {
     const out: Record<string, ConflictChoice> = {};
     for (const [id, d] of this.decided) {
@@ -256,10 +252,9 @@ class PushRun {
     return out;
   }
 
-  /** Asks the user about the conflicts not yet decided against the remote value they now have. */
-  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign): Promise<void> {
+  /** Asks the user about the conflicts not yet decided; returns every choice that now holds. */
+  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<Record<string, ConflictChoice>> {
     const { ui, env } = this.deps;
-    const known = this.choicesFor(remote);
     const theirs = contentOf(remote.normalized);
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
@@ -272,6 +267,7 @@ class PushRun {
       return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
     }
     for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
+    return { ...known, ...Object.fromEntries(open.map(c => [c.id, choices[c.id]])) };
   }
 
   /** The patch: components that differ from what the service has now. */
