@@ -16,7 +16,14 @@ export interface Environment {
   email?: string;
   /** Writes ask an extra confirmation, and the status bar shows a warning colour. */
   production: boolean;
+  /** Time budget of one read (a campaign, a page of search), retries included; default 15. */
+  readTimeoutSeconds?: number;
+  /** Time budget of one write; default 60. */
+  writeTimeoutSeconds?: number;
 }
+
+/** Budgets may range from one second to ten minutes. */
+const BUDGET_RANGE = { min: 1, max: 600 };
 
 const DEFAULT_HEADER_PREFIX = 'SVC';
 
@@ -100,14 +107,26 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
       else email = o.email;
     }
     if (o.production !== undefined && typeof o.production !== 'boolean') errs.push('`production` must be `true` or `false`');
+    const budgets = readBudgets(o, errs);
     if (errs.length) {
       problems.push(`${label}: ${errs.join('; ')}.`);
       return;
     }
     seen.add(name.toLowerCase());
-    environments.push({ name, baseUrl, workspaceId, headerPrefix, email, production: o.production === true });
+    environments.push({ name, baseUrl, workspaceId, headerPrefix, email, production: o.production === true, ...budgets });
   });
   return { environments, problems };
+}
+
+function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environment, 'readTimeoutSeconds' | 'writeTimeoutSeconds'> {
+  const out: Pick<Environment, 'readTimeoutSeconds' | 'writeTimeoutSeconds'> = {};
+  for (const key of ['readTimeoutSeconds', 'writeTimeoutSeconds'] as const) {
+    const v = o[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < BUDGET_RANGE.min || v > BUDGET_RANGE.max) errs.push(`\`${key}\` must be a number of seconds from ${BUDGET_RANGE.min} to ${BUDGET_RANGE.max}`);
+    else out[key] = v;
+  }
+  return out;
 }
 
 /** The key under which an environment's API key is kept in secret storage. */

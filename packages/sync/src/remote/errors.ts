@@ -1,3 +1,5 @@
+import { formatDuration } from './waits';
+
 /**
  * Failures of service calls, and the words a user reads about them: what happened (code, target,
  * details from the error envelope) and what to do next.
@@ -33,6 +35,8 @@ export interface ServiceErrorInit {
   retryAfterMs?: number;
   /** How many times the call was sent. */
   attempts?: number;
+  /** The call's time budget, retries included. */
+  budgetMs?: number;
 }
 
 export class ServiceError extends Error {
@@ -47,6 +51,7 @@ export class ServiceError extends Error {
   readonly details: ErrorDetail[];
   readonly retryAfterMs?: number;
   readonly attempts: number;
+  readonly budgetMs?: number;
 
   constructor(init: ServiceErrorInit) {
     super(formatServiceError(init));
@@ -61,6 +66,7 @@ export class ServiceError extends Error {
     this.details = init.details ?? [];
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
+    this.budgetMs = init.budgetMs;
   }
 }
 
@@ -110,7 +116,7 @@ export function parseErrorEnvelope(body: unknown): { code?: string; message?: st
 }
 
 /** What the user can do about a failure; the editor turns it into a button. */
-export type ErrorAction = 'signIn' | 'switchEnvironment' | 'retry' | 'showLog';
+export type ErrorAction = 'signIn' | 'switchEnvironment' | 'retry' | 'openSettings' | 'showLog';
 
 export interface ErrorAdvice {
   /** The whole sentence: what happened, then what to do. */
@@ -126,11 +132,10 @@ export interface AdviceContext {
   doing?: string;
 }
 
-function formatWait(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
-  const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+/** " It was tried 3 times in 15 seconds." when the call was retried. */
+function tries(e: ServiceError): string {
+  if (e.attempts <= 1) return '';
+  return ` It was tried ${e.attempts} times${e.budgetMs ? ` within its ${formatDuration(e.budgetMs)} budget` : ''}.`;
 }
 
 /** A readable message for any failure of a service call, saying what to do next. */
@@ -156,8 +161,8 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
         actions: ['switchEnvironment'],
       };
     case 429: {
-      const wait = e.retryAfterMs !== undefined ? formatWait(e.retryAfterMs) : 'a minute';
-      return { message: `${base} The service's rate limit was reached (10 calls a second, 100 a minute, 6000 an hour). Wait ${wait}, then try again.`, actions: ['retry'] };
+      const wait = e.retryAfterMs !== undefined ? formatDuration(e.retryAfterMs) : 'a minute';
+      return { message: `${base} The service's rate limit was reached (10 calls a second, 100 a minute, 6000 an hour). The service allows the next call in ${wait}; try again then.`, actions: ['retry', 'showLog'] };
     }
     case 400:
     case 422:
@@ -165,8 +170,8 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
     default:
       break;
   }
-  if (e.code === 'TIMEOUT') return { message: `${base} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`campaignStudio.remote.timeoutSeconds\`.`, actions: ['retry', 'showLog'] };
-  if (e.code === 'NETWORK') return { message: `${base} Check that the base URL of environment${env} is right and that the service is reachable, then try again.`, actions: ['retry', 'switchEnvironment'] };
-  if (e.status >= 500) return { message: `${base} The service failed internally; try again in a moment. If it keeps failing, quote request id \`${e.requestId}\` to support.`, actions: ['retry', 'showLog'] };
+  if (e.code === 'TIMEOUT') return { message: `${base}${tries(e)} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`readTimeoutSeconds\` in the environment's settings.`, actions: ['retry', 'openSettings'] };
+  if (e.code === 'NETWORK') return { message: `${base}${tries(e)} Check that the base URL of environment${env} is right and that the service is running, then try again.`, actions: ['retry', 'openSettings'] };
+  if (e.status >= 500) return { message: `${base}${tries(e)} The service failed internally; try again in a moment. If it keeps failing, quote request id \`${e.requestId}\` (it is in the log) to support.`, actions: ['retry', 'showLog'] };
   return { message: base, actions: ['showLog'] };
 }

@@ -23,6 +23,18 @@ export interface RateLimiterOptions {
   marginMs?: number;
 }
 
+/** Why a request cannot leave yet. */
+export type SlotReason = 'rateLimit' | 'retryAfter';
+
+/** When the next request could leave, and what holds it. */
+export interface SlotEstimate {
+  /** Milliseconds from now (0 = at once). */
+  ms: number;
+  reason: SlotReason;
+  /** The limit that holds it, for `rateLimit`. */
+  limit?: RateLimit;
+}
+
 interface Waiter {
   resolve(): void;
   reject(e: unknown): void;
@@ -66,9 +78,16 @@ export class RateLimiter {
     return this.limits.map(l => this.countSince(now - l.windowMs - this.marginMs));
   }
 
-  /** Resolves when a request may be sent; the slot is taken at that moment. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when a request may be sent; the slot is taken at that moment. `onWait` hears at
+   * once how long the request will wait and why, when it has to wait at all.
+   */
+  acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void): Promise<void> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
+    if (onWait) {
+      const wait = this.estimate();
+      if (wait.ms > 0) onWait(wait);
+    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal };
       if (signal) {
@@ -93,17 +112,38 @@ export class RateLimiter {
 
   /** Milliseconds until the next request may go (0 = now). */
   delay(): number {
+    return this.estimate(0).ms;
+  }
+
+  /**
+   * When a request with `ahead` others queued before it could leave, and why it waits: the
+   * queue is played forward, each request taking the earliest slot the limits allow.
+   */
+  estimate(ahead = this.queue.length): SlotEstimate {
     const now = this.clock.now();
-    let wait = Math.max(0, this.pausedUntil - now);
-    const count = this.sent.length - this.head;
-    for (const l of this.limits) {
-      if (count < l.limit) continue;
-      // The request that must leave the window before another may enter.
-      const t = this.sent[this.sent.length - l.limit];
-      const freeAt = t + l.windowMs + this.marginMs;
-      if (freeAt > now) wait = Math.max(wait, freeAt - now);
+    const planned = this.sent.slice(Math.max(this.head, this.sent.length - this.maxLimit()));
+    let at: SlotEstimate & { time: number } = { time: now, ms: 0, reason: 'rateLimit' };
+    for (let i = 0; i <= Math.min(ahead, 10_000); i++) {
+      at = this.earliestAfter(planned, now);
+      planned.push(at.time);
     }
-    return wait;
+    return { ms: at.ms, reason: at.reason, limit: at.limit };
+  }
+
+  private earliestAfter(sent: readonly number[], now: number): SlotEstimate & { time: number } {
+    let best: SlotEstimate & { time: number } = { time: Math.max(now, this.pausedUntil), ms: 0, reason: 'retryAfter' };
+    if (best.time === now) best.reason = 'rateLimit';
+    for (const l of this.limits) {
+      if (sent.length < l.limit) continue;
+      // The request that must leave the window before another may enter.
+      const freeAt = sent[sent.length - l.limit] + l.windowMs + this.marginMs;
+      if (freeAt > best.time) best = { time: freeAt, ms: 0, reason: 'rateLimit', limit: l };
+    }
+    return { ...best, ms: best.time - now };
+  }
+
+  private maxLimit(): number {
+    return Math.max(...this.limits.map(l => l.limit));
   }
 
   private countSince(since: number): number {

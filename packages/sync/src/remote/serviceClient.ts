@@ -4,6 +4,7 @@ import { CancelledError, Clock, systemClock } from './clock';
 import { Environment, normalizeBaseUrl } from './environments';
 import { ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
+import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
 import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, ServiceRoutes } from './paths';
 
 /**
@@ -15,12 +16,32 @@ import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, Serv
  * as long as `Retry-After` says, and the whole limiter pauses meanwhile; 5xx answers, timeouts
  * and connection failures are retried for reads only, with exponential backoff. A write is
  * never retried after it may have reached the service.
+ *
+ * Deadlines: every call has a budget (reads 15 s, writes 60 s by default; per environment), from
+ * its first send to its last answer, retries included. A retry that could not finish inside the
+ * budget is not started: the call fails at once with its last error. Waits longer than a second
+ * (the rate limit, `Retry-After`, a retry's backoff) are announced through `onWait`, and every
+ * answer or failure through `observe`, which is what the connection state is built from.
  */
 
 export type CampaignRecord = Record<string, unknown> & { id?: string; campaign_id?: string };
 
-export interface CallOptions {
+/** What a user action adds to each of its calls: its Cancel, an overall deadline, where to show waits. */
+export interface ActionScope {
   signal?: AbortSignal;
+  /** Clock time by which every call of the action must be done. */
+  deadline?: number;
+  /** Hears every wait longer than a second, with its reason and length. */
+  onWait?: (wait: WaitNotice) => void;
+}
+
+/** What the connection state is built from: each answer, each failure to get one, each wait. */
+export type CallEvent =
+  | { kind: 'answered'; status: number; ms: number; requestId: string; retryAfterMs?: number; message?: string }
+  | { kind: 'unanswered'; code: 'TIMEOUT' | 'NETWORK'; message: string }
+  | { kind: 'waiting'; wait: WaitNotice };
+
+export interface CallOptions extends ActionScope {
   /**
    * For writes: the caller has already asked the user the extra confirmation that production
    * environments need (its own preview dialog), so `confirmWrite` is not asked again.
@@ -82,8 +103,14 @@ export interface ServiceClientOptions {
   limiter?: RateLimiter;
   /** Receives one redacted entry per attempt. */
   log?: (entry: CallLogEntry) => void;
-  /** Per attempt. Default 30 s. */
+  /** Budget of a read, retries included. Default 15 s. */
+  readBudgetMs?: number;
+  /** Budget of a write. Default 60 s. */
+  writeBudgetMs?: number;
+  /** At most this long per try (tests); by default a share of the budget. */
   timeoutMs?: number;
+  /** Hears every answer, failure and wait of this client's calls. */
+  observe?: (event: CallEvent) => void;
   /** Retries after the first try. Default 4. */
   maxRetries?: number;
   /** First backoff step for 5xx retries; doubles each time, with jitter. Default 500 ms. */
@@ -115,6 +142,9 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** See `CallOptions.confirmed`. */
   confirmed?: boolean;
+  /** Clock time by which the call must be done, retries included. */
+  deadline?: number;
+  onWait?: (wait: WaitNotice) => void;
 }
 
 export interface ServiceResponse<T = unknown> {
@@ -125,7 +155,17 @@ export interface ServiceResponse<T = unknown> {
   attempts: number;
 }
 
-const DEFAULT_TIMEOUT = 30_000;
+const DEFAULT_READ_BUDGET = 15_000;
+const DEFAULT_WRITE_BUDGET = 60_000;
+const DEFAULT_RETRIES = 4;
+/** No try gets less than this, unless less is left of the budget. */
+const MIN_ATTEMPT_MS = 5_000;
+
+interface Failure {
+  error: ServiceError;
+  /** HTTP status; 0 when no answer came. */
+  status: number;
+}
 
 export class ServiceClient {
   readonly environment: Environment;
@@ -137,7 +177,7 @@ export class ServiceClient {
   private readonly opts: ServiceClientOptions;
   private readonly secrets: string[];
 
-  constructor(opts: ServiceClientOptions) {
+  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope) {
     this.opts = opts;
     this.environment = { ...opts.environment, baseUrl: normalizeBaseUrl(opts.environment.baseUrl) };
     this.apiKey = opts.apiKey;
@@ -147,6 +187,11 @@ export class ServiceClient {
     this.routes = resolveRoutes(opts.routes);
     const basic = Buffer.from(`${this.environment.workspaceId}:${this.apiKey}`).toString('base64');
     this.secrets = [this.apiKey, basic, encodeURIComponent(this.apiKey)];
+  }
+
+  /** The same client for one user action: its calls share the action's Cancel, deadline and wait display. */
+  forAction(scope: ActionScope): ServiceClient {
+    return new ServiceClient({ ...this.opts, limiter: this.limiter }, scope);
   }
 
   /** Removes this client's credentials from any text (messages, bodies) before it is shown or logged. */
@@ -159,7 +204,7 @@ export class ServiceClient {
   /** One operation of the route table: method, path and whether it is a write come from there. */
   call<T = unknown>(op: ServiceOperation, o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {}): Promise<ServiceResponse<T>> {
     const { method, path } = routeOf(this.routes, op, o.campaignId);
-    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed });
+    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, deadline: o.deadline, onWait: o.onWait });
   }
 
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
@@ -259,91 +304,157 @@ export class ServiceClient {
   // ---- the one place that sends -------------------------------------------------------------
 
   async request<T = unknown>(spec: RequestSpec): Promise<ServiceResponse<T>> {
-    const env = this.environment;
-    if (spec.signal?.aborted) throw new CancelledError();
-    if (spec.kind === 'write' && this.opts.confirmWrite && !spec.confirmed) {
-      const ok = await this.opts.confirmWrite({ method: spec.method, path: spec.path, description: spec.description ?? `${spec.method} ${spec.path}`, environment: env });
-      if (!ok) throw new CancelledError(`Not sent: ${spec.description ?? `${spec.method} ${spec.path}`} was not confirmed.`);
-    }
+    const call = this.scoped(spec);
+    if (call.signal?.aborted) throw new CancelledError();
+    await this.confirm(call);
     const requestId = (this.opts.newRequestId ?? randomUUID)();
-    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT;
-    const maxRetries = this.opts.maxRetries ?? 4;
-    const url = `${env.baseUrl}${spec.path}`;
+    const { headers, payload } = this.prepare(call, requestId);
+    const budgetMs = this.budgetFor(call.kind);
+    let deadline = call.deadline ?? Infinity;
+    for (let attempt = 1; ; attempt++) {
+      const queuedFrom = this.clock.now();
+      await this.limiter.acquire(call.signal, slot => this.waiting(call, slotNotice(slot, queuedFrom)));
+      const started = this.clock.now();
+      // The budget counts from the first send: time queued by our own limiter is shown, not charged.
+      if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
+      const timeoutMs = this.attemptTimeout(call.kind, deadline - started, budgetMs);
+      const outcome = await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs);
+      const ms = this.clock.now() - started;
+      const entry: CallLogEntry = { method: call.method, path: call.path, status: outcome.status, ms, requestId, attempt, environment: this.environment.name, queuedMs: started - queuedFrom };
+      if (outcome.kind === 'cancelled') {
+        this.log({ ...entry, error: 'cancelled' });
+        throw new CancelledError();
+      }
+      if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) {
+        this.log(entry);
+        this.observe({ kind: 'answered', status: outcome.status, ms, requestId });
+        return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
+      }
+      const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
+      const retryIn = this.retryDelay(failed, call, attempt, deadline);
+      this.log({ ...entry, error: failed.error.code, retryInMs: retryIn?.ms });
+      if (!retryIn) throw failed.error;
+      this.waiting(call, retryIn);
+      await this.clock.sleep(retryIn.ms, call.signal);
+    }
+  }
+
+  /** This client's action scope folded into one request. */
+  private scoped(spec: RequestSpec): RequestSpec & { deadline?: number } {
+    const scope = this.scope;
+    const signals = [spec.signal, scope?.signal].filter((x): x is AbortSignal => !!x);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const deadline = Math.min(spec.deadline ?? Infinity, scope?.deadline ?? Infinity);
+    const onWait = spec.onWait ?? scope?.onWait;
+    return { ...spec, signal, onWait, deadline: Number.isFinite(deadline) ? deadline : undefined };
+  }
+
+  private async confirm(call: RequestSpec): Promise<void> {
+    if (call.kind !== 'write' || !this.opts.confirmWrite || call.confirmed) return;
+    const description = call.description ?? `${call.method} ${call.path}`;
+    const ok = await this.opts.confirmWrite({ method: call.method, path: call.path, description, environment: this.environment });
+    if (!ok) throw new CancelledError(`Not sent: ${description} was not confirmed.`);
+  }
+
+  private prepare(call: RequestSpec, requestId: string): { headers: Record<string, string>; payload?: string } {
+    const env = this.environment;
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: `Basic ${Buffer.from(`${env.workspaceId}:${this.apiKey}`).toString('base64')}`,
       [`${env.headerPrefix}-APPKEY`]: env.workspaceId,
       [`X-${env.headerPrefix}-Request-Id`]: requestId,
     };
-    let payload: string | undefined;
-    if (spec.body !== undefined && spec.method !== 'GET') {
-      const body = spec.bodyRequestId && spec.body && typeof spec.body === 'object' && !Array.isArray(spec.body)
-        ? { ...(spec.body as Record<string, unknown>), request_id: requestId }
-        : spec.body;
-      payload = JSON.stringify(body);
-      headers['Content-Type'] = 'application/json';
+    if (call.body === undefined || call.method === 'GET') return { headers };
+    const body = call.bodyRequestId && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
+      ? { ...(call.body as Record<string, unknown>), request_id: requestId }
+      : call.body;
+    headers['Content-Type'] = 'application/json';
+    return { headers, payload: JSON.stringify(body) };
+  }
+
+  /** The time a call may take, retries included: per environment, by kind. */
+  budgetFor(kind: 'read' | 'write'): number {
+    return kind === 'write' ? this.opts.writeBudgetMs ?? DEFAULT_WRITE_BUDGET : this.opts.readBudgetMs ?? DEFAULT_READ_BUDGET;
+  }
+
+  /**
+   * One try's share of what is left. A read keeps room for a second try when the first hangs;
+   * a write, never retried once it may have arrived, may use all of it.
+   */
+  private attemptTimeout(kind: 'read' | 'write', remaining: number, budgetMs: number): number {
+    const share = kind === 'read' ? Math.max(MIN_ATTEMPT_MS, budgetMs / 2) : remaining;
+    return Math.max(1, Math.min(remaining, share, this.opts.timeoutMs ?? Infinity));
+  }
+
+  private failure(outcome: Exclude<Outcome, { kind: 'cancelled' }>, call: RequestSpec, at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number }): Failure {
+    const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs };
+    if (outcome.kind === 'response') {
+      const error = this.httpError(outcome, where);
+      if (outcome.status === 429) this.limiter.pauseUntil(this.clock.now() + (error.retryAfterMs ?? this.backoff(at.attempt)));
+      this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
+      return { error, status: outcome.status };
     }
+    const timeout = outcome.kind === 'timeout';
+    const base = this.environment.baseUrl;
+    const message = timeout
+      ? `No answer from ${base} within ${formatDuration(at.timeoutMs)}${call.kind === 'write' ? '; the change may or may not have been applied' : ''}.`
+      : `Could not reach ${base}: ${this.redact(outcome.message)}.`;
+    const error = new ServiceError({ status: 0, code: timeout ? 'TIMEOUT' : 'NETWORK', message, ...where });
+    this.observe({ kind: 'unanswered', code: timeout ? 'TIMEOUT' : 'NETWORK', message });
+    return { error, status: 0 };
+  }
 
-    for (let attempt = 1; ; attempt++) {
-      const queuedFrom = this.clock.now();
-      await this.limiter.acquire(spec.signal);
-      const started = this.clock.now();
-      const queuedMs = started - queuedFrom;
-      const outcome = await this.attempt(url, spec, headers, payload, timeoutMs);
-      const ms = this.clock.now() - started;
-      const entry: CallLogEntry = { method: spec.method, path: spec.path, status: outcome.status, ms, requestId, attempt, environment: env.name, queuedMs };
+  private httpError(outcome: { status: number; body: unknown; retryAfter?: string }, where: { method: string; path: string; requestId: string; attempts: number; budgetMs: number }): ServiceError {
+    const envelope = parseErrorEnvelope(outcome.body);
+    const retryAfterMs = outcome.status === 429 ? parseRetryAfter(outcome.retryAfter, this.clock.now()) : undefined;
+    const text = envelope?.message ?? (typeof outcome.body === 'string' && outcome.body.trim() ? truncate(outcome.body.trim(), 300) : `The service answered HTTP ${outcome.status}.`);
+    return new ServiceError({
+      status: outcome.status,
+      code: envelope?.code ?? codeForStatus(outcome.status),
+      message: this.redact(text),
+      target: envelope?.target,
+      details: envelope?.details.map(d => ({ target: d.target, message: this.redact(d.message) })),
+      retryAfterMs,
+      ...where,
+    });
+  }
 
-      if (outcome.kind === 'cancelled') {
-        this.log({ ...entry, error: 'cancelled' });
-        throw new CancelledError();
-      }
+  /**
+   * Whether, and after how long, to try again: a 429 (never processed) after its `Retry-After`;
+   * a read after a 5xx, a timeout or a failed connection, with backoff. Never past the deadline:
+   * a retry that could not finish in time is not started.
+   */
+  private retryDelay(failed: Failure, call: RequestSpec, attempt: number, deadline: number): WaitNotice | undefined {
+    if (attempt > (this.opts.maxRetries ?? DEFAULT_RETRIES)) return undefined;
+    const e = failed.error;
+    const now = this.clock.now();
+    let notice: WaitNotice | undefined;
+    if (failed.status === 429) {
+      const ms = e.retryAfterMs ?? this.backoff(attempt);
+      if (ms > (this.opts.maxRetryAfterMs ?? 60_000)) return undefined;
+      notice = { reason: 'retryAfter', ms, at: now, why: 'the service asked to slow down (Retry-After)' };
+    } else if (call.kind === 'read' && (failed.status >= 500 || failed.status === 0)) {
+      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: failed.status ? `the service answered HTTP ${failed.status}` : e.code === 'TIMEOUT' ? 'no answer' : 'the connection failed' };
+    }
+    if (!notice || now + notice.ms + MIN_ATTEMPT_MS / 5 > deadline) return undefined;
+    return notice;
+  }
 
-      let error: ServiceError | undefined;
-      let retryIn: number | undefined;
-      if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) {
-        this.log(entry);
-        return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
-      }
-      if (outcome.kind === 'response') {
-        const env0 = parseErrorEnvelope(outcome.body);
-        const retryAfterMs = outcome.status === 429 ? parseRetryAfter(outcome.retryAfter, this.clock.now()) : undefined;
-        error = new ServiceError({
-          status: outcome.status,
-          code: env0?.code ?? codeForStatus(outcome.status),
-          message: this.redact(env0?.message ?? (typeof outcome.body === 'string' && outcome.body.trim() ? truncate(outcome.body.trim(), 300) : `The service answered HTTP ${outcome.status}.`)),
-          target: env0?.target,
-          details: env0?.details.map(d => ({ target: d.target, message: this.redact(d.message) })),
-          method: spec.method,
-          path: spec.path,
-          requestId,
-          retryAfterMs,
-          attempts: attempt,
-        });
-        if (outcome.status === 429) {
-          const wait = retryAfterMs ?? this.backoff(attempt);
-          this.limiter.pauseUntil(this.clock.now() + wait);
-          if (attempt <= maxRetries && wait <= (this.opts.maxRetryAfterMs ?? 60_000)) retryIn = wait;
-        } else if (outcome.status >= 500 && spec.kind === 'read' && attempt <= maxRetries) {
-          retryIn = this.backoff(attempt);
-        }
-      } else {
-        const timeout = outcome.kind === 'timeout';
-        error = new ServiceError({
-          status: 0,
-          code: timeout ? 'TIMEOUT' : 'NETWORK',
-          message: timeout
-            ? `No answer from ${env.baseUrl} within ${Math.round(timeoutMs / 1000)} s${spec.kind === 'write' ? '; the change may or may not have been applied' : ''}.`
-            : `Could not reach ${env.baseUrl}: ${this.redact(outcome.message)}.`,
-          method: spec.method,
-          path: spec.path,
-          requestId,
-          attempts: attempt,
-        });
-        if (spec.kind === 'read' && attempt <= maxRetries) retryIn = this.backoff(attempt);
-      }
-      this.log({ ...entry, error: error.code, retryInMs: retryIn });
-      if (retryIn === undefined) throw error;
-      await this.clock.sleep(retryIn, spec.signal);
+  private waiting(call: RequestSpec, notice: WaitNotice): void {
+    if (notice.reason !== 'retry') this.observe({ kind: 'waiting', wait: notice });
+    if (notice.ms < NOTICEABLE_WAIT_MS || !call.onWait) return;
+    try {
+      call.onWait(notice);
+    } catch {
+      // A failing listener must not fail the call.
+    }
+  }
+
+  private observe(event: CallEvent): void {
+    try {
+      this.opts.observe?.(event);
+    } catch {
+      // A failing observer must not fail the call.
     }
   }
 

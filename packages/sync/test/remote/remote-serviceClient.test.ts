@@ -96,7 +96,8 @@ test('a Retry-After too long to wait out fails at once and says how long to wait
   const e = await c.getCampaign('65f0c1d2e3a4b5c6d7e8f901').catch(x => x) as ServiceError;
   assert.equal(e.status, 429);
   assert.equal(e.retryAfterMs, 1_800_000);
-  assert.match(adviceFor(e).message, /Wait 30 minutes, then try again/);
+  assert.match(adviceFor(e).message, /allows the next call in 30 minutes; try again then/);
+  assert.deepEqual(adviceFor(e).actions, ['retry', 'showLog']);
 });
 
 test('5xx: reads are retried with backoff; writes never are', async () => {
@@ -159,7 +160,7 @@ test('cancellation: in flight, while waiting to retry, and before sending', asyn
   await assert.rejects(p, { name: 'CancelledError' });
 
   s = scripted([{ status: 503, body: {} }]);
-  r = client(s.fetchImpl, { backoffMs: 60_000, clock: { now: () => Date.now(), sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('c'), { name: 'CancelledError' })))) } });
+  r = client(s.fetchImpl, { backoffMs: 60_000, readBudgetMs: 600_000, clock: { now: () => Date.now(), sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('c'), { name: 'CancelledError' })))) } });
   const c2 = new AbortController();
   const p2 = r.c.search({}, { signal: c2.signal });
   setTimeout(() => c2.abort(), 5);
