@@ -8,6 +8,13 @@ export interface CampaignRead {
   readonly record: CampaignRecord;
 }
 
+/** The connection as the status bar shows it now: for the extension's own tests and automation. */
+export interface ConnectionShown {
+  readonly state: string;
+  readonly text: string;
+  readonly tooltip: string;
+}
+
 /**
  * The one context object of the client: every feature receives it. Features add what they own
  * (a service client, tree providers, …) as fields of their own modules, not as globals.
@@ -21,6 +28,8 @@ export interface StudioContext {
    * every view of it (the Campaigns tree, a read-only document) shows it without reading again.
    */
   readonly campaignRead: vscode.EventEmitter<CampaignRead>;
+  /** Fired each time the status bar shows the connection anew (a state, a countdown tick). */
+  readonly connectionShown: vscode.EventEmitter<ConnectionShown>;
 }
 
 /** A command implementation made from the context. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { CampaignRead, StudioContext } from './context';
+import { CampaignRead, ConnectionShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { serverRules } from './push/feature';
 import type { CheckedFinding } from '@campaign-studio/sync';
@@ -22,6 +22,8 @@ export interface CampaignStudioApi {
   ctx: StudioContext;
   /** What push, create draft, validate remotely and test send check before writing: the language server's preflight of a file. */
   preflight(uri: vscode.Uri, text: string): Promise<CheckedFinding[]>;
+  /** What the status bar shows of the connection now (`ctx.connectionShown` tells each change). */
+  connectionShown(): ConnectionShown | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
@@ -47,7 +49,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   context.subscriptions.push({ dispose: () => void client.stop() });
   const campaignRead = new vscode.EventEmitter<CampaignRead>();
   context.subscriptions.push(campaignRead);
-  const ctx: StudioContext = { extension: context, client, output, campaignRead };
+  const connectionShown = new vscode.EventEmitter<ConnectionShown>();
+  context.subscriptions.push(connectionShown);
+  let shown: ConnectionShown | undefined;
+  context.subscriptions.push(connectionShown.event(s => { shown = s; }));
+  const ctx: StudioContext = { extension: context, client, output, campaignRead, connectionShown };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);
@@ -56,5 +62,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     }
   }
   await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
-  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}) };
+  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown };
 }

@@ -5,10 +5,10 @@ import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-stud
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
 import {
   ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
-  EXECUTION_TYPES, executionsMarkdown, formatCallLog, isObject, loadExecutions, LocalRules,
+  EXECUTION_TYPES, executionsMarkdown, isObject, loadExecutions, LocalRules,
   parseRecipients, publishExplanation, pushApi, readBaseSnapshot,
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
-  secretKeyFor, ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
+  ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
@@ -26,6 +26,8 @@ export interface ConnectionSource {
   environment(): RemoteEnvironment | undefined;
   /** The signed-in client, or an error saying how to sign in. */
   requireClient(): ServiceClient;
+  /** A client for flows that confirm their writes themselves; its calls still inform the connection state. */
+  selfConfirmingClient(): Promise<ServiceClient>;
   readonly onDidChange?: vscode.Event<void>;
 }
 
@@ -108,17 +110,7 @@ class PushController {
   private async writeClient(): Promise<ServiceClient> {
     const conn = this.connection();
     if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
-    const signedIn = conn.requireClient();
-    const env = signedIn.environment;
-    const key = await this.ctx.extension.secrets.get(secretKeyFor(env));
-    if (!key) throw new Error(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
-    const timeoutSeconds = vscode.workspace.getConfiguration('campaignStudio.remote').get<number>('timeoutSeconds', 30);
-    return new ServiceClient({
-      environment: env,
-      apiKey: key,
-      timeoutMs: Math.max(1, Number.isFinite(timeoutSeconds) ? timeoutSeconds : 30) * 1000,
-      log: entry => this.ctx.output.info(formatCallLog(entry)),
-    });
+    return conn.selfConfirmingClient();
   }
 
   private environmentOf(client: ServiceClient): WriteEnvironment {

@@ -6,6 +6,7 @@ import {
   diffComponents, EMPTY_FILTER, ExplorerFilter, FetchChoice, fetchIntoWorkspace, FetchPorts,
   FetchResult, flowMembers, humanize, idOf, isSafeId, nameOf, parseList, readBaseSnapshot,
   sanitizeFilter, STATUSES,
+  ActionContext,
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
@@ -175,6 +176,7 @@ export function remoteCommands(parts: RemoteParts): Record<string, CommandFactor
     'campaignStudio.switchEnvironment': () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
     'campaignStudio.addEnvironment': () => () => commands.addEnvironment(),
     'campaignStudio.showServiceLog': () => () => conn.log.show(true),
+    'campaignStudio.connection.retry': () => () => conn.retry(),
     'campaignStudio.openRemote': () => (arg?: unknown) => commands.openRemote(arg),
     'campaignStudio.fetch': () => (arg?: unknown) => commands.fetch(arg),
     'campaignStudio.diffRemote': () => (arg?: unknown) => commands.diffRemote(arg),
@@ -234,11 +236,11 @@ class RemoteCommands {
       const folder = await pickFolder(target.file);
       if (!folder) return undefined;
       const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
-      const result = await runWithProgress(`Fetching campaign ${target.id} from ${target.environment}`, signal => fetchIntoWorkspace(target.id, {
-        client,
+      const result = await runWithProgress(`Fetching campaign ${target.id} from ${target.environment}`, action => fetchIntoWorkspace(target.id, {
+        client: client.forAction(action),
         workspaceRoot: folder.uri.fsPath,
         folder: fetchFolder,
-        signal,
+        signal: action.signal,
         findExisting: async () => target.file?.fsPath,
         unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
         writeFile: writeThroughEditor,
@@ -310,11 +312,11 @@ class RemoteCommands {
     return { target, file: target.file };
   }
 
-  private async compareRemote(target: Target, file: vscode.Uri, signal?: AbortSignal): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
+  private async compareRemote(target: Target, file: vscode.Uri, action: ActionContext): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
     const client = await clientOf(this.parts, target.environment);
     if (!client) return undefined;
     const rUri = remoteUri(target.environment, target.id);
-    const remote = await this.documents.read(rUri, client, target.id, signal);
+    const remote = await this.documents.read(rUri, client.forAction(action), target.id);
     const local = await readLocal(file);
     return { rUri, summary: diffComponents(remote.normalized.document, local.doc) };
   }
@@ -328,7 +330,7 @@ class RemoteCommands {
   }
 
   private readAndCompareRemote(target: Target, file: vscode.Uri) {
-    return runWithProgress(`Reading campaign ${target.id} from ${target.environment}`, signal => this.compareRemote(target, file, signal));
+    return runWithProgress(`Reading campaign ${target.id} from ${target.environment}`, action => this.compareRemote(target, file, action));
   }
 
   async diffRemote(arg?: unknown): Promise<ComponentSummary | undefined> {
@@ -405,7 +407,7 @@ class RemoteCommands {
     if (!(node instanceof CampaignNode)) throw new Error('Show Flow works on a campaign of the Campaigns view.');
     try {
       const client = this.conn.requireClient();
-      const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, signal => flowMembers(client, node.record, { signal }));
+      const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, action => flowMembers(client.forAction(action), node.record, { signal: action.signal }));
       if (!flow.flowId) {
         void vscode.window.showInformationMessage(`"${nameOf(node.record)}" is not part of a flow.`);
         return flow;

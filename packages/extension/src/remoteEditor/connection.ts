@@ -1,16 +1,22 @@
 import * as vscode from 'vscode';
 import {
-  adviceFor, Environment, formatCallLog, isCancelled, isServiceError, parseEnvironments,
-  secretKeyFor, ServiceClient, WriteIntent,
+  adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled,
+  parseEnvironments, secretKeyFor, ServiceClient, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
 
 /**
- * The connection to the service: which environment is active, whether we are signed in, and the
- * one `ServiceClient` every feature uses. The API key lives only in secret storage, keyed by
- * workspace and base URL; settings hold everything else.
+ * The connection to the service: which environment is active, whether we are signed in, the one
+ * `ServiceClient` every feature uses, and the truth about its state, built from what its calls
+ * meet (see `HealthMonitor`). The API key lives only in secret storage, keyed by workspace and
+ * base URL; settings hold everything else.
  */
 
-export type ConnectionState = 'signedOut' | 'connecting' | 'connected' | 'failed';
+const SIGNED_OUT: ConnectionStatus = { state: 'signedOut' };
+
+/** Whether the Campaigns view can list: signed in, and the service neither unreachable nor refusing the key. */
+function listable(status: ConnectionStatus): boolean {
+  return canCall(status) && status.state !== 'unreachable';
+}
 
 const ACTIVE_KEY = 'campaignStudio.activeEnvironment';
 
@@ -23,20 +29,27 @@ export interface SignInArgs {
 
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the environment, the state or the client changes. */
+  /** Fires when the environment or the client changes, or the view's ability to list does. */
   readonly onDidChange = this.changed.event;
-  state: ConnectionState = 'signedOut';
+  private readonly statusChanged = new vscode.EventEmitter<ConnectionStatus>();
+  /** Fires on every change of the connection state (latency, countdowns, errors included). */
+  readonly onDidChangeStatus = this.statusChanged.event;
   /** Why the last connection attempt failed. */
   lastError?: string;
   private current?: ServiceClient;
+  private monitor?: HealthMonitor;
   private readonly disposables: vscode.Disposable[] = [];
   private generation = 0;
+  private listed = false;
+  private loggedState?: string;
+  /** Ticks once a second while a countdown shows, so that it counts down. */
+  private ticker?: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
   ) {
-    this.disposables.push(this.changed);
+    this.disposables.push(this.changed, this.statusChanged);
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration('campaignStudio.environments') || e.affectsConfiguration('campaignStudio.remote')) void this.restore();
     }));
@@ -47,7 +60,29 @@ export class Connection implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.countdown(false);
+    this.monitor?.dispose();
     for (const d of this.disposables) d.dispose();
+  }
+
+  /** What the calls of the active environment met last. */
+  get status(): ConnectionStatus {
+    return this.monitor?.status ?? SIGNED_OUT;
+  }
+
+  get state(): ConnectionStatus['state'] {
+    return this.status.state;
+  }
+
+  /** Whether the Campaigns view can list campaigns now. */
+  get canList(): boolean {
+    return listable(this.status);
+  }
+
+  /** The Retry of an unreachable service: check now instead of at the next scheduled time. */
+  async retry(): Promise<void> {
+    if (this.monitor && canCall(this.status)) await this.monitor.checkNow();
+    else await this.restore();
   }
 
   /** The environments of the settings, and the problems found in them. */
@@ -68,7 +103,7 @@ export class Connection implements vscode.Disposable {
 
   /** The client of the active environment when signed in. */
   get client(): ServiceClient | undefined {
-    return this.state !== 'signedOut' ? this.current : undefined;
+    return canCall(this.status) ? this.current : undefined;
   }
 
   /** The client, or an error that says to sign in. */
@@ -76,6 +111,8 @@ export class Connection implements vscode.Disposable {
     const c = this.client;
     if (c) return c;
     const env = this.environment();
+    const status = this.status;
+    if (status.state === 'credentialsRejected') throw new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${status.message} Sign in again with the workspace's API key.`, true);
     throw new NotSignedInError(env
       ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
       : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
@@ -91,21 +128,36 @@ export class Connection implements vscode.Disposable {
     return key ? this.makeClient(env, key) : undefined;
   }
 
-  makeClient(env: Environment, apiKey: string): ServiceClient {
-    const cfg = vscode.workspace.getConfiguration('campaignStudio.remote');
-    const timeoutSeconds = cfg.get<number>('timeoutSeconds', 30);
+  /**
+   * A client of the active environment for flows that confirm their writes themselves (they show
+   * the exact change once per user action): no per-request production prompt. Its calls still
+   * tell the connection state what they meet.
+   */
+  async selfConfirmingClient(): Promise<ServiceClient> {
+    const signedIn = this.requireClient();
+    const env = signedIn.environment;
+    const key = await this.context.secrets.get(secretKeyFor(env));
+    if (!key) throw new NotSignedInError(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
+    const monitor = this.monitor;
+    return new ServiceClient({ environment: env, apiKey: key, ...budgetsOf(env), observe: e => monitor?.observe(e), log: entry => this.logCall(entry) });
+  }
+
+  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void): ServiceClient {
     return new ServiceClient({
       environment: env,
       apiKey,
-      timeoutMs: Math.max(1, Number.isFinite(timeoutSeconds) ? timeoutSeconds : 30) * 1000,
-      log: entry => {
-        const line = formatCallLog(entry);
-        if (entry.status >= 500 || entry.status === 0) this.log.warn(line);
-        else if (entry.status >= 400) this.log.info(line);
-        else this.log.info(line);
-      },
+      ...budgetsOf(env),
+      observe,
+      log: entry => this.logCall(entry),
       confirmWrite: intent => this.confirmWrite(intent),
     });
+  }
+
+  /** One line per call; failures (5xx, no answer) as warnings, with their request id. */
+  private logCall(entry: CallLogEntry): void {
+    const line = formatCallLog(entry);
+    if (entry.status >= 500 || entry.status === 0) this.log.warn(line);
+    else this.log.info(line);
   }
 
   /** The extra confirmation of production environments; other environments need none. */
@@ -127,52 +179,83 @@ export class Connection implements vscode.Disposable {
     const problems = this.environments().problems;
     for (const p of problems) this.log.warn(`settings: ${p}`);
     if (!env) {
-      this.set('signedOut', undefined);
+      this.signedOut();
       return;
     }
     const key = await this.context.secrets.get(secretKeyFor(env));
     if (gen !== this.generation) return;
     if (!key) {
-      this.set('signedOut', undefined);
+      this.signedOut();
       return;
     }
     await this.connect(env, key, gen);
   }
 
+  /**
+   * A new client and its health monitor for `env`, checked with the cheapest call that proves the
+   * key (one search result). Unreachable is not the end: the monitor keeps checking.
+   */
   private async connect(env: Environment, key: string, gen: number): Promise<boolean> {
-    const client = this.makeClient(env, key);
+    this.monitor?.dispose();
+    const monitor = new HealthMonitor({
+      clock: systemClock,
+      probe: signal => client.search(PROBE, { signal }),
+      onChange: status => { if (this.monitor === monitor) this.statusIs(status); },
+    });
+    const client = this.makeClient(env, key, e => monitor.observe(e));
     this.current = client;
-    this.set('connecting', undefined);
+    this.monitor = monitor;
+    this.lastError = undefined;
+    monitor.set({ state: 'connecting' });
     try {
-      // The cheapest call that proves the key: one search result.
-      await client.search({ campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page: 1, limit: 1 });
-      if (gen !== this.generation) return false;
-      this.set('connected', undefined);
-      return true;
+      await client.search(PROBE);
+      return gen === this.generation;
     } catch (e) {
       if (gen !== this.generation) return false;
       const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: `Connecting to ${env.name}` });
       this.log.error(advice.message);
-      if (isServiceError(e) && (e.status === 401 || e.status === 403)) {
-        this.current = undefined;
-        this.set('signedOut', advice.message);
-      } else {
-        // Unreachable for now: keep the client, calls will say what is wrong.
-        this.set('failed', advice.message);
-      }
+      this.lastError = advice.message;
+      // Not an answer the monitor heard (say, a malformed one): the service is not usable yet.
+      if (monitor.status.state === 'connecting') monitor.observe({ kind: 'unanswered', code: 'NETWORK', message: advice.message });
+      this.statusIs(monitor.status);
       return false;
     }
   }
 
-  private set(state: ConnectionState, error: string | undefined): void {
-    this.state = state;
-    this.lastError = error;
-    if (state === 'signedOut') this.current = undefined;
+  private signedOut(): void {
+    this.monitor?.dispose();
+    this.monitor = undefined;
+    this.current = undefined;
+    this.lastError = undefined;
+    this.statusIs(SIGNED_OUT);
+  }
+
+  /** Every change of state: context keys, the status listeners, and the view when its listing changes. */
+  private statusIs(status: ConnectionStatus): void {
     const env = this.environment();
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', state === 'connected' || state === 'connecting' || state === 'failed');
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
     void vscode.commands.executeCommand('setContext', 'campaignStudio.production', !!env?.production);
     void vscode.commands.executeCommand('setContext', 'campaignStudio.hasEnvironments', this.environments().environments.length > 0);
-    this.changed.fire();
+    if (status.state !== 'connecting' && status.state !== this.loggedState) this.log.info(`connection: ${status.state}${'lastError' in status ? ` (${status.lastError})` : ''}`);
+    this.loggedState = status.state;
+    this.statusChanged.fire(status);
+    this.countdown(status.state === 'rateLimited');
+    const canList = listable(status);
+    if (canList !== this.listed || status.state === 'signedOut' || status.state === 'connecting') {
+      this.listed = canList;
+      this.changed.fire();
+    }
+  }
+
+  /** While rate-limited, the status listeners hear the same state once a second, for the countdown. */
+  private countdown(on: boolean): void {
+    if (!on && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    } else if (on && !this.ticker) {
+      this.ticker = setInterval(() => this.statusChanged.fire(this.status), 1000);
+    }
   }
 
   /** Sign in: choose (or add) an environment, give its API key, check it against the service. */
@@ -205,11 +288,13 @@ export class Connection implements vscode.Disposable {
       void vscode.window.showInformationMessage(`Signed in to ${env.name}${env.production ? ' (production: every write asks for confirmation)' : ''}.`);
       return true;
     }
-    if (this.state === 'failed') {
+    if (this.state === 'unreachable') {
       // The key could not be checked (service unreachable); keep it so the next try needs no typing.
       await this.context.secrets.store(secretKeyFor(env), key);
+    } else if (this.state === 'credentialsRejected') {
+      this.signedOut();
     }
-    const retry = 'Try Again';
+    const retry = 'Retry';
     // Not awaited: the command finishes now; the buttons act whenever they are clicked.
     void vscode.window.showErrorMessage(this.lastError ?? `Could not sign in to ${env.name}.`, retry, 'Show Log').then(pick => {
       if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
@@ -223,7 +308,7 @@ export class Connection implements vscode.Disposable {
     if (!env) return;
     ++this.generation;
     await this.context.secrets.delete(secretKeyFor(env));
-    this.set('signedOut', undefined);
+    this.signedOut();
     void vscode.window.showInformationMessage(`Signed out of ${env.name}; its API key was removed from secret storage.`);
   }
 
@@ -238,7 +323,7 @@ export class Connection implements vscode.Disposable {
     const key = await this.context.secrets.get(secretKeyFor(env));
     const gen = ++this.generation;
     if (!key) {
-      this.set('signedOut', undefined);
+      this.signedOut();
       return this.signIn({ environment: env.name });
     }
     return this.connect(env, key, gen);
@@ -295,7 +380,21 @@ export class Connection implements vscode.Disposable {
   }
 }
 
-class NotSignedInError extends Error {}
+class NotSignedInError extends Error {
+  constructor(message: string, readonly rejected = false) {
+    super(message);
+  }
+}
+
+/** The cheapest call that proves the key and the service: one search result. */
+const PROBE = { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page: 1, limit: 1 };
+
+/** Time budgets: the environment's own, else the setting (reads), else the defaults. */
+function budgetsOf(env: Environment): { readBudgetMs: number; writeBudgetMs?: number } {
+  const setting = vscode.workspace.getConfiguration('campaignStudio.remote').get<number>('timeoutSeconds', 15);
+  const read = env.readTimeoutSeconds ?? (Number.isFinite(setting) && setting > 0 ? setting : 15);
+  return { readBudgetMs: read * 1000, writeBudgetMs: env.writeTimeoutSeconds !== undefined ? env.writeTimeoutSeconds * 1000 : undefined };
+}
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -312,20 +411,33 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
   }
   const env = conn.environment();
   if (e instanceof NotSignedInError) {
-    void vscode.window.showWarningMessage(e.message, 'Sign In').then(pick => {
-      if (pick) void vscode.commands.executeCommand('campaignStudio.signIn');
+    const signIn = e.rejected ? 'Sign In Again' : 'Sign In';
+    void vscode.window.showWarningMessage(e.message, signIn).then(pick => {
+      if (pick) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
     });
     return e.message;
   }
   const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
   conn.log.error(advice.message);
-  const labels: Record<string, string> = { signIn: 'Sign In', switchEnvironment: 'Switch Environment', retry: 'Try Again', showLog: 'Show Log' };
-  const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => labels[a]);
+  const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => ACTION_LABELS[a]);
   void vscode.window.showErrorMessage(`Campaign Studio: ${advice.message}`, ...buttons).then(pick => {
-    if (pick === labels.signIn) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
-    else if (pick === labels.switchEnvironment) void vscode.commands.executeCommand('campaignStudio.switchEnvironment');
-    else if (pick === labels.showLog) conn.log.show(true);
-    else if (pick === labels.retry && retry) void Promise.resolve().then(retry);
+    const action = (Object.keys(ACTION_LABELS) as ErrorAction[]).find(a => ACTION_LABELS[a] === pick);
+    if (action === 'retry') void Promise.resolve().then(retry);
+    else if (action) runAction(conn, action);
   });
   return advice.message;
+}
+
+/** The button of each remedy. */
+export const ACTION_LABELS: Record<ErrorAction, string> = {
+  signIn: 'Sign In Again', switchEnvironment: 'Switch Environment', retry: 'Retry', openSettings: 'Open Settings', showLog: 'Show Log',
+};
+
+/** What a remedy's button does (Retry is the caller's own). */
+function runAction(conn: Connection, action: ErrorAction): void {
+  const env = conn.environment();
+  if (action === 'signIn') void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
+  else if (action === 'switchEnvironment') void vscode.commands.executeCommand('campaignStudio.switchEnvironment');
+  else if (action === 'openSettings') void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
+  else if (action === 'showLog') conn.log.show(true);
 }

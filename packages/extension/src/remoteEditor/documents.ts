@@ -78,14 +78,14 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!client) throw new Error(`Not signed in to environment \`${parts.environment}\`: sign in to it to open ${uri.toString()}.`);
     const ctrl = new AbortController();
     token.onCancellationRequested(() => ctrl.abort());
-    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, signal => this.read(uri, client, parts.id, signal), { signal: ctrl.signal });
+    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, action => this.read(uri, client.forAction(action), parts.id), { signal: ctrl.signal });
     this.describeRemote(uri);
     return remote.text;
   }
 
   /** Reads a campaign for the view at `uri`, and tells every other view of it (the Campaigns tree) what was read. */
-  async read(uri: vscode.Uri, client: ServiceClient, id: string, signal?: AbortSignal): Promise<{ normalized: NormalizedCampaign; text: string }> {
-    const remote = await readRemote(client, id, { signal });
+  async read(uri: vscode.Uri, client: ServiceClient, id: string): Promise<{ normalized: NormalizedCampaign; text: string }> {
+    const remote = await readRemote(client, id);
     this.remember(uri, remote.text, remote.normalized);
     this.ctx.campaignRead.fire({ environment: client.environment.name, record: remote.record });
     return remote;
@@ -140,7 +140,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (opts.refresh || !this.cache.has(uri.toString())) {
       const client = await this.conn.clientFor(environment);
       if (!client) throw new Error(`Not signed in to environment \`${environment}\`: sign in to it to open ${uri.toString()}.`);
-      await runWithProgress(`Reading campaign ${id} from ${environment}`, signal => this.read(uri, client, id, signal));
+      await runWithProgress(`Reading campaign ${id} from ${environment}`, action => this.read(uri, client.forAction(action), id));
     }
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');

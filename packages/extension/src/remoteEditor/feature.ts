@@ -29,7 +29,7 @@ export class RemoteFeature implements Feature {
     this.conn = conn;
     subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });
 
-    subs.push(new ConnectionStatusBar(conn));
+    subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
 
     const documents = new RemoteDocuments(ctx, conn);
     subs.push(documents);

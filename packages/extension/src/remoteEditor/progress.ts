@@ -1,17 +1,37 @@
 import * as vscode from 'vscode';
-import { withDelayedProgress } from '@campaign-studio/sync';
+import { ActionContext, ProgressHandle, WaitNotice, waitText, withDelayedProgress } from '@campaign-studio/sync';
 
 /**
- * Runs a service operation; when it takes longer than about 300 ms a cancellable notification
- * shows until it ends. Cancelling aborts the operation (queued or in flight).
+ * Runs a service action; when it takes longer than about 300 ms, or has to wait for more than a
+ * second, a cancellable notification shows until it ends. A wait counts down in it with its
+ * reason. Cancelling aborts the action (queued, waiting or in flight).
  */
-export function runWithProgress<T>(title: string, op: (signal: AbortSignal) => Promise<T>, opts: { signal?: AbortSignal; delayMs?: number } = {}): Promise<T> {
-  return withDelayedProgress(title, op, {
-    show(t, cancel, done) {
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${t}…`, cancellable: true }, (_p, token) => {
-        token.onCancellationRequested(cancel);
-        return done;
-      });
+export function runWithProgress<T>(title: string, op: (action: ActionContext) => Promise<T>, opts: { signal?: AbortSignal; delayMs?: number } = {}): Promise<T> {
+  return withDelayedProgress(title, op, { show: showProgress }, { delayMs: opts.delayMs ?? 300, signal: opts.signal });
+}
+
+/** A notification with Cancel; `waiting` puts a countdown of the wait into it. */
+export function showProgress(title: string, cancel: () => void, done: Promise<unknown>): ProgressHandle {
+  let report: ((message: string) => void) | undefined;
+  let wait: WaitNotice | undefined;
+  const ticker = setInterval(() => tell(), 1000);
+  void done.finally(() => clearInterval(ticker));
+  const tell = () => {
+    if (!wait || !report) return;
+    const left = wait.at + wait.ms - Date.now();
+    report(left > 0 ? waitText(wait, Date.now()) : '');
+    if (left <= 0) wait = undefined;
+  };
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true }, (progress, token) => {
+    token.onCancellationRequested(cancel);
+    report = message => progress.report({ message });
+    tell();
+    return done;
+  });
+  return {
+    waiting(w) {
+      wait = w;
+      tell();
     },
-  }, { delayMs: opts.delayMs ?? 300, signal: opts.signal });
+  };
 }

@@ -1,19 +1,37 @@
 import * as vscode from 'vscode';
-import { escapeMarkdown } from '@campaign-studio/sync';
+import { ConnectionStatus, describeStatus, escapeMarkdown } from '@campaign-studio/sync';
+import { ConnectionShown } from '../context';
 import { Connection } from './connection';
 
 /**
- * The status bar item: the active environment and the connection state; a warning colour for
- * production. A click switches environment (or signs in when signed out).
+ * The status bar item: the active environment and the true state of its connection (signed out,
+ * connecting, connected, slow, rate-limited with a countdown, unreachable since when, credentials
+ * rejected); a warning colour for production. A click does what the state calls for.
  */
+
+const ICONS: Record<ConnectionStatus['state'], string> = {
+  signedOut: '$(debug-disconnect)',
+  connecting: '$(sync~spin)',
+  connected: '$(cloud)',
+  slow: '$(watch)',
+  rateLimited: '$(clock)',
+  unreachable: '$(cloud-offline)',
+  credentialsRejected: '$(key)',
+};
+
+/** The time of day a state began, as the user's clock shows it. */
+export function timeOfDay(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
-  private readonly sub: vscode.Disposable;
+  private readonly subs: vscode.Disposable[];
 
-  constructor(private readonly conn: Connection) {
+  constructor(private readonly conn: Connection, private readonly shown?: vscode.EventEmitter<ConnectionShown>) {
     this.item = vscode.window.createStatusBarItem('campaignStudio.connection', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Campaign Studio: Environment';
-    this.sub = conn.onDidChange(() => this.update());
+    this.subs = [conn.onDidChange(() => this.update()), conn.onDidChangeStatus(() => this.update())];
     this.update();
   }
 
@@ -26,26 +44,44 @@ export class ConnectionStatusBar implements vscode.Disposable {
       item.command = 'campaignStudio.signIn';
       item.backgroundColor = undefined;
       item.show();
+      this.shown?.fire({ state: 'noEnvironment', text: item.text, tooltip: String(item.tooltip) });
       return;
     }
-    const state = this.conn.state;
-    const icon = state === 'connected' ? '$(cloud)' : state === 'connecting' ? '$(sync~spin)' : state === 'failed' ? '$(cloud-offline)' : '$(debug-disconnect)';
-    const words = state === 'connected' ? 'connected' : state === 'connecting' ? 'connecting…' : state === 'failed' ? 'unreachable' : 'signed out';
-    item.text = `${env.production ? '$(warning) ' : ''}${icon} ${env.name}: ${words}`;
-    item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground') : state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
-    md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \nworkspace \`${escapeMarkdown(env.workspaceId)}\`  \nstate: ${words}\n\n`);
-    if (this.conn.lastError) md.appendMarkdown(`${escapeMarkdown(this.conn.lastError)}\n\n`);
-    md.appendMarkdown(state === 'signedOut' ? 'Click to sign in.' : 'Click to switch environment.');
-    item.tooltip = md;
-    item.command = state === 'signedOut' ? { command: 'campaignStudio.signIn', title: 'Sign In', arguments: [{ environment: env.name }] } : 'campaignStudio.switchEnvironment';
-    item.accessibilityInformation = { label: `Campaign Studio environment ${env.name}${env.production ? ', production' : ''}: ${words}` };
+    const status = this.conn.status;
+    const words = describeStatus(status, Date.now(), timeOfDay);
+    item.text = `${env.production ? '$(warning) ' : ''}${ICONS[status.state]} ${env.name}: ${words.short}`;
+    item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : status.state === 'unreachable' || status.state === 'credentialsRejected' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    item.tooltip = this.tooltip(status, words.detail);
+    item.command = commandFor(status, env.name);
+    item.accessibilityInformation = { label: `Campaign Studio environment ${env.name}${env.production ? ', production' : ''}: ${words.short}` };
     item.show();
+    this.shown?.fire({ state: status.state, text: item.text, tooltip: (item.tooltip as vscode.MarkdownString).value });
+  }
+
+  private tooltip(status: ConnectionStatus, detail: string): vscode.MarkdownString {
+    const env = this.conn.environment()!;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.isTrusted = { enabledCommands: ['campaignStudio.connection.retry', 'campaignStudio.showServiceLog', 'campaignStudio.switchEnvironment', 'campaignStudio.signIn'] };
+    md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \nworkspace \`${escapeMarkdown(env.workspaceId)}\`\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(detail)}\n\n`);
+    if (this.conn.lastError && status.state !== 'connected') md.appendMarkdown(`${escapeMarkdown(this.conn.lastError)}\n\n`);
+    const links = status.state === 'unreachable' ? ['[Retry](command:campaignStudio.connection.retry)', '[Show Log](command:campaignStudio.showServiceLog)']
+      : status.state === 'signedOut' || status.state === 'credentialsRejected' ? ['[Sign In](command:campaignStudio.signIn)'] : ['[Show Log](command:campaignStudio.showServiceLog)'];
+    md.appendMarkdown([...links, '[Switch Environment](command:campaignStudio.switchEnvironment)'].join(' · '));
+    return md;
   }
 
   dispose(): void {
-    this.sub.dispose();
+    for (const s of this.subs) s.dispose();
     this.item.dispose();
   }
+}
+
+/** What a click does: retry when unreachable, sign in when signed out or refused, else switch. */
+function commandFor(status: ConnectionStatus, environment: string): vscode.Command | string {
+  if (status.state === 'unreachable') return { command: 'campaignStudio.connection.retry', title: 'Retry' };
+  if (status.state === 'signedOut' || status.state === 'credentialsRejected') return { command: 'campaignStudio.signIn', title: 'Sign In', arguments: [{ environment }] };
+  return 'campaignStudio.switchEnvironment';
 }

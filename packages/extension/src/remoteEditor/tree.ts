@@ -3,8 +3,9 @@ import {
   adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
   campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
-  sanitizeFilter, withCampaignRead,
+  sanitizeFilter, withCampaignRead, describeStatus,
 } from '@campaign-studio/sync';
+import { timeOfDay } from './statusBar';
 import { CampaignRead } from '../context';
 import { Connection } from './connection';
 
@@ -95,6 +96,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   constructor(private readonly conn: Connection, private readonly state: vscode.Memento) {
     this.disposables.push(this.changed);
     this.disposables.push(conn.onDidChange(() => this.refresh()));
+    this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration('campaignStudio.explorer.groupBy')) this.refresh();
     }));
@@ -139,13 +141,29 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     if (this.view) {
       this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
       const env = this.conn.environment();
-      // The description shows only where the view has its own header (not when it is alone in
-      // its container, as it is by default): the message above the tree always shows.
-      this.view.message = isFiltered(f) && this.conn.client ? `Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.` : undefined;
       // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
       this.view.title = env && this.conn.client ? env.name : 'Campaigns';
     }
+    this.describeState();
     this.changed.fire(undefined);
+  }
+
+  /**
+   * The message above the tree: the connection state when it is not plainly connected, and the
+   * active filter. (The description shows only where the view has its own header, not when it is
+   * alone in its container, as it is by default; the message always shows.)
+   */
+  private describeState(): void {
+    if (!this.view) return;
+    const status = this.conn.status;
+    const f = this.filter;
+    const lines: string[] = [];
+    if (TROUBLED.has(status.state)) {
+      const words = describeStatus(status, Date.now(), timeOfDay);
+      lines.push(`${capitalized(words.short)}: ${words.detail}`);
+    }
+    if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
+    this.view.message = lines.length ? lines.join(' ') : undefined;
   }
 
   private currentGroups(): GroupNode[] {
@@ -168,7 +186,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
     const client = this.conn.client;
-    if (!client) return [];
+    // Unreachable or refused: no stale listing; the welcome content says what is wrong and offers Retry.
+    if (!client || !this.conn.canList) return [];
     const env = this.conn.environment()?.name ?? '';
     if (!node) return this.currentGroups();
     if (node instanceof GroupNode) {
@@ -269,7 +288,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private errorNode(e: unknown, doing: string): MessageNode {
     const env = this.conn.environment();
     const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
-    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: 'Try Again' });
+    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: 'Retry' });
   }
 
   private withViewProgress<T>(op: () => Promise<T>): Promise<T> {
@@ -374,6 +393,13 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const g = this.groups.find(x => x.group.value === groupValue);
     return g && !g.pager.done ? new MoreNode(g) : undefined;
   }
+}
+
+/** States worth a line above the tree. */
+const TROUBLED = new Set(['slow', 'rateLimited', 'unreachable', 'credentialsRejected']);
+
+function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function tooltipOf(r: CampaignRecord, meta?: MetaRecord): vscode.MarkdownString {
