@@ -10,10 +10,16 @@ import { seededRandom } from './ids';
  *   fail=[METHOD:]PATH              500 for every request to PATH (`*` = one path segment); repeatable
  *   write-delay=MS                  writes are applied, then the response waits MS (a client timeout)
  *   write-drop                      writes are applied, then the connection is dropped with no response
+ *   hang | hang=P | hang=[METHOD:]PATH  requests accepted and never answered (all, a share, or a path)
+ *   throttle | throttle=P           share of requests answered 429 RATE_LIMITED, unprocessed
+ *   retry-after=S                   the Retry-After (seconds) of those 429 answers; default 1
+ *   status=CODE                     every request answered with that HTTP status (400-599), unprocessed
  *   seed=N                          seed of the random draws (same seed, same sequence)
  *
  * Items are separated by commas, e.g. `latency=50-150,error-rate=0.1,fail=PATCH:/v5/campaigns/*`.
- * `none` or an empty string means no faults. Admin endpoints are never affected.
+ * `none` or an empty string means no faults. Admin endpoints are never affected. When several
+ * apply to a request, the first in this order wins: drop-rate, hang, status, fail, throttle,
+ * error-rate.
  */
 
 export interface PathFault {
@@ -28,12 +34,23 @@ export interface FaultConfig {
   fail?: PathFault[];
   writeDelayMs?: number;
   writeDrop?: boolean;
+  /** Share of requests (0-1) accepted and never answered. */
+  hangRate?: number;
+  /** Requests to these paths are accepted and never answered. */
+  hang?: PathFault[];
+  /** Share of requests (0-1) answered 429 RATE_LIMITED. */
+  throttleRate?: number;
+  /** The `Retry-After` of an injected 429, in whole seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** Every request is answered with this HTTP status. */
+  status?: number;
   seed?: number;
 }
 
 export class FaultSpecError extends Error {}
 
-const KNOWN = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'seed'];
+const KNOWN = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'hang', 'throttle', 'retry-after', 'status', 'seed'];
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 function num(item: string, raw: string, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
   const v = Number(raw);
@@ -56,6 +73,31 @@ function pathFault(item: string, raw: string): PathFault {
   return m[1] ? { method: m[1].toUpperCase(), path: m[2] } : { path: m[2] };
 }
 
+function exampleValue(name: string): string {
+  if (name === 'fail') return '/v5/campaigns/search';
+  if (name === 'status') return '503';
+  if (name === 'retry-after' || name === 'seed') return '5';
+  return name.endsWith('rate') || name === 'throttle' ? '0.1' : '100';
+}
+
+/** `hang` alone hangs every request, `hang=P` a share, `hang=[METHOD:]PATH` the matching ones. */
+function addHang(config: FaultConfig, item: string, value: string | undefined): void {
+  if (value === undefined || value === '') config.hangRate = 1;
+  else if (/^(?:[A-Za-z]+:)?\//.test(value)) (config.hang ??= []).push(pathFault(item, value));
+  else config.hangRate = rate(item, value);
+}
+
+function injectedStatus(item: string, raw: string): number {
+  return num(item, raw, { integer: true, min: 400, max: 599 });
+}
+
+/** `retry-after` only means something for the 429s a fault makes. */
+function checkRetryAfter(c: FaultConfig): void {
+  if (c.retryAfterSeconds !== undefined && !c.throttleRate && c.status !== 429) {
+    throw new FaultSpecError('`retry-after` sets the `Retry-After` of injected 429 answers: give it with `throttle=P` (or `status=429`).');
+  }
+}
+
 export function parseFaultSpec(spec: string): FaultConfig {
   const config: FaultConfig = {};
   const text = spec.trim();
@@ -67,7 +109,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
     const name = (eq < 0 ? item : item.slice(0, eq)).trim().toLowerCase();
     const value = eq < 0 ? undefined : item.slice(eq + 1).trim();
     const need = (): string => {
-      if (value === undefined || value === '') throw new FaultSpecError(`\`${name}\` needs a value, e.g. \`${name}=${name === 'fail' ? '/v5/campaigns/search' : name.endsWith('rate') ? '0.1' : '100'}\`.`);
+      if (value === undefined || value === '') throw new FaultSpecError(`\`${name}\` needs a value, e.g. \`${name}=${exampleValue(name)}\`.`);
       return value;
     };
     switch (name) {
@@ -93,12 +135,17 @@ export function parseFaultSpec(spec: string): FaultConfig {
         if (value !== undefined && !['true', 'false', '1', '0', 'on', 'off'].includes(value.toLowerCase())) throw new FaultSpecError(`\`${item}\`: write \`write-drop\` alone, or \`write-drop=true\` / \`false\`.`);
         config.writeDrop = value === undefined || ['true', '1', 'on'].includes(value.toLowerCase());
         break;
+      case 'hang': addHang(config, item, value); break;
+      case 'throttle': config.throttleRate = value === undefined ? 1 : rate(item, need()); break;
+      case 'retry-after': config.retryAfterSeconds = num(item, need(), { integer: true, min: 0 }); break;
+      case 'status': config.status = injectedStatus(item, need()); break;
       case 'seed': config.seed = num(item, need(), { integer: true, min: 0 }); break;
       default: {
         throw new FaultSpecError(`Unknown fault \`${name}\`. Known faults: ${KNOWN.map(k => `\`${k}\``).join(', ')}.`);
       }
     }
   }
+  checkRetryAfter(config);
   return config;
 }
 
@@ -108,7 +155,7 @@ export function faultConfigFromJson(v: unknown): FaultConfig {
   const o = v as Record<string, unknown>;
   if (typeof o.spec === 'string') return parseFaultSpec(o.spec);
   const out: FaultConfig = {};
-  const known = ['latencyMs', 'errorRate', 'dropRate', 'fail', 'writeDelayMs', 'writeDrop', 'seed'];
+  const known = ['latencyMs', 'errorRate', 'dropRate', 'fail', 'writeDelayMs', 'writeDrop', 'hangRate', 'hang', 'throttleRate', 'retryAfterSeconds', 'status', 'seed'];
   for (const k of Object.keys(o)) if (!known.includes(k)) throw new FaultSpecError(`Unknown fault field \`${k}\`. Known fields: ${known.map(x => `\`${x}\``).join(', ')}, or \`spec\` with a fault string.`);
   const isRate = (x: unknown) => typeof x === 'number' && x >= 0 && x <= 1;
   const isMs = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
@@ -118,20 +165,13 @@ export function faultConfigFromJson(v: unknown): FaultConfig {
     else if (Array.isArray(l) && l.length === 2 && isMs(l[0]) && isMs(l[1]) && l[0] <= l[1]) out.latencyMs = [l[0], l[1]];
     else throw new FaultSpecError('`latencyMs` is a number of milliseconds or a `[min, max]` pair.');
   }
-  for (const k of ['errorRate', 'dropRate'] as const) {
+  for (const k of ['errorRate', 'dropRate', 'hangRate', 'throttleRate'] as const) {
     if (o[k] === undefined) continue;
     if (!isRate(o[k])) throw new FaultSpecError(`\`${k}\` is a number from 0 to 1.`);
     out[k] = o[k] as number;
   }
-  if (o.fail !== undefined) {
-    if (!Array.isArray(o.fail)) throw new FaultSpecError('`fail` is a list of `{ "path": "/v5/…", "method"?: "PATCH" }`.');
-    out.fail = o.fail.map(f => {
-      if (typeof f === 'string') return pathFault('fail', f);
-      if (f && typeof f === 'object' && typeof f.path === 'string' && f.path.startsWith('/') && (f.method === undefined || typeof f.method === 'string')) {
-        return f.method ? { method: String(f.method).toUpperCase(), path: f.path } : { path: f.path };
-      }
-      throw new FaultSpecError('Each `fail` entry is `{ "path": "/v5/…", "method"?: "PATCH" }` or a string `[METHOD:]PATH`.');
-    });
+  for (const k of ['fail', 'hang'] as const) {
+    if (o[k] !== undefined) out[k] = pathFaultsFromJson(k, o[k]);
   }
   if (o.writeDelayMs !== undefined) {
     if (!isMs(o.writeDelayMs)) throw new FaultSpecError('`writeDelayMs` is a number of milliseconds.');
@@ -141,11 +181,35 @@ export function faultConfigFromJson(v: unknown): FaultConfig {
     if (typeof o.writeDrop !== 'boolean') throw new FaultSpecError('`writeDrop` is true or false.');
     out.writeDrop = o.writeDrop;
   }
-  if (o.seed !== undefined) {
-    if (typeof o.seed !== 'number' || !Number.isInteger(o.seed) || o.seed < 0) throw new FaultSpecError('`seed` is a non-negative integer.');
-    out.seed = o.seed;
+  if (o.retryAfterSeconds !== undefined) {
+    if (!isWhole(o.retryAfterSeconds)) throw new FaultSpecError('`retryAfterSeconds` is a whole number of seconds.');
+    out.retryAfterSeconds = o.retryAfterSeconds as number;
   }
+  if (o.status !== undefined) {
+    if (!isWhole(o.status) || (o.status as number) < 400 || (o.status as number) > 599) throw new FaultSpecError('`status` is an HTTP status from 400 to 599.');
+    out.status = o.status as number;
+  }
+  if (o.seed !== undefined) {
+    if (!isWhole(o.seed)) throw new FaultSpecError('`seed` is a non-negative integer.');
+    out.seed = o.seed as number;
+  }
+  checkRetryAfter(out);
   return out;
+}
+
+function isWhole(x: unknown): boolean {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0;
+}
+
+function pathFaultsFromJson(name: string, v: unknown): PathFault[] {
+  if (!Array.isArray(v)) throw new FaultSpecError(`\`${name}\` is a list of \`{ "path": "/v5/…", "method"?: "PATCH" }\`.`);
+  return v.map(f => {
+    if (typeof f === 'string') return pathFault(name, f);
+    if (f && typeof f === 'object' && typeof f.path === 'string' && f.path.startsWith('/') && (f.method === undefined || typeof f.method === 'string')) {
+      return f.method ? { method: String(f.method).toUpperCase(), path: f.path } : { path: f.path };
+    }
+    throw new FaultSpecError(`Each \`${name}\` entry is \`{ "path": "/v5/…", "method"?: "PATCH" }\` or a string \`[METHOD:]PATH\`.`);
+  });
 }
 
 /** The spec string of a fault set (what `GET /__admin/faults` reports beside the object). */
@@ -154,11 +218,20 @@ export function formatFaultSpec(c: FaultConfig): string {
   if (c.latencyMs) items.push(c.latencyMs[0] === c.latencyMs[1] ? `latency=${c.latencyMs[0]}` : `latency=${c.latencyMs[0]}-${c.latencyMs[1]}`);
   if (c.errorRate) items.push(`error-rate=${c.errorRate}`);
   if (c.dropRate) items.push(`drop-rate=${c.dropRate}`);
-  for (const f of c.fail ?? []) items.push(`fail=${f.method ? `${f.method}:` : ''}${f.path}`);
+  for (const f of c.fail ?? []) items.push(`fail=${pathText(f)}`);
   if (c.writeDelayMs !== undefined) items.push(`write-delay=${c.writeDelayMs}`);
   if (c.writeDrop) items.push('write-drop');
+  if (c.hangRate) items.push(c.hangRate === 1 ? 'hang' : `hang=${c.hangRate}`);
+  for (const f of c.hang ?? []) items.push(`hang=${pathText(f)}`);
+  if (c.throttleRate) items.push(`throttle=${c.throttleRate}`);
+  if (c.retryAfterSeconds !== undefined) items.push(`retry-after=${c.retryAfterSeconds}`);
+  if (c.status !== undefined) items.push(`status=${c.status}`);
   if (c.seed !== undefined) items.push(`seed=${c.seed}`);
   return items.length ? items.join(',') : 'none';
+}
+
+function pathText(f: PathFault): string {
+  return `${f.method ? `${f.method}:` : ''}${f.path}`;
 }
 
 function pathMatches(pattern: string, path: string): boolean {
@@ -168,7 +241,20 @@ function pathMatches(pattern: string, path: string): boolean {
   return p.every((seg, i) => seg === '*' || seg === s[i]);
 }
 
-export type PreFault = { kind: 'drop' } | { kind: 'error'; reason: string } | undefined;
+function pathMatch(faults: PathFault[] | undefined, method: string, path: string): PathFault | undefined {
+  return faults?.find(f => (!f.method || f.method === method.toUpperCase()) && pathMatches(f.path, path));
+}
+
+/** An answer the fault gives instead of the service: which fault, the status, why. */
+export interface InjectedAnswer {
+  kind: 'answer';
+  fault: 'error' | 'throttle' | 'status';
+  status: number;
+  reason: string;
+  retryAfterSeconds?: number;
+}
+
+export type PreFault = { kind: 'drop' } | { kind: 'hang'; reason: string } | InjectedAnswer | undefined;
 
 /** The faults in force, with their random source. */
 export class Faults {
@@ -180,7 +266,9 @@ export class Faults {
   }
 
   set(config: FaultConfig): void {
-    this.config = { ...config, fail: config.fail ? [...config.fail] : undefined };
+    this.config = { ...config };
+    if (config.fail) this.config.fail = [...config.fail];
+    if (config.hang) this.config.hang = [...config.hang];
     this.random = seededRandom(config.seed ?? 1);
   }
 
@@ -192,11 +280,20 @@ export class Faults {
   before(method: string, path: string): PreFault {
     const c = this.config;
     if (c.dropRate && this.random() < c.dropRate) return { kind: 'drop' };
-    for (const f of c.fail ?? []) {
-      if ((!f.method || f.method === method.toUpperCase()) && pathMatches(f.path, path)) return { kind: 'error', reason: `fail=${f.method ? `${f.method}:` : ''}${f.path}` };
-    }
-    if (c.errorRate && this.random() < c.errorRate) return { kind: 'error', reason: `error-rate=${c.errorRate}` };
+    const hangPath = pathMatch(c.hang, method, path);
+    if (hangPath) return { kind: 'hang', reason: `hang=${pathText(hangPath)}` };
+    if (c.hangRate && this.random() < c.hangRate) return { kind: 'hang', reason: c.hangRate === 1 ? 'hang' : `hang=${c.hangRate}` };
+    if (c.status !== undefined) return this.answer('status', c.status, `status=${c.status}`);
+    const failPath = pathMatch(c.fail, method, path);
+    if (failPath) return this.answer('error', 500, `fail=${pathText(failPath)}`);
+    if (c.throttleRate && this.random() < c.throttleRate) return this.answer('throttle', 429, `throttle=${c.throttleRate}`);
+    if (c.errorRate && this.random() < c.errorRate) return this.answer('error', 500, `error-rate=${c.errorRate}`);
     return undefined;
+  }
+
+  private answer(fault: InjectedAnswer['fault'], status: number, reason: string): InjectedAnswer {
+    const retry = status === 429 ? { retryAfterSeconds: this.config.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS } : {};
+    return { kind: 'answer', fault, status, reason, ...retry };
   }
 
   latency(): number {

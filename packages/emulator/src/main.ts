@@ -16,7 +16,8 @@ const USAGE = `usage: npm run emulator -- [--port N] [--data FILE] [--faults SPE
   --port N       port on 127.0.0.1 (0, the default, picks a free one)
   --data FILE    keep the state in FILE across restarts (created with the seed data when missing)
   --faults SPEC  inject faults, e.g. "latency=50-200,error-rate=0.1,fail=PATCH:/v5/campaigns/*"
-                 (latency, error-rate, drop-rate, fail, write-delay, write-drop, seed)
+                 (latency, error-rate, drop-rate, fail, write-delay, write-drop, hang,
+                 throttle, retry-after, status, seed)
   --no-seed      start with the workspaces and no campaigns
   --verbose      log each request to stderr`;
 

@@ -1,11 +1,11 @@
 import { isObject } from '@campaign-studio/core';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   headerNames, matchRoute, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS,
 } from '@campaign-studio/sync';
-import { badRequest, ServiceError } from './errors';
-import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, parseFaultSpec } from './faults';
+import { badRequest, ErrorCode, ServiceError } from './errors';
+import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, InjectedAnswer, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';
 import { CampaignDoc, Component, COMPONENTS, Features, STATUSES, Status, Workspace } from './model';
 import { RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
@@ -64,7 +64,7 @@ export interface RequestLogEntry {
   requestId?: string;
   /** HTTP status sent; absent when the connection was dropped. */
   status?: number;
-  /** The fault applied, if any: `drop`, `error`, `write-drop`, `write-delay`. */
+  /** The fault applied, if any: `drop`, `hang`, `error`, `throttle`, `status`, `write-drop`, `write-delay`. */
   fault?: string;
   /** For writes: whether the change was applied (true even when the response was then lost). */
   applied?: boolean;
@@ -110,6 +110,20 @@ class AdminError extends Error {
   constructor(readonly status: number, message: string) { super(message); }
 }
 
+const INJECTED_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 422: 'UNPROCESSABLE_ENTITY', 429: 'RATE_LIMITED',
+};
+
+/** The envelope of an answer a fault gives instead of the service. */
+function injectedError(a: InjectedAnswer): ServiceError {
+  const code = INJECTED_CODES[a.status] ?? (a.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+  const retry = a.retryAfterSeconds === undefined ? undefined : String(a.retryAfterSeconds);
+  const message = code === 'RATE_LIMITED'
+    ? `Rate limit reached (injected fault: ${a.reason}). Retry after ${retry} s.`
+    : `${a.status >= 500 ? 'Internal error' : 'Refused'} (injected fault: ${a.reason}).${a.status >= 500 ? ' Retry later.' : ''}`;
+  return new ServiceError(code, message, 'request', [], { status: a.status, headers: retry === undefined ? {} : { 'Retry-After': retry } });
+}
+
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = opts.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host)) throw new Error(`The emulator listens on loopback addresses only (127.0.0.1, ::1); ${host} is not one.`);
@@ -128,6 +142,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   let seq = 0;
   let closing = false;
   const waits = new Set<() => void>();
+  const hung = new Set<Socket>();
 
   /** A delay that ends early when the emulator closes. */
   function wait(ms: number): Promise<void> {
@@ -137,6 +152,25 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const t = setTimeout(done, ms);
       waits.add(done);
     });
+  }
+
+  /** Holds a request unanswered until its client gives up or the hung requests are released. */
+  function hang(req: http.IncomingMessage): Promise<void> {
+    const socket = req.socket;
+    if (socket.destroyed) return Promise.resolve();
+    hung.add(socket);
+    return new Promise(resolve => socket.once('close', () => { hung.delete(socket); resolve(); }));
+  }
+
+  function releaseHung(): void {
+    for (const socket of hung) socket.destroy();
+    hung.clear();
+  }
+
+  /** A new fault set (or none) ends the requests the previous one left hanging. */
+  function applyFaults(config: FaultConfig): void {
+    faults.set(config);
+    releaseHung();
   }
 
   function record(entry: RequestLogEntry): void {
@@ -229,13 +263,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       req.socket.destroy();
       return;
     }
+    if (pre?.kind === 'hang') {
+      entry.fault = 'hang';
+      await hang(req);
+      return;
+    }
     await wait(faults.latency());
     if (closing) { req.socket.destroy(); return; }
-    if (pre?.kind === 'error') {
-      entry.fault = 'error';
-      entry.status = 500;
-      send(res, 500, new ServiceError('INTERNAL_ERROR', `Internal error (injected fault: ${pre.reason}). Retry later.`, 'request').envelope(rid ?? newRequestId()));
-      return;
+    if (pre?.kind === 'answer') {
+      entry.fault = pre.fault;
+      throw injectedError(pre);
     }
 
     const match = matchRoute(routes, method, path);
@@ -280,8 +317,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   const admin: EmulatorAdmin = {
     faults: () => faults.get(),
-    setFaults: f => faults.set(typeof f === 'string' ? parseFaultSpec(f) : faultConfigFromJson(f)),
-    clearFaults: () => faults.set({}),
+    setFaults: f => applyFaults(typeof f === 'string' ? parseFaultSpec(f) : faultConfigFromJson(f)),
+    clearFaults: () => applyFaults({}),
     reset() {
       store.reset();
       limiter.clear();
@@ -361,10 +398,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     if (sub === 'faults') {
       if (method === 'GET') return ok(faultView());
       if (method === 'PUT' || method === 'POST') {
-        try { faults.set(faultConfigFromJson(body)); } catch (e) { if (e instanceof FaultSpecError) throw new AdminError(400, e.message); throw e; }
+        try { applyFaults(faultConfigFromJson(body)); } catch (e) { if (e instanceof FaultSpecError) throw new AdminError(400, e.message); throw e; }
         return ok(faultView());
       }
-      if (method === 'DELETE') { faults.set({}); return ok(faultView()); }
+      if (method === 'DELETE') { applyFaults({}); return ok(faultView()); }
     }
     if (sub === 'reset' && method === 'POST') { admin.reset(); return ok({ reset: true, campaigns: store.state.campaigns.length }); }
     const cm = /^campaigns\/([^/]+)$/.exec(sub);
@@ -477,6 +514,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         closed = new Promise<void>(resolve => {
           server.close(() => resolve());
           for (const w of [...waits]) w();
+          releaseHung();
           server.closeAllConnections();
         });
       }

@@ -1,12 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adminCall, call, seed, useEmulator } from './helpers';
-import { FaultSpecError, Faults, formatFaultSpec, parseFaultSpec } from '../src/faults';
+import { adminCall, call, Reply, seed, useEmulator, waitFor } from './helpers';
+import { faultConfigFromJson, FaultSpecError, Faults, formatFaultSpec, parseFaultSpec, PreFault } from '../src/faults';
 import { startEmulator } from '../src/server';
 
 const t = useEmulator();
 const who = 'dev@example.com';
 const getPath = () => `/v5/campaigns/${seed('Spring sale kickoff').id}`;
+
+function faultName(pre: PreFault): string {
+  return pre?.kind === 'answer' ? pre.fault : pre?.kind ?? 'ok';
+}
 
 // ---- the spec syntax -----------------------------------------------------------------------------------
 
@@ -42,10 +46,43 @@ test('bad fault specs say what is wrong', () => {
   }
 });
 
+test('hang, throttle, retry-after and status parse, print back, and say what is wrong', () => {
+  const c = parseFaultSpec('hang=0.25,hang=PATCH:/v5/campaigns/*,throttle=50%,retry-after=7,status=503');
+  assert.deepEqual(c, { hangRate: 0.25, hang: [{ method: 'PATCH', path: '/v5/campaigns/*' }], throttleRate: 0.5, retryAfterSeconds: 7, status: 503 });
+  assert.equal(formatFaultSpec(c), 'hang=0.25,hang=PATCH:/v5/campaigns/*,throttle=0.5,retry-after=7,status=503');
+  assert.deepEqual(parseFaultSpec(formatFaultSpec(c)), c);
+  assert.deepEqual(parseFaultSpec('hang'), { hangRate: 1 });
+  assert.equal(formatFaultSpec({ hangRate: 1 }), 'hang');
+  assert.deepEqual(parseFaultSpec('hang=/v5/campaigns/search'), { hang: [{ path: '/v5/campaigns/search' }] });
+  assert.deepEqual(parseFaultSpec('throttle=1'), { throttleRate: 1 });
+  assert.deepEqual(parseFaultSpec('throttle'), { throttleRate: 1 });
+  assert.deepEqual(parseFaultSpec('status=429,retry-after=0'), { status: 429, retryAfterSeconds: 0 });
+  const cases: Array<[string, RegExp]> = [
+    ['hang=2', /between 0 and 1/],
+    ['hang=v5/campaigns', /not a number/],
+    ['throttle=fast', /not a number/],
+    ['retry-after=1.5', /integer/],
+    ['retry-after=3', /give it with `throttle=P`/],
+    ['status', /needs a value, e.g. `status=503`/],
+    ['status=200', /between 400 and 599/],
+  ];
+  for (const [spec, message] of cases) {
+    assert.throws(() => parseFaultSpec(spec), (e: Error) => e instanceof FaultSpecError && message.test(e.message), spec);
+  }
+});
+
+test('the admin object takes the new faults by their field names', () => {
+  const c = { hangRate: 0.5, hang: [{ path: '/v5/campaigns/search' }], throttleRate: 1, retryAfterSeconds: 4, status: 502 };
+  assert.deepEqual(faultConfigFromJson({ ...c, hang: ['/v5/campaigns/search'] }), c);
+  for (const bad of [{ hangRate: 2 }, { hang: 'x' }, { throttleRate: -1 }, { status: 99 }, { retryAfterSeconds: 2 }, { throttleRate: 1, retryAfterSeconds: 1.5 }]) {
+    assert.throws(() => faultConfigFromJson(bad), FaultSpecError, JSON.stringify(bad));
+  }
+});
+
 test('random faults are reproducible: the same seed draws the same sequence', () => {
   const draw = (seed: number) => {
     const f = new Faults({ errorRate: 0.5, seed });
-    return Array.from({ length: 40 }, () => f.before('GET', '/v5/x')?.kind ?? 'ok').join(',');
+    return Array.from({ length: 40 }, () => faultName(f.before('GET', '/v5/x'))).join(',');
   };
   assert.equal(draw(3), draw(3));
   assert.notEqual(draw(3), draw(4));
@@ -125,6 +162,92 @@ test('write-drop: the write is applied, then the connection is dropped', async (
   assert.equal(refused.status, 400);
   // Reads are not affected.
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200);
+});
+
+/** A request that records whether it has been answered (or failed) yet. */
+function watched(reply: Promise<Reply>): { settled: () => boolean; outcome: Promise<Reply | Error> } {
+  let done = false;
+  const outcome = reply.then(r => r, (e: Error) => e).finally(() => { done = true; });
+  return { settled: () => done, outcome };
+}
+
+function hungRequests(emu: { admin: { requests(): Array<{ fault?: string }> } }): number {
+  return emu.admin.requests().filter(e => e.fault === 'hang').length;
+}
+
+test('hang: the request is held open and never answered; clearing the faults releases it', async () => {
+  t.emu.admin.setFaults('hang');
+  const held = watched(t.call(t.all, 'GET', getPath()));
+  await waitFor(() => (hungRequests(t.emu) === 1 ? true : undefined), 'the request to be held');
+  assert.equal(held.settled(), false, 'not answered while the fault holds');
+  assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/faults')).body.spec, 'hang', 'admin calls are never held');
+  t.emu.admin.clearFaults();
+  const outcome = await held.outcome;
+  assert.ok(outcome instanceof Error, 'released without an answer: the client sees the connection end');
+  assert.equal(t.emu.admin.requests().find(e => e.fault === 'hang')?.status, undefined);
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'served again');
+});
+
+test('hang=[METHOD:]PATH holds the matching requests only; a new fault set releases them', async () => {
+  await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'hang=POST:/v5/campaigns/search' });
+  const held = watched(t.call(t.all, 'POST', '/v5/campaigns/search', {}));
+  await waitFor(() => (hungRequests(t.emu) === 1 ? true : undefined), 'the search to be held');
+  assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'another path is served meanwhile');
+  assert.equal(held.settled(), false);
+  await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'latency=1' });
+  assert.ok(await held.outcome instanceof Error);
+});
+
+test('hang=P with a seed holds a share of requests', () => {
+  const f = new Faults({ hangRate: 0.5, seed: 5 });
+  const kinds = Array.from({ length: 40 }, () => faultName(f.before('GET', '/v5/x')));
+  assert.ok(kinds.includes('hang') && kinds.includes('ok'), kinds.join(','));
+});
+
+test('closing the emulator ends the requests it holds', async () => {
+  const emu = await startEmulator({ faults: 'hang', rateLimits: false });
+  const held = watched(call(emu.url, emu.workspaces[0], 'GET', getPath()));
+  await waitFor(() => (hungRequests(emu) === 1 ? true : undefined), 'the request to be held');
+  await emu.close();
+  assert.ok(await held.outcome instanceof Error);
+});
+
+test('throttle=1: every API request is answered 429 RATE_LIMITED with Retry-After, and nothing is applied', async () => {
+  t.emu.admin.setFaults('throttle=1');
+  const r = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who }, { requestId: 't-1' });
+  assert.equal(r.status, 429);
+  assert.equal(r.headers['retry-after'], '1');
+  assert.deepEqual(Object.keys(r.body).sort(), ['error', 'response_id']);
+  assert.deepEqual({ ...r.body.error, message: undefined }, { code: 'RATE_LIMITED', message: undefined, target: 'request', details: [], request_id: 't-1' });
+  assert.match(r.body.error.message, /Retry after 1 s/);
+  assert.equal(t.emu.admin.requests().at(-1)?.fault, 'throttle');
+  t.emu.admin.setFaults('throttle=1,retry-after=7');
+  assert.equal((await t.call(t.all, 'GET', getPath())).headers['retry-after'], '7');
+  t.emu.admin.clearFaults();
+  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [who] } });
+  assert.deepEqual(drafts.body.data, []);
+});
+
+test('throttle=P with a seed: some requests are throttled, the rest served', async () => {
+  t.emu.admin.setFaults('throttle=0.5,seed=2');
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) statuses.push((await t.call(t.all, 'GET', getPath())).status);
+  assert.ok(statuses.includes(429) && statuses.includes(200), statuses.join(','));
+});
+
+test('status=CODE: every API request gets that status in the error envelope; 429 carries Retry-After', async () => {
+  t.emu.admin.setFaults({ status: 503 });
+  const r = await t.call(t.all, 'GET', getPath());
+  assert.equal(r.status, 503);
+  assert.equal(r.body.error.code, 'INTERNAL_ERROR');
+  assert.match(r.body.error.message, /injected fault: status=503/);
+  assert.equal(r.headers['retry-after'], undefined);
+  t.emu.admin.setFaults('status=429,retry-after=3');
+  const limited = await t.call(t.all, 'GET', getPath());
+  assert.equal(limited.body.error.code, 'RATE_LIMITED');
+  assert.equal(limited.headers['retry-after'], '3');
+  t.emu.admin.setFaults('status=403');
+  assert.equal((await t.call(t.all, 'GET', getPath())).body.error.code, 'FORBIDDEN');
 });
 
 test('faults at run time through the admin endpoint; admin calls are never faulted', async () => {

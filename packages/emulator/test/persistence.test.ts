@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { call } from './helpers';
+import { adminCall, call, waitFor } from './helpers';
 import { startEmulator } from '../src/server';
 import { DataFileError } from '../src/store';
 
@@ -161,6 +161,28 @@ test('writes are atomic: an emulator killed while writing leaves a complete data
       await again.close();
     }
     assert.deepEqual(fs.readdirSync(dir).filter(n => n.startsWith(`killed-${round}.json.`)), [], 'the start removed any temporary file');
+  }
+});
+
+test('a write is on disk before its answer: killed while the answer is delayed, the change is kept', { timeout: 60_000 }, async () => {
+  const file = path.join(dir, 'delayed.json');
+  const emu = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0', '--data', file, '--faults', 'write-delay=600000']);
+  const ready = await emu.ready;
+  const author = 'delayed@example.com';
+  const answer = call(ready.url, ready.workspaces[0] as never, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: author }).then(() => 'answered', () => 'no answer');
+  await waitFor(async () => {
+    const log = await adminCall(ready.url, 'GET', '/__admin/requests');
+    return log.body.requests.some((e: { applied?: boolean }) => e.applied) ? true : undefined;
+  }, 'the create to be applied');
+  process.kill(-emu.child.pid!, 'SIGKILL');
+  await emu.exited;
+  assert.equal(await answer, 'no answer');
+  const again = await startEmulator({ data: file, rateLimits: false });
+  try {
+    const drafts = await call(again.url, again.workspaces[0], 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [author] } });
+    assert.equal(drafts.body.data.length, 1, 'the applied create survived the kill');
+  } finally {
+    await again.close();
   }
 });
 
