@@ -116,6 +116,7 @@ async function findLocalFile(id: string): Promise<vscode.Uri | undefined> {
 async function clientOf(parts: RemoteParts, environment: string) {
   const client = await parts.conn.clientFor(environment);
   if (client) return client;
+  if (parts.conn.environment()?.name === environment && parts.conn.state === 'credentialsRejected') throw parts.conn.whyNoClient();
   if (parts.conn.environmentNamed(environment)) {
     const signIn = await vscode.window.showWarningMessage(`Not signed in to environment "${environment}".`, 'Sign In');
     if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
@@ -191,7 +192,7 @@ export function remoteCommands(parts: RemoteParts): Record<string, CommandFactor
     'campaignStudio.explorer.copyId': () => (node?: unknown) => commands.copyId(node),
     'campaignStudio.explorer.showFlow': () => (node?: unknown) => commands.showFlow(node),
     /** Automation: the loaded tree as data (not contributed to the palette). */
-    'campaignStudio.internal.explorerSnapshot': () => (args?: { loadMore?: string }) => commands.explorerSnapshot(args),
+    'campaignStudio.internal.explorerSnapshot': () => (args?: { loadMore?: string; expand?: boolean }) => commands.explorerSnapshot(args),
   };
 }
 
@@ -221,7 +222,7 @@ class RemoteCommands {
       const editor = await this.documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
       return editor.document.uri.toString();
     } catch (e) {
-      reportError(this.conn, e, `Opening campaign ${target.id}`);
+      reportError(this.conn, e, `Opening campaign ${target.id}`, () => this.openRemote(arg));
       return undefined;
     }
   }
@@ -343,7 +344,7 @@ class RemoteCommands {
       void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the remote', 'the local file'));
       return r.summary;
     } catch (e) {
-      reportError(this.conn, e, `Comparing campaign ${local.target.id} with the remote`);
+      reportError(this.conn, e, `Comparing campaign ${local.target.id} with the remote`, () => this.diffRemote(arg));
       return undefined;
     }
   }
@@ -373,7 +374,7 @@ class RemoteCommands {
       });
       return { base: base?.summary, remote: remote?.summary };
     } catch (e) {
-      reportError(this.conn, e, `Summarizing the changes of campaign ${local.target.id}`);
+      reportError(this.conn, e, `Summarizing the changes of campaign ${local.target.id}`, () => this.summarizeChanges(arg));
       return undefined;
     }
   }
@@ -383,7 +384,7 @@ class RemoteCommands {
     try {
       await this.tree.loadMore(node);
     } catch (e) {
-      reportError(this.conn, e, 'Loading more campaigns');
+      reportError(this.conn, e, 'Loading more campaigns', () => this.loadMore(node));
     }
   }
 
@@ -418,17 +419,17 @@ class RemoteCommands {
       if (pick) await this.documents.open(node.environment, pick.id);
       return flow;
     } catch (e) {
-      reportError(this.conn, e, `Looking up the flow of ${node.id}`);
+      reportError(this.conn, e, `Looking up the flow of ${node.id}`, () => this.showFlow(node));
       return undefined;
     }
   }
 
-  async explorerSnapshot(args?: { loadMore?: string }) {
+  async explorerSnapshot(args?: { loadMore?: string; expand?: boolean }) {
     if (args?.loadMore) {
       const more = this.tree.moreNodeOf(args.loadMore);
       if (more) await this.tree.loadMore(more);
     }
-    return this.tree.snapshot();
+    return this.tree.snapshot(args?.expand ?? true);
   }
 }
 

@@ -110,10 +110,15 @@ export class Connection implements vscode.Disposable {
   requireClient(): ServiceClient {
     const c = this.client;
     if (c) return c;
+    throw this.whyNoClient();
+  }
+
+  /** Why there is no client: not signed in, no environment, or a key the service refused. */
+  whyNoClient(): Error {
     const env = this.environment();
     const status = this.status;
-    if (status.state === 'credentialsRejected') throw new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${status.message} Sign in again with the workspace's API key.`, true);
-    throw new NotSignedInError(env
+    if (status.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${status.message} Sign in again with the workspace's API key.`, true);
+    return new NotSignedInError(env
       ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
       : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
   }
@@ -122,6 +127,8 @@ export class Connection implements vscode.Disposable {
   async clientFor(name: string): Promise<ServiceClient | undefined> {
     const active = this.environment();
     if (active?.name === name && this.client) return this.client;
+    // The service refused this key: no other client with it, until the user signs in again.
+    if (active?.name === name && this.state === 'credentialsRejected') return undefined;
     const env = this.environmentNamed(name);
     if (!env) return undefined;
     const key = await this.context.secrets.get(secretKeyFor(env));
