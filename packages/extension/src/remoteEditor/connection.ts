@@ -295,15 +295,17 @@ export class Connection implements vscode.Disposable {
       void vscode.window.showInformationMessage(`Signed in to ${env.name}${env.production ? ' (production: every write asks for confirmation)' : ''}.`);
       return true;
     }
+    const why = this.lastError ?? `Could not sign in to ${env.name}.`;
     if (this.state === 'unreachable') {
       // The key could not be checked (service unreachable); keep it so the next try needs no typing.
       await this.context.secrets.store(secretKeyFor(env), key);
     } else if (this.state === 'credentialsRejected') {
+      // A key just typed and refused is not kept: signed out, as before the attempt.
       this.signedOut();
     }
     const retry = 'Retry';
     // Not awaited: the command finishes now; the buttons act whenever they are clicked.
-    void vscode.window.showErrorMessage(this.lastError ?? `Could not sign in to ${env.name}.`, retry, 'Show Log').then(pick => {
+    void vscode.window.showErrorMessage(why, retry, 'Show Log').then(pick => {
       if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
       if (pick === 'Show Log') this.log.show(true);
     });

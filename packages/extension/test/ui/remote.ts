@@ -57,6 +57,11 @@ export class EmulatorClient {
     return this.call('GET', `/__admin/campaigns/${encodeURIComponent(id)}`);
   }
 
+  /** Sets the service's faults (`PUT /__admin/faults`): `hang`, `throttle=1,retry-after=3`, `none`, … */
+  setFaults(spec: string): Promise<Json> {
+    return this.call('PUT', '/__admin/faults', { spec });
+  }
+
   /** Changes components of a campaign as another client would (`PATCH /__admin/campaigns/{id}`). */
   editAsColleague(id: string, changes: Json, by = 'colleague@shopco.example'): Promise<Json> {
     return this.call('PATCH', `/__admin/campaigns/${encodeURIComponent(id)}`, { ...changes, updated_by: by });

@@ -41,14 +41,14 @@ export const journey: Journey = {
       const text = (await toast.textContent()) ?? '';
       assert.match(text, new RegExp(`environment \`?${env.name}\`?`), `the message should name the environment: ${text}`);
       assert.match(text, /Sign in again with the workspace's API key/, `the message should say what to do: ${text}`);
-      await toast.getByRole('button', { name: 'Try Again' }).waitFor({ state: 'visible' });
+      await toast.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(`${env.name}: signed out`).waitFor({ state: 'visible' });
       await workbench.waitForProgressToEnd();
     });
 
-    await step('Try Again asks for the key once more; it is hidden as it is typed', async () => {
+    await step('Retry asks for the key once more; it is hidden as it is typed', async () => {
       const toast = await workbench.waitForNotification(/did not accept the API key/);
-      await toast.getByRole('button', { name: 'Try Again' }).click();
+      await toast.getByRole('button', { name: 'Retry' }).click();
       const input = quickInput.locator('input');
       await quickInput.locator('.quick-input-title', { hasText: `Sign in to ${env.name}` }).waitFor({ state: 'visible' });
       await input.fill(env.apiKey);

@@ -33,6 +33,7 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.switchEnvironment': { run: 'needs-input', why: 'a quick pick of the environments' },
   'campaignStudio.addEnvironment': { run: 'needs-input', why: 'input boxes for name, base URL, workspace id, email' },
   'campaignStudio.showServiceLog': { run: 'no-input' },
+  'campaignStudio.connection.retry': { run: 'no-input' },
   'campaignStudio.openRemote': { run: 'needs-input', why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)' },
   'campaignStudio.fetch': { run: 'needs-input', why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)' },
   'campaignStudio.diffRemote': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },

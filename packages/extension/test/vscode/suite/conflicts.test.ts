@@ -2,11 +2,12 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ConflictViewState } from '../../../src/push/conflictMessages';
 import { answering, Dialog } from './dialogs';
-import { activateExtension, closeAllEditors, emulator, open, replaceText, waitForTab, waitForTabs, within, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, open, replaceText, waitForTab, waitForTabs, within, workspaceRoot } from './helpers';
 
 /**
  * Conflicts resolved with the base in view, inside a real VS Code against the emulator: a
@@ -19,17 +20,15 @@ import { activateExtension, closeAllEditors, emulator, open, replaceText, waitFo
 
 const EMAIL = 'vscode.tester@example.com';
 const COLLEAGUE = 'colleague@example.com';
-/**
- * The emulator's second workspace: the extension's rate limiter allows 100 calls a minute per
- * workspace, and the suites after this one use the first.
- */
+/** The emulator's second workspace (any would do: the suite has an emulator of its own). */
 const WS = 1;
 const ENV = `conflicts-${WS}`;
 
 type Pushing = Promise<{ result: PushResult | undefined; dialogs: Dialog[] }>;
 
 suite('conflicts (extension host, emulator)', () => {
-  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  /** This suite's own service: its data, faults and rate limits touch no other suite. */
+  let emu: RunningEmulator | undefined;
   let direct: ServiceClient | undefined;
 
   /** The service as another client sees it. */
@@ -108,7 +107,7 @@ suite('conflicts (extension host, emulator)', () => {
   }
 
   suiteSetup(async function () {
-    if (!emu) this.skip();
+    emu = await startEmulator({});
     await activateExtension();
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: emu!.workspaces[WS].id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
   });
@@ -116,6 +115,7 @@ suite('conflicts (extension host, emulator)', () => {
   suiteTeardown(async () => {
     await closeAllEditors();
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await emu?.close();
   });
 
   teardown(async () => {

@@ -2,14 +2,15 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
 import { pushReviewed, Review, reviewTabs, sameReview, waitForReview } from './reviews';
-import { activateExtension, closeAllEditors, emulator, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
 
 /**
- * Push inside a real VS Code, against the emulator the runner started: fetch a campaign, edit
+ * Push inside a real VS Code, against an emulator of the suite's own: fetch a campaign, edit
  * it, push it (the exact body reviewed in an editor tab, answered by its title bar's commands),
  * and see the service's findings as diagnostics on the right line (another client's edit:
  * conflicts.test.ts).
@@ -35,7 +36,8 @@ function campaign(name: string) {
 }
 
 suite('push (extension host, emulator)', () => {
-  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  /** This suite's own service: its data, faults and rate limits touch no other suite. */
+  let emu: RunningEmulator | undefined;
   const clients: ServiceClient[] = [];
 
   function client(i: number): ServiceClient {
@@ -67,7 +69,7 @@ suite('push (extension host, emulator)', () => {
   }
 
   suiteSetup(async function () {
-    if (!emu) this.skip();
+    emu = await startEmulator({});
     await activateExtension();
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
       ...emu!.workspaces.slice(0, 2).map((ws, i) => ({ name: `push-${i}`, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL })),
@@ -78,6 +80,7 @@ suite('push (extension host, emulator)', () => {
   suiteTeardown(async () => {
     await closeAllEditors();
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await emu?.close();
   });
 
   teardown(async () => { await closeAllEditors(); });

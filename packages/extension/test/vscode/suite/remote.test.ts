@@ -2,13 +2,14 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { answering } from './dialogs';
-import { activateExtension, closeAllEditors, emulator, ours, ruleOf, setText, waitForDiagnostics, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, ours, ruleOf, setText, waitForDiagnostics, workspaceRoot } from './helpers';
 
 /**
- * Remote campaigns inside a real VS Code, against the emulator the runner started: sign in with
+ * Remote campaigns inside a real VS Code, against an emulator of the suite's own: sign in with
  * arguments, the Campaigns tree filled from the service (paging, filters, grouping), a remote
  * campaign opened read-only with diagnostics, fetch into the workspace (and over local edits),
  * and the diffs. Dialogs are answered by replacing `window.show*` while a command runs (`dialogs.ts`).
@@ -21,9 +22,9 @@ const snapshot = (args?: { loadMore?: string }) => vscode.commands.executeComman
  * come from (the test workspace's `.campaignrc.json` describes another one), so that the rules
  * judge its campaigns by its features.
  */
-async function withFeaturesOf<T>(features: Record<string, boolean>, fn: () => Promise<T>): Promise<T> {
+async function withFeaturesOf<T>(features: RunningEmulator['workspaces'][number]['features'], fn: () => Promise<T>): Promise<T> {
   const flags = vscode.workspace.getConfiguration('campaignStudio.features');
-  const names = ['audienceLimit', 'queuing', 'portfolio', 'versioning'];
+  const names = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const;
   for (const f of names) await flags.update(f, features[f] ?? null, vscode.ConfigurationTarget.Workspace);
   try {
     return await fn();
@@ -33,11 +34,12 @@ async function withFeaturesOf<T>(features: Record<string, boolean>, fn: () => Pr
 }
 
 suite('remote campaigns (extension host, emulator)', () => {
-  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  /** This suite's own service: its data, faults and rate limits touch no other suite. */
+  let emu: RunningEmulator | undefined;
   let direct: ServiceClient;
 
   suiteSetup(async function () {
-    if (!emu) this.skip();
+    emu = await startEmulator({});
     await activateExtension();
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
       { name: 'remote-0', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, email: 'remote.tester@example.com' },
@@ -53,6 +55,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.getConfiguration('campaignStudio.explorer').update('groupBy', undefined, vscode.ConfigurationTarget.Workspace);
+    await emu?.close();
   });
 
   teardown(async () => { await closeAllEditors(); });
