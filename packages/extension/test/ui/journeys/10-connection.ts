@@ -9,13 +9,13 @@ const CAMPAIGN = 'Weekend flash deal';
  * The connection tells the truth. The service (the emulator) is slowed down, rate-limited, cut
  * off and made to refuse the key on purpose, through its admin call, while the Campaigns view
  * is in use: the status bar and the view say what is happening, each wait says how long and
- * why, Retry brings the listing back, and Sign In Again leads to sign-in. Reads get 4 seconds
+ * why, Retry brings the listing back, and Sign In Again leads to sign-in. Reads get 5 seconds
  * here (`campaignStudio.remote.timeoutSeconds`), so each failure shows quickly.
  */
 export const journey: Journey = {
   title: 'connection states: slow, rate-limited, unreachable, refused key',
   needs: ['emulator'],
-  settings: { 'campaignStudio.remote.timeoutSeconds': 4 },
+  settings: { 'campaignStudio.remote.timeoutSeconds': 5 },
   timeoutMs: 180_000,
   async run(ctx) {
     const { page, workbench, step } = ctx;
