@@ -1,30 +1,38 @@
 // `npm start`, the sandbox: packages the extension, starts the local emulator of the Campaign
-// service with its seed data, starts code-server with the VSIX installed and the example
-// workspace (examples/) pointed at the emulator, and prints the URL to open. Ctrl-C stops
-// everything: each server runs in its own process group, and every group is ended.
+// service, starts code-server with the VSIX installed and the example workspace (examples/)
+// pointed at the emulator, and prints the URL to open. The emulator is supervised: when it dies
+// it is started again on the same port with its data, while code-server and the open editors
+// stay up. Everything is kept in the sandbox folder between runs (the workspace, the emulator's
+// data, code-server's user data and extensions), so the next `npm start` resumes where the last
+// one stopped. Ctrl-C stops everything: each server runs in its own process group, and every
+// group is ended.
 //
-//   npm start [-- --port 8080] [--fresh] [--no-package] [--dir DIR] [--json]
+//   npm start [-- --port 8080] [--emulator-port 4010] [--faults SPEC] [--fresh] [--no-package] [--dir DIR] [--json]
 //
-//   --port N       code-server's port on 127.0.0.1 (default 8080, or a free one when 8080 is taken; 0 = any)
-//   --fresh        start over: a new copy of examples/ and the emulator's seed data
-//   --no-package   install the campaign-studio.vsix that is there instead of packaging anew
-//   --dir DIR      where the sandbox keeps its workspace and emulator data (default .vscode-test/sandbox)
-//   --json         also print one JSON line when ready: { url, workspace, emulator, processGroups }
+//   --port N            code-server's port on 127.0.0.1 (default 8080, or a free one when 8080 is taken; 0 = any)
+//   --emulator-port N   the emulator's port (default: the one the workspace's environments name,
+//                       4010 in examples/, or a free one when that is taken; 0 = any)
+//   --faults SPEC       the emulator's faults (see the README's "Fault injection"), kept across its restarts
+//   --fresh             start over: a new copy of examples/, the emulator's seed data, new user data
+//   --no-package        install the campaign-studio.vsix that is there instead of packaging anew
+//   --dir DIR           where the sandbox keeps all that (default .vscode-test/sandbox)
+//   --json              also print one JSON line when ready:
+//                       { url, workspace, userData, codeServer: { pid }, emulator: { url, admin, pid, workspaces }, processGroups }
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureEnv, ensureNpmDeps, EnvError, ROOT } from './ensure-env.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
-import { emulatorPresent, EMULATOR_MAIN, startEmulator } from './lib/emulator.mjs';
+import { emulatorPresent, EMULATOR_MAIN, superviseEmulator } from './lib/emulator.mjs';
 import { onInterrupt } from './lib/processes.mjs';
-import { copyExamples, EXAMPLES, pointAtEmulator } from './lib/sandbox.mjs';
+import { copyExamples, emulatorUrlIn, EXAMPLES, pointAtEmulator } from './lib/sandbox.mjs';
 import { commandLine } from './lib/args.mjs';
 
 const { args, flag, option } = commandLine();
 const say = message => console.log(`[start] ${message}`);
 const shown = p => (p.startsWith(ROOT + path.sep) ? path.relative(ROOT, p) : p);
 
-const KNOWN = new Set(['--port', '--fresh', '--no-package', '--dir', '--json']);
+const KNOWN = new Set(['--port', '--emulator-port', '--faults', '--fresh', '--no-package', '--dir', '--json']);
 for (const a of args) {
   if (a.startsWith('--') && !KNOWN.has(a.split('=')[0])) {
     console.error(`[start] unknown option ${a}; options: ${[...KNOWN].join(', ')}`);
@@ -32,19 +40,22 @@ for (const a of args) {
   }
 }
 
+const CODE_SERVER_PORT = 8080;
+/** The port examples/.vscode/settings.json names, so a fresh copy needs no rewriting. */
+const EMULATOR_PORT = 4010;
 const sandbox = path.resolve(option('--dir') ?? path.join(ROOT, '.vscode-test', 'sandbox'));
 const workspace = path.join(sandbox, 'workspace');
 const emulatorData = path.join(sandbox, 'emulator-data.json');
+const codeServerDir = path.join(sandbox, 'code-server');
 const VSIX = path.join(ROOT, 'campaign-studio.vsix');
 
 const running = [];
 let stopping = false;
 async function stopAll() {
   stopping = true;
-  while (running.length) {
-    const r = running.pop();
-    try { await r.stop(); } catch (e) { console.error(`[start] stopping ${r.name}: ${e.message}`); }
-  }
+  // All at once: each stop() first makes sure its server is not started again.
+  const all = running.splice(0);
+  await Promise.all(all.map(r => r.stop().catch(e => console.error(`[start] stopping ${r.name}: ${e.message}`))));
 }
 onInterrupt(async () => {
   console.log('');
@@ -53,18 +64,21 @@ onInterrupt(async () => {
   say('stopped; nothing left running');
 });
 
-async function choosePort() {
-  const raw = option('--port');
+/**
+ * The port given with `name`, or `preferred` when it is free; `undefined` means any free port.
+ * A port given explicitly and taken is an error; the preferred one taken is a line of output.
+ */
+async function choosePort(name, preferred, what) {
+  const raw = option(name);
   if (raw === undefined) {
-    const preferred = 8080;
-    const free = await portFree(preferred);
-    if (!free) say(`port ${preferred} is taken; using another`);
-    return free ? preferred : undefined;
+    if (await portFree(preferred)) return preferred;
+    say(`port ${preferred} is taken; ${what} takes another`);
+    return undefined;
   }
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${raw}: give a port number from 1 to 65535, or 0 for any free port`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} ${raw}: give a port number from 1 to 65535, or 0 for any free port`);
   if (port === 0) return undefined;
-  if (!(await portFree(port))) throw new Error(`port ${port} on 127.0.0.1 is taken: stop what uses it, or pick another with --port`);
+  if (!(await portFree(port))) throw new Error(`port ${port} on 127.0.0.1 is taken: stop what uses it, or pick another with ${name}`);
   return port;
 }
 
@@ -77,6 +91,75 @@ async function portFree(port) {
   });
 }
 
+function packageExtension() {
+  say('building and packaging the extension (npm run package)…');
+  const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+  if (r.status === 0) return true;
+  console.error(`[start] npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
+  return false;
+}
+
+/**
+ * The workspace, the emulator's data and the user data: kept from the last run unless --fresh.
+ * @returns {boolean} whether the workspace is the last run's
+ */
+function prepareSandbox() {
+  fs.mkdirSync(sandbox, { recursive: true });
+  if (flag('--fresh')) fs.rmSync(codeServerDir, { recursive: true, force: true });
+  if (flag('--fresh') || !fs.existsSync(workspace)) {
+    copyExamples(workspace, EXAMPLES);
+    fs.rmSync(emulatorData, { force: true });
+    say(`workspace: a fresh copy of examples/ in ${shown(workspace)}`);
+    return false;
+  }
+  say(`workspace: ${shown(workspace)} (kept from the last run with the emulator's data and your editor's state; --fresh starts over)`);
+  return true;
+}
+
+/** What `npm start` says about the emulator's life after its first start. */
+function reportEmulator(event) {
+  if (event.type === 'exited') say(`the emulator exited (${event.how}); starting it again on the same port with its data`);
+  if (event.type === 'restarted') say(`emulator restarted on ${event.instance.url} (pid ${event.instance.pid}); its data is kept in ${shown(emulatorData)}`);
+  if (event.type === 'failed') say(`the emulator did not start again: ${event.error.message}`);
+  if (event.type === 'gave-up') {
+    say(`the emulator was restarted ${event.restarts} times within ${event.withinMs / 1000} s and exited again; it stays down, code-server keeps running. ` +
+      'Fix what it said above, then stop with Ctrl-C and run npm start again.');
+  }
+}
+
+async function startEmulatorFor({ previousUrl, kept }) {
+  const previousPort = previousUrl ? Number(new URL(previousUrl).port) : EMULATOR_PORT;
+  const port = await choosePort('--emulator-port', previousPort, 'the emulator');
+  const { first, supervisor } = await superviseEmulator(
+    { port, data: emulatorData, faults: option('--faults'), onOutput: l => console.log(`[emulator] ${l}`) },
+    { onEvent: reportEmulator },
+  );
+  running.push({ name: 'the emulator', stop: () => supervisor.stop(), pid: first.pid });
+  const environments = await pointAtEmulator(workspace, first);
+  say(`emulator: ${first.url} (state kept in ${shown(emulatorData)})`);
+  // A sign-in is stored per environment URL: a kept workspace whose emulator moved needs a new one.
+  if (kept && previousUrl && previousUrl !== first.url) say(`the workspace's environments now point at ${first.url} instead of ${previousUrl}: sign in again`);
+  return { emulator: first, environments };
+}
+
+function printBanner({ url, emulator, environments }) {
+  console.log('');
+  console.log('  Campaign Studio sandbox is running.');
+  console.log('');
+  console.log(`  Open   ${url}`);
+  if (emulator) {
+    console.log(`  Service emulator   ${emulator.url}   (restarted with its data if it dies)`);
+    for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
+    console.log('  Sign in from the status bar (or "Campaign Studio: Sign In" in the Command Palette) with one of those keys.');
+    console.log(`  Emulator admin     ${emulator.url}/__admin   faults now: ${option('--faults') ?? 'none'}`);
+    console.log(`    change them:  curl -X PUT ${emulator.url}/__admin/faults -d '{"spec":"latency=200-800"}'   (clear: curl -X DELETE …)`);
+  }
+  console.log('');
+  console.log(`  Your settings, unsaved files and sign-ins are kept in ${shown(codeServerDir)} (--fresh starts over).`);
+  console.log('  Ctrl-C stops everything.');
+  console.log('');
+}
+
 async function main() {
   try {
     await ensureNpmDeps();
@@ -85,73 +168,42 @@ async function main() {
     console.error(`[start] ${e instanceof EnvError ? e.message : e.stack}`);
     return 1;
   }
-  const port = await choosePort();
-
-  if (!flag('--no-package')) {
-    say('building and packaging the extension (npm run package)…');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0) {
-      console.error(`[start] npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
-      return 1;
-    }
-  }
+  const port = await choosePort('--port', CODE_SERVER_PORT, 'code-server');
+  if (!flag('--no-package') && !packageExtension()) return 1;
   if (!fs.existsSync(VSIX)) {
     console.error(`[start] ${path.relative(ROOT, VSIX)} is missing: run without --no-package`);
     return 1;
   }
-
-  fs.mkdirSync(sandbox, { recursive: true });
-  if (flag('--fresh') || !fs.existsSync(workspace)) {
-    copyExamples(workspace, EXAMPLES);
-    fs.rmSync(emulatorData, { force: true });
-    say(`workspace: a fresh copy of examples/ in ${shown(workspace)}`);
-  } else {
-    say(`workspace: ${shown(workspace)} (kept from the last run; --fresh starts over)`);
-  }
+  const kept = prepareSandbox();
 
   let emulator;
   let environments = [];
   if (emulatorPresent()) {
-    emulator = await startEmulator({ data: emulatorData, onOutput: l => console.log(`[emulator] ${l}`) });
-    running.push({ name: 'the emulator', stop: emulator.stop, pid: emulator.pid });
-    environments = await pointAtEmulator(workspace, emulator);
-    say(`emulator: ${emulator.url} (state kept in ${shown(emulatorData)})`);
+    ({ emulator, environments } = await startEmulatorFor({ previousUrl: await emulatorUrlIn(workspace), kept }));
   } else {
     say(`the emulator is not there yet (${path.relative(ROOT, EMULATOR_MAIN)} is missing): the sandbox runs without a service to talk to`);
   }
 
-  const server = await startCodeServer({ label: 'sandbox', vsix: VSIX, port });
+  const server = await startCodeServer({ label: 'sandbox', dir: codeServerDir, vsix: VSIX, port });
   running.push({ name: 'code-server', stop: () => server.stop(), pid: server.pid });
   const url = workbenchUrl(server, { folder: workspace });
-
-  console.log('');
-  console.log('  Campaign Studio sandbox is running.');
-  console.log('');
-  console.log(`  Open   ${url}`);
-  if (emulator) {
-    console.log(`  Service emulator   ${emulator.url}`);
-    for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
-    console.log('  Sign in from the status bar (or "Campaign Studio: Sign In" in the Command Palette) with one of those keys.');
-  }
-  console.log('');
-  console.log('  Ctrl-C stops everything.');
-  console.log('');
+  printBanner({ url, emulator, environments });
   if (flag('--json')) {
     console.log(JSON.stringify({
-      url, workspace, emulator: emulator ? { url: emulator.url, workspaces: emulator.workspaces } : null,
+      url, workspace, userData: server.userDataDir,
+      codeServer: { pid: server.pid },
+      emulator: emulator ? { url: emulator.url, admin: `${emulator.url}/__admin`, pid: emulator.pid, workspaces: emulator.workspaces } : null,
       processGroups: running.map(r => r.pid),
     }));
   }
 
-  // Runs until Ctrl-C; if a server dies on its own, everything stops with a message.
+  // Runs until Ctrl-C; the emulator is restarted when it dies, code-server's end ends everything.
   return new Promise(resolve => {
-    const died = name => (code, signal) => {
+    server.child.on('exit', (code, signal) => {
       if (stopping) return;
-      console.error(`[start] ${name} exited (${signal ?? code}); stopping everything`);
+      console.error(`[start] code-server exited (${signal ?? code}); stopping everything`);
       void stopAll().then(() => resolve(1));
-    };
-    server.child.on('exit', died('code-server'));
-    emulator?.child.on('exit', died('the emulator'));
+    });
   });
 }
 

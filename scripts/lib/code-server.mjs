@@ -1,5 +1,6 @@
-// code-server in isolation: its own HOME and XDG dirs, fresh user-data and extensions dirs per
-// run, a free port on 127.0.0.1, its own process group. Used by the test tiers and `npm start`.
+// code-server in isolation: its own HOME and XDG dirs, user-data and extensions dirs (fresh per
+// run for the test tiers, kept in the sandbox's folder for `npm start`), a free port on 127.0.0.1,
+// its own process group. Used by the test tiers and `npm start`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,34 +71,43 @@ function codeServerArgs({ port, userDataDir, extensionsDir, configFile }) {
  * Starts code-server.
  * @param {object} options
  * @param {string} options.label          names the temporary directory
- * @param {string} [options.vsix]         a VSIX to install into the fresh extensions dir first
+ * @param {string} [options.dir]          keep user data (settings, backups of unsaved files, the key
+ *                                        half of the secret storage), extensions and logs in this
+ *                                        folder across runs instead of a temporary one that stop() removes
+ * @param {string} [options.vsix]         a VSIX to install (over any installed version) first
  * @param {object} [options.settings]     user settings on top of STABLE_USER_SETTINGS
  * @param {object} [options.env]          more environment for code-server (the extension host inherits it)
  * @param {number} [options.port]         a fixed port (default: a free one)
  * @param {(line: string) => void} [options.onOutput]  code-server's own output, line by line
  */
-export async function startCodeServer({ label, vsix, settings = {}, env = {}, port, onOutput } = {}) {
+export async function startCodeServer({ label, dir, vsix, settings = {}, env = {}, port, onOutput } = {}) {
   if (!codeServerReady()) throw new Error('code-server is not installed: run `node scripts/ensure-env.mjs`');
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), `campaign-studio-${label ?? 'code-server'}-`));
+  const base = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), `campaign-studio-${label ?? 'code-server'}-`));
   const userDataDir = path.join(base, 'user-data');
   const extensionsDir = path.join(base, 'extensions');
   const configFile = path.join(base, 'config.yaml');
   const logFile = path.join(base, 'code-server.log');
-  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  const userSettings = path.join(userDataDir, 'User', 'settings.json');
+  fs.mkdirSync(path.dirname(userSettings), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...STABLE_USER_SETTINGS, ...settings }, null, 2));
+  // A kept folder keeps the person's own settings too; the stable ones go into a new folder only.
+  if (!dir || !fs.existsSync(userSettings)) fs.writeFileSync(userSettings, JSON.stringify({ ...STABLE_USER_SETTINGS, ...settings }, null, 2));
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
-  // Its own TMPDIR too: the server and the extension host leave sockets there, removed with `base`.
-  fs.mkdirSync(path.join(base, 'tmp'), { recursive: true });
-  const childEnv = { ...isolatedEnv(base), TMPDIR: path.join(base, 'tmp'), ...env };
+  fs.rmSync(logFile, { force: true });
+  // Its own TMPDIR too: the server and the extension host leave sockets there (a kept folder's
+  // are from a run that is over).
+  const tmp = path.join(base, 'tmp');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+  const childEnv = { ...isolatedEnv(base), TMPDIR: tmp, ...env };
   // Not inherited: a parent's debugger or loader flags would reach the extension host.
   delete childEnv.NODE_OPTIONS;
   delete childEnv.VSCODE_IPC_HOOK_CLI;
 
-  const cleanup = () => fs.rmSync(base, { recursive: true, force: true });
+  const cleanup = () => { if (!dir) fs.rmSync(base, { recursive: true, force: true }); };
   try {
     if (vsix) {
-      const r = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+      const r = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
         env: childEnv, encoding: 'utf8', timeout: 120_000,
       });
       const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
@@ -135,7 +145,7 @@ export async function startCodeServer({ label, vsix, settings = {}, env = {}, po
       }
       return {
         url, port: p, base, userDataDir, extensionsDir, logFile, pid: child.pid, child,
-        /** Ends code-server with its extension host and language server, then removes its dirs. */
+        /** Ends code-server with its extension host and language server, then removes its dirs (unless kept in `dir`). */
         async stop({ keep = false } = {}) {
           await killGroup(child.pid);
           if (!keep) cleanup();

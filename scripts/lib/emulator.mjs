@@ -1,9 +1,11 @@
-// The local emulator of the Campaign service, started the way `npm run emulator -- --port 0`
-// starts it, in its own process group; its one JSON line on stdout says where it listens.
+// The local emulator of the Campaign service, started the way `npm run emulator -- --port N`
+// starts it, in its own process group; its one JSON line on stdout says where it listens. The
+// sandbox runs it supervised: restarted on the same port with the same data when it dies.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../ensure-env.mjs';
 import { killGroup, spawnGroup } from './processes.mjs';
+import { Supervisor } from './supervise.mjs';
 
 export const EMULATOR_MAIN = path.join(ROOT, 'packages', 'emulator', 'src', 'main.ts');
 
@@ -12,12 +14,13 @@ export function emulatorPresent() {
 }
 
 /**
- * @param {{ data?: string, faults?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
- * @returns {Promise<{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }>}
+ * @typedef {{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }} Emulator
+ * @param {{ port?: number, data?: string, faults?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
+ * @returns {Promise<Emulator>}
  */
-export function startEmulator({ data, faults, timeoutMs = 60_000, onOutput } = {}) {
+export function startEmulator({ port = 0, data, faults, timeoutMs = 60_000, onOutput } = {}) {
   if (!emulatorPresent()) return Promise.reject(new Error(`the emulator is missing: ${path.relative(ROOT, EMULATOR_MAIN)} does not exist`));
-  const args = ['--import', 'tsx', EMULATOR_MAIN, '--port', '0'];
+  const args = ['--import', 'tsx', EMULATOR_MAIN, '--port', String(port)];
   if (data) args.push('--data', data);
   if (faults) args.push('--faults', faults);
   const child = spawnGroup(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
@@ -57,4 +60,23 @@ export function startEmulator({ data, faults, timeoutMs = 60_000, onOutput } = {
     child.on('exit', (code, signal) => void fail(`the emulator exited (${signal ?? code}) before it was ready`));
     child.on('error', err => void fail(`the emulator did not start: ${err.message}`));
   });
+}
+
+/**
+ * The emulator under a Supervisor: when it dies it is started again on the port it first took,
+ * with the same data file and the same `faults` (faults set later through the admin endpoint
+ * are not carried over). Resolves once the first one is ready.
+ * @param {{ port?: number, data?: string, faults?: string, onOutput?: (line: string) => void }} options
+ * @param {{ onEvent: (event: import('./supervise.mjs').SupervisorEvent) => void, limit?: { restarts: number, withinMs: number }, backoffMs?: (n: number) => number }} supervision
+ * @returns {Promise<{ first: Emulator, supervisor: Supervisor }>}
+ */
+export async function superviseEmulator({ port = 0, ...options }, supervision) {
+  let listening = port;
+  const start = async () => {
+    const emulator = await startEmulator({ ...options, port: listening });
+    listening = Number(new URL(emulator.url).port);
+    return emulator;
+  };
+  const supervisor = new Supervisor({ start, ...supervision });
+  return { first: await supervisor.run(), supervisor };
 }

@@ -14,20 +14,40 @@ export function copyExamples(dest, from = EXAMPLES) {
   return dest;
 }
 
-/**
- * Points every `campaignStudio.environments` entry of the workspace settings at the emulator:
- * `baseUrl` becomes the emulator's URL; an entry whose `workspaceId` the emulator does not hold
- * gets its first workspace. Comments and layout of the file are kept.
- * @returns {Promise<Array<{ name: string, workspaceId: string, apiKey: string }>>} the environments and their API keys
- */
-export async function pointAtEmulator(workspaceDir, emulator) {
-  const { parse, modify, applyEdits } = await import('jsonc-parser');
-  const file = path.join(workspaceDir, SETTINGS);
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '{}\n';
+async function readSettings(file) {
+  const { parse } = await import('jsonc-parser');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '{}\n';
   const errors = [];
   const settings = parse(text, errors, { allowTrailingComma: true }) ?? {};
   if (errors.length) throw new Error(`${file} is not valid JSON with comments; fix it or remove it`);
-  let envs = Array.isArray(settings['campaignStudio.environments']) ? settings['campaignStudio.environments'] : [];
+  const environments = Array.isArray(settings['campaignStudio.environments']) ? settings['campaignStudio.environments'] : [];
+  return { text, environments };
+}
+
+/**
+ * The emulator URL the workspace's environments point at: the `baseUrl` they all share when it
+ * is on this machine, else undefined.
+ */
+export async function emulatorUrlIn(workspaceDir) {
+  const { environments } = await readSettings(path.join(workspaceDir, SETTINGS));
+  const urls = new Set(environments.map(env => env?.baseUrl));
+  const [url] = urls;
+  return urls.size === 1 && typeof url === 'string' && /^http:\/\/127\.0\.0\.1:\d+$/.test(url) ? url : undefined;
+}
+
+/**
+ * Points every `campaignStudio.environments` entry of the workspace settings at the emulator:
+ * `baseUrl` becomes the emulator's URL; an entry whose `workspaceId` the emulator does not hold
+ * gets its first workspace. Comments and layout of the file are kept, and a file that already
+ * says all that is not written at all (its time stamp stays as it was).
+ * @returns {Promise<Array<{ name: string, workspaceId: string, apiKey: string }>>} the environments and their API keys
+ */
+export async function pointAtEmulator(workspaceDir, emulator) {
+  const { modify, applyEdits } = await import('jsonc-parser');
+  const file = path.join(workspaceDir, SETTINGS);
+  const { text: before, environments } = await readSettings(file);
+  let text = before;
+  let envs = environments;
   const format = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
   if (envs.length === 0) {
     envs = emulator.workspaces.map((ws, i) => ({ name: `emulator-${i + 1}`, baseUrl: emulator.url, workspaceId: ws.id, email: 'you@example.com' }));
@@ -41,7 +61,9 @@ export async function pointAtEmulator(workspaceDir, emulator) {
     if (env?.workspaceId !== ws.id) text = applyEdits(text, modify(text, ['campaignStudio.environments', i, 'workspaceId'], ws.id, format));
     out.push({ name: env?.name ?? `environment ${i + 1}`, workspaceId: ws.id, apiKey: ws.apiKey });
   });
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
+  if (text !== before) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
   return out;
 }

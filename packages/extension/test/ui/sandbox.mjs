@@ -1,5 +1,10 @@
-// The sandbox as a person uses it: `npm start` prints a URL, the URL opens the example workspace
-// with the extension installed, and Ctrl-C stops everything, leaving no process behind.
+// The sandbox as a person uses it, over three `npm start`s on one sandbox folder and one browser:
+//  1. it prints a URL that opens the example workspace with the extension at work; the person
+//     signs in; the emulator, killed by its pid, comes back on the same URL with what was written
+//     before, while code-server stays up; Ctrl-C stops everything, leaving no process behind.
+//  2. the next `npm start` resumes: the same emulator URL, the workspace settings not rewritten,
+//     the person's user settings and sign-in kept, the campaign still there.
+//  3. `npm start -- --fresh` starts over: user data, workspace and emulator data as new.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +13,192 @@ import { ROOT } from '../../../../scripts/ensure-env.mjs';
 import { VIEWPORT } from '../../../../scripts/lib/browser.mjs';
 import { descendants, killGroup, processAlive, withTimeout } from '../../../../scripts/lib/processes.mjs';
 
+const MARKER_SETTING = 'campaignStudio.explorer.groupBy';
+
+/** One `npm start`: its output, its ready line, the processes under it, Ctrl-C. */
+class SandboxRun {
+  output = '';
+  processes = [];
+
+  constructor(args) {
+    // Its own process group, so that the Ctrl-C below reaches start.mjs alone, as a terminal's would.
+    this.child = spawn(process.execPath, ['scripts/start.mjs', '--no-package', '--json', ...args], {
+      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout.on('data', d => { this.output += d; });
+    this.child.stderr.on('data', d => { this.output += d; });
+    this.exited = new Promise(resolve => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Resolves with the first match of `pattern` in the output from `from` on, as soon as it is printed. */
+  printed(pattern, what, { from = 0, timeoutMs = 30_000 } = {}) {
+    return withTimeout(new Promise((resolve, reject) => {
+      const look = () => {
+        const m = pattern.exec(this.output.slice(from));
+        if (!m) return;
+        this.child.stdout.off('data', look);
+        resolve(m);
+      };
+      this.child.stdout.on('data', look);
+      look();
+      void this.exited.then(({ code, signal }) => reject(new Error(`npm start exited (${signal ?? code}) before ${what}`)));
+    }), timeoutMs, `npm start did not print ${what} within ${timeoutMs / 1000}s`);
+  }
+
+  async ready() {
+    const [line] = await this.printed(/^\{.*"processGroups".*\}$/m, 'its ready line', { timeoutMs: 120_000 });
+    this.track();
+    return JSON.parse(line);
+  }
+
+  /** Remembers every process under npm start now, to check that Ctrl-C ends them all. */
+  track() {
+    this.processes = [...new Set([...this.processes, ...descendants(this.child.pid)])];
+  }
+
+  /** Ctrl-C: npm start says it stopped, and none of the processes it started is left. */
+  async interrupt() {
+    this.track();
+    process.kill(this.child.pid, 'SIGINT');
+    const { code, signal } = await withTimeout(this.exited, 30_000, 'npm start did not stop within 30s of Ctrl-C');
+    const left = this.processes.filter(processAlive);
+    if (left.length) {
+      const names = left.map(pid => { try { return `${pid} ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120)}`; } catch { return String(pid); } });
+      throw new Error(`after Ctrl-C these processes are still running:\n  ${names.join('\n  ')}`);
+    }
+    if (!/stopped; nothing left running/.test(this.output)) throw new Error('npm start did not say it stopped');
+    return `${signal ?? code}, ${this.processes.length} processes`;
+  }
+
+  /** Whatever a failed check left running. */
+  async kill() {
+    await killGroup(this.child.pid, { graceMs: 1000 });
+    for (const pid of this.processes.filter(processAlive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  }
+
+  tail() {
+    return this.output.trim().split('\n').slice(-30).join('\n');
+  }
+}
+
+/** Runs `check` against one `npm start`, always ending it; a failure carries what npm start said. */
+async function withSandbox(args, check) {
+  const run = new SandboxRun(args);
+  try {
+    return await check(run, await run.ready());
+  } catch (e) {
+    e.message += `\n--- npm start said:\n${run.tail()}`;
+    throw e;
+  } finally {
+    await run.kill();
+  }
+}
+
+/** A call of the emulator's API with the credentials of its first workspace. */
+async function api(ready, method, route, body) {
+  const ws = ready.emulator.workspaces[0];
+  const res = await fetch(`${ready.emulator.url}${route}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${ws.id}:${ws.apiKey}`).toString('base64')}`,
+      'SVC-APPKEY': ws.id,
+      'X-SVC-Request-Id': `sandbox-check-${Date.now()}`,
+      'Content-Type': 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+function userSettings(ready) {
+  return JSON.parse(fs.readFileSync(path.join(ready.userData, 'User', 'settings.json'), 'utf8'));
+}
+
+async function screenshot(page, shots, name, say, what) {
+  const file = path.join(shots, name);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  say(`  ✔ ${what}  (${path.relative(ROOT, file)})`);
+}
+
+/**
+ * Sign in as a person does: Command Palette, the environment, its API key. Done when the key is
+ * in code-server's secret storage: sealed in the page's localStorage (with a key half kept in
+ * the user data), written after the status bar already says "connected".
+ */
+async function signIn(page, workbench, environment, apiKey) {
+  await workbench.command('Campaign Studio: Sign In');
+  await workbench.pickLabel(environment);
+  await workbench.answer(apiKey);
+  await workbench.connectionStatus(`${environment}: connected`).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+  await page.waitForFunction(() => localStorage.getItem('secrets.provider') !== null, undefined, { timeout: workbench.timeoutMs });
+}
+
+async function firstRun({ dir, page, Workbench, shots, say }) {
+  return withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir], async (run, ready) => {
+    say(`  npm start: ${ready.url} (${run.processes.length} processes under it)`);
+    if (!run.output.includes(`Open   ${ready.url}`)) throw new Error('npm start did not print the URL to open');
+    if (!run.output.includes(ready.emulator.admin)) throw new Error('npm start did not print the emulator\'s admin URL');
+    await page.goto(ready.url);
+    const workbench = new Workbench(page);
+    await workbench.ready();
+    await workbench.openFile('drafts/black-friday.campaign.json');
+    await workbench.squiggles('error').first().waitFor({ state: 'visible' });
+    await screenshot(page, shots, '01-npm-start-opens-the-example-workspace.png', say, 'the URL opens the example workspace with the extension at work');
+    await signIn(page, workbench, 'shopco', ready.emulator.workspaces[0].apiKey);
+    // The person's own setting, in the user settings as the Settings editor writes it.
+    fs.writeFileSync(path.join(ready.userData, 'User', 'settings.json'), JSON.stringify({ ...userSettings(ready), [MARKER_SETTING]: 'channel' }, null, 2));
+    run.track();
+
+    const created = await api(ready, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'sandbox@example.com' });
+    if (created.status !== 201) throw new Error(`creating a draft answered ${created.status}`);
+    const id = created.body.data.id;
+    const from = run.output.length;
+    process.kill(ready.emulator.pid, 'SIGKILL');
+    const [, url, pid] = await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator', { from });
+    if (url !== ready.emulator.url || Number(pid) === ready.emulator.pid) throw new Error(`the emulator came back as ${url} (pid ${pid}), not on ${ready.emulator.url} with a new pid`);
+    const read = await api(ready, 'GET', `/v5/campaigns/${id}`);
+    if (read.status !== 200) throw new Error(`the draft written before the kill answered ${read.status} after the restart`);
+    if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted');
+    if ((await fetch(ready.url)).status !== 200) throw new Error('the workbench page no longer loads after the emulator restarted');
+    say(`  ✔ the emulator killed by its pid came back on ${url} with the draft written before; code-server stayed up`);
+    run.track();
+    say(`  ✔ Ctrl-C stopped npm start (${await run.interrupt()})`);
+    const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
+    return { ready, id, settings: { text: fs.readFileSync(settingsFile, 'utf8'), mtimeMs: fs.statSync(settingsFile).mtimeMs } };
+  });
+}
+
+async function secondRun({ dir, page, Workbench, shots, say }, before) {
+  const port = new URL(before.ready.url).port;
+  await withSandbox(['--port', port, '--dir', dir], async (run, ready) => {
+    if (ready.emulator.url !== before.ready.emulator.url) throw new Error(`the emulator moved from ${before.ready.emulator.url} to ${ready.emulator.url}`);
+    const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
+    if (fs.readFileSync(settingsFile, 'utf8') !== before.settings.text || fs.statSync(settingsFile).mtimeMs !== before.settings.mtimeMs) {
+      throw new Error('the workspace settings were rewritten although the emulator URL did not change');
+    }
+    if (userSettings(ready)[MARKER_SETTING] !== 'channel') throw new Error('the user settings of the last run are gone');
+    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 200) throw new Error('the draft of the last run is gone');
+    await page.goto(ready.url);
+    const workbench = new Workbench(page);
+    await workbench.ready();
+    await workbench.connectionStatus('shopco: connected').waitFor({ state: 'visible', timeout: workbench.timeoutMs })
+      .catch(() => { throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"'); });
+    await screenshot(page, shots, '02-the-next-npm-start-resumes-signed-in.png', say,
+      'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept');
+    say(`  ✔ Ctrl-C stopped it again (${await run.interrupt()})`);
+  });
+}
+
+async function freshRun({ dir, say }, before) {
+  await withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir, '--fresh'], async (run, ready) => {
+    if (MARKER_SETTING in userSettings(ready)) throw new Error('--fresh kept the user settings');
+    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error('--fresh kept the emulator\'s data');
+    const examples = fs.readdirSync(path.join(ROOT, 'examples')).sort();
+    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(examples)) throw new Error('--fresh did not start from a copy of examples/');
+    say(`  ✔ npm start -- --fresh starts over (user data, workspace, emulator data); Ctrl-C: ${await run.interrupt()}`);
+  });
+}
+
 /**
  * @param {{ browser: import('playwright-core').Browser, Workbench: any, shots: string, say: (m: string) => void }} options
  */
@@ -15,60 +206,16 @@ export async function checkSandbox({ browser, Workbench, shots, say }) {
   fs.rmSync(shots, { recursive: true, force: true });
   fs.mkdirSync(shots, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-start-'));
-  // Its own process group, so that the Ctrl-C below reaches start.mjs alone, as a terminal's would.
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', '--no-package', '--dir', dir, '--json'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', d => { output += d; });
-  child.stderr.on('data', d => { output += d; });
-  const exited = new Promise(resolve => child.on('exit', (code, signal) => resolve({ code, signal })));
-  let context;
-  let processes = [];
+  // One browser profile for all three runs, as a person's own browser keeps its storage.
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
-    const ready = await withTimeout(new Promise((resolve, reject) => {
-      const look = () => {
-        const line = output.split('\n').find(l => l.startsWith('{') && l.includes('"processGroups"'));
-        if (line) resolve(JSON.parse(line));
-      };
-      child.stdout.on('data', look);
-      void exited.then(({ code, signal }) => reject(new Error(`npm start exited (${signal ?? code}) before it was ready`)));
-    }), 120_000, 'npm start did not print its URL within 120s');
-    processes = descendants(child.pid);
-    say(`  npm start: ${ready.url} (${processes.length} processes under it)`);
-    if (!output.includes(`Open   ${ready.url}`)) throw new Error(`npm start did not print the URL to open:\n${output}`);
-
-    context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
-    await page.goto(ready.url);
-    const workbench = new Workbench(page);
-    await workbench.ready();
-    await workbench.openFile('drafts/black-friday.campaign.json');
-    await workbench.squiggles('error').first().waitFor({ state: 'visible' });
-    const file = path.join(shots, '01-npm-start-opens-the-example-workspace.png');
-    await page.screenshot({ path: file, animations: 'disabled' });
-    say(`  ✔ the URL opens the example workspace with the extension at work  (${path.relative(ROOT, file)})`);
-    // Now the extension host and the language server run too: everything under npm start.
-    processes = [...new Set([...processes, ...descendants(child.pid)])];
-    await context.close();
-    context = undefined;
-
-    process.kill(child.pid, 'SIGINT');
-    const { code, signal } = await withTimeout(exited, 30_000, 'npm start did not stop within 30s of Ctrl-C');
-    const left = processes.filter(processAlive);
-    if (left.length) {
-      const names = left.map(pid => { try { return `${pid} ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120)}`; } catch { return String(pid); } });
-      throw new Error(`after Ctrl-C these processes are still running:\n  ${names.join('\n  ')}`);
-    }
-    if (!/stopped; nothing left running/.test(output)) throw new Error(`npm start did not say it stopped:\n${output.slice(-2000)}`);
-    say(`  ✔ Ctrl-C stopped npm start (${signal ?? code}) and all ${processes.length} processes under it`);
-  } catch (e) {
-    e.message += `\n--- npm start said:\n${output.trim().split('\n').slice(-30).join('\n')}`;
-    throw e;
+    const options = { dir, page, Workbench, shots, say };
+    const first = await firstRun(options);
+    await secondRun(options, first);
+    await freshRun(options, first);
   } finally {
-    await context?.close().catch(() => undefined);
-    await killGroup(child.pid, { graceMs: 1000 });
-    for (const pid of processes.filter(processAlive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    await context.close().catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
