@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled,
+  adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus, Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled,
   parseEnvironments, secretKeyFor, ServiceClient, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
 
@@ -244,7 +244,7 @@ export class Connection implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
     void vscode.commands.executeCommand('setContext', 'campaignStudio.production', !!env?.production);
     void vscode.commands.executeCommand('setContext', 'campaignStudio.hasEnvironments', this.environments().environments.length > 0);
-    if (status.state !== 'connecting' && status.state !== this.loggedState) this.log.info(`connection: ${status.state}${'lastError' in status ? ` (${status.lastError})` : ''}`);
+    if (status.state !== 'connecting' && status.state !== this.loggedState) this.log.info(`connection: ${describeStatus(status, Date.now(), timeOfDay).detail}`);
     this.loggedState = status.state;
     this.statusChanged.fire(status);
     this.countdown(status.state === 'rateLimited');
@@ -387,6 +387,11 @@ export class Connection implements vscode.Disposable {
     await cfg.update('environments', [...(Array.isArray(existing) ? existing : []), entry], target);
     return this.environmentNamed(entry.name as string);
   }
+}
+
+/** The time of day a state began, as the user's clock shows it. */
+export function timeOfDay(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 class NotSignedInError extends Error {

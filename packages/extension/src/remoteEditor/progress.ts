@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ActionContext, ProgressHandle, WaitNotice, waitText, withDelayedProgress } from '@campaign-studio/sync';
+import { ActionContext, ActionScope, ProgressHandle, WaitNotice, waitText, withDelayedProgress } from '@campaign-studio/sync';
 
 /**
  * Runs a service action; when it takes longer than about 300 ms, or has to wait for more than a
@@ -34,4 +34,33 @@ export function showProgress(title: string, cancel: () => void, done: Promise<un
       tell();
     },
   };
+}
+
+/**
+ * One user action made of steps (a push: read, validate, write, read back), each shown in its own
+ * notification with Cancel. The action's calls go through a client scoped to `scope`: each is
+ * aborted by the Cancel of the step it runs in, and its waits are shown there.
+ */
+export class SteppedAction implements ActionScope {
+  private current?: ActionContext;
+
+  /** The Cancel of the step running now. */
+  get signal(): AbortSignal | undefined {
+    return this.current?.signal;
+  }
+
+  /** Shows a wait in the notification of the step running now. */
+  readonly onWait = (wait: WaitNotice): void => this.current?.onWait(wait);
+
+  /** Runs one step under its own cancellable notification (shown after about 300 ms, or at a wait). */
+  step<T>(title: string, task: () => Promise<T>): Promise<T> {
+    return runWithProgress(title.replace(/…$/, ''), async action => {
+      this.current = action;
+      try {
+        return await task();
+      } finally {
+        this.current = undefined;
+      }
+    });
+  }
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ConnectionStatus, describeStatus, escapeMarkdown } from '@campaign-studio/sync';
 import { ConnectionShown } from '../context';
-import { Connection } from './connection';
+import { Connection, timeOfDay } from './connection';
 
 /**
  * The status bar item: the active environment and the true state of its connection (signed out,
@@ -18,11 +18,6 @@ const ICONS: Record<ConnectionStatus['state'], string> = {
   unreachable: '$(cloud-offline)',
   credentialsRejected: '$(key)',
 };
-
-/** The time of day a state began, as the user's clock shows it. */
-export function timeOfDay(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

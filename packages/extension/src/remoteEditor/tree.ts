@@ -5,9 +5,8 @@ import {
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
   sanitizeFilter, withCampaignRead, describeStatus,
 } from '@campaign-studio/sync';
-import { timeOfDay } from './statusBar';
 import { CampaignRead } from '../context';
-import { Connection } from './connection';
+import { Connection, timeOfDay } from './connection';
 
 /**
  * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
@@ -149,21 +148,24 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   }
 
   /**
-   * The message above the tree: the connection state when it is not plainly connected, and the
-   * active filter. (The description shows only where the view has its own header, not when it is
-   * alone in its container, as it is by default; the message always shows.)
+   * The message above the tree: a slow or rate-limited connection, and the active filter. (The
+   * description shows only where the view has its own header, not when it is alone in its
+   * container, as it is by default; the message always shows.) Unreachable or refused, the tree
+   * is empty and its welcome content says so, which VS Code shows only without a message. Set
+   * only when it changes: each set redraws the view, under the pointer of someone clicking it.
    */
   private describeState(): void {
     if (!this.view) return;
     const status = this.conn.status;
     const f = this.filter;
     const lines: string[] = [];
-    if (TROUBLED.has(status.state)) {
+    if (status.state === 'slow' || status.state === 'rateLimited') {
       const words = describeStatus(status, Date.now(), timeOfDay);
       lines.push(`${capitalized(words.short)}: ${words.detail}`);
     }
     if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
-    this.view.message = lines.length ? lines.join(' ') : undefined;
+    const message = lines.length ? lines.join(' ') : undefined;
+    if (this.view.message !== message) this.view.message = message;
   }
 
   private currentGroups(): GroupNode[] {
@@ -394,9 +396,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     return g && !g.pager.done ? new MoreNode(g) : undefined;
   }
 }
-
-/** States worth a line above the tree. */
-const TROUBLED = new Set(['slow', 'rateLimited', 'unreachable', 'credentialsRejected']);
 
 function capitalized(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

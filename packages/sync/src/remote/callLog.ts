@@ -24,6 +24,8 @@ export interface CallLogEntry {
 }
 
 const REDACTED = '***';
+/** Shorter queueing is the limiter's ordinary pacing, not worth a word in the log. */
+const QUEUED_WORTH_SAYING_MS = 100;
 
 /**
  * Replaces every occurrence of the given secrets, and anything that looks like HTTP Basic
@@ -46,7 +48,7 @@ export function formatCallLog(e: CallLogEntry): string {
   const status = e.status > 0 ? String(e.status) : (e.error ?? 'failed');
   let line = `${e.environment} ${e.method} ${e.path} → ${status} in ${Math.round(e.ms)} ms [request ${e.requestId}]`;
   if (e.attempt > 1) line += ` (attempt ${e.attempt})`;
-  if (e.queuedMs && e.queuedMs >= 1) line += ` (queued ${Math.round(e.queuedMs)} ms by the rate limiter)`;
+  if (e.queuedMs && e.queuedMs >= QUEUED_WORTH_SAYING_MS) line += ` (queued ${Math.round(e.queuedMs)} ms by the rate limiter)`;
   if (e.status > 0 && e.error) line += `: ${e.error}`;
   if (e.retryInMs !== undefined) line += `; retrying in ${Math.round(e.retryInMs)} ms`;
   return line;

@@ -76,7 +76,7 @@ export function describeStatus(status: ConnectionStatus, now: number, formatTime
     case 'slow': return { short: `slow (${seconds(status.latencyMs)})`, detail: `The service answers, but slowly: the last answer took ${seconds(status.latencyMs)}. Reads give up after their time budget.` };
     case 'rateLimited': {
       const left = Math.max(0, status.until - now);
-      return { short: `rate-limited (${Math.ceil(left / 1000)} s)`, detail: `Calls wait for ${status.why}: the next call is allowed in ${formatDuration(left)}.` };
+      return { short: `rate-limited (${Math.ceil(left / 1000)} s)`, detail: `Calls are held back: ${status.why}. The next call is allowed in ${formatDuration(left)}.` };
     }
     case 'unreachable': return { short: `unreachable since ${formatTime(status.since)}`, detail: `The service has not answered since ${formatTime(status.since)}. Last error: ${status.lastError} Checking again in the background.` };
     case 'credentialsRejected': return { short: 'credentials rejected', detail: `${status.message} Sign in again with the workspace's API key.` };

@@ -70,12 +70,11 @@ export const journey: Journey = {
       await welcome.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
       await welcome.getByRole('button', { name: 'Show Log' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(new RegExp(`${env.name}: unreachable since \\d`)).waitFor({ state: 'visible' });
-      await viewMessage.filter({ hasText: /Unreachable since .* Last error: Could not reach/ }).first().waitFor({ state: 'visible' });
     }, { readme: 'connection-unreachable' });
 
-    await step('Show Log: every call, with its status and request id', async () => {
+    await step('Show Log: every try, with its outcome, its request id and when it is retried', async () => {
       await welcome.getByRole('button', { name: 'Show Log' }).click();
-      await page.locator('.part.panel .view-lines', { hasText: /→ .* \[request [0-9a-f-]{36}\]/ }).first().waitFor({ state: 'visible' });
+      await page.locator('.part.panel .view-lines', { hasText: /POST\s\/v5\/campaigns\/search\s→\sNETWORK\sin\s\d+\sms\s\[request/ }).first().waitFor({ state: 'visible' });
     });
 
     await step('Retry, once the service is back: connected, the campaigns listed again', async () => {
@@ -87,7 +86,8 @@ export const journey: Journey = {
 
     await step('credentials rejected: the view and the status bar say so, and lead to Sign In Again', async () => {
       await service.setFaults('status=401');
-      await refresh();
+      // Opening a group asks the service for its campaigns.
+      await workbench.treeItem(/^Status SCHEDULED/).click();
       await welcome.filter({ hasText: 'The service rejected the API key' }).waitFor({ state: 'visible' });
       await welcome.getByRole('button', { name: 'Sign In Again' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(`${env.name}: credentials rejected`).waitFor({ state: 'visible' });
