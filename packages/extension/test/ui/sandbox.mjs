@@ -1,7 +1,9 @@
 // The sandbox as a person uses it, over three `npm start`s on one sandbox folder and one browser:
 //  1. it prints a URL that opens the example workspace with the extension at work; the person
 //     signs in; the emulator, killed by its pid, comes back on the same URL with what was written
-//     before, while code-server stays up; Ctrl-C stops everything, leaving no process behind.
+//     before, while code-server stays up; killed again in the middle of a push, it comes back and
+//     the push is read back as applied, sent once; Ctrl-C stops everything, leaving no process
+//     behind.
 //  2. the next `npm start` resumes: the same emulator URL, the workspace settings not rewritten,
 //     the person's user settings and sign-in kept, the campaign still there.
 //  3. `npm start -- --fresh` starts over: user data, workspace and emulator data as new.
@@ -161,11 +163,62 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
     if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted');
     if ((await fetch(ready.url)).status !== 200) throw new Error('the workbench page no longer loads after the emulator restarted');
     say(`  ✔ the emulator killed by its pid came back on ${url} with the draft written before; code-server stayed up`);
+    await pushWhileTheEmulatorDies({ page, workbench, ready, run, emulatorPid: Number(pid), shots, say });
     run.track();
     say(`  ✔ Ctrl-C stopped npm start (${await run.interrupt()})`);
     const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
     return { ready, id, settings: { text: fs.readFileSync(settingsFile, 'utf8'), mtimeMs: fs.statSync(settingsFile).mtimeMs } };
   });
+}
+
+/** The id of the campaign named `name`, through the search API. */
+async function campaignNamed(ready, name) {
+  for (let page = 1; page < 20; page++) {
+    const r = await api(ready, 'POST', '/v5/campaigns/search', { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page, limit: 15 });
+    const hit = r.body.data.find(c => c.basic_details?.name === name);
+    if (hit) return hit.id;
+    if (r.body.data.length < 15) break;
+  }
+  throw new Error(`the emulator has no campaign named "${name}"`);
+}
+
+async function admin(ready, method, route, body) {
+  const res = await fetch(`${ready.emulator.admin}${route}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${ready.emulator.admin}${route} answered ${res.status}`);
+  return res.json();
+}
+
+/**
+ * A push in flight when the emulator dies: the update is applied (and on disk) while its answer
+ * is held back (`write-delay`), then the emulator is killed by its pid. The supervisor brings it
+ * back on the same port; the extension, having lost the answer, reads the campaign again once the
+ * service answers and says the push applied. Nothing is sent twice.
+ */
+async function pushWhileTheEmulatorDies({ page, workbench, ready, run, emulatorPid, shots, say }) {
+  const id = await campaignNamed(ready, 'Weekend flash deal');
+  await workbench.command('Campaign Studio: Fetch Campaign into Workspace');
+  await page.locator('.quick-input-widget', { hasText: 'Campaign id' }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+  await workbench.answer(id);
+  await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+  await workbench.replaceInEditor('Sneakers from $39', 'Sneakers from $29', { every: true });
+  await workbench.save();
+  await admin(ready, 'PUT', '/faults', { spec: 'write-delay=60000' });
+  await workbench.command('Campaign Studio: Push Changes to the Service');
+  const push = workbench.editorAction('Push');
+  await push.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+  await push.click();
+  const applied = async () => (await admin(ready, 'GET', '/requests')).requests.filter(r => r.method === 'PATCH' && r.applied === true);
+  await workbench.until(async () => (await applied()).length === 1, 'the update applied by the emulator (its answer held back)');
+  const from = run.output.length;
+  process.kill(emulatorPid, 'SIGKILL');
+  await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
+  await workbench.waitForNotification(`Pushed \`campaign_content\` to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`);
+  const stored = await admin(ready, 'GET', `/campaigns/${id}`);
+  if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content))) throw new Error('the service does not hold the pushed change');
+  if ((await applied()).length !== 0) throw new Error('the restarted emulator logged another update: the push was sent twice');
+  if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted mid-push');
+  await screenshot(page, shots, '02-a-push-whose-emulator-died-is-confirmed-applied.png', say,
+    'a push in flight when the emulator was killed: code-server stayed up, the emulator came back, and the push was read back as applied, sent once');
 }
 
 async function secondRun({ dir, page, Workbench, shots, say }, before) {
@@ -183,7 +236,7 @@ async function secondRun({ dir, page, Workbench, shots, say }, before) {
     await workbench.ready();
     await workbench.connectionStatus('shopco: connected').waitFor({ state: 'visible', timeout: workbench.timeoutMs })
       .catch(() => { throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"'); });
-    await screenshot(page, shots, '02-the-next-npm-start-resumes-signed-in.png', say,
+    await screenshot(page, shots, '03-the-next-npm-start-resumes-signed-in.png', say,
       'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept');
     say(`  ✔ Ctrl-C stopped it again (${await run.interrupt()})`);
   });
