@@ -115,7 +115,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   try {
     answer = await ui.progress(`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) {
+    if (e instanceof ServiceFailure && e.answerLost) {
       return fail({ outcome: 'unknown', message: `The test send's answer was lost (${e.message}): some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
     }
     if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
@@ -156,7 +156,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   try {
     await ui.progress(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${id}…`, () => api.changeStatus(action, id));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) lost = e.message;
+    if (e instanceof ServiceFailure && e.answerLost) lost = e.message;
     else return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
   }
   let after: RemoteCampaign;

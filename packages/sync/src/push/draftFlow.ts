@@ -80,7 +80,7 @@ export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<
   try {
     id = (await ui.progress(`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody))).id;
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) {
+    if (e instanceof ServiceFailure && e.answerLost) {
       let found;
       try {
         found = reconcileCreate(await api.findDrafts(env.email, String(local.channel), String(local.campaign_delivery_type)), startedAt, known);
@@ -114,7 +114,7 @@ export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<
       await ui.progress(`Sending ${component}…`, () => api.updateCampaign(id, body));
       results.push({ component, outcome: 'ok' });
     } catch (e) {
-      if (e instanceof ServiceFailure && e.outcomeUnknown) {
+      if (e instanceof ServiceFailure && e.answerLost) {
         try {
           const after = await api.getCampaign(id);
           const applied = dequal(after.normalized[component], local[component]);

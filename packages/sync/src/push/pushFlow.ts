@@ -420,7 +420,7 @@ class PushRun {
     // A lost answer, or a server failure (which may have happened after the change was
     // stored): read the campaign again to learn what happened before saying anything.
     const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
-    if (e instanceof ServiceFailure && (e.outcomeUnknown || serverFailed)) return this.reconcile(e, serverFailed, plan, fresh);
+    if (e instanceof ServiceFailure && (e.answerLost || serverFailed)) return this.reconcile(e, serverFailed, plan, fresh);
     if (e instanceof ServiceFailure && e.kind === 'http') {
       const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);

@@ -9,7 +9,7 @@ import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { ConflictQuestion, WriteEnvironment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
+import { ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -30,6 +30,8 @@ export interface Script {
   conflicts?: Array<Record<string, ConflictChoice> | undefined>;
   offerRemoteVersion?: boolean[];
   confirm?: boolean[];
+  /** The person presses Cancel on a cancellable progress once it says this. */
+  cancelWhen?: RegExp;
 }
 
 export class ScriptedUi implements PushUi {
@@ -40,6 +42,8 @@ export class ScriptedUi implements PushUi {
   readonly messages: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
   /** The last findings shown per file. */
   readonly findings = new Map<string, Array<RemoteFinding | Problem>>();
+  /** What each progress said while it ran: "title: message". */
+  readonly reports: string[] = [];
 
   constructor(private readonly script: Script = {}) {}
 
@@ -79,8 +83,16 @@ export class ScriptedUi implements PushUi {
     this.findings.set(uri, findings.map(f => ({ ...f })));
   }
 
-  progress<T>(_title: string, task: () => Promise<T>): Promise<T> {
-    return task();
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
+    const cancel = new AbortController();
+    return task({
+      signal: cancel.signal,
+      report: message => {
+        const text = `${title}: ${message}`;
+        this.reports.push(text);
+        if (options.cancellable && this.script.cancelWhen?.test(text)) cancel.abort();
+      },
+    });
   }
 
   text(level?: 'info' | 'warn' | 'error'): string {
