@@ -9,7 +9,7 @@ import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi } from '../../src/push/ports';
+import { BaseStore, ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi, RemoteCampaign } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -100,6 +100,31 @@ export class ScriptedUi implements PushUi {
   }
 }
 
+/** Base snapshots in memory, counting the writes. */
+export class MemoryBases implements BaseStore {
+  base: CampaignDoc | undefined;
+  writes = 0;
+  async read(): Promise<CampaignDoc | undefined> { return this.base && structuredClone(this.base); }
+  async write(_id: string, remote: RemoteCampaign): Promise<void> { this.base = structuredClone(remote.normalized); this.writes++; }
+}
+
+/** The user's file as an editor buffer in memory, saved as soon as it is written. */
+export class MemoryFile implements LocalFile {
+  readonly uri = 'file:///w/a.campaign.json';
+  readonly name = 'a.campaign.json';
+  constructor(public content: string) {}
+  text(): string { return this.content; }
+  async replace(expected: string, next: string): Promise<boolean> {
+    if (this.content !== expected) return false;
+    this.content = next;
+    return true;
+  }
+  whenSaved(then: (savedText: string) => void): { cancel(): void } {
+    then(this.content);
+    return { cancel: () => undefined };
+  }
+}
+
 /** The user's file on disk. */
 export class DiskFile implements LocalFile {
   constructor(readonly path: string) {}
@@ -145,30 +170,46 @@ export class UnsavedFile extends DiskFile {
 }
 
 export interface World {
+  /** The emulator; another instance after `startAgain`. */
   emu: RunningEmulator;
   ws: EmulatorWorkspace;
   client: ServiceClient;
   root: string;
   env: WriteEnvironment;
   settings: WorkspaceSettings;
+  /** The emulator's data file, with `persist`. */
+  data?: string;
   close(): Promise<void>;
 }
 
-export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean } = {}): Promise<World> {
-  const emu = await startEmulator({ seed: true });
-  const ws = emu.workspaces[opts.workspace ?? 0];
+/** `persist`: the emulator keeps its state in a data file, so that it can be started again with it. */
+export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {}): Promise<World> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-push-'));
+  const data = opts.persist ? path.join(root, 'emulator-state.json') : undefined;
+  const emu = await startEmulator({ seed: true, data });
+  const ws = emu.workspaces[opts.workspace ?? 0];
   const environment = { name: opts.production ? 'prod' : 'emu', baseUrl: emu.url, workspaceId: ws.id, headerPrefix: 'SVC', email: ME, production: !!opts.production };
   const client = new ServiceClient({ environment, apiKey: ws.apiKey, timeoutMs: opts.timeoutMs ?? 10_000, maxRetries: 2, backoffMs: 10 });
-  return {
+  const w: World = {
     emu, ws, client, root,
     env: { name: environment.name, production: environment.production, email: ME },
     settings: opts.settings ?? { features: {} },
+    data,
     async close() {
-      await emu.close();
+      await w.emu.close();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+  return w;
+}
+
+/**
+ * Starts the emulator again on the port it had, with its data file, as the sandbox restarts one
+ * that died: what was stored is kept; faults and the request log start empty.
+ */
+export async function startAgain(w: World): Promise<void> {
+  if (!w.data) throw new Error('the world was made without `persist`, so there is no data to start again with');
+  w.emu = await startEmulator({ seed: true, data: w.data, port: w.emu.port });
 }
 
 export function deps(w: World, ui: ScriptedUi): ActionDeps {
