@@ -86,13 +86,14 @@ function isMeta(k: string): boolean {
 
 /**
  * After a create whose answer was lost: the drafts of this author that appeared since the call
- * started. Exactly one is ours; none means it was not created; more cannot be told apart.
+ * started. Exactly one is ours; none means it was not created; several are ambiguous: one of
+ * them is ours, and which cannot be told.
  */
-export function reconcileCreate(candidates: ReadonlyArray<{ id: string; created_at?: string }>, startedAt: number, knownIds: ReadonlySet<string>): { outcome: WriteOutcome | 'unknown'; id?: string; message: string } {
+export function reconcileCreate(candidates: ReadonlyArray<{ id: string; created_at?: string }>, startedAt: number, knownIds: ReadonlySet<string>, what: string): { outcome: WriteOutcome | 'ambiguous'; id?: string; message: string } {
   const fresh = candidates.filter(c => !knownIds.has(c.id) && createdSince(c.created_at, startedAt));
-  if (fresh.length === 1) return { outcome: 'applied', id: fresh[0].id, message: `The answer to the create call was lost, but a new draft by you appeared on the service (${fresh[0].id}); it is taken as this file's draft.` };
-  if (fresh.length === 0) return { outcome: 'not-applied', message: 'The answer to the create call was lost, and no new draft appeared on the service: nothing was created. Create the draft again when the connection is back.' };
-  return { outcome: 'unknown', message: `The answer to the create call was lost, and ${fresh.length} new drafts by you appeared since (${fresh.map(c => c.id).join(', ')}): which one is this file's cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right \`id\` into the file.` };
+  if (fresh.length === 1) return { outcome: 'applied', id: fresh[0].id, message: `${what}, but a new draft by you appeared on the service (${fresh[0].id}); it is taken as this file's draft.` };
+  if (fresh.length === 0) return { outcome: 'not-applied', message: `${what}, and no new draft by you appeared on the service: nothing was created. Create the draft again.` };
+  return { outcome: 'ambiguous', message: `${what}, and ${fresh.length} new drafts by you appeared since (${fresh.map(c => c.id).join(', ')}): one of them is this file's, and which one cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right \`id\` into the file.` };
 }
 
 /** Service timestamps are UTC, "YYYY-MM-DD HH:MM:SS[.fff]"; allow a minute of clock skew. */

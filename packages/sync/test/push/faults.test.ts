@@ -52,7 +52,7 @@ for (const fault of FAULTS) {
       const r = await runCreateDraft(file, deps(w, ui));
       w.emu.admin.clearFaults();
       assert.equal(r.outcome, 'created', ui.text());
-      assert.match(ui.text('warn'), /answer to the create call was lost, but a new draft by you appeared/);
+      assert.match(ui.text('warn'), /answer to the create call was lost \(.*\), but a new draft by you appeared/);
       const creates = await waitFor(() => { const c = requests(w, 'POST').filter(q => q.path === '/v5/campaigns'); return c.length ? c : undefined; }, 10_000, 'the create in the log');
       assert.equal(creates.length, 1, 'created once');
       const mine = (await w.client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [ME] } }, { maxPages: 5 })).filter(c => (c.basic_details as any)?.name === doc.basic_details.name);
@@ -133,6 +133,29 @@ test('the emulator dies before handling the update, and comes back: the push wai
     assert.equal((w.emu.admin.campaign(id)!.components.basic_details as any).name, 'Spring sale');
     assert.equal(JSON.stringify(readBase(w, id)), baseBefore);
     assert.equal(file.text(), edited);
+  } finally {
+    await w.close();
+  }
+});
+
+test('the emulator dies after creating the draft, before answering, and comes back: the draft is found, not created twice', async () => {
+  const w = await world({ timeoutMs: 30_000, persist: true });
+  try {
+    const doc = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME' };
+    const filePath = path.join(w.root, 'restart.campaign.json');
+    fs.writeFileSync(filePath, JSON.stringify(doc, null, 2) + '\n');
+    const file = new DiskFile(filePath);
+    const dying = w.emu;
+    const mine = () => dying.admin.requests().filter(q => q.method === 'POST' && q.path === '/v5/campaigns' && q.applied);
+    dying.admin.setFaults('write-delay=60000');
+    const ui = new ScriptedUi({ confirm: [true] });
+    const creating = runCreateDraft(file, { ...deps(w, ui), readBack: SHORT_CHECK });
+    await dieAndComeBack(w, ui, () => mine().length === 1, 'the draft to be created');
+    const r = await creating;
+    assert.equal(r.outcome, 'created', r.message);
+    assert.match(ui.text('warn'), /^The answer to the create call was lost \(.*\), but a new draft by you appeared on the service/);
+    assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns').length, 0, 'not created again');
+    assert.ok(file.text().includes(`"id": "${r.id}"`));
   } finally {
     await w.close();
   }

@@ -55,13 +55,14 @@ test('a custom equivalence can accept normalized forms', () => {
   assert.equal(r.outcome, 'applied');
 });
 
-test('a lost create answer: exactly one new draft is ours; none or several are said so', () => {
+test('a lost create answer: exactly one new draft is ours; none is not created; several are ambiguous', () => {
   const start = Date.parse('2025-05-01T10:00:00Z');
   const known = new Set(['old']);
+  const what = 'The answer to the create call was lost';
   const drafts = [{ id: 'old', created_at: '2025-05-01 10:00:01' }, { id: 'new', created_at: '2025-05-01 10:00:02.5' }, { id: 'ancient', created_at: '2024-01-01 00:00:00' }];
-  assert.deepEqual(reconcileCreate(drafts, start, known).id, 'new');
-  assert.equal(reconcileCreate(drafts.slice(0, 1), start, known).outcome, 'not-applied');
-  const two = reconcileCreate([...drafts, { id: 'new2', created_at: '2025-05-01 10:00:03' }], start, known);
-  assert.equal(two.outcome, 'unknown');
-  assert.match(two.message, /new, new2/);
+  assert.deepEqual(reconcileCreate(drafts, start, known, what).id, 'new');
+  assert.equal(reconcileCreate(drafts.slice(0, 1), start, known, what).outcome, 'not-applied');
+  const two = reconcileCreate([...drafts, { id: 'new2', created_at: '2025-05-01 10:00:03' }], start, known, what);
+  assert.equal(two.outcome, 'ambiguous');
+  assert.match(two.message, /\(new, new2\): one of them is this file's, and which one cannot be told/);
 });
