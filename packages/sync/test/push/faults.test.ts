@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { runCreateDraft } from '../../src/push/draftFlow';
 import { runPush } from '../../src/push/pushFlow';
+import { runStatusAction } from '../../src/push/actionsFlow';
 import type { RunningEmulator } from '@campaign-studio/emulator';
 import { deps, DiskFile, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, startAgain, twoPeople, waitFor, World, world } from './harness';
 
@@ -156,6 +157,23 @@ test('the emulator dies after creating the draft, before answering, and comes ba
     assert.match(ui.text('warn'), /^The answer to the create call was lost \(.*\), but a new draft by you appeared on the service/);
     assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns').length, 0, 'not created again');
     assert.ok(file.text().includes(`"id": "${r.id}"`));
+  } finally {
+    await w.close();
+  }
+});
+
+test('write-drop on a pause: the status is read back, and the pause counts as done', async () => {
+  const w = await world();
+  try {
+    const id = await makeCampaign(w, { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } }, 'ACTIVE');
+    w.emu.admin.setFaults('write-drop');
+    w.emu.admin.clearRequests();
+    const ui = new ScriptedUi({ confirm: [true] });
+    const r = await runStatusAction(id, 'PAUSE', deps(w, ui));
+    assert.equal(r.outcome, 'done', r.message);
+    assert.match(r.message, /^Campaign \w+ is now PAUSED \(the answer was lost; reading it again confirmed the change\)\.$/);
+    assert.equal(ui.text(), r.message, 'said once, as a note');
+    assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns/status').length, 1, 'sent once');
   } finally {
     await w.close();
   }

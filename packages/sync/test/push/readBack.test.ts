@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { runStatusAction } from '../../src/push/actionsFlow';
 import { runCreateDraft } from '../../src/push/draftFlow';
 import { CampaignDoc } from '../../src/push/model';
 import { PushApi, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
@@ -10,8 +11,8 @@ import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
 
 /**
  * The check after a lost answer on its own (a read cut at the deadline, a cancel before it
- * starts), and in the flows besides push: a new draft (the create call and each component),
- * against an in-memory service on a virtual clock.
+ * starts), and in the flows besides push: a new draft (the create call and each component) and
+ * a status change, against an in-memory service on a virtual clock.
  */
 
 const ID = '65f1a2b3c4d5e6f708192a3b';
@@ -39,12 +40,13 @@ test('a check cancelled before its first read ends at once, unchecked', async ()
   assert.equal(!r.answered && r.reason, 'cancelled');
 });
 
-/** A service in memory: one campaign, drafts to list, and calls that fail as each test says. */
+/** A service in memory: one campaign with a status, drafts to list, and calls that fail as each test says. */
 class Service {
   record: CampaignDoc = { id: ID, status: 'ACTIVE', updated_at: '2025-01-01 10:00:00', channel: 'PUSH', campaign_delivery_type: 'EVENT_TRIGGERED', basic_details: { name: 'A' } };
   drafts: Array<{ id: string; created_at?: string }> = [];
   down = false;
   calls: string[] = [];
+  onStatus: (action: string) => void = () => undefined;
   onCreate: () => { id: string } = () => ({ id: ID });
   onUpdate: (body: CampaignDoc) => void = body => Object.assign(this.record, body);
 
@@ -58,9 +60,10 @@ class Service {
     return {
       getCampaign: () => up('get', () => this.remote())(),
       findDrafts: () => up('find', () => this.drafts)(),
+      changeStatus: async action => { this.calls.push(action); this.onStatus(action); },
       createCampaign: async () => { this.calls.push('create'); return this.onCreate(); },
       updateCampaign: async (_id, body) => { this.calls.push('update'); this.onUpdate(body); },
-      changeStatus: none, validateCampaign: none, testCampaign: none, executions: none,
+      validateCampaign: none, testCampaign: none, executions: none,
     };
   }
 
@@ -72,6 +75,45 @@ class Service {
 function deps(svc: Service, ui: ScriptedUi, clock: VirtualClock, budgetMs = 20_000) {
   return { api: svc.api(), bases: new MemoryBases(), ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }), readBack: { clock, budgetMs } };
 }
+
+test('status: a lost pause, and the campaign is still active: not applied, not sent again', async () => {
+  const svc = new Service();
+  svc.onStatus = () => { throw lost(); };
+  const ui = new ScriptedUi({ confirm: [true] });
+  const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
+  assert.equal(r.outcome, 'not-applied', r.message);
+  assert.match(r.message, /^The answer to the pause request was lost \(No answer within 30 s\)\. Reading campaign \w+ again shows it was not paused: it is still ACTIVE\. It was not sent again; pause it again to retry\.$/);
+  assert.deepEqual(svc.calls, ['get', 'PAUSE', 'get']);
+});
+
+test('status: a lost pause, and another client stopped the campaign: not applied, and said why', async () => {
+  const svc = new Service();
+  svc.onStatus = () => { svc.record.status = 'STOPPED'; throw lost(); };
+  const r = await runStatusAction(ID, 'PAUSE', deps(svc, new ScriptedUi({ confirm: [true] }), new VirtualClock()));
+  assert.equal(r.outcome, 'not-applied', r.message);
+  assert.match(r.message, /it was not paused: it is STOPPED now \(it was ACTIVE\), so another client changed its status\./);
+});
+
+test('status: a lost pause, the service down past the budget: unchecked, and what to do', async () => {
+  const svc = new Service();
+  svc.onStatus = () => { svc.record.status = 'PAUSED'; svc.down = true; throw lost(); };
+  const ui = new ScriptedUi({ confirm: [true] });
+  const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
+  assert.equal(r.outcome, 'unchecked', r.message);
+  assert.match(r.message, /^The answer to the pause request was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking \(last: Could not reach http:\/\/svc: ECONNREFUSED\): whether campaign \w+ was paused could not be checked yet\. It was not sent again\. Refresh the Campaigns view once the service answers, and pause it again only if it is still ACTIVE\.$/);
+  assert.match(ui.text('warn'), /could not be checked yet/);
+  assert.equal(svc.calls.filter(c => c === 'PAUSE').length, 1);
+});
+
+test('status: a 5xx on a pause that applied: read back, done', async () => {
+  const svc = new Service();
+  svc.onStatus = () => { svc.record.status = 'PAUSED'; throw new ServiceFailure('INTERNAL_ERROR (HTTP 500)', 'http', 500); };
+  const ui = new ScriptedUi({ confirm: [true] });
+  const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
+  assert.equal(r.outcome, 'done', r.message);
+  assert.match(r.message, /\(the service reported a failure; reading it again confirmed the change\)/);
+  assert.deepEqual(ui.messages, [{ level: 'info', text: r.message }]);
+});
 
 const draftFile = () => new MemoryFile(JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'New', platforms: ['ANDROID'] }, utm_params: { utm_source: 'app', utm_medium: 'push' } }, null, 2) + '\n');
 
