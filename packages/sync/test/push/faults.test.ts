@@ -6,7 +6,7 @@ import { runCreateDraft } from '../../src/push/draftFlow';
 import { runPush } from '../../src/push/pushFlow';
 import { runStatusAction } from '../../src/push/actionsFlow';
 import type { RunningEmulator } from '@campaign-studio/emulator';
-import { deps, DiskFile, editJson, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, startAgain, twoPeople, waitFor, World, world } from './harness';
+import { deps, DiskFile, editJson, eventCampaign, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, startAgain, twoPeople, waitFor, World, world } from './harness';
 
 /**
  * The write side of faults, with two people at work: the emulator applies each write and then
@@ -165,7 +165,7 @@ test('the emulator dies after creating the draft, before answering, and comes ba
 test('write-drop on a pause: the status is read back, and the pause counts as done', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } }, 'ACTIVE');
+    const id = await makeCampaign(w, eventCampaign(), 'ACTIVE');
     w.emu.admin.setFaults('write-drop');
     w.emu.admin.clearRequests();
     const ui = new ScriptedUi({ confirm: [true] });

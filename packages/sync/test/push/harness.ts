@@ -280,6 +280,11 @@ export function pushCampaign(name = 'Spring sale'): CampaignDoc {
   };
 }
 
+/** An event-triggered Push campaign (one that can be paused once live). */
+export function eventCampaign(): CampaignDoc {
+  return { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } };
+}
+
 /** Polls a state until it holds (or the deadline passes, with a message saying what was awaited). */
 export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
