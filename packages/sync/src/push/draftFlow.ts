@@ -154,7 +154,7 @@ async function sendComponents(id: string, local: CampaignDoc, deps: WriteDeps): 
   for (const component of componentOrder(local)) {
     const stuck = results.find(r => r.outcome === 'unchecked');
     if (stuck) {
-      results.push({ component, outcome: 'not-sent', message: `not sent, since whether \`${stuck.component}\` arrived could not be checked` });
+      results.push({ component, outcome: 'not-sent', message: `since whether \`${stuck.component}\` arrived could not be checked` });
       continue;
     }
     results.push(await sendComponent(id, local, component, deps, findings));

@@ -146,7 +146,7 @@ test('draft: a component whose answer is lost while the service goes down is unc
   const r = await runCreateDraft(draftFile(), deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'created', r.message);
   assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [['basic_details', 'unchecked'], ['utm_params', 'not-sent']]);
-  assert.match(r.message, /Not sent: `utm_params` \(not sent, since whether `basic_details` arrived could not be checked\)\. Not checked: `basic_details` \(the answer was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking/);
+  assert.match(r.message, /Not sent: `utm_params` \(since whether `basic_details` arrived could not be checked\)\. Not checked: `basic_details` \(the answer was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking/);
   assert.equal(svc.calls.filter(c => c === 'update').length, 1, 'nothing sent twice, nothing sent into a service that does not answer');
 });
 
