@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
-  ConflictChoice, ConflictQuestion, list, LocalFile, Problem, PushPreview, PushUi,
+  ConflictChoice, ConflictQuestion, list, LocalFile, Problem, ProgressStep, PushPreview, PushUi,
   RemoteFinding, stillCurrent, track, TrackedFinding,
 } from '@campaign-studio/sync';
 import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
@@ -253,7 +253,16 @@ export class VsCodePushUi implements PushUi {
     this.o.findings.set(uri, findings, doc);
   }
 
-  progress<T>(title: string, task: () => Promise<T>): Promise<T> {
-    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task));
+  /** A notification with the step's title and what it waits for; Cancel aborts the step's signal. */
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: options.cancellable === true }, async (progress, token) => {
+      const cancel = new AbortController();
+      const sub = token.onCancellationRequested(() => cancel.abort());
+      try {
+        return await task({ report: message => progress.report({ message }), signal: cancel.signal });
+      } finally {
+        sub.dispose();
+      }
+    }));
   }
 }

@@ -2,12 +2,13 @@ import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
-import { ExecutionEntry, LocalFile, PushApi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
+import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
+import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -70,7 +71,8 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   return { outcome: 'invalid', message, problems: findings.length };
 }
 
-export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'cancelled' | 'failed' | 'unknown'; message: string; results?: TestRecipientResult[] }
+/** `unchecked`: the answer was lost, and the service keeps no record of test sends to check. */
+export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'cancelled' | 'failed' | 'unchecked'; message: string; results?: TestRecipientResult[] }
 
 /**
  * A test send. Draft mode sends the saved draft by id (the file's unsent edits are not in it, and
@@ -115,8 +117,8 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   try {
     answer = await ui.progress(`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) {
-      return fail({ outcome: 'unknown', message: `The test send's answer was lost (${e.message}): some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
+    if (e instanceof ServiceFailure && e.mayHaveApplied) {
+      return fail({ outcome: 'unchecked', message: `${e.answerLost ? 'The test send\'s answer was lost' : 'The service failed while handling the test send'} (${failureClause(e)}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
     }
     if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
     return fail({ outcome: 'failed', message: `The test was not sent: ${describeFailure(e)}` });
@@ -127,13 +129,18 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   return { outcome: partial ? 'partial' : 'sent', message: [summary, ...lines].join('\n'), results: answer.results };
 }
 
-export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'unknown'; message: string; status?: string }
+/**
+ * `not-applied`: the answer was lost and reading the campaign showed it did not take the action;
+ * `unchecked`: the answer was lost and the campaign could not be read to check.
+ */
+export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'not-applied' | 'unchecked'; message: string; status?: string }
 
 /** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
 export async function runStatusAction(id: string, action: StatusAction, deps: StatusDeps): Promise<StatusResult> {
-  const { api, ui, env, bases } = deps;
+  const { api, ui, env } = deps;
   const spec = STATUS_ACTIONS[action];
-  const fail = (r: StatusResult): StatusResult => { if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message); return r; };
+  const Verb = capitalized(spec.verb);
+  const fail = (r: StatusResult) => told(ui, r);
   let before: RemoteCampaign;
   try {
     before = await api.getCampaign(id);
@@ -146,35 +153,89 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   const consequence = action === 'STOP'
     ? 'Stopping is final: a stopped campaign cannot be resumed or updated again.'
     : action === 'PAUSE' ? 'Nothing is sent while it is paused; resume it to continue.' : 'Sending continues from where it was paused.';
-  if (!(await ui.confirm(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, `${spec.verb[0].toUpperCase()}${spec.verb.slice(1)}`))) {
+  if (!(await ui.confirm(`${Verb} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, Verb))) {
     return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
   }
-  if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} in production`))) {
+  if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${Verb} in production`))) {
     return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
   }
-  let lost: string | undefined;
   try {
-    await ui.progress(`${spec.verb[0].toUpperCase()}${spec.verb.slice(1)} campaign ${id}…`, () => api.changeStatus(action, id));
+    await ui.progress(`${Verb} campaign ${id}…`, () => api.changeStatus(action, id));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) lost = e.message;
-    else return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
+    if (e instanceof ServiceFailure && e.mayHaveApplied) return fail(await checkLostStatus(id, action, before, e, deps));
+    return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
   }
+  return verifyStatus(id, action, before, deps);
+}
+
+/** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */
+function told(ui: PushUi, r: StatusResult): StatusResult {
+  if (r.outcome === 'done' || r.outcome === 'cancelled') ui.info(r.message);
+  else if (r.outcome === 'unchecked') ui.warn(r.message);
+  else ui.error(r.message);
+  return r;
+}
+
+function capitalized(s: string): string {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+/** The status the action leads to: pause and stop name theirs; resume returns to where it was paused from. */
+function reached(action: StatusAction, after: string): boolean {
+  const st = normalStatus(after);
+  if (action === 'PAUSE') return st === 'PAUSED';
+  if (action === 'STOP') return st === 'STOPPED';
+  return STATUS_ACTIONS.PAUSE.from.some(s => s === st);
+}
+
+/** After an action the service answered: read back, to show the status and keep the base in step. */
+async function verifyStatus(id: string, action: StatusAction, before: RemoteCampaign, deps: StatusDeps): Promise<StatusResult> {
+  const { api, ui } = deps;
+  const spec = STATUS_ACTIONS[action];
   let after: RemoteCampaign;
   try {
     after = await api.getCampaign(id);
   } catch (e) {
-    return fail({ outcome: 'unknown', message: lost ? `The answer was lost (${lost}) and campaign ${id} could not be read again (${describeFailure(e)}): whether it was ${spec.past} is unknown. It was not sent again.` : `The service accepted the request, but campaign ${id} could not be read back (${describeFailure(e)}). Refresh the Campaigns view to see its status.` });
+    const message = `Campaign ${id} was ${spec.past}: the service accepted the request. Reading it back failed (${describeFailure(e)}); refresh the Campaigns view to see its status.`;
+    ui.warn(message);
+    return { outcome: 'done', message };
   }
-  // Keep the base in step when only the status and stamp moved, so the next push sees no remote change.
-  const base = await bases.read(id);
-  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await bases.write(id, after);
-  const changed = normalStatus(after.status) !== normalStatus(before.status);
-  if (!changed) {
-    return fail({ outcome: lost ? 'unknown' : 'failed', status: after.status, message: lost ? `The answer was lost (${lost}) and campaign ${id} is still ${normalStatus(after.status)}: it was not ${spec.past}. It was not sent again; try again when the connection is back.` : `The service accepted the request, but campaign ${id} is still ${normalStatus(after.status)}.` });
+  await keepBaseInStep(id, after, deps);
+  if (!reached(action, after.status)) {
+    const message = `The service accepted the request, but campaign ${id} is ${normalStatus(after.status)}, not ${spec.past} (it was ${normalStatus(before.status)}).`;
+    ui.error(message);
+    return { outcome: 'failed', status: after.status, message };
   }
-  const message = `Campaign ${id} is now ${normalStatus(after.status)}${lost ? ' (the answer was lost; reading it again confirmed the change)' : ''}.`;
+  const message = `Campaign ${id} is now ${normalStatus(after.status)}.`;
   ui.info(message);
   return { outcome: 'done', message, status: after.status };
+}
+
+/** After an action whose answer was lost (or that failed on the server): the status read again decides. */
+async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: ServiceFailure, deps: StatusDeps): Promise<StatusResult> {
+  const spec = STATUS_ACTIONS[action];
+  const what = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed while handling the ${spec.verb} request`} (${failureClause(e)})`;
+  const title = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed on the ${spec.verb} request`}; checking campaign ${id}'s status…`;
+  const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
+  if (!check.answered) {
+    return { outcome: 'unchecked', message: `${what}, and ${whyUnchecked(check)}: whether campaign ${id} was ${spec.past} could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and ${spec.verb} it again only if it is still ${normalStatus(before.status)}.` };
+  }
+  const after = check.value;
+  await keepBaseInStep(id, after, deps);
+  const now = normalStatus(after.status);
+  if (reached(action, after.status)) {
+    return { outcome: 'done', status: after.status, message: `Campaign ${id} is now ${now} (${e.answerLost ? 'the answer was lost' : 'the service reported a failure'}; reading it again confirmed the change).` };
+  }
+  const finding = now === normalStatus(before.status)
+    ? `it was not ${spec.past}: it is still ${now}. It was not sent again; ${spec.verb} it again to retry.`
+    : `it was not ${spec.past}: it is ${now} now (it was ${normalStatus(before.status)}), so another client changed its status. It was not sent again.`;
+  return { outcome: 'not-applied', status: after.status, message: `${what}. Reading campaign ${id} again shows ${finding}` };
+}
+
+/** Keep the base in step when only the status and stamp moved, so the next push sees no remote change. */
+async function keepBaseInStep(id: string, after: RemoteCampaign, deps: StatusDeps): Promise<void> {
+  const base = await deps.bases.read(id);
+  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await deps.bases.write(id, after);
 }
 
 /** Delivery types whose executions exist (spec: Execution history). */

@@ -2,9 +2,10 @@ import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
-import { LocalFile, ServiceFailure, WriteDeps } from './ports';
+import { LocalFile, PushUi, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
+import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
 
@@ -18,12 +19,21 @@ import { writeNewId } from './textEdits';
 
 export interface ComponentResult {
   component: string;
-  outcome: 'ok' | 'failed' | 'unknown';
+  /**
+   * `ok`: the draft holds it; `failed`: the service refused it; `not-applied`: its answer was
+   * lost and the draft does not hold it; `unchecked`: its answer was lost and the draft could not
+   * be read to check; `not-sent`: a check before it did not finish, so it was not sent.
+   */
+  outcome: 'ok' | 'failed' | 'not-applied' | 'unchecked' | 'not-sent';
   message?: string;
 }
 
 export interface DraftResult {
-  outcome: 'created' | 'blocked' | 'cancelled' | 'failed' | 'unknown';
+  /**
+   * After a lost create answer: `not-applied` when no new draft appeared, `ambiguous` when several
+   * did (one is this file's, which cannot be told), `unchecked` when the drafts could not be listed.
+   */
+  outcome: 'created' | 'blocked' | 'cancelled' | 'failed' | 'not-applied' | 'ambiguous' | 'unchecked';
   message: string;
   id?: string;
   components: ComponentResult[];
@@ -36,101 +46,149 @@ function componentOrder(doc: CampaignDoc): string[] {
   return COMPONENTS.filter(k => doc[k] !== undefined);
 }
 
+/** Says why the flow ends (a note for a cancel, a warning for what could not be checked, else an error). */
+function ended(ui: PushUi, r: DraftResult): DraftResult {
+  if (r.outcome === 'cancelled') ui.info(r.message);
+  else if (r.outcome === 'unchecked') ui.warn(r.message);
+  else ui.error(r.message);
+  return r;
+}
+
 export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<DraftResult> {
-  const { api, bases, ui, env } = deps;
-  const fail = (r: DraftResult): DraftResult => {
-    if (r.outcome === 'cancelled') ui.info(r.message); else ui.error(r.message);
-    return r;
-  };
+  const ready = await checkDraftFile(file, deps);
+  if ('stop' in ready) return ended(deps.ui, ready.stop);
+  const { local } = ready;
+  const made = await createOnService(file, deps, local);
+  if ('stop' in made) return ended(deps.ui, made.stop);
+  const idNotWritten = !(await writeIdIntoFile(file, made.id));
+  const { results, findings } = await sendComponents(made.id, local, deps);
+  return report(file, deps, made.id, results, findings, local, idNotWritten);
+}
+
+/** The file's content when a draft can be made from it and the user says yes; else why not. */
+async function checkDraftFile(file: LocalFile, deps: WriteDeps): Promise<{ local: CampaignDoc } | { stop: DraftResult }> {
+  const { ui, env } = deps;
+  const stop = (outcome: DraftResult['outcome'], message: string) => ({ stop: { outcome, components: [], message } });
   const text0 = file.text();
   const check = await checkLocal(deps.rules, text0);
   const local = parse(text0).value;
-  if (!isObject(local)) return fail({ outcome: 'blocked', components: [], message: `${file.name} does not hold a JSON object: nothing to create. Fix the file first.` });
+  if (!isObject(local)) return stop('blocked', `${file.name} does not hold a JSON object: nothing to create. Fix the file first.`);
   const existing = campaignIdOf(local);
-  if (existing) return fail({ outcome: 'blocked', components: [], message: `${file.name} already names campaign ${existing}: push it instead. To make a new draft from it, remove \`id\` (and \`campaign_id\`) from a copy of the file.` });
+  if (existing) return stop('blocked', `${file.name} already names campaign ${existing}: push it instead. To make a new draft from it, remove \`id\` (and \`campaign_id\`) from a copy of the file.`);
   for (const field of ['channel', 'campaign_delivery_type']) {
-    if (typeof local[field] !== 'string') return fail({ outcome: 'blocked', components: [], message: `A draft is created from \`channel\` and \`campaign_delivery_type\`, and ${file.name} has no valid \`${field}\`. Add it first.` });
+    if (typeof local[field] !== 'string') return stop('blocked', `A draft is created from \`channel\` and \`campaign_delivery_type\`, and ${file.name} has no valid \`${field}\`. Add it first.`);
   }
   const refusal = writeRefusal(local, 'create');
   if (refusal) {
     ui.showFindings(file.uri, [refusal], local);
-    return fail({ outcome: 'blocked', components: [], message: refusal.message });
+    return stop('blocked', refusal.message);
   }
   if (check.errors.length) {
-    return fail({ outcome: 'blocked', components: [], message: `Nothing was created: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
+    return stop('blocked', `Nothing was created: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.`);
   }
   const components = componentOrder(local);
   const ask = `Create a ${local.channel} ${local.campaign_delivery_type} draft on ${env.name}?`;
   const detail = `Then ${components.length ? `${list(components)} ${components.length === 1 ? 'is' : 'are'} sent one by one` : 'nothing else is sent (the file has no component yet)'}, and the new id is written into ${file.name}.`;
-  if (!(await ui.confirm(ask, detail, 'Create draft'))) return fail({ outcome: 'cancelled', components: [], message: 'Nothing was created.' });
+  if (!(await ui.confirm(ask, detail, 'Create draft'))) return stop('cancelled', 'Nothing was created.');
   if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really create the draft there?`, 'Create in production'))) {
-    return fail({ outcome: 'cancelled', components: [], message: 'Nothing was created.' });
+    return stop('cancelled', 'Nothing was created.');
   }
+  return { local };
+}
 
-  // 1. The create call; a lost answer is resolved by looking for the draft, never by creating again.
+/** The drafts by this author of the file's kind (newest first). */
+function myDrafts(deps: WriteDeps, local: CampaignDoc, signal?: AbortSignal): Promise<Array<{ id: string; created_at?: string }>> {
+  return deps.api.findDrafts(deps.env.email, String(local.channel), String(local.campaign_delivery_type), signal);
+}
+
+/** The create call; a lost answer is resolved by looking for the draft, never by creating again. */
+async function createOnService(file: LocalFile, deps: WriteDeps, local: CampaignDoc): Promise<{ id: string } | { stop: DraftResult }> {
+  const { api, ui, env } = deps;
   const createBody = { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, created_by: env.email };
-  let id: string;
-  let known = new Set<string>();
-  try {
-    known = new Set((await api.findDrafts(env.email, String(local.channel), String(local.campaign_delivery_type))).map(d => d.id));
-  } catch {
-    // Only needed if the create's answer is lost; then it is looked up again and that failure reported.
-  }
+  // Only needed if the create's answer is lost; then the drafts are listed again, and that is checked.
+  const known = new Set((await myDrafts(deps, local).catch(() => [])).map(d => d.id));
   const startedAt = Date.now();
   try {
-    id = (await ui.progress(`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody))).id;
+    return await ui.progress(`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.outcomeUnknown) {
-      let found;
-      try {
-        found = reconcileCreate(await api.findDrafts(env.email, String(local.channel), String(local.campaign_delivery_type)), startedAt, known);
-      } catch (e2) {
-        return fail({ outcome: 'unknown', components: [], message: `The create call's answer was lost (${e.message}) and the drafts could not be listed to check (${e2 instanceof Error ? e2.message : String(e2)}). Nothing else was sent and ${file.name} is unchanged; look for a new empty draft in the Campaigns view before creating again.` });
-      }
-      if (found.outcome !== 'applied' || !found.id) return fail({ outcome: found.outcome === 'not-applied' ? 'failed' : 'unknown', components: [], message: found.message });
-      ui.warn(found.message);
-      id = found.id;
-    } else {
-      const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
-      if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
-      return fail({ outcome: 'failed', components: [], message: `The draft was not created: ${describeFailure(e)}. ${file.name} is unchanged.` });
-    }
+    if (e instanceof ServiceFailure && e.mayHaveApplied) return findLostDraft(file, deps, local, e, { startedAt, known });
+    const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
+    if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
+    return { stop: { outcome: 'failed', components: [], message: `The draft was not created: ${describeFailure(e)}. ${file.name} is unchanged.` } };
   }
+}
 
-  // 2. The id goes into the file before anything else, so the draft is never orphaned.
-  let idNotWritten = true;
-  for (let attempt = 0; attempt < 3 && idNotWritten; attempt++) {
+/** After a create that may have applied: the one new draft by this author is this file's. */
+async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: ServiceFailure, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
+  const what = `${e.answerLost ? 'The answer to the create call was lost' : 'The service failed while handling the create call'} (${failureClause(e)})`;
+  const title = e.answerLost ? 'The answer to the create call was lost; checking whether the draft was created…' : 'The service failed while creating the draft; checking whether it was created…';
+  const check = await readUntilAnswered(deps.ui, title, signal => myDrafts(deps, local, signal), deps.readBack);
+  if (!check.answered) {
+    return { stop: { outcome: 'unchecked', components: [], message: `${what}, and ${whyUnchecked(check)}: whether the draft was created could not be checked yet. Nothing else was sent and ${file.name} is unchanged. Before creating again, look in the Campaigns view for a new empty ${local.channel} draft by you: if there is one, the create arrived; delete it in the dashboard first, so that there are not two.` } };
+  }
+  const found = reconcileCreate(check.value, since.startedAt, since.known, what);
+  if (found.id) {
+    deps.ui.warn(found.message);
+    return { id: found.id };
+  }
+  return { stop: { outcome: found.outcome === 'ambiguous' ? 'ambiguous' : 'not-applied', components: [], message: found.message } };
+}
+
+/** The id goes into the file before anything else, so the draft is never orphaned; false when it could not. */
+async function writeIdIntoFile(file: LocalFile, id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
     const current = file.text();
-    if (!isObject(parse(current).value)) break;
-    if (await file.replace(current, writeNewId(current, id))) idNotWritten = false;
+    if (!isObject(parse(current).value)) return false;
+    if (await file.replace(current, writeNewId(current, id))) return true;
   }
+  return false;
+}
 
-  // 3. One PATCH per component: each is validated in full and reported on its own.
+/**
+ * One PATCH per component: each is validated in full and reported on its own. After a check that
+ * could not finish, the rest is not sent: the service is not answering, or the person stopped.
+ */
+async function sendComponents(id: string, local: CampaignDoc, deps: WriteDeps): Promise<{ results: ComponentResult[]; findings: RemoteFinding[] }> {
   const results: ComponentResult[] = [];
   const findings: RemoteFinding[] = [];
-  for (const component of components) {
-    const body: CampaignDoc = { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, updated_by: env.email, [component]: local[component] };
-    try {
-      await ui.progress(`Sending ${component}…`, () => api.updateCampaign(id, body));
-      results.push({ component, outcome: 'ok' });
-    } catch (e) {
-      if (e instanceof ServiceFailure && e.outcomeUnknown) {
-        try {
-          const after = await api.getCampaign(id);
-          const applied = dequal(after.normalized[component], local[component]);
-          results.push(applied ? { component, outcome: 'ok', message: 'the answer was lost; reading the draft showed it applied' } : { component, outcome: 'unknown', message: `the answer was lost and the draft does not hold it (${e.message}); it was not sent again` });
-        } catch {
-          results.push({ component, outcome: 'unknown', message: `the answer was lost (${e.message}) and the draft could not be read to check; it was not sent again` });
-        }
-      } else {
-        const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
-        if (envelope) findings.push(...findingsFromEnvelope(envelope, local));
-        results.push({ component, outcome: 'failed', message: describeFailure(e) });
-      }
+  for (const component of componentOrder(local)) {
+    const stuck = results.find(r => r.outcome === 'unchecked');
+    if (stuck) {
+      results.push({ component, outcome: 'not-sent', message: `since whether \`${stuck.component}\` arrived could not be checked` });
+      continue;
     }
+    results.push(await sendComponent(id, local, component, deps, findings));
   }
+  return { results, findings };
+}
 
-  // 4. The base: the draft as the service holds it now.
+async function sendComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, findings: RemoteFinding[]): Promise<ComponentResult> {
+  const body: CampaignDoc = { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, updated_by: deps.env.email, [component]: local[component] };
+  try {
+    await deps.ui.progress(`Sending ${component}…`, () => deps.api.updateCampaign(id, body));
+    return { component, outcome: 'ok' };
+  } catch (e) {
+    if (e instanceof ServiceFailure && e.mayHaveApplied) return checkComponent(id, local, component, deps, e);
+    const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
+    if (envelope) findings.push(...findingsFromEnvelope(envelope, local));
+    return { component, outcome: 'failed', message: describeFailure(e) };
+  }
+}
+
+/** Whether a component whose answer was lost reached the draft, by reading the draft again. */
+async function checkComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, e: ServiceFailure): Promise<ComponentResult> {
+  const cause = e.answerLost ? 'the answer was lost' : 'the service failed while handling it';
+  const what = `${cause} (${failureClause(e)})`;
+  const title = `${e.answerLost ? 'The answer to' : 'The service failed on'} \`${component}\`; checking whether the draft holds it…`;
+  const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
+  if (!check.answered) return { component, outcome: 'unchecked', message: `${what}, and ${whyUnchecked(check)}; it was not sent again` };
+  if (dequal(check.value.normalized[component], local[component])) return { component, outcome: 'ok', message: `${cause}; reading the draft showed it applied` };
+  return { component, outcome: 'not-applied', message: `${what}, and reading the draft showed it was not applied; it was not sent again` };
+}
+
+/** The base (the draft as the service holds it now), the findings, and what happened, said once. */
+async function report(file: LocalFile, deps: WriteDeps, id: string, results: ComponentResult[], findings: RemoteFinding[], local: CampaignDoc, idNotWritten: boolean): Promise<DraftResult> {
+  const { api, bases, ui, env } = deps;
   let baseNote = '';
   try {
     await bases.write(id, await api.getCampaign(id));
@@ -143,9 +201,23 @@ export async function runCreateDraft(file: LocalFile, deps: WriteDeps): Promise<
   const bad = results.filter(r => r.outcome !== 'ok');
   const parts = [`Created draft ${id} on ${env.name}.`];
   if (ok.length) parts.push(`Sent: ${list(ok)}.`);
-  if (bad.length) parts.push(`Not sent: ${bad.map(r => `\`${r.component}\` (${r.message})`).join('; ')}. Fix ${bad.length === 1 ? 'it' : 'them'} and push: the file still holds ${bad.length === 1 ? 'it' : 'them'}.`);
+  parts.push(...componentsNotInDraft(bad));
   parts.push(idNotWritten ? `${file.name} could not take the id (it was being edited, or is no longer valid JSON): add "id": "${id}" at the top yourself.` : `The id is written into ${file.name}.`);
   const message = parts.join(' ') + baseNote;
   if (bad.length || idNotWritten || baseNote) ui.warn(message); else ui.info(message);
   return { outcome: 'created', id, components: results, message, idNotWritten };
+}
+
+/** The components the draft may not hold, by what happened to them, and what to do. */
+function componentsNotInDraft(bad: ComponentResult[]): string[] {
+  if (!bad.length) return [];
+  const groups: Array<[string, Array<ComponentResult['outcome']>]> = [['Not sent', ['failed', 'not-sent']], ['Not applied', ['not-applied']], ['Not checked', ['unchecked']]];
+  const out = groups.flatMap(([label, outcomes]) => {
+    const rs = bad.filter(r => outcomes.includes(r.outcome));
+    return rs.length ? [`${label}: ${rs.map(r => `\`${r.component}\` (${r.message})`).join('; ')}.`] : [];
+  });
+  const them = bad.length === 1 ? 'it' : 'them';
+  const refused = bad.some(r => r.outcome === 'failed');
+  out.push(`${refused ? 'Fix what the service refused and push' : 'Push'}: the file still holds ${them}, and a push sends only what the draft does not hold.`);
+  return out;
 }

@@ -4,6 +4,7 @@ import { RemoteFinding, ServiceErrorEnvelope } from './errorMapping';
 import { ConflictChoice, FieldConflict } from './merge';
 import { Problem } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
+import type { Clock } from '../remote/clock';
 
 /**
  * What the write flows need from the rest of the extension, as narrow interfaces. The VS Code
@@ -38,13 +39,28 @@ export class ServiceFailure extends Error {
     readonly kind: FailureKind,
     readonly status?: number,
     readonly envelope?: ServiceErrorEnvelope,
+    /** How long a 429 asks the caller to wait (`Retry-After`). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
 
-  /** The write may have reached the service: it must be reconciled, never retried blindly. */
-  get outcomeUnknown(): boolean {
+  /** The answer was lost: the write may have reached the service. */
+  get answerLost(): boolean {
     return this.kind === 'timeout' || this.kind === 'cancelled';
+  }
+
+  /**
+   * The write may have been applied: its answer was lost, or the service failed (5xx) after
+   * perhaps storing it. It is checked by reading, never sent again.
+   */
+  get mayHaveApplied(): boolean {
+    return this.answerLost || (this.kind === 'http' && (this.status ?? 0) >= 500);
+  }
+
+  /** The service did not answer the call, or answered that it cannot now: asking again later may work. */
+  get notAnswering(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unreachable' || (this.kind === 'http' && ((this.status ?? 0) >= 500 || this.status === 429));
   }
 }
 
@@ -66,7 +82,8 @@ export interface TestSendRequest {
 
 /** The service calls the write flows make. */
 export interface PushApi {
-  getCampaign(id: string): Promise<RemoteCampaign>;
+  /** `signal` aborts the read (a cancelled or timed-out check). */
+  getCampaign(id: string, signal?: AbortSignal): Promise<RemoteCampaign>;
   updateCampaign(id: string, body: CampaignDoc): Promise<void>;
   createCampaign(body: CampaignDoc): Promise<{ id: string }>;
   /** Validate without committing; `content` is the local campaign (request shape) when given. */
@@ -75,7 +92,7 @@ export interface PushApi {
   changeStatus(action: StatusAction, id: string): Promise<void>;
   executions(id: string, page: number, limit: number): Promise<ExecutionHistoryPage>;
   /** Drafts by `createdBy` of this channel and delivery type (newest first), for a lost create answer. */
-  findDrafts(createdBy: string, channel: string, deliveryType: string): Promise<Array<{ id: string; created_at?: string }>>;
+  findDrafts(createdBy: string, channel: string, deliveryType: string, signal?: AbortSignal): Promise<Array<{ id: string; created_at?: string }>>;
 }
 
 /** Where base snapshots live (the sidecar written by fetch). */
@@ -177,8 +194,27 @@ export interface PushUi {
   error(message: string): void;
   /** Findings about the file from the service or the state rules; [] clears them. */
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void;
-  /** Long steps; the VS Code layer shows progress, tests ignore it. */
-  progress<T>(title: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Long steps; the VS Code layer shows progress (with a Cancel button when `cancellable`), tests
+   * record what it says.
+   */
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options?: { cancellable?: boolean }): Promise<T>;
+}
+
+/** What a long step may do while it runs: say what it waits for, and notice a cancel. */
+export interface ProgressStep {
+  /** A line beside the title: what the step is doing or waiting for now. */
+  report(message: string): void;
+  /** Aborted when the person cancels a cancellable step. */
+  readonly signal: AbortSignal;
+}
+
+/** How a write whose answer was lost is checked by reading the service again. */
+export interface ReadBackOptions {
+  /** How long the check keeps trying while the service does not answer. Default 2 minutes. */
+  budgetMs?: number;
+  /** The clock of its waits; tests pass a virtual one. */
+  clock?: Clock;
 }
 
 export interface WriteEnvironment {
@@ -194,6 +230,8 @@ export interface StatusDeps {
   bases: BaseStore;
   ui: PushUi;
   env: WriteEnvironment;
+  /** The check after a lost answer; the defaults when absent. */
+  readBack?: ReadBackOptions;
 }
 
 /** What every write flow on a file (push, create draft, validate, test send) runs with. */

@@ -9,7 +9,8 @@ import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefus
 import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
-import { reconcileWrite } from './reconcile';
+import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
+import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyFieldChanges, applyTopLevel } from './textEdits';
 
@@ -18,13 +19,14 @@ import { applyFieldChanges, applyTopLevel } from './textEdits';
  * validate), a field-level three-way merge against the base snapshot (conflicts decided per
  * field by the user, the merge written into the file), the exact body reviewed and confirmed
  * (typed for production), the remote re-read just before the write, and a write that is never
- * retried blindly. The base moves when the merged file is saved, and after a successful push
- * from the campaign read back.
+ * sent twice: when its answer is lost, reading the campaign again tells whether it applied. The
+ * base moves when the merged file is saved, and after a successful push from the campaign read
+ * back.
  */
 
 export type PushOutcome =
   | 'pushed'
-  /** The write's answer was lost but reading again showed it applied. */
+  /** The write's answer was lost (or the service failed), and reading again showed it applied. */
   | 'pushed-after-timeout'
   | 'nothing-to-push'
   /** Nothing of the user's to send; the file took the service's changes. */
@@ -32,8 +34,16 @@ export type PushOutcome =
   | 'blocked'
   | 'cancelled'
   | 'failed'
-  /** The write's answer was lost and whether it applied cannot be told. */
-  | 'unknown';
+  /**
+   * The write's answer was lost (or the service failed), and reading again showed the service
+   * does not hold what was sent: nothing happened, or another client changed the campaign.
+   */
+  | 'not-applied'
+  /**
+   * The write's answer was lost, and the campaign could not be read again to check it: the
+   * person stopped the check, the service did not answer within the budget, or refused the read.
+   */
+  | 'unchecked';
 
 export interface PushResult {
   outcome: PushOutcome;
@@ -75,10 +85,14 @@ class PushStopped extends Error {
   }
 }
 
-/** Tells the user why the push stops (an error for a block or failure, a note for a cancel), and stops it. */
+/**
+ * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
+ * when it could not be checked, a note for a cancel), and stops it.
+ */
 function stop(ui: PushUi, r: PushResult): never {
-  if (r.outcome === 'blocked' || r.outcome === 'failed' || r.outcome === 'unknown') ui.error(r.message);
-  else if (r.outcome === 'cancelled') ui.info(r.message);
+  if (r.outcome === 'cancelled') ui.info(r.message);
+  else if (r.outcome === 'unchecked') ui.warn(r.message);
+  else ui.error(r.message);
   throw new PushStopped(r);
 }
 
@@ -165,6 +179,10 @@ interface Written {
   outcome: PushOutcome;
   /** Said after "Pushed …" when the answer was lost and a read showed the write applied. */
   note: string;
+  /** The campaign as that read found it. */
+  after?: RemoteCampaign;
+  /** What else that read found (another client's changes), said after the rest. */
+  meanwhile?: string;
 }
 
 /** One push of one file: rounds against the remote until it is written, or stops. */
@@ -213,7 +231,7 @@ class PushRun {
         continue;
       }
       const written = await this.write(plan, fresh.remote);
-      return this.finish(plan, fresh.remote, written);
+      return this.finish(plan, written);
     }
   }
 
@@ -417,10 +435,7 @@ class PushRun {
   private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
     const { file } = this;
     const local = this.start.local;
-    // A lost answer, or a server failure (which may have happened after the change was
-    // stored): read the campaign again to learn what happened before saying anything.
-    const serverFailed = e instanceof ServiceFailure && e.kind === 'http' && (e.status ?? 0) >= 500;
-    if (e instanceof ServiceFailure && (e.outcomeUnknown || serverFailed)) return this.reconcile(e, serverFailed, plan, fresh);
+    if (e instanceof ServiceFailure && e.mayHaveApplied) return this.reconcile(e, plan, fresh);
     if (e instanceof ServiceFailure && e.kind === 'http') {
       const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
@@ -429,50 +444,67 @@ class PushRun {
     return this.stop({ outcome: 'failed', stage: 'write', message: `The update was not sent: ${describeFailure(e)}. ${file.name} and its base are unchanged.` });
   }
 
-  /** Whether a write whose answer was lost (or that failed on the server) applied, from a fresh read. */
-  private async reconcile(e: ServiceFailure, serverFailed: boolean, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+  /**
+   * Whether a write whose answer was lost (or that failed on the server) applied: the campaign is
+   * read again, for as long as the check may take, and what it holds decides.
+   */
+  private async reconcile(e: ServiceFailure, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+    const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
-    const what = serverFailed ? `The service failed while handling the update (${describeFailure(e)})` : `The update's answer was lost (${e.message})`;
-    let after: RemoteCampaign;
-    try {
-      after = await this.deps.api.getCampaign(id);
-    } catch (e2) {
-      return this.stop({ outcome: 'unknown', stage: 'write', message: `${what}, and campaign ${id} could not be read again (${describeFailure(e2)}): whether it applied is unknown. Nothing was retried; ${file.name} and its base are unchanged. Compare with the remote ("Campaign Studio: Compare with Remote") before pushing again.` });
+    const lost = e.answerLost;
+    const what = `${lost ? 'The answer to the update was lost' : 'The service failed while handling the update'} (${failureClause(e)})`;
+    const title = lost ? 'The answer to the update was lost; checking whether it reached the service…' : 'The service failed while handling the update; checking whether it was applied…';
+    const unchanged = `Nothing was sent again; ${file.name} and its base are unchanged.`;
+    const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);
+    if (!check.answered) {
+      const when = check.reason === 'refused' ? 'once that is fixed' : 'once the service answers';
+      return this.stop({ outcome: 'unchecked', stage: 'write', message: `${what}, and ${whyUnchecked(check)}: whether the update reached campaign ${id} could not be checked yet. ${unchanged} Push again ${when}: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).` });
     }
+    const after = check.value;
+    const updatedBy = str(after.raw.updated_by);
+    const by = updatedBy === env.email ? undefined : updatedBy;
     const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
     if (rec.outcome === 'not-applied') {
-      return this.stop({ outcome: 'failed', stage: 'write', message: serverFailed
-        ? `${what}. Reading the campaign again shows it was not applied: nothing changed on the service, and ${file.name} and its base are unchanged. Nothing was retried; push again later.`
-        : `${rec.message} ${file.name} and its base are unchanged.` });
+      const next = notAppliedAsSent(rec)
+        ? 'Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".'
+        : 'Push again to send it.';
+      return this.stop({ outcome: 'not-applied', stage: 'write', message: `${what}. Reading campaign ${id} again shows ${notAppliedFinding(rec, by)} ${unchanged} ${next}` });
     }
-    if (rec.outcome === 'unknown') return this.stop({ outcome: 'unknown', stage: 'write', message: serverFailed ? `${what}. ${rec.message.replace(/^The answer to the update was lost, and /, 'Reading it again shows that ')}` : rec.message });
     return {
-      outcome: 'pushed-after-timeout',
-      note: serverFailed ? ' (the service reported a failure, but reading the campaign again confirmed it applied)' : ' (the answer was lost; reading the campaign again confirmed it applied)',
+      outcome: 'pushed-after-timeout', after,
+      note: lost ? ' (the answer was lost; reading the campaign again confirmed it applied)' : ' (the service reported a failure, but reading the campaign again confirmed it applied)',
+      meanwhile: changedMeanwhile(rec, by),
     };
   }
 
   /** Success: refresh the base from the service; the file takes only what the user agreed to. */
-  private async finish(plan: PatchPlan, fresh: RemoteCampaign, written: Written): Promise<PushResult> {
-    const { api, bases, ui, env } = this.deps;
+  private async finish(plan: PatchPlan, written: Written): Promise<PushResult> {
+    const { bases, ui, env } = this.deps;
     const { file, id } = this;
     this.pendingBase?.cancel();
     await this.adopting;
-    let after: RemoteCampaign | undefined;
-    try {
-      after = await api.getCampaign(id);
-    } catch { /* handled below */ }
+    const after = written.after ?? await this.readBack();
     // Without a read-back the base stays: the next push then sees the remote moved, and the merge
     // finds the pushed fields equal on both sides, so nothing is lost or sent twice.
     if (after) await bases.write(id, after);
     ui.showFindings(file.uri, [], this.start.local);
 
     const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${written.note}.`];
+    if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
     if (fileTook.length) messages.push(`${file.name} took the service's copy of ${list(fileTook)}.`);
     if (!after) messages.push('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.');
     ui.info(messages.join(' '));
     return { outcome: written.outcome, message: messages.join(' '), sent: plan.changed, fileTook };
+  }
+
+  /** The campaign after a write the service answered; undefined when it cannot be read. */
+  private async readBack(): Promise<RemoteCampaign | undefined> {
+    try {
+      return await this.deps.api.getCampaign(this.id);
+    } catch {
+      return undefined;
+    }
   }
 
   /**

@@ -1,21 +1,23 @@
 import { dequal } from 'dequal';
-import { CampaignDoc, list, sameContent, sameStamp, stampOf } from './model';
+import { CampaignDoc, list } from './model';
 
 /**
- * After a write whose answer never came (a timeout, a dropped connection), the remote is read
- * again to learn what happened before anything is said or done; nothing is retried blindly.
+ * After a write whose answer never came (a timeout, a dropped connection, a 5xx), the remote is
+ * read again to learn what happened before anything is said or done; nothing is sent again. A
+ * read answers it: the service holds what was sent (applied), or it does not (not applied, or
+ * not applied as sent when another client changed the campaign meanwhile).
  */
 
-export type WriteOutcome = 'applied' | 'not-applied' | 'unknown';
+export type WriteOutcome = 'applied' | 'not-applied';
 
 export interface Reconciliation {
   outcome: WriteOutcome;
-  /** What the user is told, in plain words. */
-  message: string;
-  /** Components whose remote value now equals what was sent. */
+  /** Sent components whose remote value now equals what was sent. */
   matched: string[];
-  /** Sent components whose remote value differs from what was sent. */
-  mismatched: string[];
+  /** Sent components the service still holds as before the write. */
+  asBefore: string[];
+  /** Sent components that now hold neither what was sent nor what was there before: another client wrote them. */
+  overwritten: string[];
   /** Components not sent that nevertheless changed on the remote (another client). */
   changedElsewhere: string[];
 }
@@ -39,23 +41,42 @@ export function reconcileWrite(input: ReconcileInput): Reconciliation {
   const sentKeys = Object.keys(input.sent).filter(k => k !== 'channel' && k !== 'campaign_delivery_type' && k !== 'updated_by');
   const matched = sentKeys.filter(k => equivalent(k, input.sent[k], input.after[k]));
   const mismatched = sentKeys.filter(k => !matched.includes(k));
+  const asBefore = mismatched.filter(k => dequal(input.before[k], input.after[k]));
+  const overwritten = mismatched.filter(k => !asBefore.includes(k));
   const keys = new Set([...Object.keys(input.before), ...Object.keys(input.after)]);
   const changedElsewhere = [...keys].filter(k => !sentKeys.includes(k) && !isMeta(k) && !dequal(input.before[k], input.after[k]));
-  const stampMoved = !sameStamp(stampOf(input.before), stampOf(input.after));
-  const unchanged = !stampMoved && sameContent(input.before, input.after);
+  const outcome = mismatched.length === 0 && sentKeys.length > 0 ? 'applied' : 'not-applied';
+  return { outcome, matched, asBefore, overwritten, changedElsewhere };
+}
 
-  if (mismatched.length === 0 && sentKeys.length > 0) {
-    const others = changedElsewhere.length ? ` Meanwhile ${list(changedElsewhere)} also changed on the service (another client); compare with the remote before editing further.` : '';
-    return { outcome: 'applied', matched, mismatched, changedElsewhere, message: `The answer to the update was lost, but reading the campaign again shows that it was applied: ${list(matched)} now hold${matched.length === 1 ? 's' : ''} what was sent.${others}` };
-  }
-  if (unchanged) {
-    return { outcome: 'not-applied', matched, mismatched, changedElsewhere, message: 'The answer to the update was lost, and reading the campaign again shows that it was not applied: the service still has the version from before the push. Nothing was changed; push again when the connection is back.' };
-  }
-  const partly = matched.length ? ` ${list(matched)} hold${matched.length === 1 ? 's' : ''} what was sent, ${list(mismatched)} do${mismatched.length === 1 ? 'es' : ''} not.` : ` ${list(mismatched)} do${mismatched.length === 1 ? 'es' : ''} not hold what was sent.`;
-  return {
-    outcome: 'unknown', matched, mismatched, changedElsewhere,
-    message: `The answer to the update was lost, and the campaign on the service changed in a way that does not match the push.${partly} Another client may have written it at the same time. Nothing was retried and your file is unchanged: compare it with the remote ("Campaign Studio: Compare with Remote") before pushing again.`,
-  };
+/** Not applied, and not because nothing happened: part of it, or another client's write, is there instead. */
+export function notAppliedAsSent(r: Reconciliation): boolean {
+  return r.outcome === 'not-applied' && (r.overwritten.length > 0 || r.matched.length > 0);
+}
+
+/**
+ * What the read showed when the update is not what the service holds, to follow "Reading
+ * campaign … again shows": not applied (the version from before), or not applied as sent (who
+ * changed what, and what holds what). `updatedBy` is who last changed it, when someone else.
+ */
+export function notAppliedFinding(r: Reconciliation, updatedBy?: string): string {
+  const by = updatedBy ? ` (by ${updatedBy})` : '';
+  if (!notAppliedAsSent(r)) return [`that it was not applied: the service still has ${list(r.asBefore)} as before the push.`, changedMeanwhile(r, updatedBy)].filter(Boolean).join(' ');
+  const changed = [...r.overwritten, ...r.changedElsewhere];
+  const parts = [`another client changed ${changed.length ? list(changed) : 'the campaign'}${by}`];
+  if (r.matched.length) parts.push(`${list(r.matched)} ${holds(r.matched)} what was sent`);
+  if (r.asBefore.length) parts.push(`${list(r.asBefore)} ${r.asBefore.length === 1 ? 'is' : 'are'} as before the push`);
+  return `that the update is not applied as sent: ${parts.join('; ')}.`;
+}
+
+/** Components not sent that another client changed meanwhile, as a sentence ('' when none). */
+export function changedMeanwhile(r: Reconciliation, updatedBy?: string): string {
+  if (!r.changedElsewhere.length) return '';
+  return `Meanwhile another client changed ${list(r.changedElsewhere)}${updatedBy ? ` (by ${updatedBy})` : ''}, which your file does not have; compare with the remote before editing further.`;
+}
+
+function holds(names: readonly string[]): string {
+  return names.length === 1 ? 'holds' : 'hold';
 }
 
 const META = new Set(['id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time', 'flow_id', 'flow_name', 'parent_id', 'created_by', 'updated_by']);
@@ -65,13 +86,14 @@ function isMeta(k: string): boolean {
 
 /**
  * After a create whose answer was lost: the drafts of this author that appeared since the call
- * started. Exactly one is ours; none means it was not created; more cannot be told apart.
+ * started. Exactly one is ours; none means it was not created; several are ambiguous: one of
+ * them is ours, and which cannot be told.
  */
-export function reconcileCreate(candidates: ReadonlyArray<{ id: string; created_at?: string }>, startedAt: number, knownIds: ReadonlySet<string>): { outcome: WriteOutcome; id?: string; message: string } {
+export function reconcileCreate(candidates: ReadonlyArray<{ id: string; created_at?: string }>, startedAt: number, knownIds: ReadonlySet<string>, what: string): { outcome: WriteOutcome | 'ambiguous'; id?: string; message: string } {
   const fresh = candidates.filter(c => !knownIds.has(c.id) && createdSince(c.created_at, startedAt));
-  if (fresh.length === 1) return { outcome: 'applied', id: fresh[0].id, message: `The answer to the create call was lost, but a new draft by you appeared on the service (${fresh[0].id}); it is taken as this file's draft.` };
-  if (fresh.length === 0) return { outcome: 'not-applied', message: 'The answer to the create call was lost, and no new draft appeared on the service: nothing was created. Create the draft again when the connection is back.' };
-  return { outcome: 'unknown', message: `The answer to the create call was lost, and ${fresh.length} new drafts by you appeared since (${fresh.map(c => c.id).join(', ')}): which one is this file's cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right \`id\` into the file.` };
+  if (fresh.length === 1) return { outcome: 'applied', id: fresh[0].id, message: `${what}, but a new draft by you appeared on the service (${fresh[0].id}); it is taken as this file's draft.` };
+  if (fresh.length === 0) return { outcome: 'not-applied', message: `${what}, and no new draft by you appeared on the service: nothing was created. Create the draft again.` };
+  return { outcome: 'ambiguous', message: `${what}, and ${fresh.length} new drafts by you appeared since (${fresh.map(c => c.id).join(', ')}): one of them is this file's, and which one cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right \`id\` into the file.` };
 }
 
 /** Service timestamps are UTC, "YYYY-MM-DD HH:MM:SS[.fff]"; allow a minute of clock skew. */

@@ -34,7 +34,7 @@ function toFailure(e: unknown): ServiceFailure | unknown {
     response_id: e.requestId,
     error: { code: String(e.code), message: e.serviceMessage, target: e.target, details: e.details.map(d => ({ target: d.target, message: d.message })), request_id: e.requestId },
   };
-  return new ServiceFailure(e.message, 'http', e.status, envelope);
+  return new ServiceFailure(e.message, 'http', e.status, envelope, e.retryAfterMs);
 }
 
 async function mapped<T>(call: () => Promise<T>): Promise<T> {
@@ -94,7 +94,7 @@ function testBody(req: TestSendRequest): Record<string, unknown> {
 
 export function pushApi(client: ServiceClient): PushApi {
   return {
-    getCampaign: id => mapped(async () => remoteFromRecord(await client.getCampaign(id) as CampaignDoc)),
+    getCampaign: (id, signal) => mapped(async () => remoteFromRecord(await client.getCampaign(id, { signal }) as CampaignDoc)),
     updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body); }),
     createCampaign: body => mapped(async () => {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string });
@@ -129,8 +129,8 @@ export function pushApi(client: ServiceClient): PushApi {
         total_instances: p.total_instances,
       };
     }),
-    findDrafts: (createdBy, channel, deliveryType) => mapped(async () => {
-      const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20 });
+    findDrafts: (createdBy, channel, deliveryType, signal) => mapped(async () => {
+      const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20, signal });
       return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
     }),
   };

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import { loadExecutions, runRemoteValidate, runStatusAction, runTestSend } from '../../src/push/actionsFlow';
 import { pushApi } from '../../src/push/serviceAdapter';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, editJson, fetchFile, makeCampaign, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
+import { basePath, deps, editJson, eventCampaign, fetchFile, makeCampaign, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
 
 /** Validate remotely, test sends, pause / resume / stop and execution history, against the emulator. */
 
@@ -93,7 +93,7 @@ test('test send, inline: the file\'s content; rule B8 blocks an incomplete Email
 test('pause, resume, stop: checked against the current status, confirmed, verified; the base keeps in step', async () => {
   const w = await world();
   try {
-    const id = await makeCampaign(w, { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } }, 'ACTIVE');
+    const id = await makeCampaign(w, eventCampaign(), 'ACTIVE');
     const file = await fetchFile(w, id);
     const text = file.text();
 

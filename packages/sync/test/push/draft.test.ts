@@ -113,7 +113,7 @@ test('create: the answer to the create call is lost; the draft is found by looki
     const r = await runCreateDraft(file, deps(w, ui));
     w.emu.admin.clearFaults();
     assert.equal(r.outcome, 'created', ui.text());
-    assert.match(ui.text('warn'), /answer to the create call was lost, but a new draft by you appeared/);
+    assert.match(ui.text('warn'), /answer to the create call was lost \(.*\), but a new draft by you appeared/);
     assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [['basic_details', 'ok']]);
     assert.match(r.components[0].message!, /reading the draft showed it applied/);
     const creates = await waitFor(() => { const c = requests(w, 'POST').filter(q => q.path === '/v5/campaigns'); return c.length ? c : undefined; }, 10_000, 'the create in the log');

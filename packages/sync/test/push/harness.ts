@@ -9,7 +9,7 @@ import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { ConflictQuestion, WriteEnvironment, LocalFile, PushPreview, PushUi } from '../../src/push/ports';
+import { BaseStore, ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi, RemoteCampaign } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -30,6 +30,8 @@ export interface Script {
   conflicts?: Array<Record<string, ConflictChoice> | undefined>;
   offerRemoteVersion?: boolean[];
   confirm?: boolean[];
+  /** The person presses Cancel on a cancellable progress once it says this. */
+  cancelWhen?: RegExp;
 }
 
 export class ScriptedUi implements PushUi {
@@ -40,6 +42,8 @@ export class ScriptedUi implements PushUi {
   readonly messages: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
   /** The last findings shown per file. */
   readonly findings = new Map<string, Array<RemoteFinding | Problem>>();
+  /** What each progress said while it ran: "title: message". */
+  readonly reports: string[] = [];
 
   constructor(private readonly script: Script = {}) {}
 
@@ -79,12 +83,45 @@ export class ScriptedUi implements PushUi {
     this.findings.set(uri, findings.map(f => ({ ...f })));
   }
 
-  progress<T>(_title: string, task: () => Promise<T>): Promise<T> {
-    return task();
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
+    const cancel = new AbortController();
+    return task({
+      signal: cancel.signal,
+      report: message => {
+        const text = `${title}: ${message}`;
+        this.reports.push(text);
+        if (options.cancellable && this.script.cancelWhen?.test(text)) cancel.abort();
+      },
+    });
   }
 
   text(level?: 'info' | 'warn' | 'error'): string {
     return this.messages.filter(m => !level || m.level === level).map(m => m.text).join('\n');
+  }
+}
+
+/** Base snapshots in memory, counting the writes. */
+export class MemoryBases implements BaseStore {
+  base: CampaignDoc | undefined;
+  writes = 0;
+  async read(): Promise<CampaignDoc | undefined> { return this.base && structuredClone(this.base); }
+  async write(_id: string, remote: RemoteCampaign): Promise<void> { this.base = structuredClone(remote.normalized); this.writes++; }
+}
+
+/** The user's file as an editor buffer in memory, saved as soon as it is written. */
+export class MemoryFile implements LocalFile {
+  readonly uri = 'file:///w/a.campaign.json';
+  readonly name = 'a.campaign.json';
+  constructor(public content: string) {}
+  text(): string { return this.content; }
+  async replace(expected: string, next: string): Promise<boolean> {
+    if (this.content !== expected) return false;
+    this.content = next;
+    return true;
+  }
+  whenSaved(then: (savedText: string) => void): { cancel(): void } {
+    then(this.content);
+    return { cancel: () => undefined };
   }
 }
 
@@ -133,30 +170,46 @@ export class UnsavedFile extends DiskFile {
 }
 
 export interface World {
+  /** The emulator; another instance after `startAgain`. */
   emu: RunningEmulator;
   ws: EmulatorWorkspace;
   client: ServiceClient;
   root: string;
   env: WriteEnvironment;
   settings: WorkspaceSettings;
+  /** The emulator's data file, with `persist`. */
+  data?: string;
   close(): Promise<void>;
 }
 
-export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean } = {}): Promise<World> {
-  const emu = await startEmulator({ seed: true });
-  const ws = emu.workspaces[opts.workspace ?? 0];
+/** `persist`: the emulator keeps its state in a data file, so that it can be started again with it. */
+export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {}): Promise<World> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-push-'));
+  const data = opts.persist ? path.join(root, 'emulator-state.json') : undefined;
+  const emu = await startEmulator({ seed: true, data });
+  const ws = emu.workspaces[opts.workspace ?? 0];
   const environment = { name: opts.production ? 'prod' : 'emu', baseUrl: emu.url, workspaceId: ws.id, headerPrefix: 'SVC', email: ME, production: !!opts.production };
   const client = new ServiceClient({ environment, apiKey: ws.apiKey, timeoutMs: opts.timeoutMs ?? 10_000, maxRetries: 2, backoffMs: 10 });
-  return {
+  const w: World = {
     emu, ws, client, root,
     env: { name: environment.name, production: environment.production, email: ME },
     settings: opts.settings ?? { features: {} },
+    data,
     async close() {
-      await emu.close();
+      await w.emu.close();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+  return w;
+}
+
+/**
+ * Starts the emulator again on the port it had, with its data file, as the sandbox restarts one
+ * that died: what was stored is kept; faults and the request log start empty.
+ */
+export async function startAgain(w: World): Promise<void> {
+  if (!w.data) throw new Error('the world was made without `persist`, so there is no data to start again with');
+  w.emu = await startEmulator({ seed: true, data: w.data, port: w.emu.port });
 }
 
 export function deps(w: World, ui: ScriptedUi): ActionDeps {
@@ -225,6 +278,11 @@ export function pushCampaign(name = 'Spring sale'): CampaignDoc {
     delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 1000 },
     utm_params: { utm_source: 'app', utm_medium: 'push' },
   };
+}
+
+/** An event-triggered Push campaign (one that can be paused once live). */
+export function eventCampaign(): CampaignDoc {
+  return { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } };
 }
 
 /** Polls a state until it holds (or the deadline passes, with a message saying what was awaited). */

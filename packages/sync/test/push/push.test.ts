@@ -370,7 +370,7 @@ test('flag-gated failures from the service land on the right lines, block the pu
   }
 });
 
-test('a failed PATCH leaves the file and the base unchanged and says what failed; it is not retried', async () => {
+test('a PATCH that fails on the server is checked by reading: not applied, file and base unchanged, not retried', async () => {
   const w = await world();
   try {
     const id = await makeCampaign(w, pushCampaign());
@@ -381,10 +381,10 @@ test('a failed PATCH leaves the file and the base unchanged and says what failed
     w.emu.admin.clearRequests();
     const ui = new ScriptedUi({ confirmPush: [true] });
     const r = await runPush(file, deps(w, ui));
-    assert.equal(r.outcome, 'failed');
+    assert.equal(r.outcome, 'not-applied');
     assert.equal(r.stage, 'write');
     assert.match(r.message, /failed while handling the update \(INTERNAL_ERROR/);
-    assert.match(r.message, /was not applied: nothing changed on the service, and .* and its base are unchanged/);
+    assert.match(r.message, /shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\./);
     assert.equal(requests(w, 'PATCH').length, 1, 'a write is never retried');
     assert.equal(file.text(), edited);
     assert.equal(fs.readFileSync(basePath(w, id), 'utf8'), baseBefore);

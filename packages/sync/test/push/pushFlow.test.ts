@@ -3,13 +3,16 @@ import assert from 'node:assert/strict';
 import { runPush } from '../../src/push/pushFlow';
 import { rulesWithSettings } from '../../src/push/preflight';
 import { CampaignDoc } from '../../src/push/model';
-import { BaseStore, LocalFile, PushApi, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
-import { ScriptedUi } from './harness';
+import { BaseStore, PushApi, ReadBackOptions, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
+import { Clock } from '../../src/remote/clock';
+import { VirtualClock } from '../helpers/virtualClock';
+import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
 
 /**
  * The push flow's rarer paths, against an in-memory service whose behaviour each test sets:
- * a service that rewrites what it stores (the echo), lost answers that did not apply or that
- * cannot be checked, and a file edited while the push runs.
+ * a service that rewrites what it stores (the echo), lost answers checked by reading again while
+ * the service does not answer (on a virtual clock, so no test waits), and a file edited while
+ * the push runs.
  */
 
 const ID = '65f1a2b3c4d5e6f708192a3b';
@@ -23,8 +26,15 @@ class FakeService {
   patches: CampaignDoc[] = [];
   /** What a PATCH does: apply and answer (default), or something else. */
   onPatch: (body: CampaignDoc) => void = body => this.apply(body);
+  /** The service is down: every read fails with a refused connection. */
   failGets = false;
+  /** Failures the next reads meet, one each, before reads answer again. */
+  readFailures: ServiceFailure[] = [];
+  /** When each read was made, on the clock. */
+  readsAt: number[] = [];
   private tick = 0;
+
+  constructor(private readonly clock: Clock = new VirtualClock()) {}
 
   apply(body: CampaignDoc, transform: (k: string, v: unknown) => unknown = (_k, v) => v): void {
     for (const [k, v] of Object.entries(body)) if (!['channel', 'campaign_delivery_type', 'updated_by'].includes(k)) this.record[k] = transform(k, structuredClone(v));
@@ -38,37 +48,17 @@ class FakeService {
   api(): PushApi {
     const none = async (): Promise<never> => { throw new Error('not used'); };
     return {
-      getCampaign: async () => {
-        if (this.failGets) throw new ServiceFailure('Could not reach the service.', 'unreachable');
+      getCampaign: async (_id, signal) => {
+        this.readsAt.push(this.clock.now());
+        if (signal?.aborted) throw new ServiceFailure('Cancelled.', 'cancelled');
+        const failure = this.failGets ? refused() : this.readFailures.shift();
+        if (failure) throw failure;
         return this.remote();
       },
       updateCampaign: async (_id, body) => { this.patches.push(structuredClone(body)); this.onPatch(body); },
       validateCampaign: async () => ({ ok: true }),
       createCampaign: none, testCampaign: none, changeStatus: none, executions: none, findDrafts: none,
     };
-  }
-}
-
-class MemoryBases implements BaseStore {
-  base: CampaignDoc | undefined;
-  writes = 0;
-  async read(): Promise<CampaignDoc | undefined> { return this.base && structuredClone(this.base); }
-  async write(_id: string, remote: RemoteCampaign): Promise<void> { this.base = structuredClone(remote.normalized); this.writes++; }
-}
-
-class MemoryFile implements LocalFile {
-  readonly uri = 'file:///w/a.campaign.json';
-  readonly name = 'a.campaign.json';
-  constructor(public content: string) {}
-  text(): string { return this.content; }
-  async replace(expected: string, next: string): Promise<boolean> {
-    if (this.content !== expected) return false;
-    this.content = next;
-    return true;
-  }
-  whenSaved(then: (savedText: string) => void): { cancel(): void } {
-    then(this.content);
-    return { cancel: () => undefined };
   }
 }
 
@@ -82,9 +72,14 @@ function setup(edit: (d: CampaignDoc) => void) {
   return { svc, bases, file };
 }
 
-function deps(svc: FakeService, bases: MemoryBases, ui: ScriptedUi) {
-  return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }) };
+function deps(svc: FakeService, bases: MemoryBases, ui: ScriptedUi, readBack?: ReadBackOptions) {
+  return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }), readBack };
 }
+
+const lost = () => new ServiceFailure('No answer from http://svc within 30 s; the change may or may not have been applied.', 'timeout');
+const refused = () => new ServiceFailure('Could not reach http://svc: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:9).', 'unreachable');
+const serverError = (status = 500) => new ServiceFailure(`INTERNAL_ERROR (HTTP ${status})`, 'http', status, { error: { code: 'INTERNAL_ERROR', message: 'Internal error.' } });
+const rateLimited = (ms: number) => new ServiceFailure('RATE_LIMITED (HTTP 429)', 'http', 429, { error: { code: 'RATE_LIMITED', message: 'Rate limit reached.' } }, ms);
 
 test('the service stores something else than was sent: the file takes it only when the user says yes', async () => {
   for (const answer of [false, true]) {
@@ -101,45 +96,173 @@ test('the service stores something else than was sent: the file takes it only wh
   }
 });
 
-test('a lost answer, and the campaign is exactly as before: not applied, said so, nothing retried', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  svc.onPatch = () => { throw new ServiceFailure('No answer within 30 s.', 'timeout'); };
-  const before = file.text();
-  const baseBefore = structuredClone(bases.base);
-  const ui = new ScriptedUi({ confirmPush: [true] });
-  const r = await runPush(file, deps(svc, bases, ui));
-  assert.equal(r.outcome, 'failed');
-  assert.match(r.message, /was not applied/);
-  assert.equal(svc.patches.length, 1);
-  assert.equal(file.text(), before);
-  assert.deepEqual(bases.base, baseBefore);
-  assert.equal(bases.writes, 0);
-});
+/**
+ * A write whose answer is lost (or that fails on the server) is checked by reading the campaign
+ * again, for as long as the service does not answer, within the budget; never sent again.
+ */
+interface LostAnswerCase {
+  name: string;
+  /** What the PATCH does: it may apply, and its answer is lost or a failure. */
+  onPatch(svc: FakeService, body: CampaignDoc): void;
+  /** The failures the reads after it meet before the service answers again. */
+  reads?: () => ServiceFailure[];
+  /** The service stays down. */
+  down?: boolean;
+  cancelWhen?: RegExp;
+  budgetMs?: number;
+  outcome: string;
+  message: RegExp;
+  /** What the progress said while the check waited. */
+  reports?: RegExp[];
+  /** The virtual time between each read and the next, in ms. */
+  waits?: number[];
+}
 
-test('a lost answer, and the campaign changed some other way: unknown, nothing retried, nothing touched', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  svc.onPatch = body => { svc.apply({ ...body, basic_details: { name: 'Someone else' } }); throw new ServiceFailure('No answer within 30 s.', 'timeout'); };
-  const before = file.text();
-  const ui = new ScriptedUi({ confirmPush: [true] });
-  const r = await runPush(file, deps(svc, bases, ui));
-  assert.equal(r.outcome, 'unknown');
-  assert.match(r.message, /does not match the push/);
-  assert.equal(svc.patches.length, 1);
-  assert.equal(file.text(), before);
-  assert.equal(bases.writes, 0);
-});
+const LOST_ANSWERS: LostAnswerCase[] = [
+  {
+    name: 'answer lost, and applied: pushed',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    outcome: 'pushed-after-timeout',
+    message: /^Pushed `basic_details` to campaign \w+ on test \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
+    waits: [],
+  },
+  {
+    name: 'answer lost, and not applied: said so',
+    onPatch: () => { throw lost(); },
+    outcome: 'not-applied',
+    message: /^The answer to the update was lost \(No answer .* applied\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to send it\.$/,
+  },
+  {
+    name: 'answer lost, service unreachable for three reads, then back: applied',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    reads: () => [refused(), refused(), refused()],
+    outcome: 'pushed-after-timeout',
+    message: /reading the campaign again confirmed it applied/,
+    reports: [/^The answer to the update was lost; checking whether it reached the service…: service not answering: Could not reach http:\/\/svc: ECONNREFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); trying again in 1 s$/, /trying again in 2 s$/],
+    waits: [500, 1000, 2000],
+  },
+  {
+    name: 'answer lost, service unreachable for three reads, then back: not applied',
+    onPatch: () => { throw lost(); },
+    reads: () => [refused(), refused(), refused()],
+    outcome: 'not-applied',
+    message: /it was not applied/,
+    waits: [500, 1000, 2000],
+  },
+  {
+    name: 'the waits double up to 5 s',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    reads: () => Array.from({ length: 6 }, refused),
+    outcome: 'pushed-after-timeout',
+    message: /confirmed it applied/,
+    waits: [500, 1000, 2000, 4000, 5000, 5000],
+  },
+  {
+    name: 'answer lost, service down past the budget: unchecked, and what to do',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    down: true,
+    budgetMs: 20_000,
+    outcome: 'unchecked',
+    message: /^The answer to the update was lost \(.*\), and the service did not answer during 20 s of checking \(last: Could not reach http:\/\/svc: ECONNREFUSED .*\): whether the update reached campaign \w+ could not be checked yet\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet \(nothing, if the update arrived\)\.$/,
+    reports: [/service not answering/],
+  },
+  {
+    name: 'answer lost, the person cancels the check: unchecked, said plainly',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    down: true,
+    cancelWhen: /trying again in/,
+    outcome: 'unchecked',
+    message: /, and you stopped the check before the service answered \(last: Could not reach .*\): whether the update reached campaign \w+ could not be checked yet\./,
+    waits: [],
+  },
+  {
+    name: 'a 5xx that applied, and a 503 on the first read: pushed',
+    onPatch: (svc, body) => { svc.apply(body); throw serverError(); },
+    reads: () => [serverError(503)],
+    outcome: 'pushed-after-timeout',
+    message: /\(the service reported a failure, but reading the campaign again confirmed it applied\)/,
+    reports: [/^The service failed while handling the update; checking whether it was applied…: service not answering: INTERNAL_ERROR: Internal error; trying again in 1 s$/],
+    waits: [500],
+  },
+  {
+    name: 'a 5xx that did not apply: not applied',
+    onPatch: () => { throw serverError(); },
+    outcome: 'not-applied',
+    message: /^The service failed while handling the update \(INTERNAL_ERROR: Internal error\)\. Reading campaign \w+ again shows that it was not applied/,
+  },
+  {
+    name: 'answer lost while another client changed the same component: not applied as sent, and by whom',
+    onPatch: (svc, body) => { svc.apply({ ...body, basic_details: { name: 'Someone else' } }); svc.record.updated_by = 'colleague@example.com'; throw lost(); },
+    outcome: 'not-applied',
+    message: /Reading campaign \w+ again shows that the update is not applied as sent: another client changed `basic_details` \(by colleague@example\.com\)\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to merge their change with yours \(the push asks about each field you both changed\), or compare first with "Campaign Studio: Compare with Remote"\.$/,
+  },
+  {
+    name: 'answer lost, applied, and another client changed another component: pushed, and said so',
+    onPatch: (svc, body) => { svc.apply({ ...body, utm_params: { utm_source: 'theirs', utm_medium: 'm' } }); svc.record.updated_by = 'colleague@example.com'; throw lost(); },
+    outcome: 'pushed-after-timeout',
+    message: /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have; compare with the remote before editing further\.$/,
+  },
+  {
+    name: 'a 429 during the check: the next read waits as long as Retry-After says',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    reads: () => [rateLimited(7000)],
+    outcome: 'pushed-after-timeout',
+    message: /confirmed it applied/,
+    reports: [/: the service's rate limit was reached and it asks to wait 7 s; trying again in 7 s$/, /trying again in 1 s$/],
+    waits: [7000],
+  },
+  {
+    name: 'a 429 asking to wait past the budget: unchecked at once',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    reads: () => [rateLimited(300_000)],
+    outcome: 'unchecked',
+    message: /, and the service's rate limit asks to wait 5 min, longer than the 2 min the check may take: whether the update reached campaign/,
+    waits: [],
+  },
+  {
+    name: 'the read after a lost answer is refused (404): unchecked, with the reason',
+    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    reads: () => [new ServiceFailure('NOT_FOUND (HTTP 404)', 'http', 404, { error: { code: 'NOT_FOUND', message: 'No campaign with this id.' } })],
+    outcome: 'unchecked',
+    message: /, and the service refused the read that checks it \(NOT_FOUND: No campaign with this id\): whether the update reached campaign .* Push again once that is fixed:/,
+    waits: [],
+  },
+];
 
-test('a lost answer, and the campaign cannot be read again: unknown, and it says what to do', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  svc.onPatch = () => { svc.failGets = true; throw new ServiceFailure('No answer within 30 s.', 'timeout'); };
-  const before = file.text();
-  const ui = new ScriptedUi({ confirmPush: [true] });
-  const r = await runPush(file, deps(svc, bases, ui));
-  assert.equal(r.outcome, 'unknown');
-  assert.match(r.message, /whether it applied is unknown.*Compare with Remote/);
-  assert.equal(file.text(), before);
-  assert.equal(bases.writes, 0);
-});
+for (const c of LOST_ANSWERS) {
+  test(`lost answers: ${c.name}`, async () => {
+    const clock = new VirtualClock();
+    const svc = new FakeService(clock);
+    const bases = new MemoryBases();
+    bases.base = structuredClone(svc.record);
+    const doc = structuredClone(svc.record);
+    (doc.basic_details as any).name = 'B';
+    const file = new MemoryFile(JSON.stringify(doc, null, 2) + '\n');
+    const before = file.text();
+    svc.onPatch = body => {
+      svc.readsAt = [];
+      svc.failGets = !!c.down;
+      svc.readFailures = c.reads?.() ?? [];
+      c.onPatch(svc, body);
+    };
+    const ui = new ScriptedUi({ confirmPush: [true], cancelWhen: c.cancelWhen });
+    const r = await runPush(file, deps(svc, bases, ui, { clock, budgetMs: c.budgetMs }));
+    assert.equal(r.outcome, c.outcome, r.message);
+    assert.match(r.message, c.message);
+    assert.doesNotMatch(r.message, /unknown/i);
+    assert.equal(svc.patches.length, 1, 'the update is sent once, never again');
+    for (const re of c.reports ?? []) assert.ok(ui.reports.some(t => re.test(t)), `no progress report matches ${re}:\n${ui.reports.join('\n')}`);
+    // The last read is the push's, or the check's when it applied; each wait is between two reads.
+    if (c.waits) assert.deepEqual(svc.readsAt.slice(1).map((t, i) => t - svc.readsAt[i]).slice(0, c.waits.length), c.waits);
+    if (c.budgetMs) assert.ok(clock.advanced <= c.budgetMs, `the check took ${clock.advanced} ms of a ${c.budgetMs} ms budget`);
+    if (r.outcome !== 'pushed-after-timeout') {
+      assert.equal(file.text(), before, 'the file is unchanged');
+      assert.equal(bases.writes, 0, 'the base is unchanged');
+    } else {
+      assert.equal((bases.base!.basic_details as any).name, 'B', 'the base is the campaign as the check read it');
+    }
+  });
+}
 
 test('a request that never left (connection refused): not sent, said so', async () => {
   const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { pushConfirmed } from './reviews';
+import { answering, Dialog } from './dialogs';
+import { pushConfirmed, pushReviewed, Review } from './reviews';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ExplorerSnapshot, SnapshotCampaign } from '../../../src/remoteEditor/tree';
@@ -8,9 +9,11 @@ import { activateExtension, closeAllEditors, emulator, open, replaceText, waitFo
 
 /**
  * After a push, the campaign as the push read it back shows everywhere it is shown: its item in
- * the Campaigns tree and its open read-only view, with no refresh and no other read. It works in
- * the emulator's second workspace: the remote suite that follows needs most of the first one's
- * requests per minute. It removes the file and base it fetched, leaving the workspace as it found it.
+ * the Campaigns tree and its open read-only view, with no refresh and no other read. A push whose
+ * answer is lost reads the campaign again and says what the service holds. It works in the
+ * emulator's second workspace: the remote suite that follows needs most of the first one's
+ * requests per minute. It removes the files and bases it fetched, leaving the workspace as it
+ * found it.
  */
 
 const ENV = 'readback-1';
@@ -45,12 +48,13 @@ suite('read back after a push (extension host, emulator)', () => {
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
-  test('the tree item and the open read-only view show the pushed campaign as read back', async () => {
+  /** A campaign made by another client, listed alone in the tree, and fetched into the workspace. */
+  async function fetchedCampaign(name: string): Promise<{ id: string; doc: vscode.TextDocument; item: SnapshotCampaign; before: unknown }> {
     const created = await direct.createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: EMAIL });
     const id = (created.body as any).data.id as string;
     await direct.patch(id, {
       channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: EMAIL,
-      basic_details: { name: 'Read back', platforms: ['ANDROID'] },
+      basic_details: { name, platforms: ['ANDROID'] },
       campaign_content: { content: { push: { android: { title: 'Hi', message: 'From the suite' } } } },
       segmentation_details: { is_all_user_campaign: true },
       scheduling_details: { delivery_type: 'ASAP' },
@@ -60,15 +64,27 @@ suite('read back after a push (extension host, emulator)', () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.filter', { ids: [id] });
     const item = await listed(id);
     assert.ok(item, `campaign ${id} is not in the tree`);
-    assert.strictEqual(item.name, 'Read back');
+    assert.strictEqual(item.name, name);
     assert.ok(item.tooltip.includes(updatedLine(before)), item.tooltip);
 
-    const viewUri = await vscode.commands.executeCommand<string>('campaignStudio.openRemote', id);
-    await vscode.commands.executeCommand('workbench.action.keepEditor');
     const fetched = await vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: ENV, reveal: true });
     assert.ok(fetched?.file, `fetch of ${id} wrote no file`);
     written.push(vscode.Uri.file(fetched.file), vscode.Uri.joinPath(workspaceRoot(), '.campaigns', 'base', `${id}.json`));
     const { doc } = await open(vscode.Uri.file(fetched.file));
+    return { id, doc, item, before };
+  }
+
+  /** Sets the emulator's faults (`none` clears them), as its admin endpoint does. */
+  async function setFaults(spec: string): Promise<void> {
+    const res = await fetch(`${emu!.url}/__admin/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ spec }) });
+    assert.ok(res.ok, `setting the faults to ${spec}: HTTP ${res.status}`);
+  }
+
+  test('the tree item and the open read-only view show the pushed campaign as read back', async () => {
+    const { id, doc, item, before } = await fetchedCampaign('Read back');
+    const viewUri = await vscode.commands.executeCommand<string>('campaignStudio.openRemote', id);
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
+    await open(doc.uri);
     await replaceText(doc, '"Read back"', '"Read back, pushed"');
 
     const result = await pushConfirmed(doc.uri);
@@ -85,5 +101,25 @@ suite('read back after a push (extension host, emulator)', () => {
     assert.ok(view, `the read-only view ${viewUri} is still open`);
     const text = await waitForText(view, t => t.includes('"Read back, pushed"'), 'the read-only view to show the campaign as read back');
     assert.strictEqual(JSON.parse(text).updated_at, after);
+  });
+
+  test('a push whose answer is lost reads the campaign again, says it applied, and the tree shows it as read back', async () => {
+    const { id, doc } = await fetchedCampaign('Answer lost');
+    await replaceText(doc, '"Answer lost"', '"Answer lost, yet applied"');
+    const confirm = (review: Review) => vscode.commands.executeCommand('campaignStudio.review.push', review.input.modified);
+    // The emulator stores the update, then drops the connection without answering.
+    await setFaults('write-drop');
+    let shown: { result: PushResult | undefined; dialogs: Dialog[] };
+    try {
+      shown = await answering(() => undefined, () => pushReviewed(doc.uri, confirm));
+    } finally {
+      await setFaults('none');
+    }
+    const { result, dialogs } = shown;
+    assert.strictEqual(result?.outcome, 'pushed-after-timeout', result?.message);
+    const said = dialogs.map(d => `${d.kind}: ${d.message}`);
+    assert.deepStrictEqual(said, [`information: Pushed \`basic_details\` to campaign ${id} on ${ENV} (the answer was lost; reading the campaign again confirmed it applied).`]);
+    assert.strictEqual(((await direct.getCampaign(id)).basic_details as any).name, 'Answer lost, yet applied');
+    assert.strictEqual((await listed(id))?.name, 'Answer lost, yet applied', 'the tree takes the campaign as the check read it');
   });
 });

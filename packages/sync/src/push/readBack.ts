@@ -1,0 +1,134 @@
+import { systemClock } from '../remote/clock';
+import type { Clock } from '../remote/clock';
+import { describeFailure } from './errorMapping';
+import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
+
+/**
+ * After a write whose answer was lost (or that failed on the server), the service is read again
+ * to learn what happened. While it does not answer (refused or reset connections, timeouts, 5xx,
+ * 429), the read is tried again with growing waits, inside a time budget, each wait shown with
+ * its reason, until the person cancels. Only the read is repeated, never the write.
+ */
+
+export const READ_BACK_BUDGET_MS = 120_000;
+const FIRST_WAIT_MS = 500;
+const MAX_WAIT_MS = 5_000;
+
+/** Why a check ended without a read: cancelled by the person, out of time, or a read the service refused. */
+export type UncheckedReason = 'cancelled' | 'budget' | 'refused';
+
+export interface Unanswered {
+  answered: false;
+  reason: UncheckedReason;
+  lastError?: string;
+  budgetMs: number;
+  /** The service's rate limit asked to wait this long, past the budget. */
+  asksToWaitMs?: number;
+}
+
+export type ReadBack<T> = { answered: true; value: T } | Unanswered;
+
+/** Reads until the service answers, showing each wait under `title`; cancellable. */
+export function readUntilAnswered<T>(ui: PushUi, title: string, read: (signal: AbortSignal) => Promise<T>, options: ReadBackOptions = {}): Promise<ReadBack<T>> {
+  const clock = options.clock ?? systemClock;
+  const budgetMs = options.budgetMs ?? READ_BACK_BUDGET_MS;
+  return ui.progress(title, step => new ReadBackLoop(clock, budgetMs, step).run(read), { cancellable: true });
+}
+
+/** One check: its deadline, and the signal that stops its reads and waits (cancel or deadline). */
+class ReadBackLoop {
+  private readonly deadline: number;
+  private readonly stopped = new AbortController();
+  private ended?: 'cancelled' | 'budget';
+  private lastError?: string;
+
+  constructor(private readonly clock: Clock, private readonly budgetMs: number, private readonly step: ProgressStep) {
+    this.deadline = clock.now() + budgetMs;
+  }
+
+  async run<T>(read: (signal: AbortSignal) => Promise<T>): Promise<ReadBack<T>> {
+    const onCancel = () => this.end('cancelled');
+    this.step.signal.addEventListener('abort', onCancel, { once: true });
+    if (this.step.signal.aborted) onCancel();
+    const timer = new AbortController();
+    // A read still running at the deadline is stopped there.
+    void this.clock.sleep(this.budgetMs, timer.signal).then(() => this.end('budget'), () => undefined);
+    try {
+      return await this.attempts(read);
+    } finally {
+      timer.abort();
+      this.step.signal.removeEventListener('abort', onCancel);
+    }
+  }
+
+  private end(why: 'cancelled' | 'budget'): void {
+    if (this.ended) return;
+    this.ended = why;
+    this.stopped.abort();
+  }
+
+  private async attempts<T>(read: (signal: AbortSignal) => Promise<T>): Promise<ReadBack<T>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { answered: true, value: await read(this.stopped.signal) };
+      } catch (e) {
+        if (this.ended) return this.unchecked(this.ended);
+        this.lastError = failureClause(e);
+        if (!(e instanceof ServiceFailure) || !e.notAnswering) return this.unchecked('refused');
+        const wait = e.retryAfterMs ?? backoff(attempt);
+        if (this.clock.now() + wait >= this.deadline) return { ...this.unchecked('budget'), asksToWaitMs: e.retryAfterMs };
+        if (!(await this.waitShowing(wait, waitReason(e)))) return this.unchecked(this.ended ?? 'cancelled');
+      }
+    }
+  }
+
+  /** Waits `ms`, counting down the seconds beside the title; false when stopped meanwhile. */
+  private async waitShowing(ms: number, reason: string): Promise<boolean> {
+    for (let left = ms; left > 0; left -= 1000) {
+      this.step.report(`${reason}; trying again in ${Math.ceil(left / 1000)} s`);
+      try {
+        await this.clock.sleep(Math.min(1000, left), this.stopped.signal);
+      } catch {
+        return false;
+      }
+    }
+    this.step.report(`${reason}; reading again…`);
+    return true;
+  }
+
+  private unchecked(reason: UncheckedReason): Unanswered {
+    return { answered: false, reason, lastError: this.lastError, budgetMs: this.budgetMs };
+  }
+}
+
+/** 0.5 s, doubling, at most 5 s. */
+function backoff(attempt: number): number {
+  return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (attempt - 1));
+}
+
+function waitReason(e: ServiceFailure): string {
+  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${seconds(e.retryAfterMs)}` : ''}`;
+  return `service not answering: ${failureClause(e)}`;
+}
+
+/** What went wrong with a call, to stand inside a sentence (no final full stop). */
+export function failureClause(e: unknown): string {
+  return describeFailure(e).replace(/\.+$/, '');
+}
+
+function seconds(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+}
+
+/**
+ * Why a check ended without a read, to follow "The answer to … was lost (…), and": the person
+ * stopped it, the budget ran out, or the service refused the read.
+ */
+export function whyUnchecked(r: Unanswered): string {
+  const last = r.lastError ? ` (last: ${r.lastError})` : '';
+  if (r.reason === 'cancelled') return `you stopped the check before the service answered${last}`;
+  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${seconds(r.asksToWaitMs)}, longer than the ${seconds(r.budgetMs)} the check may take`;
+  if (r.reason === 'budget') return `the service did not answer during ${seconds(r.budgetMs)} of checking${last}`;
+  return `the service refused the read that checks it (${r.lastError ?? 'no reason given'})`;
+}
