@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-studio/core';
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
+import { SteppedAction } from '../remoteEditor/progress';
 import {
   ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
   EXECUTION_TYPES, executionsMarkdown, isObject, loadExecutions, LocalRules,
@@ -144,12 +145,14 @@ class PushController {
     };
   }
 
+  /** One user action's ports: its calls run through a client scoped to it, so each step's Cancel aborts them. */
   private async deps(doc: vscode.TextDocument): Promise<ActionDeps> {
-    const client = await this.writeClient();
+    const action = new SteppedAction();
+    const client = (await this.writeClient()).forAction(action);
     return {
       api: pushApi(client),
       bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
-      ui: this.ui.forFile(doc.uri),
+      ui: this.ui.forFile(doc.uri, action),
       env: this.environmentOf(client),
       rules: serverRules(this.ctx.client, doc.uri),
     };
@@ -286,14 +289,15 @@ class PushController {
 
   private async status(arg: unknown, action: StatusAction) {
     const target = await this.idFrom(arg);
-    const client = await this.writeClient();
+    const steps = new SteppedAction();
+    const client = (await this.writeClient()).forAction(steps);
     this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
     const deps: StatusDeps = {
       api: pushApi(client),
       bases: root ? this.bases(root, client, target.doc?.uri.toString() ?? '') : noBases,
-      ui: this.ui,
+      ui: this.ui.forFile(target.doc?.uri, steps),
       env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
     };
     const result = await runStatusAction(target.id, action, deps);
@@ -303,7 +307,8 @@ class PushController {
 
   private async executions(arg: unknown) {
     const target = await this.idFrom(arg);
-    const client = await this.writeClient();
+    const steps = new SteppedAction();
+    const client = (await this.writeClient()).forAction(steps);
     this.checkEnvironment(arg, client);
     const api = pushApi(client);
     let deliveryType = target.deliveryType;
@@ -317,7 +322,7 @@ class PushController {
     if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
       throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${target.id} is \`${deliveryType}\`.`);
     }
-    const history = await this.ui.progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
+    const history = await this.ui.forFile(target.doc?.uri, steps).progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: executionsMarkdown(history, name) });
     await vscode.window.showTextDocument(doc, { preview: true });
     return history;

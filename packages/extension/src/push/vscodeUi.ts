@@ -3,8 +3,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
   ConflictChoice, ConflictQuestion, list, LocalFile, Problem, ProgressStep, PushPreview, PushUi,
-  RemoteFinding, stillCurrent, track, TrackedFinding,
+  RemoteFinding, stillCurrent, track, TrackedFinding, waitText,
 } from '@campaign-studio/sync';
+import { SteppedAction } from '../remoteEditor/progress';
 import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
 import type { PushReviews } from './reviewTab';
 
@@ -179,6 +180,8 @@ export interface UiOptions {
   resource?: vscode.Uri;
   /** The view that decides conflicts (the "Resolve conflicts" tab). */
   askConflicts: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
+  /** The user action whose service calls the progress notifications run (their Cancel, their waits). */
+  action?: SteppedAction;
 }
 
 /** An input box that accepts only the environment's name; Escape cancels. */
@@ -200,9 +203,12 @@ async function askTypedName(t: TypedConfirmation): Promise<boolean> {
 export class VsCodePushUi implements PushUi {
   constructor(private readonly o: UiOptions) {}
 
-  /** The same questions about one file: its settings (`campaignStudio.push.confirmation`) apply. */
-  forFile(uri: vscode.Uri): VsCodePushUi {
-    return new VsCodePushUi({ ...this.o, resource: uri });
+  /**
+   * The same questions about one file (its settings, `campaignStudio.push.confirmation`, apply),
+   * for one user action: each step's Cancel aborts the action's call in flight.
+   */
+  forFile(uri: vscode.Uri | undefined, action: SteppedAction): VsCodePushUi {
+    return new VsCodePushUi({ ...this.o, resource: uri, action });
   }
 
   /** Round 1: the review tab, or a short modal when the setting asks for one; round 2 (production): the typed name. */
@@ -254,12 +260,19 @@ export class VsCodePushUi implements PushUi {
   }
 
   /** A notification with the step's title and what it waits for; Cancel aborts the step's signal. */
-  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
-    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: options.cancellable === true }, async (progress, token) => {
+  /**
+   * A notification with the step's title, what it waits for, and Cancel, which aborts the step's
+   * service call in flight (through the action's scoped client) and the step's own signal.
+   */
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const cancel = new AbortController();
       const sub = token.onCancellationRequested(() => cancel.abort());
+      const report = (message: string) => progress.report({ message });
+      const step: ProgressStep = { report, signal: cancel.signal };
       try {
-        return await task({ report: message => progress.report({ message }), signal: cancel.signal });
+        const run = () => task(step);
+        return await (this.o.action ? this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, run) : run());
       } finally {
         sub.dispose();
       }

@@ -52,15 +52,13 @@ export class SteppedAction implements ActionScope {
   /** Shows a wait in the notification of the step running now. */
   readonly onWait = (wait: WaitNotice): void => this.current?.onWait(wait);
 
-  /** Runs one step under its own cancellable notification (shown after about 300 ms, or at a wait). */
-  step<T>(title: string, task: () => Promise<T>): Promise<T> {
-    return runWithProgress(title.replace(/…$/, ''), async action => {
-      this.current = action;
-      try {
-        return await task();
-      } finally {
-        this.current = undefined;
-      }
-    });
+  /** Runs `fn` as the action's current step: its calls take the step's Cancel and show their waits in it. */
+  async during<T>(step: ActionContext, fn: () => Promise<T>): Promise<T> {
+    this.current = step;
+    try {
+      return await fn();
+    } finally {
+      this.current = undefined;
+    }
   }
 }

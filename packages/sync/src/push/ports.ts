@@ -195,17 +195,17 @@ export interface PushUi {
   /** Findings about the file from the service or the state rules; [] clears them. */
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void;
   /**
-   * Long steps; the VS Code layer shows progress (with a Cancel button when `cancellable`), tests
-   * record what it says.
+   * Long steps; the VS Code layer shows progress with a Cancel button, which aborts the step's
+   * service call and its signal; tests record what it says.
    */
-  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options?: { cancellable?: boolean }): Promise<T>;
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T>;
 }
 
 /** What a long step may do while it runs: say what it waits for, and notice a cancel. */
 export interface ProgressStep {
   /** A line beside the title: what the step is doing or waiting for now. */
   report(message: string): void;
-  /** Aborted when the person cancels a cancellable step. */
+  /** Aborted when the person cancels the step. */
   readonly signal: AbortSignal;
 }
 

@@ -89,6 +89,11 @@ class PushStopped extends Error {
  * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
  * when it could not be checked, a note for a cancel), and stops it.
  */
+/** The person pressed Cancel on a step's notification (a read, a validation): nothing was written. */
+function cancelledByUser(e: unknown): boolean {
+  return e instanceof ServiceFailure && e.kind === 'cancelled';
+}
+
 function stop(ui: PushUi, r: PushResult): never {
   if (r.outcome === 'cancelled') ui.info(r.message);
   else if (r.outcome === 'unchecked') ui.warn(r.message);
@@ -244,6 +249,7 @@ class PushRun {
     try {
       return await ui.progress(`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
     } catch (e) {
+      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'read', message: `Push cancelled while campaign ${this.id} was being read: nothing was sent.` });
       return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read from ${env.name} (${describeFailure(e)}).` });
     }
   }
@@ -368,6 +374,7 @@ class PushRun {
       // The body that will be sent, checked against the campaign as stored: what it would become.
       validation = await ui.progress('Validating on the service…', () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
+      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'remote-validate', message: 'Push cancelled during the service\'s validation: nothing was sent.' });
       return this.stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
     }
     if (validation.ok) {

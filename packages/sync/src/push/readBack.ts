@@ -28,11 +28,11 @@ export interface Unanswered {
 
 export type ReadBack<T> = { answered: true; value: T } | Unanswered;
 
-/** Reads until the service answers, showing each wait under `title`; cancellable. */
+/** Reads until the service answers, showing each wait under `title`, until the person cancels. */
 export function readUntilAnswered<T>(ui: PushUi, title: string, read: (signal: AbortSignal) => Promise<T>, options: ReadBackOptions = {}): Promise<ReadBack<T>> {
   const clock = options.clock ?? systemClock;
   const budgetMs = options.budgetMs ?? READ_BACK_BUDGET_MS;
-  return ui.progress(title, step => new ReadBackLoop(clock, budgetMs, step).run(read), { cancellable: true });
+  return ui.progress(title, step => new ReadBackLoop(clock, budgetMs, step).run(read));
 }
 
 /** One check: its deadline, and the signal that stops its reads and waits (cancel or deadline). */

@@ -30,7 +30,7 @@ export interface Script {
   conflicts?: Array<Record<string, ConflictChoice> | undefined>;
   offerRemoteVersion?: boolean[];
   confirm?: boolean[];
-  /** The person presses Cancel on a cancellable progress once it says this. */
+  /** The person presses Cancel on a progress once it says this. */
   cancelWhen?: RegExp;
 }
 
@@ -83,14 +83,14 @@ export class ScriptedUi implements PushUi {
     this.findings.set(uri, findings.map(f => ({ ...f })));
   }
 
-  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>, options: { cancellable?: boolean } = {}): Promise<T> {
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
     const cancel = new AbortController();
     return task({
       signal: cancel.signal,
       report: message => {
         const text = `${title}: ${message}`;
         this.reports.push(text);
-        if (options.cancellable && this.script.cancelWhen?.test(text)) cancel.abort();
+        if (this.script.cancelWhen?.test(text)) cancel.abort();
       },
     });
   }

@@ -4,6 +4,7 @@ import { RunningEmulator, seedState, startEmulator } from '@campaign-studio/emul
 import type { ConnectionShown } from '../../../src/context';
 import type { CampaignStudioApi } from '../../../src/extension';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
+import type { PushResult } from '@campaign-studio/sync';
 import { answering, Dialog } from './dialogs';
 import { activateExtension, closeAllEditors, waitForState } from './helpers';
 
@@ -194,6 +195,30 @@ suite('connection truth (extension host, faults)', () => {
       assert.strictEqual(progress.result.dialogs.filter(d => d.kind === 'error').length, 0, 'a cancelled read is not an error');
       const hung = emu.admin.requests().filter(x => x.fault === 'hang');
       assert.ok(hung.length >= 1, 'the request reached the service and hung there');
+    } finally {
+      emu.admin.clearFaults();
+      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Cancel on a push step aborts its call: the push stops, saying nothing was sent', async () => {
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: 60 }), vscode.ConfigurationTarget.Workspace);
+    try {
+      await showing('connected', x => x.state === 'connected', 20_000);
+      const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<{ file?: string } | undefined>('campaignStudio.fetch', { id: ids[3], environment: 'conn' }));
+      assert.ok(fetched.result?.file, `fetch wrote no file: ${fetched.dialogs.map(d => d.message).join(' | ')}`);
+      const uri = vscode.Uri.file(fetched.result.file);
+      emu.admin.setFaults('hang');
+      const before = emu.admin.requests().length;
+      const started = Date.now();
+      const run = await cancellingProgress(() => answering(() => undefined, () => vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', uri)));
+      assert.ok(Date.now() - started < 30_000, 'Cancel did not end the push');
+      assert.deepStrictEqual([run.result.result?.outcome, run.result.result?.stage], ['cancelled', 'read']);
+      assert.match(run.result.result?.message ?? '', /^Push cancelled while campaign \S+ was being read: nothing was sent\.$/);
+      assert.ok(run.titles.some(t => /^Reading campaign /.test(t)), run.titles.join(' | '));
+      const sent = emu.admin.requests().slice(before);
+      // Cancelled at once: the read was aborted queued or in flight (then it hung there); never a write.
+      assert.ok(sent.every(r => r.method !== 'PATCH' && r.fault === 'hang'), `sent: ${sent.map(r => `${r.method} ${r.path} ${r.fault ?? ''}`).join(', ')}`);
     } finally {
       emu.admin.clearFaults();
       await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
