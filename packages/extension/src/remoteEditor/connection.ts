@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import {
-  adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus, Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled,
-  parseEnvironments, secretKeyFor, ServiceClient, systemClock, WriteIntent,
+  ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus,
+  Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments,
+  secretKeyFor, ServiceClient, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
+import { runWithProgress } from './progress';
 
 /**
  * The connection to the service: which environment is active, whether we are signed in, the one
@@ -202,7 +204,7 @@ export class Connection implements vscode.Disposable {
    * A new client and its health monitor for `env`, checked with the cheapest call that proves the
    * key (one search result). Unreachable is not the end: the monitor keeps checking.
    */
-  private async connect(env: Environment, key: string, gen: number): Promise<boolean> {
+  private async connect(env: Environment, key: string, gen: number, action?: ActionContext): Promise<boolean> {
     this.monitor?.dispose();
     const monitor = new HealthMonitor({
       clock: systemClock,
@@ -215,10 +217,14 @@ export class Connection implements vscode.Disposable {
     this.lastError = undefined;
     monitor.set({ state: 'connecting' });
     try {
-      await client.search(PROBE);
+      await client.search(PROBE, { signal: action?.signal, onWait: action?.onWait });
       return gen === this.generation;
     } catch (e) {
       if (gen !== this.generation) return false;
+      if (isCancelled(e)) {
+        this.signedOut();
+        return false;
+      }
       const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: `Connecting to ${env.name}` });
       this.log.error(advice.message);
       this.lastError = advice.message;
@@ -289,12 +295,14 @@ export class Connection implements vscode.Disposable {
     key = key.trim();
     if (!key) throw new Error('The API key is empty: paste the key from the dashboard\'s workspace settings.');
     const gen = ++this.generation;
-    const ok = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Signing in to ${env.name}…` }, () => this.connect(env!, key!, gen));
+    const ok = await runWithProgress(`Signing in to ${env.name}`, action => this.connect(env!, key!, gen, action));
     if (ok) {
       await this.context.secrets.store(secretKeyFor(env), key);
       void vscode.window.showInformationMessage(`Signed in to ${env.name}${env.production ? ' (production: every write asks for confirmation)' : ''}.`);
       return true;
     }
+    // Cancelled: signed out again, and nothing to say.
+    if (this.state === 'signedOut' && !this.lastError) return false;
     const why = this.lastError ?? `Could not sign in to ${env.name}.`;
     if (this.state === 'unreachable') {
       // The key could not be checked (service unreachable); keep it so the next try needs no typing.
