@@ -59,6 +59,8 @@ export function isChoice(v: unknown): v is ConflictChoice {
 }
 
 function mergeValue(path: PathSegment[], b: unknown, l: unknown, r: unknown, walk: Walk): unknown {
+  // The campaign itself is always merged key by key, so that what is taken is named by component.
+  if (path.length === 0 && isObject(b) && isObject(l) && isObject(r)) return mergeObjects(path, b, l, r, walk);
   if (dequal(l, r)) {
     if (!dequal(l, b)) walk.out.convergent.push(pathText(path));
     return l;

@@ -2,7 +2,7 @@ import { dequal } from 'dequal';
 import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
-import { CampaignDoc, campaignIdOf, canonical, contentOf, list, sameContent, stampOf } from './model';
+import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject, parse } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
@@ -89,6 +89,29 @@ class PushStopped extends Error {
  * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
  * when it could not be checked, a note for a cancel), and stops it.
  */
+/**
+ * The base after a push: the service's copy of what was sent; for every other component, the
+ * version the file was merged against just before the write. A component another client
+ * changed between the write and the read-back is not in the file: with the read-back's copy as
+ * its base, the next push would take the file's older value for an edit and send it back over
+ * theirs. With the version before, it shows as their change, and the next push brings it in.
+ */
+export function baseAfterPush(before: RemoteCampaign, after: RemoteCampaign, sent: readonly string[]): RemoteCampaign {
+  const raw: CampaignDoc = { ...after.raw };
+  const normalized: CampaignDoc = { ...after.normalized };
+  for (const k of new Set([...contentKeys(before.normalized), ...contentKeys(after.normalized)])) {
+    if (sent.includes(k) || dequal(before.normalized[k], after.normalized[k])) continue;
+    keepBefore(raw, before.raw, k);
+    keepBefore(normalized, before.normalized, k);
+  }
+  return { ...after, raw, normalized };
+}
+
+function keepBefore(into: CampaignDoc, before: CampaignDoc, key: string): void {
+  if (before[key] === undefined) delete into[key];
+  else into[key] = before[key];
+}
+
 /** The person pressed Cancel on a step's notification (a read, a validation): nothing was written. */
 function cancelledByUser(e: unknown): boolean {
   return e instanceof ServiceFailure && e.kind === 'cancelled';
@@ -236,7 +259,7 @@ class PushRun {
         continue;
       }
       const written = await this.write(plan, fresh.remote);
-      return this.finish(plan, written);
+      return this.finish(plan, written, fresh.remote);
     }
   }
 
@@ -485,7 +508,7 @@ class PushRun {
   }
 
   /** Success: refresh the base from the service; the file takes only what the user agreed to. */
-  private async finish(plan: PatchPlan, written: Written): Promise<PushResult> {
+  private async finish(plan: PatchPlan, written: Written, fresh: RemoteCampaign): Promise<PushResult> {
     const { bases, ui, env } = this.deps;
     const { file, id } = this;
     this.pendingBase?.cancel();
@@ -493,7 +516,7 @@ class PushRun {
     const after = written.after ?? await this.readBack();
     // Without a read-back the base stays: the next push then sees the remote moved, and the merge
     // finds the pushed fields equal on both sides, so nothing is lost or sent twice.
-    if (after) await bases.write(id, after);
+    if (after) await bases.write(id, baseAfterPush(fresh, after, plan.changed));
     ui.showFindings(file.uri, [], this.start.local);
 
     const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${written.note}.`];

@@ -72,7 +72,7 @@ export function notAppliedFinding(r: Reconciliation, updatedBy?: string): string
 /** Components not sent that another client changed meanwhile, as a sentence ('' when none). */
 export function changedMeanwhile(r: Reconciliation, updatedBy?: string): string {
   if (!r.changedElsewhere.length) return '';
-  return `Meanwhile another client changed ${list(r.changedElsewhere)}${updatedBy ? ` (by ${updatedBy})` : ''}, which your file does not have; compare with the remote before editing further.`;
+  return `Meanwhile another client changed ${list(r.changedElsewhere)}${updatedBy ? ` (by ${updatedBy})` : ''}, which your file does not have yet: the next push brings it into your file (it is kept as theirs, never sent back over).`;
 }
 
 function holds(names: readonly string[]): string {

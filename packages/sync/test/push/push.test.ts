@@ -491,3 +491,32 @@ test('without a base snapshot the push refuses rather than guess', async () => {
     await w.close();
   }
 });
+
+test('another client changes a component between the write and its read-back: the next push brings theirs into the file, never sends the old value back', async () => {
+  const w = await world();
+  try {
+    const id = await makeCampaign(w, pushCampaign());
+    const file = await fetchFile(w, id);
+    editJson(file, d => { (d.basic_details as any).team = 'Retention'; });
+    const theirs = { utm_source: 'newsletter', utm_medium: 'email' };
+    const real = deps(w, new ScriptedUi({ confirmPush: [true] }));
+    // Right after our update lands, a colleague edits another component, before our read-back.
+    const first = await runPush(file, { ...real, api: { ...real.api, updateCampaign: async (cid, body) => {
+      await real.api.updateCampaign(cid, body);
+      w.emu.admin.editCampaign(cid, { utm_params: theirs }, 'colleague@example.com');
+    } } });
+    assert.equal(first.outcome, 'pushed');
+    assert.deepEqual(readBase(w, id).campaign.utm_params, pushCampaign().utm_params, 'the base keeps the version the file was merged against');
+
+    w.emu.admin.clearRequests();
+    const ui = new ScriptedUi({ confirm: [true] });
+    const second = await runPush(file, deps(w, ui));
+    assert.match(ui.text(), /took `utm_params` from the service; nothing needed to be sent/);
+    assert.equal(requests(w, 'PATCH').length, 0, `nothing is sent: ${ui.text()}`);
+    assert.equal(second.outcome, 'file-updated', ui.text());
+    assert.deepEqual(JSON.parse(file.text()).utm_params, theirs, 'the file took their change');
+    assert.deepEqual((w.emu.admin.campaign(id)!.components.utm_params), theirs, 'their change is still on the service');
+  } finally {
+    await w.close();
+  }
+});

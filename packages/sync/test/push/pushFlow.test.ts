@@ -200,7 +200,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     name: 'answer lost, applied, and another client changed another component: pushed, and said so',
     onPatch: (svc, body) => { svc.apply({ ...body, utm_params: { utm_source: 'theirs', utm_medium: 'm' } }); svc.record.updated_by = 'colleague@example.com'; throw lost(); },
     outcome: 'pushed-after-timeout',
-    message: /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have; compare with the remote before editing further\.$/,
+    message: /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have yet: the next push brings it into your file \(it is kept as theirs, never sent back over\)\.$/,
   },
   {
     name: 'a 429 during the check: the next read waits as long as Retry-After says',
