@@ -70,6 +70,7 @@ export const journey: Journey = {
       await welcome.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
       await welcome.getByRole('button', { name: 'Show Log' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(new RegExp(`${env.name}: unreachable since \\d`)).waitFor({ state: 'visible' });
+      await workbench.movePointerAway();
     }, { readme: 'connection-unreachable' });
 
     await step('Show Log: every try, with its outcome, its request id and when it is retried', async () => {
@@ -91,6 +92,7 @@ export const journey: Journey = {
       await welcome.filter({ hasText: 'The service rejected the API key' }).waitFor({ state: 'visible' });
       await welcome.getByRole('button', { name: 'Sign In Again' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(`${env.name}: credentials rejected`).waitFor({ state: 'visible' });
+      await workbench.movePointerAway();
     }, { readme: 'connection-credentials-rejected' });
 
     await step('Sign In Again with the key: connected', async () => {
