@@ -44,6 +44,21 @@ suite('connection truth (extension host, faults)', () => {
     await showing('connected', s => s.state === 'connected');
   };
 
+  /**
+   * Runs `fn` with the environment's reads given `seconds`, once connected with it; the faults
+   * are cleared and the suite's budget is back afterwards.
+   */
+  const withReadBudget = async (seconds: number, fn: () => Promise<void>) => {
+    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: seconds }), vscode.ConfigurationTarget.Workspace);
+    try {
+      await showing('connected after the settings change', x => x.state === 'connected', 20_000);
+      await fn();
+    } finally {
+      emu.admin.clearFaults();
+      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
+    }
+  };
+
   /** Opens a campaign read-only, read anew from the service; the time it took and the dialogs it showed. */
   const open = async (id = ids[0]) => {
     const started = Date.now();
@@ -169,25 +184,18 @@ suite('connection truth (extension host, faults)', () => {
 
   test('a slow service: the state is slow, with the latency seen', async function () {
     this.timeout(30_000);
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: 20 }), vscode.ConfigurationTarget.Workspace);
-    try {
-      await showing('connected after the settings change', x => x.state === 'connected', 20_000);
+    await withReadBudget(20, async () => {
       emu.admin.setFaults('latency=3200');
       const r = await open(ids[1]);
       assert.strictEqual(r.dialogs.filter(d => d.kind === 'error').length, 0, r.dialogs.map(d => d.message).join(' | '));
       const s = await showing('slow', x => x.state === 'slow');
       assert.match(s.text, /conn: slow \(3\.\d s\)/);
       assert.match((await snapshot(false)).message ?? '', /^Slow \(3\.\d s\): The service answers, but slowly/);
-    } finally {
-      emu.admin.clearFaults();
-      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
-    }
+    });
   });
 
   test('Cancel aborts the request in flight: the command ends at once, long before the budget', async () => {
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: 60 }), vscode.ConfigurationTarget.Workspace);
-    try {
-      await showing('connected', x => x.state === 'connected', 20_000);
+    await withReadBudget(60, async () => {
       emu.admin.setFaults('hang');
       const progress = await cancellingProgress(() => open(ids[2]));
       assert.ok(progress.titles.some(t => /^Reading campaign .* from conn…$/.test(t)), progress.titles.join(' | '));
@@ -195,16 +203,11 @@ suite('connection truth (extension host, faults)', () => {
       assert.strictEqual(progress.result.dialogs.filter(d => d.kind === 'error').length, 0, 'a cancelled read is not an error');
       const hung = emu.admin.requests().filter(x => x.fault === 'hang');
       assert.ok(hung.length >= 1, 'the request reached the service and hung there');
-    } finally {
-      emu.admin.clearFaults();
-      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
-    }
+    });
   });
 
   test('Cancel on a push step aborts its call: the push stops, saying nothing was sent', async () => {
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: 60 }), vscode.ConfigurationTarget.Workspace);
-    try {
-      await showing('connected', x => x.state === 'connected', 20_000);
+    await withReadBudget(60, async () => {
       const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<{ file?: string } | undefined>('campaignStudio.fetch', { id: ids[3], environment: 'conn' }));
       assert.ok(fetched.result?.file, `fetch wrote no file: ${fetched.dialogs.map(d => d.message).join(' | ')}`);
       const uri = vscode.Uri.file(fetched.result.file);
@@ -219,10 +222,7 @@ suite('connection truth (extension host, faults)', () => {
       const sent = emu.admin.requests().slice(before);
       // Cancelled at once: the read was aborted queued or in flight (then it hung there); never a write.
       assert.ok(sent.every(r => r.method !== 'PATCH' && r.fault === 'hang'), `sent: ${sent.map(r => `${r.method} ${r.path} ${r.fault ?? ''}`).join(', ')}`);
-    } finally {
-      emu.admin.clearFaults();
-      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
-    }
+    });
   });
 
   test('calls never queue silently: a call held by the rate limit says it waits, how long and why', async () => {

@@ -6,7 +6,7 @@ import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
-import { pushReviewed, Review, reviewTabs, sameReview, waitForReview } from './reviews';
+import { pushReviewed, reviewTabs, sameReview, waitForReview } from './reviews';
 import { activateExtension, closeAllEditors, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
 
 /**
