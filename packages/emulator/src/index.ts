@@ -7,7 +7,8 @@
  *   await emu.close();
  */
 export { startEmulator } from './server';
-export type { EmulatorOptions, EmulatorAdmin, EmulatorWorkspace, RunningEmulator, RequestLogEntry } from './server';
+export type { EmulatorOptions, EmulatorAdmin, EmulatorWorkspace, RunningEmulator } from './server';
+export type { RequestLogEntry } from './requestLog';
 export { parseFaultSpec, formatFaultSpec } from './faults';
 export type { FaultConfig } from './faults';
 export { SPEC_LIMITS } from './rateLimit';

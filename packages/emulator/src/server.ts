@@ -9,6 +9,7 @@ import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSp
 import { requestId as newRequestId } from './ids';
 import { CampaignDoc, Component, COMPONENTS, Features, STATUSES, Status, Workspace } from './model';
 import { RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
+import { RequestLog, RequestLogEntry } from './requestLog';
 import { CampaignService } from './service';
 import { toRecord } from './shape';
 import { Store } from './store';
@@ -54,23 +55,6 @@ export interface EmulatorWorkspace {
   subscriptionCategories: string[];
 }
 
-export interface RequestLogEntry {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  operation?: ServiceOperation;
-  workspace?: string;
-  requestId?: string;
-  /** HTTP status sent; absent when the connection was dropped. */
-  status?: number;
-  /** The fault applied, if any: `drop`, `hang`, `error`, `throttle`, `status`, `write-drop`, `write-delay`. */
-  fault?: string;
-  /** For writes: whether the change was applied (true even when the response was then lost). */
-  applied?: boolean;
-  ms?: number;
-}
-
 export interface EmulatorAdmin {
   faults(): FaultConfig;
   setFaults(faults: string | FaultConfig): void;
@@ -89,6 +73,8 @@ export interface EmulatorAdmin {
   setRateLimits(limits: RateLimits | false): void;
   clearRateLimitWindows(): void;
   requests(): RequestLogEntry[];
+  /** The first request `match` accepts, logged already or as it arrives or changes (in-process only). */
+  whenRequest(match: (entry: RequestLogEntry) => boolean, what?: string, timeoutMs?: number): Promise<RequestLogEntry>;
   clearRequests(): void;
 }
 
@@ -102,7 +88,6 @@ export interface RunningEmulator {
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost']);
-const MAX_LOG = 2000;
 
 class BodyTooLarge extends Error {}
 
@@ -138,7 +123,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const appKeyHeader = headers.appKey.toLowerCase();
   const requestIdHeader = headers.requestId.toLowerCase();
   const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-  const requestLog: RequestLogEntry[] = [];
+  const requestLog = new RequestLog();
   let seq = 0;
   let closing = false;
   const waits = new Set<() => void>();
@@ -171,11 +156,6 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   function applyFaults(config: FaultConfig): void {
     faults.set(config);
     releaseHung();
-  }
-
-  function record(entry: RequestLogEntry): void {
-    requestLog.push(entry);
-    if (requestLog.length > MAX_LOG) requestLog.splice(0, requestLog.length - MAX_LOG);
   }
 
   function send(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
@@ -250,7 +230,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     } catch (e) {
       if (e instanceof BodyTooLarge) {
         const err = new ServiceError('BAD_REQUEST', `The body is larger than ${bodyLimit} bytes, the limit of this service. Send less (campaign documents are far smaller).`, 'body', [], { status: 413 });
-        entry.status = 413;
+        requestLog.update(entry, { status: 413 });
         send(res, 413, err.envelope(rid ?? newRequestId()), { Connection: 'close' });
         return;
       }
@@ -259,19 +239,19 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
     const pre = faults.before(method, path);
     if (pre?.kind === 'drop') {
-      entry.fault = 'drop';
+      requestLog.update(entry, { fault: 'drop' });
       req.socket.destroy();
       return;
     }
     if (pre?.kind === 'hang') {
-      entry.fault = 'hang';
+      requestLog.update(entry, { fault: 'hang' });
       await hang(req);
       return;
     }
     await wait(faults.latency());
     if (closing) { req.socket.destroy(); return; }
     if (pre?.kind === 'answer') {
-      entry.fault = pre.fault;
+      requestLog.update(entry, { fault: pre.fault });
       throw injectedError(pre);
     }
 
@@ -300,18 +280,18 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
     const result = service.handle(match.operation, { ws, body, params: match.params, requestId: rid, requestIdGiven: given !== undefined });
     const isWrite = WRITE_OPERATIONS.has(match.operation) && result.status < 300;
-    if (isWrite) entry.applied = true;
+    if (isWrite) requestLog.update(entry, { applied: true });
     const after = isWrite ? faults.afterWrite() : undefined;
     if (after?.kind === 'drop') {
-      entry.fault = 'write-drop';
+      requestLog.update(entry, { fault: 'write-drop' });
       req.socket.destroy();
       return;
     }
     if (after?.kind === 'delay') {
-      entry.fault = 'write-delay';
+      requestLog.update(entry, { fault: 'write-delay' });
       await wait(after.ms);
     }
-    entry.status = result.status;
+    requestLog.update(entry, { status: result.status });
     send(res, result.status, result.body, { [headers.requestId]: rid });
   }
 
@@ -322,7 +302,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     reset() {
       store.reset();
       limiter.clear();
-      requestLog.length = 0;
+      requestLog.clear();
     },
     campaign: id => store.byId(id) ?? store.state.campaigns.find(d => d.campaign_id === id && d.current),
     editCampaign(id, changes, updatedBy = 'someone.else@example.com') {
@@ -358,8 +338,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     rateLimits: () => limiter.current(),
     setRateLimits: l => limiter.configure(l),
     clearRateLimitWindows: () => limiter.clear(),
-    requests: () => requestLog.map(e => ({ ...e })),
-    clearRequests: () => { requestLog.length = 0; },
+    requests: () => requestLog.list(),
+    whenRequest: (match, what, timeoutMs) => requestLog.when(match, what, timeoutMs),
+    clearRequests: () => requestLog.clear(),
   };
 
   async function handleAdmin(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
@@ -469,16 +450,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
     // Logged on arrival, so that a request still in progress (a delayed write) is visible.
     const entry: RequestLogEntry = { seq: ++seq, at: new Date(clock.now()).toISOString(), method: req.method ?? 'GET', path };
-    record(entry);
+    requestLog.add(entry);
     handleApi(req, res, path, entry)
       .catch(e => {
         const rid = entry.requestId ?? (typeof req.headers[requestIdHeader] === 'string' && req.headers[requestIdHeader] !== '' ? req.headers[requestIdHeader] as string : newRequestId());
         if (e instanceof ServiceError) {
-          entry.status = e.status;
+          requestLog.update(entry, { status: e.status });
           send(res, e.status, e.envelope(rid), e.headers);
         } else {
           log(`${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-          entry.status = 500;
+          requestLog.update(entry, { status: 500 });
           send(res, 500, new ServiceError('INTERNAL_ERROR', `The emulator failed while handling this request: ${e instanceof Error ? e.message : String(e)}`, 'request').envelope(rid));
         }
       })

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adminCall, call, Reply, seed, useEmulator, waitFor } from './helpers';
+import { adminCall, call, Reply, seed, useEmulator } from './helpers';
 import { faultConfigFromJson, FaultSpecError, Faults, formatFaultSpec, parseFaultSpec, PreFault } from '../src/faults';
 import { startEmulator } from '../src/server';
 
@@ -171,18 +171,19 @@ function watched(reply: Promise<Reply>): { settled: () => boolean; outcome: Prom
   return { settled: () => done, outcome };
 }
 
-function hungRequests(emu: { admin: { requests(): Array<{ fault?: string }> } }): number {
-  return emu.admin.requests().filter(e => e.fault === 'hang').length;
+/** Resolves once the emulator holds a request (the `hang` fault has taken it). */
+function held(emu: { admin: { whenRequest(match: (e: { fault?: string }) => boolean, what?: string): Promise<unknown> } }, what: string): Promise<unknown> {
+  return emu.admin.whenRequest(e => e.fault === 'hang', what);
 }
 
 test('hang: the request is held open and never answered; clearing the faults releases it', async () => {
   t.emu.admin.setFaults('hang');
-  const held = watched(t.call(t.all, 'GET', getPath()));
-  await waitFor(() => (hungRequests(t.emu) === 1 ? true : undefined), 'the request to be held');
-  assert.equal(held.settled(), false, 'not answered while the fault holds');
+  const reply = watched(t.call(t.all, 'GET', getPath()));
+  await held(t.emu, 'the request to be held');
+  assert.equal(reply.settled(), false, 'not answered while the fault holds');
   assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/faults')).body.spec, 'hang', 'admin calls are never held');
   t.emu.admin.clearFaults();
-  const outcome = await held.outcome;
+  const outcome = await reply.outcome;
   assert.ok(outcome instanceof Error, 'released without an answer: the client sees the connection end');
   assert.equal(t.emu.admin.requests().find(e => e.fault === 'hang')?.status, undefined);
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'served again');
@@ -190,12 +191,12 @@ test('hang: the request is held open and never answered; clearing the faults rel
 
 test('hang=[METHOD:]PATH holds the matching requests only; a new fault set releases them', async () => {
   await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'hang=POST:/v5/campaigns/search' });
-  const held = watched(t.call(t.all, 'POST', '/v5/campaigns/search', {}));
-  await waitFor(() => (hungRequests(t.emu) === 1 ? true : undefined), 'the search to be held');
+  const reply = watched(t.call(t.all, 'POST', '/v5/campaigns/search', {}));
+  await held(t.emu, 'the search to be held');
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'another path is served meanwhile');
-  assert.equal(held.settled(), false);
+  assert.equal(reply.settled(), false);
   await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'latency=1' });
-  assert.ok(await held.outcome instanceof Error);
+  assert.ok(await reply.outcome instanceof Error);
 });
 
 test('hang=P with a seed holds a share of requests', () => {
@@ -206,10 +207,10 @@ test('hang=P with a seed holds a share of requests', () => {
 
 test('closing the emulator ends the requests it holds', async () => {
   const emu = await startEmulator({ faults: 'hang', rateLimits: false });
-  const held = watched(call(emu.url, emu.workspaces[0], 'GET', getPath()));
-  await waitFor(() => (hungRequests(emu) === 1 ? true : undefined), 'the request to be held');
+  const reply = watched(call(emu.url, emu.workspaces[0], 'GET', getPath()));
+  await held(emu, 'the request to be held');
   await emu.close();
-  assert.ok(await held.outcome instanceof Error);
+  assert.ok(await reply.outcome instanceof Error);
 });
 
 test('throttle=1: every API request is answered 429 RATE_LIMITED with Retry-After, and nothing is applied', async () => {

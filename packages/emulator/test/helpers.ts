@@ -131,14 +131,3 @@ export function seedDocs(): CampaignDoc[] {
 export function patchBody(doc: CampaignDoc, updatedBy = 'tester@example.com'): Record<string, unknown> {
   return { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type, updated_by: updatedBy, ...JSON.parse(JSON.stringify(doc.components)) };
 }
-
-/** Polls a state until it holds, or fails after the deadline saying what was awaited. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 10));
-  }
-}

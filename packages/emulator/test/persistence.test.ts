@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { adminCall, call, waitFor } from './helpers';
+import { call } from './helpers';
+import { whenFileHolds } from '../../../scripts/lib/watch.mjs';
 import { startEmulator } from '../src/server';
 import { DataFileError } from '../src/store';
 
@@ -170,10 +171,7 @@ test('a write is on disk before its answer: killed while the answer is delayed, 
   const ready = await emu.ready;
   const author = 'delayed@example.com';
   const answer = call(ready.url, ready.workspaces[0] as never, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: author }).then(() => 'answered', () => 'no answer');
-  await waitFor(async () => {
-    const log = await adminCall(ready.url, 'GET', '/__admin/requests');
-    return log.body.requests.some((e: { applied?: boolean }) => e.applied) ? true : undefined;
-  }, 'the create to be applied');
+  await whenFileHolds(file, author, 'the create to be on disk');
   process.kill(-emu.child.pid!, 'SIGKILL');
   await emu.exited;
   assert.equal(await answer, 'no answer');

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { ROOT } from '../../../../scripts/ensure-env.mjs';
 import { VIEWPORT } from '../../../../scripts/lib/browser.mjs';
 import { descendants, killGroup, processAlive, withTimeout } from '../../../../scripts/lib/processes.mjs';
+import { whenFileHolds } from '../../../../scripts/lib/watch.mjs';
 
 const MARKER_SETTING = 'campaignStudio.explorer.groupBy';
 
@@ -163,7 +164,7 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
     if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted');
     if ((await fetch(ready.url)).status !== 200) throw new Error('the workbench page no longer loads after the emulator restarted');
     say(`  ✔ the emulator killed by its pid came back on ${url} with the draft written before; code-server stayed up`);
-    await pushWhileTheEmulatorDies({ page, workbench, ready, run, emulatorPid: Number(pid), shots, say });
+    await pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emulatorPid: Number(pid), shots, say });
     run.track();
     say(`  ✔ Ctrl-C stopped npm start (${await run.interrupt()})`);
     const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
@@ -194,7 +195,7 @@ async function admin(ready, method, route, body) {
  * back on the same port; the extension, having lost the answer, reads the campaign again once the
  * service answers and says the push applied. Nothing is sent twice.
  */
-async function pushWhileTheEmulatorDies({ page, workbench, ready, run, emulatorPid, shots, say }) {
+async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emulatorPid, shots, say }) {
   const id = await campaignNamed(ready, 'Weekend flash deal');
   await workbench.command('Campaign Studio: Fetch Campaign into Workspace');
   await page.locator('.quick-input-widget', { hasText: 'Campaign id' }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
@@ -207,15 +208,15 @@ async function pushWhileTheEmulatorDies({ page, workbench, ready, run, emulatorP
   const push = workbench.editorAction('Push');
   await push.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
   await push.click();
-  const applied = async () => (await admin(ready, 'GET', '/requests')).requests.filter(r => r.method === 'PATCH' && r.applied === true);
-  await workbench.until(async () => (await applied()).length === 1, 'the update applied by the emulator (its answer held back)');
+  // The emulator stores a write before it answers: the change on disk means applied, answer still held.
+  await whenFileHolds(path.join(dir, 'emulator-data.json'), 'Sneakers from $29', 'the update stored by the emulator (its answer held back)', workbench.timeoutMs);
   const from = run.output.length;
   process.kill(emulatorPid, 'SIGKILL');
   await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
   await workbench.waitForNotification(`Pushed \`campaign_content\` to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`);
   const stored = await admin(ready, 'GET', `/campaigns/${id}`);
   if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content))) throw new Error('the service does not hold the pushed change');
-  if ((await applied()).length !== 0) throw new Error('the restarted emulator logged another update: the push was sent twice');
+  if ((await admin(ready, 'GET', '/requests')).requests.some(r => r.method === 'PATCH')) throw new Error('the restarted emulator logged another update: the push was sent twice');
   if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted mid-push');
   await screenshot(page, shots, '02-a-push-whose-emulator-died-is-confirmed-applied.png', say,
     'a push in flight when the emulator was killed: code-server stayed up, the emulator came back, and the push was read back as applied, sent once');

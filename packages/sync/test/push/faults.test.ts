@@ -5,8 +5,8 @@ import * as path from 'path';
 import { runCreateDraft } from '../../src/push/draftFlow';
 import { runPush } from '../../src/push/pushFlow';
 import { runStatusAction } from '../../src/push/actionsFlow';
-import type { RunningEmulator } from '@campaign-studio/emulator';
-import { deps, DiskFile, editJson, eventCampaign, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, startAgain, twoPeople, waitFor, World, world } from './harness';
+import type { RequestLogEntry, RunningEmulator } from '@campaign-studio/emulator';
+import { deps, DiskFile, editJson, eventCampaign, fetchFile, makeCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, startAgain, twoPeople, World, world } from './harness';
 
 /**
  * The write side of faults, with two people at work: the emulator applies each write and then
@@ -29,8 +29,8 @@ for (const fault of FAULTS) {
       w.emu.admin.clearFaults();
       assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
       assert.match(ui.text('info'), /Pushed `basic_details` to campaign .* \(the answer was lost; reading the campaign again confirmed it applied\)/);
-      const patches = await waitFor(() => { const p = requests(w, 'PATCH'); return p.length ? p : undefined; }, 10_000, 'the PATCH in the request log');
-      assert.equal(patches.length, 1, 'sent once, never retried');
+      // Logged on arrival: once the push has returned, every request it sent is in the log.
+      assert.equal(requests(w, 'PATCH').length, 1, 'sent once, never retried');
       const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
       assert.equal(stored.name, 'Mine', 'my edit is on the service');
       assert.deepEqual(stored.tags, ['spring', 'theirs'], "the colleague's edit is on the service");
@@ -54,8 +54,7 @@ for (const fault of FAULTS) {
       w.emu.admin.clearFaults();
       assert.equal(r.outcome, 'created', ui.text());
       assert.match(ui.text('warn'), /answer to the create call was lost \(.*\), but a new draft by you appeared/);
-      const creates = await waitFor(() => { const c = requests(w, 'POST').filter(q => q.path === '/v5/campaigns'); return c.length ? c : undefined; }, 10_000, 'the create in the log');
-      assert.equal(creates.length, 1, 'created once');
+      assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns').length, 1, 'created once');
       const mine = (await w.client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [ME] } }, { maxPages: 5 })).filter(c => (c.basic_details as any)?.name === doc.basic_details.name);
       assert.equal(mine.length, 1, 'exactly one draft on the service');
       assert.ok(file.text().includes(`"id": "${r.id}"`), 'the file names the one draft');
@@ -78,11 +77,11 @@ function patchesOn(emu: RunningEmulator): unknown[] {
 /** A check that fails the test within seconds, rather than minutes, if the emulator never comes back. */
 const SHORT_CHECK = { budgetMs: 20_000 };
 
-/** Stops the emulator once `ready` holds, then starts it again once the check says the service is not answering. */
-async function dieAndComeBack(w: World, ui: ScriptedUi, ready: () => boolean, what: string): Promise<void> {
-  await waitFor(() => ready() || undefined, 10_000, what);
+/** Stops the emulator once it has logged a request `match` accepts, then starts it again once the check says the service is not answering. */
+async function dieAndComeBack(w: World, ui: ScriptedUi, match: (e: RequestLogEntry) => boolean, what: string): Promise<void> {
+  await w.emu.admin.whenRequest(match, what);
   await w.emu.close();
-  await waitFor(() => ui.reports.find(r => /service not answering: .*ECONNREFUSED.*; trying again in \d+ s$/.test(r)), 10_000, 'the check to say the service is not answering');
+  await ui.whenReport(/service not answering: .*ECONNREFUSED.*; trying again in \d+ s$/, 'the check to say the service is not answering');
   await startAgain(w);
 }
 
@@ -97,7 +96,7 @@ test('the emulator dies after storing the update, before answering, and comes ba
     dying.admin.clearRequests();
     const ui = new ScriptedUi({ confirmPush: [true] });
     const pushing = runPush(file, { ...deps(w, ui), readBack: SHORT_CHECK });
-    await dieAndComeBack(w, ui, () => (dying.admin.campaign(id)?.components.basic_details as any)?.name === 'Stored, then the service died', 'the update to be stored');
+    await dieAndComeBack(w, ui, e => e.method === 'PATCH' && e.applied === true, 'the update to be stored');
     const r = await pushing;
     assert.equal(r.outcome, 'pushed-after-timeout', r.message);
     assert.match(r.message, /^Pushed `basic_details` to campaign \w+ on emu \(the answer was lost; reading the campaign again confirmed it applied\)\.$/);
@@ -126,7 +125,7 @@ test('the emulator dies before handling the update, and comes back: the push wai
     const updateCampaign = d.api.updateCampaign;
     d.api = { ...d.api, updateCampaign: (cid, body) => { dying.admin.setFaults('latency=60000'); return updateCampaign(cid, body); } };
     const pushing = runPush(file, { ...d, ui, readBack: SHORT_CHECK });
-    await dieAndComeBack(w, ui, () => patchesOn(dying).length === 1, 'the update to reach the service');
+    await dieAndComeBack(w, ui, e => e.method === 'PATCH', 'the update to reach the service');
     const r = await pushing;
     assert.equal(r.outcome, 'not-applied', r.message);
     assert.match(r.message, /^The answer to the update was lost \(.*\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\.$/);
@@ -147,11 +146,10 @@ test('the emulator dies after creating the draft, before answering, and comes ba
     fs.writeFileSync(filePath, JSON.stringify(doc, null, 2) + '\n');
     const file = new DiskFile(filePath);
     const dying = w.emu;
-    const mine = () => dying.admin.requests().filter(q => q.method === 'POST' && q.path === '/v5/campaigns' && q.applied);
     dying.admin.setFaults('write-delay=60000');
     const ui = new ScriptedUi({ confirm: [true] });
     const creating = runCreateDraft(file, { ...deps(w, ui), readBack: SHORT_CHECK });
-    await dieAndComeBack(w, ui, () => mine().length === 1, 'the draft to be created');
+    await dieAndComeBack(w, ui, e => e.method === 'POST' && e.path === '/v5/campaigns' && e.applied === true, 'the draft to be created');
     const r = await creating;
     assert.equal(r.outcome, 'created', r.message);
     assert.match(ui.text('warn'), /^The answer to the create call was lost \(.*\), but a new draft by you appeared on the service/);

@@ -44,6 +44,7 @@ export class ScriptedUi implements PushUi {
   readonly findings = new Map<string, Array<RemoteFinding | Problem>>();
   /** What each progress said while it ran: "title: message". */
   readonly reports: string[] = [];
+  private readonly reportListeners = new Set<(text: string) => void>();
 
   constructor(private readonly script: Script = {}) {}
 
@@ -90,8 +91,25 @@ export class ScriptedUi implements PushUi {
       report: message => {
         const text = `${title}: ${message}`;
         this.reports.push(text);
+        for (const l of [...this.reportListeners]) l(text);
         if (this.script.cancelWhen?.test(text)) cancel.abort();
       },
+    });
+  }
+
+  /** Resolves with the first progress report `pattern` matches: one already made, or the next. */
+  whenReport(pattern: RegExp, what: string, timeoutMs = 10_000): Promise<string> {
+    const found = this.reports.find(r => pattern.test(r));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const listener = (text: string) => {
+        if (!pattern.test(text)) return;
+        done();
+        resolve(text);
+      };
+      const timer = setTimeout(() => { done(); reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; progress said: ${this.reports.join(' | ')}`)); }, timeoutMs);
+      const done = () => { clearTimeout(timer); this.reportListeners.delete(listener); };
+      this.reportListeners.add(listener);
     });
   }
 
@@ -285,13 +303,3 @@ export function eventCampaign(): CampaignDoc {
   return { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } };
 }
 
-/** Polls a state until it holds (or the deadline passes, with a message saying what was awaited). */
-export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise(r => setTimeout(r, 20));
-  }
-}
