@@ -148,17 +148,18 @@ export class Connection implements vscode.Disposable {
     const key = await this.context.secrets.get(secretKeyFor(env));
     if (!key) throw new NotSignedInError(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
     const monitor = this.monitor;
-    return new ServiceClient({ environment: env, apiKey: key, ...budgetsOf(env), observe: e => monitor?.observe(e), log: entry => this.logCall(entry) });
+    return this.makeClient(env, key, e => monitor?.observe(e), false);
   }
 
-  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void): ServiceClient {
+  /** A client of `env`: its budgets, the service log, and (unless the caller confirms itself) production's write prompt. */
+  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void, confirmWrites = true): ServiceClient {
     return new ServiceClient({
       environment: env,
       apiKey,
       ...budgetsOf(env),
       observe,
       log: entry => this.logCall(entry),
-      confirmWrite: intent => this.confirmWrite(intent),
+      confirmWrite: confirmWrites ? intent => this.confirmWrite(intent) : undefined,
     });
   }
 

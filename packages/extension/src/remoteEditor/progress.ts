@@ -10,18 +10,24 @@ export function runWithProgress<T>(title: string, op: (action: ActionContext) =>
   return withDelayedProgress(title, op, { show: showProgress }, { delayMs: opts.delayMs ?? 300, signal: opts.signal });
 }
 
-/** A notification with Cancel; `waiting` puts a countdown of the wait into it. */
+/** A notification with Cancel; `waiting` puts a countdown of the wait into it, ticking only while one runs. */
 export function showProgress(title: string, cancel: () => void, done: Promise<unknown>): ProgressHandle {
   let report: ((message: string) => void) | undefined;
   let wait: WaitNotice | undefined;
-  const ticker = setInterval(() => tell(), 1000);
-  void done.finally(() => clearInterval(ticker));
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const stopTicking = () => {
+    clearInterval(ticker);
+    ticker = undefined;
+  };
   const tell = () => {
     if (!wait || !report) return;
     const left = wait.at + wait.ms - Date.now();
     report(left > 0 ? waitText(wait, Date.now()) : '');
-    if (left <= 0) wait = undefined;
+    if (left > 0) return;
+    wait = undefined;
+    stopTicking();
   };
+  void done.finally(stopTicking);
   void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true }, (progress, token) => {
     token.onCancellationRequested(cancel);
     report = message => progress.report({ message });
@@ -31,6 +37,7 @@ export function showProgress(title: string, cancel: () => void, done: Promise<un
   return {
     waiting(w) {
       wait = w;
+      ticker ??= setInterval(tell, 1000);
       tell();
     },
   };

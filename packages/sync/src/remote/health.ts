@@ -1,6 +1,7 @@
+import { dequal } from 'dequal';
 import { CancelledError, Clock } from './clock';
 import type { CallEvent } from './serviceClient';
-import { formatDuration } from './waits';
+import { formatDuration, NOTICEABLE_WAIT_MS } from './waits';
 
 /**
  * The truth about the connection, built from what the calls actually met: every answer, every
@@ -26,7 +27,8 @@ export const SLOW_ANSWER_MS = 3000;
 export function nextStatus(current: ConnectionStatus, event: CallEvent, now: number): ConnectionStatus {
   if (current.state === 'signedOut') return current;
   if (event.kind === 'waiting') {
-    if (event.wait.reason === 'retry') return current;
+    // The limiter's ordinary pacing (under a second) and a retry's backoff are not rate limiting.
+    if (event.wait.reason === 'retry' || event.wait.ms < NOTICEABLE_WAIT_MS) return current;
     return { state: 'rateLimited', until: event.wait.at + event.wait.ms, why: event.wait.why };
   }
   if (event.kind === 'unanswered') return unreachable(current, event.message, now);
@@ -136,7 +138,7 @@ export class HealthMonitor {
   }
 
   private update(status: ConnectionStatus): void {
-    const changed = JSON.stringify(status) !== JSON.stringify(this.current);
+    const changed = !dequal(status, this.current);
     this.current = status;
     if (status.state === 'connected' || status.state === 'slow') this.failedChecks = 0;
     this.schedule();

@@ -35,6 +35,9 @@ export interface SlotEstimate {
   limit?: RateLimit;
 }
 
+/** How many queued requests an estimate plays forward at most. */
+const MAX_PLANNED = 10_000;
+
 interface Waiter {
   resolve(): void;
   reject(e: unknown): void;
@@ -121,29 +124,30 @@ export class RateLimiter {
    */
   estimate(ahead = this.queue.length): SlotEstimate {
     const now = this.clock.now();
-    const planned = this.sent.slice(Math.max(this.head, this.sent.length - this.maxLimit()));
-    let at: SlotEstimate & { time: number } = { time: now, ms: 0, reason: 'rateLimit' };
-    for (let i = 0; i <= Math.min(ahead, 10_000); i++) {
-      at = this.earliestAfter(planned, now);
-      planned.push(at.time);
+    // The sends of the requests ahead, as they would go; the real ones are read in place.
+    const planned: number[] = [];
+    let slot = this.earliestAfter(planned, now);
+    for (let i = 0; i < Math.min(ahead, MAX_PLANNED); i++) {
+      planned.push(slot.time);
+      slot = this.earliestAfter(planned, now);
     }
-    return { ms: at.ms, reason: at.reason, limit: at.limit };
+    return { ms: slot.ms, reason: slot.reason, limit: slot.limit };
   }
 
-  private earliestAfter(sent: readonly number[], now: number): SlotEstimate & { time: number } {
-    let best: SlotEstimate & { time: number } = { time: Math.max(now, this.pausedUntil), ms: 0, reason: 'retryAfter' };
-    if (best.time === now) best.reason = 'rateLimit';
+  /** The earliest slot after the sends so far and `planned`, with what holds it. */
+  private earliestAfter(planned: readonly number[], now: number): SlotEstimate & { time: number } {
+    const count = this.sent.length - this.head + planned.length;
+    // The k-th most recent send (0 = the latest), planned ones first.
+    const recent = (k: number) => (k < planned.length ? planned[planned.length - 1 - k] : this.sent[this.sent.length - 1 - (k - planned.length)]);
+    const paused = Math.max(now, this.pausedUntil);
+    let best: SlotEstimate & { time: number } = { time: paused, ms: 0, reason: paused > now ? 'retryAfter' : 'rateLimit' };
     for (const l of this.limits) {
-      if (sent.length < l.limit) continue;
+      if (count < l.limit) continue;
       // The request that must leave the window before another may enter.
-      const freeAt = sent[sent.length - l.limit] + l.windowMs + this.marginMs;
+      const freeAt = recent(l.limit - 1) + l.windowMs + this.marginMs;
       if (freeAt > best.time) best = { time: freeAt, ms: 0, reason: 'rateLimit', limit: l };
     }
     return { ...best, ms: best.time - now };
-  }
-
-  private maxLimit(): number {
-    return Math.max(...this.limits.map(l => l.limit));
   }
 
   private countSince(since: number): number {

@@ -313,7 +313,7 @@ export class ServiceClient {
     let deadline = call.deadline ?? Infinity;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await this.limiter.acquire(call.signal, slot => this.waiting(call, slotNotice(slot, queuedFrom)));
+      await this.limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)));
       const started = this.clock.now();
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
@@ -440,8 +440,13 @@ export class ServiceClient {
     return notice;
   }
 
+  /** Held by the limiter: the connection state hears of it (a 429 it heard of with its answer), and the action too. */
+  private queued(call: RequestSpec, notice: WaitNotice): void {
+    this.observe({ kind: 'waiting', wait: notice });
+    this.waiting(call, notice);
+  }
+
   private waiting(call: RequestSpec, notice: WaitNotice): void {
-    if (notice.reason !== 'retry') this.observe({ kind: 'waiting', wait: notice });
     if (notice.ms < NOTICEABLE_WAIT_MS || !call.onWait) return;
     try {
       call.onWait(notice);

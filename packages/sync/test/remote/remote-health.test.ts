@@ -22,6 +22,7 @@ const table: Array<{ name: string; from: ConnectionStatus; event: CallEvent; to:
   { name: '401: credentials rejected', from: connected, event: { kind: 'answered', status: 401, ms: 5, requestId: 'r', message: 'Bad key.' }, to: { state: 'credentialsRejected', message: 'Bad key.' } },
   { name: '429: rate-limited until Retry-After', from: connected, event: { kind: 'answered', status: 429, ms: 5, requestId: 'r', retryAfterMs: 7000 }, to: { state: 'rateLimited', until: T0 + 7000, why: 'the service refused a call for its rate limit (429)' } },
   { name: 'a limiter wait over a second: rate-limited with its reason', from: connected, event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 42_000, at: T0, why: "the service's rate limit of 100 calls a minute" } }, to: { state: 'rateLimited', until: T0 + 42_000, why: "the service's rate limit of 100 calls a minute" } },
+  { name: 'the limiter pacing calls by less than a second is not rate limiting', from: connected, event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 400, at: T0, why: 'w' } }, to: connected },
   { name: 'a retry backoff does not change the state', from: connected, event: { kind: 'waiting', wait: { reason: 'retry', ms: 2000, at: T0, why: 'x' } }, to: connected },
   { name: 'an answer while still rate-limited keeps the countdown', from: { state: 'rateLimited', until: T0 + 1000, why: 'w' }, event: ok(10), to: { state: 'rateLimited', until: T0 + 1000, why: 'w' } },
   { name: 'signed out ignores stray events', from: { state: 'signedOut' }, event: refused, to: { state: 'signedOut' } },
