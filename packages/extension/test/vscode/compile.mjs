@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../../../scripts/ensure-env.mjs';
-import { emulatorPresent, startEmulator } from '../../../../scripts/lib/emulator.mjs';
 
 export const SUITE_DIR = path.join(ROOT, 'packages', 'extension', 'test', 'vscode', 'suite');
 export const WORKSPACE_FIXTURE = path.join(ROOT, 'packages', 'extension', 'test', 'vscode', 'workspace');
@@ -85,8 +84,8 @@ export function copyWorkspace(base) {
 /**
  * Everything a suite run needs besides the editor itself, the same for code-server and for
  * desktop VS Code: the extension snapshot and compiled suite, a temporary folder with a copy of
- * the workspace fixture, the results file and, when the emulator exists, a running emulator.
- * Each thing is pushed onto `resources` for the caller's cleanup.
+ * the workspace fixture and the results file (each suite that talks to the service starts an
+ * emulator of its own). Each thing is pushed onto `resources` for the caller's cleanup.
  */
 export async function prepareSuiteRun({ prefix, resources, grep, keep = false, say }) {
   const suite = await prepareExtension();
@@ -97,11 +96,5 @@ export async function prepareSuiteRun({ prefix, resources, grep, keep = false, s
   const innerResults = path.join(base, 'results.json');
   const env = { CAMPAIGN_STUDIO_RESULTS: innerResults };
   if (grep) env.CAMPAIGN_STUDIO_GREP = grep;
-  if (emulatorPresent()) {
-    const emu = await startEmulator({ onOutput: l => console.log(`[emulator] ${l}`) });
-    resources.push(() => emu.stop());
-    env.CAMPAIGN_STUDIO_EMULATOR = emu.line;
-    say(`emulator at ${emu.url} (${emu.workspaces.length} workspaces)`);
-  }
   return { suite, base, workspace, innerResults, env };
 }

@@ -210,17 +210,6 @@ export function hoverText(hovers: readonly vscode.Hover[]): string {
 }
 
 /** The emulator the runner started for this run (`npm run emulator -- --port 0`'s ready line). */
-export interface EmulatorInfo {
-  url: string;
-  workspaces: Array<{ id: string; apiKey: string; features: Record<string, boolean> }>;
-}
-
-export function emulator(): EmulatorInfo {
-  const line = process.env.CAMPAIGN_STUDIO_EMULATOR;
-  assert.ok(line, 'no emulator for this run: CAMPAIGN_STUDIO_EMULATOR is unset (test/vscode/run.mjs starts one when test/emulator/main.ts exists)');
-  return JSON.parse(line) as EmulatorInfo;
-}
-
 /**
  * Resolves with what `find` returns for the editor tabs once it returns something: checked now,
  * then on every `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs.

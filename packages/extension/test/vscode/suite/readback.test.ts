@@ -1,18 +1,18 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { answering, Dialog } from './dialogs';
 import { pushConfirmed, pushReviewed, Review } from './reviews';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ExplorerSnapshot, SnapshotCampaign } from '../../../src/remoteEditor/tree';
-import { activateExtension, closeAllEditors, emulator, open, replaceText, waitForText, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, open, replaceText, waitForText, workspaceRoot } from './helpers';
 
 /**
  * After a push, the campaign as the push read it back shows everywhere it is shown: its item in
  * the Campaigns tree and its open read-only view, with no refresh and no other read. A push whose
- * answer is lost reads the campaign again and says what the service holds. It works in the
- * emulator's second workspace: the remote suite that follows needs most of the first one's
- * requests per minute. It removes the files and bases it fetched, leaving the workspace as it
+ * answer is lost reads the campaign again and says what the service holds. It runs against an
+ * emulator of its own, and removes the files and bases it fetched, leaving the workspace as it
  * found it.
  */
 
@@ -28,12 +28,13 @@ async function listed(id: string): Promise<SnapshotCampaign | undefined> {
 const updatedLine = (updatedAt: unknown) => `updated: \`${String(updatedAt)}\``;
 
 suite('read back after a push (extension host, emulator)', () => {
-  const emu = process.env.CAMPAIGN_STUDIO_EMULATOR ? emulator() : undefined;
+  /** This suite's own service: its data, faults and rate limits touch no other suite. */
+  let emu: RunningEmulator | undefined;
   let direct: ServiceClient;
   const written: vscode.Uri[] = [];
 
   suiteSetup(async function () {
-    if (!emu) this.skip();
+    emu = await startEmulator({});
     await activateExtension();
     const ws = emu!.workspaces[1];
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
@@ -46,6 +47,7 @@ suite('read back after a push (extension host, emulator)', () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
     for (const uri of written) await vscode.workspace.fs.delete(uri);
     await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await emu?.close();
   });
 
   /** A campaign made by another client, listed alone in the tree, and fetched into the workspace. */
