@@ -41,14 +41,35 @@ function run(cmd, args, opts = {}) {
   });
 }
 
-/** Counts from a TAP file written by node's test runner. */
+/** Counts, and the failed tests with their first error line, from a TAP file written by node's test runner. */
 function tapCounts(file) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const num = k => { const m = text.match(new RegExp(`^# ${k} (\\d+)`, 'm')); return m ? Number(m[1]) : 0; };
-  return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+  return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo'), failures: tapFailures(text) };
 }
 
-/** Counts from a JSON results file `{ passed, failed, skipped }` written by the other tiers. */
+/** Each `not ok` test whose own error is not just "N subtests failed" (a parent of the failed one). */
+function tapFailures(text) {
+  const lines = text.split('\n');
+  return lines.flatMap((line, i) => {
+    const title = line.match(/^\s*not ok \d+ - (.*)$/)?.[1];
+    if (title === undefined) return [];
+    const details = lines.slice(i + 1, i + 40);
+    const field = key => {
+      const at = details.findIndex(l => l.trim().startsWith(`${key}: `));
+      const value = at < 0 ? '' : details[at].trim().slice(key.length + 2);
+      // A block scalar (`|-`): its text is on the lines below, indented deeper.
+      const text = value.startsWith('|') ? details.slice(at + 1).find(l => l.trim() !== '')?.trim() ?? '' : value;
+      return text.replace(/^'|'$/g, '');
+    };
+    const error = field('error');
+    if (/subtests? failed/.test(error)) return [];
+    const location = field('location').replace(root + path.sep, '');
+    return [{ title: location ? `${title} (${location})` : title, message: error }];
+  });
+}
+
+/** Counts from a JSON results file `{ passed, failed, skipped, failures }` written by the other tiers. */
 function jsonCounts(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
@@ -122,6 +143,8 @@ if (requested.length && !requested.includes('deps')) names.unshift('deps');
 
 let passed = 0, failed = 0, skipped = 0;
 const summary = [];
+/** The failed tests, named again in the summary: CI shows the end of the output. */
+const failures = [];
 for (const name of names) {
   const tier = TIERS[name];
   if (tier.present && !tier.present()) { summary.push(`${name}: not present yet`); continue; }
@@ -130,6 +153,7 @@ for (const name of names) {
   const r = await tier.run(extra);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (r.counts) { passed += r.counts.passed ?? 0; failed += r.counts.failed ?? 0; skipped += r.counts.skipped ?? 0; }
+  for (const f of r.counts?.failures ?? []) failures.push(`${name}: ✘ ${f.title}${f.message ? `\n    ${f.message}` : ''}`);
   if (r.code !== 0 && !(r.counts && r.counts.failed > 0)) failed += 1;
   const c = r.counts ? ` (${r.counts.passed ?? 0} passed, ${r.counts.failed ?? 0} failed)` : '';
   summary.push(`${name}: ${r.code === 0 ? 'ok' : 'FAILED'}${c} in ${secs}s${r.message ? ' — ' + r.message : ''}`);
@@ -137,5 +161,6 @@ for (const name of names) {
 }
 console.log('\n=== summary');
 for (const s of summary) console.log(s);
+if (failures.length) console.log(`\nfailed:\n${failures.map(f => `  ${f}`).join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -10,7 +10,7 @@
 //   --no-package            install the campaign-studio.vsix that is there instead of packaging anew
 //   --readme-screenshots    write the steps marked `readme` to docs/screenshots/ (for the README),
 //                           cropped to the elements their `crop` names
-// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
+// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped, failures }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,6 +42,11 @@ async function release(list) {
   }
 }
 onInterrupt(() => release(resources));
+
+/** The first line of an error's message, for the closing summary of `npm test`. */
+function firstLine(error) {
+  return String(error?.message ?? error).split('\n')[0];
+}
 
 function writeResults(counts) {
   if (process.env.CAMPAIGN_STUDIO_RESULTS) fs.writeFileSync(process.env.CAMPAIGN_STUDIO_RESULTS, JSON.stringify(counts));
@@ -194,7 +199,7 @@ async function main() {
   const browser = await launchChromium({ headless: !flag('--headed') });
   resources.push(() => browser.close());
 
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const j of journeys) {
     const t = Date.now();
     say(`${j.id}: ${j.journey.title}`);
@@ -202,6 +207,7 @@ async function main() {
     const secs = ((Date.now() - t) / 1000).toFixed(1);
     if (error) {
       counts.failed++;
+      counts.failures.push({ title: j.id, message: firstLine(error) });
       console.error(`[ui] ✘ ${j.id} failed after ${secs}s: ${error.stack ?? error}`);
     } else {
       counts.passed++;
@@ -217,6 +223,7 @@ async function main() {
       say(`✔ sandbox (${((Date.now() - t) / 1000).toFixed(1)}s)`);
     } catch (e) {
       counts.failed++;
+      counts.failures.push({ title: 'sandbox', message: firstLine(e) });
       console.error(`[ui] ✘ sandbox failed: ${e.stack ?? e}`);
     }
   }
@@ -228,10 +235,11 @@ try {
   counts = await main();
 } catch (e) {
   console.error(`[ui] ${e.stack ?? e}`);
-  counts = { passed: 0, failed: 1, skipped: 0 };
+  counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: firstLine(e) }] };
 } finally {
   await release(resources);
 }
 writeResults(counts);
 say(`${counts.passed} passed, ${counts.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+for (const f of counts.failures) say(`✘ ${f.title}: ${f.message}`);
 process.exit(counts.failed === 0 && counts.passed > 0 ? 0 : 1);

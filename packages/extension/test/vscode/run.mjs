@@ -9,7 +9,7 @@
 //   --no-build   use dist/ as it is (scripts/test.mjs has just built it)
 //   --grep       only the tests whose full title matches REGEX
 //   --keep       keep the temporary workspace and code-server's logs, and print where they are
-// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
+// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped, failures }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,7 @@ function writeResults(counts) {
   if (file) fs.writeFileSync(file, JSON.stringify(counts));
 }
 
-function fail(message, counts = { passed: 0, failed: 1, skipped: 0 }) {
+function fail(message, counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: message.split('\n')[0] }] }) {
   console.error(`[vscode] ${message}`);
   writeResults(counts);
   return 1;
@@ -101,10 +101,14 @@ async function main() {
   let counts;
   try { counts = JSON.parse(fs.readFileSync(innerResults, 'utf8')); } catch { counts = undefined; }
   if (!counts) return fail(`the suite ended (exit ${code}) without reporting results: the extension host failed to load it (see the log above)`);
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.failures = [{ title: 'the suite', message: `exited ${code} with no failed test (see the log above)` }];
+  }
   writeResults(counts);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   say(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} in ${secs}s`);
+  for (const f of counts.failures ?? []) say(`✘ ${f.title}: ${f.message}`);
   return code === 0 && counts.failed === 0 ? 0 : 1;
 }
 

@@ -7,7 +7,7 @@ import * as path from 'path';
  * Runs every `*.test.js` beside this file (compiled from test/vscode/suite/*.test.ts).
  *
  * Environment (set by test/vscode/run.mjs or electron.mjs):
- *   CAMPAIGN_STUDIO_RESULTS  a file to receive `{ passed, failed, skipped }`
+ *   CAMPAIGN_STUDIO_RESULTS  a file to receive `{ passed, failed, skipped, failures }`
  *   CAMPAIGN_STUDIO_GREP     only the tests whose full title matches this regular expression
  */
 export function run(): Promise<void> {
@@ -22,7 +22,7 @@ export function run(): Promise<void> {
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   return new Promise((resolve, reject) => {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
+    const counts: Results = { passed: 0, failed: 0, skipped: 0, failures: [] };
     let runner: any;
     try {
       runner = mocha.run((failures: number) => {
@@ -33,17 +33,33 @@ export function run(): Promise<void> {
       });
     } catch (e) {
       counts.failed++;
+      counts.failures.push({ title: 'loading the suite', message: firstLine(e) });
       writeResults(counts);
       reject(e);
       return;
     }
     runner.on('pass', () => counts.passed++);
-    runner.on('fail', () => counts.failed++);
+    runner.on('fail', (test: { fullTitle(): string }, error: unknown) => {
+      counts.failed++;
+      counts.failures.push({ title: test.fullTitle(), message: firstLine(error) });
+    });
     runner.on('pending', () => counts.skipped++);
   });
 }
 
-function writeResults(counts: { passed: number; failed: number; skipped: number }): void {
+/** What the runner reads back; `failures` names each failed test for the closing summary of `npm test`. */
+interface Results {
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: { title: string; message: string }[];
+}
+
+function firstLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).split('\n')[0];
+}
+
+function writeResults(counts: Results): void {
   const file = process.env.CAMPAIGN_STUDIO_RESULTS;
   if (!file) return;
   try {
