@@ -58,9 +58,12 @@ function tapFailures(text) {
     const field = key => {
       const at = details.findIndex(l => l.trim().startsWith(`${key}: `));
       const value = at < 0 ? '' : details[at].trim().slice(key.length + 2);
-      // A block scalar (`|-`): its text is on the lines below, indented deeper.
-      const text = value.startsWith('|') ? details.slice(at + 1).find(l => l.trim() !== '')?.trim() ?? '' : value;
-      return text.replace(/^'|'$/g, '');
+      if (!value.startsWith('|')) return value.replace(/^'|'$/g, '');
+      // A block scalar (`|-`): its text is on the lines below, indented deeper than the key.
+      const indent = details[at].search(/\S/);
+      const below = details.slice(at + 1);
+      const end = below.findIndex(l => l.trim() !== '' && l.search(/\S/) <= indent);
+      return (end < 0 ? below : below.slice(0, end)).join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
     };
     const error = field('error');
     if (/subtests? failed/.test(error)) return [];

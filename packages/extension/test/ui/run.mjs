@@ -43,9 +43,9 @@ async function release(list) {
 }
 onInterrupt(() => release(resources));
 
-/** The first line of an error's message, for the closing summary of `npm test`. */
-function firstLine(error) {
-  return String(error?.message ?? error).split('\n')[0];
+/** An error's message on one line (at most 300 characters), for the closing summary of `npm test`. */
+function oneLine(error) {
+  return String(error?.message ?? error).replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
 function writeResults(counts) {
@@ -207,7 +207,7 @@ async function main() {
     const secs = ((Date.now() - t) / 1000).toFixed(1);
     if (error) {
       counts.failed++;
-      counts.failures.push({ title: j.id, message: firstLine(error) });
+      counts.failures.push({ title: j.id, message: oneLine(error) });
       console.error(`[ui] ✘ ${j.id} failed after ${secs}s: ${error.stack ?? error}`);
     } else {
       counts.passed++;
@@ -223,7 +223,7 @@ async function main() {
       say(`✔ sandbox (${((Date.now() - t) / 1000).toFixed(1)}s)`);
     } catch (e) {
       counts.failed++;
-      counts.failures.push({ title: 'sandbox', message: firstLine(e) });
+      counts.failures.push({ title: 'sandbox', message: oneLine(e) });
       console.error(`[ui] ✘ sandbox failed: ${e.stack ?? e}`);
     }
   }
@@ -235,7 +235,7 @@ try {
   counts = await main();
 } catch (e) {
   console.error(`[ui] ${e.stack ?? e}`);
-  counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: firstLine(e) }] };
+  counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: oneLine(e) }] };
 } finally {
   await release(resources);
 }

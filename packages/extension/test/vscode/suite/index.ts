@@ -33,7 +33,7 @@ export function run(): Promise<void> {
       });
     } catch (e) {
       counts.failed++;
-      counts.failures.push({ title: 'loading the suite', message: firstLine(e) });
+      counts.failures.push({ title: 'loading the suite', message: oneLine(e) });
       writeResults(counts);
       reject(e);
       return;
@@ -41,7 +41,7 @@ export function run(): Promise<void> {
     runner.on('pass', () => counts.passed++);
     runner.on('fail', (test: { fullTitle(): string }, error: unknown) => {
       counts.failed++;
-      counts.failures.push({ title: test.fullTitle(), message: firstLine(error) });
+      counts.failures.push({ title: test.fullTitle(), message: oneLine(error) });
     });
     runner.on('pending', () => counts.skipped++);
   });
@@ -55,8 +55,9 @@ interface Results {
   failures: { title: string; message: string }[];
 }
 
-function firstLine(error: unknown): string {
-  return String(error instanceof Error ? error.message : error).split('\n')[0];
+/** An error's message on one line (at most 300 characters). */
+function oneLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
 function writeResults(counts: Results): void {
