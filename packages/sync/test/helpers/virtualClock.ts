@@ -38,6 +38,11 @@ export class VirtualClock implements Clock {
     });
   }
 
+  /** Lets `ms` of virtual time pass, firing every timer due meanwhile; no real time is waited. */
+  elapse(ms: number): Promise<void> {
+    return this.sleep(ms);
+  }
+
   /** Runs `fn` with time held still (e.g. a request in flight to a server on this clock). */
   async hold<T>(fn: () => Promise<T>): Promise<T> {
     this.busy++;

@@ -2,6 +2,7 @@ import { rulesWithSettings } from '../../src/push/preflight';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import type { TestContext } from 'node:test';
 import { startEmulator, RunningEmulator, EmulatorWorkspace } from '@campaign-studio/emulator';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
@@ -197,11 +198,13 @@ export interface World {
   settings: WorkspaceSettings;
   /** The emulator's data file, with `persist`. */
   data?: string;
-  close(): Promise<void>;
 }
 
-/** `persist`: the emulator keeps its state in a data file, so that it can be started again with it. */
-export async function world(opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {}): Promise<World> {
+/**
+ * A running emulator, a client and a workspace folder for one test; both go away when the test
+ * ends. `persist`: the emulator keeps its state in a data file, so that it can be started again with it.
+ */
+export async function world(t: Pick<TestContext, 'after'>, opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {}): Promise<World> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-push-'));
   const data = opts.persist ? path.join(root, 'emulator-state.json') : undefined;
   const emu = await startEmulator({ seed: true, data });
@@ -213,11 +216,11 @@ export async function world(opts: { workspace?: number; timeoutMs?: number; sett
     env: { name: environment.name, production: environment.production, email: ME },
     settings: opts.settings ?? { features: {} },
     data,
-    async close() {
-      await w.emu.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
   };
+  t.after(async () => {
+    await w.emu.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
   return w;
 }
 
@@ -249,11 +252,16 @@ export async function makeCampaign(w: World, doc: CampaignDoc, status?: string):
  * service by a colleague: `theirs` replaces fields of `basic_details` (the component both touch).
  */
 export async function twoPeople(w: World, mine: (d: CampaignDoc) => void, theirs: Record<string, unknown>): Promise<{ id: string; file: DiskFile; mine: string }> {
-  const id = await makeCampaign(w, pushCampaign());
-  const file = await fetchFile(w, id);
+  const { id, file } = await fetchedCampaign(w);
   const text = editJson(file, mine);
   w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, ...theirs } }, 'colleague@example.com');
   return { id, file, mine: text };
+}
+
+/** A campaign made on the service and fetched into the workspace: its id and its file. */
+export async function fetchedCampaign(w: World, doc: CampaignDoc = pushCampaign(), status?: string): Promise<{ id: string; file: DiskFile }> {
+  const id = await makeCampaign(w, doc, status);
+  return { id, file: await fetchFile(w, id) };
 }
 
 /** Fetches into the temporary workspace, the way the editor's fetch does; returns the file. */
