@@ -190,7 +190,7 @@ async function main() {
     await ensureEnv();
   } catch (e) {
     console.error(`[ui] ${e instanceof EnvError ? e.message : e.stack}`);
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the environment check', message: oneLine(e) }] };
   }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-ui-'));
   resources.push(async () => fs.rmSync(base, { recursive: true, force: true }));
