@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oneLine } from './lib/results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -41,7 +42,7 @@ function run(cmd, args, opts = {}) {
   });
 }
 
-/** Counts, and the failed tests with their first error line, from a TAP file written by node's test runner. */
+/** Counts, and the failed tests with their error messages, from a TAP file written by node's test runner. */
 function tapCounts(file) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const num = k => { const m = text.match(new RegExp(`^# ${k} (\\d+)`, 'm')); return m ? Number(m[1]) : 0; };
@@ -63,7 +64,7 @@ function tapFailures(text) {
       const indent = details[at].search(/\S/);
       const below = details.slice(at + 1);
       const end = below.findIndex(l => l.trim() !== '' && l.search(/\S/) <= indent);
-      return (end < 0 ? below : below.slice(0, end)).join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+      return (end < 0 ? below : below.slice(0, end)).map(l => l.trim()).join('\n');
     };
     const error = field('error');
     if (/subtests? failed/.test(error)) return [];
@@ -84,7 +85,7 @@ function ensureEnv() {
   return envResult;
 }
 
-/** A tier that runs in code-server and Chromium: its runner writes `{ passed, failed, skipped }` to a JSON file. */
+/** A tier that runs in code-server and Chromium: its runner writes `{ passed, failed, skipped, failures }` to a JSON file. */
 function realVsCodeTier(describe, runner, args) {
   return {
     describe,
@@ -156,7 +157,7 @@ for (const name of names) {
   const r = await tier.run(extra);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (r.counts) { passed += r.counts.passed ?? 0; failed += r.counts.failed ?? 0; skipped += r.counts.skipped ?? 0; }
-  for (const f of r.counts?.failures ?? []) failures.push(`${name}: ✘ ${f.title}${f.message ? `\n    ${f.message}` : ''}`);
+  for (const f of r.counts?.failures ?? []) failures.push(`${name}: ✘ ${f.title}${f.message ? `\n    ${oneLine(f.message)}` : ''}`);
   if (r.code !== 0 && !(r.counts && r.counts.failed > 0)) failed += 1;
   const c = r.counts ? ` (${r.counts.passed ?? 0} passed, ${r.counts.failed ?? 0} failed)` : '';
   summary.push(`${name}: ${r.code === 0 ? 'ok' : 'FAILED'}${c} in ${secs}s${r.message ? ' — ' + r.message : ''}`);

@@ -21,6 +21,7 @@ import { launchChromium, VIEWPORT } from '../../../../scripts/lib/browser.mjs';
 import { startCodeServer, workbenchUrl } from '../../../../scripts/lib/code-server.mjs';
 import { emulatorPresent, EMULATOR_MAIN, startEmulator } from '../../../../scripts/lib/emulator.mjs';
 import { onInterrupt, withTimeout } from '../../../../scripts/lib/processes.mjs';
+import { messageOf, oneLine, writeResults } from '../../../../scripts/lib/results.mjs';
 import { copyExamples, pointAtEmulator } from '../../../../scripts/lib/sandbox.mjs';
 import { checkSandbox } from './sandbox.mjs';
 import { commandLine } from '../../../../scripts/lib/args.mjs';
@@ -42,15 +43,6 @@ async function release(list) {
   }
 }
 onInterrupt(() => release(resources));
-
-/** An error's message on one line (at most 300 characters), for the closing summary of `npm test`. */
-function oneLine(error) {
-  return String(error?.message ?? error).replace(/\s+/g, ' ').trim().slice(0, 300);
-}
-
-function writeResults(counts) {
-  if (process.env.CAMPAIGN_STUDIO_RESULTS) fs.writeFileSync(process.env.CAMPAIGN_STUDIO_RESULTS, JSON.stringify(counts));
-}
 
 const slug = text => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 
@@ -190,7 +182,7 @@ async function main() {
     await ensureEnv();
   } catch (e) {
     console.error(`[ui] ${e instanceof EnvError ? e.message : e.stack}`);
-    return { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the environment check', message: oneLine(e) }] };
+    return { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the environment check', message: messageOf(e) }] };
   }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-ui-'));
   resources.push(async () => fs.rmSync(base, { recursive: true, force: true }));
@@ -207,7 +199,7 @@ async function main() {
     const secs = ((Date.now() - t) / 1000).toFixed(1);
     if (error) {
       counts.failed++;
-      counts.failures.push({ title: j.id, message: oneLine(error) });
+      counts.failures.push({ title: j.id, message: messageOf(error) });
       console.error(`[ui] ✘ ${j.id} failed after ${secs}s: ${error.stack ?? error}`);
     } else {
       counts.passed++;
@@ -223,7 +215,7 @@ async function main() {
       say(`✔ sandbox (${((Date.now() - t) / 1000).toFixed(1)}s)`);
     } catch (e) {
       counts.failed++;
-      counts.failures.push({ title: 'sandbox', message: oneLine(e) });
+      counts.failures.push({ title: 'sandbox', message: messageOf(e) });
       console.error(`[ui] ✘ sandbox failed: ${e.stack ?? e}`);
     }
   }
@@ -235,11 +227,11 @@ try {
   counts = await main();
 } catch (e) {
   console.error(`[ui] ${e.stack ?? e}`);
-  counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: oneLine(e) }] };
+  counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: messageOf(e) }] };
 } finally {
   await release(resources);
 }
 writeResults(counts);
 say(`${counts.passed} passed, ${counts.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-for (const f of counts.failures) say(`✘ ${f.title}: ${f.message}`);
+for (const f of counts.failures) say(`✘ ${f.title}: ${oneLine(f.message)}`);
 process.exit(counts.failed === 0 && counts.passed > 0 ? 0 : 1);

@@ -18,6 +18,7 @@ import { ensureEnv, EnvError, ROOT } from '../../../../scripts/ensure-env.mjs';
 import { launchChromium, VIEWPORT } from '../../../../scripts/lib/browser.mjs';
 import { isNoise, startCodeServer, workbenchUrl } from '../../../../scripts/lib/code-server.mjs';
 import { onInterrupt, withTimeout } from '../../../../scripts/lib/processes.mjs';
+import { messageOf, oneLine, writeResults } from '../../../../scripts/lib/results.mjs';
 import { prepareSuiteRun } from './compile.mjs';
 import { commandLine } from '../../../../scripts/lib/args.mjs';
 
@@ -41,14 +42,13 @@ function formatLog(message) {
   return typeof message === 'string' ? message : JSON.stringify(message);
 }
 
-function writeResults(counts) {
-  const file = process.env.CAMPAIGN_STUDIO_RESULTS;
-  if (file) fs.writeFileSync(file, JSON.stringify(counts));
-}
-
-function fail(message, counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: message.split('\n')[0] }] }) {
-  console.error(`[vscode] ${message}`);
-  writeResults(counts);
+/**
+ * A failure of the run itself (not of a test), a message or an error: said now (an error with its
+ * stack), and reported as one failed test with its message.
+ */
+function fail(problem) {
+  console.error(`[vscode] ${problem?.stack ?? problem}`);
+  writeResults({ passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: messageOf(problem) }] });
   return 1;
 }
 
@@ -56,7 +56,7 @@ async function main() {
   try {
     await ensureEnv();
   } catch (e) {
-    return fail(e instanceof EnvError ? e.message : e.stack);
+    return fail(e instanceof EnvError ? e.message : e);
   }
   if (!flag('--no-build')) {
     const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
@@ -108,7 +108,7 @@ async function main() {
   writeResults(counts);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   say(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} in ${secs}s`);
-  for (const f of counts.failures ?? []) say(`✘ ${f.title}: ${f.message}`);
+  for (const f of counts.failures ?? []) say(`✘ ${f.title}: ${oneLine(f.message)}`);
   return code === 0 && counts.failed === 0 ? 0 : 1;
 }
 
@@ -116,7 +116,7 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (e) {
-  exitCode = fail(e.stack ?? String(e));
+  exitCode = fail(e);
 } finally {
   await cleanup();
 }

@@ -33,7 +33,7 @@ export function run(): Promise<void> {
       });
     } catch (e) {
       counts.failed++;
-      counts.failures.push({ title: 'loading the suite', message: oneLine(e) });
+      counts.failures.push({ title: 'loading the suite', message: messageOf(e) });
       writeResults(counts);
       reject(e);
       return;
@@ -41,13 +41,16 @@ export function run(): Promise<void> {
     runner.on('pass', () => counts.passed++);
     runner.on('fail', (test: { fullTitle(): string }, error: unknown) => {
       counts.failed++;
-      counts.failures.push({ title: test.fullTitle(), message: oneLine(error) });
+      counts.failures.push({ title: test.fullTitle(), message: messageOf(error) });
     });
     runner.on('pending', () => counts.skipped++);
   });
 }
 
-/** What the runner reads back; `failures` names each failed test for the closing summary of `npm test`. */
+/**
+ * What the runner reads back; `failures` names each failed test with its whole message, which the
+ * closing summary of `npm test` prints on one line.
+ */
 interface Results {
   passed: number;
   failed: number;
@@ -55,9 +58,8 @@ interface Results {
   failures: { title: string; message: string }[];
 }
 
-/** An error's message on one line (at most 300 characters). */
-function oneLine(error: unknown): string {
-  return String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ').trim().slice(0, 300);
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function writeResults(counts: Results): void {
