@@ -30,9 +30,10 @@ export interface ErrorEnvelope {
   };
 }
 
+/** Each code's HTTP status. For a status that several codes share, the first is its general one. */
 const STATUS_OF: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -40,6 +41,15 @@ const STATUS_OF: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 };
+
+/**
+ * The code of an answer known only by its HTTP status (an injected fault's): the status's general
+ * code (BAD_REQUEST for 400), else INTERNAL_ERROR from 500 on and BAD_REQUEST below.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  const code = (Object.keys(STATUS_OF) as ErrorCode[]).find(c => STATUS_OF[c] === status);
+  return code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}
 
 export class ServiceError extends Error {
   readonly status: number;
@@ -83,6 +93,11 @@ export function badRequest(message: string, target = 'body', details: ErrorDetai
 
 export function unprocessable(message: string, target: string, details: ErrorDetail[] = []): ServiceError {
   return new ServiceError('UNPROCESSABLE_ENTITY', message, target, details.length ? details : [{ target, message }]);
+}
+
+/** 429 RATE_LIMITED: `reached` says which limit, then when to retry, also in `Retry-After`. */
+export function rateLimited(reached: string, retryAfterSeconds: number): ServiceError {
+  return new ServiceError('RATE_LIMITED', `${reached} Retry after ${retryAfterSeconds} s.`, 'request', [], { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 export function forbidden(message: string, target: string): ServiceError {

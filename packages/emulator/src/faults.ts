@@ -251,6 +251,7 @@ export interface InjectedAnswer {
   fault: 'error' | 'throttle' | 'status';
   status: number;
   reason: string;
+  /** The `Retry-After` of a 429 answer: set on every 429, on no other. */
   retryAfterSeconds?: number;
 }
 

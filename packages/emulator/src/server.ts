@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   headerNames, matchRoute, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS,
 } from '@campaign-studio/sync';
-import { badRequest, ErrorCode, ServiceError } from './errors';
+import { badRequest, codeForStatus, rateLimited, ServiceError } from './errors';
 import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, InjectedAnswer, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';
 import { CampaignDoc, Component, COMPONENTS, Features, STATUSES, Status, Workspace } from './model';
@@ -95,18 +95,11 @@ class AdminError extends Error {
   constructor(readonly status: number, message: string) { super(message); }
 }
 
-const INJECTED_CODES: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 422: 'UNPROCESSABLE_ENTITY', 429: 'RATE_LIMITED',
-};
-
 /** The envelope of an answer a fault gives instead of the service. */
 function injectedError(a: InjectedAnswer): ServiceError {
-  const code = INJECTED_CODES[a.status] ?? (a.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
-  const retry = a.retryAfterSeconds === undefined ? undefined : String(a.retryAfterSeconds);
-  const message = code === 'RATE_LIMITED'
-    ? `Rate limit reached (injected fault: ${a.reason}). Retry after ${retry} s.`
-    : `${a.status >= 500 ? 'Internal error' : 'Refused'} (injected fault: ${a.reason}).${a.status >= 500 ? ' Retry later.' : ''}`;
-  return new ServiceError(code, message, 'request', [], { status: a.status, headers: retry === undefined ? {} : { 'Retry-After': retry } });
+  if (a.retryAfterSeconds !== undefined) return rateLimited(`Rate limit reached (injected fault: ${a.reason}).`, a.retryAfterSeconds);
+  const message = a.status >= 500 ? `Internal error (injected fault: ${a.reason}). Retry later.` : `Refused (injected fault: ${a.reason}).`;
+  return new ServiceError(codeForStatus(a.status), message, 'request', [], { status: a.status });
 }
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -265,7 +258,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     const decision = limiter.take(`${ws.id}|${match.operation}`);
     if (!decision.ok) {
       const secs = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      throw new ServiceError('RATE_LIMITED', `Rate limit reached: at most ${decision.limit} requests a ${decision.window} for this operation. Retry after ${secs} s.`, 'request', [], { headers: { 'Retry-After': String(secs) } });
+      throw rateLimited(`Rate limit reached: at most ${decision.limit} requests a ${decision.window} for this operation.`, secs);
     }
 
     const body = parseJson(raw);
