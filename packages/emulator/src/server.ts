@@ -140,9 +140,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     return new Promise(resolve => socket.once('close', () => { hung.delete(socket); resolve(); }));
   }
 
+  /** Each socket leaves `hung` by itself, when it closes. */
   function releaseHung(): void {
     for (const socket of hung) socket.destroy();
-    hung.clear();
   }
 
   /** A new fault set (or none) ends the requests the previous one left hanging. */
@@ -488,7 +488,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         closed = new Promise<void>(resolve => {
           server.close(() => resolve());
           for (const w of [...waits]) w();
-          releaseHung();
+          // Every connection, the hung ones too.
           server.closeAllConnections();
         });
       }
