@@ -251,10 +251,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     const match = matchRoute(routes, method, path);
     if (!match) throw new ServiceError('NOT_FOUND', `There is no endpoint ${method} ${path}.`, 'path', []);
     if ('allowed' in match) throw new ServiceError('BAD_REQUEST', `${method} is not allowed on ${path}; use ${match.allowed.join(' or ')}.`, 'method', [], { status: 405, headers: { Allow: match.allowed.join(', ') } });
-    entry.operation = match.operation;
+    requestLog.update(entry, { operation: match.operation });
 
     const ws = authenticate(req);
-    entry.workspace = ws.id;
+    requestLog.update(entry, { workspace: ws.id });
     const decision = limiter.take(`${ws.id}|${match.operation}`);
     if (!decision.ok) {
       const secs = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
@@ -269,7 +269,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
     const given = rid ?? (bodyRid as string | undefined);
     rid = given ?? newRequestId();
-    entry.requestId = rid;
+    requestLog.update(entry, { requestId: rid });
 
     const result = service.handle(match.operation, { ws, body, params: match.params, requestId: rid, requestIdGiven: given !== undefined });
     const isWrite = WRITE_OPERATIONS.has(match.operation) && result.status < 300;
@@ -457,7 +457,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         }
       })
       .finally(() => {
-        entry.ms = Date.now() - started;
+        requestLog.update(entry, { ms: Date.now() - started });
         log(`${entry.method} ${path} ${entry.status ?? 'dropped'}${entry.fault ? ` [${entry.fault}]` : ''} ${entry.ms}ms${entry.workspace ? ` ws=${entry.workspace}` : ''}${entry.requestId ? ` rid=${entry.requestId}` : ''}`);
       });
   });

@@ -303,6 +303,18 @@ test('the admin endpoint edits a campaign as another client would, for conflict 
   assert.equal(t.emu.admin.campaign(doc.id)!.status, 'ACTIVE');
 });
 
+test('request log listeners hear what is learned about a request as it is learned, its duration last', async () => {
+  const learned = (field: 'operation' | 'workspace' | 'requestId') =>
+    t.emu.admin.whenRequest(e => e[field] !== undefined && e.status === undefined, `the request's ${field} before its answer`);
+  const heard = [learned('operation'), learned('workspace'), learned('requestId'), t.emu.admin.whenRequest(e => e.ms !== undefined, 'its duration')];
+  assert.equal((await t.call(t.all, 'GET', getPath(), undefined, { requestId: 'heard-1' })).status, 200);
+  const [operation, workspace, requestId, timed] = await Promise.all(heard);
+  assert.equal(operation.operation, 'getCampaign');
+  assert.equal(workspace.workspace, t.all.id);
+  assert.equal(requestId.requestId, 'heard-1');
+  assert.equal(timed.status, 200);
+});
+
 test('the admin clock, request log and index', async () => {
   let r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { set: '2030-05-01T12:00:00Z' });
   assert.equal(r.body.now, '2030-05-01T12:00:00.000Z');
