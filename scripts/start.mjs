@@ -127,7 +127,12 @@ function reportEmulator(event) {
   }
 }
 
-async function startEmulatorFor({ previousUrl, kept }) {
+/**
+ * Starts the supervised emulator and points the workspace at it.
+ * @param {string | undefined} previousUrl  where a kept workspace's environments point (its last
+ *   run's emulator); undefined for a fresh copy of examples/, which names EMULATOR_PORT
+ */
+async function startEmulatorFor(previousUrl) {
   const previousPort = previousUrl ? Number(new URL(previousUrl).port) : EMULATOR_PORT;
   const port = await choosePort('--emulator-port', previousPort, 'the emulator');
   const { first, supervisor } = await superviseEmulator(
@@ -138,7 +143,7 @@ async function startEmulatorFor({ previousUrl, kept }) {
   const environments = await pointAtEmulator(workspace, first);
   say(`emulator: ${first.url} (state kept in ${shown(emulatorData)})`);
   // A sign-in is stored per environment URL: a kept workspace whose emulator moved needs a new one.
-  if (kept && previousUrl && previousUrl !== first.url) say(`the workspace's environments now point at ${first.url} instead of ${previousUrl}: sign in again`);
+  if (previousUrl && previousUrl !== first.url) say(`the workspace's environments now point at ${first.url} instead of ${previousUrl}: sign in again`);
   return { emulator: first, environments };
 }
 
@@ -179,7 +184,7 @@ async function main() {
   let emulator;
   let environments = [];
   if (emulatorPresent()) {
-    ({ emulator, environments } = await startEmulatorFor({ previousUrl: await emulatorUrlIn(workspace), kept }));
+    ({ emulator, environments } = await startEmulatorFor(kept ? await emulatorUrlIn(workspace) : undefined));
   } else {
     say(`the emulator is not there yet (${path.relative(ROOT, EMULATOR_MAIN)} is missing): the sandbox runs without a service to talk to`);
   }
