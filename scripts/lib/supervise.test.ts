@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { call } from '../../packages/emulator/test/helpers';
 
 /**
  * The supervisor that keeps `npm start`'s emulator alive: restarts, the crash-loop limit, and
@@ -130,17 +131,16 @@ test('the emulator killed by its pid is back on the same URL with the data writt
   const { first, supervisor } = await superviseEmulator({ data: path.join(dir, 'data.json') }, { onEvent: events.onEvent });
   try {
     const ws = first.workspaces[0];
-    const headers = { Authorization: `Basic ${Buffer.from(`${ws.id}:${ws.apiKey}`).toString('base64')}`, 'SVC-APPKEY': ws.id, 'Content-Type': 'application/json' };
-    const created = await fetch(`${first.url}/v5/campaigns`, { method: 'POST', headers, body: JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'kept@example.com' }) });
+    const created = await call(first.url, ws, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'kept@example.com' });
     assert.equal(created.status, 201);
-    const id = (await created.json() as { data: { id: string } }).data.id;
+    const id: string = created.body.data.id;
 
     const restarted = events.next('restarted');
     process.kill(first.pid, 'SIGKILL');
     const again = (await restarted).instance as Emulator;
     assert.equal(again.url, first.url);
     assert.notEqual(again.pid, first.pid);
-    const read = await fetch(`${again.url}/v5/campaigns/${id}`, { headers: { ...headers, 'X-SVC-Request-Id': 'after-restart' } });
+    const read = await call(again.url, ws, 'GET', `/v5/campaigns/${id}`);
     assert.equal(read.status, 200);
   } finally {
     await supervisor.stop();

@@ -33,7 +33,7 @@ export function basic(user: string, key: string): string {
   return `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
 }
 
-export function call(url: string, ws: EmulatorWorkspace | undefined, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply> {
+export function call(url: string, ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> | undefined, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.auth !== false && (ws || opts.auth)) {
     const a = opts.auth ?? { user: ws!.id, key: ws!.apiKey };
