@@ -49,7 +49,9 @@ export interface FaultConfig {
 
 export class FaultSpecError extends Error {}
 
-const KNOWN = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'hang', 'throttle', 'retry-after', 'status', 'seed'];
+/** The items of a spec string, in the order formatFaultSpec writes them. */
+export const FAULT_NAMES = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'hang', 'throttle', 'retry-after', 'status', 'seed'] as const;
+export type FaultName = typeof FAULT_NAMES[number];
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 function num(item: string, raw: string, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
@@ -141,7 +143,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
       case 'status': config.status = injectedStatus(item, need()); break;
       case 'seed': config.seed = num(item, need(), { integer: true, min: 0 }); break;
       default: {
-        throw new FaultSpecError(`Unknown fault \`${name}\`. Known faults: ${KNOWN.map(k => `\`${k}\``).join(', ')}.`);
+        throw new FaultSpecError(`Unknown fault \`${name}\`. Known faults: ${FAULT_NAMES.map(k => `\`${k}\``).join(', ')}.`);
       }
     }
   }
@@ -215,19 +217,30 @@ function pathFaultsFromJson(name: string, v: unknown): PathFault[] {
 /** The spec string of a fault set (what `GET /__admin/faults` reports beside the object). */
 export function formatFaultSpec(c: FaultConfig): string {
   const items: string[] = [];
-  if (c.latencyMs) items.push(c.latencyMs[0] === c.latencyMs[1] ? `latency=${c.latencyMs[0]}` : `latency=${c.latencyMs[0]}-${c.latencyMs[1]}`);
-  if (c.errorRate) items.push(`error-rate=${c.errorRate}`);
-  if (c.dropRate) items.push(`drop-rate=${c.dropRate}`);
-  for (const f of c.fail ?? []) items.push(`fail=${pathText(f)}`);
-  if (c.writeDelayMs !== undefined) items.push(`write-delay=${c.writeDelayMs}`);
-  if (c.writeDrop) items.push('write-drop');
-  if (c.hangRate) items.push(c.hangRate === 1 ? 'hang' : `hang=${c.hangRate}`);
-  for (const f of c.hang ?? []) items.push(`hang=${pathText(f)}`);
-  if (c.throttleRate) items.push(`throttle=${c.throttleRate}`);
-  if (c.retryAfterSeconds !== undefined) items.push(`retry-after=${c.retryAfterSeconds}`);
-  if (c.status !== undefined) items.push(`status=${c.status}`);
-  if (c.seed !== undefined) items.push(`seed=${c.seed}`);
+  if (c.latencyMs) items.push(specItem('latency', c.latencyMs[0] === c.latencyMs[1] ? c.latencyMs[0] : `${c.latencyMs[0]}-${c.latencyMs[1]}`));
+  if (c.errorRate) items.push(specItem('error-rate', c.errorRate));
+  if (c.dropRate) items.push(specItem('drop-rate', c.dropRate));
+  for (const f of c.fail ?? []) items.push(specItem('fail', f));
+  if (c.writeDelayMs !== undefined) items.push(specItem('write-delay', c.writeDelayMs));
+  if (c.writeDrop) items.push(specItem('write-drop'));
+  if (c.hangRate) items.push(hangShareItem(c.hangRate));
+  for (const f of c.hang ?? []) items.push(specItem('hang', f));
+  if (c.throttleRate) items.push(specItem('throttle', c.throttleRate));
+  if (c.retryAfterSeconds !== undefined) items.push(specItem('retry-after', c.retryAfterSeconds));
+  if (c.status !== undefined) items.push(specItem('status', c.status));
+  if (c.seed !== undefined) items.push(specItem('seed', c.seed));
   return items.length ? items.join(',') : 'none';
+}
+
+/** One item of a spec string, as formatFaultSpec writes it and an injected answer names its fault. */
+function specItem(name: FaultName, value?: number | string | PathFault): string {
+  if (value === undefined) return name;
+  return `${name}=${typeof value === 'object' ? pathText(value) : value}`;
+}
+
+/** `hang` for every request, `hang=P` for a share. */
+function hangShareItem(rate: number): string {
+  return specItem('hang', rate === 1 ? undefined : rate);
 }
 
 function pathText(f: PathFault): string {
@@ -282,13 +295,13 @@ export class Faults {
     const c = this.config;
     if (c.dropRate && this.random() < c.dropRate) return { kind: 'drop' };
     const hangPath = pathMatch(c.hang, method, path);
-    if (hangPath) return { kind: 'hang', reason: `hang=${pathText(hangPath)}` };
-    if (c.hangRate && this.random() < c.hangRate) return { kind: 'hang', reason: c.hangRate === 1 ? 'hang' : `hang=${c.hangRate}` };
-    if (c.status !== undefined) return this.answer('status', c.status, `status=${c.status}`);
+    if (hangPath) return { kind: 'hang', reason: specItem('hang', hangPath) };
+    if (c.hangRate && this.random() < c.hangRate) return { kind: 'hang', reason: hangShareItem(c.hangRate) };
+    if (c.status !== undefined) return this.answer('status', c.status, specItem('status', c.status));
     const failPath = pathMatch(c.fail, method, path);
-    if (failPath) return this.answer('error', 500, `fail=${pathText(failPath)}`);
-    if (c.throttleRate && this.random() < c.throttleRate) return this.answer('throttle', 429, `throttle=${c.throttleRate}`);
-    if (c.errorRate && this.random() < c.errorRate) return this.answer('error', 500, `error-rate=${c.errorRate}`);
+    if (failPath) return this.answer('error', 500, specItem('fail', failPath));
+    if (c.throttleRate && this.random() < c.throttleRate) return this.answer('throttle', 429, specItem('throttle', c.throttleRate));
+    if (c.errorRate && this.random() < c.errorRate) return this.answer('error', 500, specItem('error-rate', c.errorRate));
     return undefined;
   }
 

@@ -1,4 +1,4 @@
-import { FaultSpecError, parseFaultSpec } from './faults';
+import { FAULT_NAMES, FaultSpecError, parseFaultSpec } from './faults';
 import { startEmulator } from './server';
 import { DataFileError } from './store';
 
@@ -11,13 +11,24 @@ import { DataFileError } from './store';
  * problems) goes to stderr.
  */
 
+/** `text` broken between words into lines of at most `width` characters, each starting with `indent`. */
+function wrapped(text: string, indent: string, width: number): string {
+  const lines = [indent];
+  for (const word of text.split(' ')) {
+    const line = lines[lines.length - 1];
+    if (line === indent) lines[lines.length - 1] += word;
+    else if (line.length + 1 + word.length <= width) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(indent + word);
+  }
+  return lines.join('\n');
+}
+
 const USAGE = `usage: npm run emulator -- [--port N] [--data FILE] [--faults SPEC] [--no-seed] [--verbose]
 
   --port N       port on 127.0.0.1 (0, the default, picks a free one)
   --data FILE    keep the state in FILE across restarts (created with the seed data when missing)
   --faults SPEC  inject faults, e.g. "latency=50-200,error-rate=0.1,fail=PATCH:/v5/campaigns/*"
-                 (latency, error-rate, drop-rate, fail, write-delay, write-drop, hang,
-                 throttle, retry-after, status, seed)
+${wrapped(`(${FAULT_NAMES.join(', ')})`, ' '.repeat(17), 90)}
   --no-seed      start with the workspaces and no campaigns
   --verbose      log each request to stderr`;
 
