@@ -22,30 +22,37 @@ const MARKER_SETTING = 'campaignStudio.explorer.groupBy';
 class SandboxRun {
   output = '';
   processes = [];
+  /** What `printed` waits for: each looks at the output again whenever more arrives. */
+  #lookers = new Set();
 
   constructor(args) {
     // Its own process group, so that the Ctrl-C below reaches start.mjs alone, as a terminal's would.
     this.child = spawn(process.execPath, ['scripts/start.mjs', '--no-package', '--json', ...args], {
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     });
-    this.child.stdout.on('data', d => { this.output += d; });
-    this.child.stderr.on('data', d => { this.output += d; });
+    const heard = d => {
+      this.output += d;
+      for (const look of [...this.#lookers]) look();
+    };
+    this.child.stdout.on('data', heard);
+    this.child.stderr.on('data', heard);
     this.exited = new Promise(resolve => this.child.on('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  /** Resolves with the first match of `pattern` in the output from `from` on, as soon as it is printed. */
+  /** Resolves with the first match of `pattern` in the output (stdout and stderr) from `from` on, as soon as it is printed. */
   printed(pattern, what, { from = 0, timeoutMs = 30_000 } = {}) {
-    return withTimeout(new Promise((resolve, reject) => {
-      const look = () => {
+    let look;
+    const found = new Promise((resolve, reject) => {
+      look = () => {
         const m = pattern.exec(this.output.slice(from));
-        if (!m) return;
-        this.child.stdout.off('data', look);
-        resolve(m);
+        if (m) resolve(m);
       };
-      this.child.stdout.on('data', look);
+      this.#lookers.add(look);
       look();
       void this.exited.then(({ code, signal }) => reject(new Error(`npm start exited (${signal ?? code}) before ${what}`)));
-    }), timeoutMs, `npm start did not print ${what} within ${timeoutMs / 1000}s`);
+    });
+    return withTimeout(found, timeoutMs, `npm start did not print ${what} within ${timeoutMs / 1000}s`)
+      .finally(() => this.#lookers.delete(look));
   }
 
   async ready() {
