@@ -75,7 +75,9 @@ function codeServerArgs({ port, userDataDir, extensionsDir, configFile }) {
  *                                        half of the secret storage), extensions and logs in this
  *                                        folder across runs instead of a temporary one that stop() removes
  * @param {string} [options.vsix]         a VSIX to install (over any installed version) first
- * @param {object} [options.settings]     user settings on top of STABLE_USER_SETTINGS
+ * @param {object} [options.settings]     user settings on top of STABLE_USER_SETTINGS, written only when
+ *                                        the user data has no settings file yet: a kept `dir` that has
+ *                                        one keeps it as it is, and these are ignored
  * @param {object} [options.env]          more environment for code-server (the extension host inherits it)
  * @param {number} [options.port]         a fixed port (default: a free one)
  * @param {(line: string) => void} [options.onOutput]  code-server's own output, line by line
