@@ -7,7 +7,7 @@
 //                   without it, @vscode/test-electron downloads --version (default: stable)
 //                   into .vscode-test/, which needs internet access.
 // On Linux without a display, run it under `xvfb-run -a`.
-// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped }.
+// Environment: CAMPAIGN_STUDIO_RESULTS names a file to receive { passed, failed, skipped, failures }.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { ROOT } from '../../../../scripts/ensure-env.mjs';
 import { onInterrupt } from '../../../../scripts/lib/processes.mjs';
 import { prepareSuiteRun } from './compile.mjs';
 import { commandLine } from '../../../../scripts/lib/args.mjs';
+import { messageOf, oneLine, writeResults } from '../../../../scripts/lib/results.mjs';
 
 const { args, option } = commandLine();
 const say = message => console.log(`[electron] ${message}`);
@@ -26,10 +27,6 @@ async function cleanup() {
   }
 }
 onInterrupt(cleanup);
-
-function writeResults(counts) {
-  if (process.env.CAMPAIGN_STUDIO_RESULTS) fs.writeFileSync(process.env.CAMPAIGN_STUDIO_RESULTS, JSON.stringify(counts));
-}
 
 async function main() {
   if (!args.includes('--no-build')) {
@@ -67,10 +64,18 @@ async function main() {
     console.error(`[electron] ${msg}`);
   }
   let counts;
-  try { counts = JSON.parse(fs.readFileSync(innerResults, 'utf8')); } catch { counts = { passed: 0, failed: 1, skipped: 0 }; }
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  try {
+    counts = JSON.parse(fs.readFileSync(innerResults, 'utf8'));
+  } catch {
+    counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the suite', message: 'it ended without reporting results (see the log above)' }] };
+  }
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.failures = [{ title: 'the suite', message: `exited ${code} with no failed test (see the log above)` }];
+  }
   writeResults(counts);
   say(`${counts.passed} passed, ${counts.failed} failed`);
+  for (const f of counts.failures ?? []) say(`✘ ${f.title}: ${oneLine(f.message)}`);
   return code === 0 && counts.failed === 0 ? 0 : 1;
 }
 
@@ -79,7 +84,7 @@ try {
   exitCode = await main();
 } catch (e) {
   console.error(`[electron] ${e.message ?? e}`);
-  writeResults({ passed: 0, failed: 1, skipped: 0 });
+  writeResults({ passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the runner', message: messageOf(e) }] });
 } finally {
   await cleanup();
 }
