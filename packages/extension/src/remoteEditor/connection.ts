@@ -43,7 +43,8 @@ export class Connection implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private generation = 0;
   private listed = false;
-  private loggedState?: string;
+  /** The state the context keys and the log were last given. */
+  private lastState?: ConnectionStatus['state'];
   /** Ticks once a second while a countdown shows, so that it counts down. */
   private ticker?: ReturnType<typeof setInterval>;
 
@@ -244,15 +245,13 @@ export class Connection implements vscode.Disposable {
     this.statusIs(SIGNED_OUT);
   }
 
-  /** Every change of state: context keys, the status listeners, and the view when its listing changes. */
+  /**
+   * Every change of status: the status listeners, and the view when its listing changes. The
+   * context keys and the log follow the state alone, so they are touched only when it changes
+   * (not for a new latency or a countdown's tick).
+   */
   private statusIs(status: ConnectionStatus): void {
-    const env = this.environment();
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.production', !!env?.production);
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.hasEnvironments', this.environments().environments.length > 0);
-    if (status.state !== 'connecting' && status.state !== this.loggedState) this.log.info(`connection: ${describeStatus(status, Date.now(), timeOfDay).detail}`);
-    this.loggedState = status.state;
+    if (status.state !== this.lastState) this.stateIs(status);
     this.statusChanged.fire(status);
     this.countdown(status.state === 'rateLimited');
     const canList = listable(status);
@@ -260,6 +259,14 @@ export class Connection implements vscode.Disposable {
       this.listed = canList;
       this.changed.fire();
     }
+  }
+
+  /** A new state: the context keys of the views and menus, and a line in the log (connecting is not worth one). */
+  private stateIs(status: ConnectionStatus): void {
+    this.lastState = status.state;
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
+    if (status.state !== 'connecting') this.log.info(`connection: ${describeStatus(status, Date.now(), timeOfDay).detail}`);
   }
 
   /** While rate-limited, the status listeners hear the same state once a second, for the countdown. */

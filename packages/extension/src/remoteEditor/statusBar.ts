@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ConnectionStatus, describeStatus, escapeMarkdown } from '@campaign-studio/sync';
+import { ConnectionStatus, describeStatus, Environment, escapeMarkdown } from '@campaign-studio/sync';
 import { ConnectionShown } from '../context';
 import { Connection, timeOfDay } from './connection';
 
@@ -47,15 +47,14 @@ export class ConnectionStatusBar implements vscode.Disposable {
     item.text = `${env.production ? '$(warning) ' : ''}${ICONS[status.state]} ${env.name}: ${words.short}`;
     item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground')
       : status.state === 'unreachable' || status.state === 'credentialsRejected' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    item.tooltip = this.tooltip(status, words.detail);
+    item.tooltip = this.tooltip(env, status, words.detail);
     item.command = commandFor(status, env.name);
     item.accessibilityInformation = { label: `Campaign Studio environment ${env.name}${env.production ? ', production' : ''}: ${words.short}` };
     item.show();
     this.shown?.fire({ state: status.state, text: item.text, tooltip: (item.tooltip as vscode.MarkdownString).value });
   }
 
-  private tooltip(status: ConnectionStatus, detail: string): vscode.MarkdownString {
-    const env = this.conn.environment()!;
+  private tooltip(env: Environment, status: ConnectionStatus, detail: string): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['campaignStudio.connection.retry', 'campaignStudio.showServiceLog', 'campaignStudio.switchEnvironment', 'campaignStudio.signIn'] };
     md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
