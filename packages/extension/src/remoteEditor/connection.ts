@@ -31,7 +31,7 @@ export interface SignInArgs {
 
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the environment or the client changes, or the view's ability to list does. */
+  /** Fires when the environment or the client changes, or the view's ability to list does; always just after `onDidChangeStatus`. */
   readonly onDidChange = this.changed.event;
   private readonly statusChanged = new vscode.EventEmitter<ConnectionStatus>();
   /** Fires on every change of the connection state (latency, countdowns, errors included). */

@@ -21,12 +21,13 @@ const ICONS: Record<ConnectionStatus['state'], string> = {
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
-  private readonly subs: vscode.Disposable[];
+  private readonly sub: vscode.Disposable;
 
   constructor(private readonly conn: Connection, private readonly shown?: vscode.EventEmitter<ConnectionShown>) {
     this.item = vscode.window.createStatusBarItem('campaignStudio.connection', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Campaign Studio: Environment';
-    this.subs = [conn.onDidChange(() => this.update()), conn.onDidChangeStatus(() => this.update())];
+    // Every change of environment or client comes with a status of its own: that one event suffices.
+    this.sub = conn.onDidChangeStatus(() => this.update());
     this.update();
   }
 
@@ -68,7 +69,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subs) s.dispose();
+    this.sub.dispose();
     this.item.dispose();
   }
 }

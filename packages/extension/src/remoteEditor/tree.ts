@@ -94,8 +94,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   constructor(private readonly conn: Connection, private readonly state: vscode.Memento) {
     this.disposables.push(this.changed);
-    this.disposables.push(conn.onDidChange(() => this.refresh()));
+    // The status listener hears every change first (the connection fires it before `onDidChange`) and describes the state.
     this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
+    this.disposables.push(conn.onDidChange(() => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration('campaignStudio.explorer.groupBy')) this.refresh();
     }));
@@ -128,8 +129,21 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.refresh();
   }
 
-  /** Drops every loaded page and asks the view to ask again. */
+  /** Drops every loaded page, says what the view shows, and asks the view to ask again. */
   refresh(): void {
+    this.reset();
+    this.describeState();
+    this.changed.fire(undefined);
+  }
+
+  /** `refresh` for a change of the connection, whose status listener has already described the state. */
+  private reload(): void {
+    this.reset();
+    this.changed.fire(undefined);
+  }
+
+  /** Drops every loaded page, and sets what the view's header and menus show of the filter and the connection. */
+  private reset(): void {
     this.groups = [];
     this.groupsKey = '';
     this.executions.clear();
@@ -143,8 +157,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
       this.view.title = env && this.conn.client ? env.name : 'Campaigns';
     }
-    this.describeState();
-    this.changed.fire(undefined);
   }
 
   /**
