@@ -126,12 +126,15 @@ export class Connection implements vscode.Disposable {
       : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
   }
 
-  /** A client for a named environment, when its key is stored (for `campaign://<env>/…` documents). */
+  /**
+   * A client for a named environment, when its key is stored (for `campaign://<env>/…` documents).
+   * Throws, saying to sign in again, when the service refused the active environment's key.
+   */
   async clientFor(name: string): Promise<ServiceClient | undefined> {
     const active = this.environment();
     if (active?.name === name && this.client) return this.client;
     // The service refused this key: no other client with it, until the user signs in again.
-    if (active?.name === name && this.state === 'credentialsRejected') return undefined;
+    if (active?.name === name && this.state === 'credentialsRejected') throw this.whyNoClient();
     const env = this.environmentNamed(name);
     if (!env) return undefined;
     const key = await this.context.secrets.get(secretKeyFor(env));
