@@ -27,8 +27,6 @@ export interface ConnectionSource {
   environment(): RemoteEnvironment | undefined;
   /** The signed-in client, or an error saying how to sign in. */
   requireClient(): ServiceClient;
-  /** A client for flows that confirm their writes themselves; its calls still inform the connection state. */
-  selfConfirmingClient(): Promise<ServiceClient>;
   readonly onDidChange?: vscode.Event<void>;
 }
 
@@ -104,14 +102,14 @@ class PushController {
   // ---- wiring --------------------------------------------------------------------------------
 
   /**
-   * A client for writes without the connection's per-call production prompt: every flow here
-   * shows the exact change and asks itself (twice for production), once per user action, not once
-   * per request. Same environment, key, timeout, log and shared rate limiter.
+   * The connection's client. The flows' writes go through `pushApi`, which marks them confirmed:
+   * every flow here shows the exact change and asks itself (twice for production), once per user
+   * action, so the client's per-request production prompt is not asked as well.
    */
-  private async writeClient(): Promise<ServiceClient> {
+  private client(): ServiceClient {
     const conn = this.connection();
     if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
-    return conn.selfConfirmingClient();
+    return conn.requireClient();
   }
 
   private environmentOf(client: ServiceClient): WriteEnvironment {
@@ -146,9 +144,9 @@ class PushController {
   }
 
   /** One user action's ports: its calls run through a client scoped to it, so each step's Cancel aborts them. */
-  private async deps(doc: vscode.TextDocument): Promise<ActionDeps> {
+  private deps(doc: vscode.TextDocument): ActionDeps {
     const action = new SteppedAction();
-    const client = (await this.writeClient()).forAction(action);
+    const client = this.client().forAction(action);
     return {
       api: pushApi(client),
       bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
@@ -186,21 +184,21 @@ class PushController {
   // ---- commands ------------------------------------------------------------------------------
 
   private async push(file: DocumentFile) {
-    return runPush(file, await this.deps(file.doc));
+    return runPush(file, this.deps(file.doc));
   }
 
   private async createDraft(file: DocumentFile) {
-    const result = await runCreateDraft(file, await this.deps(file.doc));
+    const result = await runCreateDraft(file, this.deps(file.doc));
     this.lensChanged.fire();
     return result;
   }
 
   private async validateRemote(file: DocumentFile) {
-    return runRemoteValidate(file, await this.deps(file.doc));
+    return runRemoteValidate(file, this.deps(file.doc));
   }
 
   private async sendTest(file: DocumentFile) {
-    const deps = await this.deps(file.doc);
+    const deps = this.deps(file.doc);
     const doc = parse(file.text()).value;
     if (!isObject(doc)) throw new Error(`${file.name} does not hold a JSON object.`);
     const id = campaignIdOf(doc);
@@ -290,7 +288,7 @@ class PushController {
   private async status(arg: unknown, action: StatusAction) {
     const target = await this.idFrom(arg);
     const steps = new SteppedAction();
-    const client = (await this.writeClient()).forAction(steps);
+    const client = this.client().forAction(steps);
     this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
@@ -308,7 +306,7 @@ class PushController {
   private async executions(arg: unknown) {
     const target = await this.idFrom(arg);
     const steps = new SteppedAction();
-    const client = (await this.writeClient()).forAction(steps);
+    const client = this.client().forAction(steps);
     this.checkEnvironment(arg, client);
     const api = pushApi(client);
     let deliveryType = target.deliveryType;

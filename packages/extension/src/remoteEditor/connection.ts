@@ -142,28 +142,17 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
-   * A client of the active environment for flows that confirm their writes themselves (they show
-   * the exact change once per user action): no per-request production prompt. Its calls still
-   * tell the connection state what they meet.
+   * A client of `env`: its budgets, the service log, and production's write prompt (which a
+   * call marked `confirmed` skips: its flow asked already).
    */
-  async selfConfirmingClient(): Promise<ServiceClient> {
-    const signedIn = this.requireClient();
-    const env = signedIn.environment;
-    const key = await this.context.secrets.get(secretKeyFor(env));
-    if (!key) throw new NotSignedInError(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
-    const monitor = this.monitor;
-    return this.makeClient(env, key, e => monitor?.observe(e), false);
-  }
-
-  /** A client of `env`: its budgets, the service log, and (unless the caller confirms itself) production's write prompt. */
-  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void, confirmWrites = true): ServiceClient {
+  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void): ServiceClient {
     return new ServiceClient({
       environment: env,
       apiKey,
       ...budgetsOf(env),
       observe,
       log: entry => this.logCall(entry),
-      confirmWrite: confirmWrites ? intent => this.confirmWrite(intent) : undefined,
+      confirmWrite: intent => this.confirmWrite(intent),
     });
   }
 
