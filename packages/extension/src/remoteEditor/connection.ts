@@ -36,7 +36,7 @@ export class Connection implements vscode.Disposable {
   private readonly statusChanged = new vscode.EventEmitter<ConnectionStatus>();
   /** Fires on every change of the connection state (latency, countdowns, errors included). */
   readonly onDidChangeStatus = this.statusChanged.event;
-  /** Why the last connection attempt failed. */
+  /** Why the last connection attempt failed, until the service answers again. */
   lastError?: string;
   private current?: ServiceClient;
   private monitor?: HealthMonitor;
@@ -203,7 +203,7 @@ export class Connection implements vscode.Disposable {
     const monitor = new HealthMonitor({
       clock: systemClock,
       probe: signal => client.search(PROBE, { signal }),
-      onChange: status => { if (this.monitor === monitor) this.statusIs(status); },
+      onChange: status => { if (this.monitor === monitor) this.heard(status); },
     });
     const client = this.makeClient(env, key, e => monitor.observe(e));
     this.current = client;
@@ -227,6 +227,16 @@ export class Connection implements vscode.Disposable {
       this.statusIs(monitor.status);
       return false;
     }
+  }
+
+  /**
+   * A status the health monitor heard from the calls. A service that answers again leaves no
+   * last error to show: the failed attempt is over. (A failed sign-in sets its error after the
+   * answers of its own check were heard, so it keeps it.)
+   */
+  private heard(status: ConnectionStatus): void {
+    if (status.state === 'connected' || status.state === 'slow') this.lastError = undefined;
+    this.statusIs(status);
   }
 
   private signedOut(): void {
