@@ -1,7 +1,7 @@
 import { isObject } from '@campaign-studio/core';
 import { CampaignDoc, ConflictChoice, ConflictQuestion, FieldConflict, list, previewText, sorted } from '@campaign-studio/sync';
 import type { ChoiceKind, ConflictRow, ConflictViewState } from './conflictMessages';
-import { whoAndWhen } from './review';
+import { ABSENT, whoAndWhen } from './review';
 
 /**
  * The state of one "Resolve conflicts" view, without VS Code: a choice per conflicting field
@@ -10,7 +10,8 @@ import { whoAndWhen } from './review';
  * webview's messages both change the session through the same methods.
  */
 
-export const ABSENT = '(absent)';
+/** An absent field shows in the columns and diffs as in the push review. */
+export { ABSENT };
 
 /** How wide a value may be on one line in the view's narrow columns before it is laid out. */
 const COLUMN_WIDTH = 40;

@@ -428,7 +428,8 @@ function budgetsOf(env: Environment): { readBudgetMs: number; writeBudgetMs?: nu
   return { readBudgetMs: read * 1000, writeBudgetMs: env.writeTimeoutSeconds !== undefined ? env.writeTimeoutSeconds * 1000 : undefined };
 }
 
-function capitalize(s: string): string {
+/** `s` with its first letter upper-case. */
+export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

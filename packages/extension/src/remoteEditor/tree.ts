@@ -6,7 +6,7 @@ import {
   sanitizeFilter, withCampaignRead, describeStatus,
 } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
-import { Connection, timeOfDay } from './connection';
+import { capitalize, Connection, timeOfDay } from './connection';
 
 /**
  * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
@@ -173,7 +173,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const lines: string[] = [];
     if (status.state === 'slow' || status.state === 'rateLimited') {
       const words = describeStatus(status, Date.now(), timeOfDay);
-      lines.push(`${capitalized(words.short)}: ${words.detail}`);
+      lines.push(`${capitalize(words.short)}: ${words.detail}`);
     }
     if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
     const message = lines.length ? lines.join(' ') : undefined;
@@ -407,10 +407,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const g = this.groups.find(x => x.group.value === groupValue);
     return g && !g.pager.done ? new MoreNode(g) : undefined;
   }
-}
-
-function capitalized(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function tooltipOf(r: CampaignRecord, meta?: MetaRecord): vscode.MarkdownString {
