@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import {
   ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus,
   Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments,
-  secretKeyFor, ServiceClient, systemClock, WriteIntent,
+  secretKeyFor, ServiceClient, StatusWords, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
 import { runWithProgress } from './progress';
 
@@ -75,6 +75,11 @@ export class Connection implements vscode.Disposable {
 
   get state(): ConnectionStatus['state'] {
     return this.status.state;
+  }
+
+  /** The status in words, short (the status bar) and in detail, its times as the user's clock shows them. */
+  words(): StatusWords {
+    return describeStatus(this.status, Date.now(), timeOfDay);
   }
 
   /** Whether the Campaigns view can list campaigns now. */
@@ -268,7 +273,7 @@ export class Connection implements vscode.Disposable {
     this.lastState = status.state;
     void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
     void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
-    if (status.state !== 'connecting') this.log.info(`connection: ${describeStatus(status, Date.now(), timeOfDay).detail}`);
+    if (status.state !== 'connecting') this.log.info(`connection: ${this.words().detail}`);
   }
 
   /** While rate-limited, the status listeners hear the same state once a second, for the countdown. */
@@ -408,7 +413,7 @@ export class Connection implements vscode.Disposable {
 }
 
 /** The time of day a state began, as the user's clock shows it. */
-export function timeOfDay(ms: number): string {
+function timeOfDay(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 

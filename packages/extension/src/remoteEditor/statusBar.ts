@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { ConnectionStatus, describeStatus, Environment, escapeMarkdown } from '@campaign-studio/sync';
+import { ConnectionStatus, Environment, escapeMarkdown } from '@campaign-studio/sync';
 import { ConnectionShown } from '../context';
-import { Connection, timeOfDay } from './connection';
+import { Connection } from './connection';
 
 /**
  * The status bar item: the active environment and the true state of its connection (signed out,
@@ -44,7 +44,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     const status = this.conn.status;
-    const words = describeStatus(status, Date.now(), timeOfDay);
+    const words = this.conn.words();
     item.text = `${env.production ? '$(warning) ' : ''}${ICONS[status.state]} ${env.name}: ${words.short}`;
     item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground')
       : status.state === 'unreachable' || status.state === 'credentialsRejected' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;

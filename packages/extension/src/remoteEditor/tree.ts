@@ -3,10 +3,10 @@ import {
   adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
   campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
-  sanitizeFilter, withCampaignRead, describeStatus,
+  sanitizeFilter, withCampaignRead,
 } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
-import { capitalize, Connection, timeOfDay } from './connection';
+import { capitalize, Connection } from './connection';
 
 /**
  * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
@@ -172,7 +172,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const f = this.filter;
     const lines: string[] = [];
     if (status.state === 'slow' || status.state === 'rateLimited') {
-      const words = describeStatus(status, Date.now(), timeOfDay);
+      const words = this.conn.words();
       lines.push(`${capitalize(words.short)}: ${words.detail}`);
     }
     if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
