@@ -124,8 +124,7 @@ export class Connection implements vscode.Disposable {
   /** Why there is no client: not signed in, no environment, or a key the service refused. */
   whyNoClient(): Error {
     const env = this.environment();
-    const status = this.status;
-    if (status.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${status.message} Sign in again with the workspace's API key.`, true);
+    if (this.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${this.words().detail}`, true);
     return new NotSignedInError(env
       ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
       : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
@@ -447,14 +446,14 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
     if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(`Campaign Studio: ${e.message}`, 5000);
     return undefined;
   }
-  const env = conn.environment();
   if (e instanceof NotSignedInError) {
     const signIn = e.rejected ? 'Sign In Again' : 'Sign In';
     void vscode.window.showWarningMessage(e.message, signIn).then(pick => {
-      if (pick) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
+      if (pick) runAction(conn, 'signIn');
     });
     return e.message;
   }
+  const env = conn.environment();
   const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
   conn.log.error(advice.message);
   const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => ACTION_LABELS[a]);
