@@ -428,7 +428,7 @@ class RemoteCommands {
       const more = this.tree.moreNodeOf(args.loadMore);
       if (more) await this.tree.loadMore(more);
     }
-    return this.tree.snapshot(args?.expand ?? true);
+    return this.tree.snapshot(args?.expand);
   }
 }
 

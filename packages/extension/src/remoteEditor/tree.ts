@@ -394,10 +394,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   }
 
   private snapshotOf(node: CampaignNode): SnapshotCampaign {
-    const item = this.getTreeItem(node);
     return {
       id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
-      description: typeof item.description === 'string' ? item.description : undefined,
+      description: campaignDescription(node.record, node.by),
       tooltip: tooltipOf(node.record).value,
     };
   }
