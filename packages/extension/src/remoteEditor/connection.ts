@@ -466,7 +466,7 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
 }
 
 /** The button of each remedy. */
-export const ACTION_LABELS: Record<ErrorAction, string> = {
+const ACTION_LABELS: Record<ErrorAction, string> = {
   signIn: 'Sign In Again', switchEnvironment: 'Switch Environment', retry: 'Retry', openSettings: 'Open Settings', showLog: 'Show Log',
 };
 
