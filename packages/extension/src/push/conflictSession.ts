@@ -1,7 +1,7 @@
 import { isObject } from '@campaign-studio/core';
 import { CampaignDoc, ConflictChoice, ConflictQuestion, FieldConflict, list, previewText, sorted } from '@campaign-studio/sync';
 import type { ChoiceKind, ConflictRow, ConflictViewState } from './conflictMessages';
-import { whoAndWhen } from './review';
+import { ABSENT, whoAndWhen } from './review';
 
 /**
  * The state of one "Resolve conflicts" view, without VS Code: a choice per conflicting field
@@ -10,7 +10,8 @@ import { whoAndWhen } from './review';
  * webview's messages both change the session through the same methods.
  */
 
-export const ABSENT = '(absent)';
+/** An absent field shows in the columns and diffs as in the push review. */
+export { ABSENT };
 
 /** How wide a value may be on one line in the view's narrow columns before it is laid out. */
 const COLUMN_WIDTH = 40;
@@ -89,6 +90,8 @@ export function chooseArgs(arg: unknown): ChooseArgs {
 
 interface Row {
   conflict: FieldConflict;
+  /** The three sides as the view's columns show them; the values never change, so they are laid out once. */
+  columns: Pick<ConflictRow, 'base' | 'local' | 'remote'>;
   choice?: ChoiceKind;
   editText: string;
   remove: boolean;
@@ -104,7 +107,7 @@ export class ConflictSession {
   private readonly rows: Row[];
 
   constructor(readonly question: ConflictQuestion) {
-    this.rows = question.conflicts.map(conflict => ({ conflict, editText: editPrefill(conflict.local), remove: false }));
+    this.rows = question.conflicts.map(conflict => ({ conflict, columns: columnsOf(conflict), editText: editPrefill(conflict.local), remove: false }));
   }
 
   /** The conflict an id or a path names; throws listing the ones there are. */
@@ -146,12 +149,7 @@ export class ConflictSession {
 
   /** The usable choices so far: what the preview shows (a field without one keeps yours). */
   partialChoices(): Record<string, ConflictChoice> {
-    const out: Record<string, ConflictChoice> = {};
-    for (const row of this.rows) {
-      const { usable } = statusOf(row);
-      if (usable !== undefined) out[row.conflict.id] = usable;
-    }
-    return out;
+    return this.usableChoices().choices;
   }
 
   /** Why Continue cannot go on yet, one line per field; empty when every field has a usable choice. */
@@ -165,13 +163,27 @@ export class ConflictSession {
 
   /** A choice for every field, keyed by conflict id, once each is usable; undefined before. */
   choices(): Record<string, ConflictChoice> | undefined {
-    return this.problems().length ? undefined : this.partialChoices();
+    const { choices, all } = this.usableChoices();
+    return all ? choices : undefined;
+  }
+
+  /** The usable choices, keyed by conflict id, and whether every field has one (then `problems()` is empty). */
+  private usableChoices(): { choices: Record<string, ConflictChoice>; all: boolean } {
+    const choices: Record<string, ConflictChoice> = {};
+    let all = true;
+    for (const row of this.rows) {
+      const { usable } = statusOf(row);
+      if (usable === undefined) all = false;
+      else choices[row.conflict.id] = usable;
+    }
+    return { choices, all };
   }
 
   state(): ConflictViewState {
     const q = this.question;
-    const rows = this.rows.map(toView);
-    const decided = this.rows.filter(r => statusOf(r).usable !== undefined).length;
+    const statuses = this.rows.map(statusOf);
+    const rows = this.rows.map((row, i) => toView(row, statuses[i]));
+    const decided = statuses.filter(s => s.usable !== undefined).length;
     return {
       campaign: `Campaign ${q.campaignName ? `"${q.campaignName}" ` : ''}(${q.campaignId}) on ${q.environment}`,
       theirsBy: theirsBy(q),
@@ -206,7 +218,12 @@ export class ConflictSession {
 }
 
 /** What a row's choice amounts to: the choice the merge can use, or why its edit cannot be used. */
-function statusOf(row: Row): { usable?: ConflictChoice; editError?: string } {
+interface RowStatus {
+  usable?: ConflictChoice;
+  editError?: string;
+}
+
+function statusOf(row: Row): RowStatus {
   if (row.choice === 'local' || row.choice === 'remote') return { usable: row.choice };
   if (row.choice !== 'edit') return {};
   const parsed = parseEdit(row.editText, row.remove);
@@ -217,14 +234,13 @@ function editPrefill(local: unknown): string {
   return local === undefined ? '' : JSON.stringify(local, null, 2);
 }
 
-function toView(row: Row): ConflictRow {
+function columnsOf(c: FieldConflict): Row['columns'] {
+  return { base: columnJson(c.base), local: columnJson(c.local), remote: columnJson(c.remote) };
+}
+
+function toView(row: Row, { editError }: RowStatus): ConflictRow {
   const c = row.conflict;
-  const view: ConflictRow = {
-    id: c.id, path: c.path,
-    base: columnJson(c.base), local: columnJson(c.local), remote: columnJson(c.remote),
-    choice: row.choice, editText: row.editText, remove: row.remove,
-  };
-  const { editError } = statusOf(row);
+  const view: ConflictRow = { id: c.id, path: c.path, ...row.columns, choice: row.choice, editText: row.editText, remove: row.remove };
   if (editError) view.error = editError;
   return view;
 }

@@ -12,7 +12,7 @@ import {
   ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
-import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, VsCodePushUi } from './vscodeUi';
+import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
 import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
 
 /**
@@ -27,8 +27,6 @@ export interface ConnectionSource {
   environment(): RemoteEnvironment | undefined;
   /** The signed-in client, or an error saying how to sign in. */
   requireClient(): ServiceClient;
-  /** A client for flows that confirm their writes themselves; its calls still inform the connection state. */
-  selfConfirmingClient(): Promise<ServiceClient>;
   readonly onDidChange?: vscode.Event<void>;
 }
 
@@ -55,7 +53,8 @@ class PushController {
   private findings!: RemoteFindings;
   /** The "Resolve conflicts" tabs this controller's pushes open. */
   private conflicts!: ConflictViews;
-  private ui!: VsCodePushUi;
+  /** What the questions of every action share; each action gets its own `VsCodePushUi` (see `actionOn`). */
+  private uiParts!: UiParts;
   /** Files with a write in progress: a second push of the same file waits for the first. */
   private readonly busy = new Set<string>();
   /** Saves made by the flows themselves (a merged component, a new id): not a reason to push. */
@@ -69,7 +68,7 @@ class PushController {
     this.findings = new RemoteFindings(this.ctx.client);
     const reviews = new PushReviews(this.previews);
     this.conflicts = new ConflictViews(this.ctx.extension.extensionUri, this.previews);
-    this.ui = new VsCodePushUi({ findings: this.findings, output: this.ctx.output, reviews, askConflicts: q => this.conflicts.ask(q) });
+    this.uiParts = { findings: this.findings, output: this.ctx.output, reviews, askConflicts: q => this.conflicts.ask(q) };
     subs.push(this.previews, this.findings, reviews, this.conflicts, this.lensChanged);
     subs.push(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
     subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
@@ -104,14 +103,14 @@ class PushController {
   // ---- wiring --------------------------------------------------------------------------------
 
   /**
-   * A client for writes without the connection's per-call production prompt: every flow here
-   * shows the exact change and asks itself (twice for production), once per user action, not once
-   * per request. Same environment, key, timeout, log and shared rate limiter.
+   * The connection's client. The flows' writes go through `pushApi`, which marks them confirmed:
+   * every flow here shows the exact change and asks itself (twice for production), once per user
+   * action, so the client's per-request production prompt is not asked as well.
    */
-  private async writeClient(): Promise<ServiceClient> {
+  private client(): ServiceClient {
     const conn = this.connection();
     if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
-    return conn.selfConfirmingClient();
+    return conn.requireClient();
   }
 
   private environmentOf(client: ServiceClient): WriteEnvironment {
@@ -145,14 +144,23 @@ class PushController {
     };
   }
 
-  /** One user action's ports: its calls run through a client scoped to it, so each step's Cancel aborts them. */
-  private async deps(doc: vscode.TextDocument): Promise<ActionDeps> {
-    const action = new SteppedAction();
-    const client = (await this.writeClient()).forAction(action);
+  /**
+   * One user action about the campaign file `uri` (if any): the connection's client scoped to it,
+   * so each step's Cancel aborts the step's calls and its waits show there, and the questions,
+   * which read the file's settings and run the steps.
+   */
+  private actionOn(uri: vscode.Uri | undefined): { client: ServiceClient; ui: VsCodePushUi } {
+    const steps = new SteppedAction();
+    return { client: this.client().forAction(steps), ui: new VsCodePushUi({ ...this.uiParts, resource: uri, action: steps }) };
+  }
+
+  /** One user action's ports. */
+  private deps(doc: vscode.TextDocument): ActionDeps {
+    const { client, ui } = this.actionOn(doc.uri);
     return {
       api: pushApi(client),
       bases: this.bases(this.workspaceRootOf(doc.uri), client, doc.uri.toString()),
-      ui: this.ui.forFile(doc.uri, action),
+      ui,
       env: this.environmentOf(client),
       rules: serverRules(this.ctx.client, doc.uri),
     };
@@ -186,21 +194,21 @@ class PushController {
   // ---- commands ------------------------------------------------------------------------------
 
   private async push(file: DocumentFile) {
-    return runPush(file, await this.deps(file.doc));
+    return runPush(file, this.deps(file.doc));
   }
 
   private async createDraft(file: DocumentFile) {
-    const result = await runCreateDraft(file, await this.deps(file.doc));
+    const result = await runCreateDraft(file, this.deps(file.doc));
     this.lensChanged.fire();
     return result;
   }
 
   private async validateRemote(file: DocumentFile) {
-    return runRemoteValidate(file, await this.deps(file.doc));
+    return runRemoteValidate(file, this.deps(file.doc));
   }
 
   private async sendTest(file: DocumentFile) {
-    const deps = await this.deps(file.doc);
+    const deps = this.deps(file.doc);
     const doc = parse(file.text()).value;
     if (!isObject(doc)) throw new Error(`${file.name} does not hold a JSON object.`);
     const id = campaignIdOf(doc);
@@ -289,15 +297,14 @@ class PushController {
 
   private async status(arg: unknown, action: StatusAction) {
     const target = await this.idFrom(arg);
-    const steps = new SteppedAction();
-    const client = (await this.writeClient()).forAction(steps);
+    const { client, ui } = this.actionOn(target.doc?.uri);
     this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const noBases: BaseStore = { read: async () => undefined, write: async () => undefined };
     const deps: StatusDeps = {
       api: pushApi(client),
       bases: root ? this.bases(root, client, target.doc?.uri.toString() ?? '') : noBases,
-      ui: this.ui.forFile(target.doc?.uri, steps),
+      ui,
       env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
     };
     const result = await runStatusAction(target.id, action, deps);
@@ -307,8 +314,7 @@ class PushController {
 
   private async executions(arg: unknown) {
     const target = await this.idFrom(arg);
-    const steps = new SteppedAction();
-    const client = (await this.writeClient()).forAction(steps);
+    const { client, ui } = this.actionOn(target.doc?.uri);
     this.checkEnvironment(arg, client);
     const api = pushApi(client);
     let deliveryType = target.deliveryType;
@@ -322,7 +328,7 @@ class PushController {
     if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
       throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${target.id} is \`${deliveryType}\`.`);
     }
-    const history = await this.ui.forFile(target.doc?.uri, steps).progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
+    const history = await ui.progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: executionsMarkdown(history, name) });
     await vscode.window.showTextDocument(doc, { preview: true });
     return history;

@@ -14,9 +14,12 @@ const HEADER_WIDTH = 64;
 /** Field lines a modal dialog lists before it says how many more there are. */
 const MODAL_FIELDS = 12;
 
-/** A value in one line, as compact JSON; `(absent)` for a field that is not there. */
+/** How a field that is not there shows, in the review and in the conflict view. */
+export const ABSENT = '(absent)';
+
+/** A value in one line, as compact JSON; `ABSENT` for a field that is not there. */
 export function compactJson(value: unknown, width = VALUE_WIDTH): string {
-  if (value === undefined) return '(absent)';
+  if (value === undefined) return ABSENT;
   const text = JSON.stringify(value);
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }

@@ -75,9 +75,12 @@ export class PushReviews implements vscode.Disposable {
 
   /** A review whose last tab closed is cancelled (a tab moved to another group is still open). */
   private cancelClosed(closed: readonly vscode.Tab[]): void {
+    // Every change of tabs comes here: with no review waiting, there is nothing to look for.
+    if (this.waiting.size === 0) return;
     for (const tab of closed) {
       if (!(tab.input instanceof vscode.TabInputTextDiff)) continue;
-      if (diffTabsShowing([tab.input.modified]).length === 0) this.waiting.get(tab.input.modified.toString())?.answer(false);
+      const review = this.waiting.get(tab.input.modified.toString());
+      if (review && diffTabsShowing([tab.input.modified]).length === 0) review.answer(false);
     }
   }
 

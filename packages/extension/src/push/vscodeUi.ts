@@ -172,16 +172,21 @@ export class DocumentFile implements LocalFile {
   }
 }
 
-export interface UiOptions {
+/** What the questions of every user action share. */
+export interface UiParts {
   findings: RemoteFindings;
   output: vscode.LogOutputChannel;
   reviews: PushReviews;
-  /** The campaign file the questions are about, for its settings. */
-  resource?: vscode.Uri;
   /** The view that decides conflicts (the "Resolve conflicts" tab). */
   askConflicts: (q: ConflictQuestion) => Promise<Record<string, ConflictChoice> | undefined>;
+}
+
+/** The questions of one user action. */
+export interface UiOptions extends UiParts {
+  /** The campaign file the questions are about, for its settings. */
+  resource?: vscode.Uri;
   /** The user action whose service calls the progress notifications run (their Cancel, their waits). */
-  action?: SteppedAction;
+  action: SteppedAction;
 }
 
 /** An input box that accepts only the environment's name; Escape cancels. */
@@ -200,16 +205,12 @@ async function askTypedName(t: TypedConfirmation): Promise<boolean> {
   return typed !== undefined && t.check(typed) === undefined;
 }
 
+/**
+ * The questions of one user action about one file (its settings, `campaignStudio.push.confirmation`,
+ * apply): each step's Cancel aborts the action's call in flight.
+ */
 export class VsCodePushUi implements PushUi {
   constructor(private readonly o: UiOptions) {}
-
-  /**
-   * The same questions about one file (its settings, `campaignStudio.push.confirmation`, apply),
-   * for one user action: each step's Cancel aborts the action's call in flight.
-   */
-  forFile(uri: vscode.Uri | undefined, action: SteppedAction): VsCodePushUi {
-    return new VsCodePushUi({ ...this.o, resource: uri, action });
-  }
 
   /** Round 1: the review tab, or a short modal when the setting asks for one; round 2 (production): the typed name. */
   async confirmPush(p: PushPreview, round: 1 | 2): Promise<boolean> {
@@ -259,7 +260,6 @@ export class VsCodePushUi implements PushUi {
     this.o.findings.set(uri, findings, doc);
   }
 
-  /** A notification with the step's title and what it waits for; Cancel aborts the step's signal. */
   /**
    * A notification with the step's title, what it waits for, and Cancel, which aborts the step's
    * service call in flight (through the action's scoped client) and the step's own signal.
@@ -271,8 +271,7 @@ export class VsCodePushUi implements PushUi {
       const report = (message: string) => progress.report({ message });
       const step: ProgressStep = { report, signal: cancel.signal };
       try {
-        const run = () => task(step);
-        return await (this.o.action ? this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, run) : run());
+        return await this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, () => task(step));
       } finally {
         sub.dispose();
       }

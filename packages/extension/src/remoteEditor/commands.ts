@@ -116,7 +116,6 @@ async function findLocalFile(id: string): Promise<vscode.Uri | undefined> {
 async function clientOf(parts: RemoteParts, environment: string) {
   const client = await parts.conn.clientFor(environment);
   if (client) return client;
-  if (parts.conn.environment()?.name === environment && parts.conn.state === 'credentialsRejected') throw parts.conn.whyNoClient();
   if (parts.conn.environmentNamed(environment)) {
     const signIn = await vscode.window.showWarningMessage(`Not signed in to environment "${environment}".`, 'Sign In');
     if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
@@ -429,7 +428,7 @@ class RemoteCommands {
       const more = this.tree.moreNodeOf(args.loadMore);
       if (more) await this.tree.loadMore(more);
     }
-    return this.tree.snapshot(args?.expand ?? true);
+    return this.tree.snapshot(args?.expand);
   }
 }
 

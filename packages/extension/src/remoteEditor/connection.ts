@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import {
   ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus,
   Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments,
-  secretKeyFor, ServiceClient, systemClock, WriteIntent,
+  secretKeyFor, ServiceClient, StatusWords, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
 import { runWithProgress } from './progress';
 
@@ -31,19 +31,20 @@ export interface SignInArgs {
 
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the environment or the client changes, or the view's ability to list does. */
+  /** Fires when the environment or the client changes, or the view's ability to list does; always just after `onDidChangeStatus`. */
   readonly onDidChange = this.changed.event;
   private readonly statusChanged = new vscode.EventEmitter<ConnectionStatus>();
   /** Fires on every change of the connection state (latency, countdowns, errors included). */
   readonly onDidChangeStatus = this.statusChanged.event;
-  /** Why the last connection attempt failed. */
+  /** Why the last connection attempt failed, until the service answers again. */
   lastError?: string;
   private current?: ServiceClient;
   private monitor?: HealthMonitor;
   private readonly disposables: vscode.Disposable[] = [];
   private generation = 0;
   private listed = false;
-  private loggedState?: string;
+  /** The state the context keys and the log were last given. */
+  private lastState?: ConnectionStatus['state'];
   /** Ticks once a second while a countdown shows, so that it counts down. */
   private ticker?: ReturnType<typeof setInterval>;
 
@@ -74,6 +75,11 @@ export class Connection implements vscode.Disposable {
 
   get state(): ConnectionStatus['state'] {
     return this.status.state;
+  }
+
+  /** The status in words, short (the status bar) and in detail, its times as the user's clock shows them. */
+  words(): StatusWords {
+    return describeStatus(this.status, Date.now(), timeOfDay);
   }
 
   /** Whether the Campaigns view can list campaigns now. */
@@ -118,19 +124,21 @@ export class Connection implements vscode.Disposable {
   /** Why there is no client: not signed in, no environment, or a key the service refused. */
   whyNoClient(): Error {
     const env = this.environment();
-    const status = this.status;
-    if (status.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${status.message} Sign in again with the workspace's API key.`, true);
+    if (this.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${this.words().detail}`, true);
     return new NotSignedInError(env
       ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
       : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
   }
 
-  /** A client for a named environment, when its key is stored (for `campaign://<env>/…` documents). */
+  /**
+   * A client for a named environment, when its key is stored (for `campaign://<env>/…` documents).
+   * Throws, saying to sign in again, when the service refused the active environment's key.
+   */
   async clientFor(name: string): Promise<ServiceClient | undefined> {
     const active = this.environment();
     if (active?.name === name && this.client) return this.client;
     // The service refused this key: no other client with it, until the user signs in again.
-    if (active?.name === name && this.state === 'credentialsRejected') return undefined;
+    if (active?.name === name && this.state === 'credentialsRejected') throw this.whyNoClient();
     const env = this.environmentNamed(name);
     if (!env) return undefined;
     const key = await this.context.secrets.get(secretKeyFor(env));
@@ -138,28 +146,17 @@ export class Connection implements vscode.Disposable {
   }
 
   /**
-   * A client of the active environment for flows that confirm their writes themselves (they show
-   * the exact change once per user action): no per-request production prompt. Its calls still
-   * tell the connection state what they meet.
+   * A client of `env`: its budgets, the service log, and production's write prompt (which a
+   * call marked `confirmed` skips: its flow asked already).
    */
-  async selfConfirmingClient(): Promise<ServiceClient> {
-    const signedIn = this.requireClient();
-    const env = signedIn.environment;
-    const key = await this.context.secrets.get(secretKeyFor(env));
-    if (!key) throw new NotSignedInError(`Not signed in to environment \`${env.name}\`: run "Campaign Studio: Sign In".`);
-    const monitor = this.monitor;
-    return this.makeClient(env, key, e => monitor?.observe(e), false);
-  }
-
-  /** A client of `env`: its budgets, the service log, and (unless the caller confirms itself) production's write prompt. */
-  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void, confirmWrites = true): ServiceClient {
+  makeClient(env: Environment, apiKey: string, observe?: (e: CallEvent) => void): ServiceClient {
     return new ServiceClient({
       environment: env,
       apiKey,
       ...budgetsOf(env),
       observe,
       log: entry => this.logCall(entry),
-      confirmWrite: confirmWrites ? intent => this.confirmWrite(intent) : undefined,
+      confirmWrite: intent => this.confirmWrite(intent),
     });
   }
 
@@ -210,7 +207,7 @@ export class Connection implements vscode.Disposable {
     const monitor = new HealthMonitor({
       clock: systemClock,
       probe: signal => client.search(PROBE, { signal }),
-      onChange: status => { if (this.monitor === monitor) this.statusIs(status); },
+      onChange: status => { if (this.monitor === monitor) this.heard(status); },
     });
     const client = this.makeClient(env, key, e => monitor.observe(e));
     this.current = client;
@@ -236,6 +233,16 @@ export class Connection implements vscode.Disposable {
     }
   }
 
+  /**
+   * A status the health monitor heard from the calls. A service that answers again leaves no
+   * last error to show: the failed attempt is over. (A failed sign-in sets its error after the
+   * answers of its own check were heard, so it keeps it.)
+   */
+  private heard(status: ConnectionStatus): void {
+    if (status.state === 'connected' || status.state === 'slow') this.lastError = undefined;
+    this.statusIs(status);
+  }
+
   private signedOut(): void {
     this.monitor?.dispose();
     this.monitor = undefined;
@@ -244,15 +251,13 @@ export class Connection implements vscode.Disposable {
     this.statusIs(SIGNED_OUT);
   }
 
-  /** Every change of state: context keys, the status listeners, and the view when its listing changes. */
+  /**
+   * Every change of status: the status listeners, and the view when its listing changes. The
+   * context keys and the log follow the state alone, so they are touched only when it changes
+   * (not for a new latency or a countdown's tick).
+   */
   private statusIs(status: ConnectionStatus): void {
-    const env = this.environment();
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.production', !!env?.production);
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.hasEnvironments', this.environments().environments.length > 0);
-    if (status.state !== 'connecting' && status.state !== this.loggedState) this.log.info(`connection: ${describeStatus(status, Date.now(), timeOfDay).detail}`);
-    this.loggedState = status.state;
+    if (status.state !== this.lastState) this.stateIs(status);
     this.statusChanged.fire(status);
     this.countdown(status.state === 'rateLimited');
     const canList = listable(status);
@@ -260,6 +265,14 @@ export class Connection implements vscode.Disposable {
       this.listed = canList;
       this.changed.fire();
     }
+  }
+
+  /** A new state: the context keys of the views and menus, and a line in the log (connecting is not worth one). */
+  private stateIs(status: ConnectionStatus): void {
+    this.lastState = status.state;
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
+    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
+    if (status.state !== 'connecting') this.log.info(`connection: ${this.words().detail}`);
   }
 
   /** While rate-limited, the status listeners hear the same state once a second, for the countdown. */
@@ -399,7 +412,7 @@ export class Connection implements vscode.Disposable {
 }
 
 /** The time of day a state began, as the user's clock shows it. */
-export function timeOfDay(ms: number): string {
+function timeOfDay(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
@@ -419,7 +432,8 @@ function budgetsOf(env: Environment): { readBudgetMs: number; writeBudgetMs?: nu
   return { readBudgetMs: read * 1000, writeBudgetMs: env.writeTimeoutSeconds !== undefined ? env.writeTimeoutSeconds * 1000 : undefined };
 }
 
-function capitalize(s: string): string {
+/** `s` with its first letter upper-case. */
+export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -432,14 +446,14 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
     if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(`Campaign Studio: ${e.message}`, 5000);
     return undefined;
   }
-  const env = conn.environment();
   if (e instanceof NotSignedInError) {
     const signIn = e.rejected ? 'Sign In Again' : 'Sign In';
     void vscode.window.showWarningMessage(e.message, signIn).then(pick => {
-      if (pick) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
+      if (pick) runAction(conn, 'signIn');
     });
     return e.message;
   }
+  const env = conn.environment();
   const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
   conn.log.error(advice.message);
   const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => ACTION_LABELS[a]);
@@ -452,7 +466,7 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
 }
 
 /** The button of each remedy. */
-export const ACTION_LABELS: Record<ErrorAction, string> = {
+const ACTION_LABELS: Record<ErrorAction, string> = {
   signIn: 'Sign In Again', switchEnvironment: 'Switch Environment', retry: 'Retry', openSettings: 'Open Settings', showLog: 'Show Log',
 };
 

@@ -11,7 +11,7 @@ export function runWithProgress<T>(title: string, op: (action: ActionContext) =>
 }
 
 /** A notification with Cancel; `waiting` puts a countdown of the wait into it, ticking only while one runs. */
-export function showProgress(title: string, cancel: () => void, done: Promise<unknown>): ProgressHandle {
+function showProgress(title: string, cancel: () => void, done: Promise<unknown>): ProgressHandle {
   let report: ((message: string) => void) | undefined;
   let wait: WaitNotice | undefined;
   let ticker: ReturnType<typeof setInterval> | undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { ConnectionStatus, describeStatus, escapeMarkdown } from '@campaign-studio/sync';
+import { ConnectionStatus, Environment, escapeMarkdown } from '@campaign-studio/sync';
 import { ConnectionShown } from '../context';
-import { Connection, timeOfDay } from './connection';
+import { Connection } from './connection';
 
 /**
  * The status bar item: the active environment and the true state of its connection (signed out,
@@ -21,12 +21,13 @@ const ICONS: Record<ConnectionStatus['state'], string> = {
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
-  private readonly subs: vscode.Disposable[];
+  private readonly sub: vscode.Disposable;
 
   constructor(private readonly conn: Connection, private readonly shown?: vscode.EventEmitter<ConnectionShown>) {
     this.item = vscode.window.createStatusBarItem('campaignStudio.connection', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Campaign Studio: Environment';
-    this.subs = [conn.onDidChange(() => this.update()), conn.onDidChangeStatus(() => this.update())];
+    // Every change of environment or client comes with a status of its own: that one event suffices.
+    this.sub = conn.onDidChangeStatus(() => this.update());
     this.update();
   }
 
@@ -43,19 +44,18 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     const status = this.conn.status;
-    const words = describeStatus(status, Date.now(), timeOfDay);
+    const words = this.conn.words();
     item.text = `${env.production ? '$(warning) ' : ''}${ICONS[status.state]} ${env.name}: ${words.short}`;
     item.backgroundColor = env.production ? new vscode.ThemeColor('statusBarItem.warningBackground')
       : status.state === 'unreachable' || status.state === 'credentialsRejected' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    item.tooltip = this.tooltip(status, words.detail);
+    item.tooltip = this.tooltip(env, status, words.detail);
     item.command = commandFor(status, env.name);
     item.accessibilityInformation = { label: `Campaign Studio environment ${env.name}${env.production ? ', production' : ''}: ${words.short}` };
     item.show();
     this.shown?.fire({ state: status.state, text: item.text, tooltip: (item.tooltip as vscode.MarkdownString).value });
   }
 
-  private tooltip(status: ConnectionStatus, detail: string): vscode.MarkdownString {
-    const env = this.conn.environment()!;
+  private tooltip(env: Environment, status: ConnectionStatus, detail: string): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['campaignStudio.connection.retry', 'campaignStudio.showServiceLog', 'campaignStudio.switchEnvironment', 'campaignStudio.signIn'] };
     md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
@@ -69,7 +69,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subs) s.dispose();
+    this.sub.dispose();
     this.item.dispose();
   }
 }

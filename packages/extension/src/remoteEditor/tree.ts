@@ -3,10 +3,10 @@ import {
   adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
   campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
-  sanitizeFilter, withCampaignRead, describeStatus,
+  sanitizeFilter, withCampaignRead,
 } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
-import { Connection, timeOfDay } from './connection';
+import { capitalize, Connection } from './connection';
 
 /**
  * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
@@ -94,8 +94,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   constructor(private readonly conn: Connection, private readonly state: vscode.Memento) {
     this.disposables.push(this.changed);
-    this.disposables.push(conn.onDidChange(() => this.refresh()));
+    // The status listener hears every change first (the connection fires it before `onDidChange`) and describes the state.
     this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
+    this.disposables.push(conn.onDidChange(() => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration('campaignStudio.explorer.groupBy')) this.refresh();
     }));
@@ -128,8 +129,21 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.refresh();
   }
 
-  /** Drops every loaded page and asks the view to ask again. */
+  /** Drops every loaded page, says what the view shows, and asks the view to ask again. */
   refresh(): void {
+    this.reset();
+    this.describeState();
+    this.changed.fire(undefined);
+  }
+
+  /** `refresh` for a change of the connection, whose status listener has already described the state. */
+  private reload(): void {
+    this.reset();
+    this.changed.fire(undefined);
+  }
+
+  /** Drops every loaded page, and sets what the view's header and menus show of the filter and the connection. */
+  private reset(): void {
     this.groups = [];
     this.groupsKey = '';
     this.executions.clear();
@@ -143,8 +157,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
       this.view.title = env && this.conn.client ? env.name : 'Campaigns';
     }
-    this.describeState();
-    this.changed.fire(undefined);
   }
 
   /**
@@ -160,8 +172,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const f = this.filter;
     const lines: string[] = [];
     if (status.state === 'slow' || status.state === 'rateLimited') {
-      const words = describeStatus(status, Date.now(), timeOfDay);
-      lines.push(`${capitalized(words.short)}: ${words.detail}`);
+      const words = this.conn.words();
+      lines.push(`${capitalize(words.short)}: ${words.detail}`);
     }
     if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
     const message = lines.length ? lines.join(' ') : undefined;
@@ -382,10 +394,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   }
 
   private snapshotOf(node: CampaignNode): SnapshotCampaign {
-    const item = this.getTreeItem(node);
     return {
       id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
-      description: typeof item.description === 'string' ? item.description : undefined,
+      description: campaignDescription(node.record, node.by),
       tooltip: tooltipOf(node.record).value,
     };
   }
@@ -395,10 +406,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const g = this.groups.find(x => x.group.value === groupValue);
     return g && !g.pager.done ? new MoreNode(g) : undefined;
   }
-}
-
-function capitalized(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function tooltipOf(r: CampaignRecord, meta?: MetaRecord): vscode.MarkdownString {

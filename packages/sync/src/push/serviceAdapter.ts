@@ -92,12 +92,18 @@ function testBody(req: TestSendRequest): Record<string, unknown> {
   return { ...(req.content ?? {}), test_campaign_meta: meta };
 }
 
+/**
+ * The flows' calls on `client`. Every write is `confirmed`: each flow shows the exact change and
+ * asks before it writes (for production a second time: the typed name, or a question of its
+ * own), once per user action, so the client's per-request production prompt is not asked again.
+ */
 export function pushApi(client: ServiceClient): PushApi {
+  const confirmed = { confirmed: true };
   return {
     getCampaign: (id, signal) => mapped(async () => remoteFromRecord(await client.getCampaign(id, { signal }) as CampaignDoc)),
-    updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body); }),
+    updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body, confirmed); }),
     createCampaign: body => mapped(async () => {
-      const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string });
+      const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);
       const id = idFromCreateAnswer(r.body);
       // Created, but the answer does not say as what: found by looking, like a lost answer.
       if (!id) throw new ServiceFailure('The service created the draft but its answer names no id.', 'timeout');
@@ -116,8 +122,8 @@ export function pushApi(client: ServiceClient): PushApi {
         throw f;
       }
     }),
-    testCampaign: req => mapped(async () => testResults((await client.testSend(testBody(req))).body, req.recipients)),
-    changeStatus: (action: StatusAction, id) => mapped(async () => { await client.setStatus(action, [id]); }),
+    testCampaign: req => mapped(async () => testResults((await client.testSend(testBody(req), confirmed)).body, req.recipients)),
+    changeStatus: (action: StatusAction, id) => mapped(async () => { await client.setStatus(action, [id], confirmed); }),
     executions: (id, page, limit) => mapped(async () => {
       const p = await client.executions(id, { page, limit });
       return {
