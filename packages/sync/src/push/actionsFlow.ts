@@ -2,7 +2,7 @@ import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
-import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
+import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
@@ -83,7 +83,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   const text = file.text();
   const check = await checkLocal(deps.rules, text, mode === 'inline' ? 'inlineTest' : undefined);
   const local = parse(text).value;
-  const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
+  const fail = (r: TestSendResult): TestSendResult => { tellOutcome(ui, r.outcome, r.message); return r; };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
   const refusal = writeRefusal(local, 'test');
   if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
@@ -170,9 +170,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */
 function told(ui: PushUi, r: StatusResult): StatusResult {
-  if (r.outcome === 'done' || r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   return r;
 }
 

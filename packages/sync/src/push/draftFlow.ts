@@ -2,7 +2,7 @@ import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
-import { LocalFile, PushUi, ServiceFailure, WriteDeps } from './ports';
+import { LocalFile, PushUi, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
@@ -48,9 +48,7 @@ function componentOrder(doc: CampaignDoc): string[] {
 
 /** Says why the flow ends (a note for a cancel, a warning for what could not be checked, else an error). */
 function ended(ui: PushUi, r: DraftResult): DraftResult {
-  if (r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   return r;
 }
 

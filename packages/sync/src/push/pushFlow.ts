@@ -6,7 +6,7 @@ import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sam
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject, parse } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
-import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
+import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
@@ -118,9 +118,7 @@ function cancelledByUser(e: unknown): boolean {
 }
 
 function stop(ui: PushUi, r: PushResult): never {
-  if (r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   throw new PushStopped(r);
 }
 
