@@ -8,7 +8,7 @@ import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
-import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -212,7 +212,7 @@ async function verifyStatus(id: string, action: StatusAction, before: RemoteCamp
 /** After an action whose answer was lost (or that failed on the server): the status read again decides. */
 async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: ServiceFailure, deps: StatusDeps): Promise<StatusResult> {
   const spec = STATUS_ACTIONS[action];
-  const what = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed while handling the ${spec.verb} request`} (${failureClause(e)})`;
+  const what = answerLostOrFailed(e, `the ${spec.verb} request`);
   const title = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed on the ${spec.verb} request`}; checking campaign ${id}'s status…`;
   const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
   if (!check.answered) {

@@ -10,7 +10,7 @@ import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCamp
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
-import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { answerLostOrFailed, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyFieldChanges, applyTopLevel } from './textEdits';
 
@@ -480,7 +480,7 @@ class PushRun {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
     const lost = e.answerLost;
-    const what = `${lost ? 'The answer to the update was lost' : 'The service failed while handling the update'} (${failureClause(e)})`;
+    const what = answerLostOrFailed(e, 'the update');
     const title = lost ? 'The answer to the update was lost; checking whether it reached the service…' : 'The service failed while handling the update; checking whether it was applied…';
     const unchanged = `Nothing was sent again; ${file.name} and its base are unchanged.`;
     const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);

@@ -116,6 +116,14 @@ export function failureClause(e: unknown): string {
   return describeFailure(e).replace(/\.+$/, '');
 }
 
+/**
+ * What became of a write that may have applied, to open a sentence (no final full stop): "The
+ * answer to the update was lost (…)" or "The service failed while handling the update (…)".
+ */
+export function answerLostOrFailed(e: ServiceFailure, write: string): string {
+  return `${e.answerLost ? `The answer to ${write} was lost` : `The service failed while handling ${write}`} (${failureClause(e)})`;
+}
+
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
