@@ -178,12 +178,9 @@ function capitalized(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-/** The status the action leads to: pause and stop name theirs; resume returns to where it was paused from. */
+/** Whether the status read back is one the action leads to. */
 function reached(action: StatusAction, after: string): boolean {
-  const st = normalStatus(after);
-  if (action === 'PAUSE') return st === 'PAUSED';
-  if (action === 'STOP') return st === 'STOPPED';
-  return STATUS_ACTIONS.PAUSE.from.some(s => s === st);
+  return (STATUS_ACTIONS[action].reaches as readonly string[]).includes(normalStatus(after));
 }
 
 /** After an action the service answered: read back, to show the status and keep the base in step. */
