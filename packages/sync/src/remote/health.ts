@@ -89,6 +89,17 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * Whether `next` is a change worth telling: nearly every answer brings a new latency, so a
+ * connected state stays the same one whatever its latency, and a slow one changes only when the
+ * latency it shows (a tenth of a second) does.
+ */
+function shownDifferently(current: ConnectionStatus, next: ConnectionStatus): boolean {
+  if (current.state === 'connected' && next.state === 'connected') return false;
+  if (current.state === 'slow' && next.state === 'slow') return seconds(current.latencyMs) !== seconds(next.latencyMs);
+  return !dequal(current, next);
+}
+
 export interface HealthMonitorOptions {
   /** One cheap call that proves the service answers; its events reach `observe` through the client. */
   probe(signal: AbortSignal): Promise<unknown>;
@@ -138,7 +149,7 @@ export class HealthMonitor {
   }
 
   private update(status: ConnectionStatus): void {
-    const changed = !dequal(status, this.current);
+    const changed = shownDifferently(this.current, status);
     this.current = status;
     if (status.state === 'connected' || status.state === 'slow') this.failedChecks = 0;
     this.schedule();
