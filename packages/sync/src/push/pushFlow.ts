@@ -86,10 +86,6 @@ class PushStopped extends Error {
 }
 
 /**
- * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
- * when it could not be checked, a note for a cancel), and stops it.
- */
-/**
  * The base after a push: the service's copy of what was sent; for every other component, the
  * version the file was merged against just before the write. A component another client
  * changed between the write and the read-back is not in the file: with the read-back's copy as
@@ -117,6 +113,10 @@ function cancelledByUser(e: unknown): boolean {
   return e instanceof ServiceFailure && e.kind === 'cancelled';
 }
 
+/**
+ * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
+ * when it could not be checked, a note for a cancel), and stops it.
+ */
 function stop(ui: PushUi, r: PushResult): never {
   tellOutcome(ui, r.outcome, r.message);
   throw new PushStopped(r);
