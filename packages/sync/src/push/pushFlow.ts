@@ -281,9 +281,12 @@ class PushRun {
     const base = contentOf(this.base);
     const theirs = contentOf(remote.normalized);
     const known = this.choicesFor(remote);
-    const first = mergeFields(base, this.content, theirs, known);
-    const open = first.conflicts.filter(c => !(c.id in known));
-    const m = open.length ? mergeFields(base, this.content, theirs, await this.decideConflicts(open, base, remote, known)) : first;
+    let m = mergeFields(base, this.content, theirs, known);
+    const open = m.conflicts.filter(c => !(c.id in known));
+    if (open.length) {
+      await this.decideConflicts(open, base, theirs, remote, known);
+      m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
+    }
     const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice === 'remote').map(c => c.path)];
     return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
   }
@@ -297,10 +300,9 @@ class PushRun {
     return out;
   }
 
-  /** Asks the user about the conflicts not yet decided; returns every choice that now holds. */
-  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<Record<string, ConflictChoice>> {
+  /** Asks the user about the conflicts not yet decided, and keeps each choice with the remote value it was made against. */
+  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, theirs: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<void> {
     const { ui, env } = this.deps;
-    const theirs = contentOf(remote.normalized);
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
       remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
@@ -312,7 +314,6 @@ class PushRun {
       return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
     }
     for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
-    return { ...known, ...Object.fromEntries(open.map(c => [c.id, choices[c.id]])) };
   }
 
   /** The patch: components that differ from what the service has now. */
