@@ -92,7 +92,7 @@ class PushStopped extends Error {
  * its base, the next push would take the file's older value for an edit and send it back over
  * theirs. With the version before, it shows as their change, and the next push brings it in.
  */
-export function baseAfterPush(before: RemoteCampaign, after: RemoteCampaign, sent: readonly string[]): RemoteCampaign {
+function baseAfterPush(before: RemoteCampaign, after: RemoteCampaign, sent: readonly string[]): RemoteCampaign {
   const raw: CampaignDoc = { ...after.raw };
   const normalized: CampaignDoc = { ...after.normalized };
   for (const k of new Set([...contentKeys(before.normalized), ...contentKeys(after.normalized)])) {

@@ -10,7 +10,7 @@ import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
  * its reason, until the person cancels. Only the read is repeated, never the write.
  */
 
-export const READ_BACK_BUDGET_MS = 120_000;
+const READ_BACK_BUDGET_MS = 120_000;
 const FIRST_WAIT_MS = 500;
 const MAX_WAIT_MS = 5_000;
 

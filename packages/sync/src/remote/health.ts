@@ -18,10 +18,8 @@ export type ConnectionStatus =
   | { state: 'unreachable'; since: number; lastError: string }
   | { state: 'credentialsRejected'; message: string };
 
-export type ConnectionStateName = ConnectionStatus['state'];
-
 /** An answer slower than this makes the connection "slow". */
-export const SLOW_ANSWER_MS = 3000;
+const SLOW_ANSWER_MS = 3000;
 
 /** The state after one more event, at clock time `now`. */
 export function nextStatus(current: ConnectionStatus, event: CallEvent, now: number): ConnectionStatus {
@@ -53,7 +51,7 @@ export function settled(status: ConnectionStatus, now: number): ConnectionStatus
 }
 
 /** Whether the background check should run: the service is failing. */
-export function needsHealthCheck(status: ConnectionStatus): boolean {
+function needsHealthCheck(status: ConnectionStatus): boolean {
   return status.state === 'unreachable';
 }
 

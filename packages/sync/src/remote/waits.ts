@@ -24,7 +24,7 @@ export const NOTICEABLE_WAIT_MS = 1000;
 const WINDOW_WORDS: Record<number, string> = { 1_000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour' };
 
 /** "100 calls a minute". */
-export function describeLimit(l: RateLimit): string {
+function describeLimit(l: RateLimit): string {
   const window = WINDOW_WORDS[l.windowMs] ?? `in ${formatDuration(l.windowMs)}`;
   return `${l.limit} call${l.limit === 1 ? '' : 's'} ${window}`;
 }
