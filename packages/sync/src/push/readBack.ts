@@ -1,5 +1,6 @@
 import { systemClock } from '../remote/clock';
 import type { Clock } from '../remote/clock';
+import { formatDuration } from '../remote/waits';
 import { describeFailure } from './errorMapping';
 import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
 
@@ -107,7 +108,7 @@ function backoff(attempt: number): number {
 }
 
 function waitReason(e: ServiceFailure): string {
-  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${seconds(e.retryAfterMs)}` : ''}`;
+  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${formatDuration(e.retryAfterMs, 'short')}` : ''}`;
   return `service not answering: ${failureClause(e)}`;
 }
 
@@ -124,11 +125,6 @@ export function answerLostOrFailed(e: ServiceFailure, write: string): string {
   return `${e.answerLost ? `The answer to ${write} was lost` : `The service failed while handling ${write}`} (${failureClause(e)})`;
 }
 
-function seconds(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
-}
-
 /**
  * Why a check ended without a read, to follow "The answer to … was lost (…), and": the person
  * stopped it, the budget ran out, or the service refused the read.
@@ -136,7 +132,7 @@ function seconds(ms: number): string {
 export function whyUnchecked(r: Unanswered): string {
   const last = r.lastError ? ` (last: ${r.lastError})` : '';
   if (r.reason === 'cancelled') return `you stopped the check before the service answered${last}`;
-  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${seconds(r.asksToWaitMs)}, longer than the ${seconds(r.budgetMs)} the check may take`;
-  if (r.reason === 'budget') return `the service did not answer during ${seconds(r.budgetMs)} of checking${last}`;
+  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${formatDuration(r.asksToWaitMs, 'short')}, longer than the ${formatDuration(r.budgetMs, 'short')} the check may take`;
+  if (r.reason === 'budget') return `the service did not answer during ${formatDuration(r.budgetMs, 'short')} of checking${last}`;
   return `the service refused the read that checks it (${r.lastError ?? 'no reason given'})`;
 }

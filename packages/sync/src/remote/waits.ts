@@ -29,12 +29,12 @@ function describeLimit(l: RateLimit): string {
   return `${l.limit} call${l.limit === 1 ? '' : 's'} ${window}`;
 }
 
-/** "1 second", "42 seconds", "3 minutes". */
-export function formatDuration(ms: number): string {
+/** "1 second", "42 seconds", "3 minutes"; in the short style, for a line beside a title, "42 s", "3 min". */
+export function formatDuration(ms: number, style: 'long' | 'short' = 'long'): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
+  if (s < 90) return style === 'short' ? `${s} s` : `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  return style === 'short' ? `${m} min` : `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 /** The notice for a request the limiter holds back. */
