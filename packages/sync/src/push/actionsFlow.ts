@@ -2,13 +2,13 @@ import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
-import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, TestRecipientResult, WriteDeps } from './ports';
+import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
-import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -83,7 +83,7 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   const text = file.text();
   const check = await checkLocal(deps.rules, text, mode === 'inline' ? 'inlineTest' : undefined);
   const local = parse(text).value;
-  const fail = (r: TestSendResult): TestSendResult => { ui.error(r.message); return r; };
+  const fail = (r: TestSendResult): TestSendResult => { tellOutcome(ui, r.outcome, r.message); return r; };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
   const refusal = writeRefusal(local, 'test');
   if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
@@ -170,9 +170,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */
 function told(ui: PushUi, r: StatusResult): StatusResult {
-  if (r.outcome === 'done' || r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   return r;
 }
 
@@ -180,12 +178,9 @@ function capitalized(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-/** The status the action leads to: pause and stop name theirs; resume returns to where it was paused from. */
+/** Whether the status read back is one the action leads to. */
 function reached(action: StatusAction, after: string): boolean {
-  const st = normalStatus(after);
-  if (action === 'PAUSE') return st === 'PAUSED';
-  if (action === 'STOP') return st === 'STOPPED';
-  return STATUS_ACTIONS.PAUSE.from.some(s => s === st);
+  return (STATUS_ACTIONS[action].reaches as readonly string[]).includes(normalStatus(after));
 }
 
 /** After an action the service answered: read back, to show the status and keep the base in step. */
@@ -214,7 +209,7 @@ async function verifyStatus(id: string, action: StatusAction, before: RemoteCamp
 /** After an action whose answer was lost (or that failed on the server): the status read again decides. */
 async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: ServiceFailure, deps: StatusDeps): Promise<StatusResult> {
   const spec = STATUS_ACTIONS[action];
-  const what = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed while handling the ${spec.verb} request`} (${failureClause(e)})`;
+  const what = answerLostOrFailed(e, `the ${spec.verb} request`);
   const title = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed on the ${spec.verb} request`}; checking campaign ${id}'s status…`;
   const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
   if (!check.answered) {

@@ -2,10 +2,10 @@ import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
-import { LocalFile, PushUi, ServiceFailure, WriteDeps } from './ports';
+import { LocalFile, PushUi, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
-import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
 import { writeRefusal } from './stateRules';
 import { writeNewId } from './textEdits';
 
@@ -48,9 +48,7 @@ function componentOrder(doc: CampaignDoc): string[] {
 
 /** Says why the flow ends (a note for a cancel, a warning for what could not be checked, else an error). */
 function ended(ui: PushUi, r: DraftResult): DraftResult {
-  if (r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   return r;
 }
 
@@ -120,7 +118,7 @@ async function createOnService(file: LocalFile, deps: WriteDeps, local: Campaign
 
 /** After a create that may have applied: the one new draft by this author is this file's. */
 async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: ServiceFailure, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
-  const what = `${e.answerLost ? 'The answer to the create call was lost' : 'The service failed while handling the create call'} (${failureClause(e)})`;
+  const what = answerLostOrFailed(e, 'the create call');
   const title = e.answerLost ? 'The answer to the create call was lost; checking whether the draft was created…' : 'The service failed while creating the draft; checking whether it was created…';
   const check = await readUntilAnswered(deps.ui, title, signal => myDrafts(deps, local, signal), deps.readBack);
   if (!check.answered) {

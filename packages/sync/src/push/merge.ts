@@ -50,8 +50,8 @@ interface Walk {
 
 export function mergeFields(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc, choices: Readonly<Record<string, ConflictChoice>> = {}): MergeResult {
   const walk: Walk = { choices, out: { takenFromRemote: [], keptLocal: [], convergent: [], conflicts: [] } };
-  const merged = mergeValue([], base, local, remote, walk);
-  return { merged: isObject(merged) ? merged : {}, ...walk.out };
+  // The campaign itself is always merged key by key, so that what is taken is named by component.
+  return { merged: mergeObjects([], base, local, remote, walk), ...walk.out };
 }
 
 export function isChoice(v: unknown): v is ConflictChoice {
@@ -59,8 +59,6 @@ export function isChoice(v: unknown): v is ConflictChoice {
 }
 
 function mergeValue(path: PathSegment[], b: unknown, l: unknown, r: unknown, walk: Walk): unknown {
-  // The campaign itself is always merged key by key, so that what is taken is named by component.
-  if (path.length === 0 && isObject(b) && isObject(l) && isObject(r)) return mergeObjects(path, b, l, r, walk);
   if (dequal(l, r)) {
     if (!dequal(l, b)) walk.out.convergent.push(pathText(path));
     return l;

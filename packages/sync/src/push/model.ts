@@ -94,10 +94,6 @@ export function stampOf(record: CampaignDoc): RemoteStamp {
   return s;
 }
 
-export function sameStamp(a: RemoteStamp, b: RemoteStamp): boolean {
-  return a.updated_at === b.updated_at && a.version_number === b.version_number;
-}
-
 /** The campaign id a document names: `id` (V5), else `campaign_id`. */
 export function campaignIdOf(doc: CampaignDoc): string | undefined {
   if (typeof doc.id === 'string' && doc.id) return doc.id;

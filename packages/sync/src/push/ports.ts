@@ -201,6 +201,16 @@ export interface PushUi {
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T>;
 }
 
+/**
+ * Says how a flow ended, once: a note when it is done or the person cancelled, a warning when
+ * whether a write applied could not be checked, an error for everything else.
+ */
+export function tellOutcome(ui: PushUi, outcome: string, message: string): void {
+  if (outcome === 'done' || outcome === 'cancelled') ui.info(message);
+  else if (outcome === 'unchecked') ui.warn(message);
+  else ui.error(message);
+}
+
 /** What a long step may do while it runs: say what it waits for, and notice a cancel. */
 export interface ProgressStep {
   /** A line beside the title: what the step is doing or waiting for now. */

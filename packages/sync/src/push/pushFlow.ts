@@ -6,11 +6,11 @@ import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sam
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { isObject, parse } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
-import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, WriteDeps } from './ports';
+import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
-import { failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { answerLostOrFailed, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyFieldChanges, applyTopLevel } from './textEdits';
 
@@ -86,17 +86,13 @@ class PushStopped extends Error {
 }
 
 /**
- * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
- * when it could not be checked, a note for a cancel), and stops it.
- */
-/**
  * The base after a push: the service's copy of what was sent; for every other component, the
  * version the file was merged against just before the write. A component another client
  * changed between the write and the read-back is not in the file: with the read-back's copy as
  * its base, the next push would take the file's older value for an edit and send it back over
  * theirs. With the version before, it shows as their change, and the next push brings it in.
  */
-export function baseAfterPush(before: RemoteCampaign, after: RemoteCampaign, sent: readonly string[]): RemoteCampaign {
+function baseAfterPush(before: RemoteCampaign, after: RemoteCampaign, sent: readonly string[]): RemoteCampaign {
   const raw: CampaignDoc = { ...after.raw };
   const normalized: CampaignDoc = { ...after.normalized };
   for (const k of new Set([...contentKeys(before.normalized), ...contentKeys(after.normalized)])) {
@@ -117,10 +113,12 @@ function cancelledByUser(e: unknown): boolean {
   return e instanceof ServiceFailure && e.kind === 'cancelled';
 }
 
+/**
+ * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
+ * when it could not be checked, a note for a cancel), and stops it.
+ */
 function stop(ui: PushUi, r: PushResult): never {
-  if (r.outcome === 'cancelled') ui.info(r.message);
-  else if (r.outcome === 'unchecked') ui.warn(r.message);
-  else ui.error(r.message);
+  tellOutcome(ui, r.outcome, r.message);
   throw new PushStopped(r);
 }
 
@@ -283,9 +281,12 @@ class PushRun {
     const base = contentOf(this.base);
     const theirs = contentOf(remote.normalized);
     const known = this.choicesFor(remote);
-    const first = mergeFields(base, this.content, theirs, known);
-    const open = first.conflicts.filter(c => !(c.id in known));
-    const m = open.length ? mergeFields(base, this.content, theirs, await this.decideConflicts(open, base, remote, known)) : first;
+    let m = mergeFields(base, this.content, theirs, known);
+    const open = m.conflicts.filter(c => !(c.id in known));
+    if (open.length) {
+      await this.decideConflicts(open, base, theirs, remote, known);
+      m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
+    }
     const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice === 'remote').map(c => c.path)];
     return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
   }
@@ -299,10 +300,9 @@ class PushRun {
     return out;
   }
 
-  /** Asks the user about the conflicts not yet decided; returns every choice that now holds. */
-  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<Record<string, ConflictChoice>> {
+  /** Asks the user about the conflicts not yet decided, and keeps each choice with the remote value it was made against. */
+  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, theirs: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<void> {
     const { ui, env } = this.deps;
-    const theirs = contentOf(remote.normalized);
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
       remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
@@ -314,7 +314,6 @@ class PushRun {
       return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
     }
     for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
-    return { ...known, ...Object.fromEntries(open.map(c => [c.id, choices[c.id]])) };
   }
 
   /** The patch: components that differ from what the service has now. */
@@ -482,7 +481,7 @@ class PushRun {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
     const lost = e.answerLost;
-    const what = `${lost ? 'The answer to the update was lost' : 'The service failed while handling the update'} (${failureClause(e)})`;
+    const what = answerLostOrFailed(e, 'the update');
     const title = lost ? 'The answer to the update was lost; checking whether it reached the service…' : 'The service failed while handling the update; checking whether it was applied…';
     const unchanged = `Nothing was sent again; ${file.name} and its base are unchanged.`;
     const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);

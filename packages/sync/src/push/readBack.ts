@@ -1,5 +1,6 @@
 import { systemClock } from '../remote/clock';
 import type { Clock } from '../remote/clock';
+import { formatDuration } from '../remote/waits';
 import { describeFailure } from './errorMapping';
 import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
 
@@ -10,7 +11,7 @@ import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
  * its reason, until the person cancels. Only the read is repeated, never the write.
  */
 
-export const READ_BACK_BUDGET_MS = 120_000;
+const READ_BACK_BUDGET_MS = 120_000;
 const FIRST_WAIT_MS = 500;
 const MAX_WAIT_MS = 5_000;
 
@@ -107,7 +108,7 @@ function backoff(attempt: number): number {
 }
 
 function waitReason(e: ServiceFailure): string {
-  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${seconds(e.retryAfterMs)}` : ''}`;
+  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${formatDuration(e.retryAfterMs, 'short')}` : ''}`;
   return `service not answering: ${failureClause(e)}`;
 }
 
@@ -116,9 +117,12 @@ export function failureClause(e: unknown): string {
   return describeFailure(e).replace(/\.+$/, '');
 }
 
-function seconds(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+/**
+ * What became of a write that may have applied, to open a sentence (no final full stop): "The
+ * answer to the update was lost (…)" or "The service failed while handling the update (…)".
+ */
+export function answerLostOrFailed(e: ServiceFailure, write: string): string {
+  return `${e.answerLost ? `The answer to ${write} was lost` : `The service failed while handling ${write}`} (${failureClause(e)})`;
 }
 
 /**
@@ -128,7 +132,7 @@ function seconds(ms: number): string {
 export function whyUnchecked(r: Unanswered): string {
   const last = r.lastError ? ` (last: ${r.lastError})` : '';
   if (r.reason === 'cancelled') return `you stopped the check before the service answered${last}`;
-  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${seconds(r.asksToWaitMs)}, longer than the ${seconds(r.budgetMs)} the check may take`;
-  if (r.reason === 'budget') return `the service did not answer during ${seconds(r.budgetMs)} of checking${last}`;
+  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${formatDuration(r.asksToWaitMs, 'short')}, longer than the ${formatDuration(r.budgetMs, 'short')} the check may take`;
+  if (r.reason === 'budget') return `the service did not answer during ${formatDuration(r.budgetMs, 'short')} of checking${last}`;
   return `the service refused the read that checks it (${r.lastError ?? 'no reason given'})`;
 }

@@ -148,12 +148,18 @@ export function publishExplanation(id?: string): string {
   return `Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: ${route}.`;
 }
 
-/** Pause / resume / stop: which statuses each action can start from (refused otherwise, before sending). */
+/** The statuses a pause starts from, and a resume returns to. */
+const PAUSABLE = ['ACTIVE', 'SCHEDULED'] as const;
+
+/**
+ * Pause / resume / stop: which statuses each action can start from (refused otherwise, before
+ * sending), and the statuses that show, when read back, that it took effect.
+ */
 export const STATUS_ACTIONS = {
-  PAUSE: { from: ['ACTIVE', 'SCHEDULED'], verb: 'pause', past: 'paused' },
-  RESUME: { from: ['PAUSED'], verb: 'resume', past: 'resumed' },
-  STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], verb: 'stop', past: 'stopped' },
-} as const satisfies Record<StatusAction, { from: readonly string[]; verb: string; past: string }>;
+  PAUSE: { from: PAUSABLE, reaches: ['PAUSED'], verb: 'pause', past: 'paused' },
+  RESUME: { from: ['PAUSED'], reaches: PAUSABLE, verb: 'resume', past: 'resumed' },
+  STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], reaches: ['STOPPED'], verb: 'stop', past: 'stopped' },
+} as const satisfies Record<StatusAction, { from: readonly string[]; reaches: readonly string[]; verb: string; past: string }>;
 
 
 export function statusActionProblem(action: StatusAction, status: string, doc: CampaignDoc): Problem | undefined {

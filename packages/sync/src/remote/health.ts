@@ -18,10 +18,8 @@ export type ConnectionStatus =
   | { state: 'unreachable'; since: number; lastError: string }
   | { state: 'credentialsRejected'; message: string };
 
-export type ConnectionStateName = ConnectionStatus['state'];
-
 /** An answer slower than this makes the connection "slow". */
-export const SLOW_ANSWER_MS = 3000;
+const SLOW_ANSWER_MS = 3000;
 
 /** The state after one more event, at clock time `now`. */
 export function nextStatus(current: ConnectionStatus, event: CallEvent, now: number): ConnectionStatus {
@@ -53,7 +51,7 @@ export function settled(status: ConnectionStatus, now: number): ConnectionStatus
 }
 
 /** Whether the background check should run: the service is failing. */
-export function needsHealthCheck(status: ConnectionStatus): boolean {
+function needsHealthCheck(status: ConnectionStatus): boolean {
   return status.state === 'unreachable';
 }
 
@@ -87,6 +85,17 @@ export function describeStatus(status: ConnectionStatus, now: number, formatTime
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Whether `next` is a change worth telling: nearly every answer brings a new latency, so a
+ * connected state stays the same one whatever its latency, and a slow one changes only when the
+ * latency it shows (a tenth of a second) does.
+ */
+function shownDifferently(current: ConnectionStatus, next: ConnectionStatus): boolean {
+  if (current.state === 'connected' && next.state === 'connected') return false;
+  if (current.state === 'slow' && next.state === 'slow') return seconds(current.latencyMs) !== seconds(next.latencyMs);
+  return !dequal(current, next);
 }
 
 export interface HealthMonitorOptions {
@@ -138,7 +147,7 @@ export class HealthMonitor {
   }
 
   private update(status: ConnectionStatus): void {
-    const changed = !dequal(status, this.current);
+    const changed = shownDifferently(this.current, status);
     this.current = status;
     if (status.state === 'connected' || status.state === 'slow') this.failedChecks = 0;
     this.schedule();

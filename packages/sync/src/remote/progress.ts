@@ -30,26 +30,26 @@ export async function withDelayedProgress<T>(
   ui: ProgressUi,
   opts: { delayMs?: number; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const ctrl = new AbortController();
   const outer = opts.signal;
-  const onOuterAbort = () => ctrl.abort();
   if (outer?.aborted) throw new CancelledError();
+  const ctrl = new AbortController();
+  const onOuterAbort = () => ctrl.abort();
   outer?.addEventListener('abort', onOuterAbort, { once: true });
+  // Resolved once the operation settles, either way: the progress shows until then.
+  let settle!: () => void;
+  const done = new Promise<void>(resolve => (settle = resolve));
   let handle: ProgressHandle | undefined;
-  let settledYet: Promise<unknown> = Promise.resolve();
-  const show = () => {
+  const timer = setTimeout(() => show(), opts.delayMs ?? 300);
+  const show = (): ProgressHandle => {
     clearTimeout(timer);
-    handle ??= ui.show(title, () => ctrl.abort(), settledYet);
+    handle ??= ui.show(title, () => ctrl.abort(), done);
     return handle;
   };
-  const running = op({ signal: ctrl.signal, onWait: wait => show().waiting(wait) });
-  // Settles when the operation does, without an unhandled rejection of its own.
-  settledYet = running.then(() => undefined, () => undefined);
-  const timer = setTimeout(show, opts.delayMs ?? 300);
   try {
-    return await running;
+    return await op({ signal: ctrl.signal, onWait: wait => show().waiting(wait) });
   } finally {
     clearTimeout(timer);
+    settle();
     outer?.removeEventListener('abort', onOuterAbort);
   }
 }

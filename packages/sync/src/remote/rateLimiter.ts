@@ -54,6 +54,8 @@ export class RateLimiter {
   readonly limits: readonly RateLimit[];
   private readonly clock: Clock;
   private readonly marginMs: number;
+  /** How long a send counts against some limit: the longest window, with the margin. */
+  private readonly longestWindowMs: number;
   /** Send times, oldest first, pruned past the longest window. */
   private sent: number[] = [];
   private head = 0;
@@ -68,6 +70,7 @@ export class RateLimiter {
     for (const l of this.limits) {
       if (!(l.limit >= 1) || !(l.windowMs > 0)) throw new Error(`invalid rate limit ${JSON.stringify(l)}`);
     }
+    this.longestWindowMs = Math.max(...this.limits.map(l => l.windowMs)) + this.marginMs;
   }
 
   /** Callers waiting for a slot. */
@@ -87,7 +90,8 @@ export class RateLimiter {
    */
   acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void): Promise<void> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
-    if (onWait) {
+    // A request that leaves at once waits for nothing: the queue is played forward only when it waits.
+    if (onWait && (this.queue.length > 0 || this.delay() > 0)) {
       const wait = this.estimate();
       if (wait.ms > 0) onWait(wait);
     }
@@ -113,16 +117,25 @@ export class RateLimiter {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
-  /** Milliseconds until the next request may go (0 = now). */
+  /** Milliseconds until the next request may go (0 = now); the pump asks it often, so it allocates nothing. */
   delay(): number {
-    return this.estimate(0).ms;
+    const now = this.clock.now();
+    let wait = Math.max(0, this.pausedUntil - now);
+    const count = this.sent.length - this.head;
+    for (const l of this.limits) {
+      if (count < l.limit) continue;
+      // The request that must leave the window before another may enter.
+      const freeAt = this.sent[this.sent.length - l.limit] + l.windowMs + this.marginMs;
+      wait = Math.max(wait, freeAt - now);
+    }
+    return wait;
   }
 
   /**
    * When a request with `ahead` others queued before it could leave, and why it waits: the
    * queue is played forward, each request taking the earliest slot the limits allow.
    */
-  estimate(ahead = this.queue.length): SlotEstimate {
+  private estimate(ahead = this.queue.length): SlotEstimate {
     const now = this.clock.now();
     // The sends of the requests ahead, as they would go; the real ones are read in place.
     const planned: number[] = [];
@@ -158,8 +171,7 @@ export class RateLimiter {
 
   private record(now: number): void {
     this.sent.push(now);
-    const longest = Math.max(...this.limits.map(l => l.windowMs)) + this.marginMs;
-    while (this.head < this.sent.length && this.sent[this.head] <= now - longest) this.head++;
+    while (this.head < this.sent.length && this.sent[this.head] <= now - this.longestWindowMs) this.head++;
     if (this.head > 1024 && this.head * 2 > this.sent.length) {
       this.sent = this.sent.slice(this.head);
       this.head = 0;

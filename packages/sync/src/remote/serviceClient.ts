@@ -176,6 +176,8 @@ export class ServiceClient {
   private readonly clock: Clock;
   private readonly opts: ServiceClientOptions;
   private readonly secrets: string[];
+  /** The `Authorization` header: the same for every request of this client. */
+  private readonly authorization: string;
 
   constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope) {
     this.opts = opts;
@@ -187,6 +189,7 @@ export class ServiceClient {
     this.routes = resolveRoutes(opts.routes);
     const basic = Buffer.from(`${this.environment.workspaceId}:${this.apiKey}`).toString('base64');
     this.secrets = [this.apiKey, basic, encodeURIComponent(this.apiKey)];
+    this.authorization = `Basic ${basic}`;
   }
 
   /** The same client for one user action: its calls share the action's Cancel, deadline and wait display. */
@@ -360,7 +363,7 @@ export class ServiceClient {
     const env = this.environment;
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      Authorization: `Basic ${Buffer.from(`${env.workspaceId}:${this.apiKey}`).toString('base64')}`,
+      Authorization: this.authorization,
       [`${env.headerPrefix}-APPKEY`]: env.workspaceId,
       [`X-${env.headerPrefix}-Request-Id`]: requestId,
     };

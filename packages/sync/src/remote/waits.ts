@@ -24,17 +24,17 @@ export const NOTICEABLE_WAIT_MS = 1000;
 const WINDOW_WORDS: Record<number, string> = { 1_000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour' };
 
 /** "100 calls a minute". */
-export function describeLimit(l: RateLimit): string {
+function describeLimit(l: RateLimit): string {
   const window = WINDOW_WORDS[l.windowMs] ?? `in ${formatDuration(l.windowMs)}`;
   return `${l.limit} call${l.limit === 1 ? '' : 's'} ${window}`;
 }
 
-/** "1 second", "42 seconds", "3 minutes". */
-export function formatDuration(ms: number): string {
+/** "1 second", "42 seconds", "3 minutes"; in the short style, for a line beside a title, "42 s", "3 min". */
+export function formatDuration(ms: number, style: 'long' | 'short' = 'long'): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
+  if (s < 90) return style === 'short' ? `${s} s` : `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  return style === 'short' ? `${m} min` : `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 /** The notice for a request the limiter holds back. */

@@ -53,6 +53,21 @@ test('test send, draft mode: by id, per-recipient results, unpushed edits pointe
   assert.equal(file.text(), edited);
 });
 
+test('test send whose answer is lost: not sent again, and said as a warning, since it may have gone out', async t => {
+  const w = await world(t, { timeoutMs: 1500 });
+  const { file } = await fetchedCampaign(w);
+  w.emu.admin.setFaults('write-drop');
+  w.emu.admin.clearRequests();
+  const ui = new ScriptedUi();
+  const r = await runTestSend(file, 'draft', ['user-1'], deps(w, ui));
+  w.emu.admin.clearFaults();
+  assert.equal(r.outcome, 'unchecked', ui.text());
+  assert.match(r.message, /^The test send's answer was lost \(.*\), and the service keeps no record of test sends to check: some recipients may have received it\. It was not sent again; check the inboxes before sending another\.$/);
+  assert.equal(ui.text('warn'), r.message);
+  assert.equal(ui.text('error'), '');
+  assert.equal(requests(w, 'POST').filter(q => q.path.endsWith('/test')).length, 1, 'sent once');
+});
+
 test('test send, inline: the file\'s content; rule B8 blocks an incomplete Email before sending', async t => {
   const w = await world(t);
   const path = `${w.root}/welcome.campaign.json`;

@@ -76,6 +76,21 @@ function monitor(probeAnswers: Array<'ok' | 'fail'>) {
   return { clock, checks, seen, m, reached };
 }
 
+test('answers while connected are no change, whatever their latency; a slow one is when the seconds shown change', () => {
+  const w = monitor([]);
+  w.m.set({ state: 'connecting' });
+  w.m.observe(ok(120));
+  w.m.observe(ok(80));
+  assert.deepEqual(w.seen, [{ state: 'connecting' }, { state: 'connected', latencyMs: 120 }], 'the second answer is no change');
+  assert.deepEqual(w.m.status, { state: 'connected', latencyMs: 80 }, 'the newest latency is kept for whoever asks');
+  w.m.observe(ok(4200));
+  w.m.observe(ok(4230));
+  w.m.observe(ok(5100));
+  assert.deepEqual(w.seen.slice(2), [{ state: 'slow', latencyMs: 4200 }, { state: 'slow', latencyMs: 5100 }], '4.2 s twice is one change');
+  assert.deepEqual(w.m.status, { state: 'slow', latencyMs: 5100 });
+  w.m.dispose();
+});
+
 test('after a failure the background check backs off (2, 4, 8 s) and brings the state back to connected by itself', async () => {
   const w = monitor(['fail', 'fail', 'ok']);
   w.m.set({ state: 'connected' });
