@@ -37,6 +37,8 @@ export interface ServiceErrorInit {
   attempts?: number;
   /** The call's time budget, retries included. */
   budgetMs?: number;
+  /** The call changes data (its budget is the environment's `writeTimeoutSeconds`). */
+  write?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -52,6 +54,7 @@ export class ServiceError extends Error {
   readonly retryAfterMs?: number;
   readonly attempts: number;
   readonly budgetMs?: number;
+  readonly write: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(formatServiceError(init));
@@ -67,6 +70,7 @@ export class ServiceError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
     this.budgetMs = init.budgetMs;
+    this.write = init.write ?? false;
   }
 }
 
@@ -170,7 +174,7 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
     default:
       break;
   }
-  if (e.code === 'TIMEOUT') return { message: `${base}${tries(e)} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`readTimeoutSeconds\` in the environment's settings.`, actions: ['retry', 'openSettings'] };
+  if (e.code === 'TIMEOUT') return { message: `${base}${tries(e)} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\` in the environment's settings.`, actions: ['retry', 'openSettings'] };
   if (e.code === 'NETWORK') return { message: `${base}${tries(e)} Check that the base URL of environment${env} is right and that the service is running, then try again.`, actions: ['retry', 'openSettings'] };
   if (e.status >= 500) return { message: `${base}${tries(e)} The service failed internally; try again in a moment. If it keeps failing, quote request id \`${e.requestId}\` (it is in the log) to support.`, actions: ['retry', 'showLog'] };
   return { message: base, actions: ['showLog'] };

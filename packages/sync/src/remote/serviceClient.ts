@@ -390,7 +390,7 @@ export class ServiceClient {
   }
 
   private failure(outcome: Exclude<Outcome, { kind: 'cancelled' }>, call: RequestSpec, at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number }): Failure {
-    const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs };
+    const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs, write: call.kind === 'write' };
     if (outcome.kind === 'response') {
       const error = this.httpError(outcome, where);
       if (outcome.status === 429) this.limiter.pauseUntil(this.clock.now() + (error.retryAfterMs ?? this.backoff(at.attempt)));

@@ -64,6 +64,7 @@ test('a hung service: a read gives up within its budget, trying twice, and says 
   assert.ok(w.clock.now() - start <= 15_000);
   assert.match(e.message, /No answer from https:\/\/api\.example\.com within/);
   assert.equal(w.events.filter(x => x.kind === 'unanswered').length, w.sent.length);
+  assert.match(adviceFor(e).message, /a longer `readTimeoutSeconds`/);
 });
 
 test('the per-environment budget is what the call gets: a write has its own, and is never retried', async () => {
@@ -73,6 +74,7 @@ test('the per-environment budget is what the call gets: a write has its own, and
   const e = await w.client.patch('65f0c1d2e3a4b5c6d7e8f901', { channel: 'PUSH' }).catch(x => x) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.equal(w.sent.length, 1);
+  assert.match(adviceFor(e).message, /a longer `writeTimeoutSeconds`/, 'the advice names the setting that governs writes');
 });
 
 test('a Retry-After that fits the budget is obeyed and announced; the next try waits exactly that long', async () => {
