@@ -10,7 +10,7 @@ import {
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
-import { baseUri, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
+import { baseUri, OpenSuperseded, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
 import { runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
@@ -221,7 +221,7 @@ class RemoteCommands {
       const editor = await this.documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
       return editor.document.uri.toString();
     } catch (e) {
-      reportError(this.conn, e, `Opening campaign ${target.id}`, () => this.openRemote(arg));
+      if (!(e instanceof OpenSuperseded)) reportError(this.conn, e, `Opening campaign ${target.id}`, () => this.openRemote(arg));
       return undefined;
     }
   }

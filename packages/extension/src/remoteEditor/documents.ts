@@ -39,7 +39,15 @@ export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: stri
   return { environment: uri.authority, id };
 }
 
+/**
+ * An open whose preview tab a later open took over before it showed: the person has moved on, so
+ * it is not an error to report.
+ */
+export class OpenSuperseded extends Error {}
+
 export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  /** Counts the opens begun, so that an open can tell whether a later one began meanwhile. */
+  private opens = 0;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly cache = new Map<string, { text: string; normalized: NormalizedCampaign }>();
@@ -136,6 +144,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
    * error, with its advice, rather than as the editor's "cannot open".
    */
   async open(environment: string, id: string, opts: { preview?: boolean; refresh?: boolean } = {}): Promise<vscode.TextEditor> {
+    const ticket = ++this.opens;
     const uri = remoteUri(environment, id);
     if (opts.refresh || !this.cache.has(uri.toString())) {
       const client = await this.conn.clientFor(environment);
@@ -144,9 +153,19 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     }
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
-    const editor = await vscode.window.showTextDocument(doc, { preview: opts.preview ?? true });
+    const editor = await this.show(doc, opts.preview ?? true, ticket);
     this.describeRemote(uri);
     return editor;
+  }
+
+  /** Shows `doc`; when that fails because a later open (`ticket` is no longer the newest) took its place, says so. */
+  private async show(doc: vscode.TextDocument, preview: boolean, ticket: number): Promise<vscode.TextEditor> {
+    try {
+      return await vscode.window.showTextDocument(doc, { preview });
+    } catch (e) {
+      if (ticket !== this.opens) throw new OpenSuperseded(e instanceof Error ? e.message : String(e));
+      throw e;
+    }
   }
 
   // ---- remote state of fetched files and remote documents ----------------------------------

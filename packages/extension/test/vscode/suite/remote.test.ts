@@ -263,6 +263,15 @@ suite('remote campaigns (extension host, emulator)', () => {
     await waitForDiagnostics(doc.uri, ds => !ds.some(d => ruleOf(d) === 'H1' || ruleOf(d) === 'H5'), 15_000, 'the schedule in request shape: no H1, no H5');
   }));
 
+  test('quick clicks through campaigns: an open whose preview tab a later one took is no error, and the last one shows', async () => {
+    const ids = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'] } })).slice(0, 6).map(c => String(c.id));
+    const r = await answering(() => undefined, () => Promise.all(ids.map(id => vscode.commands.executeCommand<string | undefined>('campaignStudio.openRemote', id))));
+    assert.deepStrictEqual(r.dialogs.filter(d => d.kind === 'error').map(d => d.message), [], 'no error for an open the person moved on from');
+    assert.ok(r.result.some(uri => uri !== undefined), 'at least one open showed its campaign');
+    const shown = vscode.window.activeTextEditor?.document.uri.toString();
+    assert.ok(shown && r.result.includes(shown), `the editor shows one of the opened campaigns: ${shown}`);
+  });
+
   test('an unknown campaign says it is gone or belongs to another workspace', async () => {
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.openRemote', '0123456789abcdef01234567'));
     assert.strictEqual(r.result, undefined);
