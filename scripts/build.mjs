@@ -32,7 +32,7 @@ if (watch) {
   console.log('watching…');
 } else {
   await Promise.all(builds.map(b => esbuild.build({ ...common, ...b })));
-  for (const bin of ['dist/cli.js', 'dist/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
+  for (const bin of ['dist/campaign.js', 'dist/cli.js', 'dist/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
   for (const b of builds) {
     const size = fs.statSync(path.join(root, b.outfile)).size;
     console.log(`${b.outfile} ${(size / 1024).toFixed(0)} KB`);

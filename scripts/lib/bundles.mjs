@@ -19,6 +19,7 @@ export const BUNDLES = {
   client: { entryPoints: ['packages/extension/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   server: { entryPoints: ['packages/server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   cli: { entryPoints: ['packages/cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  campaign: { entryPoints: ['packages/cli/src/campaign.ts'], outfile: 'dist/campaign.js', banner: { js: '#!/usr/bin/env node' } },
   conflictsView: {
     entryPoints: ['packages/extension/src/webview/conflicts.ts'], outfile: 'dist/webview/conflicts.js',
     platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],

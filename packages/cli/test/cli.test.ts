@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { run, firstInvalidUtf8, decode } from '../src/cli';
+import { run, firstInvalidUtf8, decode } from '../src/lint/lint';
 
 /**
  * campaign-lint's contract, mostly through the built `dist/cli.js` as CI runs it:
@@ -369,7 +369,7 @@ describe('installed as a package', () => {
     const pack = npm(['pack', repo, '--pack-destination', dir, '--json']);
     assert.equal(pack.status, 0, pack.stderr);
     const packed = JSON.parse(pack.stdout)[0] as { filename: string; files: Array<{ path: string }> };
-    assert.deepEqual(packed.files.map(f => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'dist/server.js', 'package.json']);
+    assert.deepEqual(packed.files.map(f => f.path).sort(), ['LICENSE', 'README.md', 'dist/campaign.js', 'dist/cli.js', 'dist/server.js', 'package.json']);
     const install = npm(['install', '--offline', '--no-save', path.join(dir, packed.filename)]);
     assert.equal(install.status, 0, install.stderr);
     const bin = path.join(dir, 'node_modules', '.bin', 'campaign-lint');

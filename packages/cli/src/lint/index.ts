@@ -1,0 +1,1 @@
+export { runLint, firstInvalidUtf8, decode } from './lint';
