@@ -1,5 +1,10 @@
 import { version } from '../../../package.json';
 import { CliError, CliIO } from './io';
+import { runDiff } from './commands/diff';
+import { runPlan } from './commands/plan';
+import { runPull } from './commands/pull';
+import { runPush } from './commands/push';
+import { runStatus } from './commands/status';
 import { runLint } from './lint';
 import { startCli } from './process';
 
@@ -11,6 +16,11 @@ import { startCli } from './process';
 type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
+  pull: { run: runPull, summary: 'write campaigns from the service into files, merging local edits' },
+  status: { run: runStatus, summary: 'where each file stands: unchanged, modified, behind, diverged…' },
+  diff: { run: runDiff, summary: 'what changed since the pull, field by field, on each side' },
+  plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
+  push: { run: runPush, summary: 'send the changes (or a saved plan), never overwriting anyone\'s edit' },
   lint: { run: runLint, summary: 'check campaign files with the editor\'s rules' },
 };
 

@@ -35,3 +35,8 @@ export function useColour(io: CliIO): boolean {
 export function painter(colour: boolean): (code: number, s: string) => string {
   return (code, s) => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
 }
+
+/** Messages shared with the editor are Markdown: a terminal shows them without backticks. */
+export function plain(message: string): string {
+  return message.replace(/`/g, '');
+}

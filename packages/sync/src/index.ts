@@ -30,3 +30,6 @@ export * from "./remote/waits";
 export * from "./remote/explorerModel";
 export * from "./push/preflight";
 export * from "./files/settingsFiles";
+export * from "./remote/pull";
+export * from "./remote/syncState";
+export * from "./push/fieldPaths";

@@ -46,6 +46,24 @@ function componentOrder(doc: CampaignDoc): string[] {
   return COMPONENTS.filter(k => doc[k] !== undefined);
 }
 
+/** The create call's body: a draft is made from its channel and delivery type only. */
+export function draftCreateBody(local: CampaignDoc, email: string): { channel: string; campaign_delivery_type: string; created_by: string } {
+  return { channel: String(local.channel), campaign_delivery_type: String(local.campaign_delivery_type), created_by: email };
+}
+
+/** The update that sends one component to the new draft. */
+export function draftComponentBody(local: CampaignDoc, component: string, email: string): CampaignDoc {
+  return { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, updated_by: email, [component]: local[component] };
+}
+
+/** Every request a draft made from `local` sends, in order (`{id}` stands for the new id). */
+export function draftRequests(local: CampaignDoc, email: string): Array<{ method: 'POST' | 'PATCH'; path: string; body: CampaignDoc }> {
+  return [
+    { method: 'POST', path: '/v5/campaigns', body: draftCreateBody(local, email) },
+    ...componentOrder(local).map(c => ({ method: 'PATCH' as const, path: '/v5/campaigns/{id}', body: draftComponentBody(local, c, email) })),
+  ];
+}
+
 /** Says why the flow ends (a note for a cancel, a warning for what could not be checked, else an error). */
 function ended(ui: PushUi, r: DraftResult): DraftResult {
   tellOutcome(ui, r.outcome, r.message);
@@ -102,7 +120,7 @@ function myDrafts(deps: WriteDeps, local: CampaignDoc, signal?: AbortSignal): Pr
 /** The create call; a lost answer is resolved by looking for the draft, never by creating again. */
 async function createOnService(file: LocalFile, deps: WriteDeps, local: CampaignDoc): Promise<{ id: string } | { stop: DraftResult }> {
   const { api, ui, env } = deps;
-  const createBody = { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, created_by: env.email };
+  const createBody = draftCreateBody(local, env.email);
   // Only needed if the create's answer is lost; then the drafts are listed again, and that is checked.
   const known = new Set((await myDrafts(deps, local).catch(() => [])).map(d => d.id));
   const startedAt = Date.now();
@@ -161,7 +179,7 @@ async function sendComponents(id: string, local: CampaignDoc, deps: WriteDeps): 
 }
 
 async function sendComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, findings: RemoteFinding[]): Promise<ComponentResult> {
-  const body: CampaignDoc = { channel: local.channel, campaign_delivery_type: local.campaign_delivery_type, updated_by: deps.env.email, [component]: local[component] };
+  const body = draftComponentBody(local, component, deps.env.email);
   try {
     await deps.ui.progress(`Sending ${component}…`, () => deps.api.updateCampaign(id, body));
     return { component, outcome: 'ok' };

@@ -100,7 +100,8 @@ export async function readRemote(client: ServiceClient, id: string, o: CallOptio
   return { record, ...campaignAsFetched(record) };
 }
 
-function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
+/** The base snapshot of a campaign just read from `client`'s environment. */
+export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCampaign, now = new Date()): BaseSnapshot {
   return makeBaseSnapshot({
     environment: client.environment.name,
     baseUrl: client.environment.baseUrl,
@@ -140,7 +141,7 @@ export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise
   return result(decision.action === 'base-only' ? 'unchanged' : 'written', { basePath, backup });
 }
 
-async function readIfExists(file: string): Promise<string | undefined> {
+export async function readIfExists(file: string): Promise<string | undefined> {
   try {
     return await fs.promises.readFile(file, 'utf8');
   } catch (e) {
@@ -149,7 +150,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-async function writeFileCreatingFolders(file: string, text: string): Promise<void> {
+export async function writeFileCreatingFolders(file: string, text: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   await fs.promises.writeFile(file, text, 'utf8');
 }

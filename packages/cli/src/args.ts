@@ -1,0 +1,40 @@
+import { parseArgs } from 'util';
+import { CliError, CliIO } from './io';
+
+/**
+ * Each subcommand's arguments, read by `node:util`'s parseArgs (strict: an unknown option is an
+ * error, never ignored), with `--help` everywhere.
+ */
+
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+export interface ParsedCommand {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export function parseCommand(command: string, argv: string[], options: OptionSpec, usageExit: number): ParsedCommand {
+  try {
+    const r = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return { values: r.values as ParsedCommand['values'], positionals: r.positionals };
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : String(e)).replace(/\. To specify a positional argument.*$/s, '').replace(/\.$/, '');
+    throw new CliError(`${message}. Run campaign ${command} --help for the options.`, usageExit);
+  }
+}
+
+export function stringOption(values: ParsedCommand['values'], name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** `--format text|json`: text unless asked. */
+export function formatOption(values: ParsedCommand['values'], command: string, usageExit: number): 'text' | 'json' {
+  const f = stringOption(values, 'format') ?? 'text';
+  if (f !== 'text' && f !== 'json') throw new CliError(`--format must be text or json, not "${f}". Run campaign ${command} --help for the options.`, usageExit);
+  return f;
+}
+
+export function writeJson(io: CliIO, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}

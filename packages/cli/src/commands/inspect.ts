@@ -1,0 +1,62 @@
+import { compareWithBase, PathChange, SyncState } from '@campaign-studio/sync';
+import { Service, failureText, isNotFound } from '../service/session';
+import { CampaignFile } from '../workspace/files';
+
+/**
+ * Where each file stands, for `campaign status` and `campaign diff`: its base against the file
+ * and against the service as it is now.
+ */
+
+export type FileState = SyncState | 'not-on-service' | 'untracked' | 'error';
+
+export interface FileReport {
+  file: string;
+  campaignId?: string;
+  environment?: string;
+  state: FileState;
+  /** Base → file, by JSON path. */
+  local: PathChange[];
+  /** Base → service, by JSON path. */
+  remote: PathChange[];
+  /** Paths changed on both sides differently. */
+  conflicts: string[];
+  /** Why the state is `untracked`, `not-on-service` or `error`. */
+  message?: string;
+  remoteUpdatedBy?: string;
+  remoteUpdatedAt?: string;
+}
+
+export async function inspectFile(f: CampaignFile, service: Service): Promise<FileReport> {
+  const report = (state: FileState, message?: string, environment?: string): FileReport => ({ file: f.shown, campaignId: f.id, environment, state, local: [], remote: [], conflicts: [], message });
+  if (!f.doc) return report('error', 'not a JSON object: fix the file first');
+  if (!f.id) return report('untracked', 'no id: not on the service yet (campaign push creates a draft from it)');
+  if (f.baseError) return report('error', failureText(f.baseError));
+  if (!f.base) return report('untracked', `no base snapshot: campaign pull ${f.id} records one (your file is merged, never overwritten)`);
+  let env;
+  try {
+    env = service.environmentOf(f);
+  } catch (e) {
+    return report('error', failureText(e), f.base.snapshot.environment);
+  }
+  let remote;
+  try {
+    remote = await service.api(env).getCampaign(f.id);
+  } catch (e) {
+    if (isNotFound(e)) return report('not-on-service', `campaign ${f.id} is not on ${env.name} (deleted, or another workspace's)`, env.name);
+    return report('error', `campaign ${f.id} could not be read from ${env.name}: ${failureText(e)}`, env.name);
+  }
+  const c = compareWithBase(f.base.snapshot.campaign, f.doc, remote.normalized);
+  return {
+    ...report(c.state, undefined, env.name), local: c.local, remote: c.remote, conflicts: c.conflicts,
+    remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
+  };
+}
+
+/** Every file's report, read side by side (the client's rate limiter paces the calls). */
+export function inspectFiles(files: CampaignFile[], service: Service): Promise<FileReport[]> {
+  return Promise.all(files.map(f => inspectFile(f, service)));
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}

@@ -1,0 +1,52 @@
+import { formatOption, parseCommand, stringOption, writeJson } from '../args';
+import { CliIO, useColour } from '../io';
+import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
+import { Service } from '../service/session';
+import { readCampaignFiles } from '../workspace/files';
+import { FolderSettings, planFile } from '../plan/dryRun';
+import { Plan, planExitCode } from '../plan/format';
+import { makePlan, writePlan } from '../plan/planFile';
+import { planText } from '../plan/text';
+
+const HELP = `usage: campaign plan [PATH...] [--out plan.json] [--format text|json] [service options]
+
+What campaign push would send, without sending anything: for each campaign file (PATH: files
+or folders; default the working folder), the preflight of a push (the rules, the campaign's
+status on the service now, the merge with changes made there since the pull, the service's
+own validation), then the exact PATCH or create bodies.
+
+  --out FILE       also write the plan as JSON, for campaign push --plan FILE
+  --format json    print the plan as JSON (docs/plan-format.md) instead of text
+
+${SERVICE_HELP}
+
+Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
+
+export const PLAN_OPTIONS = { ...SERVICE_OPTIONS, format: { type: 'string' } } as const;
+
+/** The plan of these files, made against the service now. */
+export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
+  const files = await readCampaignFiles(paths, io);
+  const ctx = { service, io, settings: new FolderSettings() };
+  const entries = await Promise.all(files.map(f => planFile(f, ctx)));
+  const environments = entries.some(e => e.environment) ? service.environments().environments : [];
+  return makePlan(entries, environments);
+}
+
+export async function runPlan(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommand('plan', argv, { ...PLAN_OPTIONS, out: { type: 'string' } }, 1);
+  if (values.help) {
+    io.stdout(`${HELP}\n`);
+    return 0;
+  }
+  const format = formatOption(values, 'plan', 1);
+  const plan = await planFiles(positionals, new Service(serviceOptions(values), io), io);
+  const out = stringOption(values, 'out');
+  if (out) {
+    writePlan(out, plan, io);
+    io.stderr(`campaign plan: the plan is in ${out}; campaign push --plan ${out} applies it.\n`);
+  }
+  if (format === 'json') writeJson(io, plan);
+  else io.stdout(planText(plan, useColour(io)));
+  return planExitCode(plan.entries);
+}

@@ -1,0 +1,98 @@
+import { formatOption, parseCommand, stringOption, writeJson } from '../args';
+import { CliError, CliIO, painter, useColour } from '../io';
+import { SERVICE_HELP, serviceOptions } from '../service/environments';
+import { Service } from '../service/session';
+import { applyEntry, ApplyResult, staleness } from '../plan/apply';
+import { FolderSettings } from '../plan/dryRun';
+import { failing, pending, Plan, PlanEntry } from '../plan/format';
+import { readPlan } from '../plan/planFile';
+import { planText } from '../plan/text';
+import { PLAN_OPTIONS, planFiles } from './plan';
+
+const HELP = `usage: campaign push [PATH...] [--plan plan.json] [--yes] [--format text|json] [service options]
+
+Sends what campaign plan shows: each change through the same checks as the editor's push,
+never twice (a write whose answer is lost is checked by reading the campaign again).
+
+  --plan FILE      apply this plan (from campaign plan --out) instead of planning now; it is
+                   refused, and nothing is sent, when a file or a campaign on the service
+                   changed since the plan was made
+  --yes            do not ask; without it, push asks on a terminal and refuses without one.
+                   An environment marked production needs --yes --env NAME spelled out.
+
+${SERVICE_HELP}
+
+Exit status: 0 everything was sent (or nothing needed to be), 1 otherwise.
+--format json: { "version": 1, "results": [{ "file", "campaignId", "environment", "action",
+"outcome", "ok", "message" }] }`;
+
+export async function runPush(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommand('push', argv, { ...PLAN_OPTIONS, plan: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, 1);
+  if (values.help) {
+    io.stdout(`${HELP}\n`);
+    return 0;
+  }
+  const format = formatOption(values, 'push', 1);
+  const service = new Service(serviceOptions(values), io);
+  const planPath = stringOption(values, 'plan');
+  const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
+  if (format === 'text') io.stdout(planText(plan, useColour(io)));
+  const blocked = plan.entries.filter(failing);
+  if (blocked.length) throw new CliError(`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);
+  const todo = plan.entries.filter(pending);
+  if (!todo.length) {
+    if (format === 'json') writeJson(io, { version: 1, results: [] });
+    else io.stdout('Nothing to push.\n');
+    return 0;
+  }
+  await confirmed(todo, values.yes === true, stringOption(values, 'env'), service, io);
+  await refuseIfMoved(todo, service, io);
+  const settings = new FolderSettings();
+  const results: ApplyResult[] = [];
+  for (const e of todo) results.push(await applyEntry(e, service, io, settings));
+  if (format === 'json') writeJson(io, { version: 1, results });
+  else io.stdout(resultsText(results, useColour(io)));
+  return results.every(r => r.ok) ? 0 : 1;
+}
+
+/** The plan's entries for the given paths (all of them when none is given). */
+function only(plan: Plan, paths: string[], planPath: string): Plan {
+  if (!paths.length) return plan;
+  const wanted = new Set(paths.map(p => p.replace(/\\/g, '/').replace(/^\.\//, '')));
+  const entries = plan.entries.filter(e => wanted.has(e.file));
+  const missing = [...wanted].filter(p => !entries.some(e => e.file === p));
+  if (missing.length) throw new CliError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`);
+  return { ...plan, entries };
+}
+
+/**
+ * The person's yes: `--yes`, or an answer on the terminal. Production environments need their
+ * name: `--yes --env NAME`, or typed.
+ */
+async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | undefined, service: Service, io: CliIO): Promise<void> {
+  const names = [...new Set(todo.map(e => e.environment ?? ''))];
+  const production = names.filter(n => service.environments().environments.some(e => e.name === n && e.production));
+  if (yes) {
+    const unnamed = production.find(p => envFlag?.toLowerCase() !== p.toLowerCase());
+    if (unnamed) throw new CliError(`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`);
+    return;
+  }
+  if (!io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
+  const answer = await io.ask(`Push ${todo.length} change${todo.length === 1 ? '' : 's'} to ${names.join(', ')}? [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('nothing was sent.');
+  for (const p of production) {
+    const typed = await io.ask(`${p} is a production environment. Type its name to push there: `);
+    if (typed.trim() !== p) throw new CliError(`nothing was sent: "${typed.trim()}" is not ${p}.`);
+  }
+}
+
+/** Every entry must still be what was planned: otherwise nothing at all is sent. */
+async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Promise<void> {
+  const moved = (await Promise.all(todo.map(e => staleness(e, service, io)))).filter((s): s is string => !!s);
+  if (moved.length) throw new CliError(`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
+}
+
+function resultsText(results: ApplyResult[], colour: boolean): string {
+  const paint = painter(colour);
+  return results.map(r => `${paint(r.ok ? 32 : 31, r.ok ? 'pushed' : r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`).join('');
+}

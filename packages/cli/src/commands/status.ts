@@ -1,0 +1,57 @@
+import { formatOption, parseCommand, writeJson } from '../args';
+import { CliIO, painter, useColour } from '../io';
+import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
+import { Service } from '../service/session';
+import { readCampaignFiles } from '../workspace/files';
+import { FileReport, FileState, inspectFiles } from './inspect';
+
+const HELP = `usage: campaign status [PATH...] [--format text|json] [service options]
+
+For each campaign file (PATH: files or folders; default the working folder), where it stands
+against its base snapshot and the service:
+  unchanged       nothing changed since it was pulled
+  modified        you changed it; the service did not: campaign push sends it
+  behind          the service changed; you did not: campaign pull takes it
+  diverged        both changed (conflicting fields listed): pull merges what it can
+  not-on-service  the campaign is gone from the service
+  untracked       no id, or no base snapshot yet
+
+${SERVICE_HELP}
+
+Exit status: 0 when every file could be checked, 1 otherwise.
+--format json: { "version": 1, "files": [{ "file", "campaignId", "environment", "state",
+"conflicts", "message", "remoteUpdatedBy", "remoteUpdatedAt" }] }`;
+
+export async function runStatus(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommand('status', argv, { ...SERVICE_OPTIONS, format: { type: 'string' } }, 1);
+  if (values.help) {
+    io.stdout(`${HELP}\n`);
+    return 0;
+  }
+  const format = formatOption(values, 'status', 1);
+  const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io));
+  if (format === 'json') writeJson(io, { version: 1, files: reports.map(({ local: _l, remote: _r, ...rest }) => rest) });
+  else io.stdout(statusText(reports, useColour(io)));
+  return reports.some(r => r.state === 'error') ? 1 : 0;
+}
+
+const STATE_COLOURS: Record<FileState, number> = {
+  unchanged: 90, modified: 32, behind: 33, diverged: 35, 'not-on-service': 31, untracked: 36, error: 31,
+};
+
+function statusText(reports: FileReport[], colour: boolean): string {
+  const paint = painter(colour);
+  const width = Math.max(...reports.map(r => r.state.length));
+  const lines = reports.map(r => {
+    const env = r.environment ? ` (${r.environment})` : '';
+    return `${paint(STATE_COLOURS[r.state], r.state.padEnd(width))}  ${r.file}${env}${detail(r)}`;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+function detail(r: FileReport): string {
+  if (r.message) return `: ${r.message}`;
+  const by = r.remoteUpdatedBy ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''})` : '';
+  if (r.state === 'diverged') return r.conflicts.length ? `: conflicts in ${r.conflicts.join(', ')}${by}` : `: no field changed on both sides, so campaign pull merges them${by}`;
+  return r.state === 'behind' ? by : '';
+}

@@ -1,0 +1,133 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { dequal } from 'dequal';
+import {
+  ConflictQuestion, DraftResult, LocalFile, ProgressStep, PushPreview, PushResult, PushUi, rulesWithSettings, runCreateDraft, runPush, WriteDeps,
+} from '@campaign-studio/sync';
+import { CliIO, plain } from '../io';
+import { environmentNamed } from '../service/environments';
+import { failureText, Service } from '../service/session';
+import { readCampaignFile } from '../workspace/files';
+import { FolderSettings, remoteStamp } from './dryRun';
+import { PlanEntry, sha256 } from './format';
+
+/**
+ * Applying a plan: each entry through the editor's own push (or create-draft) flow, which reads
+ * the campaign again, merges, validates and writes once, and reads back a write whose answer was
+ * lost instead of sending it again. The flow's question "send this?" is answered yes only when
+ * what it would send is exactly the planned body, against the campaign as it was planned.
+ */
+
+export interface ApplyResult {
+  file: string;
+  campaignId?: string;
+  environment?: string;
+  action: 'update' | 'create';
+  /** The flow's outcome: pushed, pushed-after-timeout, created, not-applied, unchecked, blocked, failed… */
+  outcome: string;
+  ok: boolean;
+  message: string;
+}
+
+/** Why an entry can no longer be applied as planned (its file or its campaign moved), or undefined. */
+export async function staleness(e: PlanEntry, service: Service, io: CliIO): Promise<string | undefined> {
+  const text = readOrUndefined(path.resolve(io.cwd, e.file));
+  if (text === undefined) return `${e.file} is gone since the plan was made`;
+  if (sha256(text) !== e.fileSha256) return `${e.file} changed since the plan was made`;
+  if (e.action !== 'update' || !e.campaignId || !e.environment || !e.remote) return undefined;
+  const env = environmentNamed(service.environments(), e.environment);
+  let now;
+  try {
+    now = remoteStamp(await service.api(env).getCampaign(e.campaignId));
+  } catch (err) {
+    return `campaign ${e.campaignId} could not be read from ${env.name} to check it (${failureText(err)})`;
+  }
+  if (now.contentSha256 === e.remote.contentSha256 && now.updatedAt === e.remote.updatedAt && now.versionNumber === e.remote.versionNumber && now.status === e.remote.status) return undefined;
+  const by = now.updatedBy ? ` by ${now.updatedBy}` : '';
+  return `campaign ${e.campaignId} changed on ${env.name} since the plan was made (${now.updatedAt ? `at ${now.updatedAt}` : 'its content differs'}${by})`;
+}
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says yes to exactly the planned write; says what happened on stderr as it goes. */
+class ApplyUi implements PushUi {
+  /** Warnings said on the way (the service changed during the push, a write checked by reading). */
+  readonly warnings: string[] = [];
+  /** Why the flow was stopped before writing. */
+  refusal?: string;
+
+  constructor(private readonly entry: PlanEntry, private readonly progressOut: (s: string) => void) {}
+
+  async confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean> {
+    if (round === 2) return true; // production was confirmed with --yes --env NAME, or typed
+    if (!dequal(preview.body, this.entry.requests[0]?.body)) this.refusal = 'what a push would send now differs from the plan';
+    else if (preview.remoteUpdatedAt !== this.entry.remote?.updatedAt) this.refusal = 'the campaign changed on the service since the plan was made';
+    return !this.refusal;
+  }
+  async resolveConflicts(q: ConflictQuestion): Promise<undefined> {
+    this.refusal = `fields changed on both sides since the plan was made: ${q.conflicts.map(c => c.path).join(', ')}`;
+    return undefined;
+  }
+  async offerRemoteVersion(): Promise<boolean> {
+    return false; // the authored file never takes the service's echo of a push
+  }
+  async confirm(): Promise<boolean> {
+    if (this.entry.action === 'create') return true;
+    this.refusal = 'only the service changed since the plan was made';
+    return false;
+  }
+  info(): void { /* the flow's result says it */ }
+  warn(m: string): void { this.warnings.push(plain(m)); }
+  error(): void { /* the flow's result says it */ }
+  showFindings(): void { /* the flow's message names them */ }
+  progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
+    this.progressOut(`${this.entry.file}: ${plain(title)}`);
+    return task({ report: m => this.progressOut(`${this.entry.file}: ${plain(m)}`), signal: new AbortController().signal });
+  }
+}
+
+/** The file on disk: replaced only while it still holds what the flow read. */
+function diskFile(file: string): LocalFile {
+  const text = () => fs.readFileSync(file, 'utf8');
+  return {
+    uri: `file://${file}`,
+    name: path.basename(file),
+    text,
+    replace: async (expected, next) => {
+      if (text() !== expected) return false;
+      fs.writeFileSync(file, next);
+      return true;
+    },
+    whenSaved: then => {
+      then(text());
+      return { cancel: () => undefined };
+    },
+  };
+}
+
+export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, settings: FolderSettings): Promise<ApplyResult> {
+  const result = { file: e.file, campaignId: e.campaignId, environment: e.environment, action: e.action as ApplyResult['action'] };
+  const abs = path.resolve(io.cwd, e.file);
+  const ui = new ApplyUi(e, s => io.stderr(`campaign push: ${s}\n`));
+  try {
+    const f = await readCampaignFile({ file: abs, shown: e.file });
+    const env = environmentNamed(service.environments(), e.environment ?? '');
+    const deps: WriteDeps = {
+      api: service.api(env), bases: service.bases(env, f), ui,
+      env: { name: env.name, production: env.production, email: env.email ?? '' }, rules: rulesWithSettings(settings.for(abs)),
+    };
+    const r: PushResult | DraftResult = e.action === 'create' ? await runCreateDraft(diskFile(abs), deps) : await runPush(diskFile(abs), deps);
+    const ok = r.outcome === 'pushed' || r.outcome === 'pushed-after-timeout' || r.outcome === 'created';
+    const said = plain(r.message);
+    const message = ui.refusal ? `nothing was sent: ${ui.refusal}. Run campaign plan again.` : [...ui.warnings.filter(w => w !== said), said].join(' ');
+    return { ...result, campaignId: 'id' in r && r.id ? r.id : result.campaignId, outcome: ui.refusal ? 'refused' : r.outcome, ok, message };
+  } catch (err) {
+    return { ...result, outcome: 'failed', ok: false, message: failureText(err) };
+  }
+}

@@ -1,0 +1,37 @@
+import { previewText } from '@campaign-studio/sync';
+import { painter } from '../io';
+import { shown } from '../values';
+import { PlanAction, PlanEntry, Plan } from './format';
+
+const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, none: 90, behind: 36, blocked: 31, conflict: 35, error: 31 };
+
+/** The plan for a terminal or a CI log: each file, the requests with their exact bodies, then a summary. */
+export function planText(plan: Plan, colour: boolean): string {
+  const paint = painter(colour);
+  const width = Math.max(...plan.entries.map(e => e.action.length), 6);
+  const blocks = plan.entries.map(e => entryText(e, width, paint));
+  return `${blocks.join('')}\n${summaryLine(plan)}\n`;
+}
+
+function entryText(e: PlanEntry, width: number, paint: (code: number, s: string) => string): string {
+  const where = [e.campaignId ? `campaign ${e.campaignId}` : '', e.environment ? `on ${e.environment}` : ''].filter(Boolean).join(' ');
+  const lines = [`${paint(ACTION_COLOURS[e.action], e.action.padEnd(width))}  ${paint(1, e.file)}${where ? ` (${where})` : ''}${e.message ? `: ${e.message}` : ''}`];
+  const indent = ' '.repeat(width + 2);
+  for (const p of e.problems.filter(p => p.message !== e.message)) lines.push(`${indent}${[p.severity, p.rule, p.path || '/'].filter(Boolean).join(' ')}: ${p.message}`);
+  for (const c of e.conflicts) lines.push(`${indent}${paint(35, '!')} ${c.path}: base ${shown(c.base)}, yours ${shown(c.local)}, service ${shown(c.remote)}`);
+  for (const c of e.changes) lines.push(`${indent}${paint(33, '~')} ${c.path}: ${shown(c.before)} → ${shown(c.after)}${c.overridesRemote ? ' (replaces a change made on the service)' : ''}`);
+  if (e.fileTakes.length) lines.push(`${indent}the file first takes ${e.fileTakes.join(', ')} from the service`);
+  for (const n of e.notes) lines.push(`${indent}${paint(90, `note: ${n}`)}`);
+  for (const r of e.requests) lines.push(`${indent}${paint(1, `${r.method} ${r.path}`)}`, ...previewText(r.body).trimEnd().split('\n').map(l => `${indent}  ${l}`));
+  return `${lines.join('\n')}\n`;
+}
+
+function summaryLine(plan: Plan): string {
+  const s = plan.summary;
+  const parts = [
+    `${s.update} to update`, `${s.create} to create`, `${s.none} unchanged`,
+    s.behind ? `${s.behind} behind the service (campaign pull)` : '',
+    s.blocked ? `${s.blocked} blocked` : '', s.conflict ? `${s.conflict} in conflict` : '', s.error ? `${s.error} not checked` : '',
+  ].filter(Boolean);
+  return `Plan: ${parts.join(', ')}.`;
+}

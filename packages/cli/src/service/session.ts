@@ -1,0 +1,80 @@
+import {
+  baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, pushApi, PushApi, ServiceClient, ServiceFailure,
+} from '@campaign-studio/sync';
+import { CliError, CliIO, plain } from '../io';
+import { CampaignFile, rootOfBase } from '../workspace/files';
+import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceOptions, theEnvironment } from './environments';
+
+/**
+ * The service as one run of a command sees it: its environments (read when first needed, so that
+ * a command on files that need no service needs no configuration), one client per environment,
+ * and the flows' ports over them.
+ */
+export class Service {
+  private set?: EnvironmentSet;
+  private readonly clients = new Map<string, ServiceClient>();
+
+  constructor(private readonly options: ServiceOptions, private readonly io: CliIO) {}
+
+  environments(): EnvironmentSet {
+    this.set ??= loadEnvironments(this.options, this.io);
+    return this.set;
+  }
+
+  /** The environment given with `--env`, else the only one. */
+  defaultEnvironment(): Environment {
+    return theEnvironment(this.environments());
+  }
+
+  /**
+   * The environment of a fetched file: `--env`, else the one its base was fetched from. An
+   * environment given on the command line takes the base's name when the workspace is the same.
+   */
+  environmentOf(f: CampaignFile): Environment {
+    const set = this.environments();
+    const base = f.base?.snapshot;
+    if (!base) return theEnvironment(set);
+    if (set.source === 'the command line' && !set.chosen && set.environments[0].workspaceId === base.workspaceId) {
+      return { ...set.environments[0], name: base.environment };
+    }
+    const env = set.chosen ? environmentNamed(set, set.chosen) : environmentNamed(set, base.environment);
+    if (!baseOfEnvironment(base, env)) throw new CliError(plain(foreignBaseMessage(f.id ?? '', base, env)));
+    return env;
+  }
+
+  client(env: Environment): ServiceClient {
+    let c = this.clients.get(env.name);
+    if (!c) {
+      c = new ServiceClient({
+        environment: env,
+        apiKey: apiKeyFor(env, this.options, this.io),
+        fetch: this.io.fetch,
+        readBudgetMs: env.readTimeoutSeconds ? env.readTimeoutSeconds * 1000 : undefined,
+        writeBudgetMs: env.writeTimeoutSeconds ? env.writeTimeoutSeconds * 1000 : undefined,
+      });
+      this.clients.set(env.name, c);
+    }
+    return c;
+  }
+
+  api(env: Environment): PushApi {
+    return pushApi(this.client(env));
+  }
+
+  /** The base snapshots of `f`, where its base is (or, for a file without one, under the working folder). */
+  bases(env: Environment, f: CampaignFile): BaseStore {
+    return baseStore(f.base ? rootOfBase(f.base.file) : this.io.cwd, this.client(env));
+  }
+}
+
+/** A failure of a service call, in one line. */
+export function failureText(e: unknown): string {
+  if (e instanceof ServiceFailure) return describeFailure(e);
+  if (e instanceof CliError) return e.message;
+  return plain(e instanceof Error ? e.message : String(e));
+}
+
+/** Not on the service (or not visible to this workspace's key). */
+export function isNotFound(e: unknown): boolean {
+  return (e instanceof ServiceFailure && e.kind === 'http' && e.status === 404) || (typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 404);
+}

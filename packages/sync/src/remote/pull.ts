@@ -1,0 +1,92 @@
+import * as path from 'path';
+import { isObject, JsonObject } from '@campaign-studio/core';
+import { contentOf, sameContent } from '../push/model';
+import { FieldConflict, mergeFields } from '../push/merge';
+import { applyFieldChanges } from '../push/textEdits';
+import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
+import { baseOfEnvironment, foreignBaseMessage } from './baseFormat';
+import { findFetchedFile, readIfExists, readRemote, snapshotFor, writeFileCreatingFolders } from './fetch';
+import { campaignFileName, campaignName, cleanFolder } from './naming';
+import { CallOptions, ServiceClient } from './serviceClient';
+
+/**
+ * Pull: fetch for scripts and CI, where nobody can be asked. It writes what fetch writes (the
+ * file and its base snapshot, in the same places and formats), and never loses a local edit: a
+ * file with edits since its base is merged field by field with the service's changes, and when
+ * the same field changed on both sides, nothing is written and the fields are listed.
+ */
+
+export type PullDecision =
+  /** The file is new, or holds no edits since its base: it takes the service's version. */
+  | { action: 'write'; reason: 'new-file' | 'no-local-edits' }
+  /** The file already holds the service's content, or the service did not change since the base: only the base is refreshed. */
+  | { action: 'base-only'; reason: 'same-as-remote' | 'remote-unchanged' }
+  /** Both changed, in different fields: the file takes the service's fields, keeps its own. */
+  | { action: 'merge'; merged: JsonObject; takenFromRemote: string[]; keptLocal: string[] }
+  /** The same fields changed on both sides: nothing is written. */
+  | { action: 'conflict'; conflicts: FieldConflict[] }
+  /** The file cannot be compared safely: nothing is written. */
+  | { action: 'refuse'; reason: 'unparsable' | 'no-base'; message: string };
+
+export function decidePull(diskText: string | undefined, base: JsonObject | undefined, remote: JsonObject): PullDecision {
+  if (diskText === undefined) return { action: 'write', reason: 'new-file' };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(diskText);
+  } catch {
+    return { action: 'refuse', reason: 'unparsable', message: 'the file is not valid JSON, so its edits cannot be merged with the service\'s: fix it, then pull again' };
+  }
+  if (!isObject(doc)) return { action: 'refuse', reason: 'unparsable', message: 'the file does not hold a JSON object: fix it, then pull again' };
+  if (sameContent(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
+  if (!base) return { action: 'refuse', reason: 'no-base', message: 'the file differs from the service and has no base snapshot, so its edits cannot be told from the service\'s changes: move it aside to pull the service\'s version, or fetch it in VS Code, which asks' };
+  if (sameContent(doc, base)) return { action: 'write', reason: 'no-local-edits' };
+  if (sameContent(base, remote)) return { action: 'base-only', reason: 'remote-unchanged' };
+  const m = mergeFields(contentOf(base), contentOf(doc), contentOf(remote));
+  if (m.conflicts.length) return { action: 'conflict', conflicts: m.conflicts };
+  return { action: 'merge', merged: m.merged, takenFromRemote: m.takenFromRemote, keptLocal: m.keptLocal };
+}
+
+export interface PullPorts {
+  client: ServiceClient;
+  /** Where `.campaigns/` is for a campaign seen for the first time. */
+  workspaceRoot: string;
+  /** The folder new files go to, relative to the workspace root. */
+  folder: string;
+  signal?: AbortSignal;
+  now?(): Date;
+}
+
+export interface PullResult {
+  id: string;
+  file: string;
+  decision: PullDecision;
+  /** The base snapshot written; absent when nothing was written. */
+  basePath?: string;
+  /** Who last changed the campaign on the service, and when. */
+  updatedBy?: string;
+  updatedAt?: string;
+}
+
+/** Pulls campaign `id`: the file (existing one found by its id, else a new one) and its base. */
+export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
+  const o: CallOptions = { signal: ports.signal };
+  const remote = await readRemote(ports.client, id, o);
+  const existing = await findFetchedFile(ports.workspaceRoot, id);
+  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const found = existing ? await findBaseSnapshot(existing, id) : undefined;
+  const root = found ? path.resolve(found.file, '..', '..', '..') : ports.workspaceRoot;
+  const snapshot = found?.snapshot ?? await readBaseSnapshot(root, id);
+  if (snapshot && !baseOfEnvironment(snapshot, ports.client.environment)) throw new Error(foreignBaseMessage(id, snapshot, ports.client.environment));
+  const diskText = await readIfExists(file);
+  const decision = decidePull(diskText, snapshot?.campaign, remote.normalized.document);
+  const who = { updatedBy: str(remote.record.updated_by), updatedAt: str(remote.record.updated_at) };
+  if (decision.action === 'conflict' || decision.action === 'refuse') return { id, file, decision, ...who };
+  if (decision.action === 'write') await writeFileCreatingFolders(file, remote.text);
+  if (decision.action === 'merge') await writeFileCreatingFolders(file, applyFieldChanges(diskText!, contentOf(JSON.parse(diskText!) as JsonObject), decision.merged));
+  const basePath = await writeBaseSnapshot(root, snapshotFor(ports.client, id, remote.normalized, ports.now?.() ?? new Date()));
+  return { id, file, decision, basePath, ...who };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}
