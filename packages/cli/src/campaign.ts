@@ -52,8 +52,22 @@ export async function campaign(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const sub = SUBCOMMANDS[first];
-  if (!sub) throw new CliError(`unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.`, 2);
-  return sub.run(rest, io);
+  if (!sub) {
+    io.stderr(`campaign: unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.\n`);
+    return 2;
+  }
+  return reportingProblems(`campaign ${first}`, io, () => sub.run(rest, io));
+}
+
+/** A problem the command foresaw ends it with its one-line message and exit status. */
+async function reportingProblems(name: string, io: CliIO, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    io.stderr(`${name}: ${e.message}\n`);
+    return e.exitCode;
+  }
 }
 
 if (require.main === module) startCli('campaign', campaign);

@@ -62,6 +62,7 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
 async function pullTargets(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<Array<{ id: string; env: Environment }>> {
   if (ids.length || search !== undefined) {
     const env = service.defaultEnvironment();
+    service.client(env); // a missing key is said once, before any campaign
     const found = search === undefined ? [] : await searchIds(search, env, service, io);
     return [...new Set([...ids, ...found])].map(id => ({ id, env }));
   }

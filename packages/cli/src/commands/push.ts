@@ -33,6 +33,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const format = formatOption(values, 'push', 1);
+  if (values.yes !== true && !io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
   const service = new Service(serviceOptions(values), io);
   const planPath = stringOption(values, 'plan');
   const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
@@ -77,11 +78,11 @@ async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | unde
     if (unnamed) throw new CliError(`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`);
     return;
   }
-  if (!io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
-  const answer = await io.ask(`Push ${todo.length} change${todo.length === 1 ? '' : 's'} to ${names.join(', ')}? [y/N] `);
+  const ask = io.ask!; // checked before planning
+  const answer = await ask(`Push ${todo.length} change${todo.length === 1 ? '' : 's'} to ${names.join(', ')}? [y/N] `);
   if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('nothing was sent.');
   for (const p of production) {
-    const typed = await io.ask(`${p} is a production environment. Type its name to push there: `);
+    const typed = await ask(`${p} is a production environment. Type its name to push there: `);
     if (typed.trim() !== p) throw new CliError(`nothing was sent: "${typed.trim()}" is not ${p}.`);
   }
 }
