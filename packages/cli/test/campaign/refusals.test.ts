@@ -35,6 +35,7 @@ async function closedPort(): Promise<number> {
 
 test('push without a terminal and without --yes refuses before reading anything (exit 1)', async t => {
   const { w } = await editedCampaign(t);
+  w.emu.admin.clearRequests();
   const r = await w.run(['push']);
   assert.equal(r.code, 1);
   assert.equal(r.stderr, 'campaign push: nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).\n');
