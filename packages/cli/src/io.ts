@@ -27,6 +27,18 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * A problem with the run's configuration (no environment, no key, an unknown `--env`): it concerns
+ * every file alike, so it ends the command once instead of being reported per file.
+ */
+export class ConfigError extends CliError {}
+
+/** Lets a configuration problem end the command; anything else is the file's own to report. */
+export function unlessConfig(e: unknown): unknown {
+  if (e instanceof ConfigError) throw e;
+  return e;
+}
+
 /** Colours only on a terminal, and never when `NO_COLOR` is set (https://no-color.org). */
 export function useColour(io: CliIO): boolean {
   return io.isTTY && !io.env?.NO_COLOR;

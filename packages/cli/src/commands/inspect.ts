@@ -1,4 +1,5 @@
 import { compareWithBase, PathChange, SyncState } from '@campaign-studio/sync';
+import { unlessConfig } from '../io';
 import { Service, failureText, isNotFound } from '../service/session';
 import { CampaignFile } from '../workspace/files';
 
@@ -36,12 +37,13 @@ export async function inspectFile(f: CampaignFile, service: Service): Promise<Fi
   try {
     env = service.environmentOf(f);
   } catch (e) {
-    return report('error', failureText(e), f.base.snapshot.environment);
+    return report('error', failureText(unlessConfig(e)), f.base.snapshot.environment);
   }
   let remote;
   try {
     remote = await service.api(env).getCampaign(f.id);
   } catch (e) {
+    unlessConfig(e);
     if (isNotFound(e)) return report('not-on-service', `campaign ${f.id} is not on ${env.name} (deleted, or another workspace's)`, env.name);
     return report('error', `campaign ${f.id} could not be read from ${env.name}: ${failureText(e)}`, env.name);
   }

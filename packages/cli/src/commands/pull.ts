@@ -3,7 +3,7 @@ import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
 import { campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
 import { formatOption, parseCommand, stringOption, writeJson } from '../args';
-import { CliError, CliIO, painter, useColour } from '../io';
+import { CliError, CliIO, painter, unlessConfig, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { failureText, Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
@@ -113,7 +113,7 @@ async function pullOne(id: string, env: Environment, service: Service, folder: s
     const r = await pullIntoWorkspace(id, { client: service.client(env), workspaceRoot: io.cwd, folder });
     return { ...row, ...rowOf(r), file: path.relative(io.cwd, r.file) || r.file };
   } catch (e) {
-    return { ...row, message: failureText(e) };
+    return { ...row, message: failureText(unlessConfig(e)) };
   }
 }
 

@@ -4,7 +4,7 @@ import { dequal } from 'dequal';
 import {
   ConflictQuestion, DraftResult, LocalFile, ProgressStep, PushPreview, PushResult, PushUi, rulesWithSettings, runCreateDraft, runPush, WriteDeps,
 } from '@campaign-studio/sync';
-import { CliIO, plain } from '../io';
+import { CliIO, plain, unlessConfig } from '../io';
 import { environmentNamed } from '../service/environments';
 import { failureText, Service } from '../service/session';
 import { readCampaignFile } from '../workspace/files';
@@ -128,6 +128,6 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
     const message = ui.refusal ? `nothing was sent: ${ui.refusal}. Run campaign plan again.` : [...ui.warnings.filter(w => w !== said), said].join(' ');
     return { ...result, campaignId: 'id' in r && r.id ? r.id : result.campaignId, outcome: ui.refusal ? 'refused' : r.outcome, ok, message };
   } catch (err) {
-    return { ...result, outcome: 'failed', ok: false, message: failureText(err) };
+    return { ...result, outcome: 'failed', ok: false, message: failureText(unlessConfig(err)) };
   }
 }

@@ -4,7 +4,7 @@ import {
   BaseStore, compareWithBase, ConflictQuestion, draftRequests, Environment, findCampaignrc, loadCampaignrc, LocalFile, ProgressStep, PushApi, PushPreview, PushUi,
   RemoteCampaign, RemoteFinding, rulesWithSettings, runCreateDraft, runPush, sameContent, stampOf, WriteDeps,
 } from '@campaign-studio/sync';
-import { CliError, CliIO, plain } from '../io';
+import { CliError, CliIO, plain, unlessConfig } from '../io';
 import { failureText, Service } from '../service/session';
 import { CampaignFile } from '../workspace/files';
 import { contentHash, PlanEntry, PlanProblem, RemoteStampRecord, sha256 } from './format';
@@ -138,7 +138,7 @@ export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanE
     const planned = f.id ? await planUpdate(f, env, ctx) : await planCreate(f, env, ctx);
     return { ...entry, environment: env.name, ...planned };
   } catch (e) {
-    return { ...entry, action: 'error', message: failureText(e) };
+    return { ...entry, action: 'error', message: failureText(unlessConfig(e)) };
   }
 }
 
@@ -165,7 +165,8 @@ async function planUpdate(f: CampaignFile, env: Environment, ctx: PlanContext): 
     const p = ui.preview;
     return {
       ...remote, action: 'update', campaignName: p.campaignName, requests: [{ method: p.request.method, path: p.request.path, body: p.body }],
-      changes: p.changes, fileTakes: p.takeFromRemote, notes: p.notes,
+      changes: p.changes, fileTakes: p.takeFromRemote, notes: p.notes.map(n => plain(n).replace(' (shown in the file)', ' (listed above)')),
+      problems: ui.findings.map(problemOf),
     };
   }
   if (ui.conflicts) {

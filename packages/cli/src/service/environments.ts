@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse as parseJsonc, ParseError } from 'jsonc-parser';
 import { Environment, parseEnvironments } from '@campaign-studio/sync';
-import { CliError, CliIO, plain } from '../io';
+import { CliError, CliIO, ConfigError, plain } from '../io';
 
 /**
  * Where the CLI finds its environments: a committed file without secrets
@@ -69,18 +69,20 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
   }
   const file = o.environments ? path.resolve(io.cwd, o.environments) : findEnvironmentsFile(io.cwd);
   if (!file) {
-    throw new CliError(`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`);
+    throw new ConfigError(`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`);
   }
   const set = readEnvironmentsFile(file, io);
   const email = o.email ?? env.CAMPAIGN_EMAIL;
-  return { ...set, environments: email ? set.environments.map(e => ({ ...e, email })) : set.environments, chosen };
+  const loaded = { ...set, environments: email ? set.environments.map(e => ({ ...e, email })) : set.environments, chosen };
+  if (chosen && !loaded.environments.some(e => sameName(e.name, chosen))) throw new ConfigError(unknownEnvironment(loaded, chosen));
+  return loaded;
 }
 
 function commandLineEnvironment(name: string, baseUrl: string | undefined, workspaceId: string | undefined, email: string | undefined): Environment {
-  if (!baseUrl) throw new CliError('--workspace-id needs --base-url (or CAMPAIGN_BASE_URL) too.');
-  if (!workspaceId) throw new CliError('--base-url needs --workspace-id (or CAMPAIGN_WORKSPACE_ID) too.');
+  if (!baseUrl) throw new ConfigError('--workspace-id needs --base-url (or CAMPAIGN_BASE_URL) too.');
+  if (!workspaceId) throw new ConfigError('--base-url needs --workspace-id (or CAMPAIGN_WORKSPACE_ID) too.');
   const parsed = parseEnvironments([{ name, baseUrl, workspaceId, email }]);
-  if (parsed.problems.length) throw new CliError(plain(parsed.problems[0].replace(/^`campaignStudio\.environments\[0\]`|^environment `[^`]*`/, 'the environment given on the command line')));
+  if (parsed.problems.length) throw new ConfigError(plain(parsed.problems[0].replace(/^`campaignStudio\.environments\[0\]`|^environment `[^`]*`/, 'the environment given on the command line')));
   return parsed.environments[0];
 }
 
@@ -99,7 +101,7 @@ function readText(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (e) {
-    throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+    throw new ConfigError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
 }
 
@@ -108,41 +110,49 @@ function readEnvironmentsFile(file: string, io: CliIO): Omit<EnvironmentSet, 'ch
   const errors: ParseError[] = [];
   const doc = parseJsonc(readText(file), errors, { allowTrailingComma: true });
   if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new CliError(`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
+    throw new ConfigError(`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
   }
   const settings = path.basename(file) === 'settings.json';
   const key = settings ? 'campaignStudio.environments' : 'environments';
   const raw = (doc as Record<string, unknown>)[key];
-  if (!Array.isArray(raw)) throw new CliError(`${shown} has no "${key}" array: write { "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
+  if (!Array.isArray(raw)) throw new ConfigError(`${shown} has no "${key}" array: write { "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
   const parsed = parseEnvironments(raw);
-  if (parsed.problems.length) throw new CliError(`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
-  if (!parsed.environments.length) throw new CliError(`${shown} defines no environment: add one to "${key}".`);
+  if (parsed.problems.length) throw new ConfigError(`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
+  if (!parsed.environments.length) throw new ConfigError(`${shown} defines no environment: add one to "${key}".`);
   return { environments: parsed.environments, source: shown };
 }
 
 /** The environment named `name`, or a one-line error naming those that exist. */
 export function environmentNamed(set: EnvironmentSet, name: string): Environment {
-  const found = set.environments.find(e => e.name.toLowerCase() === name.toLowerCase());
+  const found = set.environments.find(e => sameName(e.name, name));
   if (found) return found;
-  throw new CliError(`unknown environment "${name}": ${set.source} defines ${set.environments.map(e => e.name).join(', ')}.`);
+  throw new CliError(unknownEnvironment(set, name));
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function unknownEnvironment(set: Omit<EnvironmentSet, 'chosen'>, name: string): string {
+  return `unknown environment "${name}": ${set.source} defines ${set.environments.map(e => e.name).join(', ')}.`;
 }
 
 /** The environment of a command without a file to tell it: `--env`, or the only one. */
 export function theEnvironment(set: EnvironmentSet): Environment {
   if (set.chosen) return environmentNamed(set, set.chosen);
   if (set.environments.length === 1) return set.environments[0];
-  throw new CliError(`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`);
+  throw new ConfigError(`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`);
 }
 
 /** The key of `env`: `CAMPAIGN_API_KEY_<NAME>` (upper case, other characters as `_`), `CAMPAIGN_API_KEY`, or `--api-key-file`. */
 export function apiKeyFor(env: Environment, o: ServiceOptions, io: CliIO): string {
   if (o.apiKeyFile) {
     const key = readText(path.resolve(io.cwd, o.apiKeyFile)).trim();
-    if (!key) throw new CliError(`--api-key-file ${o.apiKeyFile} is empty: put the workspace's API key in it.`);
+    if (!key) throw new ConfigError(`--api-key-file ${o.apiKeyFile} is empty: put the workspace's API key in it.`);
     return key;
   }
   const own = `CAMPAIGN_API_KEY_${env.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   const key = io.env?.[own]?.trim() || io.env?.CAMPAIGN_API_KEY?.trim();
   if (key) return key;
-  throw new CliError(`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`);
+  throw new ConfigError(`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`);
 }

@@ -91,12 +91,11 @@ test('configuration problems are one line and exit 1: unknown environment, broke
   const unknown = await w.run(['pull', 'abc', '--env', 'nope']);
   assert.deepEqual([unknown.code, unknown.stderr], [1, 'campaign pull: unknown environment "nope": campaign.environments.json defines emu.\n']);
   const status = await w.run(['status', '--env', 'nope']);
-  assert.equal(status.code, 1);
-  assert.match(status.stdout, /^error {2}campaigns\/.*: unknown environment "nope"/);
+  assert.deepEqual([status.code, status.stdout, status.stderr], [1, '', 'campaign status: unknown environment "nope": campaign.environments.json defines emu.\n'], 'said once, not once per file');
 
   const http = await w.run(['status', '--base-url', 'http://example.com', '--workspace-id', 'W1']);
   assert.equal(http.code, 1);
-  assert.match(http.stdout, /plain http:\/\/, which would send the API key unencrypted/);
+  assert.match(http.stderr, /^campaign status: the environment given on the command line: http:\/\/example\.com uses plain http:\/\/, which would send the API key unencrypted/);
 
   const noKey = await w.run(['pull', 'abc'], { env: { CAMPAIGN_API_KEY: undefined } });
   assert.deepEqual([noKey.code, noKey.stderr], [1, 'campaign pull: no API key for environment "emu": set CAMPAIGN_API_KEY (or CAMPAIGN_API_KEY_EMU), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.\n']);
