@@ -38,3 +38,16 @@ export function formatOption(values: ParsedCommand['values'], command: string, u
 export function writeJson(io: CliIO, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
+
+/**
+ * A sync subcommand's arguments with its `--format`, or undefined when `--help` was asked (then
+ * its text is printed). Usage errors exit 1: these commands keep 2 for "changes pending".
+ */
+export function commandArgs(command: string, argv: string[], options: OptionSpec, help: string, io: CliIO): (ParsedCommand & { format: 'text' | 'json' }) | undefined {
+  const parsed = parseCommand(command, argv, { ...options, format: { type: 'string' } }, 1);
+  if (parsed.values.help) {
+    io.stdout(`${help}\n`);
+    return undefined;
+  }
+  return { ...parsed, format: formatOption(parsed.values, command, 1) };
+}

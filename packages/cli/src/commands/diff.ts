@@ -1,5 +1,5 @@
 import { PathChange } from '@campaign-studio/sync';
-import { formatOption, parseCommand, writeJson } from '../args';
+import { commandArgs, writeJson } from '../args';
 import { CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
@@ -21,12 +21,9 @@ Exit status: 0 when every file could be compared, 1 otherwise.
 (before or after is absent where the field is absent on that side).`;
 
 export async function runDiff(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommand('diff', argv, { ...SERVICE_OPTIONS, format: { type: 'string' } }, 1);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const format = formatOption(values, 'diff', 1);
+  const args = commandArgs('diff', argv, SERVICE_OPTIONS, HELP, io);
+  if (!args) return 0;
+  const { values, positionals, format } = args;
   const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io));
   if (format === 'json') writeJson(io, { version: 1, files: reports });
   else io.stdout(reports.map(r => diffText(r, useColour(io))).join('\n'));

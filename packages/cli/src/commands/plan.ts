@@ -1,4 +1,4 @@
-import { formatOption, parseCommand, stringOption, writeJson } from '../args';
+import { commandArgs, stringOption, writeJson } from '../args';
 import { CliIO, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
@@ -22,8 +22,6 @@ ${SERVICE_HELP}
 
 Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
 
-export const PLAN_OPTIONS = { ...SERVICE_OPTIONS, format: { type: 'string' } } as const;
-
 /** The plan of these files, made against the service now. */
 export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
   const files = await readCampaignFiles(paths, io);
@@ -34,12 +32,9 @@ export async function planFiles(paths: string[], service: Service, io: CliIO): P
 }
 
 export async function runPlan(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommand('plan', argv, { ...PLAN_OPTIONS, out: { type: 'string' } }, 1);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const format = formatOption(values, 'plan', 1);
+  const args = commandArgs('plan', argv, { ...SERVICE_OPTIONS, out: { type: 'string' } }, HELP, io);
+  if (!args) return 0;
+  const { values, positionals, format } = args;
   const plan = await planFiles(positionals, new Service(serviceOptions(values), io), io);
   const out = stringOption(values, 'out');
   if (out) {

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
 import { campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
-import { formatOption, parseCommand, stringOption, writeJson } from '../args';
+import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, unlessConfig, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { failureText, Service } from '../service/session';
@@ -42,12 +42,9 @@ interface PullRow {
 }
 
 export async function runPull(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommand('pull', argv, { ...SERVICE_OPTIONS, format: { type: 'string' }, search: { type: 'string' }, out: { type: 'string' } }, 1);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const format = formatOption(values, 'pull', 1);
+  const args = commandArgs('pull', argv, { ...SERVICE_OPTIONS, search: { type: 'string' }, out: { type: 'string' } }, HELP, io);
+  if (!args) return 0;
+  const { values, positionals, format } = args;
   const service = new Service(serviceOptions(values), io);
   const targets = await pullTargets(positionals, stringOption(values, 'search'), service, io);
   const folder = stringOption(values, 'out') ?? 'campaigns';

@@ -1,13 +1,13 @@
-import { formatOption, parseCommand, stringOption, writeJson } from '../args';
+import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, useColour } from '../io';
-import { SERVICE_HELP, serviceOptions } from '../service/environments';
+import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
 import { applyEntry, ApplyResult, staleness } from '../plan/apply';
 import { FolderSettings } from '../plan/dryRun';
 import { failing, pending, Plan, PlanEntry } from '../plan/format';
 import { readPlan } from '../plan/planFile';
 import { planText } from '../plan/text';
-import { PLAN_OPTIONS, planFiles } from './plan';
+import { planFiles } from './plan';
 
 const HELP = `usage: campaign push [PATH...] [--plan plan.json] [--yes] [--format text|json] [service options]
 
@@ -27,12 +27,9 @@ Exit status: 0 everything was sent (or nothing needed to be), 1 otherwise.
 "outcome", "ok", "message" }] }`;
 
 export async function runPush(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommand('push', argv, { ...PLAN_OPTIONS, plan: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, 1);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const format = formatOption(values, 'push', 1);
+  const args = commandArgs('push', argv, { ...SERVICE_OPTIONS, plan: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, HELP, io);
+  if (!args) return 0;
+  const { values, positionals, format } = args;
   if (values.yes !== true && !io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
   const service = new Service(serviceOptions(values), io);
   const planPath = stringOption(values, 'plan');

@@ -1,4 +1,4 @@
-import { formatOption, parseCommand, writeJson } from '../args';
+import { commandArgs, writeJson } from '../args';
 import { CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
@@ -23,12 +23,9 @@ Exit status: 0 when every file could be checked, 1 otherwise.
 "conflicts", "message", "remoteUpdatedBy", "remoteUpdatedAt" }] }`;
 
 export async function runStatus(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommand('status', argv, { ...SERVICE_OPTIONS, format: { type: 'string' } }, 1);
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const format = formatOption(values, 'status', 1);
+  const args = commandArgs('status', argv, SERVICE_OPTIONS, HELP, io);
+  if (!args) return 0;
+  const { values, positionals, format } = args;
   const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io));
   if (format === 'json') writeJson(io, { version: 1, files: reports.map(({ local: _l, remote: _r, ...rest }) => rest) });
   else io.stdout(statusText(reports, useColour(io)));

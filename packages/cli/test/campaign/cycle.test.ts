@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { baseSnapshotPath, fetchIntoWorkspace, readBaseSnapshot } from '@campaign-studio/sync';
 import { fetchFile, ME, pushCampaign, requests } from '../../../sync/test/push/harness';
+import { campaign } from '../../src/campaign';
 import { cliWorld, edit, fileOf, onService } from './harness';
 
 /**
@@ -182,4 +183,29 @@ test('pull --search finds campaigns by name, or by a search body given as JSON o
   const bad = await w.run(['pull', '--search', '{"campaign_fields":']);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^campaign pull: --search JSON is not valid JSON/);
+});
+
+test('pull --out puts new files in another folder; the bases stay in the working folder, and status finds both', async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  const r = await w.run(['pull', id, '--out', 'live/push']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^created {2}live\/push\/spring-sale\.[0-9a-f]+\.campaign\.json \(emu\)\n$/);
+  assert.ok(fs.existsSync(baseSnapshotPath(w.root, id)));
+  assert.match((await w.run(['status', 'live'])).stdout, /^unchanged {2}live\/push\//);
+  assert.match((await w.run(['pull', id])).stdout, /^unchanged {2}live\/push\//, 'a second pull finds the file where it is');
+});
+
+test('colours only on a terminal, and never with NO_COLOR', async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  await w.run(['pull', id]);
+  const coloured = async (env: Record<string, string | undefined>) => {
+    let out = '';
+    await campaign(['status'], { stdout: s => { out += s; }, stderr: () => undefined, isTTY: true, cwd: w.root, env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...env } });
+    return out.includes('\x1b[');
+  };
+  assert.equal(await coloured({}), true);
+  assert.equal(await coloured({ NO_COLOR: '1' }), false);
+  assert.equal((await w.run(['status'])).stdout.includes('\x1b['), false, 'not a terminal');
 });
