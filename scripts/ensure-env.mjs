@@ -1,9 +1,12 @@
-// Installs what the real-VS-Code tiers and the sandbox need on a fresh machine, and nothing more:
-// Debian's Chromium (plus ripgrep, fonts and the headers code-server's native modules build
-// against) and code-server, pinned and cached under .vscode-test/code-server. Node built-ins only,
-// so it runs before anything else is installed. A second run finds everything and returns at once.
+// Installs what the real-editor tiers and the sandbox need on a fresh machine, and nothing more:
+// for the vscode and ui tiers and `npm start`, Debian's Chromium (plus ripgrep, fonts and the
+// headers code-server's native modules build against) and code-server, pinned and cached under
+// .vscode-test/code-server; for the editors tier, Debian's Neovim and Emacs with Eglot. Node
+// built-ins only, so it runs before anything else is installed. A second run finds everything and
+// returns at once.
 //
-//   node scripts/ensure-env.mjs          exit 0 when ready, 1 with a message saying what to do
+//   node scripts/ensure-env.mjs          what VS Code needs; exit 0 when ready, 1 with a message saying what to do
+//   node scripts/ensure-env.mjs editors  what the editors tier needs (Debian packages only)
 //
 // code-server installs offline only with three fixes (see README, "Tests"): its nested ripgrep
 // download is served from a pre-seeded cache holding Debian's `rg`, `npm_config_yes=true` lets
@@ -29,15 +32,18 @@ export const CHROMIUM = process.env.CAMPAIGN_STUDIO_CHROMIUM || '/usr/bin/chromi
 const MARKER = path.join(CODE_SERVER_DIR, 'installed.json');
 const LOCK = path.join(CACHE_DIR, 'install.lock');
 
-/** Debian packages, and how to tell each is there. */
+/** Debian packages, what needs each (`for`: the VS Code tiers and the sandbox, or the editors tier), and how to tell each is there. */
 const DEBIAN_PACKAGES = [
-  { name: 'chromium', why: 'the browser the tests drive', present: () => isExecutable(CHROMIUM) },
-  { name: 'ripgrep', why: "VS Code's search, and the offline ripgrep for code-server's install", present: () => !!which('rg') },
-  { name: 'fonts-liberation', why: 'readable text in screenshots', present: () => dpkgInstalled('fonts-liberation') },
-  { name: 'libkrb5-dev', why: "headers for code-server's kerberos module", present: () => dpkgInstalled('libkrb5-dev') },
-  { name: 'libsecret-1-dev', why: "headers for code-server's keytar module", present: () => dpkgInstalled('libsecret-1-dev') },
-  { name: 'build-essential', why: "a C++ compiler and make for code-server's native modules", present: () => !!which('make') && !!which('g++') },
-  { name: 'python3', why: 'node-gyp, which builds those native modules', present: () => !!which('python3') },
+  { name: 'chromium', for: 'vscode', why: 'the browser the tests drive', present: () => isExecutable(CHROMIUM) },
+  { name: 'ripgrep', for: 'vscode', why: "VS Code's search, and the offline ripgrep for code-server's install", present: () => !!which('rg') },
+  { name: 'fonts-liberation', for: 'vscode', why: 'readable text in screenshots', present: () => dpkgInstalled('fonts-liberation') },
+  { name: 'libkrb5-dev', for: 'vscode', why: "headers for code-server's kerberos module", present: () => dpkgInstalled('libkrb5-dev') },
+  { name: 'libsecret-1-dev', for: 'vscode', why: "headers for code-server's keytar module", present: () => dpkgInstalled('libsecret-1-dev') },
+  { name: 'build-essential', for: 'vscode', why: "a C++ compiler and make for code-server's native modules", present: () => !!which('make') && !!which('g++') },
+  { name: 'python3', for: 'vscode', why: 'node-gyp, which builds those native modules', present: () => !!which('python3') },
+  { name: 'neovim', for: 'editors', why: "the README's Neovim setup runs in it", present: () => !!which('nvim') },
+  { name: 'emacs-nox', for: 'editors', why: "the README's Emacs setup runs in it", present: () => !!which('emacs') },
+  { name: 'elpa-eglot', for: 'editors', why: "Eglot, Emacs's language client (built in from Emacs 29)", present: emacsHasEglot },
 ];
 
 const log = message => console.log(`[env] ${message}`);
@@ -59,6 +65,12 @@ function isExecutable(p) {
   } catch {
     return false;
   }
+}
+
+/** Whether Emacs loads Eglot once the installed packages are activated, as an interactive start does. */
+function emacsHasEglot() {
+  if (!which('emacs')) return false;
+  return spawnSync('emacs', ['--batch', '--eval', "(progn (package-activate-all) (require 'eglot))"], { stdio: 'ignore', timeout: 60_000 }).status === 0;
 }
 
 function dpkgInstalled(pkg) {
@@ -84,10 +96,12 @@ function tail(file, lines = 40) {
   try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return ''; }
 }
 
-async function ensureDebianPackages() {
-  const missing = DEBIAN_PACKAGES.filter(p => !p.present());
+/** The Debian packages that `group` needs ('vscode' or 'editors'), installed with apt-get when missing. */
+async function ensureDebianPackages(group) {
+  const wanted = DEBIAN_PACKAGES.filter(p => p.for === group);
+  const missing = wanted.filter(p => !p.present());
   if (missing.length === 0) {
-    log(`Debian packages present: ${DEBIAN_PACKAGES.map(p => p.name).join(', ')}`);
+    log(`Debian packages present: ${wanted.map(p => p.name).join(', ')}`);
     return;
   }
   const names = missing.map(p => p.name);
@@ -242,13 +256,19 @@ export async function ensureNpmDeps() {
 
 /** Everything the vscode and ui tiers and `npm start` need. Throws EnvError with what to do. */
 export async function ensureEnv() {
-  await ensureDebianPackages();
+  await ensureDebianPackages('vscode');
   await ensureCodeServer();
+}
+
+/** The editors the editors tier runs the README's setups in. Throws EnvError with what to do. */
+export async function ensureEditors() {
+  await ensureDebianPackages('editors');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    await ensureEnv();
+    if (process.argv[2] === 'editors') await ensureEditors();
+    else await ensureEnv();
   } catch (e) {
     console.error(`[env] ${e instanceof EnvError ? e.message : e?.stack ?? e}`);
     process.exit(1);

@@ -11,9 +11,13 @@ import { oneLine } from './lib/results.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-/** Every package's tests run under node:test, except the suites that need a real VS Code. */
+/**
+ * Every package's tests run in the unit tier under node:test, except the suites that need a real
+ * editor: VS Code (the vscode and ui tiers), Neovim and Emacs (the editors tier).
+ */
 const PACKAGES = fs.readdirSync(path.join(root, 'packages')).sort();
-const IN_EDITOR_SUITES = new Set([path.join('packages', 'extension', 'test', 'vscode'), path.join('packages', 'extension', 'test', 'ui')]);
+const EDITOR_SETUP_TESTS = path.join('packages', 'server', 'test', 'editors');
+const IN_EDITOR_SUITES = new Set([path.join('packages', 'extension', 'test', 'vscode'), path.join('packages', 'extension', 'test', 'ui'), EDITOR_SETUP_TESTS]);
 
 function findTests(dir, skip, out = []) {
   if (!fs.existsSync(dir) || skip.has(dir)) return out;
@@ -78,6 +82,18 @@ function jsonCounts(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
+/** node:test over `files`, its counts and failures read from the TAP file it writes. */
+async function nodeTests(name, files, extra) {
+  const tap = path.join(tmp, `${name}.tap`);
+  const code = await run(process.execPath, [
+    '--import', 'tsx', '--test', '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...files, ...extra,
+  ]);
+  return { code, counts: tapCounts(tap) };
+}
+
 /** Chromium and code-server for the real-VS-Code tiers (scripts/ensure-env.mjs), checked once per run. */
 let envResult;
 function ensureEnv() {
@@ -123,14 +139,16 @@ const TIERS = {
     async run(extra) {
       const files = [...PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES)), ...findTests('scripts', IN_EDITOR_SUITES)];
       if (files.length === 0) return { code: 1, message: 'no test files found under packages/*/test/' };
-      const tap = path.join(tmp, 'unit.tap');
-      const code = await run(process.execPath, [
-        '--import', 'tsx', '--test', '--test-concurrency=2',
-        '--test-reporter=spec', '--test-reporter-destination=stdout',
-        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-        ...files, ...extra,
-      ]);
-      return { code, counts: tapCounts(tap) };
+      return nodeTests('unit', files, extra);
+    },
+  },
+  editors: {
+    describe: "the README's setups for other editors: Neovim and Emacs with Eglot run for real, Helix's languages.toml parsed",
+    present: () => fs.existsSync(EDITOR_SETUP_TESTS),
+    async run(extra) {
+      const env = await run('node', ['scripts/ensure-env.mjs', 'editors']);
+      if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
+      return nodeTests('editors', findTests(EDITOR_SETUP_TESTS, new Set()), extra);
     },
   },
   vscode: realVsCodeTier('integration suite inside a real VS Code (code-server)', 'packages/extension/test/vscode/run.mjs', ['--no-build']),

@@ -7,10 +7,13 @@ import { ROOT } from '../ensure-env.mjs';
 export const EXAMPLES = path.join(ROOT, 'examples');
 const SETTINGS = path.join('.vscode', 'settings.json');
 
+/** examples/ci/ holds CI configurations for a campaigns repository, not part of the workspace. */
+const NOT_IN_WORKSPACE = path.join(EXAMPLES, 'ci');
+
 /** Copies examples/ (or `from`) to `dest`, replacing what is there. */
 export function copyExamples(dest, from = EXAMPLES) {
   fs.rmSync(dest, { recursive: true, force: true });
-  fs.cpSync(from, dest, { recursive: true });
+  fs.cpSync(from, dest, { recursive: true, filter: src => src !== NOT_IN_WORKSPACE });
   return dest;
 }
 

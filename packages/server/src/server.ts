@@ -1,4 +1,5 @@
 import { Connection, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { version } from '../../../package.json';
 import { createContext, describe, ServerOptions } from './context';
 import { registerCodeActions } from './capabilities/codeActions';
 import { registerCompletion } from './capabilities/completion';
@@ -46,13 +47,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 }
 
 const USAGE = `usage: campaign-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
+       campaign-language-server --version | --help
 The Campaign Studio language server. Editors start it and speak LSP with it; see the README's
-"Other editors" section. To check files from a terminal or CI, use campaign-lint instead.`;
+"Other editors" section. To check files from a terminal or CI, use campaign lint instead.`;
 
 if (require.main === module) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
+  } else if (args.includes('--version') || args.includes('-v')) {
+    process.stdout.write(`campaign-language-server ${version}\n`);
   } else if (!args.some(a => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(a))) {
     process.stderr.write(`The language server needs a transport.\n${USAGE}\n`);
     process.exitCode = 2;
