@@ -11,7 +11,7 @@ import { startCli } from './process';
 type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
-  lint: { run: runLint, summary: 'check campaign files with the editor\'s rules' },
+  lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: 'check campaign files with the editor\'s rules' },
 };
 
 function help(): string {

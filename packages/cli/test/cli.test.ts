@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { run, firstInvalidUtf8, decode } from '../src/lint/lint';
+import { runLint, firstInvalidUtf8, decode } from '../src/lint';
 
 /**
  * campaign-lint's contract, mostly through the built `dist/cli.js` as CI runs it:
@@ -85,17 +85,17 @@ describe('formats', () => {
     assert.equal(r.stderr, '');
   });
 
-  test('text: colour on a terminal, none with NO_COLOR', () => {
+  test('text: colour on a terminal, none with NO_COLOR', async () => {
     const dir = project('colour', { 'bad.campaign.json': SYNTAX });
     let out = '';
     const io = { stdout: (s: string) => { out += s; }, stderr: () => undefined, cwd: dir };
-    assert.equal(run(['bad.campaign.json'], { ...io, isTTY: true, env: {} }), 1);
+    assert.equal(await runLint(['bad.campaign.json'], { ...io, isTTY: true, env: {} }), 1);
     assert.match(out, /bad\.campaign\.json:4:34 \x1b\[31merror\x1b\[0m \x1b\[1mD1\x1b\[0m Trailing comma/);
     out = '';
-    run(['bad.campaign.json'], { ...io, isTTY: true, env: { NO_COLOR: '1' } });
+    await runLint(['bad.campaign.json'], { ...io, isTTY: true, env: { NO_COLOR: '1' } });
     assert.doesNotMatch(out, /\x1b\[/);
     out = '';
-    run(['bad.campaign.json'], { ...io, isTTY: false, env: {} });
+    await runLint(['bad.campaign.json'], { ...io, isTTY: false, env: {} });
     assert.doesNotMatch(out, /\x1b\[/);
   });
 
@@ -139,9 +139,9 @@ describe('exit status', () => {
   });
 
   for (const [name, args, message] of [
-    ['no file', [], /no FILE or DIR given/],
+    ['no file', [], /no FILE, DIR or GLOB given/],
     ['an unknown option', ['--fix', 'a.campaign.json'], /unknown option --fix/],
-    ['a bad format', ['--format', 'xml', 'a.campaign.json'], /--format must be text or json, not "xml"/],
+    ['a bad format', ['--format', 'xml', 'a.campaign.json'], /--format must be text, json, sarif, junit or github, not "xml"/],
     ['a format without a value', ['a.campaign.json', '--format'], /--format needs a value/],
     ['a config without a value', ['--config='], /--config needs a file name/],
   ] as const) {
@@ -149,7 +149,7 @@ describe('exit status', () => {
       const r = lint(root, ...args);
       assert.equal(r.status, 2);
       assert.match(r.stderr, message);
-      assert.match(r.stderr, /usage: campaign-lint \[--format text\|json\] \[--config FILE\] FILE\|DIR\.\.\./);
+      assert.match(r.stderr, /^usage: campaign-lint \[--format text\|json\|sarif\|junit\|github\] \[--config FILE\] .* FILE\|DIR\|GLOB\|-\.\.\.$/m);
       assert.equal(r.stdout, '');
     });
   }
@@ -313,10 +313,10 @@ describe('directories', () => {
     assert.deepEqual(out.map(e => e.file), ['d/a.campaign.json']);
   });
 
-  test('a directory with nothing to check says so on stderr and exits 0', () => {
+  test('a directory with nothing to check says so on stderr and exits 2', () => {
     const dir = project('empty', { 'notes.txt': 'x' });
     const r = lint(dir, '.');
-    assert.equal(r.status, 0);
+    assert.equal(r.status, 2);
     assert.match(r.stderr, /\.: no \*\.campaign\.json or \*\.search\.json files in it/);
     assert.match(r.stdout, /0 files checked/);
   });
