@@ -5,6 +5,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { runLint, firstInvalidUtf8, decode } from '../src/lint';
+import { json, JsonEntry, lint, write } from './helpers/bins';
+import { CLEAN, INFO_ONLY, LIMITED, SYNTAX } from './helpers/documents';
 
 /**
  * campaign-lint's contract, mostly through the built `dist/cli.js` as CI runs it:
@@ -12,49 +14,7 @@ import { runLint, firstInvalidUtf8, decode } from '../src/lint';
  * settings, unreadable files, directory walks, and colour only on a terminal.
  */
 
-const CLI = path.resolve(__dirname, '../../../dist/cli.js');
-
-interface Result { status: number | null; stdout: string; stderr: string }
-
-function lint(cwd: string, ...args: string[]): Result {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-interface JsonEntry {
-  file: string;
-  diagnostics: Array<{ rule: string; severity: string; path: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
-}
-
-function json(cwd: string, ...args: string[]): { status: number | null; out: JsonEntry[]; stderr: string } {
-  const r = lint(cwd, '--format', 'json', ...args);
-  let out: JsonEntry[];
-  try {
-    out = JSON.parse(r.stdout);
-  } catch {
-    throw new Error(`not JSON (exit ${r.status}): ${r.stdout.slice(0, 300)} / ${r.stderr}`);
-  }
-  return { status: r.status, out, stderr: r.stderr };
-}
-
-function write(root: string, files: Record<string, string | object>): void {
-  for (const [name, content] of Object.entries(files)) {
-    const p = path.join(root, name);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-}
-
 const rulesOf = (e: JsonEntry | undefined): string[] => (e?.diagnostics ?? []).map(d => `${d.rule} ${d.severity}`).sort();
-
-/** Clean: nothing to report. */
-const CLEAN = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com' };
-/** One D8 (information): `status` is read-only. */
-const INFO_ONLY = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "status": "DRAFT"\n}\n';
-/** A syntax error on line 4 (1-based): a trailing comma. */
-const SYNTAX = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n}\n';
-/** The flag-gated audience limit (L1): an error when the flag is off, information when unknown, nothing when on. */
-const LIMITED = { ...CLEAN, campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 500 } };
 
 let root: string;
 before(() => {

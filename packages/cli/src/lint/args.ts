@@ -89,7 +89,9 @@ function usageError(e: unknown): UsageError {
   const option = optionIn(message);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return new UsageError(/does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`);
+    if (/does not take an argument/.test(message)) return new UsageError(`${option} takes no value`);
+    if (/ambiguous/.test(message)) return new UsageError(`${option} needs a value (for one that starts with -, write ${option}=VALUE)`);
+    return new UsageError(`${option} needs a value`);
   }
   return new UsageError(message.split('\n')[0]);
 }

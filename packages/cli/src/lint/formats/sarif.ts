@@ -20,7 +20,7 @@ function uriOf(relative: string): string {
 }
 
 function ruleBuilder(rule: RuleInfo): SarifRuleBuilder {
-  return new SarifRuleBuilder({ name: rule.title, defaultConfiguration: { level: LEVEL[rule.severity] } }).initSimple({
+  return new SarifRuleBuilder({ defaultConfiguration: { level: LEVEL[rule.severity] } }).initSimple({
     ruleId: rule.id,
     shortDescriptionText: rule.title,
     fullDescriptionText: rule.summary,
