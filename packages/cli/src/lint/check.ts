@@ -1,97 +1,58 @@
-import * as fs from 'fs';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
-import {
-  BaseProblem, CAMPAIGNRC, CampaignDiagnostic, DocumentSettings, documentSettings, LanguageService, LoadedSettings, SEVERITY_NAME, toDiagnostics,
-} from '@campaign-studio/core';
+import { BaseProblem, CAMPAIGNRC, LoadedSettings, toDiagnostics } from '@campaign-studio/core';
 import { CliIO } from '../io';
-import { baseSnapshotsByDirectory } from './bases';
+import { FileChecker, FileResult, toJson } from './fileCheck';
 import { Problems, reason } from './problems';
-import { FileReport, JsonDiagnostic } from './report';
+import { FileReport } from './report';
 import { SettingsLookup } from './settings';
 import { Target } from './targets';
-import { decode } from './utf8';
-
-function toJson(d: CampaignDiagnostic): JsonDiagnostic {
-  return { rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range };
-}
-
-/** `path` relative to the working folder, with `/`, as code hosts name files. */
-function relativeName(cwd: string, abs: string): string {
-  return path.relative(cwd, abs).split(path.sep).join('/') || path.basename(abs);
-}
 
 /**
- * Runs the language service over the files, in order, with one service, one settings lookup and
- * one base-snapshot store for the whole run.
+ * The reports of a run, in the order of the files: each settings file with problems as an entry
+ * before the first file it governs, each unreadable file and unusable base snapshot said once.
  */
 export class Checker {
   readonly reports: FileReport[] = [];
   private readonly reported = new Set<string>();
   private readonly badBases = new Set<string>();
-  private readonly documentSettings = new Map<LoadedSettings | undefined, DocumentSettings>();
-  private readonly service: LanguageService;
-  /** The file being checked, for what a base-snapshot problem says. */
-  private current: Target | undefined;
 
   constructor(
     private readonly io: CliIO,
     private readonly problems: Problems,
     private readonly settings: SettingsLookup,
+    private readonly files: FileChecker,
     /** `--config` as given, to name its entry. */
     private readonly configShown?: string,
-  ) {
-    this.service = new LanguageService({
-      cacheSize: 1,
-      baseSnapshots: baseSnapshotsByDirectory(),
-      onBaseProblem: p => this.baseProblem(p),
-    });
-  }
+  ) {}
 
   async run(targets: Target[]): Promise<FileReport[]> {
     for (const t of targets) {
-      const s = this.governing(t);
-      this.reportSettingsFile(s, t);
+      this.reportSettingsFile(this.files.governing(t), t);
       if (this.reported.has(t.abs)) continue;
       this.reported.add(t.abs);
-      const bytes = await this.read(t);
-      if (bytes) this.check(t, bytes, s);
+      this.report(t, t.stdin ? await this.stdin(t) : this.files.checkFile(t));
     }
     return this.reports;
   }
 
-  /** The settings a file is checked with; a settings file itself is read as settings, with none. */
-  private governing(t: Target): LoadedSettings | undefined {
-    return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
-  }
-
-  /** A file's bytes, or stdin's for `-` (runLint made sure there is one); undefined when it cannot be read. */
-  private async read(t: Target): Promise<Uint8Array | undefined> {
+  /** The document on stdin (runLint made sure there is a stdin). */
+  private async stdin(t: Target): Promise<FileResult> {
+    let bytes: Uint8Array;
     try {
-      return t.stdin ? await this.io.readStdin!() : fs.readFileSync(t.abs);
+      bytes = await this.io.readStdin!();
     } catch (e) {
-      this.problems.unreadable(t.shown, reason(e), 'Check its permissions.');
-      return undefined;
+      return { unreadable: reason(e) };
     }
+    return this.files.check(t, bytes);
   }
 
-  private check(t: Target, bytes: Uint8Array, s: LoadedSettings | undefined): void {
-    const { text, encoding } = decode(bytes);
-    const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
-    this.current = t;
-    const findings = this.service.findings(doc, this.settingsOf(s));
-    if (encoding) findings.push(encoding);
-    const relative = t.stdin && t.shown === '<stdin>' ? t.shown : relativeName(this.io.cwd, t.abs);
-    this.reports.push({ file: t.shown, relative, diagnostics: toDiagnostics(this.service.parsed(doc), findings).map(toJson) });
-  }
-
-  private settingsOf(s: LoadedSettings | undefined): DocumentSettings {
-    let d = this.documentSettings.get(s);
-    if (!d) {
-      d = documentSettings(s);
-      this.documentSettings.set(s, d);
+  private report(t: Target, result: FileResult): void {
+    if ('unreadable' in result) {
+      this.problems.unreadable(t.shown, result.unreadable, 'Check its permissions.');
+      return;
     }
-    return d;
+    for (const p of result.baseProblems) this.baseProblem(p, t);
+    this.reports.push({ file: t.shown, abs: t.abs, diagnostics: result.diagnostics });
   }
 
   /**
@@ -106,7 +67,7 @@ export class Checker {
     if (s === this.settings.config) shown = this.configShown!;
     else if (path.isAbsolute(governed.shown)) shown = s.file;
     else shown = path.relative(this.io.cwd, s.file) || CAMPAIGNRC;
-    this.reports.push({ file: shown, relative: relativeName(this.io.cwd, s.file), diagnostics: toDiagnostics(s.parsed, s.problems).map(toJson) });
+    this.reports.push({ file: shown, abs: s.file, diagnostics: toDiagnostics(s.parsed, s.problems).map(toJson) });
   }
 
   /**
@@ -114,11 +75,10 @@ export class Checker {
    * used is reported once, like an unreadable settings file: CI must not pass because a check
    * silently did not run.
    */
-  private baseProblem(p: BaseProblem): void {
+  private baseProblem(p: BaseProblem, t: Target): void {
     if (this.badBases.has(p.file)) return;
     this.badBases.add(p.file);
-    const t = this.current;
-    const shownBase = t && path.isAbsolute(t.shown) ? p.file : path.relative(this.io.cwd, p.file) || p.file;
-    this.problems.unreadable(`base snapshot ${shownBase}`, p.reason, `The update rules (P1–P5) are not checked for ${t?.shown ?? 'the files it belongs to'}: fetch the campaign again to rebuild it, or remove it.`);
+    const shownBase = path.isAbsolute(t.shown) ? p.file : path.relative(this.io.cwd, p.file) || p.file;
+    this.problems.unreadable(`base snapshot ${shownBase}`, p.reason, `The update rules (P1–P5) are not checked for ${t.shown}: fetch the campaign again to rebuild it, or remove it.`);
   }
 }

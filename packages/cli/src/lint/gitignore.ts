@@ -3,6 +3,9 @@ import * as path from 'path';
 import ignore, { Ignore } from 'ignore';
 import { AncestorIndex, entryExists } from './ancestors';
 
+/** The rules of one .gitignore, and the path from its folder to a directory below it (`a/b/`). */
+interface Level { rules: Ignore; prefix: string }
+
 /**
  * What git would ignore, read from the .gitignore files of the repository (the nearest folder
  * with a `.git` at or above a path; without one, the working folder) from its root down: each
@@ -13,30 +16,39 @@ export class GitIgnores {
   private readonly rules = new Map<string, Ignore | undefined>();
   private readonly withRules = new AncestorIndex(dir => this.rulesOf(dir) !== undefined);
   private readonly repositories = new AncestorIndex(dir => entryExists(path.join(dir, '.git')));
+  /** Per directory, the .gitignore files that apply to its entries, root first. */
+  private readonly levels = new Map<string, readonly Level[]>();
 
   constructor(private readonly cwd: string) {}
 
   /** Whether the absolute path `abs` (a directory when `isDir`) is ignored. */
   ignores(abs: string, isDir: boolean): boolean {
-    const found = this.withRules.matching(path.dirname(abs));
-    const root = found.length ? this.rootOf(abs) : undefined;
-    if (!root) return false;
-    const levels = found.filter(dir => isInside(dir, root));
+    const entry = path.basename(abs) + (isDir ? '/' : '');
     let ignored = false;
-    for (let i = levels.length - 1; i >= 0; i--) {
-      const rel = path.relative(levels[i], abs).split(path.sep).join('/') + (isDir ? '/' : '');
-      const verdict = this.rulesOf(levels[i])!.test(rel);
+    for (const { rules, prefix } of this.levelsOf(path.dirname(abs))) {
+      const verdict = rules.test(prefix + entry);
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }
     return ignored;
   }
 
-  /** The folder whose .gitignore files apply to `abs`, or undefined when none do. */
-  private rootOf(abs: string): string | undefined {
-    const repository = this.repositories.nearest(path.dirname(abs));
+  private levelsOf(dir: string): readonly Level[] {
+    let levels = this.levels.get(dir);
+    if (!levels) {
+      const found = this.withRules.matching(dir);
+      const root = found.length ? this.rootOf(dir) : undefined;
+      levels = root === undefined ? [] : found.filter(d => isInside(d, root)).reverse().map(d => ({ rules: this.rulesOf(d)!, prefix: prefixOf(d, dir) }));
+      this.levels.set(dir, levels);
+    }
+    return levels;
+  }
+
+  /** The folder whose .gitignore files apply to the entries of `dir`, or undefined when none do. */
+  private rootOf(dir: string): string | undefined {
+    const repository = this.repositories.nearest(dir);
     if (repository) return repository;
-    return isInside(abs, this.cwd) ? this.cwd : undefined;
+    return isInside(dir, this.cwd) ? this.cwd : undefined;
   }
 
   private rulesOf(dir: string): Ignore | undefined {
@@ -51,6 +63,12 @@ export class GitIgnores {
     this.rules.set(dir, rules);
     return rules;
   }
+}
+
+/** `dir` seen from `from`, ending with `/` (empty when they are the same folder). */
+function prefixOf(from: string, dir: string): string {
+  const rel = path.relative(from, dir).split(path.sep).join('/');
+  return rel ? rel + '/' : '';
 }
 
 function isInside(p: string, dir: string): boolean {

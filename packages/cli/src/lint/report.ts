@@ -1,3 +1,4 @@
+import * as path from 'path';
 import { Severity } from '@campaign-studio/core';
 
 /** One diagnostic as `--format json` prints it: 0-based lines and characters, as in LSP. */
@@ -13,11 +14,8 @@ export interface JsonDiagnostic {
 export interface FileReport {
   /** The path as given on the command line (or as found under a given directory or glob). */
   file: string;
-  /**
-   * The path relative to the working folder with `/` separators, as code hosts name files
-   * (SARIF, GitHub annotations); `<stdin>` for an unnamed standard input.
-   */
-  relative: string;
+  /** Where it is (for `-`, the name it was given, or `<stdin>`, in the working folder). */
+  abs: string;
   diagnostics: JsonDiagnostic[];
 }
 
@@ -38,4 +36,9 @@ export function countBySeverity(reports: FileReport[]): Record<Severity, number>
 /** One line of text: a message's own line breaks become spaces. */
 export function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ');
+}
+
+/** A path relative to the working folder with `/` separators, as code hosts name files (SARIF, GitHub annotations). */
+export function relativeName(cwd: string, abs: string): string {
+  return path.relative(cwd, abs).split(path.sep).join('/') || path.basename(abs);
 }

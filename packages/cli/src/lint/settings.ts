@@ -12,15 +12,22 @@ import { Problems, reason } from './problems';
 export class SettingsLookup {
   private readonly withSettings = new AncestorIndex(dir => findCampaignrc(dir, dir) !== undefined);
   private readonly loaded = new Map<string, LoadedSettings>();
+  private readonly byDirectory = new Map<string, LoadedSettings | undefined>();
 
   constructor(private readonly cwd: string, private readonly problems: Problems, readonly config?: LoadedSettings) {}
 
   /** The settings that govern the file `abs`; a settings file that cannot be read is reported once. */
   for(abs: string): LoadedSettings | undefined {
     if (this.config) return this.config;
-    const dir = this.withSettings.nearest(path.dirname(abs));
-    if (!dir) return undefined;
-    const rc = path.join(dir, CAMPAIGNRC);
+    const dir = path.dirname(abs);
+    if (!this.byDirectory.has(dir)) this.byDirectory.set(dir, this.nearest(dir));
+    return this.byDirectory.get(dir);
+  }
+
+  private nearest(dir: string): LoadedSettings | undefined {
+    const found = this.withSettings.nearest(dir);
+    if (!found) return undefined;
+    const rc = path.join(found, CAMPAIGNRC);
     let l = this.loaded.get(rc);
     if (!l) {
       l = loadCampaignrc(rc);

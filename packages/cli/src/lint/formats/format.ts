@@ -8,6 +8,8 @@ export interface FormatContext {
   /** The least severe diagnostic that fails the run (`--fail-severity`). */
   failSeverity: Severity;
   version: string;
+  /** The working folder: SARIF and GitHub name files relative to it. */
+  cwd: string;
 }
 
 /** Everything a format prints on stdout for one run. */

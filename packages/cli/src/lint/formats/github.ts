@@ -1,5 +1,6 @@
 import { Severity } from '@campaign-studio/core';
-import { FileReport, JsonDiagnostic } from '../report';
+import { FileReport, JsonDiagnostic, relativeName } from '../report';
+import { FormatContext } from './format';
 
 /**
  * GitHub Actions workflow commands: one annotation per diagnostic, which the run's summary and
@@ -19,11 +20,11 @@ function escapeProperty(s: string): string {
 }
 
 /** Lines and columns are 1-based; the end column is the last one the range covers. */
-function annotation(r: FileReport, d: JsonDiagnostic): string {
+function annotation(file: string, d: JsonDiagnostic): string {
   const { start, end } = d.range;
   const endColumn = end.line === start.line ? Math.max(end.character, start.character + 1) : Math.max(end.character, 1);
   const properties = [
-    `file=${escapeProperty(r.relative)}`,
+    `file=${escapeProperty(file)}`,
     `line=${start.line + 1}`,
     `col=${start.character + 1}`,
     `endLine=${end.line + 1}`,
@@ -33,7 +34,10 @@ function annotation(r: FileReport, d: JsonDiagnostic): string {
   return `::${COMMAND[d.severity]} ${properties.join(',')}::${escapeData(d.message)}`;
 }
 
-export function formatGithub(reports: FileReport[]): string {
-  const lines = reports.flatMap(r => r.diagnostics.map(d => annotation(r, d)));
+export function formatGithub(reports: FileReport[], { cwd }: FormatContext): string {
+  const lines = reports.flatMap(r => {
+    const file = relativeName(cwd, r.abs);
+    return r.diagnostics.map(d => annotation(file, d));
+  });
   return lines.length ? lines.join('\n') + '\n' : '';
 }

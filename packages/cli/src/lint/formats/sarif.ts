@@ -1,7 +1,7 @@
 import { RuleInfo, RULES, ruleHref, Severity } from '@campaign-studio/core';
 import { SarifBuilder, SarifResultBuilder, SarifRuleBuilder, SarifRunBuilder } from 'node-sarif-builder';
 import { homepage } from '../../../../../package.json';
-import { FileReport, JsonDiagnostic } from '../report';
+import { FileReport, JsonDiagnostic, relativeName } from '../report';
 import { FormatContext } from './format';
 
 /**
@@ -29,12 +29,12 @@ function ruleBuilder(rule: RuleInfo): SarifRuleBuilder {
 }
 
 /** SARIF lines and columns are 1-based; the end column is the one just past the range. */
-function resultBuilder(report: FileReport, d: JsonDiagnostic): SarifResultBuilder {
+function resultBuilder(uri: string, d: JsonDiagnostic): SarifResultBuilder {
   return new SarifResultBuilder().initSimple({
     ruleId: d.rule,
     level: LEVEL[d.severity],
     messageText: d.message,
-    fileUri: uriOf(report.relative),
+    fileUri: uri,
     startLine: d.range.start.line + 1,
     startColumn: d.range.start.character + 1,
     endLine: d.range.end.line + 1,
@@ -42,13 +42,16 @@ function resultBuilder(report: FileReport, d: JsonDiagnostic): SarifResultBuilde
   });
 }
 
-export function formatSarif(reports: FileReport[], { version }: FormatContext): string {
+export function formatSarif(reports: FileReport[], { version, cwd }: FormatContext): string {
   const run = new SarifRunBuilder({
     tool: { driver: { name: 'campaign-lint', fullName: 'Campaign Studio', version, informationUri: homepage, rules: [] } },
     columnKind: 'utf16CodeUnits',
   });
   for (const rule of RULES) run.addRule(ruleBuilder(rule));
-  for (const r of reports) for (const d of r.diagnostics) run.addResult(resultBuilder(r, d));
+  for (const r of reports) {
+    const uri = uriOf(relativeName(cwd, r.abs));
+    for (const d of r.diagnostics) run.addResult(resultBuilder(uri, d));
+  }
   const log = new SarifBuilder();
   log.addRun(run);
   return log.buildSarifJsonString({ indent: true }) + '\n';

@@ -1,0 +1,77 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import {
+  BaseProblem, CAMPAIGNRC, CampaignDiagnostic, DocumentSettings, documentSettings, LanguageService, LoadedSettings, SEVERITY_NAME, toDiagnostics,
+} from '@campaign-studio/core';
+import { baseSnapshotsByDirectory } from './bases';
+import { reason } from './problems';
+import { JsonDiagnostic } from './report';
+import { SettingsLookup } from './settings';
+import { Target } from './targets';
+import { decode } from './utf8';
+
+/**
+ * What checking one file found: its diagnostics and the base snapshots that could not be used on
+ * the way, or why the file could not be read. How it is reported is the run's business.
+ */
+export type FileResult =
+  | { diagnostics: JsonDiagnostic[]; baseProblems: BaseProblem[] }
+  | { unreadable: string };
+
+export function toJson(d: CampaignDiagnostic): JsonDiagnostic {
+  return { rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range };
+}
+
+/**
+ * Checks files one at a time with one language service, one settings lookup and one base-snapshot
+ * store for the whole run: the editor's rules, with the settings found as the editor finds them.
+ */
+export class FileChecker {
+  private readonly service: LanguageService;
+  private readonly documentSettings = new Map<LoadedSettings | undefined, DocumentSettings>();
+  /** The base-snapshot problems met while checking the current file. */
+  private baseProblems: BaseProblem[] = [];
+
+  constructor(private readonly settings: SettingsLookup) {
+    this.service = new LanguageService({
+      cacheSize: 1,
+      baseSnapshots: baseSnapshotsByDirectory(),
+      onBaseProblem: p => this.baseProblems.push(p),
+    });
+  }
+
+  /** The settings a file is checked with; a settings file itself is read as settings, with none. */
+  governing(t: Target): LoadedSettings | undefined {
+    return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
+  }
+
+  /** Reads a file from disk and checks it. */
+  checkFile(t: Target): FileResult {
+    let bytes: Uint8Array;
+    try {
+      bytes = fs.readFileSync(t.abs);
+    } catch (e) {
+      return { unreadable: reason(e) };
+    }
+    return this.check(t, bytes);
+  }
+
+  check(t: Target, bytes: Uint8Array): FileResult {
+    const { text, encoding } = decode(bytes);
+    const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
+    this.baseProblems = [];
+    const findings = this.service.findings(doc, this.settingsOf(this.governing(t)));
+    if (encoding) findings.push(encoding);
+    return { diagnostics: toDiagnostics(this.service.parsed(doc), findings).map(toJson), baseProblems: this.baseProblems };
+  }
+
+  private settingsOf(s: LoadedSettings | undefined): DocumentSettings {
+    let d = this.documentSettings.get(s);
+    if (!d) {
+      d = documentSettings(s);
+      this.documentSettings.set(s, d);
+    }
+    return d;
+  }
+}
