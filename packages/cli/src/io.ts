@@ -18,11 +18,6 @@ export interface CliIO {
   ask?: (question: string) => Promise<string>;
   /** The HTTP client for the service; the global `fetch` when absent (tests pass their own). */
   fetch?: typeof fetch;
-  /**
-   * The running bin's script, to start threads of it (a long lint run checks on several); absent
-   * when commands run in memory (tests), which then stay on one thread.
-   */
-  script?: string;
 }
 
 /** A problem to report in one line and end with `exitCode`: never a stack trace. */

@@ -1,7 +1,5 @@
 import * as readline from 'readline';
-import { isMainThread, workerData } from 'worker_threads';
 import { CliError, CliIO } from './io';
-import { isCheckThread, runCheckThread } from './lint/parallel';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
@@ -9,8 +7,6 @@ import { isCheckThread, runCheckThread } from './lint/parallel';
  * (the stack only with `CAMPAIGN_DEBUG=1`).
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
-  // A thread started by a command (see CliIO.script) does that command's part, not the command.
-  if (!isMainThread && isCheckThread(workerData)) return runCheckThread(workerData);
   process.stdout.on('error', e => {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
@@ -43,7 +39,6 @@ function processIO(): CliIO {
       return Buffer.concat(chunks);
     },
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
-    script: require.main?.filename,
   };
 }
 

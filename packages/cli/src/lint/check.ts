@@ -7,9 +7,6 @@ import { FileReport } from './report';
 import { SettingsLookup } from './settings';
 import { Target } from './targets';
 
-/** Where each file's result comes from: checked here and now, or by a checking thread. */
-export type ResultOf = (t: Target, index: number) => FileResult | Promise<FileResult>;
-
 /**
  * The reports of a run, in the order of the files: each settings file with problems as an entry
  * before the first file it governs, each unreadable file and unusable base snapshot said once.
@@ -23,20 +20,17 @@ export class Checker {
     private readonly io: CliIO,
     private readonly problems: Problems,
     private readonly settings: SettingsLookup,
-    readonly files: FileChecker,
+    private readonly files: FileChecker,
     /** `--config` as given, to name its entry. */
     private readonly configShown?: string,
   ) {}
 
-  /** Checks each file on this thread. */
-  readonly here: ResultOf = t => (t.stdin ? this.stdin(t) : this.files.checkFile(t));
-
-  async run(targets: Target[], resultOf: ResultOf = this.here): Promise<FileReport[]> {
-    for (const [i, t] of targets.entries()) {
+  async run(targets: Target[]): Promise<FileReport[]> {
+    for (const t of targets) {
       this.reportSettingsFile(this.files.governing(t), t);
       if (this.reported.has(t.abs)) continue;
       this.reported.add(t.abs);
-      this.report(t, await resultOf(t, i));
+      this.report(t, t.stdin ? await this.stdin(t) : this.files.checkFile(t));
     }
     return this.reports;
   }

@@ -1,14 +1,13 @@
 import { version } from '../../../../package.json';
 import { CliIO, useColour } from '../io';
 import { help, LintArgs, parseLintArgs, usage, UsageError } from './args';
-import { Checker, ResultOf } from './check';
+import { Checker } from './check';
 import { FileChecker } from './fileCheck';
 import { FORMATS } from './formats';
 import { Problems } from './problems';
 import { countBySeverity, fails, FileReport } from './report';
 import { loadConfig, SettingsLookup } from './settings';
-import { checkInParallel, checkingThreads } from './parallel';
-import { Target, TargetCollector } from './targets';
+import { TargetCollector } from './targets';
 
 /**
  * `campaign lint` and its alias `campaign-lint`: exactly the rules the editor runs, through the
@@ -25,14 +24,6 @@ function failed(reports: FileReport[], args: LintArgs, problems: Problems): bool
   return true;
 }
 
-/** Where each file's result comes from: this thread, or for a long run this one and checking threads. */
-async function resultsOf(targets: Target[], checker: Checker, io: CliIO, config: string | undefined): Promise<ResultOf> {
-  const threads = io.script && !targets.some(t => t.stdin) ? checkingThreads(targets.length) : 0;
-  if (!threads) return checker.here;
-  const results = await checkInParallel(targets, checker.files, { script: io.script!, threads, cwd: io.cwd, config });
-  return (_t, i) => results[i];
-}
-
 async function lint(args: LintArgs, io: CliIO, program: string): Promise<number> {
   const problems = new Problems(io.stderr, program);
   if (args.inputs.includes('-') && !io.readStdin) {
@@ -45,8 +36,7 @@ async function lint(args: LintArgs, io: CliIO, program: string): Promise<number>
   const collector = new TargetCollector(io.cwd, problems, args.stdinFilename);
   for (const input of args.inputs) await collector.add(input);
   const settings = new SettingsLookup(io.cwd, problems, config);
-  const checker = new Checker(io, problems, settings, new FileChecker(settings), args.config);
-  const reports = await checker.run(collector.targets, await resultsOf(collector.targets, checker, io, args.config));
+  const reports = await new Checker(io, problems, settings, new FileChecker(settings), args.config).run(collector.targets);
   const format = FORMATS[args.format];
   io.stdout(format(reports, { colour: useColour(io), failSeverity: args.failSeverity, version, cwd: io.cwd }));
   const fail = failed(reports, args, problems);
