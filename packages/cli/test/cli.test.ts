@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { runLint, firstInvalidUtf8, decode } from '../src/lint';
-import { json, JsonEntry, lint, write } from './helpers/bins';
+import { json, JsonEntry, lint, run, write } from './helpers/bins';
 import { CLEAN, INFO_ONLY, LIMITED, SYNTAX } from './helpers/documents';
 
 /**
@@ -301,6 +301,17 @@ describe('inputs that break naive tools', () => {
     assert.equal(enc.rule, 'D1');
     assert.deepEqual(enc.range.start, { line: 2, character: 20 });
     assert.match(enc.message, /byte 0xE9/);
+  });
+
+  test('a real U+FFFD is text like any other, and a byte order mark is dropped, from a file as from stdin', () => {
+    const doc = '\ufeff{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "basic_details": { "name": "\ufffd sale" },\n  "status": "DRAFT"\n}\n';
+    const dir = project('replacement', { 'r.campaign.json': doc });
+    const r = run(dir, ['--format', 'json', 'r.campaign.json', '-'], { input: doc });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as JsonEntry[];
+    assert.deepEqual(out.map(e => e.file), ['r.campaign.json', '<stdin>']);
+    // Columns as editors count them: the BOM is not a character of the first line.
+    for (const e of out) assert.deepEqual(e.diagnostics.map(d => [d.rule, d.range.start]), [['D8', { line: 5, character: 2 }]]);
   });
 
   test('firstInvalidUtf8: valid text, truncated, overlong and surrogate sequences', () => {

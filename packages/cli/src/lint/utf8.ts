@@ -32,10 +32,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
  * is not UTF-8. Valid text, the common case, is checked and decoded natively.
  */
 export function decode(bytes: Uint8Array): { text: string; encoding?: Finding } {
-  if (isUtf8(bytes)) {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-  }
+  if (isUtf8(bytes)) return { text: withoutBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) };
   const text = new TextDecoder('utf-8').decode(bytes);
   const bad = firstInvalidUtf8(bytes);
   if (bad < 0) return { text };
@@ -50,4 +47,9 @@ export function decode(bytes: Uint8Array): { text: string; encoding?: Finding } 
       range: { start: before, end: before + 1 },
     },
   };
+}
+
+/** The text without its byte order mark, as editors show it (so columns match theirs). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
