@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Log } from 'sarif';
 import { RULES } from '@campaign-studio/core';
 import { run, write } from './helpers/bins';
-import { INFO_ONLY, SYNTAX, WARNING_ONLY } from './helpers/documents';
+import { CLEAN, INFO_ONLY, SYNTAX, WARNING_ONLY } from './helpers/documents';
 
 /**
  * The machine-read formats of `campaign lint`, each checked against what reads it: SARIF against
@@ -20,9 +20,14 @@ import { INFO_ONLY, SYNTAX, WARNING_ONLY } from './helpers/documents';
 const SARIF_SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
 
 let root: string;
+/** Three files: an error, an information, and a warning in a file whose name needs escaping. */
 let dir: string;
+/** One file with nothing to report. */
+let clean: string;
 before(() => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-formats-')));
+  clean = path.join(root, 'clean');
+  write(clean, { 'c.campaign.json': CLEAN });
   dir = path.join(root, 'project');
   write(dir, {
     'campaigns/bad.campaign.json': SYNTAX,
@@ -78,8 +83,6 @@ describe('sarif', () => {
   });
 
   test('no diagnostics: a valid log with no results', () => {
-    const clean = path.join(root, 'clean');
-    write(clean, { 'c.campaign.json': { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com' } });
     const r = run(clean, ['--format', 'sarif', '.']);
     assert.equal(r.status, 0, r.stderr);
     const log = JSON.parse(r.stdout) as Log;
@@ -169,8 +172,6 @@ describe('github', () => {
   });
 
   test('nothing to report: no output', () => {
-    const clean = path.join(root, 'clean-gh');
-    write(clean, { 'c.campaign.json': { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com' } });
     const r = run(clean, ['--format', 'github', '.']);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, '');

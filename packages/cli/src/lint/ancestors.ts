@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import * as path from 'path';
 
 /**
@@ -23,15 +22,5 @@ export class AncestorIndex {
 
   nearest(dir: string): string | undefined {
     return this.matching(dir)[0];
-  }
-}
-
-/** Whether anything is at `p`: a dangling link or a directory counts (reading it then says what is wrong). */
-export function entryExists(p: string): boolean {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
   }
 }

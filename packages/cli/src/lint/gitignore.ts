@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import ignore, { Ignore } from 'ignore';
-import { AncestorIndex, entryExists } from './ancestors';
+import { entryExists } from '@campaign-studio/sync';
+import { AncestorIndex } from './ancestors';
 
 /** The rules of one .gitignore, and the path from its folder to a directory below it (`a/b/`). */
 interface Level { rules: Ignore; prefix: string }
