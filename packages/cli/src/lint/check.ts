@@ -27,23 +27,29 @@ export class Checker {
 
   async run(targets: Target[]): Promise<FileReport[]> {
     for (const t of targets) {
-      this.reportSettingsFile(this.files.governing(t), t);
+      const s = this.governing(t);
+      this.reportSettingsFile(s, t);
       if (this.reported.has(t.abs)) continue;
       this.reported.add(t.abs);
-      this.report(t, t.stdin ? await this.stdin(t) : this.files.checkFile(t));
+      this.report(t, t.stdin ? await this.stdin(t, s) : this.files.checkFile(t, s));
     }
     return this.reports;
   }
 
+  /** The settings a file is checked with; a settings file itself is read as settings, with none. */
+  private governing(t: Target): LoadedSettings | undefined {
+    return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
+  }
+
   /** The document on stdin (runLint made sure there is a stdin). */
-  private async stdin(t: Target): Promise<FileResult> {
+  private async stdin(t: Target, s: LoadedSettings | undefined): Promise<FileResult> {
     let bytes: Uint8Array;
     try {
       bytes = await this.io.readStdin!();
     } catch (e) {
       return { unreadable: reason(e) };
     }
-    return this.files.check(t, bytes);
+    return this.files.check(t, bytes, s);
   }
 
   private report(t: Target, result: FileResult): void {

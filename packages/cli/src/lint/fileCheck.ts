@@ -1,14 +1,12 @@
 import * as fs from 'fs';
-import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  BaseProblem, CAMPAIGNRC, CampaignDiagnostic, DocumentSettings, documentSettings, Finding, LanguageService, LoadedSettings, SEVERITY_NAME,
+  BaseProblem, CampaignDiagnostic, DocumentSettings, documentSettings, Finding, LanguageService, LoadedSettings, SEVERITY_NAME,
   toDiagnostics,
 } from '@campaign-studio/core';
 import { baseSnapshotsByDirectory } from './bases';
 import { reason } from './problems';
 import { JsonDiagnostic } from './report';
-import { SettingsLookup } from './settings';
 import { Target } from './targets';
 import { decode, withoutBom } from './utf8';
 
@@ -25,8 +23,8 @@ export function toJson(d: CampaignDiagnostic): JsonDiagnostic {
 }
 
 /**
- * Checks files one at a time with one language service, one settings lookup and one base-snapshot
- * store for the whole run: the editor's rules, with the settings found as the editor finds them.
+ * Checks files one at a time with one language service and one base-snapshot store for the whole
+ * run: the editor's rules, under the settings the run found for each file.
  */
 export class FileChecker {
   private readonly service: LanguageService;
@@ -34,7 +32,7 @@ export class FileChecker {
   /** The base-snapshot problems met while checking the current file. */
   private baseProblems: BaseProblem[] = [];
 
-  constructor(private readonly settings: SettingsLookup) {
+  constructor() {
     this.service = new LanguageService({
       cacheSize: 1,
       baseSnapshots: baseSnapshotsByDirectory(),
@@ -42,17 +40,12 @@ export class FileChecker {
     });
   }
 
-  /** The settings a file is checked with; a settings file itself is read as settings, with none. */
-  governing(t: Target): LoadedSettings | undefined {
-    return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
-  }
-
   /**
    * Reads a file from disk and checks it. Node reads and decodes UTF-8 in one native call, the
    * fastest way to read thousands of files; it puts U+FFFD where the bytes are not UTF-8, so only
    * a text holding one is read again as bytes, to say where (or that U+FFFD is really there).
    */
-  checkFile(t: Target): FileResult {
+  checkFile(t: Target, settings: LoadedSettings | undefined): FileResult {
     let read: string | Uint8Array;
     try {
       read = fs.readFileSync(t.abs, 'utf8');
@@ -60,19 +53,19 @@ export class FileChecker {
     } catch (e) {
       return { unreadable: reason(e) };
     }
-    return typeof read === 'string' ? this.checkText(t, withoutBom(read)) : this.check(t, read);
+    return typeof read === 'string' ? this.checkText(t, withoutBom(read), settings) : this.check(t, read, settings);
   }
 
   /** Checks bytes read from somewhere (a file, stdin). */
-  check(t: Target, bytes: Uint8Array): FileResult {
+  check(t: Target, bytes: Uint8Array, settings: LoadedSettings | undefined): FileResult {
     const { text, encoding } = decode(bytes);
-    return this.checkText(t, text, encoding);
+    return this.checkText(t, text, settings, encoding);
   }
 
-  private checkText(t: Target, text: string, encoding?: Finding): FileResult {
+  private checkText(t: Target, text: string, settings: LoadedSettings | undefined, encoding?: Finding): FileResult {
     const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
     this.baseProblems = [];
-    const findings = this.service.findings(doc, this.settingsOf(this.governing(t)));
+    const findings = this.service.findings(doc, this.settingsOf(settings));
     if (encoding) findings.push(encoding);
     return { diagnostics: toDiagnostics(this.service.parsed(doc), findings).map(toJson), baseProblems: this.baseProblems };
   }
