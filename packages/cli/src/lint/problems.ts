@@ -3,18 +3,24 @@
  * makes the exit status 2, while everything readable is still checked and reported.
  */
 export class Problems {
-  count = 0;
+  private said = 0;
 
-  constructor(private readonly stderr: (s: string) => void, readonly program: string) {}
+  constructor(private readonly stderr: (s: string) => void, private readonly program: string) {}
+
+  /** How many problems were said. */
+  get count(): number {
+    return this.said;
+  }
 
   /** `what` cannot be read: `why`, then what to do. */
   unreadable(what: string, why: string, hint: string): void {
     this.problem(`${what}: cannot read: ${why}. ${hint}`);
   }
 
+  /** An input that cannot be used as given (a directory without campaigns, a glob that matches nothing). */
   problem(line: string): void {
     this.say(line);
-    this.count++;
+    this.said++;
   }
 
   /** A line on stderr that is not a problem with the inputs. */
