@@ -6,9 +6,11 @@
  *   ≥ 5× faster than vscode-json-languageservice at every size; 1 MB validated within 6× its
  *   JSON.parse time; a keystroke on 1 MB under 30 ms median; first diagnostics within 150 ms of
  *   server start; completion p95 under 10 ms on 100 KB; under 150 MB RSS with 50 open documents;
- *   dist/server.js under 1 MB.
+ *   dist/server.js under 1 MB; `campaign lint` on 5,000 files within 1.5× of reading and parsing
+ *   them, faster than ajv-cli with our schemas, under 200 MB peak RSS.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { execFileSync, spawnSync } from 'child_process';
 import { performance } from 'perf_hooks';
@@ -249,12 +251,112 @@ async function memory(): Promise<Record<string, number>> {
 
 function sizes(): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const f of ['client.js', 'server.js', 'cli.js']) out[`dist/${f}`] = fs.statSync(path.join(root, 'dist', f)).size;
+  for (const f of ['client.js', 'server.js', 'cli.js', 'campaign.js']) out[`dist/${f}`] = fs.statSync(path.join(root, 'dist', f)).size;
   const vsix = path.join(root, 'campaign-studio.vsix');
   const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], { cwd: root, encoding: 'utf8' });
   if (r.status === 0 && fs.existsSync(vsix)) out['campaign-studio.vsix'] = fs.statSync(vsix).size;
   else process.stderr.write(`  vsce package failed: ${(r.stderr || r.stdout).slice(-400)}\n`);
   return out;
+}
+
+// ---------------------------------------------------------------- campaign lint on a corpus
+
+const LINT_FILES = 5_000;
+
+/**
+ * One file of the corpus: 3–8 KB, a quarter with rule errors, a tenth named as fetched. All are
+ * JSON: ajv-cli stops at the first file that is not.
+ */
+function corpusFile(i: number): { name: string; text: string } {
+  const text = generateCampaign({ bytes: 3_000 + ((i * 7_919) % 5_001), errors: i % 4 === 0 });
+  const name = i % 10 === 0 ? `campaign-${i}.${(0x5f0000000000 + i).toString(16).padStart(24, '0')}.campaign.json` : `campaign-${i}.campaign.json`;
+  return { name, text };
+}
+
+/** The corpus in a temporary folder: 50 team folders of 100 files, a settings file and a .gitignore, as a repository has them. */
+function writeCorpus(): { dir: string; bytes: number; withErrors: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-bench-lint-'));
+  fs.writeFileSync(path.join(dir, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }));
+  fs.writeFileSync(path.join(dir, '.gitignore'), 'tmp/\n*.local.campaign.json\n');
+  let bytes = 0;
+  for (let i = 0; i < LINT_FILES; i++) {
+    const team = path.join(dir, 'campaigns', `team-${String(i % 50).padStart(2, '0')}`);
+    fs.mkdirSync(team, { recursive: true });
+    const f = corpusFile(i);
+    fs.writeFileSync(path.join(team, f.name), f.text);
+    bytes += f.text.length;
+  }
+  return { dir, bytes, withErrors: Math.ceil(LINT_FILES / 4) };
+}
+
+interface ProcessRun { wallMs: number; cpuMs: number; peakRssMB: number; status: number | null }
+
+/** Medians of wall and CPU time, the largest peak RSS. */
+interface LintFigures { wallMs: number; cpuMs: number; peakRssMB: number; runs: number }
+
+interface LintBench {
+  files: number; bytes: number; withErrors: number;
+  readParse: LintFigures; campaignLint: LintFigures; ajvCli: LintFigures;
+}
+
+function figures(rs: ProcessRun[]): LintFigures {
+  return { wallMs: median(rs.map(r => r.wallMs)), cpuMs: median(rs.map(r => r.cpuMs)), peakRssMB: Math.max(...rs.map(r => r.peakRssMB)), runs: rs.length };
+}
+
+/** A whole process: wall time, CPU time and peak RSS, from GNU time where the machine has it. */
+function timedProcess(args: string[], cwd: string): ProcessRun {
+  const report = path.join(os.tmpdir(), `campaign-bench-time-${process.pid}.txt`);
+  const gnuTime = fs.existsSync('/usr/bin/time');
+  const [cmd, ...rest] = gnuTime ? ['/usr/bin/time', '-f', '%U %S %M', '-o', report, process.execPath, ...args] : [process.execPath, ...args];
+  const t = performance.now();
+  const r = spawnSync(cmd, rest, { cwd, stdio: 'ignore', maxBuffer: 1 << 30 });
+  const wallMs = performance.now() - t;
+  if (!gnuTime) return { wallMs, cpuMs: NaN, peakRssMB: NaN, status: r.status };
+  const [user, sys, rssKb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  fs.rmSync(report, { force: true });
+  return { wallMs, cpuMs: (user + sys) * 1000, peakRssMB: rssKb / 1024, status: r.status };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/**
+ * `campaign lint` over the corpus against reading and parsing the same files, and against
+ * ajv-cli validating them with our schemas (all errors, like lint), each as a whole process,
+ * interleaved so that the machine's noise falls on all three alike.
+ */
+function lintBench(): LintBench {
+  const corpus = writeCorpus();
+  const schemas = path.join(root, 'packages/core/schemas');
+  const commands: Record<string, string[]> = {
+    readParse: [path.join(root, 'bench/parse-only.js'), 'campaigns'],
+    campaignLint: [path.join(root, 'dist/campaign.js'), 'lint', 'campaigns'],
+    ajvCli: [path.join(root, 'node_modules/ajv-cli/dist/index.js'), 'validate', '-s', path.join(schemas, 'campaign.schema.json'), '-r', path.join(schemas, 'components/*.schema.json'), '-d', 'campaigns/**/*.campaign.json', '--strict=false', '--all-errors', '--errors=line'],
+  };
+  try {
+    const check = spawnSync(process.execPath, commands.campaignLint, { cwd: corpus.dir, encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (!check.stdout.includes(`${LINT_FILES} files checked`)) throw new Error(`campaign lint did not check the corpus: ${check.stderr.slice(0, 400)}`);
+    const runs: Record<string, ProcessRun[]> = { readParse: [], campaignLint: [], ajvCli: [] };
+    const rounds = quick ? 3 : 7;
+    const names = Object.keys(commands);
+    for (let round = 0; round < rounds + 1; round++) {
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(round + k) % names.length];
+        const run = timedProcess(commands[name], corpus.dir);
+        if (round > 0) runs[name].push(run); // the first round only warms the page cache
+      }
+    }
+    const result: LintBench = {
+      files: LINT_FILES, bytes: corpus.bytes, withErrors: corpus.withErrors,
+      readParse: figures(runs.readParse), campaignLint: figures(runs.campaignLint), ajvCli: figures(runs.ajvCli),
+    };
+    process.stderr.write(`  campaign lint ${ms(result.campaignLint.wallMs)} ms, read + parse ${ms(result.readParse.wallMs)} ms, ajv-cli ${ms(result.ajvCli.wallMs)} ms\n`);
+    return result;
+  } finally {
+    fs.rmSync(corpus.dir, { recursive: true, force: true });
+  }
 }
 
 function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
@@ -271,6 +373,8 @@ async function main(): Promise<void> {
   const editing = await completionAndHover();
   process.stderr.write('memory with 50 open documents…\n');
   const mem = await memory();
+  process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
+  const lint = lintBench();
   const files = sizes();
 
   const mb1 = validation.filter(r => r.size === '1 MB');
@@ -282,6 +386,9 @@ async function main(): Promise<void> {
     { goal: 'completion p95 under 10 ms on 100 KB', met: editing.supported.completion && editing.completion.p95 < 10, value: editing.supported.completion ? `${ms(editing.completion.p95)} ms` : 'not supported by the server' },
     { goal: 'under 150 MB RSS with 50 open documents', met: mem.rssMB < 150, value: `${mem.rssMB.toFixed(0)} MB` },
     { goal: 'dist/server.js under 1 MB', met: files['dist/server.js'] < 1_048_576, value: `${(files['dist/server.js'] / 1024).toFixed(0)} KB` },
+    { goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`, met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs, value: `${(lint.campaignLint.wallMs / lint.readParse.wallMs).toFixed(2)}×` },
+    { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${(lint.campaignLint.wallMs / lint.ajvCli.wallMs).toFixed(2)}× ajv-cli's time` },
+    { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB` },
   ];
 
   let commit = 'unknown';
@@ -289,7 +396,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, sizes: files, goals,
+    memory50: mem, lint, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -306,6 +413,13 @@ async function main(): Promise<void> {
   out.push('');
   out.push(`Through the server over stdio: first diagnostics after start ${ms(firstDiagnostics.median)} ms (p95 ${ms(firstDiagnostics.p95)}); keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`);
   out.push(`Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS, ${mem.heapUsedMB.toFixed(0)} MB heap used.`);
+  out.push('');
+  out.push(`campaign lint on ${LINT_FILES} files (3–8 KB, ${(lint.bytes / 1048576).toFixed(0)} MB in all; ${lint.withErrors} with rule errors), whole processes, median of ${lint.campaignLint.runs} runs:`);
+  out.push(`${pad('', 42)}${pad('wall ms', 10)}${pad('CPU ms', 10)}${pad('peak RSS', 10)}× read + parse`);
+  for (const [label, f] of [['read + JSON.parse (bench/parse-only.js)', lint.readParse], ['campaign lint', lint.campaignLint], ['ajv-cli, our schemas', lint.ajvCli]] as const) {
+    out.push(`${pad(label, 42)}${pad(ms(f.wallMs), 10)}${pad(ms(f.cpuMs), 10)}${pad(`${f.peakRssMB.toFixed(0)} MB`, 10)}${(f.wallMs / lint.readParse.wallMs).toFixed(2)}×`);
+  }
+  out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');
   out.push('Goals:');

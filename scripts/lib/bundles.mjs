@@ -1,5 +1,22 @@
 // The bundles and their esbuild options, shared by the build and by the test that checks
 // what each bundle contains.
+
+/**
+ * Packages whose ESM build cannot run inside a CommonJS bundle (fdir's calls
+ * `createRequire(import.meta.url)`, and `import.meta` is empty there): they are resolved as
+ * `require()` resolves them, to their CommonJS build.
+ */
+const REQUIRED_AS_COMMONJS = /^(tinyglobby|fdir)$/;
+
+const commonJsBuilds = {
+  name: 'commonjs-builds',
+  setup(build) {
+    build.onResolve({ filter: REQUIRED_AS_COMMONJS }, args => args.kind === 'require-call'
+      ? undefined
+      : build.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir, importer: args.importer }));
+  },
+};
+
 export const COMMON_OPTIONS = {
   bundle: true,
   platform: 'node',
@@ -8,6 +25,7 @@ export const COMMON_OPTIONS = {
   logLevel: 'warning',
   // jsonc-parser's UMD build hides its requires from the bundler; its ESM build bundles cleanly.
   mainFields: ['module', 'main'],
+  plugins: [commonJsBuilds],
 };
 
 /**

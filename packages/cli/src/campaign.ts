@@ -21,7 +21,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   diff: { run: runDiff, summary: 'what changed since the pull, field by field, on each side' },
   plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
   push: { run: runPush, summary: 'send the changes (or a saved plan), never overwriting anyone\'s edit' },
-  lint: { run: runLint, summary: 'check campaign files with the editor\'s rules' },
+  lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: 'check campaign files with the editor\'s rules' },
 };
 
 function help(): string {

@@ -4,7 +4,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { run, firstInvalidUtf8, decode } from '../src/lint/lint';
+import { runLint, firstInvalidUtf8, decode } from '../src/lint';
+import { json, JsonEntry, lint, run, write } from './helpers/bins';
+import { CLEAN, INFO_ONLY, LIMITED, SYNTAX } from './helpers/documents';
 
 /**
  * campaign-lint's contract, mostly through the built `dist/cli.js` as CI runs it:
@@ -12,49 +14,7 @@ import { run, firstInvalidUtf8, decode } from '../src/lint/lint';
  * settings, unreadable files, directory walks, and colour only on a terminal.
  */
 
-const CLI = path.resolve(__dirname, '../../../dist/cli.js');
-
-interface Result { status: number | null; stdout: string; stderr: string }
-
-function lint(cwd: string, ...args: string[]): Result {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-interface JsonEntry {
-  file: string;
-  diagnostics: Array<{ rule: string; severity: string; path: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
-}
-
-function json(cwd: string, ...args: string[]): { status: number | null; out: JsonEntry[]; stderr: string } {
-  const r = lint(cwd, '--format', 'json', ...args);
-  let out: JsonEntry[];
-  try {
-    out = JSON.parse(r.stdout);
-  } catch {
-    throw new Error(`not JSON (exit ${r.status}): ${r.stdout.slice(0, 300)} / ${r.stderr}`);
-  }
-  return { status: r.status, out, stderr: r.stderr };
-}
-
-function write(root: string, files: Record<string, string | object>): void {
-  for (const [name, content] of Object.entries(files)) {
-    const p = path.join(root, name);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-}
-
 const rulesOf = (e: JsonEntry | undefined): string[] => (e?.diagnostics ?? []).map(d => `${d.rule} ${d.severity}`).sort();
-
-/** Clean: nothing to report. */
-const CLEAN = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com' };
-/** One D8 (information): `status` is read-only. */
-const INFO_ONLY = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "status": "DRAFT"\n}\n';
-/** A syntax error on line 4 (1-based): a trailing comma. */
-const SYNTAX = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n}\n';
-/** The flag-gated audience limit (L1): an error when the flag is off, information when unknown, nothing when on. */
-const LIMITED = { ...CLEAN, campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 500 } };
 
 let root: string;
 before(() => {
@@ -85,17 +45,17 @@ describe('formats', () => {
     assert.equal(r.stderr, '');
   });
 
-  test('text: colour on a terminal, none with NO_COLOR', () => {
+  test('text: colour on a terminal, none with NO_COLOR', async () => {
     const dir = project('colour', { 'bad.campaign.json': SYNTAX });
     let out = '';
     const io = { stdout: (s: string) => { out += s; }, stderr: () => undefined, cwd: dir };
-    assert.equal(run(['bad.campaign.json'], { ...io, isTTY: true, env: {} }), 1);
+    assert.equal(await runLint(['bad.campaign.json'], { ...io, isTTY: true, env: {} }), 1);
     assert.match(out, /bad\.campaign\.json:4:34 \x1b\[31merror\x1b\[0m \x1b\[1mD1\x1b\[0m Trailing comma/);
     out = '';
-    run(['bad.campaign.json'], { ...io, isTTY: true, env: { NO_COLOR: '1' } });
+    await runLint(['bad.campaign.json'], { ...io, isTTY: true, env: { NO_COLOR: '1' } });
     assert.doesNotMatch(out, /\x1b\[/);
     out = '';
-    run(['bad.campaign.json'], { ...io, isTTY: false, env: {} });
+    await runLint(['bad.campaign.json'], { ...io, isTTY: false, env: {} });
     assert.doesNotMatch(out, /\x1b\[/);
   });
 
@@ -139,9 +99,9 @@ describe('exit status', () => {
   });
 
   for (const [name, args, message] of [
-    ['no file', [], /no FILE or DIR given/],
+    ['no file', [], /no FILE, DIR or GLOB given/],
     ['an unknown option', ['--fix', 'a.campaign.json'], /unknown option --fix/],
-    ['a bad format', ['--format', 'xml', 'a.campaign.json'], /--format must be text or json, not "xml"/],
+    ['a bad format', ['--format', 'xml', 'a.campaign.json'], /--format must be text, json, sarif, junit or github, not "xml"/],
     ['a format without a value', ['a.campaign.json', '--format'], /--format needs a value/],
     ['a config without a value', ['--config='], /--config needs a file name/],
   ] as const) {
@@ -149,7 +109,7 @@ describe('exit status', () => {
       const r = lint(root, ...args);
       assert.equal(r.status, 2);
       assert.match(r.stderr, message);
-      assert.match(r.stderr, /usage: campaign-lint \[--format text\|json\] \[--config FILE\] FILE\|DIR\.\.\./);
+      assert.match(r.stderr, /^usage: campaign-lint \[--format text\|json\|sarif\|junit\|github\] \[--config FILE\] .* FILE\|DIR\|GLOB\|-\.\.\.$/m);
       assert.equal(r.stdout, '');
     });
   }
@@ -313,10 +273,10 @@ describe('directories', () => {
     assert.deepEqual(out.map(e => e.file), ['d/a.campaign.json']);
   });
 
-  test('a directory with nothing to check says so on stderr and exits 0', () => {
+  test('a directory with nothing to check says so on stderr and exits 2', () => {
     const dir = project('empty', { 'notes.txt': 'x' });
     const r = lint(dir, '.');
-    assert.equal(r.status, 0);
+    assert.equal(r.status, 2);
     assert.match(r.stderr, /\.: no \*\.campaign\.json or \*\.search\.json files in it/);
     assert.match(r.stdout, /0 files checked/);
   });
@@ -341,6 +301,17 @@ describe('inputs that break naive tools', () => {
     assert.equal(enc.rule, 'D1');
     assert.deepEqual(enc.range.start, { line: 2, character: 20 });
     assert.match(enc.message, /byte 0xE9/);
+  });
+
+  test('a real U+FFFD is text like any other, and a byte order mark is dropped, from a file as from stdin', () => {
+    const doc = '\ufeff{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "basic_details": { "name": "\ufffd sale" },\n  "status": "DRAFT"\n}\n';
+    const dir = project('replacement', { 'r.campaign.json': doc });
+    const r = run(dir, ['--format', 'json', 'r.campaign.json', '-'], { input: doc });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as JsonEntry[];
+    assert.deepEqual(out.map(e => e.file), ['r.campaign.json', '<stdin>']);
+    // Columns as editors count them: the BOM is not a character of the first line.
+    for (const e of out) assert.deepEqual(e.diagnostics.map(d => [d.rule, d.range.start]), [['D8', { line: 5, character: 2 }]]);
   });
 
   test('firstInvalidUtf8: valid text, truncated, overlong and surrogate sequences', () => {

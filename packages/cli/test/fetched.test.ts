@@ -4,30 +4,16 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { activePeriodicRecord, editedText, FETCHED_ID, rewriteAsVersion1, writeFetched } from '../../sync/test/helpers/fetchedProject';
 import { documentSettings, LanguageService, SEVERITY_NAME, toDiagnostics } from '@campaign-studio/core';
+import { json, JsonEntry, lint } from './helpers/bins';
 
 /**
  * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot
  * beside the workspace gives the update rules their remote state (P1 in CI as in the editor), and
  * a schedule kept as the service returned it is one information note (H5) while unchanged.
  */
-
-const CLI = path.resolve(__dirname, '../../../dist/cli.js');
-
-interface JsonEntry { file: string; diagnostics: Array<{ rule: string; severity: string; path: string; message: string; range: unknown }> }
-
-function lint(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function json(cwd: string, ...args: string[]): { status: number | null; out: JsonEntry[]; stderr: string } {
-  const r = lint(cwd, '--format', 'json', ...args);
-  return { status: r.status, out: JSON.parse(r.stdout) as JsonEntry[], stderr: r.stderr };
-}
 
 /** `rule@path severity` of the errors and warnings, and of everything on the schedule or from P/H rules. */
 function notable(e: JsonEntry): string[] {

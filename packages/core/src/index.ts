@@ -16,6 +16,8 @@ export * from "./language/uri";
 export * from "./language/validate";
 export * from "./protocol";
 export * from "./rules/index";
+export { RULES, ruleHref } from "./rules/catalog";
+export type { RuleInfo } from "./rules/catalog";
 export * from "./schedulingShape";
 export { ruleDoc } from "./rules/ruleDoc";
 export type { RuleDoc } from "./rules/ruleDoc";

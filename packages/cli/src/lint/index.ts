@@ -1,1 +1,2 @@
-export { runLint, firstInvalidUtf8, decode } from './lint';
+export { runLint } from './run';
+export { firstInvalidUtf8, decode } from './utf8';

@@ -123,10 +123,10 @@ export class LanguageService {
    * What is known of the remote copy of a campaign document: what the editor said, else the base
    * snapshot found beside the file (a fetched file keeps its `id`), as `campaign-lint` finds it.
    */
-  remote(doc: TextDocumentLike, parsed: ParsedDocument = this.parsed(doc)): RemoteState | undefined {
+  remote(doc: TextDocumentLike, parsed: ParsedDocument = this.parsed(doc), fileName = uriToFileName(doc.uri)): RemoteState | undefined {
     const given = this.options.getRemote?.(doc.uri);
-    if (given || !this.baseSnapshots || !isFileUri(doc.uri) || this.kind(doc) !== 'campaign') return given;
-    const found = this.baseSnapshots.lookup(uriToFileName(doc.uri), parsed.value);
+    if (given || !this.baseSnapshots || !isFileUri(doc.uri) || kindOf(fileName) !== 'campaign') return given;
+    const found = this.baseSnapshots.lookup(fileName, parsed.value);
     if (found.problem) this.options.onBaseProblem?.(found.problem, doc.uri);
     return found.found?.remote;
   }
@@ -155,17 +155,19 @@ export class LanguageService {
    */
   check(doc: TextDocumentLike, settings: DocumentSettings, options: { remote?: RemoteState; purpose?: CheckPurpose } = {}): Finding[] {
     const parsed = this.parsed(doc);
-    const kind = this.kind(doc);
+    // Read once: turning a URI into a file name is a visible cost when thousands of files are checked.
+    const fileName = uriToFileName(doc.uri);
+    const kind = kindOf(fileName);
     // A settings file shows exactly the problems that campaign files summarise (rule W1).
     if (kind === 'campaignrc') return settingsProblems(parsed);
     const found = validate(parsed, {
       kind,
       settings: settings.workspace,
-      remote: options.remote ?? this.remote(doc, parsed),
+      remote: options.remote ?? this.remote(doc, parsed, fileName),
       purpose: options.purpose,
       onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });
-    const broken = brokenSettingsFinding(settings.file, uriToFileName(doc.uri));
+    const broken = brokenSettingsFinding(settings.file, fileName);
     if (broken) found.push(broken);
     return found;
   }

@@ -22,7 +22,7 @@ function fileStamp(p: string): string {
 }
 
 /** Whether anything is at `p`: a dangling link or a directory counts, and reading it is then reported. */
-function entryExists(p: string): boolean {
+export function entryExists(p: string): boolean {
   try {
     fs.lstatSync(p);
     return true;

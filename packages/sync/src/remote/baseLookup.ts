@@ -46,14 +46,21 @@ function stampOf(file: string): string | undefined {
 export class BaseSnapshotStore implements BaseSnapshotSource {
   private readonly read = new Map<string, { stamp: string; lookup: BaseLookup }>();
 
-  /** `size`: how many sidecars to keep (the least recently used goes first). */
-  constructor(private readonly size = 256) {}
+  /**
+   * `size`: how many sidecars to keep (the least recently used goes first). `candidates`: where
+   * the sidecars of a file may be, nearest first (a one-shot run such as campaign-lint caches
+   * which folders have any).
+   */
+  constructor(
+    private readonly size = 256,
+    private readonly candidates: (fileName: string, id: string) => string[] = baseSnapshotCandidates,
+  ) {}
 
   /** The base of the campaign file `fileName` whose parsed content is `doc`. Never throws. */
   lookup(fileName: string, doc: unknown): BaseLookup {
     const id = baseIdOf(fileName, doc);
     if (!id) return {};
-    for (const file of baseSnapshotCandidates(fileName, id)) {
+    for (const file of this.candidates(fileName, id)) {
       const stamp = stampOf(file);
       if (stamp === undefined) continue;
       const hit = this.read.get(file);
