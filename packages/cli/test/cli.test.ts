@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { spawnSync } from 'child_process';
 import { runLint, firstInvalidUtf8, decode } from '../src/lint';
 import { json, JsonEntry, lint, run, write } from './helpers/bins';
 import { CLEAN, INFO_ONLY, LIMITED, SYNTAX } from './helpers/documents';

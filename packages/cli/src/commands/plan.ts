@@ -3,7 +3,9 @@ import { CliIO, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
-import { FolderSettings, planFile } from '../plan/dryRun';
+import { planFile } from '../plan/dryRun';
+import { Problems } from '../workspace/problems';
+import { SettingsLookup } from '../workspace/settings';
 import { Plan, planExitCode } from '../plan/format';
 import { makePlan, writePlan } from '../plan/planFile';
 import { planText } from '../plan/text';
@@ -23,9 +25,9 @@ ${SERVICE_HELP}
 Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
 
 /** The plan of these files, made against the service now. */
-export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
+export async function planFiles(paths: string[], service: Service, io: CliIO, program = 'campaign plan'): Promise<Plan> {
   const files = await readCampaignFiles(paths, io);
-  const ctx = { service, io, settings: new FolderSettings() };
+  const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, program)) };
   const entries = await Promise.all(files.map(f => planFile(f, ctx)));
   const environments = entries.some(e => e.environment) ? service.environments().environments : [];
   return makePlan(entries, environments);

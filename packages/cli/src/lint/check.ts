@@ -2,10 +2,10 @@ import * as path from 'path';
 import { BaseProblem, CAMPAIGNRC, LoadedSettings, toDiagnostics } from '@campaign-studio/core';
 import { CliIO } from '../io';
 import { FileChecker, FileResult, toJson } from './fileCheck';
-import { Problems, reason } from './problems';
+import { Problems, reason } from '../workspace/problems';
 import { FileReport } from './report';
-import { SettingsLookup } from './settings';
-import { Target } from './targets';
+import { SettingsLookup } from '../workspace/settings';
+import { Target } from '../workspace/targets';
 
 /**
  * The reports of a run, in the order of the files: each settings file with problems as an entry

@@ -5,9 +5,9 @@ import {
   toDiagnostics,
 } from '@campaign-studio/core';
 import { baseSnapshotsByDirectory } from './bases';
-import { reason } from './problems';
+import { reason } from '../workspace/problems';
 import { JsonDiagnostic } from './report';
-import { Target } from './targets';
+import { Target } from '../workspace/targets';
 import { decode, withoutBom } from './utf8';
 
 /**

@@ -4,10 +4,10 @@ import { help, LintArgs, parseLintArgs, usage, UsageError } from './args';
 import { Checker } from './check';
 import { FileChecker } from './fileCheck';
 import { FORMATS } from './formats';
-import { Problems } from './problems';
+import { Problems } from '../workspace/problems';
 import { countBySeverity, fails, FileReport } from './report';
-import { loadConfig, SettingsLookup } from './settings';
-import { TargetCollector } from './targets';
+import { loadConfig, SettingsLookup } from '../workspace/settings';
+import { LINTED, TargetCollector } from '../workspace/targets';
 
 /**
  * `campaign lint` and its alias `campaign-lint`: exactly the rules the editor runs, through the
@@ -25,7 +25,7 @@ function failed(reports: FileReport[], args: LintArgs, problems: Problems): bool
 }
 
 async function lint(args: LintArgs, io: CliIO, program: string): Promise<number> {
-  const problems = new Problems(io.stderr, program);
+  const problems = Problems.onStderr(io.stderr, program);
   if (args.inputs.includes('-') && !io.readStdin) {
     problems.say('- reads stdin, and there is no stdin here.');
     return 2;
@@ -33,7 +33,7 @@ async function lint(args: LintArgs, io: CliIO, program: string): Promise<number>
   // Results under other settings than the ones asked for would mislead: stop here.
   const config = args.config === undefined ? undefined : loadConfig(args.config, io.cwd, problems);
   if (args.config !== undefined && !config) return 2;
-  const collector = new TargetCollector(io.cwd, problems, args.stdinFilename);
+  const collector = new TargetCollector(io.cwd, problems, LINTED, args.stdinFilename);
   for (const input of args.inputs) await collector.add(input);
   const settings = new SettingsLookup(io.cwd, problems, config);
   const reports = await new Checker(io, problems, settings, new FileChecker(), args.config).run(collector.targets);

@@ -2,13 +2,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
 import {
-  ConflictQuestion, DraftResult, LocalFile, ProgressStep, PushPreview, PushResult, PushUi, rulesWithSettings, runCreateDraft, runPush, WriteDeps,
+  ConflictQuestion, DraftResult, LocalFile, ProgressStep, PushPreview, PushResult, PushUi, runCreateDraft, runPush, WriteDeps,
 } from '@campaign-studio/sync';
 import { CliIO, plain, unlessConfig } from '../io';
 import { environmentNamed } from '../service/environments';
 import { failureText, Service } from '../service/session';
 import { readCampaignFile } from '../workspace/files';
-import { FolderSettings, remoteStamp } from './dryRun';
+import { SettingsLookup } from '../workspace/settings';
+import { remoteStamp, rulesFor } from './dryRun';
 import { PlanEntry, sha256 } from './format';
 
 /**
@@ -111,7 +112,7 @@ function diskFile(file: string): LocalFile {
   };
 }
 
-export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, settings: FolderSettings): Promise<ApplyResult> {
+export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, settings: SettingsLookup): Promise<ApplyResult> {
   const result = { file: e.file, campaignId: e.campaignId, environment: e.environment, action: e.action as ApplyResult['action'] };
   const abs = path.resolve(io.cwd, e.file);
   const ui = new ApplyUi(e, s => io.stderr(`campaign push: ${s}\n`));
@@ -120,7 +121,7 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
     const env = environmentNamed(service.environments(), e.environment ?? '');
     const deps: WriteDeps = {
       api: service.api(env), bases: service.bases(env, f), ui,
-      env: { name: env.name, production: env.production, email: env.email ?? '' }, rules: rulesWithSettings(settings.for(abs)),
+      env: { name: env.name, production: env.production, email: env.email ?? '' }, rules: rulesFor(settings, abs),
     };
     const r: PushResult | DraftResult = e.action === 'create' ? await runCreateDraft(diskFile(abs), deps) : await runPush(diskFile(abs), deps);
     const ok = r.outcome === 'pushed' || r.outcome === 'pushed-after-timeout' || r.outcome === 'created';

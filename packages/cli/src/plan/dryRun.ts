@@ -1,12 +1,13 @@
 import * as path from 'path';
-import { documentSettings, WorkspaceSettings } from '@campaign-studio/core';
+import { documentSettings } from '@campaign-studio/core';
 import {
-  BaseStore, compareWithBase, ConflictQuestion, draftRequests, Environment, findCampaignrc, loadCampaignrc, LocalFile, ProgressStep, PushApi, PushPreview, PushUi,
+  BaseStore, compareWithBase, ConflictQuestion, draftRequests, Environment, LocalFile, LocalRules, ProgressStep, PushApi, PushPreview, PushUi,
   RemoteCampaign, RemoteFinding, rulesWithSettings, runCreateDraft, runPush, sameContent, stampOf, WriteDeps,
 } from '@campaign-studio/sync';
 import { CliError, CliIO, plain, unlessConfig } from '../io';
 import { failureText, Service } from '../service/session';
 import { CampaignFile } from '../workspace/files';
+import { SettingsLookup } from '../workspace/settings';
 import { contentHash, PlanEntry, PlanProblem, RemoteStampRecord, sha256 } from './format';
 
 /**
@@ -105,26 +106,15 @@ export function remoteStamp(remote: RemoteCampaign): RemoteStampRecord {
   };
 }
 
-/** The rule settings of each folder's nearest `.campaignrc.json`, read once per folder. */
-export class FolderSettings {
-  private readonly byDir = new Map<string, WorkspaceSettings>();
-
-  for(file: string): WorkspaceSettings {
-    const dir = path.dirname(file);
-    let s = this.byDir.get(dir);
-    if (!s) {
-      const rc = findCampaignrc(dir);
-      s = documentSettings(rc ? loadCampaignrc(rc) : undefined).workspace;
-      this.byDir.set(dir, s);
-    }
-    return s;
-  }
+/** The rules with the settings of the file's nearest `.campaignrc.json`, as lint checks it. */
+export function rulesFor(settings: SettingsLookup, file: string): LocalRules {
+  return rulesWithSettings(documentSettings(settings.for(file)).workspace);
 }
 
 export interface PlanContext {
   service: Service;
   io: CliIO;
-  settings: FolderSettings;
+  settings: SettingsLookup;
 }
 
 export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanEntry> {
@@ -149,7 +139,7 @@ function writeDeps(f: CampaignFile, env: Environment, ctx: PlanContext, ui: Push
     bases: readOnlyBases(ctx.service.bases(env, f)),
     ui,
     env: { name: env.name, production: env.production, email: env.email },
-    rules: rulesWithSettings(ctx.settings.for(f.file)),
+    rules: rulesFor(ctx.settings, f.file),
   };
 }
 

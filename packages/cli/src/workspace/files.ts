@@ -3,15 +3,14 @@ import * as path from 'path';
 import { isObject, JsonObject, parse } from '@campaign-studio/core';
 import { BaseSnapshot, campaignIdOfFile, findBaseSnapshot } from '@campaign-studio/sync';
 import { CliError, CliIO } from '../io';
+import { Problems } from './problems';
+import { CAMPAIGNS, TargetCollector } from './targets';
 
 /**
  * The campaign files a sync command works on, each with its campaign id and its base snapshot,
  * found as the editor finds them (`.campaigns/base/<id>.json` in the file's folder or the nearest
  * parent that has one), so that a folder fetched in VS Code and one pulled here are the same.
  */
-
-export const CAMPAIGN_FILE = /\.campaign\.json$/i;
-const SKIPPED = new Set(['node_modules', '.git', '.campaigns', '.vscode-test']);
 
 export interface CampaignFile {
   /** Absolute path. */
@@ -33,39 +32,20 @@ export function rootOfBase(baseFile: string): string {
   return path.resolve(baseFile, '..', '..', '..');
 }
 
-/** `*.campaign.json` files under the given paths (the working folder when none), sorted, each once. */
-export function listCampaignFiles(inputs: string[], io: CliIO): Array<{ file: string; shown: string }> {
-  const out = new Map<string, string>();
+/**
+ * The campaign files the paths name (the working folder when none): files as given, folders'
+ * `*.campaign.json` and globs' matches, each once, skipping what `.gitignore` ignores, as lint
+ * finds them. A path that names nothing is the end of the command, with every such path said.
+ */
+export async function listCampaignFiles(inputs: string[], io: CliIO): Promise<Array<{ file: string; shown: string }>> {
+  const said: string[] = [];
+  const collector = new TargetCollector(io.cwd, new Problems(line => said.push(line)), CAMPAIGNS);
   for (const input of inputs.length ? inputs : ['.']) {
-    const abs = path.resolve(io.cwd, input);
-    const stat = statOrExplain(abs, input);
-    if (!stat.isDirectory()) {
-      out.set(abs, input);
-      continue;
-    }
-    const found = walk(abs);
-    if (!found.length) throw new CliError(`${input}: no *.campaign.json files in it. Pull campaigns first (campaign pull ID), or name the files.`);
-    for (const f of found) out.set(f, path.relative(io.cwd, f) || f);
+    if (input === '-') throw new CliError('- (stdin) is for campaign lint: the sync commands work on files, whose base snapshots sit beside them.');
+    await collector.add(input);
   }
-  return [...out].map(([file, shown]) => ({ file, shown }));
-}
-
-function statOrExplain(abs: string, input: string): fs.Stats {
-  try {
-    return fs.statSync(abs);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(code === 'ENOENT' ? `${input}: no such file or folder.` : `${input}: cannot read it (${code}).`);
-  }
-}
-
-function walk(dir: string): string[] {
-  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-  return entries.flatMap(e => {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) return SKIPPED.has(e.name) ? [] : walk(abs);
-    return e.isFile() && CAMPAIGN_FILE.test(e.name) ? [abs] : [];
-  });
+  if (said.length) throw new CliError(said.join(' '));
+  return collector.targets.map(t => ({ file: t.abs, shown: t.shown.replace(/^\.[\\/]/, '') }));
 }
 
 /** A campaign file read, with its id and base. */
@@ -91,6 +71,6 @@ export async function readCampaignFile(entry: { file: string; shown: string }): 
 
 export async function readCampaignFiles(inputs: string[], io: CliIO): Promise<CampaignFile[]> {
   const out: CampaignFile[] = [];
-  for (const entry of listCampaignFiles(inputs, io)) out.push(await readCampaignFile(entry));
+  for (const entry of await listCampaignFiles(inputs, io)) out.push(await readCampaignFile(entry));
   return out;
 }

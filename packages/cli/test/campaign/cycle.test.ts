@@ -209,3 +209,16 @@ test('colours only on a terminal, and never with NO_COLOR', async t => {
   assert.equal(await coloured({ NO_COLOR: '1' }), false);
   assert.equal((await w.run(['status'])).stdout.includes('\x1b['), false, 'not a terminal');
 });
+
+test('the sync commands take globs and skip what .gitignore ignores, as lint does', async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  await w.run(['pull', id]);
+  fs.mkdirSync(path.join(w.root, 'scratch'));
+  fs.copyFileSync(fileOf(w, id), path.join(w.root, 'scratch', 'copy.campaign.json'));
+  fs.writeFileSync(path.join(w.root, '.gitignore'), 'scratch/\n');
+  const all = await w.run(['status', '--format', 'json']);
+  assert.deepEqual(w.json<{ files: Array<{ file: string }> }>(all, 'status').files.map(f => f.file), [path.relative(w.root, fileOf(w, id))]);
+  const globbed = await w.run(['status', 'campaigns/*.campaign.json']);
+  assert.match(globbed.stdout, /^unchanged {2}campaigns\/spring-sale\./);
+});

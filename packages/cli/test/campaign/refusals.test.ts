@@ -151,8 +151,10 @@ test('garbage and empty input: a file that is not JSON is blocked; a folder with
   assert.match(plan.stdout, /^blocked {2}junk\/x\.campaign\.json: junk\/x\.campaign\.json does not hold a JSON object/);
   assert.match((await w.run(['status', 'junk'])).stdout, /^error {2}junk\/x\.campaign\.json: not a JSON object/);
   fs.mkdirSync(path.join(w.root, 'empty'));
-  assert.deepEqual(Object.values(await w.run(['status', 'empty'])).slice(0, 3), [1, '', 'campaign status: empty: no *.campaign.json files in it. Pull campaigns first (campaign pull ID), or name the files.\n']);
-  assert.equal((await w.run(['diff', 'nowhere'])).stderr, 'campaign diff: nowhere: no such file or folder.\n');
+  assert.deepEqual(Object.values(await w.run(['status', 'empty'])).slice(0, 3), [1, '', 'campaign status: empty: no *.campaign.json files in it. Give a directory, file or glob that holds campaigns.\n']);
+  assert.equal((await w.run(['diff', 'nowhere'])).stderr, 'campaign diff: nowhere: cannot read: no such file (or a broken link). Check the path.\n');
+  assert.equal((await w.run(['plan', 'nothing/**/*.campaign.json'])).stderr, 'campaign plan: nothing/**/*.campaign.json: no files match it. Check the pattern, and quote it so the shell does not expand it.\n');
+  assert.match((await w.run(['status', '-'])).stderr, /^campaign status: - \(stdin\) is for campaign lint/);
   assert.equal((await w.run(['plan', '--frobnicate'])).stderr, 'campaign plan: Unknown option \'--frobnicate\'. Run campaign plan --help for the options.\n');
   assert.equal((await w.run(['status', '--format', 'xml'])).stderr, 'campaign status: --format must be text or json, not "xml". Run campaign status --help for the options.\n');
   const nothing = await w.run(['pull'], { cwd: path.join(w.root, 'empty') });

@@ -5,7 +5,13 @@
 export class Problems {
   private said = 0;
 
-  constructor(private readonly stderr: (s: string) => void, private readonly program: string) {}
+  /** `write` takes each line: lint prints it on stderr; the sync commands gather them. */
+  constructor(private readonly write: (line: string) => void) {}
+
+  /** Lines on stderr, each after the program's name. */
+  static onStderr(stderr: (s: string) => void, program: string): Problems {
+    return new Problems(line => stderr(`${program}: ${line}\n`));
+  }
 
   /** How many problems were said. */
   get count(): number {
@@ -25,7 +31,7 @@ export class Problems {
 
   /** A line on stderr that is not a problem with the inputs. */
   say(line: string): void {
-    this.stderr(`${this.program}: ${line}\n`);
+    this.write(line);
   }
 }
 

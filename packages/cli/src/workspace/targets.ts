@@ -11,9 +11,19 @@ export interface Target {
   stdin?: boolean;
 }
 
-const LINTED = /\.(campaign|search)\.json$/i;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const WANTED = '*.campaign.json or *.search.json files';
+
+/** Which files a folder or a glob stands for, and how messages name them. */
+export interface Wanted {
+  pattern: RegExp;
+  description: string;
+}
+
+/** What lint checks: campaigns and search bodies. */
+export const LINTED: Wanted = { pattern: /\.(campaign|search)\.json$/i, description: '*.campaign.json or *.search.json files' };
+
+/** What the sync commands work on: campaigns. */
+export const CAMPAIGNS: Wanted = { pattern: /\.campaign\.json$/i, description: '*.campaign.json files' };
 
 /** Joins a found file onto the directory as the user wrote it, so paths read as given. */
 function shownPath(givenDir: string, rel: string): string {
@@ -39,7 +49,7 @@ export class TargetCollector {
   private readonly seen = new Set<string>();
   private readonly ignores: GitIgnores;
 
-  constructor(private readonly cwd: string, private readonly problems: Problems, private readonly stdinFilename?: string) {
+  constructor(private readonly cwd: string, private readonly problems: Problems, private readonly wanted: Wanted, private readonly stdinFilename?: string) {
     this.ignores = new GitIgnores(cwd);
   }
 
@@ -56,7 +66,7 @@ export class TargetCollector {
     if (!stat.isDirectory()) return this.push({ shown: input, abs });
     const before = this.targets.length;
     const skipped = this.walk(abs, input, new Set());
-    if (this.targets.length === before) this.problems.problem(`${input}: no ${WANTED} in it${ignoredNote(skipped)}. Give a directory, file or glob that holds campaigns.`);
+    if (this.targets.length === before) this.problems.problem(`${input}: no ${this.wanted.description} in it${ignoredNote(skipped)}. Give a directory, file or glob that holds campaigns.`);
   }
 
   private push(t: Target): void {
@@ -94,7 +104,7 @@ export class TargetCollector {
       const abs = path.join(dir, e.name);
       const kind = this.kindOf(e, abs, shownPath(shown, e.name));
       if (kind === 'dir' && SKIPPED_DIRS.has(e.name)) continue;
-      if (kind === 'other' || (kind === 'file' && !LINTED.test(e.name))) continue;
+      if (kind === 'other' || (kind === 'file' && !this.wanted.pattern.test(e.name))) continue;
       if (this.ignores.ignores(abs, kind === 'dir')) skipped++;
       else if (kind === 'dir') skipped += this.walk(abs, shownPath(shown, e.name), visited);
       else this.push({ shown: shownPath(shown, e.name), abs });
@@ -108,7 +118,7 @@ export class TargetCollector {
     try {
       return fs.statSync(abs).isDirectory() ? 'dir' : 'file';
     } catch (err) {
-      if (LINTED.test(e.name)) this.problems.unreadable(shown, reason(err), 'It is a link to nothing: fix or remove it.');
+      if (this.wanted.pattern.test(e.name)) this.problems.unreadable(shown, reason(err), 'It is a link to nothing: fix or remove it.');
       return 'other';
     }
   }
