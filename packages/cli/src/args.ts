@@ -18,9 +18,28 @@ export function parseCommand(command: string, argv: string[], options: OptionSpe
     const r = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     return { values: r.values as ParsedCommand['values'], positionals: r.positionals };
   } catch (e) {
-    const message = (e instanceof Error ? e.message : String(e)).replace(/\. To specify a positional argument.*$/s, '').replace(/\.$/, '');
-    throw new CliError(`${message}. Run campaign ${command} --help for the options.`, usageExit);
+    throw new CliError(`${parseArgsProblem(e)}. Run campaign ${command} --help for the options.`, usageExit);
   }
+}
+
+/** The option a parseArgs error is about, by its long name (`'-h, --help'` → `--help`). */
+function optionIn(message: string): string {
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
+  return quoted.split(/[ ,]+/).filter(s => s.startsWith('-')).pop() ?? quoted;
+}
+
+/** A parseArgs error in a few words: `unknown option --x`, `--out needs a value`. */
+export function parseArgsProblem(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const message = e instanceof Error ? e.message : String(e);
+  const option = optionIn(message);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/does not take an argument/.test(message)) return `${option} takes no value`;
+    if (/ambiguous/.test(message)) return `${option} needs a value (for one that starts with -, write ${option}=VALUE)`;
+    return `${option} needs a value`;
+  }
+  return message.split('\n')[0];
 }
 
 export function stringOption(values: ParsedCommand['values'], name: string): string | undefined {

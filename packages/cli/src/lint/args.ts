@@ -1,6 +1,7 @@
 import { parseArgs, ParseArgsConfig } from 'util';
 import { CAMPAIGNRC, Severity } from '@campaign-studio/core';
 import { Format, FORMATS, isFormat } from './formats';
+import { parseArgsProblem } from '../args';
 
 /**
  * `campaign lint` / `campaign-lint` arguments, read by `node:util` parseArgs; a mistake in them is
@@ -76,24 +77,9 @@ read (a missing or unreadable file, a directory without campaign files, a glob t
 nothing, an unreadable settings file).`;
 }
 
-/** The option a parseArgs error is about, by its long name (`'-h, --help'` → `--help`). */
-function optionIn(message: string): string {
-  const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
-  return quoted.split(/[ ,]+/).filter(s => s.startsWith('-')).pop() ?? quoted;
-}
-
 /** parseArgs' errors, said as this command's one-line usage errors. */
 function usageError(e: unknown): UsageError {
-  const code = (e as NodeJS.ErrnoException).code;
-  const message = e instanceof Error ? e.message : String(e);
-  const option = optionIn(message);
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    if (/does not take an argument/.test(message)) return new UsageError(`${option} takes no value`);
-    if (/ambiguous/.test(message)) return new UsageError(`${option} needs a value (for one that starts with -, write ${option}=VALUE)`);
-    return new UsageError(`${option} needs a value`);
-  }
-  return new UsageError(message.split('\n')[0]);
+  return new UsageError(parseArgsProblem(e));
 }
 
 function formatOf(value: string | undefined): Format {

@@ -155,7 +155,7 @@ test('garbage and empty input: a file that is not JSON is blocked; a folder with
   assert.equal((await w.run(['diff', 'nowhere'])).stderr, 'campaign diff: nowhere: cannot read: no such file (or a broken link). Check the path.\n');
   assert.equal((await w.run(['plan', 'nothing/**/*.campaign.json'])).stderr, 'campaign plan: nothing/**/*.campaign.json: no files match it. Check the pattern, and quote it so the shell does not expand it.\n');
   assert.match((await w.run(['status', '-'])).stderr, /^campaign status: - \(stdin\) is for campaign lint/);
-  assert.equal((await w.run(['plan', '--frobnicate'])).stderr, 'campaign plan: Unknown option \'--frobnicate\'. Run campaign plan --help for the options.\n');
+  assert.equal((await w.run(['plan', '--frobnicate'])).stderr, 'campaign plan: unknown option --frobnicate. Run campaign plan --help for the options.\n');
   assert.equal((await w.run(['status', '--format', 'xml'])).stderr, 'campaign status: --format must be text or json, not "xml". Run campaign status --help for the options.\n');
   const nothing = await w.run(['pull'], { cwd: path.join(w.root, 'empty') });
   assert.match(nothing.stderr, /^campaign pull: nothing to pull: give campaign ids, or --search NAME/);
