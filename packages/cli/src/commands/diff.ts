@@ -24,7 +24,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('diff', argv, SERVICE_OPTIONS, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io));
+  const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io, 'campaign diff'));
   if (format === 'json') writeJson(io, { version: 1, files: reports });
   else io.stdout(reports.map(r => diffText(r, useColour(io))).join('\n'));
   return reports.some(r => r.state === 'error') ? 1 : 0;

@@ -37,7 +37,7 @@ export async function runPlan(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('plan', argv, { ...SERVICE_OPTIONS, out: { type: 'string' } }, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  const plan = await planFiles(positionals, new Service(serviceOptions(values), io), io);
+  const plan = await planFiles(positionals, new Service(serviceOptions(values), io, 'campaign plan'), io);
   const out = stringOption(values, 'out');
   if (out) {
     writePlan(out, plan, io);

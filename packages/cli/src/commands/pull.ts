@@ -45,7 +45,7 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('pull', argv, { ...SERVICE_OPTIONS, search: { type: 'string' }, out: { type: 'string' } }, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  const service = new Service(serviceOptions(values), io);
+  const service = new Service(serviceOptions(values), io, 'campaign pull');
   const targets = await pullTargets(positionals, stringOption(values, 'search'), service, io);
   const folder = stringOption(values, 'out') ?? 'campaigns';
   const rows: PullRow[] = [];

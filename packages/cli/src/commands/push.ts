@@ -32,7 +32,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   if (!args) return 0;
   const { values, positionals, format } = args;
   if (values.yes !== true && !io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
-  const service = new Service(serviceOptions(values), io);
+  const service = new Service(serviceOptions(values), io, 'campaign push');
   const planPath = stringOption(values, 'plan');
   const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io, 'campaign push');
   if (format === 'text') io.stdout(planText(plan, useColour(io)));

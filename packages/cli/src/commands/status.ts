@@ -26,7 +26,7 @@ export async function runStatus(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('status', argv, SERVICE_OPTIONS, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io));
+  const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io, 'campaign status'));
   if (format === 'json') writeJson(io, { version: 1, files: reports.map(({ local: _l, remote: _r, ...rest }) => rest) });
   else io.stdout(statusText(reports, useColour(io)));
   return reports.some(r => r.state === 'error') ? 1 : 0;

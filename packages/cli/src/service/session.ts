@@ -1,6 +1,9 @@
 import {
   baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, pushApi, PushApi, ServiceClient, ServiceFailure,
+  WaitNotice, waitText,
 } from '@campaign-studio/sync';
+
+const WAIT_NOTICE_SPACING_MS = 10_000;
 import { CliError, CliIO, plain } from '../io';
 import { CampaignFile, rootOfBase } from '../workspace/files';
 import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceOptions, theEnvironment } from './environments';
@@ -13,8 +16,10 @@ import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceO
 export class Service {
   private set?: EnvironmentSet;
   private readonly clients = new Map<string, ServiceClient>();
+  /** When a wait was last said: a burst of calls held by the rate limit is said once, not per call. */
+  private waitSaidAt = -Infinity;
 
-  constructor(private readonly options: ServiceOptions, private readonly io: CliIO) {}
+  constructor(private readonly options: ServiceOptions, private readonly io: CliIO, private readonly program = 'campaign') {}
 
   environments(): EnvironmentSet {
     this.set ??= loadEnvironments(this.options, this.io);
@@ -51,10 +56,17 @@ export class Service {
         fetch: this.io.fetch,
         readBudgetMs: env.readTimeoutSeconds ? env.readTimeoutSeconds * 1000 : undefined,
         writeBudgetMs: env.writeTimeoutSeconds ? env.writeTimeoutSeconds * 1000 : undefined,
-      });
+      }, { onWait: wait => this.sayWait(wait) });
       this.clients.set(env.name, c);
     }
     return c;
+  }
+
+  /** A wait of more than a second (the rate limit, Retry-After, a retry's backoff), said on stderr at most every ten seconds. */
+  private sayWait(wait: WaitNotice): void {
+    if (wait.at - this.waitSaidAt < WAIT_NOTICE_SPACING_MS) return;
+    this.waitSaidAt = wait.at;
+    this.io.stderr(`${this.program}: ${waitText(wait)}\n`);
   }
 
   api(env: Environment): PushApi {

@@ -172,3 +172,16 @@ test('the real binary: --version, a one-line error without a stack trace, and th
   const unknown = spawnSync(process.execPath, [CAMPAIGN, 'frobnicate'], { encoding: 'utf8' });
   assert.equal(unknown.status, 2);
 });
+
+test('a wait the service asks for (429, Retry-After) is said on stderr, then the command goes on', async t => {
+  const { w } = await editedCampaign(t);
+  w.emu.admin.setFaults('throttle=1,retry-after=2');
+  const throttled = w.emu.admin.whenRequest(r => r.status === 429, 'the first 429');
+  const running = w.run(['status']);
+  await throttled;
+  w.emu.admin.clearFaults();
+  const r = await running;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^modified {2}campaigns\//);
+  assert.match(r.stderr, /^campaign status: Waiting 2 seconds: the service asked to slow down \(Retry-After\)\.\n$/);
+});
