@@ -222,3 +222,20 @@ test('the sync commands take globs and skip what .gitignore ignores, as lint doe
   const globbed = await w.run(['status', 'campaigns/*.campaign.json']);
   assert.match(globbed.stdout, /^unchanged {2}campaigns\/spring-sale\./);
 });
+
+test('a file whose campaign is gone from the service: status says not-on-service, and plan will not send it', async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  await w.run(['pull', id]);
+  const gone = 'ffffffffffffffffffffffff';
+  const text = fs.readFileSync(fileOf(w, id), 'utf8').split(id).join(gone);
+  fs.writeFileSync(path.join(w.root, 'campaigns', `spring-sale.${gone}.campaign.json`), text);
+  fs.writeFileSync(baseSnapshotPath(w.root, gone), fs.readFileSync(baseSnapshotPath(w.root, id), 'utf8').split(id).join(gone));
+  const status = await w.run(['status', '--format', 'json']);
+  assert.equal(status.code, 0, status.stderr);
+  const states = w.json<{ files: Array<{ campaignId: string; state: string; message?: string }> }>(status, 'status').files.map(f => [f.campaignId, f.state]);
+  assert.deepEqual(states.sort(), [[id, 'unchanged'], [gone, 'not-on-service']].sort());
+  const plan = await w.run(['plan', '--format', 'json']);
+  assert.equal(plan.code, 1);
+  assert.deepEqual(w.json<PlanJson>(plan, 'plan').entries.map(e => e.action).sort(), ['error', 'none']);
+});
