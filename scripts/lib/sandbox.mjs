@@ -10,6 +10,11 @@ const SETTINGS = path.join('.vscode', 'settings.json');
 /** examples/ci/ holds CI configurations for a campaigns repository, not part of the workspace. */
 const NOT_IN_WORKSPACE = path.join(EXAMPLES, 'ci');
 
+/** The top-level names of examples/ that the workspace gets: all but examples/ci/. */
+export function workspaceEntries(from = EXAMPLES) {
+  return fs.readdirSync(from).filter(name => path.join(from, name) !== NOT_IN_WORKSPACE).sort();
+}
+
 /** Copies examples/ (or `from`) to `dest`, replacing what is there. */
 export function copyExamples(dest, from = EXAMPLES) {
   fs.rmSync(dest, { recursive: true, force: true });

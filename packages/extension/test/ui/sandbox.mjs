@@ -15,6 +15,7 @@ import { ROOT } from '../../../../scripts/ensure-env.mjs';
 import { VIEWPORT } from '../../../../scripts/lib/browser.mjs';
 import { descendants, killGroup, processAlive, withTimeout } from '../../../../scripts/lib/processes.mjs';
 import { whenFileHolds } from '../../../../scripts/lib/watch.mjs';
+import { workspaceEntries } from '../../../../scripts/lib/sandbox.mjs';
 
 const MARKER_SETTING = 'campaignStudio.explorer.groupBy';
 
@@ -254,8 +255,7 @@ async function freshRun({ dir, say }, before) {
   await withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir, '--fresh'], async (run, ready) => {
     if (MARKER_SETTING in userSettings(ready)) throw new Error('--fresh kept the user settings');
     if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error('--fresh kept the emulator\'s data');
-    const examples = fs.readdirSync(path.join(ROOT, 'examples')).sort();
-    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(examples)) throw new Error('--fresh did not start from a copy of examples/');
+    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(workspaceEntries())) throw new Error('--fresh did not start from a copy of examples/');
     say(`  ✔ npm start -- --fresh starts over (user data, workspace, emulator data); Ctrl-C: ${await run.interrupt()}`);
   });
 }
