@@ -9,6 +9,11 @@ export function isObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** A string with something in it (`updated_by`, a name), else undefined. */
+export function nonEmptyString(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}
+
 export function has(o: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
 }

@@ -1,3 +1,4 @@
+import { nonEmptyString } from '@campaign-studio/core';
 import { compareWithBase, PathChange, SyncState } from '@campaign-studio/sync';
 import { unlessConfig } from '../io';
 import { Service, failureText, isNotFound } from '../service/session';
@@ -50,7 +51,7 @@ export async function inspectFile(f: CampaignFile, service: Service): Promise<Fi
   const c = compareWithBase(f.base.snapshot.campaign, f.doc, remote.normalized);
   return {
     ...report(c.state, undefined, env.name), local: c.local, remote: c.remote, conflicts: c.conflicts,
-    remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
+    remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
   };
 }
 
@@ -59,6 +60,3 @@ export function inspectFiles(files: CampaignFile[], service: Service): Promise<F
   return Promise.all(files.map(f => inspectFile(f, service)));
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
-}

@@ -1,11 +1,11 @@
 import {
   baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, pushApi, PushApi, ServiceClient, ServiceFailure,
-  WaitNotice, waitText,
+  WaitNotice, waitText, workspaceOfBase,
 } from '@campaign-studio/sync';
 
 const WAIT_NOTICE_SPACING_MS = 10_000;
 import { CliError, CliIO, plain } from '../io';
-import { CampaignFile, rootOfBase } from '../workspace/files';
+import { CampaignFile } from '../workspace/files';
 import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceOptions, theEnvironment } from './environments';
 
 /**
@@ -75,7 +75,7 @@ export class Service {
 
   /** The base snapshots of `f`, where its base is (or, for a file without one, under the working folder). */
   bases(env: Environment, f: CampaignFile): BaseStore {
-    return baseStore(f.base ? rootOfBase(f.base.file) : this.io.cwd, this.client(env));
+    return baseStore(f.base ? workspaceOfBase(f.base.file) : this.io.cwd, this.client(env));
   }
 }
 
@@ -88,5 +88,5 @@ export function failureText(e: unknown): string {
 
 /** Not on the service (or not visible to this workspace's key). */
 export function isNotFound(e: unknown): boolean {
-  return (e instanceof ServiceFailure && e.kind === 'http' && e.status === 404) || (typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 404);
+  return e instanceof ServiceFailure && e.kind === 'http' && e.status === 404;
 }

@@ -27,11 +27,6 @@ export interface CampaignFile {
   baseError?: string;
 }
 
-/** The folder a base snapshot belongs to: the one holding `.campaigns/`. */
-export function rootOfBase(baseFile: string): string {
-  return path.resolve(baseFile, '..', '..', '..');
-}
-
 /**
  * The campaign files the paths name (the working folder when none): files as given, folders'
  * `*.campaign.json` and globs' matches, each once, skipping what `.gitignore` ignores, as lint

@@ -4,7 +4,7 @@ import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeR
 import { PathSegment, valueAt } from './fieldPaths';
 import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { isObject, parse } from '@campaign-studio/core';
+import { isObject, nonEmptyString, parse } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
@@ -305,7 +305,7 @@ class PushRun {
     const { ui, env } = this.deps;
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
-      remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at),
+      remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
       conflicts: open, base, local: this.content, remote: theirs,
       result: choices => mergeFields(base, this.content, theirs, { ...known, ...choices }).merged,
     };
@@ -423,7 +423,7 @@ class PushRun {
       request: { method: 'PATCH', path: `/v5/campaigns/${this.id}` },
       body: plan.body, before: previewBefore(plan.body, { ...remote.normalized, updated_by: remote.raw.updated_by }), changed: plan.changed,
       changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
-      takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: str(remote.raw.updated_by), remoteUpdatedAt: str(remote.raw.updated_at), notes,
+      takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at), notes,
     };
     if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push cancelled') });
     if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push to production cancelled') });
@@ -446,7 +446,7 @@ class PushRun {
     }
     if (!remoteMoved(baseFrom(remote), fresh)) return { remote: fresh, moved: false };
     if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: `Nothing was sent: campaign ${this.id} keeps changing on the service (${MAX_ROUNDS} times during this push). Try again once the other client is done.` });
-    ui.warn(`Campaign ${this.id} changed on the service while you were reviewing${str(fresh.raw.updated_by) ? ` (by ${str(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
+    ui.warn(`Campaign ${this.id} changed on the service while you were reviewing${nonEmptyString(fresh.raw.updated_by) ? ` (by ${nonEmptyString(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
     return { remote: fresh, moved: true };
   }
 
@@ -490,7 +490,7 @@ class PushRun {
       return this.stop({ outcome: 'unchecked', stage: 'write', message: `${what}, and ${whyUnchecked(check)}: whether the update reached campaign ${id} could not be checked yet. ${unchanged} Push again ${when}: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).` });
     }
     const after = check.value;
-    const updatedBy = str(after.raw.updated_by);
+    const updatedBy = nonEmptyString(after.raw.updated_by);
     const by = updatedBy === env.email ? undefined : updatedBy;
     const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
     if (rec.outcome === 'not-applied') {
@@ -551,7 +551,7 @@ class PushRun {
 
 /** What the merge did, for the preview. */
 function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) => ConflictChoice): string {
-  const who = str(remote.raw.updated_by) ? ` by ${str(remote.raw.updated_by)}` : '';
+  const who = nonEmptyString(remote.raw.updated_by) ? ` by ${nonEmptyString(remote.raw.updated_by)}` : '';
   const said = (c: ConflictChoice) => (c === 'remote' ? 'taking theirs' : c === 'local' ? 'keeping yours' : 'as you wrote it');
   return `The campaign changed on the service${who} since you fetched it.` +
     (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} merged into your file.` : '') +
@@ -559,9 +559,6 @@ function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) 
     (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.path}\` (${said(choice(c.id))})`).join(', ')}.` : '');
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
-}
 
 function nameOf(doc: CampaignDoc): string | undefined {
   const bd = doc.basic_details;

@@ -102,6 +102,11 @@ export function baseSnapshotPath(folder: string, id: string): string {
   return path.join(folder, ...BASE_FOLDER.split('/'), `${id}.json`);
 }
 
+/** The folder a base snapshot belongs to: the one holding `.campaigns/`. */
+export function workspaceOfBase(baseFile: string): string {
+  return path.resolve(path.dirname(baseFile), ...BASE_FOLDER.split('/').map(() => '..'));
+}
+
 /**
  * The sidecars that may hold the base of `id` for the file `fileName`, nearest first: its own
  * folder's, then each parent's up to the root. The first one that exists is the file's base.

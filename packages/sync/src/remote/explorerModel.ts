@@ -1,5 +1,5 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject } from '@campaign-studio/core';
+import { isObject, nonEmptyString } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 
 /**
@@ -215,9 +215,6 @@ export function nameOf(r: CampaignRecord): string {
   return typeof n === 'string' && n.trim() ? n : '(no name)';
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
-}
 
 const KEEP_CASE = new Set(['SMS']);
 
@@ -229,10 +226,10 @@ export function humanize(enumValue: string): string {
 
 /** What the item's description shows: the dimension the grouping does not show, and the type. */
 export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
-  const other = by === 'status' ? str(r.channel) : str(r.status);
-  const type = str(r.campaign_delivery_type);
-  const flow = str(r.flow_name) ?? str(r.flow_id);
-  return [other && humanize(other), type && humanize(type), flow && `flow ${flow}`, str(r.parent_id) && 'child'].filter(Boolean).join(' · ');
+  const other = by === 'status' ? nonEmptyString(r.channel) : nonEmptyString(r.status);
+  const type = nonEmptyString(r.campaign_delivery_type);
+  const flow = nonEmptyString(r.flow_name) ?? nonEmptyString(r.flow_id);
+  return [other && humanize(other), type && humanize(type), flow && `flow ${flow}`, nonEmptyString(r.parent_id) && 'child'].filter(Boolean).join(' · ');
 }
 
 /** Codicon per channel. */
@@ -249,8 +246,8 @@ const STATUS_COLORS: Record<string, string | undefined> = {
 };
 
 export function campaignIcon(r: CampaignRecord): { id: string; color?: string } {
-  const channel = str(r.channel) ?? '';
-  const status = str(r.status) ?? '';
+  const channel = nonEmptyString(r.channel) ?? '';
+  const status = nonEmptyString(r.status) ?? '';
   return { id: CHANNEL_ICONS[channel] ?? 'symbol-event', color: STATUS_COLORS[status] };
 }
 
@@ -260,7 +257,7 @@ export function groupIcon(g: Group): string {
 
 /** Delivery types whose campaigns have children (executions): periodic and business-event parents. */
 export function hasChildren(r: CampaignRecord): boolean {
-  return (r.campaign_delivery_type === 'PERIODIC' || r.campaign_delivery_type === 'BUSINESS_EVENT_TRIGGERED') && !str(r.parent_id);
+  return (r.campaign_delivery_type === 'PERIODIC' || r.campaign_delivery_type === 'BUSINESS_EVENT_TRIGGERED') && !nonEmptyString(r.parent_id);
 }
 
 /**
@@ -271,7 +268,7 @@ export function campaignContextValue(r: CampaignRecord): string {
   let v = 'campaign';
   if (hasChildren(r)) v += '.parent';
   if (r.channel === 'SMS') v += '.sms';
-  if (str(r.flow_id)) v += '.flow';
+  if (nonEmptyString(r.flow_id)) v += '.flow';
   return v;
 }
 
@@ -282,7 +279,7 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
   if (!isObject(r)) return undefined;
   const count = typeof r.count === 'number' ? r.count : typeof r.estimated_count === 'number' ? r.estimated_count : undefined;
   if (count === undefined) return undefined;
-  return { count, updated: str(r.last_updated_time) ?? str(r.updated_at) };
+  return { count, updated: nonEmptyString(r.last_updated_time) ?? nonEmptyString(r.updated_at) };
 }
 
 /** Markdown lines of a campaign's tooltip. */
@@ -324,14 +321,14 @@ export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallO
 /** Flow membership: the campaigns that share this campaign's flow (child campaigns included). */
 export async function flowMembers(client: ServiceClient, r: CampaignRecord, o: CallOptions & { maxPages?: number } = {}): Promise<{ flowId?: string; flowName?: string; members: CampaignRecord[] }> {
   const id = idOf(r);
-  let flowId = str(r.flow_id);
-  let flowName = str(r.flow_name);
+  let flowId = nonEmptyString(r.flow_id);
+  let flowName = nonEmptyString(r.flow_name);
   if (!flowId) {
     // Flow fields come only with the child-inclusion flag.
     const page = await client.search({ campaign_fields: { ids: [id], channels: [...CHANNELS], status: [...STATUSES] }, include_child_campaigns: true, limit: PAGE_SIZE, page: 1 }, o);
     const self = page.items.find(x => idOf(x) === id);
-    flowId = str(self?.flow_id);
-    flowName = str(self?.flow_name);
+    flowId = nonEmptyString(self?.flow_id);
+    flowName = nonEmptyString(self?.flow_name);
   }
   if (!flowId) return { members: [] };
   const members: CampaignRecord[] = [];

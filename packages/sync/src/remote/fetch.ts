@@ -31,7 +31,7 @@ export type FetchDecision =
   | { action: 'write'; reason: 'new-file' | 'no-local-edits' }
   /** The file already holds the remote (by value): only the base is refreshed. */
   | { action: 'base-only'; reason: 'same-as-remote' }
-  | { action: 'ask'; reason: 'unsaved-edits' | 'local-edits' | 'no-base' | 'unparsable'; message: string; localChanges?: ComponentSummary };
+  | { action: 'ask'; reason: 'unsaved-edits' | 'local-edits' | 'no-base' | 'unparsable'; message: string; localChanges?: ComponentSummary; local?: unknown };
 
 export function decideFetch(local: LocalState, remote: JsonObject): FetchDecision {
   if (local.unsavedText !== undefined) {
@@ -49,9 +49,9 @@ export function decideFetch(local: LocalState, remote: JsonObject): FetchDecisio
     if (dequal(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
     const localChanges = diffComponents(local.base, doc);
     const what = localChanges.changes.length ? ` (${localChanges.changes.map(c => `\`${c.key}\``).join(', ')})` : '';
-    return { action: 'ask', reason: 'local-edits', message: `The file has local edits since it was fetched${what}.`, localChanges };
+    return { action: 'ask', reason: 'local-edits', message: `The file has local edits since it was fetched${what}.`, localChanges, local: doc };
   }
-  return { action: 'ask', reason: 'no-base', message: 'The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.', localChanges: diffComponents(remote, doc) };
+  return { action: 'ask', reason: 'no-base', message: 'The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.', localChanges: diffComponents(remote, doc), local: doc };
 }
 
 export type FetchChoice = 'overwrite' | 'diff' | 'cancel';

@@ -1,11 +1,11 @@
 import * as path from 'path';
-import { isObject, JsonObject } from '@campaign-studio/core';
+import { isObject, JsonObject, nonEmptyString } from '@campaign-studio/core';
 import { contentOf, sameContent } from '../push/model';
 import { FieldConflict, mergeFields } from '../push/merge';
 import { applyFieldChanges } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
-import { baseOfEnvironment, foreignBaseMessage } from './baseFormat';
-import { findFetchedFile, readIfExists, readRemote, snapshotFor, writeFileCreatingFolders } from './fetch';
+import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
+import { decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, snapshotFor, writeFileCreatingFolders } from './fetch';
 import { campaignFileName, campaignName, cleanFolder } from './naming';
 import { CallOptions, ServiceClient } from './serviceClient';
 
@@ -17,33 +17,31 @@ import { CallOptions, ServiceClient } from './serviceClient';
  */
 
 export type PullDecision =
-  /** The file is new, or holds no edits since its base: it takes the service's version. */
-  | { action: 'write'; reason: 'new-file' | 'no-local-edits' }
-  /** The file already holds the service's content, or the service did not change since the base: only the base is refreshed. */
-  | { action: 'base-only'; reason: 'same-as-remote' | 'remote-unchanged' }
+  /** As fetch decides: a new file, a file without edits since its base, or one already holding the service's version. */
+  | Exclude<FetchDecision, { action: 'ask' }>
+  /** The service did not change since the base: the edits stay, only the base is refreshed. */
+  | { action: 'base-only'; reason: 'remote-unchanged' }
   /** Both changed, in different fields: the file takes the service's fields, keeps its own. */
-  | { action: 'merge'; merged: JsonObject; takenFromRemote: string[]; keptLocal: string[] }
+  | { action: 'merge'; local: JsonObject; merged: JsonObject; takenFromRemote: string[]; keptLocal: string[] }
   /** The same fields changed on both sides: nothing is written. */
   | { action: 'conflict'; conflicts: FieldConflict[] }
   /** The file cannot be compared safely: nothing is written. */
   | { action: 'refuse'; reason: 'unparsable' | 'no-base'; message: string };
 
+/**
+ * Fetch's decision, and where fetch would ask the person (local edits), the merge: the file
+ * keeps its edits and takes the service's changes, or nothing is written when they conflict.
+ */
 export function decidePull(diskText: string | undefined, base: JsonObject | undefined, remote: JsonObject): PullDecision {
-  if (diskText === undefined) return { action: 'write', reason: 'new-file' };
-  let doc: unknown;
-  try {
-    doc = JSON.parse(diskText);
-  } catch {
-    return { action: 'refuse', reason: 'unparsable', message: 'the file is not valid JSON, so its edits cannot be merged with the service\'s: fix it, then pull again' };
-  }
-  if (!isObject(doc)) return { action: 'refuse', reason: 'unparsable', message: 'the file does not hold a JSON object: fix it, then pull again' };
-  if (sameContent(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
+  const fetched = decideFetch({ diskText, base }, remote);
+  if (fetched.action !== 'ask') return fetched;
+  if (!isObject(fetched.local)) return { action: 'refuse', reason: 'unparsable', message: 'the file is not a JSON object, so its edits cannot be merged with the service\'s: fix it, then pull again' };
   if (!base) return { action: 'refuse', reason: 'no-base', message: 'the file differs from the service and has no base snapshot, so its edits cannot be told from the service\'s changes: move it aside to pull the service\'s version, or fetch it in VS Code, which asks' };
-  if (sameContent(doc, base)) return { action: 'write', reason: 'no-local-edits' };
   if (sameContent(base, remote)) return { action: 'base-only', reason: 'remote-unchanged' };
-  const m = mergeFields(contentOf(base), contentOf(doc), contentOf(remote));
+  const local = fetched.local;
+  const m = mergeFields(contentOf(base), contentOf(local), contentOf(remote));
   if (m.conflicts.length) return { action: 'conflict', conflicts: m.conflicts };
-  return { action: 'merge', merged: m.merged, takenFromRemote: m.takenFromRemote, keptLocal: m.keptLocal };
+  return { action: 'merge', local, merged: m.merged, takenFromRemote: m.takenFromRemote, keptLocal: m.keptLocal };
 }
 
 export interface PullPorts {
@@ -74,19 +72,16 @@ export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<P
   const existing = await findFetchedFile(ports.workspaceRoot, id);
   const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
-  const root = found ? path.resolve(found.file, '..', '..', '..') : ports.workspaceRoot;
+  const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
   const snapshot = found?.snapshot ?? await readBaseSnapshot(root, id);
   if (snapshot && !baseOfEnvironment(snapshot, ports.client.environment)) throw new Error(foreignBaseMessage(id, snapshot, ports.client.environment));
   const diskText = await readIfExists(file);
   const decision = decidePull(diskText, snapshot?.campaign, remote.normalized.document);
-  const who = { updatedBy: str(remote.record.updated_by), updatedAt: str(remote.record.updated_at) };
+  const who = { updatedBy: nonEmptyString(remote.record.updated_by), updatedAt: nonEmptyString(remote.record.updated_at) };
   if (decision.action === 'conflict' || decision.action === 'refuse') return { id, file, decision, ...who };
   if (decision.action === 'write') await writeFileCreatingFolders(file, remote.text);
-  if (decision.action === 'merge') await writeFileCreatingFolders(file, applyFieldChanges(diskText!, contentOf(JSON.parse(diskText!) as JsonObject), decision.merged));
+  if (decision.action === 'merge') await writeFileCreatingFolders(file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
   const basePath = await writeBaseSnapshot(root, snapshotFor(ports.client, id, remote.normalized, ports.now?.() ?? new Date()));
   return { id, file, decision, basePath, ...who };
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
-}
