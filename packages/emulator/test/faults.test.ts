@@ -8,6 +8,12 @@ const t = useEmulator();
 const who = 'dev@example.com';
 const getPath = () => `/v5/campaigns/${seed('Spring sale kickoff').id}`;
 
+/** The drafts `author` has, once the faults are cleared: what the faulty calls really stored. */
+async function draftsBy(author: string): Promise<unknown[]> {
+  t.emu.admin.clearFaults();
+  return (await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [author] } })).body.data;
+}
+
 function faultName(pre: PreFault): string {
   return pre?.kind === 'answer' ? pre.fault : pre?.kind ?? 'ok';
 }
@@ -105,9 +111,7 @@ test('error-rate=1: every API request is answered 500 INTERNAL_ERROR, and nothin
   assert.equal(r.status, 500);
   assert.equal(r.body.error.code, 'INTERNAL_ERROR');
   assert.equal(r.body.response_id, 'e-1');
-  t.emu.admin.clearFaults();
-  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [who] } });
-  assert.deepEqual(drafts.body.data, []);
+  assert.deepEqual(await draftsBy(who), []);
 });
 
 test('error-rate=0.5 with a seed: some requests fail, the rest succeed', async () => {
@@ -153,9 +157,7 @@ test('write-delay ("timeout but applied"): the write is applied, then the respon
 test('write-drop: the write is applied, then the connection is dropped', async () => {
   t.emu.admin.setFaults('write-drop');
   await assert.rejects(t.call(t.all, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: 'dropped@example.com' }));
-  t.emu.admin.clearFaults();
-  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: ['dropped@example.com'] } });
-  assert.equal(drafts.body.data.length, 1, 'the draft was created');
+  assert.equal((await draftsBy('dropped@example.com')).length, 1, 'the draft was created');
   // A refused write is answered normally: nothing was applied to lose.
   t.emu.admin.setFaults('write-drop');
   const refused = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'SMS' });
@@ -224,9 +226,7 @@ test('throttle=1: every API request is answered 429 RATE_LIMITED with Retry-Afte
   assert.equal(t.emu.admin.requests().at(-1)?.fault, 'throttle');
   t.emu.admin.setFaults('throttle=1,retry-after=7');
   assert.equal((await t.call(t.all, 'GET', getPath())).headers['retry-after'], '7');
-  t.emu.admin.clearFaults();
-  const drafts = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [who] } });
-  assert.deepEqual(drafts.body.data, []);
+  assert.deepEqual(await draftsBy(who), []);
 });
 
 test('throttle=P with a seed: some requests are throttled, the rest served', async () => {

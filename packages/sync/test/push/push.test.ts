@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { runPush } from '../../src/push/pushFlow';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, editJson, fetchFile, fetchedCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, twoPeople, UnsavedFile, world } from './harness';
+import { basePath, deps, DiskFile, editJson, fetchFile, fetchedCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, twoPeople, UnsavedFile, world, World } from './harness';
+import { CampaignDoc } from '../../src/push/model';
 
 /**
  * Push against the emulator: what is sent, what happens when another client wrote in between,
@@ -251,15 +252,7 @@ test('SMS and BROADCAST_LIVE_ACTIVITY are refused with the reason, nothing sent'
   const sms = (await w.client.search({ campaign_fields: { channels: ['SMS'] }, limit: 1 })).items[0];
   assert.ok(sms, 'the seed has SMS campaigns');
   const file = await fetchFile(w, String(sms.id));
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'x'; });
-  w.emu.admin.clearRequests();
-  const ui = new ScriptedUi();
-  const r = await runPush(file, deps(w, ui));
-  assert.equal(r.outcome, 'blocked');
-  assert.equal(r.stage, 'refusal');
-  assert.match(r.message, /SMS campaigns can be read through V5 but not updated/);
-  assert.equal(requests(w).length, 0);
-  assert.equal(file.text(), edited);
+  await blockedBeforeAnyCall(w, file, d => { (d.basic_details as any).name = 'x'; }, 'refusal', /SMS campaigns can be read through V5 but not updated/);
 });
 
 test('flag-gated failures from the service land on the right lines, block the push, and clear once fixed', async t => {
@@ -373,16 +366,20 @@ test('production asks twice; a "no" the second time sends nothing', async t => {
 test('local rule errors block the push before any call', async t => {
   const w = await world(t);
   const { file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.scheduling_details as any).delivery_type = 'AT_FIXED_TIME'; });
+  await blockedBeforeAnyCall(w, file, d => { (d.scheduling_details as any).delivery_type = 'AT_FIXED_TIME'; }, 'local-rules', /line \d+ \(H2\)/);
+});
+
+/** The person's edit makes the push stop at `stage` with `message`, before any call, and the file stays as edited. */
+async function blockedBeforeAnyCall(w: World, file: DiskFile, edit: (d: CampaignDoc) => void, stage: string, message: RegExp): Promise<void> {
+  const edited = editJson(file, edit);
   w.emu.admin.clearRequests();
-  const ui = new ScriptedUi();
-  const r = await runPush(file, deps(w, ui));
+  const r = await runPush(file, deps(w, new ScriptedUi()));
   assert.equal(r.outcome, 'blocked');
-  assert.equal(r.stage, 'local-rules');
-  assert.match(r.message, /line \d+ \(H2\)/);
+  assert.equal(r.stage, stage);
+  assert.match(r.message, message);
   assert.equal(requests(w).length, 0);
   assert.equal(file.text(), edited);
-});
+}
 
 test('without a base snapshot the push refuses rather than guess', async t => {
   const w = await world(t);
