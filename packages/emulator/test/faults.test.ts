@@ -8,6 +8,14 @@ const t = useEmulator();
 const who = 'dev@example.com';
 const getPath = () => `/v5/campaigns/${seed('Spring sale kickoff').id}`;
 
+/** The statuses of 30 reads of one campaign under `spec`. */
+async function statusesUnder(spec: string): Promise<number[]> {
+  t.emu.admin.setFaults(spec);
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) statuses.push((await t.call(t.all, 'GET', getPath())).status);
+  return statuses;
+}
+
 /** The drafts `author` has, once the faults are cleared: what the faulty calls really stored. */
 async function draftsBy(author: string): Promise<unknown[]> {
   t.emu.admin.clearFaults();
@@ -115,9 +123,7 @@ test('error-rate=1: every API request is answered 500 INTERNAL_ERROR, and nothin
 });
 
 test('error-rate=0.5 with a seed: some requests fail, the rest succeed', async () => {
-  t.emu.admin.setFaults('error-rate=0.5,seed=11');
-  const statuses: number[] = [];
-  for (let i = 0; i < 30; i++) statuses.push((await t.call(t.all, 'GET', getPath())).status);
+  const statuses = await statusesUnder('error-rate=0.5,seed=11');
   assert.ok(statuses.includes(500) && statuses.includes(200), statuses.join(','));
   assert.ok(statuses.every(s => s === 500 || s === 200));
 });
@@ -230,9 +236,7 @@ test('throttle=1: every API request is answered 429 RATE_LIMITED with Retry-Afte
 });
 
 test('throttle=P with a seed: some requests are throttled, the rest served', async () => {
-  t.emu.admin.setFaults('throttle=0.5,seed=2');
-  const statuses: number[] = [];
-  for (let i = 0; i < 30; i++) statuses.push((await t.call(t.all, 'GET', getPath())).status);
+  const statuses = await statusesUnder('throttle=0.5,seed=2');
   assert.ok(statuses.includes(429) && statuses.includes(200), statuses.join(','));
 });
 

@@ -320,12 +320,7 @@ test('a PATCH that fails on the server is checked by reading: not applied, file 
 test('a write that times out but applied: the remote is read again, and the push counts as done (no second PATCH)', async t => {
   const w = await world(t, { timeoutMs: 1500 });
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Slow but sure'; });
-  w.emu.admin.setFaults('write-delay=4000');
-  w.emu.admin.clearRequests();
-  const ui = new ScriptedUi({ confirmPush: [true] });
-  const r = await runPush(file, deps(w, ui));
-  assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
+  const { r, edited } = await pushReadBack(w, file, d => { (d.basic_details as any).name = 'Slow but sure'; }, 'write-delay=4000');
   assert.match(r.message, /confirmed it applied/);
   // Logged on arrival, marked applied before its answer was held back.
   const patches = requests(w, 'PATCH');
@@ -338,12 +333,7 @@ test('a write that times out but applied: the remote is read again, and the push
 test('a write whose connection drops after it applied: reconciled the same way', async t => {
   const w = await world(t);
   const { file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.utm_params as any).utm_campaign = 'spring'; });
-  w.emu.admin.setFaults('write-drop');
-  w.emu.admin.clearRequests();
-  const ui = new ScriptedUi({ confirmPush: [true] });
-  const r = await runPush(file, deps(w, ui));
-  assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
+  const { edited } = await pushReadBack(w, file, d => { (d.utm_params as any).utm_campaign = 'spring'; }, 'write-drop');
   assert.equal(requests(w, 'PATCH').length, 1);
   assert.equal(file.text(), edited);
 });
@@ -368,6 +358,17 @@ test('local rule errors block the push before any call', async t => {
   const { file } = await fetchedCampaign(w);
   await blockedBeforeAnyCall(w, file, d => { (d.scheduling_details as any).delivery_type = 'AT_FIXED_TIME'; }, 'local-rules', /line \d+ \(H2\)/);
 });
+
+/** The person's edit pushed while `fault` loses the write's answer: the push reads the campaign back and counts as done. */
+async function pushReadBack(w: World, file: DiskFile, edit: (d: CampaignDoc) => void, fault: string) {
+  const edited = editJson(file, edit);
+  w.emu.admin.setFaults(fault);
+  w.emu.admin.clearRequests();
+  const ui = new ScriptedUi({ confirmPush: [true] });
+  const r = await runPush(file, deps(w, ui));
+  assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
+  return { r, edited };
+}
 
 /** The person's edit makes the push stop at `stage` with `message`, before any call, and the file stays as edited. */
 async function blockedBeforeAnyCall(w: World, file: DiskFile, edit: (d: CampaignDoc) => void, stage: string, message: RegExp): Promise<void> {
