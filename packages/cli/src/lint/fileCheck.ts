@@ -4,7 +4,7 @@ import {
   BaseProblem, CampaignDiagnostic, DocumentSettings, documentSettings, Finding, LanguageService, LoadedSettings, SEVERITY_NAME,
   toDiagnostics,
 } from '@campaign-studio/core';
-import { baseSnapshotsByDirectory } from './bases';
+import { baseSnapshotsByDirectory } from '../workspace/bases';
 import { reason } from '../workspace/problems';
 import { JsonDiagnostic } from './report';
 import { Target } from '../workspace/targets';

@@ -117,7 +117,7 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
   const abs = path.resolve(io.cwd, e.file);
   const ui = new ApplyUi(e, s => io.stderr(`campaign push: ${s}\n`));
   try {
-    const f = await readCampaignFile({ file: abs, shown: e.file });
+    const f = readCampaignFile({ file: abs, shown: e.file });
     const env = environmentNamed(service.environments(), e.environment ?? '');
     const deps: WriteDeps = {
       api: service.api(env), bases: service.bases(env, f), ui,

@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject, JsonObject, parse } from '@campaign-studio/core';
-import { BaseSnapshot, campaignIdOfFile, findBaseSnapshot } from '@campaign-studio/sync';
+import { baseIdOf, BaseSnapshot, BaseSnapshotStore } from '@campaign-studio/sync';
+import { baseSnapshotsByDirectory } from './bases';
 import { CliError, CliIO } from '../io';
 import { Problems } from './problems';
 import { CAMPAIGNS, TargetCollector } from './targets';
@@ -43,8 +44,8 @@ export async function listCampaignFiles(inputs: string[], io: CliIO): Promise<Ar
   return collector.targets.map(t => ({ file: t.abs, shown: t.shown.replace(/^\.[\\/]/, '') }));
 }
 
-/** A campaign file read, with its id and base. */
-export async function readCampaignFile(entry: { file: string; shown: string }): Promise<CampaignFile> {
+/** A campaign file read, with its id (its own `id`, else the one in its name) and its base. */
+export function readCampaignFile(entry: { file: string; shown: string }, bases: BaseSnapshotStore = baseSnapshotsByDirectory()): CampaignFile {
   let text: string;
   try {
     text = fs.readFileSync(entry.file, 'utf8');
@@ -53,19 +54,14 @@ export async function readCampaignFile(entry: { file: string; shown: string }): 
   }
   const value = parse(text).value;
   const doc = isObject(value) ? value : undefined;
-  const id = doc ? campaignIdOfFile(path.basename(entry.file), text) : undefined;
-  const out: CampaignFile = { ...entry, text, doc, id };
-  if (!id) return out;
-  try {
-    out.base = await findBaseSnapshot(entry.file, id);
-  } catch (e) {
-    out.baseError = e instanceof Error ? e.message : String(e);
-  }
-  return out;
+  const id = doc ? baseIdOf(path.basename(entry.file), doc) : undefined;
+  if (!doc || !id) return { ...entry, text, doc, id };
+  const { found, problem } = bases.lookup(entry.file, doc);
+  return { ...entry, text, doc, id, base: found, baseError: problem?.message };
 }
 
+/** The files the paths name, read, their bases found with one lookup that learns which folders hold any. */
 export async function readCampaignFiles(inputs: string[], io: CliIO): Promise<CampaignFile[]> {
-  const out: CampaignFile[] = [];
-  for (const entry of await listCampaignFiles(inputs, io)) out.push(await readCampaignFile(entry));
-  return out;
+  const bases = baseSnapshotsByDirectory();
+  return (await listCampaignFiles(inputs, io)).map(entry => readCampaignFile(entry, bases));
 }

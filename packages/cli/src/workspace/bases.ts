@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { BASE_FOLDER, baseSnapshotPath, BaseSnapshotStore, isSafeId } from '@campaign-studio/sync';
-import { AncestorIndex } from '../workspace/ancestors';
+import { AncestorIndex } from './ancestors';
 
 /** Whether `dir` may hold base snapshots: anything at `.campaigns/base` (what it is, each lookup then tells). */
 function mayHoldBases(dir: string): boolean {
