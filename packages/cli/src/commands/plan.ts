@@ -25,9 +25,9 @@ ${SERVICE_HELP}
 Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
 
 /** The plan of these files, made against the service now. */
-export async function planFiles(paths: string[], service: Service, io: CliIO, program = 'campaign plan'): Promise<Plan> {
+export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
   const files = await readCampaignFiles(paths, io);
-  const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, program)) };
+  const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program)) };
   const entries = await Promise.all(files.map(f => planFile(f, ctx)));
   const environments = entries.some(e => e.environment) ? service.environments().environments : [];
   return makePlan(entries, environments);

@@ -34,7 +34,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   if (values.yes !== true && !io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
   const service = new Service(serviceOptions(values), io, 'campaign push');
   const planPath = stringOption(values, 'plan');
-  const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io, 'campaign push');
+  const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
   if (format === 'text') io.stdout(planText(plan, useColour(io)));
   const blocked = plan.entries.filter(failing);
   if (blocked.length) throw new CliError(`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);
@@ -46,7 +46,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   }
   await confirmed(todo, values.yes === true, stringOption(values, 'env'), service, io);
   await refuseIfMoved(todo, service, io);
-  const settings = new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, 'campaign push'));
+  const settings = new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program));
   const results: ApplyResult[] = [];
   for (const e of todo) results.push(await applyEntry(e, service, io, settings));
   if (format === 'json') writeJson(io, { version: 1, results });

@@ -19,7 +19,8 @@ export class Service {
   /** When a wait was last said: a burst of calls held by the rate limit is said once, not per call. */
   private waitSaidAt = -Infinity;
 
-  constructor(private readonly options: ServiceOptions, private readonly io: CliIO, private readonly program = 'campaign') {}
+  /** `program`: the command, as its messages on stderr begin (`campaign plan`). */
+  constructor(private readonly options: ServiceOptions, private readonly io: CliIO, readonly program = 'campaign') {}
 
   environments(): EnvironmentSet {
     this.set ??= loadEnvironments(this.options, this.io);
