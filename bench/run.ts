@@ -425,15 +425,15 @@ async function main(): Promise<void> {
   out.push('Goals:');
   for (const g of goals) out.push(`  ${g.met ? 'met    ' : 'NOT MET'}  ${g.goal}: ${g.value}`);
   console.log(out.join('\n'));
-  if (process.argv.includes('--readme')) writeReadme(result, validation, goals);
+  if (process.argv.includes('--contributing')) writeFigures(result, validation, goals);
 }
 
-/** Rewrites the README's performance section with this run's figures. */
-function writeReadme(result: { date: string; commit: string; node: string }, validation: Record<string, unknown>[], goals: Array<{ goal: string; met: boolean; value: string }>): void {
+/** Rewrites the figures of CONTRIBUTING.md's bench section with this run's. */
+function writeFigures(result: { date: string; commit: string; node: string }, validation: Record<string, unknown>[], goals: Array<{ goal: string; met: boolean; value: string }>): void {
   const f = (s: unknown): string => { const x = s as Stats; return `${ms(x.median)} / ${ms(x.p95)}`; };
   const lines: string[] = [
     '<!-- section:bench -->',
-    '## Performance',
+    '### Validation figures',
     '',
     `Figures from one run of \`npm run bench\` (commit ${result.commit}, ${result.date.slice(0, 10)}, Node ${result.node}, a shared 2-core machine). Full validation means parsing, every rule and the ranges of every diagnostic, against vscode-json-languageservice (the engine of VS Code's own JSON support) validating the same text with our \`packages/core/schemas/\`, and \`JSON.parse\` of the same text as the floor. Times in milliseconds, median / p95.`,
     '',
@@ -445,15 +445,15 @@ function writeReadme(result: { date: string; commit: string; node: string }, val
     '| --- | --- | --- |',
     ...goals.map(g => `| ${g.goal} | ${g.value} | ${g.met ? 'met' : '**not met**'} |`),
     '',
-    'Reproduce with `npm run bench` (about two minutes; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the table and writes every figure to `bench/results/latest.json`, so two commits can be compared; `npm run bench -- --readme` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (random mutations of valid campaigns through the language service and the real server: no crash, every request answered, every range inside its document; `CAMPAIGN_FUZZ_SECONDS=120 npm run fuzz` for a longer run, `CAMPAIGN_FUZZ_SEED=<n>` to replay one) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
+    'Reproduce with `npm run bench` (about two minutes; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the table and writes every figure to `bench/results/latest.json`, so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (random mutations of valid campaigns through the language service and the real server: no crash, every request answered, every range inside its document; `CAMPAIGN_FUZZ_SECONDS=120 npm run fuzz` for a longer run, `CAMPAIGN_FUZZ_SEED=<n>` to replay one) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
     '<!-- /section:bench -->',
   ];
-  const readme = path.join(root, 'README.md');
-  const text = fs.readFileSync(readme, 'utf8');
+  const contributing = path.join(root, 'CONTRIBUTING.md');
+  const text = fs.readFileSync(contributing, 'utf8');
   const start = text.indexOf('<!-- section:bench -->');
   const end = text.indexOf('<!-- /section:bench -->');
-  if (start < 0 || end < 0) throw new Error('README.md has no bench section markers');
-  fs.writeFileSync(readme, text.slice(0, start) + lines.join('\n') + text.slice(end + '<!-- /section:bench -->'.length));
+  if (start < 0 || end < 0) throw new Error('CONTRIBUTING.md has no bench section markers');
+  fs.writeFileSync(contributing, text.slice(0, start) + lines.join('\n') + text.slice(end + '<!-- /section:bench -->'.length));
 }
 
 main().catch(e => { console.error(e); process.exit(1); });

@@ -573,7 +573,7 @@ export class CampaignService {
 }
 
 /**
- * The status state machine (README, "Status actions"):
+ * The status state machine (docs/emulator.md, "Status actions"):
  *   PAUSE   ACTIVE | SCHEDULED → PAUSED   (periodic and triggered campaigns)
  *   RESUME  PAUSED → the state it was paused from
  *   STOP    SCHEDULED | ACTIVE | PAUSED → STOPPED   (not a one-time campaign that is already sending)
