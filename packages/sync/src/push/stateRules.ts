@@ -182,6 +182,11 @@ export function statusActionsFor(doc: CampaignDoc): StatusAction[] {
   return (Object.keys(allowed) as StatusAction[]).filter(a => allowed[a]);
 }
 
+/** The search for the campaigns an action may apply to (its starting statuses; no SMS): the palette's choice. */
+export function statusActionQuery(action: StatusAction): { campaign_fields: Record<string, unknown> } {
+  return { campaign_fields: { channels: ['PUSH', 'EMAIL'], status: [...STATUS_ACTIONS[action].from] } };
+}
+
 export function statusActionProblem(action: StatusAction, status: string, doc: CampaignDoc): Problem | undefined {
   const refusal = writeRefusal(doc, 'status');
   if (refusal) return refusal;
