@@ -313,6 +313,14 @@ export function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 
+/**
+ * A message written with Markdown code spans (the flows' and the CLI's), as plain text for a
+ * notification, which shows backticks literally: the spans' text stays, the backticks go.
+ */
+export function plainText(s: string): string {
+  return s.replace(/`([^`\n]+)`/g, '$1');
+}
+
 /** The metadata record of one campaign (reachability), from the legacy metadata call. */
 export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallOptions = {}): Promise<MetaRecord | undefined> {
   const id = idOf(r);

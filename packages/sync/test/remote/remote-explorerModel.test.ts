@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
+  campaignContextValue, campaignDescription, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
   groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
   CHANNELS, withCampaignRead,
 } from '../../src/remote/explorerModel';
@@ -178,4 +178,10 @@ test('context values carry the status and the status actions that apply to it (t
   for (const ended of ['SENT', 'SENDING', 'STOPPED', 'ARCHIVED']) assert.equal(of(ended), `status-${ended}`);
   assert.equal(of('ACTIVE', 'EVENT_TRIGGERED', 'SMS'), 'status-ACTIVE', 'V5 writes no SMS campaign');
   assert.equal(of('DRAFT', 'ONE_TIME', 'SMS'), 'status-DRAFT');
+});
+
+test('plainText: a notification shows code spans as their text, without backticks', () => {
+  assert.equal(plainText('The campaign is `DRAFT` on the service: publish it first.'), 'The campaign is DRAFT on the service: publish it first.');
+  assert.equal(plainText('Add `"email"` to `campaignStudio.environments`.'), 'Add "email" to campaignStudio.environments.');
+  assert.equal(plainText('no spans'), 'no spans');
 });
