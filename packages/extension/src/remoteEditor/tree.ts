@@ -81,6 +81,8 @@ export interface SnapshotCampaign {
   channel: unknown;
   description?: string;
   tooltip: string;
+  /** What its item's menus match (`viewItem`), as the tree sets it. */
+  contextValue?: string;
 }
 
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -400,6 +402,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
       description: campaignDescription(node.record, node.by),
       tooltip: tooltipOf(node.record).value,
+      contextValue: this.getTreeItem(node).contextValue,
     };
   }
 
