@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { CampaignRecord } from '@campaign-studio/sync';
+import { CampaignRecord, plainText } from '@campaign-studio/sync';
 
 /** One campaign as just read from the service: the environment it was read from, and the record as returned. */
 export interface CampaignRead {
@@ -35,7 +35,7 @@ export interface StudioContext {
 /** A command implementation made from the context. */
 export type CommandFactory = (ctx: StudioContext) => (...args: any[]) => unknown;
 
-/** Registers a table of commands, each disposable tracked in `context.subscriptions`. */
+/** Registers a table of commands, each disposable tracked in `context.subscriptions`; a failure is shown as plain text. */
 export function registerCommands(ctx: StudioContext, table: Record<string, CommandFactory>): void {
   for (const [id, factory] of Object.entries(table)) {
     const handler = factory(ctx);
@@ -45,7 +45,7 @@ export function registerCommands(ctx: StudioContext, table: Record<string, Comma
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         ctx.output.error(`${id} failed: ${e instanceof Error ? e.stack ?? message : message}`);
-        void vscode.window.showErrorMessage(`Campaign Studio: ${message}`);
+        void vscode.window.showErrorMessage(`Campaign Studio: ${plainText(message)}`);
         return undefined;
       }
     }));

@@ -140,11 +140,15 @@ export class LanguageService {
     return this.cache.get(doc);
   }
 
-  /** What the editor shows for a document: the rule set's findings, then the service's own. */
+  /**
+   * What the editor shows for a document: the rule set's findings, then the service's own that do
+   * not repeat one of them. A read-only view of the service's copy shows errors and warnings only:
+   * nothing in it can be edited, so notes about editing it (D8, P4, P5, H5) would only be noise.
+   */
   findings(doc: TextDocumentLike, settings: DocumentSettings): Finding[] {
     const found = this.check(doc, settings);
-    if (this.options.extraFindings) for (const f of this.options.extraFindings(doc.uri)) found.push(f);
-    return found;
+    for (const f of this.options.extraFindings?.(doc.uri) ?? []) if (!found.some(r => repeats(f, r))) found.push(f);
+    return isReadOnlyView(doc.uri) ? found.filter(f => f.severity === 'error' || f.severity === 'warning') : found;
   }
 
   /**
@@ -175,4 +179,16 @@ export class LanguageService {
   diagnostics(doc: TextDocumentLike, settings: DocumentSettings): CampaignDiagnostic[] {
     return toDiagnostics(this.parsed(doc), this.findings(doc, settings));
   }
+}
+
+/** Documents showing the service's copy of a campaign (`campaign://<environment>/<id>`), read-only in the editor. */
+export const READ_ONLY_SCHEMES = ['campaign'];
+
+function isReadOnlyView(uri: string): boolean {
+  return READ_ONLY_SCHEMES.some(scheme => uri.startsWith(`${scheme}:`));
+}
+
+/** A service finding says what a rule already says there: same place, and the same rule or the rule's own words. */
+function repeats(service: Finding, rule: Finding): boolean {
+  return service.path === rule.path && (service.rule === rule.rule || service.message.includes(rule.message));
 }

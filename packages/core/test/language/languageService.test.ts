@@ -113,6 +113,30 @@ describe('diagnostics', () => {
     assert.deepEqual(logs, []);
   });
 
+  test('a finding of the service that repeats a rule\'s (same place, its words or its id) is shown once; others are added', () => {
+    const text = '{ "channel": "PUSH", "campaign_delivery_type": "NEVER" }';
+    const rule = new LanguageService().findings(doc('file:///w/a.campaign.json', text), NONE).find(f => f.path === '/campaign_delivery_type')!;
+    const extra = [
+      { rule: 'VALIDATION_FAILED', path: '/campaign_delivery_type', message: `The service rejected this (VALIDATION_FAILED): ${rule.message}`, severity: 'error' as const },
+      { rule: rule.rule, path: '/campaign_delivery_type', message: 'the same rule, in the push\'s words', severity: 'error' as const },
+      { rule: 'VALIDATION_FAILED', path: '/channel', message: 'The service rejected this (VALIDATION_FAILED): something only it knows.', severity: 'error' as const },
+    ];
+    const service = new LanguageService({ extraFindings: () => extra });
+    const got = service.findings(doc('file:///w/a.campaign.json', text), NONE);
+    assert.deepEqual(got.filter(f => f.path === '/campaign_delivery_type').map(f => f.message), [rule.message]);
+    assert.equal(got.filter(f => f.path === '/channel').length, 1);
+  });
+
+  test('a read-only view of the service\'s copy (campaign://) reports errors and warnings, not information', () => {
+    const text = '{ "id": "65f0c1d2e3a4b5c6d7e8f901", "status": "ACTIVE", "updated_at": "2025-01-01", "channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "oops": 1 }';
+    const service = new LanguageService();
+    const inFile = service.diagnostics(doc('file:///w/a.campaign.json', text), NONE).map(d => `${d.code} ${d.severity}`);
+    const inView = service.diagnostics(doc('campaign://prod/65f0c1d2e3a4b5c6d7e8f901/Spring%20sale', text), NONE).map(d => `${d.code} ${d.severity}`);
+    assert.ok(inFile.includes('D8 3'), inFile.join(', '));
+    assert.deepEqual(inView, inFile.filter(d => !/ [34]$/.test(d)));
+    assert.ok(inView.length > 0 && inView.every(d => / [12]$/.test(d)), inView.join(', '));
+  });
+
   test('in document order, then by severity and rule id', () => {
     const mk = (line: number, character: number, severity: 1 | 2 | 3 | 4, code: string): CampaignDiagnostic => ({
       range: { start: { line, character }, end: { line, character } }, severity, code, source: 'campaign-studio', message: '', codeDescription: { href: '' }, data: { path: '' },

@@ -3,16 +3,16 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-studio/core';
 import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
-import { SteppedAction } from '../remoteEditor/progress';
+import { runWithProgress, SteppedAction } from '../remoteEditor/progress';
 import {
   ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
   EXECUTION_TYPES, executionsMarkdown, isObject, loadExecutions, LocalRules,
-  parseRecipients, publishExplanation, pushApi, readBaseSnapshot,
+  humanize, idOf, nameOf, parseRecipients, plainText, publishExplanation, pushApi, readBaseSnapshot,
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
-  ServiceClient, StatusAction, StatusDeps, WriteEnvironment,
+  ServiceClient, STATUS_ACTIONS, StatusAction, statusActionQuery, statusActionsFor, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
-import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
+import { DocumentFile, EXECUTIONS_SCHEME, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
 import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
 
 /**
@@ -50,6 +50,8 @@ export function pushFeature(connection: () => ConnectionSource | undefined): Fea
 
 class PushController {
   private readonly previews = new PreviewDocuments();
+  /** The execution histories, read-only documents with nothing to save. */
+  private readonly histories = new PreviewDocuments(EXECUTIONS_SCHEME);
   private findings!: RemoteFindings;
   /** The "Resolve conflicts" tabs this controller's pushes open. */
   private conflicts!: ConflictViews;
@@ -70,7 +72,8 @@ class PushController {
     this.conflicts = new ConflictViews(this.ctx.extension.extensionUri, this.previews);
     this.uiParts = { findings: this.findings, output: this.ctx.output, reviews, askConflicts: q => this.conflicts.ask(q) };
     subs.push(this.previews, this.findings, reviews, this.conflicts, this.lensChanged);
-    subs.push(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
+    subs.push(this.histories, vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this.previews));
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(EXECUTIONS_SCHEME, this.histories));
     subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
       onDidChangeCodeLenses: this.lensChanged.event,
       provideCodeLenses: doc => this.codeLenses(doc),
@@ -81,14 +84,14 @@ class PushController {
     subs.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('campaignStudio')) this.lensChanged.fire(); }));
 
     const table: Record<string, CommandFactory> = {
-      [COMMANDS.push]: () => (arg?: unknown) => this.withFile(arg, 'push', file => this.push(file)),
-      [COMMANDS.createDraft]: () => (arg?: unknown) => this.withFile(arg, 'create a draft from', file => this.createDraft(file)),
-      [COMMANDS.validateRemote]: () => (arg?: unknown) => this.withFile(arg, 'validate', file => this.validateRemote(file)),
-      [COMMANDS.sendTest]: () => (arg?: unknown) => this.withFile(arg, 'send a test of', file => this.sendTest(file)),
-      [COMMANDS.pause]: () => (arg?: unknown) => this.status(arg, 'PAUSE'),
-      [COMMANDS.resume]: () => (arg?: unknown) => this.status(arg, 'RESUME'),
-      [COMMANDS.stop]: () => (arg?: unknown) => this.status(arg, 'STOP'),
-      [COMMANDS.executions]: () => (arg?: unknown) => this.executions(arg),
+      [COMMANDS.push]: () => this.signedIn(arg => this.withFile(arg, 'push', file => this.push(file))),
+      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'create a draft from', file => this.createDraft(file))),
+      [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
+      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'send a test of', file => this.sendTest(file))),
+      [COMMANDS.pause]: () => this.signedIn(arg => this.status(arg, 'PAUSE')),
+      [COMMANDS.resume]: () => this.signedIn(arg => this.status(arg, 'RESUME')),
+      [COMMANDS.stop]: () => this.signedIn(arg => this.status(arg, 'STOP')),
+      [COMMANDS.executions]: () => this.signedIn(arg => this.executions(arg)),
       [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
       [REVIEW_COMMANDS.push]: () => (arg?: unknown) => reviews.answer(arg, true),
       [REVIEW_COMMANDS.cancel]: () => (arg?: unknown) => reviews.answer(arg, false),
@@ -111,6 +114,23 @@ class PushController {
     const conn = this.connection();
     if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
     return conn.requireClient();
+  }
+
+  /**
+   * A command that needs the service: signed out, it says so and offers to sign in, then goes on
+   * once signed in; dismissed, it ends quietly.
+   */
+  private signedIn(run: (arg?: unknown) => Promise<unknown>): (arg?: unknown) => Promise<unknown> {
+    return async arg => {
+      try {
+        this.client();
+      } catch (e) {
+        const signIn = 'Sign In';
+        const pick = await vscode.window.showWarningMessage(plainText(e instanceof Error ? e.message : String(e)), signIn);
+        if (pick !== signIn || !(await vscode.commands.executeCommand<boolean>('campaignStudio.signIn'))) return undefined;
+      }
+      return run(arg);
+    };
   }
 
   private environmentOf(client: ServiceClient): WriteEnvironment {
@@ -296,7 +316,8 @@ class PushController {
   }
 
   private async status(arg: unknown, action: StatusAction) {
-    const target = await this.idFrom(arg);
+    const target = arg === undefined ? await this.statusTarget(action) : await this.idFrom(arg);
+    if (!target) return undefined;
     const { client, ui } = this.actionOn(target.doc?.uri);
     this.checkEnvironment(arg, client);
     const root = target.doc ? this.workspaceRootOf(target.doc.uri) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -310,6 +331,30 @@ class PushController {
     const result = await runStatusAction(target.id, action, deps);
     if (result.outcome === 'done') void vscode.commands.executeCommand('campaignStudio.explorer.refresh').then(undefined, () => undefined);
     return result;
+  }
+
+  /**
+   * From the palette: the campaign of the active editor when the action applies to it as it was
+   * last read; otherwise (a draft, an ended campaign, no campaign) the person picks one of the
+   * service's campaigns the action applies to.
+   */
+  private async statusTarget(action: StatusAction): Promise<{ id: string; doc?: vscode.TextDocument } | undefined> {
+    const doc = vscode.window.activeTextEditor?.document;
+    const value = doc && isCampaignDocument(doc) ? parse(doc.getText()).value : undefined;
+    const id = isObject(value) ? campaignIdOf(value) : undefined;
+    if (doc && id && isObject(value) && statusActionsFor(value).includes(action)) return { id, doc: doc.uri.scheme === 'file' ? doc : undefined };
+    const verb = STATUS_ACTIONS[action].verb;
+    const client = this.client();
+    const candidates = (await runWithProgress(`Looking for campaigns to ${verb} on ${client.environment.name}`, step => client.forAction(step).searchAll(statusActionQuery(action))))
+      .filter(r => statusActionsFor(r).includes(action));
+    if (!candidates.length) {
+      void vscode.window.showInformationMessage(`No campaign on ${client.environment.name} can be ${STATUS_ACTIONS[action].past} now. Refresh the Campaigns view to see the current statuses.`);
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(candidates.map(r => ({
+      label: nameOf(r), description: `${humanize(String(r.status ?? ''))} · ${humanize(String(r.channel ?? ''))} · ${humanize(String(r.campaign_delivery_type ?? ''))}`, detail: idOf(r), id: idOf(r),
+    })), { title: `${verb[0].toUpperCase()}${verb.slice(1)} which campaign on ${client.environment.name}?`, placeHolder: 'The campaigns this action applies to now', matchOnDetail: true });
+    return pick && { id: pick.id };
   }
 
   private async executions(arg: unknown) {
@@ -329,8 +374,8 @@ class PushController {
       throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${target.id} is \`${deliveryType}\`.`);
     }
     const history = await ui.progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: executionsMarkdown(history, name) });
-    await vscode.window.showTextDocument(doc, { preview: true });
+    const uri = this.histories.single(target.id, { name: `Executions of ${(name ?? target.id).replace(/[\\/]+/g, '-')}.md`, text: executionsMarkdown(history, name) });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     return history;
   }
 
@@ -399,4 +444,9 @@ export function serverRules(client: LanguageClient, uri: vscode.Uri): LocalRules
       return result.findings.map(f => ({ rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: f.range.start.line + 1 }));
     },
   };
+}
+
+/** A campaign file of the workspace, or a read-only `campaign:` view of one. */
+function isCampaignDocument(doc: vscode.TextDocument): boolean {
+  return doc.uri.scheme === 'campaign' || (doc.uri.scheme === 'file' && doc.uri.path.toLowerCase().endsWith('.campaign.json'));
 }

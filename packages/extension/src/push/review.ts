@@ -143,7 +143,7 @@ export function modalQuestion(p: PushPreview): { message: string; detail: string
   return { message, detail: [`Campaign ${campaignLabel(p)}.`, ...shown, ...took].join('\n'), button: 'Push' };
 }
 
-/** What typing the environment's name says, and whether what was typed confirms. */
+/** What typing a name says, and whether what was typed confirms. */
 export interface TypedConfirmation {
   title: string;
   prompt: string;
@@ -152,17 +152,22 @@ export interface TypedConfirmation {
   check(typed: string): { message: string; severity: 'info' | 'error' } | undefined;
 }
 
+/** A question answered by typing `expected` exactly (`what` it is, `doing` what it confirms); Escape cancels. */
+export function typedQuestion(title: string, context: string, expected: string, what: string, doing: string): TypedConfirmation {
+  return {
+    title,
+    prompt: `${context} Type ${expected} to ${doing}, or press Escape to cancel.`,
+    placeHolder: expected,
+    check: typed => {
+      if (typed === expected) return undefined;
+      if (typed === '') return { message: `Type ${expected} to ${doing}, or press Escape to cancel.`, severity: 'info' };
+      return { message: `Type ${what} exactly: ${expected}. Escape cancels.`, severity: 'error' };
+    },
+  };
+}
+
 /** The production question: type the environment's name to push. */
 export function typedConfirmation(p: PushPreview): TypedConfirmation {
   const env = p.environment;
-  return {
-    title: `Push to production environment ${env}`,
-    prompt: `This changes the live campaign ${campaignLabel(p)}: ${list(p.changed)}. Type ${env} to push, or press Escape to cancel.`,
-    placeHolder: env,
-    check: typed => {
-      if (typed === env) return undefined;
-      if (typed === '') return { message: `Type ${env} to push, or press Escape to cancel.`, severity: 'info' };
-      return { message: `Type the environment's name exactly: ${env}. Escape cancels the push.`, severity: 'error' };
-    },
-  };
+  return typedQuestion(`Push to production environment ${env}`, `This changes the live campaign ${campaignLabel(p)}: ${list(p.changed)}.`, env, 'the environment\'s name', 'push');
 }

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
-  ConflictChoice, ConflictQuestion, list, LocalFile, Problem, ProgressStep, PushPreview, PushUi,
+  ConfirmHow, ConflictChoice, ConflictQuestion, list, plainText, LocalFile, Problem, ProgressStep, PushPreview, PushUi,
   RemoteFinding, stillCurrent, track, TrackedFinding, waitText,
 } from '@campaign-studio/sync';
 import { SteppedAction } from '../remoteEditor/progress';
-import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation } from './review';
+import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation, typedQuestion } from './review';
 import type { PushReviews } from './reviewTab';
 
 /**
@@ -18,13 +18,19 @@ import type { PushReviews } from './reviewTab';
  */
 
 export const PREVIEW_SCHEME = 'campaign-push';
+export const EXECUTIONS_SCHEME = 'campaign-executions';
 
-/** Read-only documents of the push reviews: `campaign-push:/<key>/<name>`. */
+/**
+ * Read-only documents made of texts: the push reviews' (`campaign-push:/<key>/<name>`), the
+ * execution histories' (`campaign-executions:/<key>/<name>`). Nothing to save: no file behind them.
+ */
 export class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private counter = 0;
+
+  constructor(readonly scheme = PREVIEW_SCHEME) {}
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.path) ?? '';
@@ -32,14 +38,25 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
 
   /** Two documents for a diff; the key makes each pair distinct so VS Code never shows a stale one. */
   pair(label: string, left: ReviewSide, right: ReviewSide): { left: vscode.Uri; right: vscode.Uri } {
-    const key = `${++this.counter}-${label.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
-    const l = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/${left.name}` });
-    const r = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${key}/${right.name}` });
-    this.texts.set(l.path, left.text);
-    this.texts.set(r.path, right.text);
-    // A bound in case pairs are never forgotten.
+    const key = this.key(label);
+    return { left: this.add(key, left), right: this.add(key, right) };
+  }
+
+  /** One document, new each time (a tab showing an older one keeps it). */
+  single(label: string, side: ReviewSide): vscode.Uri {
+    return this.add(this.key(label), side);
+  }
+
+  private key(label: string): string {
+    return `${++this.counter}-${label.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  }
+
+  private add(key: string, side: ReviewSide): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${key}/${side.name}` });
+    this.texts.set(uri.path, side.text);
+    // A bound in case documents are never forgotten.
     while (this.texts.size > 40) this.texts.delete(this.texts.keys().next().value as string);
-    return { left: l, right: r };
+    return uri;
   }
 
   /** Closes the diff tabs showing these documents, and forgets their texts. */
@@ -189,7 +206,10 @@ export interface UiOptions extends UiParts {
   action: SteppedAction;
 }
 
-/** An input box that accepts only the environment's name; Escape cancels. */
+/** The first (default) answer of a question whose yes cannot be undone. */
+const KEEP_AS_IT_IS = 'Keep As It Is';
+
+/** An input box that accepts only the expected text; Escape cancels. */
 async function askTypedName(t: TypedConfirmation): Promise<boolean> {
   const severity = { info: vscode.InputBoxValidationSeverity.Info, error: vscode.InputBoxValidationSeverity.Error };
   const typed = await vscode.window.showInputBox({
@@ -237,23 +257,29 @@ export class VsCodePushUi implements PushUi {
     return answer === take;
   }
 
-  async confirm(message: string, detail: string, yes: string): Promise<boolean> {
-    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, yes)) === yes;
+  /**
+   * A modal; an irreversible yes comes after the safe answer, which is the default (Enter), and
+   * one to be typed is an input box that accepts only that text.
+   */
+  async confirm(message: string, detail: string, yes: string, how: ConfirmHow = {}): Promise<boolean> {
+    if (how.typed !== undefined) return askTypedName(typedQuestion(plainText(message), plainText(detail), how.typed, 'the campaign\'s name', yes.toLowerCase()));
+    const buttons = how.irreversible ? [KEEP_AS_IT_IS, yes] : [yes];
+    return (await vscode.window.showWarningMessage(plainText(message), { modal: true, detail: plainText(detail) }, ...buttons)) === yes;
   }
 
   info(message: string): void {
     this.o.output.info(message);
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(plainText(message));
   }
 
   warn(message: string): void {
     this.o.output.warn(message);
-    void vscode.window.showWarningMessage(message);
+    void vscode.window.showWarningMessage(plainText(message));
   }
 
   error(message: string): void {
     this.o.output.error(message);
-    void vscode.window.showErrorMessage(message, 'Show Log').then(p => { if (p) this.o.output.show(true); });
+    void vscode.window.showErrorMessage(plainText(message), 'Show Log').then(p => { if (p) this.o.output.show(true); });
   }
 
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import {
-  ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, ConnectionStatus, describeStatus,
-  Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments,
+  ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, Clock, ConnectionStatus, describeStatus,
+  Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments, plainText,
   secretKeyFor, ServiceClient, StatusWords, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
 import { runWithProgress } from './progress';
@@ -45,12 +45,14 @@ export class Connection implements vscode.Disposable {
   private listed = false;
   /** The state the context keys and the log were last given. */
   private lastState?: ConnectionStatus['state'];
-  /** Ticks once a second while a countdown shows, so that it counts down. */
-  private ticker?: ReturnType<typeof setInterval>;
+  /** Ticks once a second while a countdown shows, so that it counts down; aborted when it ends. */
+  private ticker?: AbortController;
 
+  /** `clock`: the time the health model, the countdowns and their words read (tests pass a virtual one). */
   constructor(
     private readonly context: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
+    private readonly clock: Clock = systemClock,
   ) {
     this.disposables.push(this.changed, this.statusChanged);
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
@@ -79,7 +81,7 @@ export class Connection implements vscode.Disposable {
 
   /** The status in words, short (the status bar) and in detail, its times as the user's clock shows them. */
   words(): StatusWords {
-    return describeStatus(this.status, Date.now(), timeOfDay);
+    return describeStatus(this.status, this.clock.now(), timeOfDay);
   }
 
   /** Whether the Campaigns view can list campaigns now. */
@@ -205,7 +207,7 @@ export class Connection implements vscode.Disposable {
   private async connect(env: Environment, key: string, gen: number, action?: ActionContext): Promise<boolean> {
     this.monitor?.dispose();
     const monitor = new HealthMonitor({
-      clock: systemClock,
+      clock: this.clock,
       probe: signal => client.search(PROBE, { signal }),
       onChange: status => { if (this.monitor === monitor) this.heard(status); },
     });
@@ -275,13 +277,25 @@ export class Connection implements vscode.Disposable {
     if (status.state !== 'connecting') this.log.info(`connection: ${this.words().detail}`);
   }
 
-  /** While rate-limited, the status listeners hear the same state once a second, for the countdown. */
+  /** While rate-limited, the status listeners hear the same state each second of the clock, for the countdown. */
   private countdown(on: boolean): void {
-    if (!on && this.ticker) {
-      clearInterval(this.ticker);
+    if (!on) {
+      this.ticker?.abort();
       this.ticker = undefined;
-    } else if (on && !this.ticker) {
-      this.ticker = setInterval(() => this.statusChanged.fire(this.status), 1000);
+    } else if (!this.ticker) {
+      this.ticker = new AbortController();
+      void this.tick(this.ticker.signal);
+    }
+  }
+
+  private async tick(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await this.clock.sleep(1000, signal);
+      } catch {
+        return;
+      }
+      this.statusChanged.fire(this.status);
     }
   }
 
@@ -448,7 +462,7 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
   }
   if (e instanceof NotSignedInError) {
     const signIn = e.rejected ? 'Sign In Again' : 'Sign In';
-    void vscode.window.showWarningMessage(e.message, signIn).then(pick => {
+    void vscode.window.showWarningMessage(plainText(e.message), signIn).then(pick => {
       if (pick) runAction(conn, 'signIn');
     });
     return e.message;
@@ -457,7 +471,7 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
   const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
   conn.log.error(advice.message);
   const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => ACTION_LABELS[a]);
-  void vscode.window.showErrorMessage(`Campaign Studio: ${advice.message}`, ...buttons).then(pick => {
+  void vscode.window.showErrorMessage(`Campaign Studio: ${plainText(advice.message)}`, ...buttons).then(pick => {
     const action = (Object.keys(ACTION_LABELS) as ErrorAction[]).find(a => ACTION_LABELS[a] === pick);
     if (action === 'retry') void Promise.resolve().then(retry);
     else if (action) runAction(conn, action);

@@ -2,7 +2,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { parse, RemoteStateNotification } from '@campaign-studio/core';
 import {
-  baseIdOf, BaseSnapshot, campaignAsFetched, findBaseSnapshot, idOf, isSafeId, NormalizedCampaign,
+  baseIdOf, BaseSnapshot, campaignAsFetched, findBaseSnapshot, idOf, isSafeId, nameOf, NormalizedCampaign,
   readBaseSnapshot, readRemote, remoteStateOf, serializeCampaign, ServiceClient,
 } from '@campaign-studio/sync';
 import { CampaignRead, StudioContext } from '../context';
@@ -23,18 +23,28 @@ export const REMOTE_SCHEME = 'campaign';
 export const BASE_SCHEME = 'campaign-base';
 const CACHE_SIZE = 50;
 
-export function remoteUri(environment: string, id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: `/${id}` });
+/**
+ * `campaign://<environment>/<id>`, or with the campaign's name after the id, which its tab shows
+ * as its label (the id, its folder, shows in the tooltip and beside a name two tabs share).
+ */
+export function remoteUri(environment: string, id: string, name?: string): vscode.Uri {
+  const label = name === undefined ? '' : tabLabel(name);
+  return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: label ? `/${id}/${label}` : `/${id}` });
+}
+
+/** A name as one path segment: no slashes or control characters, and no `.json` ending that would make it another kind of document. */
+function tabLabel(name: string): string {
+  return name.replace(/[\\/\u0000-\u001f]+/g, '-').trim().slice(0, 80).replace(/\.json$/i, '');
 }
 
 export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
   return vscode.Uri.from({ scheme: BASE_SCHEME, path: `/${id}.campaign.json`, query: workspaceRoot });
 }
 
-/** `campaign://env/id` → its parts; undefined for other URIs. */
+/** `campaign://env/id` (also `…/id.campaign.json` and `…/id/<name>`) → its parts; undefined for other URIs. */
 export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: string } | undefined {
   if (uri.scheme !== REMOTE_SCHEME) return undefined;
-  const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+  const id = uri.path.replace(/^\/+/, '').split('/')[0].replace(/\.campaign\.json$/, '');
   if (!uri.authority || !isSafeId(id)) return undefined;
   return { environment: uri.authority, id };
 }
@@ -78,7 +88,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       if (!snap) throw new Error(`No base snapshot for campaign ${id}: fetch it first.`);
       return serializeCampaign(snap.campaign);
     }
-    const hit = this.cache.get(uri.toString());
+    const hit = this.cache.get(cacheKey(uri));
     if (hit) return hit.text;
     const parts = parseRemoteUri(uri);
     if (!parts) throw new Error(`${uri.toString()} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.`);
@@ -105,7 +115,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
    */
   showRead(read: CampaignRead): void {
     const uri = remoteUri(read.environment, idOf(read.record));
-    const kept = this.cache.get(uri.toString());
+    const kept = this.cache.get(cacheKey(uri));
     if (!kept) return;
     const shown = campaignAsFetched(read.record);
     if (shown.text !== kept.text) this.remember(uri, shown.text, shown.normalized);
@@ -113,29 +123,28 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** The normalized remote behind a `campaign://` document, once read. */
   normalizedFor(uri: vscode.Uri): NormalizedCampaign | undefined {
-    return this.cache.get(uri.toString())?.normalized;
+    return this.cache.get(cacheKey(uri))?.normalized;
   }
 
-  /** Stores what was just read, so an open `campaign://` document shows it (after a fetch or diff). */
+  /**
+   * Stores what was just read, so every open `campaign://` document of that campaign (under any
+   * of its addresses) shows it (after a fetch or diff).
+   */
   remember(uri: vscode.Uri, text: string, normalized: NormalizedCampaign): void {
-    const key = uri.toString();
+    const key = cacheKey(uri);
     const had = this.cache.get(key);
     this.cache.delete(key);
     this.cache.set(key, { text, normalized });
     // Closed documents keep their text for a quick reopen; the oldest are dropped.
     while (this.cache.size > CACHE_SIZE) {
       const oldest = this.cache.keys().next().value as string;
-      if (vscode.workspace.textDocuments.some(d => d.uri.toString() === oldest)) break;
+      if (openViewsOf(oldest).length) break;
       this.cache.delete(oldest);
     }
-    if (had && had.text !== text) this.changed.fire(uri);
-    if (this.sentState.has(key)) this.describeRemote(uri);
-  }
-
-  /** Reads the remote again the next time the document is shown. */
-  invalidate(uri: vscode.Uri): void {
-    this.cache.delete(uri.toString());
-    this.changed.fire(uri);
+    for (const view of openViewsOf(key)) {
+      if (had && had.text !== text) this.changed.fire(view.uri);
+      if (this.sentState.has(view.uri.toString())) this.describeRemote(view.uri);
+    }
   }
 
   /**
@@ -145,12 +154,14 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
    */
   async open(environment: string, id: string, opts: { preview?: boolean; refresh?: boolean } = {}): Promise<vscode.TextEditor> {
     const ticket = ++this.opens;
-    const uri = remoteUri(environment, id);
-    if (opts.refresh || !this.cache.has(uri.toString())) {
+    const key = cacheKey(remoteUri(environment, id));
+    if (opts.refresh || !this.cache.has(key)) {
       const client = await this.conn.clientFor(environment);
-      if (!client) throw new Error(`Not signed in to environment \`${environment}\`: sign in to it to open ${uri.toString()}.`);
-      await runWithProgress(`Reading campaign ${id} from ${environment}`, action => this.read(uri, client.forAction(action), id));
+      if (!client) throw new Error(`Not signed in to environment ${environment}: sign in to it to open campaign ${id}.`);
+      await runWithProgress(`Reading campaign ${id} from ${environment}`, action => this.read(remoteUri(environment, id), client.forAction(action), id));
     }
+    const named = remoteUri(environment, id, nameOf(this.cache.get(key)!.normalized.document));
+    const uri = openViewsOf(key)[0]?.uri ?? named;
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'campaign-json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
     const editor = await this.show(doc, opts.preview ?? true, ticket);
@@ -228,6 +239,17 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!client || !client.isRunning()) return;
     void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
   }
+}
+
+/** One cache entry per campaign, whichever of its addresses (with or without its name) asked. */
+function cacheKey(uri: vscode.Uri): string {
+  const parts = parseRemoteUri(uri);
+  return parts ? remoteUri(parts.environment, parts.id).toString() : uri.toString();
+}
+
+/** The open `campaign://` documents of the campaign cached under `key`. */
+function openViewsOf(key: string): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter(d => d.uri.scheme === REMOTE_SCHEME && cacheKey(d.uri) === key);
 }
 
 function isCampaignFile(doc: vscode.TextDocument): boolean {

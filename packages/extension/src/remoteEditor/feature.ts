@@ -29,15 +29,17 @@ export class RemoteFeature implements Feature {
     this.conn = conn;
     subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });
 
-    subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
-
     const documents = new RemoteDocuments(ctx, conn);
     subs.push(documents);
-    subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
-    subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
-
     const tree = new CampaignsProvider(conn, ctx.extension.workspaceState);
     subs.push(tree);
+    // The commands first: the status bar, documents and tree items below name them, and an item
+    // clicked while the tree (re)loads must find its command.
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, campaignRead: ctx.campaignRead }));
+
+    subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
     const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
     tree.view = view;
     subs.push(view);
@@ -47,7 +49,6 @@ export class RemoteFeature implements Feature {
       documents.showRead(read);
     }));
 
-    registerCommands(ctx, remoteCommands({ conn, tree, documents, campaignRead: ctx.campaignRead }));
     tree.refresh();
     // Reconnect with a stored key in the background; the status bar shows the progress.
     void conn.restore();

@@ -16,6 +16,7 @@ import { capitalize, Connection } from './connection';
 
 export const VIEW_ID = 'campaignStudio.campaigns';
 const FILTER_KEY = 'campaignStudio.explorer.filter';
+const GROUP_BY_KEY = 'campaignStudio.explorer.groupBy';
 
 class GroupNode {
   readonly kind = 'group';
@@ -80,6 +81,8 @@ export interface SnapshotCampaign {
   channel: unknown;
   description?: string;
   tooltip: string;
+  /** What its item's menus match (`viewItem`), as the tree sets it. */
+  contextValue?: string;
 }
 
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -98,7 +101,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
     this.disposables.push(conn.onDidChange(() => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration('campaignStudio.explorer.groupBy')) this.refresh();
+      if (e.affectsConfiguration('campaignStudio.explorer.groupBy') && this.state.get(GROUP_BY_KEY) === undefined) this.refresh();
     }));
   }
 
@@ -106,8 +109,13 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     for (const d of this.disposables) d.dispose();
   }
 
+  /**
+   * How the view groups: UI state of this workspace. Until the person chooses, the deprecated
+   * `campaignStudio.explorer.groupBy` setting gives the initial grouping (its former home).
+   */
   get groupBy(): GroupBy {
-    return vscode.workspace.getConfiguration('campaignStudio.explorer').get<string>('groupBy') === 'channel' ? 'channel' : 'status';
+    const chosen = this.state.get<string>(GROUP_BY_KEY) ?? vscode.workspace.getConfiguration('campaignStudio.explorer').get<string>('groupBy');
+    return chosen === 'channel' ? 'channel' : 'status';
   }
 
   get filter(): ExplorerFilter {
@@ -119,13 +127,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.refresh();
   }
 
+  /** Kept in the workspace state: the settings files are left alone. */
   async setGroupBy(by: GroupBy): Promise<void> {
-    const cfg = vscode.workspace.getConfiguration('campaignStudio.explorer');
-    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    const inspect = cfg.inspect<string>('groupBy');
-    const inherited = target === vscode.ConfigurationTarget.Workspace ? inspect?.globalValue ?? inspect?.defaultValue : inspect?.defaultValue;
-    // Back to what would hold anyway: remove the entry rather than write the default.
-    await cfg.update('groupBy', by === inherited ? undefined : by, target);
+    await this.state.update(GROUP_BY_KEY, by);
     this.refresh();
   }
 
@@ -398,6 +402,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
       description: campaignDescription(node.record, node.by),
       tooltip: tooltipOf(node.record).value,
+      contextValue: this.getTreeItem(node).contextValue,
     };
   }
 

@@ -174,7 +174,7 @@ test('the typed confirmation accepts exactly the environment\'s name; empty says
   assert.match(t.prompt, /the live campaign "Spring sale" \(65f000000000000000000001\): `basic_details`\. Type live to push, or press Escape to cancel\./);
   assert.equal(t.check('live'), undefined);
   assert.deepEqual(t.check(''), { message: 'Type live to push, or press Escape to cancel.', severity: 'info' });
-  assert.deepEqual(t.check('Live'), { message: 'Type the environment\'s name exactly: live. Escape cancels the push.', severity: 'error' });
+  assert.deepEqual(t.check('Live'), { message: 'Type the environment\'s name exactly: live. Escape cancels.', severity: 'error' });
   assert.equal(t.check('live ')?.severity, 'error');
 });
 

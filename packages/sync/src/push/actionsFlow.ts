@@ -149,16 +149,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   }
   const problem = statusActionProblem(action, before.status, before.raw);
   if (problem) return fail({ outcome: 'blocked', message: problem.message, status: before.status });
-  const name = isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? `"${before.raw.basic_details.name}" (${id})` : id;
-  const consequence = action === 'STOP'
-    ? 'Stopping is final: a stopped campaign cannot be resumed or updated again.'
-    : action === 'PAUSE' ? 'Nothing is sent while it is paused; resume it to continue.' : 'Sending continues from where it was paused.';
-  if (!(await ui.confirm(`${Verb} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, Verb))) {
-    return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
-  }
-  if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${Verb} in production`))) {
-    return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
-  }
+  if (!(await confirmStatusAction(id, action, before, deps))) return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
   try {
     await ui.progress(`${Verb} campaign ${id}…`, () => api.changeStatus(action, id));
   } catch (e) {
@@ -166,6 +157,26 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
     return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
   }
   return verifyStatus(id, action, before, deps);
+}
+
+/**
+ * The questions before a status action: one, and a second in production. Stopping is final, so
+ * its yes is never the default answer, and in production it is given by typing the campaign's
+ * name (its id when it has none).
+ */
+async function confirmStatusAction(id: string, action: StatusAction, before: RemoteCampaign, { ui, env }: StatusDeps): Promise<boolean> {
+  const spec = STATUS_ACTIONS[action];
+  const Verb = capitalized(spec.verb);
+  const stored = isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? before.raw.basic_details.name.trim() : '';
+  const name = stored ? `"${stored}" (${id})` : id;
+  const irreversible = action === 'STOP';
+  const consequence = irreversible
+    ? 'Stopping is final: a stopped campaign cannot be resumed or updated again.'
+    : action === 'PAUSE' ? 'Nothing is sent while it is paused; resume it to continue.' : 'Sending continues from where it was paused.';
+  if (!(await ui.confirm(`${Verb} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, Verb, { irreversible }))) return false;
+  if (!env.production) return true;
+  if (irreversible) return ui.confirm(`${env.name} is a production environment: type the campaign's name to stop it.`, `Stopping ${name} cannot be undone.`, `${Verb} in production`, { irreversible, typed: stored || id });
+  return ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${Verb} in production`);
 }
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */

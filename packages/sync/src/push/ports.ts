@@ -188,7 +188,7 @@ export interface PushUi {
   /** After success, the service's copy differs from the file: may the file take it? */
   offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean>;
   /** A question with a yes answer (status actions, draft creation, production). */
-  confirm(message: string, detail: string, yes: string): Promise<boolean>;
+  confirm(message: string, detail: string, yes: string, how?: ConfirmHow): Promise<boolean>;
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
@@ -199,6 +199,14 @@ export interface PushUi {
    * service call and its signal; tests record what it says.
    */
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T>;
+}
+
+/** How a question must be answered when its yes cannot be undone. */
+export interface ConfirmHow {
+  /** Yes is never the default answer: the safe answer comes first. */
+  irreversible?: boolean;
+  /** Yes only by typing this text exactly (the campaign's name): for production. */
+  typed?: string;
 }
 
 /**

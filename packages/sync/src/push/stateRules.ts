@@ -162,6 +162,31 @@ export const STATUS_ACTIONS = {
 } as const satisfies Record<StatusAction, { from: readonly string[]; reaches: readonly string[]; verb: string; past: string }>;
 
 
+/** Delivery types that can be paused: periodic and triggered campaigns (V1's notes; the emulator's "Status actions"). */
+const PAUSABLE_TYPES = ['PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
+
+/**
+ * The status actions a campaign can take as it was last read: its status, and what its delivery
+ * type allows (a one-time campaign is not paused, nor stopped once it is sending). None for SMS,
+ * which V5 does not write. What the Campaigns view offers; the service may still refuse.
+ */
+export function statusActionsFor(doc: CampaignDoc): StatusAction[] {
+  if (writeRefusal(doc, 'status')) return [];
+  const st = normalStatus(doc.status);
+  const type = doc.campaign_delivery_type;
+  const allowed: Record<StatusAction, boolean> = {
+    PAUSE: (STATUS_ACTIONS.PAUSE.from as readonly string[]).includes(st) && PAUSABLE_TYPES.includes(String(type)),
+    RESUME: (STATUS_ACTIONS.RESUME.from as readonly string[]).includes(st),
+    STOP: (STATUS_ACTIONS.STOP.from as readonly string[]).includes(st) && !(st === 'ACTIVE' && type === 'ONE_TIME'),
+  };
+  return (Object.keys(allowed) as StatusAction[]).filter(a => allowed[a]);
+}
+
+/** The search for the campaigns an action may apply to (its starting statuses; no SMS): the palette's choice. */
+export function statusActionQuery(action: StatusAction): { campaign_fields: Record<string, unknown> } {
+  return { campaign_fields: { channels: ['PUSH', 'EMAIL'], status: [...STATUS_ACTIONS[action].from] } };
+}
+
 export function statusActionProblem(action: StatusAction, status: string, doc: CampaignDoc): Problem | undefined {
   const refusal = writeRefusal(doc, 'status');
   if (refusal) return refusal;

@@ -1,6 +1,7 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
 import { isObject, nonEmptyString } from '@campaign-studio/core';
 import { dequal } from 'dequal';
+import { normalStatus, statusActionsFor } from '../push/stateRules';
 
 /**
  * What the Campaigns explorer shows, without the editor: the groups, the search each group
@@ -262,14 +263,19 @@ export function hasChildren(r: CampaignRecord): boolean {
 
 /**
  * The `contextValue` of a campaign item, which drives its menus: `campaign` plus flags
- * `.parent` (has executions), `.sms` (read-only channel in V5), `.flow` (a flow member).
+ * `.parent` (has executions), `.sms` (read-only channel in V5), `.flow` (a flow member); then,
+ * separated by spaces, `status-<STATUS>` and one `can-<action>` per action that applies now
+ * (`can-pause`, `can-resume`, `can-stop`, `can-publish`), which the menus' `when` clauses match.
  */
 export function campaignContextValue(r: CampaignRecord): string {
   let v = 'campaign';
   if (hasChildren(r)) v += '.parent';
   if (r.channel === 'SMS') v += '.sms';
   if (nonEmptyString(r.flow_id)) v += '.flow';
-  return v;
+  const status = normalStatus(r.status);
+  const can = statusActionsFor(r).map(a => `can-${a.toLowerCase()}`);
+  if (status === 'DRAFT' && r.channel !== 'SMS') can.push('can-publish');
+  return [v, `status-${status || 'UNKNOWN'}`, ...can].join(' ');
 }
 
 /** The reachability of a metadata record, when the service filled it. */
@@ -305,6 +311,14 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
 /** Text shown as itself inside Markdown (a tooltip, a hover): its Markdown characters escaped. */
 export function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
+}
+
+/**
+ * A message written with Markdown code spans (the flows' and the CLI's), as plain text for a
+ * notification, which shows backticks literally: the spans' text stays, the backticks go.
+ */
+export function plainText(s: string): string {
+  return s.replace(/`([^`\n]+)`/g, '$1');
 }
 
 /** The metadata record of one campaign (reachability), from the legacy metadata call. */

@@ -118,6 +118,7 @@ test('pause, resume, stop: checked against the current status, confirmed, verifi
   const stopped = await runStatusAction(id, 'STOP', deps(w, ui));
   assert.equal(stopped.status, 'STOPPED');
   assert.match(ui.questions[0], /Stop campaign/);
+  assert.deepEqual(ui.confirmHows, [{ irreversible: true }], 'stopping is final: its yes is never the default answer');
   assert.equal(w.emu.admin.campaign(id)!.status, 'STOPPED');
   assert.equal(file.text(), text, 'the file is not touched by status changes');
   // A stopped campaign cannot be resumed or pushed.
@@ -151,4 +152,19 @@ test('execution history of a periodic parent, paged to the end', async t => {
   }
   assert.ok(found, 'a periodic parent of the seed has executions');
   await assert.rejects(loadExecutions(api, 'x', 'ONE_TIME'), /only for periodic and business-event/);
+});
+
+test('stop in production: asked twice, the second time by typing the campaign\'s name; pause is never marked irreversible', async t => {
+  const w = await world(t);
+  const { id } = await fetchedCampaign(w, eventCampaign(), 'ACTIVE');
+  const name = (w.emu.admin.campaign(id)!.components.basic_details as { name: string }).name;
+  const prod = (ui: ScriptedUi) => ({ ...deps(w, ui), env: { ...w.env, production: true } });
+  const paused = new ScriptedUi({ confirm: [true, true] });
+  assert.equal((await runStatusAction(id, 'PAUSE', prod(paused))).outcome, 'done');
+  assert.deepEqual(paused.confirmHows, [{ irreversible: false }, {}]);
+  const declined = new ScriptedUi({ confirm: [true, false] });
+  assert.equal((await runStatusAction(id, 'STOP', prod(declined))).outcome, 'cancelled');
+  assert.deepEqual(declined.confirmHows, [{ irreversible: true }, { irreversible: true, typed: name }]);
+  assert.match(declined.questions[1], /production environment: type the campaign's name/);
+  assert.equal(w.emu.admin.campaign(id)!.status, 'PAUSED', 'nothing was stopped');
 });

@@ -10,7 +10,7 @@ import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { BaseStore, ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi, RemoteCampaign } from '../../src/push/ports';
+import { BaseStore, ConfirmHow, ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi, RemoteCampaign } from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -40,6 +40,8 @@ export class ScriptedUi implements PushUi {
   readonly conflictsAsked: ConflictQuestion[] = [];
   readonly offers: string[][] = [];
   readonly questions: string[] = [];
+  /** How each `confirm` asked to be answered, in order. */
+  readonly confirmHows: ConfirmHow[] = [];
   readonly messages: Array<{ level: 'info' | 'warn' | 'error'; text: string }> = [];
   /** The last findings shown per file. */
   readonly findings = new Map<string, Array<RemoteFinding | Problem>>();
@@ -72,8 +74,9 @@ export class ScriptedUi implements PushUi {
     return this.next(this.script.offerRemoteVersion, 'offerRemoteVersion');
   }
 
-  async confirm(message: string): Promise<boolean> {
+  async confirm(message: string, _detail: string, _yes: string, how: ConfirmHow = {}): Promise<boolean> {
     this.questions.push(message);
+    this.confirmHows.push(how);
     return this.next(this.script.confirm, `confirm (${message})`);
   }
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
+  campaignContextValue, campaignDescription, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
   groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
   CHANNELS, withCampaignRead,
 } from '../../src/remote/explorerModel';
@@ -70,9 +70,9 @@ test('labels, icons, context values and tooltips', () => {
   assert.equal(campaignDescription(r, 'channel'), 'Paused · Periodic');
   assert.equal(campaignDescription({ ...r, channel: 'SMS', campaign_delivery_type: 'EVENT_TRIGGERED' }, 'status'), 'SMS · Event triggered');
   assert.deepEqual(campaignIcon(r), { id: 'mail', color: 'charts.yellow' });
-  assert.equal(campaignContextValue(r), 'campaign.parent');
-  assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms');
-  assert.equal(campaignContextValue({ ...r, campaign_delivery_type: 'ONE_TIME', flow_id: 'f' }), 'campaign.flow');
+  assert.equal(campaignContextValue(r), 'campaign.parent status-PAUSED can-resume can-stop');
+  assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms status-PAUSED');
+  assert.equal(campaignContextValue({ ...r, campaign_delivery_type: 'ONE_TIME', flow_id: 'f' }), 'campaign.flow status-PAUSED can-resume can-stop');
   assert.equal(campaignDescription({ ...r, flow_id: 'f1', flow_name: 'Welcome' }, 'status'), 'Email · Periodic · flow Welcome');
   assert.equal(campaignDescription({ ...r, parent_id: 'p' }, 'status'), 'Email · Periodic · child');
   assert.ok(hasChildren(r) && !hasChildren({ ...r, parent_id: 'p' }));
@@ -164,4 +164,24 @@ describe('a campaign read fresh updates the listed groups, without asking the se
     assert.deepEqual(p.items, [rec('a', 'DRAFT'), pushed]);
     assert.deepEqual([p.loaded, p.done], [true, false]);
   });
+});
+
+test('context values carry the status and the status actions that apply to it (the menus match can-*)', () => {
+  const of = (status: string, type = 'EVENT_TRIGGERED', channel = 'PUSH') => campaignContextValue({ id: 'i', channel, status, campaign_delivery_type: type }).split(' ').slice(1).join(' ');
+  assert.equal(of('ACTIVE'), 'status-ACTIVE can-pause can-stop', 'an ACTIVE campaign is never offered Resume');
+  assert.equal(of('Active'), 'status-ACTIVE can-pause can-stop', 'the metadata listing\'s capitalized status');
+  assert.equal(of('SCHEDULED'), 'status-SCHEDULED can-pause can-stop');
+  assert.equal(of('PAUSED'), 'status-PAUSED can-resume can-stop');
+  assert.equal(of('ACTIVE', 'ONE_TIME'), 'status-ACTIVE', 'a one-time campaign is neither paused nor stopped once sending');
+  assert.equal(of('SCHEDULED', 'ONE_TIME'), 'status-SCHEDULED can-stop');
+  assert.equal(of('DRAFT'), 'status-DRAFT can-publish');
+  for (const ended of ['SENT', 'SENDING', 'STOPPED', 'ARCHIVED']) assert.equal(of(ended), `status-${ended}`);
+  assert.equal(of('ACTIVE', 'EVENT_TRIGGERED', 'SMS'), 'status-ACTIVE', 'V5 writes no SMS campaign');
+  assert.equal(of('DRAFT', 'ONE_TIME', 'SMS'), 'status-DRAFT');
+});
+
+test('plainText: a notification shows code spans as their text, without backticks', () => {
+  assert.equal(plainText('The campaign is `DRAFT` on the service: publish it first.'), 'The campaign is DRAFT on the service: publish it first.');
+  assert.equal(plainText('Add `"email"` to `campaignStudio.environments`.'), 'Add "email" to campaignStudio.environments.');
+  assert.equal(plainText('no spans'), 'no spans');
 });

@@ -4,7 +4,8 @@ import { signIn } from '../remote';
 
 /**
  * Browse the Campaigns view: status groups, a group's campaigns with their hover, grouping by
- * channel, a group paged 15 at a time with "Load more…", a filter and clearing it.
+ * channel, a group paged 15 at a time with "Load more…", a filter and clearing it, and the
+ * context menus of an ACTIVE and a PAUSED campaign, which offer only the status actions that apply.
  */
 export const journey: Journey = {
   title: 'browse the Campaigns tree',
@@ -92,6 +93,34 @@ export const journey: Journey = {
       await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'detached' });
       await filterMessage.waitFor({ state: 'detached' });
       await workbench.until(async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15, 'the Push group to list its first page again');
+    });
+
+    const menu = page.locator('.context-view .monaco-menu');
+    /** Right-clicks the listed Push campaign named `name` and returns its context menu's entries. */
+    const menuOf = async (name: string, status: string): Promise<string[]> => {
+      const item = workbench.treeItem(`${name}, PUSH ${status} campaign`);
+      await item.waitFor({ state: 'visible' });
+      await item.locator('.monaco-icon-label').first().click({ button: 'right' });
+      await menu.waitFor({ state: 'visible' });
+      return (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean);
+    };
+    /** The screenshot of a step shows its menu open; the next step closes it. */
+    const closeMenu = async () => {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    };
+
+    await step('right-clicking an ACTIVE campaign offers Pause and Stop, not Resume', async () => {
+      const entries = await menuOf('Weekly picks for you', 'ACTIVE');
+      assert.ok(entries.includes('Pause Campaign') && entries.includes('Stop Campaign'), entries.join(' | '));
+      assert.ok(!entries.includes('Resume Campaign'), `an ACTIVE campaign offers Resume: ${entries.join(' | ')}`);
+    });
+
+    await step('right-clicking a PAUSED campaign offers Resume and Stop, not Pause', async () => {
+      await closeMenu();
+      const entries = await menuOf('Daily streak reminder', 'PAUSED');
+      assert.ok(entries.includes('Resume Campaign') && entries.includes('Stop Campaign'), entries.join(' | '));
+      assert.ok(!entries.includes('Pause Campaign'), `a PAUSED campaign offers Pause: ${entries.join(' | ')}`);
     });
   },
 };

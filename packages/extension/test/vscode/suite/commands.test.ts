@@ -21,7 +21,7 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.sendTest': { run: 'needs-input', why: 'asks for the mode and the recipients' },
   'campaignStudio.pauseCampaign': { run: 'needs-input', why: 'asks to confirm (push.test.ts)' },
   'campaignStudio.resumeCampaign': { run: 'needs-input', why: 'asks to confirm' },
-  'campaignStudio.stopCampaign': { run: 'needs-input', why: 'asks to confirm' },
+  'campaignStudio.stopCampaign': { run: 'needs-input', why: 'asks which campaign, then to confirm (remoteViews.test.ts)' },
   'campaignStudio.showExecutions': { run: 'needs-input', why: 'needs a periodic or business-event campaign' },
   'campaignStudio.publishInfo': { run: 'needs-input', why: 'a modal explanation waits for the user' },
   'campaignStudio.conflicts.choose': { run: 'needs-input', why: 'acts on the conflict view a push opens (conflicts.test.ts)' },
