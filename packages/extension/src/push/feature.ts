@@ -14,6 +14,7 @@ import {
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
 import { DocumentFile, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
 import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
+import { trustedWrites } from './trust';
 
 /**
  * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and
@@ -97,7 +98,7 @@ class PushController {
       [CONFLICT_COMMANDS.continue]: () => () => this.conflicts.continue(),
       [CONFLICT_COMMANDS.cancel]: () => () => this.conflicts.cancel(),
     };
-    registerCommands(this.ctx, table);
+    registerCommands(this.ctx, trustedWrites(table));
   }
 
   // ---- wiring --------------------------------------------------------------------------------
