@@ -9,8 +9,17 @@ import { fileURLToPath } from 'url';
  */
 export const L10N_BUNDLE_VARIABLE = 'VSCODE_L10N_BUNDLE_LOCATION';
 
-/** Loads the translation bundle at `location`, if any; throws when it cannot be read as JSON. */
-export function useL10nBundle(location: string | undefined): void {
-  if (!location) return;
-  l10n.config({ fsPath: location.startsWith('file:') ? fileURLToPath(location) : location });
+/**
+ * Loads the translation bundle the environment names, if any. Returns why it could not be read
+ * (the messages then stay in English), or undefined.
+ */
+export function loadL10nBundle(env: Record<string, string | undefined>): string | undefined {
+  const location = env[L10N_BUNDLE_VARIABLE];
+  if (!location) return undefined;
+  try {
+    l10n.config({ fsPath: location.startsWith('file:') ? fileURLToPath(location) : location });
+    return undefined;
+  } catch (e) {
+    return l10n.t('{0}: the translation bundle {1} could not be read ({2}); messages stay in English.', L10N_BUNDLE_VARIABLE, location, e instanceof Error ? e.message : String(e));
+  }
 }

@@ -61,8 +61,8 @@ export function settingsFromParsed(parsed: ParsedDocument, file?: string): Loade
   const errors = problems.filter(p => p.severity === 'error');
   let problemSummary: string | undefined;
   if (errors.length) {
-    problemSummary = errors.slice(0, 3).map(e => `line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
-      + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+    problemSummary = errors.slice(0, 3).map(e => l10n.t`line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
+      + (errors.length > 3 ? l10n.t`; and ${errors.length - 3} more` : '');
   }
   return { settings, file, problems, problemSummary, parsed };
 }
@@ -77,12 +77,12 @@ export function settingsFromText(text: string, file?: string): LoadedSettings {
  * dangling link, no permission): a W1 error saying why. `code` is the system's error code.
  */
 export function unreadableSettings(file: string, code: string): LoadedSettings {
-  const what = code === 'EISDIR' ? 'it is a directory' : code === 'ENOENT' ? 'it does not exist (a broken link?)' : code;
+  const what = code === 'EISDIR' ? l10n.t('it is a directory') : code === 'ENOENT' ? l10n.t('it does not exist (a broken link?)') : code;
   return {
     settings: { features: {}, source: file },
     file,
-    problems: [{ rule: 'W1', path: '', severity: 'error', message: `The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
-    problemSummary: `it could not be read: ${what}`,
+    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t`The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
+    problemSummary: l10n.t`it could not be read: ${what}`,
     unreadable: true,
     readError: what,
   };
@@ -182,6 +182,6 @@ export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFi
     rule: 'W1',
     path: '',
     severity: 'warning',
-    message: `The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
+    message: l10n.t`The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
   };
 }
