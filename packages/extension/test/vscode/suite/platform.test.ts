@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { MANAGE_TRUST_COMMAND, trustedWrites, WRITE_COMMANDS } from '../../../src/push/trust';
-import { activateExtension, closeAllEditors, manifest, open, ruleOf, scratchFile, waitForDiagnostics, waitForValidation } from './helpers';
+import { activateExtension, closeAllEditors, manifest, messagesShownDuring, open, ruleOf, scratchFile, waitForDiagnostics, waitForValidation } from './helpers';
 
 /** The settings the rules read, which the Settings UI must be able to edit per folder. */
 const RULE_SETTINGS = [
@@ -14,20 +14,6 @@ const WITH_LIMIT = JSON.stringify({
   campaign_delivery_type: 'ONE_TIME',
   campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
 }, null, 2);
-
-/** Replaces `window.showWarningMessage` while `fn` runs and returns the messages it was given, with their buttons. */
-async function warningsShownDuring(fn: () => Promise<unknown>): Promise<string[][]> {
-  const shown: string[][] = [];
-  const window = vscode.window as { showWarningMessage: (...args: any[]) => Thenable<any> };
-  const original = window.showWarningMessage;
-  window.showWarningMessage = async (...args: any[]) => { shown.push(args.filter(a => typeof a === 'string')); return undefined; };
-  try {
-    await fn();
-  } finally {
-    window.showWarningMessage = original;
-  }
-  return shown;
-}
 
 suite('settings and workspace trust', () => {
   suiteSetup(async () => { await activateExtension(); });
@@ -76,7 +62,7 @@ suite('settings and workspace trust', () => {
     const ran: string[] = [];
     const table = Object.fromEntries([...WRITE_COMMANDS, 'campaignStudio.validateRemote'].map(id => [id, () => () => { ran.push(id); return id; }]));
     const untrusted = trustedWrites(table, () => false);
-    const warnings = await warningsShownDuring(async () => {
+    const warnings = await messagesShownDuring('showWarningMessage', async () => {
       for (const id of Object.keys(untrusted)) await untrusted[id](api.ctx)();
     });
     assert.deepStrictEqual(ran, ['campaignStudio.validateRemote'], 'only the command that changes nothing ran');
