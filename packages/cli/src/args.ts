@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { parseArgs } from 'util';
 import { CliError, CliIO } from './io';
 
@@ -18,7 +19,7 @@ export function parseCommand(command: string, argv: string[], options: OptionSpe
     const r = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     return { values: r.values as ParsedCommand['values'], positionals: r.positionals };
   } catch (e) {
-    throw new CliError(`${parseArgsProblem(e)}. Run campaign ${command} --help for the options.`, usageExit);
+    throw new CliError(l10n.t`${parseArgsProblem(e)}. Run campaign ${command} --help for the options.`, usageExit);
   }
 }
 
@@ -50,7 +51,7 @@ export function stringOption(values: ParsedCommand['values'], name: string): str
 /** `--format text|json`: text unless asked. */
 export function formatOption(values: ParsedCommand['values'], command: string, usageExit: number): 'text' | 'json' {
   const f = stringOption(values, 'format') ?? 'text';
-  if (f !== 'text' && f !== 'json') throw new CliError(`--format must be text or json, not "${f}". Run campaign ${command} --help for the options.`, usageExit);
+  if (f !== 'text' && f !== 'json') throw new CliError(l10n.t`--format must be text or json, not "${f}". Run campaign ${command} --help for the options.`, usageExit);
   return f;
 }
 
@@ -65,7 +66,7 @@ export function writeJson(io: CliIO, value: unknown): void {
 export function commandArgs(command: string, argv: string[], options: OptionSpec, help: string, io: CliIO): (ParsedCommand & { format: 'text' | 'json' }) | undefined {
   const parsed = parseCommand(command, argv, { ...options, format: { type: 'string' } }, 1);
   if (parsed.values.help) {
-    io.stdout(`${help}\n`);
+    io.stdout(`${l10n.t(help)}\n`);
     return undefined;
   }
   return { ...parsed, format: formatOption(parsed.values, command, 1) };

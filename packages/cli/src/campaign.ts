@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { version } from '../../../package.json';
 import { CliError, CliIO } from './io';
 import { runDiff } from './commands/diff';
@@ -26,8 +27,8 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
 
 function help(): string {
   const width = Math.max(...Object.keys(SUBCOMMANDS).map(k => k.length));
-  const lines = Object.entries(SUBCOMMANDS).map(([name, s]) => `  ${name.padEnd(width)}  ${s.summary}`);
-  return `usage: campaign <command> [options]
+  const lines = Object.entries(SUBCOMMANDS).map(([name, s]) => `  ${name.padEnd(width)}  ${l10n.t(s.summary)}`);
+  return l10n.t`usage: campaign <command> [options]
 
 Campaigns as code for the Campaign Management Service (V5).
 
@@ -53,7 +54,7 @@ export async function campaign(argv: string[], io: CliIO): Promise<number> {
   }
   const sub = SUBCOMMANDS[first];
   if (!sub) {
-    io.stderr(`campaign: unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.\n`);
+    io.stderr(`campaign: ${l10n.t`unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.`}\n`);
     return 2;
   }
   return reportingProblems(`campaign ${first}`, io, () => sub.run(rest, io));

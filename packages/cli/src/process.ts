@@ -1,4 +1,6 @@
 import * as readline from 'readline';
+import * as l10n from '@vscode/l10n';
+import { loadL10nBundle } from '@campaign-studio/core';
 import { CliError, CliIO } from './io';
 
 /**
@@ -7,6 +9,8 @@ import { CliError, CliIO } from './io';
  * (the stack only with `CAMPAIGN_DEBUG=1`).
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
+  const bundleProblem = loadL10nBundle(process.env);
+  if (bundleProblem) process.stderr.write(`${name}: ${bundleProblem}\n`);
   process.stdout.on('error', e => {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
@@ -20,7 +24,7 @@ export function startCli(name: string, command: (argv: string[], io: CliIO) => P
         return;
       }
       const detail = process.env.CAMPAIGN_DEBUG ? (e instanceof Error ? e.stack : String(e)) : (e instanceof Error ? e.message : String(e));
-      process.stderr.write(`${name}: internal error, please report it: ${detail}${process.env.CAMPAIGN_DEBUG ? '' : ' (set CAMPAIGN_DEBUG=1 for the details)'}\n`);
+      process.stderr.write(`${name}: ${l10n.t`internal error, please report it: ${detail ?? ''}`}${process.env.CAMPAIGN_DEBUG ? '' : l10n.t(' (set CAMPAIGN_DEBUG=1 for the details)')}\n`);
       process.exitCode = 2;
     },
   );

@@ -1,4 +1,5 @@
 export * from "./json";
+export * from "./l10n";
 export * from "./language/codeActions";
 export * from "./language/completion";
 export * from "./language/diagnostics";

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -108,7 +109,7 @@ function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings'
       const key = `${problem.file}\n${problem.message}`;
       if (ctx.loggedBaseProblems.has(key)) return;
       ctx.loggedBaseProblems.add(key);
-      ctx.log.warn(`${problem.message} The update rules (P1–P5) are not checked for ${uri} until then.`);
+      ctx.log.warn(l10n.t`${problem.message} The update rules (P1–P5) are not checked for ${uri} until then.`);
     },
     log: ctx.log.error,
     baseSnapshots: new BaseSnapshotStore(),
@@ -165,7 +166,7 @@ async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, 
     return result;
   } catch (e) {
     if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
-    ctx.log.error(`${handler} failed for ${uri}${version === undefined ? '' : ` (version ${version})`}: ${describe(e)}`);
+    ctx.log.error(l10n.t`${handler} failed for ${uri}${version === undefined ? '' : l10n.t` (version ${version})`}: ${describe(e)}`);
     return fallback;
   }
 }

@@ -1,4 +1,6 @@
+import * as l10n from '@vscode/l10n';
 import { Connection, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { loadL10nBundle } from '@campaign-studio/core';
 import { version } from '../../../package.json';
 import { createContext, describe, ServerOptions } from './context';
 import { registerCodeActions } from './capabilities/codeActions';
@@ -53,15 +55,17 @@ The Campaign Studio language server. Editors start it and speak LSP with it; see
 
 if (require.main === module) {
   const args = process.argv.slice(2);
+  const bundleProblem = loadL10nBundle(process.env);
+  if (bundleProblem) process.stderr.write(`${bundleProblem}\n`);
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(l10n.t(USAGE) + '\n');
   } else if (args.includes('--version') || args.includes('-v')) {
     process.stdout.write(`campaign-language-server ${version}\n`);
   } else if (!args.some(a => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(a))) {
-    process.stderr.write(`The language server needs a transport.\n${USAGE}\n`);
+    process.stderr.write(`${l10n.t('The language server needs a transport.')}\n${l10n.t(USAGE)}\n`);
     process.exitCode = 2;
   } else {
     startServer(createConnection(ProposedFeatures.all));
-    process.on('unhandledRejection', e => process.stderr.write(`unhandled rejection in the language server: ${describe(e)}\n`));
+    process.on('unhandledRejection', e => process.stderr.write(`${l10n.t`unhandled rejection in the language server: ${describe(e)}`}\n`));
   }
 }

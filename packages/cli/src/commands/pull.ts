@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
@@ -64,7 +65,7 @@ async function pullTargets(ids: string[], search: string | undefined, service: S
     return [...new Set([...ids, ...found])].map(id => ({ id, env }));
   }
   const tracked = (await readCampaignFiles([], io).catch(() => [])).filter(f => f.id && f.base);
-  if (!tracked.length) throw new CliError('nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.');
+  if (!tracked.length) throw new CliError(l10n.t('nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.'));
   return tracked.map(f => ({ id: f.id!, env: service.environmentOf(f) }));
 }
 
@@ -74,10 +75,10 @@ async function searchIds(search: string, env: Environment, service: Service, io:
   try {
     records = await service.client(env).searchAll(query, { maxPages: 200 });
   } catch (e) {
-    throw new CliError(`the search on ${env.name} failed: ${failureText(e)}`);
+    throw new CliError(l10n.t`the search on ${env.name} failed: ${failureText(e)}`);
   }
   const ids = records.map(r => String(r.id ?? r.campaign_id ?? '')).filter(Boolean);
-  if (!ids.length) throw new CliError(`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
+  if (!ids.length) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
   return ids;
 }
 
@@ -89,9 +90,9 @@ export function searchQuery(search: string, io: CliIO): SearchQuery {
   try {
     body = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`--search ${search.startsWith('@') ? search : 'JSON'} is not valid JSON (${(e as Error).message}): give a name, or a search body such as '{"campaign_fields": {"name": "Summer"}}'.`);
+    throw new CliError(l10n.t`--search ${search.startsWith('@') ? search : 'JSON'} is not valid JSON (${(e as Error).message}): give a name, or a search body such as '{"campaign_fields": {"name": "Summer"}}'.`);
   }
-  if (!isObject(body)) throw new CliError('--search must be a JSON object: a search body such as {"campaign_fields": {"name": "Summer"}}.');
+  if (!isObject(body)) throw new CliError(l10n.t('--search must be a JSON object: a search body such as {"campaign_fields": {"name": "Summer"}}.'));
   const fields = isObject(body.campaign_fields) ? body.campaign_fields : body;
   return { campaign_fields: fields, ...(typeof body.include_child_campaigns === 'boolean' ? { include_child_campaigns: body.include_child_campaigns } : {}) };
 }
@@ -100,7 +101,7 @@ function readSearchFile(file: string, io: CliIO): string {
   try {
     return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
   } catch (e) {
-    throw new CliError(`--search @${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new CliError(l10n.t`--search @${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
@@ -31,13 +32,13 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('push', argv, { ...SERVICE_OPTIONS, plan: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  if (values.yes !== true && !io.ask) throw new CliError('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).');
+  if (values.yes !== true && !io.ask) throw new CliError(l10n.t('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).'));
   const service = new Service(serviceOptions(values), io, 'campaign push');
   const planPath = stringOption(values, 'plan');
   const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
   if (format === 'text') io.stdout(planText(plan, useColour(io)));
   const blocked = plan.entries.filter(failing);
-  if (blocked.length) throw new CliError(`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);
+  if (blocked.length) throw new CliError(l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);
   const todo = plan.entries.filter(pending);
   if (!todo.length) {
     if (format === 'json') writeJson(io, { version: 1, results: [] });
@@ -60,7 +61,7 @@ function only(plan: Plan, paths: string[], planPath: string): Plan {
   const wanted = new Set(paths.map(p => p.replace(/\\/g, '/').replace(/^\.\//, '')));
   const entries = plan.entries.filter(e => wanted.has(e.file));
   const missing = [...wanted].filter(p => !entries.some(e => e.file === p));
-  if (missing.length) throw new CliError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`);
+  if (missing.length) throw new CliError(l10n.t`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`);
   return { ...plan, entries };
 }
 
@@ -73,22 +74,22 @@ async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | unde
   const production = names.filter(n => service.environments().environments.some(e => e.name === n && e.production));
   if (yes) {
     const unnamed = production.find(p => envFlag?.toLowerCase() !== p.toLowerCase());
-    if (unnamed) throw new CliError(`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`);
+    if (unnamed) throw new CliError(l10n.t`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`);
     return;
   }
   const ask = io.ask!; // checked before planning
   const answer = await ask(`Push ${todo.length} change${todo.length === 1 ? '' : 's'} to ${names.join(', ')}? [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('nothing was sent.');
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError(l10n.t('nothing was sent.'));
   for (const p of production) {
     const typed = await ask(`${p} is a production environment. Type its name to push there: `);
-    if (typed.trim() !== p) throw new CliError(`nothing was sent: "${typed.trim()}" is not ${p}.`);
+    if (typed.trim() !== p) throw new CliError(l10n.t`nothing was sent: "${typed.trim()}" is not ${p}.`);
   }
 }
 
 /** Every entry must still be what was planned: otherwise nothing at all is sent. */
 async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Promise<void> {
   const moved = (await Promise.all(todo.map(e => staleness(e, service, io)))).filter((s): s is string => !!s);
-  if (moved.length) throw new CliError(`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
+  if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
 }
 
 function resultsText(results: ApplyResult[], colour: boolean): string {

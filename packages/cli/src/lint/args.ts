@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { parseArgs, ParseArgsConfig } from 'util';
 import { CAMPAIGNRC, Severity } from '@campaign-studio/core';
 import { Format, FORMATS, isFormat } from './formats';
@@ -43,7 +44,7 @@ export function usage(program: string): string {
 }
 
 export function help(program: string): string {
-  return `${usage(program)}
+  return l10n.t`${usage(program)}
 
 Checks campaign documents (*.campaign.json) and search request bodies (*.search.json) with the
 rules of the Campaign Studio editor extension.
@@ -84,25 +85,25 @@ function usageError(e: unknown): UsageError {
 
 function formatOf(value: string | undefined): Format {
   if (value === undefined) return 'text';
-  if (!isFormat(value)) throw new UsageError(`--format must be ${Object.keys(FORMATS).join(', ').replace(/, (\w+)$/, ' or $1')}, not "${value}"`);
+  if (!isFormat(value)) throw new UsageError(l10n.t`--format must be ${Object.keys(FORMATS).join(', ').replace(/, (\w+)$/, ' or $1')}, not "${value}"`);
   return value;
 }
 
 function failSeverityOf(value: string | undefined): Severity {
   if (value === undefined) return 'error';
   const severity = FAIL_SEVERITIES[value];
-  if (!severity) throw new UsageError(`--fail-severity must be error, warning or info, not "${value}"`);
+  if (!severity) throw new UsageError(l10n.t`--fail-severity must be error, warning or info, not "${value}"`);
   return severity;
 }
 
 function maxWarningsOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings must be a whole number (0 or more), not "${value}"`);
+  if (!/^\d+$/.test(value)) throw new UsageError(l10n.t`--max-warnings must be a whole number (0 or more), not "${value}"`);
   return Number(value);
 }
 
 function nonEmpty(name: string, value: string | undefined, what: string): string | undefined {
-  if (value === '') throw new UsageError(`${name} needs ${what}`);
+  if (value === '') throw new UsageError(l10n.t`${name} needs ${what}`);
   return value;
 }
 
@@ -125,7 +126,7 @@ export function parseLintArgs(argv: string[]): LintArgs {
     version: !!values.version,
   };
   if (args.help || args.version) return args;
-  if (args.inputs.length === 0) throw new UsageError('no FILE, DIR or GLOB given (- reads stdin)');
-  if (args.stdinFilename !== undefined && !args.inputs.includes('-')) throw new UsageError('--stdin-filename names the document read from -, and no - is given');
+  if (args.inputs.length === 0) throw new UsageError(l10n.t('no FILE, DIR or GLOB given (- reads stdin)'));
+  if (args.stdinFilename !== undefined && !args.inputs.includes('-')) throw new UsageError(l10n.t('--stdin-filename names the document read from -, and no - is given'));
   return args;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { documentSettings } from '@campaign-studio/core';
 import {
@@ -133,7 +134,7 @@ export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanE
 }
 
 function writeDeps(f: CampaignFile, env: Environment, ctx: PlanContext, ui: PushUi, seen: { remote?: RemoteCampaign }): WriteDeps {
-  if (!env.email) throw new CliError(`environment "${env.name}" has no email, which every write puts in created_by / updated_by: add "email" to it, or give --email ADDRESS (or CAMPAIGN_EMAIL).`);
+  if (!env.email) throw new CliError(l10n.t`environment "${env.name}" has no email, which every write puts in created_by / updated_by: add "email" to it, or give --email ADDRESS (or CAMPAIGN_EMAIL).`);
   return {
     api: readOnlyApi(ctx.service.api(env), seen),
     bases: readOnlyBases(ctx.service.bases(env, f)),

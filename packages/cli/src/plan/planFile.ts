@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { version } from '../../../../package.json';
@@ -21,7 +22,7 @@ export function writePlan(file: string, plan: Plan, io: CliIO): void {
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     fs.writeFileSync(abs, `${JSON.stringify(plan, null, 2)}\n`);
   } catch (e) {
-    throw new CliError(`--out ${file}: cannot write the plan (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new CliError(l10n.t`--out ${file}: cannot write the plan (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
 }
 
@@ -31,15 +32,15 @@ export function readPlan(file: string, io: CliIO): Plan {
   try {
     text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
   } catch (e) {
-    throw new CliError(`--plan ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new CliError(l10n.t`--plan ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
   let plan: Partial<Plan>;
   try {
     plan = JSON.parse(text) as Partial<Plan>;
   } catch {
-    throw new CliError(`--plan ${file} is not JSON: give a file written by campaign plan --out.`);
+    throw new CliError(l10n.t`--plan ${file} is not JSON: give a file written by campaign plan --out.`);
   }
-  if (plan?.format !== PLAN_FORMAT || !Array.isArray(plan.entries)) throw new CliError(`--plan ${file} is not a plan: give a file written by campaign plan --out.`);
-  if (plan.version !== PLAN_VERSION) throw new CliError(`--plan ${file} is a version ${String(plan.version)} plan; this campaign ${version} reads version ${PLAN_VERSION}. Make the plan again with this version.`);
+  if (plan?.format !== PLAN_FORMAT || !Array.isArray(plan.entries)) throw new CliError(l10n.t`--plan ${file} is not a plan: give a file written by campaign plan --out.`);
+  if (plan.version !== PLAN_VERSION) throw new CliError(l10n.t`--plan ${file} is a version ${String(plan.version)} plan; this campaign ${version} reads version ${PLAN_VERSION}. Make the plan again with this version.`);
   return plan as Plan;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse as parseJsonc, ParseError } from 'jsonc-parser';
@@ -69,7 +70,7 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
   }
   const file = o.environments ? path.resolve(io.cwd, o.environments) : findEnvironmentsFile(io.cwd);
   if (!file) {
-    throw new ConfigError(`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`);
+    throw new ConfigError(l10n.t`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`);
   }
   const set = readEnvironmentsFile(file, io);
   const email = o.email ?? env.CAMPAIGN_EMAIL;
@@ -79,8 +80,8 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
 }
 
 function commandLineEnvironment(name: string, baseUrl: string | undefined, workspaceId: string | undefined, email: string | undefined): Environment {
-  if (!baseUrl) throw new ConfigError('--workspace-id needs --base-url (or CAMPAIGN_BASE_URL) too.');
-  if (!workspaceId) throw new ConfigError('--base-url needs --workspace-id (or CAMPAIGN_WORKSPACE_ID) too.');
+  if (!baseUrl) throw new ConfigError(l10n.t('--workspace-id needs --base-url (or CAMPAIGN_BASE_URL) too.'));
+  if (!workspaceId) throw new ConfigError(l10n.t('--base-url needs --workspace-id (or CAMPAIGN_WORKSPACE_ID) too.'));
   const parsed = parseEnvironments([{ name, baseUrl, workspaceId, email }]);
   if (parsed.problems.length) throw new ConfigError(plain(parsed.problems[0].replace(/^`campaignStudio\.environments\[0\]`|^environment `[^`]*`/, 'the environment given on the command line')));
   return parsed.environments[0];
@@ -101,7 +102,7 @@ function readText(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+    throw new ConfigError(l10n.t`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
 }
 
@@ -110,15 +111,15 @@ function readEnvironmentsFile(file: string, io: CliIO): Omit<EnvironmentSet, 'ch
   const errors: ParseError[] = [];
   const doc = parseJsonc(readText(file), errors, { allowTrailingComma: true });
   if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new ConfigError(`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
+    throw new ConfigError(l10n.t`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
   }
   const settings = path.basename(file) === 'settings.json';
   const key = settings ? 'campaignStudio.environments' : 'environments';
   const raw = (doc as Record<string, unknown>)[key];
-  if (!Array.isArray(raw)) throw new ConfigError(`${shown} has no "${key}" array: write { "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
+  if (!Array.isArray(raw)) throw new ConfigError(l10n.t('{0} has no "{1}" array: write {2}.', shown, key, `{ "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }`));
   const parsed = parseEnvironments(raw);
-  if (parsed.problems.length) throw new ConfigError(`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
-  if (!parsed.environments.length) throw new ConfigError(`${shown} defines no environment: add one to "${key}".`);
+  if (parsed.problems.length) throw new ConfigError(l10n.t`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
+  if (!parsed.environments.length) throw new ConfigError(l10n.t`${shown} defines no environment: add one to "${key}".`);
   return { environments: parsed.environments, source: shown };
 }
 
@@ -141,18 +142,18 @@ function unknownEnvironment(set: Omit<EnvironmentSet, 'chosen'>, name: string): 
 export function theEnvironment(set: EnvironmentSet): Environment {
   if (set.chosen) return environmentNamed(set, set.chosen);
   if (set.environments.length === 1) return set.environments[0];
-  throw new ConfigError(`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`);
+  throw new ConfigError(l10n.t`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`);
 }
 
 /** The key of `env`: `CAMPAIGN_API_KEY_<NAME>` (upper case, other characters as `_`), `CAMPAIGN_API_KEY`, or `--api-key-file`. */
 export function apiKeyFor(env: Environment, o: ServiceOptions, io: CliIO): string {
   if (o.apiKeyFile) {
     const key = readText(path.resolve(io.cwd, o.apiKeyFile)).trim();
-    if (!key) throw new ConfigError(`--api-key-file ${o.apiKeyFile} is empty: put the workspace's API key in it.`);
+    if (!key) throw new ConfigError(l10n.t`--api-key-file ${o.apiKeyFile} is empty: put the workspace's API key in it.`);
     return key;
   }
   const own = `CAMPAIGN_API_KEY_${env.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   const key = io.env?.[own]?.trim() || io.env?.CAMPAIGN_API_KEY?.trim();
   if (key) return key;
-  throw new ConfigError(`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`);
+  throw new ConfigError(l10n.t`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`);
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject, JsonObject, parse } from '@campaign-studio/core';
@@ -37,7 +38,7 @@ export async function listCampaignFiles(inputs: string[], io: CliIO): Promise<Ar
   const said: string[] = [];
   const collector = new TargetCollector(io.cwd, new Problems(line => said.push(line)), CAMPAIGNS);
   for (const input of inputs.length ? inputs : ['.']) {
-    if (input === '-') throw new CliError('- (stdin) is for campaign lint: the sync commands work on files, whose base snapshots sit beside them.');
+    if (input === '-') throw new CliError(l10n.t('- (stdin) is for campaign lint: the sync commands work on files, whose base snapshots sit beside them.'));
     await collector.add(input);
   }
   if (said.length) throw new CliError(said.join(' '));
@@ -50,7 +51,7 @@ export function readCampaignFile(entry: { file: string; shown: string }, bases: 
   try {
     text = fs.readFileSync(entry.file, 'utf8');
   } catch (e) {
-    throw new CliError(`${entry.shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new CliError(l10n.t`${entry.shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
   const value = parse(text).value;
   const doc = isObject(value) ? value : undefined;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as validators from '../generated/validators';
 import type { AjvError, CompiledValidator } from '../generated/validators';
 import ruleTableJson from '../generated/ruleTable.json';
@@ -124,8 +125,9 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'an object', array: 'an array', null: '`null`',
 };
 
+/** A rule's message template filled in: the one place every definition's `messages` are formatted, through l10n. */
 function fill(template: string, vars: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+  return l10n.t(template, vars as Record<string, l10n.L10nReplacement>);
 }
 
 /** One validator error, with what every keyword's message says about the place it is at. */
@@ -234,28 +236,28 @@ const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
   exclusiveMinimum: describeBound,
   maximum: describeBound,
   exclusiveMaximum: describeBound,
-  minItems: e => sized(e, `${code(e.prop)} needs at least ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
-  maxItems: e => sized(e, `${code(e.prop)} takes at most ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
-  minLength: e => sized(e, e.err.params.limit === 1 ? `${e.Subject} must not be empty.` : `${e.Subject} needs at least ${e.err.params.limit} characters.`),
-  maxLength: e => sized(e, `${e.Subject} takes at most ${e.err.params.limit} characters.`),
-  maxProperties: e => sized(e, `${e.where} takes at most ${e.err.params.limit} properties.`),
+  minItems: e => sized(e, l10n.t`${code(e.prop)} needs at least ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
+  maxItems: e => sized(e, l10n.t`${code(e.prop)} takes at most ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
+  minLength: e => sized(e, e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t`${e.Subject} needs at least ${e.err.params.limit} characters.`),
+  maxLength: e => sized(e, l10n.t`${e.Subject} takes at most ${e.err.params.limit} characters.`),
+  maxProperties: e => sized(e, l10n.t`${e.where} takes at most ${e.err.params.limit} properties.`),
   uniqueItems: describeDuplicate,
-  pattern: e => ({ message: `${code(e.value)} does not have the form ${e.subject} needs.` }),
+  pattern: e => ({ message: l10n.t`${code(e.value)} does not have the form ${e.subject} needs.` }),
   propertyNames: describeKeyName,
   discriminator: describeDiscriminator,
-  not: e => ({ message: `${code(e.prop || 'this')} is not allowed here.` }),
+  not: e => ({ message: l10n.t`${code(e.prop || 'this')} is not allowed here.` }),
   dependencies: describeDependency,
   dependentRequired: describeDependency,
 };
 
 function describeOther(e: SchemaError): Described {
-  return { message: `${code(e.prop || 'This value')} is not valid here (${e.err.keyword}).` };
+  return { message: l10n.t`${code(e.prop || 'This value')} is not valid here (${e.err.keyword}).` };
 }
 
 function describeRequired({ err, where, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
-  return { message: `${code(missing)} is required in ${where}.`, path: join(err.instancePath, missing) };
+  return { message: l10n.t`${code(missing)} is required in ${where}.`, path: join(err.instancePath, missing) };
 }
 
 /** A key the closed object does not list, with a rename when it is a near miss of a known one. */
@@ -279,13 +281,13 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
     // make a duplicate key.
     return {
       ...base,
-      message: `${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`,
-      fixes: [{ title: `Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true }],
+      message: l10n.t`${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`,
+      fixes: [{ title: l10n.t`Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true }],
     };
   }
-  const fixes: Fix[] = guess ? [{ title: `Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
-  fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
-  return { ...base, message: `${code(key)} is not a property of ${where}` + (guess ? `: did you mean ${code(guess)}?` : `. Remove it, or check the spelling against the spec.`), fixes };
+  const fixes: Fix[] = guess ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
+  fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+  return { ...base, message: l10n.t`${code(key)} is not a property of ${where}` + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
 }
 
 /**
@@ -307,11 +309,11 @@ function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Describ
   const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
   const fixTo = caseMatch ?? sameText;
   if (fixTo === undefined) {
-    return { message: `${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.` };
+    return { message: l10n.t`${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.` };
   }
   return {
-    message: `${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`,
-    fixes: [{ title: `Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
+    message: l10n.t`${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`,
+    fixes: [{ title: l10n.t`Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
   };
 }
 
@@ -319,10 +321,10 @@ function describeType({ kind, err, value, prop, Subject, vars }: SchemaError): D
   const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
   vars.type = want;
   const fixes = typeFixes(err, value);
-  if (err.instancePath !== '') return { message: `${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`, fixes };
+  if (err.instancePath !== '') return { message: l10n.t`${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`, fixes };
   // Nothing else can be checked: an error, under the rule of the document's first required key.
   return {
-    message: `A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`,
+    message: l10n.t`A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`,
     rule: kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2',
     severity: 'error',
     fixes,
@@ -334,16 +336,16 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
   const path = err.instancePath;
   const type = err.params.type;
   if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
-    return [{ title: `Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true }];
+    return [{ title: l10n.t`Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true }];
   }
   if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (type === 'number' || Number.isInteger(Number(value)))) {
-    return [{ title: `Change to the number ${Number(value)}`, edits: [{ kind: 'replaceValue', path, value: Number(value) }], isPreferred: true }];
+    return [{ title: l10n.t`Change to the number ${Number(value)}`, edits: [{ kind: 'replaceValue', path, value: Number(value) }], isPreferred: true }];
   }
   if (type === 'array' && value !== undefined && !Array.isArray(value) && typeof value !== 'object') {
-    return [{ title: `Wrap in an array`, edits: [{ kind: 'replaceValue', path, value: [value] }], isPreferred: true }];
+    return [{ title: l10n.t`Wrap in an array`, edits: [{ kind: 'replaceValue', path, value: [value] }], isPreferred: true }];
   }
   if (type === 'boolean' && (value === 'true' || value === 'false')) {
-    return [{ title: `Change to ${value}`, edits: [{ kind: 'replaceValue', path, value: value === 'true' }], isPreferred: true }];
+    return [{ title: l10n.t`Change to ${value}`, edits: [{ kind: 'replaceValue', path, value: value === 'true' }], isPreferred: true }];
   }
   return [];
 }
@@ -351,7 +353,7 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
 const BOUND_WORDS: Record<string, string> = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
 
 function describeBound(e: SchemaError): Described {
-  return sized(e, `${e.Subject} must be ${BOUND_WORDS[e.err.keyword]} ${e.err.params.limit}, not ${JSON.stringify(e.value)}.`);
+  return sized(e, l10n.t`${e.Subject} must be ${BOUND_WORDS[e.err.keyword]} ${e.err.params.limit}, not ${JSON.stringify(e.value)}.`);
 }
 
 /** A message about a limit (`{limit}` in the rule's templates). */
@@ -366,16 +368,16 @@ function describeDuplicate({ err, prop }: SchemaError): Described {
   const copy = Math.max(Number(err.params.i), Number(err.params.j));
   const path = `${err.instancePath}/${copy}`;
   return {
-    message: `${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`,
+    message: l10n.t`${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`,
     path,
-    fixes: [{ title: 'Remove the duplicate', edits: [{ kind: 'remove', path }], isPreferred: true }],
+    fixes: [{ title: l10n.t('Remove the duplicate'), edits: [{ kind: 'remove', path }], isPreferred: true }],
   };
 }
 
 function describeKeyName({ err, where, vars }: SchemaError): Described {
   vars.key = err.params.propertyName;
   return {
-    message: `${code(err.params.propertyName)} is not allowed as a key of ${where}.`,
+    message: l10n.t`${code(err.params.propertyName)} is not allowed as a key of ${where}.`,
     path: join(err.instancePath, String(err.params.propertyName)),
     target: 'key',
   };
@@ -386,14 +388,14 @@ function describeDiscriminator({ err, value, vars }: SchemaError): Described {
   vars.tag = tag;
   const path = `${err.instancePath}/${tag}`;
   const got = (value as Record<string, unknown> | undefined)?.[tag];
-  if (err.params.error === 'tag' && got === undefined) return { message: `${code(tag)} is required: it says which kind of object this is.`, path };
+  if (err.params.error === 'tag' && got === undefined) return { message: l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
   vars.value = typeof got === 'string' ? got : JSON.stringify(got);
-  return { message: `${code(got)} is not a known ${code(tag)}.`, path };
+  return { message: l10n.t`${code(got)} is not a known ${code(tag)}.`, path };
 }
 
 function describeDependency({ err, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
   vars.property = err.params.property;
-  return { message: `${code(missing)} is required when ${code(err.params.property)} is present.`, path: `${err.instancePath}/${missing}` };
+  return { message: l10n.t`${code(missing)} is required when ${code(err.params.property)} is present.`, path: `${err.instancePath}/${missing}` };
 }

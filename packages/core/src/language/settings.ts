@@ -1,4 +1,5 @@
 import * as path from 'path';
+import * as l10n from '@vscode/l10n';
 import { parse, ParsedDocument } from './parse';
 import { rangeFor } from './ranges';
 import { validate } from './validate';
@@ -60,8 +61,8 @@ export function settingsFromParsed(parsed: ParsedDocument, file?: string): Loade
   const errors = problems.filter(p => p.severity === 'error');
   let problemSummary: string | undefined;
   if (errors.length) {
-    problemSummary = errors.slice(0, 3).map(e => `line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
-      + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+    problemSummary = errors.slice(0, 3).map(e => l10n.t`line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
+      + (errors.length > 3 ? l10n.t`; and ${errors.length - 3} more` : '');
   }
   return { settings, file, problems, problemSummary, parsed };
 }
@@ -76,12 +77,12 @@ export function settingsFromText(text: string, file?: string): LoadedSettings {
  * dangling link, no permission): a W1 error saying why. `code` is the system's error code.
  */
 export function unreadableSettings(file: string, code: string): LoadedSettings {
-  const what = code === 'EISDIR' ? 'it is a directory' : code === 'ENOENT' ? 'it does not exist (a broken link?)' : code;
+  const what = code === 'EISDIR' ? l10n.t('it is a directory') : code === 'ENOENT' ? l10n.t('it does not exist (a broken link?)') : code;
   return {
     settings: { features: {}, source: file },
     file,
-    problems: [{ rule: 'W1', path: '', severity: 'error', message: `The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
-    problemSummary: `it could not be read: ${what}`,
+    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t`The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
+    problemSummary: l10n.t`it could not be read: ${what}`,
     unreadable: true,
     readError: what,
   };
@@ -89,7 +90,7 @@ export function unreadableSettings(file: string, code: string): LoadedSettings {
 
 /**
  * The editor's own settings for a resource (VS Code's `campaignStudio.*`): each value overrides
- * the settings file's; `null` or absent keeps the file's value.
+ * the settings file's; absent keeps the file's value.
  */
 export interface SettingsOverrides {
   features?: { [K in keyof FeatureFlags]?: boolean | null };
@@ -98,35 +99,51 @@ export interface SettingsOverrides {
 export type EditorSettings = SettingsOverrides;
 
 /**
+ * What a `campaignStudio.features.*` setting may hold: `"fromFile"`, `"on"` or `"off"` (the Settings
+ * UI's choices), and, as written before those existed, `null`, `true` or `false` (same meanings).
+ */
+const FLAG_VALUES = new Map<unknown, boolean | undefined>([
+  ['fromFile', undefined], [null, undefined], [undefined, undefined],
+  ['on', true], [true, true],
+  ['off', false], [false, false],
+]);
+
+/**
  * Reads the editor's `campaignStudio` section (as `workspace/configuration` returns it) into
  * typed overrides. Values of the wrong type are dropped and described in `problems`, for the log.
  */
 export function editorSettingsFrom(raw: unknown): { settings: EditorSettings; problems: string[] } {
-  const settings: EditorSettings = {};
-  const problems: string[] = [];
-  if (raw === null || raw === undefined) return { settings, problems };
+  if (raw === null || raw === undefined) return { settings: {}, problems: [] };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`campaignStudio settings are not an object (${JSON.stringify(raw)}): ignored`);
-    return { settings, problems };
+    return { settings: {}, problems: [l10n.t('campaignStudio settings are not an object ({0}): ignored', JSON.stringify(raw))] };
   }
   const r = raw as { features?: unknown; subscriptionCategories?: unknown };
-  if (r.features !== undefined && r.features !== null) {
-    if (typeof r.features !== 'object' || Array.isArray(r.features)) {
-      problems.push('campaignStudio.features is not an object: ignored');
-    } else {
-      const f = r.features as Record<string, unknown>;
-      settings.features = {};
-      for (const k of FEATURE_FLAGS) {
-        const v = f[k];
-        if (typeof v === 'boolean') settings.features[k] = v;
-        else if (v !== undefined && v !== null) problems.push(`campaignStudio.features.${k} must be true, false or null, not ${JSON.stringify(v)}: ignored`);
-      }
-    }
+  const features = featureOverrides(r.features);
+  const categories = categoryOverride(r.subscriptionCategories);
+  const settings: EditorSettings = {};
+  if (features.value) settings.features = features.value;
+  if (categories.value) settings.subscriptionCategories = categories.value;
+  return { settings, problems: [...features.problems, ...categories.problems] };
+}
+
+function featureOverrides(raw: unknown): { value?: NonNullable<EditorSettings['features']>; problems: string[] } {
+  if (raw === undefined || raw === null) return { problems: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { problems: [l10n.t('campaignStudio.features is not an object: ignored')] };
+  const value: NonNullable<EditorSettings['features']> = {};
+  const problems: string[] = [];
+  for (const k of FEATURE_FLAGS) {
+    const v = (raw as Record<string, unknown>)[k];
+    if (!FLAG_VALUES.has(v)) problems.push(l10n.t('campaignStudio.features.{0} must be "fromFile", "on" or "off", not {1}: ignored', k, JSON.stringify(v)));
+    else if (FLAG_VALUES.get(v) !== undefined) value[k] = FLAG_VALUES.get(v);
   }
-  const cats = r.subscriptionCategories;
-  if (Array.isArray(cats) && cats.every(c => typeof c === 'string')) settings.subscriptionCategories = cats as string[];
-  else if (cats !== undefined && cats !== null) problems.push(`campaignStudio.subscriptionCategories must be a list of strings or null, not ${JSON.stringify(cats)}: ignored`);
-  return { settings, problems };
+  return { value, problems };
+}
+
+/** `null` (the default, what Reset Setting gives) uses the file's list; any list, even empty, replaces it. */
+function categoryOverride(raw: unknown): { value?: string[]; problems: string[] } {
+  if (raw === undefined || raw === null) return { problems: [] };
+  if (Array.isArray(raw) && raw.every(c => typeof c === 'string')) return { value: raw as string[], problems: [] };
+  return { problems: [l10n.t('campaignStudio.subscriptionCategories must be a list of strings, not {0}: ignored', JSON.stringify(raw))] };
 }
 
 export function applyOverrides(base: WorkspaceSettings, o?: SettingsOverrides): WorkspaceSettings {
@@ -165,6 +182,6 @@ export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFi
     rule: 'W1',
     path: '',
     severity: 'warning',
-    message: `The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
+    message: l10n.t`The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
   };
 }

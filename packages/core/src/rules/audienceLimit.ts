@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
 import { campaignKind, finding, fix, has, isObj, Obj } from './util';
@@ -16,26 +17,26 @@ const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.string
 const METRIC_TYPES = ['PERIODIC', 'EVENT_TRIGGERED'];
 
 function remove(key: string, isPreferred = true): Fix {
-  return { title: `Remove \`${key}\``, edits: [{ kind: 'remove', path: join(AL, key) }], ...(isPreferred ? { isPreferred } : {}) };
+  return { title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path: join(AL, key) }], ...(isPreferred ? { isPreferred } : {}) };
 }
 
 /** L1: the channel, the delivery type and the workspace feature. */
 function checkGate(channel: string | undefined, type: string | undefined, settings: WorkspaceSettings): Finding[] {
-  const fixes = [{ title: 'Remove `campaign_audience_limit`', edits: [{ kind: 'remove' as const, path: AL }], isPreferred: true }];
+  const fixes = [{ title: l10n.t('Remove `campaign_audience_limit`'), edits: [{ kind: 'remove' as const, path: AL }], isPreferred: true }];
   const at = (severity: Finding['severity'], message: string, withFix = true): Finding[] =>
     [finding('L1', severity, AL, message, { target: 'key', ...(withFix ? { fixes } : {}) })];
   if (channel && channel !== 'PUSH' && channel !== 'EMAIL') {
-    return at('error', `\`campaign_audience_limit\` is for Email and Push campaigns only, not ${c(channel)}. Remove it.`);
+    return at('error', l10n.t`\`campaign_audience_limit\` is for Email and Push campaigns only, not ${c(channel)}. Remove it.`);
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
-    return at('error', '`campaign_audience_limit` is not supported for `BROADCAST_LIVE_ACTIVITY` campaigns. Remove it.');
+    return at('error', l10n.t('`campaign_audience_limit` is not supported for `BROADCAST_LIVE_ACTIVITY` campaigns. Remove it.'));
   }
   const flag = settings.features.audienceLimit;
   if (flag === false) {
-    return at('error', 'This workspace does not have the audience limit feature (the workspace settings say `features.audienceLimit` is `false`): the service answers 400 with target `campaign_audience_limit`. Remove it, or have the feature enabled for the workspace.');
+    return at('error', l10n.t('This workspace does not have the audience limit feature (the workspace settings say `features.audienceLimit` is `false`): the service answers 400 with target `campaign_audience_limit`. Remove it, or have the feature enabled for the workspace.'));
   }
   if (flag === undefined) {
-    return at('information', '`campaign_audience_limit` needs the workspace\'s audience limit feature, which is not configured here: without it the service answers 400. Set `features.audienceLimit` in `.campaignrc.json` to check it.', false);
+    return at('information', l10n.t('`campaign_audience_limit` needs the workspace\'s audience limit feature, which is not configured here: without it the service answers 400. Set `features.audienceLimit` in `.campaignrc.json` to check it.'), false);
   }
   return [];
 }
@@ -47,30 +48,30 @@ function checkEnabled(al: Obj, channel: string | undefined, type: string | undef
     for (const key of ['limit', 'metric', 'frequency']) {
       if (!has(al, key)) continue;
       out.push(finding('L2', 'error', join(AL, key),
-        `\`${key}\` must not be sent while \`is_campaign_audience_limit_enabled\` is \`false\`. Remove it, or enable the limit.`,
-        { target: 'key', fixes: [remove(key), { title: 'Enable the limit', edits: [{ kind: 'replaceValue', path: join(AL, 'is_campaign_audience_limit_enabled'), value: true }] }] }));
+        l10n.t`\`${key}\` must not be sent while \`is_campaign_audience_limit_enabled\` is \`false\`. Remove it, or enable the limit.`,
+        { target: 'key', fixes: [remove(key), { title: l10n.t('Enable the limit'), edits: [{ kind: 'replaceValue', path: join(AL, 'is_campaign_audience_limit_enabled'), value: true }] }] }));
     }
     return out;
   }
   if (al.is_campaign_audience_limit_enabled !== true) return out;
   if (!has(al, 'limit')) {
     out.push(finding('L2', 'error', join(AL, 'limit'),
-      '`limit` is required when `is_campaign_audience_limit_enabled` is `true`: the most users (1–9999999999) the campaign may reach.',
-      { fixes: [{ title: 'Add `"limit": 10000` (adjust it)', edits: [{ kind: 'insert', path: join(AL, 'limit'), value: 10000 }] }] }));
+      l10n.t('`limit` is required when `is_campaign_audience_limit_enabled` is `true`: the most users (1–9999999999) the campaign may reach.'),
+      { fixes: [{ title: l10n.t('Add `"limit": 10000` (adjust it)'), edits: [{ kind: 'insert', path: join(AL, 'limit'), value: 10000 }] }] }));
   }
   if (!type || !METRIC_TYPES.includes(type)) return out;
   if (!has(al, 'metric')) {
     const fixes: Fix[] = has(al, 'metrics')
-      ? [{ title: 'Rename `metrics` to `metric`', edits: [{ kind: 'renameKey', path: join(AL, 'metrics'), newKey: 'metric' }], isPreferred: true }]
-      : [{ title: 'Add `"metric": "SENT"`', edits: [{ kind: 'insert', path: join(AL, 'metric'), value: 'SENT' }], isPreferred: true }];
+      ? [{ title: l10n.t('Rename `metrics` to `metric`'), edits: [{ kind: 'renameKey', path: join(AL, 'metrics'), newKey: 'metric' }], isPreferred: true }]
+      : [{ title: l10n.t('Add `"metric": "SENT"`'), edits: [{ kind: 'insert', path: join(AL, 'metric'), value: 'SENT' }], isPreferred: true }];
     out.push(finding('L2', 'error', join(AL, 'metric'),
-      `\`metric\` is required for an enabled limit when the campaign is ${c(type)}: \`SENT\`, what is counted.`, { fixes }));
+      l10n.t`\`metric\` is required for an enabled limit when the campaign is ${c(type)}: \`SENT\`, what is counted.`, { fixes }));
   }
   if (!has(al, 'frequency')) {
     const instanceOk = type === 'PERIODIC' && channel === 'PUSH';
     out.push(finding('L2', 'error', join(AL, 'frequency'),
-      `\`frequency\` is required for an enabled limit when the campaign is ${c(type)}: \`TOTAL\` counts over the campaign's lifetime` + (instanceOk ? ', `INSTANCE` per run.' : '.'),
-      { fixes: [{ title: 'Add `"frequency": "TOTAL"`', edits: [{ kind: 'insert', path: join(AL, 'frequency'), value: 'TOTAL' }], ...(instanceOk ? {} : { isPreferred: true }) }] }));
+      l10n.t`\`frequency\` is required for an enabled limit when the campaign is ${c(type)}: \`TOTAL\` counts over the campaign's lifetime` + (instanceOk ? l10n.t(', `INSTANCE` per run.') : '.'),
+      { fixes: [{ title: l10n.t('Add `"frequency": "TOTAL"`'), edits: [{ kind: 'insert', path: join(AL, 'frequency'), value: 'TOTAL' }], ...(instanceOk ? {} : { isPreferred: true }) }] }));
   }
   return out;
 }
@@ -84,15 +85,15 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
     for (const key of ['metric', 'frequency']) {
       if (!has(al, key)) continue;
       out.push(finding('L3', 'error', join(AL, key),
-        `\`${key}\` is valid only for \`PERIODIC\` and \`EVENT_TRIGGERED\` campaigns; sending it for ${c(type)} fails validation. Remove it: ${c(type)} takes only \`is_campaign_audience_limit_enabled\` and \`limit\`.`,
+        l10n.t`\`${key}\` is valid only for \`PERIODIC\` and \`EVENT_TRIGGERED\` campaigns; sending it for ${c(type)} fails validation. Remove it: ${c(type)} takes only \`is_campaign_audience_limit_enabled\` and \`limit\`.`,
         { target: 'key', fixes: [remove(key)] }));
     }
   }
   if (!disabled && applies && type && al.frequency === 'INSTANCE' && !(type === 'PERIODIC' && channel === 'PUSH')) {
     const path = join(AL, 'frequency');
     out.push(finding('L3', 'error', path,
-      `\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel === 'EMAIL' ? 'an Email' : 'a Push'} ${c(type)} campaign. Use \`TOTAL\`.`,
-      { fixes: [{ title: 'Change to `TOTAL`', edits: [{ kind: 'replaceValue', path, value: 'TOTAL' }], isPreferred: true }] }));
+      l10n.t`\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel === 'EMAIL' ? 'an Email' : 'a Push'} ${c(type)} campaign. Use \`TOTAL\`.`,
+      { fixes: [{ title: l10n.t('Change to `TOTAL`'), edits: [{ kind: 'replaceValue', path, value: 'TOTAL' }], isPreferred: true }] }));
   }
   if (has(al, 'metrics')) {
     const path = join(AL, 'metrics');
@@ -101,9 +102,9 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
     const why = clash ? ' `metric` is already there: remove this one.'
       : disabled || !applies ? ` It does not apply here either (${disabled ? 'the limit is disabled' : `${c(type)} takes no \`metric\``}): remove it.`
       : ' Rename it.';
-    out.push(finding('L3', 'error', path, `\`metrics\` is V1's name; V5 calls it \`metric\`.${why}`, {
+    out.push(finding('L3', 'error', path, l10n.t`\`metrics\` is V1's name; V5 calls it \`metric\`.${why}`, {
       target: 'key',
-      fixes: drop ? [remove('metrics')] : [{ title: 'Rename to `metric`', edits: [{ kind: 'renameKey', path, newKey: 'metric' }], isPreferred: true }],
+      fixes: drop ? [remove('metrics')] : [{ title: l10n.t('Rename to `metric`'), edits: [{ kind: 'renameKey', path, newKey: 'metric' }], isPreferred: true }],
     }));
   }
   return out;
@@ -112,7 +113,7 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
 /** L3: V1's `metrics` is V5's `metric`. */
 function metricRenameFix(f: FixContext): Fix[] {
   return f.key === 'metrics' && f.value !== undefined && isObj(f.parent) && f.parent.metric === undefined
-    ? [fix('Rename to `metric`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'metric' }], true)] : [];
+    ? [fix(l10n.t('Rename to `metric`'), [{ kind: 'renameKey', path: f.finding.path, newKey: 'metric' }], true)] : [];
 }
 
 const checks: RuleCheck[] = [

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
 import { didYouMean } from '../language/strings';
 import { campaignKind, finding, has, isObj, Obj } from './util';
@@ -12,7 +13,7 @@ import { push, email } from './examples';
 const BD = '/basic_details';
 
 function removeFix(path: string, what: string): Fix {
-  return { title: `Remove \`${what}\``, edits: [{ kind: 'remove', path }], isPreferred: true };
+  return { title: l10n.t`Remove \`${what}\``, edits: [{ kind: 'remove', path }], isPreferred: true };
 }
 
 /** B2: a business-event campaign names its business event. */
@@ -21,11 +22,11 @@ function businessEvent(bd: Obj, type: string | undefined): Finding[] {
   const v = bd.business_event;
   if (v === undefined) {
     return [finding('B2', 'error', `${BD}/business_event`,
-      '`business_event` is required when `campaign_delivery_type` is `BUSINESS_EVENT_TRIGGERED`: name the business event that triggers the campaign.')];
+      l10n.t('`business_event` is required when `campaign_delivery_type` is `BUSINESS_EVENT_TRIGGERED`: name the business event that triggers the campaign.'))];
   }
   if (typeof v === 'string' && v.trim() === '') {
     return [finding('B2', 'error', `${BD}/business_event`,
-      '`business_event` is empty: name the business event that triggers the campaign.')];
+      l10n.t('`business_event` is empty: name the business event that triggers the campaign.'))];
   }
   return [];
 }
@@ -36,7 +37,7 @@ function liveActivity(bd: Obj, type: string | undefined): Finding[] {
   if (!Array.isArray(bd.platforms) || !bd.platforms.includes('IOS')) return [];
   if (bd.broadcast_live_activity_id !== undefined) return [];
   return [finding('B3', 'error', `${BD}/broadcast_live_activity_id`,
-    '`broadcast_live_activity_id` is required when `platforms` contains `IOS` and `campaign_delivery_type` is `BROADCAST_LIVE_ACTIVITY`: give the id of the Live Activity to broadcast to.')];
+    l10n.t('`broadcast_live_activity_id` is required when `platforms` contains `IOS` and `campaign_delivery_type` is `BROADCAST_LIVE_ACTIVITY`: give the id of the Live Activity to broadcast to.'))];
 }
 
 /** B4: geofences exist for location-triggered campaigns, and only for them. */
@@ -46,17 +47,17 @@ function geofencesPresence(bd: Obj, type: string | undefined): Finding[] {
   if (type === 'LOCATION_TRIGGERED') {
     if (g === undefined) {
       return [finding('B4', 'error', `${BD}/geofences`,
-        '`geofences` is required when `campaign_delivery_type` is `LOCATION_TRIGGERED`: add the geofence (or an array of geofences) whose entry, exit or dwell triggers the campaign.')];
+        l10n.t('`geofences` is required when `campaign_delivery_type` is `LOCATION_TRIGGERED`: add the geofence (or an array of geofences) whose entry, exit or dwell triggers the campaign.'))];
     }
     if (Array.isArray(g) && g.length === 0) {
       return [finding('B4', 'error', `${BD}/geofences`,
-        '`geofences` is empty: a `LOCATION_TRIGGERED` campaign needs at least one geofence.')];
+        l10n.t('`geofences` is empty: a `LOCATION_TRIGGERED` campaign needs at least one geofence.'))];
     }
     return [];
   }
   if (g === undefined) return [];
   return [finding('B4', 'warning', `${BD}/geofences`,
-    `\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${type}\`, so they are ignored. Remove them, or change the delivery type.`,
+    l10n.t`\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${type}\`, so they are ignored. Remove them, or change the delivery type.`,
     { target: 'key', fixes: [removeFix(`${BD}/geofences`, 'geofences')] })];
 }
 
@@ -64,7 +65,7 @@ function geofencesPresence(bd: Obj, type: string | undefined): Finding[] {
 function triggeredPlatformOnly(bd: Obj, type: string | undefined): Finding[] {
   if (!type || type === 'EVENT_TRIGGERED' || !has(bd, 'send_to_triggered_platform_only')) return [];
   return [finding('B5', 'warning', `${BD}/send_to_triggered_platform_only`,
-    `\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${type}\`, so it is ignored. Remove it.`,
+    l10n.t`\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${type}\`, so it is ignored. Remove it.`,
     { target: 'key', fixes: [removeFix(`${BD}/send_to_triggered_platform_only`, 'send_to_triggered_platform_only')] })];
 }
 
@@ -76,29 +77,29 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
   if (v === undefined) {
     if (bd.content_type !== 'PROMOTIONAL') return [];
     const fixes: Fix[] = (cats ?? []).slice(0, 5).map(c => ({
-      title: `Add \`"subscription_category": "${c}"\``,
+      title: l10n.t`Add \`"subscription_category": "${c}"\``,
       edits: [{ kind: 'insert', path, value: c }],
       isPreferred: cats?.length === 1 || undefined,
     }));
     const known = cats?.length ? ` The workspace's categories: ${cats.map(c => `\`${c}\``).join(', ')}.` : '';
     return [finding('B7', 'error', path,
-      `\`subscription_category\` is required when \`content_type\` is \`PROMOTIONAL\`: name the subscription category users can opt out of.${known}`,
+      l10n.t`\`subscription_category\` is required when \`content_type\` is \`PROMOTIONAL\`: name the subscription category users can opt out of.${known}`,
       fixes.length ? { fixes } : undefined)];
   }
   if (typeof v !== 'string' || !cats || cats.includes(v)) return [];
   const sameCase = cats.find(c => c.toLowerCase() === v.toLowerCase());
   const near = sameCase ?? didYouMean(v, cats);
   const fixes: Fix[] = [];
-  if (near) fixes.push({ title: `Change to \`${near}\``, edits: [{ kind: 'replaceValue', path, value: near }], isPreferred: true });
+  if (near) fixes.push({ title: l10n.t`Change to \`${near}\``, edits: [{ kind: 'replaceValue', path, value: near }], isPreferred: true });
   for (const c of cats.slice(0, 5)) {
-    if (c !== near) fixes.push({ title: `Change to \`${c}\``, edits: [{ kind: 'replaceValue', path, value: c }] });
+    if (c !== near) fixes.push({ title: l10n.t`Change to \`${c}\``, edits: [{ kind: 'replaceValue', path, value: c }] });
   }
   const listed = cats.length ? cats.map(c => `\`${c}\``).join(', ') : 'none';
   const from = ctx.settings.source ? ' (from `.campaignrc.json`)' : '';
   return [finding('B7', 'error', path,
     near
-      ? `\`${v}\` is not a subscription category of this workspace: did you mean \`${near}\`? Categories${from}: ${listed}.`
-      : `\`${v}\` is not a subscription category of this workspace: use one of ${listed}${from}, or add it to \`subscriptionCategories\` in \`.campaignrc.json\` if the workspace has it.`,
+      ? l10n.t`\`${v}\` is not a subscription category of this workspace: did you mean \`${near}\`? Categories${from}: ${listed}.`
+      : l10n.t`\`${v}\` is not a subscription category of this workspace: use one of ${listed}${from}, or add it to \`subscriptionCategories\` in \`.campaignrc.json\` if the workspace has it.`,
     { fixes })];
 }
 
@@ -110,17 +111,17 @@ function inlineTest(doc: Obj): Finding[] {
   const bd = doc.basic_details;
   if (!isObj(bd)) {
     return [finding('B8', 'error', BD,
-      '`basic_details` is required for an inline test send: it needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`.')];
+      l10n.t('`basic_details` is required for an inline test send: it needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`.'))];
   }
   return INLINE_TEST_FIELDS.filter(k => bd[k] === undefined).map(k => {
     const path = `${BD}/${k}`;
     const extra: Partial<Finding> = {};
     if (k === 'user_attribute_identifier') {
-      extra.fixes = [{ title: `Add the default \`"${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}"\``, edits: [{ kind: 'insert', path, value: DEFAULT_USER_ATTRIBUTE_IDENTIFIER }], isPreferred: true }];
+      extra.fixes = [{ title: l10n.t`Add the default \`"${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}"\``, edits: [{ kind: 'insert', path, value: DEFAULT_USER_ATTRIBUTE_IDENTIFIER }], isPreferred: true }];
     }
     const hint = k === 'user_attribute_identifier' ? ` (usually \`${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}\`)` : '';
     return finding('B8', 'error', path,
-      `\`${k}\` is required for an inline test send${hint}: an inline test needs \`name\`, \`content_type\`, \`user_attribute_identifier\` and \`subscription_category\`. Drafts and draft-mode tests do not.`, extra);
+      l10n.t`\`${k}\` is required for an inline test send${hint}: an inline test needs \`name\`, \`content_type\`, \`user_attribute_identifier\` and \`subscription_category\`. Drafts and draft-mode tests do not.`, extra);
   });
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { get, join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
@@ -26,8 +27,8 @@ function defaultListed(locales: unknown[]): Finding[] {
     if (typeof l !== 'string' || l.toLowerCase() !== 'default') return;
     const path = join(`${CC}/locales`, i);
     out.push(finding('C1', 'error', path,
-      `${code(l)} must not be listed in \`locales\`: the default locale is always present. \`locales\` lists the other locales only.`,
-      { fixes: [{ title: `Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }], isPreferred: true }] }));
+      l10n.t`${code(l)} must not be listed in \`locales\`: the default locale is always present. \`locales\` lists the other locales only.`,
+      { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }], isPreferred: true }] }));
   });
   return out;
 }
@@ -42,12 +43,12 @@ function messageKeys(holder: Obj, base: string, expected: string | undefined, ch
     const path = join(base, k);
     const both = present.includes(expected);
     const fixes: Fix[] = both
-      ? [{ title: `Remove ${code(k)}`, edits: [{ kind: 'remove', path }], isPreferred: true }]
-      : [{ title: `Rename to ${code(expected)}`, edits: [{ kind: 'renameKey', path, newKey: expected }] }];
+      ? [{ title: l10n.t`Remove ${code(k)}`, edits: [{ kind: 'remove', path }], isPreferred: true }]
+      : [{ title: l10n.t`Rename to ${code(expected)}`, edits: [{ kind: 'renameKey', path, newKey: expected }] }];
     out.push(finding('C5', 'error', path,
       both
-        ? `Content holds both ${code(expected)} and ${code(k)}: a \`${channel}\` campaign takes ${code(expected)} only. Remove ${code(k)}.`
-        : `${code(k)} content does not fit a \`${channel}\` campaign: its content is a ${code(expected)} object.`,
+        ? l10n.t`Content holds both ${code(expected)} and ${code(k)}: a \`${channel}\` campaign takes ${code(expected)} only. Remove ${code(k)}.`
+        : l10n.t`${code(k)} content does not fit a \`${channel}\` campaign: its content is a ${code(expected)} object.`,
       { target: 'key', fixes }));
   }
   return out;
@@ -55,14 +56,14 @@ function messageKeys(holder: Obj, base: string, expected: string | undefined, ch
 
 function mustBeObject(value: unknown, path: string, rule: string, what: string): Finding[] {
   if (isObj(value)) return [];
-  return [finding(rule, 'error', path, `${what} must be an object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}.`)];
+  return [finding(rule, 'error', path, l10n.t`${what} must be an object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}.`)];
 }
 
 /** C3: one variation, `{ "push": {…} }` or `{ "email": {…} }`. */
 function variation(v: unknown, path: string, expected: string | undefined, channel: string | undefined): Finding[] {
   const wanted = expected ? code(expected) : '`push` or `email`';
   if (!isObj(v)) {
-    return [finding('C3', 'error', path, `A variation is an object holding one ${wanted} object, such as \`{ "${expected ?? 'push'}": { … } }\`.`)];
+    return [finding('C3', 'error', path, l10n.t('A variation is an object holding one {0} object, such as {1}.', wanted, `\`{ "${expected ?? 'push'}": { … } }\``))];
   }
   const out: Finding[] = [];
   const keys = Object.keys(v);
@@ -74,15 +75,15 @@ function variation(v: unknown, path: string, expected: string | undefined, chann
     }
     const guess = expected && !keys.includes(expected) ? didYouMean(k, [expected]) : undefined;
     const fixes: Fix[] = guess
-      ? [{ title: `Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path: p, newKey: guess }], isPreferred: true }]
-      : [{ title: `Remove ${code(k)}`, edits: [{ kind: 'remove', path: p }] }];
+      ? [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path: p, newKey: guess }], isPreferred: true }]
+      : [{ title: l10n.t`Remove ${code(k)}`, edits: [{ kind: 'remove', path: p }] }];
     out.push(finding('C3', 'error', p,
-      `${code(k)} does not belong in a variation: a variation holds one ${wanted} object` + (guess ? `: did you mean ${code(guess)}?` : '.'),
+      l10n.t`${code(k)} does not belong in a variation: a variation holds one ${wanted} object` + (guess ? l10n.t`: did you mean ${code(guess)}?` : '.'),
       { target: 'key', fixes }));
   }
   if (!keys.some(k => MESSAGE_KEYS.includes(k))) {
     if (keys.length === 0) {
-      out.push(finding('C3', 'error', path, `This variation is empty: it holds one ${wanted} object with the message.`));
+      out.push(finding('C3', 'error', path, l10n.t`This variation is empty: it holds one ${wanted} object with the message.`));
     }
   }
   out.push(...messageKeys(v, path, expected, channel));
@@ -135,8 +136,8 @@ function v1Hints(holder: unknown, base: string, kind: string, what: string): Fin
     if (!guess) continue;
     const path = join(base, k);
     out.push(finding('C6', 'information', path,
-      `${code(k)} is not a field of ${what} in the public V1 reference: did you mean ${code(guess)}? (A hint only: the V5 spec does not list these fields, so they are not checked.)`,
-      { target: 'key', fixes: [{ title: `Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
+      l10n.t`${code(k)} is not a field of ${what} in the public V1 reference: did you mean ${code(guess)}? (A hint only: the V5 spec does not list these fields, so they are not checked.)`,
+      { target: 'key', fixes: [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
   }
   return out;
 }
@@ -194,8 +195,8 @@ function contentRules(doc: Obj): Finding[] {
       const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
       const first = flatKeys[0];
       out.push(finding('C2', 'error', join(CONTENT, first),
-        `The flat shape (${code(first)} directly under \`content\`) is valid only without locales and A/B variations, and this campaign has ${why}. Use the keyed shape: \`content.default.<variation>.${first}\`, one entry per locale.`,
-        { target: 'key', fixes: [{ title: `Move it under \`default\` → \`variation_1\``, edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }] }] }));
+        l10n.t`The flat shape (${code(first)} directly under \`content\`) is valid only without locales and A/B variations, and this campaign has ${why}. Use the keyed shape: \`content.default.<variation>.${first}\`, one entry per locale.`,
+        { target: 'key', fixes: [{ title: l10n.t`Move it under \`default\` → \`variation_1\``, edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }] }] }));
     }
     for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
     out.push(...messageKeys(content, CONTENT, expected, channel));
@@ -205,7 +206,7 @@ function contentRules(doc: Obj): Finding[] {
   // Keyed shape (C3, C4), possibly mixed with flat keys, which is an error.
   for (const k of flatKeys) {
     out.push(finding('C3', 'error', join(CONTENT, k),
-      `${code(k)} directly under \`content\` cannot sit beside locale keys (${localeKeys.slice(0, 3).map(code).join(', ')}): in the keyed shape every message is inside a locale and a variation, such as \`content.default.variation_1.${k}\`.`,
+      l10n.t`${code(k)} directly under \`content\` cannot sit beside locale keys (${localeKeys.slice(0, 3).map(code).join(', ')}): in the keyed shape every message is inside a locale and a variation, such as \`content.default.variation_1.${k}\`.`,
       { target: 'key' }));
   }
   const defaultKey = localeKeys.includes('default') ? 'default' : undefined;
@@ -214,11 +215,11 @@ function contentRules(doc: Obj): Finding[] {
     if (caseVariant) {
       const path = join(CONTENT, caseVariant);
       out.push(finding('C3', 'error', path,
-        `The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`,
-        { target: 'key', fixes: [{ title: 'Rename to `default`', edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }] }));
+        l10n.t`The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`,
+        { target: 'key', fixes: [{ title: l10n.t('Rename to `default`'), edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }] }));
     } else {
       out.push(finding('C3', 'error', `${CONTENT}/default`,
-        '`content` needs a `default` locale: `"default": { "variation_1": { ' + `"${expected ?? 'push'}"` + ': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.'));
+        l10n.t('`content` needs a `default` locale: `"default": { "variation_1": { ') + l10n.t`"${expected ?? 'push'}"` + l10n.t(': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.')));
     }
   }
   const withContent = new Set(localeKeys);
@@ -228,23 +229,23 @@ function contentRules(doc: Obj): Finding[] {
     if (k !== 'default' && k !== caseVariant && !listed.includes(k)) {
       const near = didYouMean(k, unfilled);
       const addFix: Fix = Array.isArray(cc.locales)
-        ? { title: `Add ${code(k)} to \`locales\``, edits: [{ kind: 'insert', path: `${CC}/locales/-`, value: k }] }
-        : { title: `Add \`"locales": ["${k}"]\``, edits: [{ kind: 'insert', path: `${CC}/locales`, value: [k] }] };
+        ? { title: l10n.t`Add ${code(k)} to \`locales\``, edits: [{ kind: 'insert', path: `${CC}/locales/-`, value: k }] }
+        : { title: l10n.t`Add \`"locales": ["${k}"]\``, edits: [{ kind: 'insert', path: `${CC}/locales`, value: [k] }] };
       const fixes: Fix[] = near
-        ? [{ title: `Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
+        ? [{ title: l10n.t`Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
         : [{ ...addFix, isPreferred: true }];
       out.push(finding('C4', 'error', path,
-        `The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` + (near ? `. Did you mean ${code(near)}?` : `. Add ${code(k)} to \`locales\`.`),
+        l10n.t`The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` + (near ? l10n.t`. Did you mean ${code(near)}?` : l10n.t`. Add ${code(k)} to \`locales\`.`),
         { target: 'key', fixes }));
     }
     const loc = content[k];
     if (!isObj(loc)) {
-      out.push(finding('C3', 'error', path, `A locale holds its variations, such as \`{ "variation_1": { "${expected ?? 'push'}": { … } } }\`, not ${Array.isArray(loc) ? 'an array' : `a ${loc === null ? 'null' : typeof loc}`}.`));
+      out.push(finding('C3', 'error', path, l10n.t('A locale holds its variations, such as {0}, not {1}.', `\`{ "variation_1": { "${expected ?? 'push'}": { … } } }\``, Array.isArray(loc) ? l10n.t('an array') : l10n.t('a {0}', loc === null ? 'null' : typeof loc))));
       continue;
     }
     const variations = Object.keys(loc);
     if (variations.length === 0) {
-      out.push(finding('C3', 'error', path, `The locale ${code(k)} has no variations: add one, such as \`"variation_1": { "${expected ?? 'push'}": { … } }\`.`));
+      out.push(finding('C3', 'error', path, l10n.t('The locale {0} has no variations: add one, such as {1}.', code(k), `\`"variation_1": { "${expected ?? 'push'}": { … } }\``)));
     }
     for (const v of variations) out.push(...variation(loc[v], join(path, v), expected, channel));
   }
@@ -254,8 +255,8 @@ function contentRules(doc: Obj): Finding[] {
     if (localesList!.indexOf(l) !== i) return;
     const path = join(`${CC}/locales`, i);
     out.push(finding('C4', 'warning', path,
-      `The locale ${code(l)} is listed in \`locales\` but has no content: add \`content.${l}\` with its variations, or remove it from \`locales\`.`,
-      { fixes: [{ title: `Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] }));
+      l10n.t`The locale ${code(l)} is listed in \`locales\` but has no content: add \`content.${l}\` with its variations, or remove it from \`locales\`.`,
+      { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] }));
   });
   return out;
 }
@@ -263,7 +264,7 @@ function contentRules(doc: Obj): Finding[] {
 /** C1: `default` listed in `locales` is taken out. */
 function unlistDefaultFix(f: FixContext): Fix[] {
   return f.segs.length === 3 && f.segs[1] === 'locales' && f.value !== undefined
-    ? [fix(`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
+    ? [fix(l10n.t`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
 }
 
 /** `Default` (or another case variant) for the required `default` locale key. */
@@ -271,7 +272,7 @@ function defaultLocaleCaseFix(f: FixContext): Fix[] {
   const content = f.segs.slice(0, 2).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
   if (!isObj(content) || content.default !== undefined) return [];
   const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
-  return variant ? [fix('Rename to `default`', [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
+  return variant ? [fix(l10n.t('Rename to `default`'), [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
 }
 
 /** A locale key that `locales` does not list. */
@@ -280,8 +281,8 @@ function listLocaleFix(f: FixContext): Fix[] {
   const locales = get(f.doc, '/campaign_content/locales');
   if (Array.isArray(locales) && locales.includes(f.key)) return [];
   return [Array.isArray(locales)
-    ? fix(`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
-    : fix(`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
+    ? fix(l10n.t`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
+    : fix(l10n.t`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
 }
 
 const checks: RuleCheck[] = [

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Fix, RuleCheck } from '../language/types';
 import { finding, fix, has, isObj } from './util';
 import { FixContext, RuleGroup } from './define';
@@ -11,7 +12,7 @@ const PATH = '/control_group_details/campaign_control_group_percentage';
 function percentageInRangeFix(f: FixContext): Fix[] {
   if (f.key !== 'campaign_control_group_percentage' || typeof f.value !== 'number') return [];
   const to = Math.min(100, Math.max(0, Math.round(f.value)));
-  return to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }])];
+  return to === f.value ? [] : [fix(l10n.t`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }])];
 }
 
 const checks: RuleCheck[] = [
@@ -23,11 +24,11 @@ const checks: RuleCheck[] = [
       const cg = doc.control_group_details;
       if (cg.is_campaign_control_group_enabled !== true || has(cg, 'campaign_control_group_percentage')) return [];
       return [finding('K1', 'error', PATH,
-        '`campaign_control_group_percentage` is required when `is_campaign_control_group_enabled` is `true`: the share of the audience (0–100 %) held back to measure the campaign.',
+        l10n.t('`campaign_control_group_percentage` is required when `is_campaign_control_group_enabled` is `true`: the share of the audience (0–100 %) held back to measure the campaign.'),
         {
           fixes: [
-            { title: 'Add `"campaign_control_group_percentage": 10` (adjust it)', edits: [{ kind: 'insert', path: PATH, value: 10 }] },
-            { title: 'Disable the campaign control group', edits: [{ kind: 'replaceValue', path: '/control_group_details/is_campaign_control_group_enabled', value: false }] },
+            { title: l10n.t('Add `"campaign_control_group_percentage": 10` (adjust it)'), edits: [{ kind: 'insert', path: PATH, value: 10 }] },
+            { title: l10n.t('Disable the campaign control group'), edits: [{ kind: 'replaceValue', path: '/control_group_details/is_campaign_control_group_enabled', value: false }] },
           ],
         })];
     },

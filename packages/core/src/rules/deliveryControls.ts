@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
 import { campaignKind, finding, fix, has, isObj, Obj } from './util';
@@ -42,7 +43,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 function remove(key: string, isPreferred = true): Fix {
-  return fix(`Remove \`${key}\``, [{ kind: 'remove', path: join(DC, key) }], isPreferred);
+  return fix(l10n.t`Remove \`${key}\``, [{ kind: 'remove', path: join(DC, key) }], isPreferred);
 }
 
 function words(types: string[]): string {
@@ -53,7 +54,7 @@ function words(types: string[]): string {
 function checkEmailFields(dc: Obj): Finding[] {
   return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (k in TIED_FIELDS || QUEUING_FIELDS.includes(k) || k === MISSPELT))
     .map(k => finding('Q1', 'error', join(DC, k),
-      `\`${k}\` is a Push delivery control; Email takes only ${EMAIL_FIELDS.map(c).join(', ')}. Remove it.`,
+      l10n.t`\`${k}\` is a Push delivery control; Email takes only ${EMAIL_FIELDS.map(c).join(', ')}. Remove it.`,
       { target: 'key', fixes: [remove(k)] }));
 }
 
@@ -61,15 +62,15 @@ function checkEmailFields(dc: Obj): Finding[] {
 function checkBypassDnd(dc: Obj, type: string | undefined): Finding[] {
   if (type !== 'EVENT_TRIGGERED' || has(dc, 'bypass_dnd')) return [];
   return [finding('Q2', 'error', join(DC, 'bypass_dnd'),
-    '`bypass_dnd` is required for `EVENT_TRIGGERED` campaigns: say whether messages may be sent during the user\'s Do Not Disturb hours (`false` respects them).',
-    { fixes: [fix('Add `"bypass_dnd": false`', [{ kind: 'insert', path: join(DC, 'bypass_dnd'), value: false }])] })];
+    l10n.t('`bypass_dnd` is required for `EVENT_TRIGGERED` campaigns: say whether messages may be sent during the user\'s Do Not Disturb hours (`false` respects them).'),
+    { fixes: [fix(l10n.t('Add `"bypass_dnd": false`'), [{ kind: 'insert', path: join(DC, 'bypass_dnd'), value: false }])] })];
 }
 
 /** Q3: no throttle for triggered campaigns. */
 function checkThrottle(dc: Obj, type: string | undefined): Finding[] {
   if (!type || !NO_THROTTLE.includes(type) || !has(dc, 'campaign_throttle_rpm')) return [];
   return [finding('Q3', 'warning', join(DC, 'campaign_throttle_rpm'),
-    `\`campaign_throttle_rpm\` does not apply to ${TYPE_WORDS[type]} campaigns: they send as users trigger them, so the throttle is ignored. Remove it.`,
+    l10n.t`\`campaign_throttle_rpm\` does not apply to ${TYPE_WORDS[type]} campaigns: they send as users trigger them, so the throttle is ignored. Remove it.`,
     { target: 'key', fixes: [remove('campaign_throttle_rpm')] })];
 }
 
@@ -79,18 +80,18 @@ function checkTiedFields(dc: Obj, type: string | undefined): Finding[] {
   for (const [key, types] of Object.entries(TIED_FIELDS)) {
     if (!has(dc, key) || !type || types.includes(type)) continue;
     out.push(finding('Q4', 'warning', join(DC, key),
-      `\`${key}\` applies to ${words(types)} campaigns only; this one is ${c(type)}, so it is ignored. Remove it.`,
+      l10n.t`\`${key}\` applies to ${words(types)} campaigns only; this one is ${c(type)}, so it is ignored. Remove it.`,
       { target: 'key', fixes: [remove(key)] }));
   }
   if (has(dc, MISSPELT)) {
     const path = join(DC, MISSPELT);
     const clash = has(dc, SPELT);
-    const elsewhere = type && type !== 'DEVICE_TRIGGERED' ? ` It applies to device-triggered campaigns only, and this one is ${c(type)}.` : '';
-    const rename = (preferred: boolean): Fix => fix(`Rename to \`${SPELT}\``, [{ kind: 'renameKey', path, newKey: SPELT }], preferred);
+    const elsewhere = type && type !== 'DEVICE_TRIGGERED' ? l10n.t` It applies to device-triggered campaigns only, and this one is ${c(type)}.` : '';
+    const rename = (preferred: boolean): Fix => fix(l10n.t`Rename to \`${SPELT}\``, [{ kind: 'renameKey', path, newKey: SPELT }], preferred);
     // Already spelt the service's way: drop the copy. On another delivery type: dropping it is right.
     const fixes = clash ? [remove(MISSPELT)] : elsewhere ? [remove(MISSPELT), rename(false)] : [rename(true)];
     out.push(finding('Q4', 'warning', path,
-      `The service spells this field \`${SPELT}\` (\`camapign\`) and ignores \`${MISSPELT}\`.` + (clash ? ` \`${SPELT}\` is already there: remove this one.` : ' Rename it.') + elsewhere,
+      l10n.t`The service spells this field \`${SPELT}\` (\`camapign\`) and ignores \`${MISSPELT}\`.` + (clash ? l10n.t` \`${SPELT}\` is already there: remove this one.` : l10n.t(' Rename it.')) + elsewhere,
       { target: 'key', fixes }));
   }
   return out;
@@ -102,18 +103,18 @@ function checkQueuingAllowed(dc: Obj, type: string | undefined, settings: Worksp
   if (!present.length) return [];
   if (type && NO_QUEUING.includes(type)) {
     return present.map(k => finding('Q6', 'error', join(DC, k),
-      `Queuing is not supported for ${c(type)} campaigns: the service rejects \`${k}\`. Remove it.`,
+      l10n.t`Queuing is not supported for ${c(type)} campaigns: the service rejects \`${k}\`. Remove it.`,
       { target: 'key', fixes: [remove(k)] }));
   }
   const flag = settings.features.queuing;
   if (flag === true) return [];
   if (flag === false) {
     return present.map(k => finding('Q5', 'error', join(DC, k),
-      `This workspace does not have the queuing feature (the workspace settings say \`features.queuing\` is \`false\`), so the service rejects \`${k}\`. Remove it, or have queuing enabled for the workspace.`,
+      l10n.t`This workspace does not have the queuing feature (the workspace settings say \`features.queuing\` is \`false\`), so the service rejects \`${k}\`. Remove it, or have queuing enabled for the workspace.`,
       { target: 'key', fixes: [remove(k)] }));
   }
   return present.map(k => finding('Q5', 'information', join(DC, k),
-    `\`${k}\` needs the workspace's queuing feature, which is not configured here: the service rejects it on a workspace without queuing. Set \`features.queuing\` in \`.campaignrc.json\` to check it.`,
+    l10n.t`\`${k}\` needs the workspace's queuing feature, which is not configured here: the service rejects it on a workspace without queuing. Set \`features.queuing\` in \`.campaignrc.json\` to check it.`,
     { target: 'key' }));
 }
 
@@ -125,21 +126,21 @@ function checkQueueDuration(dc: Obj): Finding[] {
   if (on === true) {
     if (!has(dc, 'queue_duration')) {
       return [finding('Q7', 'error', path,
-        '`queue_duration` is required when `queuing_enabled` is `true`: the hours (1–48) a queued message is retried before it is dropped.',
-        { fixes: [fix('Add `"queue_duration": 24`', [{ kind: 'insert', path, value: 24 }])] })];
+        l10n.t('`queue_duration` is required when `queuing_enabled` is `true`: the hours (1–48) a queued message is retried before it is dropped.'),
+        { fixes: [fix(l10n.t('Add `"queue_duration": 24`'), [{ kind: 'insert', path, value: 24 }])] })];
     }
     if (d === 0) {
       return [finding('Q7', 'error', path,
-        '`queue_duration` must be 1–48 hours when `queuing_enabled` is `true`: with 0 a queued message would be dropped at once.',
-        { fixes: [fix('Change to 24 hours', [{ kind: 'replaceValue', path, value: 24 }])] })];
+        l10n.t('`queue_duration` must be 1–48 hours when `queuing_enabled` is `true`: with 0 a queued message would be dropped at once.'),
+        { fixes: [fix(l10n.t('Change to 24 hours'), [{ kind: 'replaceValue', path, value: 24 }])] })];
     }
   } else if (on === false && typeof d === 'number' && Number.isInteger(d) && d > 0 && d <= 48) {
     return [finding('Q7', 'error', path,
-      `\`queue_duration\` must be 0 when \`queuing_enabled\` is \`false\`, not ${d}. Set it to 0, or turn queuing on.`,
+      l10n.t`\`queue_duration\` must be 0 when \`queuing_enabled\` is \`false\`, not ${d}. Set it to 0, or turn queuing on.`,
       {
         fixes: [
-          fix('Change to 0', [{ kind: 'replaceValue', path, value: 0 }]),
-          fix('Set `queuing_enabled` to `true`', [{ kind: 'replaceValue', path: join(DC, 'queuing_enabled'), value: true }]),
+          fix(l10n.t('Change to 0'), [{ kind: 'replaceValue', path, value: 0 }]),
+          fix(l10n.t('Set `queuing_enabled` to `true`'), [{ kind: 'replaceValue', path: join(DC, 'queuing_enabled'), value: true }]),
         ],
       })];
   }
@@ -149,7 +150,7 @@ function checkQueueDuration(dc: Obj): Finding[] {
 /** Q4: the spec spells it `camapign`. */
 function camapignSpellingFix(f: FixContext): Fix[] {
   return f.key === 'max_time_to_show_message_of_same_campaign' && f.value !== undefined
-    ? [fix('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
+    ? [fix(l10n.t('Rename to `max_time_to_show_message_of_same_camapign` (the service\'s spelling)'), [{ kind: 'renameKey', path: f.finding.path, newKey: 'max_time_to_show_message_of_same_camapign' }], true)] : [];
 }
 
 /** Q7: a queue duration inside the range that `queuing_enabled` allows. */
@@ -157,7 +158,7 @@ function queueDurationFix(f: FixContext): Fix[] {
   if (f.key !== 'queue_duration' || typeof f.value !== 'number' || !isObj(f.parent)) return [];
   const enabled = f.parent.queuing_enabled === true;
   const to = !enabled ? 0 : f.value > 48 ? 48 : f.value < 1 ? 1 : undefined;
-  return to === undefined || to === f.value ? [] : [fix(`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
+  return to === undefined || to === f.value ? [] : [fix(l10n.t`Change to ${to}`, [{ kind: 'replaceValue', path: f.finding.path, value: to }], !enabled || f.value > 48)];
 }
 
 const checks: RuleCheck[] = [

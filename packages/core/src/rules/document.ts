@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck } from '../language/types';
 import { campaignKind, finding, isObj, Obj } from './util';
 import { RuleGroup } from './define';
@@ -31,22 +32,22 @@ function channelOfType(doc: Obj): Finding[] {
   const out: Finding[] = [];
   if (PUSH_ONLY_TYPES.includes(type) && channel !== 'PUSH') {
     out.push(finding('D4', 'error', '/campaign_delivery_type',
-      `\`${type}\` campaigns are Push only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
+      l10n.t`\`${type}\` campaigns are Push only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
     if (channel !== 'PUSH') {
       out.push(finding('D4', 'error', '/campaign_delivery_type',
-        `\`BROADCAST_LIVE_ACTIVITY\` is for iOS Push campaigns only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
+        l10n.t`\`BROADCAST_LIVE_ACTIVITY\` is for iOS Push campaigns only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
     } else if (isObj(doc.basic_details)) {
       const platforms = doc.basic_details.platforms;
       if (Array.isArray(platforms) && !platforms.includes('IOS')) {
         out.push(finding('D4', 'error', '/basic_details/platforms',
-          '`BROADCAST_LIVE_ACTIVITY` is iOS only: `platforms` must contain `IOS`.',
-          { fixes: [{ title: 'Add `IOS` to `platforms`', edits: [{ kind: 'insert', path: '/basic_details/platforms/-', value: 'IOS' }], isPreferred: true }] }));
+          l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: `platforms` must contain `IOS`.'),
+          { fixes: [{ title: l10n.t('Add `IOS` to `platforms`'), edits: [{ kind: 'insert', path: '/basic_details/platforms/-', value: 'IOS' }], isPreferred: true }] }));
       } else if (platforms === undefined) {
         out.push(finding('D4', 'error', '/basic_details/platforms',
-          '`BROADCAST_LIVE_ACTIVITY` is iOS only: add `"platforms": ["IOS"]` to `basic_details`.',
-          { fixes: [{ title: 'Add `"platforms": ["IOS"]`', edits: [{ kind: 'insert', path: '/basic_details/platforms', value: ['IOS'] }], isPreferred: true }] }));
+          l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: add `"platforms": ["IOS"]` to `basic_details`.'),
+          { fixes: [{ title: l10n.t('Add `"platforms": ["IOS"]`'), edits: [{ kind: 'insert', path: '/basic_details/platforms', value: ['IOS'] }], isPreferred: true }] }));
       }
     }
   }
@@ -59,11 +60,11 @@ function notThroughV5(doc: Obj): Finding[] {
   const out: Finding[] = [];
   if (channel === 'SMS') {
     out.push(finding('D5', 'warning', '/channel',
-      '`SMS` campaigns can be retrieved through V5 but not created or updated: manage them in the dashboard or through V1. Campaign Studio will not push this file.'));
+      l10n.t('`SMS` campaigns can be retrieved through V5 but not created or updated: manage them in the dashboard or through V1. Campaign Studio will not push this file.')));
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
     out.push(finding('D5', 'warning', '/campaign_delivery_type',
-      '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create the campaign in the dashboard. Campaign Studio will not create it from this file.'));
+      l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create the campaign in the dashboard. Campaign Studio will not create it from this file.')));
   }
   return out;
 }
@@ -81,8 +82,8 @@ function componentsOfChannel(doc: Obj): Finding[] {
   return CHANNEL_COMPONENTS
     .filter(c => c.key in doc && !c.channels.includes(channel))
     .map(c => finding('D9', 'error', `/${c.key}`,
-      `\`${c.key}\` is ${c.says}, and this is a \`${channel}\` campaign: remove it.`,
-      { target: 'key', fixes: [{ title: `Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }] }));
+      l10n.t`\`${c.key}\` is ${c.says}, and this is a \`${channel}\` campaign: remove it.`,
+      { target: 'key', fixes: [{ title: l10n.t`Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }] }));
 }
 
 const checks: RuleCheck[] = [
@@ -92,7 +93,7 @@ const checks: RuleCheck[] = [
     check({ doc }) {
       if (!isObj(doc)) return [];
       return READ_ONLY.filter(k => k in doc).map(k =>
-        finding('D8', 'information', `/${k}`, `\`${k}\` is read-only metadata from the service: it is never sent on push, and editing it has no effect.`, { target: 'key' }));
+        finding('D8', 'information', `/${k}`, l10n.t`\`${k}\` is read-only metadata from the service: it is never sent on push, and editing it has no effect.`, { target: 'key' }));
     },
   },
   { ids: ['D4'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? channelOfType(doc) : []) },

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck, RuleContext } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, isObj, Obj } from './util';
@@ -54,14 +55,14 @@ function projectNames(ctx: RuleContext): Finding[] {
   if (missing.length === 0) return [];
   if (portfolio === true) {
     return missing.map(({ path }) => finding('F5', 'error', `${path}/project_name`,
-      '`project_name` is required in user-attribute filters: this workspace has the portfolio feature. Name the project the attribute belongs to.'));
+      l10n.t('`project_name` is required in user-attribute filters: this workspace has the portfolio feature. Name the project the attribute belongs to.')));
   }
   // Unknown: one note for the document is enough to say what cannot be checked.
   const others = missing.length - 1;
   return [finding('F5', 'information', `${missing[0].path}/project_name`,
-    '`project_name` is required in user-attribute filters when the workspace has the portfolio feature, and whether this one has it is not configured' +
-    (others > 0 ? ` (${others} more filter${others === 1 ? '' : 's'} in this file also lack it)` : '') +
-    '. Set `features.portfolio` in `.campaignrc.json` to check it.')];
+    l10n.t('`project_name` is required in user-attribute filters when the workspace has the portfolio feature, and whether this one has it is not configured') +
+    (others > 0 ? l10n.t` (${others} more filter${others === 1 ? '' : 's'} in this file also lack it)` : '') +
+    l10n.t('. Set `features.portfolio` in `.campaignrc.json` to check it.'))];
 }
 
 const checks: RuleCheck[] = [

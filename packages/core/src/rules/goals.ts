@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, has, isObj } from './util';
@@ -16,8 +17,8 @@ function checkPrimaryGoals(goals: unknown[]): Finding[] {
   return primary.slice(1).map(i => {
     const path = join(GOALS, i, 'is_primary_goal');
     return finding('G0', 'warning', path,
-      `More than one goal is primary: ${firstName} already is. Keep one primary goal, so that the campaign's results are measured against it; set this one to \`false\`.`,
-      { fixes: [{ title: 'Set `is_primary_goal` to `false`', edits: [{ kind: 'replaceValue', path, value: false }] }] });
+      l10n.t`More than one goal is primary: ${firstName} already is. Keep one primary goal, so that the campaign's results are measured against it; set this one to \`false\`.`,
+      { fixes: [{ title: l10n.t('Set `is_primary_goal` to `false`'), edits: [{ kind: 'replaceValue', path, value: false }] }] });
   });
 }
 
@@ -28,7 +29,7 @@ function checkBetween(goals: unknown[]): Finding[] {
     const a = g.goal_event_attribute;
     if (typeof a.condition !== 'string' || a.condition.toLowerCase() !== 'between' || has(a, 'value1')) return;
     out.push(finding('G0a', 'error', join(GOALS, i, 'goal_event_attribute', 'value1'),
-      '`value1` is required when `condition` is `between`: `value` is the lower bound and `value1` the upper one.'));
+      l10n.t('`value1` is required when `condition` is `between`: `value` is the lower bound and `value1` the upper one.')));
   });
   return out;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
@@ -71,15 +72,15 @@ function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
     : hasStart ? 'there is a start time, so it is sent `AT_FIXED_TIME`' : 'there is no start time, so `ASAP` sends it at once';
   if (!has(sd, 'delivery_type')) {
     return [finding('H1', 'error', join(SD, 'delivery_type'),
-      `\`scheduling_details\` needs a \`delivery_type\`: ${c(wanted)} here (${why}). The others are \`SEND_IN_BTS\` and \`SEND_IN_USER_TIMEZONE\`.`,
-      { fixes: [fix(`Add \`"delivery_type": "${wanted}"\``, [{ kind: 'insert', path: join(SD, 'delivery_type'), value: wanted }], true)] })];
+      l10n.t`\`scheduling_details\` needs a \`delivery_type\`: ${c(wanted)} here (${why}). The others are \`SEND_IN_BTS\` and \`SEND_IN_USER_TIMEZONE\`.`,
+      { fixes: [fix(l10n.t`Add \`"delivery_type": "${wanted}"\``, [{ kind: 'insert', path: join(SD, 'delivery_type'), value: wanted }], true)] })];
   }
   if (sd.delivery_type !== 'SCHEDULED') return [];
   const path = join(SD, 'delivery_type');
-  const fixes = [fix(`Change to \`${wanted}\``, [{ kind: 'replaceValue', path, value: wanted }], true)];
-  if (type !== 'PERIODIC') fixes.push(fix(`Change to \`${other}\``, [{ kind: 'replaceValue', path, value: other }]));
+  const fixes = [fix(l10n.t`Change to \`${wanted}\``, [{ kind: 'replaceValue', path, value: wanted }], true)];
+  if (type !== 'PERIODIC') fixes.push(fix(l10n.t`Change to \`${other}\``, [{ kind: 'replaceValue', path, value: other }]));
   return [finding('H1', 'error', path,
-    `\`SCHEDULED\` is how the service reports a campaign that has a send time; a request says how to send it. Use ${c(wanted)}: ${why}.`,
+    l10n.t`\`SCHEDULED\` is how the service reports a campaign that has a send time; a request says how to send it. Use ${c(wanted)}: ${why}.`,
     { fixes })];
 }
 
@@ -91,11 +92,11 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
     const path = join(SD, key);
     const fixes: Fix[] = [];
     if (key === 'start_time' && has(sd, 'schedule_time')) {
-      fixes.push(fix('Rename `schedule_time` to `start_time`', [{ kind: 'renameKey', path: join(SD, 'schedule_time'), newKey: 'start_time' }], true));
+      fixes.push(fix(l10n.t('Rename `schedule_time` to `start_time`'), [{ kind: 'renameKey', path: join(SD, 'schedule_time'), newKey: 'start_time' }], true));
     } else {
-      fixes.push(fix(`Add \`${key}\``, [{ kind: 'insert', path, value: PLACEHOLDER[key]() }]));
+      fixes.push(fix(l10n.t`Add \`${key}\``, [{ kind: 'insert', path, value: PLACEHOLDER[key]() }]));
     }
-    out.push(finding('H2', 'error', path, `\`${key}\` is required when \`delivery_type\` is ${c(dt)}: ${why}.`, { fixes }));
+    out.push(finding('H2', 'error', path, l10n.t`\`${key}\` is required when \`delivery_type\` is ${c(dt)}: ${why}.`, { fixes }));
   }
   return out;
 }
@@ -106,10 +107,10 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   if (!has(sd, 'timezone')) {
     if (!dt || !NEEDS_ZONE.includes(dt)) return [];
     const fixes = has(sd, 'time_zone')
-      ? [fix('Rename `time_zone` to `timezone`', [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
-      : [fix('Add `"timezone": "UTC"`', [{ kind: 'insert', path, value: 'UTC' }], true)];
+      ? [fix(l10n.t('Rename `time_zone` to `timezone`'), [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
+      : [fix(l10n.t('Add `"timezone": "UTC"`'), [{ kind: 'insert', path, value: 'UTC' }], true)];
     return [finding('H3', 'error', path,
-      `\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
+      l10n.t`\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
       { fixes })];
   }
   const zone = sd.timezone;
@@ -117,21 +118,21 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   const result = checkZone(zone);
   if (result.ok) return [];
   const s = result.suggestion;
-  const fixes = s ? [fix(`Change to \`${s}\``, [{ kind: 'replaceValue', path, value: s }], result.reason === 'case' || result.reason === 'unknown')] : [];
+  const fixes = s ? [fix(l10n.t`Change to \`${s}\``, [{ kind: 'replaceValue', path, value: s }], result.reason === 'case' || result.reason === 'unknown')] : [];
   let message: string;
   switch (result.reason) {
     case 'case':
-      message = `${c(zone)} is not spelt as the IANA zone name: the case matters, use ${c(s)}.`;
+      message = l10n.t`${c(zone)} is not spelt as the IANA zone name: the case matters, use ${c(s)}.`;
       break;
     case 'abbreviation':
-      message = `${c(zone)} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as ${c(s)} (Area/City).`;
+      message = l10n.t`${c(zone)} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as ${c(s)} (Area/City).`;
       break;
     case 'offset':
-      message = `${c(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
-        + (s ? `, or ${c(s)} for a fixed offset (the \`Etc/GMT\` sign is inverted).` : '.');
+      message = l10n.t`${c(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
+        + (s ? l10n.t`, or ${c(s)} for a fixed offset (the \`Etc/GMT\` sign is inverted).` : '.');
       break;
     default:
-      message = `${c(zone)} is not an IANA time zone` + (s ? `: did you mean ${c(s)}?` : ': use a name such as `Europe/Berlin`, `America/New_York` or `UTC`.');
+      message = l10n.t`${c(zone)} is not an IANA time zone` + (s ? l10n.t`: did you mean ${c(s)}?` : l10n.t(': use a name such as `Europe/Berlin`, `America/New_York` or `UTC`.'));
   }
   return [finding('H3', 'error', path, message, { fixes })];
 }
@@ -140,11 +141,11 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
 export function checkDateTime(rule: string, path: string, value: unknown, name: string): Finding | undefined {
   if (typeof value === 'string' && parseIsoDateTime(value)) return undefined;
   const repaired = isoRepair(value);
-  const fixes = repaired ? [fix(`Change to \`${repaired}\``, [{ kind: 'replaceValue', path, value: repaired }], true)] : undefined;
+  const fixes = repaired ? [fix(l10n.t`Change to \`${repaired}\``, [{ kind: 'replaceValue', path, value: repaired }], true)] : undefined;
   const what = typeof value === 'string' ? c(value) : typeof value === 'number' ? `The number ${value}` : `This ${value === null ? 'null' : typeof value}`;
   const hint = typeof value === 'number' && repaired ? ` (as epoch ${value < 1e11 ? 'seconds' : 'milliseconds'}, that is ${c(repaired)})` : '';
   return finding(rule, 'error', path,
-    `${what} is not an ISO 8601 date-time${hint}: write \`${name}\` as \`YYYY-MM-DDTHH:MM:SS\`, such as \`2026-01-15T10:00:00\` (an offset such as \`Z\` or \`+05:30\` may follow).`,
+    l10n.t`${what} is not an ISO 8601 date-time${hint}: write \`${name}\` as \`YYYY-MM-DDTHH:MM:SS\`, such as \`2026-01-15T10:00:00\` (an offset such as \`Z\` or \`+05:30\` may follow).`,
     fixes ? { fixes } : undefined);
 }
 
@@ -162,8 +163,8 @@ function checkTimes(sd: Obj): Finding[] {
   const expiry = instantOf(parseIsoDateTime(sd.expiry_time)!, zone);
   if (expiry <= start) {
     out.push(finding('H4', 'warning', join(SD, 'expiry_time'),
-      `\`expiry_time\` ${c(sd.expiry_time)} is not after \`start_time\` ${c(sd.start_time)}: the campaign would end before it starts. Set a later expiry, or remove it.`,
-      { fixes: [fix('Remove `expiry_time`', [{ kind: 'remove', path: join(SD, 'expiry_time') }])] }));
+      l10n.t`\`expiry_time\` ${c(sd.expiry_time)} is not after \`start_time\` ${c(sd.start_time)}: the campaign would end before it starts. Set a later expiry, or remove it.`,
+      { fixes: [fix(l10n.t('Remove `expiry_time`'), [{ kind: 'remove', path: join(SD, 'expiry_time') }])] }));
   }
   return out;
 }
@@ -176,12 +177,12 @@ function checkResponseNames(sd: Obj, type: string | undefined): Finding[] {
     const path = join(SD, from);
     const clash = has(sd, to);
     out.push(finding('H5', 'error', path,
-      `\`${from}\` is the name a fetched campaign uses; a request names it \`${to}\`.` + (clash ? ` There is already a \`${to}\`: remove this one.` : ` Rename it.`),
+      l10n.t`\`${from}\` is the name a fetched campaign uses; a request names it \`${to}\`.` + (clash ? l10n.t` There is already a \`${to}\`: remove this one.` : l10n.t` Rename it.`),
       {
         target: 'key',
         fixes: [clash
-          ? fix(`Remove \`${from}\``, [{ kind: 'remove', path }], true)
-          : fix(`Rename to \`${to}\``, [{ kind: 'renameKey', path, newKey: to }], true)],
+          ? fix(l10n.t`Remove \`${from}\``, [{ kind: 'remove', path }], true)
+          : fix(l10n.t`Rename to \`${to}\``, [{ kind: 'renameKey', path, newKey: to }], true)],
       }));
   }
   if (has(sd, 'frequency')) {
@@ -191,20 +192,20 @@ function checkResponseNames(sd: Obj, type: string | undefined): Finding[] {
     if (value && FREQUENCIES.includes(value)) {
       const pd = sd.periodic_details;
       if (isObj(pd) && !has(pd, 'sending_frequency')) {
-        fixes.push(fix(`Move to \`periodic_details.sending_frequency\``, [
+        fixes.push(fix(l10n.t`Move to \`periodic_details.sending_frequency\``, [
           { kind: 'remove', path },
           { kind: 'insert', path: join(SD, 'periodic_details', 'sending_frequency'), value },
         ], true));
       } else if (!has(sd, 'periodic_details') && type === 'PERIODIC') {
-        fixes.push(fix(`Move to \`periodic_details.sending_frequency\``, [
+        fixes.push(fix(l10n.t`Move to \`periodic_details.sending_frequency\``, [
           { kind: 'remove', path },
           { kind: 'insert', path: join(SD, 'periodic_details'), value: { sending_frequency: value, repeat_frequency: 1 } },
         ], true));
       }
     }
-    fixes.push(fix('Remove `frequency`', [{ kind: 'remove', path }], fixes.length === 0));
+    fixes.push(fix(l10n.t('Remove `frequency`'), [{ kind: 'remove', path }], fixes.length === 0));
     out.push(finding('H5', 'error', path,
-      '`frequency` is the name a fetched periodic campaign uses; a request sets the period as `periodic_details.sending_frequency`.',
+      l10n.t('`frequency` is the name a fetched periodic campaign uses; a request sets the period as `periodic_details.sending_frequency`.'),
       { target: 'key', fixes }));
   }
   return out;
@@ -217,21 +218,21 @@ function checkPeriodic(sd: Obj, type: string | undefined): Finding[] {
     if (!has(sd, 'periodic_details')) {
       const freq = typeof sd.frequency === 'string' && FREQUENCIES.includes(sd.frequency.toUpperCase()) ? sd.frequency.toUpperCase() : 'DAILY';
       out.push(finding('H6', 'error', join(SD, 'periodic_details'),
-        '`periodic_details` is required for a `PERIODIC` campaign: it says how often the campaign repeats.',
-        { fixes: [fix(`Add \`periodic_details\` (${freq.toLowerCase()})`, [{ kind: 'insert', path: join(SD, 'periodic_details'), value: { sending_frequency: freq, repeat_frequency: 1 } }])] }));
+        l10n.t('`periodic_details` is required for a `PERIODIC` campaign: it says how often the campaign repeats.'),
+        { fixes: [fix(l10n.t`Add \`periodic_details\` (${freq.toLowerCase()})`, [{ kind: 'insert', path: join(SD, 'periodic_details'), value: { sending_frequency: freq, repeat_frequency: 1 } }])] }));
     }
     const dt = sd.delivery_type;
     if (typeof dt === 'string' && dt !== 'AT_FIXED_TIME' && dt !== 'SCHEDULED' && REQUEST_TYPES.includes(dt)) {
       const path = join(SD, 'delivery_type');
       out.push(finding('H6', 'error', path,
-        `A \`PERIODIC\` campaign is sent with \`delivery_type\` \`AT_FIXED_TIME\`, not ${c(dt)}: each run starts at the time of \`start_time\`.`,
-        { fixes: [fix('Change to `AT_FIXED_TIME`', [{ kind: 'replaceValue', path, value: 'AT_FIXED_TIME' }], true)] }));
+        l10n.t`A \`PERIODIC\` campaign is sent with \`delivery_type\` \`AT_FIXED_TIME\`, not ${c(dt)}: each run starts at the time of \`start_time\`.`,
+        { fixes: [fix(l10n.t('Change to `AT_FIXED_TIME`'), [{ kind: 'replaceValue', path, value: 'AT_FIXED_TIME' }], true)] }));
     }
   } else if (type && has(sd, 'periodic_details')) {
     const path = join(SD, 'periodic_details');
     out.push(finding('H6', 'warning', path,
-      `\`periodic_details\` applies to \`PERIODIC\` campaigns only; this one is ${c(type)}, so it is ignored. Remove it, or change \`campaign_delivery_type\` to \`PERIODIC\`.`,
-      { target: 'key', fixes: [fix('Remove `periodic_details`', [{ kind: 'remove', path }], true)] }));
+      l10n.t`\`periodic_details\` applies to \`PERIODIC\` campaigns only; this one is ${c(type)}, so it is ignored. Remove it, or change \`campaign_delivery_type\` to \`PERIODIC\`.`,
+      { target: 'key', fixes: [fix(l10n.t('Remove `periodic_details`'), [{ kind: 'remove', path }], true)] }));
   }
   return out;
 }
@@ -246,12 +247,12 @@ function checkPeriodicDetails(sd: Obj): Finding[] {
     const path = join(base, 'no_of_occurrences');
     const clash = has(pd, 'no_of_occurences');
     out.push(finding('H7', 'error', path,
-      'The service spells this field `no_of_occurences` (one `r`); it does not know `no_of_occurrences`.' + (clash ? ' `no_of_occurences` is already there: remove this one.' : ' Rename it.'),
+      l10n.t('The service spells this field `no_of_occurences` (one `r`); it does not know `no_of_occurrences`.') + (clash ? l10n.t(' `no_of_occurences` is already there: remove this one.') : l10n.t(' Rename it.')),
       {
         target: 'key',
         fixes: [clash
-          ? fix('Remove `no_of_occurrences`', [{ kind: 'remove', path }], true)
-          : fix('Rename to `no_of_occurences`', [{ kind: 'renameKey', path, newKey: 'no_of_occurences' }], true)],
+          ? fix(l10n.t('Remove `no_of_occurrences`'), [{ kind: 'remove', path }], true)
+          : fix(l10n.t('Rename to `no_of_occurences`'), [{ kind: 'renameKey', path, newKey: 'no_of_occurences' }], true)],
       }));
   }
   const sf = pd.sending_frequency;
@@ -265,8 +266,8 @@ function checkPeriodicDetails(sd: Obj): Finding[] {
     if (!has(pd, key) || freqs.includes(sf)) continue;
     const path = join(base, key);
     out.push(finding('H7', 'error', path,
-      `\`${key}\` applies to ${freqs.map(c).join(' or ')} only, and \`sending_frequency\` is ${c(sf)}. Remove it, or change \`sending_frequency\`.`,
-      { target: 'key', fixes: [fix(`Remove \`${key}\``, [{ kind: 'remove', path }], true)] }));
+      l10n.t`\`${key}\` applies to ${freqs.map(c).join(' or ')} only, and \`sending_frequency\` is ${c(sf)}. Remove it, or change \`sending_frequency\`.`,
+      { target: 'key', fixes: [fix(l10n.t`Remove \`${key}\``, [{ kind: 'remove', path }], true)] }));
   }
   return out;
 }
@@ -278,8 +279,8 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
   const out: Finding[] = [];
   if (type && type !== 'LOCATION_TRIGGERED') {
     out.push(finding('H9', 'error', base,
-      `\`geo_fence_timelimit\` is for \`LOCATION_TRIGGERED\` campaigns only; this one is ${c(type)}. Remove it.`,
-      { target: 'key', fixes: [fix('Remove `geo_fence_timelimit`', [{ kind: 'remove', path: base }], true)] }));
+      l10n.t`\`geo_fence_timelimit\` is for \`LOCATION_TRIGGERED\` campaigns only; this one is ${c(type)}. Remove it.`,
+      { target: 'key', fixes: [fix(l10n.t('Remove `geo_fence_timelimit`'), [{ kind: 'remove', path: base }], true)] }));
   }
   const g = sd.geo_fence_timelimit;
   if (!isObj(g)) return out;
@@ -289,11 +290,11 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
     const window = { start_time: start, end_time: addHours(start, 12) ?? start };
     const path = join(base, 'timebounds');
     out.push(finding('H9', 'error', path,
-      '`timebounds` is required when `notification_schedule` is `LIMITED_TIME`: it lists the windows (ISO `start_time`, `end_time`) in which notifications may be sent.',
+      l10n.t('`timebounds` is required when `notification_schedule` is `LIMITED_TIME`: it lists the windows (ISO `start_time`, `end_time`) in which notifications may be sent.'),
       {
         fixes: [has(g, 'timebounds')
-          ? fix('Add a time window', [{ kind: 'insert', path: join(path, '-'), value: window }])
-          : fix('Add `timebounds` with one window', [{ kind: 'insert', path, value: [window] }])],
+          ? fix(l10n.t('Add a time window'), [{ kind: 'insert', path: join(path, '-'), value: window }])
+          : fix(l10n.t('Add `timebounds` with one window'), [{ kind: 'insert', path, value: [window] }])],
       }));
   }
   if (Array.isArray(tb)) {
@@ -321,8 +322,8 @@ function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState |
   if (!r.exact) return finding('H5', 'information', SD, r.reason, { target: 'key' });
   // Its request form is known after all (a base recorded before the conversion existed).
   return finding('H5', 'information', SD,
-    keptMessage('the service returned it in its response shape', `\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`),
-    { target: 'key', fixes: [fix('Rewrite `scheduling_details` in request shape', [{ kind: 'replaceValue', path: SD, value: r.value }])] });
+    keptMessage(l10n.t('the service returned it in its response shape'), l10n.t`\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`),
+    { target: 'key', fixes: [fix(l10n.t('Rewrite `scheduling_details` in request shape'), [{ kind: 'replaceValue', path: SD, value: r.value }])] });
 }
 
 /** `SCHEDULED` is the response form: the request form follows from the companions present. */
@@ -334,7 +335,7 @@ function requestFormFixes(f: FixContext): Fix[] {
     : s.start_time !== undefined || s.schedule_time !== undefined || s.periodic_details !== undefined ? 'AT_FIXED_TIME' : 'ASAP';
   return ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE']
     .sort((a, b) => Number(b === inferred) - Number(a === inferred))
-    .map(v => fix(`Change to the request form ${code(v)}`, [{ kind: 'replaceValue', path: f.finding.path, value: v }], v === inferred));
+    .map(v => fix(l10n.t`Change to the request form ${code(v)}`, [{ kind: 'replaceValue', path: f.finding.path, value: v }], v === inferred));
 }
 
 /** H3: the IANA zone nearest to what was written. */
@@ -343,14 +344,14 @@ function nearestZoneFix(f: FixContext): Fix[] {
   const zones = timeZones();
   const exact = zones.find(z => z.toLowerCase() === (f.value as string).toLowerCase().replace(/ /g, '_'));
   const near = exact ?? didYouMean(f.value, zones);
-  return near && near !== f.value ? [fix(`Change to ${code(near)}`, [{ kind: 'replaceValue', path: f.finding.path, value: near }], true)] : [];
+  return near && near !== f.value ? [fix(l10n.t`Change to ${code(near)}`, [{ kind: 'replaceValue', path: f.finding.path, value: near }], true)] : [];
 }
 
 /** The response form `YYYY-MM-DD HH:MM:SS` is one character from ISO 8601. */
 function isoDateTimeFix(f: FixContext): Fix[] {
   if (typeof f.value !== 'string') return [];
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/.exec(f.value);
-  return m ? [fix(`Change to ${code(`${m[1]}T${m[2]}`)}`, [{ kind: 'replaceValue', path: f.finding.path, value: `${m[1]}T${m[2]}` }], true)] : [];
+  return m ? [fix(l10n.t`Change to ${code(`${m[1]}T${m[2]}`)}`, [{ kind: 'replaceValue', path: f.finding.path, value: `${m[1]}T${m[2]}` }], true)] : [];
 }
 
 /** H5: the request names of response-shaped fields. */
@@ -359,13 +360,13 @@ function requestNameFixes(f: FixContext): Fix[] {
   const sib = (k: string) => '/' + [...base, k].map(s => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   const p = isObj(f.parent) ? f.parent : {};
   const rename = (to: string): Fix[] => p[to] === undefined
-    ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
-    : [fix(`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
+    ? [fix(l10n.t`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
+    : [fix(l10n.t`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
   if (f.value === undefined) return [];
   if (f.key === 'schedule_time') return rename('start_time');
   if (f.key === 'time_zone') return rename('timezone');
   if (f.key === 'frequency') {
-    return [fix('Move to `periodic_details.sending_frequency`', [
+    return [fix(l10n.t('Move to `periodic_details.sending_frequency`'), [
       { kind: 'insert', path: join(sib('periodic_details'), 'sending_frequency'), value: f.value },
       { kind: 'remove', path: f.finding.path },
     ], true)];
@@ -376,7 +377,7 @@ function requestNameFixes(f: FixContext): Fix[] {
 /** H7: the spec spells it `no_of_occurences`. */
 function occurencesSpellingFix(f: FixContext): Fix[] {
   return f.key === 'no_of_occurrences' && f.value !== undefined && isObj(f.parent) && f.parent.no_of_occurences === undefined
-    ? [fix('Rename to `no_of_occurences` (the service\'s spelling)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'no_of_occurences' }], true)] : [];
+    ? [fix(l10n.t('Rename to `no_of_occurences` (the service\'s spelling)'), [{ kind: 'renameKey', path: f.finding.path, newKey: 'no_of_occurences' }], true)] : [];
 }
 
 const checks: RuleCheck[] = [

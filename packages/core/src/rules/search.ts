@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
 import { finding, fix, isObj, Obj } from './util';
 import { FixContext, RuleGroup } from './define';
@@ -17,15 +18,15 @@ function v1Id(cf: Obj): Finding[] {
   let fix: Fix;
   if (Array.isArray(cf.ids)) {
     const merged = [...cf.ids, ...values.filter(v => !(cf.ids as unknown[]).includes(v))];
-    fix = { title: 'Move it into `ids`', edits: [{ kind: 'replaceValue', path: `${CF}/ids`, value: merged }, { kind: 'remove', path: `${CF}/id` }], isPreferred: true };
+    fix = { title: l10n.t('Move it into `ids`'), edits: [{ kind: 'replaceValue', path: `${CF}/ids`, value: merged }, { kind: 'remove', path: `${CF}/id` }], isPreferred: true };
   } else if ('ids' in cf) {
-    fix = { title: 'Remove `id`', edits: [{ kind: 'remove', path: `${CF}/id` }] };
+    fix = { title: l10n.t('Remove `id`'), edits: [{ kind: 'remove', path: `${CF}/id` }] };
   } else {
     // Both edits name the document as it is now: the key is renamed and its value wrapped.
-    fix = { title: `Change to \`"ids": ${JSON.stringify(values)}\``, edits: [{ kind: 'renameKey', path: `${CF}/id`, newKey: 'ids' }, { kind: 'replaceValue', path: `${CF}/id`, value: values }], isPreferred: true };
+    fix = { title: l10n.t`Change to \`"ids": ${JSON.stringify(values)}\``, edits: [{ kind: 'renameKey', path: `${CF}/id`, newKey: 'ids' }, { kind: 'replaceValue', path: `${CF}/id`, value: values }], isPreferred: true };
   }
   return [finding('R1', 'error', `${CF}/id`,
-    '`id` is the V1 name: V5 filters by `ids`, an array of campaign ids, such as `"ids": ["65f1c2…"]`.',
+    l10n.t('`id` is the V1 name: V5 filters by `ids`, an array of campaign ids, such as `"ids": ["65f1c2…"]`.'),
     { target: 'key', fixes: [fix] })];
 }
 
@@ -38,12 +39,12 @@ function v1DeliveryType(cf: Obj): Finding[] {
   if (!('campaign_delivery_type' in cf)) {
     const edits: Fix['edits'] = [{ kind: 'renameKey', path, newKey: 'campaign_delivery_type' }];
     if (!Array.isArray(v)) edits.push({ kind: 'replaceValue', path, value: [v] });
-    fixes.push({ title: 'Rename to `campaign_delivery_type`', edits, isPreferred: true });
+    fixes.push({ title: l10n.t('Rename to `campaign_delivery_type`'), edits, isPreferred: true });
   } else {
-    fixes.push({ title: 'Remove `delivery_type`', edits: [{ kind: 'remove', path }], isPreferred: true });
+    fixes.push({ title: l10n.t('Remove `delivery_type`'), edits: [{ kind: 'remove', path }], isPreferred: true });
   }
   return [finding('R1', 'error', path,
-    '`delivery_type` is the V1 name: in V5 it silently returns zero results. Use `campaign_delivery_type`.',
+    l10n.t('`delivery_type` is the V1 name: in V5 it silently returns zero results. Use `campaign_delivery_type`.'),
     { target: 'key', fixes })];
 }
 
@@ -55,11 +56,11 @@ function versionFilter(cf: Obj, ctx: RuleContext): Finding[] {
   if (versioning === true) return [];
   if (versioning === false) {
     return [finding('R1', 'error', path,
-      '`version_number` filters only in workspaces with campaign versioning, and this workspace has it off (`features.versioning` in `.campaignrc.json`). Remove it.',
-      { target: 'key', fixes: [{ title: 'Remove `version_number`', edits: [{ kind: 'remove', path }], isPreferred: true }] })];
+      l10n.t('`version_number` filters only in workspaces with campaign versioning, and this workspace has it off (`features.versioning` in `.campaignrc.json`). Remove it.'),
+      { target: 'key', fixes: [{ title: l10n.t('Remove `version_number`'), edits: [{ kind: 'remove', path }], isPreferred: true }] })];
   }
   return [finding('R1', 'information', path,
-    '`version_number` filters only in workspaces with campaign versioning, and whether this one has it is not configured. Set `features.versioning` in `.campaignrc.json` to check it.',
+    l10n.t('`version_number` filters only in workspaces with campaign versioning, and whether this one has it is not configured. Set `features.versioning` in `.campaignrc.json` to check it.'),
     { target: 'key' })];
 }
 
@@ -70,14 +71,14 @@ function paging(doc: Obj): Finding[] {
   if (typeof limit === 'number' && Number.isInteger(limit) && (limit < 1 || limit > 15)) {
     const to = limit < 1 ? 1 : 15;
     out.push(finding('R2', 'error', '/limit',
-      `\`limit\` is ${limit}, and a page holds 1 to 15 campaigns: use ${to}${limit > 15 ? ' and page through the results (a page with fewer than `limit` items is the last)' : ''}.`,
-      { fixes: [{ title: `Change to ${to}`, edits: [{ kind: 'replaceValue', path: '/limit', value: to }], isPreferred: true }] }));
+      l10n.t`\`limit\` is ${limit}, and a page holds 1 to 15 campaigns: use ${to}${limit > 15 ? ' and page through the results (a page with fewer than `limit` items is the last)' : ''}.`,
+      { fixes: [{ title: l10n.t`Change to ${to}`, edits: [{ kind: 'replaceValue', path: '/limit', value: to }], isPreferred: true }] }));
   }
   const page = doc.page;
   if (typeof page === 'number' && Number.isInteger(page) && page < 1) {
     out.push(finding('R2', 'error', '/page',
-      `\`page\` is ${page}, and pages count from 1: use 1 for the first page.`,
-      { fixes: [{ title: 'Change to 1', edits: [{ kind: 'replaceValue', path: '/page', value: 1 }], isPreferred: true }] }));
+      l10n.t`\`page\` is ${page}, and pages count from 1: use 1 for the first page.`,
+      { fixes: [{ title: l10n.t('Change to 1'), edits: [{ kind: 'replaceValue', path: '/page', value: 1 }], isPreferred: true }] }));
   }
   return out;
 }
@@ -94,8 +95,8 @@ function drafts(doc: Obj): Finding[] {
     ? { kind: 'insert', path: CF, value: { status: ['DRAFT'] } }
     : Array.isArray(status) ? { kind: 'insert', path: `${path}/-`, value: 'DRAFT' } : { kind: 'insert', path, value: ['DRAFT'] };
   return [finding('R2', 'information', path,
-    'Drafts are not returned: the search includes them only when `DRAFT` is in `campaign_fields.status`.',
-    { fixes: [{ title: 'Include drafts (add `DRAFT` to `status`)', edits: [edit] }] })];
+    l10n.t('Drafts are not returned: the search includes them only when `DRAFT` is in `campaign_fields.status`.'),
+    { fixes: [{ title: l10n.t('Include drafts (add `DRAFT` to `status`)'), edits: [edit] }] })];
 }
 
 /** R1: V1's `id` and `delivery_type` in their V5 form. */
@@ -103,10 +104,10 @@ function v1SearchFieldFixes(f: FixContext): Fix[] {
   if (f.segs.length !== 2 || f.segs[0] !== 'campaign_fields' || f.value === undefined || !isObj(f.parent)) return [];
   if (f.key === 'id' && f.parent.ids === undefined) {
     const ids = Array.isArray(f.value) ? f.value : [f.value];
-    return [fix('Change to `ids` (an array)', [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
+    return [fix(l10n.t('Change to `ids` (an array)'), [{ kind: 'renameKey', path: f.finding.path, newKey: 'ids' }, { kind: 'replaceValue', path: f.finding.path, value: ids }], true)];
   }
   if (f.key === 'delivery_type' && f.parent.campaign_delivery_type === undefined) {
-    return [fix('Rename to `campaign_delivery_type`', [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
+    return [fix(l10n.t('Rename to `campaign_delivery_type`'), [{ kind: 'renameKey', path: f.finding.path, newKey: 'campaign_delivery_type' }], true)];
   }
   return [];
 }

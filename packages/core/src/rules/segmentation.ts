@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Fix, RuleCheck } from '../language/types';
 import { get } from '../language/pointer';
 import { finding, fix, isObj } from './util';
@@ -10,7 +11,7 @@ import { push } from './examples';
 function allUsersFix(f: FixContext): Fix[] {
   const seg = get(f.doc, '/segmentation_details');
   return isObj(seg) && seg.is_all_user_campaign !== true
-    ? [fix('Target all users (`"is_all_user_campaign": true`)', [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
+    ? [fix(l10n.t('Target all users (`"is_all_user_campaign": true`)'), [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
 }
 
 const checks: RuleCheck[] = [
@@ -32,8 +33,8 @@ const checks: RuleCheck[] = [
         ? { kind: 'replaceValue' as const, path: '/segmentation_details/is_all_user_campaign', value: true }
         : { kind: 'insert' as const, path: '/segmentation_details/is_all_user_campaign', value: true };
       return [finding('S1', 'error', path,
-        'The campaign has no audience: set `is_all_user_campaign` to `true`, or add at least one filter under `included_filters`.',
-        { fixes: [{ title: 'Target all users (`"is_all_user_campaign": true`)', edits: [allUsers] }] })];
+        l10n.t('The campaign has no audience: set `is_all_user_campaign` to `true`, or add at least one filter under `included_filters`.'),
+        { fixes: [{ title: l10n.t('Target all users (`"is_all_user_campaign": true`)'), edits: [allUsers] }] })];
     },
   },
 ];

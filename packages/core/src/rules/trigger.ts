@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { campaignKind, finding, fix, isObj, Obj } from './util';
 import { hasComponents } from './document';
@@ -24,13 +25,13 @@ function presence(doc: Obj, type: string | undefined): Finding[] {
   if (NEEDS_TRIGGER.includes(type)) {
     if (doc.trigger_condition !== undefined || !hasComponents(doc)) return [];
     return [finding('T1', 'error', TC,
-      `\`trigger_condition\` is required when \`campaign_delivery_type\` is \`${type}\`: say which event triggers the campaign (\`included_filters\`) and when to send (\`trigger_delay_type\`).`,
-      { fixes: [{ title: 'Add a `trigger_condition` skeleton', edits: [{ kind: 'insert', path: TC, value: { included_filters: { filter_operator: 'and', filters: [] }, trigger_delay_type: 'ASAP' } }] }] })];
+      l10n.t`\`trigger_condition\` is required when \`campaign_delivery_type\` is \`${type}\`: say which event triggers the campaign (\`included_filters\`) and when to send (\`trigger_delay_type\`).`,
+      { fixes: [{ title: l10n.t('Add a `trigger_condition` skeleton'), edits: [{ kind: 'insert', path: TC, value: { included_filters: { filter_operator: 'and', filters: [] }, trigger_delay_type: 'ASAP' } }] }] })];
   }
   const why = NO_TRIGGER[type];
   if (!why || doc.trigger_condition === undefined) return [];
-  return [finding('T1', 'warning', TC, `\`trigger_condition\` ${why}: it is ignored. Remove it.`,
-    { target: 'key', fixes: [{ title: 'Remove `trigger_condition`', edits: [{ kind: 'remove', path: TC }], isPreferred: true }] })];
+  return [finding('T1', 'warning', TC, l10n.t`\`trigger_condition\` ${why}: it is ignored. Remove it.`,
+    { target: 'key', fixes: [{ title: l10n.t('Remove `trigger_condition`'), edits: [{ kind: 'remove', path: TC }], isPreferred: true }] })];
 }
 
 /** T2 (Email), T5: intelligent delay is Push only, and needs its window. */
@@ -40,20 +41,20 @@ function intelligentDelay(tc: Obj, channel: string | undefined): Finding[] {
   if (channel === 'EMAIL') {
     if (tc.trigger_delay_type === 'INTELLIGENT_DELAY') {
       out.push(finding('T2', 'error', `${TC}/trigger_delay_type`,
-        '`INTELLIGENT_DELAY` is Push only: an Email trigger takes `DELAY` or `ASAP`.',
-        { fixes: ['ASAP', 'DELAY'].map(v => ({ title: `Change to \`${v}\``, edits: [{ kind: 'replaceValue' as const, path: `${TC}/trigger_delay_type`, value: v }] })) }));
+        l10n.t('`INTELLIGENT_DELAY` is Push only: an Email trigger takes `DELAY` or `ASAP`.'),
+        { fixes: ['ASAP', 'DELAY'].map(v => ({ title: l10n.t`Change to \`${v}\``, edits: [{ kind: 'replaceValue' as const, path: `${TC}/trigger_delay_type`, value: v }] })) }));
     }
     if (optimization !== undefined) {
       out.push(finding('T5', 'error', `${TC}/intelligent_delay_optimization`,
-        '`intelligent_delay_optimization` is Push only: an Email campaign has no intelligent delay. Remove it.',
-        { target: 'key', fixes: [{ title: 'Remove `intelligent_delay_optimization`', edits: [{ kind: 'remove', path: `${TC}/intelligent_delay_optimization` }], isPreferred: true }] }));
+        l10n.t('`intelligent_delay_optimization` is Push only: an Email campaign has no intelligent delay. Remove it.'),
+        { target: 'key', fixes: [{ title: l10n.t('Remove `intelligent_delay_optimization`'), edits: [{ kind: 'remove', path: `${TC}/intelligent_delay_optimization` }], isPreferred: true }] }));
     }
     return out;
   }
   if (tc.trigger_delay_type === 'INTELLIGENT_DELAY' && optimization === undefined) {
     out.push(finding('T5', 'error', `${TC}/intelligent_delay_optimization`,
-      '`intelligent_delay_optimization` is required when `trigger_delay_type` is `INTELLIGENT_DELAY`: give the window (`min_delay_value`, `min_delay_granularity`, `max_delay_value`, `max_delay_granularity`).',
-      { fixes: [{ title: 'Add `intelligent_delay_optimization`', edits: [{ kind: 'insert', path: `${TC}/intelligent_delay_optimization`, value: { min_delay_value: 1, min_delay_granularity: 'HOURS', max_delay_value: 1, max_delay_granularity: 'DAYS' } }] }] }));
+      l10n.t('`intelligent_delay_optimization` is required when `trigger_delay_type` is `INTELLIGENT_DELAY`: give the window (`min_delay_value`, `min_delay_granularity`, `max_delay_value`, `max_delay_granularity`).'),
+      { fixes: [{ title: l10n.t('Add `intelligent_delay_optimization`'), edits: [{ kind: 'insert', path: `${TC}/intelligent_delay_optimization`, value: { min_delay_value: 1, min_delay_granularity: 'HOURS', max_delay_value: 1, max_delay_granularity: 'DAYS' } }] }] }));
   }
   if (isObj(optimization)) out.push(...window(optimization));
   return out;
@@ -70,7 +71,7 @@ function window(o: Obj): Finding[] {
   if (minV * MINUTES[minG] <= maxV * MINUTES[maxG]) return [];
   const amount = (v: number, unit: string): string => `${v} ${unit.toLowerCase().replace(/s$/, v === 1 ? '' : 's')}`;
   return [finding('T5', 'warning', `${TC}/intelligent_delay_optimization/min_delay_value`,
-    `The minimum delay (${amount(minV, minG)}) is longer than the maximum (${amount(maxV, maxG)}): the window is empty. Lower the minimum or raise the maximum.`)];
+    l10n.t`The minimum delay (${amount(minV, minG)}) is longer than the maximum (${amount(maxV, maxG)}): the window is empty. Lower the minimum or raise the maximum.`)];
 }
 
 /** T4: `trigger_attr` is a string, or with `BEFORE` an object naming the time attribute. */
@@ -80,24 +81,24 @@ function triggerAttr(tc: Obj): Finding[] {
   if (tc.trigger_relation === 'BEFORE') {
     if (attr === undefined) {
       return [finding('T4', 'error', path,
-        '`trigger_attr` is required when `trigger_relation` is `BEFORE`: an object whose `name` is the time attribute to count back from, such as `{ "name": "Appointment Time" }`.')];
+        l10n.t('`trigger_attr` is required when `trigger_relation` is `BEFORE`: an object whose `name` is the time attribute to count back from, such as `{ "name": "Appointment Time" }`.'))];
     }
     if (typeof attr === 'string') {
       return [finding('T4', 'error', path,
-        `With \`trigger_relation\` \`BEFORE\`, \`trigger_attr\` is an object naming the time attribute: \`{ "name": "${attr}" }\`, not a string.`,
-        { fixes: [{ title: `Change to \`{ "name": "${attr}" }\``, edits: [{ kind: 'replaceValue', path, value: { name: attr } }], isPreferred: true }] })];
+        l10n.t('With `trigger_relation` `BEFORE`, `trigger_attr` is an object naming the time attribute: {0}, not a string.', `\`{ "name": "${attr}" }\``),
+        { fixes: [{ title: l10n.t('Change to {0}', `\`{ "name": "${attr}" }\``), edits: [{ kind: 'replaceValue', path, value: { name: attr } }], isPreferred: true }] })];
     }
     if (isObj(attr) && attr.name === undefined) {
       return [finding('T4', 'error', `${path}/name`,
-        '`name` is required in `trigger_attr`: the time attribute the delay counts back from.')];
+        l10n.t('`name` is required in `trigger_attr`: the time attribute the delay counts back from.'))];
     }
     return [];
   }
   if (isObj(attr)) {
     const name = attr.name;
     return [finding('T4', 'error', path,
-      `\`trigger_attr\` is a string unless \`trigger_relation\` is \`BEFORE\`; here it is \`${tc.trigger_relation === undefined ? 'not set' : String(tc.trigger_relation)}\`. Use the string that marks the action trigger.`,
-      typeof name === 'string' ? { fixes: [{ title: `Change to \`"${name}"\``, edits: [{ kind: 'replaceValue', path, value: name }], isPreferred: true }] } : undefined)];
+      l10n.t`\`trigger_attr\` is a string unless \`trigger_relation\` is \`BEFORE\`; here it is \`${tc.trigger_relation === undefined ? 'not set' : String(tc.trigger_relation)}\`. Use the string that marks the action trigger.`,
+      typeof name === 'string' ? { fixes: [{ title: l10n.t`Change to \`"${name}"\``, edits: [{ kind: 'replaceValue', path, value: name }], isPreferred: true }] } : undefined)];
   }
   return [];
 }
@@ -105,7 +106,7 @@ function triggerAttr(tc: Obj): Finding[] {
 /** `BEFORE` anchors on a time attribute: the string becomes `{ "name": … }`. */
 function timeAttributeObjectFix(f: FixContext): Fix[] {
   return f.key === 'trigger_attr' && typeof f.value === 'string' && isObj(f.parent) && f.parent.trigger_relation === 'BEFORE'
-    ? [fix(`Change to \`{ "name": "${f.value}" }\``, [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
+    ? [fix(l10n.t('Change to {0}', `\`{ "name": "${f.value}" }\``), [{ kind: 'replaceValue', path: f.finding.path, value: { name: f.value } }], true)] : [];
 }
 
 const checks: RuleCheck[] = [

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
@@ -44,8 +45,8 @@ export function differences(a: unknown, b: unknown, at: string, max = 3): string
 
 /** The fix that undoes a change: the fetched value back, or the component removed when it is new. */
 function restore(doc: Obj, base: Obj, key: string, path: string): Fix {
-  if (has(base, key)) return { title: `Restore the fetched \`${key}\``, edits: [{ kind: has(doc, key) ? 'replaceValue' : 'insert', path, value: base[key] }], isPreferred: true };
-  return { title: `Remove \`${key}\` (the campaign on the service has none)`, edits: [{ kind: 'remove', path }], isPreferred: true };
+  if (has(base, key)) return { title: l10n.t`Restore the fetched \`${key}\``, edits: [{ kind: has(doc, key) ? 'replaceValue' : 'insert', path, value: base[key] }], isPreferred: true };
+  return { title: l10n.t`Remove \`${key}\` (the campaign on the service has none)`, edits: [{ kind: 'remove', path }], isPreferred: true };
 }
 
 /** The same instant, or the same text: `start_time` written differently is no change. */
@@ -78,7 +79,7 @@ function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'star
   const was = has(bsd, key) ? ` (it is ${c(bsd[key])} on the service)` : '';
   const what = !has(sd, key) ? `removes \`scheduling_details.${key}\`` : `changes \`scheduling_details.${key}\``;
   return [finding(rule, 'error', path,
-    `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`,
+    l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`,
     { fixes: [restore(sd, bsd, key, path)] })];
 }
 
@@ -89,7 +90,7 @@ function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'star
  * holds is unknown, so the change cannot be shown to keep it.
  */
 function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_time', then: string, rule: 'P1' | 'P2'): Finding[] {
-  const fixes = [{ title: 'Restore the fetched `scheduling_details`', edits: [{ kind: 'replaceValue' as const, path: '/scheduling_details', value: bsd }], isPreferred: true }];
+  const fixes = [{ title: l10n.t('Restore the fetched `scheduling_details`'), edits: [{ kind: 'replaceValue' as const, path: '/scheduling_details', value: bsd }], isPreferred: true }];
   if (key === 'delivery_type') {
     const mine = requestDeliveryTypes(sd);
     const theirs = requestDeliveryTypes(bsd);
@@ -97,7 +98,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
     const what = has(sd, 'delivery_type') ? 'changes `scheduling_details.delivery_type`' : 'removes `scheduling_details.delivery_type`';
     const was = has(bsd, 'delivery_type') ? ` (it is ${c(bsd.delivery_type)} on the service${bsd.delivery_type === 'SCHEDULED' ? `, which stands for ${theirs.map(c).join(' or ')}` : ''})` : '';
     return [finding(rule, 'error', join('/scheduling_details', 'delivery_type'),
-      `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+      l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
   }
   const mine = startTimeOf(sd);
   const theirs = startTimeOf(bsd);
@@ -108,7 +109,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
   const was = theirs ? ` (it is ${c(theirs.value)} on the service${isTimeOfDay(theirs.value) ? ', which reports only the time of day of a periodic campaign, so a date-time cannot be shown to keep it' : ''})` : '';
   const what = mine ? 'changes the start time' : 'removes the start time';
   return [finding(rule, 'error', path,
-    `This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+    l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
 }
 
 const checks: RuleCheck[] = [
@@ -124,7 +125,7 @@ const checks: RuleCheck[] = [
         // Without the fetched copy nothing can be compared, but a closed campaign takes no update at all.
         if (status === 'STOPPED' || status === 'ARCHIVED') {
           out.push(finding('P3', 'error', '',
-            `This campaign is ${c(status)} on the service, which accepts no update to it: nothing in this file can be pushed. Create a new campaign instead.`));
+            l10n.t`This campaign is ${c(status)} on the service, which accepts no update to it: nothing in this file can be pushed. Create a new campaign instead.`));
         }
         return out;
       }
@@ -134,7 +135,7 @@ const checks: RuleCheck[] = [
         for (const key of changed) {
           refused.add(key);
           out.push(finding('P3', 'error', join('', key),
-            `This campaign is ${c(status)}: the service accepts no update, so this change to ${c(key)} cannot be pushed. Restore it, or create a new campaign.`,
+            l10n.t`This campaign is ${c(status)}: the service accepts no update, so this change to ${c(key)} cannot be pushed. Restore it, or create a new campaign.`,
             { target: 'key', fixes: [restore(doc, base, key, join('', key))] }));
         }
       }
@@ -143,7 +144,7 @@ const checks: RuleCheck[] = [
           refused.add(key);
           const where = differences(doc[key], base[key], join('', key));
           out.push(finding('P1', 'error', join('', key),
-            `This campaign is \`ACTIVE\`: the service refuses changes to ${c(key)}` + (has(base, key) ? ` (changed at ${where.map(c).join(', ')})` : ' (the campaign on the service has none)') + '. Restore it, or stop the campaign and create a new one.',
+            l10n.t`This campaign is \`ACTIVE\`: the service refuses changes to ${c(key)}` + (has(base, key) ? l10n.t` (changed at ${where.map(c).join(', ')})` : l10n.t(' (the campaign on the service has none)')) + l10n.t('. Restore it, or stop the campaign and create a new one.'),
             { target: 'key', fixes: [restore(doc, base, key, join('', key))] }));
         }
         const sched = [...frozenSchedulingField(doc, base, 'delivery_type', status, 'P1'), ...frozenSchedulingField(doc, base, 'start_time', status, 'P1')];
@@ -160,7 +161,7 @@ const checks: RuleCheck[] = [
         if (refused.has(key) || !isObj(doc[key]) || !isObj(base[key])) continue;
         const where = differences(doc[key], base[key], join('', key));
         out.push(finding('P4', 'information', join('', key),
-          `Changed inside ${c(key)} (at ${where.map(c).join(', ')}): an update sends the complete ${c(key)} component, which replaces the one on the service.`,
+          l10n.t`Changed inside ${c(key)} (at ${where.map(c).join(', ')}): an update sends the complete ${c(key)} component, which replaces the one on the service.`,
           { target: 'key' }));
       }
       // P5: when a change reaches users.
@@ -170,10 +171,10 @@ const checks: RuleCheck[] = [
         if (refused.has(key)) continue;
         if (type === 'EVENT_TRIGGERED' && live && (key === 'trigger_condition' || key === 'campaign_content')) {
           out.push(finding('P5', 'information', join('', key),
-            `This event-triggered campaign is live: a change to ${c(key)} can take up to 30 minutes to reach users.`, { target: 'key' }));
+            l10n.t`This event-triggered campaign is live: a change to ${c(key)} can take up to 30 minutes to reach users.`, { target: 'key' }));
         } else if (type === 'PERIODIC' && (live || status === 'SCHEDULED')) {
           out.push(finding('P5', 'information', join('', key),
-            `This periodic campaign applies the change to ${c(key)} from its next scheduled run; runs already sent keep the old version.`, { target: 'key' }));
+            l10n.t`This periodic campaign applies the change to ${c(key)} from its next scheduled run; runs already sent keep the old version.`, { target: 'key' }));
         }
       }
       return out;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
@@ -21,9 +22,9 @@ function checkRequired(utm: Obj): Finding[] {
   const custom = Object.keys(utm).filter(k => !STANDARD_UTM.includes(k));
   return REQUIRED.filter(k => !has(utm, k)).map(k => {
     const near = didYouMean(k, custom);
-    const fixes: Fix[] = near ? [{ title: `Rename \`${near}\` to \`${k}\``, edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
+    const fixes: Fix[] = near ? [{ title: l10n.t`Rename \`${near}\` to \`${k}\``, edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
     return finding('U1', 'error', join(UTM, k),
-      `\`${k}\` is required in \`utm_params\`: ${WHAT[k]}.` + (near ? ` \`${near}\` looks like a misspelling of it.` : ''),
+      l10n.t`\`${k}\` is required in \`utm_params\`: ${WHAT[k]}.` + (near ? l10n.t` \`${near}\` looks like a misspelling of it.` : ''),
       fixes.length ? { fixes } : undefined);
   });
 }
@@ -39,16 +40,16 @@ function checkCustomKeys(utm: Obj): Finding[] {
       const lowerPrefix = /^utm_/i.test(key) ? 'utm_' + key.slice(4) : undefined;
       const renamed = lowerPrefix ?? `utm_${key}`;
       if (!has(utm, renamed)) {
-        fixes.push({ title: `Rename to \`${renamed}\``, edits: [{ kind: 'renameKey', path, newKey: renamed }], ...(lowerPrefix || STANDARD_UTM.includes(renamed) ? { isPreferred: true } : {}) });
+        fixes.push({ title: l10n.t`Rename to \`${renamed}\``, edits: [{ kind: 'renameKey', path, newKey: renamed }], ...(lowerPrefix || STANDARD_UTM.includes(renamed) ? { isPreferred: true } : {}) });
       }
-      fixes.push({ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+      fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
       out.push(finding('U2', 'error', path,
-        `\`${key}\` does not start with \`utm_\`: the service rejects custom UTM keys without that prefix. Rename it to \`${renamed}\`, or remove it.`,
+        l10n.t`\`${key}\` does not start with \`utm_\`: the service rejects custom UTM keys without that prefix. Rename it to \`${renamed}\`, or remove it.`,
         { target: 'key', fixes }));
     } else if (++count > MAX_CUSTOM_UTM) {
       out.push(finding('U2', 'error', path,
-        `\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${count}. Remove it, or drop another custom key.`,
-        { target: 'key', fixes: [{ title: `Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
+        l10n.t`\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${count}. Remove it, or drop another custom key.`,
+        { target: 'key', fixes: [{ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
     }
   }
   return out;
@@ -58,7 +59,7 @@ function checkCustomKeys(utm: Obj): Finding[] {
 function utmPrefixFix(f: FixContext): Fix[] {
   if (f.segs.length !== 2 || f.segs[0] !== 'utm_params' || f.value === undefined || f.key.startsWith('utm_')) return [];
   const to = `utm_${f.key}`;
-  return isObj(f.parent) && f.parent[to] === undefined ? [fix(`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)] : [];
+  return isObj(f.parent) && f.parent[to] === undefined ? [fix(l10n.t`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)] : [];
 }
 
 const checks: RuleCheck[] = [

@@ -14,6 +14,7 @@ import {
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
 import { DocumentFile, EXECUTIONS_SCHEME, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
 import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
+import { trustedWrites } from './trust';
 
 /**
  * Push, create draft, validate remotely, test sends, pause / resume / stop, execution history and
@@ -100,7 +101,7 @@ class PushController {
       [CONFLICT_COMMANDS.continue]: () => () => this.conflicts.continue(),
       [CONFLICT_COMMANDS.cancel]: () => () => this.conflicts.cancel(),
     };
-    registerCommands(this.ctx, table);
+    registerCommands(this.ctx, trustedWrites(table));
   }
 
   // ---- wiring --------------------------------------------------------------------------------

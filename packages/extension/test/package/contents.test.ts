@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -48,8 +50,26 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'language-configuration.json',
-    'media/campaign.svg', 'media/campaigns-activity.svg', 'package.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'language-configuration.json',
+    'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png', 'package.json',
     'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
   ]);
+});
+
+test('vsce packages the VSIX without a warning, with the marketplace icon as a PNG', t => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-vsix-'));
+  t.after(() => fs.rmSync(out, { recursive: true, force: true }));
+  const vsix = path.join(out, 'campaign-studio.vsix');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], {
+    // Under GitHub Actions vsce writes its warnings as `::warning::` annotations instead.
+    cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_ACTIONS: '' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stdout + r.stderr, /WARNING/, 'vsce printed a warning');
+  assert.ok(fs.statSync(vsix).size > 0);
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { icon?: string };
+  assert.match(manifest.icon ?? '', /\.png$/);
+  const png = fs.readFileSync(path.join(root, manifest.icon!));
+  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.ok([128, 256].includes(png.readUInt32BE(16)) && png.readUInt32BE(16) === png.readUInt32BE(20), 'a square icon of 128 or 256 pixels');
 });

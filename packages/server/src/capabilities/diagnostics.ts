@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import {
   Diagnostic, DiagnosticRefreshRequest, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, PublishDiagnosticsParams,
 } from 'vscode-languageserver/node';
@@ -67,7 +68,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       diagnostics = computeDiagnostics(ctx, current, docSettings);
     } catch (e) {
       // Never leave stale diagnostics behind: clear them and say why in the log.
-      ctx.log.error(`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
+      ctx.log.error(l10n.t`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
       diagnostics = [];
     }
     if (!ctx.shuttingDown) await publish({ uri, version, diagnostics });
@@ -90,7 +91,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       if (!ctx.client.pullDiagnostics) {
         for (const d of ctx.documents.all()) schedule(d.uri, 0);
       } else if (ctx.client.diagnosticRefresh) {
-        ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => ctx.log.warn(`diagnostics refresh failed: ${describe(e)}`));
+        ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => ctx.log.warn(l10n.t`diagnostics refresh failed: ${describe(e)}`));
       }
     }, ctx.options.pushDelayMs);
   }

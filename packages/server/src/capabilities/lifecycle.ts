@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import {
   ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, InitializeParams,
   InitializeResult, ServerCapabilities, TextDocumentSyncKind,
@@ -44,11 +45,11 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
 function registerDynamic(ctx: ServerContext): void {
   if (ctx.client.configurationRegistration) {
     ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
-      .catch(e => ctx.log.warn(`registering for settings changes failed: ${describe(e)}`));
+      .catch(e => ctx.log.warn(l10n.t`registering for settings changes failed: ${describe(e)}`));
   }
   if (ctx.client.watchedFilesRegistration) {
     ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_FILES })
-      .catch(e => ctx.log.warn(`watching ${CAMPAIGNRC} files and base snapshots failed: ${describe(e)}`));
+      .catch(e => ctx.log.warn(l10n.t`watching ${CAMPAIGNRC} files and base snapshots failed: ${describe(e)}`));
   }
 }
 

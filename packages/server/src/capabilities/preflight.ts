@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { PreflightRequest, rangeFor } from '@campaign-studio/core';
@@ -29,7 +30,7 @@ export function registerPreflight(ctx: ServerContext): void {
       };
     } catch (e) {
       if (e instanceof ResponseError) throw e;
-      ctx.log.error(`${PreflightRequest.method} failed for ${uri}: ${describe(e)}`);
+      ctx.log.error(l10n.t`${PreflightRequest.method} failed for ${uri}: ${describe(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `The rules could not check ${uri}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });

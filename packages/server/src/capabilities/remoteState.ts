@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { RemoteFindingsNotification, RemoteStateNotification, Severity } from '@campaign-studio/core';
 import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
@@ -5,7 +6,7 @@ import { Diagnostics } from './diagnostics';
 /** What the extension tells about fetched campaigns: their remote state, and the service's own findings. */
 export function registerRemoteState(ctx: ServerContext, diagnostics: Diagnostics): void {
   ctx.connection.onNotification(RemoteStateNotification.method, (p: RemoteStateNotification.Params) => {
-    if (!Array.isArray(p?.entries)) return ctx.log.warn(`${RemoteStateNotification.method}: no entries array, ignored`);
+    if (!Array.isArray(p?.entries)) return ctx.log.warn(l10n.t`${RemoteStateNotification.method}: no entries array, ignored`);
     for (const e of p.entries) {
       if (typeof e?.uri !== 'string') continue;
       if (e.state && typeof e.state.status === 'string') ctx.remoteStates.set(e.uri, e.state);
@@ -15,10 +16,10 @@ export function registerRemoteState(ctx: ServerContext, diagnostics: Diagnostics
   });
 
   ctx.connection.onNotification(RemoteFindingsNotification.method, (p: RemoteFindingsNotification.Params) => {
-    if (typeof p?.uri !== 'string' || !Array.isArray(p.findings)) return ctx.log.warn(`${RemoteFindingsNotification.method}: malformed parameters, ignored`);
+    if (typeof p?.uri !== 'string' || !Array.isArray(p.findings)) return ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: malformed parameters, ignored`);
     const severities: Severity[] = ['error', 'warning', 'information', 'hint'];
     const findings = p.findings.filter(f => typeof f?.rule === 'string' && typeof f.path === 'string' && typeof f.message === 'string' && severities.includes(f.severity));
-    if (findings.length < p.findings.length) ctx.log.warn(`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`);
+    if (findings.length < p.findings.length) ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`);
     if (findings.length) ctx.remoteFindings.set(p.uri, findings); else ctx.remoteFindings.delete(p.uri);
     diagnostics.changed();
   });

@@ -308,6 +308,20 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     assert.ok(scopes.includes(a) && scopes.includes(b), JSON.stringify(scopes));
   });
 
+  test('the Settings UI\'s values: a flag "off" overrides the settings file, "fromFile" gives it back', async () => {
+    fs.mkdirSync(path.join(dir, 'c'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'c', '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true } }));
+    editorSettings.set(path.join(dir, 'c'), { features: { audienceLimit: 'off', queuing: 'fromFile', portfolio: 'fromFile', versioning: 'fromFile' }, subscriptionCategories: null });
+    const c = uriOf(path.join(dir, 'c', 'limit.campaign.json'));
+    await ed.open(c, WITH_LIMIT);
+    assert.ok(has((await ed.pull(c) as FullDocumentDiagnosticReport).items, 'L1', ERROR), '"off": the editor says the feature is off');
+    const refreshes = ed.refreshes;
+    editorSettings.set(path.join(dir, 'c'), { features: { audienceLimit: 'fromFile' } });
+    await ed.settingsChanged();
+    await ed.until('a refresh request', () => ed.refreshes > refreshes);
+    assert.ok(!has((await ed.pull(c) as FullDocumentDiagnosticReport).items, 'L1'), '"fromFile": the settings file says it is on');
+  });
+
   test('a change of editor settings: settings read again, then a diagnostics refresh', async () => {
     const b = uriOf(path.join(dir, 'b', 'limit.campaign.json'));
     const asked = ed.configurationRequests.length;

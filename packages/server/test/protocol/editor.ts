@@ -26,6 +26,8 @@ export interface EditorOptions {
   workspaceFolder?: string;
   /** The editor's process id for the server's watchdog; `null` for a server in this process. */
   processId?: number | null;
+  /** The server process's environment (this process's by default). */
+  env?: NodeJS.ProcessEnv;
   /** How long a wait may take before the test fails (a hang, never a pacing device). */
   timeoutMs?: number;
 }
@@ -84,11 +86,11 @@ export class Editor {
     let reader: MessageReader;
     let writer: MessageWriter;
     if (transport === 'stdio') {
-      child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env });
       reader = new StreamMessageReader(child.stdout!);
       writer = new StreamMessageWriter(child.stdin!);
     } else {
-      child = fork(SERVER, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+      child = fork(SERVER, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'], env: options.env });
       reader = new IPCMessageReader(child);
       writer = new IPCMessageWriter(child);
     }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
@@ -136,9 +137,9 @@ export class SettingsStore {
     try {
       const read = editorSettingsFrom(await this.host.editorSettings(uri));
       editor = read.settings;
-      for (const p of read.problems) this.host.log(`settings for ${uri}: ${p}`);
+      for (const p of read.problems) this.host.log(l10n.t`settings for ${uri}: ${p}`);
     } catch (e) {
-      this.host.log(`reading the editor settings for ${uri} failed, using the settings file alone: ${e instanceof Error ? e.message : String(e)}`);
+      this.host.log(l10n.t`reading the editor settings for ${uri} failed, using the settings file alone: ${e instanceof Error ? e.message : String(e)}`);
     }
     return documentSettings(this.settingsFileFor(uri), editor);
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, findingsFromEnvelope } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
@@ -37,7 +38,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   const { api, ui, env } = deps;
   const text = file.text();
   const local = parse(text).value;
-  if (!isObject(local)) { ui.error(`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
+  if (!isObject(local)) { ui.error(l10n.t`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
   const id = campaignIdOf(local);
   if (!id) {
     const message = `${file.name} has no \`id\`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").`;
@@ -51,7 +52,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   const localErrors = (await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined)).errors;
   let answer;
   try {
-    answer = await ui.progress(`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
+    answer = await ui.progress(l10n.t`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
   } catch (e) {
     const message = `The service's validation could not run: ${describeFailure(e)}`;
     ui.error(message);
@@ -109,13 +110,13 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     request = { mode, content: inline.content, channel, recipients };
   }
   if (env.production && !(await ui.confirm(`Send a test from ${env.name} (production)?`, `To ${recipients.join(', ')}.${notes.length ? ' ' + notes.join(' ') : ''}`, 'Send test'))) {
-    ui.info('No test was sent.');
+    ui.info(l10n.t('No test was sent.'));
     return { outcome: 'cancelled', message: 'No test was sent.' };
   }
   for (const n of notes) ui.info(n);
   let answer;
   try {
-    answer = await ui.progress(`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
+    answer = await ui.progress(l10n.t`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) {
       return fail({ outcome: 'unchecked', message: `${e.answerLost ? 'The test send\'s answer was lost' : 'The service failed while handling the test send'} (${failureClause(e)}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
@@ -151,7 +152,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   if (problem) return fail({ outcome: 'blocked', message: problem.message, status: before.status });
   if (!(await confirmStatusAction(id, action, before, deps))) return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
   try {
-    await ui.progress(`${Verb} campaign ${id}…`, () => api.changeStatus(action, id));
+    await ui.progress(l10n.t`${Verb} campaign ${id}…`, () => api.changeStatus(action, id));
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) return fail(await checkLostStatus(id, action, before, e, deps));
     return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
@@ -252,7 +253,7 @@ export interface ExecutionHistory { id: string; executions: ExecutionEntry[]; to
 /** Every page of the execution history (15 at a time), up to `maxPages`. */
 export async function loadExecutions(api: PushApi, id: string, deliveryType: unknown, maxPages = 20): Promise<ExecutionHistory> {
   if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
-    throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${id} is \`${deliveryType}\`, which runs as one campaign.`);
+    throw new Error(l10n.t`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${id} is \`${deliveryType}\`, which runs as one campaign.`);
   }
   const executions: ExecutionEntry[] = [];
   let total: number | undefined;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
@@ -125,7 +126,7 @@ async function createOnService(file: LocalFile, deps: WriteDeps, local: Campaign
   const known = new Set((await myDrafts(deps, local).catch(() => [])).map(d => d.id));
   const startedAt = Date.now();
   try {
-    return await ui.progress(`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody));
+    return await ui.progress(l10n.t`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody));
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) return findLostDraft(file, deps, local, e, { startedAt, known });
     const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
@@ -181,7 +182,7 @@ async function sendComponents(id: string, local: CampaignDoc, deps: WriteDeps): 
 async function sendComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, findings: RemoteFinding[]): Promise<ComponentResult> {
   const body = draftComponentBody(local, component, deps.env.email);
   try {
-    await deps.ui.progress(`Sending ${component}…`, () => deps.api.updateCampaign(id, body));
+    await deps.ui.progress(l10n.t`Sending ${component}…`, () => deps.api.updateCampaign(id, body));
     return { component, outcome: 'ok' };
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) return checkComponent(id, local, component, deps, e);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, sorted } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
@@ -30,8 +31,8 @@ export interface PatchPlan {
 export class PatchError extends Error {}
 
 export function computePatch(local: unknown, base: unknown, updatedBy: string): PatchPlan {
-  if (!isObject(local)) throw new PatchError('The campaign file does not hold a JSON object, so there is nothing to push. Fix the file first.');
-  if (!isObject(base)) throw new PatchError('The base snapshot of this campaign is missing or damaged, so local changes cannot be told apart from remote ones. Fetch the campaign again.');
+  if (!isObject(local)) throw new PatchError(l10n.t('The campaign file does not hold a JSON object, so there is nothing to push. Fix the file first.'));
+  if (!isObject(base)) throw new PatchError(l10n.t('The base snapshot of this campaign is missing or damaged, so local changes cannot be told apart from remote ones. Fetch the campaign again.'));
   const changed: string[] = [];
   const removedLocally: string[] = [];
   const unknownKeys: string[] = [];

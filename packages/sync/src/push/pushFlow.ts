@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
@@ -268,7 +269,7 @@ class PushRun {
   private async readRemote(): Promise<RemoteCampaign> {
     const { api, ui, env } = this.deps;
     try {
-      return await ui.progress(`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
+      return await ui.progress(l10n.t`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
     } catch (e) {
       if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'read', message: `Push cancelled while campaign ${this.id} was being read: nothing was sent.` });
       return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read from ${env.name} (${describeFailure(e)}).` });
@@ -350,7 +351,7 @@ class PushRun {
     const adopt = async (saved: string) => {
       const doc = parse(saved).value;
       if (!isObject(doc) || !mergeKept(baseContent, contentOf(remote.normalized), merged, contentOf(doc))) return;
-      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(`${this.file.name} was saved with the merge, but its base snapshot could not be updated (${e instanceof Error ? e.message : String(e)}): the next push will merge against the older base again.`));
+      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(l10n.t`${this.file.name} was saved with the merge, but its base snapshot could not be updated (${e instanceof Error ? e.message : String(e)}): the next push will merge against the older base again.`));
     };
     this.pendingBase?.cancel();
     this.pendingBase = this.file.whenSaved(saved => (this.adopting = adopt(saved)));
@@ -366,7 +367,7 @@ class PushRun {
     const take = merge.takeFromRemote;
     if (take.length === 0) {
       if (remoteMoved(this.base, remote)) await bases.write(id, remote);
-      ui.info(`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
+      ui.info(l10n.t`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
       return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
     }
     if (!merge.decided) {
@@ -374,7 +375,7 @@ class PushRun {
       if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
     }
     await this.writeMerge(merge, remote);
-    ui.info(`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
+    ui.info(l10n.t`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
     return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: take };
   }
 
@@ -394,7 +395,7 @@ class PushRun {
     let validation;
     try {
       // The body that will be sent, checked against the campaign as stored: what it would become.
-      validation = await ui.progress('Validating on the service…', () => api.validateCampaign(this.id, plan.body));
+      validation = await ui.progress(l10n.t('Validating on the service…'), () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
       if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'remote-validate', message: 'Push cancelled during the service\'s validation: nothing was sent.' });
       return this.stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
@@ -446,7 +447,7 @@ class PushRun {
     }
     if (!remoteMoved(baseFrom(remote), fresh)) return { remote: fresh, moved: false };
     if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: `Nothing was sent: campaign ${this.id} keeps changing on the service (${MAX_ROUNDS} times during this push). Try again once the other client is done.` });
-    ui.warn(`Campaign ${this.id} changed on the service while you were reviewing${nonEmptyString(fresh.raw.updated_by) ? ` (by ${nonEmptyString(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
+    ui.warn(l10n.t`Campaign ${this.id} changed on the service while you were reviewing${nonEmptyString(fresh.raw.updated_by) ? ` (by ${nonEmptyString(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
     return { remote: fresh, moved: true };
   }
 
@@ -454,7 +455,7 @@ class PushRun {
   private async write(plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
     const { api, ui, env } = this.deps;
     try {
-      await ui.progress(`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(this.id, plan.body));
+      await ui.progress(l10n.t`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(this.id, plan.body));
       return { outcome: 'pushed', note: '' };
     } catch (e) {
       return this.afterFailedWrite(e, plan, fresh);

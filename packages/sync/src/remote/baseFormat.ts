@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { isObject, JsonObject } from '@campaign-studio/core';
 import { Environment, normalizeBaseUrl } from './environments';
@@ -98,7 +99,7 @@ export function baseIdOf(fileName: string, doc: unknown): string | undefined {
 
 /** Where the base of campaign `id` lives under a folder. */
 export function baseSnapshotPath(folder: string, id: string): string {
-  if (!isSafeId(id)) throw new BaseSnapshotError(`\`${id}\` is not a campaign id that can name a file.`);
+  if (!isSafeId(id)) throw new BaseSnapshotError(l10n.t`\`${id}\` is not a campaign id that can name a file.`);
   return path.join(folder, ...BASE_FOLDER.split('/'), `${id}.json`);
 }
 
@@ -157,7 +158,7 @@ export function checkBaseSnapshot(v: unknown): string | undefined {
  * or one of a later version throws a `BaseSnapshotError` saying what to do.
  */
 export function parseBaseSnapshot(text: string, file: string, id?: string): BaseSnapshot {
-  const unusable = (reason: string) => new BaseSnapshotError(`The base snapshot ${file} cannot be used: ${reason}. Fetch the campaign again to rebuild it.`, reason);
+  const unusable = (reason: string) => new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be used: ${reason}. Fetch the campaign again to rebuild it.`, reason);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -165,7 +166,7 @@ export function parseBaseSnapshot(text: string, file: string, id?: string): Base
     throw unusable(`it is not valid JSON (${(e as Error).message})`);
   }
   const newer = newerFormat(parsed);
-  if (newer) throw new BaseSnapshotError(`The base snapshot ${file} cannot be used: ${newer}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version ${BASE_FORMAT_VERSION}.`, newer);
+  if (newer) throw new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be used: ${newer}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version ${BASE_FORMAT_VERSION}.`, newer);
   const other = isObject(parsed) && id !== undefined && parsed.id !== id ? `it is the base of campaign \`${String(parsed.id)}\`, not of \`${id}\`` : undefined;
   const problem = checkBaseSnapshot(parsed);
   if (problem) throw unusable(`it is damaged: ${problem}`);

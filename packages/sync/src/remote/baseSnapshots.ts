@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
@@ -41,7 +42,7 @@ async function readBaseSnapshotFile(file: string, id: string): Promise<BaseSnaps
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw new BaseSnapshotError(`The base snapshot ${file} cannot be read: ${(e as Error).message}.`);
+    throw new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be read: ${(e as Error).message}.`);
   }
   return parseBaseSnapshot(text, file, id);
 }
@@ -75,7 +76,7 @@ async function writeFileAtomic(file: string, text: string): Promise<void> {
  * as `.campaigns/backup/<id>.<timestamp>.json`. Returns the copy's path.
  */
 export async function backupLocalText(workspaceRoot: string, id: string, text: string, now = new Date()): Promise<string> {
-  if (!isSafeId(id)) throw new BaseSnapshotError(`\`${id}\` is not a campaign id that can name a file.`);
+  if (!isSafeId(id)) throw new BaseSnapshotError(l10n.t`\`${id}\` is not a campaign id that can name a file.`);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const file = path.join(workspaceRoot, ...BACKUP_FOLDER.split('/'), `${id}.${stamp}.json`);
   await writeFileAtomic(file, text);

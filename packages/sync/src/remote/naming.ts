@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { isSafeId } from './baseFormat';
 
 /** The id of a file's campaign is read the same way everywhere (`baseFormat.ts`). */
@@ -26,7 +27,7 @@ export function slugify(name: unknown, fallback = 'campaign'): string {
 
 /** The file name (no folder) for a campaign. */
 export function campaignFileName(name: unknown, id: string): string {
-  if (!isSafeId(id)) throw new Error(`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);
+  if (!isSafeId(id)) throw new Error(l10n.t`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);
   return `${slugify(name)}.${id}.campaign.json`;
 }
 
@@ -42,6 +43,6 @@ export function campaignName(doc: unknown): string | undefined {
 export function cleanFolder(folder: unknown): string {
   if (typeof folder !== 'string') return 'campaigns';
   const parts = folder.replace(/\\/g, '/').split('/').filter(p => p && p !== '.');
-  if (parts.some(p => p === '..')) throw new Error(`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
+  if (parts.some(p => p === '..')) throw new Error(l10n.t`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
   return parts.join('/');
 }

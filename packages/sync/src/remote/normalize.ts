@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { cloneJson, isObject, JsonObject, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import { orderCampaign } from './format';
 import type { NormalizationNote } from './baseFormat';
@@ -45,7 +46,7 @@ export interface NormalizedCampaign {
 
 /** A record as get or search returned it → the document a file holds. Never throws on odd input. */
 export function normalizeCampaign(record: unknown): NormalizedCampaign {
-  if (!isObject(record)) throw new Error('The service returned a campaign that is not a JSON object.');
+  if (!isObject(record)) throw new Error(l10n.t('The service returned a campaign that is not a JSON object.'));
   const document: JsonObject = {};
   const aside: JsonObject = {};
   const notes: NormalizationNote[] = [];
@@ -66,7 +67,7 @@ export function normalizeCampaign(record: unknown): NormalizedCampaign {
 
 /** The inverse of `normalizeCampaign`: the record the service returned. */
 export function denormalizeCampaign(document: unknown, aside: JsonObject = {}): JsonObject {
-  if (!isObject(document)) throw new Error('A campaign document must be a JSON object.');
+  if (!isObject(document)) throw new Error(l10n.t('A campaign document must be a JSON object.'));
   const out: JsonObject = {};
   const periodic = document.campaign_delivery_type === 'PERIODIC';
   for (const [k, v] of Object.entries(document)) {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { CancelledError, Clock, systemClock } from './clock';
 
 /** At most `limit` requests in any rolling window of `windowMs`. */
@@ -68,7 +69,7 @@ export class RateLimiter {
     this.clock = opts.clock ?? systemClock;
     this.marginMs = opts.marginMs ?? 100;
     for (const l of this.limits) {
-      if (!(l.limit >= 1) || !(l.windowMs > 0)) throw new Error(`invalid rate limit ${JSON.stringify(l)}`);
+      if (!(l.limit >= 1) || !(l.windowMs > 0)) throw new Error(l10n.t`invalid rate limit ${JSON.stringify(l)}`);
     }
     this.longestWindowMs = Math.max(...this.limits.map(l => l.windowMs)) + this.marginMs;
   }

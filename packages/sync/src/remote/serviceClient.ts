@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'crypto';
 import { CallLogEntry, redact } from './callLog';
 import { CancelledError, Clock, systemClock } from './clock';
@@ -356,7 +357,7 @@ export class ServiceClient {
     if (call.kind !== 'write' || !this.opts.confirmWrite || call.confirmed) return;
     const description = call.description ?? `${call.method} ${call.path}`;
     const ok = await this.opts.confirmWrite({ method: call.method, path: call.path, description, environment: this.environment });
-    if (!ok) throw new CancelledError(`Not sent: ${description} was not confirmed.`);
+    if (!ok) throw new CancelledError(l10n.t`Not sent: ${description} was not confirmed.`);
   }
 
   private prepare(call: RequestSpec, requestId: string): { headers: Record<string, string>; payload?: string } {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The routes of the Campaign Management Service, defined once.
  *
@@ -59,7 +60,7 @@ export function routesWith(overrides?: Partial<Record<ServiceOperation, Partial<
 /** The concrete path of an operation, with `{campaign_id}` filled in and encoded. */
 export function expandPath(route: ServiceRoute, params: { campaign_id?: string } = {}): string {
   return route.path.replace(/\{campaign_id\}/g, () => {
-    if (params.campaign_id === undefined) throw new Error(`The path ${route.path} needs a campaign id.`);
+    if (params.campaign_id === undefined) throw new Error(l10n.t`The path ${route.path} needs a campaign id.`);
     return encodeURIComponent(params.campaign_id);
   });
 }

@@ -94,11 +94,43 @@ describe('editor settings', () => {
       trace: { server: 'off' },
     });
     assert.deepEqual(settings, { features: { audienceLimit: false }, subscriptionCategories: ['a'] });
-    assert.deepEqual(problems, ['campaignStudio.features.portfolio must be true, false or null, not "yes": ignored']);
+    assert.deepEqual(problems, ['campaignStudio.features.portfolio must be "fromFile", "on" or "off", not "yes": ignored']);
     assert.deepEqual(editorSettingsFrom(null), { settings: {}, problems: [] });
     assert.deepEqual(editorSettingsFrom('x').problems.length, 1);
-    assert.deepEqual(editorSettingsFrom({ subscriptionCategories: 'news' }).problems, ['campaignStudio.subscriptionCategories must be a list of strings or null, not "news": ignored']);
+    assert.deepEqual(editorSettingsFrom({ subscriptionCategories: 'news' }).problems, ['campaignStudio.subscriptionCategories must be a list of strings, not "news": ignored']);
   });
+
+  const flagValues: Array<{ name: string; value: unknown; override: boolean | undefined }> = [
+    { name: 'the Settings UI\'s "on"', value: 'on', override: true },
+    { name: 'the Settings UI\'s "off"', value: 'off', override: false },
+    { name: 'the Settings UI\'s "fromFile" (the default)', value: 'fromFile', override: undefined },
+    { name: 'true, as written before the choices', value: true, override: true },
+    { name: 'false, as written before the choices', value: false, override: false },
+    { name: 'null, as written before the choices', value: null, override: undefined },
+    { name: 'absent', value: undefined, override: undefined },
+  ];
+  for (const c of flagValues) {
+    test(`a feature flag set to ${c.name}`, () => {
+      const { settings, problems } = editorSettingsFrom({ features: { queuing: c.value } });
+      assert.deepEqual(problems, []);
+      assert.equal(settings.features?.queuing, c.override);
+      assert.equal(applyOverrides({ features: { queuing: true } }, settings).features.queuing, c.override ?? true);
+    });
+  }
+
+  const categoryValues: Array<{ name: string; value: unknown; categories: string[] | undefined }> = [
+    { name: 'a list replaces the file\'s', value: ['news'], categories: ['news'] },
+    { name: 'an empty list says the workspace has none', value: [], categories: [] },
+    { name: 'null (the default, Reset Setting) uses the file\'s', value: null, categories: ['offers'] },
+    { name: 'absent uses the file\'s', value: undefined, categories: ['offers'] },
+  ];
+  for (const c of categoryValues) {
+    test(`subscription categories: ${c.name}`, () => {
+      const { settings, problems } = editorSettingsFrom({ subscriptionCategories: c.value });
+      assert.deepEqual(problems, []);
+      assert.deepEqual(applyOverrides({ features: {}, subscriptionCategories: ['offers'] }, settings).subscriptionCategories, c.categories);
+    });
+  }
 
   test('overrides win per key; the rest comes from the file', () => {
     const base = { features: { audienceLimit: true, queuing: true }, subscriptionCategories: ['x'], source: '/w/.campaignrc.json' };
@@ -199,6 +231,6 @@ describe('the settings store', () => {
 
     const h2 = host({ editorSettings: async () => ({ features: { queuing: 3 } }) });
     await new SettingsStore(h2).get(uri);
-    assert.match(h2.logs[0], /campaignStudio\.features\.queuing must be true, false or null, not 3/);
+    assert.match(h2.logs[0], /campaignStudio\.features\.queuing must be "fromFile", "on" or "off", not 3/);
   });
 });

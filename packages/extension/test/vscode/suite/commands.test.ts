@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { registerCommands } from '../../../src/context';
-import { activateExtension, manifest, within } from './helpers';
+import { activateExtension, manifest, messagesShownDuring, within } from './helpers';
 
 /**
  * How each contributed command is exercised. Every command in package.json's
@@ -49,18 +49,9 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.explorer.showFlow': { run: 'needs-input', why: 'a campaign tree item; shows a quick pick' },
 };
 
-/** Replaces `window.showErrorMessage` while `fn` runs and returns the messages it was given. */
+/** The error messages shown while `fn` runs. */
 async function errorsShownDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const shown: string[] = [];
-  const window = vscode.window as { showErrorMessage: (...args: any[]) => Thenable<any> };
-  const original = window.showErrorMessage;
-  window.showErrorMessage = (message: string, ...rest: any[]) => { shown.push(message); return original(message, ...rest); };
-  try {
-    await fn();
-  } finally {
-    window.showErrorMessage = original;
-  }
-  return shown;
+  return (await messagesShownDuring('showErrorMessage', fn)).map(([message]) => message);
 }
 
 suite('commands', () => {

@@ -189,6 +189,23 @@ export async function waitForValidation(doc: vscode.TextDocument, timeoutMs = 10
   return waitForDiagnostics(doc.uri, ds => ds.length === expected, Math.max(1000, deadline - Date.now()), `the ${expected} diagnostics the server reported`);
 }
 
+/**
+ * Watches `window.showErrorMessage` (or another `show…Message`) while `fn` runs, and returns what
+ * each call was given: the message, then its buttons. The messages are still shown.
+ */
+export async function messagesShownDuring(kind: 'showErrorMessage' | 'showWarningMessage', fn: () => Promise<unknown>): Promise<string[][]> {
+  const shown: string[][] = [];
+  const window = vscode.window as unknown as Record<typeof kind, (...args: unknown[]) => Thenable<unknown>>;
+  const original = window[kind];
+  window[kind] = (...args: unknown[]) => { shown.push(args.filter((a): a is string => typeof a === 'string')); return original(...args); };
+  try {
+    await fn();
+  } finally {
+    window[kind] = original;
+  }
+  return shown;
+}
+
 /** Rejects with a message after `ms` unless the promise settles first. */
 export function within<T>(promise: Thenable<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { CommandFactory } from '../context';
+
+/**
+ * The commands that change something on the service. In a workspace the person has not trusted,
+ * its files or settings must not make them send anything: package.json enables these commands
+ * only when `isWorkspaceTrusted`, and `trustedWrites` refuses them when they run anyway (from a
+ * keybinding, a link, another extension, push on save).
+ */
+export const WRITE_COMMANDS: readonly string[] = [
+  'campaignStudio.push',
+  'campaignStudio.review.push',
+  'campaignStudio.createDraft',
+  'campaignStudio.sendTest',
+  'campaignStudio.pauseCampaign',
+  'campaignStudio.resumeCampaign',
+  'campaignStudio.stopCampaign',
+];
+
+/** VS Code's own command that opens the workspace trust editor. */
+export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+
+/** The command table with each write command refused, and explained, while the workspace is not trusted. */
+export function trustedWrites(table: Record<string, CommandFactory>, isTrusted: () => boolean = () => vscode.workspace.isTrusted): Record<string, CommandFactory> {
+  return Object.fromEntries(Object.entries(table).map(([id, factory]) => [id, WRITE_COMMANDS.includes(id) ? onlyWhenTrusted(factory, isTrusted) : factory]));
+}
+
+function onlyWhenTrusted(factory: CommandFactory, isTrusted: () => boolean): CommandFactory {
+  return ctx => {
+    const handler = factory(ctx);
+    return (...args: unknown[]) => {
+      if (isTrusted()) return handler(...args);
+      void explainUntrusted();
+      return undefined;
+    };
+  };
+}
+
+async function explainUntrusted(): Promise<void> {
+  const manage = vscode.l10n.t('Manage Workspace Trust');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Campaign Studio sends nothing that changes the service from a workspace you have not trusted (Restricted Mode). Trust this workspace to push, create drafts, send tests or pause, resume and stop campaigns.'),
+    manage);
+  if (answer === manage) await vscode.commands.executeCommand(MANAGE_TRUST_COMMAND);
+}
