@@ -43,3 +43,16 @@ export function didYouMean(word: string, candidates: readonly string[], max = 2)
   }
   return best;
 }
+
+/**
+ * Markdown as plain text, for editors that show documentation as it is: code fences and inline
+ * code marks go, emphasis marks go, a link keeps its text and its address.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^```\w*\n?/gm, '')
+    .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(.*?)\1/g, '$2')
+    .replace(/^#+\s*/gm, '');
+}
