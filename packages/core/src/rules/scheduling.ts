@@ -1,7 +1,7 @@
 import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
-import { timeZones } from '../language/editingContext';
+import { currentZoneName, timeZones } from '../language/editingContext';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
@@ -100,6 +100,15 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
   return out;
 }
 
+/**
+ * The zones a missing `timezone` may get: this computer's, and UTC. The zone is the author's
+ * choice, so each is a fix of its own and none is preferred: "fix all" never picks one.
+ */
+function zoneChoices(): string[] {
+  const local = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return [...new Set([local, 'UTC'])].filter(zone => timeZones().includes(zone));
+}
+
 /** H3: `timezone` where it is required, and a real IANA zone wherever it is given. */
 function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   const path = join(SD, 'timezone');
@@ -107,7 +116,7 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
     if (!dt || !NEEDS_ZONE.includes(dt)) return [];
     const fixes = has(sd, 'time_zone')
       ? [fix('Rename `time_zone` to `timezone`', [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
-      : [fix('Add `"timezone": "UTC"`', [{ kind: 'insert', path, value: 'UTC' }], true)];
+      : zoneChoices().map(zone => fix(`Add \`"timezone": "${zone}"\``, [{ kind: 'insert', path, value: zone }]));
     return [finding('H3', 'error', path,
       `\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
       { fixes })];
