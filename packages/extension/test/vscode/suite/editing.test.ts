@@ -99,17 +99,12 @@ suite('editing', () => {
   });
 
   test('fix all never invents a value: a missing time zone stays missing, a plain mistake is fixed', async () => {
-    const uri = await scratchFile('fixall.campaign.json', [
-      '{',
-      '  "channel": "PUSH",',
-      '  "campaign_delivery_type": "ONE_TIME",',
-      '  "segmentation_details": {',
-      '    "included_filters": { "filter_operator": "AND", "filters": [ { "filter_type": "custom_segments", "name": "Loyal", "id": "seg-1" } ] }',
-      '  },',
-      '  "scheduling_details": { "delivery_type": "AT_FIXED_TIME", "start_time": "2030-01-15T09:00:00" }',
-      '}',
-      '',
-    ].join('\n'));
+    const uri = await scratchFile('fixall.campaign.json', JSON.stringify({
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      segmentation_details: { included_filters: { filter_operator: 'AND', filters: [{ filter_type: 'custom_segments', name: 'Loyal', id: 'seg-1' }] } },
+      scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-15T09:00:00' },
+    }, null, 2));
     const { doc } = await open(uri);
     await waitForRule(uri, 'H3');
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
