@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  RemoteState,
+  CompletionClient, DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
+  PLAIN_CLIENT, RemoteState,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -32,7 +32,9 @@ export interface ClientInfo {
   codeActionLiterals: boolean;
   versionedWorkspaceEdits: boolean;
   foldingRangeLimit: number | undefined;
-  /** VS Code and its relatives: they have the snippet files, and run `editor.action.triggerSuggest`. */
+  /** What completion items may hold: snippets, markdown, label details. */
+  completion: CompletionClient;
+  /** VS Code and its relatives: they run `editor.action.triggerSuggest`. */
   vscode: boolean;
   /** Editor settings when the client cannot answer `workspace/configuration` (sent at initialize or on change). */
   pushedEditorSettings: unknown;
@@ -89,7 +91,7 @@ function initialClientInfo(): ClientInfo {
   return {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
     watchedFilesRegistration: false, workspaceFolder: undefined, hierarchicalSymbols: false, codeActionLiterals: false,
-    versionedWorkspaceEdits: false, foldingRangeLimit: undefined, vscode: false, pushedEditorSettings: undefined,
+    versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
   };
 }
 

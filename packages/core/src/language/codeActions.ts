@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
-import { ParsedDocument } from './parse';
+import { COMMA_EXPECTED, ParsedDocument } from './parse';
 import { positionAt, Range } from './ranges';
 import { get, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
@@ -342,7 +342,8 @@ function candidates(input: CodeActionInput, f: Finding, fmt: FormattingSettings,
 
 /**
  * Fixes of the text itself (rule D1), which no JSON pointer can name: a trailing comma goes (the
- * service takes strict JSON, and nothing is lost), a comment can be removed with its line.
+ * service takes strict JSON, and nothing is lost), a missing comma between two entries comes,
+ * a comment can be removed with its line.
  */
 function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
   if (f.rule !== 'D1' || !f.range) return [];
@@ -351,6 +352,10 @@ function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
   const token = text.slice(start, end);
   if (token === ',' && /trailing comma/i.test(f.message)) {
     return [{ title: 'Remove the trailing comma', isPreferred: true, edit: { start, end, text: '' } }];
+  }
+  if (f.message === COMMA_EXPECTED) {
+    const at = endOfPreviousEntry(parsed, start - parsed.bom);
+    return at === undefined ? [] : [{ title: 'Add the missing comma', isPreferred: true, edit: { start: at + parsed.bom, end: at + parsed.bom, text: ',' } }];
   }
   if (/^\/[/*]/.test(token)) {
     // The comment's whole line when nothing else is on it.
@@ -364,6 +369,19 @@ function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
     return [{ title: 'Remove the comment', edit: { start: from, end: to, text: '' } }];
   }
   return [];
+}
+
+/**
+ * Where the entry before the one starting at `offset` ends, in the body: the comma goes there,
+ * before any comment that follows the entry.
+ */
+function endOfPreviousEntry(parsed: ParsedDocument, offset: number): number | undefined {
+  const root = parsed.tree();
+  let node = root ? jsonc.findNodeAtOffset(root, offset, false) : undefined;
+  if (node?.parent?.type === 'property') node = node.parent;
+  const siblings = node?.parent?.children ?? [];
+  const previous = siblings[siblings.indexOf(node!) - 1];
+  return node && previous ? previous.offset + previous.length : undefined;
 }
 
 export function codeActions(input: CodeActionInput): CodeAction[] {

@@ -8,13 +8,32 @@ import { propertyMarkdown } from './hover';
 import { bodyText, COMPONENT_SNIPPETS, escapeSnippet, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from './pointer';
 import { validate } from './validate';
+import { detectIndentation } from './formatting';
+import { plainText } from './strings';
 import { DocumentKind, Finding, WorkspaceSettings } from './types';
 
 /**
  * Completions: property names allowed at the cursor for this channel and delivery type (required
  * ones first, those present left out), values allowed by the schema and narrowed by context, and
- * whole-component snippets. Inside a string the edit replaces the whole string.
+ * whole-component snippets where their value goes (never inside a string). Inside a string the
+ * edit replaces the whole string: every edit replaces whole JSON tokens, so an insert range that
+ * stopped at the cursor would cut a string in two, and plain text edits serve every client.
  */
+
+/**
+ * What the editor's completion takes, from its capabilities. Each is false when the editor does
+ * not say so: the choice every LSP client handles.
+ */
+export interface CompletionClient {
+  /** Snippet syntax (`$1`, `${1:x}`); without it, plain text with each placeholder's default. */
+  snippets: boolean;
+  /** Markdown documentation; without it, plain text. */
+  markdown: boolean;
+  /** `labelDetails`: whether a key is required, and its type, beside every label. */
+  labelDetails: boolean;
+}
+
+export const PLAIN_CLIENT: CompletionClient = { snippets: false, markdown: false, labelDetails: false };
 
 export interface CompletionInput {
   parsed: ParsedDocument;
@@ -26,16 +45,15 @@ export interface CompletionInput {
   triggerSuggest?: boolean;
   /** The document's findings; computed on demand when not given (missing properties rank first). */
   findings?: () => Finding[];
-  /**
-   * Offer the campaign skeletons in an empty file. VS Code shows them from the contributed
-   * snippet files already; other editors get them this way.
-   */
-  skeletons?: boolean;
+  /** What the editor takes; `PLAIN_CLIENT` when not given. */
+  client?: CompletionClient;
 }
 
 // LSP numbers, kept here so that this module stays free of the protocol runtime.
 const Kind = { Value: 12, Property: 10, Snippet: 15, EnumMember: 20, Module: 9, Keyword: 14 } as const satisfies Record<string, CompletionItem['kind']>;
 const SNIPPET = 2;
+const PLAIN_TEXT = 1;
+const AS_IS = 1;
 
 const TRIGGER_SUGGEST: Command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 
@@ -98,31 +116,24 @@ function separatorAfter(text: string, offset: number): string {
 
 export function doComplete(input: CompletionInput): CompletionList {
   const { parsed } = input;
+  const items = completionItems(input);
+  const plain = plainInsert(parsed, input.position);
+  return { isIncomplete: false, items: items.map(i => forClient(i, input.client ?? PLAIN_CLIENT, plain)) };
+}
+
+function completionItems(input: CompletionInput): CompletionItem[] {
+  const { parsed } = input;
   const set = input.schemas ?? defaultSchemas();
-  const result: CompletionList = { isIncomplete: false, items: [] };
   const body = parsed.bom ? parsed.text.slice(1) : parsed.text;
   const off = Math.max(0, offsetAt(parsed, input.position) - parsed.bom);
   const root = parsed.tree();
-  if (input.skeletons && input.kind === 'campaign' && isEmptyDocument(root)) {
-    const whole = { start: positionAt(parsed, parsed.bom), end: positionAt(parsed, parsed.text.length) };
-    SKELETON_SNIPPETS.forEach((s, i) => result.items.push({
-      label: s.name,
-      kind: Kind.Snippet,
-      detail: 'campaign skeleton',
-      documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
-      filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
-      sortText: String(i).padStart(3, '0'),
-      insertTextFormat: SNIPPET,
-      textEdit: { range: whole, newText: bodyText(s) },
-    }));
-    return result;
-  }
+  const out = builder();
+  if (input.kind === 'campaign' && isEmptyDocument(root)) skeletonItems(parsed, out);
   let node = root ? jsonc.findNodeAtOffset(root, off, true) : undefined;
   // Scan for comments from the innermost node only: the whole document would cost a full scan.
-  if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return result;
+  if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return out.items;
   const ctx = editContext(input.kind, parsed.value, input.settings);
   const toRange = (start: number, end: number) => ({ start: positionAt(parsed, start + parsed.bom), end: positionAt(parsed, end + parsed.bom) });
-  const out = builder();
 
   if (node && off === node.offset + node.length && off > 0) {
     const ch = body[off - 1];
@@ -150,21 +161,97 @@ export function doComplete(input: CompletionInput): CompletionList {
   }
   if (objectNode && objectNode.type === 'object' && objectNode.offset !== off) {
     const path = jsonc.getNodePath(objectNode);
-    const present = new Set<string>();
-    for (const p of objectNode.children ?? []) {
-      if (p === currentProperty) continue;
-      const k = p.children?.[0]?.value;
-      if (typeof k === 'string') present.add(k);
-    }
+    const present = parsed.syntax.length ? keysWritten(body, objectNode, currentProperty) : keysOfTree(objectNode, currentProperty);
     const sep = addValue ? separatorAfter(body, overwrite.end) : '';
     propertyCompletions({ ctx, set, path, present, addValue, sep, range, out, triggerSuggest: !!input.triggerSuggest, findings: input.findings ?? (() => validate(parsed, { kind: input.kind, settings: input.settings })) });
   }
 
   // Values.
   valueCompletions({ ctx, set, node: currentProperty ? undefined : node, off, body, range, out });
+  return out.items;
+}
 
-  result.items = out.items;
-  return result;
+/** The campaign skeletons, each replacing the whole (empty) document. */
+function skeletonItems(parsed: ParsedDocument, out: Builder): void {
+  const whole = { start: positionAt(parsed, parsed.bom), end: positionAt(parsed, parsed.text.length) };
+  SKELETON_SNIPPETS.forEach((s, i) => out.add({
+    label: s.name,
+    kind: Kind.Snippet,
+    detail: 'campaign skeleton',
+    documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
+    filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
+    sortText: String(i).padStart(3, '0'),
+    insertTextFormat: SNIPPET,
+    textEdit: { range: whole, newText: bodyText(s) },
+  }));
+}
+
+/** The keys of an object in the parsed tree, but the one being typed. */
+function keysOfTree(obj: jsonc.Node, typed: jsonc.Node | undefined): Set<string> {
+  const keys = new Set<string>();
+  for (const p of obj.children ?? []) {
+    const k = p.children?.[0]?.value;
+    if (p !== typed && typeof k === 'string') keys.add(k);
+  }
+  return keys;
+}
+
+/**
+ * The keys written in an object, read from its tokens, but the one being typed. After a syntax
+ * error the tree can miss some: a new key typed above an existing one, before its colon and
+ * comma, swallows the next property.
+ */
+function keysWritten(body: string, obj: jsonc.Node, typed: jsonc.Node | undefined): Set<string> {
+  const keys = new Set<string>();
+  const typedKey = typed?.children?.[0]?.offset;
+  const end = obj.offset + obj.length;
+  const scanner = jsonc.createScanner(body, true);
+  scanner.setPosition(obj.offset);
+  let depth = 0;
+  let last: { value: string; offset: number } | undefined;
+  for (let t = scanner.scan(); t !== jsonc.SyntaxKind.EOF && scanner.getTokenOffset() < end; t = scanner.scan()) {
+    if (t === jsonc.SyntaxKind.OpenBraceToken || t === jsonc.SyntaxKind.OpenBracketToken) depth++;
+    else if (t === jsonc.SyntaxKind.CloseBraceToken || t === jsonc.SyntaxKind.CloseBracketToken) depth--;
+    else if (t === jsonc.SyntaxKind.ColonToken && depth === 1 && last && last.offset !== typedKey) keys.add(last.value);
+    last = t === jsonc.SyntaxKind.StringLiteral && depth === 1 ? { value: scanner.getTokenValue(), offset: scanner.getTokenOffset() } : undefined;
+  }
+  return keys;
+}
+
+/** How a snippet's text becomes plain text at the cursor: the line's indentation and the file's unit. */
+interface PlainInsert {
+  lineIndent: string;
+  unit: string;
+}
+
+function plainInsert(parsed: ParsedDocument, position: Position): PlainInsert {
+  const lineStart = parsed.lineStarts()[position.line] ?? 0;
+  const lineIndent = /^[ \t]*/.exec(parsed.text.slice(lineStart, lineStart + 200))![0];
+  const detected = detectIndentation(parsed.text);
+  return { lineIndent, unit: detected && !detected.insertSpaces ? '\t' : ' '.repeat(detected?.tabSize ?? 2) };
+}
+
+/**
+ * An item as the editor takes it: without snippet support, the text each placeholder's default
+ * gives, indented as the editor would indent a snippet; without markdown, plain documentation.
+ */
+function forClient(item: CompletionItem, client: CompletionClient, plain: PlainInsert): CompletionItem {
+  const out = { ...item };
+  if (!client.snippets && item.insertTextFormat === SNIPPET && item.textEdit) {
+    out.insertTextFormat = PLAIN_TEXT;
+    out.insertTextMode = AS_IS;
+    out.textEdit = { ...item.textEdit, newText: indentLines(expandSnippet(item.textEdit.newText), plain) };
+  }
+  if (!client.markdown && item.documentation && typeof item.documentation !== 'string') out.documentation = plainText(item.documentation.value);
+  if (client.labelDetails && item.detail) out.labelDetails = { description: item.detail };
+  return out;
+}
+
+function indentLines(text: string, plain: PlainInsert): string {
+  return text.split('\n').map((line, i) => {
+    const tabs = /^\t*/.exec(line)![0].length;
+    return (i === 0 ? '' : plain.lineIndent) + plain.unit.repeat(tabs) + line.slice(tabs);
+  }).join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,16 +505,20 @@ function valueCompletions(a: ValueArgs): void {
     if (info.types.includes('boolean')) { add('true', 'true', Kind.Keyword); add('false', 'false', Kind.Keyword); }
     if (info.types.includes('null')) add('null', 'null', Kind.Keyword);
   }
-  for (const s of info.snippets) {
+  // A snippet is a whole value: never inside one being written (a string under the cursor).
+  if (valueNode) return;
+  // The component snippets say where they apply; the schema's own are for places without any.
+  const components = snippetsAt(ctx, path);
+  for (const s of components.length ? [] : info.snippets) {
     const text = schemaSnippetText(s);
     if (text === undefined) continue;
     add(s.label ?? previewOf(text).replace(/\s+/g, ' ').slice(0, 40), text, Kind.Snippet, s.markdownDescription ?? s.description, undefined, true);
   }
-  for (const s of snippetsAt(ctx, path)) {
+  for (const s of components) {
     const { value } = splitBody(s);
     add(s.name, value, Kind.Snippet, (s.description ?? '') + '\n\n```json\n' + previewOf(value) + '\n```', value, true);
   }
-  if (!values && !valueNode) {
+  if (!values) {
     if (info.types.includes('object') && !a.out.items.some(x => x.kind === Kind.Snippet)) add('{}', '{$1}', Kind.Value, undefined, '{}', true);
     if (info.types.includes('array')) add('[]', '[$1]', Kind.Value, undefined, '[]', true);
   }

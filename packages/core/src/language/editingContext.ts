@@ -1,6 +1,7 @@
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
 import { isObject } from '../json';
+import { OPERATORS_BY_DATA_TYPE } from '../rules/filters';
 
 /**
  * What completions and hovers need to know about the place being edited, beyond what the schema
@@ -64,14 +65,6 @@ function parentValue(doc: unknown, path: readonly Segment[]): Record<string, unk
 
 export const CHANNEL_NAMES: Record<string, string> = { PUSH: 'Push', EMAIL: 'Email', SMS: 'SMS' };
 
-/** Operators allowed per user-attribute `data_type` (spec, "Filter group and filters"). */
-const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
-  bool: ['is', 'exists'],
-  double: ['in', 'between', 'lessThan', 'greaterThan', 'exists'],
-  string: ['in', 'contains', 'containsInTheFollowing', 'startWithInTheFollowing', 'endsWithInTheFollowing', 'exists', 'is'],
-  datetime: ['inTheLast', 'on', 'between', 'before', 'after', 'inTheNext', 'exists', 'today'],
-};
-
 const TRIGGER_DELAY_TYPES: Record<string, string[]> = {
   PUSH: ['DELAY', 'ASAP', 'INTELLIGENT_DELAY'],
   EMAIL: ['DELAY', 'ASAP'],
@@ -105,23 +98,23 @@ const MODERN_ZONE_NAMES: Record<string, string> = {
 
 let zones: string[] | undefined;
 
+/** A zone's current spelling (`Asia/Calcutta` is `Asia/Kolkata`), when the platform knows it. */
+export function currentZoneName(zone: string): string {
+  const name = MODERN_ZONE_NAMES[zone] ?? zone;
+  try { new Intl.DateTimeFormat('en-US', { timeZone: name }); return name; } catch { return zone; }
+}
+
 /** IANA time zone names that the platform knows, current spellings, plus `UTC`. */
 export function timeZones(): string[] {
   if (zones) return zones;
   const list = new Set<string>();
-  const known = (z: string): boolean => {
-    try { new Intl.DateTimeFormat('en-US', { timeZone: z }); return true; } catch { return false; }
-  };
   let supported: string[] = [];
   try {
     supported = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
   } catch {
     supported = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
   }
-  for (const z of supported) {
-    const name = MODERN_ZONE_NAMES[z] ?? z;
-    list.add(known(name) ? name : z);
-  }
+  for (const z of supported) list.add(currentZoneName(z));
   list.add('UTC');
   zones = [...list].sort();
   return zones;

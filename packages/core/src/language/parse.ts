@@ -107,13 +107,16 @@ function scan(text: string): ScanResult {
   return { maxDepth, deepAt, duplicates };
 }
 
+/** D1's message for two entries without a comma between them (its quick fix adds the comma). */
+export const COMMA_EXPECTED = 'A comma `,` is expected between two entries.';
+
 const SYNTAX_MESSAGES: Record<number, string> = {
   [jsonc.ParseErrorCode.InvalidSymbol]: 'Unexpected character: this is not valid JSON here.',
   [jsonc.ParseErrorCode.InvalidNumberFormat]: 'Invalid number: use a plain decimal number such as `12` or `0.5`.',
   [jsonc.ParseErrorCode.PropertyNameExpected]: 'A property name in double quotes is expected here.',
   [jsonc.ParseErrorCode.ValueExpected]: 'A value is expected here (a string, number, object, array, `true`, `false` or `null`).',
   [jsonc.ParseErrorCode.ColonExpected]: 'A colon `:` is expected after the property name.',
-  [jsonc.ParseErrorCode.CommaExpected]: 'A comma `,` is expected between two entries.',
+  [jsonc.ParseErrorCode.CommaExpected]: COMMA_EXPECTED,
   [jsonc.ParseErrorCode.CloseBraceExpected]: 'A closing brace `}` is expected: an object is not closed.',
   [jsonc.ParseErrorCode.CloseBracketExpected]: 'A closing bracket `]` is expected: an array is not closed.',
   [jsonc.ParseErrorCode.EndOfFileExpected]: 'Unexpected text after the end of the JSON value: a document holds exactly one value.',

@@ -25,21 +25,52 @@ function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length];
 }
 
+/** Whether `short`'s letters are all in `long`, in order (`tm` in `team`). */
+function lettersIn(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
+}
+
 /**
- * The closest candidate within edit distance 2, case-insensitive (rule D7), preferring the
- * smallest distance and then the first listed.
+ * The closest candidate within edit distance 2, case-insensitive (rule D7). Two edits turn any
+ * two-letter word into another, so a short word is allowed fewer, unless the edits only drop or
+ * add letters (`tm` for `team`, `lmt` for `limit`). The intended word ranks first: the smallest
+ * distance, then a word whose letters the other's are, in order, then the same first letter, then
+ * the first listed.
  */
 export function didYouMean(word: string, candidates: readonly string[], max = 2): string | undefined {
   const w = word.toLowerCase();
   let best: string | undefined;
-  let bestD = max + 1;
+  let bestRank: number[] = [max + 1];
   for (const c of candidates) {
-    // Two edits turn any two-letter word into another: for short words, allow fewer. The bound
-    // also lets editDistance give up early, which matters against long lists (time zones).
-    const limit = Math.min(max, bestD - 1, Math.floor(Math.max(w.length, c.length) / 3));
-    if (limit < 0 || Math.abs(w.length - c.length) > limit) continue;
-    const d = editDistance(w, c.toLowerCase(), limit);
-    if (d <= limit && d < bestD) { best = c; bestD = d; }
+    const lc = c.toLowerCase();
+    if (Math.abs(w.length - lc.length) > max) continue;
+    const dropped = w.length >= 2 && (lettersIn(w, lc) || lettersIn(lc, w));
+    // The bound also lets editDistance give up early, which matters against long lists (time zones).
+    const limit = Math.min(dropped ? max : Math.floor(Math.max(w.length, lc.length) / 3), max, bestRank[0]);
+    const d = editDistance(w, lc, limit);
+    if (d > limit) continue;
+    const rank = [d, dropped ? 0 : 1, lc[0] === w[0] ? 0 : 1];
+    if (before(rank, bestRank)) { best = c; bestRank = rank; }
   }
   return best;
+}
+
+function before(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== (b[i] ?? Infinity)) return a[i] < (b[i] ?? Infinity);
+  return false;
+}
+
+/**
+ * Markdown as plain text, for editors that show documentation as it is: code fences and inline
+ * code marks go, emphasis marks go, a link keeps its text and its address.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^```\w*\n?/gm, '')
+    .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(.*?)\1/g, '$2')
+    .replace(/^#+\s*/gm, '');
 }

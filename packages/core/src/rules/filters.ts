@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RuleCheck, RuleContext } from '../language/types';
+import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
 import { join } from '../language/pointer';
-import { finding, isObj, Obj } from './util';
-import { RuleGroup } from './define';
+import { code, finding, fix, isObj, Obj } from './util';
+import { FixContext, RuleGroup } from './define';
 import { push, filter, group } from './examples';
 
 /**
@@ -10,6 +10,43 @@ import { push, filter, group } from './examples';
  * Their shape (F1–F4, F6, F7) is the shared filters schema; what depends on the workspace (F5)
  * is here.
  */
+
+/** Operators allowed per user-attribute `data_type` (spec, "Filter group and filters"). */
+export const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
+  bool: ['is', 'exists'],
+  double: ['in', 'between', 'lessThan', 'greaterThan', 'exists'],
+  string: ['in', 'contains', 'containsInTheFollowing', 'startWithInTheFollowing', 'endsWithInTheFollowing', 'exists', 'is'],
+  datetime: ['inTheLast', 'on', 'between', 'before', 'after', 'inTheNext', 'exists', 'today'],
+};
+
+/** Other names people give the data types, lower case. */
+const DATA_TYPE_NAMES: Record<string, string> = {
+  boolean: 'bool', number: 'double', integer: 'double', int: 'double', float: 'double', decimal: 'double',
+  date: 'datetime', timestamp: 'datetime', date_time: 'datetime', text: 'string', str: 'string',
+};
+
+/**
+ * F3's fixes. A data type under another name is renamed (a case mistake the schema's fix already
+ * handles). An operator that does not fit the data type needs a choice, so each choice is its own
+ * fix and none is preferred: change the data type to one the operator fits, or the operator to
+ * one of the data type's.
+ */
+function userAttributeFixes(f: FixContext): Fix[] {
+  if (!isObj(f.parent) || typeof f.value !== 'string') return [];
+  if (f.key === 'data_type') {
+    const named = DATA_TYPE_NAMES[f.value.toLowerCase()];
+    return named ? [fix(l10n.t('Change to {0}', code(named)), [{ kind: 'replaceValue', path: f.finding.path, value: named }], true)] : [];
+  }
+  if (f.key !== 'operator') return [];
+  const operator = f.value;
+  const dataTypePath = join(f.finding.path.slice(0, f.finding.path.lastIndexOf('/')), 'data_type');
+  const types = Object.keys(OPERATORS_BY_DATA_TYPE).filter(t => OPERATORS_BY_DATA_TYPE[t].includes(operator));
+  const operators = OPERATORS_BY_DATA_TYPE[String(f.parent.data_type)] ?? [];
+  return [
+    ...types.map(t => fix(l10n.t('Change `data_type` to {0}', code(t)), [{ kind: 'replaceValue', path: dataTypePath, value: t }])),
+    ...operators.map(o => fix(l10n.t('Change to {0}', code(o)), [{ kind: 'replaceValue', path: f.finding.path, value: o }])),
+  ];
+}
 
 /** The top-level filter groups of a campaign, with their pointers. */
 export const FILTER_GROUPS: Array<[component: string, group: string]> = [
@@ -107,6 +144,7 @@ export const filterRules: RuleGroup = {
         datetimeOperator: '`{value}` is not an operator for a `datetime` attribute: use one of `inTheLast`, `on`, `between`, `before`, `after`, `inTheNext`, `exists`, `today`.',
       },
       docs: { doc: push({ segmentation_details: { included_filters: group({ ...filter, operator: 'greaterThan' }) } }), fix: 'Use an operator of the attribute\'s `data_type` (for `string`: `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`), or correct the `data_type`.' },
+      fix: userAttributeFixes,
     },
     {
       id: 'F4',

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
-import { timeZones } from '../language/editingContext';
+import { currentZoneName, timeZones } from '../language/editingContext';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
 import { addHours, checkZone, instantOf, isoRepair, parseIsoDateTime, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
@@ -101,6 +101,15 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
   return out;
 }
 
+/**
+ * The zones a missing `timezone` may get: this computer's, and UTC. The zone is the author's
+ * choice, so each is a fix of its own and none is preferred: "fix all" never picks one.
+ */
+function zoneChoices(): string[] {
+  const local = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return [...new Set([local, 'UTC'])].filter(zone => timeZones().includes(zone));
+}
+
 /** H3: `timezone` where it is required, and a real IANA zone wherever it is given. */
 function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   const path = join(SD, 'timezone');
@@ -108,7 +117,7 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
     if (!dt || !NEEDS_ZONE.includes(dt)) return [];
     const fixes = has(sd, 'time_zone')
       ? [fix(l10n.t('Rename `time_zone` to `timezone`'), [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
-      : [fix(l10n.t('Add `"timezone": "UTC"`'), [{ kind: 'insert', path, value: 'UTC' }], true)];
+      : zoneChoices().map(zone => fix(l10n.t('Add `"timezone": "{0}"`', zone), [{ kind: 'insert', path, value: zone }]));
     return [finding('H3', 'error', path,
       l10n.t`\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
       { fixes })];

@@ -45,6 +45,8 @@ interface Case {
   preferred?: boolean;
 }
 
+const CITY = { filter_type: 'user_attributes', data_type: 'string', category: 'Tracked Standard Attribute', name: 'city', operator: 'in', value: ['Berlin'], project_name: 'shop' };
+
 function with_(base: Obj, edit: (d: Obj) => void): Obj {
   edit(base);
   return base;
@@ -164,6 +166,16 @@ const CASES: Case[] = [
   { name: 'C1: remove `default` from `locales`', rule: 'C1', doc: with_(PUSH_ONE_TIME(), d => { d.campaign_content = { locales: ['default', 'German'], content: { default: { variation_1: { push: {} } }, German: { variation_1: { push: {} } } } }; }),
     title: /Remove `default` from `locales`/, expect: [/"locales": \[\s*"German"\s*\]/], preferred: true },
 
+  // User-attribute filters (F3)
+  { name: 'F3: `String` → `string`', rule: 'F3', doc: with_(PUSH_ONE_TIME(), d => { d.segmentation_details = { included_filters: { filter_operator: 'and', filters: [{ ...CITY, data_type: 'String' }] } }; }),
+    title: /Change to `string`/, expect: ['"data_type": "string"'], preferred: true },
+  { name: 'F3: `Boolean` → `bool`', rule: 'F3', doc: with_(PUSH_ONE_TIME(), d => { d.segmentation_details = { included_filters: { filter_operator: 'and', filters: [{ ...CITY, data_type: 'Boolean', operator: 'is', value: true }] } }; }),
+    title: /Change to `bool`/, expect: ['"data_type": "bool"'], preferred: true },
+  { name: 'F3: an operator of another data type: change the data type (a choice, not preferred)', rule: 'F3', doc: with_(PUSH_ONE_TIME(), d => { d.segmentation_details = { included_filters: { filter_operator: 'and', filters: [{ ...CITY, operator: 'greaterThan', value: 10 }] } }; }),
+    title: /Change `data_type` to `double`/, expect: ['"data_type": "double"', '"operator": "greaterThan"'], preferred: false },
+  { name: 'F3: an operator of another data type: change the operator (a choice, not preferred)', rule: 'F3', doc: with_(PUSH_ONE_TIME(), d => { d.segmentation_details = { included_filters: { filter_operator: 'and', filters: [{ ...CITY, operator: 'greaterThan' }] } }; }),
+    title: /Change to `contains`/, expect: ['"data_type": "string"', '"operator": "contains"'], preferred: false },
+
   // Unknown keys
   { name: 'D7: did you mean, for an unknown key', rule: 'D7', doc: with_(PUSH_ONE_TIME(), d => { d.segmentation_details.is_all_users_campaign = d.segmentation_details.is_all_user_campaign; delete d.segmentation_details.is_all_user_campaign; }),
     title: /Rename to `is_all_user_campaign`/, expect: ['"is_all_user_campaign": true'], gone: ['is_all_users_campaign'], preferred: true },
@@ -195,7 +207,7 @@ for (const c of CASES) {
     const mine = actions.filter(a => a.diagnostics?.some(d => d.code === c.rule && JSON.stringify(d.range) === JSON.stringify(diagnostic.range)));
     const action = mine.find(a => c.title.test(a.title));
     assert.ok(action, `expected a fix titled ${c.title} on ${c.rule}@${target.path}; got ${JSON.stringify(mine.map(a => a.title))}`);
-    if (c.preferred) assert.equal(action.isPreferred, true, 'the preferred fix');
+    if (c.preferred !== undefined) assert.equal(action.isPreferred ?? false, c.preferred, c.preferred ? 'the preferred fix' : 'a choice is never preferred');
     const after = applyTextEdits(parsed, action.edit!.changes![URI]);
     for (const e of c.expect) {
       if (typeof e === 'string') assert.ok(squash(after).includes(squash(e)), `expected ${JSON.stringify(e)} in:\n${after}`);
@@ -212,7 +224,7 @@ for (const c of CASES) {
 }
 
 test('every fix that rules.md and the editing issue name has a test above', () => {
-  const named = ['F1', 'G3', 'G0a', 'H7', 'L3', 'Q4', 'H5', 'C3', 'R1', 'H1', 'A3', 'C4', 'D7', 'H2'];
+  const named = ['F1', 'G3', 'G0a', 'H7', 'L3', 'Q4', 'H5', 'C3', 'R1', 'H1', 'A3', 'C4', 'D7', 'H2', 'F3'];
   for (const r of named) assert.ok(CASES.some(c => c.rule === r), `a fix test for ${r}`);
 });
 
@@ -287,6 +299,32 @@ test('source.fixAll applies every preferred fix of the file in one edit', () => 
   assert.deepEqual(left.map(f => `${f.rule}@${f.path}`), []);
 });
 
+test('source.fixAll never invents a value: a missing time zone and an operator that does not fit stay for the author', () => {
+  const doc = PUSH_ONE_TIME();
+  delete doc.scheduling_details.timezone;
+  doc.segmentation_details = { included_filters: { filter_operator: 'AND', filters: [{ ...CITY, operator: 'greaterThan' }] } };
+  const text = JSON.stringify(doc, null, 2);
+  const { action, parsed } = fixAllAction(text);
+  const fixed = JSON.parse(applyTextEdits(parsed, action!.edit!.changes![URI] as TextEdit[]));
+  assert.equal(fixed.segmentation_details.included_filters.filter_operator, 'and', 'a fix without a choice is applied');
+  assert.equal(fixed.scheduling_details.timezone, undefined, 'no time zone is made up');
+  assert.deepEqual(fixed.segmentation_details.included_filters.filters[0], doc.segmentation_details.included_filters.filters[0]);
+});
+
+test('a missing time zone is offered as one fix per zone, none preferred', () => {
+  const doc = PUSH_ONE_TIME();
+  delete doc.scheduling_details.timezone;
+  const text = JSON.stringify(doc, null, 2);
+  const parsed = parse(text);
+  const settings = { features: {} } as WorkspaceSettings;
+  const findings = findingsOf(text, 'campaign', settings);
+  const h3 = findings.find(f => f.rule === 'H3')!;
+  const actions = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: toDiagnostics(parsed, [h3])[0].range })
+    .filter(a => a.diagnostics?.[0].code === 'H3');
+  assert.ok(actions.some(a => a.title === 'Add `"timezone": "UTC"`'), JSON.stringify(actions.map(a => a.title)));
+  assert.ok(actions.every(a => !a.isPreferred), 'the zone is the author\'s choice');
+});
+
 test('source.fixAll is offered only when asked for, and not when nothing is fixable', () => {
   const text = JSON.stringify(PUSH_ONE_TIME(), null, 2);
   assert.equal(fixAllAction(text).action, undefined);
@@ -326,6 +364,14 @@ function syntaxFix(text: string, title: RegExp): string {
 test('quick fix D1: remove a trailing comma', () => {
   const after = syntaxFix('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n}', /trailing comma/);
   assert.equal(after, '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}');
+});
+
+test('quick fix D1: add a missing comma between two members, and between two items', () => {
+  assert.equal(syntaxFix('{\n  "channel": "PUSH"\n  "campaign_delivery_type": "ONE_TIME"\n}', /Add the missing comma/), '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}');
+  const items = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "name": "A", "platforms": ["ANDROID" "IOS"] }\n}';
+  assert.match(syntaxFix(items, /Add the missing comma/), /\["ANDROID", "IOS"\]/);
+  const { action, parsed } = fixAllAction('{\n  "channel": "PUSH"\n  "campaign_delivery_type": "ONE_TIME"\n}');
+  assert.equal(applyTextEdits(parsed, action!.edit!.changes![URI] as TextEdit[]), '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}', 'fix all adds it too: nothing to choose');
 });
 
 test('quick fix D1: remove a comment, with its line when it has one of its own', () => {

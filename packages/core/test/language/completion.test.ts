@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyCompletion, completions, head, labels, Opts } from './editingHelpers';
+import { PLAIN_CLIENT } from '../../src/language/completion';
+import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
+import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
 
 /**
  * Completions at cursor positions (`|`) across every component: the names allowed for the
@@ -248,21 +251,16 @@ test('a component snippet inserts key and value; at a value it inserts the value
   assert.match((asValue.textEdit as { newText: string }).newText, /^\{\n\t"delivery_type"/);
 });
 
-test('skeletons in an empty file, for editors without the snippet files', async () => {
-  const { doComplete } = await import('../../src/language/completion');
-  const { atCursor, settingsOf } = await import('./editingHelpers');
+test('skeletons in an empty file, for every editor, each once', () => {
   for (const empty of ['|', '  |\n', '{|}']) {
-    const c = atCursor(empty);
-    const items = doComplete({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, skeletons: true }).items;
-    assert.equal(items.length, 7, JSON.stringify(empty));
-    assert.ok(items.every(i => i.kind === SNIPPET_KIND));
-    assert.ok(items.some(i => i.filterText === 'campaign-push-periodic'));
+    const skeletons = completions(empty).filter(i => i.detail === 'campaign skeleton');
+    assert.equal(skeletons.length, 7, JSON.stringify(empty));
+    assert.equal(new Set(skeletons.map(i => i.label)).size, 7);
+    assert.ok(skeletons.every(i => i.kind === SNIPPET_KIND));
+    assert.ok(skeletons.some(i => i.filterText === 'campaign-push-periodic'));
   }
-  // Not by default (VS Code has them from the contributed snippets), and not in a file with content.
-  assert.ok(!completions('{|}').some(i => i.detail === 'campaign skeleton'));
   assert.ok(labels(completions('{|}')).includes('channel'), 'an empty object still gets its property names');
-  const c = atCursor('{ "channel": "PUSH", | }');
-  assert.ok(!doComplete({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, skeletons: true }).items.some(i => i.detail === 'campaign skeleton'));
+  assert.ok(!completions('{ "channel": "PUSH", | }').some(i => i.detail === 'campaign skeleton'), 'not in a file with content');
 });
 
 test('no completions inside a comment', () => {
@@ -272,4 +270,70 @@ test('no completions inside a comment', () => {
 test('completion on a broken document still answers', () => {
   const items = completions(`${PUSH1}  "scheduling_details": { "delivery_type": "ASAP", |\n`);
   assert.ok(labels(items).includes('start_time'));
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the editor takes, keys already there, and where snippets go
+
+const newText = (i: CompletionItem): string => (i.textEdit as { newText: string }).newText;
+
+test('without snippet support: plain text with a plain value, no `$1` markers, plain documentation', () => {
+  const doc = `${PUSH1}  "scheduling_details": { | "delivery_type": "AT_FIXED_TIME" }\n}`;
+  const items = completions(doc, { client: PLAIN_CLIENT });
+  const timezone = items.find(i => i.label === 'timezone')!;
+  assert.equal(timezone.insertTextFormat, 1);
+  assert.equal(newText(timezone), '"timezone": "",');
+  for (const i of items) assert.doesNotMatch(newText(i), /\$\d|\$\{/, `${i.label} inserts snippet syntax: ${newText(i)}`);
+  assert.equal(typeof timezone.documentation, 'string');
+  assert.doesNotMatch(timezone.documentation as string, /`/);
+  assert.equal(timezone.labelDetails, undefined);
+});
+
+test('without snippet support a component snippet is plain JSON, indented like the file', () => {
+  const doc = `${PUSH1}  |\n}`;
+  const item = completions(doc, { client: PLAIN_CLIENT }).find(i => i.label === 'scheduling_details: at a fixed time')!;
+  assert.equal(item.insertTextFormat, 1);
+  const after = applyCompletion(doc, item);
+  assert.match(after, /\n  "scheduling_details": \{\n    "delivery_type": "AT_FIXED_TIME",/);
+  assert.doesNotThrow(() => JSON.parse(after));
+});
+
+test('with snippet support, markdown and label details: snippets, markdown, whether a key is required beside it', () => {
+  const doc = `${PUSH1}  "scheduling_details": { | "delivery_type": "AT_FIXED_TIME" }\n}`;
+  const timezone = completions(doc).find(i => i.label === 'timezone')!;
+  assert.equal(timezone.insertTextFormat, 2);
+  assert.equal(newText(timezone), '"timezone": "$1",');
+  assert.equal((timezone.documentation as MarkupContent).kind, 'markdown');
+  assert.match(timezone.labelDetails?.description ?? '', /^required/);
+});
+
+test('no key already in the object, also when a new key is typed above one before its comma', () => {
+  for (const doc of [
+    '{\n  "channel": "PUSH",\n  "|"\n  "campaign_delivery_type": "ONE_TIME"\n}',
+    '{\n  "channel": "PUSH",\n  "camp|"\n  "campaign_delivery_type": "ONE_TIME"\n}',
+    '{\n  "|"\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}',
+  ]) {
+    const all = labels(completions(doc));
+    for (const present of ['channel', 'campaign_delivery_type']) assert.ok(!all.includes(present), `${present} offered again in ${JSON.stringify(doc)}: ${JSON.stringify(all.slice(0, 8))}`);
+    assert.ok(all.includes('basic_details'));
+  }
+});
+
+test('no snippets inside a string, so none in a skeleton\'s placeholders', () => {
+  const skeleton = expandSnippet(bodyText(SKELETON_SNIPPETS[0]));
+  for (const placeholder of ['jane@example.com', 'Spring sale', 'Europe/Berlin']) {
+    const at = skeleton.indexOf(placeholder);
+    const doc = skeleton.slice(0, at) + '|' + skeleton.slice(at);
+    const snippets = completions(doc).filter(i => i.kind === SNIPPET_KIND || i.insertTextFormat === 2);
+    assert.deepEqual(snippets.map(i => i.label), [], `inside "${placeholder}"`);
+  }
+  assert.deepEqual(completions(`${PUSH1}  "scheduling_details": "|"\n}`).filter(i => i.kind === SNIPPET_KIND).map(i => i.label), []);
+});
+
+test('each snippet once where its value goes: the component\'s, not the schema\'s copy too', () => {
+  const items = completions(`${PUSH1}  "scheduling_details": |\n}`).filter(i => i.kind === SNIPPET_KIND);
+  assert.ok(items.some(i => i.label === 'scheduling_details: at a fixed time'));
+  const bodies = items.map(i => JSON.stringify(JSON.parse(expandSnippet(newText(i)))));
+  assert.equal(new Set(bodies).size, bodies.length, `a snippet listed twice: ${JSON.stringify(items.map(i => i.label))}`);
+  assert.ok(!items.some(i => i.label === 'At a fixed time'), 'the schema\'s copy of a component snippet');
 });

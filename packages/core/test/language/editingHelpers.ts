@@ -1,6 +1,6 @@
 import { parse, ParsedDocument } from '../../src/language/parse';
 import { positionAt, Position } from '../../src/language/ranges';
-import { doComplete } from '../../src/language/completion';
+import { CompletionClient, doComplete } from '../../src/language/completion';
 import { doHover } from '../../src/language/hover';
 import { DocumentKind, WorkspaceSettings } from '../../src/language/types';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
@@ -28,7 +28,11 @@ export function atCursor(withBar: string): CursorDoc {
 export interface Opts {
   kind?: DocumentKind;
   settings?: Partial<WorkspaceSettings>;
+  /** The editor's completion capabilities; VS Code's by default. */
+  client?: CompletionClient;
 }
+
+export const VSCODE_CLIENT: CompletionClient = { snippets: true, markdown: true, labelDetails: true };
 
 export function settingsOf(o: Opts): WorkspaceSettings {
   return { features: {}, ...o.settings } as WorkspaceSettings;
@@ -36,7 +40,7 @@ export function settingsOf(o: Opts): WorkspaceSettings {
 
 export function completions(withBar: string, o: Opts = {}): CompletionItem[] {
   const c = atCursor(withBar);
-  return doComplete({ parsed: c.parsed, kind: o.kind ?? 'campaign', settings: settingsOf(o), position: c.position }).items;
+  return doComplete({ parsed: c.parsed, kind: o.kind ?? 'campaign', settings: settingsOf(o), position: c.position, client: o.client ?? VSCODE_CLIENT }).items;
 }
 
 /** Labels in the order an editor shows them (by sortText). */

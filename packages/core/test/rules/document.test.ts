@@ -141,10 +141,14 @@ ruleTests('D6', {
 const TYPO = edited('push-one-time', d => { d.basic_details.nmae = d.basic_details.name; delete d.basic_details.name; });
 const DEEP_TYPO = edited('push-event-triggered', d => { d.trigger_condition.included_filters.filters[0].action_nme = 'x'; });
 const LEFTOVER = edited('push-one-time', d => { d.chanel = 'PUSH'; });
+const SHORT = edited('push-one-time', d => { d.basic_details.tm = 'Marketing'; delete d.basic_details.team; });
+const RANKED = edited('push-one-time', d => { d.flow_nm = 'Welcome'; });
 ruleTests('D7', {
   breaks: [
     { name: 'a misspelt key in basic_details', document: TYPO, expect: [{ severity: 'warning', path: '/basic_details/nmae', range: at(TYPO, '"nmae"'), message: /did you mean `name`\?/ }] },
     { name: 'a misspelt key inside a filter', document: DEEP_TYPO, expect: [{ severity: 'warning', path: '/trigger_condition/included_filters/filters/0/action_nme', message: /did you mean `action_name`\?/ }] },
+    { name: 'a short key with two letters missing', document: SHORT, expect: [{ severity: 'warning', path: '/basic_details/tm', message: /did you mean `team`\?/ }] },
+    { name: 'the key whose letters were typed ranks before one as near', document: RANKED, expect: [{ severity: 'warning', path: '/flow_nm', message: /did you mean `flow_name`\?/ }] },
     { name: 'a near miss of a key that is already set', document: LEFTOVER, expect: [{ severity: 'warning', path: '/chanel', range: at(LEFTOVER, '"chanel"'), message: /`channel` is already set, so remove this copy/ }] },
     { name: 'an unknown top-level key', document: { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', request_id: 'r1' }, expect: [{ severity: 'warning', path: '/request_id', message: /not a property of the document/ }] },
   ],

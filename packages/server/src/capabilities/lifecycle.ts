@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import {
   ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, InitializeParams,
-  InitializeResult, ServerCapabilities, TextDocumentSyncKind,
+  InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { CAMPAIGNRC, FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
@@ -21,6 +21,12 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.codeActionLiterals = !!caps.textDocument?.codeAction?.codeActionLiteralSupport;
   client.versionedWorkspaceEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
   client.foldingRangeLimit = caps.textDocument?.foldingRange?.rangeLimit;
+  const item = caps.textDocument?.completion?.completionItem;
+  client.completion = {
+    snippets: !!item?.snippetSupport,
+    markdown: !!item?.documentationFormat?.includes(MarkupKind.Markdown),
+    labelDetails: !!item?.labelDetailsSupport,
+  };
   client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;

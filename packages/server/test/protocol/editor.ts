@@ -23,6 +23,8 @@ export interface EditorOptions {
   /** Answer to each `workspace/configuration` item, by its scope URI. */
   configuration?: (scopeUri: string | undefined, section: string | undefined) => unknown;
   initializationOptions?: unknown;
+  /** The editor's name and version, as `initialize` sends them. */
+  clientInfo?: { name: string; version?: string };
   workspaceFolder?: string;
   /** The editor's process id for the server's watchdog; `null` for a server in this process. */
   processId?: number | null;
@@ -106,6 +108,7 @@ export class Editor {
       rootUri: folder ?? null,
       workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
       capabilities: this.options.capabilities,
+      clientInfo: this.options.clientInfo,
       initializationOptions: this.options.initializationOptions,
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
