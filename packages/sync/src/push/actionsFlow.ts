@@ -138,7 +138,7 @@ export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'fai
 
 /** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
 export async function runStatusAction(id: string, action: StatusAction, deps: StatusDeps): Promise<StatusResult> {
-  const { api, ui, env } = deps;
+  const { api, ui } = deps;
   const spec = STATUS_ACTIONS[action];
   const Verb = capitalized(spec.verb);
   const fail = (r: StatusResult) => told(ui, r);

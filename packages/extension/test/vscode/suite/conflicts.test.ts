@@ -7,7 +7,7 @@ import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ConflictViewState } from '../../../src/push/conflictMessages';
 import { answering, Dialog } from './dialogs';
-import { activateExtension, closeAllEditors, open, replaceText, waitForTab, waitForTabs, within, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, open, replaceText, waitForTab, waitForTabs, within, workspaceRoot, endEmulatorSuite, setEnvironments } from './helpers';
 
 /**
  * Conflicts resolved with the base in view, inside a real VS Code against the emulator: a
@@ -109,13 +109,11 @@ suite('conflicts (extension host, emulator)', () => {
   suiteSetup(async function () {
     emu = await startEmulator({});
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: emu!.workspaces[WS].id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
+    await setEnvironments([{ name: ENV, baseUrl: emu!.url, workspaceId: emu!.workspaces[WS].id, email: EMAIL }]);
   });
 
   suiteTeardown(async () => {
-    await closeAllEditors();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
-    await emu?.close();
+    await endEmulatorSuite(emu);
   });
 
   teardown(async () => {

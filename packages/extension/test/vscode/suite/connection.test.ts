@@ -6,7 +6,7 @@ import type { CampaignStudioApi } from '../../../src/extension';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering, Dialog } from './dialogs';
-import { activateExtension, closeAllEditors, waitForState } from './helpers';
+import { activateExtension, closeAllEditors, waitForState, setEnvironments } from './helpers';
 
 /**
  * The truth about the connection, in a real VS Code, against an emulator of this suite's own
@@ -52,13 +52,13 @@ suite('connection truth (extension host, faults)', () => {
    * are cleared and the suite's budget is back afterwards.
    */
   const withReadBudget = async (seconds: number, fn: () => Promise<void>) => {
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment({ readTimeoutSeconds: seconds }), vscode.ConfigurationTarget.Workspace);
+    await setEnvironments(environment({ readTimeoutSeconds: seconds }));
     try {
       await showing('connected after the settings change', x => x.state === 'connected', 20_000);
       await fn();
     } finally {
       emu.admin.clearFaults();
-      await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
+      await setEnvironments(environment());
     }
   };
 
@@ -79,14 +79,14 @@ suite('connection truth (extension host, faults)', () => {
     emu = await startEmulator({});
     ids = seededIds(emu);
     api = await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', environment(), vscode.ConfigurationTarget.Workspace);
+    await setEnvironments(environment());
     await signIn();
   });
 
   suiteTeardown(async () => {
     sub?.dispose();
     await closeAllEditors();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await setEnvironments(undefined);
     await emu.close();
   });
 

@@ -246,3 +246,15 @@ export function waitForText(doc: vscode.TextDocument, done: (text: string) => bo
 export function waitForTab(predicate: (tab: vscode.Tab) => boolean, what: string, timeoutMs = 10_000): Promise<vscode.Tab> {
   return waitForTabs(tabs => tabs.find(predicate), what, timeoutMs);
 }
+
+/** The workspace's `campaignStudio.environments`, as a suite sets them; `undefined` removes them. */
+export async function setEnvironments(environments: unknown[] | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('campaignStudio').update('environments', environments, vscode.ConfigurationTarget.Workspace);
+}
+
+/** A suite with an emulator of its own ends: its editors closed, its environments removed, the emulator closed. */
+export async function endEmulatorSuite(emulator: { close(): Promise<void> } | undefined): Promise<void> {
+  await closeAllEditors();
+  await setEnvironments(undefined);
+  await emulator?.close();
+}

@@ -7,7 +7,7 @@ import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
 import { pushReviewed, reviewTabs, sameReview, waitForReview } from './reviews';
-import { activateExtension, closeAllEditors, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot, endEmulatorSuite, setEnvironments } from './helpers';
 
 /**
  * Push inside a real VS Code, against an emulator of the suite's own: fetch a campaign, edit
@@ -71,16 +71,14 @@ suite('push (extension host, emulator)', () => {
   suiteSetup(async function () {
     emu = await startEmulator({});
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
+    await setEnvironments([
       ...emu!.workspaces.slice(0, 2).map((ws, i) => ({ name: `push-${i}`, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL })),
       { name: 'push-prod', baseUrl: emu!.url, workspaceId: emu!.workspaces[1].id, email: EMAIL, production: true },
-    ], vscode.ConfigurationTarget.Workspace);
+    ]);
   });
 
   suiteTeardown(async () => {
-    await closeAllEditors();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
-    await emu?.close();
+    await endEmulatorSuite(emu);
   });
 
   teardown(async () => { await closeAllEditors(); });

@@ -6,7 +6,7 @@ import { pushConfirmed, pushReviewed, Review } from './reviews';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ExplorerSnapshot, SnapshotCampaign } from '../../../src/remoteEditor/tree';
-import { activateExtension, closeAllEditors, open, replaceText, waitForText, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, open, replaceText, waitForText, workspaceRoot, setEnvironments } from './helpers';
 
 /**
  * After a push, the campaign as the push read it back shows everywhere it is shown: its item in
@@ -37,7 +37,7 @@ suite('read back after a push (extension host, emulator)', () => {
     emu = await startEmulator({});
     await activateExtension();
     const ws = emu!.workspaces[1];
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [{ name: ENV, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL }], vscode.ConfigurationTarget.Workspace);
+    await setEnvironments([{ name: ENV, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL }]);
     direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', production: false }, apiKey: ws.apiKey });
     assert.strictEqual(await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: ws.apiKey }), true, `sign-in to ${ENV} failed`);
   });
@@ -46,7 +46,7 @@ suite('read back after a push (extension host, emulator)', () => {
     await closeAllEditors();
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
     for (const uri of written) await vscode.workspace.fs.delete(uri);
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await setEnvironments(undefined);
     await emu?.close();
   });
 

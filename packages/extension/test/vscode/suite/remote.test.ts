@@ -6,7 +6,7 @@ import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { answering } from './dialogs';
-import { activateExtension, closeAllEditors, ours, ruleOf, setText, waitForDiagnostics, waitForValidation, workspaceRoot } from './helpers';
+import { activateExtension, closeAllEditors, ours, ruleOf, setText, waitForDiagnostics, waitForValidation, workspaceRoot, setEnvironments } from './helpers';
 
 /**
  * Remote campaigns inside a real VS Code, against an emulator of the suite's own: sign in with
@@ -41,10 +41,10 @@ suite('remote campaigns (extension host, emulator)', () => {
   suiteSetup(async function () {
     emu = await startEmulator({});
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
+    await setEnvironments([
       { name: 'remote-0', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, email: 'remote.tester@example.com' },
       { name: 'remote-prod', baseUrl: emu!.url, workspaceId: emu!.workspaces[1].id, email: 'remote.tester@example.com', production: true },
-    ], vscode.ConfigurationTarget.Workspace);
+    ]);
     direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: emu!.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu!.workspaces[0].apiKey });
     const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'remote-0', apiKey: emu!.workspaces[0].apiKey }));
     assert.strictEqual(r.result, true, `sign-in failed: ${r.dialogs.map(d => d.message).join(' | ')}`);
@@ -53,7 +53,7 @@ suite('remote campaigns (extension host, emulator)', () => {
   suiteTeardown(async () => {
     await closeAllEditors();
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
+    await setEnvironments(undefined);
     await vscode.workspace.getConfiguration('campaignStudio.explorer').update('groupBy', undefined, vscode.ConfigurationTarget.Workspace);
     await emu?.close();
   });

@@ -7,7 +7,7 @@ import { Connection } from '../../../src/remoteEditor/connection';
 import { RemoteFeature } from '../../../src/remoteEditor/feature';
 import { CampaignsProvider, ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { answering } from './dialogs';
-import { activateExtension, closeAllEditors, manifest, open, ruleOf, waitForDiagnostics, waitForState, waitForTab, waitForValidation } from './helpers';
+import { activateExtension, closeAllEditors, manifest, open, ruleOf, waitForDiagnostics, waitForState, waitForTab, waitForValidation, endEmulatorSuite, setEnvironments } from './helpers';
 
 /**
  * The remote views and commands as a person meets them, in a real VS Code against an emulator of
@@ -59,10 +59,10 @@ suite('remote views and commands (extension host, emulator)', () => {
   suiteSetup(async () => {
     emu = await startEmulator({});
     await activateExtension();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', [
+    await setEnvironments([
       { name: 'rv-0', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, email: 'views.tester@example.com', readTimeoutSeconds: 3 },
       { name: 'rv-prod', baseUrl: emu.url, workspaceId: emu.workspaces[1].id, email: 'views.tester@example.com', production: true },
-    ], vscode.ConfigurationTarget.Workspace);
+    ]);
     direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu.workspaces[0].apiKey });
     await signIn('rv-0', 0);
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
@@ -70,9 +70,7 @@ suite('remote views and commands (extension host, emulator)', () => {
   });
 
   suiteTeardown(async () => {
-    await closeAllEditors();
-    await vscode.workspace.getConfiguration('campaignStudio').update('environments', undefined, vscode.ConfigurationTarget.Workspace);
-    await emu?.close();
+    await endEmulatorSuite(emu);
   });
 
   teardown(async () => { await closeAllEditors(); });
