@@ -8,6 +8,7 @@ export * from "./language/hover";
 export * from "./language/languageService";
 export * from "./language/parse";
 export * from "./language/pointer";
+export * from "./language/ruleLinks";
 export * from "./language/ranges";
 export * from "./language/settings";
 export * from "./language/symbols";

@@ -48,7 +48,7 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'language-configuration.json',
+    'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'language-configuration.json',
     'media/campaign.svg', 'media/campaigns-activity.svg', 'package.json',
     'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
   ]);

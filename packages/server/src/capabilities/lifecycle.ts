@@ -4,7 +4,7 @@ import {
 } from 'vscode-languageserver/node';
 import { CAMPAIGNRC, FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
-import { ClientInfo, describe, ServerContext } from '../context';
+import { ClientInfo, describe, ruleLinkFor, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import { WATCHED_FILES } from './workspace';
 
@@ -23,7 +23,10 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
-  client.pushedEditorSettings = (params.initializationOptions as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+  const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown } | undefined;
+  client.pushedEditorSettings = options?.campaignStudio;
+  client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
+  client.ruleLink = ruleLinkFor(client.ruleDocCommand);
 }
 
 function serverCapabilities(client: ClientInfo): ServerCapabilities {

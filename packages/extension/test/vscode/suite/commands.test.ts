@@ -47,6 +47,7 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.explorer.loadMore': { run: 'needs-input', why: 'a "Load more" tree item' },
   'campaignStudio.explorer.copyId': { run: 'needs-input', why: 'a campaign tree item' },
   'campaignStudio.explorer.showFlow': { run: 'needs-input', why: 'a campaign tree item; shows a quick pick' },
+  'campaignStudio.showRuleDoc': { run: 'needs-input', why: 'asks for the rule id without one (onboarding.test.ts passes it, as the rule links do)' },
 };
 
 /** Replaces `window.showErrorMessage` while `fn` runs and returns the messages it was given. */

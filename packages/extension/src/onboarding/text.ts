@@ -1,0 +1,6 @@
+/** What the onboarding commands say: plain text, each saying what to do next. */
+export const TEXT = {
+  ruleIdPrompt: 'The rule whose documentation to show, such as H2 or D7 (a diagnostic\'s code)',
+  unknownRule: (id: string) => `${id} is not a Campaign Studio rule. Give the code a diagnostic shows, such as H2 or D7.`,
+  allRules: 'All the rules',
+} as const;
