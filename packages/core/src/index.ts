@@ -5,6 +5,7 @@ export * from "./language/diagnostics";
 export * from "./language/folding";
 export * from "./language/formatting";
 export * from "./language/hover";
+export * from "./language/newCampaign";
 export * from "./language/languageService";
 export * from "./language/parse";
 export * from "./language/pointer";

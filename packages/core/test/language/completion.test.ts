@@ -254,7 +254,7 @@ test('skeletons in an empty file, for editors without the snippet files', async 
   for (const empty of ['|', '  |\n', '{|}']) {
     const c = atCursor(empty);
     const items = doComplete({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, skeletons: true }).items;
-    assert.equal(items.length, 7, JSON.stringify(empty));
+    assert.equal(items.length, 10, JSON.stringify(empty));
     assert.ok(items.every(i => i.kind === SNIPPET_KIND));
     assert.ok(items.some(i => i.filterText === 'campaign-push-periodic'));
   }
