@@ -16,6 +16,7 @@ export * from "./language/symbols";
 export * from "./language/types";
 export * from "./language/uri";
 export * from "./language/validate";
+export * from "./language/workspaceFiles";
 export * from "./protocol";
 export * from "./rules/index";
 export { RULES, ruleHref } from "./rules/catalog";

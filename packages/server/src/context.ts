@@ -30,6 +30,8 @@ export interface ClientInfo {
   watchedFilesRegistration: boolean;
   /** The first workspace folder: its settings file governs documents that are not files. */
   workspaceFolder: string | undefined;
+  /** Every workspace folder on disk, as file names. */
+  workspaceFolders: string[];
   hierarchicalSymbols: boolean;
   codeActionLiterals: boolean;
   versionedWorkspaceEdits: boolean;
@@ -107,7 +109,7 @@ export function describe(e: unknown): string {
 function initialClientInfo(): ClientInfo {
   return {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
-    watchedFilesRegistration: false, workspaceFolder: undefined, hierarchicalSymbols: false, codeActionLiterals: false,
+    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], hierarchicalSymbols: false, codeActionLiterals: false,
     versionedWorkspaceEdits: false, foldingRangeLimit: undefined, vscode: false, pushedEditorSettings: undefined,
     ruleDocCommand: undefined, ruleLink: webRuleLink,
   };
