@@ -49,7 +49,9 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
     'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'language-configuration.json',
-    'media/campaign.svg', 'media/campaigns-activity.svg', 'package.json',
+    'media/campaign.svg', 'media/campaigns-activity.svg',
+    'media/walkthrough/connect.md', 'media/walkthrough/create.md', 'media/walkthrough/fetch.md', 'media/walkthrough/problems.md', 'media/walkthrough/push.md',
+    'package.json',
     'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
   ]);
 });
