@@ -62,7 +62,7 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
   let queue: Promise<void> = Promise.resolve();
   /** Files queued and not yet checked: a file changed twice before its turn is checked once. */
   const pending = new Set<string>();
-  /** Bumped by each new scan: the checks an older scan queued are dropped. */
+  /** Bumped by each scan and each turning off: a scan that finishes after a newer one started is dropped. */
   let generation = 0;
   let watching: { key: string; registration: Promise<Disposable | undefined> } | undefined;
 
@@ -102,19 +102,21 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
     await publish(uri, items);
   }
 
+  /** Queues a check; when its turn comes, a file no longer in the workspace's set (or the check turned off) is skipped. */
   function enqueue(uri: string): void {
     if (pending.has(uri)) return;
     pending.add(uri);
-    const at = generation;
     queue = queue.then(() => {
       pending.delete(uri);
-      return at === generation && settings.enabled ? check(uri) : undefined;
-    })
-      .catch(e => ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
+      return settings.enabled && known.has(uri) ? check(uri) : undefined;
+    }).catch(e => ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
   }
 
   function folderOf(file: string): Folder | undefined {
-    return folders.find(f => !path.relative(f.dir, file).startsWith('..') && !path.isAbsolute(path.relative(f.dir, file)));
+    return folders.find(f => {
+      const rel = path.relative(f.dir, file);
+      return !rel.startsWith('..') && !path.isAbsolute(rel);
+    });
   }
 
   async function scan(): Promise<void> {
@@ -124,8 +126,8 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
     if (files.length > MAX_WORKSPACE_FILES) {
       ctx.log.warn(`The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`);
     }
-    const uris = files.slice(0, MAX_WORKSPACE_FILES).map(f => pathToFileURL(f).href);
-    for (const uri of [...known]) if (!uris.includes(uri)) forget(uri);
+    const uris = new Set(files.slice(0, MAX_WORKSPACE_FILES).map(f => pathToFileURL(f).href));
+    for (const uri of [...published]) if (!uris.has(uri)) forget(uri);
     known.clear();
     for (const uri of uris) {
       known.add(uri);
