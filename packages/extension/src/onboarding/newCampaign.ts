@@ -43,7 +43,8 @@ async function untitledUri(channel: string, deliveryType: string): Promise<vscod
 export async function newCampaign(args: NewCampaignArgs = {}): Promise<vscode.Uri | undefined> {
   const channel = args.channel ?? await pick(NEW_CAMPAIGN_CHANNELS, TEXT.pickChannel);
   if (!channel) return undefined;
-  const deliveryType = args.deliveryType ?? await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channel));
+  const channelName = NEW_CAMPAIGN_CHANNELS.find(c => c.value === channel)?.label ?? channel;
+  const deliveryType = args.deliveryType ?? await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channelName));
   if (!deliveryType) return undefined;
   const skeleton = campaignSkeleton(channel, deliveryType);
   if (!skeleton) throw new Error(TEXT.noSkeleton(channel, deliveryType));
