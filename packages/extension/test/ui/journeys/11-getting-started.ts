@@ -11,6 +11,9 @@ export const journey: Journey = {
   async run({ page, workbench, step }) {
     const walkthrough = page.locator('.gettingStartedContainer');
     const preview = (rule: string) => page.locator('.tabs-container .tab.active', { hasText: `Preview Rule ${rule}.md` });
+    // The Markdown preview is a webview over the editor (the walkthrough's pages are webviews of their own).
+    const previewText = (text: string) => page.frameLocator('iframe.webview.ready:not(.gettingStartedContainer *)').frameLocator('#active-frame').getByText(text).first();
+    const blackFriday = 'drafts/black-friday.campaign.json';
 
     await step('the walkthrough lists the steps of a first session', async () => {
       await workbench.command('Welcome: Open Walkthrough...');
@@ -48,18 +51,23 @@ export const journey: Journey = {
       await workbench.activeTab('new-push-event-triggered.campaign.json').waitFor({ state: 'visible' });
       await workbench.waitForEditorText(/"campaign_delivery_type": "EVENT_TRIGGERED"/);
       await page.locator('.part.statusbar', { hasText: /\(16 selected\)/ }).waitFor({ state: 'visible' });
+      // Checked as inserted (the empty file before it was not): no error.
+      await workbench.squiggles('error').first().waitFor({ state: 'detached' });
     }, { readme: 'new-campaign', crop: [page.locator('.editor-group-container.active')] });
 
     await step('a rule\'s code in the Problems panel opens its documentation inside the editor', async () => {
-      await workbench.openFile('drafts/black-friday.campaign.json');
+      await workbench.openFile(blackFriday);
       await workbench.showProblems();
       await workbench.waitForProblems(rows => rows.some(r => r.includes('F1')), 'F1 in the Problems panel');
       await workbench.problem(/`AND` is not allowed for `filter_operator`/).locator('.monaco-link').click();
       await preview('F1').waitFor({ state: 'visible' });
+      await previewText('Breaks it').waitFor({ state: 'visible' });
     }, { readme: 'rule-doc', crop: [page.locator('.editor-group-container.active')] });
 
     await step('the quick-fix menu offers the rule\'s documentation too', async () => {
-      await workbench.openFile('drafts/black-friday.campaign.json');
+      // The preview has the keyboard: back to the campaign by its tab.
+      await page.locator('.tabs-container .tab', { hasText: 'black-friday.campaign.json' }).click();
+      await workbench.activeTab('black-friday.campaign.json').waitFor({ state: 'visible' });
       await workbench.problem(/`AND` is not allowed for `filter_operator`/).click();
       const offered = await workbench.quickFixes();
       assert.ok(offered.some(a => a.includes('Show documentation for rule F1')), offered.join(' | '));
@@ -68,6 +76,7 @@ export const journey: Journey = {
     await step('which opens the same page', async () => {
       await workbench.chooseAction('Show documentation for rule F1');
       await preview('F1').waitFor({ state: 'visible' });
+      await previewText('Breaks it').waitFor({ state: 'visible' });
     });
   },
 };
