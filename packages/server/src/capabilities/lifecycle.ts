@@ -60,7 +60,7 @@ export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics, 
   });
   ctx.connection.onInitialized(() => {
     registerDynamic(ctx);
-    workspaceFiles.configure().catch(e => ctx.log.error(`the background check of the workspace's campaign files failed: ${describe(e)}`));
+    void workspaceFiles.configure();
   });
   ctx.connection.onShutdown(() => {
     diagnostics.dispose();

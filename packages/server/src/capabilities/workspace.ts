@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { CAMPAIGNRC, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
-import { describe, ServerContext } from '../context';
+import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -25,7 +25,7 @@ export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, 
   ctx.connection.onDidChangeConfiguration(params => {
     if (!ctx.client.configuration) ctx.client.pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
     settingsChanged(ctx, diagnostics);
-    workspaceFiles.configure().catch(e => ctx.log.error(`the background check of the workspace's campaign files failed: ${describe(e)}`));
+    void workspaceFiles.configure();
   });
 
   ctx.connection.onDidChangeWatchedFiles(params => {

@@ -21,7 +21,7 @@ import { WATCHED_FILES } from './workspace';
  * `campaignStudio.validation.workspace: false` turns it off.
  */
 export interface WorkspaceFiles {
-  /** Reads the settings and checks the whole workspace again (at start, and when settings change). */
+  /** Reads the settings and checks the whole workspace again (at start, and when settings change); never rejects. */
   configure(): Promise<void>;
   /** A document opened: its file's diagnostics give way to the open document's. */
   opened(uri: string): void;
@@ -135,9 +135,14 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
     }
   }
 
+  /** The editor's settings; the defaults when it cannot say, so settings files and base snapshots are still watched. */
   async function readSettings(): Promise<WorkspaceValidation> {
-    const section = ctx.client.configuration ? await ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : ctx.client.pushedEditorSettings;
-    return workspaceValidation(section);
+    try {
+      return workspaceValidation(ctx.client.configuration ? await ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : ctx.client.pushedEditorSettings);
+    } catch (e) {
+      ctx.log.warn(`reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`);
+      return workspaceValidation(undefined);
+    }
   }
 
   /** Asks the editor to watch what the check needs, again only when that changed. */
@@ -164,7 +169,9 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
       settings = await readSettings();
       folders = ctx.client.workspaceFolders.map(dir => ({ dir, ignores: new GitIgnores(dir) }));
       watch();
-      if (settings.enabled) return scan();
+      if (settings.enabled) {
+        return scan().catch(e => ctx.log.error(`finding the workspace's campaign files failed: ${describe(e)}`));
+      }
       generation++;
       known.clear();
       for (const uri of [...published]) forget(uri);
