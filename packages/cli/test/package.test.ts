@@ -31,8 +31,8 @@ function run(command: string, ...args: string[]): { status: number | null; stdou
 }
 
 describe('the packed tarball', () => {
-  test('holds the three self-contained bundles, the licence, the README and the manifest, nothing else', () => {
-    assert.deepEqual(pkg.files, ['LICENSE', 'README.md', 'dist/campaign.js', 'dist/cli.js', 'dist/server.js', 'package.json']);
+  test('holds the three self-contained bundles, the rule reference, the licence, the README and the manifest, nothing else', () => {
+    assert.deepEqual(pkg.files, ['LICENSE', 'README.md', 'dist/campaign.js', 'dist/cli.js', 'dist/server.js', 'docs/rules.md', 'package.json']);
   });
 
   test('each command is a linked, executable script with a node shebang', () => {
@@ -191,8 +191,13 @@ describe('campaign-language-server, installed', () => {
       client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: BROKEN } });
       const published = await client.until('diagnostics for broken.campaign.json', () =>
         client.received.find(m => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri));
-      const diagnostics = (published.params as { diagnostics: Array<{ code: string; source: string; range: { start: { line: number } } }> }).diagnostics;
+      const diagnostics = (published.params as { diagnostics: Array<{ code: string; source: string; range: { start: { line: number } }; codeDescription: { href: string } }> }).diagnostics;
       assert.deepEqual(diagnostics.map(d => [d.code, d.source, d.range.start.line]), [['D1', 'campaign-studio', 3]]);
+      // The rule's documentation is the installed package's copy of docs/rules.md: it opens offline.
+      const [docs, anchor] = diagnostics[0].codeDescription.href.split('#');
+      assert.equal(docs, pathToFileURL(path.join(pkg.dir, 'node_modules', 'campaign-studio', 'docs', 'rules.md')).href);
+      assert.equal(anchor, 'd1');
+      assert.match(fs.readFileSync(new URL(docs), 'utf8'), /^## D1$/m);
 
       assert.equal(await client.request('shutdown', null), null);
       client.notify('exit', null);

@@ -4,6 +4,7 @@ import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } f
 import { CampaignRead, ConnectionShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { serverRules } from './push/feature';
+import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
 import type { CheckedFinding } from '@campaign-studio/sync';
 
 /**
@@ -43,6 +44,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     },
     // One "Campaign Studio" channel: the language server's log goes where the extension's does.
     outputChannel: output,
+    // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
+    initializationOptions: { ruleDocCommand: SHOW_RULE_DOC },
+    markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
   };
   const client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();

@@ -1,6 +1,7 @@
 import { Feature } from './context';
 import { RemoteFeature } from './remoteEditor/feature';
 import { pushFeature } from './push/feature';
+import { onboardingFeature } from './onboarding/feature';
 
 /**
  * Every feature of the extension, made afresh for each activation and activated in this order.
@@ -9,5 +10,5 @@ import { pushFeature } from './push/feature';
  */
 export function createFeatures(): Feature[] {
   const remote = new RemoteFeature();
-  return [remote, pushFeature(() => remote.connection())];
+  return [remote, pushFeature(() => remote.connection()), onboardingFeature()];
 }

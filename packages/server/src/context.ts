@@ -1,9 +1,12 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
 import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CompletionClient, DocumentKind, DocumentSettings, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  PLAIN_CLIENT, RemoteState,
+  commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
+  PLAIN_CLIENT, RemoteState, RuleLink, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -28,6 +31,8 @@ export interface ClientInfo {
   watchedFilesRegistration: boolean;
   /** The first workspace folder: its settings file governs documents that are not files. */
   workspaceFolder: string | undefined;
+  /** Every workspace folder on disk, as file names. */
+  workspaceFolders: string[];
   hierarchicalSymbols: boolean;
   codeActionLiterals: boolean;
   versionedWorkspaceEdits: boolean;
@@ -38,6 +43,23 @@ export interface ClientInfo {
   vscode: boolean;
   /** Editor settings when the client cannot answer `workspace/configuration` (sent at initialize or on change). */
   pushedEditorSettings: unknown;
+  /** The editor command that shows a rule's documentation (`initializationOptions.ruleDocCommand`), if the client has one. */
+  ruleDocCommand: string | undefined;
+  /** Where diagnostics and hovers link each rule's documentation. */
+  ruleLink: RuleLink;
+}
+
+/** docs/rules.md as installed beside the bundle (`dist/server.js` → `docs/rules.md`, in the npm package and the VSIX). */
+const BUNDLED_RULES_DOC = path.resolve(__dirname, '..', 'docs', 'rules.md');
+
+/**
+ * The client's command when it has one (VS Code shows the rule inside the editor), else the
+ * installed docs/rules.md, which opens offline in any editor; the web page only when the server
+ * runs without it (from source).
+ */
+export function ruleLinkFor(command: string | undefined): RuleLink {
+  if (command) return commandRuleLink(command);
+  return fs.existsSync(BUNDLED_RULES_DOC) ? fileRuleLink(pathToFileURL(BUNDLED_RULES_DOC).href) : webRuleLink;
 }
 
 /** What a request handler gets from `safe`: the open document, parsed once, and its settings. */
@@ -90,8 +112,9 @@ export function describe(e: unknown): string {
 function initialClientInfo(): ClientInfo {
   return {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
-    watchedFilesRegistration: false, workspaceFolder: undefined, hierarchicalSymbols: false, codeActionLiterals: false,
+    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], hierarchicalSymbols: false, codeActionLiterals: false,
     versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
+    ruleDocCommand: undefined, ruleLink: webRuleLink,
   };
 }
 
@@ -103,8 +126,9 @@ function connectionLog(connection: Connection): Log {
   };
 }
 
-function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log'>): LanguageServiceOptions {
+function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client'>): LanguageServiceOptions {
   return {
+    ruleLink: id => ctx.client.ruleLink(id),
     getRemote: uri => ctx.remoteStates.get(uri),
     extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
     onBaseProblem: (problem, uri) => {

@@ -17,6 +17,7 @@ import { registerRuleDoc } from './capabilities/ruleDoc';
 import { registerStats } from './capabilities/stats';
 import { registerSymbols } from './capabilities/symbols';
 import { registerWorkspace } from './capabilities/workspace';
+import { registerWorkspaceFiles } from './capabilities/workspaceFiles';
 
 export { MAX_PROBLEMS, PUSH_DELAY_MS } from './context';
 export type { RequestContext, ServerOptions } from './context';
@@ -31,8 +32,9 @@ export type { RequestContext, ServerOptions } from './context';
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const ctx = createContext(connection, options);
   const diagnostics = registerDiagnostics(ctx);
-  registerDocuments(ctx, diagnostics);
-  registerWorkspace(ctx, diagnostics);
+  const workspaceFiles = registerWorkspaceFiles(ctx, diagnostics);
+  registerDocuments(ctx, diagnostics, workspaceFiles);
+  registerWorkspace(ctx, diagnostics, workspaceFiles);
   registerRemoteState(ctx, diagnostics);
   registerCompletion(ctx);
   registerHover(ctx);
@@ -43,7 +45,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerPreflight(ctx);
   registerRuleDoc(ctx);
   registerStats(ctx);
-  registerLifecycle(ctx, diagnostics);
+  registerLifecycle(ctx, diagnostics, workspaceFiles);
   ctx.documents.listen(connection);
   connection.listen();
 }

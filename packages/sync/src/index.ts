@@ -33,3 +33,5 @@ export * from "./files/settingsFiles";
 export * from "./remote/pull";
 export * from "./remote/syncState";
 export * from "./push/fieldPaths";
+export * from "./files/ancestors";
+export * from "./files/gitignore";

@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { BASE_FOLDER, baseSnapshotPath, BaseSnapshotStore, isSafeId } from '@campaign-studio/sync';
-import { AncestorIndex } from './ancestors';
+import { AncestorIndex, BASE_FOLDER, baseSnapshotPath, BaseSnapshotStore, isSafeId } from '@campaign-studio/sync';
 
 /** Whether `dir` may hold base snapshots: anything at `.campaigns/base` (what it is, each lookup then tells). */
 function mayHoldBases(dir: string): boolean {

@@ -1,8 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CAMPAIGNRC, LoadedSettings } from '@campaign-studio/core';
-import { findCampaignrc, loadCampaignrc } from '@campaign-studio/sync';
-import { AncestorIndex } from './ancestors';
+import { AncestorIndex, findCampaignrc, loadCampaignrc } from '@campaign-studio/sync';
 import { Problems, reason } from './problems';
 
 /**

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { GitIgnores } from './gitignore';
+import { GitIgnores } from '@campaign-studio/sync';
 import { Problems, reason } from './problems';
 
 /** A file to check: as the output names it, where it is, and for `-` that it is read from stdin. */

@@ -20,21 +20,24 @@ export interface CampaignDiagnostic {
   data: { path: string; fixes?: Fix[] };
 }
 
-const SOURCE = 'campaign-studio';
+export const DIAGNOSTIC_SOURCE = 'campaign-studio';
 const SEVERITY_NUMBER = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 export const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'] as const satisfies readonly Severity[];
 
-/** Diagnostics in document order (then by rule id, so equal positions come out the same each time). */
-export function toDiagnostics(parsed: ParsedDocument, findings: Finding[]): CampaignDiagnostic[] {
+/**
+ * Diagnostics in document order (then by rule id, so equal positions come out the same each time),
+ * each linking to its rule's documentation with `ruleLink` (the repository's page by default).
+ */
+export function toDiagnostics(parsed: ParsedDocument, findings: Finding[], ruleLink: (id: string) => string = ruleHref): CampaignDiagnostic[] {
   const ranges = rangesFor(parsed, findings);
   const out = findings.map((f, i) => {
     const d: CampaignDiagnostic = {
       range: ranges[i],
       severity: SEVERITY_NUMBER[f.severity],
       code: f.rule,
-      source: SOURCE,
+      source: DIAGNOSTIC_SOURCE,
       message: f.message,
-      codeDescription: { href: ruleHref(f.rule) },
+      codeDescription: { href: ruleLink(f.rule) },
       data: { path: f.path },
     };
     if (f.fixes?.length) d.data.fixes = f.fixes;

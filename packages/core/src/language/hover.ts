@@ -6,6 +6,7 @@ import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaS
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
 import { didYouMean } from './strings';
+import type { RuleLink } from './ruleLinks';
 import { DocumentKind, WorkspaceSettings } from './types';
 
 /**
@@ -20,6 +21,8 @@ export interface HoverInput {
   settings: WorkspaceSettings;
   position: Position;
   schemas?: SchemaSet;
+  /** Where the rule links point (the repository's page by default). */
+  ruleLink?: RuleLink;
 }
 
 /** Rule-id groups per component: the rules whose summary names a property are listed for it. */
@@ -109,16 +112,16 @@ function appliesLine(ctx: EditContext, path: readonly Segment[], info: SchemaInf
   return parts.length ? parts.join('; ') : undefined;
 }
 
-function rulesLine(ids: string[]): string | undefined {
+function rulesLine(ids: string[], ruleLink: RuleLink = ruleHref): string | undefined {
   if (!ids.length) return undefined;
   return ids.map(id => {
     const r = RULES.find(x => x.id === id);
-    return `[${id}](${ruleHref(id)})${r ? ' ' + short(r.summary) : ''}`;
+    return `[${id}](${ruleLink(id)})${r ? ' ' + short(r.summary) : ''}`;
   }).join('  \n');
 }
 
 /** The markdown for a property: used by hovers and as completion documentation. */
-export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], applied: Applied[], set: SchemaSet, opts: { withValues?: boolean; heading?: boolean } = {}): string {
+export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], applied: Applied[], set: SchemaSet, opts: { withValues?: boolean; heading?: boolean; ruleLink?: RuleLink } = {}): string {
   const key = String(path[path.length - 1] ?? '');
   const info = describe(applied);
   const items = info.types.includes('array') ? describe(schemasAtFrom(set, ctx, [...path, 0])) : undefined;
@@ -145,7 +148,7 @@ export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], app
     facts.push(cats?.length ? `*Workspace categories:* ${cats.map(code).join(', ')}` : '*Workspace categories:* not configured (add `subscriptionCategories` to `.campaignrc.json` to check them).');
   }
   if (facts.length) parts.push(facts.join('  \n'));
-  const rules = rulesLine(governingRules(ctx.kind, path, info, key));
+  const rules = rulesLine(governingRules(ctx.kind, path, info, key), opts.ruleLink);
   if (rules) parts.push(`*Rules:*  \n${rules}`);
   return parts.join('\n\n');
 }
@@ -155,7 +158,7 @@ function schemasAtFrom(set: SchemaSet, ctx: EditContext, path: readonly Segment[
 }
 
 /** The markdown for one value of a property (an enum member, a const). */
-function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[]): string | undefined {
+function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[], ruleLink?: RuleLink): string | undefined {
   const { values, open } = allowedValues(set, ctx, path, describe(applied));
   const hit = values?.find(v => v.value === value);
   const owner = [...path].reverse().find(s => typeof s === 'string');
@@ -170,7 +173,7 @@ function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[
   }
   if (typeof value === 'string') {
     const rules = governingRules(ctx.kind, path, undefined, value).filter(id => RULES.find(r => r.id === id)?.summary.includes('`' + value + '`'));
-    const line = rulesLine(rules);
+    const line = rulesLine(rules, ruleLink);
     if (line) parts.push(`*Rules naming it:*  \n${line}`);
   }
   return parts.join('\n\n');
@@ -192,26 +195,26 @@ export function doHover(input: HoverInput): Hover | null {
   const isKey = node.type === 'string' && prop?.type === 'property' && prop.children?.[0] === node;
   if (isKey) {
     const path = jsonc.getNodePath(prop!.parent!).concat(String(node.value));
-    return keyHover(ctx, set, path, range(node));
+    return keyHover(ctx, set, path, range(node), input.ruleLink);
   }
   if (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null') {
     const path = jsonc.getNodePath(node);
     const applied = schemasAt(set, ctx.kind, ctx.doc, path);
     if (applied.length === 0) return null;
-    const v = valueMarkdown(ctx, set, path, node.value, applied);
+    const v = valueMarkdown(ctx, set, path, node.value, applied, input.ruleLink);
     // An array item is explained by the array property that holds it.
     const owner = typeof path[path.length - 1] === 'number' ? path.slice(0, -1) : path;
     const ownerApplied = owner === path ? applied : schemasAt(set, ctx.kind, ctx.doc, owner);
     if (v) {
-      const about = propertyMarkdown(ctx, owner, ownerApplied, set, { withValues: false });
+      const about = propertyMarkdown(ctx, owner, ownerApplied, set, { withValues: false, ruleLink: input.ruleLink });
       return { contents: contents(`${v}\n\n---\n\n${about}`), range: range(node) };
     }
-    return { contents: contents(propertyMarkdown(ctx, owner, ownerApplied, set)), range: range(node) };
+    return { contents: contents(propertyMarkdown(ctx, owner, ownerApplied, set, { ruleLink: input.ruleLink })), range: range(node) };
   }
   return null;
 }
 
-function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }): Hover | null {
+function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }, ruleLink?: RuleLink): Hover | null {
   const applied = schemasAt(set, ctx.kind, ctx.doc, path);
   const key = String(path[path.length - 1]);
   if (applied.length === 0) {
@@ -226,5 +229,5 @@ function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { st
     const text = `${code(key)} is not a property of ${where}.` + (guess ? ` Did you mean ${code(guess)}?` : ` Known properties: ${known.slice(0, 20).map(code).join(', ')}${known.length > 20 ? ', …' : ''}.`);
     return { contents: { kind: 'markdown', value: text }, range };
   }
-  return { contents: { kind: 'markdown', value: propertyMarkdown(ctx, path, applied, set) }, range };
+  return { contents: { kind: 'markdown', value: propertyMarkdown(ctx, path, applied, set, { ruleLink }) }, range };
 }

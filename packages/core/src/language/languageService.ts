@@ -52,6 +52,8 @@ export interface LanguageServiceOptions {
   /** Extra findings about a document that come from outside the rules (the service's validate call). */
   extraFindings?(uri: string): Finding[];
   log?(message: string): void;
+  /** Where diagnostics link each rule's documentation (the repository's page by default). */
+  ruleLink?(id: string): string;
   /** How many parse results to keep (oldest evicted). */
   cacheSize?: number;
   /** How many characters of text the parse cache may hold in all (oldest evicted; the newest always stays). */
@@ -177,7 +179,7 @@ export class LanguageService {
   }
 
   diagnostics(doc: TextDocumentLike, settings: DocumentSettings): CampaignDiagnostic[] {
-    return toDiagnostics(this.parsed(doc), this.findings(doc, settings));
+    return toDiagnostics(this.parsed(doc), this.findings(doc, settings), this.options.ruleLink);
   }
 }
 

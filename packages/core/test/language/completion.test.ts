@@ -254,8 +254,8 @@ test('a component snippet inserts key and value; at a value it inserts the value
 test('skeletons in an empty file, for every editor, each once', () => {
   for (const empty of ['|', '  |\n', '{|}']) {
     const skeletons = completions(empty).filter(i => i.detail === 'campaign skeleton');
-    assert.equal(skeletons.length, 7, JSON.stringify(empty));
-    assert.equal(new Set(skeletons.map(i => i.label)).size, 7);
+    assert.equal(skeletons.length, 10, JSON.stringify(empty));
+    assert.equal(new Set(skeletons.map(i => i.label)).size, 10);
     assert.ok(skeletons.every(i => i.kind === SNIPPET_KIND));
     assert.ok(skeletons.some(i => i.filterText === 'campaign-push-periodic'));
   }

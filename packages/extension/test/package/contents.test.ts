@@ -50,9 +50,11 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'language-configuration.json',
-    'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png', 'package.json',
-    'snippets/components.json', 'snippets/skeletons.json', 'syntaxes/campaign-json.tmLanguage.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'language-configuration.json',
+    'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png',
+    'media/walkthrough/connect.md', 'media/walkthrough/create.md', 'media/walkthrough/fetch.md', 'media/walkthrough/problems.md', 'media/walkthrough/push.md',
+    'package.json',
+    'syntaxes/campaign-json.tmLanguage.json',
   ]);
 });
 

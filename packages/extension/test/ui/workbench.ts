@@ -150,6 +150,16 @@ export class Workbench {
     await panel.waitFor({ state: 'visible', timeout: this.timeoutMs });
   }
 
+  /**
+   * Shows only the problems of files whose path contains `text` (the panel's filter box): the
+   * panel also lists the workspace's files that are not open.
+   */
+  async filterProblems(text: string): Promise<void> {
+    const filter = this.page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
+    await filter.fill(text);
+    await this.until(async () => (await this.problems()).every(r => !/\.campaign\.json|\.search\.json/.test(r) || r.includes(text)), `the Problems panel to show only ${text}`);
+  }
+
   /** The rows of the Problems panel as shown: message, source, rule id, position. */
   async problems(): Promise<string[]> {
     return this.page.locator('.markers-panel .monaco-list-row').evaluateAll(rows =>

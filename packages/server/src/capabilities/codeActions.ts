@@ -1,5 +1,5 @@
-import { CodeAction } from 'vscode-languageserver/node';
-import { codeActions } from '@campaign-studio/core';
+import { CodeAction, CodeActionKind, CodeActionParams } from 'vscode-languageserver/node';
+import { codeActions, ruleDocActions } from '@campaign-studio/core';
 import { ServerContext } from '../context';
 
 type Indentation = { tabSize?: number; insertSpaces?: boolean; detectIndentation?: boolean } | undefined;
@@ -34,11 +34,22 @@ export function registerCodeActions(ctx: ServerContext): void {
       uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace,
       findings: ctx.service.findings(req.doc, req.settings), range: params.range, only: params.context.only, formatting,
     });
-    if (!ctx.client.versionedWorkspaceEdits) return actions;
-    // Tie each edit to the version it was computed on: the editor refuses it if the text moved on.
-    return actions.map(a => {
-      const edits = a.edit?.changes?.[req.doc.uri];
-      return edits ? { ...a, edit: { documentChanges: [{ textDocument: { uri: req.doc.uri, version: req.doc.version }, edits }] } } : a;
-    });
+    return [...versioned(ctx, req.doc, actions), ...docActions(ctx, params)];
   }, token));
+}
+
+/** Ties each edit to the version it was computed on: the editor refuses it if the text moved on. */
+function versioned(ctx: ServerContext, doc: { uri: string; version: number }, actions: CodeAction[]): CodeAction[] {
+  if (!ctx.client.versionedWorkspaceEdits) return actions;
+  return actions.map(a => {
+    const edits = a.edit?.changes?.[doc.uri];
+    return edits ? { ...a, edit: { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] } } : a;
+  });
+}
+
+/** The quick-fix menu's "Show documentation for rule X", for a client whose command shows it. */
+function docActions(ctx: ServerContext, params: CodeActionParams): CodeAction[] {
+  const command = ctx.client.ruleDocCommand;
+  const wanted = !params.context.only || params.context.only.some(k => k === CodeActionKind.QuickFix);
+  return command && wanted ? ruleDocActions(params.context.diagnostics, command) : [];
 }

@@ -15,6 +15,8 @@ export interface Diagnostics {
   schedule(uri: string, delay: number): void;
   /** Something other than a document's text changed its diagnostics (settings, remote state). */
   changed(): void;
+  /** Runs `listener` after each (coalesced) `changed()`, for diagnostics of files that are not open. */
+  onChanged(listener: () => void): void;
   /** A closed document: nothing pending, and its diagnostics cleared. */
   closed(uri: string): void;
   dispose(): void;
@@ -23,7 +25,7 @@ export interface Diagnostics {
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
 /** All diagnostics of a document, capped at `maxProblems` with a note saying how many are hidden. */
-function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings): Diagnostic[] {
+export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings): Diagnostic[] {
   const maxProblems = ctx.options.maxProblems;
   const { shown, hidden } = limitDiagnostics(ctx.service.diagnostics(doc, docSettings), maxProblems);
   const out: Diagnostic[] = shown as Diagnostic[];
@@ -41,6 +43,7 @@ function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: 
 export function registerDiagnostics(ctx: ServerContext): Diagnostics {
   const pushTimers = new Map<string, NodeJS.Timeout>();
   let refreshTimer: NodeJS.Timeout | undefined;
+  const changeListeners: Array<() => void> = [];
   /** Bumped whenever something other than a document's text changes its diagnostics. */
   let generation = 0;
 
@@ -88,6 +91,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
     if (refreshTimer || ctx.shuttingDown) return;
     refreshTimer = setTimeout(() => {
       refreshTimer = undefined;
+      for (const listener of changeListeners) listener();
       if (!ctx.client.pullDiagnostics) {
         for (const d of ctx.documents.all()) schedule(d.uri, 0);
       } else if (ctx.client.diagnosticRefresh) {
@@ -101,6 +105,9 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
     changed() {
       generation++;
       refreshAll();
+    },
+    onChanged(listener) {
+      changeListeners.push(listener);
     },
     closed(uri) {
       clearTimeout(pushTimers.get(uri));

@@ -1,17 +1,19 @@
 import { uriToFileName } from '@campaign-studio/core';
 import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
+import { WorkspaceFiles } from './workspaceFiles';
 import { isSettingsFile, settingsChanged } from './workspace';
 
 /**
  * Open documents: the first diagnostics come at once, later ones after a pause. An open
  * `.campaignrc.json` counts with its unsaved text; closed, the saved file counts again.
  */
-export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics): void {
+export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   const justOpened = new Set<string>();
 
   ctx.documents.onDidOpen(e => {
     justOpened.add(e.document.uri);
+    workspaceFiles.opened(e.document.uri);
     if (isSettingsFile(e.document.uri)) {
       ctx.openSettingsFiles.set(uriToFileName(e.document.uri), e.document.uri);
       settingsChanged(ctx, diagnostics);
@@ -34,5 +36,6 @@ export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics):
       settingsChanged(ctx, diagnostics);
     }
     diagnostics.closed(uri);
+    workspaceFiles.closed(uri);
   });
 }

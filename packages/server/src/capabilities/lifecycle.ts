@@ -1,13 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import {
-  ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, InitializeParams,
+  ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, InitializeParams,
   InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { CAMPAIGNRC, FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
+import { FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
-import { ClientInfo, describe, ServerContext } from '../context';
+import { ClientInfo, describe, ruleLinkFor, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
-import { WATCHED_FILES } from './workspace';
+import { WorkspaceFiles } from './workspaceFiles';
 
 /** What the client can do, from its capabilities and its name. */
 function readClient(client: ClientInfo, params: InitializeParams): void {
@@ -30,7 +30,12 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
-  client.pushedEditorSettings = (params.initializationOptions as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+  const folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  client.workspaceFolders = folders.filter(isFileUri).map(uriToFileName);
+  const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown } | undefined;
+  client.pushedEditorSettings = options?.campaignStudio;
+  client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
+  client.ruleLink = ruleLinkFor(client.ruleDocCommand);
 }
 
 function serverCapabilities(client: ClientInfo): ServerCapabilities {
@@ -47,24 +52,23 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
   };
 }
 
-/** Registrations a client allows only after `initialized`: settings changes and watched files. */
+/** A registration a client allows only after `initialized`: settings changes (the watched files are the workspace check's). */
 function registerDynamic(ctx: ServerContext): void {
   if (ctx.client.configurationRegistration) {
     ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
       .catch(e => ctx.log.warn(l10n.t`registering for settings changes failed: ${describe(e)}`));
   }
-  if (ctx.client.watchedFilesRegistration) {
-    ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_FILES })
-      .catch(e => ctx.log.warn(l10n.t`watching ${CAMPAIGNRC} files and base snapshots failed: ${describe(e)}`));
-  }
 }
 
-export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics): void {
+export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.connection.onInitialize((params): InitializeResult => {
     readClient(ctx.client, params);
     return { capabilities: serverCapabilities(ctx.client), serverInfo: { name: 'campaign-studio', version } };
   });
-  ctx.connection.onInitialized(() => registerDynamic(ctx));
+  ctx.connection.onInitialized(() => {
+    registerDynamic(ctx);
+    void workspaceFiles.configure();
+  });
   ctx.connection.onShutdown(() => {
     diagnostics.dispose();
     ctx.shuttingDown = true;

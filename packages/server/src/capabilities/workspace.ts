@@ -3,6 +3,7 @@ import { CAMPAIGNRC, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
 import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
+import type { WorkspaceFiles } from './workspaceFiles';
 
 /** Editor settings, settings files and base snapshots on disk: what changes diagnostics without an edit. */
 
@@ -20,13 +21,15 @@ export function settingsChanged(ctx: ServerContext, diagnostics: Diagnostics): v
   diagnostics.changed();
 }
 
-export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics): void {
+export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.connection.onDidChangeConfiguration(params => {
     if (!ctx.client.configuration) ctx.client.pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
     settingsChanged(ctx, diagnostics);
+    void workspaceFiles.configure();
   });
 
   ctx.connection.onDidChangeWatchedFiles(params => {
+    workspaceFiles.filesChanged(params.changes.filter(c => !isBaseSnapshot(c.uri)));
     if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged(ctx, diagnostics);
     // A fetch or a push rewrote a base snapshot: files not described by the extension read it again.
     if (params.changes.some(c => isBaseSnapshot(c.uri))) {

@@ -268,13 +268,15 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('initialize: a diagnostic provider; settings changes, settings files and base snapshots are watched', async () => {
+  test('initialize: a diagnostic provider; settings changes, settings files, base snapshots and campaign files are watched', async () => {
     const provider = ed.initializeResult.capabilities.diagnosticProvider as { interFileDependencies: boolean; workspaceDiagnostics: boolean };
     assert.deepEqual([provider.interFileDependencies, provider.workspaceDiagnostics], [false, false]);
     await ed.until('registrations', () => ed.registrations.length >= 2);
     assert.deepEqual(ed.registrations.map(r => r.method).sort(), ['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     const watch = ed.registrations.find(r => r.method === 'workspace/didChangeWatchedFiles')!;
-    assert.deepEqual(watch.registerOptions, { watchers: [{ globPattern: '**/.campaignrc.json' }, { globPattern: '**/.campaigns/base/*.json' }] });
+    assert.deepEqual(watch.registerOptions, { watchers: [
+      { globPattern: '**/.campaignrc.json' }, { globPattern: '**/.campaigns/base/*.json' }, { globPattern: '**/*.campaign.json' }, { globPattern: '**/*.search.json' },
+    ] });
   });
 
   test('pull: a full report, unchanged while nothing changed, full again after an edit', async () => {
@@ -368,9 +370,10 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     assert.deepEqual(report.items, []);
   });
 
-  test('nothing is pushed to a pull client; shutdown and exit end with status 0', async () => {
+  test('an open document\'s diagnostics are never pushed to a pull client, only those of files not open; shutdown and exit end with status 0', async () => {
     assert.equal(await ed.stop(), 0);
-    assert.deepEqual(ed.publications, []);
+    // The one file on disk, never opened: the settings file the tests above rewrote.
+    assert.deepEqual([...new Set(ed.publications.map(p => p.uri))], [uriOf(path.join(dir, '.campaignrc.json'))]);
   });
 });
 

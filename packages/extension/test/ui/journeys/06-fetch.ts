@@ -38,6 +38,7 @@ export const journey: Journey = {
       // With a base snapshot, the file offers to push.
       await workbench.codeLens(/Push to shopco/).waitFor({ state: 'visible' });
       await workbench.showProblems();
+      await workbench.filterProblems(path.basename(file));
       const rows = await workbench.waitForProblems(rows => rows.some(r => /scheduling_details/.test(r) && /time of day/.test(r)), 'the note on `scheduling_details` in the Problems panel');
       assert.strictEqual(await page.locator('.markers-panel .monaco-list-row .codicon-error').count(), 0, `no error in the Problems panel:\n${rows.join('\n')}`);
     });

@@ -47,6 +47,8 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.explorer.loadMore': { run: 'needs-input', why: 'a "Load more" tree item' },
   'campaignStudio.explorer.copyId': { run: 'needs-input', why: 'a campaign tree item' },
   'campaignStudio.explorer.showFlow': { run: 'needs-input', why: 'a campaign tree item; shows a quick pick' },
+  'campaignStudio.newCampaign': { run: 'needs-input', why: 'quick picks of the channel and the delivery type (onboarding.test.ts passes both)' },
+  'campaignStudio.showRuleDoc': { run: 'needs-input', why: 'asks for the rule id without one (onboarding.test.ts passes it, as the rule links do)' },
 };
 
 /** The error messages shown while `fn` runs. */

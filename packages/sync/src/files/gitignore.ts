@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import ignore, { Ignore } from 'ignore';
-import { entryExists } from '@campaign-studio/sync';
+import { entryExists } from './settingsFiles';
 import { AncestorIndex } from './ancestors';
 
 /** The rules of one .gitignore, and the path from its folder to a directory below it (`a/b/`). */

@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse } from 'jsonc-parser';
+
+/**
+ * What the manifest promises a new user: the walkthrough (its pages exist, its buttons and
+ * completion events name real commands, its connect step matches the sandbox), New Campaign in
+ * File > New File, and the setting of the background check.
+ */
+
+const root = path.resolve(__dirname, '../../../..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const contributed = new Set<string>(manifest.contributes.commands.map((c: { command: string }) => c.command));
+/** VS Code's own commands the walkthrough runs. */
+const BUILT_IN = new Set(['workbench.actions.view.problems', 'workbench.view.extension.campaignStudio']);
+
+test('the walkthrough: create, see and fix errors, connect, fetch, edit and push; each page is in the VSIX', () => {
+  const [walkthrough] = manifest.contributes.walkthroughs;
+  assert.equal(walkthrough.id, 'gettingStarted');
+  assert.deepEqual(walkthrough.steps.map((s: { id: string }) => s.id), ['create', 'problems', 'connect', 'fetch', 'push']);
+  for (const step of walkthrough.steps) {
+    assert.ok(fs.existsSync(path.join(root, step.media.markdown)), `${step.id}: ${step.media.markdown}`);
+    assert.ok(step.media.markdown.startsWith('media/'), 'media/** ships in the VSIX');
+    assert.ok(step.completionEvents.length > 0, `${step.id} is checked off by something the user does`);
+  }
+});
+
+test('the walkthrough\'s buttons and completion events name commands that exist', () => {
+  const steps: Array<{ id: string; description: string; completionEvents: string[] }> = manifest.contributes.walkthroughs[0].steps;
+  for (const step of steps) {
+    const named = [
+      ...[...step.description.matchAll(/\(command:([\w.]+)\)/g)].map(m => m[1]),
+      ...step.completionEvents.filter(e => e.startsWith('onCommand:')).map(e => e.slice('onCommand:'.length)),
+    ];
+    for (const command of named) assert.ok(contributed.has(command) || BUILT_IN.has(command), `${step.id}: ${command}`);
+  }
+});
+
+test('the connect step names the sandbox\'s environments as examples/.vscode/settings.json holds them', () => {
+  const page = fs.readFileSync(path.join(root, 'media/walkthrough/connect.md'), 'utf8');
+  const settings = parse(fs.readFileSync(path.join(root, 'examples/.vscode/settings.json'), 'utf8')) as { 'campaignStudio.environments': Array<{ name: string; baseUrl: string; workspaceId: string }> };
+  for (const env of settings['campaignStudio.environments']) {
+    assert.ok(page.includes(`| \`${env.name}\` | \`${env.baseUrl}\` | \`${env.workspaceId}\` |`), `${env.name} in connect.md`);
+  }
+  assert.match(page, /npm start/);
+});
+
+test('New Campaign… is in File > New File and in the palette', () => {
+  assert.ok(contributed.has('campaignStudio.newCampaign'));
+  assert.deepEqual(manifest.contributes.menus['file/newFile'], [{ command: 'campaignStudio.newCampaign', group: 'file' }]);
+  const hidden = (manifest.contributes.menus.commandPalette as Array<{ command: string; when: string }>).filter(m => m.command === 'campaignStudio.newCampaign');
+  assert.deepEqual(hidden, []);
+});
+
+test('campaignStudio.validation.workspace: a boolean, on by default, described', () => {
+  const setting = manifest.contributes.configuration.properties['campaignStudio.validation.workspace'];
+  assert.equal(setting.type, 'boolean');
+  assert.equal(setting.default, true);
+  assert.match(setting.markdownDescription, /gitignore/);
+});

@@ -1,0 +1,205 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { glob } from 'tinyglobby';
+import { Disposable, DidChangeWatchedFilesNotification, FileChangeType, FileEvent, FileSystemWatcher } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  isFileUri, MAX_WORKSPACE_FILE_BYTES, MAX_WORKSPACE_FILES, uriToFileName, workspaceValidation, WorkspaceValidation,
+} from '@campaign-studio/core';
+import { GitIgnores } from '@campaign-studio/sync';
+import { describe, ServerContext } from '../context';
+import { computeDiagnostics, Diagnostics } from './diagnostics';
+import { WATCHED_FILES } from './workspace';
+
+/**
+ * Campaign files that are not open still have diagnostics: a background check of the workspace
+ * folders' campaign files (`campaignStudio.files` and the default names, skipping what .gitignore
+ * ignores and node_modules), published as the editor would see them open. A file changed on disk
+ * (a checkout, `campaign pull`) is checked again; a document that closes gets its file's
+ * diagnostics back. Each file is read once per check and nothing of it is kept.
+ * `campaignStudio.validation.workspace: false` turns it off.
+ */
+export interface WorkspaceFiles {
+  /** Reads the settings and checks the whole workspace again (at start, and when settings change); never rejects. */
+  configure(): Promise<void>;
+  /** A document opened: its file's diagnostics give way to the open document's. */
+  opened(uri: string): void;
+  /** A document closed: its file's diagnostics come back. */
+  closed(uri: string): void;
+  /** Campaign files created, changed or deleted on disk (the client watches what `configure` asked for). */
+  filesChanged(changes: readonly FileEvent[]): void;
+}
+
+interface Folder { dir: string; ignores: GitIgnores }
+
+/** Where git and npm keep what is not the project's. */
+const SKIPPED = /[\\/](node_modules|\.git)[\\/]/;
+
+/** What the editor watches: settings files and base snapshots always, the campaign files while they are checked. */
+function watchers(folders: Folder[], s: WorkspaceValidation): FileSystemWatcher[] {
+  const watched = new Set(WATCHED_FILES.map(w => w.globPattern));
+  const campaignFiles = s.enabled ? s.patterns.filter(p => !watched.has(p)).flatMap((pattern): FileSystemWatcher[] => pattern.startsWith('**/')
+    ? [{ globPattern: pattern }]
+    : folders.map(f => ({ globPattern: { baseUri: pathToFileURL(f.dir).href, pattern } }))) : [];
+  return [...WATCHED_FILES, ...campaignFiles];
+}
+
+/** The files the patterns match in a folder, without node_modules, .git and what .gitignore ignores. */
+async function filesIn(folder: Folder, patterns: string[]): Promise<string[]> {
+  const found = await glob(patterns, { cwd: folder.dir, absolute: true, dot: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+  return found.map(f => path.resolve(f)).filter(f => !folder.ignores.ignores(f, false)).sort();
+}
+
+export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnostics): WorkspaceFiles {
+  let settings: WorkspaceValidation = { enabled: false, patterns: [] };
+  let folders: Folder[] = [];
+  /** The files the last scan found (and those created since), by URI. */
+  const known = new Set<string>();
+  /** Closed files whose diagnostics this check published. */
+  const published = new Set<string>();
+  /** Checks run one after another, so a scan of thousands of files never floods the editor. */
+  let queue: Promise<void> = Promise.resolve();
+  /** Files queued and not yet checked: a file changed twice before its turn is checked once. */
+  const pending = new Set<string>();
+  /** Bumped by each scan and each turning off: a scan that finishes after a newer one started is dropped. */
+  let generation = 0;
+  let watching: { key: string; registration: Promise<Disposable | undefined> } | undefined;
+
+  /** A file's diagnostics; nothing for a clean file that had none, so a clean workspace costs no messages. */
+  function publish(uri: string, items: ReturnType<typeof computeDiagnostics>): Promise<void> {
+    if (!items.length && !published.has(uri)) return Promise.resolve();
+    published.add(uri);
+    return ctx.connection.sendDiagnostics({ uri, diagnostics: items }).catch(e => ctx.log.warn(`could not publish diagnostics for ${uri}: ${describe(e)}`));
+  }
+
+  function forget(uri: string): void {
+    if (!published.delete(uri)) return;
+    void ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(e => ctx.log.warn(`could not clear diagnostics for ${uri}: ${describe(e)}`));
+  }
+
+  async function check(uri: string): Promise<void> {
+    if (ctx.documents.get(uri) || ctx.shuttingDown) return;
+    const file = uriToFileName(uri);
+    let text: string;
+    try {
+      const size = (await fs.promises.stat(file)).size;
+      if (size > MAX_WORKSPACE_FILE_BYTES) {
+        ctx.log.info(`${file} is ${Math.round(size / 1024 / 1024)} MB: it is checked when opened, not in the background.`);
+        return;
+      }
+      text = await fs.promises.readFile(file, 'utf8');
+    } catch {
+      // Gone since it was found: nothing to say about it.
+      return forget(uri);
+    }
+    const docSettings = await ctx.settings.get(uri);
+    ctx.settings.forget(uri);
+    // Opened while it was read: the open document speaks for it.
+    if (ctx.documents.get(uri) || ctx.shuttingDown) return;
+    const items = computeDiagnostics(ctx, TextDocument.create(uri, 'campaign-json', 0, text), docSettings);
+    ctx.service.cache.delete(uri);
+    await publish(uri, items);
+  }
+
+  /** Queues a check; when its turn comes, a file no longer in the workspace's set (or the check turned off) is skipped. */
+  function enqueue(uri: string): void {
+    if (pending.has(uri)) return;
+    pending.add(uri);
+    queue = queue.then(() => {
+      pending.delete(uri);
+      return settings.enabled && known.has(uri) ? check(uri) : undefined;
+    }).catch(e => ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
+  }
+
+  function folderOf(file: string): Folder | undefined {
+    return folders.find(f => {
+      const rel = path.relative(f.dir, file);
+      return !rel.startsWith('..') && !path.isAbsolute(rel);
+    });
+  }
+
+  async function scan(): Promise<void> {
+    const at = ++generation;
+    const files = (await Promise.all(folders.map(f => filesIn(f, settings.patterns)))).flat();
+    if (at !== generation) return;
+    if (files.length > MAX_WORKSPACE_FILES) {
+      ctx.log.warn(`The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`);
+    }
+    const uris = new Set(files.slice(0, MAX_WORKSPACE_FILES).map(f => pathToFileURL(f).href));
+    for (const uri of [...published]) if (!uris.has(uri)) forget(uri);
+    known.clear();
+    for (const uri of uris) {
+      known.add(uri);
+      enqueue(uri);
+    }
+  }
+
+  /** The editor's settings; the defaults when it cannot say, so settings files and base snapshots are still watched. */
+  async function readSettings(): Promise<WorkspaceValidation> {
+    try {
+      return workspaceValidation(ctx.client.configuration ? await ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : ctx.client.pushedEditorSettings);
+    } catch (e) {
+      ctx.log.warn(`reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`);
+      return workspaceValidation(undefined);
+    }
+  }
+
+  /** Asks the editor to watch what the check needs, again only when that changed. */
+  function watch(): void {
+    if (!ctx.client.watchedFilesRegistration) return;
+    const wanted = watchers(folders, settings);
+    const key = JSON.stringify(wanted);
+    if (watching?.key === key) return;
+    const previous = watching?.registration;
+    watching = {
+      key,
+      registration: ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted }).then(d => d, e => {
+        ctx.log.warn(`watching campaign files, settings files and base snapshots failed: ${describe(e)}`);
+        return undefined;
+      }),
+    };
+    void previous?.then(d => d?.dispose());
+  }
+
+  diagnostics.onChanged(() => { for (const uri of known) enqueue(uri); });
+
+  return {
+    async configure() {
+      settings = await readSettings();
+      folders = ctx.client.workspaceFolders.map(dir => ({ dir, ignores: new GitIgnores(dir) }));
+      watch();
+      if (settings.enabled) {
+        return scan().catch(e => ctx.log.error(`finding the workspace's campaign files failed: ${describe(e)}`));
+      }
+      generation++;
+      known.clear();
+      for (const uri of [...published]) forget(uri);
+    },
+    opened(uri) {
+      if (!published.has(uri)) return;
+      // A client that pulls an open document's diagnostics keeps them apart from published ones.
+      if (ctx.client.pullDiagnostics) forget(uri);
+      else published.delete(uri);
+    },
+    closed(uri) {
+      if (settings.enabled && known.has(uri)) enqueue(uri);
+    },
+    filesChanged(changes) {
+      if (!settings.enabled) return;
+      for (const { uri, type } of changes) {
+        if (!isFileUri(uri)) continue;
+        if (type === FileChangeType.Deleted) {
+          known.delete(uri);
+          forget(uri);
+          continue;
+        }
+        const file = uriToFileName(uri);
+        const folder = folderOf(file);
+        if (!folder || SKIPPED.test(file) || folder.ignores.ignores(file, false) || (!known.has(uri) && known.size >= MAX_WORKSPACE_FILES)) continue;
+        known.add(uri);
+        enqueue(uri);
+      }
+    },
+  };
+}
