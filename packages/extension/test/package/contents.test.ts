@@ -53,7 +53,7 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'language-configuration.json',
     'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png',
     'media/walkthrough/connect.md', 'media/walkthrough/create.md', 'media/walkthrough/fetch.md', 'media/walkthrough/problems.md', 'media/walkthrough/push.md',
-    'package.json',
+    'package.json', 'package.nls.json',
     'syntaxes/campaign-json.tmLanguage.json',
   ]);
 });

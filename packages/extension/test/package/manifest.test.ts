@@ -12,6 +12,9 @@ import { parse } from 'jsonc-parser';
 
 const root = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+/** A manifest string as a person reads it: a `%key%` is looked up in package.nls.json. */
+const shown = (text: string): string => text.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? assert.fail(`${key} is not in package.nls.json`));
 const contributed = new Set<string>(manifest.contributes.commands.map((c: { command: string }) => c.command));
 /** VS Code's own commands the walkthrough runs. */
 const BUILT_IN = new Set(['workbench.actions.view.problems', 'workbench.view.extension.campaignStudio']);
@@ -31,7 +34,7 @@ test('the walkthrough\'s buttons and completion events name commands that exist'
   const steps: Array<{ id: string; description: string; completionEvents: string[] }> = manifest.contributes.walkthroughs[0].steps;
   for (const step of steps) {
     const named = [
-      ...[...step.description.matchAll(/\(command:([\w.]+)\)/g)].map(m => m[1]),
+      ...[...shown(step.description).matchAll(/\(command:([\w.]+)\)/g)].map(m => m[1]),
       ...step.completionEvents.filter(e => e.startsWith('onCommand:')).map(e => e.slice('onCommand:'.length)),
     ];
     for (const command of named) assert.ok(contributed.has(command) || BUILT_IN.has(command), `${step.id}: ${command}`);
@@ -58,5 +61,5 @@ test('campaignStudio.validation.workspace: a boolean, on by default, described',
   const setting = manifest.contributes.configuration.properties['campaignStudio.validation.workspace'];
   assert.equal(setting.type, 'boolean');
   assert.equal(setting.default, true);
-  assert.match(setting.markdownDescription, /gitignore/);
+  assert.match(shown(setting.markdownDescription), /gitignore/);
 });
