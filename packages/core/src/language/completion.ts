@@ -5,6 +5,7 @@ import { offsetAt, Position, positionAt } from './ranges';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, applies, contextValues, editContext, EditContext } from './editingContext';
 import { propertyMarkdown } from './hover';
+import type { RuleLink } from './ruleLinks';
 import { bodyText, COMPONENT_SNIPPETS, escapeSnippet, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from './pointer';
 import { validate } from './validate';
@@ -47,6 +48,8 @@ export interface CompletionInput {
   findings?: () => Finding[];
   /** What the editor takes; `PLAIN_CLIENT` when not given. */
   client?: CompletionClient;
+  /** Where a rule's documentation opens for this editor (the hover's links); the web page when not given. */
+  ruleLink?: RuleLink;
 }
 
 // LSP numbers, kept here so that this module stays free of the protocol runtime.
@@ -163,7 +166,7 @@ function completionItems(input: CompletionInput): CompletionItem[] {
     const path = jsonc.getNodePath(objectNode);
     const present = parsed.syntax.length ? keysWritten(body, objectNode, currentProperty) : keysOfTree(objectNode, currentProperty);
     const sep = addValue ? separatorAfter(body, overwrite.end) : '';
-    propertyCompletions({ ctx, set, path, present, addValue, sep, range, out, triggerSuggest: !!input.triggerSuggest, findings: input.findings ?? (() => validate(parsed, { kind: input.kind, settings: input.settings })) });
+    propertyCompletions({ ctx, set, path, present, addValue, sep, range, out, triggerSuggest: !!input.triggerSuggest, ruleLink: input.ruleLink, findings: input.findings ?? (() => validate(parsed, { kind: input.kind, settings: input.settings })) });
   }
 
   // Values.
@@ -267,6 +270,7 @@ interface PropertyArgs {
   out: Builder;
   triggerSuggest: boolean;
   findings: () => Finding[];
+  ruleLink?: RuleLink;
 }
 
 /** Names of the properties that some rule reports missing directly under `path`. */
@@ -316,7 +320,7 @@ function propertyCompletions(a: PropertyArgs): void {
       label: key,
       kind: Kind.Property,
       detail: `${isRequired ? 'required' : 'optional'}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
-      documentation: { kind: 'markdown', value: propertyMarkdown(ctx, childPath, applied, set, { heading: false }) },
+      documentation: { kind: 'markdown', value: propertyMarkdown(ctx, childPath, applied, set, { heading: false, ruleLink: a.ruleLink }) },
       filterText: JSON.stringify(key),
       sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}`,
       insertTextFormat: SNIPPET,

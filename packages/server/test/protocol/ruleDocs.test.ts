@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { CodeAction, CodeActionRequest, Diagnostic, HoverRequest, MarkupContent } from 'vscode-languageserver-protocol/node';
+import { CodeAction, CodeActionRequest, CompletionList, CompletionRequest, Diagnostic, HoverRequest, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { FIX_ALL_KIND } from '@campaign-studio/core';
 import { Editor, PUSH_CAPABILITIES, SERVER } from './editor';
 
@@ -67,7 +67,11 @@ describe('rule links for a client with its own command (the VS Code extension)',
   before(async () => {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-rule-docs-')));
     ed = await Editor.start('stdio', {
-      capabilities: { textDocument: { ...PUSH_CAPABILITIES.textDocument, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } },
+      capabilities: { textDocument: {
+        ...PUSH_CAPABILITIES.textDocument,
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
+        completion: { completionItem: { documentationFormat: ['markdown'] } },
+      } },
       initializationOptions: { ruleDocCommand: COMMAND },
     });
   });
@@ -80,6 +84,17 @@ describe('rule links for a client with its own command (the VS Code extension)',
     const { uri, f1 } = await opened(ed, dir);
     assert.equal(f1.codeDescription?.href, LINK);
     assert.ok((await hoverOn(ed, uri, f1)).includes(`[F1](${LINK})`));
+  });
+
+  test('a completion\'s documentation links its rules to the command too', async () => {
+    const uri = pathToFileURL(path.join(dir, 'complete.campaign.json')).href;
+    const text = '{ "channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "segmentation_details": { "included_filters": {  } } }';
+    await ed.open(uri, text);
+    const list = await ed.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.indexOf('{  }') + 2 } }) as CompletionList;
+    const item = list.items.find(i => i.label === 'filter_operator');
+    const documentation = (item?.documentation as MarkupContent | undefined)?.value ?? '';
+    assert.match(documentation, /\[F1\]\(command:campaignStudio\.showRuleDoc\?/, documentation);
+    assert.doesNotMatch(documentation, /https:\/\//);
   });
 
   test('the quick-fix menu has "Show documentation for rule F1"; fix-all requests do not', async () => {
