@@ -71,7 +71,7 @@ describe('completion for a client without snippets or markdown (Neovim, Emacs Eg
 
   test('an empty file offers each skeleton once, as plain JSON', async () => {
     const { items, text } = await complete('|');
-    assert.equal(items.length, 7);
+    assert.equal(items.length, 10);
     for (const i of items) {
       assert.equal(i.insertTextFormat, 1);
       assert.equal(JSON.parse(apply(text, i)).created_by, 'jane@example.com', i.label);
@@ -93,7 +93,7 @@ describe('completion for VS Code', () => {
 
   test('an empty file offers each skeleton once, from the server (VS Code has no snippet files of ours)', async () => {
     const { items } = await complete('|');
-    assert.deepEqual(items.map(i => i.insertTextFormat), Array(7).fill(2));
-    assert.equal(new Set(items.map(i => i.label)).size, 7);
+    assert.deepEqual(items.map(i => i.insertTextFormat), Array(10).fill(2));
+    assert.equal(new Set(items.map(i => i.label)).size, 10);
   });
 });
