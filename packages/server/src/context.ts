@@ -33,6 +33,8 @@ export interface ClientInfo {
   workspaceFolder: string | undefined;
   /** Every workspace folder on disk, as file names. */
   workspaceFolders: string[];
+  /** The client tells when workspace folders are added or removed (`workspace/didChangeWorkspaceFolders`). */
+  workspaceFolderChanges: boolean;
   hierarchicalSymbols: boolean;
   codeActionLiterals: boolean;
   versionedWorkspaceEdits: boolean;
@@ -112,7 +114,7 @@ export function describe(e: unknown): string {
 function initialClientInfo(): ClientInfo {
   return {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
-    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], hierarchicalSymbols: false, codeActionLiterals: false,
+    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], workspaceFolderChanges: false, hierarchicalSymbols: false, codeActionLiterals: false,
     versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
     ruleDocCommand: undefined, ruleLink: webRuleLink,
   };

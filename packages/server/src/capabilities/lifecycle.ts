@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import {
   ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, InitializeParams,
-  InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind,
+  InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind, WorkspaceFolder,
 } from 'vscode-languageserver/node';
 import { FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
@@ -32,6 +32,7 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
   const folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   client.workspaceFolders = folders.filter(isFileUri).map(uriToFileName);
+  client.workspaceFolderChanges = !!caps.workspace?.workspaceFolders;
   const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown } | undefined;
   client.pushedEditorSettings = options?.campaignStudio;
   client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
@@ -49,6 +50,7 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
     foldingRangeProvider: true,
+    workspace: client.workspaceFolderChanges ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined,
   };
 }
 
@@ -59,6 +61,12 @@ function registerDynamic(ctx: ServerContext): void {
       .catch(e => ctx.log.warn(l10n.t`registering for settings changes failed: ${describe(e)}`));
   }
 }
+/** The workspace folders (file paths) once the editor added and removed some; folders that are not files are left out. */
+function foldersAfter(current: string[], added: WorkspaceFolder[], removed: WorkspaceFolder[]): string[] {
+  const paths = (folders: WorkspaceFolder[]) => folders.map(f => f.uri).filter(isFileUri).map(uriToFileName);
+  const gone = new Set(paths(removed));
+  return [...new Set([...current.filter(f => !gone.has(f)), ...paths(added)])];
+}
 
 export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.connection.onInitialize((params): InitializeResult => {
@@ -67,6 +75,12 @@ export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics, 
   });
   ctx.connection.onInitialized(() => {
     registerDynamic(ctx);
+    if (ctx.client.workspaceFolderChanges) {
+      ctx.connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+        ctx.client.workspaceFolders = foldersAfter(ctx.client.workspaceFolders, added, removed);
+        void workspaceFiles.configure();
+      });
+    }
     void workspaceFiles.configure();
   });
   ctx.connection.onShutdown(() => {

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { FileChangeType, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { DidChangeWorkspaceFoldersNotification, FileChangeType, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 /**
@@ -150,5 +150,32 @@ describe('campaignStudio.validation.workspace: false', () => {
     await ed.published(onDisk, p => codes(p).includes('D1'));
     await ed.settingsChanged({ campaignStudio: { validation: { workspace: false } } });
     await ed.published(onDisk, p => p.diagnostics.length === 0);
+  });
+});
+
+describe('the background check follows the workspace folders the editor adds and removes', () => {
+  const first = workspace();
+  const second = workspace();
+  let ed: Editor;
+  before(async () => {
+    first.write('broken.campaign.json', BROKEN);
+    second.write('campaigns/broken.campaign.json', BROKEN);
+    ed = await Editor.start('stdio', {
+      capabilities: { ...PUSH_CAPABILITIES, workspace: { workspaceFolders: true } },
+      workspaceFolder: pathToFileURL(first.dir).href,
+    });
+  });
+  after(() => {
+    ed.kill();
+    for (const ws of [first, second]) fs.rmSync(ws.dir, { recursive: true, force: true });
+  });
+
+  test('a folder added is checked; a folder removed takes its diagnostics with it', async () => {
+    assert.deepEqual(codes(await ed.published(first.uri('broken.campaign.json'))), ['D1']);
+    const folder = (ws: { dir: string }) => ({ uri: pathToFileURL(ws.dir).href, name: path.basename(ws.dir) });
+    await ed.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [folder(second)], removed: [] } });
+    assert.deepEqual(codes(await ed.published(second.uri('campaigns/broken.campaign.json'))), ['D1']);
+    await ed.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [], removed: [folder(first)] } });
+    assert.deepEqual(codes(await ed.published(first.uri('broken.campaign.json'), p => p.diagnostics.length === 0)), []);
   });
 });
