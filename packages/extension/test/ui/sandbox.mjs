@@ -221,7 +221,7 @@ async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emul
   const from = run.output.length;
   process.kill(emulatorPid, 'SIGKILL');
   await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
-  await workbench.waitForNotification(`Pushed \`campaign_content\` to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`);
+  await workbench.waitForNotification(`Pushed campaign_content to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`);
   const stored = await admin(ready, 'GET', `/campaigns/${id}`);
   if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content))) throw new Error('the service does not hold the pushed change');
   if ((await admin(ready, 'GET', '/requests')).requests.some(r => r.method === 'PATCH')) throw new Error('the restarted emulator logged another update: the push was sent twice');
