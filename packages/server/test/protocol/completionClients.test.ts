@@ -67,6 +67,8 @@ describe('completion for a client without snippets or markdown (Neovim, Emacs Eg
     assert.equal(typeof timezone.documentation, 'string');
     assert.equal(timezone.labelDetails, undefined);
     for (const i of items) assert.doesNotMatch(edit(i).newText, /\$\d|\$\{/, `${i.label}: ${edit(i).newText}`);
+    // Without insertReplaceSupport an InsertReplaceEdit cannot be applied: every edit is a plain TextEdit.
+    for (const i of items) assert.ok('range' in i.textEdit! && !('insert' in i.textEdit!), `${i.label}: ${JSON.stringify(i.textEdit)}`);
   });
 
   test('an empty file offers each skeleton once, as plain JSON', async () => {
