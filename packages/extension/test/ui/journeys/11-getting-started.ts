@@ -42,8 +42,10 @@ export const journey: Journey = {
 
     await step('then the delivery types the channel allows', async () => {
       await workbench.pickLabel('Push');
-      const rows = await workbench.waitForQuickPickRows(rows => rows.some(r => r.includes('Location-triggered')), 'the Push delivery types');
-      assert.strictEqual(rows.length, 6, rows.join('\n'));
+      // The list is redrawn row by row as the channel's pick gives way to this one: wait for the whole of it.
+      const types = ['One-time', 'Periodic', 'Event-triggered', 'Business-event-triggered', 'Device-triggered', 'Location-triggered'];
+      await workbench.waitForQuickPickRows(rows => rows.length === types.length && types.every((t, i) => rows[i].trim().startsWith(t)),
+        `the six Push delivery types, in order: ${types.join(', ')}`);
     }, { readme: 'new-campaign-delivery-type', crop: [page.locator('.quick-input-widget')] });
 
     await step('the skeleton opens with the first field to fill selected', async () => {
