@@ -114,7 +114,7 @@ export const journey: Journey = {
       const entries = await menuOf('Weekly picks for you', 'ACTIVE');
       assert.ok(entries.includes('Pause Campaign') && entries.includes('Stop Campaign'), entries.join(' | '));
       assert.ok(!entries.includes('Resume Campaign'), `an ACTIVE campaign offers Resume: ${entries.join(' | ')}`);
-    });
+    }, { readme: 'context-menu-active', crop: [workbench.treeItem('Weekly picks for you, PUSH ACTIVE campaign'), menu] });
 
     await step('right-clicking a PAUSED campaign offers Resume and Stop, not Pause', async () => {
       await closeMenu();
