@@ -41,7 +41,7 @@ async function untitledUri(channel: string, deliveryType: string): Promise<vscod
 
 /** Resolves with the new document's URI, or undefined when a pick was cancelled. */
 export async function newCampaign(args: NewCampaignArgs = {}): Promise<vscode.Uri | undefined> {
-  const channel = args.channel ?? await pick(NEW_CAMPAIGN_CHANNELS, TEXT.pickChannel);
+  const channel = args.channel ?? await pick(NEW_CAMPAIGN_CHANNELS, TEXT.pickChannel());
   if (!channel) return undefined;
   const channelName = NEW_CAMPAIGN_CHANNELS.find(c => c.value === channel)?.label ?? channel;
   const deliveryType = args.deliveryType ?? await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channelName));
