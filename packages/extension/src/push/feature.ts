@@ -45,32 +45,29 @@ export const COMMANDS = {
 
 const RECIPIENTS_KEY = 'campaignStudio.test.recipients';
 
-/** What a command on a campaign file says when it has none to work on, as whole sentences. */
-interface FileWords {
-  /** No campaign file is given or active. */
-  openFirst(): string;
-  /** The file at `uri` is a read-only view of the service. */
-  readOnly(uri: string): string;
+/** What the commands on a campaign file do, for what they say when they have none to work on. */
+type FileAction = 'push' | 'createDraft' | 'validate' | 'sendTest';
+
+/** No campaign file given, and none active: which one to open, as a whole sentence per action. */
+function openFirst(action: FileAction | 'actOn'): string {
+  switch (action) {
+    case 'push': return vscode.l10n.t('Open the `.campaign.json` file to push first.');
+    case 'createDraft': return vscode.l10n.t('Open the `.campaign.json` file to create a draft from first.');
+    case 'validate': return vscode.l10n.t('Open the `.campaign.json` file to validate first.');
+    case 'sendTest': return vscode.l10n.t('Open the `.campaign.json` file to send a test of first.');
+    case 'actOn': return vscode.l10n.t('Open the `.campaign.json` file to act on first.');
+  }
 }
 
-const FILE_WORDS = {
-  push: {
-    openFirst: () => vscode.l10n.t('Open the `.campaign.json` file to push first.'),
-    readOnly: uri => vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to push it.', uri),
-  },
-  createDraft: {
-    openFirst: () => vscode.l10n.t('Open the `.campaign.json` file to create a draft from first.'),
-    readOnly: uri => vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to create a draft from it.', uri),
-  },
-  validate: {
-    openFirst: () => vscode.l10n.t('Open the `.campaign.json` file to validate first.'),
-    readOnly: uri => vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to validate it.', uri),
-  },
-  sendTest: {
-    openFirst: () => vscode.l10n.t('Open the `.campaign.json` file to send a test of first.'),
-    readOnly: uri => vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to send a test of it.', uri),
-  },
-} satisfies Record<string, FileWords>;
+/** The document at `uri` is a read-only view of the service: fetch it first. */
+function readOnlyView(action: FileAction, uri: string): string {
+  switch (action) {
+    case 'push': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to push it.', uri);
+    case 'createDraft': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to create a draft from it.', uri);
+    case 'validate': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to validate it.', uri);
+    case 'sendTest': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to send a test of it.', uri);
+  }
+}
 
 /** What the palette's pause, resume or stop says while it looks for a campaign to act on. */
 function statusWords(action: StatusAction, env: string): { looking: string; none: string; title: string } {
@@ -94,23 +91,26 @@ function statusWords(action: StatusAction, env: string): { looking: string; none
 }
 
 /** What the test send asks about its recipients: email addresses, or user identifiers. */
-function recipientWords(channel: string): { other: string; tick: string; prompt(already: string[]): string } {
-  if (channel === 'EMAIL') {
-    return {
-      other: vscode.l10n.t('Other email addresses…'),
-      tick: vscode.l10n.t('Tick remembered email addresses, or choose "Other" to type more'),
-      prompt: already => (already.length
-        ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all); already chosen: {0}', already.join(', '))
-        : vscode.l10n.t('Email addresses, separated by commas (at most 10 in all)')),
-    };
-  }
+function recipientWords(channel: string): { other: string; tick: string } {
+  const email = channel === 'EMAIL';
   return {
-    other: vscode.l10n.t('Other user identifiers…'),
-    tick: vscode.l10n.t('Tick remembered user identifiers, or choose "Other" to type more'),
-    prompt: already => (already.length
-      ? vscode.l10n.t('User identifiers, separated by commas (at most 10 in all); already chosen: {0}', already.join(', '))
-      : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all)')),
+    other: email ? vscode.l10n.t('Other email addresses…') : vscode.l10n.t('Other user identifiers…'),
+    tick: email
+      ? vscode.l10n.t('Tick remembered email addresses, or choose "Other" to type more')
+      : vscode.l10n.t('Tick remembered user identifiers, or choose "Other" to type more'),
   };
+}
+
+/** The input box's prompt for more recipients, with those already ticked. */
+function recipientsPrompt(channel: string, already: string[]): string {
+  const email = channel === 'EMAIL';
+  if (!already.length) {
+    return email ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all)') : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all)');
+  }
+  const chosen = already.join(', ');
+  return email
+    ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all); already chosen: {0}', chosen)
+    : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all); already chosen: {0}', chosen);
 }
 
 export function pushFeature(connection: () => ConnectionSource | undefined): Feature {
@@ -153,10 +153,10 @@ class PushController {
     subs.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('campaignStudio')) this.lensChanged.fire(); }));
 
     const table: Record<string, CommandFactory> = {
-      [COMMANDS.push]: () => this.signedIn(arg => this.withFile(arg, FILE_WORDS.push, file => this.push(file))),
-      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, FILE_WORDS.createDraft, file => this.createDraft(file))),
-      [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, FILE_WORDS.validate, file => this.validateRemote(file))),
-      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, FILE_WORDS.sendTest, file => this.sendTest(file))),
+      [COMMANDS.push]: () => this.signedIn(arg => this.withFile(arg, 'push', file => this.push(file))),
+      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'createDraft', file => this.createDraft(file))),
+      [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
+      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'sendTest', file => this.sendTest(file))),
       [COMMANDS.pause]: () => this.signedIn(arg => this.status(arg, 'PAUSE')),
       [COMMANDS.resume]: () => this.signedIn(arg => this.status(arg, 'RESUME')),
       [COMMANDS.stop]: () => this.signedIn(arg => this.status(arg, 'STOP')),
@@ -256,17 +256,17 @@ class PushController {
   }
 
   /** The campaign file a command is about: an explicit URI, else the active editor. */
-  private async documentFor(arg: unknown, openFirst: () => string): Promise<vscode.TextDocument> {
+  private async documentFor(arg: unknown, action: FileAction | 'actOn'): Promise<vscode.TextDocument> {
     const uri = arg instanceof vscode.Uri ? arg : isObject(arg) && arg.resourceUri instanceof vscode.Uri ? arg.resourceUri : undefined;
     if (uri) return vscode.workspace.openTextDocument(uri);
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(openFirst());
+    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(openFirst(action));
     return doc;
   }
 
-  private async withFile(arg: unknown, words: FileWords, run: (file: DocumentFile) => Promise<unknown>): Promise<unknown> {
-    const doc = await this.documentFor(arg, words.openFirst);
-    if (doc.uri.scheme !== 'file') throw new Error(words.readOnly(doc.uri.toString()));
+  private async withFile(arg: unknown, action: FileAction, run: (file: DocumentFile) => Promise<unknown>): Promise<unknown> {
+    const doc = await this.documentFor(arg, action);
+    if (doc.uri.scheme !== 'file') throw new Error(readOnlyView(action, doc.uri.toString()));
     const key = doc.uri.toString();
     if (this.busy.has(key)) {
       void vscode.window.showWarningMessage(vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', path.basename(doc.uri.fsPath)));
@@ -345,7 +345,7 @@ class PushController {
   private async askTyped(channel: string, already: string[]): Promise<string[] | undefined> {
     const typed = await vscode.window.showInputBox({
       title: vscode.l10n.t('Send the test to'),
-      prompt: recipientWords(channel).prompt(already),
+      prompt: recipientsPrompt(channel, already),
       ignoreFocusOut: true,
       validateInput: v => {
         const r = parseRecipients([...already, v].join(','), channel);
@@ -368,7 +368,7 @@ class PushController {
       }
     }
     if (arg instanceof vscode.Uri && arg.scheme === 'campaign') return { id: arg.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '') };
-    const doc = await this.documentFor(arg, () => vscode.l10n.t('Open the `.campaign.json` file to act on first.'));
+    const doc = await this.documentFor(arg, 'actOn');
     const value = parse(doc.getText()).value;
     const id = isObject(value) ? campaignIdOf(value) : undefined;
     if (!id) throw new Error(vscode.l10n.t('{0} has no `id`: it is not on the service yet.', path.basename(doc.uri.fsPath)));
