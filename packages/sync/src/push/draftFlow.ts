@@ -137,7 +137,7 @@ async function createOnService(file: LocalFile, deps: WriteDeps, local: Campaign
 
 /** After a create that may have applied: the one new draft by this author is this file's. */
 async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: ServiceFailure, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
-  const what = answerLostOrFailed(e, 'the create call');
+  const what = answerLostOrFailed(e, 'create');
   const title = e.answerLost ? 'The answer to the create call was lost; checking whether the draft was created…' : 'The service failed while creating the draft; checking whether it was created…';
   const check = await readUntilAnswered(deps.ui, title, signal => myDrafts(deps, local, signal), deps.readBack);
   if (!check.answered) {

@@ -482,7 +482,7 @@ class PushRun {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
     const lost = e.answerLost;
-    const what = answerLostOrFailed(e, 'the update');
+    const what = answerLostOrFailed(e, 'update');
     const title = lost ? 'The answer to the update was lost; checking whether it reached the service…' : 'The service failed while handling the update; checking whether it was applied…';
     const unchanged = `Nothing was sent again; ${file.name} and its base are unchanged.`;
     const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);

@@ -1,5 +1,7 @@
+import * as l10n from '@vscode/l10n';
 import { systemClock } from '../remote/clock';
 import type { Clock } from '../remote/clock';
+import type { StatusAction } from '../remote/serviceClient';
 import { formatDuration } from '../remote/waits';
 import { describeFailure } from './errorMapping';
 import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
@@ -121,8 +123,24 @@ export function failureClause(e: unknown): string {
  * What became of a write that may have applied, to open a sentence (no final full stop): "The
  * answer to the update was lost (…)" or "The service failed while handling the update (…)".
  */
-export function answerLostOrFailed(e: ServiceFailure, write: string): string {
-  return `${e.answerLost ? `The answer to ${write} was lost` : `The service failed while handling ${write}`} (${failureClause(e)})`;
+export function answerLostOrFailed(e: ServiceFailure, write: 'update' | 'create' | StatusAction): string {
+  const why = failureClause(e);
+  if (e.answerLost) {
+    switch (write) {
+      case 'update': return l10n.t('The answer to the update was lost ({0})', why);
+      case 'create': return l10n.t('The answer to the create call was lost ({0})', why);
+      case 'PAUSE': return l10n.t('The answer to the pause request was lost ({0})', why);
+      case 'RESUME': return l10n.t('The answer to the resume request was lost ({0})', why);
+      case 'STOP': return l10n.t('The answer to the stop request was lost ({0})', why);
+    }
+  }
+  switch (write) {
+    case 'update': return l10n.t('The service failed while handling the update ({0})', why);
+    case 'create': return l10n.t('The service failed while handling the create call ({0})', why);
+    case 'PAUSE': return l10n.t('The service failed while handling the pause request ({0})', why);
+    case 'RESUME': return l10n.t('The service failed while handling the resume request ({0})', why);
+    case 'STOP': return l10n.t('The service failed while handling the stop request ({0})', why);
+  }
 }
 
 /**
