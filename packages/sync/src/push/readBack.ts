@@ -88,14 +88,14 @@ class ReadBackLoop {
   /** Waits `ms`, counting down the seconds beside the title; false when stopped meanwhile. */
   private async waitShowing(ms: number, reason: string): Promise<boolean> {
     for (let left = ms; left > 0; left -= 1000) {
-      this.step.report(`${reason}; trying again in ${Math.ceil(left / 1000)} s`);
+      this.step.report(l10n.t('{0}; trying again in {1} s', reason, Math.ceil(left / 1000)));
       try {
         await this.clock.sleep(Math.min(1000, left), this.stopped.signal);
       } catch {
         return false;
       }
     }
-    this.step.report(`${reason}; reading again…`);
+    this.step.report(l10n.t('{0}; reading again…', reason));
     return true;
   }
 
@@ -110,8 +110,12 @@ function backoff(attempt: number): number {
 }
 
 function waitReason(e: ServiceFailure): string {
-  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${formatDuration(e.retryAfterMs, 'short')}` : ''}`;
-  return `service not answering: ${failureClause(e)}`;
+  if (e.status === 429) {
+    return e.retryAfterMs !== undefined
+      ? l10n.t('the service\'s rate limit was reached and it asks to wait {0}', formatDuration(e.retryAfterMs, 'short'))
+      : l10n.t('the service\'s rate limit was reached and it asks to wait');
+  }
+  return l10n.t('service not answering: {0}', failureClause(e));
 }
 
 /** What went wrong with a call, to stand inside a sentence (no final full stop). */
@@ -148,9 +152,10 @@ export function answerLostOrFailed(e: ServiceFailure, write: 'update' | 'create'
  * stopped it, the budget ran out, or the service refused the read.
  */
 export function whyUnchecked(r: Unanswered): string {
-  const last = r.lastError ? ` (last: ${r.lastError})` : '';
-  if (r.reason === 'cancelled') return `you stopped the check before the service answered${last}`;
-  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${formatDuration(r.asksToWaitMs, 'short')}, longer than the ${formatDuration(r.budgetMs, 'short')} the check may take`;
-  if (r.reason === 'budget') return `the service did not answer during ${formatDuration(r.budgetMs, 'short')} of checking${last}`;
-  return `the service refused the read that checks it (${r.lastError ?? 'no reason given'})`;
+  const last = r.lastError;
+  if (r.reason === 'cancelled') return last ? l10n.t('you stopped the check before the service answered (last: {0})', last) : l10n.t('you stopped the check before the service answered');
+  if (r.asksToWaitMs !== undefined) return l10n.t('the service\'s rate limit asks to wait {0}, longer than the {1} the check may take', formatDuration(r.asksToWaitMs, 'short'), formatDuration(r.budgetMs, 'short'));
+  const budget = formatDuration(r.budgetMs, 'short');
+  if (r.reason === 'budget') return last ? l10n.t('the service did not answer during {0} of checking (last: {1})', budget, last) : l10n.t('the service did not answer during {0} of checking', budget);
+  return last !== undefined ? l10n.t('the service refused the read that checks it ({0})', last) : l10n.t('the service refused the read that checks it (no reason given)');
 }
