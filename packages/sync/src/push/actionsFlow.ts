@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isResponseScheduling } from '../remote/normalize';
-import { describeFailure, findingsFromEnvelope } from './errorMapping';
+import { describeFailure, findingsFromEnvelope, rejectedThis } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
 import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
@@ -70,7 +70,9 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   const findings = findingsFromEnvelope(answer.envelope, local);
   ui.showFindings(file.uri, findings, local);
   const shown = findings.slice(0, 3).map(f => {
-    const m = f.message.replace(/^The service rejected this \([^)]*\): /, '');
+    // The service's reason alone: the finding's message without its opening (whatever the language).
+    const opening = rejectedThis(f.rule, '');
+    const m = f.message.startsWith(opening) ? f.message.slice(opening.length) : f.message;
     return f.path ? l10n.t({ message: '{0} (at {1})', args: [m, f.path], comment: 'a problem the service found, and the place in the file it is about' }) : m;
   }).join('; ') + (findings.length > 3 ? '; …' : '');
   const message = findings.length === 1
