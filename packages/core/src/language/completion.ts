@@ -320,7 +320,7 @@ function propertyCompletions(a: PropertyArgs): void {
     const item: CompletionItem = {
       label: key,
       kind: Kind.Property,
-      detail: `${isRequired ? 'required' : 'optional'}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
+      detail: `${isRequired ? l10n.t({ message: 'required', comment: 'a property completion\'s detail' }) : l10n.t({ message: 'optional', comment: 'a property completion\'s detail' })}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
       documentation: { kind: 'markdown', value: propertyMarkdown(ctx, childPath, applied, set, { heading: false, ruleLink: a.ruleLink }) },
       filterText: JSON.stringify(key),
       sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}`,
