@@ -6,6 +6,7 @@ import { CampaignRead, ConnectionShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { serverRules } from './push/feature';
 import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
+import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
 
 /**
@@ -35,9 +36,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   const output = vscode.window.createOutputChannel('Campaign Studio', { log: true });
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const env = serverEnvironment(process.env, vscode.l10n.uri?.toString());
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const extraPatterns = vscode.workspace.getConfiguration('campaignStudio').get<string[]>('files', []);
   const clientOptions: LanguageClientOptions = {
