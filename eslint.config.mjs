@@ -19,6 +19,15 @@ const UNLOCALIZED = READ_AT.flatMap(at => ['Literal', WORDY_TEMPLATE].map(litera
   message: 'A person reads this: write it through vscode.l10n.t (a literal first argument, values as {0}, {1}, …) so that `npm run l10n` extracts it.',
 })));
 
+/**
+ * `npm run l10n`'s extractor numbers only the first value of a tagged `l10n.t` template, so a
+ * template with two or more values would ship under a key that is never looked up.
+ */
+const TAGGED_WITH_VALUES = {
+  selector: "TaggedTemplateExpression[tag.object.name='l10n'][tag.property.name='t'] > TemplateLiteral[expressions.length>1]",
+  message: 'Two or more values: write l10n.t(\'… {0} … {1}\', a, b), whose key the bundle extractor gets right.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'packages/core/src/generated/**', 'packages/extension/test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
   {
@@ -39,5 +48,6 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs(),
-  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED] } },
+  { files: ['packages/core/src/**/*.ts', 'packages/sync/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', TAGGED_WITH_VALUES] } },
+  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, TAGGED_WITH_VALUES] } },
 );

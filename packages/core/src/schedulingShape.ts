@@ -31,7 +31,7 @@ export function isTimeOfDay(v: unknown): v is string {
  * converted, that it is not sent while unchanged, and how to write it to change it.
  */
 export function keptMessage(why: string, how: string): string {
-  return l10n.t`\`scheduling_details\` is kept as the service returned it: ${why}. It is not sent on push unless you change it; to change it, write it in request shape: ${how}.`;
+  return l10n.t('`scheduling_details` is kept as the service returned it: {0}. It is not sent on push unless you change it; to change it, write it in request shape: {1}.', why, how);
 }
 
 const c = (v: unknown): string => '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
@@ -60,7 +60,7 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
   }
   if (isTimeOfDay(st)) {
     const freq = typeof src.frequency === 'string' ? ` and \`frequency\` ${c(src.frequency)}` : '';
-    return kept(l10n.t`for ${periodic ? 'a periodic' : 'this'} campaign the service returns only the time of day (\`schedule_time\` ${c(st)}${freq}), not the \`start_time\` date that the request shape needs, so it cannot be converted exactly`,
+    return kept(l10n.t('for {0} campaign the service returns only the time of day (`schedule_time` {1}{2}), not the `start_time` date that the request shape needs, so it cannot be converted exactly', periodic ? 'a periodic' : 'this', c(st), freq),
       requestShape(periodic));
   }
   if (st !== undefined && (typeof st !== 'string' || !ISO_DATE_TIME.test(st))) {
@@ -68,7 +68,7 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
   }
   if (src.delivery_type === 'SCHEDULED' && (has(src, 'bts_details') || has(src, 'user_timezone_details'))) {
     const [field, other] = has(src, 'bts_details') ? ['bts_details', 'SEND_IN_BTS'] : ['user_timezone_details', 'SEND_IN_USER_TIMEZONE'];
-    return kept(l10n.t`\`delivery_type\` \`SCHEDULED\` with \`${field}\` could stand for \`AT_FIXED_TIME\` or \`${other}\``,
+    return kept(l10n.t('`delivery_type` `SCHEDULED` with `{0}` could stand for `AT_FIXED_TIME` or `{1}`', field, other),
       l10n.t`choose the request \`delivery_type\` yourself (\`AT_FIXED_TIME\` or \`${other}\`), with \`start_time\` as a date-time and \`timezone\``);
   }
   const out: JsonObject = {};

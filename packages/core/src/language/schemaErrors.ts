@@ -236,13 +236,13 @@ const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
   exclusiveMinimum: describeBound,
   maximum: describeBound,
   exclusiveMaximum: describeBound,
-  minItems: e => sized(e, l10n.t`${code(e.prop)} needs at least ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
-  maxItems: e => sized(e, l10n.t`${code(e.prop)} takes at most ${e.err.params.limit} item${e.err.params.limit === 1 ? '' : 's'}.`),
-  minLength: e => sized(e, e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t`${e.Subject} needs at least ${e.err.params.limit} characters.`),
-  maxLength: e => sized(e, l10n.t`${e.Subject} takes at most ${e.err.params.limit} characters.`),
-  maxProperties: e => sized(e, l10n.t`${e.where} takes at most ${e.err.params.limit} properties.`),
+  minItems: e => sized(e, l10n.t('{0} needs at least {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  maxItems: e => sized(e, l10n.t('{0} takes at most {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  minLength: e => sized(e, e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t('{0} needs at least {1} characters.', e.Subject, e.err.params.limit)),
+  maxLength: e => sized(e, l10n.t('{0} takes at most {1} characters.', e.Subject, e.err.params.limit)),
+  maxProperties: e => sized(e, l10n.t('{0} takes at most {1} properties.', e.where, e.err.params.limit)),
   uniqueItems: describeDuplicate,
-  pattern: e => ({ message: l10n.t`${code(e.value)} does not have the form ${e.subject} needs.` }),
+  pattern: e => ({ message: l10n.t('{0} does not have the form {1} needs.', code(e.value), e.subject) }),
   propertyNames: describeKeyName,
   discriminator: describeDiscriminator,
   not: e => ({ message: l10n.t`${code(e.prop || 'this')} is not allowed here.` }),
@@ -251,13 +251,13 @@ const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
 };
 
 function describeOther(e: SchemaError): Described {
-  return { message: l10n.t`${code(e.prop || 'This value')} is not valid here (${e.err.keyword}).` };
+  return { message: l10n.t('{0} is not valid here ({1}).', code(e.prop || 'This value'), e.err.keyword) };
 }
 
 function describeRequired({ err, where, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
-  return { message: l10n.t`${code(missing)} is required in ${where}.`, path: join(err.instancePath, missing) };
+  return { message: l10n.t('{0} is required in {1}.', code(missing), where), path: join(err.instancePath, missing) };
 }
 
 /** A key the closed object does not list, with a rename when it is a near miss of a known one. */
@@ -281,13 +281,13 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
     // make a duplicate key.
     return {
       ...base,
-      message: l10n.t`${code(key)} is not a property of ${where}: did you mean ${code(guess)}? ${code(guess)} is already set, so remove this copy.`,
-      fixes: [{ title: l10n.t`Remove \`${key}\` (\`${guess}\` is already set)`, edits: [{ kind: 'remove', path }], isPreferred: true }],
+      message: l10n.t('{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.', code(key), where, code(guess), code(guess)),
+      fixes: [{ title: l10n.t('Remove `{0}` (`{1}` is already set)', key, guess), edits: [{ kind: 'remove', path }], isPreferred: true }],
     };
   }
   const fixes: Fix[] = guess ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
   fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
-  return { ...base, message: l10n.t`${code(key)} is not a property of ${where}` + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
+  return { ...base, message: l10n.t('{0} is not a property of {1}', code(key), where) + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
 }
 
 /**
@@ -309,10 +309,10 @@ function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Describ
   const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
   const fixTo = caseMatch ?? sameText;
   if (fixTo === undefined) {
-    return { message: l10n.t`${code(value)} is not allowed ${forProp}: use ${allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)}.` };
+    return { message: l10n.t('{0} is not allowed {1}: use {2}.', code(value), forProp, allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)) };
   }
   return {
-    message: l10n.t`${code(value)} is not allowed ${forProp}: ${caseMatch !== undefined ? 'the case matters' : 'it must be a string'}, use ${code(fixTo)}.`,
+    message: l10n.t('{0} is not allowed {1}: {2}, use {3}.', code(value), forProp, caseMatch !== undefined ? 'the case matters' : 'it must be a string', code(fixTo)),
     fixes: [{ title: l10n.t`Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
   };
 }
@@ -321,10 +321,10 @@ function describeType({ kind, err, value, prop, Subject, vars }: SchemaError): D
   const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
   vars.type = want;
   const fixes = typeFixes(err, value);
-  if (err.instancePath !== '') return { message: l10n.t`${prop ? Subject : code('The document')} must be ${want}, not ${typeName(value)}.`, fixes };
+  if (err.instancePath !== '') return { message: l10n.t('{0} must be {1}, not {2}.', prop ? Subject : code('The document'), want, typeName(value)), fixes };
   // Nothing else can be checked: an error, under the rule of the document's first required key.
   return {
-    message: l10n.t`A ${kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document'} is one JSON object, not ${typeName(value)}.`,
+    message: l10n.t('A {0} is one JSON object, not {1}.', kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document', typeName(value)),
     rule: kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2',
     severity: 'error',
     fixes,
@@ -353,7 +353,7 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
 const BOUND_WORDS: Record<string, string> = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
 
 function describeBound(e: SchemaError): Described {
-  return sized(e, l10n.t`${e.Subject} must be ${BOUND_WORDS[e.err.keyword]} ${e.err.params.limit}, not ${JSON.stringify(e.value)}.`);
+  return sized(e, l10n.t('{0} must be {1} {2}, not {3}.', e.Subject, BOUND_WORDS[e.err.keyword], e.err.params.limit, JSON.stringify(e.value)));
 }
 
 /** A message about a limit (`{limit}` in the rule's templates). */
@@ -368,7 +368,7 @@ function describeDuplicate({ err, prop }: SchemaError): Described {
   const copy = Math.max(Number(err.params.i), Number(err.params.j));
   const path = `${err.instancePath}/${copy}`;
   return {
-    message: l10n.t`${code(prop)} lists the same value twice (items ${first} and ${copy}): keep one.`,
+    message: l10n.t('{0} lists the same value twice (items {1} and {2}): keep one.', code(prop), first, copy),
     path,
     fixes: [{ title: l10n.t('Remove the duplicate'), edits: [{ kind: 'remove', path }], isPreferred: true }],
   };
@@ -377,7 +377,7 @@ function describeDuplicate({ err, prop }: SchemaError): Described {
 function describeKeyName({ err, where, vars }: SchemaError): Described {
   vars.key = err.params.propertyName;
   return {
-    message: l10n.t`${code(err.params.propertyName)} is not allowed as a key of ${where}.`,
+    message: l10n.t('{0} is not allowed as a key of {1}.', code(err.params.propertyName), where),
     path: join(err.instancePath, String(err.params.propertyName)),
     target: 'key',
   };
@@ -390,12 +390,12 @@ function describeDiscriminator({ err, value, vars }: SchemaError): Described {
   const got = (value as Record<string, unknown> | undefined)?.[tag];
   if (err.params.error === 'tag' && got === undefined) return { message: l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
   vars.value = typeof got === 'string' ? got : JSON.stringify(got);
-  return { message: l10n.t`${code(got)} is not a known ${code(tag)}.`, path };
+  return { message: l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
 }
 
 function describeDependency({ err, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
   vars.property = err.params.property;
-  return { message: l10n.t`${code(missing)} is required when ${code(err.params.property)} is present.`, path: `${err.instancePath}/${missing}` };
+  return { message: l10n.t('{0} is required when {1} is present.', code(missing), code(err.params.property)), path: `${err.instancePath}/${missing}` };
 }

@@ -61,7 +61,7 @@ export function settingsFromParsed(parsed: ParsedDocument, file?: string): Loade
   const errors = problems.filter(p => p.severity === 'error');
   let problemSummary: string | undefined;
   if (errors.length) {
-    problemSummary = errors.slice(0, 3).map(e => l10n.t`line ${rangeFor(parsed, e).start.line + 1}: ${e.message}`).join('; ')
+    problemSummary = errors.slice(0, 3).map(e => l10n.t('line {0}: {1}', rangeFor(parsed, e).start.line + 1, e.message)).join('; ')
       + (errors.length > 3 ? l10n.t`; and ${errors.length - 3} more` : '');
   }
   return { settings, file, problems, problemSummary, parsed };
@@ -81,7 +81,7 @@ export function unreadableSettings(file: string, code: string): LoadedSettings {
   return {
     settings: { features: {}, source: file },
     file,
-    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t`The workspace settings file could not be read (${what}). Make ${CAMPAIGNRC} a readable JSON file, or remove it.` }],
+    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t('The workspace settings file could not be read ({0}). Make {1} a readable JSON file, or remove it.', what, CAMPAIGNRC) }],
     problemSummary: l10n.t`it could not be read: ${what}`,
     unreadable: true,
     readError: what,
@@ -182,6 +182,6 @@ export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFi
     rule: 'W1',
     path: '',
     severity: 'warning',
-    message: l10n.t`The workspace settings file ${rel} has errors (${loaded.problemSummary}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix ${CAMPAIGNRC}.`,
+    message: l10n.t('The workspace settings file {0} has errors ({1}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix {2}.', rel, loaded.problemSummary, CAMPAIGNRC),
   };
 }

@@ -85,14 +85,14 @@ function checkMetricFields(al: Obj, channel: string | undefined, type: string | 
     for (const key of ['metric', 'frequency']) {
       if (!has(al, key)) continue;
       out.push(finding('L3', 'error', join(AL, key),
-        l10n.t`\`${key}\` is valid only for \`PERIODIC\` and \`EVENT_TRIGGERED\` campaigns; sending it for ${c(type)} fails validation. Remove it: ${c(type)} takes only \`is_campaign_audience_limit_enabled\` and \`limit\`.`,
+        l10n.t('`{0}` is valid only for `PERIODIC` and `EVENT_TRIGGERED` campaigns; sending it for {1} fails validation. Remove it: {2} takes only `is_campaign_audience_limit_enabled` and `limit`.', key, c(type), c(type)),
         { target: 'key', fixes: [remove(key)] }));
     }
   }
   if (!disabled && applies && type && al.frequency === 'INSTANCE' && !(type === 'PERIODIC' && channel === 'PUSH')) {
     const path = join(AL, 'frequency');
     out.push(finding('L3', 'error', path,
-      l10n.t`\`frequency\` \`INSTANCE\` (per run) is for Periodic Push campaigns only; this one is ${channel === 'EMAIL' ? 'an Email' : 'a Push'} ${c(type)} campaign. Use \`TOTAL\`.`,
+      l10n.t('`frequency` `INSTANCE` (per run) is for Periodic Push campaigns only; this one is {0} {1} campaign. Use `TOTAL`.', channel === 'EMAIL' ? 'an Email' : 'a Push', c(type)),
       { fixes: [{ title: l10n.t('Change to `TOTAL`'), edits: [{ kind: 'replaceValue', path, value: 'TOTAL' }], isPreferred: true }] }));
   }
   if (has(al, 'metrics')) {

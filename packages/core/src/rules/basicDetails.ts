@@ -98,8 +98,8 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
   const from = ctx.settings.source ? ' (from `.campaignrc.json`)' : '';
   return [finding('B7', 'error', path,
     near
-      ? l10n.t`\`${v}\` is not a subscription category of this workspace: did you mean \`${near}\`? Categories${from}: ${listed}.`
-      : l10n.t`\`${v}\` is not a subscription category of this workspace: use one of ${listed}${from}, or add it to \`subscriptionCategories\` in \`.campaignrc.json\` if the workspace has it.`,
+      ? l10n.t('`{0}` is not a subscription category of this workspace: did you mean `{1}`? Categories{2}: {3}.', v, near, from, listed)
+      : l10n.t('`{0}` is not a subscription category of this workspace: use one of {1}{2}, or add it to `subscriptionCategories` in `.campaignrc.json` if the workspace has it.', v, listed, from),
     { fixes })];
 }
 
@@ -121,7 +121,7 @@ function inlineTest(doc: Obj): Finding[] {
     }
     const hint = k === 'user_attribute_identifier' ? ` (usually \`${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}\`)` : '';
     return finding('B8', 'error', path,
-      l10n.t`\`${k}\` is required for an inline test send${hint}: an inline test needs \`name\`, \`content_type\`, \`user_attribute_identifier\` and \`subscription_category\`. Drafts and draft-mode tests do not.`, extra);
+      l10n.t('`{0}` is required for an inline test send{1}: an inline test needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`. Drafts and draft-mode tests do not.', k, hint), extra);
   });
 }
 

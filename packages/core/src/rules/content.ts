@@ -47,8 +47,8 @@ function messageKeys(holder: Obj, base: string, expected: string | undefined, ch
       : [{ title: l10n.t`Rename to ${code(expected)}`, edits: [{ kind: 'renameKey', path, newKey: expected }] }];
     out.push(finding('C5', 'error', path,
       both
-        ? l10n.t`Content holds both ${code(expected)} and ${code(k)}: a \`${channel}\` campaign takes ${code(expected)} only. Remove ${code(k)}.`
-        : l10n.t`${code(k)} content does not fit a \`${channel}\` campaign: its content is a ${code(expected)} object.`,
+        ? l10n.t('Content holds both {0} and {1}: a `{2}` campaign takes {3} only. Remove {4}.', code(expected), code(k), channel, code(expected), code(k))
+        : l10n.t('{0} content does not fit a `{1}` campaign: its content is a {2} object.', code(k), channel, code(expected)),
       { target: 'key', fixes }));
   }
   return out;
@@ -56,7 +56,7 @@ function messageKeys(holder: Obj, base: string, expected: string | undefined, ch
 
 function mustBeObject(value: unknown, path: string, rule: string, what: string): Finding[] {
   if (isObj(value)) return [];
-  return [finding(rule, 'error', path, l10n.t`${what} must be an object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}.`)];
+  return [finding(rule, 'error', path, l10n.t('{0} must be an object, not {1}.', what, Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`))];
 }
 
 /** C3: one variation, `{ "push": {…} }` or `{ "email": {…} }`. */
@@ -78,7 +78,7 @@ function variation(v: unknown, path: string, expected: string | undefined, chann
       ? [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path: p, newKey: guess }], isPreferred: true }]
       : [{ title: l10n.t`Remove ${code(k)}`, edits: [{ kind: 'remove', path: p }] }];
     out.push(finding('C3', 'error', p,
-      l10n.t`${code(k)} does not belong in a variation: a variation holds one ${wanted} object` + (guess ? l10n.t`: did you mean ${code(guess)}?` : '.'),
+      l10n.t('{0} does not belong in a variation: a variation holds one {1} object', code(k), wanted) + (guess ? l10n.t`: did you mean ${code(guess)}?` : '.'),
       { target: 'key', fixes }));
   }
   if (!keys.some(k => MESSAGE_KEYS.includes(k))) {
@@ -136,7 +136,7 @@ function v1Hints(holder: unknown, base: string, kind: string, what: string): Fin
     if (!guess) continue;
     const path = join(base, k);
     out.push(finding('C6', 'information', path,
-      l10n.t`${code(k)} is not a field of ${what} in the public V1 reference: did you mean ${code(guess)}? (A hint only: the V5 spec does not list these fields, so they are not checked.)`,
+      l10n.t('{0} is not a field of {1} in the public V1 reference: did you mean {2}? (A hint only: the V5 spec does not list these fields, so they are not checked.)', code(k), what, code(guess)),
       { target: 'key', fixes: [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
   }
   return out;
@@ -195,7 +195,7 @@ function contentRules(doc: Obj): Finding[] {
       const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
       const first = flatKeys[0];
       out.push(finding('C2', 'error', join(CONTENT, first),
-        l10n.t`The flat shape (${code(first)} directly under \`content\`) is valid only without locales and A/B variations, and this campaign has ${why}. Use the keyed shape: \`content.default.<variation>.${first}\`, one entry per locale.`,
+        l10n.t('The flat shape ({0} directly under `content`) is valid only without locales and A/B variations, and this campaign has {1}. Use the keyed shape: `content.default.<variation>.{2}`, one entry per locale.', code(first), why, first),
         { target: 'key', fixes: [{ title: l10n.t`Move it under \`default\` → \`variation_1\``, edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }] }] }));
     }
     for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
@@ -206,7 +206,7 @@ function contentRules(doc: Obj): Finding[] {
   // Keyed shape (C3, C4), possibly mixed with flat keys, which is an error.
   for (const k of flatKeys) {
     out.push(finding('C3', 'error', join(CONTENT, k),
-      l10n.t`${code(k)} directly under \`content\` cannot sit beside locale keys (${localeKeys.slice(0, 3).map(code).join(', ')}): in the keyed shape every message is inside a locale and a variation, such as \`content.default.variation_1.${k}\`.`,
+      l10n.t('{0} directly under `content` cannot sit beside locale keys ({1}): in the keyed shape every message is inside a locale and a variation, such as `content.default.variation_1.{2}`.', code(k), localeKeys.slice(0, 3).map(code).join(', '), k),
       { target: 'key' }));
   }
   const defaultKey = localeKeys.includes('default') ? 'default' : undefined;
@@ -255,7 +255,7 @@ function contentRules(doc: Obj): Finding[] {
     if (localesList!.indexOf(l) !== i) return;
     const path = join(`${CC}/locales`, i);
     out.push(finding('C4', 'warning', path,
-      l10n.t`The locale ${code(l)} is listed in \`locales\` but has no content: add \`content.${l}\` with its variations, or remove it from \`locales\`.`,
+      l10n.t('The locale {0} is listed in `locales` but has no content: add `content.{1}` with its variations, or remove it from `locales`.', code(l), l),
       { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] }));
   });
   return out;

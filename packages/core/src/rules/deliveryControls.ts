@@ -54,7 +54,7 @@ function words(types: string[]): string {
 function checkEmailFields(dc: Obj): Finding[] {
   return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (k in TIED_FIELDS || QUEUING_FIELDS.includes(k) || k === MISSPELT))
     .map(k => finding('Q1', 'error', join(DC, k),
-      l10n.t`\`${k}\` is a Push delivery control; Email takes only ${EMAIL_FIELDS.map(c).join(', ')}. Remove it.`,
+      l10n.t('`{0}` is a Push delivery control; Email takes only {1}. Remove it.', k, EMAIL_FIELDS.map(c).join(', ')),
       { target: 'key', fixes: [remove(k)] }));
 }
 
@@ -80,7 +80,7 @@ function checkTiedFields(dc: Obj, type: string | undefined): Finding[] {
   for (const [key, types] of Object.entries(TIED_FIELDS)) {
     if (!has(dc, key) || !type || types.includes(type)) continue;
     out.push(finding('Q4', 'warning', join(DC, key),
-      l10n.t`\`${key}\` applies to ${words(types)} campaigns only; this one is ${c(type)}, so it is ignored. Remove it.`,
+      l10n.t('`{0}` applies to {1} campaigns only; this one is {2}, so it is ignored. Remove it.', key, words(types), c(type)),
       { target: 'key', fixes: [remove(key)] }));
   }
   if (has(dc, MISSPELT)) {
@@ -91,7 +91,7 @@ function checkTiedFields(dc: Obj, type: string | undefined): Finding[] {
     // Already spelt the service's way: drop the copy. On another delivery type: dropping it is right.
     const fixes = clash ? [remove(MISSPELT)] : elsewhere ? [remove(MISSPELT), rename(false)] : [rename(true)];
     out.push(finding('Q4', 'warning', path,
-      l10n.t`The service spells this field \`${SPELT}\` (\`camapign\`) and ignores \`${MISSPELT}\`.` + (clash ? l10n.t` \`${SPELT}\` is already there: remove this one.` : l10n.t(' Rename it.')) + elsewhere,
+      l10n.t('The service spells this field `{0}` (`camapign`) and ignores `{1}`.', SPELT, MISSPELT) + (clash ? l10n.t` \`${SPELT}\` is already there: remove this one.` : l10n.t(' Rename it.')) + elsewhere,
       { target: 'key', fixes }));
   }
   return out;
@@ -103,7 +103,7 @@ function checkQueuingAllowed(dc: Obj, type: string | undefined, settings: Worksp
   if (!present.length) return [];
   if (type && NO_QUEUING.includes(type)) {
     return present.map(k => finding('Q6', 'error', join(DC, k),
-      l10n.t`Queuing is not supported for ${c(type)} campaigns: the service rejects \`${k}\`. Remove it.`,
+      l10n.t('Queuing is not supported for {0} campaigns: the service rejects `{1}`. Remove it.', c(type), k),
       { target: 'key', fixes: [remove(k)] }));
   }
   const flag = settings.features.queuing;

@@ -32,7 +32,7 @@ function channelOfType(doc: Obj): Finding[] {
   const out: Finding[] = [];
   if (PUSH_ONLY_TYPES.includes(type) && channel !== 'PUSH') {
     out.push(finding('D4', 'error', '/campaign_delivery_type',
-      l10n.t`\`${type}\` campaigns are Push only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
+      l10n.t('`{0}` campaigns are Push only, and this is an `{1}` campaign: set `channel` to `PUSH`, or choose another delivery type.', type, channel)));
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
     if (channel !== 'PUSH') {
@@ -82,7 +82,7 @@ function componentsOfChannel(doc: Obj): Finding[] {
   return CHANNEL_COMPONENTS
     .filter(c => c.key in doc && !c.channels.includes(channel))
     .map(c => finding('D9', 'error', `/${c.key}`,
-      l10n.t`\`${c.key}\` is ${c.says}, and this is a \`${channel}\` campaign: remove it.`,
+      l10n.t('`{0}` is {1}, and this is a `{2}` campaign: remove it.', c.key, c.says, channel),
       { target: 'key', fixes: [{ title: l10n.t`Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }] }));
 }
 

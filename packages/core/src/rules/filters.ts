@@ -98,7 +98,7 @@ function projectNames(ctx: RuleContext): Finding[] {
   const others = missing.length - 1;
   return [finding('F5', 'information', `${missing[0].path}/project_name`,
     l10n.t('`project_name` is required in user-attribute filters when the workspace has the portfolio feature, and whether this one has it is not configured') +
-    (others > 0 ? l10n.t` (${others} more filter${others === 1 ? '' : 's'} in this file also lack it)` : '') +
+    (others > 0 ? l10n.t(' ({0} more filter{1} in this file also lack it)', others, others === 1 ? '' : 's') : '') +
     l10n.t('. Set `features.portfolio` in `.campaignrc.json` to check it.'))];
 }
 

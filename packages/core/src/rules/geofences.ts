@@ -33,7 +33,7 @@ function uniqueNames(fences: Array<{ g: Obj; path: string }>): Finding[] {
     const first = seen.get(g.name);
     if (first !== undefined) {
       out.push(finding('G1', 'error', `${path}/name`,
-        l10n.t`Two geofences are named \`${g.name}\` (the first at \`${first}\`): each geofence needs a unique name. Rename one of them.`));
+        l10n.t('Two geofences are named `{0}` (the first at `{1}`): each geofence needs a unique name. Rename one of them.', g.name, first)));
     } else {
       seen.set(g.name, path);
     }
@@ -56,9 +56,9 @@ function numbersInRange(fences: Array<{ g: Obj; path: string }>): Finding[] {
       if (typeof v !== 'string') continue;
       const p = `${path}/${c.key}`;
       if (!NUMBER.test(v)) {
-        out.push(finding('G2', 'error', p, l10n.t`\`${v}\` is not a number: \`${c.key}\` is a string holding ${c.what}, such as ${c.example}.`));
+        out.push(finding('G2', 'error', p, l10n.t('`{0}` is not a number: `{1}` is a string holding {2}, such as {3}.', v, c.key, c.what, c.example)));
       } else if (Number(v) < c.min || Number(v) > c.max) {
-        out.push(finding('G2', 'error', p, l10n.t`\`${c.key}\` ${v} is out of range: it must be ${c.what}.`));
+        out.push(finding('G2', 'error', p, l10n.t('`{0}` {1} is out of range: it must be {2}.', c.key, v, c.what)));
       }
     }
     const r = g.radius;

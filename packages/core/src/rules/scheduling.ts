@@ -72,7 +72,7 @@ function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
     : hasStart ? 'there is a start time, so it is sent `AT_FIXED_TIME`' : 'there is no start time, so `ASAP` sends it at once';
   if (!has(sd, 'delivery_type')) {
     return [finding('H1', 'error', join(SD, 'delivery_type'),
-      l10n.t`\`scheduling_details\` needs a \`delivery_type\`: ${c(wanted)} here (${why}). The others are \`SEND_IN_BTS\` and \`SEND_IN_USER_TIMEZONE\`.`,
+      l10n.t('`scheduling_details` needs a `delivery_type`: {0} here ({1}). The others are `SEND_IN_BTS` and `SEND_IN_USER_TIMEZONE`.', c(wanted), why),
       { fixes: [fix(l10n.t`Add \`"delivery_type": "${wanted}"\``, [{ kind: 'insert', path: join(SD, 'delivery_type'), value: wanted }], true)] })];
   }
   if (sd.delivery_type !== 'SCHEDULED') return [];
@@ -80,7 +80,7 @@ function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
   const fixes = [fix(l10n.t`Change to \`${wanted}\``, [{ kind: 'replaceValue', path, value: wanted }], true)];
   if (type !== 'PERIODIC') fixes.push(fix(l10n.t`Change to \`${other}\``, [{ kind: 'replaceValue', path, value: other }]));
   return [finding('H1', 'error', path,
-    l10n.t`\`SCHEDULED\` is how the service reports a campaign that has a send time; a request says how to send it. Use ${c(wanted)}: ${why}.`,
+    l10n.t('`SCHEDULED` is how the service reports a campaign that has a send time; a request says how to send it. Use {0}: {1}.', c(wanted), why),
     { fixes })];
 }
 
@@ -96,7 +96,7 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
     } else {
       fixes.push(fix(l10n.t`Add \`${key}\``, [{ kind: 'insert', path, value: PLACEHOLDER[key]() }]));
     }
-    out.push(finding('H2', 'error', path, l10n.t`\`${key}\` is required when \`delivery_type\` is ${c(dt)}: ${why}.`, { fixes }));
+    out.push(finding('H2', 'error', path, l10n.t('`{0}` is required when `delivery_type` is {1}: {2}.', key, c(dt), why), { fixes }));
   }
   return out;
 }
@@ -131,10 +131,10 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   let message: string;
   switch (result.reason) {
     case 'case':
-      message = l10n.t`${c(zone)} is not spelt as the IANA zone name: the case matters, use ${c(s)}.`;
+      message = l10n.t('{0} is not spelt as the IANA zone name: the case matters, use {1}.', c(zone), c(s));
       break;
     case 'abbreviation':
-      message = l10n.t`${c(zone)} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as ${c(s)} (Area/City).`;
+      message = l10n.t('{0} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as {1} (Area/City).', c(zone), c(s));
       break;
     case 'offset':
       message = l10n.t`${c(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
@@ -154,7 +154,7 @@ export function checkDateTime(rule: string, path: string, value: unknown, name: 
   const what = typeof value === 'string' ? c(value) : typeof value === 'number' ? `The number ${value}` : `This ${value === null ? 'null' : typeof value}`;
   const hint = typeof value === 'number' && repaired ? ` (as epoch ${value < 1e11 ? 'seconds' : 'milliseconds'}, that is ${c(repaired)})` : '';
   return finding(rule, 'error', path,
-    l10n.t`${what} is not an ISO 8601 date-time${hint}: write \`${name}\` as \`YYYY-MM-DDTHH:MM:SS\`, such as \`2026-01-15T10:00:00\` (an offset such as \`Z\` or \`+05:30\` may follow).`,
+    l10n.t('{0} is not an ISO 8601 date-time{1}: write `{2}` as `YYYY-MM-DDTHH:MM:SS`, such as `2026-01-15T10:00:00` (an offset such as `Z` or `+05:30` may follow).', what, hint, name),
     fixes ? { fixes } : undefined);
 }
 
@@ -172,7 +172,7 @@ function checkTimes(sd: Obj): Finding[] {
   const expiry = instantOf(parseIsoDateTime(sd.expiry_time)!, zone);
   if (expiry <= start) {
     out.push(finding('H4', 'warning', join(SD, 'expiry_time'),
-      l10n.t`\`expiry_time\` ${c(sd.expiry_time)} is not after \`start_time\` ${c(sd.start_time)}: the campaign would end before it starts. Set a later expiry, or remove it.`,
+      l10n.t('`expiry_time` {0} is not after `start_time` {1}: the campaign would end before it starts. Set a later expiry, or remove it.', c(sd.expiry_time), c(sd.start_time)),
       { fixes: [fix(l10n.t('Remove `expiry_time`'), [{ kind: 'remove', path: join(SD, 'expiry_time') }])] }));
   }
   return out;
@@ -186,7 +186,7 @@ function checkResponseNames(sd: Obj, type: string | undefined): Finding[] {
     const path = join(SD, from);
     const clash = has(sd, to);
     out.push(finding('H5', 'error', path,
-      l10n.t`\`${from}\` is the name a fetched campaign uses; a request names it \`${to}\`.` + (clash ? l10n.t` There is already a \`${to}\`: remove this one.` : l10n.t` Rename it.`),
+      l10n.t('`{0}` is the name a fetched campaign uses; a request names it `{1}`.', from, to) + (clash ? l10n.t` There is already a \`${to}\`: remove this one.` : l10n.t` Rename it.`),
       {
         target: 'key',
         fixes: [clash
@@ -275,7 +275,7 @@ function checkPeriodicDetails(sd: Obj): Finding[] {
     if (!has(pd, key) || freqs.includes(sf)) continue;
     const path = join(base, key);
     out.push(finding('H7', 'error', path,
-      l10n.t`\`${key}\` applies to ${freqs.map(c).join(' or ')} only, and \`sending_frequency\` is ${c(sf)}. Remove it, or change \`sending_frequency\`.`,
+      l10n.t('`{0}` applies to {1} only, and `sending_frequency` is {2}. Remove it, or change `sending_frequency`.', key, freqs.map(c).join(' or '), c(sf)),
       { target: 'key', fixes: [fix(l10n.t`Remove \`${key}\``, [{ kind: 'remove', path }], true)] }));
   }
   return out;
@@ -370,7 +370,7 @@ function requestNameFixes(f: FixContext): Fix[] {
   const p = isObj(f.parent) ? f.parent : {};
   const rename = (to: string): Fix[] => p[to] === undefined
     ? [fix(l10n.t`Rename to ${code(to)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: to }], true)]
-    : [fix(l10n.t`Remove ${code(f.key)} (${code(to)} is set)`, [{ kind: 'remove', path: f.finding.path }], true)];
+    : [fix(l10n.t('Remove {0} ({1} is set)', code(f.key), code(to)), [{ kind: 'remove', path: f.finding.path }], true)];
   if (f.value === undefined) return [];
   if (f.key === 'schedule_time') return rename('start_time');
   if (f.key === 'time_zone') return rename('timezone');

@@ -71,7 +71,7 @@ function paging(doc: Obj): Finding[] {
   if (typeof limit === 'number' && Number.isInteger(limit) && (limit < 1 || limit > 15)) {
     const to = limit < 1 ? 1 : 15;
     out.push(finding('R2', 'error', '/limit',
-      l10n.t`\`limit\` is ${limit}, and a page holds 1 to 15 campaigns: use ${to}${limit > 15 ? ' and page through the results (a page with fewer than `limit` items is the last)' : ''}.`,
+      l10n.t('`limit` is {0}, and a page holds 1 to 15 campaigns: use {1}{2}.', limit, to, limit > 15 ? ' and page through the results (a page with fewer than `limit` items is the last)' : ''),
       { fixes: [{ title: l10n.t`Change to ${to}`, edits: [{ kind: 'replaceValue', path: '/limit', value: to }], isPreferred: true }] }));
   }
   const page = doc.page;

@@ -71,7 +71,7 @@ function window(o: Obj): Finding[] {
   if (minV * MINUTES[minG] <= maxV * MINUTES[maxG]) return [];
   const amount = (v: number, unit: string): string => `${v} ${unit.toLowerCase().replace(/s$/, v === 1 ? '' : 's')}`;
   return [finding('T5', 'warning', `${TC}/intelligent_delay_optimization/min_delay_value`,
-    l10n.t`The minimum delay (${amount(minV, minG)}) is longer than the maximum (${amount(maxV, maxG)}): the window is empty. Lower the minimum or raise the maximum.`)];
+    l10n.t('The minimum delay ({0}) is longer than the maximum ({1}): the window is empty. Lower the minimum or raise the maximum.', amount(minV, minG), amount(maxV, maxG)))];
 }
 
 /** T4: `trigger_attr` is a string, or with `BEFORE` an object naming the time attribute. */

@@ -79,7 +79,7 @@ function frozenSchedulingField(doc: Obj, base: Obj, key: 'delivery_type' | 'star
   const was = has(bsd, key) ? ` (it is ${c(bsd[key])} on the service)` : '';
   const what = !has(sd, key) ? `removes \`scheduling_details.${key}\`` : `changes \`scheduling_details.${key}\``;
   return [finding(rule, 'error', path,
-    l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`,
+    l10n.t('This {0}{1}, but the service refuses it: {2}. Restore it, or stop the campaign and create a new one.', what, was, then),
     { fixes: [restore(sd, bsd, key, path)] })];
 }
 
@@ -98,7 +98,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
     const what = has(sd, 'delivery_type') ? 'changes `scheduling_details.delivery_type`' : 'removes `scheduling_details.delivery_type`';
     const was = has(bsd, 'delivery_type') ? ` (it is ${c(bsd.delivery_type)} on the service${bsd.delivery_type === 'SCHEDULED' ? `, which stands for ${theirs.map(c).join(' or ')}` : ''})` : '';
     return [finding(rule, 'error', join('/scheduling_details', 'delivery_type'),
-      l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+      l10n.t('This {0}{1}, but the service refuses it: {2}. Restore it, or stop the campaign and create a new one.', what, was, then), { fixes })];
   }
   const mine = startTimeOf(sd);
   const theirs = startTimeOf(bsd);
@@ -109,7 +109,7 @@ function frozenAcrossShapes(sd: Obj, bsd: Obj, key: 'delivery_type' | 'start_tim
   const was = theirs ? ` (it is ${c(theirs.value)} on the service${isTimeOfDay(theirs.value) ? ', which reports only the time of day of a periodic campaign, so a date-time cannot be shown to keep it' : ''})` : '';
   const what = mine ? 'changes the start time' : 'removes the start time';
   return [finding(rule, 'error', path,
-    l10n.t`This ${what}${was}, but the service refuses it: ${then}. Restore it, or stop the campaign and create a new one.`, { fixes })];
+    l10n.t('This {0}{1}, but the service refuses it: {2}. Restore it, or stop the campaign and create a new one.', what, was, then), { fixes })];
 }
 
 const checks: RuleCheck[] = [
@@ -135,7 +135,7 @@ const checks: RuleCheck[] = [
         for (const key of changed) {
           refused.add(key);
           out.push(finding('P3', 'error', join('', key),
-            l10n.t`This campaign is ${c(status)}: the service accepts no update, so this change to ${c(key)} cannot be pushed. Restore it, or create a new campaign.`,
+            l10n.t('This campaign is {0}: the service accepts no update, so this change to {1} cannot be pushed. Restore it, or create a new campaign.', c(status), c(key)),
             { target: 'key', fixes: [restore(doc, base, key, join('', key))] }));
         }
       }
@@ -161,7 +161,7 @@ const checks: RuleCheck[] = [
         if (refused.has(key) || !isObj(doc[key]) || !isObj(base[key])) continue;
         const where = differences(doc[key], base[key], join('', key));
         out.push(finding('P4', 'information', join('', key),
-          l10n.t`Changed inside ${c(key)} (at ${where.map(c).join(', ')}): an update sends the complete ${c(key)} component, which replaces the one on the service.`,
+          l10n.t('Changed inside {0} (at {1}): an update sends the complete {2} component, which replaces the one on the service.', c(key), where.map(c).join(', '), c(key)),
           { target: 'key' }));
       }
       // P5: when a change reaches users.

@@ -22,9 +22,9 @@ function checkRequired(utm: Obj): Finding[] {
   const custom = Object.keys(utm).filter(k => !STANDARD_UTM.includes(k));
   return REQUIRED.filter(k => !has(utm, k)).map(k => {
     const near = didYouMean(k, custom);
-    const fixes: Fix[] = near ? [{ title: l10n.t`Rename \`${near}\` to \`${k}\``, edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
+    const fixes: Fix[] = near ? [{ title: l10n.t('Rename `{0}` to `{1}`', near, k), edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
     return finding('U1', 'error', join(UTM, k),
-      l10n.t`\`${k}\` is required in \`utm_params\`: ${WHAT[k]}.` + (near ? l10n.t` \`${near}\` looks like a misspelling of it.` : ''),
+      l10n.t('`{0}` is required in `utm_params`: {1}.', k, WHAT[k]) + (near ? l10n.t` \`${near}\` looks like a misspelling of it.` : ''),
       fixes.length ? { fixes } : undefined);
   });
 }
@@ -44,11 +44,11 @@ function checkCustomKeys(utm: Obj): Finding[] {
       }
       fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
       out.push(finding('U2', 'error', path,
-        l10n.t`\`${key}\` does not start with \`utm_\`: the service rejects custom UTM keys without that prefix. Rename it to \`${renamed}\`, or remove it.`,
+        l10n.t('`{0}` does not start with `utm_`: the service rejects custom UTM keys without that prefix. Rename it to `{1}`, or remove it.', key, renamed),
         { target: 'key', fixes }));
     } else if (++count > MAX_CUSTOM_UTM) {
       out.push(finding('U2', 'error', path,
-        l10n.t`\`utm_params\` takes at most ${MAX_CUSTOM_UTM} custom keys besides the standard ones, and \`${key}\` is custom key number ${count}. Remove it, or drop another custom key.`,
+        l10n.t('`utm_params` takes at most {0} custom keys besides the standard ones, and `{1}` is custom key number {2}. Remove it, or drop another custom key.', MAX_CUSTOM_UTM, key, count),
         { target: 'key', fixes: [{ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
     }
   }

@@ -137,9 +137,9 @@ export class SettingsStore {
     try {
       const read = editorSettingsFrom(await this.host.editorSettings(uri));
       editor = read.settings;
-      for (const p of read.problems) this.host.log(l10n.t`settings for ${uri}: ${p}`);
+      for (const p of read.problems) this.host.log(l10n.t('settings for {0}: {1}', uri, p));
     } catch (e) {
-      this.host.log(l10n.t`reading the editor settings for ${uri} failed, using the settings file alone: ${e instanceof Error ? e.message : String(e)}`);
+      this.host.log(l10n.t('reading the editor settings for {0} failed, using the settings file alone: {1}', uri, e instanceof Error ? e.message : String(e)));
     }
     return documentSettings(this.settingsFileFor(uri), editor);
   }

@@ -52,7 +52,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   const localErrors = (await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined)).errors;
   let answer;
   try {
-    answer = await ui.progress(l10n.t`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
+    answer = await ui.progress(l10n.t('Validating campaign {0} on {1}…', id, env.name), () => api.validateCampaign(id, validationBody(local)));
   } catch (e) {
     const message = l10n.t('The service\'s validation could not run: {0}', describeFailure(e));
     ui.error(message);
@@ -333,7 +333,7 @@ export interface ExecutionHistory { id: string; executions: ExecutionEntry[]; to
 /** Every page of the execution history (15 at a time), up to `maxPages`. */
 export async function loadExecutions(api: PushApi, id: string, deliveryType: unknown, maxPages = 20): Promise<ExecutionHistory> {
   if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
-    throw new Error(l10n.t`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${id} is \`${deliveryType}\`, which runs as one campaign.`);
+    throw new Error(l10n.t('Execution history exists only for periodic and business-event-triggered campaigns; campaign {0} is `{1}`, which runs as one campaign.', id, deliveryType));
   }
   const executions: ExecutionEntry[] = [];
   let total: number | undefined;

@@ -354,7 +354,7 @@ class PushRun {
     const adopt = async (saved: string) => {
       const doc = parse(saved).value;
       if (!isObject(doc) || !mergeKept(baseContent, contentOf(remote.normalized), merged, contentOf(doc))) return;
-      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(l10n.t`${this.file.name} was saved with the merge, but its base snapshot could not be updated (${e instanceof Error ? e.message : String(e)}): the next push will merge against the older base again.`));
+      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(l10n.t('{0} was saved with the merge, but its base snapshot could not be updated ({1}): the next push will merge against the older base again.', this.file.name, e instanceof Error ? e.message : String(e))));
     };
     this.pendingBase?.cancel();
     this.pendingBase = this.file.whenSaved(saved => (this.adopting = adopt(saved)));
@@ -370,7 +370,7 @@ class PushRun {
     const take = merge.takeFromRemote;
     if (take.length === 0) {
       if (remoteMoved(this.base, remote)) await bases.write(id, remote);
-      ui.info(l10n.t`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
+      ui.info(l10n.t('Nothing to push: {0} has no change from campaign {1} on {2}.', file.name, id, env.name));
       return { outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') };
     }
     if (!merge.decided) {
@@ -381,7 +381,7 @@ class PushRun {
       if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
     }
     await this.writeMerge(merge, remote);
-    ui.info(l10n.t`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
+    ui.info(l10n.t('{0} took {1} from the service; nothing needed to be sent.', file.name, list(take)));
     return { outcome: 'file-updated', message: l10n.t('The file took the service\'s changes.'), fileTook: take };
   }
 
@@ -473,7 +473,7 @@ class PushRun {
   private async write(plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
     const { api, ui, env } = this.deps;
     try {
-      await ui.progress(l10n.t`Pushing ${list(plan.changed)} to ${env.name}…`, () => api.updateCampaign(this.id, plan.body));
+      await ui.progress(l10n.t('Pushing {0} to {1}…', list(plan.changed), env.name), () => api.updateCampaign(this.id, plan.body));
       return { outcome: 'pushed', note: '' };
     } catch (e) {
       return this.afterFailedWrite(e, plan, fresh);

@@ -158,7 +158,7 @@ export function checkBaseSnapshot(v: unknown): string | undefined {
  * or one of a later version throws a `BaseSnapshotError` saying what to do.
  */
 export function parseBaseSnapshot(text: string, file: string, id?: string): BaseSnapshot {
-  const unusable = (reason: string) => new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be used: ${reason}. Fetch the campaign again to rebuild it.`, reason);
+  const unusable = (reason: string) => new BaseSnapshotError(l10n.t('The base snapshot {0} cannot be used: {1}. Fetch the campaign again to rebuild it.', file, reason), reason);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -166,7 +166,7 @@ export function parseBaseSnapshot(text: string, file: string, id?: string): Base
     throw unusable(l10n.t('it is not valid JSON ({0})', (e as Error).message));
   }
   const newer = newerFormat(parsed);
-  if (newer) throw new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be used: ${newer}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version ${BASE_FORMAT_VERSION}.`, newer);
+  if (newer) throw new BaseSnapshotError(l10n.t('The base snapshot {0} cannot be used: {1}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version {2}.', file, newer, BASE_FORMAT_VERSION), newer);
   const other = isObject(parsed) && id !== undefined && parsed.id !== id ? l10n.t('it is the base of campaign {0}, not of {1}', `\`${String(parsed.id)}\``, `\`${id}\``) : undefined;
   const problem = checkBaseSnapshot(parsed);
   if (problem) throw unusable(l10n.t('it is damaged: {0}', problem));

@@ -42,7 +42,7 @@ async function readBaseSnapshotFile(file: string, id: string): Promise<BaseSnaps
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be read: ${(e as Error).message}.`);
+    throw new BaseSnapshotError(l10n.t('The base snapshot {0} cannot be read: {1}.', file, (e as Error).message));
   }
   return parseBaseSnapshot(text, file, id);
 }
