@@ -152,6 +152,20 @@ function sentences(...texts: string[]): string {
   return texts.filter(Boolean).join(' ');
 }
 
+/** One whole sentence for each of what is known: the environment and its workspace, one of them, or neither. */
+interface Naming {
+  both(environment: string, workspace: string): string;
+  environment(environment: string): string;
+  workspace(workspace: string): string;
+  neither(): string;
+}
+
+function naming(environment: string | undefined, workspace: string | undefined, say: Naming): string {
+  if (environment && workspace) return say.both(environment, workspace);
+  if (environment) return say.environment(environment);
+  return workspace ? say.workspace(workspace) : say.neither();
+}
+
 /** A readable message for any failure of a service call, saying what to do next. */
 export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
   const failed = (m: string) => ctx.doing ? l10n.t({ message: '{0} failed: {1}', args: [ctx.doing, m], comment: 'what was being done (such as "Fetching campaign 65f…"), then why it failed' }) : m;
@@ -163,19 +177,23 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
   const base = failed(e.message);
   switch (e.status) {
     case 401: {
-      const refused = env && ws ? l10n.t('The service did not accept the API key for environment {0} (workspace {1}).', env, ws)
-        : env ? l10n.t('The service did not accept the API key for environment {0}.', env)
-        : ws ? l10n.t('The service did not accept the API key for environment (workspace {0}).', ws)
-        : l10n.t('The service did not accept the API key for environment.');
+      const refused = naming(env, ws, {
+        both: (e, w) => l10n.t('The service did not accept the API key for environment {0} (workspace {1}).', e, w),
+        environment: e => l10n.t('The service did not accept the API key for environment {0}.', e),
+        workspace: w => l10n.t('The service did not accept the API key for environment (workspace {0}).', w),
+        neither: () => l10n.t('The service did not accept the API key for environment.'),
+      });
       return { message: sentences(base, refused, l10n.t('Sign in again with the workspace\'s API key from the dashboard\'s workspace settings.')), actions: ['signIn'] };
     }
     case 403:
       return { message: sentences(base, l10n.t('The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.')), actions: ['signIn'] };
     case 404: {
-      const gone = env && ws ? l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0} (workspace {1}).', env, ws)
-        : env ? l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0}.', env)
-        : ws ? l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment (workspace {0}).', ws)
-        : l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment.');
+      const gone = naming(env, ws, {
+        both: (e, w) => l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0} (workspace {1}).', e, w),
+        environment: e => l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0}.', e),
+        workspace: w => l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment (workspace {0}).', w),
+        neither: () => l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment.'),
+      });
       return { message: sentences(base, gone, l10n.t('Refresh the Campaigns view, or switch to the environment it came from.')), actions: ['switchEnvironment'] };
     }
     case 429: {
