@@ -6,7 +6,7 @@ import { isObject, parse } from '@campaign-studio/core';
 import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
-import { normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
+import { byAction, normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
@@ -222,15 +222,6 @@ async function confirmStatusAction(id: string, action: StatusAction, before: Rem
     l10n.t('{0} is a production environment.', env.name),
     byAction(action, () => l10n.t('Really pause campaign {0}?', name), () => l10n.t('Really resume campaign {0}?', name), () => l10n.t('Really stop campaign {0}?', name)),
     byAction(action, () => l10n.t('Pause in production'), () => l10n.t('Resume in production'), () => l10n.t('Stop in production')));
-}
-
-/** The sentence of a status action: each action's is whole, its verb written in it. */
-function byAction(action: StatusAction, pause: () => string, resume: () => string, stop: () => string): string {
-  switch (action) {
-    case 'PAUSE': return pause();
-    case 'RESUME': return resume();
-    case 'STOP': return stop();
-  }
 }
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */

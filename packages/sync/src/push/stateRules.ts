@@ -168,10 +168,19 @@ const PAUSABLE = ['ACTIVE', 'SCHEDULED'] as const;
  * sending), and the statuses that show, when read back, that it took effect.
  */
 export const STATUS_ACTIONS = {
-  PAUSE: { from: PAUSABLE, reaches: ['PAUSED'], verb: 'pause', past: 'paused' },
-  RESUME: { from: ['PAUSED'], reaches: PAUSABLE, verb: 'resume', past: 'resumed' },
-  STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], reaches: ['STOPPED'], verb: 'stop', past: 'stopped' },
-} as const satisfies Record<StatusAction, { from: readonly string[]; reaches: readonly string[]; verb: string; past: string }>;
+  PAUSE: { from: PAUSABLE, reaches: ['PAUSED'] },
+  RESUME: { from: ['PAUSED'], reaches: PAUSABLE },
+  STOP: { from: ['ACTIVE', 'SCHEDULED', 'PAUSED'], reaches: ['STOPPED'] },
+} as const satisfies Record<StatusAction, { from: readonly string[]; reaches: readonly string[] }>;
+
+/** The sentence of a status action: each action's is whole, its verb written in it (a translation needs the whole sentence). */
+export function byAction(action: StatusAction, pause: () => string, resume: () => string, stop: () => string): string {
+  switch (action) {
+    case 'PAUSE': return pause();
+    case 'RESUME': return resume();
+    case 'STOP': return stop();
+  }
+}
 
 
 /** Delivery types that can be paused: periodic and triggered campaigns (V1's notes; the emulator's "Status actions"). */
@@ -210,14 +219,18 @@ export function statusActionProblem(action: StatusAction, status: string, doc: C
     ? l10n.t('A draft is not live yet: publish it first (through the dashboard or V1).')
     : FROZEN_STATUSES.includes(st) || st === 'SENT'
       ? l10n.t('The campaign has ended; nothing can change its state now.')
-      : action === 'RESUME' ? l10n.t('Only a paused campaign can be resumed.')
-      : action === 'PAUSE' ? l10n.t('It can be paused only when it is {0}.', from) : l10n.t('It can be stopped only when it is {0}.', from);
+      : byAction(action,
+        () => l10n.t('It can be paused only when it is {0}.', from),
+        () => l10n.t('Only a paused campaign can be resumed.'),
+        () => l10n.t('It can be stopped only when it is {0}.', from));
   const refused = st
-    ? (action === 'PAUSE' ? l10n.t('The campaign is {0} on the service, so it cannot be paused.', code(st))
-      : action === 'RESUME' ? l10n.t('The campaign is {0} on the service, so it cannot be resumed.', code(st))
-      : l10n.t('The campaign is {0} on the service, so it cannot be stopped.', code(st)))
-    : (action === 'PAUSE' ? l10n.t('The campaign is `of unknown status` on the service, so it cannot be paused.')
-      : action === 'RESUME' ? l10n.t('The campaign is `of unknown status` on the service, so it cannot be resumed.')
-      : l10n.t('The campaign is `of unknown status` on the service, so it cannot be stopped.'));
+    ? byAction(action,
+      () => l10n.t('The campaign is {0} on the service, so it cannot be paused.', code(st)),
+      () => l10n.t('The campaign is {0} on the service, so it cannot be resumed.', code(st)),
+      () => l10n.t('The campaign is {0} on the service, so it cannot be stopped.', code(st)))
+    : byAction(action,
+      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be paused.'),
+      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be resumed.'),
+      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be stopped.'));
   return { rule: 'P3', path: '/status', severity: 'error', message: `${refused} ${hint}` };
 }
