@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
 import { didYouMean } from './strings';
+import { code } from '../rules/util';
 
 /**
  * Parsing, once per document version.
@@ -203,13 +204,12 @@ function symbolMessage(body: string, offset: number): string | undefined {
   if (ch === "'") return l10n.t('Unexpected character: single quotes are not valid JSON; strings and property names need double quotes `"`.');
   const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
   if (!word) return undefined;
-  const c = (s: string) => `\`${s}\``;
   const literal = LITERALS[word.toLowerCase()];
-  if (literal && word !== literal) return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', c(word), c(literal));
-  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', c(word));
+  if (literal && word !== literal) return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', code(word), code(literal));
+  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', code(word));
   const near = didYouMean(word, ['true', 'false', 'null']);
-  if (near) return l10n.t('Unexpected character: {0} is not valid JSON; did you mean {1}?', c(word), c(near));
-  return l10n.t('Unexpected character: {0} is not valid JSON here; strings and property names need double quotes, such as {1}.', c(word), c(`"${word}"`));
+  if (near) return l10n.t('Unexpected character: {0} is not valid JSON; did you mean {1}?', code(word), code(near));
+  return l10n.t('Unexpected character: {0} is not valid JSON here; strings and property names need double quotes, such as {1}.', code(word), code(`"${word}"`));
 }
 
 /** Where the text before `offset` ends, skipping white space backwards. */

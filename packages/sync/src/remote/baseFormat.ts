@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { isObject, JsonObject } from '@campaign-studio/core';
 import { Environment, normalizeBaseUrl } from './environments';
+import { code } from '../push/model';
 
 /**
  * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar
@@ -211,12 +212,11 @@ export function baseOfEnvironment(snap: BaseSnapshot, env: BaseEnvironment): Bas
  * and the two ways out: the environment it came from, or a fetch from this one.
  */
 export function foreignBaseMessage(id: string, snap: BaseSnapshot, env: BaseEnvironment): string {
-  const c = (s: string) => `\`${s}\``;
-  const refetch = l10n.t('fetch the campaign again from {0} ("Campaign Studio: Fetch Campaign into Workspace"), which makes {0}\'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under {1})', c(env.name), c(`${BACKUP_FOLDER}/`));
+  const refetch = l10n.t('fetch the campaign again from {0} ("Campaign Studio: Fetch Campaign into Workspace"), which makes {0}\'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under {1})', code(env.name), code(`${BACKUP_FOLDER}/`));
   if (snap.environment === env.name) {
-    return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} in workspace {2}, but the current environment {1} uses workspace {3}: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace {2}, or {4}.', id, c(env.name), c(snap.workspaceId), c(env.workspaceId), refetch);
+    return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} in workspace {2}, but the current environment {1} uses workspace {3}: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace {2}, or {4}.', id, code(env.name), code(snap.workspaceId), code(env.workspaceId), refetch);
   }
-  return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} (workspace {2}), but the current environment is {3} (workspace {4}). Switch to {1} ("Campaign Studio: Switch Environment"), or {5}.', id, c(snap.environment), c(snap.workspaceId), c(env.name), c(env.workspaceId), refetch);
+  return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} (workspace {2}), but the current environment is {3} (workspace {4}). Switch to {1} ("Campaign Studio: Switch Environment"), or {5}.', id, code(snap.environment), code(snap.workspaceId), code(env.name), code(env.workspaceId), refetch);
 }
 
 /**
