@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
-import { didYouMean } from './strings';
-import { code } from '../rules/util';
+import { code, didYouMean } from './strings';
 
 /**
  * Parsing, once per document version.

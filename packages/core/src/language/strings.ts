@@ -39,6 +39,11 @@ function lettersIn(short: string, long: string): boolean {
  * distance, then a word whose letters the other's are, in order, then the same first letter, then
  * the first listed.
  */
+/** A value as inline code in a message or a fix title. */
+export function code(v: unknown): string {
+  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
+}
+
 export function didYouMean(word: string, candidates: readonly string[], max = 2): string | undefined {
   const w = word.toLowerCase();
   let best: string | undefined;
