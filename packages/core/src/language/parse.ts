@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
-import { didYouMean } from './strings';
+import { didYouMean, visible } from './strings';
 
 /**
  * Parsing, once per document version.
@@ -180,7 +180,7 @@ function tooDeepFinding(maxDepth: number, bom: number, at: number): Finding {
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
-  return d1(`Duplicate key \`${dup.key}\`: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single \`${dup.key}\`.`, bom + dup.start, bom + dup.end);
+  return d1(`Duplicate key \`${visible(dup.key)}\`: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single \`${visible(dup.key)}\`.`, bom + dup.start, bom + dup.end);
 }
 
 const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: 'null', null: 'null', nil: 'null' };

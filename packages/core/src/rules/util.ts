@@ -12,10 +12,7 @@ export function has(o: unknown, key: string): boolean {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
 }
 
-/** A value as inline code in a message or a fix title. */
-export function code(v: unknown): string {
-  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
-}
+export { code } from '../language/strings';
 
 export function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
   return isPreferred ? { title, edits, isPreferred } : { title, edits };

@@ -1,5 +1,5 @@
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject, nonEmptyString } from '@campaign-studio/core';
+import { isObject, nonEmptyString, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -308,17 +308,18 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   return lines;
 }
 
-/** Text shown as itself inside Markdown (a tooltip, a hover): its Markdown characters escaped. */
+/** Text shown as itself inside Markdown (a tooltip, a hover): its control characters written out, its Markdown characters escaped. */
 export function escapeMarkdown(s: string): string {
-  return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
+  return visible(s).replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 
 /**
  * A message written with Markdown code spans (the flows' and the CLI's), as plain text for a
- * notification, which shows backticks literally: the spans' text stays, the backticks go.
+ * notification, which shows backticks literally: the spans' text stays, the backticks go, and
+ * control characters (from a file or the service) are written out.
  */
 export function plainText(s: string): string {
-  return s.replace(/`([^`\n]+)`/g, '$1');
+  return visible(s).replace(/`([^`\n]+)`/g, '$1');
 }
 
 /** The metadata record of one campaign (reachability), from the legacy metadata call. */
