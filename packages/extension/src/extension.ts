@@ -3,6 +3,7 @@ import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { CampaignRead, ConnectionShown, StudioContext } from './context';
 import { createFeatures } from './features';
+import { visibleLog } from './log';
 import { serverRules } from './push/feature';
 import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
 import type { CheckedFinding } from '@campaign-studio/sync';
@@ -28,7 +29,7 @@ export interface CampaignStudioApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
-  const output = vscode.window.createOutputChannel('Campaign Studio', { log: true });
+  const output = visibleLog(vscode.window.createOutputChannel('Campaign Studio', { log: true }));
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -6,7 +6,7 @@ import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocume
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  PLAIN_CLIENT, RemoteState, RuleLink, webRuleLink,
+  PLAIN_CLIENT, RemoteState, RuleLink, visible, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -120,11 +120,12 @@ function initialClientInfo(): ClientInfo {
   };
 }
 
+/** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
 function connectionLog(connection: Connection): Log {
   return {
-    error: m => connection.console.error(m),
-    warn: m => connection.console.warn(m),
-    info: m => connection.console.info(m),
+    error: m => connection.console.error(visible(m)),
+    warn: m => connection.console.warn(visible(m)),
+    info: m => connection.console.info(visible(m)),
   };
 }
 
