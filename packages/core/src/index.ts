@@ -3,6 +3,7 @@ export * from "./l10n";
 export * from "./language/codeActions";
 export * from "./language/completion";
 export * from "./language/diagnostics";
+export * from "./language/encoding";
 export * from "./language/folding";
 export * from "./language/formatting";
 export * from "./language/hover";

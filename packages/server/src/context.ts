@@ -6,7 +6,7 @@ import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocume
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  PLAIN_CLIENT, RemoteState, RuleLink, visible, webRuleLink,
+  isFileUri, PLAIN_CLIENT, RemoteState, RuleLink, uriToFileName, utf16OfBytes, visible, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -120,6 +120,20 @@ function initialClientInfo(): ClientInfo {
   };
 }
 
+/** The first bytes of a file, enough to tell UTF-16 by (none when it cannot be read). */
+function firstBytes(file: string): Uint8Array {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const bytes = new Uint8Array(64);
+    return bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0));
+  } catch {
+    return new Uint8Array(0);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 /** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
 function connectionLog(connection: Connection): Log {
   return {
@@ -129,11 +143,12 @@ function connectionLog(connection: Connection): Log {
   };
 }
 
-function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client'>): LanguageServiceOptions {
+function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'documents'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
     getRemote: uri => ctx.remoteStates.get(uri),
     extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
+    savedAsUtf16: uri => (isFileUri(uri) && ctx.documents.get(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined),
     onBaseProblem: (problem, uri) => {
       const key = `${problem.file}\n${problem.message}`;
       if (ctx.loggedBaseProblems.has(key)) return;

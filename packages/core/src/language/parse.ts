@@ -1,6 +1,7 @@
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
 import { didYouMean, visible } from './strings';
+import { Utf16, utf16Finding, utf16OfText } from './encoding';
 
 /**
  * Parsing, once per document version.
@@ -25,6 +26,8 @@ export interface ParsedDocument {
   readonly syntax: Finding[];
   /** True when the structure is too deep to validate safely; rules are skipped. */
   readonly tooDeep: boolean;
+  /** Set when the text is UTF-16 read as UTF-8 or Latin-1: its one finding says so, nothing else is checked. */
+  readonly utf16?: Utf16;
   /** The position tree, built on first use. */
   tree(): jsonc.Node | undefined;
   /** Whether the position tree exists already (building it is costly on large documents). */
@@ -208,6 +211,8 @@ function lastNonSpace(body: string, offset: number): number {
 }
 
 export function parse(text: string): ParsedDocument {
+  const utf16 = utf16OfText(text);
+  if (utf16) return utf16Document(text, utf16);
   // A BOM is not part of the JSON text; editors show it as nothing, so we ignore it silently.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
@@ -306,6 +311,17 @@ export function parse(text: string): ParsedDocument {
       if (!starts) starts = computeLineStarts(text);
       return starts;
     },
+  };
+}
+
+/** A UTF-16 file read as UTF-8 or Latin-1: no value, no tree, one finding. */
+function utf16Document(text: string, utf16: Utf16): ParsedDocument {
+  let starts: number[] | undefined;
+  return {
+    text, bom: 0, value: undefined, strict: false, syntax: [utf16Finding(utf16)], tooDeep: false, utf16,
+    hasTree: () => true,
+    tree: () => undefined,
+    lineStarts: () => (starts ??= computeLineStarts(text)),
   };
 }
 
