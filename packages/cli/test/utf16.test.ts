@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { spawnSync } from 'child_process';
 import { json, run, write } from './helpers/bins';
 import { CLEAN } from './helpers/documents';
 
@@ -14,6 +15,7 @@ import { CLEAN } from './helpers/documents';
 
 const TEXT = JSON.stringify({ ...CLEAN, basic_details: { name: 'Sommerfest für alle' } }, null, 2) + '\n';
 const MESSAGE = /^This file is UTF-16(LE|BE); save it as UTF-8/;
+const CAMPAIGN_BIN = path.resolve(__dirname, '../../../dist/campaign.js');
 
 function utf16(order: 'LE' | 'BE', bom: boolean): Buffer {
   const le = Buffer.from((bom ? '\uFEFF' : '') + TEXT, 'utf16le');
@@ -64,5 +66,14 @@ describe('UTF-16 files', () => {
     const [entry] = JSON.parse(r.stdout) as Array<{ diagnostics: Array<{ rule: string; message: string }> }>;
     assert.deepEqual(entry.diagnostics.map(d => d.rule), ['D1']);
     assert.match(entry.diagnostics[0].message, MESSAGE);
+  });
+
+  test('campaign status and plan say the file is UTF-16, not that it is no JSON object', () => {
+    const status = spawnSync(process.execPath, [CAMPAIGN_BIN, 'status', '--format', 'json', 'le-bom.campaign.json'], { cwd: dir, encoding: 'utf8' });
+    const [file] = (JSON.parse(status.stdout) as { files: Array<{ state: string; message: string }> }).files;
+    assert.equal(file.state, 'error');
+    assert.match(file.message, MESSAGE);
+    const plan = spawnSync(process.execPath, [CAMPAIGN_BIN, 'plan', '--base-url', 'http://127.0.0.1:9', '--workspace-id', 'w', 'be.campaign.json'], { cwd: dir, encoding: 'utf8' });
+    assert.match(plan.stdout, /^blocked {2}be\.campaign\.json: This file is UTF-16BE; save it as UTF-8/);
   });
 });
