@@ -48,6 +48,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     initializationOptions: { ruleDocCommand: SHOW_RULE_DOC },
     markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
+    // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
+    diagnosticPullOptions: { onChange: true, onSave: true },
   };
   const client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();

@@ -6,7 +6,7 @@ import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocume
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  isFileUri, PLAIN_CLIENT, RemoteState, RuleLink, uriToFileName, utf16OfBytes, visible, webRuleLink,
+  isFileUri, PLAIN_CLIENT, RemoteState, RuleLink, uriToFileName, Utf16, utf16OfBytes, visible, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -134,6 +134,14 @@ function firstBytes(file: string): Uint8Array {
   }
 }
 
+/**
+ * Whether an open document's file is UTF-16 on disk, which its text does not show when the editor
+ * decoded it: read again at each check, so saving it as UTF-8 clears the diagnostic.
+ */
+export function savedAsUtf16(ctx: Pick<ServerContext, 'documents'>, uri: string): Utf16 | undefined {
+  return isFileUri(uri) && ctx.documents.get(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined;
+}
+
 /** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
 function connectionLog(connection: Connection): Log {
   return {
@@ -148,7 +156,7 @@ function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings'
     ruleLink: id => ctx.client.ruleLink(id),
     getRemote: uri => ctx.remoteStates.get(uri),
     extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
-    savedAsUtf16: uri => (isFileUri(uri) && ctx.documents.get(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined),
+    savedAsUtf16: uri => savedAsUtf16(ctx, uri),
     onBaseProblem: (problem, uri) => {
       const key = `${problem.file}\n${problem.message}`;
       if (ctx.loggedBaseProblems.has(key)) return;

@@ -4,9 +4,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { DocumentFormattingRequest, HoverRequest, MarkupContent, MessageType } from 'vscode-languageserver-protocol/node';
+import {
+  DidSaveTextDocumentNotification, DocumentDiagnosticReportKind, DocumentFormattingRequest, FullDocumentDiagnosticReport, HoverRequest, MarkupContent,
+  MessageType,
+} from 'vscode-languageserver-protocol/node';
 import { RemoteFindingsNotification } from '@campaign-studio/core';
-import { Editor, PUSH_CAPABILITIES } from './editor';
+import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 /**
  * The built server over stdio: what it logs and what it says of a document never holds a control
@@ -83,6 +86,40 @@ describe('UTF-16 files', () => {
     fs.writeFileSync(path.join(dir, 'decoded.campaign.json'), utf16le(TEXT, false));
     const { diagnostics } = await opened('decoded.campaign.json', TEXT);
     assert.deepEqual(diagnostics.map(d => [d.code, d.message.slice(0, 45)]), [['D1', 'This file is UTF-16LE; save it as UTF-8: the ']]);
+  });
+
+  test('saved as UTF-8 (the text unchanged): the diagnostic goes at the save', async () => {
+    const file = path.join(dir, 'resaved.campaign.json');
+    fs.writeFileSync(file, utf16le(TEXT, true));
+    const { uri, diagnostics } = await opened('resaved.campaign.json', TEXT);
+    assert.deepEqual(diagnostics.map(d => d.code), ['D1']);
+    // An edit, and its diagnostics: nothing of the opening is pending any more.
+    const version = await ed.edit(uri, { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, ' ');
+    await ed.published(uri, p => p.version === version);
+    fs.writeFileSync(file, TEXT);
+    const before = ed.publications.length;
+    await ed.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+    const after = await ed.until('a publication after the save', () => ed.publications.slice(before).find(p => p.uri === uri));
+    assert.deepEqual(after.diagnostics, []);
+  });
+
+  test('pulled: the report changes when the file is saved as UTF-8, though the version does not', async () => {
+    const pulling = await Editor.start('stdio', { capabilities: PULL_CAPABILITIES, workspaceFolder: pathToFileURL(dir).href });
+    try {
+      const file = path.join(dir, 'pulled.campaign.json');
+      fs.writeFileSync(file, utf16le(TEXT, false));
+      const uri = pathToFileURL(file).href;
+      await pulling.open(uri, TEXT);
+      const first = await pulling.pull(uri) as FullDocumentDiagnosticReport;
+      assert.deepEqual(first.items.map(d => d.code), ['D1']);
+      assert.equal((await pulling.pull(uri, first.resultId)).kind, DocumentDiagnosticReportKind.Unchanged);
+      fs.writeFileSync(file, TEXT);
+      const second = await pulling.pull(uri, first.resultId);
+      assert.equal(second.kind, DocumentDiagnosticReportKind.Full);
+      assert.deepEqual((second as FullDocumentDiagnosticReport).items, []);
+    } finally {
+      pulling.kill();
+    }
   });
 
   test('a UTF-8 file on disk with the same text: nothing to say', async () => {
