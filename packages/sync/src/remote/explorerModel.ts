@@ -210,10 +210,11 @@ export function idOf(r: CampaignRecord | MetaRecord): string {
   return typeof id === 'string' ? id : '';
 }
 
+/** A campaign's name as the editor shows it (tree, tabs, pickers, notifications), its control characters written out. */
 export function nameOf(r: CampaignRecord): string {
   const bd = r.basic_details;
   const n = isObject(bd) ? bd.name : undefined;
-  return typeof n === 'string' && n.trim() ? n : '(no name)';
+  return typeof n === 'string' && n.trim() ? visible(n) : '(no name)';
 }
 
 
@@ -330,7 +331,7 @@ export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallO
   if (!fields.channels) delete fields.channels;
   const rows = await client.meta({ campaign_fields: fields, page: 1, limit: PAGE_SIZE }, o);
   const cid = typeof r.campaign_id === 'string' ? r.campaign_id : id;
-  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => m.campaign_name === name && rows.length === 1);
+  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => typeof m.campaign_name === 'string' && visible(m.campaign_name) === name && rows.length === 1);
 }
 
 /** Flow membership: the campaigns that share this campaign's flow (child campaigns included). */
