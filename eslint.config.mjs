@@ -3,6 +3,22 @@
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './scripts/lint/boundaries.mjs';
 
+/**
+ * The extension's words go through `vscode.l10n.t` (CONTRIBUTING.md, "A user-facing string"): a
+ * string literal where a person reads it is refused, and so is a template with words of its own
+ * (an icon such as `$(cloud)` before a localized text is fine). `%s` is the literal's place.
+ */
+const READ_AT = [
+  'CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > %s:first-child',
+  'Property[key.name=/^(title|placeHolder|prompt|tooltip)$/] > %s.value',
+  'AssignmentExpression[left.property.name=/^(title|placeHolder|prompt|tooltip)$/] > %s.right',
+];
+const WORDY_TEMPLATE = String.raw`TemplateLiteral:has(TemplateElement[value.raw=/^(?:[^A-Za-z$]|\$\([\w~-]+\)|\$(?!\())*[A-Za-z]/])`;
+const UNLOCALIZED = READ_AT.flatMap(at => ['Literal', WORDY_TEMPLATE].map(literal => ({
+  selector: at.replace('%s', literal),
+  message: 'A person reads this: write it through vscode.l10n.t (a literal first argument, values as {0}, {1}, …) so that `npm run l10n` extracts it.',
+})));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'packages/core/src/generated/**', 'packages/extension/test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
   {
@@ -23,4 +39,5 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs(),
+  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED] } },
 );

@@ -45,7 +45,7 @@ export function registerCommands(ctx: StudioContext, table: Record<string, Comma
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         ctx.output.error(`${id} failed: ${e instanceof Error ? e.stack ?? message : message}`);
-        void vscode.window.showErrorMessage(`Campaign Studio: ${plainText(message)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(message)));
         return undefined;
       }
     }));

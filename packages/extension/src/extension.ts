@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { CampaignRead, ConnectionShown, StudioContext } from './context';
@@ -29,6 +30,9 @@ export interface CampaignStudioApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
+  // The modules that run without VS Code (the push review's and the conflict view's texts, the
+  // sync package) say their words through @vscode/l10n: the extension's bundle translates them too.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const output = visibleLog(vscode.window.createOutputChannel('Campaign Studio', { log: true }));
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));

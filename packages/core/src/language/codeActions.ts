@@ -1,6 +1,7 @@
+import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
-import { COMMA_EXPECTED, ParsedDocument } from './parse';
+import { commaExpected, ParsedDocument, trailingComma } from './parse';
 import { positionAt, Range } from './ranges';
 import { get, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
@@ -183,13 +184,13 @@ function schemaFixes(f: FixContext): Fix[] {
     const parent = isObj(f.parent) ? f.parent : {};
     if (typeof x.renameTo === 'string') {
       out.push(parent[x.renameTo] === undefined
-        ? fix(`Rename to ${code(x.renameTo)}`, [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
-        : fix(`Remove ${code(f.key)} (${code(x.renameTo)} is set)`, [{ kind: 'remove', path: f.finding.path }], true));
+        ? fix(l10n.t('Rename to {0}', code(x.renameTo)), [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
+        : fix(l10n.t('Remove {0} ({1} is set)', code(f.key), code(x.renameTo)), [{ kind: 'remove', path: f.finding.path }], true));
     }
     if (typeof x.moveTo === 'string') {
       const target = toPointer([...f.segs.slice(0, -1), ...x.moveTo.split('/')]);
       if (get(f.doc, target) === undefined) {
-        out.push(fix(`Move to ${code(x.moveTo.replace(/\//g, '.'))}`, [{ kind: 'insert', path: target, value: f.value }, { kind: 'remove', path: f.finding.path }], true));
+        out.push(fix(l10n.t('Move to {0}', code(x.moveTo.replace(/\//g, '.'))), [{ kind: 'insert', path: target, value: f.value }, { kind: 'remove', path: f.finding.path }], true));
       }
     }
   }
@@ -205,17 +206,17 @@ function missingFixes(f: FixContext): Fix[] {
   if (/^\d+$/.test(f.key) || f.key === '-') return [];
   const values = describe(schemasAt(f.set, f.ctx.kind, f.doc, f.segs)).values;
   if (values && values.length > 1 && values.length <= 8) {
-    return values.map(v => fix(`Add ${code(f.key)}: ${code(v.value)}`, [{ kind: 'insert', path: f.finding.path, value: v.value }]));
+    return values.map(v => fix(l10n.t('Add {0}: {1}', code(f.key), code(v.value)), [{ kind: 'insert', path: f.finding.path, value: v.value }]));
   }
   const value = placeholder(f.ctx, f.set, f.segs, 0);
   const shown = JSON.stringify(value);
-  return [fix(shown.length <= 40 ? `Add \`"${f.key}": ${shown}\`` : `Add ${code(f.key)} with placeholders`, [{ kind: 'insert', path: f.finding.path, value }])];
+  return [fix(shown.length <= 40 ? l10n.t('Add {0}', `\`"${f.key}": ${shown}\``) : l10n.t('Add {0} with placeholders', code(f.key)), [{ kind: 'insert', path: f.finding.path, value }])];
 }
 
 /** A present property that does not apply here: remove it. */
 function notApplicableFixes(f: FixContext): Fix[] {
   if (!ruleDefinition(f.finding.rule)?.removesInapplicable || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0) return [];
-  return [fix(`Remove ${code(f.key)}`, [{ kind: 'remove', path: f.finding.path }])];
+  return [fix(l10n.t('Remove {0}', code(f.key)), [{ kind: 'remove', path: f.finding.path }])];
 }
 
 let snippetExamples: Map<string, unknown[]> | undefined;
@@ -350,12 +351,12 @@ function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
   const text = parsed.text;
   const { start, end } = f.range;
   const token = text.slice(start, end);
-  if (token === ',' && /trailing comma/i.test(f.message)) {
-    return [{ title: 'Remove the trailing comma', isPreferred: true, edit: { start, end, text: '' } }];
+  if (token === ',' && f.message === trailingComma()) {
+    return [{ title: l10n.t('Remove the trailing comma'), isPreferred: true, edit: { start, end, text: '' } }];
   }
-  if (f.message === COMMA_EXPECTED) {
+  if (f.message === commaExpected()) {
     const at = endOfPreviousEntry(parsed, start - parsed.bom);
-    return at === undefined ? [] : [{ title: 'Add the missing comma', isPreferred: true, edit: { start: at + parsed.bom, end: at + parsed.bom, text: ',' } }];
+    return at === undefined ? [] : [{ title: l10n.t('Add the missing comma'), isPreferred: true, edit: { start: at + parsed.bom, end: at + parsed.bom, text: ',' } }];
   }
   if (/^\/[/*]/.test(token)) {
     // The comment's whole line when nothing else is on it.
@@ -366,7 +367,7 @@ function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
     const ownLine = (from === 0 || text[from - 1] === '\n') && (to === text.length || text[to] === '\n' || text[to] === '\r');
     if (ownLine && text[to] === '\r') to++;
     if (ownLine && text[to] === '\n') to++;
-    return [{ title: 'Remove the comment', edit: { start: from, end: to, text: '' } }];
+    return [{ title: l10n.t('Remove the comment'), edit: { start: from, end: to, text: '' } }];
   }
   return [];
 }
@@ -411,7 +412,7 @@ export function codeActions(input: CodeActionInput): CodeAction[] {
         const edits = fixAllEdits(input, fmt, rule => rule === f.rule);
         if (edits.length) {
           out.push({
-            title: `Fix all ${f.rule} problems in this file`,
+            title: l10n.t('Fix all {0} problems in this file', f.rule),
             kind: QUICKFIX,
             diagnostics: [diagnostic],
             edit: { changes: { [uri]: edits } },
@@ -422,7 +423,7 @@ export function codeActions(input: CodeActionInput): CodeAction[] {
   }
   if (wants(input.only, FIX_ALL_KIND)) {
     const edits = fixAllEdits(input, fmt);
-    if (edits.length) out.push({ title: 'Fix all auto-fixable Campaign Studio problems', kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
+    if (edits.length) out.push({ title: l10n.t('Fix all auto-fixable Campaign Studio problems'), kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
   }
   return out;
 }

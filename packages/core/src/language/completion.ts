@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { CompletionItem, CompletionList, Command } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
@@ -180,7 +181,7 @@ function skeletonItems(parsed: ParsedDocument, out: Builder): void {
   SKELETON_SNIPPETS.forEach((s, i) => out.add({
     label: s.name,
     kind: Kind.Snippet,
-    detail: 'campaign skeleton',
+    detail: l10n.t('campaign skeleton'),
     documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
     filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
     sortText: String(i).padStart(3, '0'),
@@ -319,7 +320,7 @@ function propertyCompletions(a: PropertyArgs): void {
     const item: CompletionItem = {
       label: key,
       kind: Kind.Property,
-      detail: `${isRequired ? 'required' : 'optional'}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
+      detail: `${isRequired ? l10n.t({ message: 'required', comment: 'a property completion\'s detail' }) : l10n.t({ message: 'optional', comment: 'a property completion\'s detail' })}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
       documentation: { kind: 'markdown', value: propertyMarkdown(ctx, childPath, applied, set, { heading: false, ruleLink: a.ruleLink }) },
       filterText: JSON.stringify(key),
       sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}`,
@@ -335,7 +336,7 @@ function propertyCompletions(a: PropertyArgs): void {
         a.out.add({
           label: s.name,
           kind: Kind.Snippet,
-          detail: 'snippet',
+          detail: l10n.t('snippet'),
           documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(`${JSON.stringify(key)}: ${value}`) + '\n```' },
           filterText: JSON.stringify(key),
           sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}~`,
@@ -391,8 +392,8 @@ function localeKeys(a: PropertyArgs): void {
     a.out.add({
       label: loc,
       kind: Kind.Module,
-      detail: loc === 'default' ? 'the default locale (always required)' : 'a locale listed in `locales`',
-      documentation: { kind: 'markdown', value: 'Keyed content shape: `content[locale][variation] = { ' + channelKey + ': {…} }` (rules C3, C4).' },
+      detail: loc === 'default' ? l10n.t('the default locale (always required)') : l10n.t('a locale listed in `locales`'),
+      documentation: { kind: 'markdown', value: l10n.t('Keyed content shape: {0} (rules C3, C4).', '`content[locale][variation] = { ' + channelKey + ': {…} }`') },
       filterText: JSON.stringify(loc),
       sortText: `0${String(i).padStart(3, '0')}`,
       insertTextFormat: SNIPPET,

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
 import { isObject } from '../json';
@@ -73,15 +74,15 @@ const TRIGGER_DELAY_TYPES: Record<string, string[]> = {
 const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
 /** `interruption_level`: the request form first; the upper-case schema form is accepted too. */
-const INTERRUPTION_LEVELS: EnumValue[] = [
-  { value: 'Passive', description: 'Delivered quietly, without lighting the screen or playing a sound.' },
-  { value: 'Active', description: 'The default: shown at once, with sound, unless a Focus filters it.' },
-  { value: 'Time sensitive', description: 'Breaks through Focus and scheduled summaries (needs the Time Sensitive entitlement).' },
-  { value: 'Critical', description: 'Plays a sound even when muted or in Focus (needs Apple\'s Critical Alerts entitlement).' },
-  { value: 'PASSIVE', description: 'Upper-case schema form of `Passive` (accepted too).' },
-  { value: 'ACTIVE', description: 'Upper-case schema form of `Active` (accepted too).' },
-  { value: 'TIME_SENSITIVE', description: 'Upper-case schema form of `Time sensitive` (accepted too).' },
-  { value: 'CRITICAL', description: 'Upper-case schema form of `Critical` (accepted too).' },
+const INTERRUPTION_LEVELS = (): EnumValue[] => [
+  { value: 'Passive', description: l10n.t('Delivered quietly, without lighting the screen or playing a sound.') },
+  { value: 'Active', description: l10n.t('The default: shown at once, with sound, unless a Focus filters it.') },
+  { value: 'Time sensitive', description: l10n.t('Breaks through Focus and scheduled summaries (needs the Time Sensitive entitlement).') },
+  { value: 'Critical', description: l10n.t('Plays a sound even when muted or in Focus (needs Apple\'s Critical Alerts entitlement).') },
+  { value: 'PASSIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Passive`') },
+  { value: 'ACTIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Active`') },
+  { value: 'TIME_SENSITIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Time sensitive`') },
+  { value: 'CRITICAL', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Critical`') },
 ];
 
 /** Current IANA names for the older names some ICU versions still list. */
@@ -140,31 +141,31 @@ const VALUE_RULES: ValueRule[] = [
       const filter = parentValue(ctx.doc, path);
       if (!filter || (filter.filter_type !== undefined && filter.filter_type !== 'user_attributes')) return undefined;
       const dt = typeof filter.data_type === 'string' ? filter.data_type : undefined;
-      if (dt && OPERATORS_BY_DATA_TYPE[dt]) return strings(OPERATORS_BY_DATA_TYPE[dt], () => `Allowed for \`data_type\` \`${dt}\`.`);
+      if (dt && OPERATORS_BY_DATA_TYPE[dt]) return strings(OPERATORS_BY_DATA_TYPE[dt], () => l10n.t('Allowed for `data_type` {0}.', `\`${dt}\``));
       const all: string[] = [];
       for (const ops of Object.values(OPERATORS_BY_DATA_TYPE)) for (const o of ops) if (!all.includes(o)) all.push(o);
-      return strings(all, o => `For \`data_type\` ${Object.entries(OPERATORS_BY_DATA_TYPE).filter(([, ops]) => ops.includes(o)).map(([d]) => `\`${d}\``).join(', ')}.`);
+      return strings(all, o => l10n.t('For `data_type` {0}.', Object.entries(OPERATORS_BY_DATA_TYPE).filter(([, ops]) => ops.includes(o)).map(([d]) => `\`${d}\``).join(', ')));
     },
   },
   {
     at: ['trigger_condition/trigger_delay_type'],
     values(ctx) {
       const list = ctx.channel ? TRIGGER_DELAY_TYPES[ctx.channel] : undefined;
-      return list ? strings(list, v => `Allowed for ${CHANNEL_NAMES[ctx.channel!] ?? ctx.channel} campaigns.`) : undefined;
+      return list ? strings(list, () => l10n.t('Allowed for {0} campaigns.', CHANNEL_NAMES[ctx.channel!] ?? ctx.channel!)) : undefined;
     },
   },
   {
     at: ['campaign_audience_limit/frequency'],
     values(ctx) {
       if (!ctx.channel && !ctx.deliveryType) return undefined;
-      const out: EnumValue[] = [{ value: 'TOTAL', description: 'Lifetime cap over all sends.' }];
-      if (ctx.channel === 'PUSH' && ctx.deliveryType === 'PERIODIC') out.push({ value: 'INSTANCE', description: 'Cap per send of this periodic Push campaign.' });
+      const out: EnumValue[] = [{ value: 'TOTAL', description: l10n.t('Lifetime cap over all sends.') }];
+      if (ctx.channel === 'PUSH' && ctx.deliveryType === 'PERIODIC') out.push({ value: 'INSTANCE', description: l10n.t('Cap per send of this periodic Push campaign.') });
       return out;
     },
   },
   {
     at: ['advanced/platform_level_priority/ios_specific_priority/interruption_level'],
-    values: () => INTERRUPTION_LEVELS,
+    values: () => INTERRUPTION_LEVELS(),
   },
   {
     at: ['**/repeat_on_days_of_week/*'],
@@ -180,8 +181,8 @@ const VALUE_RULES: ValueRule[] = [
     values(ctx) {
       const cats = ctx.settings.subscriptionCategories;
       if (!cats || cats.length === 0) return undefined;
-      const from = ctx.settings.source ? ' (from the workspace settings)' : '';
-      return strings(cats, () => `A subscription category of this workspace${from}.`);
+      const description = ctx.settings.source ? l10n.t('A subscription category of this workspace (from the workspace settings).') : l10n.t('A subscription category of this workspace.');
+      return strings(cats, () => description);
     },
   },
 ];

@@ -1,6 +1,7 @@
+import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
-import { didYouMean, visible } from './strings';
+import { code, didYouMean } from './strings';
 import { Utf16, utf16Finding, utf16OfText } from './encoding';
 
 /**
@@ -111,26 +112,37 @@ function scan(text: string): ScanResult {
 }
 
 /** D1's message for two entries without a comma between them (its quick fix adds the comma). */
-export const COMMA_EXPECTED = 'A comma `,` is expected between two entries.';
+export function commaExpected(): string {
+  return l10n.t('A comma `,` is expected between two entries.');
+}
 
-const SYNTAX_MESSAGES: Record<number, string> = {
-  [jsonc.ParseErrorCode.InvalidSymbol]: 'Unexpected character: this is not valid JSON here.',
-  [jsonc.ParseErrorCode.InvalidNumberFormat]: 'Invalid number: use a plain decimal number such as `12` or `0.5`.',
-  [jsonc.ParseErrorCode.PropertyNameExpected]: 'A property name in double quotes is expected here.',
-  [jsonc.ParseErrorCode.ValueExpected]: 'A value is expected here (a string, number, object, array, `true`, `false` or `null`).',
-  [jsonc.ParseErrorCode.ColonExpected]: 'A colon `:` is expected after the property name.',
-  [jsonc.ParseErrorCode.CommaExpected]: COMMA_EXPECTED,
-  [jsonc.ParseErrorCode.CloseBraceExpected]: 'A closing brace `}` is expected: an object is not closed.',
-  [jsonc.ParseErrorCode.CloseBracketExpected]: 'A closing bracket `]` is expected: an array is not closed.',
-  [jsonc.ParseErrorCode.EndOfFileExpected]: 'Unexpected text after the end of the JSON value: a document holds exactly one value.',
-  [jsonc.ParseErrorCode.InvalidCommentToken]: 'Comments are not allowed: the service accepts strict JSON only. Remove the comment.',
-  [jsonc.ParseErrorCode.UnexpectedEndOfComment]: 'A block comment is not closed with `*/`.',
-  [jsonc.ParseErrorCode.UnexpectedEndOfString]: 'A string is not closed: add the closing double quote.',
-  [jsonc.ParseErrorCode.UnexpectedEndOfNumber]: 'A number is cut off.',
-  [jsonc.ParseErrorCode.InvalidUnicode]: 'Invalid `\\u` escape: it needs four hexadecimal digits.',
-  [jsonc.ParseErrorCode.InvalidEscapeCharacter]: 'Invalid escape in a string: only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.',
-  [jsonc.ParseErrorCode.InvalidCharacter]: 'Invalid character in a string: control characters such as tabs and new lines must be escaped.',
-};
+/** D1's message for a comma before a closing bracket (its quick fix removes the comma). */
+export function trailingComma(): string {
+  return l10n.t('Trailing comma: the service accepts strict JSON only. Remove the comma.');
+}
+
+/** The message for a syntax error of the parser, asked for when it is reported (after the bundle is loaded). */
+function syntaxMessage(error: jsonc.ParseErrorCode): string | undefined {
+  switch (error) {
+    case jsonc.ParseErrorCode.InvalidSymbol: return l10n.t('Unexpected character: this is not valid JSON here.');
+    case jsonc.ParseErrorCode.InvalidNumberFormat: return l10n.t('Invalid number: use a plain decimal number such as `12` or `0.5`.');
+    case jsonc.ParseErrorCode.PropertyNameExpected: return l10n.t('A property name in double quotes is expected here.');
+    case jsonc.ParseErrorCode.ValueExpected: return l10n.t('A value is expected here (a string, number, object, array, `true`, `false` or `null`).');
+    case jsonc.ParseErrorCode.ColonExpected: return l10n.t('A colon `:` is expected after the property name.');
+    case jsonc.ParseErrorCode.CommaExpected: return commaExpected();
+    case jsonc.ParseErrorCode.CloseBraceExpected: return l10n.t('A closing brace `}` is expected: an object is not closed.');
+    case jsonc.ParseErrorCode.CloseBracketExpected: return l10n.t('A closing bracket `]` is expected: an array is not closed.');
+    case jsonc.ParseErrorCode.EndOfFileExpected: return l10n.t('Unexpected text after the end of the JSON value: a document holds exactly one value.');
+    case jsonc.ParseErrorCode.InvalidCommentToken: return l10n.t('Comments are not allowed: the service accepts strict JSON only. Remove the comment.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfComment: return l10n.t('A block comment is not closed with `*/`.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfString: return l10n.t('A string is not closed: add the closing double quote.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfNumber: return l10n.t('A number is cut off.');
+    case jsonc.ParseErrorCode.InvalidUnicode: return l10n.t('Invalid `\\u` escape: it needs four hexadecimal digits.');
+    case jsonc.ParseErrorCode.InvalidEscapeCharacter: return l10n.t('Invalid escape in a string: only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.');
+    case jsonc.ParseErrorCode.InvalidCharacter: return l10n.t('Invalid character in a string: control characters such as tabs and new lines must be escaped.');
+    default: return undefined;
+  }
+}
 
 function d1(message: string, start: number, end: number): Finding {
   return { rule: 'D1', path: '', message, severity: 'error', range: { start, end } };
@@ -179,28 +191,28 @@ function quickCheck(body: string, value: unknown): { maxDepth: number } | undefi
 /** At the bracket that goes past MAX_DEPTH, so the editor shows where the nesting runs away. */
 function tooDeepFinding(maxDepth: number, bom: number, at: number): Finding {
   const start = bom + Math.max(0, at);
-  return d1(`The document nests ${maxDepth} levels deep (this bracket opens level ${MAX_DEPTH + 1}); campaign documents nest a few levels, and past ${MAX_DEPTH} the rules are not checked. Flatten the structure or check that this is the right file.`, start, start + 1);
+  return d1(l10n.t('The document nests {0} levels deep (this bracket opens level {1}); campaign documents nest a few levels, and past {2} the rules are not checked. Flatten the structure or check that this is the right file.', maxDepth, MAX_DEPTH + 1, MAX_DEPTH), start, start + 1);
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
-  return d1(`Duplicate key \`${visible(dup.key)}\`: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single \`${visible(dup.key)}\`.`, bom + dup.start, bom + dup.end);
+  return d1(l10n.t('Duplicate key {0}: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single {0}.', code(dup.key)), bom + dup.start, bom + dup.end);
 }
 
 const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: 'null', null: 'null', nil: 'null' };
 
 /** A clearer message for an unexpected character, from what is written there. */
 function symbolMessage(body: string, offset: number): string | undefined {
-  const say = (what: string): string => `Unexpected character: ${what}`;
   const ch = body.charAt(offset);
-  if (ch === "'") return say('single quotes are not valid JSON; strings and property names need double quotes `"`.');
+  if (ch === "'") return l10n.t('Unexpected character: single quotes are not valid JSON; strings and property names need double quotes `"`.');
   const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
   if (!word) return undefined;
+  const c = (s: string) => `\`${s}\``;
   const literal = LITERALS[word.toLowerCase()];
-  if (literal && word !== literal) return say(`\`${word}\` is not valid JSON; write \`${literal}\` (lower case).`);
-  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return say(`\`${word}\` is not valid JSON; use a number, or \`null\`.`);
+  if (literal && word !== literal) return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', c(word), c(literal));
+  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', c(word));
   const near = didYouMean(word, ['true', 'false', 'null']);
-  if (near) return say(`\`${word}\` is not valid JSON; did you mean \`${near}\`?`);
-  return say(`\`${word}\` is not valid JSON here; strings and property names need double quotes, such as \`"${word}"\`.`);
+  if (near) return l10n.t('Unexpected character: {0} is not valid JSON; did you mean {1}?', c(word), c(near));
+  return l10n.t('Unexpected character: {0} is not valid JSON here; strings and property names need double quotes, such as {1}.', c(word), c(`"${word}"`));
 }
 
 /** Where the text before `offset` ends, skipping white space backwards. */
@@ -263,14 +275,14 @@ export function parse(text: string): ParsedDocument {
       // jsonc-parser may report several errors at one place (a trailing comma gives two).
       if (seenOffsets.has(e.offset)) continue;
       seenOffsets.add(e.offset);
-      let message = SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON.';
+      let message = syntaxMessage(e.error) ?? l10n.t('Invalid JSON.');
       if (e.error === jsonc.ParseErrorCode.InvalidSymbol) message = symbolMessage(body, e.offset) ?? message;
       if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
         // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
         const at = lastNonSpace(body, e.offset);
         const next = body.charAt(e.offset);
         if (at >= 0 && body.charAt(at) === ',' && (next === '}' || next === ']')) {
-          message = 'Trailing comma: the service accepts strict JSON only. Remove the comma.';
+          message = trailingComma();
           syntax.push(d1(message, bom + at, bom + at + 1));
           continue;
         }
@@ -284,7 +296,7 @@ export function parse(text: string): ParsedDocument {
     }
     if (body.trim() === '') {
       syntax.length = 0;
-      syntax.push(d1('The file is empty: a campaign document is one JSON object. Start with `{` or insert a skeleton snippet.', bom, bom));
+      syntax.push(d1(l10n.t('The file is empty: a campaign document is one JSON object. Start with {0} or insert a skeleton snippet.', '`{`'), bom, bom));
     }
   }
   if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { ruleHref } from '../rules/catalog';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
@@ -29,7 +30,7 @@ export function commandRuleLink(command: string): RuleLink {
 export function ruleDocActions(diagnostics: readonly Diagnostic[], command: string): CodeAction[] {
   const rules = [...new Set(diagnostics.filter(d => d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'string').map(d => d.code as string))];
   return rules.map(rule => {
-    const title = `Show documentation for rule ${rule}`;
+    const title = l10n.t('Show documentation for rule {0}', rule);
     return { title, kind: 'quickfix', diagnostics: diagnostics.filter(d => d.code === rule), command: { title, command, arguments: [rule] } };
   });
 }

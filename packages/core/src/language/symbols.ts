@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
@@ -23,22 +24,23 @@ const K = {
   String: 15, Number: 16, Boolean: 17, Array: 18, Object: 19, Key: 20, Null: 21, EnumMember: 22, Struct: 23, Event: 24, Operator: 25,
 } as const satisfies Record<string, SymbolKind>;
 
-const COMPONENTS: Record<string, { name: string; kind: SymbolKind }> = {
-  basic_details: { name: 'Basic details', kind: K.Module },
-  campaign_content: { name: 'Content', kind: K.Module },
-  trigger_condition: { name: 'Trigger', kind: K.Event },
-  segmentation_details: { name: 'Audience', kind: K.Module },
-  scheduling_details: { name: 'Schedule', kind: K.Module },
-  delivery_controls: { name: 'Delivery controls', kind: K.Module },
-  advanced: { name: 'Advanced', kind: K.Module },
-  conversion_goal_details: { name: 'Conversion goals', kind: K.Module },
-  control_group_details: { name: 'Control group', kind: K.Module },
-  utm_params: { name: 'UTM parameters', kind: K.Module },
-  campaign_audience_limit: { name: 'Audience limit', kind: K.Module },
-  connector: { name: 'Connector', kind: K.Module },
-  campaign_fields: { name: 'Campaign fields', kind: K.Module },
-  features: { name: 'Feature flags', kind: K.Module },
-};
+/** The outline's name and kind of each component: a function, so that its names are translated when asked for. */
+const COMPONENTS = (): Record<string, { name: string; kind: SymbolKind }> => ({
+  basic_details: { name: l10n.t('Basic details'), kind: K.Module },
+  campaign_content: { name: l10n.t('Content'), kind: K.Module },
+  trigger_condition: { name: l10n.t('Trigger'), kind: K.Event },
+  segmentation_details: { name: l10n.t('Audience'), kind: K.Module },
+  scheduling_details: { name: l10n.t('Schedule'), kind: K.Module },
+  delivery_controls: { name: l10n.t('Delivery controls'), kind: K.Module },
+  advanced: { name: l10n.t('Advanced'), kind: K.Module },
+  conversion_goal_details: { name: l10n.t('Conversion goals'), kind: K.Module },
+  control_group_details: { name: l10n.t('Control group'), kind: K.Module },
+  utm_params: { name: l10n.t('UTM parameters'), kind: K.Module },
+  campaign_audience_limit: { name: l10n.t('Audience limit'), kind: K.Module },
+  connector: { name: l10n.t('Connector'), kind: K.Module },
+  campaign_fields: { name: l10n.t('Campaign fields'), kind: K.Module },
+  features: { name: l10n.t('Feature flags'), kind: K.Module },
+});
 
 const FILTER_GROUPS = new Set(['included_filters', 'excluded_filters', 'secondary_included_filters', 'attributes']);
 
@@ -155,7 +157,7 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
 
   const propertySymbol = (key: string, prop: jsonc.Node, keyNode: jsonc.Node, value: jsonc.Node | undefined, path: string[]): DocumentSymbol | undefined => {
     const top = path.length === 1;
-    const component = top ? COMPONENTS[key] : undefined;
+    const component = top ? COMPONENTS()[key] : undefined;
     const fits = key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
     if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
     if (FILTER_GROUPS.has(key) && value?.type === 'object') {

@@ -8,6 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { RULE_GROUPS } from '../../src/rules/catalog';
 import { L10N_BUNDLE_VARIABLE, loadL10nBundle } from '../../src/l10n';
 import { lint, only } from '../helpers/lint';
+import { newCampaignChannels, newCampaignDeliveryTypes } from '../../src/language/newCampaign';
 
 /** The rules' messages go through @vscode/l10n: a bundle's translation replaces the English text. */
 
@@ -53,5 +54,21 @@ test('every rule\'s message template fills through l10n: each {name} is a placeh
         assert.doesNotMatch(filled, /\{\w+\}/, `${rule.id} ${name}: ${template}`);
       }
     }
+  }
+});
+
+test('a bundle changes New Campaign\'s channel and delivery-type labels when they are asked for', () => {
+  assert.deepEqual(newCampaignChannels().map(c => c.label), ['Push', 'Email']);
+  l10n.config({ contents: {
+    'Email': 'Courriel',
+    'Periodic': 'Périodique',
+    'Sent again and again on a schedule: daily, weekly or monthly.': 'Envoyée selon un calendrier : chaque jour, semaine ou mois.',
+  } });
+  try {
+    assert.deepEqual(newCampaignChannels().map(c => c.label), ['Push', 'Courriel']);
+    const periodic = newCampaignDeliveryTypes('EMAIL').find(t => t.value === 'PERIODIC');
+    assert.deepEqual(periodic, { value: 'PERIODIC', label: 'Périodique', detail: 'Envoyée selon un calendrier : chaque jour, semaine ou mois.' });
+  } finally {
+    l10n.config({ contents: {} });
   }
 });

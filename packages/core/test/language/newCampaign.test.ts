@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lint } from '../helpers/lint';
-import { campaignSkeleton, NEW_CAMPAIGN_CHANNELS, newCampaignDeliveryTypes, newCampaignFileName } from '../../src/language/newCampaign';
+import { campaignSkeleton, newCampaignChannels, newCampaignDeliveryTypes, newCampaignFileName } from '../../src/language/newCampaign';
 import { expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
 
 /**
@@ -17,9 +17,9 @@ const CREATABLE: Array<[string, string]> = [
 ];
 
 test('the picks offer exactly the channels and delivery types the service can create', () => {
-  const offered = NEW_CAMPAIGN_CHANNELS.flatMap(c => newCampaignDeliveryTypes(c.value).map(t => [c.value, t.value]));
+  const offered = newCampaignChannels().flatMap(c => newCampaignDeliveryTypes(c.value).map(t => [c.value, t.value]));
   assert.deepEqual(offered, CREATABLE);
-  for (const choice of [...NEW_CAMPAIGN_CHANNELS, ...newCampaignDeliveryTypes('PUSH')]) assert.ok(choice.label && choice.detail, choice.value);
+  for (const choice of [...newCampaignChannels(), ...newCampaignDeliveryTypes('PUSH')]) assert.ok(choice.label && choice.detail, choice.value);
 });
 
 for (const [channel, type] of CREATABLE) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { campaignSkeleton, NEW_CAMPAIGN_CHANNELS, newCampaignDeliveryTypes, NewCampaignChoice, newCampaignFileName } from '@campaign-studio/core';
+import { campaignSkeleton, newCampaignChannels, newCampaignDeliveryTypes, NewCampaignChoice, newCampaignFileName } from '@campaign-studio/core';
 import { TEXT } from './text';
 
 /**
@@ -41,9 +41,9 @@ async function untitledUri(channel: string, deliveryType: string): Promise<vscod
 
 /** Resolves with the new document's URI, or undefined when a pick was cancelled. */
 export async function newCampaign(args: NewCampaignArgs = {}): Promise<vscode.Uri | undefined> {
-  const channel = args.channel ?? await pick(NEW_CAMPAIGN_CHANNELS, TEXT.pickChannel);
+  const channel = args.channel ?? await pick(newCampaignChannels(), TEXT.pickChannel());
   if (!channel) return undefined;
-  const channelName = NEW_CAMPAIGN_CHANNELS.find(c => c.value === channel)?.label ?? channel;
+  const channelName = newCampaignChannels().find(c => c.value === channel)?.label ?? channel;
   const deliveryType = args.deliveryType ?? await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channelName));
   if (!deliveryType) return undefined;
   const skeleton = campaignSkeleton(channel, deliveryType);

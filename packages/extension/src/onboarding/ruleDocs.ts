@@ -13,13 +13,16 @@ import { TEXT } from './text';
 
 export const SHOW_RULE_DOC = 'campaignStudio.showRuleDoc';
 export const RULE_DOC_SCHEME = 'campaign-rule';
+/** The rule id the input box shows as an example. */
+const EXAMPLE_RULE = 'H2';
 
+/** `campaign-rule:/H2/Rule H2.md`: the tab shows the document's name, the rule's id comes first. */
 export function ruleDocUri(id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: RULE_DOC_SCHEME, path: `/Rule ${id}.md` });
+  return vscode.Uri.from({ scheme: RULE_DOC_SCHEME, path: `/${id}/${TEXT.ruleDocName(id)}.md` });
 }
 
 function ruleIdOf(uri: vscode.Uri): string {
-  return uri.path.replace(/^\/Rule /, '').replace(/\.md$/, '');
+  return uri.path.split('/')[1] ?? '';
 }
 
 /** The rule's section, and a link to it in the whole reference installed with the extension. */
@@ -29,14 +32,14 @@ export function ruleDocProvider(ctx: StudioContext): vscode.TextDocumentContentP
       const doc = await ctx.client.sendRequest(RuleDocRequest.type, { rule: ruleIdOf(uri) });
       if (!doc) return TEXT.unknownRule(ruleIdOf(uri));
       const reference = vscode.Uri.joinPath(ctx.extension.extensionUri, 'docs', 'rules.md').with({ fragment: doc.id.toLowerCase() });
-      return `${doc.markdown}\n---\n\n[${TEXT.allRules}](${reference.toString()})\n`;
+      return `${doc.markdown}\n---\n\n[${TEXT.allRules()}](${reference.toString()})\n`;
     },
   };
 }
 
 /** Shows a rule's documentation (the rule id given, or asked for); resolves with the document shown. */
 export async function showRuleDoc(ctx: StudioContext, rule?: unknown): Promise<vscode.Uri | undefined> {
-  const asked = typeof rule === 'string' ? rule : await vscode.window.showInputBox({ prompt: TEXT.ruleIdPrompt, placeHolder: 'H2' });
+  const asked = typeof rule === 'string' ? rule : await vscode.window.showInputBox({ prompt: TEXT.ruleIdPrompt(), placeHolder: EXAMPLE_RULE });
   const id = asked?.trim().toUpperCase();
   if (!id) return undefined;
   const doc = await ctx.client.sendRequest(RuleDocRequest.type, { rule: id });

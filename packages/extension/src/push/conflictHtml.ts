@@ -1,8 +1,11 @@
+import * as l10n from '@vscode/l10n';
+import type { ConflictViewTexts } from './conflictMessages';
+
 /**
  * The page of the "Resolve conflicts" webview: a strict Content-Security-Policy (nothing but the
  * one bundled script, by nonce, and this page's own styles), the theme's colours and fonts
  * through VS Code's CSS variables, and an empty main element that `dist/webview/conflicts.js`
- * fills from the state the controller posts.
+ * fills from the state the controller posts, with the words the page carries (`data-texts`).
  */
 
 export interface PageParts {
@@ -22,18 +25,41 @@ export function contentSecurityPolicy(p: Pick<PageParts, 'cspSource' | 'nonce'>)
   ].join('; ');
 }
 
+/** The words of the view that no state changes; the script draws them (its own strings would stay English). */
+export function conflictViewTexts(): ConflictViewTexts {
+  const yours = l10n.t('Yours');
+  return {
+    heading: l10n.t('Resolve conflicts'),
+    sides: { base: l10n.t('Base, as fetched'), local: yours, remote: l10n.t('Theirs, on the service') },
+    who: { base: l10n.t('when you fetched it'), local: l10n.t('in your file') },
+    choices: { local: yours, remote: l10n.t('Theirs'), edit: l10n.t('Edit') },
+    keep: l10n.t('Keep:'),
+    removeField: l10n.t('Remove the field'),
+    compare: { local: l10n.t('Compare base ↔ yours'), remote: l10n.t('Compare base ↔ theirs') },
+    preview: l10n.t('Preview result'),
+    continue: l10n.t('Continue'),
+    cancel: l10n.t('Cancel push'),
+  };
+}
+
+/** Text safe in an element or a double-quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
+}
+
 export function conflictsPage(p: PageParts): string {
+  const texts = conflictViewTexts();
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(p)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Resolve conflicts</title>
+<title>${escapeHtml(texts.heading)}</title>
 <style nonce="${p.nonce}">${STYLES}</style>
 </head>
 <body>
-<main id="app"><p>Loading the conflicts…</p></main>
+<main id="app" data-texts="${escapeHtml(JSON.stringify(texts))}"><p>${escapeHtml(l10n.t('Loading the conflicts…'))}</p></main>
 <script nonce="${p.nonce}" src="${p.scriptUri}"></script>
 </body>
 </html>

@@ -24,6 +24,10 @@ export interface ConflictRow {
   remove: boolean;
   /** Why the chosen edit cannot be used (not JSON, empty); absent when it can. */
   error?: string;
+  /** "Keep for basic_details.name": what the choice is about, for screen readers and the palette's pick. */
+  keepFor: string;
+  /** "The value of basic_details.name, as JSON": the edit's label. */
+  valueLabel: string;
 }
 
 export interface ConflictViewState {
@@ -36,6 +40,28 @@ export interface ConflictViewState {
   decided: number;
   /** Every row has a usable choice: Continue is enabled. */
   ready: boolean;
+  /** The paragraph under the heading: the campaign, how many fields conflict, what Continue does. */
+  intro: string;
+  /** "1 of 2 fields decided". */
+  progress: string;
+}
+
+/** The view's fixed words, in the page (`data-texts` of its main element), localized by the extension. */
+export interface ConflictViewTexts {
+  heading: string;
+  /** The title of each side's column. */
+  sides: Record<'base' | 'local' | 'remote', string>;
+  /** Under the title of the base and yours columns (theirs says who changed it: `theirsBy`). */
+  who: Record<'base' | 'local', string>;
+  /** The radio buttons. */
+  choices: Record<ChoiceKind, string>;
+  keep: string;
+  removeField: string;
+  /** The buttons that open a field's diff, base against yours or theirs. */
+  compare: Record<'local' | 'remote', string>;
+  preview: string;
+  continue: string;
+  cancel: string;
 }
 
 /** Controller → webview: the whole state, after every change. */

@@ -1,17 +1,19 @@
+import * as l10n from '@vscode/l10n';
 import { isObject } from '@campaign-studio/core';
 import { CampaignDoc, ConflictChoice, ConflictQuestion, FieldConflict, list, previewText, sorted } from '@campaign-studio/sync';
 import type { ChoiceKind, ConflictRow, ConflictViewState } from './conflictMessages';
-import { ABSENT, whoAndWhen } from './review';
+import { absent, whoAndWhen } from './review';
 
 /**
  * The state of one "Resolve conflicts" view, without VS Code: a choice per conflicting field
  * (yours, theirs, or a value written by hand), whether each is usable, what the view draws, and
  * the texts of the diffs it opens. The webview only draws `state()`; the commands and the
- * webview's messages both change the session through the same methods.
+ * webview's messages both change the session through the same methods. Its texts go through
+ * `@vscode/l10n` (no VS Code here), which the extension gives its own bundle.
  */
 
 /** An absent field shows in the columns and diffs as in the push review. */
-export { ABSENT };
+export { absent };
 
 /** How wide a value may be on one line in the view's narrow columns before it is laid out. */
 const COLUMN_WIDTH = 40;
@@ -23,13 +25,13 @@ export function parseEdit(text: string, remove: boolean): EditResult {
   if (remove) return { ok: true, value: undefined };
   const trimmed = text.trim();
   if (!trimmed) {
-    return { ok: false, error: 'The value is empty: write it as JSON ("text", 42, true, null, [ … ] or { … }), or tick "Remove the field" to remove it.' };
+    return { ok: false, error: l10n.t('The value is empty: write it as JSON ("text", 42, true, null, [ … ] or { … }), or tick "Remove the field" to remove it.') };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    if (looksLikeText(trimmed)) return { ok: false, error: `Text goes in double quotes: ${JSON.stringify(trimmed)}. Numbers, true, false, null, [ … ] and { … } are written as in the file.` };
-    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}. Write the value as in the file.` };
+    if (looksLikeText(trimmed)) return { ok: false, error: l10n.t('Text goes in double quotes: {0}. Numbers, true, false, null, [ … ] and { … } are written as in the file.', JSON.stringify(trimmed)) };
+    return { ok: false, error: l10n.t('Not valid JSON: {0}. Write the value as in the file.', e instanceof Error ? e.message : String(e)) };
   }
 }
 
@@ -40,7 +42,7 @@ function looksLikeText(text: string): boolean {
 
 /** A value as the view shows it: compact JSON, keys sorted, laid out when too wide for a column. */
 export function columnJson(value: unknown, width = COLUMN_WIDTH): string {
-  return value === undefined ? ABSENT : layout(sorted(value), '', width);
+  return value === undefined ? absent() : layout(sorted(value), '', width);
 }
 
 function oneLine(v: unknown): string {
@@ -62,7 +64,7 @@ function layout(v: unknown, indent: string, width: number): string {
 
 /** A side of a diff document: the value as pretty JSON, or `(absent)`. */
 export function documentText(value: unknown): string {
-  return value === undefined ? `${ABSENT}\n` : previewText(value);
+  return value === undefined ? `${absent()}\n` : previewText(value);
 }
 
 /** What `campaignStudio.conflicts.choose` is given: `{ id, choice, value?, remove? }`. */
@@ -79,12 +81,12 @@ export interface ChooseArgs {
 
 /** Checks the argument of the choose command; throws saying what it expects. */
 export function chooseArgs(arg: unknown): ChooseArgs {
-  const expected = 'Give `{ id, choice }`: `id` is the conflict\'s id or path (`basic_details.name`), `choice` is "local" (yours), "remote" (theirs) or "edit" (with `value`, or `remove: true`).';
-  if (!isObject(arg) || typeof arg.id !== 'string') throw new Error(`No conflict named. ${expected}`);
+  const refuse = (why: string) => new Error(`${why} ${l10n.t('Give `{ id, choice }`: `id` is the conflict\'s id or path (`basic_details.name`), `choice` is "local" (yours), "remote" (theirs) or "edit" (with `value`, or `remove: true`).')}`);
+  if (!isObject(arg) || typeof arg.id !== 'string') throw refuse(l10n.t('No conflict named.'));
   const choice = arg.choice;
-  if (choice !== 'local' && choice !== 'remote' && choice !== 'edit') throw new Error(`Unknown choice ${JSON.stringify(choice)}. ${expected}`);
+  if (choice !== 'local' && choice !== 'remote' && choice !== 'edit') throw refuse(l10n.t('Unknown choice {0}.', String(JSON.stringify(choice))));
   const hasValue = Object.prototype.hasOwnProperty.call(arg, 'value');
-  if (choice !== 'edit' && (hasValue || arg.remove !== undefined)) throw new Error(`A \`value\` or \`remove\` goes with the choice "edit" only. ${expected}`);
+  if (choice !== 'edit' && (hasValue || arg.remove !== undefined)) throw refuse(l10n.t('A `value` or `remove` goes with the choice "edit" only.'));
   return { id: arg.id, choice, value: arg.value, hasValue, remove: arg.remove === true };
 }
 
@@ -113,7 +115,7 @@ export class ConflictSession {
   /** The conflict an id or a path names; throws listing the ones there are. */
   private row(idOrPath: string): Row {
     const row = this.rows.find(r => r.conflict.id === idOrPath) ?? this.rows.find(r => r.conflict.path === idOrPath);
-    if (!row) throw new Error(`This view has no conflict ${JSON.stringify(idOrPath)}; it has ${list(this.rows.map(r => r.conflict.path))}.`);
+    if (!row) throw new Error(l10n.t('This view has no conflict {0}; it has {1}.', JSON.stringify(idOrPath), list(this.rows.map(r => r.conflict.path))));
     return row;
   }
 
@@ -155,9 +157,9 @@ export class ConflictSession {
   /** Why Continue cannot go on yet, one line per field; empty when every field has a usable choice. */
   problems(): string[] {
     return this.rows.flatMap(row => {
-      if (!row.choice) return [`\`${row.conflict.path}\` has no choice yet: yours, theirs or an edit.`];
+      if (!row.choice) return [l10n.t('`{0}` has no choice yet: yours, theirs or an edit.', row.conflict.path)];
       const { editError } = statusOf(row);
-      return editError ? [`The edit of \`${row.conflict.path}\` cannot be used. ${editError}`] : [];
+      return editError ? [l10n.t('The edit of `{0}` cannot be used. {1}', row.conflict.path, editError)] : [];
     });
   }
 
@@ -184,24 +186,22 @@ export class ConflictSession {
     const statuses = this.rows.map(statusOf);
     const rows = this.rows.map((row, i) => toView(row, statuses[i]));
     const decided = statuses.filter(s => s.usable !== undefined).length;
-    return {
-      campaign: `Campaign ${q.campaignName ? `"${q.campaignName}" ` : ''}(${q.campaignId}) on ${q.environment}`,
-      theirsBy: theirsBy(q),
-      rows,
-      decided,
-      ready: decided === rows.length,
-    };
+    const campaign = q.campaignName
+      ? l10n.t('Campaign "{0}" ({1}) on {2}', q.campaignName, q.campaignId, q.environment)
+      : l10n.t('Campaign ({0}) on {1}', q.campaignId, q.environment);
+    return { campaign, theirsBy: theirsBy(q), rows, decided, ready: decided === rows.length, intro: intro(campaign, rows.length), progress: progress(decided, rows.length) };
   }
 
   /** The field as fetched against yours (`local`) or theirs (`remote`). */
   fieldDiff(idOrPath: string, side: 'local' | 'remote'): DiffTexts {
     const c = this.row(idOrPath).conflict;
-    const name = side === 'local' ? 'yours' : 'theirs';
-    const where = side === 'local' ? `yours (${this.question.fileName})` : `theirs (${this.question.environment}, ${theirsBy(this.question)})`;
+    const q = this.question;
     return {
-      title: `${c.path}: base (as fetched) ↔ ${where}`,
-      left: { name: 'base.json', text: documentText(c.base) },
-      right: { name: `${name}.json`, text: documentText(c[side]) },
+      title: side === 'local'
+        ? l10n.t('{0}: base (as fetched) ↔ yours ({1})', c.path, q.fileName)
+        : l10n.t('{0}: base (as fetched) ↔ theirs ({1}, {2})', c.path, q.environment, theirsBy(q)),
+      left: { name: `${sideName('base')}.json`, text: documentText(c.base) },
+      right: { name: `${sideName(side === 'local' ? 'yours' : 'theirs')}.json`, text: documentText(c[side]) },
     };
   }
 
@@ -210,11 +210,33 @@ export class ConflictSession {
     const components = [...new Set(this.rows.map(r => r.conflict.segments[0]).filter((s): s is string => typeof s === 'string'))];
     const result = this.question.result(this.partialChoices());
     return {
-      title: `${this.question.fileName}: now ↔ after the merge (${components.join(', ')})`,
-      left: { name: 'now.json', text: documentText(pick(this.question.local, components)) },
-      right: { name: 'merged.json', text: documentText(pick(result, components)) },
+      title: l10n.t('{0}: now ↔ after the merge ({1})', this.question.fileName, components.join(', ')),
+      left: { name: `${sideName('now')}.json`, text: documentText(pick(this.question.local, components)) },
+      right: { name: `${sideName('merged')}.json`, text: documentText(pick(result, components)) },
     };
   }
+}
+
+/** The file name of a diff's side, without its extension. */
+function sideName(side: 'base' | 'yours' | 'theirs' | 'now' | 'merged'): string {
+  switch (side) {
+    case 'base': return l10n.t({ message: 'base', comment: 'the file name of a diff side: the field as fetched' });
+    case 'yours': return l10n.t({ message: 'yours', comment: 'the file name of a diff side: the field in your file' });
+    case 'theirs': return l10n.t({ message: 'theirs', comment: 'the file name of a diff side: the field on the service' });
+    case 'now': return l10n.t({ message: 'now', comment: 'the file name of a diff side: the file as it is now' });
+    case 'merged': return l10n.t({ message: 'merged', comment: 'the file name of a diff side: the file after the merge' });
+  }
+}
+
+function intro(campaign: string, fields: number): string {
+  const conflicts = fields === 1
+    ? l10n.t('{0}: 1 field changed both in your file and on the service since you fetched it; every other change merged by itself.', campaign)
+    : l10n.t('{0}: {1} fields changed both in your file and on the service since you fetched it; every other change merged by itself.', campaign, fields);
+  return `${conflicts} ${l10n.t('Choose what each field keeps. Continue writes the result into your file and opens the push review: nothing is sent until you confirm it there.')}`;
+}
+
+function progress(decided: number, fields: number): string {
+  return fields === 1 ? l10n.t('{0} of 1 field decided', decided) : l10n.t('{0} of {1} fields decided', decided, fields);
 }
 
 /** What a row's choice amounts to: the choice the merge can use, or why its edit cannot be used. */
@@ -240,13 +262,16 @@ function columnsOf(c: FieldConflict): Row['columns'] {
 
 function toView(row: Row, { editError }: RowStatus): ConflictRow {
   const c = row.conflict;
-  const view: ConflictRow = { id: c.id, path: c.path, ...row.columns, choice: row.choice, editText: row.editText, remove: row.remove };
+  const view: ConflictRow = {
+    id: c.id, path: c.path, ...row.columns, choice: row.choice, editText: row.editText, remove: row.remove,
+    keepFor: l10n.t('Keep for {0}', c.path), valueLabel: l10n.t('The value of {0}, as JSON', c.path),
+  };
   if (editError) view.error = editError;
   return view;
 }
 
 function theirsBy(q: ConflictQuestion): string {
-  return `changed by ${whoAndWhen(q.remoteUpdatedBy, q.remoteUpdatedAt) ?? 'someone else (the service does not say who)'}`;
+  return l10n.t('changed by {0}', whoAndWhen(q.remoteUpdatedBy, q.remoteUpdatedAt) ?? l10n.t('someone else (the service does not say who)'));
 }
 
 function pick(doc: CampaignDoc, keys: string[]): CampaignDoc {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { ConflictChoice, ConflictQuestion } from '@campaign-studio/sync';
-import { conflictsPage } from './conflictHtml';
+import { conflictsPage, conflictViewTexts } from './conflictHtml';
 import type { ConflictRow, ConflictViewState, StateMessage, ViewMessage } from './conflictMessages';
 import { chooseArgs, ConflictSession, DiffTexts, parseEdit } from './conflictSession';
 import { PreviewDocuments } from './vscodeUi';
@@ -72,7 +72,7 @@ class ConflictView {
 
   continue(): void {
     const choices = this.session.choices();
-    if (!choices) throw new Error(`Not every conflict is decided yet. ${this.session.problems().join(' ')}`);
+    if (!choices) throw new Error(vscode.l10n.t('Not every conflict is decided yet. {0}', this.session.problems().join(' ')));
     this.finish(choices);
   }
 
@@ -100,7 +100,7 @@ class ConflictView {
   }
 
   private onMessage(m: ViewMessage): void {
-    void this.handle(m).then(undefined, e => void vscode.window.showErrorMessage(`Campaign Studio: ${e instanceof Error ? e.message : String(e)}`));
+    void this.handle(m).then(undefined, e => void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', e instanceof Error ? e.message : String(e))));
   }
 
   private async handle(m: ViewMessage): Promise<void> {
@@ -138,7 +138,7 @@ export class ConflictViews implements vscode.Disposable {
   /** Opens a view for the question beside the file; settles with the choices, or undefined to cancel. */
   ask(question: ConflictQuestion): Promise<Answer> {
     const fileColumn = vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === question.fileUri)?.viewColumn ?? vscode.ViewColumn.One;
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Resolve conflicts: ${question.fileName}`,
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Resolve conflicts: {0}', question.fileName),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { enableScripts: true, localResourceRoots: [this.root] });
     const view = new ConflictView(question, panel, this.script, this.previews, fileColumn, () => this.closed(view));
@@ -150,7 +150,7 @@ export class ConflictViews implements vscode.Disposable {
   /** The view the commands act on: the active one, else the last opened. */
   private current(): ConflictView {
     const view = this.open.find(v => v.panel.active) ?? this.open[this.open.length - 1];
-    if (!view) throw new Error('No conflict view is open: these commands act on the "Resolve conflicts" tab a push opens when a field changed both in your file and on the service.');
+    if (!view) throw new Error(vscode.l10n.t('No conflict view is open: these commands act on the "Resolve conflicts" tab a push opens when a field changed both in your file and on the service.'));
     return view;
   }
 
@@ -190,17 +190,18 @@ export class ConflictViews implements vscode.Disposable {
 /** The palette's way to choose: which field (when there are several), then yours, theirs, an edit or removal. */
 async function askChoice(state: ConflictViewState): Promise<unknown> {
   const row = state.rows.length === 1 ? state.rows[0] : (await vscode.window.showQuickPick(
-    state.rows.map(r => ({ label: r.path, description: `yours ${r.local} · theirs ${r.remote}`, row: r })),
-    { title: 'Which field?', ignoreFocusOut: true }))?.row;
+    state.rows.map(r => ({ label: r.path, description: vscode.l10n.t('yours {0} · theirs {1}', r.local, r.remote), row: r })),
+    { title: vscode.l10n.t('Which field?'), ignoreFocusOut: true }))?.row;
   if (!row) return undefined;
   type Item = vscode.QuickPickItem & { pick: 'local' | 'remote' | 'edit' | 'remove' };
+  const words = conflictViewTexts();
   const items: Item[] = [
-    { label: 'Yours', description: row.local, pick: 'local' },
-    { label: 'Theirs', description: row.remote, pick: 'remote' },
-    { label: 'Edit…', description: 'write the value as JSON', pick: 'edit' },
-    { label: 'Remove the field', pick: 'remove' },
+    { label: words.choices.local, description: row.local, pick: 'local' },
+    { label: words.choices.remote, description: row.remote, pick: 'remote' },
+    { label: vscode.l10n.t('Edit…'), description: vscode.l10n.t('write the value as JSON'), pick: 'edit' },
+    { label: words.removeField, pick: 'remove' },
   ];
-  const item = await vscode.window.showQuickPick(items, { title: `Keep for ${row.path}`, ignoreFocusOut: true });
+  const item = await vscode.window.showQuickPick(items, { title: row.keepFor, ignoreFocusOut: true });
   if (!item) return undefined;
   if (item.pick === 'remove') return { id: row.id, choice: 'edit', remove: true };
   if (item.pick !== 'edit') return { id: row.id, choice: item.pick };
@@ -209,7 +210,7 @@ async function askChoice(state: ConflictViewState): Promise<unknown> {
 
 async function askValue(row: ConflictRow): Promise<unknown> {
   const text = await vscode.window.showInputBox({
-    title: `The value of ${row.path}, as JSON`,
+    title: row.valueLabel,
     value: row.editText.replace(/\s*\n\s*/g, ' '),
     ignoreFocusOut: true,
     validateInput: t => { const p = parseEdit(t, false); return p.ok ? undefined : p.error; },

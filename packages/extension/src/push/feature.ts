@@ -9,7 +9,7 @@ import {
   EXECUTION_TYPES, executionsMarkdown, isObject, loadExecutions, LocalRules,
   humanize, idOf, nameOf, parseRecipients, plainText, publishExplanation, pushApi, readBaseSnapshot,
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
-  ServiceClient, STATUS_ACTIONS, StatusAction, statusActionQuery, statusActionsFor, StatusDeps, WriteEnvironment,
+  ServiceClient, StatusAction, statusActionQuery, statusActionsFor, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
 import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
 import { DocumentFile, EXECUTIONS_SCHEME, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
@@ -44,6 +44,74 @@ export const COMMANDS = {
 } as const;
 
 const RECIPIENTS_KEY = 'campaignStudio.test.recipients';
+
+/** What the commands on a campaign file do, for what they say when they have none to work on. */
+type FileAction = 'push' | 'createDraft' | 'validate' | 'sendTest';
+
+/** No campaign file given, and none active: which one to open, as a whole sentence per action. */
+function openFirst(action: FileAction | 'actOn'): string {
+  switch (action) {
+    case 'push': return vscode.l10n.t('Open the `.campaign.json` file to push first.');
+    case 'createDraft': return vscode.l10n.t('Open the `.campaign.json` file to create a draft from first.');
+    case 'validate': return vscode.l10n.t('Open the `.campaign.json` file to validate first.');
+    case 'sendTest': return vscode.l10n.t('Open the `.campaign.json` file to send a test of first.');
+    case 'actOn': return vscode.l10n.t('Open the `.campaign.json` file to act on first.');
+  }
+}
+
+/** The document at `uri` is a read-only view of the service: fetch it first. */
+function readOnlyView(action: FileAction, uri: string): string {
+  switch (action) {
+    case 'push': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to push it.', uri);
+    case 'createDraft': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to create a draft from it.', uri);
+    case 'validate': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to validate it.', uri);
+    case 'sendTest': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to send a test of it.', uri);
+  }
+}
+
+/** What the palette's pause, resume or stop says while it looks for a campaign to act on. */
+function statusWords(action: StatusAction, env: string): { looking: string; none: string; title: string } {
+  switch (action) {
+    case 'PAUSE': return {
+      looking: vscode.l10n.t('Looking for campaigns to pause on {0}', env),
+      none: vscode.l10n.t('No campaign on {0} can be paused now. Refresh the Campaigns view to see the current statuses.', env),
+      title: vscode.l10n.t('Pause which campaign on {0}?', env),
+    };
+    case 'RESUME': return {
+      looking: vscode.l10n.t('Looking for campaigns to resume on {0}', env),
+      none: vscode.l10n.t('No campaign on {0} can be resumed now. Refresh the Campaigns view to see the current statuses.', env),
+      title: vscode.l10n.t('Resume which campaign on {0}?', env),
+    };
+    case 'STOP': return {
+      looking: vscode.l10n.t('Looking for campaigns to stop on {0}', env),
+      none: vscode.l10n.t('No campaign on {0} can be stopped now. Refresh the Campaigns view to see the current statuses.', env),
+      title: vscode.l10n.t('Stop which campaign on {0}?', env),
+    };
+  }
+}
+
+/** What the test send asks about its recipients: email addresses, or user identifiers. */
+function recipientWords(channel: string): { other: string; tick: string } {
+  const email = channel === 'EMAIL';
+  return {
+    other: email ? vscode.l10n.t('Other email addresses…') : vscode.l10n.t('Other user identifiers…'),
+    tick: email
+      ? vscode.l10n.t('Tick remembered email addresses, or choose "Other" to type more')
+      : vscode.l10n.t('Tick remembered user identifiers, or choose "Other" to type more'),
+  };
+}
+
+/** The input box's prompt for more recipients, with those already ticked. */
+function recipientsPrompt(channel: string, already: string[]): string {
+  const email = channel === 'EMAIL';
+  if (!already.length) {
+    return email ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all)') : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all)');
+  }
+  const chosen = already.join(', ');
+  return email
+    ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all); already chosen: {0}', chosen)
+    : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all); already chosen: {0}', chosen);
+}
 
 export function pushFeature(connection: () => ConnectionSource | undefined): Feature {
   return { name: 'push', activate: ctx => new PushController(ctx, connection).activate() };
@@ -86,9 +154,9 @@ class PushController {
 
     const table: Record<string, CommandFactory> = {
       [COMMANDS.push]: () => this.signedIn(arg => this.withFile(arg, 'push', file => this.push(file))),
-      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'create a draft from', file => this.createDraft(file))),
+      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'createDraft', file => this.createDraft(file))),
       [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
-      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'send a test of', file => this.sendTest(file))),
+      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'sendTest', file => this.sendTest(file))),
       [COMMANDS.pause]: () => this.signedIn(arg => this.status(arg, 'PAUSE')),
       [COMMANDS.resume]: () => this.signedIn(arg => this.status(arg, 'RESUME')),
       [COMMANDS.stop]: () => this.signedIn(arg => this.status(arg, 'STOP')),
@@ -113,7 +181,7 @@ class PushController {
    */
   private client(): ServiceClient {
     const conn = this.connection();
-    if (!conn) throw new Error('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").');
+    if (!conn) throw new Error(vscode.l10n.t('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").'));
     return conn.requireClient();
   }
 
@@ -126,7 +194,7 @@ class PushController {
       try {
         this.client();
       } catch (e) {
-        const signIn = 'Sign In';
+        const signIn = vscode.l10n.t('Sign In');
         const pick = await vscode.window.showWarningMessage(plainText(e instanceof Error ? e.message : String(e)), signIn);
         if (pick !== signIn || !(await vscode.commands.executeCommand<boolean>('campaignStudio.signIn'))) return undefined;
       }
@@ -136,13 +204,13 @@ class PushController {
 
   private environmentOf(client: ServiceClient): WriteEnvironment {
     const env = client.environment;
-    if (!env.email) throw new Error(`Environment \`${env.name}\` has no \`email\`: the service records who made each change (\`updated_by\`, \`created_by\`). Add \`"email"\` to it in the \`campaignStudio.environments\` setting.`);
+    if (!env.email) throw new Error(vscode.l10n.t('Environment `{0}` has no `email`: the service records who made each change (`updated_by`, `created_by`). Add `"email"` to it in the `campaignStudio.environments` setting.', env.name));
     return { name: env.name, production: env.production, email: env.email };
   }
 
   private workspaceRootOf(uri: vscode.Uri): string {
     const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
-    if (!folder) throw new Error('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.');
+    if (!folder) throw new Error(vscode.l10n.t('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.'));
     return folder.uri.fsPath;
   }
 
@@ -188,20 +256,20 @@ class PushController {
   }
 
   /** The campaign file a command is about: an explicit URI, else the active editor. */
-  private async documentFor(arg: unknown, doing: string): Promise<vscode.TextDocument> {
+  private async documentFor(arg: unknown, action: FileAction | 'actOn'): Promise<vscode.TextDocument> {
     const uri = arg instanceof vscode.Uri ? arg : isObject(arg) && arg.resourceUri instanceof vscode.Uri ? arg.resourceUri : undefined;
     if (uri) return vscode.workspace.openTextDocument(uri);
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(`Open the \`.campaign.json\` file to ${doing} first.`);
+    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(openFirst(action));
     return doc;
   }
 
-  private async withFile(arg: unknown, doing: string, run: (file: DocumentFile) => Promise<unknown>): Promise<unknown> {
-    const doc = await this.documentFor(arg, doing);
-    if (doc.uri.scheme !== 'file') throw new Error(`${doc.uri.toString()} is a read-only view of the service; fetch it into the workspace to ${doing} it.`);
+  private async withFile(arg: unknown, action: FileAction, run: (file: DocumentFile) => Promise<unknown>): Promise<unknown> {
+    const doc = await this.documentFor(arg, action);
+    if (doc.uri.scheme !== 'file') throw new Error(readOnlyView(action, doc.uri.toString()));
     const key = doc.uri.toString();
     if (this.busy.has(key)) {
-      void vscode.window.showWarningMessage(`A write of ${path.basename(doc.uri.fsPath)} is already in progress; wait for it to finish.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', path.basename(doc.uri.fsPath)));
       return undefined;
     }
     this.busy.add(key);
@@ -231,14 +299,14 @@ class PushController {
   private async sendTest(file: DocumentFile) {
     const deps = this.deps(file.doc);
     const doc = parse(file.text()).value;
-    if (!isObject(doc)) throw new Error(`${file.name} does not hold a JSON object.`);
+    if (!isObject(doc)) throw new Error(vscode.l10n.t('{0} does not hold a JSON object.', file.name));
     const id = campaignIdOf(doc);
     let mode: 'draft' | 'inline' = 'inline';
     if (id) {
       const pick = await vscode.window.showQuickPick([
-        { label: '$(cloud) The saved draft', description: id, detail: 'What the service holds now (draft mode); unpushed edits are not included.', mode: 'draft' as const },
-        { label: '$(file) This file\'s content', description: 'inline', detail: 'The content of the file as it is now (inline mode, rule B8).', mode: 'inline' as const },
-      ], { title: 'Send a test of…', ignoreFocusOut: true });
+        { label: `$(cloud) ${vscode.l10n.t('The saved draft')}`, description: id, detail: vscode.l10n.t('What the service holds now (draft mode); unpushed edits are not included.'), mode: 'draft' as const },
+        { label: `$(file) ${vscode.l10n.t('This file\'s content')}`, description: 'inline', detail: vscode.l10n.t('The content of the file as it is now (inline mode, rule B8).'), mode: 'inline' as const },
+      ], { title: vscode.l10n.t('Send a test of…'), ignoreFocusOut: true });
       if (!pick) return undefined;
       mode = pick.mode;
     }
@@ -256,12 +324,12 @@ class PushController {
   /** Up to 10 recipients: the remembered ones to tick, and more to type. */
   private async askRecipients(channel: string): Promise<string[] | undefined> {
     const remembered = this.ctx.extension.workspaceState.get<string[]>(RECIPIENTS_KEY, []).filter(r => typeof r === 'string');
-    const what = channel === 'EMAIL' ? 'email addresses' : 'user identifiers';
+    const words = recipientWords(channel);
     let chosen: string[] = [];
     if (remembered.length) {
       type Item = vscode.QuickPickItem & { other?: boolean };
-      const items: Item[] = [...remembered.map(r => ({ label: r })), { label: `$(add) Other ${what}…`, other: true, alwaysShow: true }];
-      const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: `Send the test to (at most 10)`, placeHolder: `Tick remembered ${what}, or choose "Other" to type more`, ignoreFocusOut: true });
+      const items: Item[] = [...remembered.map(r => ({ label: r })), { label: `$(add) ${words.other}`, other: true, alwaysShow: true }];
+      const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Send the test to (at most 10)'), placeHolder: words.tick, ignoreFocusOut: true });
       if (!picks) return undefined;
       chosen = picks.filter(p => !p.other).map(p => p.label);
       if (!picks.some(p => p.other)) return this.checkRecipients(chosen.join(','), channel) ?? this.askTyped(channel, chosen);
@@ -275,10 +343,9 @@ class PushController {
   }
 
   private async askTyped(channel: string, already: string[]): Promise<string[] | undefined> {
-    const what = channel === 'EMAIL' ? 'email addresses' : 'user identifiers';
     const typed = await vscode.window.showInputBox({
-      title: 'Send the test to',
-      prompt: `${what[0].toUpperCase()}${what.slice(1)}, separated by commas (at most 10 in all)${already.length ? `; already chosen: ${already.join(', ')}` : ''}`,
+      title: vscode.l10n.t('Send the test to'),
+      prompt: recipientsPrompt(channel, already),
       ignoreFocusOut: true,
       validateInput: v => {
         const r = parseRecipients([...already, v].join(','), channel);
@@ -301,10 +368,10 @@ class PushController {
       }
     }
     if (arg instanceof vscode.Uri && arg.scheme === 'campaign') return { id: arg.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '') };
-    const doc = await this.documentFor(arg, 'act on');
+    const doc = await this.documentFor(arg, 'actOn');
     const value = parse(doc.getText()).value;
     const id = isObject(value) ? campaignIdOf(value) : undefined;
-    if (!id) throw new Error(`${path.basename(doc.uri.fsPath)} has no \`id\`: it is not on the service yet.`);
+    if (!id) throw new Error(vscode.l10n.t('{0} has no `id`: it is not on the service yet.', path.basename(doc.uri.fsPath)));
     const bd = isObject(value) && isObject(value.basic_details) ? value.basic_details : undefined;
     return { id, doc, deliveryType: isObject(value) ? value.campaign_delivery_type : undefined, name: typeof bd?.name === 'string' ? bd.name : undefined };
   }
@@ -312,7 +379,7 @@ class PushController {
   /** A tree item of another environment than the active one must not be acted on with the active one's client. */
   private checkEnvironment(arg: unknown, client: ServiceClient): void {
     if (isObject(arg) && typeof arg.environment === 'string' && arg.environment !== client.environment.name) {
-      throw new Error(`This campaign was listed from environment \`${arg.environment}\`, but the active environment is \`${client.environment.name}\`. Switch environment first ("Campaign Studio: Switch Environment").`);
+      throw new Error(vscode.l10n.t('This campaign was listed from environment `{0}`, but the active environment is `{1}`. Switch environment first ("Campaign Studio: Switch Environment").', arg.environment, client.environment.name));
     }
   }
 
@@ -344,17 +411,17 @@ class PushController {
     const value = doc && isCampaignDocument(doc) ? parse(doc.getText()).value : undefined;
     const id = isObject(value) ? campaignIdOf(value) : undefined;
     if (doc && id && isObject(value) && statusActionsFor(value).includes(action)) return { id, doc: doc.uri.scheme === 'file' ? doc : undefined };
-    const verb = STATUS_ACTIONS[action].verb;
     const client = this.client();
-    const candidates = (await runWithProgress(`Looking for campaigns to ${verb} on ${client.environment.name}`, step => client.forAction(step).searchAll(statusActionQuery(action))))
+    const words = statusWords(action, client.environment.name);
+    const candidates = (await runWithProgress(words.looking, step => client.forAction(step).searchAll(statusActionQuery(action))))
       .filter(r => statusActionsFor(r).includes(action));
     if (!candidates.length) {
-      void vscode.window.showInformationMessage(`No campaign on ${client.environment.name} can be ${STATUS_ACTIONS[action].past} now. Refresh the Campaigns view to see the current statuses.`);
+      void vscode.window.showInformationMessage(words.none);
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(candidates.map(r => ({
       label: nameOf(r), description: `${humanize(String(r.status ?? ''))} · ${humanize(String(r.channel ?? ''))} · ${humanize(String(r.campaign_delivery_type ?? ''))}`, detail: idOf(r), id: idOf(r),
-    })), { title: `${verb[0].toUpperCase()}${verb.slice(1)} which campaign on ${client.environment.name}?`, placeHolder: 'The campaigns this action applies to now', matchOnDetail: true });
+    })), { title: words.title, placeHolder: vscode.l10n.t('The campaigns this action applies to now'), matchOnDetail: true });
     return pick && { id: pick.id };
   }
 
@@ -372,10 +439,11 @@ class PushController {
       name = isObject(bd) && typeof bd.name === 'string' ? bd.name : name;
     }
     if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
-      throw new Error(`Execution history exists only for periodic and business-event-triggered campaigns; campaign ${target.id} is \`${deliveryType}\`.`);
+      throw new Error(vscode.l10n.t('Execution history exists only for periodic and business-event-triggered campaigns; campaign {0} is `{1}`.', target.id, deliveryType));
     }
-    const history = await ui.progress(`Reading the executions of ${target.id}…`, () => loadExecutions(api, target.id, deliveryType));
-    const uri = this.histories.single(target.id, { name: `Executions of ${(name ?? target.id).replace(/[\\/]+/g, '-')}.md`, text: executionsMarkdown(history, name) });
+    const history = await ui.progress(vscode.l10n.t('Reading the executions of {0}…', target.id), () => loadExecutions(api, target.id, deliveryType));
+    const title = vscode.l10n.t({ message: 'Executions of {0}', args: [(name ?? target.id).replace(/[\\/]+/g, '-')], comment: 'the name of the document that lists a campaign\'s executions' });
+    const uri = this.histories.single(target.id, { name: `${title}.md`, text: executionsMarkdown(history, name) });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     return history;
   }
@@ -383,9 +451,9 @@ class PushController {
   private async publishInfo(arg: unknown) {
     let id: string | undefined;
     try { id = (await this.idFrom(arg)).id; } catch { id = undefined; }
-    const copy = 'Copy the V1 Route';
+    const copy = vscode.l10n.t('Copy the V1 Route');
     const route = `PATCH /core-services/v1/campaigns/${id ?? '{campaign_id}'}`;
-    const answer = await vscode.window.showInformationMessage('Publishing is not part of V5.', { modal: true, detail: publishExplanation(id) }, copy);
+    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Publishing is not part of V5.'), { modal: true, detail: publishExplanation(id) }, copy);
     if (answer === copy) await vscode.env.clipboard.writeText(route);
     return route;
   }
@@ -399,25 +467,27 @@ class PushController {
     const conn = this.connection();
     let env: RemoteEnvironment | undefined;
     try { env = conn?.requireClient().environment; } catch { env = undefined; }
-    if (!env) return [new vscode.CodeLens(top, { title: '$(plug) Sign in to push', command: 'campaignStudio.signIn' })];
+    if (!env) return [new vscode.CodeLens(top, { title: `$(plug) ${vscode.l10n.t('Sign in to push')}`, command: 'campaignStudio.signIn' })];
     const id = campaignIdOf(value);
-    const where = `${env.name}${env.production ? ' (production)' : ''}`;
-    if (!id) {
-      return [
-        new vscode.CodeLens(top, { title: `$(cloud-upload) Create draft on ${where}`, command: COMMANDS.createDraft, arguments: [doc.uri] }),
-        new vscode.CodeLens(top, { title: '$(beaker) Send test', command: COMMANDS.sendTest, arguments: [doc.uri] }),
-      ];
-    }
+    const where = env.production ? vscode.l10n.t('{0} (production)', env.name) : env.name;
+    const sendTest = new vscode.CodeLens(top, { title: `$(beaker) ${vscode.l10n.t('Send test')}`, command: COMMANDS.sendTest, arguments: [doc.uri] });
+    if (!id) return [new vscode.CodeLens(top, { title: `$(cloud-upload) ${vscode.l10n.t('Create draft on {0}', where)}`, command: COMMANDS.createDraft, arguments: [doc.uri] }), sendTest];
     let hasBase = false;
     try { hasBase = !!(await readBaseSnapshot(this.workspaceRootOf(doc.uri), id)); } catch { hasBase = false; }
     const lenses = [
       hasBase
-        ? new vscode.CodeLens(top, { title: `$(cloud-upload) Push to ${where}`, command: COMMANDS.push, arguments: [doc.uri], tooltip: 'Preflight, show exactly what will be sent, then push the changed components' })
-        : new vscode.CodeLens(top, { title: '$(cloud-download) Fetch to enable push', command: 'campaignStudio.fetch', arguments: [doc.uri], tooltip: 'Push needs the base snapshot that fetching records (it asks before replacing your edits)' }),
-      new vscode.CodeLens(top, { title: '$(checklist) Validate remotely', command: COMMANDS.validateRemote, arguments: [doc.uri] }),
-      new vscode.CodeLens(top, { title: '$(beaker) Send test', command: COMMANDS.sendTest, arguments: [doc.uri] }),
+        ? new vscode.CodeLens(top, {
+          title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, command: COMMANDS.push, arguments: [doc.uri],
+          tooltip: vscode.l10n.t('Preflight, show exactly what will be sent, then push the changed components'),
+        })
+        : new vscode.CodeLens(top, {
+          title: `$(cloud-download) ${vscode.l10n.t('Fetch to enable push')}`, command: 'campaignStudio.fetch', arguments: [doc.uri],
+          tooltip: vscode.l10n.t('Push needs the base snapshot that fetching records (it asks before replacing your edits)'),
+        }),
+      new vscode.CodeLens(top, { title: `$(checklist) ${vscode.l10n.t('Validate remotely')}`, command: COMMANDS.validateRemote, arguments: [doc.uri] }),
+      sendTest,
     ];
-    if (EXECUTION_TYPES.includes(String(value.campaign_delivery_type))) lenses.push(new vscode.CodeLens(top, { title: '$(history) Executions', command: COMMANDS.executions, arguments: [doc.uri] }));
+    if (EXECUTION_TYPES.includes(String(value.campaign_delivery_type))) lenses.push(new vscode.CodeLens(top, { title: `$(history) ${vscode.l10n.t('Executions')}`, command: COMMANDS.executions, arguments: [doc.uri] }));
     return lenses;
   }
 

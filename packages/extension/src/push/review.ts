@@ -1,10 +1,12 @@
+import * as l10n from '@vscode/l10n';
 import { isObject } from '@campaign-studio/core';
 import { list, PushPreview, ReviewChange } from '@campaign-studio/sync';
 
 /**
  * The words and texts of the push's questions, as pure functions of what the flow hands the
  * editor: the review's two documents, the short modal question and the typed confirmation for
- * production. The VS Code layer only shows them.
+ * production. The VS Code layer only shows them. No VS Code here (its unit tests run in node): the
+ * texts go through `@vscode/l10n`, which the extension gives its own bundle at activation.
  */
 
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
@@ -15,30 +17,36 @@ const HEADER_WIDTH = 64;
 const MODAL_FIELDS = 12;
 
 /** How a field that is not there shows, in the review and in the conflict view. */
-export const ABSENT = '(absent)';
+export function absent(): string {
+  return l10n.t({ message: '(absent)', comment: 'a field that is not in the campaign, where its value would show' });
+}
 
-/** A value in one line, as compact JSON; `ABSENT` for a field that is not there. */
+/** A value in one line, as compact JSON; `absent()` for a field that is not there. */
 export function compactJson(value: unknown, width = VALUE_WIDTH): string {
-  if (value === undefined) return ABSENT;
+  if (value === undefined) return absent();
   const text = JSON.stringify(value);
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
 /** "colleague@example.com at 2024-05-01T10:00:00Z", or what is known of it. */
 export function whoAndWhen(by: string | undefined, at: string | undefined): string | undefined {
-  if (by && at) return `${by} at ${at}`;
-  return by || (at ? `someone at ${at}` : undefined);
+  if (by && at) return l10n.t({ message: '{0} at {1}', args: [by, at], comment: 'who changed the campaign on the service, and when' });
+  return by || (at ? l10n.t('someone at {0}', at) : undefined);
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** An environment's name, marked when it is production. */
+function environmentLabel(p: Pick<PushPreview, 'environment' | 'production'>): string {
+  return p.production ? l10n.t('{0} (production)', p.environment) : p.environment;
 }
 
 /** `path: before → after`, marked when it replaces a change made on the service. */
 export function changeLine(c: ReviewChange, remoteUpdatedBy?: string): string {
   const line = `${c.path}: ${compactJson(c.before)} → ${compactJson(c.after)}`;
   if (!c.overridesRemote) return line;
-  return `${line}  [replaces a change made on the service${remoteUpdatedBy ? ` by ${remoteUpdatedBy}` : ' since your fetch'}]`;
+  const note = remoteUpdatedBy
+    ? l10n.t('[replaces a change made on the service by {0}]', remoteUpdatedBy)
+    : l10n.t('[replaces a change made on the service since your fetch]');
+  return `${line}  ${note}`;
 }
 
 /** Words of `text` in lines of at most `width` characters (a longer word stays whole). */
@@ -78,19 +86,25 @@ function bullet(text: string): string[] {
 export function reviewHeader(p: PushPreview): string[] {
   const last = whoAndWhen(p.remoteUpdatedBy, p.remoteUpdatedAt);
   return [
-    ...wrap('Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.', HEADER_WIDTH),
+    ...wrap(l10n.t('Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.'), HEADER_WIDTH),
     '',
     `${p.request.method} ${p.request.path}`,
-    `Campaign ${campaignLabel(p)}, status ${p.status || 'unknown'}`,
-    `Environment: ${p.environment}${p.production ? ' (PRODUCTION: you will be asked to type its name)' : ''}`,
-    ...wrap(`Last changed on the service: ${last ?? 'not recorded by the service'}`, HEADER_WIDTH),
-    ...wrap(`Sends ${list(p.changed)} whole (an update replaces each component it carries), with \`channel\`, \`campaign_delivery_type\` and \`updated_by\`.`, HEADER_WIDTH),
-    ...section(`${plural(p.changes.length, 'field change')} (on ${p.environment} now → after push):`, p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`)),
-    ...section('Your file already took from the service (not sent):', p.takeFromRemote.map(f => `  ${f}`)),
-    ...section('Notes:', p.notes.flatMap(bullet)),
+    l10n.t('Campaign {0}, status {1}', campaignLabel(p), p.status || l10n.t('unknown')),
+    p.production ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment) : l10n.t('Environment: {0}', p.environment),
+    ...wrap(l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')), HEADER_WIDTH),
+    ...wrap(l10n.t('Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.', list(p.changed)), HEADER_WIDTH),
+    ...section(changesTitle(p), p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`)),
+    ...section(l10n.t('Your file already took from the service (not sent):'), p.takeFromRemote.map(f => `  ${f}`)),
+    ...section(l10n.t('Notes:'), p.notes.flatMap(bullet)),
     '',
-    ...wrap(`Below: the campaign on ${p.environment} now, against the exact request body that Push sends.`, HEADER_WIDTH),
+    ...wrap(l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment), HEADER_WIDTH),
   ];
+}
+
+function changesTitle(p: PushPreview): string {
+  return p.changes.length === 1
+    ? l10n.t('1 field change (on {0} now → after push):', p.environment)
+    : l10n.t('{0} field changes (on {1} now → after push):', p.changes.length, p.environment);
 }
 
 /**
@@ -125,22 +139,26 @@ export function reviewDocuments(p: PushPreview): ReviewDocuments {
   // A line break inside a name or a note would end the comment: each header line stays one line.
   const header = reviewHeader(p).map(l => (l ? `// ${l.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '//')).join('\n') + '\n';
   return {
-    title: `Review push: ${p.campaignName || p.campaignId} → ${p.environment}`,
-    left: { name: `on ${p.environment} now.jsonc`, text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n' },
-    right: { name: 'after push.jsonc', text: header + JSON.stringify(p.body, null, 2) + '\n' },
+    title: l10n.t('Review push: {0} → {1}', p.campaignName || p.campaignId, p.environment),
+    left: { name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: 'the name of the review\'s left document, the campaign as the service holds it' })}.jsonc`, text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n' },
+    right: { name: `${l10n.t({ message: 'after push', comment: 'the name of the review\'s right document, the body the push sends' })}.jsonc`, text: header + JSON.stringify(p.body, null, 2) + '\n' },
   };
 }
 
 /** The short confirmation of `campaignStudio.push.confirmation: "modal"`. */
 export function modalQuestion(p: PushPreview): { message: string; detail: string; button: string } {
-  const where = `to ${p.environment}${p.production ? ' (production)' : ''}`;
-  const message = p.changes.length
-    ? `Push ${plural(p.changes.length, 'field change')} in ${list(p.changed)} ${where}?`
-    : `Push ${list(p.changed)} ${where}?`;
   const lines = p.changes.map(c => changeLine(c, p.remoteUpdatedBy));
-  const shown = lines.length > MODAL_FIELDS ? [...lines.slice(0, MODAL_FIELDS - 1), `… and ${lines.length - MODAL_FIELDS + 1} more`] : lines;
-  const took = p.takeFromRemote.length ? [`Your file already took ${list(p.takeFromRemote)} from the service.`] : [];
-  return { message, detail: [`Campaign ${campaignLabel(p)}.`, ...shown, ...took].join('\n'), button: 'Push' };
+  const shown = lines.length > MODAL_FIELDS ? [...lines.slice(0, MODAL_FIELDS - 1), l10n.t('… and {0} more', lines.length - MODAL_FIELDS + 1)] : lines;
+  const took = p.takeFromRemote.length ? [l10n.t('Your file already took {0} from the service.', list(p.takeFromRemote))] : [];
+  return { message: modalMessage(p), detail: [l10n.t('Campaign {0}.', campaignLabel(p)), ...shown, ...took].join('\n'), button: l10n.t('Push') };
+}
+
+function modalMessage(p: PushPreview): string {
+  const to = environmentLabel(p);
+  if (!p.changes.length) return l10n.t('Push {0} to {1}?', list(p.changed), to);
+  return p.changes.length === 1
+    ? l10n.t('Push 1 field change in {0} to {1}?', list(p.changed), to)
+    : l10n.t('Push {0} field changes in {1} to {2}?', p.changes.length, list(p.changed), to);
 }
 
 /** What typing a name says, and whether what was typed confirms. */
@@ -152,16 +170,22 @@ export interface TypedConfirmation {
   check(typed: string): { message: string; severity: 'info' | 'error' } | undefined;
 }
 
-/** A question answered by typing `expected` exactly (`what` it is, `doing` what it confirms); Escape cancels. */
-export function typedQuestion(title: string, context: string, expected: string, what: string, doing: string): TypedConfirmation {
+/** What a typed question says: what to type (`ask`), and that what was typed is not it (`wrong`). */
+export interface TypingTexts {
+  ask: string;
+  wrong: string;
+}
+
+/** A question answered by typing `expected` exactly; Escape cancels. */
+export function typedQuestion(title: string, context: string, expected: string, texts: TypingTexts): TypedConfirmation {
   return {
     title,
-    prompt: `${context} Type ${expected} to ${doing}, or press Escape to cancel.`,
+    prompt: `${context} ${texts.ask}`,
     placeHolder: expected,
     check: typed => {
       if (typed === expected) return undefined;
-      if (typed === '') return { message: `Type ${expected} to ${doing}, or press Escape to cancel.`, severity: 'info' };
-      return { message: `Type ${what} exactly: ${expected}. Escape cancels.`, severity: 'error' };
+      if (typed === '') return { message: texts.ask, severity: 'info' };
+      return { message: texts.wrong, severity: 'error' };
     },
   };
 }
@@ -169,5 +193,8 @@ export function typedQuestion(title: string, context: string, expected: string, 
 /** The production question: type the environment's name to push. */
 export function typedConfirmation(p: PushPreview): TypedConfirmation {
   const env = p.environment;
-  return typedQuestion(`Push to production environment ${env}`, `This changes the live campaign ${campaignLabel(p)}: ${list(p.changed)}.`, env, 'the environment\'s name', 'push');
+  return typedQuestion(l10n.t('Push to production environment {0}', env), l10n.t('This changes the live campaign {0}: {1}.', campaignLabel(p), list(p.changed)), env, {
+    ask: l10n.t('Type {0} to push, or press Escape to cancel.', env),
+    wrong: l10n.t('Type the environment\'s name exactly: {0}. Escape cancels.', env),
+  });
 }

@@ -56,7 +56,7 @@ export class PushReviews implements vscode.Disposable {
   private target(arg: unknown): Waiting {
     if (arg instanceof vscode.Uri) {
       const review = this.find(arg);
-      if (!review) throw new Error('This push review has already been answered: close its tab, and push again to review the change anew.');
+      if (!review) throw new Error(vscode.l10n.t('This push review has already been answered: close its tab, and push again to review the change anew.'));
       return review;
     }
     const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
@@ -64,8 +64,8 @@ export class PushReviews implements vscode.Disposable {
     if (shown) return shown;
     const all = [...this.waiting.values()];
     if (all.length === 1) return all[0];
-    if (all.length === 0) throw new Error('No push review is waiting for an answer: run "Campaign Studio: Push Changes to the Service" on a campaign file first.');
-    throw new Error(`${all.length} push reviews are open: select the tab of the one you mean, then choose Push or Cancel Push in its title bar.`);
+    if (all.length === 0) throw new Error(vscode.l10n.t('No push review is waiting for an answer: run "Campaign Studio: Push Changes to the Service" on a campaign file first.'));
+    throw new Error(vscode.l10n.t('{0} push reviews are open: select the tab of the one you mean, then choose Push or Cancel Push in its title bar.', all.length));
   }
 
   private find(uri: vscode.Uri): Waiting | undefined {

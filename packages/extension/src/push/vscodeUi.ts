@@ -6,7 +6,7 @@ import {
   RemoteFinding, stillCurrent, track, TrackedFinding, waitText,
 } from '@campaign-studio/sync';
 import { SteppedAction } from '../remoteEditor/progress';
-import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation, typedQuestion } from './review';
+import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation, typedQuestion, TypingTexts } from './review';
 import type { PushReviews } from './reviewTab';
 
 /**
@@ -206,8 +206,13 @@ export interface UiOptions extends UiParts {
   action: SteppedAction;
 }
 
-/** The first (default) answer of a question whose yes cannot be undone. */
-const KEEP_AS_IT_IS = 'Keep As It Is';
+/** What the typed question of a flow says: type the campaign's name to do what its button (`yes`) says. */
+function typingTexts(name: string, yes: string): TypingTexts {
+  return {
+    ask: vscode.l10n.t({ message: 'Type {0} to {1}, or press Escape to cancel.', args: [name, yes.toLowerCase()], comment: '{1} is the label of the button that confirms, in lower case, such as "stop in production"' }),
+    wrong: vscode.l10n.t('Type the campaign\'s name exactly: {0}. Escape cancels.', name),
+  };
+}
 
 /** An input box that accepts only the expected text; Escape cancels. */
 async function askTypedName(t: TypedConfirmation): Promise<boolean> {
@@ -248,22 +253,22 @@ export class VsCodePushUi implements PushUi {
   }
 
   async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {
-    const take = 'Update My File';
+    const take = vscode.l10n.t('Update My File');
     const answer = await vscode.window.showInformationMessage(
-      `Pushed. The service's copy of ${list(components)} differs from what was sent (it normalizes or fills in values).`,
-      { modal: true, detail: `Take the service's version of ${list(components)} of campaign ${info.campaignId} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.` },
+      vscode.l10n.t('Pushed. The service\'s copy of {0} differs from what was sent (it normalizes or fills in values).', list(components)),
+      { modal: true, detail: vscode.l10n.t('Take the service\'s version of {0} of campaign {1} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.', list(components), info.campaignId) },
       take,
     );
     return answer === take;
   }
 
   /**
-   * A modal; an irreversible yes comes after the safe answer, which is the default (Enter), and
-   * one to be typed is an input box that accepts only that text.
+   * A modal; an irreversible yes comes after the safe answer ("Keep As It Is"), which is the
+   * default (Enter), and one to be typed is an input box that accepts only that text.
    */
   async confirm(message: string, detail: string, yes: string, how: ConfirmHow = {}): Promise<boolean> {
-    if (how.typed !== undefined) return askTypedName(typedQuestion(plainText(message), plainText(detail), how.typed, 'the campaign\'s name', yes.toLowerCase()));
-    const buttons = how.irreversible ? [KEEP_AS_IT_IS, yes] : [yes];
+    if (how.typed !== undefined) return askTypedName(typedQuestion(plainText(message), plainText(detail), how.typed, typingTexts(how.typed, yes)));
+    const buttons = how.irreversible ? [vscode.l10n.t('Keep As It Is'), yes] : [yes];
     return (await vscode.window.showWarningMessage(plainText(message), { modal: true, detail: plainText(detail) }, ...buttons)) === yes;
   }
 
@@ -279,7 +284,7 @@ export class VsCodePushUi implements PushUi {
 
   error(message: string): void {
     this.o.output.error(message);
-    void vscode.window.showErrorMessage(plainText(message), 'Show Log').then(p => { if (p) this.o.output.show(true); });
+    void vscode.window.showErrorMessage(plainText(message), vscode.l10n.t('Show Log')).then(p => { if (p) this.o.output.show(true); });
   }
 
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {

@@ -10,7 +10,7 @@ import {
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
-import { baseUri, OpenSuperseded, parseRemoteUri, remoteUri, RemoteDocuments } from './documents';
+import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
 import { runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
@@ -66,7 +66,7 @@ async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Prom
 }
 
 function requireEnvironment(env: string | undefined): string {
-  if (!env) throw new Error('No environment is configured: sign in first.');
+  if (!env) throw new Error(vscode.l10n.t('No environment is configured: sign in first.'));
   return env;
 }
 
@@ -87,22 +87,22 @@ async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => 
     const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
     return { environment: requireEnvironment(base?.environment ?? activeEnv()), id, file: uri };
   }
-  if (explicit) throw new Error(`${path.basename(uri.fsPath)} has no campaign id (no \`id\` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.`);
+  if (explicit) throw new Error(vscode.l10n.t('{0} has no campaign id (no `id` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.', path.basename(uri.fsPath)));
   return undefined;
 }
 
 async function askForTarget(env: string): Promise<Target | undefined> {
   const id = await vscode.window.showInputBox({
-    title: `Campaign id (${env})`,
-    prompt: 'The 24-character id of the campaign, as the Campaigns view and the dashboard show it',
-    validateInput: v => (isSafeId(v.trim()) ? undefined : 'A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.'),
+    title: vscode.l10n.t('Campaign id ({0})', env),
+    prompt: vscode.l10n.t('The 24-character id of the campaign, as the Campaigns view and the dashboard show it'),
+    validateInput: v => (isSafeId(v.trim()) ? undefined : vscode.l10n.t('A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.')),
   });
   if (!id) return undefined;
   return { environment: env, id: id.trim(), file: await findLocalFile(id.trim()) };
 }
 
 function checkId(id: string): string {
-  if (!isSafeId(id)) throw new Error(`\`${id}\` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.`);
+  if (!isSafeId(id)) throw new Error(vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', id));
   return id;
 }
 
@@ -117,11 +117,11 @@ async function clientOf(parts: RemoteParts, environment: string) {
   const client = await parts.conn.clientFor(environment);
   if (client) return client;
   if (parts.conn.environmentNamed(environment)) {
-    const signIn = await vscode.window.showWarningMessage(`Not signed in to environment "${environment}".`, 'Sign In');
+    const signIn = await vscode.window.showWarningMessage(vscode.l10n.t('Not signed in to environment "{0}".', environment), vscode.l10n.t('Sign In'));
     if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
     return undefined;
   }
-  throw new Error(`No environment named \`${environment}\` in the \`campaignStudio.environments\` setting: add it, or switch to the environment the campaign belongs to.`);
+  throw new Error(vscode.l10n.t('No environment named `{0}` in the `campaignStudio.environments` setting: add it, or switch to the environment the campaign belongs to.', environment));
 }
 
 async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | undefined> {
@@ -130,9 +130,9 @@ async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | u
     if (f) return f;
   }
   const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length === 0) throw new Error('Open a folder first: fetched campaigns are written into the workspace.');
+  if (folders.length === 0) throw new Error(vscode.l10n.t('Open a folder first: fetched campaigns are written into the workspace.'));
   if (folders.length === 1) return folders[0];
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Fetch into which workspace folder?' });
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Fetch into which workspace folder?') });
 }
 
 async function readLocal(uri: vscode.Uri): Promise<{ text: string; doc: unknown }> {
@@ -142,7 +142,7 @@ async function readLocal(uri: vscode.Uri): Promise<{ text: string; doc: unknown 
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new Error(`${path.basename(uri.fsPath)} is not valid JSON: fix the syntax errors first, then compare.`);
+    throw new Error(vscode.l10n.t('{0} is not valid JSON: fix the syntax errors first, then compare.', path.basename(uri.fsPath)));
   }
   return { text, doc };
 }
@@ -154,8 +154,8 @@ async function writeThroughEditor(file: string, text: string): Promise<void> {
   if (open) {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not update the open editor of ${path.basename(file)}; nothing was written.`);
-    if (!(await open.save())) throw new Error(`Could not save ${path.basename(file)}.`);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('Could not update the open editor of {0}; nothing was written.', path.basename(file)));
+    if (!(await open.save())) throw new Error(vscode.l10n.t('Could not save {0}.', path.basename(file)));
     return;
   }
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -164,7 +164,12 @@ async function writeThroughEditor(file: string, text: string): Promise<void> {
 
 function summaryDetail(s: ComponentSummary | undefined): string {
   if (!s || !s.changes.length) return '';
-  return s.changes.map(c => `• ${c.key}: ${c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'added locally' : 'removed locally'}`).join('\n');
+  return s.changes.map(c => `• ${c.key}: ${c.kind === 'changed' ? vscode.l10n.t('edited') : c.kind === 'added' ? vscode.l10n.t('added locally') : vscode.l10n.t('removed locally')}`).join('\n');
+}
+
+/** The title of the diff of a campaign file against the service's campaign. */
+function remoteDiffTitle(file: string, environment: string): string {
+  return vscode.l10n.t('{0}: remote ({1}) ↔ local', path.basename(file), environment);
 }
 
 export function remoteCommands(parts: RemoteParts): Record<string, CommandFactory> {
@@ -221,7 +226,7 @@ class RemoteCommands {
       const editor = await this.documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
       return editor.document.uri.toString();
     } catch (e) {
-      if (!(e instanceof OpenSuperseded)) reportError(this.conn, e, `Opening campaign ${target.id}`, () => this.openRemote(arg));
+      if (!(e instanceof OpenSuperseded)) reportError(this.conn, e, vscode.l10n.t('Opening campaign {0}', target.id), () => this.openRemote(arg));
       return undefined;
     }
   }
@@ -236,7 +241,7 @@ class RemoteCommands {
       const folder = await pickFolder(target.file);
       if (!folder) return undefined;
       const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
-      const result = await runWithProgress(`Fetching campaign ${target.id} from ${target.environment}`, action => fetchIntoWorkspace(target.id, {
+      const result = await runWithProgress(vscode.l10n.t('Fetching campaign {0} from {1}', target.id, target.environment), action => fetchIntoWorkspace(target.id, {
         client: client.forAction(action),
         workspaceRoot: folder.uri.fsPath,
         folder: fetchFolder,
@@ -250,7 +255,7 @@ class RemoteCommands {
       await this.showFetched(target, opts, result);
       return result;
     } catch (e) {
-      reportError(this.conn, e, `Fetching campaign ${target.id}`, () => this.fetch(arg));
+      reportError(this.conn, e, vscode.l10n.t('Fetching campaign {0}', target.id), () => this.fetch(arg));
       return undefined;
     }
   }
@@ -261,16 +266,17 @@ class RemoteCommands {
     this.documents.remember(rUri, incoming.text, incoming.normalized);
     let choice = opts.onConflict;
     if (!choice) {
-      const overwrite = 'Overwrite (keep a backup)';
-      const diff = 'Show Diff';
+      const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
+      const diff = vscode.l10n.t('Show Diff');
+      const explained = vscode.l10n.t('Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.');
       const pick = await vscode.window.showWarningMessage(
-        `${decision.message} Fetching ${nameOf(incoming.normalized.document)} would replace it.`,
-        { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\nOverwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.` },
+        `${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`,
+        { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}` },
         overwrite, diff,
       );
       choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
-    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), `${path.basename(file)}: remote (${target.environment}) ↔ local`);
+    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
     return choice;
   }
 
@@ -279,7 +285,7 @@ class RemoteCommands {
     const fileUri = vscode.Uri.file(result.file);
     const rel = vscode.workspace.asRelativePath(fileUri);
     if (result.outcome === 'cancelled') {
-      void vscode.window.setStatusBarMessage(`Campaign Studio: fetch of ${target.id} cancelled; nothing was written.`, 5000);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: fetch of {0} cancelled; nothing was written.', target.id), 5000);
       return;
     }
     if (result.outcome !== 'written' && result.outcome !== 'unchanged') return;
@@ -292,11 +298,12 @@ class RemoteCommands {
       const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
       if (open) await this.documents.track(open);
     }
-    const notes = result.normalized.notes.length ? ` ${result.normalized.notes.length} component kept as the service returned it (see the information diagnostic).` : '';
-    const backup = result.backup ? ` Your previous text is in ${vscode.workspace.asRelativePath(result.backup)}.` : '';
-    void vscode.window.showInformationMessage(result.outcome === 'written'
-      ? `Fetched "${nameOf(result.normalized.document)}" into ${rel}.${notes}${backup}`
-      : `${rel} already matches the remote; its base snapshot was refreshed.${notes}`);
+    const notes = result.normalized.notes.length ? vscode.l10n.t('{0} component kept as the service returned it (see the information diagnostic).', result.normalized.notes.length) : '';
+    const backup = result.backup ? vscode.l10n.t('Your previous text is in {0}.', vscode.workspace.asRelativePath(result.backup)) : '';
+    const sentences = result.outcome === 'written'
+      ? [vscode.l10n.t('Fetched "{0}" into {1}.', nameOf(result.normalized.document), rel), notes, backup]
+      : [vscode.l10n.t('{0} already matches the remote; its base snapshot was refreshed.', rel), notes];
+    void vscode.window.showInformationMessage(sentences.filter(Boolean).join(' '));
   }
 
   /** Local file of a target, or an explanation that there is none. */
@@ -304,8 +311,8 @@ class RemoteCommands {
     const target = await resolveTarget(this.parts, arg);
     if (!target) return undefined;
     if (!target.file) {
-      const fetchIt = 'Fetch';
-      const pick = await vscode.window.showWarningMessage(`Campaign ${target.id} has no file in this workspace yet.`, fetchIt);
+      const fetchIt = vscode.l10n.t('Fetch');
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Campaign {0} has no file in this workspace yet.', target.id), fetchIt);
       if (pick === fetchIt) await this.fetch({ id: target.id, environment: target.environment });
       return undefined;
     }
@@ -330,7 +337,7 @@ class RemoteCommands {
   }
 
   private readAndCompareRemote(target: Target, file: vscode.Uri) {
-    return runWithProgress(`Reading campaign ${target.id} from ${target.environment}`, action => this.compareRemote(target, file, action));
+    return runWithProgress(readingTitle(target.id, target.environment), action => this.compareRemote(target, file, action));
   }
 
   async diffRemote(arg?: unknown): Promise<ComponentSummary | undefined> {
@@ -339,11 +346,11 @@ class RemoteCommands {
     try {
       const r = await this.readAndCompareRemote(local.target, local.file);
       if (!r) return undefined;
-      await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, `${path.basename(local.file.fsPath)}: remote (${local.target.environment}) ↔ local`);
-      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the remote', 'the local file'));
+      await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, remoteDiffTitle(local.file.fsPath, local.target.environment));
+      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel()));
       return r.summary;
     } catch (e) {
-      reportError(this.conn, e, `Comparing campaign ${local.target.id} with the remote`, () => this.diffRemote(arg));
+      reportError(this.conn, e, vscode.l10n.t('Comparing campaign {0} with the remote', local.target.id), () => this.diffRemote(arg));
       return undefined;
     }
   }
@@ -352,9 +359,9 @@ class RemoteCommands {
     const local = await this.localOf(arg);
     if (!local) return undefined;
     const r = await this.compareBase(local.target, local.file);
-    if (!r) throw new Error(`There is no base snapshot for campaign ${local.target.id} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.`);
-    await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, `${path.basename(local.file.fsPath)}: base (as fetched) ↔ local`);
-    void vscode.window.showInformationMessage(describeComponentSummary(r.summary, 'the base (as fetched)', 'the local file'));
+    if (!r) throw new Error(vscode.l10n.t('There is no base snapshot for campaign {0} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.', local.target.id));
+    await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)));
+    void vscode.window.showInformationMessage(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel()));
     return r.summary;
   }
 
@@ -365,25 +372,25 @@ class RemoteCommands {
       const base = await this.compareBase(local.target, local.file);
       const remote = await this.readAndCompareRemote(local.target, local.file);
       const items = [
-        ...summaryItems('Local file vs base (your edits since the fetch)', base?.summary, base?.bUri, 'No base snapshot: fetch the campaign to record one.'),
-        ...summaryItems(`Local file vs remote (${local.target.environment})`, remote?.summary, remote?.rUri, 'The remote could not be read.'),
+        ...summaryItems(vscode.l10n.t('Local file vs base (your edits since the fetch)'), base?.summary, base?.bUri, vscode.l10n.t('No base snapshot: fetch the campaign to record one.')),
+        ...summaryItems(vscode.l10n.t('Local file vs remote ({0})', local.target.environment), remote?.summary, remote?.rUri, vscode.l10n.t('The remote could not be read.')),
       ];
-      void vscode.window.showQuickPick(items, { title: `Changes in ${path.basename(local.file.fsPath)}`, placeHolder: 'Pick a line to open its diff' }).then(pick => {
+      void vscode.window.showQuickPick(items, { title: vscode.l10n.t('Changes in {0}', path.basename(local.file.fsPath)), placeHolder: vscode.l10n.t('Pick a line to open its diff') }).then(pick => {
         if (pick?.left) void vscode.commands.executeCommand('vscode.diff', pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
       });
       return { base: base?.summary, remote: remote?.summary };
     } catch (e) {
-      reportError(this.conn, e, `Summarizing the changes of campaign ${local.target.id}`, () => this.summarizeChanges(arg));
+      reportError(this.conn, e, vscode.l10n.t('Summarizing the changes of campaign {0}', local.target.id), () => this.summarizeChanges(arg));
       return undefined;
     }
   }
 
   async loadMore(node?: MoreNode): Promise<void> {
-    if (!(node instanceof MoreNode)) throw new Error('"Load more" works on a "Load more…" item of the Campaigns view.');
+    if (!(node instanceof MoreNode)) throw new Error(vscode.l10n.t('"Load more" works on a "Load more…" item of the Campaigns view.'));
     try {
       await this.tree.loadMore(node);
     } catch (e) {
-      reportError(this.conn, e, 'Loading more campaigns', () => this.loadMore(node));
+      reportError(this.conn, e, vscode.l10n.t('Loading more campaigns'), () => this.loadMore(node));
     }
   }
 
@@ -398,27 +405,31 @@ class RemoteCommands {
 
   async copyId(node?: unknown): Promise<void> {
     const id = node instanceof CampaignNode ? node.id : node instanceof ExecutionNode ? node.id : undefined;
-    if (!id) throw new Error('Copy Id works on a campaign of the Campaigns view.');
+    if (!id) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
     await vscode.env.clipboard.writeText(id);
-    void vscode.window.setStatusBarMessage(`Copied campaign id ${id}`, 3000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied campaign id {0}', id), 3000);
   }
 
   async showFlow(node?: unknown) {
-    if (!(node instanceof CampaignNode)) throw new Error('Show Flow works on a campaign of the Campaigns view.');
+    if (!(node instanceof CampaignNode)) throw new Error(vscode.l10n.t('Show Flow works on a campaign of the Campaigns view.'));
     try {
       const client = this.conn.requireClient();
-      const flow = await runWithProgress(`Looking up the flow of ${nameOf(node.record)}`, action => flowMembers(client.forAction(action), node.record, { signal: action.signal }));
+      const flow = await runWithProgress(vscode.l10n.t('Looking up the flow of {0}', nameOf(node.record)), action => flowMembers(client.forAction(action), node.record, { signal: action.signal }));
       if (!flow.flowId) {
-        void vscode.window.showInformationMessage(`"${nameOf(node.record)}" is not part of a flow.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not part of a flow.', nameOf(node.record)));
         return flow;
       }
+      const flowName = flow.flowName ?? flow.flowId;
       const pick = await vscode.window.showQuickPick(flow.members.map(m => ({
-        label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? 'this campaign' : idOf(m), id: idOf(m),
-      })), { title: `Flow "${flow.flowName ?? flow.flowId}": ${flow.members.length} campaign${flow.members.length === 1 ? '' : 's'}`, placeHolder: 'Pick a campaign to open it read-only' });
+        label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? vscode.l10n.t('this campaign') : idOf(m), id: idOf(m),
+      })), {
+        title: flow.members.length === 1 ? vscode.l10n.t('Flow "{0}": 1 campaign', flowName) : vscode.l10n.t('Flow "{0}": {1} campaigns', flowName, flow.members.length),
+        placeHolder: vscode.l10n.t('Pick a campaign to open it read-only'),
+      });
       if (pick) await this.documents.open(node.environment, pick.id);
       return flow;
     } catch (e) {
-      reportError(this.conn, e, `Looking up the flow of ${node.id}`, () => this.showFlow(node));
+      reportError(this.conn, e, vscode.l10n.t('Looking up the flow of {0}', node.id), () => this.showFlow(node));
       return undefined;
     }
   }
@@ -434,15 +445,23 @@ class RemoteCommands {
 
 type SummaryItem = vscode.QuickPickItem & { left?: vscode.Uri; title?: string };
 
+/** How the change summaries name the campaign file. */
+function localFileLabel(): string {
+  return vscode.l10n.t({ message: 'the local file', comment: 'one side of a comparison, in "No component differs between the remote and the local file"' });
+}
+
 /** One section of the change summary: a separator, then a line per changed component. */
 function summaryItems(label: string, s: ComponentSummary | undefined, left: vscode.Uri | undefined, missing: string): SummaryItem[] {
   const items: SummaryItem[] = [{ label, kind: vscode.QuickPickItemKind.Separator }];
   if (!s) return [...items, { label: `$(info) ${missing}` }];
-  if (!s.changes.length) items.push({ label: '$(check) No component differs', description: s.readOnlyDiffering.length ? `read-only differs: ${s.readOnlyDiffering.join(', ')}` : undefined, left, title: label });
+  if (!s.changes.length) {
+    const description = s.readOnlyDiffering.length ? vscode.l10n.t('read-only differs: {0}', s.readOnlyDiffering.join(', ')) : undefined;
+    items.push({ label: `$(check) ${vscode.l10n.t('No component differs')}`, description, left, title: label });
+  }
   for (const c of s.changes) {
     items.push({
       label: `${c.kind === 'changed' ? '$(diff-modified)' : c.kind === 'added' ? '$(diff-added)' : '$(diff-removed)'} ${c.key}`,
-      description: c.kind === 'changed' ? 'edited' : c.kind === 'added' ? 'only in the local file' : 'missing from the local file',
+      description: c.kind === 'changed' ? vscode.l10n.t('edited') : c.kind === 'added' ? vscode.l10n.t('only in the local file') : vscode.l10n.t('missing from the local file'),
       detail: c.paths.length ? c.paths.slice(0, 5).join('  ') : undefined,
       left, title: label,
     });
@@ -453,36 +472,37 @@ function summaryItems(label: string, s: ComponentSummary | undefined, left: vsco
 /** The filter editor: pick a dimension, change it, see the tree refresh. */
 async function editFilter(tree: CampaignsProvider): Promise<void> {
   const f: ExplorerFilter = tree.filter;
-  const show = (v: string[] | string | undefined) => (Array.isArray(v) ? (v.length ? v.join(', ') : 'any') : v || 'any');
+  const any = vscode.l10n.t({ message: 'any', comment: 'a filter that lets every campaign through' });
+  const show = (v: string[] | string | undefined) => (Array.isArray(v) ? (v.length ? v.join(', ') : any) : v || any);
   type Item = vscode.QuickPickItem & { key: keyof ExplorerFilter | 'clear' };
   const items: Item[] = [
-    { key: 'channels', label: '$(broadcast) Channel', description: show(f.channels) },
-    { key: 'statuses', label: '$(pulse) Status', description: f.statuses.length ? show(f.statuses) : 'any (drafts included)' },
-    { key: 'deliveryTypes', label: '$(calendar) Delivery type', description: show(f.deliveryTypes) },
-    { key: 'name', label: '$(whole-word) Name contains', description: show(f.name) },
-    { key: 'tags', label: '$(tag) Tags', description: show(f.tags) },
-    { key: 'createdBy', label: '$(person) Created by', description: show(f.createdBy) },
-    { key: 'ids', label: '$(symbol-key) Ids', description: show(f.ids) },
-    { key: 'includeChildren', label: '$(type-hierarchy) Child campaigns (flow members, periodic children)', description: f.includeChildren ? 'shown' : 'hidden' },
-    { key: 'clear', label: '$(clear-all) Clear all filters' },
+    { key: 'channels', label: `$(broadcast) ${vscode.l10n.t('Channel')}`, description: show(f.channels) },
+    { key: 'statuses', label: `$(pulse) ${vscode.l10n.t('Status')}`, description: f.statuses.length ? show(f.statuses) : vscode.l10n.t('any (drafts included)') },
+    { key: 'deliveryTypes', label: `$(calendar) ${vscode.l10n.t('Delivery type')}`, description: show(f.deliveryTypes) },
+    { key: 'name', label: `$(whole-word) ${vscode.l10n.t('Name contains')}`, description: show(f.name) },
+    { key: 'tags', label: `$(tag) ${vscode.l10n.t('Tags')}`, description: show(f.tags) },
+    { key: 'createdBy', label: `$(person) ${vscode.l10n.t('Created by')}`, description: show(f.createdBy) },
+    { key: 'ids', label: `$(symbol-key) ${vscode.l10n.t('Ids')}`, description: show(f.ids) },
+    { key: 'includeChildren', label: `$(type-hierarchy) ${vscode.l10n.t('Child campaigns (flow members, periodic children)')}`, description: f.includeChildren ? vscode.l10n.t('shown') : vscode.l10n.t('hidden') },
+    { key: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear all filters')}` },
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'Filter campaigns', placeHolder: 'Which filter?' });
+  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter campaigns'), placeHolder: vscode.l10n.t('Which filter?') });
   if (!pick) return;
   const next: ExplorerFilter = { ...f };
   const multi = async (all: readonly string[], chosen: string[], title: string) => {
-    const r = await vscode.window.showQuickPick(all.map(v => ({ label: v, description: humanize(v), picked: chosen.includes(v) })), { title, canPickMany: true, placeHolder: 'None picked = any' });
+    const r = await vscode.window.showQuickPick(all.map(v => ({ label: v, description: humanize(v), picked: chosen.includes(v) })), { title, canPickMany: true, placeHolder: vscode.l10n.t('None picked = any') });
     return r?.map(x => x.label);
   };
   const text = async (value: string, title: string, prompt: string) => vscode.window.showInputBox({ title, prompt, value });
   switch (pick.key) {
     case 'clear': await tree.setFilter(EMPTY_FILTER); return;
-    case 'channels': { const r = await multi(CHANNELS, f.channels, 'Channels'); if (!r) return; next.channels = r; break; }
-    case 'statuses': { const r = await multi(STATUSES, f.statuses, 'Statuses (DRAFT shows drafts)'); if (!r) return; next.statuses = r; break; }
-    case 'deliveryTypes': { const r = await multi(DELIVERY_TYPES, f.deliveryTypes, 'Delivery types'); if (!r) return; next.deliveryTypes = r; break; }
-    case 'name': { const r = await text(f.name ?? '', 'Name contains', 'Part of the campaign name; empty = any'); if (r === undefined) return; next.name = r.trim() || undefined; break; }
-    case 'tags': { const r = await text(f.tags.join(', '), 'Tags', 'Comma-separated tags; empty = any'); if (r === undefined) return; next.tags = parseList(r); break; }
-    case 'createdBy': { const r = await text(f.createdBy.join(', '), 'Created by', 'Comma-separated email addresses; empty = anyone'); if (r === undefined) return; next.createdBy = parseList(r); break; }
-    case 'ids': { const r = await text(f.ids.join(', '), 'Ids', 'Comma-separated campaign ids; empty = any'); if (r === undefined) return; next.ids = parseList(r); break; }
+    case 'channels': { const r = await multi(CHANNELS, f.channels, vscode.l10n.t('Channels')); if (!r) return; next.channels = r; break; }
+    case 'statuses': { const r = await multi(STATUSES, f.statuses, vscode.l10n.t('Statuses (DRAFT shows drafts)')); if (!r) return; next.statuses = r; break; }
+    case 'deliveryTypes': { const r = await multi(DELIVERY_TYPES, f.deliveryTypes, vscode.l10n.t('Delivery types')); if (!r) return; next.deliveryTypes = r; break; }
+    case 'name': { const r = await text(f.name ?? '', vscode.l10n.t('Name contains'), vscode.l10n.t('Part of the campaign name; empty = any')); if (r === undefined) return; next.name = r.trim() || undefined; break; }
+    case 'tags': { const r = await text(f.tags.join(', '), vscode.l10n.t('Tags'), vscode.l10n.t('Comma-separated tags; empty = any')); if (r === undefined) return; next.tags = parseList(r); break; }
+    case 'createdBy': { const r = await text(f.createdBy.join(', '), vscode.l10n.t('Created by'), vscode.l10n.t('Comma-separated email addresses; empty = anyone')); if (r === undefined) return; next.createdBy = parseList(r); break; }
+    case 'ids': { const r = await text(f.ids.join(', '), vscode.l10n.t('Ids'), vscode.l10n.t('Comma-separated campaign ids; empty = any')); if (r === undefined) return; next.ids = parseList(r); break; }
     case 'includeChildren': next.includeChildren = f.includeChildren ? undefined : true; break;
   }
   await tree.setFilter(next);

@@ -126,10 +126,10 @@ export class Connection implements vscode.Disposable {
   /** Why there is no client: not signed in, no environment, or a key the service refused. */
   whyNoClient(): Error {
     const env = this.environment();
-    if (this.state === 'credentialsRejected') return new NotSignedInError(`The service rejected the API key of environment \`${env?.name ?? ''}\`: ${this.words().detail}`, true);
+    if (this.state === 'credentialsRejected') return new NotSignedInError(vscode.l10n.t('The service rejected the API key of environment `{0}`: {1}', env?.name ?? '', this.words().detail), true);
     return new NotSignedInError(env
-      ? `Not signed in to environment \`${env.name}\`. Run "Campaign Studio: Sign In" first.`
-      : 'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).');
+      ? vscode.l10n.t('Not signed in to environment `{0}`. Run "Campaign Studio: Sign In" first.', env.name)
+      : vscode.l10n.t('No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).'));
   }
 
   /**
@@ -172,10 +172,10 @@ export class Connection implements vscode.Disposable {
   /** The extra confirmation of production environments; other environments need none. */
   async confirmWrite(intent: WriteIntent): Promise<boolean> {
     if (!intent.environment.production) return true;
-    const go = 'Send to Production';
+    const go = vscode.l10n.t('Send to Production');
     const answer = await vscode.window.showWarningMessage(
-      `Environment "${intent.environment.name}" is production. ${capitalize(intent.description)}?`,
-      { modal: true, detail: `${intent.method} ${intent.environment.baseUrl}${intent.path}\nWorkspace ${intent.environment.workspaceId}. This changes live data.` },
+      vscode.l10n.t('Environment "{0}" is production. {1}?', intent.environment.name, capitalize(intent.description)),
+      { modal: true, detail: `${intent.method} ${intent.environment.baseUrl}${intent.path}\n${vscode.l10n.t('Workspace {0}. This changes live data.', intent.environment.workspaceId)}` },
       go,
     );
     return answer === go;
@@ -225,7 +225,7 @@ export class Connection implements vscode.Disposable {
         this.signedOut();
         return false;
       }
-      const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: `Connecting to ${env.name}` });
+      const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: vscode.l10n.t('Connecting to {0}', env.name) });
       this.log.error(advice.message);
       this.lastError = advice.message;
       // Not an answer the monitor heard (say, a malformed one): the service is not usable yet.
@@ -304,34 +304,38 @@ export class Connection implements vscode.Disposable {
     let env = args.environment ? this.environmentNamed(args.environment) : undefined;
     if (args.environment && !env) {
       const { problems } = this.environments();
-      throw new Error(`No environment named \`${args.environment}\` in the \`campaignStudio.environments\` setting${problems.length ? ` (${problems.join(' ')})` : ''}.`);
+      throw new Error(problems.length
+        ? vscode.l10n.t('No environment named `{0}` in the `campaignStudio.environments` setting ({1}).', args.environment, problems.join(' '))
+        : noEnvironmentNamed(args.environment));
     }
-    if (!env) env = await this.pickEnvironment('Sign in to which environment?', true);
+    if (!env) env = await this.pickEnvironment(vscode.l10n.t('Sign in to which environment?'), true);
     if (!env) return false;
     await this.context.workspaceState.update(ACTIVE_KEY, env.name);
     let key = args.apiKey;
     if (key === undefined) {
       key = await vscode.window.showInputBox({
-        title: `Sign in to ${env.name}`,
-        prompt: `API key of workspace ${env.workspaceId} (${env.baseUrl}). It is kept in the editor's secret storage only.`,
+        title: vscode.l10n.t('Sign in to {0}', env.name),
+        prompt: vscode.l10n.t('API key of workspace {0} ({1}). It is kept in the editor\'s secret storage only.', env.workspaceId, env.baseUrl),
         password: true,
         ignoreFocusOut: true,
-        validateInput: v => (v.trim() ? undefined : 'Paste the API key from the dashboard\'s workspace settings.'),
+        validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Paste the API key from the dashboard\'s workspace settings.')),
       });
       if (key === undefined) return false;
     }
     key = key.trim();
-    if (!key) throw new Error('The API key is empty: paste the key from the dashboard\'s workspace settings.');
+    if (!key) throw new Error(vscode.l10n.t('The API key is empty: paste the key from the dashboard\'s workspace settings.'));
     const gen = ++this.generation;
-    const ok = await runWithProgress(`Signing in to ${env.name}`, action => this.connect(env!, key!, gen, action));
+    const ok = await runWithProgress(vscode.l10n.t('Signing in to {0}', env.name), action => this.connect(env!, key!, gen, action));
     if (ok) {
       await this.context.secrets.store(secretKeyFor(env), key);
-      void vscode.window.showInformationMessage(`Signed in to ${env.name}${env.production ? ' (production: every write asks for confirmation)' : ''}.`);
+      void vscode.window.showInformationMessage(env.production
+        ? vscode.l10n.t('Signed in to {0} (production: every write asks for confirmation).', env.name)
+        : vscode.l10n.t('Signed in to {0}.', env.name));
       return true;
     }
     // Cancelled: signed out again, and nothing to say.
     if (this.state === 'signedOut' && !this.lastError) return false;
-    const why = this.lastError ?? `Could not sign in to ${env.name}.`;
+    const why = this.lastError ?? vscode.l10n.t('Could not sign in to {0}.', env.name);
     if (this.state === 'unreachable') {
       // The key could not be checked (service unreachable); keep it so the next try needs no typing.
       await this.context.secrets.store(secretKeyFor(env), key);
@@ -339,11 +343,12 @@ export class Connection implements vscode.Disposable {
       // A key just typed and refused is not kept: signed out, as before the attempt.
       this.signedOut();
     }
-    const retry = 'Retry';
+    const retry = vscode.l10n.t('Retry');
+    const showLog = vscode.l10n.t('Show Log');
     // Not awaited: the command finishes now; the buttons act whenever they are clicked.
-    void vscode.window.showErrorMessage(why, retry, 'Show Log').then(pick => {
+    void vscode.window.showErrorMessage(why, retry, showLog).then(pick => {
       if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
-      if (pick === 'Show Log') this.log.show(true);
+      if (pick === showLog) this.log.show(true);
     });
     return false;
   }
@@ -354,14 +359,14 @@ export class Connection implements vscode.Disposable {
     ++this.generation;
     await this.context.secrets.delete(secretKeyFor(env));
     this.signedOut();
-    void vscode.window.showInformationMessage(`Signed out of ${env.name}; its API key was removed from secret storage.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}; its API key was removed from secret storage.', env.name));
   }
 
   /** Switch the active environment; signs in when its key is not stored yet. */
   async switchEnvironment(name?: string): Promise<boolean> {
-    const env = name ? this.environmentNamed(name) : await this.pickEnvironment('Switch to which environment?', true);
+    const env = name ? this.environmentNamed(name) : await this.pickEnvironment(vscode.l10n.t('Switch to which environment?'), true);
     if (!env) {
-      if (name) throw new Error(`No environment named \`${name}\` in the \`campaignStudio.environments\` setting.`);
+      if (name) throw new Error(noEnvironmentNamed(name));
       return false;
     }
     await this.context.workspaceState.update(ACTIVE_KEY, env.name);
@@ -376,20 +381,20 @@ export class Connection implements vscode.Disposable {
 
   private async pickEnvironment(title: string, allowAdd: boolean): Promise<Environment | undefined> {
     const { environments, problems } = this.environments();
-    if (problems.length) void vscode.window.showWarningMessage(`Some environments in the settings are skipped: ${problems.join(' ')}`, 'Open Settings').then(p => {
+    if (problems.length) void vscode.window.showWarningMessage(vscode.l10n.t('Some environments in the settings are skipped: {0}', problems.join(' ')), vscode.l10n.t('Open Settings')).then(p => {
       if (p) void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
     });
     const active = this.environment();
     type Item = vscode.QuickPickItem & { env?: Environment; add?: boolean };
     const items: Item[] = environments.map(e => ({
       label: `${e.production ? '$(warning) ' : ''}${e.name}`,
-      description: `${e.baseUrl} · workspace ${e.workspaceId}${e.production ? ' · production' : ''}`,
-      detail: e.name === active?.name ? 'active' : undefined,
+      description: e.production ? vscode.l10n.t('{0} · workspace {1} · production', e.baseUrl, e.workspaceId) : vscode.l10n.t('{0} · workspace {1}', e.baseUrl, e.workspaceId),
+      detail: e.name === active?.name ? vscode.l10n.t('active') : undefined,
       env: e,
     }));
-    if (allowAdd) items.push({ label: '$(add) Add an environment…', add: true });
+    if (allowAdd) items.push({ label: `$(add) ${vscode.l10n.t('Add an environment…')}`, add: true });
     if (environments.length === 0 && allowAdd) return this.addEnvironment();
-    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Environments come from the campaignStudio.environments setting' });
+    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Environments come from the campaignStudio.environments setting') });
     if (!pick) return undefined;
     if (pick.add) return this.addEnvironment();
     return pick.env;
@@ -397,25 +402,35 @@ export class Connection implements vscode.Disposable {
 
   /** Asks for a new environment and saves it in the workspace (or user) settings. */
   async addEnvironment(): Promise<Environment | undefined> {
-    const name = await vscode.window.showInputBox({ title: 'Add environment (1/4): name', prompt: 'A short name, such as staging or production', validateInput: v => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v.trim()) ? (this.environmentNamed(v.trim()) ? 'That name is taken.' : undefined) : 'Letters, digits, ".", "_" and "-".') });
+    const name = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Add environment (1/4): name'), prompt: vscode.l10n.t('A short name, such as staging or production'),
+      validateInput: v => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v.trim()) ? (this.environmentNamed(v.trim()) ? vscode.l10n.t('That name is taken.') : undefined) : vscode.l10n.t('Letters, digits, ".", "_" and "-".')),
+    });
     if (!name) return undefined;
     const baseUrl = await vscode.window.showInputBox({
-      title: 'Add environment (2/4): base URL', prompt: 'The data-center host of the service, such as https://api-01.example.com',
+      title: vscode.l10n.t('Add environment (2/4): base URL'), prompt: vscode.l10n.t('The data-center host of the service, such as https://api-01.example.com'),
       validateInput: v => {
         const parsed = parseEnvironments([{ name: 'x', baseUrl: v.trim(), workspaceId: 'x' }]);
         return parsed.problems.length ? parsed.problems[0].replace(/^environment `x`: /, '') : undefined;
       },
     });
     if (!baseUrl) return undefined;
-    const workspaceId = await vscode.window.showInputBox({ title: 'Add environment (3/4): workspace id', prompt: 'The workspace id from the dashboard\'s workspace settings', validateInput: v => (v.trim() && !/[\s:]/.test(v.trim()) ? undefined : 'The workspace id, without spaces.') });
+    const workspaceId = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Add environment (3/4): workspace id'), prompt: vscode.l10n.t('The workspace id from the dashboard\'s workspace settings'),
+      validateInput: v => (v.trim() && !/[\s:]/.test(v.trim()) ? undefined : vscode.l10n.t('The workspace id, without spaces.')),
+    });
     if (!workspaceId) return undefined;
-    const email = await vscode.window.showInputBox({ title: 'Add environment (4/4): your email', prompt: 'Fills `created_by` / `updated_by` on writes (optional)', validateInput: v => (!v.trim() || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? undefined : 'An email address, or nothing.') });
+    const email = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Add environment (4/4): your email'), prompt: vscode.l10n.t('Fills `created_by` / `updated_by` on writes (optional)'),
+      validateInput: v => (!v.trim() || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? undefined : vscode.l10n.t('An email address, or nothing.')),
+    });
     if (email === undefined) return undefined;
-    const production = await vscode.window.showQuickPick(['No', 'Yes: production (warning colour, every write confirmed)'], { title: 'Is this a production environment?' });
+    const yes = vscode.l10n.t('Yes: production (warning colour, every write confirmed)');
+    const production = await vscode.window.showQuickPick([vscode.l10n.t('No'), yes], { title: vscode.l10n.t('Is this a production environment?') });
     if (production === undefined) return undefined;
     const entry: Record<string, unknown> = { name: name.trim(), baseUrl: baseUrl.trim(), workspaceId: workspaceId.trim(), headerPrefix: 'SVC' };
     if (email.trim()) entry.email = email.trim();
-    if (production.startsWith('Yes')) entry.production = true;
+    if (production === yes) entry.production = true;
     const cfg = vscode.workspace.getConfiguration('campaignStudio');
     const inspect = cfg.inspect<unknown[]>('environments');
     const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
@@ -428,6 +443,10 @@ export class Connection implements vscode.Disposable {
 /** The time of day a state began, as the user's clock shows it. */
 function timeOfDay(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+function noEnvironmentNamed(name: string): string {
+  return vscode.l10n.t('No environment named `{0}` in the `campaignStudio.environments` setting.', name);
 }
 
 class NotSignedInError extends Error {
@@ -457,11 +476,11 @@ export function capitalize(s: string): string {
  */
 export function reportError(conn: Connection, e: unknown, doing?: string, retry?: () => unknown): string | undefined {
   if (isCancelled(e)) {
-    if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(`Campaign Studio: ${e.message}`, 5000);
+    if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: {0}', e.message), 5000);
     return undefined;
   }
   if (e instanceof NotSignedInError) {
-    const signIn = e.rejected ? 'Sign In Again' : 'Sign In';
+    const signIn = e.rejected ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Sign In');
     void vscode.window.showWarningMessage(plainText(e.message), signIn).then(pick => {
       if (pick) runAction(conn, 'signIn');
     });
@@ -470,9 +489,10 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
   const env = conn.environment();
   const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
   conn.log.error(advice.message);
-  const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => ACTION_LABELS[a]);
-  void vscode.window.showErrorMessage(`Campaign Studio: ${plainText(advice.message)}`, ...buttons).then(pick => {
-    const action = (Object.keys(ACTION_LABELS) as ErrorAction[]).find(a => ACTION_LABELS[a] === pick);
+  const labels = actionLabels();
+  const buttons = advice.actions.filter(a => a !== 'retry' || retry).map(a => labels[a]);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(advice.message)), ...buttons).then(pick => {
+    const action = (Object.keys(labels) as ErrorAction[]).find(a => labels[a] === pick);
     if (action === 'retry') void Promise.resolve().then(retry);
     else if (action) runAction(conn, action);
   });
@@ -480,9 +500,12 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
 }
 
 /** The button of each remedy. */
-const ACTION_LABELS: Record<ErrorAction, string> = {
-  signIn: 'Sign In Again', switchEnvironment: 'Switch Environment', retry: 'Retry', openSettings: 'Open Settings', showLog: 'Show Log',
-};
+function actionLabels(): Record<ErrorAction, string> {
+  return {
+    signIn: vscode.l10n.t('Sign In Again'), switchEnvironment: vscode.l10n.t('Switch Environment'), retry: vscode.l10n.t('Retry'),
+    openSettings: vscode.l10n.t('Open Settings'), showLog: vscode.l10n.t('Show Log'),
+  };
+}
 
 /** What a remedy's button does (Retry is the caller's own). */
 function runAction(conn: Connection, action: ErrorAction): void {

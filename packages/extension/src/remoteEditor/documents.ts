@@ -85,18 +85,18 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (uri.scheme === BASE_SCHEME) {
       const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
       const snap = await readBaseSnapshot(uri.query, id);
-      if (!snap) throw new Error(`No base snapshot for campaign ${id}: fetch it first.`);
+      if (!snap) throw new Error(vscode.l10n.t('No base snapshot for campaign {0}: fetch it first.', id));
       return serializeCampaign(snap.campaign);
     }
     const hit = this.cache.get(cacheKey(uri));
     if (hit) return hit.text;
     const parts = parseRemoteUri(uri);
-    if (!parts) throw new Error(`${uri.toString()} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.`);
+    if (!parts) throw new Error(vscode.l10n.t('{0} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.', uri.toString()));
     const client = await this.conn.clientFor(parts.environment);
-    if (!client) throw new Error(`Not signed in to environment \`${parts.environment}\`: sign in to it to open ${uri.toString()}.`);
+    if (!client) throw new Error(vscode.l10n.t('Not signed in to environment `{0}`: sign in to it to open {1}.', parts.environment, uri.toString()));
     const ctrl = new AbortController();
     token.onCancellationRequested(() => ctrl.abort());
-    const remote = await runWithProgress(`Reading campaign ${parts.id} from ${parts.environment}`, action => this.read(uri, client.forAction(action), parts.id), { signal: ctrl.signal });
+    const remote = await runWithProgress(readingTitle(parts.id, parts.environment), action => this.read(uri, client.forAction(action), parts.id), { signal: ctrl.signal });
     this.describeRemote(uri);
     return remote.text;
   }
@@ -157,8 +157,8 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     const key = cacheKey(remoteUri(environment, id));
     if (opts.refresh || !this.cache.has(key)) {
       const client = await this.conn.clientFor(environment);
-      if (!client) throw new Error(`Not signed in to environment ${environment}: sign in to it to open campaign ${id}.`);
-      await runWithProgress(`Reading campaign ${id} from ${environment}`, action => this.read(remoteUri(environment, id), client.forAction(action), id));
+      if (!client) throw new Error(vscode.l10n.t('Not signed in to environment {0}: sign in to it to open campaign {1}.', environment, id));
+      await runWithProgress(readingTitle(id, environment), action => this.read(remoteUri(environment, id), client.forAction(action), id));
     }
     const named = remoteUri(environment, id, nameOf(this.cache.get(key)!.normalized.document));
     const uri = openViewsOf(key)[0]?.uri ?? named;
@@ -206,7 +206,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       try {
         base = (await findBaseSnapshot(doc.uri.fsPath, id))?.snapshot;
       } catch (e) {
-        this.ctx.output.warn(`${e instanceof Error ? e.message : String(e)} The update rules (P1–P5) are not checked for ${path.basename(doc.uri.fsPath)} until then.`);
+        this.ctx.output.warn(`${e instanceof Error ? e.message : String(e)} ${vscode.l10n.t('The update rules (P1–P5) are not checked for {0} until then.', path.basename(doc.uri.fsPath))}`);
       }
     }
     const key = doc.uri.toString();
@@ -239,6 +239,11 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!client || !client.isRunning()) return;
     void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
   }
+}
+
+/** The progress title of reading one campaign (opening it, comparing with it). */
+export function readingTitle(id: string, environment: string): string {
+  return vscode.l10n.t('Reading campaign {0} from {1}', id, environment);
 }
 
 /** One cache entry per campaign, whichever of its addresses (with or without its name) asked. */

@@ -25,7 +25,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   constructor(private readonly conn: Connection, private readonly shown?: vscode.EventEmitter<ConnectionShown>) {
     this.item = vscode.window.createStatusBarItem('campaignStudio.connection', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = 'Campaign Studio: Environment';
+    this.item.name = vscode.l10n.t('Campaign Studio: Environment');
     // Every change of environment or client comes with a status of its own: that one event suffices.
     this.sub = conn.onDidChangeStatus(() => this.update());
     this.update();
@@ -35,8 +35,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const env = this.conn.environment();
     const item = this.item;
     if (!env) {
-      item.text = '$(cloud) Campaigns: no environment';
-      item.tooltip = 'No environment is configured. Click to add one and sign in.';
+      item.text = `$(cloud) ${vscode.l10n.t('Campaigns: no environment')}`;
+      item.tooltip = vscode.l10n.t('No environment is configured. Click to add one and sign in.');
       item.command = 'campaignStudio.signIn';
       item.backgroundColor = undefined;
       item.show();
@@ -50,7 +50,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
       : status.state === 'unreachable' || status.state === 'credentialsRejected' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     item.tooltip = this.tooltip(env, status, words.detail);
     item.command = commandFor(status, env.name);
-    item.accessibilityInformation = { label: `Campaign Studio environment ${env.name}${env.production ? ', production' : ''}: ${words.short}` };
+    item.accessibilityInformation = {
+      label: env.production
+        ? vscode.l10n.t('Campaign Studio environment {0}, production: {1}', env.name, words.short)
+        : vscode.l10n.t('Campaign Studio environment {0}: {1}', env.name, words.short),
+    };
     item.show();
     this.shown?.fire({ state: status.state, text: item.text, tooltip: (item.tooltip as vscode.MarkdownString).value });
   }
@@ -58,13 +62,16 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private tooltip(env: Environment, status: ConnectionStatus, detail: string): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['campaignStudio.connection.retry', 'campaignStudio.showServiceLog', 'campaignStudio.switchEnvironment', 'campaignStudio.signIn'] };
-    md.appendMarkdown(`**Campaign Studio: ${escapeMarkdown(env.name)}**${env.production ? ' — **production**: every write asks for confirmation' : ''}\n\n`);
-    md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \nworkspace \`${escapeMarkdown(env.workspaceId)}\`\n\n`);
+    const name = escapeMarkdown(env.name);
+    md.appendMarkdown(`${env.production ? vscode.l10n.t('**Campaign Studio: {0}** — **production**: every write asks for confirmation', name) : vscode.l10n.t('**Campaign Studio: {0}**', name)}\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \n${vscode.l10n.t('workspace {0}', `\`${escapeMarkdown(env.workspaceId)}\``)}\n\n`);
     md.appendMarkdown(`${escapeMarkdown(detail)}\n\n`);
     if (this.conn.lastError && status.state !== 'connected') md.appendMarkdown(`${escapeMarkdown(this.conn.lastError)}\n\n`);
-    const links = status.state === 'unreachable' ? ['[Retry](command:campaignStudio.connection.retry)', '[Show Log](command:campaignStudio.showServiceLog)']
-      : status.state === 'signedOut' || status.state === 'credentialsRejected' ? ['[Sign In](command:campaignStudio.signIn)'] : ['[Show Log](command:campaignStudio.showServiceLog)'];
-    md.appendMarkdown([...links, '[Switch Environment](command:campaignStudio.switchEnvironment)'].join(' · '));
+    const retry = `[${vscode.l10n.t('Retry')}](command:campaignStudio.connection.retry)`;
+    const showLog = `[${vscode.l10n.t('Show Log')}](command:campaignStudio.showServiceLog)`;
+    const links = status.state === 'unreachable' ? [retry, showLog]
+      : status.state === 'signedOut' || status.state === 'credentialsRejected' ? [`[${vscode.l10n.t('Sign In')}](command:campaignStudio.signIn)`] : [showLog];
+    md.appendMarkdown([...links, `[${vscode.l10n.t('Switch Environment')}](command:campaignStudio.switchEnvironment)`].join(' · '));
     return md;
   }
 
@@ -76,7 +83,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
 /** What a click does: retry when unreachable, sign in when signed out or refused, else switch. */
 function commandFor(status: ConnectionStatus, environment: string): vscode.Command | string {
-  if (status.state === 'unreachable') return { command: 'campaignStudio.connection.retry', title: 'Retry' };
-  if (status.state === 'signedOut' || status.state === 'credentialsRejected') return { command: 'campaignStudio.signIn', title: 'Sign In', arguments: [{ environment }] };
+  if (status.state === 'unreachable') return { command: 'campaignStudio.connection.retry', title: vscode.l10n.t('Retry') };
+  if (status.state === 'signedOut' || status.state === 'credentialsRejected') return { command: 'campaignStudio.signIn', title: vscode.l10n.t('Sign In'), arguments: [{ environment }] };
   return 'campaignStudio.switchEnvironment';
 }

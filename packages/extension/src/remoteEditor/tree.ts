@@ -159,7 +159,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
       const env = this.conn.environment();
       // The container already says "Campaigns": the header reads "CAMPAIGNS: <ENVIRONMENT>".
-      this.view.title = env && this.conn.client ? env.name : 'Campaigns';
+      this.view.title = env && this.conn.client ? env.name : vscode.l10n.t('Campaigns');
     }
   }
 
@@ -179,7 +179,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const words = this.conn.words();
       lines.push(`${capitalize(words.short)}: ${words.detail}`);
     }
-    if (isFiltered(f) && this.conn.canList) lines.push(`Filtered: ${describeFilter(f)}. "Clear Campaign Filters" lists everything.`);
+    if (isFiltered(f) && this.conn.canList) lines.push(vscode.l10n.t('Filtered: {0}. "Clear Campaign Filters" lists everything.', describeFilter(f)));
     const message = lines.length ? lines.join(' ') : undefined;
     if (this.view.message !== message) this.view.message = message;
   }
@@ -225,9 +225,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         setImmediate(() => this.changed.fire(undefined));
       }
       const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
-      if (p.error) out.push(this.errorNode(p.error, `Loading ${humanize(node.group.value)} campaigns`));
+      if (p.error) out.push(this.errorNode(p.error, vscode.l10n.t('Loading {0} campaigns', humanize(node.group.value))));
       else if (!p.done) out.push(new MoreNode(node));
-      else if (p.items.length === 0) out.push(new MessageNode(isFiltered(this.filter) ? 'No campaign matches the filter' : 'No campaigns', 'info'));
+      else if (p.items.length === 0) out.push(new MessageNode(isFiltered(this.filter) ? vscode.l10n.t('No campaign matches the filter') : vscode.l10n.t('No campaigns'), 'info'));
       return out;
     }
     if (node instanceof CampaignNode && hasChildren(node.record)) {
@@ -240,9 +240,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         }
       }
       const out: ExplorerNode[] = pager.items.map(e => new ExecutionNode(e, node));
-      if (pager.error) out.push(this.errorNode(pager.error, 'Loading executions'));
+      if (pager.error) out.push(this.errorNode(pager.error, vscode.l10n.t('Loading executions')));
       else if (!pager.done) out.push(new MoreNode(node));
-      else if (!pager.items.length) out.push(new MessageNode('No executions yet', 'info'));
+      else if (!pager.items.length) out.push(new MessageNode(vscode.l10n.t('No executions yet'), 'info'));
       return out;
     }
     return [];
@@ -306,7 +306,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private errorNode(e: unknown, doing: string): MessageNode {
     const env = this.conn.environment();
     const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
-    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: 'Retry' });
+    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: vscode.l10n.t('Retry') });
   }
 
   private withViewProgress<T>(op: () => Promise<T>): Promise<T> {
@@ -321,7 +321,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const n = node.pager.items.length;
       item.description = node.pager.loaded ? (node.pager.done ? String(n) : `${n}+`) : undefined;
       item.contextValue = 'group';
-      item.tooltip = `${node.group.by === 'status' ? 'Status' : 'Channel'} ${node.group.value}`;
+      item.tooltip = node.group.by === 'status' ? vscode.l10n.t('Status {0}', node.group.value) : vscode.l10n.t('Channel {0}', node.group.value);
       return item;
     }
     if (node instanceof CampaignNode) {
@@ -332,27 +332,27 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const icon = campaignIcon(r);
       item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
       item.contextValue = campaignContextValue(r);
-      item.command = { command: 'campaignStudio.openRemote', title: 'Open Read-Only', arguments: [node] };
-      item.accessibilityInformation = { label: `${nameOf(r)}, ${String(r.channel ?? '')} ${String(r.status ?? '')} campaign` };
+      item.command = { command: 'campaignStudio.openRemote', title: vscode.l10n.t('Open Read-Only'), arguments: [node] };
+      item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} {2} campaign', nameOf(r), String(r.channel ?? ''), String(r.status ?? '')) };
       return item;
     }
     if (node instanceof ExecutionNode) {
       const e = node.entry;
       const sent = typeof e.sent_time === 'string' ? e.sent_time : undefined;
-      const item = new vscode.TreeItem(sent ?? node.id ?? 'execution', vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(sent ?? node.id ?? vscode.l10n.t('execution'), vscode.TreeItemCollapsibleState.None);
       item.description = [typeof e.status === 'string' ? e.status : undefined, sent ? node.id : undefined].filter(Boolean).join(' · ');
       item.iconPath = new vscode.ThemeIcon('history');
       item.contextValue = node.id ? 'execution' : 'execution.noId';
       item.tooltip = Object.entries(e).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
-      if (node.id) item.command = { command: 'campaignStudio.openRemote', title: 'Open Read-Only', arguments: [node.id] };
+      if (node.id) item.command = { command: 'campaignStudio.openRemote', title: vscode.l10n.t('Open Read-Only'), arguments: [node.id] };
       return item;
     }
     if (node instanceof MoreNode) {
-      const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
       item.iconPath = new vscode.ThemeIcon('ellipsis');
       item.contextValue = 'loadMore';
-      item.tooltip = `Load the next ${PAGE_SIZE}`;
-      item.command = { command: 'campaignStudio.explorer.loadMore', title: 'Load More', arguments: [node] };
+      item.tooltip = vscode.l10n.t('Load the next {0}', PAGE_SIZE);
+      item.command = { command: 'campaignStudio.explorer.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
       return item;
     }
     const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);

@@ -3,13 +3,15 @@ import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-radio/index.js';
 import '@vscode-elements/elements/dist/vscode-radio-group/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import type { ChoiceKind, ConflictRow, ConflictViewState, StateMessage, ViewMessage } from '../push/conflictMessages';
+import type { ChoiceKind, ConflictRow, ConflictViewState, ConflictViewTexts, StateMessage, ViewMessage } from '../push/conflictMessages';
 
 /**
  * The "Resolve conflicts" webview: draws the state the controller posts (one card per
  * conflicting field, base | yours | theirs side by side, the choice, the edit) and posts what
  * the person does. It decides nothing: validation, "all decided" and the result live in the
- * controller's session (`src/push/conflictSession.ts`). Built into dist/webview/conflicts.js.
+ * controller's session (`src/push/conflictSession.ts`). Its words are the extension's, localized
+ * there: the fixed ones in the page (`data-texts`), the others in the state. Built into
+ * dist/webview/conflicts.js.
  */
 
 declare function acquireVsCodeApi(): { postMessage(message: ViewMessage): void };
@@ -41,11 +43,7 @@ function button(label: string, message: ViewMessage, secondary = true): HTMLElem
   return b;
 }
 
-const SIDES: Array<{ side: Side; title: string }> = [
-  { side: 'base', title: 'Base, as fetched' },
-  { side: 'local', title: 'Yours' },
-  { side: 'remote', title: 'Theirs, on the service' },
-];
+const SIDES: readonly Side[] = ['base', 'local', 'remote'];
 
 function sideBox(side: Side, title: string, whoText: string): { box: HTMLElement; pre: HTMLElement } {
   const pre = element('pre');
@@ -53,37 +51,37 @@ function sideBox(side: Side, title: string, whoText: string): { box: HTMLElement
   return { box, pre };
 }
 
-function card(row: ConflictRow, state: ConflictViewState): { section: HTMLElement; card: Card } {
-  const who: Record<Side, string> = { base: 'when you fetched it', local: 'in your file', remote: state.theirsBy };
-  const sides = Object.fromEntries(SIDES.map(s => [s.side, sideBox(s.side, s.title, who[s.side])])) as Card['sides'];
-  const radio = (choice: ChoiceKind, label: string) => element('vscode-radio', { name: `choice-${row.path}`, value: choice }, label);
-  const radios: Card['radios'] = { local: radio('local', 'Yours'), remote: radio('remote', 'Theirs'), edit: radio('edit', 'Edit') };
-  const group = element('vscode-radio-group', { 'aria-label': `Keep for ${row.path}` }, radios.local, radios.remote, radios.edit);
+function card(row: ConflictRow, state: ConflictViewState, texts: ConflictViewTexts): { section: HTMLElement; card: Card } {
+  const who: Record<Side, string> = { ...texts.who, remote: state.theirsBy };
+  const sides = Object.fromEntries(SIDES.map(s => [s, sideBox(s, texts.sides[s], who[s])])) as Card['sides'];
+  const radio = (choice: ChoiceKind) => element('vscode-radio', { name: `choice-${row.path}`, value: choice }, texts.choices[choice]);
+  const radios: Card['radios'] = { local: radio('local'), remote: radio('remote'), edit: radio('edit') };
+  const group = element('vscode-radio-group', { 'aria-label': row.keepFor }, radios.local, radios.remote, radios.edit);
   group.addEventListener('change', e => {
     const target = e.target as HTMLElementTagNameMap['vscode-radio'];
     if (target.checked) post({ type: 'choose', id: row.id, choice: target.value as ChoiceKind });
   });
-  const text = element('vscode-textarea', { monospace: '', rows: '4', resize: 'vertical', label: `The value of ${row.path}, as JSON` });
+  const text = element('vscode-textarea', { monospace: '', rows: '4', resize: 'vertical', label: row.valueLabel });
   text.addEventListener('input', () => post({ type: 'edit', id: row.id, text: text.value }));
-  const remove = element('vscode-checkbox', {}, 'Remove the field');
+  const remove = element('vscode-checkbox', {}, texts.removeField);
   remove.addEventListener('change', () => post({ type: 'remove', id: row.id, remove: remove.checked }));
   const error = element('p', { class: 'error', role: 'alert' });
   const edit = element('div', { class: 'edit' }, text, remove, error);
   const diffs = element('div', { class: 'diffs' },
-    button('Compare base ↔ yours', { type: 'diff', id: row.id, side: 'local' }),
-    button('Compare base ↔ theirs', { type: 'diff', id: row.id, side: 'remote' }));
+    button(texts.compare.local, { type: 'diff', id: row.id, side: 'local' }),
+    button(texts.compare.remote, { type: 'diff', id: row.id, side: 'remote' }));
   const section = element('section', { class: 'conflict', 'data-path': row.path },
     element('h2', {}, row.path),
-    element('div', { class: 'sides' }, ...SIDES.map(s => sides[s.side].box)),
-    element('div', { class: 'choose' }, element('span', { class: 'label' }, 'Keep:'), group, diffs),
+    element('div', { class: 'sides' }, ...SIDES.map(s => sides[s].box)),
+    element('div', { class: 'choose' }, element('span', { class: 'label' }, texts.keep), group, diffs),
     edit);
   return { section, card: { sides, radios, edit, text, remove, error } };
 }
 
 function update(c: Card, row: ConflictRow): void {
   for (const s of SIDES) {
-    c.sides[s.side].pre.textContent = row[s.side];
-    c.sides[s.side].box.classList.toggle('chosen', row.choice === s.side);
+    c.sides[s].pre.textContent = row[s];
+    c.sides[s].box.classList.toggle('chosen', row.choice === s);
   }
   for (const [kind, r] of Object.entries(c.radios) as Array<[ChoiceKind, HTMLElementTagNameMap['vscode-radio']]>) r.checked = row.choice === kind;
   c.edit.hidden = row.choice !== 'edit';
@@ -94,49 +92,46 @@ function update(c: Card, row: ConflictRow): void {
   c.error.textContent = row.error ?? '';
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 /** The page, built at the first state and updated in place after (so focus and typing survive). */
 class Page {
   private readonly cards = new Map<string, Card>();
   private readonly intro = element('p', { class: 'intro' });
   private readonly status = element('span', { class: 'status' });
-  private readonly proceed = button('Continue', { type: 'continue' }, false);
+  private readonly proceed: HTMLElementTagNameMap['vscode-button'];
 
-  constructor(private readonly root: HTMLElement, state: ConflictViewState) {
+  constructor(private readonly root: HTMLElement, state: ConflictViewState, texts: ConflictViewTexts) {
+    this.proceed = button(texts.continue, { type: 'continue' }, false);
     const list = element('div', { class: 'conflicts' });
     for (const row of state.rows) {
-      const made = card(row, state);
+      const made = card(row, state, texts);
       this.cards.set(row.id, made.card);
       list.append(made.section);
     }
     const footer = element('footer', {}, this.status,
-      button('Preview result', { type: 'preview' }),
+      button(texts.preview, { type: 'preview' }),
       this.proceed,
-      button('Cancel push', { type: 'cancel' }));
-    root.replaceChildren(element('h1', {}, 'Resolve conflicts'), this.intro, list, footer);
+      button(texts.cancel, { type: 'cancel' }));
+    root.replaceChildren(element('h1', {}, texts.heading), this.intro, list, footer);
   }
 
   render(state: ConflictViewState): void {
-    this.intro.textContent = `${state.campaign}: ${plural(state.rows.length, 'field')} changed both in your file and on the service since you fetched it; every other change merged by itself. `
-      + 'Choose what each field keeps. Continue writes the result into your file and opens the push review: nothing is sent until you confirm it there.';
+    this.intro.textContent = state.intro;
     for (const row of state.rows) {
       const c = this.cards.get(row.id);
       if (c) update(c, row);
     }
-    this.status.textContent = `${state.decided} of ${plural(state.rows.length, 'field')} decided`;
+    this.status.textContent = state.progress;
     this.proceed.disabled = !state.ready;
   }
 }
 
 /** Draws each state the controller posts; asks for the first one once listening. */
 function start(root: HTMLElement): void {
+  const texts = JSON.parse(root.dataset.texts!) as ConflictViewTexts;
   let page: Page | undefined;
   window.addEventListener('message', (e: MessageEvent<StateMessage>) => {
     if (e.data?.type !== 'state') return;
-    page ??= new Page(root, e.data.state);
+    page ??= new Page(root, e.data.state, texts);
     page.render(e.data.state);
   });
   post({ type: 'ready' });

@@ -50,7 +50,7 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'language-configuration.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'l10n/bundle.l10n.json', 'language-configuration.json',
     'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png',
     'media/walkthrough/connect.md', 'media/walkthrough/create.md', 'media/walkthrough/fetch.md', 'media/walkthrough/problems.md', 'media/walkthrough/push.md',
     'package.json', 'package.nls.json',

@@ -63,3 +63,13 @@ test('campaignStudio.validation.workspace: a boolean, on by default, described',
   assert.equal(setting.default, true);
   assert.match(shown(setting.markdownDescription), /gitignore/);
 });
+
+test('the capabilities: limited in an untrusted workspace, none in a virtual one, each saying why from package.nls.json', () => {
+  const { untrustedWorkspaces, virtualWorkspaces } = manifest.capabilities;
+  assert.equal(untrustedWorkspaces.supported, 'limited');
+  assert.equal(virtualWorkspaces.supported, false);
+  for (const [name, capability] of Object.entries({ untrustedWorkspaces, virtualWorkspaces })) {
+    assert.equal(capability.description, `%capabilities.${name}.description%`);
+    assert.ok(shown(capability.description).length > 40, `${name}: says what works and what does not`);
+  }
+});

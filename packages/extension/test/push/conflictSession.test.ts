@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CampaignDoc, ConflictQuestion, mergeFields } from '@campaign-studio/sync';
-import { ABSENT, chooseArgs, columnJson, ConflictSession, documentText, parseEdit } from '../../src/push/conflictSession';
+import { absent, chooseArgs, columnJson, ConflictSession, documentText, parseEdit } from '../../src/push/conflictSession';
 import { conflictsPage, contentSecurityPolicy } from '../../src/push/conflictHtml';
 
 /** A question as the push flow asks it: the real merge's conflicts and result. */
@@ -25,7 +25,7 @@ test('one row per conflicting field, in document order, with each side as compac
   assert.deepEqual(state.rows.map(r => r.path), ['basic_details.name', 'utm_params.utm_source']);
   assert.deepEqual(state.rows.map(r => [r.base, r.local, r.remote]), [
     ['"Spring"', '"Spring (mine)"', '"Spring (theirs)"'],
-    ['"app"', '"mine"', ABSENT],
+    ['"app"', '"mine"', absent()],
   ]);
   assert.equal(state.campaign, 'Campaign "Spring sale" (c-1) on staging');
   assert.equal(state.theirsBy, 'changed by colleague@example.com at 2024-05-01T10:00:00Z');
@@ -128,7 +128,7 @@ test('the diff of one field: as fetched against yours, and against theirs, prett
   });
   const theirs = s.fieldDiff('utm_params.utm_source', 'remote');
   assert.equal(theirs.title, 'utm_params.utm_source: base (as fetched) ↔ theirs (staging, changed by colleague@example.com at 2024-05-01T10:00:00Z)');
-  assert.deepEqual([theirs.right.name, theirs.right.text], ['theirs.json', `${ABSENT}\n`]);
+  assert.deepEqual([theirs.right.name, theirs.right.text], ['theirs.json', `${absent()}\n`]);
 });
 
 test('the preview: the components of the conflicts, as the file has them and as the merge leaves them (their other fields merged in)', () => {
@@ -145,7 +145,7 @@ test('the preview: the components of the conflicts, as the file has them and as 
 });
 
 test('values in a column: one line while they fit, laid out with sorted keys when wider; (absent) for a missing field', () => {
-  assert.equal(columnJson(undefined), ABSENT);
+  assert.equal(columnJson(undefined), absent());
   assert.equal(columnJson(['deal', 'weekend']), '["deal", "weekend"]');
   assert.equal(columnJson({ b: 1, a: null }), '{ "a": null, "b": 1 }');
   assert.equal(columnJson({ title: 'Sneakers from $39 this weekend only', message: 'Hurry' }),

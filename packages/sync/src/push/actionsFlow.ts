@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isResponseScheduling } from '../remote/normalize';
-import { describeFailure, findingsFromEnvelope } from './errorMapping';
+import { describeFailure, findingsFromEnvelope, rejectedThis } from './errorMapping';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
 import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
@@ -41,7 +41,7 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   if (!isObject(local)) { ui.error(l10n.t`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
   const id = campaignIdOf(local);
   if (!id) {
-    const message = `${file.name} has no \`id\`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").`;
+    const message = l10n.t('{0} has no `id`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").', file.name);
     ui.error(message);
     return { outcome: 'blocked', message };
   }
@@ -54,20 +54,30 @@ export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Prom
   try {
     answer = await ui.progress(l10n.t`Validating campaign ${id} on ${env.name}…`, () => api.validateCampaign(id, validationBody(local)));
   } catch (e) {
-    const message = `The service's validation could not run: ${describeFailure(e)}`;
+    const message = l10n.t('The service\'s validation could not run: {0}', describeFailure(e));
     ui.error(message);
     return { outcome: 'failed', message };
   }
   if (answer.ok) {
     ui.showFindings(file.uri, [], local);
-    const localNote = localErrors.length ? ` The local rules still report ${localErrors.length} error${localErrors.length === 1 ? '' : 's'}: ${summarize(localErrors)}.` : '';
-    const message = `The service found no problem in campaign ${id} as it is in ${file.name}. Nothing was saved.${localNote}`;
+    const localNote = !localErrors.length ? ''
+      : localErrors.length === 1 ? l10n.t('The local rules still report 1 error: {0}.', summarize(localErrors))
+      : l10n.t('The local rules still report {0} errors: {1}.', localErrors.length, summarize(localErrors));
+    const message = [l10n.t('The service found no problem in campaign {0} as it is in {1}. Nothing was saved.', id, file.name), localNote].filter(Boolean).join(' ');
     if (localNote) ui.warn(message); else ui.info(message);
     return { outcome: 'valid', message };
   }
   const findings = findingsFromEnvelope(answer.envelope, local);
   ui.showFindings(file.uri, findings, local);
-  const message = `The service's validation reports ${findings.length} problem${findings.length === 1 ? '' : 's'} in ${file.name} (shown in the file; nothing was saved): ${findings.slice(0, 3).map(f => f.message.replace(/^The service rejected this \([^)]*\): /, '') + (f.path ? ` (at ${f.path})` : '')).join('; ')}${findings.length > 3 ? '; …' : ''}`;
+  const shown = findings.slice(0, 3).map(f => {
+    // The service's reason alone: the finding's message without its opening (whatever the language).
+    const opening = rejectedThis(f.rule, '');
+    const m = f.message.startsWith(opening) ? f.message.slice(opening.length) : f.message;
+    return f.path ? l10n.t({ message: '{0} (at {1})', args: [m, f.path], comment: 'a problem the service found, and the place in the file it is about' }) : m;
+  }).join('; ') + (findings.length > 3 ? '; …' : '');
+  const message = findings.length === 1
+    ? l10n.t('The service\'s validation reports 1 problem in {0} (shown in the file; nothing was saved): {1}', file.name, shown)
+    : l10n.t('The service\'s validation reports {0} problems in {1} (shown in the file; nothing was saved): {2}', findings.length, file.name, shown);
   ui.warn(message);
   return { outcome: 'invalid', message, problems: findings.length };
 }
@@ -85,18 +95,18 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   const check = await checkLocal(deps.rules, text, mode === 'inline' ? 'inlineTest' : undefined);
   const local = parse(text).value;
   const fail = (r: TestSendResult): TestSendResult => { tellOutcome(ui, r.outcome, r.message); return r; };
-  if (!isObject(local)) return fail({ outcome: 'blocked', message: `${file.name} does not hold a JSON object.` });
+  if (!isObject(local)) return fail({ outcome: 'blocked', message: l10n.t('{0} does not hold a JSON object.', file.name) });
   const refusal = writeRefusal(local, 'test');
   if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
-  if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS) return fail({ outcome: 'blocked', message: `A test goes to 1 to ${MAX_RECIPIENTS} recipients; ${recipients.length} were given.` });
+  if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS) return fail({ outcome: 'blocked', message: l10n.t('A test goes to 1 to {0} recipients; {1} were given.', MAX_RECIPIENTS, recipients.length) });
   const channel = String(local.channel);
   const notes: string[] = [];
   let request;
   if (mode === 'draft') {
     const id = campaignIdOf(local);
-    if (!id) return fail({ outcome: 'blocked', message: `${file.name} has no \`id\`, so there is no saved draft to test. Send the file's content inline instead, or create the draft first.` });
+    if (!id) return fail({ outcome: 'blocked', message: l10n.t('{0} has no `id`, so there is no saved draft to test. Send the file\'s content inline instead, or create the draft first.', file.name) });
     const base = await deps.bases.read(id);
-    if (base && !sameContent(contentOf(base), contentOf(local))) notes.push(`${file.name} has changes that are not pushed: the test uses the saved draft, without them.`);
+    if (base && !sameContent(contentOf(base), contentOf(local))) notes.push(l10n.t('{0} has changes that are not pushed: the test uses the saved draft, without them.', file.name));
     request = { mode, campaignId: id, channel, recipients };
   } else {
     const inline = inlineTestContent(local);
@@ -104,25 +114,32 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     if (inline.problems.length || !inline.content || errors.length) {
       const shown = [...inline.problems, ...errors.filter(f => f.rule === 'B8')];
       if (shown.length) ui.showFindings(file.uri, shown, local);
-      const what = [...inline.problems.map(p => p.message), ...(errors.length ? [`${file.name} has ${errors.length} error${errors.length === 1 ? '' : 's'} in what an inline test sends — ${summarize(errors)}.`] : [])];
-      return fail({ outcome: 'blocked', message: `No test was sent: ${what.join(' ')}` });
+      const inErrors = !errors.length ? []
+        : errors.length === 1 ? [l10n.t('{0} has 1 error in what an inline test sends — {1}.', file.name, summarize(errors))]
+        : [l10n.t('{0} has {1} errors in what an inline test sends — {2}.', file.name, errors.length, summarize(errors))];
+      return fail({ outcome: 'blocked', message: l10n.t('No test was sent: {0}', [...inline.problems.map(p => p.message), ...inErrors].join(' ')) });
     }
     request = { mode, content: inline.content, channel, recipients };
   }
-  if (env.production && !(await ui.confirm(`Send a test from ${env.name} (production)?`, `To ${recipients.join(', ')}.${notes.length ? ' ' + notes.join(' ') : ''}`, 'Send test'))) {
-    ui.info(l10n.t('No test was sent.'));
-    return { outcome: 'cancelled', message: 'No test was sent.' };
+  if (env.production && !(await ui.confirm(l10n.t('Send a test from {0} (production)?', env.name), [l10n.t('To {0}.', recipients.join(', ')), ...notes].join(' '), l10n.t('Send test')))) {
+    const message = l10n.t('No test was sent.');
+    ui.info(message);
+    return { outcome: 'cancelled', message };
   }
   for (const n of notes) ui.info(n);
   let answer;
   try {
-    answer = await ui.progress(l10n.t`Sending a test to ${recipients.length} recipient${recipients.length === 1 ? '' : 's'}…`, () => api.testCampaign(request));
+    const title = recipients.length === 1 ? l10n.t('Sending a test to 1 recipient…') : l10n.t('Sending a test to {0} recipients…', recipients.length);
+    answer = await ui.progress(title, () => api.testCampaign(request));
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) {
-      return fail({ outcome: 'unchecked', message: `${e.answerLost ? 'The test send\'s answer was lost' : 'The service failed while handling the test send'} (${failureClause(e)}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.` });
+      const message = e.answerLost
+        ? l10n.t('The test send\'s answer was lost ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e))
+        : l10n.t('The service failed while handling the test send ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e));
+      return fail({ outcome: 'unchecked', message });
     }
     if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
-    return fail({ outcome: 'failed', message: `The test was not sent: ${describeFailure(e)}` });
+    return fail({ outcome: 'failed', message: l10n.t('The test was not sent: {0}', describeFailure(e)) });
   }
   const { summary, lines } = describeResults(answer.results);
   const partial = answer.results.some(r => !r.ok);
@@ -139,23 +156,41 @@ export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'fai
 /** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
 export async function runStatusAction(id: string, action: StatusAction, deps: StatusDeps): Promise<StatusResult> {
   const { api, ui } = deps;
-  const spec = STATUS_ACTIONS[action];
-  const Verb = capitalized(spec.verb);
   const fail = (r: StatusResult) => told(ui, r);
   let before: RemoteCampaign;
   try {
     before = await api.getCampaign(id);
   } catch (e) {
-    return fail({ outcome: 'failed', message: `Campaign ${id} could not be read, so it was not ${spec.past}: ${describeFailure(e)}` });
+    const why = describeFailure(e);
+    return fail({
+      outcome: 'failed',
+      message: byAction(action,
+        () => l10n.t('Campaign {0} could not be read, so it was not paused: {1}', id, why),
+        () => l10n.t('Campaign {0} could not be read, so it was not resumed: {1}', id, why),
+        () => l10n.t('Campaign {0} could not be read, so it was not stopped: {1}', id, why)),
+    });
   }
   const problem = statusActionProblem(action, before.status, before.raw);
   if (problem) return fail({ outcome: 'blocked', message: problem.message, status: before.status });
-  if (!(await confirmStatusAction(id, action, before, deps))) return fail({ outcome: 'cancelled', message: `Campaign ${id} was not ${spec.past}.` });
+  if (!(await confirmStatusAction(id, action, before, deps))) {
+    return fail({
+      outcome: 'cancelled',
+      message: byAction(action, () => l10n.t('Campaign {0} was not paused.', id), () => l10n.t('Campaign {0} was not resumed.', id), () => l10n.t('Campaign {0} was not stopped.', id)),
+    });
+  }
   try {
-    await ui.progress(l10n.t`${Verb} campaign ${id}…`, () => api.changeStatus(action, id));
+    const title = byAction(action, () => l10n.t('Pause campaign {0}…', id), () => l10n.t('Resume campaign {0}…', id), () => l10n.t('Stop campaign {0}…', id));
+    await ui.progress(title, () => api.changeStatus(action, id));
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) return fail(await checkLostStatus(id, action, before, e, deps));
-    return fail({ outcome: 'failed', message: `Campaign ${id} was not ${spec.past}: ${describeFailure(e)}` });
+    const why = describeFailure(e);
+    return fail({
+      outcome: 'failed',
+      message: byAction(action,
+        () => l10n.t('Campaign {0} was not paused: {1}', id, why),
+        () => l10n.t('Campaign {0} was not resumed: {1}', id, why),
+        () => l10n.t('Campaign {0} was not stopped: {1}', id, why)),
+    });
   }
   return verifyStatus(id, action, before, deps);
 }
@@ -166,28 +201,42 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
  * name (its id when it has none).
  */
 async function confirmStatusAction(id: string, action: StatusAction, before: RemoteCampaign, { ui, env }: StatusDeps): Promise<boolean> {
-  const spec = STATUS_ACTIONS[action];
-  const Verb = capitalized(spec.verb);
   const stored = isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? before.raw.basic_details.name.trim() : '';
   const name = stored ? `"${stored}" (${id})` : id;
   const irreversible = action === 'STOP';
-  const consequence = irreversible
-    ? 'Stopping is final: a stopped campaign cannot be resumed or updated again.'
-    : action === 'PAUSE' ? 'Nothing is sent while it is paused; resume it to continue.' : 'Sending continues from where it was paused.';
-  if (!(await ui.confirm(`${Verb} campaign ${name} on ${env.name}?`, `It is ${normalStatus(before.status)} now. ${consequence}`, Verb, { irreversible }))) return false;
+  const ask = byAction(action,
+    () => l10n.t('Pause campaign {0} on {1}?', name, env.name),
+    () => l10n.t('Resume campaign {0} on {1}?', name, env.name),
+    () => l10n.t('Stop campaign {0} on {1}?', name, env.name));
+  const consequence = byAction(action,
+    () => l10n.t('Nothing is sent while it is paused; resume it to continue.'),
+    () => l10n.t('Sending continues from where it was paused.'),
+    () => l10n.t('Stopping is final: a stopped campaign cannot be resumed or updated again.'));
+  const yes = byAction(action, () => l10n.t('Pause'), () => l10n.t('Resume'), () => l10n.t('Stop'));
+  if (!(await ui.confirm(ask, `${l10n.t('It is {0} now.', normalStatus(before.status))} ${consequence}`, yes, { irreversible }))) return false;
   if (!env.production) return true;
-  if (irreversible) return ui.confirm(`${env.name} is a production environment: type the campaign's name to stop it.`, `Stopping ${name} cannot be undone.`, `${Verb} in production`, { irreversible, typed: stored || id });
-  return ui.confirm(`${env.name} is a production environment.`, `Really ${spec.verb} campaign ${name}?`, `${Verb} in production`);
+  if (irreversible) {
+    return ui.confirm(l10n.t('{0} is a production environment: type the campaign\'s name to stop it.', env.name), l10n.t('Stopping {0} cannot be undone.', name), l10n.t('Stop in production'), { irreversible, typed: stored || id });
+  }
+  return ui.confirm(
+    l10n.t('{0} is a production environment.', env.name),
+    byAction(action, () => l10n.t('Really pause campaign {0}?', name), () => l10n.t('Really resume campaign {0}?', name), () => l10n.t('Really stop campaign {0}?', name)),
+    byAction(action, () => l10n.t('Pause in production'), () => l10n.t('Resume in production'), () => l10n.t('Stop in production')));
+}
+
+/** The sentence of a status action: each action's is whole, its verb written in it. */
+function byAction(action: StatusAction, pause: () => string, resume: () => string, stop: () => string): string {
+  switch (action) {
+    case 'PAUSE': return pause();
+    case 'RESUME': return resume();
+    case 'STOP': return stop();
+  }
 }
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */
 function told(ui: PushUi, r: StatusResult): StatusResult {
   tellOutcome(ui, r.outcome, r.message);
   return r;
-}
-
-function capitalized(s: string): string {
-  return s[0].toUpperCase() + s.slice(1);
 }
 
 /** Whether the status read back is one the action leads to. */
@@ -198,45 +247,76 @@ function reached(action: StatusAction, after: string): boolean {
 /** After an action the service answered: read back, to show the status and keep the base in step. */
 async function verifyStatus(id: string, action: StatusAction, before: RemoteCampaign, deps: StatusDeps): Promise<StatusResult> {
   const { api, ui } = deps;
-  const spec = STATUS_ACTIONS[action];
   let after: RemoteCampaign;
   try {
     after = await api.getCampaign(id);
   } catch (e) {
-    const message = `Campaign ${id} was ${spec.past}: the service accepted the request. Reading it back failed (${describeFailure(e)}); refresh the Campaigns view to see its status.`;
+    const why = describeFailure(e);
+    const message = byAction(action,
+      () => l10n.t('Campaign {0} was paused: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why),
+      () => l10n.t('Campaign {0} was resumed: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why),
+      () => l10n.t('Campaign {0} was stopped: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why));
     ui.warn(message);
     return { outcome: 'done', message };
   }
   await keepBaseInStep(id, after, deps);
   if (!reached(action, after.status)) {
-    const message = `The service accepted the request, but campaign ${id} is ${normalStatus(after.status)}, not ${spec.past} (it was ${normalStatus(before.status)}).`;
+    const [now, was] = [normalStatus(after.status), normalStatus(before.status)];
+    const message = byAction(action,
+      () => l10n.t('The service accepted the request, but campaign {0} is {1}, not paused (it was {2}).', id, now, was),
+      () => l10n.t('The service accepted the request, but campaign {0} is {1}, not resumed (it was {2}).', id, now, was),
+      () => l10n.t('The service accepted the request, but campaign {0} is {1}, not stopped (it was {2}).', id, now, was));
     ui.error(message);
     return { outcome: 'failed', status: after.status, message };
   }
-  const message = `Campaign ${id} is now ${normalStatus(after.status)}.`;
+  const message = l10n.t('Campaign {0} is now {1}.', id, normalStatus(after.status));
   ui.info(message);
   return { outcome: 'done', message, status: after.status };
 }
 
 /** After an action whose answer was lost (or that failed on the server): the status read again decides. */
 async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: ServiceFailure, deps: StatusDeps): Promise<StatusResult> {
-  const spec = STATUS_ACTIONS[action];
-  const what = answerLostOrFailed(e, `the ${spec.verb} request`);
-  const title = `${e.answerLost ? `The answer to the ${spec.verb} request was lost` : `The service failed on the ${spec.verb} request`}; checking campaign ${id}'s status…`;
+  const what = answerLostOrFailed(e, action);
+  const title = e.answerLost
+    ? byAction(action,
+      () => l10n.t('The answer to the pause request was lost; checking campaign {0}\'s status…', id),
+      () => l10n.t('The answer to the resume request was lost; checking campaign {0}\'s status…', id),
+      () => l10n.t('The answer to the stop request was lost; checking campaign {0}\'s status…', id))
+    : byAction(action,
+      () => l10n.t('The service failed on the pause request; checking campaign {0}\'s status…', id),
+      () => l10n.t('The service failed on the resume request; checking campaign {0}\'s status…', id),
+      () => l10n.t('The service failed on the stop request; checking campaign {0}\'s status…', id));
   const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
+  const was = normalStatus(before.status);
   if (!check.answered) {
-    return { outcome: 'unchecked', message: `${what}, and ${whyUnchecked(check)}: whether campaign ${id} was ${spec.past} could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and ${spec.verb} it again only if it is still ${normalStatus(before.status)}.` };
+    const why = whyUnchecked(check);
+    return {
+      outcome: 'unchecked',
+      message: byAction(action,
+        () => l10n.t('{0}, and {1}: whether campaign {2} was paused could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and pause it again only if it is still {3}.', what, why, id, was),
+        () => l10n.t('{0}, and {1}: whether campaign {2} was resumed could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and resume it again only if it is still {3}.', what, why, id, was),
+        () => l10n.t('{0}, and {1}: whether campaign {2} was stopped could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and stop it again only if it is still {3}.', what, why, id, was)),
+    };
   }
   const after = check.value;
   await keepBaseInStep(id, after, deps);
   const now = normalStatus(after.status);
   if (reached(action, after.status)) {
-    return { outcome: 'done', status: after.status, message: `Campaign ${id} is now ${now} (${e.answerLost ? 'the answer was lost' : 'the service reported a failure'}; reading it again confirmed the change).` };
+    const message = e.answerLost
+      ? l10n.t('Campaign {0} is now {1} (the answer was lost; reading it again confirmed the change).', id, now)
+      : l10n.t('Campaign {0} is now {1} (the service reported a failure; reading it again confirmed the change).', id, now);
+    return { outcome: 'done', status: after.status, message };
   }
-  const finding = now === normalStatus(before.status)
-    ? `it was not ${spec.past}: it is still ${now}. It was not sent again; ${spec.verb} it again to retry.`
-    : `it was not ${spec.past}: it is ${now} now (it was ${normalStatus(before.status)}), so another client changed its status. It was not sent again.`;
-  return { outcome: 'not-applied', status: after.status, message: `${what}. Reading campaign ${id} again shows ${finding}` };
+  const message = now === was
+    ? byAction(action,
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not paused: it is still {2}. It was not sent again; pause it again to retry.', what, id, now),
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not resumed: it is still {2}. It was not sent again; resume it again to retry.', what, id, now),
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not stopped: it is still {2}. It was not sent again; stop it again to retry.', what, id, now))
+    : byAction(action,
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not paused: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was),
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not resumed: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was),
+      () => l10n.t('{0}. Reading campaign {1} again shows it was not stopped: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was));
+  return { outcome: 'not-applied', status: after.status, message };
 }
 
 /** Keep the base in step when only the status and stamp moved, so the next push sees no remote change. */
@@ -266,12 +346,26 @@ export async function loadExecutions(api: PushApi, id: string, deliveryType: unk
   return { id, executions, total, truncated: true };
 }
 
+/** How many executions are listed, as one whole sentence per count, total and truncation. */
+function executionsCount({ executions: { length: n }, total, truncated }: ExecutionHistory): string {
+  if (total === undefined) {
+    if (n === 1) return truncated ? l10n.t('1 execution listed (only the first pages are shown).') : l10n.t('1 execution listed.');
+    return truncated ? l10n.t('{0} executions listed (only the first pages are shown).', n) : l10n.t('{0} executions listed.', n);
+  }
+  if (n === 1) {
+    if (total === 1) return truncated ? l10n.t('1 execution listed, 1 instance in total (only the first pages are shown).') : l10n.t('1 execution listed, 1 instance in total.');
+    return truncated ? l10n.t('1 execution listed, {0} instances in total (only the first pages are shown).', total) : l10n.t('1 execution listed, {0} instances in total.', total);
+  }
+  if (total === 1) return truncated ? l10n.t('{0} executions listed, 1 instance in total (only the first pages are shown).', n) : l10n.t('{0} executions listed, 1 instance in total.', n);
+  return truncated ? l10n.t('{0} executions listed, {1} instances in total (only the first pages are shown).', n, total) : l10n.t('{0} executions listed, {1} instances in total.', n, total);
+}
+
 /** The history as a Markdown document: one row per execution. */
 export function executionsMarkdown(h: ExecutionHistory, name?: string): string {
-  const lines = [`# Executions of ${name ? `${name} (${h.id})` : h.id}`, ''];
-  lines.push(`${h.executions.length} execution${h.executions.length === 1 ? '' : 's'} listed${h.total !== undefined ? `, ${h.total} instance${h.total === 1 ? '' : 's'} in total` : ''}${h.truncated ? ' (only the first pages are shown)' : ''}.`, '');
+  const lines = [`# ${name ? l10n.t('Executions of {0} ({1})', name, h.id) : l10n.t('Executions of {0}', h.id)}`, ''];
+  lines.push(executionsCount(h), '');
   if (h.executions.length) {
-    lines.push('| # | child campaign | sent (UTC) | status |', '| --- | --- | --- | --- |');
+    lines.push(`| # | ${l10n.t('child campaign')} | ${l10n.t('sent (UTC)')} | ${l10n.t('status')} |`, '| --- | --- | --- | --- |');
     h.executions.forEach((e, i) => lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ?? ''} | ${e.status ?? ''} |`));
   }
   return lines.join('\n') + '\n';

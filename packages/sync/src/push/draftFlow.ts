@@ -89,11 +89,11 @@ async function checkDraftFile(file: LocalFile, deps: WriteDeps): Promise<{ local
   const text0 = file.text();
   const check = await checkLocal(deps.rules, text0);
   const local = parse(text0).value;
-  if (!isObject(local)) return stop('blocked', `${file.name} does not hold a JSON object: nothing to create. Fix the file first.`);
+  if (!isObject(local)) return stop('blocked', l10n.t('{0} does not hold a JSON object: nothing to create. Fix the file first.', file.name));
   const existing = campaignIdOf(local);
-  if (existing) return stop('blocked', `${file.name} already names campaign ${existing}: push it instead. To make a new draft from it, remove \`id\` (and \`campaign_id\`) from a copy of the file.`);
+  if (existing) return stop('blocked', l10n.t('{0} already names campaign {1}: push it instead. To make a new draft from it, remove `id` (and `campaign_id`) from a copy of the file.', file.name, existing));
   for (const field of ['channel', 'campaign_delivery_type']) {
-    if (typeof local[field] !== 'string') return stop('blocked', `A draft is created from \`channel\` and \`campaign_delivery_type\`, and ${file.name} has no valid \`${field}\`. Add it first.`);
+    if (typeof local[field] !== 'string') return stop('blocked', l10n.t('A draft is created from `channel` and `campaign_delivery_type`, and {0} has no valid {1}. Add it first.', file.name, `\`${field}\``));
   }
   const refusal = writeRefusal(local, 'create');
   if (refusal) {
@@ -101,14 +101,18 @@ async function checkDraftFile(file: LocalFile, deps: WriteDeps): Promise<{ local
     return stop('blocked', refusal.message);
   }
   if (check.errors.length) {
-    return stop('blocked', `Nothing was created: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.`);
+    return stop('blocked', check.errors.length === 1
+      ? l10n.t('Nothing was created: {0} has 1 error the service would reject — {1}.', file.name, summarize(check.errors))
+      : l10n.t('Nothing was created: {0} has {1} errors the service would reject — {2}.', file.name, check.errors.length, summarize(check.errors)));
   }
   const components = componentOrder(local);
-  const ask = `Create a ${local.channel} ${local.campaign_delivery_type} draft on ${env.name}?`;
-  const detail = `Then ${components.length ? `${list(components)} ${components.length === 1 ? 'is' : 'are'} sent one by one` : 'nothing else is sent (the file has no component yet)'}, and the new id is written into ${file.name}.`;
-  if (!(await ui.confirm(ask, detail, 'Create draft'))) return stop('cancelled', 'Nothing was created.');
-  if (env.production && !(await ui.confirm(`${env.name} is a production environment.`, `Really create the draft there?`, 'Create in production'))) {
-    return stop('cancelled', 'Nothing was created.');
+  const ask = l10n.t('Create a {0} {1} draft on {2}?', String(local.channel), String(local.campaign_delivery_type), env.name);
+  const detail = !components.length ? l10n.t('Then nothing else is sent (the file has no component yet), and the new id is written into {0}.', file.name)
+    : components.length === 1 ? l10n.t('Then {0} is sent one by one, and the new id is written into {1}.', list(components), file.name)
+    : l10n.t('Then {0} are sent one by one, and the new id is written into {1}.', list(components), file.name);
+  if (!(await ui.confirm(ask, detail, l10n.t('Create draft')))) return stop('cancelled', l10n.t('Nothing was created.'));
+  if (env.production && !(await ui.confirm(l10n.t('{0} is a production environment.', env.name), l10n.t('Really create the draft there?'), l10n.t('Create in production')))) {
+    return stop('cancelled', l10n.t('Nothing was created.'));
   }
   return { local };
 }
@@ -131,17 +135,17 @@ async function createOnService(file: LocalFile, deps: WriteDeps, local: Campaign
     if (e instanceof ServiceFailure && e.mayHaveApplied) return findLostDraft(file, deps, local, e, { startedAt, known });
     const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
     if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
-    return { stop: { outcome: 'failed', components: [], message: `The draft was not created: ${describeFailure(e)}. ${file.name} is unchanged.` } };
+    return { stop: { outcome: 'failed', components: [], message: l10n.t('The draft was not created: {0}. {1} is unchanged.', describeFailure(e), file.name) } };
   }
 }
 
 /** After a create that may have applied: the one new draft by this author is this file's. */
 async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: ServiceFailure, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
-  const what = answerLostOrFailed(e, 'the create call');
-  const title = e.answerLost ? 'The answer to the create call was lost; checking whether the draft was created…' : 'The service failed while creating the draft; checking whether it was created…';
+  const what = answerLostOrFailed(e, 'create');
+  const title = e.answerLost ? l10n.t('The answer to the create call was lost; checking whether the draft was created…') : l10n.t('The service failed while creating the draft; checking whether it was created…');
   const check = await readUntilAnswered(deps.ui, title, signal => myDrafts(deps, local, signal), deps.readBack);
   if (!check.answered) {
-    return { stop: { outcome: 'unchecked', components: [], message: `${what}, and ${whyUnchecked(check)}: whether the draft was created could not be checked yet. Nothing else was sent and ${file.name} is unchanged. Before creating again, look in the Campaigns view for a new empty ${local.channel} draft by you: if there is one, the create arrived; delete it in the dashboard first, so that there are not two.` } };
+    return { stop: { outcome: 'unchecked', components: [], message: l10n.t('{0}, and {1}: whether the draft was created could not be checked yet. Nothing else was sent and {2} is unchanged. Before creating again, look in the Campaigns view for a new empty {3} draft by you: if there is one, the create arrived; delete it in the dashboard first, so that there are not two.', what, whyUnchecked(check), file.name, String(local.channel)) } };
   }
   const found = reconcileCreate(check.value, since.startedAt, since.known, what);
   if (found.id) {
@@ -171,7 +175,7 @@ async function sendComponents(id: string, local: CampaignDoc, deps: WriteDeps): 
   for (const component of componentOrder(local)) {
     const stuck = results.find(r => r.outcome === 'unchecked');
     if (stuck) {
-      results.push({ component, outcome: 'not-sent', message: `since whether \`${stuck.component}\` arrived could not be checked` });
+      results.push({ component, outcome: 'not-sent', message: l10n.t('since whether {0} arrived could not be checked', `\`${stuck.component}\``) });
       continue;
     }
     results.push(await sendComponent(id, local, component, deps, findings));
@@ -194,13 +198,22 @@ async function sendComponent(id: string, local: CampaignDoc, component: string, 
 
 /** Whether a component whose answer was lost reached the draft, by reading the draft again. */
 async function checkComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, e: ServiceFailure): Promise<ComponentResult> {
-  const cause = e.answerLost ? 'the answer was lost' : 'the service failed while handling it';
-  const what = `${cause} (${failureClause(e)})`;
-  const title = `${e.answerLost ? 'The answer to' : 'The service failed on'} \`${component}\`; checking whether the draft holds it…`;
+  const lost = e.answerLost;
+  const why = failureClause(e);
+  const name = `\`${component}\``;
+  const title = lost ? l10n.t('The answer to {0}; checking whether the draft holds it…', name) : l10n.t('The service failed on {0}; checking whether the draft holds it…', name);
   const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
-  if (!check.answered) return { component, outcome: 'unchecked', message: `${what}, and ${whyUnchecked(check)}; it was not sent again` };
-  if (dequal(check.value.normalized[component], local[component])) return { component, outcome: 'ok', message: `${cause}; reading the draft showed it applied` };
-  return { component, outcome: 'not-applied', message: `${what}, and reading the draft showed it was not applied; it was not sent again` };
+  if (!check.answered) {
+    const unchecked = whyUnchecked(check);
+    return { component, outcome: 'unchecked', message: lost ? l10n.t('the answer was lost ({0}), and {1}; it was not sent again', why, unchecked) : l10n.t('the service failed while handling it ({0}), and {1}; it was not sent again', why, unchecked) };
+  }
+  if (dequal(check.value.normalized[component], local[component])) {
+    return { component, outcome: 'ok', message: lost ? l10n.t('the answer was lost; reading the draft showed it applied') : l10n.t('the service failed while handling it; reading the draft showed it applied') };
+  }
+  return {
+    component, outcome: 'not-applied',
+    message: lost ? l10n.t('the answer was lost ({0}), and reading the draft showed it was not applied; it was not sent again', why) : l10n.t('the service failed while handling it ({0}), and reading the draft showed it was not applied; it was not sent again', why),
+  };
 }
 
 /** The base (the draft as the service holds it now), the findings, and what happened, said once. */
@@ -210,17 +223,18 @@ async function report(file: LocalFile, deps: WriteDeps, id: string, results: Com
   try {
     await bases.write(id, await api.getCampaign(id));
   } catch (e) {
-    baseNote = ` The draft could not be read back (${e instanceof Error ? e.message : String(e)}): fetch it before pushing, so that the base snapshot is recorded.`;
+    baseNote = l10n.t('The draft could not be read back ({0}): fetch it before pushing, so that the base snapshot is recorded.', e instanceof Error ? e.message : String(e));
   }
   ui.showFindings(file.uri, findings, local);
 
   const ok = results.filter(r => r.outcome === 'ok').map(r => r.component);
   const bad = results.filter(r => r.outcome !== 'ok');
-  const parts = [`Created draft ${id} on ${env.name}.`];
-  if (ok.length) parts.push(`Sent: ${list(ok)}.`);
+  const parts = [l10n.t('Created draft {0} on {1}.', id, env.name)];
+  if (ok.length) parts.push(l10n.t('Sent: {0}.', list(ok)));
   parts.push(...componentsNotInDraft(bad));
-  parts.push(idNotWritten ? `${file.name} could not take the id (it was being edited, or is no longer valid JSON): add "id": "${id}" at the top yourself.` : `The id is written into ${file.name}.`);
-  const message = parts.join(' ') + baseNote;
+  parts.push(idNotWritten ? l10n.t('{0} could not take the id (it was being edited, or is no longer valid JSON): add "id": "{1}" at the top yourself.', file.name, id) : l10n.t('The id is written into {0}.', file.name));
+  if (baseNote) parts.push(baseNote);
+  const message = parts.join(' ');
   if (bad.length || idNotWritten || baseNote) ui.warn(message); else ui.info(message);
   return { outcome: 'created', id, components: results, message, idNotWritten };
 }
@@ -228,13 +242,18 @@ async function report(file: LocalFile, deps: WriteDeps, id: string, results: Com
 /** The components the draft may not hold, by what happened to them, and what to do. */
 function componentsNotInDraft(bad: ComponentResult[]): string[] {
   if (!bad.length) return [];
-  const groups: Array<[string, Array<ComponentResult['outcome']>]> = [['Not sent', ['failed', 'not-sent']], ['Not applied', ['not-applied']], ['Not checked', ['unchecked']]];
-  const out = groups.flatMap(([label, outcomes]) => {
+  const groups: Array<[(items: string) => string, Array<ComponentResult['outcome']>]> = [
+    [items => l10n.t('Not sent: {0}.', items), ['failed', 'not-sent']],
+    [items => l10n.t('Not applied: {0}.', items), ['not-applied']],
+    [items => l10n.t('Not checked: {0}.', items), ['unchecked']],
+  ];
+  const out = groups.flatMap(([line, outcomes]) => {
     const rs = bad.filter(r => outcomes.includes(r.outcome));
-    return rs.length ? [`${label}: ${rs.map(r => `\`${r.component}\` (${r.message})`).join('; ')}.`] : [];
+    return rs.length ? [line(rs.map(r => `\`${r.component}\` (${r.message})`).join('; '))] : [];
   });
-  const them = bad.length === 1 ? 'it' : 'them';
   const refused = bad.some(r => r.outcome === 'failed');
-  out.push(`${refused ? 'Fix what the service refused and push' : 'Push'}: the file still holds ${them}, and a push sends only what the draft does not hold.`);
+  out.push(refused
+    ? (bad.length === 1 ? l10n.t('Fix what the service refused and push: the file still holds it, and a push sends only what the draft does not hold.') : l10n.t('Fix what the service refused and push: the file still holds them, and a push sends only what the draft does not hold.'))
+    : (bad.length === 1 ? l10n.t('Push: the file still holds it, and a push sends only what the draft does not hold.') : l10n.t('Push: the file still holds them, and a push sends only what the draft does not hold.')));
   return out;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { canonical } from './model';
 import { ServiceFailure } from './ports';
 import { isObject, parsePointer, toPointer, unescapeSegment } from '@campaign-studio/core';
@@ -102,7 +103,7 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
   const seen = new Set<string>();
   const add = (target: string, message: string) => {
     const path = targetToPointer(target, doc);
-    const full = `The service rejected this (${code}): ${message || top || 'no reason given'}${/[.!?]$/.test(message || top) ? '' : '.'}`;
+    const full = rejectedThis(code, `${message || top || l10n.t('no reason given')}${/[.!?]$/.test(message || top) ? '' : '.'}`);
     const k = path + '\n' + full;
     if (seen.has(k)) return;
     seen.add(k);
@@ -112,6 +113,11 @@ export function findingsFromEnvelope(envelope: ServiceErrorEnvelope, doc: unknow
   for (const d of details) add(text(d.target) || text(e.target), text(d.message) || top);
   if (details.length === 0) add(text(e.target), top);
   return out;
+}
+
+/** A finding of the service: its error code, then its reason (a whole sentence, its stop included). */
+export function rejectedThis(code: string, reason: string): string {
+  return l10n.t('The service rejected this ({0}): {1}', code, reason);
 }
 
 /** The top-level key a pointer is inside ('' for the root). */
@@ -143,12 +149,12 @@ export function stillCurrent(findings: TrackedFinding[], doc: unknown): TrackedF
 /** A one-paragraph summary of an envelope for a notification. */
 export function describeEnvelope(envelope: ServiceErrorEnvelope): string {
   const e = envelope.error;
-  const parts = [`${text(e.code) || 'error'}: ${text(e.message) || 'no message'}`];
-  if (text(e.target)) parts.push(`(at \`${text(e.target)}\`)`);
+  const parts = [`${text(e.code) || l10n.t({ message: 'error', comment: 'stands for a missing error code' })}: ${text(e.message) || l10n.t('no message')}`];
+  if (text(e.target)) parts.push(l10n.t('(at {0})', `\`${text(e.target)}\``));
   const details = (Array.isArray(e.details) ? e.details : []).filter(isObject)
-    .map(d => (text(d.target) ? `\`${text(d.target)}\`: ` : '') + (text(d.message) || 'invalid'));
-  if (details.length) parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? `; and ${details.length - 5} more` : ''));
-  if (text(e.request_id) || text(envelope.response_id)) parts.push(`[request ${text(e.request_id) || text(envelope.response_id)}]`);
+    .map(d => (text(d.target) ? `\`${text(d.target)}\`: ` : '') + (text(d.message) || l10n.t({ message: 'invalid', comment: 'a detail of a service error that gives no message' })));
+  if (details.length) parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? l10n.t('; and {0} more', details.length - 5) : ''));
+  if (text(e.request_id) || text(envelope.response_id)) parts.push(l10n.t('[request {0}]', text(e.request_id) || text(envelope.response_id)));
   return parts.join(' ');
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { isObject } from '@campaign-studio/core';
 
@@ -51,7 +52,7 @@ export function pathText(path: readonly PathSegment[]): string {
     if (typeof seg === 'string') out += (out ? '.' : '') + (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg) ? seg : JSON.stringify(seg));
     else out += `[${seg.key}=${JSON.stringify(seg.value)}]`;
   }
-  return out || '(the whole campaign)';
+  return out || l10n.t({ message: '(the whole campaign)', comment: 'where a field path would show, for a change of the whole campaign' });
 }
 
 /** A stable id for a path, for choices keyed by path. */

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { visible } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
@@ -108,7 +109,7 @@ export function code(name: string): string {
 }
 
 export function list(names: readonly string[]): string {
-  if (names.length === 0) return 'nothing';
+  if (names.length === 0) return l10n.t({ message: 'nothing', comment: 'an empty list of components or fields' });
   const c = names.map(code);
-  return c.length === 1 ? c[0] : c.slice(0, -1).join(', ') + ' and ' + c[c.length - 1];
+  return c.length === 1 ? c[0] : l10n.t({ message: '{0} and {1}', args: [c.slice(0, -1).join(', '), c[c.length - 1]], comment: 'a list: its items but the last, comma-separated, then its last item' });
 }

@@ -87,17 +87,29 @@ export function previewBefore(body: CampaignDoc, remote: CampaignDoc): CampaignD
   return out;
 }
 
-/** Notes shown beside the preview: what is deliberately not sent, and why. */
-export function planNotes(plan: PatchPlan): string[] {
+/**
+ * Notes shown beside the preview: what is deliberately not sent, and why. `readOnly: false`
+ * leaves out the note on read-only metadata (rule D8), which the preview does not repeat.
+ */
+export function planNotes(plan: PatchPlan, { readOnly = true }: { readOnly?: boolean } = {}): string[] {
   const notes: string[] = [];
   if (plan.removedLocally.length) {
-    notes.push(`${list(plan.removedLocally)} ${plan.removedLocally.length === 1 ? 'was' : 'were'} deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove ${plan.removedLocally.length === 1 ? 'it' : 'them'}.`);
+    const names = list(plan.removedLocally);
+    notes.push(plan.removedLocally.length === 1
+      ? l10n.t('{0} was deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove it.', names)
+      : l10n.t('{0} were deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove them.', names));
   }
   if (plan.unknownKeys.length) {
-    notes.push(`${list(plan.unknownKeys)} ${plan.unknownKeys.length === 1 ? 'is not a field' : 'are not fields'} of the campaign record, so ${plan.unknownKeys.length === 1 ? 'it is' : 'they are'} not sent (rule D7). Check the spelling.`);
+    const names = list(plan.unknownKeys);
+    notes.push(plan.unknownKeys.length === 1
+      ? l10n.t('{0} is not a field of the campaign record, so it is not sent (rule D7). Check the spelling.', names)
+      : l10n.t('{0} are not fields of the campaign record, so they are not sent (rule D7). Check the spelling.', names));
   }
-  if (plan.readOnlyEdits.length) {
-    notes.push(`${list(plan.readOnlyEdits)} ${plan.readOnlyEdits.length === 1 ? 'is' : 'are'} read-only metadata (rule D8): the edit has no effect and is not sent.`);
+  if (readOnly && plan.readOnlyEdits.length) {
+    const names = list(plan.readOnlyEdits);
+    notes.push(plan.readOnlyEdits.length === 1
+      ? l10n.t('{0} is read-only metadata (rule D8): the edit has no effect and is not sent.', names)
+      : l10n.t('{0} are read-only metadata (rule D8): the edit has no effect and is not sent.', names));
   }
   return notes;
 }
@@ -108,7 +120,9 @@ export function planRefusals(plan: PatchPlan): Problem[] {
     rule: 'D6',
     severity: 'error' as const,
     path: '/' + c.field,
-    message: `${code(c.field)} was ${JSON.stringify(c.from)} when fetched and is ${JSON.stringify(c.to)} in the file: an existing campaign cannot change its ${c.field === 'channel' ? 'channel' : 'delivery type'}. Put back ${JSON.stringify(c.from)}, or create a new draft from a copy of this file without its \`id\`.`,
+    message: c.field === 'channel'
+      ? l10n.t('{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its channel. Put back {1}, or create a new draft from a copy of this file without its `id`.', code(c.field), String(JSON.stringify(c.from)), String(JSON.stringify(c.to)))
+      : l10n.t('{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its delivery type. Put back {1}, or create a new draft from a copy of this file without its `id`.', code(c.field), String(JSON.stringify(c.from)), String(JSON.stringify(c.to))),
   }));
 }
 

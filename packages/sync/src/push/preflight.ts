@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import {
   CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings,
 } from '@campaign-studio/core';
@@ -62,7 +63,7 @@ export function rulesWithSettings(settings: WorkspaceSettings): LocalRules {
 
 /** "line 12: message" for the first few errors, for a notification. */
 export function summarize(findings: CheckedFinding[], max = 3): string {
-  const lines = findings.slice(0, max).map(f => `line ${f.line} (${f.rule}): ${f.message}`);
-  if (findings.length > max) lines.push(`and ${findings.length - max} more (see the Problems panel)`);
+  const lines = findings.slice(0, max).map(f => l10n.t('line {0} ({1}): {2}', f.line, f.rule, f.message));
+  if (findings.length > max) lines.push(l10n.t('and {0} more (see the Problems panel)', findings.length - max));
   return lines.join('; ');
 }

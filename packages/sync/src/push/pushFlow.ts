@@ -151,9 +151,9 @@ async function checkFile(file: LocalFile, deps: WriteDeps): Promise<CheckedFile>
   const { ui } = deps;
   const text = file.text();
   const local = parse(text).value;
-  if (!isObject(local)) return stop(ui, { outcome: 'blocked', stage: 'parse', message: `${file.name} does not hold a JSON object, so there is nothing to push. Fix the file first.` });
+  if (!isObject(local)) return stop(ui, { outcome: 'blocked', stage: 'parse', message: l10n.t('{0} does not hold a JSON object, so there is nothing to push. Fix the file first.', file.name) });
   const id = campaignIdOf(local);
-  if (!id) return stop(ui, { outcome: 'blocked', stage: 'identity', message: `${file.name} has no \`id\`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.` });
+  if (!id) return stop(ui, { outcome: 'blocked', stage: 'identity', message: l10n.t('{0} has no `id`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.', file.name) });
   const refusal = writeRefusal(local, 'update');
   if (refusal) {
     ui.showFindings(file.uri, [refusal], local);
@@ -162,10 +162,10 @@ async function checkFile(file: LocalFile, deps: WriteDeps): Promise<CheckedFile>
   const base = await readBase(deps.bases, id);
   await checkRules(file, text, deps, base.value);
   if (base.error !== undefined) {
-    return stop(ui, { outcome: 'blocked', stage: 'base', message: `Nothing was sent: ${base.error instanceof Error ? base.error.message : String(base.error)}` });
+    return stop(ui, { outcome: 'blocked', stage: 'base', message: l10n.t('Nothing was sent: {0}', base.error instanceof Error ? base.error.message : String(base.error)) });
   }
   if (!isObject(base.value)) {
-    return stop(ui, { outcome: 'blocked', stage: 'base', message: `There is no base snapshot for campaign ${id}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.` });
+    return stop(ui, { outcome: 'blocked', stage: 'base', message: l10n.t('There is no base snapshot for campaign {0}, so your changes cannot be told apart from someone else\'s and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.', id) });
   }
   return { text, local, id, base: base.value };
 }
@@ -186,7 +186,10 @@ async function readBase(bases: BaseStore, id: string): Promise<{ value?: Campaig
 async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): Promise<void> {
   const check = await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
-    stop(deps.ui, { outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: `Nothing was sent: ${file.name} has ${check.errors.length} error${check.errors.length === 1 ? '' : 's'} the service would reject — ${summarize(check.errors)}.` });
+    stop(deps.ui, { outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: check.errors.length === 1
+        ? l10n.t('Nothing was sent: {0} has 1 error the service would reject — {1}.', file.name, summarize(check.errors))
+        : l10n.t('Nothing was sent: {0} has {1} errors the service would reject — {2}.', file.name, check.errors.length, summarize(check.errors)),
+    });
   }
 }
 
@@ -204,8 +207,8 @@ interface Merge {
 /** How a write went when the service took it. */
 interface Written {
   outcome: PushOutcome;
-  /** Said after "Pushed …" when the answer was lost and a read showed the write applied. */
-  note: string;
+  /** Why the write was read again before it was known to apply: its answer was lost, or said it failed. */
+  note: '' | 'lost' | 'failed';
   /** The campaign as that read found it. */
   after?: RemoteCampaign;
   /** What else that read found (another client's changes), said after the rest. */
@@ -271,8 +274,8 @@ class PushRun {
     try {
       return await ui.progress(l10n.t`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
     } catch (e) {
-      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'read', message: `Push cancelled while campaign ${this.id} was being read: nothing was sent.` });
-      return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read from ${env.name} (${describeFailure(e)}).` });
+      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'read', message: l10n.t('Push cancelled while campaign {0} was being read: nothing was sent.', this.id) });
+      return this.stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)) });
     }
   }
 
@@ -312,7 +315,7 @@ class PushRun {
     };
     const choices = await ui.resolveConflicts(question);
     if (!choices || open.some(c => !isChoice(choices[c.id]))) {
-      return this.stop({ outcome: 'cancelled', stage: 'conflict', message: `Push cancelled: nothing was sent, and ${this.file.name} and its base are unchanged.` });
+      return this.stop({ outcome: 'cancelled', stage: 'conflict', message: l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', this.file.name) });
     }
     for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
   }
@@ -344,7 +347,7 @@ class PushRun {
     if (dequal(merge.merged, this.content)) return;
     const next = applyFieldChanges(this.text, this.content, merge.merged);
     if (!(await this.file.replace(this.text, next))) {
-      return this.stop({ outcome: 'cancelled', stage: 'file', message: `${this.file.name} changed while the service's changes were being merged into it: nothing was sent and the file is as you left it. Push again.` });
+      return this.stop({ outcome: 'cancelled', stage: 'file', message: l10n.t('{0} changed while the service\'s changes were being merged into it: nothing was sent and the file is as you left it. Push again.', this.file.name) });
     }
     const baseContent = contentOf(this.base);
     const merged = merge.merged;
@@ -368,15 +371,18 @@ class PushRun {
     if (take.length === 0) {
       if (remoteMoved(this.base, remote)) await bases.write(id, remote);
       ui.info(l10n.t`Nothing to push: ${file.name} has no change from campaign ${id} on ${env.name}.`);
-      return { outcome: 'nothing-to-push', message: 'Nothing to push.' };
+      return { outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') };
     }
     if (!merge.decided) {
-      const ok = await ui.confirm(`Nothing of yours to send: only the service changed ${list(take)}.`, `Take the service's version of ${list(take)} into ${file.name}? The rest of the file stays as it is.`, 'Update my file');
-      if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: `Nothing was sent and ${file.name} is unchanged.` });
+      const ok = await ui.confirm(
+        l10n.t('Nothing of yours to send: only the service changed {0}.', list(take)),
+        l10n.t('Take the service\'s version of {0} into {1}? The rest of the file stays as it is.', list(take), file.name),
+        l10n.t('Update my file'));
+      if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
     }
     await this.writeMerge(merge, remote);
     ui.info(l10n.t`${file.name} took ${list(take)} from the service; nothing needed to be sent.`);
-    return { outcome: 'file-updated', message: 'The file took the service\'s changes.', fileTook: take };
+    return { outcome: 'file-updated', message: l10n.t('The file took the service\'s changes.'), fileTook: take };
   }
 
 /** State rules against the current remote status. */
@@ -384,7 +390,7 @@ class PushRun {
     const state = stateProblems(merge.merged, plan.changed, remote.normalized, remote.status);
     if (!state.length) return;
     this.deps.ui.showFindings(this.file.uri, state, this.start.local);
-    this.stop({ outcome: 'blocked', stage: 'state', problems: state, message: `Nothing was sent: ${state[0].message}${state.length > 1 ? ` (and ${state.length - 1} more, shown in the file)` : ''}` });
+    this.stop({ outcome: 'blocked', stage: 'state', problems: state, message: state.length === 1 ? l10n.t('Nothing was sent: {0}', state[0].message) : l10n.t('Nothing was sent: {0} (and {1} more, shown in the file)', state[0].message, state.length - 1) });
   }
 
   /** The service's own validation, without committing; returns notes for the preview. */
@@ -397,8 +403,8 @@ class PushRun {
       // The body that will be sent, checked against the campaign as stored: what it would become.
       validation = await ui.progress(l10n.t('Validating on the service…'), () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
-      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'remote-validate', message: 'Push cancelled during the service\'s validation: nothing was sent.' });
-      return this.stop({ outcome: 'failed', stage: 'remote-validate', message: `Nothing was sent: the service's validation could not run (${describeFailure(e)}).` });
+      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'remote-validate', message: l10n.t('Push cancelled during the service\'s validation: nothing was sent.') });
+      return this.stop({ outcome: 'failed', stage: 'remote-validate', message: l10n.t('Nothing was sent: the service\'s validation could not run ({0}).', describeFailure(e)) });
     }
     if (validation.ok) {
       ui.showFindings(file.uri, [], local);
@@ -410,15 +416,17 @@ class PushRun {
     // elsewhere (a draft not complete yet) are shown and noted, since the draft may be saved.
     const blocking = findings.filter(f => f.path !== '' && plan.changed.includes(componentOf(f.path)));
     if (blocking.length) {
-      return this.stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: `Nothing was sent: the service's validation rejects ${list([...new Set(blocking.map(f => componentOf(f.path)))])} — ${blocking[0].message} See the file for each problem.` });
+      return this.stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: l10n.t('Nothing was sent: the service\'s validation rejects {0} — {1} See the file for each problem.', list([...new Set(blocking.map(f => componentOf(f.path)))]), blocking[0].message) });
     }
-    return [`The service's validation reports ${findings.length} problem${findings.length === 1 ? '' : 's'} outside the components being sent (shown in the file): the draft can be saved, but not published until ${findings.length === 1 ? 'it is' : 'they are'} fixed.`];
+    return [findings.length === 1
+      ? l10n.t('The service\'s validation reports 1 problem outside the components being sent (shown in the file): the draft can be saved, but not published until it is fixed.')
+      : l10n.t('The service\'s validation reports {0} problems outside the components being sent (shown in the file): the draft can be saved, but not published until they are fixed.', findings.length)];
   }
 
   /** Shows exactly what will be sent, and asks (twice for production). */
   private async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<void> {
     const { ui, env } = this.deps;
-    const notes = [...merge.notes, ...planNotes(plan).filter(n => !n.includes('read-only')), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
+    const notes = [...merge.notes, ...planNotes(plan, { readOnly: false }), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
     const preview: PushPreview = {
       campaignId: this.id, campaignName: nameOf(merge.merged), environment: env.name, production: env.production, status: remote.status,
       request: { method: 'PATCH', path: `/v5/campaigns/${this.id}` },
@@ -426,14 +434,21 @@ class PushRun {
       changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
       takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at), notes,
     };
-    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push cancelled') });
-    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled('Push to production cancelled') });
+    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(false) });
+    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(true) });
   }
 
   /** What a cancel leaves: the file as it was, or holding the merge (not sent). */
-  private cancelled(what: string): string {
-    if (this.text === this.start.text) return `${what}: nothing was sent, and ${this.file.name} and its base are unchanged.`;
-    return `${what}: nothing was sent. ${this.file.name} holds your edits merged with the service's changes; undo restores your version, and its base follows the merge once you save it.`;
+  private cancelled(production: boolean): string {
+    const name = this.file.name;
+    if (this.text === this.start.text) {
+      return production
+        ? l10n.t('Push to production cancelled: nothing was sent, and {0} and its base are unchanged.', name)
+        : l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', name);
+    }
+    return production
+      ? l10n.t('Push to production cancelled: nothing was sent. {0} holds your edits merged with the service\'s changes; undo restores your version, and its base follows the merge once you save it.', name)
+      : l10n.t('Push cancelled: nothing was sent. {0} holds your edits merged with the service\'s changes; undo restores your version, and its base follows the merge once you save it.', name);
   }
 
   /** Someone may have written while the preview was open: then the round starts again on their version. */
@@ -443,11 +458,14 @@ class PushRun {
     try {
       fresh = await api.getCampaign(this.id);
     } catch (e) {
-      return this.stop({ outcome: 'failed', stage: 'read', message: `Nothing was sent: campaign ${this.id} could not be read again before writing (${describeFailure(e)}).` });
+      return this.stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)) });
     }
     if (!remoteMoved(baseFrom(remote), fresh)) return { remote: fresh, moved: false };
-    if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: `Nothing was sent: campaign ${this.id} keeps changing on the service (${MAX_ROUNDS} times during this push). Try again once the other client is done.` });
-    ui.warn(l10n.t`Campaign ${this.id} changed on the service while you were reviewing${nonEmptyString(fresh.raw.updated_by) ? ` (by ${nonEmptyString(fresh.raw.updated_by)})` : ''}: nothing was sent; here is the push again against the new version.`);
+    if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: l10n.t('Nothing was sent: campaign {0} keeps changing on the service ({1} times during this push). Try again once the other client is done.', this.id, MAX_ROUNDS) });
+    const by = nonEmptyString(fresh.raw.updated_by);
+    ui.warn(by
+      ? l10n.t('Campaign {0} changed on the service while you were reviewing (by {1}): nothing was sent; here is the push again against the new version.', this.id, by)
+      : l10n.t('Campaign {0} changed on the service while you were reviewing: nothing was sent; here is the push again against the new version.', this.id));
     return { remote: fresh, moved: true };
   }
 
@@ -469,9 +487,12 @@ class PushRun {
     if (e instanceof ServiceFailure && e.kind === 'http') {
       const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
-      return this.stop({ outcome: 'failed', stage: 'write', problems: findings, message: `The service refused the update${e.status ? ` (HTTP ${e.status})` : ''}: ${describeFailure(e)}. Nothing changed on the service, and ${file.name} and its base are unchanged.` });
+      return this.stop({ outcome: 'failed', stage: 'write', problems: findings, message: e.status
+          ? l10n.t('The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.', e.status, describeFailure(e), file.name)
+          : l10n.t('The service refused the update: {0}. Nothing changed on the service, and {1} and its base are unchanged.', describeFailure(e), file.name),
+      });
     }
-    return this.stop({ outcome: 'failed', stage: 'write', message: `The update was not sent: ${describeFailure(e)}. ${file.name} and its base are unchanged.` });
+    return this.stop({ outcome: 'failed', stage: 'write', message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name) });
   }
 
   /**
@@ -482,13 +503,16 @@ class PushRun {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
     const lost = e.answerLost;
-    const what = answerLostOrFailed(e, 'the update');
-    const title = lost ? 'The answer to the update was lost; checking whether it reached the service…' : 'The service failed while handling the update; checking whether it was applied…';
-    const unchanged = `Nothing was sent again; ${file.name} and its base are unchanged.`;
+    const what = answerLostOrFailed(e, 'update');
+    const title = lost ? l10n.t('The answer to the update was lost; checking whether it reached the service…') : l10n.t('The service failed while handling the update; checking whether it was applied…');
+    const unchanged = l10n.t('Nothing was sent again; {0} and its base are unchanged.', file.name);
     const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);
     if (!check.answered) {
-      const when = check.reason === 'refused' ? 'once that is fixed' : 'once the service answers';
-      return this.stop({ outcome: 'unchecked', stage: 'write', message: `${what}, and ${whyUnchecked(check)}: whether the update reached campaign ${id} could not be checked yet. ${unchanged} Push again ${when}: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).` });
+      const again = check.reason === 'refused'
+        ? l10n.t('Push again once that is fixed: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).')
+        : l10n.t('Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).');
+      const message = [l10n.t('{0}, and {1}: whether the update reached campaign {2} could not be checked yet.', what, whyUnchecked(check), id), unchanged, again].join(' ');
+      return this.stop({ outcome: 'unchecked', stage: 'write', message });
     }
     const after = check.value;
     const updatedBy = nonEmptyString(after.raw.updated_by);
@@ -496,13 +520,14 @@ class PushRun {
     const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
     if (rec.outcome === 'not-applied') {
       const next = notAppliedAsSent(rec)
-        ? 'Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".'
-        : 'Push again to send it.';
-      return this.stop({ outcome: 'not-applied', stage: 'write', message: `${what}. Reading campaign ${id} again shows ${notAppliedFinding(rec, by)} ${unchanged} ${next}` });
+        ? l10n.t('Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".')
+        : l10n.t('Push again to send it.');
+      const found = l10n.t('{0}. Reading campaign {1} again shows {2}', what, id, notAppliedFinding(rec, by));
+      return this.stop({ outcome: 'not-applied', stage: 'write', message: [found, unchanged, next].join(' ') });
     }
     return {
       outcome: 'pushed-after-timeout', after,
-      note: lost ? ' (the answer was lost; reading the campaign again confirmed it applied)' : ' (the service reported a failure, but reading the campaign again confirmed it applied)',
+      note: lost ? 'lost' : 'failed',
       meanwhile: changedMeanwhile(rec, by),
     };
   }
@@ -519,11 +544,16 @@ class PushRun {
     if (after) await bases.write(id, baseAfterPush(fresh, after, plan.changed));
     ui.showFindings(file.uri, [], this.start.local);
 
-    const messages: string[] = [`Pushed ${list(plan.changed)} to campaign ${id} on ${env.name}${written.note}.`];
+    const pushed = list(plan.changed);
+    const messages: string[] = [
+      written.note === 'lost' ? l10n.t('Pushed {0} to campaign {1} on {2} (the answer was lost; reading the campaign again confirmed it applied).', pushed, id, env.name)
+        : written.note === 'failed' ? l10n.t('Pushed {0} to campaign {1} on {2} (the service reported a failure, but reading the campaign again confirmed it applied).', pushed, id, env.name)
+        : l10n.t('Pushed {0} to campaign {1} on {2}.', pushed, id, env.name),
+    ];
     if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
-    if (fileTook.length) messages.push(`${file.name} took the service's copy of ${list(fileTook)}.`);
-    if (!after) messages.push('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.');
+    if (fileTook.length) messages.push(l10n.t('{0} took the service\'s copy of {1}.', file.name, list(fileTook)));
+    if (!after) messages.push(l10n.t('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.'));
     ui.info(messages.join(' '));
     return { outcome: written.outcome, message: messages.join(' '), sent: plan.changed, fileTook };
   }
@@ -552,12 +582,20 @@ class PushRun {
 
 /** What the merge did, for the preview. */
 function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) => ConflictChoice): string {
-  const who = nonEmptyString(remote.raw.updated_by) ? ` by ${nonEmptyString(remote.raw.updated_by)}` : '';
-  const said = (c: ConflictChoice) => (c === 'remote' ? 'taking theirs' : c === 'local' ? 'keeping yours' : 'as you wrote it');
-  return `The campaign changed on the service${who} since you fetched it.` +
-    (m.takenFromRemote.length ? ` Changed only there, ${list(m.takenFromRemote)} ${m.takenFromRemote.length === 1 ? 'is' : 'are'} merged into your file.` : '') +
-    (m.keptLocal.length ? ` Changed only by you: ${list(m.keptLocal)}.` : '') +
-    (m.conflicts.length ? ` Changed on both sides: ${m.conflicts.map(c => `\`${c.path}\` (${said(choice(c.id))})`).join(', ')}.` : '');
+  const who = nonEmptyString(remote.raw.updated_by);
+  const said = (path: string, c: ConflictChoice) => {
+    const field = `\`${path}\``;
+    return c === 'remote' ? l10n.t('{0} (taking theirs)', field) : c === 'local' ? l10n.t('{0} (keeping yours)', field) : l10n.t('{0} (as you wrote it)', field);
+  };
+  const sentences = [who ? l10n.t('The campaign changed on the service by {0} since you fetched it.', who) : l10n.t('The campaign changed on the service since you fetched it.')];
+  if (m.takenFromRemote.length) {
+    sentences.push(m.takenFromRemote.length === 1
+      ? l10n.t('Changed only there, {0} is merged into your file.', list(m.takenFromRemote))
+      : l10n.t('Changed only there, {0} are merged into your file.', list(m.takenFromRemote)));
+  }
+  if (m.keptLocal.length) sentences.push(l10n.t('Changed only by you: {0}.', list(m.keptLocal)));
+  if (m.conflicts.length) sentences.push(l10n.t('Changed on both sides: {0}.', m.conflicts.map(c => said(c.path, choice(c.id))).join(', ')));
+  return sentences.join(' ');
 }
 
 
@@ -576,14 +614,22 @@ async function writeComponents(file: LocalFile, expected: string, localAtStart: 
   const skipped: string[] = [];
   if (current !== expected) {
     const now = parse(current).value;
-    if (!isObject(now)) return { ok: false, written: [], message: `${file.name} was edited during the push and is no longer valid JSON, so ${list(keys)} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.` };
+    if (!isObject(now)) return { ok: false, written: [], message: l10n.t('{0} was edited during the push and is no longer valid JSON, so {1} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.', file.name, list(keys)) };
     targetKeys = keys.filter(k => canonical(now[k]) === canonical(localAtStart[k]));
     skipped.push(...keys.filter(k => !targetKeys.includes(k)));
   }
   const next = applyTopLevel(current, targetKeys.map(k => ({ key: k, value: source[k] })));
   if (next !== current && !(await file.replace(current, next))) {
-    return { ok: false, written: [], message: `${file.name} changed while it was being updated, so ${list(keys)} ${keys.length === 1 ? 'was' : 'were'} not taken into it. Use "Campaign Studio: Compare with Remote" to take ${keys.length === 1 ? 'it' : 'them'} by hand.` };
+    return { ok: false, written: [], message: keys.length === 1
+        ? l10n.t('{0} changed while it was being updated, so {1} was not taken into it. Use "Campaign Studio: Compare with Remote" to take it by hand.', file.name, list(keys))
+        : l10n.t('{0} changed while it was being updated, so {1} were not taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.', file.name, list(keys)),
+    };
   }
-  if (skipped.length) return { ok: false, written: targetKeys, message: `You edited ${list(skipped)} during the push, so ${skipped.length === 1 ? 'it was' : 'they were'} left as you wrote ${skipped.length === 1 ? 'it' : 'them'}; use "Campaign Studio: Compare with Remote" to compare.` };
+  if (skipped.length) {
+    const message = skipped.length === 1
+      ? l10n.t('You edited {0} during the push, so it was left as you wrote it; use "Campaign Studio: Compare with Remote" to compare.', list(skipped))
+      : l10n.t('You edited {0} during the push, so they were left as you wrote them; use "Campaign Studio: Compare with Remote" to compare.', list(skipped));
+    return { ok: false, written: targetKeys, message };
+  }
   return { ok: true, written: targetKeys, message: '' };
 }

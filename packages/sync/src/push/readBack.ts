@@ -1,5 +1,7 @@
+import * as l10n from '@vscode/l10n';
 import { systemClock } from '../remote/clock';
 import type { Clock } from '../remote/clock';
+import type { StatusAction } from '../remote/serviceClient';
 import { formatDuration } from '../remote/waits';
 import { describeFailure } from './errorMapping';
 import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
@@ -86,14 +88,14 @@ class ReadBackLoop {
   /** Waits `ms`, counting down the seconds beside the title; false when stopped meanwhile. */
   private async waitShowing(ms: number, reason: string): Promise<boolean> {
     for (let left = ms; left > 0; left -= 1000) {
-      this.step.report(`${reason}; trying again in ${Math.ceil(left / 1000)} s`);
+      this.step.report(l10n.t('{0}; trying again in {1} s', reason, Math.ceil(left / 1000)));
       try {
         await this.clock.sleep(Math.min(1000, left), this.stopped.signal);
       } catch {
         return false;
       }
     }
-    this.step.report(`${reason}; reading again…`);
+    this.step.report(l10n.t('{0}; reading again…', reason));
     return true;
   }
 
@@ -108,8 +110,12 @@ function backoff(attempt: number): number {
 }
 
 function waitReason(e: ServiceFailure): string {
-  if (e.status === 429) return `the service's rate limit was reached and it asks to wait${e.retryAfterMs !== undefined ? ` ${formatDuration(e.retryAfterMs, 'short')}` : ''}`;
-  return `service not answering: ${failureClause(e)}`;
+  if (e.status === 429) {
+    return e.retryAfterMs !== undefined
+      ? l10n.t('the service\'s rate limit was reached and it asks to wait {0}', formatDuration(e.retryAfterMs, 'short'))
+      : l10n.t('the service\'s rate limit was reached and it asks to wait');
+  }
+  return l10n.t('service not answering: {0}', failureClause(e));
 }
 
 /** What went wrong with a call, to stand inside a sentence (no final full stop). */
@@ -121,8 +127,24 @@ export function failureClause(e: unknown): string {
  * What became of a write that may have applied, to open a sentence (no final full stop): "The
  * answer to the update was lost (…)" or "The service failed while handling the update (…)".
  */
-export function answerLostOrFailed(e: ServiceFailure, write: string): string {
-  return `${e.answerLost ? `The answer to ${write} was lost` : `The service failed while handling ${write}`} (${failureClause(e)})`;
+export function answerLostOrFailed(e: ServiceFailure, write: 'update' | 'create' | StatusAction): string {
+  const why = failureClause(e);
+  if (e.answerLost) {
+    switch (write) {
+      case 'update': return l10n.t('The answer to the update was lost ({0})', why);
+      case 'create': return l10n.t('The answer to the create call was lost ({0})', why);
+      case 'PAUSE': return l10n.t('The answer to the pause request was lost ({0})', why);
+      case 'RESUME': return l10n.t('The answer to the resume request was lost ({0})', why);
+      case 'STOP': return l10n.t('The answer to the stop request was lost ({0})', why);
+    }
+  }
+  switch (write) {
+    case 'update': return l10n.t('The service failed while handling the update ({0})', why);
+    case 'create': return l10n.t('The service failed while handling the create call ({0})', why);
+    case 'PAUSE': return l10n.t('The service failed while handling the pause request ({0})', why);
+    case 'RESUME': return l10n.t('The service failed while handling the resume request ({0})', why);
+    case 'STOP': return l10n.t('The service failed while handling the stop request ({0})', why);
+  }
 }
 
 /**
@@ -130,9 +152,10 @@ export function answerLostOrFailed(e: ServiceFailure, write: string): string {
  * stopped it, the budget ran out, or the service refused the read.
  */
 export function whyUnchecked(r: Unanswered): string {
-  const last = r.lastError ? ` (last: ${r.lastError})` : '';
-  if (r.reason === 'cancelled') return `you stopped the check before the service answered${last}`;
-  if (r.asksToWaitMs !== undefined) return `the service's rate limit asks to wait ${formatDuration(r.asksToWaitMs, 'short')}, longer than the ${formatDuration(r.budgetMs, 'short')} the check may take`;
-  if (r.reason === 'budget') return `the service did not answer during ${formatDuration(r.budgetMs, 'short')} of checking${last}`;
-  return `the service refused the read that checks it (${r.lastError ?? 'no reason given'})`;
+  const last = r.lastError;
+  if (r.reason === 'cancelled') return last ? l10n.t('you stopped the check before the service answered (last: {0})', last) : l10n.t('you stopped the check before the service answered');
+  if (r.asksToWaitMs !== undefined) return l10n.t('the service\'s rate limit asks to wait {0}, longer than the {1} the check may take', formatDuration(r.asksToWaitMs, 'short'), formatDuration(r.budgetMs, 'short'));
+  const budget = formatDuration(r.budgetMs, 'short');
+  if (r.reason === 'budget') return last ? l10n.t('the service did not answer during {0} of checking (last: {1})', budget, last) : l10n.t('the service did not answer during {0} of checking', budget);
+  return last !== undefined ? l10n.t('the service refused the read that checks it ({0})', last) : l10n.t('the service refused the read that checks it (no reason given)');
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { baseOfEnvironment, foreignBaseMessage } from '../remote/baseFormat';
 import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
 import { isCancelled } from '../remote/clock';
@@ -80,7 +81,7 @@ function testResults(body: unknown, recipients: readonly string[]): { message?: 
   }
   // A recipient the answer does not mention is reported, not assumed delivered.
   for (const r of recipients) {
-    if (!results.some(x => x.recipient.toLowerCase() === r.toLowerCase())) results.push({ recipient: r, ok: false, reason: 'not mentioned in the service\'s answer' });
+    if (!results.some(x => x.recipient.toLowerCase() === r.toLowerCase())) results.push({ recipient: r, ok: false, reason: l10n.t('not mentioned in the service\'s answer') });
   }
   return { message, results };
 }
@@ -106,7 +107,7 @@ export function pushApi(client: ServiceClient): PushApi {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);
       const id = idFromCreateAnswer(r.body);
       // Created, but the answer does not say as what: found by looking, like a lost answer.
-      if (!id) throw new ServiceFailure('The service created the draft but its answer names no id.', 'timeout');
+      if (!id) throw new ServiceFailure(l10n.t('The service created the draft but its answer names no id.'), 'timeout');
       return { id };
     }),
     validateCampaign: (id, content) => mapped(async () => {
@@ -114,7 +115,7 @@ export function pushApi(client: ServiceClient): PushApi {
         const r = await client.validate(id, content);
         const b = r.body;
         if (isObject(b) && isObject(b.error)) return { ok: false as const, envelope: b as unknown as ServiceErrorEnvelope };
-        if (isObject(b) && b.valid === false) return { ok: false as const, envelope: { error: { code: 'VALIDATION_FAILED', message: typeof b.message === 'string' ? b.message : 'The campaign is not valid.', details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [] } } };
+        if (isObject(b) && b.valid === false) return { ok: false as const, envelope: { error: { code: 'VALIDATION_FAILED', message: typeof b.message === 'string' ? b.message : l10n.t('The campaign is not valid.'), details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [] } } };
         return { ok: true as const };
       } catch (e) {
         const f = toFailure(e);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import type { StatusAction } from '../remote/serviceClient';
 import { CampaignDoc, code, list } from './model';
@@ -28,15 +29,18 @@ export function writeRefusal(doc: CampaignDoc, kind: WriteKind): Problem | undef
   if (channel === 'SMS') {
     return {
       rule: 'D5', path: '/channel', severity: 'error',
-      message: `SMS campaigns can be read through V5 but not ${kind === 'create' ? 'created' : kind === 'test' ? 'test-sent' : kind === 'status' ? 'paused, resumed or stopped' : 'updated'} through it: the service manages them only through the dashboard or the V1 interface (${V1_ROUTE}). Nothing was sent.`,
+      message: kind === 'create' ? l10n.t('SMS campaigns can be read through V5 but not created through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
+        : kind === 'test' ? l10n.t('SMS campaigns can be read through V5 but not test-sent through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
+        : kind === 'status' ? l10n.t('SMS campaigns can be read through V5 but not paused, resumed or stopped through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
+        : l10n.t('SMS campaigns can be read through V5 but not updated through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE),
     };
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY' && (kind === 'create' || kind === 'update')) {
     return {
       rule: 'D5', path: '/campaign_delivery_type', severity: 'error',
       message: kind === 'create'
-        ? '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create them in the dashboard. Nothing was sent.'
-        : '`BROADCAST_LIVE_ACTIVITY` campaigns are not written through V5: change them in the dashboard. Nothing was sent.',
+        ? l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create them in the dashboard. Nothing was sent.')
+        : l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns are not written through V5: change them in the dashboard. Nothing was sent.'),
     };
   }
   return undefined;
@@ -83,7 +87,13 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
   if (FROZEN_STATUSES.includes(st)) {
     out.push({
       rule: 'P3', path: '', severity: 'error',
-      message: `The campaign is \`${st}\` on the service: a ${st === 'ARCHIVED' ? 'archived' : st === 'RETIRED' ? 'retired' : 'stopped'} campaign accepts no update. Nothing was sent. To reuse this configuration, remove \`id\` (and the other read-only fields) from a copy of the file and create a new draft from it.`,
+      message: [
+        st === 'ARCHIVED' ? l10n.t('The campaign is {0} on the service: an archived campaign accepts no update.', code(st))
+          : st === 'RETIRED' ? l10n.t('The campaign is {0} on the service: a retired campaign accepts no update.', code(st))
+          : l10n.t('The campaign is {0} on the service: a stopped campaign accepts no update.', code(st)),
+        l10n.t('Nothing was sent.'),
+        l10n.t('To reuse this configuration, remove `id` (and the other read-only fields) from a copy of the file and create a new draft from it.'),
+      ].join(' '),
     });
     return out;
   }
@@ -92,7 +102,7 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
       if (ACTIVE_LOCKED_COMPONENTS.includes(key)) {
         out.push({
           rule: 'P1', path: '/' + key, severity: 'error',
-          message: `${code(key)} cannot change while the campaign is \`ACTIVE\`: the service refuses the whole update. Put back the fetched value ("Campaign Studio: Compare with Base (as Fetched)" shows your change), or make this change in a new campaign.`,
+          message: l10n.t('{0} cannot change while the campaign is `ACTIVE`: the service refuses the whole update. Put back the fetched value ("Campaign Studio: Compare with Base (as Fetched)" shows your change), or make this change in a new campaign.', code(key)),
         });
       }
     }
@@ -102,13 +112,15 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
       if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
         out.push({
           rule: 'P1', path: '/scheduling_details/delivery_type', severity: 'error',
-          message: `The scheduling \`delivery_type\` cannot change while the campaign is \`ACTIVE\` (it is ${JSON.stringify(r.delivery_type)} on the service). Put it back; other scheduling fields such as \`expiry_time\` may change.`,
+          message: l10n.t('The scheduling `delivery_type` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.', String(JSON.stringify(r.delivery_type))),
         });
       }
       if (!sameInstant(l.start_time, r.start_time)) {
         out.push({
           rule: 'P1', path: '/scheduling_details/start_time', severity: 'error',
-          message: `\`start_time\` cannot change while the campaign is \`ACTIVE\` (it is ${r.start_time === undefined ? 'not set' : JSON.stringify(r.start_time)} on the service). Put it back; other scheduling fields such as \`expiry_time\` may change.`,
+          message: r.start_time === undefined
+            ? l10n.t('`start_time` cannot change while the campaign is `ACTIVE` (it is not set on the service). Put it back; other scheduling fields such as `expiry_time` may change.')
+            : l10n.t('`start_time` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.', String(JSON.stringify(r.start_time))),
         });
       }
     }
@@ -119,7 +131,7 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
     if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
       out.push({
         rule: 'P2', path: '/scheduling_details/delivery_type', severity: 'error',
-        message: `The scheduling \`delivery_type\` cannot change while the campaign is \`SCHEDULED\` (it is ${JSON.stringify(r.delivery_type)} on the service). Everything else can change; put this one back.`,
+        message: l10n.t('The scheduling `delivery_type` cannot change while the campaign is `SCHEDULED` (it is {0} on the service). Everything else can change; put this one back.', String(JSON.stringify(r.delivery_type))),
       });
     }
   }
@@ -134,10 +146,10 @@ export function propagationNotes(local: CampaignDoc, changed: readonly string[],
   const out: Problem[] = [];
   const slow = changed.filter(k => k === 'trigger_condition' || k === 'campaign_content');
   if (live && (type === 'EVENT_TRIGGERED' || type === 'DEVICE_TRIGGERED' || type === 'LOCATION_TRIGGERED') && slow.length) {
-    out.push({ rule: 'P5', path: '/' + slow[0], severity: 'information', message: `Changes to ${list(slow)} of a live event-triggered campaign take up to 30 minutes to reach users.` });
+    out.push({ rule: 'P5', path: '/' + slow[0], severity: 'information', message: l10n.t('Changes to {0} of a live event-triggered campaign take up to 30 minutes to reach users.', list(slow)) });
   }
   if (live && type === 'PERIODIC' && changed.length) {
-    out.push({ rule: 'P5', path: '', severity: 'information', message: 'A periodic campaign applies these changes from its next scheduled run.' });
+    out.push({ rule: 'P5', path: '', severity: 'information', message: l10n.t('A periodic campaign applies these changes from its next scheduled run.') });
   }
   return out;
 }
@@ -145,7 +157,7 @@ export function propagationNotes(local: CampaignDoc, changed: readonly string[],
 /** Why publishing is not offered: V5 has no publish call (spec: What the service does). */
 export function publishExplanation(id?: string): string {
   const route = id ? V1_ROUTE.replace('{campaign_id}', id) : V1_ROUTE;
-  return `Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: ${route}.`;
+  return l10n.t('Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: {0}.', route);
 }
 
 /** The statuses a pause starts from, and a resume returns to. */
@@ -193,10 +205,19 @@ export function statusActionProblem(action: StatusAction, status: string, doc: C
   const st = normalStatus(status);
   const spec = STATUS_ACTIONS[action];
   if ((spec.from as readonly string[]).includes(st)) return undefined;
+  const from = list(spec.from);
   const hint = st === 'DRAFT'
-    ? 'A draft is not live yet: publish it first (through the dashboard or V1).'
+    ? l10n.t('A draft is not live yet: publish it first (through the dashboard or V1).')
     : FROZEN_STATUSES.includes(st) || st === 'SENT'
-      ? 'The campaign has ended; nothing can change its state now.'
-      : action === 'RESUME' ? 'Only a paused campaign can be resumed.' : `It can be ${spec.past} only when it is ${list(spec.from)}.`;
-  return { rule: 'P3', path: '/status', severity: 'error', message: `The campaign is \`${st || 'of unknown status'}\` on the service, so it cannot be ${spec.past}. ${hint}` };
+      ? l10n.t('The campaign has ended; nothing can change its state now.')
+      : action === 'RESUME' ? l10n.t('Only a paused campaign can be resumed.')
+      : action === 'PAUSE' ? l10n.t('It can be paused only when it is {0}.', from) : l10n.t('It can be stopped only when it is {0}.', from);
+  const refused = st
+    ? (action === 'PAUSE' ? l10n.t('The campaign is {0} on the service, so it cannot be paused.', code(st))
+      : action === 'RESUME' ? l10n.t('The campaign is {0} on the service, so it cannot be resumed.', code(st))
+      : l10n.t('The campaign is {0} on the service, so it cannot be stopped.', code(st)))
+    : (action === 'PAUSE' ? l10n.t('The campaign is `of unknown status` on the service, so it cannot be paused.')
+      : action === 'RESUME' ? l10n.t('The campaign is `of unknown status` on the service, so it cannot be resumed.')
+      : l10n.t('The campaign is `of unknown status` on the service, so it cannot be stopped.'));
+  return { rule: 'P3', path: '/status', severity: 'error', message: `${refused} ${hint}` };
 }

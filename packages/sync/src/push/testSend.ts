@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { CampaignDoc } from './model';
 import { isObject, parsePointer } from '@campaign-studio/core';
 import { Problem } from './stateRules';
@@ -17,11 +18,11 @@ export function parseRecipients(input: string, channel: string): { recipients: s
   const problems: string[] = [];
   for (const p of parts) {
     if (recipients.some(r => r.toLowerCase() === p.toLowerCase())) continue;
-    if (channel === 'EMAIL' && !EMAIL.test(p)) { problems.push(`\`${p}\` is not an email address.`); continue; }
+    if (channel === 'EMAIL' && !EMAIL.test(p)) { problems.push(l10n.t('{0} is not an email address.', `\`${p}\``)); continue; }
     recipients.push(p);
   }
-  if (recipients.length === 0 && problems.length === 0) problems.push(channel === 'EMAIL' ? 'Give at least one email address.' : 'Give at least one user identifier.');
-  if (recipients.length > MAX_RECIPIENTS) problems.push(`A test goes to at most ${MAX_RECIPIENTS} recipients; ${recipients.length} were given. Remove ${recipients.length - MAX_RECIPIENTS}.`);
+  if (recipients.length === 0 && problems.length === 0) problems.push(channel === 'EMAIL' ? l10n.t('Give at least one email address.') : l10n.t('Give at least one user identifier.'));
+  if (recipients.length > MAX_RECIPIENTS) problems.push(l10n.t('A test goes to at most {0} recipients; {1} were given. Remove {2}.', MAX_RECIPIENTS, recipients.length, recipients.length - MAX_RECIPIENTS));
   return { recipients, problems };
 }
 
@@ -49,11 +50,11 @@ export function inlineTestContent(doc: CampaignDoc): { content?: CampaignDoc; pr
   const problems: Problem[] = [];
   const channel = doc.channel;
   if (channel !== 'PUSH' && channel !== 'EMAIL') {
-    problems.push({ rule: channel === 'SMS' ? 'D5' : 'D2', path: '/channel', severity: 'error', message: channel === 'SMS' ? 'SMS campaigns cannot be test-sent through V5.' : '`channel` must be `PUSH` or `EMAIL` for a test send.' });
+    problems.push({ rule: channel === 'SMS' ? 'D5' : 'D2', path: '/channel', severity: 'error', message: channel === 'SMS' ? l10n.t('SMS campaigns cannot be test-sent through V5.') : l10n.t('`channel` must be `PUSH` or `EMAIL` for a test send.') });
     return { problems };
   }
   if (!isObject(doc.campaign_content)) {
-    problems.push({ rule: 'B8', path: '/campaign_content', severity: 'error', message: 'An inline test sends the file\'s content, and `campaign_content` is missing. Add it, or send a test of the saved draft instead.' });
+    problems.push({ rule: 'B8', path: '/campaign_content', severity: 'error', message: l10n.t('An inline test sends the file\'s content, and `campaign_content` is missing. Add it, or send a test of the saved draft instead.') });
     return { problems };
   }
   const content: CampaignDoc = {};
@@ -70,9 +71,12 @@ export function inInlineContent(path: string): boolean {
 /** One line per recipient for the report. */
 export function describeResults(results: ReadonlyArray<{ recipient: string; ok: boolean; reason?: string }>): { summary: string; lines: string[] } {
   const ok = results.filter(r => r.ok).length;
-  const lines = results.map(r => `${r.ok ? '✓' : '✗'} ${r.recipient}${r.ok ? '' : `: ${r.reason ?? 'failed'}`}`);
+  const failed = () => l10n.t({ message: 'failed', comment: 'why a test did not reach a recipient, when the service gives no reason' });
+  const lines = results.map(r => (r.ok ? `✓ ${r.recipient}` : `✗ ${r.recipient}: ${r.reason ?? failed()}`));
   const summary = results.length === 0
-    ? 'The service accepted the test but reported no recipient.'
-    : ok === results.length ? `Test sent to ${ok === 1 ? results[0].recipient : `all ${ok} recipients`}.` : `Test sent to ${ok} of ${results.length} recipients; ${results.length - ok} failed: ${results.filter(r => !r.ok).map(r => `${r.recipient} (${r.reason ?? 'failed'})`).join(', ')}.`;
+    ? l10n.t('The service accepted the test but reported no recipient.')
+    : ok === results.length
+      ? (ok === 1 ? l10n.t('Test sent to {0}.', results[0].recipient) : l10n.t('Test sent to all {0} recipients.', ok))
+      : l10n.t('Test sent to {0} of {1} recipients; {2} failed: {3}.', ok, results.length, results.length - ok, results.filter(r => !r.ok).map(r => `${r.recipient} (${r.reason ?? failed()})`).join(', '));
   return { summary, lines };
 }

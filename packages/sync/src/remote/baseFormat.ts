@@ -133,22 +133,22 @@ const REQUIRED_STRINGS = {
 /** Why a sidecar of a later format version cannot be read, or undefined when it is not one. */
 function newerFormat(v: unknown): string | undefined {
   if (!isObject(v) || v.format !== 'campaign-studio-base' || typeof v.version !== 'number' || v.version <= BASE_FORMAT_VERSION) return undefined;
-  return `its format version \`${v.version}\` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and ${BASE_FORMAT_VERSION})`;
+  return l10n.t('its format version {0} is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and {1})', `\`${v.version}\``, BASE_FORMAT_VERSION);
 }
 
 /** Checks a parsed snapshot of version 1 or 2; a sentence about what is wrong, or undefined. */
 export function checkBaseSnapshot(v: unknown): string | undefined {
-  if (!isObject(v)) return 'it is not a JSON object';
-  if (v.format !== 'campaign-studio-base') return '`format` is not `campaign-studio-base`';
-  if (v.version === undefined) return '`version` is missing';
-  if (v.version !== 1 && v.version !== 2) return newerFormat(v) ?? `\`version\` is \`${String(v.version)}\`, not 1 or ${BASE_FORMAT_VERSION}`;
+  if (!isObject(v)) return l10n.t('it is not a JSON object');
+  if (v.format !== 'campaign-studio-base') return l10n.t('`format` is not `campaign-studio-base`');
+  if (v.version === undefined) return l10n.t('{0} is missing', '`version`');
+  if (v.version !== 1 && v.version !== 2) return newerFormat(v) ?? l10n.t('`version` is {0}, not 1 or {1}', `\`${String(v.version)}\``, BASE_FORMAT_VERSION);
   for (const k of REQUIRED_STRINGS[v.version]) {
-    if (typeof v[k] !== 'string' || !(v[k] as string)) return `\`${k}\` is missing`;
+    if (typeof v[k] !== 'string' || !(v[k] as string)) return l10n.t('{0} is missing', `\`${k}\``);
   }
-  if (v.baseUrl !== undefined && typeof v.baseUrl !== 'string') return '`baseUrl` is not a string';
-  if (!isObject(v.campaign)) return '`campaign` is not an object';
-  if (v.aside !== undefined && !isObject(v.aside)) return '`aside` is not an object';
-  if (v.notes !== undefined && !Array.isArray(v.notes)) return '`notes` is not a list';
+  if (v.baseUrl !== undefined && typeof v.baseUrl !== 'string') return l10n.t('{0} is not a string', '`baseUrl`');
+  if (!isObject(v.campaign)) return l10n.t('{0} is not an object', '`campaign`');
+  if (v.aside !== undefined && !isObject(v.aside)) return l10n.t('{0} is not an object', '`aside`');
+  if (v.notes !== undefined && !Array.isArray(v.notes)) return l10n.t('{0} is not a list', '`notes`');
   return undefined;
 }
 
@@ -163,13 +163,13 @@ export function parseBaseSnapshot(text: string, file: string, id?: string): Base
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw unusable(`it is not valid JSON (${(e as Error).message})`);
+    throw unusable(l10n.t('it is not valid JSON ({0})', (e as Error).message));
   }
   const newer = newerFormat(parsed);
   if (newer) throw new BaseSnapshotError(l10n.t`The base snapshot ${file} cannot be used: ${newer}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version ${BASE_FORMAT_VERSION}.`, newer);
-  const other = isObject(parsed) && id !== undefined && parsed.id !== id ? `it is the base of campaign \`${String(parsed.id)}\`, not of \`${id}\`` : undefined;
+  const other = isObject(parsed) && id !== undefined && parsed.id !== id ? l10n.t('it is the base of campaign {0}, not of {1}', `\`${String(parsed.id)}\``, `\`${id}\``) : undefined;
   const problem = checkBaseSnapshot(parsed);
-  if (problem) throw unusable(`it is damaged: ${problem}`);
+  if (problem) throw unusable(l10n.t('it is damaged: {0}', problem));
   if (other) throw unusable(other);
   return asVersion2(parsed as JsonObject);
 }
@@ -211,11 +211,12 @@ export function baseOfEnvironment(snap: BaseSnapshot, env: BaseEnvironment): Bas
  * and the two ways out: the environment it came from, or a fetch from this one.
  */
 export function foreignBaseMessage(id: string, snap: BaseSnapshot, env: BaseEnvironment): string {
-  const refetch = `fetch the campaign again from \`${env.name}\` ("Campaign Studio: Fetch Campaign into Workspace"), which makes \`${env.name}\`'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under \`${BACKUP_FOLDER}/\`)`;
+  const c = (s: string) => `\`${s}\``;
+  const refetch = l10n.t('fetch the campaign again from {0} ("Campaign Studio: Fetch Campaign into Workspace"), which makes {0}\'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under {1})', c(env.name), c(`${BACKUP_FOLDER}/`));
   if (snap.environment === env.name) {
-    return `the base snapshot of campaign ${id} was fetched from environment \`${env.name}\` in workspace \`${snap.workspaceId}\`, but the current environment \`${env.name}\` uses workspace \`${env.workspaceId}\`: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace \`${snap.workspaceId}\`, or ${refetch}.`;
+    return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} in workspace {2}, but the current environment {1} uses workspace {3}: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace {2}, or {4}.', id, c(env.name), c(snap.workspaceId), c(env.workspaceId), refetch);
   }
-  return `the base snapshot of campaign ${id} was fetched from environment \`${snap.environment}\` (workspace \`${snap.workspaceId}\`), but the current environment is \`${env.name}\` (workspace \`${env.workspaceId}\`). Switch to \`${snap.environment}\` ("Campaign Studio: Switch Environment"), or ${refetch}.`;
+  return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} (workspace {2}), but the current environment is {3} (workspace {4}). Switch to {1} ("Campaign Studio: Switch Environment"), or {5}.', id, c(snap.environment), c(snap.workspaceId), c(env.name), c(env.workspaceId), refetch);
 }
 
 /**

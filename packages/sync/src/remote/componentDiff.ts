@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { has, isObject } from '@campaign-studio/core';
 import { differingPaths } from './json';
@@ -53,15 +54,19 @@ export function diffComponents(from: unknown, to: unknown, maxPaths = 5): Compon
  */
 export function describeComponentSummary(s: ComponentSummary, fromLabel: string, toLabel: string): string {
   if (!s.changes.length) {
-    const ro = s.readOnlyDiffering.length ? ` (only read-only metadata differs: ${s.readOnlyDiffering.map(k => `\`${k}\``).join(', ')})` : '';
-    return `No component differs between ${fromLabel} and ${toLabel}${ro}.`;
+    return s.readOnlyDiffering.length
+      ? l10n.t('No component differs between {0} and {1} (only read-only metadata differs: {2}).', fromLabel, toLabel, s.readOnlyDiffering.map(k => `\`${k}\``).join(', '))
+      : l10n.t('No component differs between {0} and {1}.', fromLabel, toLabel);
   }
   const parts = s.changes.map(c => {
-    if (c.kind === 'added') return `\`${c.key}\` only in ${toLabel}`;
-    if (c.kind === 'removed') return `\`${c.key}\` only in ${fromLabel}`;
-    const where = c.paths.length && !(c.paths.length === 1 && c.paths[0] === `/${c.key}`) ? ` (${c.paths.slice(0, 3).join(', ')}${c.paths.length > 3 ? ', …' : ''})` : '';
-    return `\`${c.key}\` changed${where}`;
+    const key = `\`${c.key}\``;
+    if (c.kind === 'added') return l10n.t({ message: '{0} only in {1}', args: [key, toLabel], comment: 'a component, and the side (such as "remote" or "local") that alone has it' });
+    if (c.kind === 'removed') return l10n.t({ message: '{0} only in {1}', args: [key, fromLabel], comment: 'a component, and the side (such as "remote" or "local") that alone has it' });
+    return c.paths.length && !(c.paths.length === 1 && c.paths[0] === `/${c.key}`)
+      ? l10n.t('{0} changed ({1})', key, `${c.paths.slice(0, 3).join(', ')}${c.paths.length > 3 ? ', …' : ''}`)
+      : l10n.t('{0} changed', key);
   });
-  const n = s.changes.length;
-  return `${n} component${n === 1 ? '' : 's'} differ${n === 1 ? 's' : ''} between ${fromLabel} and ${toLabel}: ${parts.join('; ')}.`;
+  return s.changes.length === 1
+    ? l10n.t('1 component differs between {0} and {1}: {2}.', fromLabel, toLabel, parts.join('; '))
+    : l10n.t('{0} components differ between {1} and {2}: {3}.', s.changes.length, fromLabel, toLabel, parts.join('; '));
 }

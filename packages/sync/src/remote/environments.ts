@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -42,14 +43,14 @@ export function checkBaseUrl(raw: string): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    return `\`${raw}\` is not a URL: write the service's address, such as \`https://api-01.example.com\`.`;
+    return l10n.t('{0} is not a URL: write the service\'s address, such as `https://api-01.example.com`.', `\`${raw}\``);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `\`${raw}\` uses \`${url.protocol}\`: the service is reached over \`https://\`.`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('{0} uses {1}: the service is reached over `https://`.', `\`${raw}\``, `\`${url.protocol}\``);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return `\`${raw}\` uses plain \`http://\`, which would send the API key unencrypted: use \`https://\` (plain \`http://\` is accepted only for this machine, such as \`http://127.0.0.1:8080\` for the emulator).`;
+    return l10n.t('{0} uses plain `http://`, which would send the API key unencrypted: use `https://` (plain `http://` is accepted only for this machine, such as `http://127.0.0.1:8080` for the emulator).', `\`${raw}\``);
   }
-  if (url.username || url.password) return `\`${url.origin}\` must not carry credentials in the URL: the API key is asked for at sign-in and kept in the editor's secret storage.`;
-  if (url.search || url.hash) return `\`${raw}\` has a query or fragment: give only the scheme, host and optional path prefix.`;
+  if (url.username || url.password) return l10n.t('{0} must not carry credentials in the URL: the API key is asked for at sign-in and kept in the editor\'s secret storage.', `\`${url.origin}\``);
+  if (url.search || url.hash) return l10n.t('{0} has a query or fragment: give only the scheme, host and optional path prefix.', `\`${raw}\``);
   return undefined;
 }
 
@@ -70,43 +71,43 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
   const problems: string[] = [];
   if (raw === undefined || raw === null) return { environments, problems };
   if (!Array.isArray(raw)) {
-    problems.push('`campaignStudio.environments` must be an array of environments, such as `[{ "name": "staging", "baseUrl": "https://…", "workspaceId": "…" }]`.');
+    problems.push(l10n.t('`campaignStudio.environments` must be an array of environments, such as {0}.', '`[{ "name": "staging", "baseUrl": "https://…", "workspaceId": "…" }]`'));
     return { environments, problems };
   }
   const seen = new Set<string>();
   raw.forEach((item, i) => {
     const where = `\`campaignStudio.environments[${i}]\``;
     if (!item || typeof item !== 'object' || Array.isArray(item)) {
-      problems.push(`${where} must be an object with \`name\`, \`baseUrl\` and \`workspaceId\`.`);
+      problems.push(l10n.t('{0} must be an object with `name`, `baseUrl` and `workspaceId`.', where));
       return;
     }
     const o = item as Record<string, unknown>;
     const name = typeof o.name === 'string' ? o.name.trim() : '';
-    const label = name ? `environment \`${name}\`` : where;
+    const label = name ? l10n.t('environment {0}', `\`${name}\``) : where;
     const errs: string[] = [];
-    if (!name) errs.push('`name` is required');
-    else if (!NAME.test(name)) errs.push('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)');
-    else if (seen.has(name.toLowerCase())) errs.push(`\`name\` is used twice: names must be unique`);
+    if (!name) errs.push(l10n.t('`name` is required'));
+    else if (!NAME.test(name)) errs.push(l10n.t('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)'));
+    else if (seen.has(name.toLowerCase())) errs.push(l10n.t('`name` is used twice: names must be unique'));
     const baseUrl = typeof o.baseUrl === 'string' ? normalizeBaseUrl(o.baseUrl) : '';
-    if (!baseUrl) errs.push('`baseUrl` is required');
+    if (!baseUrl) errs.push(l10n.t('`baseUrl` is required'));
     else {
       const p = checkBaseUrl(baseUrl);
       if (p) errs.push(p.replace(/\.$/, ''));
     }
     const workspaceId = typeof o.workspaceId === 'string' ? o.workspaceId.trim() : '';
-    if (!workspaceId) errs.push('`workspaceId` is required (the dashboard shows it in the workspace settings)');
-    else if (/[\s:]/.test(workspaceId)) errs.push('`workspaceId` must not contain spaces or `:`');
+    if (!workspaceId) errs.push(l10n.t('`workspaceId` is required (the dashboard shows it in the workspace settings)'));
+    else if (/[\s:]/.test(workspaceId)) errs.push(l10n.t('`workspaceId` must not contain spaces or `:`'));
     let headerPrefix = DEFAULT_HEADER_PREFIX;
     if (o.headerPrefix !== undefined && o.headerPrefix !== null && o.headerPrefix !== '') {
-      if (typeof o.headerPrefix !== 'string' || !PREFIX.test(o.headerPrefix)) errs.push('`headerPrefix` must be letters, digits and `-`, such as `SVC`');
+      if (typeof o.headerPrefix !== 'string' || !PREFIX.test(o.headerPrefix)) errs.push(l10n.t('`headerPrefix` must be letters, digits and `-`, such as `SVC`'));
       else headerPrefix = o.headerPrefix;
     }
     let email: string | undefined;
     if (o.email !== undefined && o.email !== null && o.email !== '') {
-      if (typeof o.email !== 'string' || !EMAIL.test(o.email)) errs.push('`email` must be an email address (it fills `created_by` / `updated_by`)');
+      if (typeof o.email !== 'string' || !EMAIL.test(o.email)) errs.push(l10n.t('`email` must be an email address (it fills `created_by` / `updated_by`)'));
       else email = o.email;
     }
-    if (o.production !== undefined && typeof o.production !== 'boolean') errs.push('`production` must be `true` or `false`');
+    if (o.production !== undefined && typeof o.production !== 'boolean') errs.push(l10n.t('`production` must be `true` or `false`'));
     const budgets = readBudgets(o, errs);
     if (errs.length) {
       problems.push(`${label}: ${errs.join('; ')}.`);
@@ -123,7 +124,7 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
   for (const key of ['readTimeoutSeconds', 'writeTimeoutSeconds'] as const) {
     const v = o[key];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < BUDGET_RANGE.min || v > BUDGET_RANGE.max) errs.push(`\`${key}\` must be a number of seconds from ${BUDGET_RANGE.min} to ${BUDGET_RANGE.max}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < BUDGET_RANGE.min || v > BUDGET_RANGE.max) errs.push(l10n.t('{0} must be a number of seconds from {1} to {2}', `\`${key}\``, BUDGET_RANGE.min, BUDGET_RANGE.max));
     else out[key] = v;
   }
   return out;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { formatDuration } from './waits';
 
 /**
@@ -81,9 +82,11 @@ export function isServiceError(e: unknown): e is ServiceError {
 /** `code` (HTTP status) on target: message. Details: a; b. */
 function formatServiceError(init: ServiceErrorInit): string {
   const where = init.status > 0 ? `${init.code} (HTTP ${init.status})` : init.code;
-  let text = `${where}${init.target ? ` on \`${init.target}\`` : ''}: ${init.message}`;
+  let text = init.target
+    ? l10n.t({ message: '{0} on {1}: {2}', args: [where, `\`${init.target}\``, init.message], comment: 'an error code, the field it is about, the service\'s message' })
+    : `${where}: ${init.message}`;
   const details = (init.details ?? []).filter(d => d.message && !(d.target === init.target && d.message === init.message));
-  if (details.length) text += ` Details: ${details.map(d => { const m = d.message.replace(/\.+$/, ''); return d.target ? `\`${d.target}\`: ${m}` : m; }).join('; ')}.`;
+  if (details.length) text += ' ' + l10n.t('Details: {0}.', details.map(d => { const m = d.message.replace(/\.+$/, ''); return d.target ? `\`${d.target}\`: ${m}` : m; }).join('; '));
   return text;
 }
 
@@ -136,46 +139,65 @@ export interface AdviceContext {
   doing?: string;
 }
 
-/** " It was tried 3 times in 15 seconds." when the call was retried. */
+/** "It was tried 3 times within its 15 seconds budget." when the call was retried. */
 function tries(e: ServiceError): string {
   if (e.attempts <= 1) return '';
-  return ` It was tried ${e.attempts} times${e.budgetMs ? ` within its ${formatDuration(e.budgetMs)} budget` : ''}.`;
+  return e.budgetMs
+    ? l10n.t('It was tried {0} times within its {1} budget.', e.attempts, formatDuration(e.budgetMs))
+    : l10n.t('It was tried {0} times.', e.attempts);
+}
+
+/** Whole sentences, one after the other. */
+function sentences(...texts: string[]): string {
+  return texts.filter(Boolean).join(' ');
 }
 
 /** A readable message for any failure of a service call, saying what to do next. */
 export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
-  const prefix = ctx.doing ? `${ctx.doing} failed: ` : '';
-  const env = ctx.environment ? ` \`${ctx.environment}\`` : '';
+  const failed = (m: string) => ctx.doing ? l10n.t({ message: '{0} failed: {1}', args: [ctx.doing, m], comment: 'what was being done (such as "Fetching campaign 65f…"), then why it failed' }) : m;
+  const env = ctx.environment ? `\`${ctx.environment}\`` : undefined;
+  const ws = ctx.workspaceId ? `\`${ctx.workspaceId}\`` : undefined;
   if (!isServiceError(e)) {
-    const m = e instanceof Error ? e.message : String(e);
-    return { message: `${prefix}${m}`, actions: ['showLog'] };
+    return { message: failed(e instanceof Error ? e.message : String(e)), actions: ['showLog'] };
   }
-  const base = `${prefix}${e.message}`;
+  const base = failed(e.message);
   switch (e.status) {
-    case 401:
-      return {
-        message: `${base} The service did not accept the API key for environment${env}${ctx.workspaceId ? ` (workspace \`${ctx.workspaceId}\`)` : ''}. Sign in again with the workspace's API key from the dashboard's workspace settings.`,
-        actions: ['signIn'],
-      };
+    case 401: {
+      const refused = env && ws ? l10n.t('The service did not accept the API key for environment {0} (workspace {1}).', env, ws)
+        : env ? l10n.t('The service did not accept the API key for environment {0}.', env)
+        : ws ? l10n.t('The service did not accept the API key for environment (workspace {0}).', ws)
+        : l10n.t('The service did not accept the API key for environment.');
+      return { message: sentences(base, refused, l10n.t('Sign in again with the workspace\'s API key from the dashboard\'s workspace settings.')), actions: ['signIn'] };
+    }
     case 403:
-      return { message: `${base} The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.`, actions: ['signIn'] };
-    case 404:
-      return {
-        message: `${base} The campaign no longer exists, or it belongs to another workspace than${env ? ` environment${env}` : ' the current environment'}${ctx.workspaceId ? ` (workspace \`${ctx.workspaceId}\`)` : ''}. Refresh the Campaigns view, or switch to the environment it came from.`,
-        actions: ['switchEnvironment'],
-      };
+      return { message: sentences(base, l10n.t('The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.')), actions: ['signIn'] };
+    case 404: {
+      const gone = env && ws ? l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0} (workspace {1}).', env, ws)
+        : env ? l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0}.', env)
+        : ws ? l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment (workspace {0}).', ws)
+        : l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment.');
+      return { message: sentences(base, gone, l10n.t('Refresh the Campaigns view, or switch to the environment it came from.')), actions: ['switchEnvironment'] };
+    }
     case 429: {
-      const wait = e.retryAfterMs !== undefined ? formatDuration(e.retryAfterMs) : 'a minute';
-      return { message: `${base} The service's rate limit was reached (10 calls a second, 100 a minute, 6000 an hour). The service allows the next call in ${wait}; try again then.`, actions: ['retry', 'showLog'] };
+      const reached = l10n.t('The service\'s rate limit was reached (10 calls a second, 100 a minute, 6000 an hour).');
+      const next = e.retryAfterMs !== undefined
+        ? l10n.t('The service allows the next call in {0}; try again then.', formatDuration(e.retryAfterMs))
+        : l10n.t('The service allows the next call in a minute; try again then.');
+      return { message: sentences(base, reached, next), actions: ['retry', 'showLog'] };
     }
     case 400:
     case 422:
-      return { message: `${base} Fix what the message names and try again.`, actions: ['showLog'] };
+      return { message: sentences(base, l10n.t('Fix what the message names and try again.')), actions: ['showLog'] };
     default:
       break;
   }
-  if (e.code === 'TIMEOUT') return { message: `${base}${tries(e)} Check the connection and the environment's base URL, then try again; a slow service may need a longer \`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\` in the environment's settings.`, actions: ['retry', 'openSettings'] };
-  if (e.code === 'NETWORK') return { message: `${base}${tries(e)} Check that the base URL of environment${env} is right and that the service is running, then try again.`, actions: ['retry', 'openSettings'] };
-  if (e.status >= 500) return { message: `${base}${tries(e)} The service failed internally; try again in a moment. If it keeps failing, quote request id \`${e.requestId}\` (it is in the log) to support.`, actions: ['retry', 'showLog'] };
+  if (e.code === 'TIMEOUT') return { message: sentences(base, tries(e), l10n.t('Check the connection and the environment\'s base URL, then try again; a slow service may need a longer {0} in the environment\'s settings.', `\`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\``)), actions: ['retry', 'openSettings'] };
+  if (e.code === 'NETWORK') {
+    const check = env
+      ? l10n.t('Check that the base URL of environment {0} is right and that the service is running, then try again.', env)
+      : l10n.t('Check that the base URL of environment is right and that the service is running, then try again.');
+    return { message: sentences(base, tries(e), check), actions: ['retry', 'openSettings'] };
+  }
+  if (e.status >= 500) return { message: sentences(base, tries(e), l10n.t('The service failed internally; try again in a moment.'), l10n.t('If it keeps failing, quote request id {0} (it is in the log) to support.', `\`${e.requestId}\``)), actions: ['retry', 'showLog'] };
   return { message: base, actions: ['showLog'] };
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
 import { isObject, nonEmptyString, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
@@ -63,14 +64,18 @@ export function parseList(input: string | undefined): string[] {
 /** One line for the view's description: `channel PUSH · status ACTIVE, DRAFT · name "sale"`. */
 export function describeFilter(f: ExplorerFilter): string {
   const parts: string[] = [];
-  if (f.channels.length) parts.push(`channel ${f.channels.join(', ')}`);
-  if (f.statuses.length) parts.push(`status ${f.statuses.join(', ')}`);
-  if (f.deliveryTypes.length) parts.push(`type ${f.deliveryTypes.join(', ')}`);
-  if (f.name) parts.push(`name "${f.name}"`);
-  if (f.tags.length) parts.push(`tags ${f.tags.join(', ')}`);
-  if (f.createdBy.length) parts.push(`by ${f.createdBy.join(', ')}`);
-  if (f.ids.length) parts.push(`ids ${f.ids.length === 1 ? f.ids[0] : `×${f.ids.length}`}`);
-  if (f.includeChildren) parts.push('with child campaigns');
+  if (f.channels.length) parts.push(l10n.t({ message: 'channel {0}', args: [f.channels.join(', ')], comment: 'a filter of the Campaigns view: the channels it keeps' }));
+  if (f.statuses.length) parts.push(l10n.t({ message: 'status {0}', args: [f.statuses.join(', ')], comment: 'a filter of the Campaigns view: the statuses it keeps' }));
+  if (f.deliveryTypes.length) parts.push(l10n.t({ message: 'type {0}', args: [f.deliveryTypes.join(', ')], comment: 'a filter of the Campaigns view: the delivery types it keeps' }));
+  if (f.name) parts.push(l10n.t({ message: 'name "{0}"', args: [f.name], comment: 'a filter of the Campaigns view: part of the campaign name' }));
+  if (f.tags.length) parts.push(l10n.t({ message: 'tags {0}', args: [f.tags.join(', ')], comment: 'a filter of the Campaigns view: the tags it keeps' }));
+  if (f.createdBy.length) parts.push(l10n.t({ message: 'by {0}', args: [f.createdBy.join(', ')], comment: 'a filter of the Campaigns view: who created the campaigns' }));
+  if (f.ids.length) {
+    parts.push(f.ids.length === 1
+      ? l10n.t({ message: 'ids {0}', args: [f.ids[0]], comment: 'a filter of the Campaigns view: the one campaign id it keeps' })
+      : l10n.t({ message: 'ids ×{0}', args: [f.ids.length], comment: 'a filter of the Campaigns view: how many campaign ids it keeps' }));
+  }
+  if (f.includeChildren) parts.push(l10n.t({ message: 'with child campaigns', comment: 'a filter of the Campaigns view' }));
   return parts.join(' · ');
 }
 
@@ -214,7 +219,7 @@ export function idOf(r: CampaignRecord | MetaRecord): string {
 export function nameOf(r: CampaignRecord): string {
   const bd = r.basic_details;
   const n = isObject(bd) ? bd.name : undefined;
-  return typeof n === 'string' && n.trim() ? visible(n) : '(no name)';
+  return typeof n === 'string' && n.trim() ? visible(n) : l10n.t({ message: '(no name)', comment: 'shown for a campaign without a name' });
 }
 
 
@@ -231,7 +236,9 @@ export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
   const other = by === 'status' ? nonEmptyString(r.channel) : nonEmptyString(r.status);
   const type = nonEmptyString(r.campaign_delivery_type);
   const flow = nonEmptyString(r.flow_name) ?? nonEmptyString(r.flow_id);
-  return [other && humanize(other), type && humanize(type), flow && `flow ${flow}`, nonEmptyString(r.parent_id) && 'child'].filter(Boolean).join(' · ');
+  const inFlow = flow && l10n.t({ message: 'flow {0}', args: [flow], comment: 'a campaign item\'s description: the flow it belongs to' });
+  const child = nonEmptyString(r.parent_id) && l10n.t({ message: 'child', comment: 'a campaign item\'s description: it is a child campaign (an execution)' });
+  return [other && humanize(other), type && humanize(type), inFlow, child].filter(Boolean).join(' · ');
 }
 
 /** Codicon per channel. */
@@ -292,20 +299,26 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 /** Markdown lines of a campaign's tooltip. */
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
   const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
-  const row = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') lines.push(`${k}: \`${String(v)}\`  `); };
-  row('id', r.id);
-  if (r.campaign_id !== r.id) row('campaign_id', r.campaign_id);
-  row('channel', r.channel);
-  row('status', r.status);
-  row('delivery type', r.campaign_delivery_type);
-  row('version', r.version_number);
-  row('created by', r.created_by);
-  row('updated', r.updated_at);
-  row('sent', r.sent_time);
-  row('flow', r.flow_name ?? r.flow_id);
-  row('parent', r.parent_id);
+  // A row is a whole line of the tooltip (its label and its value); Markdown's line break stays outside.
+  const row = (v: unknown, line: (value: string) => string) => { if (v !== undefined && v !== null && v !== '') lines.push(`${line(`\`${String(v)}\``)}  `); };
+  row(r.id, v => l10n.t('id: {0}', v));
+  if (r.campaign_id !== r.id) row(r.campaign_id, v => l10n.t('campaign_id: {0}', v));
+  row(r.channel, v => l10n.t('channel: {0}', v));
+  row(r.status, v => l10n.t('status: {0}', v));
+  row(r.campaign_delivery_type, v => l10n.t('delivery type: {0}', v));
+  row(r.version_number, v => l10n.t('version: {0}', v));
+  row(r.created_by, v => l10n.t('created by: {0}', v));
+  row(r.updated_at, v => l10n.t('updated: {0}', v));
+  row(r.sent_time, v => l10n.t('sent: {0}', v));
+  row(r.flow_name ?? r.flow_id, v => l10n.t('flow: {0}', v));
+  row(r.parent_id, v => l10n.t('parent: {0}', v));
   const reach = reachabilityOf(meta);
-  if (reach) lines.push(`reachability: about **${reach.count.toLocaleString('en-US')}** users${reach.updated ? ` (estimated ${reach.updated})` : ''}  `);
+  if (reach) {
+    const count = reach.count.toLocaleString('en-US');
+    lines.push(`${reach.updated
+      ? l10n.t('reachability: about **{0}** users (estimated {1})', count, reach.updated)
+      : l10n.t('reachability: about **{0}** users', count)}  `);
+  }
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { BaseSnapshot, backupLocalText, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
@@ -35,23 +36,25 @@ export type FetchDecision =
 
 export function decideFetch(local: LocalState, remote: JsonObject): FetchDecision {
   if (local.unsavedText !== undefined) {
-    return { action: 'ask', reason: 'unsaved-edits', message: 'The file has unsaved changes in an editor.' };
+    return { action: 'ask', reason: 'unsaved-edits', message: l10n.t('The file has unsaved changes in an editor.') };
   }
   if (local.diskText === undefined) return { action: 'write', reason: 'new-file' };
   let doc: unknown;
   try {
     doc = JSON.parse(local.diskText);
   } catch {
-    return { action: 'ask', reason: 'unparsable', message: 'The file is not valid JSON, so its local edits cannot be compared with the remote.' };
+    return { action: 'ask', reason: 'unparsable', message: l10n.t('The file is not valid JSON, so its local edits cannot be compared with the remote.') };
   }
   if (dequal(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
   if (local.base) {
     if (dequal(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
     const localChanges = diffComponents(local.base, doc);
-    const what = localChanges.changes.length ? ` (${localChanges.changes.map(c => `\`${c.key}\``).join(', ')})` : '';
-    return { action: 'ask', reason: 'local-edits', message: `The file has local edits since it was fetched${what}.`, localChanges, local: doc };
+    const message = localChanges.changes.length
+      ? l10n.t('The file has local edits since it was fetched ({0}).', localChanges.changes.map(c => `\`${c.key}\``).join(', '))
+      : l10n.t('The file has local edits since it was fetched.');
+    return { action: 'ask', reason: 'local-edits', message, localChanges, local: doc };
   }
-  return { action: 'ask', reason: 'no-base', message: 'The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.', localChanges: diffComponents(remote, doc), local: doc };
+  return { action: 'ask', reason: 'no-base', message: l10n.t('The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.'), localChanges: diffComponents(remote, doc), local: doc };
 }
 
 export type FetchChoice = 'overwrite' | 'diff' | 'cancel';

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { isObject, JsonObject, nonEmptyString } from '@campaign-studio/core';
 import { contentOf, sameContent } from '../push/model';
@@ -35,8 +36,8 @@ export type PullDecision =
 export function decidePull(diskText: string | undefined, base: JsonObject | undefined, remote: JsonObject): PullDecision {
   const fetched = decideFetch({ diskText, base }, remote);
   if (fetched.action !== 'ask') return fetched;
-  if (!isObject(fetched.local)) return { action: 'refuse', reason: 'unparsable', message: 'the file is not a JSON object, so its edits cannot be merged with the service\'s: fix it, then pull again' };
-  if (!base) return { action: 'refuse', reason: 'no-base', message: 'the file differs from the service and has no base snapshot, so its edits cannot be told from the service\'s changes: move it aside to pull the service\'s version, or fetch it in VS Code, which asks' };
+  if (!isObject(fetched.local)) return { action: 'refuse', reason: 'unparsable', message: l10n.t('the file is not a JSON object, so its edits cannot be merged with the service\'s: fix it, then pull again') };
+  if (!base) return { action: 'refuse', reason: 'no-base', message: l10n.t('the file differs from the service and has no base snapshot, so its edits cannot be told from the service\'s changes: move it aside to pull the service\'s version, or fetch it in VS Code, which asks') };
   if (sameContent(base, remote)) return { action: 'base-only', reason: 'remote-unchanged' };
   const local = fetched.local;
   const m = mergeFields(contentOf(base), contentOf(local), contentOf(remote));

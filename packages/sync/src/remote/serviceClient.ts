@@ -215,7 +215,7 @@ export class ServiceClient {
   async getCampaign(id: string, o: CallOptions = {}): Promise<CampaignRecord> {
     const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
     const data = r.body && typeof r.body === 'object' ? (r.body as { data?: unknown }).data : undefined;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, 'the answer has no campaign under `data`', id);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, l10n.t('the answer has no campaign under `data`'), id);
     return data as CampaignRecord;
   }
 
@@ -227,7 +227,7 @@ export class ServiceClient {
     if (q.include_child_campaigns !== undefined) body.include_child_campaigns = q.include_child_campaigns;
     const r = await this.call('searchCampaigns', { body, bodyRequestId: true, ...o });
     const items = listFrom(r.body, ['data', 'campaigns', 'results']);
-    if (!items) throw this.badResponse('searchCampaigns', r, 'the answer is not a list of campaigns');
+    if (!items) throw this.badResponse('searchCampaigns', r, l10n.t('the answer is not a list of campaigns'));
     return { items: items as CampaignRecord[], page, limit, hasMore: items.length >= limit };
   }
 
@@ -256,7 +256,7 @@ export class ServiceClient {
     if (q.include_child_campaigns !== undefined) body.include_child_campaigns = q.include_child_campaigns;
     const r = await this.call('campaignMeta', { body, bodyRequestId: true, ...o });
     const items = listFrom(r.body, ['data', 'campaigns']);
-    if (!items) throw this.badResponse('campaignMeta', r, 'the answer is not a list of campaign metadata');
+    if (!items) throw this.badResponse('campaignMeta', r, l10n.t('the answer is not a list of campaign metadata'));
     return items as MetaRecord[];
   }
 
@@ -267,7 +267,7 @@ export class ServiceClient {
     const b = r.body as Record<string, unknown> | undefined;
     const holder = b && typeof b === 'object' && !Array.isArray(b) && b.data && typeof b.data === 'object' && !Array.isArray(b.data) ? b.data as Record<string, unknown> : b;
     const executions = listFrom(holder, ['executions', 'data']) ?? listFrom(r.body, ['executions']);
-    if (!executions) throw this.badResponse('executions', r, 'the answer has no `executions` list', parentId);
+    if (!executions) throw this.badResponse('executions', r, l10n.t('the answer has no `executions` list'), parentId);
     const total = holder && typeof holder === 'object' && typeof (holder as Record<string, unknown>).total_instances === 'number' ? (holder as Record<string, unknown>).total_instances as number : undefined;
     return { executions: executions as Array<Record<string, unknown>>, total_instances: total, raw: r.body };
   }
@@ -276,13 +276,13 @@ export class ServiceClient {
 
   /** `POST /v5/campaigns`: a new draft from the three fields the spec allows. */
   async createDraft(body: { channel: string; campaign_delivery_type: string; created_by: string }, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('createCampaign', { body, description: `create a ${body.channel} ${body.campaign_delivery_type} draft`, ...o });
+    return this.call('createCampaign', { body, description: l10n.t({ message: 'create a {0} {1} draft', args: [body.channel, body.campaign_delivery_type], comment: 'a write the service is asked for, inside "Not sent: … was not confirmed."' }), ...o });
   }
 
   /** `PATCH /v5/campaigns/{id}`: the body carries `channel`, `campaign_delivery_type`, `updated_by` and whole components. */
   async patch(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
     const comps = Object.keys(body).filter(k => !['channel', 'campaign_delivery_type', 'updated_by'].includes(k));
-    return this.call('updateCampaign', { campaignId: id, body, description: `update campaign ${id}${comps.length ? ` (${comps.join(', ')})` : ''}`, ...o });
+    return this.call('updateCampaign', { campaignId: id, body, description: comps.length ? l10n.t('update campaign {0} ({1})', id, comps.join(', ')) : l10n.t('update campaign {0}', id), ...o });
   }
 
   /** Validates without committing; nothing changes, so it needs no confirmation. */
@@ -292,17 +292,17 @@ export class ServiceClient {
 
   /** `POST /v5/campaigns/test`: a test send, draft mode (by id) or inline content; at most 10 recipients. */
   async testSend(body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('testCampaign', { body, bodyRequestId: true, description: 'send a test campaign', ...o });
+    return this.call('testCampaign', { body, bodyRequestId: true, description: l10n.t('send a test campaign'), ...o });
   }
 
   /** Pause, resume or stop live campaigns. */
   async setStatus(action: StatusAction, campaignIds: string[], o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('changeStatus', { body: { action, campaign_ids: campaignIds }, bodyRequestId: true, description: `${action} campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`, ...o });
+    return this.call('changeStatus', { body: { action, campaign_ids: campaignIds }, bodyRequestId: true, description: campaignIds.length === 1 ? l10n.t('{0} campaign {1}', action, campaignIds[0]) : l10n.t('{0} campaigns {1}', action, campaignIds.join(', ')), ...o });
   }
 
   /** Publishing goes through V1 (`PATCH /core-services/v1/campaigns/{id}`): V5 cannot publish. */
   async publishV1(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('publishCampaign', { campaignId: id, body, bodyRequestId: true, description: `publish campaign ${id} through V1`, ...o });
+    return this.call('publishCampaign', { campaignId: id, body, bodyRequestId: true, description: l10n.t('publish campaign {0} through V1', id), ...o });
   }
 
   // ---- the one place that sends -------------------------------------------------------------
@@ -401,8 +401,10 @@ export class ServiceClient {
     const timeout = outcome.kind === 'timeout';
     const base = this.environment.baseUrl;
     const message = timeout
-      ? `No answer from ${base} within ${formatDuration(at.timeoutMs)}${call.kind === 'write' ? '; the change may or may not have been applied' : ''}.`
-      : `Could not reach ${base}: ${this.redact(outcome.message)}.`;
+      ? (call.kind === 'write'
+        ? l10n.t('No answer from {0} within {1}; the change may or may not have been applied.', base, formatDuration(at.timeoutMs))
+        : l10n.t('No answer from {0} within {1}.', base, formatDuration(at.timeoutMs)))
+      : l10n.t('Could not reach {0}: {1}.', base, this.redact(outcome.message));
     const error = new ServiceError({ status: 0, code: timeout ? 'TIMEOUT' : 'NETWORK', message, ...where });
     this.observe({ kind: 'unanswered', code: timeout ? 'TIMEOUT' : 'NETWORK', message });
     return { error, status: 0 };
@@ -411,7 +413,7 @@ export class ServiceClient {
   private httpError(outcome: { status: number; body: unknown; retryAfter?: string }, where: { method: string; path: string; requestId: string; attempts: number; budgetMs: number }): ServiceError {
     const envelope = parseErrorEnvelope(outcome.body);
     const retryAfterMs = outcome.status === 429 ? parseRetryAfter(outcome.retryAfter, this.clock.now()) : undefined;
-    const text = envelope?.message ?? (typeof outcome.body === 'string' && outcome.body.trim() ? truncate(outcome.body.trim(), 300) : `The service answered HTTP ${outcome.status}.`);
+    const text = envelope?.message ?? (typeof outcome.body === 'string' && outcome.body.trim() ? truncate(outcome.body.trim(), 300) : l10n.t('The service answered HTTP {0}.', outcome.status));
     return new ServiceError({
       status: outcome.status,
       code: envelope?.code ?? codeForStatus(outcome.status),
@@ -436,9 +438,9 @@ export class ServiceClient {
     if (failed.status === 429) {
       const ms = e.retryAfterMs ?? this.backoff(attempt);
       if (ms > (this.opts.maxRetryAfterMs ?? 60_000)) return undefined;
-      notice = { reason: 'retryAfter', ms, at: now, why: 'the service asked to slow down (Retry-After)' };
+      notice = { reason: 'retryAfter', ms, at: now, why: l10n.t('the service asked to slow down (Retry-After)') };
     } else if (call.kind === 'read' && (failed.status >= 500 || failed.status === 0)) {
-      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: failed.status ? `the service answered HTTP ${failed.status}` : e.code === 'TIMEOUT' ? 'no answer' : 'the connection failed' };
+      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: failed.status ? l10n.t('the service answered HTTP {0}', failed.status) : e.code === 'TIMEOUT' ? l10n.t('no answer') : l10n.t('the connection failed') };
     }
     if (!notice || now + notice.ms + MIN_ATTEMPT_MS / 5 > deadline) return undefined;
     return notice;
@@ -485,7 +487,7 @@ export class ServiceClient {
 
   private badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
     const { method, path } = routeOf(this.routes, op, campaignId);
-    return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', message: `Unexpected answer from the service: ${what}.`, method, path, requestId: r.requestId, attempts: r.attempts });
+    return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', message: l10n.t('Unexpected answer from the service: {0}.', what), method, path, requestId: r.requestId, attempts: r.attempts });
   }
 
   private async attempt(url: string, spec: RequestSpec, headers: Record<string, string>, payload: string | undefined, timeoutMs: number): Promise<Outcome> {
