@@ -1,3 +1,5 @@
+import { visible } from '@campaign-studio/core';
+
 /**
  * What every subcommand runs with: its output streams, the terminal it may ask on, its working
  * folder and environment. The bins build it from `process`; tests build it in memory.
@@ -46,6 +48,19 @@ export function useColour(io: CliIO): boolean {
 
 export function painter(colour: boolean): (code: number, s: string) => string {
   return (code, s) => (colour ? `\x1b[${code}m${s}\x1b[0m` : s);
+}
+
+/** The colour codes `painter` writes, kept as one part when text is split on them. */
+const COLOUR_CODE = /(\x1b\[\d+m)/;
+
+/**
+ * Text as it reaches the terminal: control and bidi characters written out (`\u001b`), so that a
+ * key, a file name or a message from the service cannot clear the screen, retitle the terminal or
+ * garble a CI log; in coloured output, the colour codes `painter` wrote are kept.
+ */
+export function forTerminal(text: string, colour: boolean): string {
+  if (!colour) return visible(text);
+  return text.split(COLOUR_CODE).map((part, i) => (i % 2 ? part : visible(part))).join('');
 }
 
 /** Messages shared with the editor are Markdown: a terminal shows them without backticks. */

@@ -1,7 +1,7 @@
 import * as readline from 'readline';
 import * as l10n from '@vscode/l10n';
 import { loadL10nBundle } from '@campaign-studio/core';
-import { CliError, CliIO } from './io';
+import { CliError, CliIO, forTerminal, useColour } from './io';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
@@ -10,7 +10,7 @@ import { CliError, CliIO } from './io';
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
   const bundleProblem = loadL10nBundle(process.env);
-  if (bundleProblem) process.stderr.write(`${name}: ${bundleProblem}\n`);
+  if (bundleProblem) writeError(`${name}: ${bundleProblem}\n`);
   process.stdout.on('error', e => {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
@@ -19,21 +19,26 @@ export function startCli(name: string, command: (argv: string[], io: CliIO) => P
     code => { process.exitCode = code; },
     (e: unknown) => {
       if (e instanceof CliError) {
-        process.stderr.write(`${name}: ${e.message}\n`);
+        writeError(`${name}: ${e.message}\n`);
         process.exitCode = e.exitCode;
         return;
       }
       const detail = process.env.CAMPAIGN_DEBUG ? (e instanceof Error ? e.stack : String(e)) : (e instanceof Error ? e.message : String(e));
-      process.stderr.write(`${name}: ${l10n.t`internal error, please report it: ${detail ?? ''}`}${process.env.CAMPAIGN_DEBUG ? '' : l10n.t(' (set CAMPAIGN_DEBUG=1 for the details)')}\n`);
+      writeError(`${name}: ${l10n.t`internal error, please report it: ${detail ?? ''}`}${process.env.CAMPAIGN_DEBUG ? '' : l10n.t(' (set CAMPAIGN_DEBUG=1 for the details)')}\n`);
       process.exitCode = 2;
     },
   );
 }
 
+/** Every line on stderr goes through here (never coloured). */
+function writeError(s: string): void {
+  process.stderr.write(forTerminal(s, false));
+}
+
 function processIO(): CliIO {
-  return {
-    stdout: s => process.stdout.write(s),
-    stderr: s => process.stderr.write(s),
+  const io: CliIO = {
+    stdout: s => process.stdout.write(forTerminal(s, useColour(io))),
+    stderr: writeError,
     isTTY: !!process.stdout.isTTY,
     cwd: process.cwd(),
     env: process.env,
@@ -44,12 +49,13 @@ function processIO(): CliIO {
     },
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
   };
+  return io;
 }
 
 async function askOnTerminal(question: string): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return await new Promise<string>(resolve => rl.question(question, resolve));
+    return await new Promise<string>(resolve => rl.question(forTerminal(question, false), resolve));
   } finally {
     rl.close();
   }

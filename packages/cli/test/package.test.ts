@@ -179,7 +179,7 @@ describe('campaign-language-server, installed', () => {
         processId: process.pid, rootUri: pathToFileURL(pkg.dir).href, capabilities: {}, clientInfo: { name: 'hand-framed test client' },
       }) as { serverInfo?: { name: string; version?: string }; capabilities: Record<string, unknown> };
       assert.deepEqual(init.serverInfo, { name: 'campaign-studio', version: pkg.version });
-      assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: false });
+      assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: true });
       for (const capability of ['completionProvider', 'hoverProvider', 'codeActionProvider', 'documentSymbolProvider', 'documentFormattingProvider']) {
         assert.ok(init.capabilities[capability], `${capability} in ${JSON.stringify(init.capabilities)}`);
       }

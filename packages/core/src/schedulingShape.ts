@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { cloneJson, has, isObject, JsonObject } from './json';
+import { code as c } from './language/strings';
 
 /**
  * `scheduling_details` between the response shape (what get and search return: `delivery_type`
@@ -34,7 +35,6 @@ export function keptMessage(why: string, how: string): string {
   return l10n.t('`scheduling_details` is kept as the service returned it: {0}. It is not sent on push unless you change it; to change it, write it in request shape: {1}.', why, how);
 }
 
-const c = (v: unknown): string => '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
 
 /** How to write the request shape, for the messages. */
 function requestShape(periodic: boolean, deliveryType = 'AT_FIXED_TIME'): string {

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { CampaignRead, ConnectionShown, StudioContext } from './context';
 import { createFeatures } from './features';
+import { visibleLog } from './log';
 import { serverRules } from './push/feature';
 import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
 import { serverEnvironment } from './serverEnv';
@@ -33,7 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   // The modules that run without VS Code (the push review's and the conflict view's texts, the
   // sync package) say their words through @vscode/l10n: the extension's bundle translates them too.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  const output = vscode.window.createOutputChannel('Campaign Studio', { log: true });
+  const output = visibleLog(vscode.window.createOutputChannel('Campaign Studio', { log: true }));
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const env = serverEnvironment(process.env, vscode.l10n.uri?.toString());
@@ -53,6 +54,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     initializationOptions: { ruleDocCommand: SHOW_RULE_DOC },
     markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
+    // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
+    diagnosticPullOptions: { onChange: true, onSave: true },
   };
   const client = new LanguageClient('campaignStudio', 'Campaign Studio', serverOptions, clientOptions);
   await client.start();

@@ -6,7 +6,7 @@ import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocume
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  PLAIN_CLIENT, RemoteState, RuleLink, webRuleLink,
+  isFileUri, PLAIN_CLIENT, RemoteState, RuleLink, uriToFileName, Utf16, utf16OfBytes, visible, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 
@@ -120,19 +120,43 @@ function initialClientInfo(): ClientInfo {
   };
 }
 
+/** The first bytes of a file, enough to tell UTF-16 by (none when it cannot be read). */
+function firstBytes(file: string): Uint8Array {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const bytes = new Uint8Array(64);
+    return bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0));
+  } catch {
+    return new Uint8Array(0);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Whether an open document's file is UTF-16 on disk, which its text does not show when the editor
+ * decoded it: read again at each check, so saving it as UTF-8 clears the diagnostic.
+ */
+export function savedAsUtf16(ctx: Pick<ServerContext, 'documents'>, uri: string): Utf16 | undefined {
+  return isFileUri(uri) && ctx.documents.get(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined;
+}
+
+/** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
 function connectionLog(connection: Connection): Log {
   return {
-    error: m => connection.console.error(m),
-    warn: m => connection.console.warn(m),
-    info: m => connection.console.info(m),
+    error: m => connection.console.error(visible(m)),
+    warn: m => connection.console.warn(visible(m)),
+    info: m => connection.console.info(visible(m)),
   };
 }
 
-function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client'>): LanguageServiceOptions {
+function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'documents'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
     getRemote: uri => ctx.remoteStates.get(uri),
     extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
+    savedAsUtf16: uri => savedAsUtf16(ctx, uri),
     onBaseProblem: (problem, uri) => {
       const key = `${problem.file}\n${problem.message}`;
       if (ctx.loggedBaseProblems.has(key)) return;

@@ -30,7 +30,7 @@ export interface FileReport {
 
 export async function inspectFile(f: CampaignFile, service: Service): Promise<FileReport> {
   const report = (state: FileState, message?: string, environment?: string): FileReport => ({ file: f.shown, campaignId: f.id, environment, state, local: [], remote: [], conflicts: [], message });
-  if (!f.doc) return report('error', 'not a JSON object: fix the file first');
+  if (!f.doc) return report('error', f.unreadable ?? 'not a JSON object: fix the file first');
   if (!f.id) return report('untracked', 'no id: not on the service yet (campaign push creates a draft from it)');
   if (f.baseError) return report('error', failureText(f.baseError));
   if (!f.base) return report('untracked', `no base snapshot: campaign pull ${f.id} records one (your file is merged, never overwritten)`);

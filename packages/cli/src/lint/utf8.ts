@@ -1,5 +1,5 @@
 import { isUtf8 } from 'buffer';
-import { Finding } from '@campaign-studio/core';
+import { Finding, utf16OfBytes } from '@campaign-studio/core';
 
 /**
  * Where the text stops being UTF-8: the byte offset of the first invalid sequence, or -1.
@@ -29,9 +29,12 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 
 /**
  * The text of a file as the editor would show it (UTF-8, BOM dropped), and a D1 finding when it
- * is not UTF-8. Valid text, the common case, is checked and decoded natively.
+ * is not UTF-8. Valid text, the common case, is checked and decoded natively. UTF-16 is read as
+ * Latin-1, its BOM and NULs kept, as an editor that does not know it would: the language service
+ * knows that text and says, in one finding, that the file is UTF-16.
  */
 export function decode(bytes: Uint8Array): { text: string; encoding?: Finding } {
+  if (utf16OfBytes(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') };
   if (isUtf8(bytes)) return { text: withoutBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) };
   const text = new TextDecoder('utf-8').decode(bytes);
   const bad = firstInvalidUtf8(bytes);

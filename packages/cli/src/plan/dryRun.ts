@@ -123,7 +123,7 @@ export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanE
     file: path.relative(ctx.io.cwd, f.file).split(path.sep).join('/'), fileSha256: sha256(f.text), campaignId: f.id,
     action: 'none', requests: [], changes: [], fileTakes: [], conflicts: [], problems: [], notes: [],
   };
-  if (!f.doc) return { ...entry, action: 'blocked', message: `${f.shown} does not hold a JSON object: fix the file first.` };
+  if (!f.doc) return { ...entry, action: 'blocked', message: f.unreadable ?? `${f.shown} does not hold a JSON object: fix the file first.` };
   try {
     const env = f.id ? ctx.service.environmentOf(f) : ctx.service.defaultEnvironment();
     const planned = f.id ? await planUpdate(f, env, ctx) : await planCreate(f, env, ctx);

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { isObject, JsonObject, parse } from '@campaign-studio/core';
 import { baseIdOf, BaseSnapshot, BaseSnapshotStore } from '@campaign-studio/sync';
 import { baseSnapshotsByDirectory } from './bases';
-import { CliError, CliIO } from '../io';
+import { CliError, CliIO, plain } from '../io';
 import { Problems } from './problems';
 import { CAMPAIGNS, TargetCollector } from './targets';
 
@@ -22,6 +22,8 @@ export interface CampaignFile {
   text: string;
   /** The parsed content; undefined when the file is not a JSON object. */
   doc?: JsonObject;
+  /** Why there is no content when the file is not JSON as saved (UTF-16). */
+  unreadable?: string;
   /** The campaign it belongs to: its `id`, else the id in its name. */
   id?: string;
   base?: { file: string; snapshot: BaseSnapshot };
@@ -53,8 +55,9 @@ export function readCampaignFile(entry: { file: string; shown: string }, bases: 
   } catch (e) {
     throw new CliError(l10n.t`${entry.shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
-  const value = parse(text).value;
-  const doc = isObject(value) ? value : undefined;
+  const parsed = parse(text);
+  if (parsed.utf16) return { ...entry, text, unreadable: plain(parsed.syntax[0].message) };
+  const doc = isObject(parsed.value) ? parsed.value : undefined;
   const id = doc ? baseIdOf(path.basename(entry.file), doc) : undefined;
   if (!doc || !id) return { ...entry, text, doc, id };
   const { found, problem } = bases.lookup(entry.file, doc);

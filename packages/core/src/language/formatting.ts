@@ -31,7 +31,8 @@ export function eolOf(text: string): string {
 
 export function format(input: FormatInput): TextEdit[] {
   const { parsed, options } = input;
-  if (parsed.tooDeep) return [];
+  // Formatting a UTF-16 file read as UTF-8 would rewrite its NULs: it is saved as UTF-8 first.
+  if (parsed.tooDeep || parsed.utf16) return [];
   const bom = parsed.bom;
   const body = bom ? parsed.text.slice(1) : parsed.text;
   let range: jsonc.Range | undefined;

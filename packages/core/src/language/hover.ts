@@ -5,7 +5,7 @@ import { offsetAt, Position, positionAt } from './ranges';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
-import { didYouMean } from './strings';
+import { code, didYouMean } from './strings';
 import type { RuleLink } from './ruleLinks';
 import { DocumentKind, WorkspaceSettings } from './types';
 
@@ -83,10 +83,6 @@ function rulesNamedIn(text: string): string[] {
 function short(text: string, max = 140): string {
   const plain = text.replace(/\s+/g, ' ').trim();
   return plain.length <= max ? plain : plain.slice(0, max - 1).replace(/\s+\S*$/, '') + ' …';
-}
-
-function code(v: unknown): string {
-  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -4,6 +4,7 @@ import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
 import { isFileUri, uriToFileName } from './uri';
 import { CheckPurpose, DocumentKind, Finding, RemoteState } from './types';
+import { Utf16, utf16Finding } from './encoding';
 
 export { uriToFileName } from './uri';
 
@@ -49,6 +50,11 @@ export interface LanguageServiceOptions {
   baseSnapshots?: BaseSnapshotSource;
   /** A base snapshot that exists but cannot be used (damaged, unreadable), with what to do. */
   onBaseProblem?(problem: BaseProblem, uri: string): void;
+  /**
+   * Whether the file of a document is UTF-16 on disk, which its text does not show when the
+   * editor decoded it (the server reads the first bytes of the open files it is asked about).
+   */
+  savedAsUtf16?(uri: string): Utf16 | undefined;
   /** Extra findings about a document that come from outside the rules (the service's validate call). */
   extraFindings?(uri: string): Finding[];
   log?(message: string): void;
@@ -175,6 +181,8 @@ export class LanguageService {
     });
     const broken = brokenSettingsFinding(settings.file, fileName);
     if (broken) found.push(broken);
+    const saved = parsed.utf16 ? undefined : this.options.savedAsUtf16?.(doc.uri);
+    if (saved) found.unshift(utf16Finding(saved));
     return found;
   }
 

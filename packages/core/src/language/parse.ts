@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
 import { code, didYouMean } from './strings';
+import { Utf16, utf16Finding, utf16OfText } from './encoding';
 
 /**
  * Parsing, once per document version.
@@ -26,6 +27,8 @@ export interface ParsedDocument {
   readonly syntax: Finding[];
   /** True when the structure is too deep to validate safely; rules are skipped. */
   readonly tooDeep: boolean;
+  /** Set when the text is UTF-16 read as UTF-8 or Latin-1: its one finding says so, nothing else is checked. */
+  readonly utf16?: Utf16;
   /** The position tree, built on first use. */
   tree(): jsonc.Node | undefined;
   /** Whether the position tree exists already (building it is costly on large documents). */
@@ -192,7 +195,7 @@ function tooDeepFinding(maxDepth: number, bom: number, at: number): Finding {
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
-  return d1(l10n.t('Duplicate key {0}: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single {0}.', `\`${dup.key}\``), bom + dup.start, bom + dup.end);
+  return d1(l10n.t('Duplicate key {0}: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single {0}.', code(dup.key)), bom + dup.start, bom + dup.end);
 }
 
 const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: 'null', null: 'null', nil: 'null' };
@@ -219,6 +222,8 @@ function lastNonSpace(body: string, offset: number): number {
 }
 
 export function parse(text: string): ParsedDocument {
+  const utf16 = utf16OfText(text);
+  if (utf16) return utf16Document(text, utf16);
   // A BOM is not part of the JSON text; editors show it as nothing, so we ignore it silently.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
@@ -317,6 +322,17 @@ export function parse(text: string): ParsedDocument {
       if (!starts) starts = computeLineStarts(text);
       return starts;
     },
+  };
+}
+
+/** A UTF-16 file read as UTF-8 or Latin-1: no value, no tree, one finding. */
+function utf16Document(text: string, utf16: Utf16): ParsedDocument {
+  let starts: number[] | undefined;
+  return {
+    text, bom: 0, value: undefined, strict: false, syntax: [utf16Finding(utf16)], tooDeep: false, utf16,
+    hasTree: () => true,
+    tree: () => undefined,
+    lineStarts: () => (starts ??= computeLineStarts(text)),
   };
 }
 

@@ -5,7 +5,7 @@ import ruleTableJson from '../generated/ruleTable.json';
 import { get, join, parsePointer } from './pointer';
 import { DocumentKind, Finding, Fix, Severity } from './types';
 import { ruleDefinition, ruleSeverity } from '../rules/catalog';
-import { didYouMean } from './strings';
+import { code, didYouMean, visible } from './strings';
 
 /**
  * Turns the errors of the precompiled validators into findings: a rule id from the nearest
@@ -101,10 +101,6 @@ export function schemaFindings(kind: DocumentKind, value: unknown): Finding[] {
   return out;
 }
 
-function code(s: unknown): string {
-  return '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
-}
-
 function list(values: unknown[]): string {
   const shown = values.slice(0, 12).map(code);
   return shown.join(', ') + (values.length > 12 ? ', …' : '');
@@ -127,7 +123,9 @@ const TYPE_WORDS: Record<string, string> = {
 
 /** A rule's message template filled in: the one place every definition's `messages` are formatted, through l10n. */
 function fill(template: string, vars: Record<string, unknown>): string {
-  return l10n.t(template, vars as Record<string, l10n.L10nReplacement>);
+  // Read through, not copied: `{value}` is written out only when the template uses it.
+  const shown = new Proxy(vars, { get: (target, name) => { const v: unknown = Reflect.get(target, name); return typeof v === 'string' ? visible(v) : v; } });
+  return l10n.t(template, shown as Record<string, l10n.L10nReplacement>);
 }
 
 /** One validator error, with what every keyword's message says about the place it is at. */
@@ -282,11 +280,11 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
     return {
       ...base,
       message: l10n.t('{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.', code(key), where, code(guess), code(guess)),
-      fixes: [{ title: l10n.t('Remove `{0}` (`{1}` is already set)', key, guess), edits: [{ kind: 'remove', path }], isPreferred: true }],
+      fixes: [{ title: l10n.t('Remove `{0}` (`{1}` is already set)', visible(key), guess), edits: [{ kind: 'remove', path }], isPreferred: true }],
     };
   }
   const fixes: Fix[] = guess ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
-  fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+  fixes.push({ title: l10n.t`Remove \`${visible(key)}\``, edits: [{ kind: 'remove', path }] });
   return { ...base, message: l10n.t('{0} is not a property of {1}', code(key), where) + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
 }
 

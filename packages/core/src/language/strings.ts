@@ -39,11 +39,6 @@ function lettersIn(short: string, long: string): boolean {
  * distance, then a word whose letters the other's are, in order, then the same first letter, then
  * the first listed.
  */
-/** A value as inline code in a message or a fix title. */
-export function code(v: unknown): string {
-  return '`' + (typeof v === 'string' ? v : JSON.stringify(v)) + '`';
-}
-
 export function didYouMean(word: string, candidates: readonly string[], max = 2): string | undefined {
   const w = word.toLowerCase();
   let best: string | undefined;
@@ -78,4 +73,29 @@ export function plainText(markdown: string): string {
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__)(.*?)\1/g, '$2')
     .replace(/^#+\s*/gm, '');
+}
+
+/**
+ * Characters a terminal, a log view or a text renderer acts on instead of showing: the C0 and C1
+ * controls (but the tab and the line feed, which text keeps), DEL, and the bidi embeddings,
+ * overrides and isolates, which reorder the text after them. A key holding `ESC ] 0 ;` retitles
+ * a terminal; one holding U+202E shows reversed.
+ */
+const UNSEEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+function escaped(c: string): string {
+  return '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
+}
+
+/**
+ * Text with each control or bidi character written out as `\u001b`: a value from a file or the
+ * service quoted into a message, and every line a terminal, a log or a notification shows.
+ */
+export function visible(text: string): string {
+  return text.replace(UNSEEN, escaped);
+}
+
+/** A value as inline code in a message or a fix title, its control characters written out. */
+export function code(value: unknown): string {
+  return '`' + visible(typeof value === 'string' ? value : JSON.stringify(value)) + '`';
 }

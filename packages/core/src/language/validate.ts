@@ -3,6 +3,7 @@ import * as path from 'path';
 import { ParsedDocument } from './parse';
 import { join } from './pointer';
 import { schemaFindings } from './schemaErrors';
+import { code } from './strings';
 import { RULE_CHECKS } from '../rules';
 import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
 
@@ -42,7 +43,7 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
       path: hazard ?? '',
       target: hazard ? 'key' : undefined,
       message: hazard
-        ? l10n.t('A key named {0} is not a field of any campaign component, and it stops the schema check of the whole file. Remove or rename it to have the rest checked.', `\`${hazard.slice(hazard.lastIndexOf('/') + 1)}\``)
+        ? l10n.t('A key named {0} is not a field of any campaign component, and it stops the schema check of the whole file. Remove or rename it to have the rest checked.', code(hazard.slice(hazard.lastIndexOf('/') + 1)))
         : l10n.t('The schema check of this file failed unexpectedly, so only the other rules ran. Simplify the part you changed last, and report the file if it is valid JSON.'),
     });
   }

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, fix, has, isObj, Obj } from './util';
+import { campaignKind, code as c, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
 import { FixContext, RuleGroup } from './define';
 import { push, audience } from './examples';
@@ -12,7 +12,6 @@ import { push, audience } from './examples';
  */
 
 const AL = '/campaign_audience_limit';
-const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 /** Delivery types that take `metric` and `frequency` (L3). */
 const METRIC_TYPES = ['PERIODIC', 'EVENT_TRIGGERED'];
 

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { didYouMean } from '../language/strings';
+import { code, didYouMean, visible } from '../language/strings';
 import { campaignKind, finding, has, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';
@@ -57,7 +57,7 @@ function geofencesPresence(bd: Obj, type: string | undefined): Finding[] {
   }
   if (g === undefined) return [];
   return [finding('B4', 'warning', `${BD}/geofences`,
-    l10n.t`\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${type}\`, so they are ignored. Remove them, or change the delivery type.`,
+    l10n.t`\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${visible(type)}\`, so they are ignored. Remove them, or change the delivery type.`,
     { target: 'key', fixes: [removeFix(`${BD}/geofences`, 'geofences')] })];
 }
 
@@ -65,7 +65,7 @@ function geofencesPresence(bd: Obj, type: string | undefined): Finding[] {
 function triggeredPlatformOnly(bd: Obj, type: string | undefined): Finding[] {
   if (!type || type === 'EVENT_TRIGGERED' || !has(bd, 'send_to_triggered_platform_only')) return [];
   return [finding('B5', 'warning', `${BD}/send_to_triggered_platform_only`,
-    l10n.t`\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${type}\`, so it is ignored. Remove it.`,
+    l10n.t`\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${visible(type)}\`, so it is ignored. Remove it.`,
     { target: 'key', fixes: [removeFix(`${BD}/send_to_triggered_platform_only`, 'send_to_triggered_platform_only')] })];
 }
 
@@ -81,7 +81,7 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
       edits: [{ kind: 'insert', path, value: c }],
       isPreferred: cats?.length === 1 || undefined,
     }));
-    const known = cats?.length ? ` The workspace's categories: ${cats.map(c => `\`${c}\``).join(', ')}.` : '';
+    const known = cats?.length ? ` The workspace's categories: ${cats.map(code).join(', ')}.` : '';
     return [finding('B7', 'error', path,
       l10n.t`\`subscription_category\` is required when \`content_type\` is \`PROMOTIONAL\`: name the subscription category users can opt out of.${known}`,
       fixes.length ? { fixes } : undefined)];
@@ -94,12 +94,12 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
   for (const c of cats.slice(0, 5)) {
     if (c !== near) fixes.push({ title: l10n.t`Change to \`${c}\``, edits: [{ kind: 'replaceValue', path, value: c }] });
   }
-  const listed = cats.length ? cats.map(c => `\`${c}\``).join(', ') : 'none';
+  const listed = cats.length ? cats.map(code).join(', ') : 'none';
   const from = ctx.settings.source ? ' (from `.campaignrc.json`)' : '';
   return [finding('B7', 'error', path,
     near
-      ? l10n.t('`{0}` is not a subscription category of this workspace: did you mean `{1}`? Categories{2}: {3}.', v, near, from, listed)
-      : l10n.t('`{0}` is not a subscription category of this workspace: use one of {1}{2}, or add it to `subscriptionCategories` in `.campaignrc.json` if the workspace has it.', v, listed, from),
+      ? l10n.t('`{0}` is not a subscription category of this workspace: did you mean `{1}`? Categories{2}: {3}.', visible(v), visible(near), from, listed)
+      : l10n.t('`{0}` is not a subscription category of this workspace: use one of {1}{2}, or add it to `subscriptionCategories` in `.campaignrc.json` if the workspace has it.', visible(v), listed, from),
     { fixes })];
 }
 

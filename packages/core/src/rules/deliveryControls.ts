@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
 import { join } from '../language/pointer';
-import { campaignKind, finding, fix, has, isObj, Obj } from './util';
+import { campaignKind, code as c, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
 import { FixContext, RuleGroup } from './define';
 import { cartTrigger, email, push, queuing } from './examples';
@@ -12,7 +12,6 @@ import { cartTrigger, email, push, queuing } from './examples';
  */
 
 const DC = '/delivery_controls';
-const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 
 export const EMAIL_FIELDS = [
   'bypass_dnd', 'campaign_throttle_rpm', 'count_for_frequency_capping', 'ignore_frequency_capping',

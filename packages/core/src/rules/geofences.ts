@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { finding, isObj, Obj } from './util';
+import { visible } from '../language/strings';
 import { RuleGroup } from './define';
 import { push, geofence } from './examples';
 
@@ -33,7 +34,7 @@ function uniqueNames(fences: Array<{ g: Obj; path: string }>): Finding[] {
     const first = seen.get(g.name);
     if (first !== undefined) {
       out.push(finding('G1', 'error', `${path}/name`,
-        l10n.t('Two geofences are named `{0}` (the first at `{1}`): each geofence needs a unique name. Rename one of them.', g.name, first)));
+        l10n.t('Two geofences are named `{0}` (the first at `{1}`): each geofence needs a unique name. Rename one of them.', visible(g.name), first)));
     } else {
       seen.set(g.name, path);
     }
@@ -56,16 +57,16 @@ function numbersInRange(fences: Array<{ g: Obj; path: string }>): Finding[] {
       if (typeof v !== 'string') continue;
       const p = `${path}/${c.key}`;
       if (!NUMBER.test(v)) {
-        out.push(finding('G2', 'error', p, l10n.t('`{0}` is not a number: `{1}` is a string holding {2}, such as {3}.', v, c.key, c.what, c.example)));
+        out.push(finding('G2', 'error', p, l10n.t('`{0}` is not a number: `{1}` is a string holding {2}, such as {3}.', visible(v), c.key, c.what, c.example)));
       } else if (Number(v) < c.min || Number(v) > c.max) {
-        out.push(finding('G2', 'error', p, l10n.t('`{0}` {1} is out of range: it must be {2}.', c.key, v, c.what)));
+        out.push(finding('G2', 'error', p, l10n.t('`{0}` {1} is out of range: it must be {2}.', c.key, visible(v), c.what)));
       }
     }
     const r = g.radius;
     if (typeof r === 'string') {
       const p = `${path}/radius`;
       if (!NUMBER.test(r)) {
-        out.push(finding('G2', 'error', p, l10n.t`\`${r}\` is not a number: \`radius\` is a string holding the radius in meters, such as "200".`));
+        out.push(finding('G2', 'error', p, l10n.t`\`${visible(r)}\` is not a number: \`radius\` is a string holding the radius in meters, such as "200".`));
       } else if (!(Number(r) > 0)) {
         out.push(finding('G2', 'error', p, l10n.t`\`radius\` ${r} must be greater than 0: give the radius in meters, such as "200".`));
       }

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
-import { finding, has, isObj } from './util';
+import { code, finding, has, isObj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
 
@@ -13,7 +13,7 @@ function checkPrimaryGoals(goals: unknown[]): Finding[] {
   const primary = goals.map((g, i) => (isObj(g) && g.is_primary_goal === true ? i : -1)).filter(i => i >= 0);
   if (primary.length < 2) return [];
   const first = goals[primary[0]] as Record<string, unknown>;
-  const firstName = typeof first.goal_name === 'string' ? `\`${first.goal_name}\`` : `goal ${primary[0] + 1}`;
+  const firstName = typeof first.goal_name === 'string' ? code(first.goal_name) : `goal ${primary[0] + 1}`;
   return primary.slice(1).map(i => {
     const path = join(GOALS, i, 'is_primary_goal');
     return finding('G0', 'warning', path,

@@ -22,7 +22,6 @@ import { push, fixedTime } from './examples';
  */
 
 const SD = '/scheduling_details';
-const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 
 const REQUEST_TYPES = ['ASAP', 'AT_FIXED_TIME', 'SEND_IN_BTS', 'SEND_IN_USER_TIMEZONE'];
 const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'];
@@ -72,7 +71,7 @@ function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
     : hasStart ? 'there is a start time, so it is sent `AT_FIXED_TIME`' : 'there is no start time, so `ASAP` sends it at once';
   if (!has(sd, 'delivery_type')) {
     return [finding('H1', 'error', join(SD, 'delivery_type'),
-      l10n.t('`scheduling_details` needs a `delivery_type`: {0} here ({1}). The others are `SEND_IN_BTS` and `SEND_IN_USER_TIMEZONE`.', c(wanted), why),
+      l10n.t('`scheduling_details` needs a `delivery_type`: {0} here ({1}). The others are `SEND_IN_BTS` and `SEND_IN_USER_TIMEZONE`.', code(wanted), why),
       { fixes: [fix(l10n.t`Add \`"delivery_type": "${wanted}"\``, [{ kind: 'insert', path: join(SD, 'delivery_type'), value: wanted }], true)] })];
   }
   if (sd.delivery_type !== 'SCHEDULED') return [];
@@ -80,7 +79,7 @@ function checkDeliveryType(sd: Obj, type: string | undefined): Finding[] {
   const fixes = [fix(l10n.t`Change to \`${wanted}\``, [{ kind: 'replaceValue', path, value: wanted }], true)];
   if (type !== 'PERIODIC') fixes.push(fix(l10n.t`Change to \`${other}\``, [{ kind: 'replaceValue', path, value: other }]));
   return [finding('H1', 'error', path,
-    l10n.t('`SCHEDULED` is how the service reports a campaign that has a send time; a request says how to send it. Use {0}: {1}.', c(wanted), why),
+    l10n.t('`SCHEDULED` is how the service reports a campaign that has a send time; a request says how to send it. Use {0}: {1}.', code(wanted), why),
     { fixes })];
 }
 
@@ -96,7 +95,7 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
     } else {
       fixes.push(fix(l10n.t`Add \`${key}\``, [{ kind: 'insert', path, value: PLACEHOLDER[key]() }]));
     }
-    out.push(finding('H2', 'error', path, l10n.t('`{0}` is required when `delivery_type` is {1}: {2}.', key, c(dt), why), { fixes }));
+    out.push(finding('H2', 'error', path, l10n.t('`{0}` is required when `delivery_type` is {1}: {2}.', key, code(dt), why), { fixes }));
   }
   return out;
 }
@@ -119,7 +118,7 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
       ? [fix(l10n.t('Rename `time_zone` to `timezone`'), [{ kind: 'renameKey', path: join(SD, 'time_zone'), newKey: 'timezone' }], true)]
       : zoneChoices().map(zone => fix(l10n.t('Add `"timezone": "{0}"`', zone), [{ kind: 'insert', path, value: zone }]));
     return [finding('H3', 'error', path,
-      l10n.t`\`timezone\` is required when \`delivery_type\` is ${c(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
+      l10n.t`\`timezone\` is required when \`delivery_type\` is ${code(dt)}: the start time is read in this zone. Add an IANA zone such as \`Europe/Berlin\` or \`UTC\`.`,
       { fixes })];
   }
   const zone = sd.timezone;
@@ -131,17 +130,17 @@ function checkZoneField(sd: Obj, dt: string | undefined): Finding[] {
   let message: string;
   switch (result.reason) {
     case 'case':
-      message = l10n.t('{0} is not spelt as the IANA zone name: the case matters, use {1}.', c(zone), c(s));
+      message = l10n.t('{0} is not spelt as the IANA zone name: the case matters, use {1}.', code(zone), code(s));
       break;
     case 'abbreviation':
-      message = l10n.t('{0} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as {1} (Area/City).', c(zone), c(s));
+      message = l10n.t('{0} is an abbreviation, not an IANA zone name, and can mean several zones: use a name such as {1} (Area/City).', code(zone), code(s));
       break;
     case 'offset':
-      message = l10n.t`${c(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
-        + (s ? l10n.t`, or ${c(s)} for a fixed offset (the \`Etc/GMT\` sign is inverted).` : '.');
+      message = l10n.t`${code(zone)} is an offset, not an IANA zone name: use the zone of the audience, such as \`Asia/Kolkata\` (daylight saving included)`
+        + (s ? l10n.t`, or ${code(s)} for a fixed offset (the \`Etc/GMT\` sign is inverted).` : '.');
       break;
     default:
-      message = l10n.t`${c(zone)} is not an IANA time zone` + (s ? l10n.t`: did you mean ${c(s)}?` : l10n.t(': use a name such as `Europe/Berlin`, `America/New_York` or `UTC`.'));
+      message = l10n.t`${code(zone)} is not an IANA time zone` + (s ? l10n.t`: did you mean ${code(s)}?` : l10n.t(': use a name such as `Europe/Berlin`, `America/New_York` or `UTC`.'));
   }
   return [finding('H3', 'error', path, message, { fixes })];
 }
@@ -151,8 +150,8 @@ export function checkDateTime(rule: string, path: string, value: unknown, name: 
   if (typeof value === 'string' && parseIsoDateTime(value)) return undefined;
   const repaired = isoRepair(value);
   const fixes = repaired ? [fix(l10n.t`Change to \`${repaired}\``, [{ kind: 'replaceValue', path, value: repaired }], true)] : undefined;
-  const what = typeof value === 'string' ? c(value) : typeof value === 'number' ? `The number ${value}` : `This ${value === null ? 'null' : typeof value}`;
-  const hint = typeof value === 'number' && repaired ? ` (as epoch ${value < 1e11 ? 'seconds' : 'milliseconds'}, that is ${c(repaired)})` : '';
+  const what = typeof value === 'string' ? code(value) : typeof value === 'number' ? `The number ${value}` : `This ${value === null ? 'null' : typeof value}`;
+  const hint = typeof value === 'number' && repaired ? ` (as epoch ${value < 1e11 ? 'seconds' : 'milliseconds'}, that is ${code(repaired)})` : '';
   return finding(rule, 'error', path,
     l10n.t('{0} is not an ISO 8601 date-time{1}: write `{2}` as `YYYY-MM-DDTHH:MM:SS`, such as `2026-01-15T10:00:00` (an offset such as `Z` or `+05:30` may follow).', what, hint, name),
     fixes ? { fixes } : undefined);
@@ -172,7 +171,7 @@ function checkTimes(sd: Obj): Finding[] {
   const expiry = instantOf(parseIsoDateTime(sd.expiry_time)!, zone);
   if (expiry <= start) {
     out.push(finding('H4', 'warning', join(SD, 'expiry_time'),
-      l10n.t('`expiry_time` {0} is not after `start_time` {1}: the campaign would end before it starts. Set a later expiry, or remove it.', c(sd.expiry_time), c(sd.start_time)),
+      l10n.t('`expiry_time` {0} is not after `start_time` {1}: the campaign would end before it starts. Set a later expiry, or remove it.', code(sd.expiry_time), code(sd.start_time)),
       { fixes: [fix(l10n.t('Remove `expiry_time`'), [{ kind: 'remove', path: join(SD, 'expiry_time') }])] }));
   }
   return out;
@@ -234,13 +233,13 @@ function checkPeriodic(sd: Obj, type: string | undefined): Finding[] {
     if (typeof dt === 'string' && dt !== 'AT_FIXED_TIME' && dt !== 'SCHEDULED' && REQUEST_TYPES.includes(dt)) {
       const path = join(SD, 'delivery_type');
       out.push(finding('H6', 'error', path,
-        l10n.t`A \`PERIODIC\` campaign is sent with \`delivery_type\` \`AT_FIXED_TIME\`, not ${c(dt)}: each run starts at the time of \`start_time\`.`,
+        l10n.t`A \`PERIODIC\` campaign is sent with \`delivery_type\` \`AT_FIXED_TIME\`, not ${code(dt)}: each run starts at the time of \`start_time\`.`,
         { fixes: [fix(l10n.t('Change to `AT_FIXED_TIME`'), [{ kind: 'replaceValue', path, value: 'AT_FIXED_TIME' }], true)] }));
     }
   } else if (type && has(sd, 'periodic_details')) {
     const path = join(SD, 'periodic_details');
     out.push(finding('H6', 'warning', path,
-      l10n.t`\`periodic_details\` applies to \`PERIODIC\` campaigns only; this one is ${c(type)}, so it is ignored. Remove it, or change \`campaign_delivery_type\` to \`PERIODIC\`.`,
+      l10n.t`\`periodic_details\` applies to \`PERIODIC\` campaigns only; this one is ${code(type)}, so it is ignored. Remove it, or change \`campaign_delivery_type\` to \`PERIODIC\`.`,
       { target: 'key', fixes: [fix(l10n.t('Remove `periodic_details`'), [{ kind: 'remove', path }], true)] }));
   }
   return out;
@@ -275,7 +274,7 @@ function checkPeriodicDetails(sd: Obj): Finding[] {
     if (!has(pd, key) || freqs.includes(sf)) continue;
     const path = join(base, key);
     out.push(finding('H7', 'error', path,
-      l10n.t('`{0}` applies to {1} only, and `sending_frequency` is {2}. Remove it, or change `sending_frequency`.', key, freqs.map(c).join(' or '), c(sf)),
+      l10n.t('`{0}` applies to {1} only, and `sending_frequency` is {2}. Remove it, or change `sending_frequency`.', key, freqs.map(code).join(' or '), code(sf)),
       { target: 'key', fixes: [fix(l10n.t`Remove \`${key}\``, [{ kind: 'remove', path }], true)] }));
   }
   return out;
@@ -288,7 +287,7 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
   const out: Finding[] = [];
   if (type && type !== 'LOCATION_TRIGGERED') {
     out.push(finding('H9', 'error', base,
-      l10n.t`\`geo_fence_timelimit\` is for \`LOCATION_TRIGGERED\` campaigns only; this one is ${c(type)}. Remove it.`,
+      l10n.t`\`geo_fence_timelimit\` is for \`LOCATION_TRIGGERED\` campaigns only; this one is ${code(type)}. Remove it.`,
       { target: 'key', fixes: [fix(l10n.t('Remove `geo_fence_timelimit`'), [{ kind: 'remove', path: base }], true)] }));
   }
   const g = sd.geo_fence_timelimit;

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { campaignKind, finding, fix, isObj, Obj } from './util';
 import { hasComponents } from './document';
+import { visible } from '../language/strings';
 import { FixContext, RuleGroup } from './define';
 import { cartTrigger, email, push } from './examples';
 
@@ -97,7 +98,7 @@ function triggerAttr(tc: Obj): Finding[] {
   if (isObj(attr)) {
     const name = attr.name;
     return [finding('T4', 'error', path,
-      l10n.t`\`trigger_attr\` is a string unless \`trigger_relation\` is \`BEFORE\`; here it is \`${tc.trigger_relation === undefined ? 'not set' : String(tc.trigger_relation)}\`. Use the string that marks the action trigger.`,
+      l10n.t`\`trigger_attr\` is a string unless \`trigger_relation\` is \`BEFORE\`; here it is \`${tc.trigger_relation === undefined ? 'not set' : visible(String(tc.trigger_relation))}\`. Use the string that marks the action trigger.`,
       typeof name === 'string' ? { fixes: [{ title: l10n.t`Change to \`"${name}"\``, edits: [{ kind: 'replaceValue', path, value: name }], isPreferred: true }] } : undefined)];
   }
   return [];

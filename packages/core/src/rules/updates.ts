@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
-import { finding, has, isObj, Obj } from './util';
+import { code as c, finding, has, isObj, Obj } from './util';
 import { instantOf, parseIsoDateTime } from './time';
 import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../schedulingShape';
 import { RuleGroup } from './define';
@@ -15,7 +15,6 @@ import { cartTrigger, filter, fixedTime, group, push } from './examples';
  * sends each changed component whole.
  */
 
-const c = (s: unknown): string => '`' + (typeof s === 'string' ? s : JSON.stringify(s)) + '`';
 
 /** Top-level keys that are not components of an update: identity, envelope and read-only metadata. */
 const NOT_COMPONENTS = new Set([

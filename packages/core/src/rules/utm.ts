@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
-import { didYouMean } from '../language/strings';
+import { didYouMean, visible } from '../language/strings';
 import { code, finding, fix, has, isObj, Obj } from './util';
 import { FixContext, RuleGroup } from './define';
 import { push } from './examples';
@@ -24,7 +24,7 @@ function checkRequired(utm: Obj): Finding[] {
     const near = didYouMean(k, custom);
     const fixes: Fix[] = near ? [{ title: l10n.t('Rename `{0}` to `{1}`', near, k), edits: [{ kind: 'renameKey', path: join(UTM, near), newKey: k }], isPreferred: true }] : [];
     return finding('U1', 'error', join(UTM, k),
-      l10n.t('`{0}` is required in `utm_params`: {1}.', k, WHAT[k]) + (near ? l10n.t` \`${near}\` looks like a misspelling of it.` : ''),
+      l10n.t('`{0}` is required in `utm_params`: {1}.', k, WHAT[k]) + (near ? l10n.t` \`${visible(near)}\` looks like a misspelling of it.` : ''),
       fixes.length ? { fixes } : undefined);
   });
 }
@@ -40,16 +40,16 @@ function checkCustomKeys(utm: Obj): Finding[] {
       const lowerPrefix = /^utm_/i.test(key) ? 'utm_' + key.slice(4) : undefined;
       const renamed = lowerPrefix ?? `utm_${key}`;
       if (!has(utm, renamed)) {
-        fixes.push({ title: l10n.t`Rename to \`${renamed}\``, edits: [{ kind: 'renameKey', path, newKey: renamed }], ...(lowerPrefix || STANDARD_UTM.includes(renamed) ? { isPreferred: true } : {}) });
+        fixes.push({ title: l10n.t`Rename to \`${visible(renamed)}\``, edits: [{ kind: 'renameKey', path, newKey: renamed }], ...(lowerPrefix || STANDARD_UTM.includes(renamed) ? { isPreferred: true } : {}) });
       }
-      fixes.push({ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] });
+      fixes.push({ title: l10n.t`Remove \`${visible(key)}\``, edits: [{ kind: 'remove', path }] });
       out.push(finding('U2', 'error', path,
-        l10n.t('`{0}` does not start with `utm_`: the service rejects custom UTM keys without that prefix. Rename it to `{1}`, or remove it.', key, renamed),
+        l10n.t('`{0}` does not start with `utm_`: the service rejects custom UTM keys without that prefix. Rename it to `{1}`, or remove it.', visible(key), visible(renamed)),
         { target: 'key', fixes }));
     } else if (++count > MAX_CUSTOM_UTM) {
       out.push(finding('U2', 'error', path,
-        l10n.t('`utm_params` takes at most {0} custom keys besides the standard ones, and `{1}` is custom key number {2}. Remove it, or drop another custom key.', MAX_CUSTOM_UTM, key, count),
-        { target: 'key', fixes: [{ title: l10n.t`Remove \`${key}\``, edits: [{ kind: 'remove', path }] }] }));
+        l10n.t('`utm_params` takes at most {0} custom keys besides the standard ones, and `{1}` is custom key number {2}. Remove it, or drop another custom key.', MAX_CUSTOM_UTM, visible(key), count),
+        { target: 'key', fixes: [{ title: l10n.t`Remove \`${visible(key)}\``, edits: [{ kind: 'remove', path }] }] }));
     }
   }
   return out;

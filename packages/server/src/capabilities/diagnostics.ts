@@ -4,7 +4,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSettings, limitDiagnostics } from '@campaign-studio/core';
-import { describe, ServerContext } from '../context';
+import { describe, savedAsUtf16, ServerContext } from '../context';
 
 /**
  * Diagnostics, pulled (LSP 3.17: the client asks, `resultId` skips unchanged ones) or pushed
@@ -48,7 +48,8 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
   let generation = 0;
 
   ctx.connection.languages.diagnostics.on((params, token) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, req => {
-    const resultId = `${req.doc.version}:${generation}`;
+    // The file's encoding on disk is part of the result: saving a UTF-16 file as UTF-8 changes it, not the text.
+    const resultId = `${req.doc.version}:${generation}:${savedAsUtf16(ctx, req.doc.uri) ?? ''}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, req.doc, req.settings) };
   }, token));

@@ -26,6 +26,9 @@ export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, 
     if (isSettingsFile(e.document.uri)) settingsChanged(ctx, diagnostics);
   });
 
+  // Saving can change the file's encoding (a UTF-16 file saved as UTF-8) without changing its text.
+  ctx.documents.onDidSave(e => diagnostics.schedule(e.document.uri, 0));
+
   ctx.documents.onDidClose(e => {
     const uri = e.document.uri;
     justOpened.delete(uri);

@@ -41,7 +41,7 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
 
 function serverCapabilities(client: ClientInfo): ServerCapabilities {
   return {
-    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
     diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
     completionProvider: { triggerCharacters: ['"', ':'] },
     hoverProvider: true,

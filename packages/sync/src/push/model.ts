@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
+import { visible } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
@@ -104,7 +105,7 @@ export function campaignIdOf(doc: CampaignDoc): string | undefined {
 
 /** Code-formatted name for messages. */
 export function code(name: string): string {
-  return '`' + name + '`';
+  return '`' + visible(name) + '`';
 }
 
 export function list(names: readonly string[]): string {

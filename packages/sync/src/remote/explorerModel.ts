@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject, nonEmptyString } from '@campaign-studio/core';
+import { isObject, nonEmptyString, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -215,10 +215,11 @@ export function idOf(r: CampaignRecord | MetaRecord): string {
   return typeof id === 'string' ? id : '';
 }
 
+/** A campaign's name as the editor shows it (tree, tabs, pickers, notifications), its control characters written out. */
 export function nameOf(r: CampaignRecord): string {
   const bd = r.basic_details;
   const n = isObject(bd) ? bd.name : undefined;
-  return typeof n === 'string' && n.trim() ? n : l10n.t({ message: '(no name)', comment: 'shown for a campaign without a name' });
+  return typeof n === 'string' && n.trim() ? visible(n) : l10n.t({ message: '(no name)', comment: 'shown for a campaign without a name' });
 }
 
 
@@ -321,17 +322,18 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   return lines;
 }
 
-/** Text shown as itself inside Markdown (a tooltip, a hover): its Markdown characters escaped. */
+/** Text shown as itself inside Markdown (a tooltip, a hover): its control characters written out, its Markdown characters escaped. */
 export function escapeMarkdown(s: string): string {
-  return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
+  return visible(s).replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 
 /**
  * A message written with Markdown code spans (the flows' and the CLI's), as plain text for a
- * notification, which shows backticks literally: the spans' text stays, the backticks go.
+ * notification, which shows backticks literally: the spans' text stays, the backticks go, and
+ * control characters (from a file or the service) are written out.
  */
 export function plainText(s: string): string {
-  return s.replace(/`([^`\n]+)`/g, '$1');
+  return visible(s).replace(/`([^`\n]+)`/g, '$1');
 }
 
 /** The metadata record of one campaign (reachability), from the legacy metadata call. */
@@ -342,7 +344,7 @@ export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallO
   if (!fields.channels) delete fields.channels;
   const rows = await client.meta({ campaign_fields: fields, page: 1, limit: PAGE_SIZE }, o);
   const cid = typeof r.campaign_id === 'string' ? r.campaign_id : id;
-  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => m.campaign_name === name && rows.length === 1);
+  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => typeof m.campaign_name === 'string' && visible(m.campaign_name) === name && rows.length === 1);
 }
 
 /** Flow membership: the campaigns that share this campaign's flow (child campaigns included). */

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  campaignContextValue, campaignDescription, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
+  campaignContextValue, campaignDescription, escapeMarkdown, metaFor, nameOf, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
   groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
   CHANNELS, withCampaignRead,
 } from '../../src/remote/explorerModel';
@@ -184,4 +184,18 @@ test('plainText: a notification shows code spans as their text, without backtick
   assert.equal(plainText('The campaign is `DRAFT` on the service: publish it first.'), 'The campaign is DRAFT on the service: publish it first.');
   assert.equal(plainText('Add `"email"` to `campaignStudio.environments`.'), 'Add "email" to campaignStudio.environments.');
   assert.equal(plainText('no spans'), 'no spans');
+});
+
+test('nameOf: a campaign named with control or bidi characters shows them written out; its metadata is still found by that name', async () => {
+  const record: CampaignRecord = { id: 'c1', channel: 'PUSH', basic_details: { name: 'Sale \u202eevil\u001b[2J' } };
+  assert.equal(nameOf(record), 'Sale \\u202eevil\\u001b[2J');
+  const meta = { campaign_id: 'other', campaign_name: 'Sale \u202eevil\u001b[2J', reachability: 1 };
+  const client = { meta: async () => [meta] } as unknown as ServiceClient;
+  assert.equal(await metaFor(client, record), meta);
+});
+
+test('plainText and escapeMarkdown: a name or a message from the service shows its control characters written out', () => {
+  const name = 'Sale\u001b]0;pwned\u0007\u001b[2J\u202e';
+  assert.equal(plainText(`Campaign \`${name}\` was pushed.\nDone.`), 'Campaign Sale\\u001b]0;pwned\\u0007\\u001b[2J\\u202e was pushed.\nDone.');
+  assert.equal(escapeMarkdown(name), 'Sale\\\\u001b\\]0;pwned\\\\u0007\\\\u001b\\[2J\\\\u202e');
 });

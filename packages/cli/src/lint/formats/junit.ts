@@ -1,3 +1,4 @@
+import { visible } from '@campaign-studio/core';
 import { fails, FileReport, JsonDiagnostic, oneLine } from '../report';
 import { FormatContext } from './format';
 
@@ -7,14 +8,14 @@ import { FormatContext } from './format';
  * diagnostics below it are listed in the case's `<system-out>`.
  */
 
-/** Characters XML 1.0 cannot hold at all (control characters other than tab and line ends, lone surrogates, U+FFFE/U+FFFF). */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** What XML 1.0 cannot hold besides control characters: lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-/** Text safe in an attribute or an element: markup escaped, characters XML cannot hold written as `\uXXXX`. */
+/** Text safe in an attribute or an element: markup escaped, control characters and what XML cannot hold written as `\uXXXX`. */
 function xml(s: string): string {
-  return s
+  return visible(s)
     .replace(NOT_XML, c => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
     .replace(/[&<>"']/g, c => ENTITIES[c]);
 }
