@@ -3,12 +3,13 @@ import * as l10n from '@vscode/l10n';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, positionAt, Range } from './ranges';
+import { formatHunks, formatterEol, Hunk } from './formatter';
 
 /**
- * Formatting of a whole document or a range, with jsonc-parser's formatter and the editor's
+ * Formatting of a whole document or a range, with jsonc-parser's formatting rules and the editor's
  * indentation (`FormattingOptions.tabSize` / `insertSpaces`), keeping the document's line ends.
- * The answer is the fewest edits that do it, and a document whose formatting could exhaust the
- * server's memory is declined with the reason instead.
+ * The answer is the fewest edits that do it, and a formatting that would exhaust the server's
+ * memory stops at a bound and is declined with the reason instead.
  */
 
 export interface FormattingSettings {
@@ -34,11 +35,9 @@ export interface Formatting {
 
 /** The widest indentation step an editor may ask for; wider ones are taken as this. */
 export const MAX_TAB_SIZE = 16;
-/** Bounds of one formatting: its text (a string, the edit and the response each hold it) and its tokens (jsonc-parser makes an edit object per gap between two). */
+/** Bounds of one formatting: its new text (the edits, the response and its bytes each hold it) and its tokens (the scanner's work). */
 export const MAX_FORMATTED_LENGTH = 48 * 1024 * 1024;
 export const MAX_FORMATTED_TOKENS = 4_000_000;
-/** Edits are joined in batches of this many pieces, so that a document's thousands of edits never sit in one array of slices. */
-const JOIN_BATCH = 8_192;
 
 /** The line ending a text uses (its first line's), for text inserted into it. */
 export function eolOf(text: string): string {
@@ -51,118 +50,24 @@ export function tabSizeOf(tabSize: number): number {
   return Math.min(MAX_TAB_SIZE, Math.max(1, Math.floor(tabSize || 2)));
 }
 
-const isEol = (c: number): boolean => c === 10 || c === 13;
-
-/** The text jsonc-parser formats for a range: the whole lines it touches. */
-function regionOf(body: string, range: jsonc.Range | undefined): { start: number; end: number } {
-  if (!range) return { start: 0, end: body.length };
-  let start = range.offset;
-  while (start > 0 && !isEol(body.charCodeAt(start - 1))) start--;
-  let end = range.offset + range.length;
-  while (end < body.length && !isEol(body.charCodeAt(end))) end++;
-  return { start, end };
+function declinedFor(exceeded: 'length' | 'tokens'): string {
+  return exceeded === 'tokens'
+    ? l10n.t('Not formatted: the text to format has more than {0} million tokens, more than the formatter takes at once. Format a selection instead, or split the file.', MAX_FORMATTED_TOKENS / 1e6)
+    : l10n.t('Not formatted: the formatted text would grow past {0} MB, more than the formatter takes at once. Format a selection, use a smaller tab size, or split the file.', MAX_FORMATTED_LENGTH / 1048576);
 }
 
-/** The indentation jsonc-parser gives a range's lines before their own nesting: whole steps of the first line's leading white space, in characters. */
-function initialIndent(region: string, tabSize: number, step: number): number {
-  let columns = 0;
-  for (let i = 0; i < region.length && (region[i] === ' ' || region[i] === '\t'); i++) columns += region[i] === '\t' ? tabSize : 1;
-  return Math.floor(columns / tabSize) * step;
-}
-
-const OPENS = new Set([jsonc.SyntaxKind.OpenBraceToken, jsonc.SyntaxKind.OpenBracketToken]);
-const CLOSES = new Set([jsonc.SyntaxKind.CloseBraceToken, jsonc.SyntaxKind.CloseBracketToken]);
-const BREAKS_AFTER = new Set([jsonc.SyntaxKind.CommaToken, jsonc.SyntaxKind.LineCommentTrivia, jsonc.SyntaxKind.BlockCommentTrivia]);
-
-/**
- * An upper bound of the formatted region's length, and its token count, from the formatter's
- * own scanner: every line break it may insert (after `{`, `[`, `,` and comments, before `}` and
- * `]`) at the deepest indentation it can have there, a space anywhere else. Stops counting once
- * past the limits.
- */
-function formattedSize(region: string, step: number, initial: number, eolLength: number): { length: number; tokens: number } {
-  const scanner = jsonc.createScanner(region, false);
-  let level = 0;
-  let length = region.length;
-  let tokens = 0;
-  for (let t = scanner.scan(); t !== jsonc.SyntaxKind.EOF; t = scanner.scan()) {
-    if (t === jsonc.SyntaxKind.Trivia || t === jsonc.SyntaxKind.LineBreakTrivia) continue;
-    tokens++;
-    if (OPENS.has(t)) level++;
-    const breaks = OPENS.has(t) || CLOSES.has(t) || BREAKS_AFTER.has(t);
-    length += breaks ? eolLength + initial + step * Math.max(0, level) : 1;
-    if (CLOSES.has(t)) level--;
-    if (length > MAX_FORMATTED_LENGTH || tokens > MAX_FORMATTED_TOKENS) break;
-  }
-  return { length, tokens };
-}
-
-function declinedFor(size: { length: number; tokens: number }): string | undefined {
-  if (size.tokens > MAX_FORMATTED_TOKENS) {
-    return l10n.t('Not formatted: the text to format has more than {0} million tokens, more than the formatter takes at once. Format a selection instead, or split the file.', MAX_FORMATTED_TOKENS / 1e6);
-  }
-  if (size.length > MAX_FORMATTED_LENGTH) {
-    return l10n.t('Not formatted: the formatted text could grow past {0} MB, more than the formatter takes at once. Format a selection, use a smaller tab size, or split the file.', MAX_FORMATTED_LENGTH / 1048576);
-  }
-  return undefined;
-}
-
-/** `body[start, end)` with the edits that lie inside it applied, joined in batches. */
-function spliced(body: string, edits: jsonc.Edit[], from: number, to: number, start: number, end: number): string {
-  const batches: string[] = [];
-  let parts: string[] = [];
-  let at = start;
-  for (let i = from; i < to; i++) {
-    const e = edits[i];
-    parts.push(body.slice(at, e.offset), e.content);
-    at = e.offset + e.length;
-    if (parts.length >= JOIN_BATCH) { batches.push(parts.join('')); parts = []; }
-  }
-  parts.push(body.slice(at, end));
-  batches.push(parts.join(''));
-  return batches.join('');
-}
-
-function hasLineBreak(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (isEol(text.charCodeAt(i))) return true;
-  return false;
-}
-
-interface Hunk { from: number; to: number; start: number; end: number }
-
-/** Runs of edits with no line break between them: one edit per changed stretch of a line. */
-function hunksOf(body: string, edits: jsonc.Edit[]): Hunk[] {
-  const hunks: Hunk[] = [];
-  for (let i = 0; i < edits.length; i++) {
-    const e = edits[i];
-    const last = hunks[hunks.length - 1];
-    if (last && !hasLineBreak(body, last.end, e.offset)) {
-      last.to = i + 1;
-      last.end = e.offset + e.length;
-    } else {
-      hunks.push({ from: i, to: i + 1, start: e.offset, end: e.offset + e.length });
-    }
-  }
-  return hunks;
-}
-
-/**
- * The fewest edits for jsonc-parser's: one per changed stretch of a line, and a single replace
- * from the first change to the last when they touch most of the lines between.
- */
-function minimalEdits(parsed: ParsedDocument, body: string, edits: jsonc.Edit[]): TextEdit[] {
-  if (edits.length === 0) return [];
-  const bom = parsed.bom;
-  const at = (offset: number) => positionAt(parsed, offset + bom);
-  let hunks = hunksOf(body, edits);
-  const first = hunks[0];
-  const last = hunks[hunks.length - 1];
-  const lines = at(last.end).line - at(first.start).line + 1;
-  if (hunks.length > 1 && hunks.length * 2 > lines) hunks = [{ from: 0, to: edits.length, start: first.start, end: last.end }];
-  return hunks.map(h => ({
-    range: { start: at(h.start), end: at(h.end) },
-    newText: spliced(body, edits, h.from, h.to, h.start, h.end),
-  }));
+/** One edit per run of changed lines, or a single one from the first change to the last when they touch most of the lines between. */
+function minimalEdits(parsed: ParsedDocument, body: string, hunks: Hunk[]): TextEdit[] {
+  if (hunks.length === 0) return [];
+  const at = (offset: number) => positionAt(parsed, offset + parsed.bom);
+  const edits = hunks.map(h => ({ range: { start: at(h.start), end: at(h.end) }, newText: h.newText }));
+  const first = edits[0];
+  const last = edits[edits.length - 1];
+  const changedLines = edits.reduce((n, e) => n + e.range.end.line - e.range.start.line + 1, 0);
+  if (edits.length === 1 || changedLines * 2 <= last.range.end.line - first.range.start.line + 1) return edits;
+  const pieces: string[] = [];
+  hunks.forEach((h, i) => { if (i > 0) pieces.push(body.slice(hunks[i - 1].end, h.start)); pieces.push(h.newText); });
+  return [{ range: { start: first.range.start, end: last.range.end }, newText: pieces.join('') }];
 }
 
 export function format(input: FormatInput): Formatting {
@@ -180,20 +85,13 @@ export function format(input: FormatInput): Formatting {
   }
   const tabSize = tabSizeOf(options.tabSize);
   const insertSpaces = options.insertSpaces !== false;
-  const eol = options.eol ?? eolOf(body);
-  const step = insertSpaces ? tabSize : 1;
-  const { start, end } = regionOf(body, range);
-  const region = body.slice(start, end);
-  const declined = declinedFor(formattedSize(region, step, initialIndent(region, tabSize, step), eol.length));
-  if (declined) return { edits: [], declined };
-  const edits = jsonc.format(body, range, {
-    tabSize,
-    insertSpaces,
-    eol,
-    insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
-    keepLines: false,
+  const eol = formatterEol(body, options.eol ?? eolOf(body));
+  const formatted = formatHunks(body, range, {
+    tabSize, insertSpaces, eol, insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
+    maxLength: MAX_FORMATTED_LENGTH, maxTokens: MAX_FORMATTED_TOKENS,
   });
-  return { edits: minimalEdits(parsed, body, edits) };
+  if (formatted.exceeded) return { edits: [], declined: declinedFor(formatted.exceeded) };
+  return { edits: minimalEdits(parsed, body, formatted.hunks) };
 }
 
 /**

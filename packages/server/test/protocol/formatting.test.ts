@@ -66,11 +66,11 @@ test('an unterminated string before 20,000 `[`: no edits, the reason shown, the 
   assert.ok(peakRssMB() < 300, `peak RSS ${peakRssMB().toFixed(0)} MB`);
 });
 
-test('a formatted text that could outgrow memory is declined with the reason', HANG, async () => {
+test('a formatted text that would outgrow memory is declined with the reason', HANG, async () => {
   const uri = await opened('['.repeat(500) + '0,'.repeat(200_000) + '0' + ']'.repeat(500));
   const before = shown.length;
   assert.deepEqual(await formatDocument(uri, 16), []);
-  assert.match((await nextWarning(before)).message, /Not formatted: the formatted text could grow past 48 MB/);
+  assert.match((await nextWarning(before)).message, /Not formatted: the formatted text would grow past 48 MB/);
 });
 
 test('tabSize 1e9 and 1e6 are taken as 16: a small answer, the server alive', HANG, async () => {
