@@ -88,6 +88,11 @@ function peakRssMB(pid: number | undefined): number {
   }
 }
 
+/** Rejects when the server process ends: a server that dies leaves its requests unanswered. */
+function exit(c: LspClient): Promise<never> {
+  return new Promise((_, reject) => c.child.once('exit', (code, signal) => reject(new Error(`the server exited (${signal ?? code})`))));
+}
+
 /** One fresh server per document: opened, checked, then formatted `runs` times after one warm-up. */
 async function measureDocument(serverPath: string, name: string, text: string, runs: number): Promise<FormattingFigures> {
   const f = floor(text, runs);
@@ -98,19 +103,25 @@ async function measureDocument(serverPath: string, name: string, text: string, r
   let error: string | undefined;
   let peak = NaN;
   let openPeak = NaN;
+  // Sampled as well as read at the end: a server that dies takes its /proc entry with it.
+  const sampler = setInterval(() => { peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0); }, 100);
+  const died = exit(c);
+  died.catch(() => undefined);
   try {
     await c.open(uri, text);
     await c.waitForDiagnostics(uri, () => true, 600_000);
     openPeak = peakRssMB(c.child.pid);
     for (let i = 0; i < runs + 1; i++) {
       const t = performance.now();
-      edits = await c.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }) as TextEdit[];
+      edits = await Promise.race([died, c.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }) as Promise<TextEdit[]>]);
       if (i > 0) samples.push(performance.now() - t);
     }
   } catch (e) {
-    error = `${e instanceof Error ? e.message : String(e)}${c.stderr.length ? `; server: ${c.stderr.join('').slice(-200)}` : ''}`;
+    edits = [];
+    error = `${e instanceof Error ? e.message : String(e)}${c.stderr.length ? `; server: ${c.stderr.join('').slice(-120).replace(/\s+/g, ' ')}` : ''}`;
   } finally {
-    peak = peakRssMB(c.child.pid);
+    clearInterval(sampler);
+    peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0);
     c.child.kill();
   }
   const responseBytes = Buffer.byteLength(JSON.stringify(edits));

@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, positionAt, Range } from './ranges';
-import { formatHunks, formatterEol, Hunk } from './formatter';
+import { formatHunks, Hunk } from './formatter';
 
 /**
  * Formatting of a whole document or a range, with jsonc-parser's formatting rules and the editor's
@@ -15,7 +15,7 @@ import { formatHunks, formatterEol, Hunk } from './formatter';
 export interface FormattingSettings {
   tabSize: number;
   insertSpaces: boolean;
-  /** Line end for new lines; the document's own by default. */
+  /** Line end for new lines; the document's own by default (the formatter always keeps a document's own). */
   eol?: string;
   insertFinalNewline?: boolean;
 }
@@ -85,9 +85,8 @@ export function format(input: FormatInput): Formatting {
   }
   const tabSize = tabSizeOf(options.tabSize);
   const insertSpaces = options.insertSpaces !== false;
-  const eol = formatterEol(body, options.eol ?? eolOf(body));
   const formatted = formatHunks(body, range, {
-    tabSize, insertSpaces, eol, insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
+    tabSize, insertSpaces, eol: options.eol ?? '\n', insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
     maxLength: MAX_FORMATTED_LENGTH, maxTokens: MAX_FORMATTED_TOKENS,
   });
   if (formatted.exceeded) return { edits: [], declined: declinedFor(formatted.exceeded) };
