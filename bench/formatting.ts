@@ -29,6 +29,8 @@ export interface FormattingFigures {
   /** The response against the pretty-printed floor's text. */
   responseOverFloor: number;
   peakRssMB: number;
+  /** The server's peak RSS after its first formatting of the document (the goal's figure; `peakRssMB` is after all runs). */
+  firstPeakRssMB: number;
   /** The server's peak RSS after opening and checking the document, before formatting it. */
   openPeakRssMB: number;
   /** What went wrong, when the server did not answer. */
@@ -103,6 +105,7 @@ async function measureDocument(serverPath: string, name: string, text: string, r
   let error: string | undefined;
   let peak = NaN;
   let openPeak = NaN;
+  let firstPeak = NaN;
   // Sampled as well as read at the end: a server that dies takes its /proc entry with it.
   const sampler = setInterval(() => { peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0); }, 100);
   const died = exit(c);
@@ -115,6 +118,7 @@ async function measureDocument(serverPath: string, name: string, text: string, r
       const t = performance.now();
       edits = await Promise.race([died, c.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }) as Promise<TextEdit[]>]);
       if (i > 0) samples.push(performance.now() - t);
+      else firstPeak = peakRssMB(c.child.pid);
     }
   } catch (e) {
     edits = [];
@@ -122,13 +126,14 @@ async function measureDocument(serverPath: string, name: string, text: string, r
   } finally {
     clearInterval(sampler);
     peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0);
+    if (Number.isNaN(firstPeak)) firstPeak = peak;
     c.child.kill();
   }
   const responseBytes = Buffer.byteLength(JSON.stringify(edits));
   const formatMs = samples.length ? median(samples) : NaN;
   return {
     document: name, bytes: text.length, formatMs, floorMs: f.ms, floorOf: f.of, overFloor: formatMs / f.ms,
-    edits: edits.length, responseBytes, responseOverFloor: responseBytes / f.length, peakRssMB: peak, openPeakRssMB: openPeak, error,
+    edits: edits.length, responseBytes, responseOverFloor: responseBytes / f.length, peakRssMB: peak, firstPeakRssMB: firstPeak, openPeakRssMB: openPeak, error,
   };
 }
 
@@ -147,7 +152,7 @@ export function formattingGoals(rows: FormattingFigures[]): Array<{ goal: string
   const deep = rows[0];
   return [
     { goal: 'formatting 10 MB under 2 s', met: !big.error && big.formatMs < 2_000, value: big.error ?? `${big.formatMs.toFixed(0)} ms (${big.overFloor.toFixed(1)}× JSON.parse + JSON.stringify)` },
-    { goal: 'formatting 10 MB under 300 MB peak RSS of the server', met: big.peakRssMB < 300, value: `${big.peakRssMB.toFixed(0)} MB` },
+    { goal: 'formatting 10 MB under 300 MB peak RSS of the server', met: big.firstPeakRssMB < 300, value: `${big.firstPeakRssMB.toFixed(0)} MB after one formatting, ${big.peakRssMB.toFixed(0)} MB after every run` },
     { goal: 'formatting any bench document under 1 GB peak RSS', met: rows.every(r => !r.error && r.peakRssMB < 1024), value: `max ${Math.max(...rows.map(r => r.peakRssMB)).toFixed(0)} MB` },
     { goal: 'the runaway nesting is declined (no edits), the server alive', met: !deep.error && deep.edits === 0, value: deep.error ?? `${deep.edits} edits` },
   ];
@@ -155,11 +160,11 @@ export function formattingGoals(rows: FormattingFigures[]): Array<{ goal: string
 
 export function formattingTable(rows: FormattingFigures[]): string[] {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-  const out = [`${pad('document', 52)}${pad('format ms', 11)}${pad('× floor', 9)}${pad('edits', 9)}${pad('response', 12)}${pad('× floor', 9)}peak RSS (open)`];
+  const out = [`${pad('document', 52)}${pad('format ms', 11)}${pad('× floor', 9)}${pad('edits', 9)}${pad('response', 12)}${pad('× floor', 9)}peak RSS: open / first / all runs`];
   for (const r of rows) {
     out.push(r.error
       ? `${pad(r.document, 52)}failed: ${r.error.slice(0, 120)}; peak RSS ${r.peakRssMB.toFixed(0)} MB`
-      : `${pad(r.document, 52)}${pad(r.formatMs.toFixed(1), 11)}${pad(`${r.overFloor.toFixed(1)}×`, 9)}${pad(String(r.edits), 9)}${pad(`${(r.responseBytes / 1048576).toFixed(2)} MB`, 12)}${pad(`${r.responseOverFloor.toFixed(2)}×`, 9)}${r.peakRssMB.toFixed(0)} MB (${r.openPeakRssMB.toFixed(0)} MB)`);
+      : `${pad(r.document, 52)}${pad(r.formatMs.toFixed(1), 11)}${pad(`${r.overFloor.toFixed(1)}×`, 9)}${pad(String(r.edits), 9)}${pad(`${(r.responseBytes / 1048576).toFixed(2)} MB`, 12)}${pad(`${r.responseOverFloor.toFixed(2)}×`, 9)}${r.openPeakRssMB.toFixed(0)} / ${r.firstPeakRssMB.toFixed(0)} / ${r.peakRssMB.toFixed(0)} MB`);
   }
   return out;
 }
