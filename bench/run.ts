@@ -7,7 +7,10 @@
  *   JSON.parse time; a keystroke on 1 MB under 30 ms median; first diagnostics within 150 ms of
  *   server start; completion p95 under 10 ms on 100 KB; under 150 MB RSS with 50 open documents;
  *   dist/server.js under 1 MB; `campaign lint` on 5,000 files within 1.5× of reading and parsing
- *   them, faster than ajv-cli with our schemas, under 200 MB peak RSS.
+ *   them, faster than ajv-cli with our schemas, under 200 MB peak RSS; formatting 10 MB under 2 s
+ *   and 300 MB peak RSS of the server, any bench document under 1 GB.
+ *
+ * `--formatting` measures formatting only; `--server PATH` measures another build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -23,6 +26,7 @@ import { validate } from '../packages/core/src/language/validate';
 import { toDiagnostics } from '../packages/core/src/language/diagnostics';
 import { LspClient } from '../packages/server/test/helpers/lspClient';
 import { ServerStatsRequest } from '../packages/core/src/protocol';
+import { formattingBench, formattingGoals, formattingTable } from './formatting';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -147,7 +151,8 @@ async function validationBench(): Promise<Record<string, unknown>[]> {
 
 // ---------------------------------------------------------------- through the real server
 
-const serverPath = path.join(root, 'dist/server.js');
+const serverFlag = process.argv.indexOf('--server');
+const serverPath = serverFlag > 0 ? path.resolve(process.argv[serverFlag + 1]) : path.join(root, 'dist/server.js');
 
 async function startToFirstDiagnostics(): Promise<Stats> {
   const text = generateCampaign({ bytes: 3_000 });
@@ -361,7 +366,16 @@ function lintBench(): LintBench {
 
 function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
 
+/** `--formatting`: the formatting figures alone, printed. */
+async function formattingOnly(): Promise<void> {
+  process.stderr.write(`formatting through ${serverPath}…\n`);
+  const rows = await formattingBench(serverPath, quick);
+  console.log(['Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2):', ...formattingTable(rows), '', 'Goals:',
+    ...formattingGoals(rows).map(g => `  ${g.met ? 'met    ' : 'NOT MET'}  ${g.goal}: ${g.value}`)].join('\n'));
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--formatting')) return formattingOnly();
   const started = new Date();
   process.stderr.write('validation (in process)…\n');
   const validation = await validationBench();
@@ -373,6 +387,8 @@ async function main(): Promise<void> {
   const editing = await completionAndHover();
   process.stderr.write('memory with 50 open documents…\n');
   const mem = await memory();
+  process.stderr.write('formatting…\n');
+  const formatting = await formattingBench(serverPath, quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
   const files = sizes();
@@ -389,6 +405,7 @@ async function main(): Promise<void> {
     { goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`, met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs, value: `${(lint.campaignLint.wallMs / lint.readParse.wallMs).toFixed(2)}×` },
     { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${(lint.campaignLint.wallMs / lint.ajvCli.wallMs).toFixed(2)}× ajv-cli's time` },
     { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB` },
+    ...formattingGoals(formatting),
   ];
 
   let commit = 'unknown';
@@ -396,7 +413,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, lint, sizes: files, goals,
+    memory50: mem, lint, formatting, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -419,6 +436,9 @@ async function main(): Promise<void> {
   for (const [label, f] of [['read + JSON.parse (bench/parse-only.js)', lint.readParse], ['campaign lint', lint.campaignLint], ['ajv-cli, our schemas', lint.ajvCli]] as const) {
     out.push(`${pad(label, 42)}${pad(ms(f.wallMs), 10)}${pad(ms(f.cpuMs), 10)}${pad(`${f.peakRssMB.toFixed(0)} MB`, 10)}${(f.wallMs / lint.readParse.wallMs).toFixed(2)}×`);
   }
+  out.push('');
+  out.push('Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2) of the same text:');
+  out.push(...formattingTable(formatting));
   out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');

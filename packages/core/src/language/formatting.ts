@@ -1,17 +1,21 @@
 import * as jsonc from 'jsonc-parser';
+import * as l10n from '@vscode/l10n';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, positionAt, Range } from './ranges';
+import { formatHunks, Hunk } from './formatter';
 
 /**
- * Formatting of a whole document or a range, with jsonc-parser's formatter and the editor's
+ * Formatting of a whole document or a range, with jsonc-parser's formatting rules and the editor's
  * indentation (`FormattingOptions.tabSize` / `insertSpaces`), keeping the document's line ends.
+ * The answer is the fewest edits that do it, and a formatting that would exhaust the server's
+ * memory stops at a bound and is declined with the reason instead.
  */
 
 export interface FormattingSettings {
   tabSize: number;
   insertSpaces: boolean;
-  /** Line end for new lines; the document's own by default. */
+  /** Line end for new lines; the document's own by default (the formatter always keeps a document's own). */
   eol?: string;
   insertFinalNewline?: boolean;
 }
@@ -23,16 +27,56 @@ export interface FormatInput {
   range?: Range;
 }
 
+/** The edits, or none and why, in words for the user. */
+export interface Formatting {
+  edits: TextEdit[];
+  declined?: string;
+}
+
+/** The widest indentation step an editor may ask for; wider ones are taken as this. */
+export const MAX_TAB_SIZE = 16;
+/** Bounds of one formatting: its new text (the edits, the response and its bytes each hold it) and its tokens (the scanner's work). */
+export const MAX_FORMATTED_LENGTH = 48 * 1024 * 1024;
+export const MAX_FORMATTED_TOKENS = 4_000_000;
+
 /** The line ending a text uses (its first line's), for text inserted into it. */
 export function eolOf(text: string): string {
   const i = text.indexOf('\n');
   return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
 }
 
-export function format(input: FormatInput): TextEdit[] {
+/** The editor's tab size as the formatter takes it: a whole number of 1 to MAX_TAB_SIZE, 2 when absent. */
+export function tabSizeOf(tabSize: number): number {
+  return Math.min(MAX_TAB_SIZE, Math.max(1, Math.floor(tabSize || 2)));
+}
+
+function declinedFor(exceeded: 'length' | 'tokens'): string {
+  return exceeded === 'tokens'
+    ? l10n.t('Not formatted: the text to format has more than {0} million tokens, more than the formatter takes at once. Format a selection instead, or split the file.', MAX_FORMATTED_TOKENS / 1e6)
+    : l10n.t('Not formatted: the formatted text would grow past {0} MB, more than the formatter takes at once. Format a selection, use a smaller tab size, or split the file.', MAX_FORMATTED_LENGTH / 1048576);
+}
+
+/** One edit per run of changed lines, or a single one from the first change to the last when they touch most of the lines between. */
+function minimalEdits(parsed: ParsedDocument, body: string, hunks: Hunk[]): TextEdit[] {
+  if (hunks.length === 0) return [];
+  const at = (offset: number) => positionAt(parsed, offset + parsed.bom);
+  const edits = hunks.map(h => ({ range: { start: at(h.start), end: at(h.end) }, newText: h.newText }));
+  const first = edits[0];
+  const last = edits[edits.length - 1];
+  const changedLines = edits.reduce((n, e) => n + e.range.end.line - e.range.start.line + 1, 0);
+  if (edits.length === 1 || changedLines * 2 <= last.range.end.line - first.range.start.line + 1) return edits;
+  const pieces: string[] = [];
+  hunks.forEach((h, i) => { if (i > 0) pieces.push(body.slice(hunks[i - 1].end, h.start)); pieces.push(h.newText); });
+  return [{ range: { start: first.range.start, end: last.range.end }, newText: pieces.join('') }];
+}
+
+export function format(input: FormatInput): Formatting {
   const { parsed, options } = input;
-  // Formatting a UTF-16 file read as UTF-8 would rewrite its NULs: it is saved as UTF-8 first.
-  if (parsed.tooDeep || parsed.utf16) return [];
+  // Formatting a UTF-16 file read as UTF-8 would rewrite its NULs: it is saved as UTF-8 first (its D1 says so).
+  if (parsed.utf16) return { edits: [] };
+  if (parsed.tooDeep) {
+    return { edits: [], declined: l10n.t('Not formatted: the document nests too deep to be formatted safely (see its D1 problem). Flatten the structure, or check that this is the right file.') };
+  }
   const bom = parsed.bom;
   const body = bom ? parsed.text.slice(1) : parsed.text;
   let range: jsonc.Range | undefined;
@@ -41,17 +85,14 @@ export function format(input: FormatInput): TextEdit[] {
     const end = Math.max(start, offsetAt(parsed, input.range.end) - bom);
     range = { offset: start, length: end - start };
   }
-  const edits = jsonc.format(body, range, {
-    tabSize: Math.max(1, Math.floor(options.tabSize || 2)),
-    insertSpaces: options.insertSpaces !== false,
-    eol: options.eol ?? eolOf(body),
-    insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
-    keepLines: false,
+  const tabSize = tabSizeOf(options.tabSize);
+  const insertSpaces = options.insertSpaces !== false;
+  const formatted = formatHunks(body, range, {
+    tabSize, insertSpaces, eol: options.eol ?? '\n', insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
+    maxLength: MAX_FORMATTED_LENGTH, maxTokens: MAX_FORMATTED_TOKENS,
   });
-  return edits.map(e => ({
-    range: { start: positionAt(parsed, e.offset + bom), end: positionAt(parsed, e.offset + e.length + bom) },
-    newText: e.content,
-  }));
+  if (formatted.exceeded) return { edits: [], declined: declinedFor(formatted.exceeded) };
+  return { edits: minimalEdits(parsed, body, formatted.hunks) };
 }
 
 /**

@@ -45,7 +45,32 @@ interface ScanResult {
 }
 
 /**
- * One pass over the text: maximum nesting depth and duplicate keys.
+ * Where jsonc-parser's scanner ends the string that opens at `start`: after its closing quote, or
+ * at the line break or end of text that cuts it off (a backslash escapes whatever follows it, a
+ * line break included). The formatter and the recovering parser read the text this way, so the
+ * nesting measured here is the nesting they meet.
+ */
+function stringEnd(text: string, start: number): { end: number; closed: boolean; escaped: boolean } {
+  let escaped = false;
+  for (let j = start + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34 /* " */) return { end: j + 1, closed: true, escaped };
+    if (c === 92 /* \ */) { escaped = true; j++; continue; }
+    if (c === 10 || c === 13) return { end: j, closed: false, escaped };
+  }
+  return { end: text.length, closed: false, escaped };
+}
+
+/** Where a `//` comment ends: at the next line break, `\r` or `\n`, as jsonc-parser's scanner ends it. */
+function lineCommentEnd(text: string, start: number): number {
+  let j = start + 2;
+  while (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
+  return j;
+}
+
+/**
+ * One pass over the text: maximum nesting depth and duplicate keys, with the tokens of
+ * jsonc-parser's scanner (strings and comments end where it ends them).
  * Tolerant of invalid text (it never throws); the results then are best effort.
  */
 function scan(text: string): ScanResult {
@@ -60,29 +85,18 @@ function scan(text: string): ScanResult {
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      let j = i + 1;
-      let escaped = false;
-      for (;;) {
-        const q = text.indexOf('"', j);
-        if (q < 0) { j = n; break; }
-        // Count the backslashes before the quote: an odd number escapes it.
-        let b = q - 1;
-        while (b > i && text.charCodeAt(b) === 92) b--;
-        if ((q - 1 - b) % 2 === 1) { escaped = true; j = q + 1; continue; }
-        j = q;
-        break;
-      }
+      const { end, closed, escaped } = stringEnd(text, i);
       const top = stack.length > 0 ? stack[stack.length - 1] : null;
       if (expectKey && top) {
-        let key = text.slice(i + 1, j);
-        if (escaped || key.indexOf('\\') >= 0) {
-          try { key = JSON.parse(text.slice(i, j + 1)); } catch { /* keep the raw form */ }
+        let key = text.slice(i + 1, closed ? end - 1 : end);
+        if (escaped && closed) {
+          try { key = JSON.parse(text.slice(i, end)); } catch { /* keep the raw form */ }
         }
-        if (top.has(key)) duplicates.push({ key, start: i, end: Math.min(j + 1, n) });
+        if (top.has(key)) duplicates.push({ key, start: i, end });
         else top.add(key);
         expectKey = false;
       }
-      i = j + 1;
+      i = end;
       continue;
     }
     if (c === 123 /* { */) {
@@ -103,7 +117,7 @@ function scan(text: string): ScanResult {
     } else if (c === 47 /* / */ && i + 1 < n) {
       // Skip comments so that quotes inside them are not read as strings.
       const d = text.charCodeAt(i + 1);
-      if (d === 47) { const e = text.indexOf('\n', i); i = e < 0 ? n : e; continue; }
+      if (d === 47) { i = lineCommentEnd(text, i); continue; }
       if (d === 42) { const e = text.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
     }
     i++;

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../src/language/parse';
-import { detectIndentation, format } from '../../src/language/formatting';
+import { detectIndentation, format, MAX_FORMATTED_LENGTH, MAX_TAB_SIZE } from '../../src/language/formatting';
 import { foldingRanges } from '../../src/language/folding';
 import { applyTextEdits } from '../../src/language/codeActions';
+import { generateCampaign } from '../../../../bench/generate';
 
 /** Formatting with the editor's tab settings (whole document and a range), and folding ranges. */
 
@@ -11,7 +12,7 @@ const UGLY = '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","scheduling_
 
 function formatted(text: string, options: Parameters<typeof format>[0]['options'], range?: Parameters<typeof format>[0]['range']): string {
   const parsed = parse(text);
-  return applyTextEdits(parsed, format({ parsed, options, range }));
+  return applyTextEdits(parsed, format({ parsed, options, range }).edits);
 }
 
 test('formatting honours tabSize and insertSpaces', () => {
@@ -38,7 +39,7 @@ test('formatting keeps CRLF line ends, adds a final new line when asked, and is 
   assert.ok(crlf.endsWith('}\r\n'));
   assert.ok(!/[^\r]\n/.test(crlf));
   const once = formatted(UGLY, { tabSize: 2, insertSpaces: true });
-  assert.deepEqual(format({ parsed: parse(once), options: { tabSize: 2, insertSpaces: true } }), []);
+  assert.deepEqual(format({ parsed: parse(once), options: { tabSize: 2, insertSpaces: true } }), { edits: [] });
 });
 
 test('formatting a broken document or one with a BOM does not lose text', () => {
@@ -47,6 +48,52 @@ test('formatting a broken document or one with a BOM does not lose text', () => 
   assert.equal(out.replace(/\s/g, ''), broken.replace(/\s/g, ''));
   const bom = formatted('\ufeff{"a":1}', { tabSize: 2, insertSpaces: true });
   assert.equal(bom, '\ufeff{\n  "a": 1\n}');
+});
+
+test('formatting answers with the fewest edits: none where the text is right, one per changed line, one replace when most lines change', () => {
+  const pretty = formatted(UGLY, { tabSize: 2, insertSpaces: true });
+  const twoLines = pretty.replace('"channel": "PUSH"', '"channel":"PUSH"').replace('"IOS",', '"IOS"  ,');
+  const few = format({ parsed: parse(twoLines), options: { tabSize: 2, insertSpaces: true } }).edits;
+  assert.equal(few.length, 2, JSON.stringify(few));
+  assert.deepEqual(few.map(e => e.range.start.line), [1, 8]);
+  assert.equal(applyTextEdits(parse(twoLines), few), pretty);
+  const minified = JSON.stringify(JSON.parse(generateCampaign({ bytes: 200_000 })));
+  const once = format({ parsed: parse(minified), options: { tabSize: 2, insertSpaces: true } }).edits;
+  assert.equal(once.length, 1, 'a minified document is one replace');
+  assert.equal(applyTextEdits(parse(minified), once), JSON.stringify(JSON.parse(minified), null, 2));
+  const indented = formatted(UGLY, { tabSize: 4, insertSpaces: true });
+  const reindented = format({ parsed: parse(indented), options: { tabSize: 2, insertSpaces: true } }).edits;
+  assert.equal(reindented.length, 1, 'every line changes: one replace');
+  assert.equal(applyTextEdits(parse(indented), reindented), pretty);
+});
+
+test('the tab size is clamped to 1..16 and tabs stay tabs', () => {
+  for (const tabSize of [1e9, 1e6, Infinity]) {
+    const { edits } = format({ parsed: parse(UGLY), options: { tabSize, insertSpaces: true } });
+    const out = applyTextEdits(parse(UGLY), edits);
+    assert.match(out, new RegExp(`\\n {${MAX_TAB_SIZE}}"channel"`), String(tabSize));
+    assert.ok(out.length < UGLY.length * 10, `${tabSize}: ${out.length} characters`);
+  }
+  assert.match(formatted(UGLY, { tabSize: 0, insertSpaces: true }), /\n {2}"channel"/);
+  assert.match(formatted(UGLY, { tabSize: -3, insertSpaces: true }), /\n "channel"/);
+  assert.match(formatted(UGLY, { tabSize: 1e9, insertSpaces: false }), /\n\t\t"delivery_type"/);
+});
+
+test('formatting whose text would outgrow memory stops at a bound and is declined with the reason', () => {
+  const wide = '['.repeat(500) + '0,'.repeat(200_000) + '0' + ']'.repeat(500);
+  const result = format({ parsed: parse(wide), options: { tabSize: 16, insertSpaces: true } });
+  assert.deepEqual(result.edits, []);
+  assert.match(result.declined ?? '', /Not formatted: the formatted text would grow past 48 MB/);
+  assert.ok(200_000 * 500 * 16 > MAX_FORMATTED_LENGTH, 'the test document is past the limit');
+  const ranged = format({ parsed: parse(wide), options: { tabSize: 16, insertSpaces: true }, range: { start: { line: 0, character: 500 }, end: { line: 0, character: 600 } } });
+  assert.equal(ranged.declined, undefined, 'a selection of it is formatted, as the message suggests');
+  assert.ok(ranged.edits.length > 0 && ranged.edits.reduce((n, e) => n + e.newText.length, 0) < 1_000_000);
+  const deep = parse('{"a": "x\n' + '['.repeat(20_000));
+  const declined = format({ parsed: deep, options: { tabSize: 2, insertSpaces: true } });
+  assert.deepEqual(declined.edits, []);
+  assert.match(declined.declined ?? '', /nests too deep/);
+  const ok = format({ parsed: parse(UGLY), options: { tabSize: 2, insertSpaces: true } });
+  assert.equal(ok.declined, undefined);
 });
 
 test('the indentation a document uses is detected', () => {
