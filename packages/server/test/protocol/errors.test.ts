@@ -1,57 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'child_process';
-import { takeFrames } from '../../src/framing';
 import { paramsProblem } from '../../src/guard';
-import { SERVER } from './editor';
+import { rawServer } from '../helpers/rawServer';
 
 /**
  * Requests the server cannot take get the protocol's error codes: ServerNotInitialized (-32002)
  * before `initialize`, InvalidParams (-32602) for params of the wrong shape; never InternalError
  * (-32603), which tells the client the server is broken.
  */
-
-interface Response { id: number; result?: unknown; error?: { code: number; message: string } }
-
-/** The built server over stdio, spoken to in raw JSON-RPC so that any params can be sent. */
-function rawServer() {
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const responses = new Map<number, Response>();
-  const waiting = new Map<number, (r: Response) => void>();
-  let rest = Buffer.alloc(0);
-  child.stdout.on('data', (d: Buffer) => {
-    const scan = takeFrames(Buffer.concat([rest, d]), false);
-    rest = Buffer.from(scan.rest);
-    for (const body of scan.bodies) {
-      const message = JSON.parse(body.toString('utf8')) as Response & { method?: string };
-      if (message.method !== undefined || typeof message.id !== 'number') continue;
-      responses.set(message.id, message);
-      waiting.get(message.id)?.(message);
-    }
-  });
-  let nextId = 1;
-  const send = (message: object) => {
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
-    child.stdin.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]));
-  };
-  return {
-    request(method: string, params?: unknown): Promise<Response> {
-      const id = nextId++;
-      send(params === undefined ? { id, method } : { id, method, params });
-      return new Promise(resolve => {
-        const have = responses.get(id);
-        if (have) resolve(have); else waiting.set(id, resolve);
-      });
-    },
-    notify(method: string, params?: unknown): void { send({ method, params }); },
-    async stop(): Promise<number | null> {
-      const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
-      await this.request('shutdown');
-      this.notify('exit');
-      return exited;
-    },
-  };
-}
 
 const INIT = { processId: null, rootUri: null, capabilities: {} };
 const DOC = { uri: 'file:///errors/x.campaign.json' };

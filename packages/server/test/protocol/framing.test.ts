@@ -1,8 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'child_process';
 import { contentLength, MAX_BODY_BYTES, takeFrames } from '../../src/framing';
-import { SERVER } from './editor';
+import { rawServer } from '../helpers/rawServer';
 
 /**
  * The base protocol's framing: a message whose header is unusable is logged and skipped, and the
@@ -63,34 +62,21 @@ describe('splitting a byte stream into messages', () => {
 });
 
 describe('the server over stdio after a malformed message', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } };
-  const hover = { jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///x.campaign.json' }, position: { line: 0, character: 0 } } };
-
-  for (const [name, junk] of [['no Content-Length', 'Content-Type: application/json\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}'], ['Content-Length: -5', 'Content-Length: -5\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}']]) {
+  const hover = { textDocument: { uri: 'file:///x.campaign.json' }, position: { line: 0, character: 0 } };
+  const cases: Array<[string, string]> = [
+    ['no Content-Length', 'Content-Type: application/json\r\n\r\n{"jsonrpc":"2.0","id":999,"method":"shutdown"}'],
+    ['Content-Length: -5', 'Content-Length: -5\r\n\r\n{"jsonrpc":"2.0","id":999,"method":"shutdown"}'],
+  ];
+  for (const [name, junk] of cases) {
     test(`${name}: logged on stderr, and the next request is answered`, { timeout: 60_000 }, async () => {
-      const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', d => { out += String(d); });
-      child.stderr.on('data', d => { err += String(d); });
-      const answered = (id: number) => new Promise<void>(resolve => {
-        const check = () => { if (out.includes(`"id":${id},`)) resolve(); };
-        child.stdout.on('data', check);
-        check();
-      });
-      const logged = new Promise<void>(resolve => child.stderr.on('data', () => { if (/malformed message/.test(err)) resolve(); }));
-      const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
-      try {
-        child.stdin.write(frame(JSON.stringify(initialize)));
-        await answered(1);
-        child.stdin.write(junk);
-        child.stdin.write(frame(JSON.stringify(hover)));
-        await Promise.all([answered(2), logged]);
-        assert.doesNotMatch(out, /"id":9/, 'the malformed message is not acted on');
-      } finally {
-        child.stdin.end();
-        assert.notEqual(await exited, undefined);
-      }
+      const server = rawServer();
+      await server.request('initialize', { processId: null, rootUri: null, capabilities: {} });
+      server.write(junk);
+      const answer = await server.request('textDocument/hover', hover);
+      assert.equal(answer.error, undefined, JSON.stringify(answer));
+      await server.whenStderr(/malformed message/);
+      assert.equal(server.answered(999), false, 'the malformed message is not acted on');
+      assert.equal(await server.stop(), 0);
     });
   }
 });
