@@ -10,6 +10,7 @@ import { SERVER } from './lspClient';
 export interface Response { id: number; result?: unknown; error?: { code: number; message: string } }
 
 export interface RawServer {
+  /** Resolves with the response; rejects if the process ends first. */
   request(method: string, params?: unknown): Promise<Response>;
   notify(method: string, params?: unknown): void;
   /** Writes bytes as they are, framed or not. */
@@ -27,7 +28,7 @@ export interface RawServer {
 export function rawServer(nodeArgs: string[] = []): RawServer {
   const child = spawn(process.execPath, [...nodeArgs, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const responses = new Map<number, Response>();
-  const waiting = new Map<number, (r: Response) => void>();
+  const waiting = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
   const stderr: string[] = [];
   const stderrWaiters: Array<() => void> = [];
   child.stderr.on('data', d => {
@@ -43,7 +44,13 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
     stderrWaiters.push(check);
     check();
   });
-  const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
+  let gone: Error | undefined;
+  const exited = new Promise<number | null>(resolve => child.on('exit', code => {
+    gone = new Error(`the server exited with ${code}; stderr: ${stderr.join('').slice(-2000)}`);
+    for (const w of waiting.values()) w.reject(gone);
+    waiting.clear();
+    resolve(code);
+  }));
   let rest = Buffer.alloc(0);
   child.stdout.on('data', (d: Buffer) => {
     const scan = takeFrames(Buffer.concat([rest, d]), false);
@@ -52,7 +59,8 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
       const message = JSON.parse(body.toString('utf8')) as Response & { method?: string };
       if (message.method !== undefined || typeof message.id !== 'number') continue;
       responses.set(message.id, message);
-      waiting.get(message.id)?.(message);
+      waiting.get(message.id)?.resolve(message);
+      waiting.delete(message.id);
     }
   });
   let nextId = 1;
@@ -64,9 +72,11 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
   const request = (method: string, params?: unknown): Promise<Response> => {
     const id = nextId++;
     send(params === undefined ? { id, method } : { id, method, params });
-    return new Promise(resolve => {
+    return new Promise((resolve, reject) => {
       const have = responses.get(id);
-      if (have) resolve(have); else waiting.set(id, resolve);
+      if (have) resolve(have);
+      else if (gone) reject(gone);
+      else waiting.set(id, { resolve, reject });
     });
   };
   const notify = (method: string, params?: unknown): void => send({ method, params });
