@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { PARSE_CACHE_BYTES, ServerStatsRequest } from '@campaign-studio/core';
-import { generateCampaign } from '../../../../bench/generate';
+import { brokenCampaign } from '../../../../bench/generate';
 import { LspClient } from '../helpers/lspClient';
 
 /**
@@ -14,11 +14,6 @@ import { LspClient } from '../helpers/lspClient';
 const DOCUMENTS = 16;
 const HEAP_MB = 192;
 
-/** A 1 MB campaign with rule mistakes and a trailing comma: it needs the position tree for its ranges. */
-function brokenCampaign(i: number): string {
-  return generateCampaign({ bytes: 1_000_000, errors: true }).replace(/\n}\s*$/, `,\n  "note_${i}": ${i},\n}\n`);
-}
-
 test(`${DOCUMENTS} open 1 MB broken documents stay within a ${HEAP_MB} MB heap`, { timeout: 300_000 }, async () => {
   const client = await LspClient.start({ nodeArgs: [`--max-old-space-size=${HEAP_MB}`] });
   const died = new Promise<never>((_, reject) => client.child.on('exit', (code, signal) => {
@@ -29,7 +24,7 @@ test(`${DOCUMENTS} open 1 MB broken documents stay within a ${HEAP_MB} MB heap`,
     const published: Array<Promise<PublishDiagnosticsParams>> = [];
     for (let i = 0; i < DOCUMENTS; i++) {
       const uri = `file:///memory/big-${i}.campaign.json`;
-      await client.open(uri, brokenCampaign(i));
+      await client.open(uri, brokenCampaign({ bytes: 1_000_000, errors: true, n: i }));
       published.push(client.waitForDiagnostics(uri, p => p.diagnostics.some(d => d.code === 'D1'), 240_000));
     }
     const all = await Promise.race([Promise.all(published), died]);
