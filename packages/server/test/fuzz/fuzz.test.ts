@@ -8,7 +8,7 @@ import { rawServer, RawServer, Response } from '../helpers/rawServer';
 import { lint } from '../../../core/test/helpers/lint';
 import { mutate, Random } from './mutate';
 import { badFrame, special, SpecialInput } from './special';
-import { parse, ServerStatsRequest, toDiagnostics, validate } from '@campaign-studio/core';
+import { parse, PARSE_CACHE_BYTES, ServerStatsRequest, toDiagnostics, validate } from '@campaign-studio/core';
 
 /**
  * Random mutations of valid campaigns, and inputs that broke language servers before (special.ts),
@@ -159,7 +159,8 @@ test(`fuzz: the server answers every request about mutants and special inputs, u
       await askEverything(server, uri, next, r, what).catch(e => assert.fail(`${what}: ${e instanceof Error ? e.message : e}`));
     }
     const stats = (await server.request(ServerStatsRequest.method)).result as ServerStatsRequest.Result;
-    assert.ok(stats.heapUsed < HEAP_CEILING_MB * 1024 * 1024, `heap used ${stats.heapUsed}`);
+    assert.equal(stats.heapLimit <= (HEAP_CEILING_MB + 64) * 1024 * 1024, true, `the server ran under the ceiling: its heap limit is ${stats.heapLimit}`);
+    assert.ok(stats.parseCacheBytes <= PARSE_CACHE_BYTES, `the parse cache holds ${stats.parseCacheBytes} bytes`);
     assert.equal(server.answered(999_999), false, 'a badly framed message is never acted on');
     assert.doesNotMatch(server.stderr.join(''), /unhandled rejection|uncaught/i, server.stderr.join('').slice(-2000));
   } finally {
