@@ -117,3 +117,12 @@ export function generateCampaign(opts: GenerateOptions): string {
   fill(Math.max(1, Math.round((opts.bytes - skeleton) / per)));
   return JSON.stringify(base, null, 2) + '\n';
 }
+
+/**
+ * A campaign that is not strict JSON: a trailing comma before the last brace, after a key named
+ * by `n` (so that documents differ). Its ranges need the position tree, the heaviest thing a
+ * parse can hold.
+ */
+export function brokenCampaign(opts: { bytes: number; errors?: boolean; n: number }): string {
+  return generateCampaign(opts).replace(/\n}\s*$/, `,\n  "note_${opts.n}": ${opts.n},\n}\n`);
+}

@@ -28,7 +28,13 @@ export namespace RemoteFindingsNotification {
 /** Client → server: memory and cache figures of the server process, for benchmarks and bug reports. */
 export namespace ServerStatsRequest {
   export const method = 'campaignStudio/stats';
-  export interface Result { rss: number; heapUsed: number; heapTotal: number; external: number; openDocuments: number }
+  export interface Result {
+    rss: number; heapUsed: number; heapTotal: number; external: number; openDocuments: number;
+    /** V8's heap limit (`--max-old-space-size` or its default). */
+    heapLimit: number;
+    /** Parse results cached, and the bytes they hold by their footprints. */
+    parseCacheEntries: number; parseCacheBytes: number;
+  }
   export const type = new RequestType0<Result, void>(method);
 }
 

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import * as v8 from 'v8';
 import { pathToFileURL } from 'url';
 import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
@@ -151,6 +152,14 @@ function connectionLog(connection: Connection): Log {
   };
 }
 
+/** Past this share of the heap limit the parse cache keeps only the document in use. */
+const HEAP_PRESSURE = 0.5;
+
+/** Whether the heap holds more than HEAP_PRESSURE of what it may (`--max-old-space-size` or V8's default). */
+export function nearHeapLimit(heap: Pick<v8.HeapInfo, 'used_heap_size' | 'heap_size_limit'> = v8.getHeapStatistics()): boolean {
+  return heap.used_heap_size > heap.heap_size_limit * HEAP_PRESSURE;
+}
+
 function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'documents'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
@@ -165,6 +174,7 @@ function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings'
     },
     log: ctx.log.error,
     baseSnapshots: new BaseSnapshotStore(),
+    memoryPressure: () => nearHeapLimit(),
   };
 }
 

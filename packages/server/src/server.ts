@@ -1,8 +1,11 @@
+import { Console } from 'console';
 import * as l10n from '@vscode/l10n';
-import { Connection, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { Connection, ConnectionOptions, createConnection, ProposedFeatures, ResponseError } from 'vscode-languageserver/node';
 import { loadL10nBundle } from '@campaign-studio/core';
 import { version } from '../../../package.json';
 import { createContext, describe, ServerOptions } from './context';
+import { reframed } from './framing';
+import { REFUSED_METHOD, Refusal, refusingStrategy } from './guard';
 import { registerCodeActions } from './capabilities/codeActions';
 import { registerCompletion } from './capabilities/completion';
 import { registerDiagnostics } from './capabilities/diagnostics';
@@ -55,6 +58,25 @@ const USAGE = `usage: campaign-language-server --stdio | --node-ipc | --socket=P
 The Campaign Studio language server. Editors start it and speak LSP with it; see the README's
 "Other editors" section. To check files from a terminal or CI, use campaign lint instead.`;
 
+/**
+ * The connection on the transport named by `args`. Requests the server cannot take are refused
+ * with the protocol's codes (`guard.ts`). Over stdio the input is re-framed first, so a malformed
+ * message is logged and skipped instead of leaving the server deaf to every later one.
+ */
+function transportConnection(args: string[]): Connection {
+  const options: ConnectionOptions = { messageStrategy: refusingStrategy() };
+  const connection = args.includes('--stdio') ? stdioConnection(options) : createConnection(ProposedFeatures.all, options);
+  connection.onRequest(REFUSED_METHOD, (refused: Refusal) => { throw new ResponseError(refused.code, refused.message); });
+  return connection;
+}
+
+function stdioConnection(options: ConnectionOptions): Connection {
+  const input = process.stdin.pipe(reframed(problem => process.stderr.write(`${l10n.t('The language server skipped a malformed message from the editor ({0}) and reads on from the next message header.', problem)}\n`)));
+  // stdout carries the protocol: anything a library prints goes to stderr, which editors log.
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  return createConnection(ProposedFeatures.all, input, process.stdout, options);
+}
+
 if (require.main === module) {
   const args = process.argv.slice(2);
   const bundleProblem = loadL10nBundle(process.env);
@@ -67,7 +89,7 @@ if (require.main === module) {
     process.stderr.write(`${l10n.t('The language server needs a transport.')}\n${l10n.t(USAGE)}\n`);
     process.exitCode = 2;
   } else {
-    startServer(createConnection(ProposedFeatures.all));
+    startServer(transportConnection(args));
     process.on('unhandledRejection', e => process.stderr.write(`${l10n.t`unhandled rejection in the language server: ${describe(e)}`}\n`));
   }
 }

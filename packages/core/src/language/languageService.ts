@@ -62,50 +62,51 @@ export interface LanguageServiceOptions {
   ruleLink?(id: string): string;
   /** How many parse results to keep (oldest evicted). */
   cacheSize?: number;
-  /** How many characters of text the parse cache may hold in all (oldest evicted; the newest always stays). */
-  cacheChars?: number;
+  /** How many bytes the parse cache may hold in all, by each result's footprint (oldest evicted; the newest always stays). */
+  cacheBytes?: number;
+  /** True when the process runs short of memory: a new parse then drops every other cached one. */
+  memoryPressure?(): boolean;
 }
+
+/** The parse cache's default budget: a dozen 1 MB documents with their position trees, or sixty without. */
+export const PARSE_CACHE_BYTES = 128 * 1024 * 1024;
+
+interface CacheEntry { version: number; text: string; parsed: ParsedDocument }
 
 /**
  * Parse results by URI and version: each version of a document is parsed once and handed to every
- * feature. Bounded by entries and by total text size; the least recently used entry goes first.
+ * feature. Bounded by entries and by bytes (each result's footprint, which grows when its position
+ * tree is built, so the bound is checked on every use); the least recently used entry goes first.
+ * Under memory pressure a new parse drops all the others: they can be parsed again, a process
+ * that runs out of memory cannot.
  */
 export class ParseCache {
-  private readonly map = new Map<string, { version: number; text: string; parsed: ParsedDocument }>();
-  private chars = 0;
+  private readonly map = new Map<string, CacheEntry>();
   /** How many times a text was actually parsed (for tests and statistics). */
   parses = 0;
 
-  constructor(private readonly size = 64, private readonly maxChars = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly size = 64,
+    private readonly maxBytes = PARSE_CACHE_BYTES,
+    private readonly memoryPressure: () => boolean = () => false,
+  ) {}
 
   get(doc: TextDocumentLike): ParsedDocument {
     const hit = this.map.get(doc.uri);
     if (hit && hit.version === doc.version) {
-      this.map.delete(doc.uri);
-      this.map.set(doc.uri, hit);
+      this.touch(doc.uri, hit);
+      this.trim(this.size, this.maxBytes);
       return hit.parsed;
     }
     const text = doc.getText();
-    let parsed: ParsedDocument;
-    if (hit && hit.text === text) {
-      parsed = hit.parsed;
-    } else {
-      parsed = parse(text);
-      this.parses++;
-    }
-    this.delete(doc.uri);
-    this.map.set(doc.uri, { version: doc.version, text, parsed });
-    this.chars += text.length;
-    while (this.map.size > 1 && (this.map.size > this.size || this.chars > this.maxChars)) {
-      this.delete(this.map.keys().next().value as string);
-    }
+    const parsed = hit && hit.text === text ? hit.parsed : this.parse(text);
+    this.touch(doc.uri, { version: doc.version, text, parsed });
+    if (this.memoryPressure()) this.trim(1, 0);
+    else this.trim(this.size, this.maxBytes);
     return parsed;
   }
 
   delete(uri: string): void {
-    const hit = this.map.get(uri);
-    if (!hit) return;
-    this.chars -= hit.text.length;
     this.map.delete(uri);
   }
 
@@ -116,6 +117,34 @@ export class ParseCache {
   get entries(): number {
     return this.map.size;
   }
+
+  /** What the cached results hold, by their footprints. */
+  get bytes(): number {
+    let total = 0;
+    for (const e of this.map.values()) total += e.parsed.footprint();
+    return total;
+  }
+
+  private parse(text: string): ParsedDocument {
+    this.parses++;
+    return parse(text);
+  }
+
+  /** Makes `entry` the most recently used. */
+  private touch(uri: string, entry: CacheEntry): void {
+    this.map.delete(uri);
+    this.map.set(uri, entry);
+  }
+
+  /** Evicts the least recently used entries until both bounds hold; the newest always stays. */
+  private trim(size: number, maxBytes: number): void {
+    let bytes = this.bytes;
+    for (const [uri, entry] of this.map) {
+      if (this.map.size <= 1 || (this.map.size <= size && bytes <= maxBytes)) return;
+      bytes -= entry.parsed.footprint();
+      this.map.delete(uri);
+    }
+  }
 }
 
 export class LanguageService {
@@ -123,7 +152,7 @@ export class LanguageService {
   readonly baseSnapshots: BaseSnapshotSource | undefined;
 
   constructor(readonly options: LanguageServiceOptions = {}) {
-    this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheChars);
+    this.cache = new ParseCache(options.cacheSize ?? 64, options.cacheBytes, options.memoryPressure);
     this.baseSnapshots = options.baseSnapshots;
   }
 

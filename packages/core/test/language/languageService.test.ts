@@ -40,8 +40,8 @@ describe('the parse cache', () => {
     assert.equal(cache.entries, 2);
   });
 
-  test('bounded by total text size, but the newest document always stays', () => {
-    const cache = new ParseCache(10, 100);
+  test('bounded by bytes, but the newest document always stays', () => {
+    const cache = new ParseCache(10, 250);
     cache.get(doc('file:///a.json', `{"a": "${'x'.repeat(40)}"}`));
     cache.get(doc('file:///b.json', `{"b": "${'x'.repeat(40)}"}`));
     assert.equal(cache.entries, 2);
@@ -51,6 +51,40 @@ describe('the parse cache', () => {
     assert.deepEqual([cache.entries, cache.has('file:///huge.json')], [1, true]);
     cache.delete('file:///huge.json');
     assert.equal(cache.entries, 0);
+  });
+
+  test('a position tree built after caching counts: the next use evicts the oldest', () => {
+    const text = `{"a": "${'x'.repeat(1000)}"}`;
+    const a = doc('file:///a.json', text), b = doc('file:///b.json', text + ' ');
+    const cache = new ParseCache(10, 3 * parse(text).footprint());
+    cache.get(a);
+    const parsedB = cache.get(b);
+    assert.equal(cache.entries, 2);
+    parsedB.tree();
+    assert.ok(cache.bytes > 3 * parse(text).footprint(), 'the tree weighs more than the text');
+    cache.get(b);
+    assert.deepEqual([cache.has(a.uri), cache.has(b.uri)], [false, true]);
+  });
+
+  test('large broken documents build no position tree until a range is needed', () => {
+    const parsed = parse(`{"a": [${'1, '.repeat(100_000)}],}`);
+    assert.equal(parsed.strict, false);
+    assert.ok(parsed.syntax.some(f => /Trailing comma/.test(f.message)), JSON.stringify(parsed.syntax));
+    assert.equal(parsed.hasTree(), false);
+    const before = parsed.footprint();
+    assert.ok(parsed.tree());
+    assert.ok(parsed.footprint() > before);
+  });
+
+  test('under memory pressure a new parse drops every other entry', () => {
+    let pressure = false;
+    const cache = new ParseCache(10, Infinity, () => pressure);
+    cache.get(doc('file:///a.json', '{}'));
+    cache.get(doc('file:///b.json', '{}'));
+    assert.equal(cache.entries, 2);
+    pressure = true;
+    cache.get(doc('file:///c.json', '{}'));
+    assert.deepEqual([cache.entries, cache.has('file:///c.json')], [1, true]);
   });
 });
 

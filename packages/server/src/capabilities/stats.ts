@@ -1,3 +1,4 @@
+import * as v8 from 'v8';
 import { ServerStatsRequest } from '@campaign-studio/core';
 import { ServerContext } from '../context';
 
@@ -5,6 +6,9 @@ import { ServerContext } from '../context';
 export function registerStats(ctx: ServerContext): void {
   ctx.connection.onRequest(ServerStatsRequest.type, () => {
     const m = process.memoryUsage();
-    return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: ctx.documents.all().length };
+    return {
+      rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: ctx.documents.all().length,
+      heapLimit: v8.getHeapStatistics().heap_size_limit, parseCacheEntries: ctx.service.cache.entries, parseCacheBytes: ctx.service.cache.bytes,
+    };
   });
 }

@@ -22,6 +22,8 @@ export interface StartOptions {
   /** Answer to workspace/configuration requests for `campaignStudio`. */
   configuration?: unknown;
   serverPath?: string;
+  /** Node's own options for the server process, such as `--max-old-space-size=1024`. */
+  nodeArgs?: string[];
 }
 
 export class LspClient {
@@ -52,7 +54,7 @@ export class LspClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [options.serverPath ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...options.nodeArgs ?? [], options.serverPath ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new LspClient(child, options);
     const capabilities: ClientCapabilities = options.capabilities ?? {
       textDocument: {
