@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'crypto';
 import { CallLogEntry, redact } from './callLog';
 import { CancelledError, Clock, systemClock } from './clock';
-import { Environment, normalizeBaseUrl } from './environments';
+import { checkBaseUrl, Environment, normalizeBaseUrl } from './environments';
 import { ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
 import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
@@ -180,9 +180,13 @@ export class ServiceClient {
   /** The `Authorization` header: the same for every request of this client. */
   private readonly authorization: string;
 
+  /** Refuses a base URL that would expose the key (plain `http://` off this machine, credentials in it): every caller is checked, not only settings. */
   constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope) {
     this.opts = opts;
-    this.environment = { ...opts.environment, baseUrl: normalizeBaseUrl(opts.environment.baseUrl) };
+    const baseUrl = normalizeBaseUrl(opts.environment.baseUrl);
+    const problem = checkBaseUrl(baseUrl);
+    if (problem) throw new Error(l10n.t('No request was sent to environment {0}: {1}', opts.environment.name, problem));
+    this.environment = { ...opts.environment, baseUrl };
     this.apiKey = opts.apiKey;
     this.fetchImpl = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.clock = opts.clock ?? systemClock;
@@ -216,7 +220,9 @@ export class ServiceClient {
     const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
     const data = r.body && typeof r.body === 'object' ? (r.body as { data?: unknown }).data : undefined;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, 'the answer has no campaign under `data`', id);
-    return data as CampaignRecord;
+    const record = data as CampaignRecord;
+    if (!answersFor(record, id)) throw this.badResponse('getCampaign', r, l10n.t('campaign {0} was asked for, but the answer holds {1}. Nothing was stored; check that the environment\'s base URL points at the Campaign service itself (not a proxy or cache that mixes up answers)', id, describeIds(record)), id);
+    return record;
   }
 
   /** One page of `POST /v5/campaigns/search` (at most 15 records). */
@@ -398,6 +404,12 @@ export class ServiceClient {
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
       return { error, status: outcome.status };
     }
+    if (outcome.kind === 'redirect') {
+      const message = this.redact(l10n.t('{0} redirected the call to {1}, another origin. It was not followed, so the API key and workspace id were not sent there. Check that the environment\'s base URL is the service\'s own address (if the service moved to {1}, change the base URL to it; otherwise a proxy or a wrong host is in the way).', this.environment.baseUrl, outcome.target));
+      const error = new ServiceError({ status: outcome.status, code: 'CROSS_ORIGIN_REDIRECT', message, target: outcome.target, ...where });
+      this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, message });
+      return { error, status: outcome.status };
+    }
     const timeout = outcome.kind === 'timeout';
     const base = this.environment.baseUrl;
     const message = timeout
@@ -496,7 +508,8 @@ export class ServiceClient {
     // Real time, not the injectable clock: a timeout is about the network, not about pacing.
     const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
     try {
-      const res = await this.fetchImpl(url, { method: spec.method, headers, body: payload, signal: ctrl.signal });
+      const res = await this.sendFollowingSameOrigin(url, spec.method, headers, payload, ctrl.signal);
+      if ('crossOrigin' in res) return { kind: 'redirect', status: res.status, target: res.crossOrigin };
       const text = await res.text();
       let body: unknown = text;
       if (text.length) {
@@ -514,10 +527,50 @@ export class ServiceClient {
       spec.signal?.removeEventListener('abort', onAbort);
     }
   }
+
+  /**
+   * Sends, following redirects only within the base URL's origin. A redirect to another origin
+   * is not followed: the request carries the API key and the workspace header, and fetch would
+   * drop only `Authorization` on the way.
+   */
+  private async sendFollowingSameOrigin(url: string, method: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Response | { status: number; crossOrigin: string }> {
+    const origin = new URL(url).origin;
+    let next: Hop = { url, method, payload };
+    for (let hop = 0; ; hop++) {
+      const res = await this.fetchImpl(next.url, { method: next.method, headers: sendable(headers, next.payload), body: next.payload, signal, redirect: 'manual' });
+      const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+      if (location === null || hop >= MAX_REDIRECTS) return res;
+      await res.body?.cancel();
+      const target = new URL(location, next.url);
+      if (target.origin !== origin) return { status: res.status, crossOrigin: target.origin };
+      next = redirected(next, res.status, target.href);
+    }
+  }
+}
+
+/** One request of a chain of redirects. */
+interface Hop { url: string; method: string; payload?: string }
+
+/** Statuses whose `Location` fetch would follow. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Fetch's own limit. */
+const MAX_REDIRECTS = 20;
+
+/** The request a redirect asks for, as fetch would make it: 303, and 301/302 after a POST, become a GET without a body. */
+function redirected(req: Hop, status: number, url: string): Hop {
+  const toGet = (status === 303 && req.method !== 'HEAD') || ((status === 301 || status === 302) && req.method === 'POST');
+  return toGet ? { url, method: 'GET', payload: undefined } : { ...req, url };
+}
+
+function sendable(headers: Record<string, string>, payload: string | undefined): Record<string, string> {
+  if (payload !== undefined) return headers;
+  const { 'Content-Type': _noBody, ...rest } = headers;
+  return rest;
 }
 
 type Outcome =
   | { kind: 'response'; status: number; body: unknown; retryAfter?: string }
+  | { kind: 'redirect'; status: number; target: string }
   | { kind: 'timeout'; status: 0 }
   | { kind: 'cancelled'; status: 0 }
   | { kind: 'network'; status: 0; message: string };
@@ -532,6 +585,19 @@ function describeNetworkError(e: unknown): string {
     return e.message;
   }
   return String(e);
+}
+
+/**
+ * The record is the campaign asked for: its `id` or, with campaign versioning (where `id` names
+ * one revision), its `campaign_id` is the requested one.
+ */
+function answersFor(record: CampaignRecord, id: string): boolean {
+  return record.id === id || record.campaign_id === id;
+}
+
+function describeIds(record: CampaignRecord): string {
+  const named = (['id', 'campaign_id'] as const).filter(k => record[k] !== undefined).map(k => `\`${k}\` ${JSON.stringify(record[k])}`);
+  return named.length ? named.join(', ') : l10n.t('no campaign id');
 }
 
 /** `Retry-After`: seconds, or an HTTP date. */
