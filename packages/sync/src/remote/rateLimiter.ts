@@ -203,8 +203,8 @@ export class RateLimiter {
 const shared = new Map<string, RateLimiter>();
 
 /**
- * The one limiter for a service client identity (base URL + workspace): every feature that talks
- * to the same workspace shares it, so together they stay within the limits.
+ * The one limiter for a service client identity (server and workspace, see `limiterKey`): every
+ * feature that talks to the same workspace shares it, so together they stay within the limits.
  */
 export function sharedLimiter(key: string, factory: () => RateLimiter = () => new RateLimiter()): RateLimiter {
   let l = shared.get(key);

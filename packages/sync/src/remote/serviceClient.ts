@@ -5,6 +5,7 @@ import { CancelledError, Clock, systemClock } from './clock';
 import { checkBaseUrl, Environment, normalizeBaseUrl } from './environments';
 import { ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
+import { limiterKey, ResolveHost } from './serviceOrigin';
 import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
 import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, ServiceRoutes } from './paths';
 
@@ -100,8 +101,13 @@ export interface ServiceClientOptions {
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   clock?: Clock;
-  /** Defaults to the limiter shared by every client of the same base URL and workspace. */
+  /**
+   * Defaults to the limiter shared by every client of the same server and workspace, however
+   * its base URL is spelled (`limiterKey`).
+   */
   limiter?: RateLimiter;
+  /** Resolves host names for that key; defaults to `dns.lookup`. */
+  resolveHost?: ResolveHost;
   /** Receives one redacted entry per attempt. */
   log?: (entry: CallLogEntry) => void;
   /** Budget of a read, retries included. Default 15 s. */
@@ -170,7 +176,8 @@ interface Failure {
 
 export class ServiceClient {
   readonly environment: Environment;
-  readonly limiter: RateLimiter;
+  /** Found at the first call, not before: the key of a shared limiter may need a host name lookup. */
+  private readonly limiter: () => Promise<RateLimiter>;
   readonly routes: ServiceRoutes;
   private readonly apiKey: string;
   private readonly fetchImpl: typeof fetch;
@@ -181,7 +188,7 @@ export class ServiceClient {
   private readonly authorization: string;
 
   /** Refuses a base URL that would expose the key (plain `http://` off this machine, credentials in it): every caller is checked, not only settings. */
-  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope) {
+  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope, limiter?: () => Promise<RateLimiter>) {
     this.opts = opts;
     const baseUrl = normalizeBaseUrl(opts.environment.baseUrl);
     const problem = checkBaseUrl(baseUrl);
@@ -190,7 +197,7 @@ export class ServiceClient {
     this.apiKey = opts.apiKey;
     this.fetchImpl = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.clock = opts.clock ?? systemClock;
-    this.limiter = opts.limiter ?? sharedLimiter(`${this.environment.baseUrl}|${this.environment.workspaceId}`);
+    this.limiter = limiter ?? once(() => limiterFor(opts, this.environment));
     this.routes = resolveRoutes(opts.routes);
     const basic = Buffer.from(`${this.environment.workspaceId}:${this.apiKey}`).toString('base64');
     this.secrets = [this.apiKey, basic, encodeURIComponent(this.apiKey)];
@@ -199,7 +206,7 @@ export class ServiceClient {
 
   /** The same client for one user action: its calls share the action's Cancel, deadline and wait display. */
   forAction(scope: ActionScope): ServiceClient {
-    return new ServiceClient({ ...this.opts, limiter: this.limiter }, scope);
+    return new ServiceClient(this.opts, scope, this.limiter);
   }
 
   /** Removes this client's credentials from any text (messages, bodies) before it is shown or logged. */
@@ -320,10 +327,11 @@ export class ServiceClient {
     const requestId = (this.opts.newRequestId ?? randomUUID)();
     const { headers, payload } = this.prepare(call, requestId);
     const budgetMs = this.budgetFor(call.kind);
+    const limiter = await this.limiter();
     let deadline = call.deadline ?? Infinity;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await this.limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)));
+      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)));
       const started = this.clock.now();
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
@@ -341,6 +349,7 @@ export class ServiceClient {
         return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
       }
       const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
+      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.error.retryAfterMs ?? this.backoff(attempt)));
       const retryIn = this.retryDelay(failed, call, attempt, deadline);
       this.log({ ...entry, error: failed.error.code, retryInMs: retryIn?.ms });
       if (!retryIn) throw failed.error;
@@ -400,7 +409,6 @@ export class ServiceClient {
     const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs, write: call.kind === 'write' };
     if (outcome.kind === 'response') {
       const error = this.httpError(outcome, where);
-      if (outcome.status === 429) this.limiter.pauseUntil(this.clock.now() + (error.retryAfterMs ?? this.backoff(at.attempt)));
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
       return { error, status: outcome.status };
     }
@@ -550,6 +558,15 @@ export class ServiceClient {
 
 /** One request of a chain of redirects. */
 interface Hop { url: string; method: string; payload?: string }
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+async function limiterFor(opts: ServiceClientOptions, env: Environment): Promise<RateLimiter> {
+  return opts.limiter ?? sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost));
+}
 
 /** Statuses whose `Location` fetch would follow. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

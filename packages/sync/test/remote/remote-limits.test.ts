@@ -68,6 +68,26 @@ test('in real time against the emulator with its real limits: 30 reads at 10 a s
   }
 });
 
+test('two spellings of one service address share one budget: a burst through both meets no 429', async t => {
+  const emu = await startEmulator({});
+  try {
+    const port = new URL(emu.url).port;
+    const spelled = (baseUrl: string) => new ServiceClient({ environment: { name: baseUrl, baseUrl, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu.workspaces[0].apiKey, maxRetries: 0 });
+    const clients = [spelled(`http://127.0.0.1:${port}`), spelled(`http://localhost:${port}/`)];
+    const id = seedDocs(0).find(d => d.current)!.id;
+    const settled = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => clients[i % 2].getCampaign(id)));
+    const served = emu.admin.requests();
+    const refused = served.filter(r => r.status === 429).length;
+    const times = served.map(r => Date.parse(r.at)).sort((a, b) => a - b);
+    t.diagnostic(`20 reads through 127.0.0.1 and localhost: ${refused} answers with 429; peak ${maxInWindow(times, 1000)}/s (limit 10)`);
+    assert.equal(refused, 0, 'the service refused some requests');
+    assert.ok(maxInWindow(times, 1000) <= 10, `${maxInWindow(times, 1000)} in one second`);
+    assert.ok(settled.every(s => s.status === 'fulfilled'));
+  } finally {
+    await emu.close();
+  }
+});
+
 test('a 429 from the service is waited out as Retry-After says, then the call succeeds', async () => {
   // The service is stricter than the client believes: 2 a second.
   w = await startWorld({ rateLimits: { perSecond: 2, perMinute: 1000, perHour: 10_000 } });

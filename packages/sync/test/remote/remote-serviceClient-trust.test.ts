@@ -70,7 +70,7 @@ const campaign = (res: http.ServerResponse) => {
 };
 
 test('a redirect to another origin is not followed: no credentials leave, and the error names where it led', async () => {
-  const elsewhere = await server(campaign);
+  const elsewhere = await server((_req, res) => campaign(res));
   const service = await server((req, res) => {
     res.writeHead(302, { Location: `${elsewhere.url}${req.url}` });
     res.end();
