@@ -49,6 +49,12 @@ export interface CallOptions extends ActionScope {
    * environments need (its own preview dialog), so `confirmWrite` is not asked again.
    */
   confirmed?: boolean;
+  /**
+   * A write follows this read at once (the re-read just before a PATCH): the read leaves only
+   * when the rate limit would let the write follow it without waiting, so that the time in which
+   * another client's write could slip between them is one round trip, not a queue.
+   */
+  thenWrite?: boolean;
 }
 
 export interface SearchQuery {
@@ -149,6 +155,8 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** See `CallOptions.confirmed`. */
   confirmed?: boolean;
+  /** See `CallOptions.thenWrite`. */
+  thenWrite?: boolean;
   /** Clock time by which the call must be done, retries included. */
   deadline?: number;
   onWait?: (wait: WaitNotice) => void;
@@ -219,7 +227,7 @@ export class ServiceClient {
   /** One operation of the route table: method, path and whether it is a write come from there. */
   call<T = unknown>(op: ServiceOperation, o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {}): Promise<ServiceResponse<T>> {
     const { method, path } = routeOf(this.routes, op, o.campaignId);
-    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, deadline: o.deadline, onWait: o.onWait });
+    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, thenWrite: o.thenWrite, deadline: o.deadline, onWait: o.onWait });
   }
 
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
@@ -331,7 +339,7 @@ export class ServiceClient {
     let deadline = call.deadline ?? Infinity;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)));
+      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
       const started = this.clock.now();
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);

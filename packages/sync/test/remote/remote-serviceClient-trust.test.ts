@@ -135,3 +135,20 @@ test('a network failure whose text holds the key, raw or URL-encoded, is redacte
   const text = [e.message, ...logs.map(formatCallLog)].join('\n');
   assert.ok(!text.includes(SPECIAL_KEY) && !text.includes(ENCODED_KEY), text);
 });
+
+test('a read marked thenWrite waits for room for the write too, so the PATCH follows it without queueing', async () => {
+  const clock = new VirtualClock();
+  const sentAt: Array<{ method: string; at: number }> = [];
+  const fetchImpl = (async (_url: string | URL | Request, init?: RequestInit) => {
+    sentAt.push({ method: init?.method ?? 'GET', at: clock.now() });
+    return new Response(JSON.stringify({ data: { id: ID } }), { status: 200 });
+  }) as typeof fetch;
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-api-key-123', fetch: fetchImpl, clock, limiter: new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }], marginMs: 0 }) });
+  await c.getCampaign(ID);
+  await c.getCampaign(ID, { thenWrite: true });
+  await c.patch(ID, { channel: 'PUSH' });
+  const [first, read, write] = sentAt;
+  assert.deepEqual([read.method, write.method], ['GET', 'PATCH']);
+  assert.equal(read.at - first.at, 1000, 'the read waited for room for both');
+  assert.equal(write.at - read.at, 0, 'nothing queued between the last read and the PATCH');
+});
