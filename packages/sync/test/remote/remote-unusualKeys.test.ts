@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
+import { pullIntoWorkspace } from '../../src/remote/pull';
 import { denormalizeCampaign, normalizeCampaign } from '../../src/remote/normalize';
 import { readBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { ServiceClient } from '../../src/remote/serviceClient';
@@ -19,8 +20,8 @@ const ANSWER = `{"data": {"id": "${ID}", "campaign_id": "${ID}", "channel": "PUS
   ` "created_by": "dev@example.com", "__proto__": {"polluted": true}, "basic_details": {"name": "Odd keys", "__proto__": {"nested": 1}},` +
   ` "advanced": {"constructor": "c", "prototype": "p"}}}`;
 
-function serving(text: string): ServiceClient {
-  const fetchImpl = (async () => new Response(text, { status: 200 })) as typeof fetch;
+function serving(text: string | (() => string)): ServiceClient {
+  const fetchImpl = (async () => new Response(typeof text === 'string' ? text : text(), { status: 200 })) as typeof fetch;
   return new ServiceClient({ environment: { name: 'test', baseUrl: 'https://api.example.com', workspaceId: 'WS1', headerPrefix: 'SVC', production: false }, apiKey: 'secret-api-key-123', fetch: fetchImpl, limiter: new RateLimiter() });
 }
 
@@ -51,4 +52,28 @@ test('normalizing and back keeps a `__proto__` member as an own member', () => {
   assert.ok(own(n.document, '__proto__'));
   assert.equal(Object.getPrototypeOf(n.document), Object.prototype);
   assert.deepEqual(denormalizeCampaign(n.document, n.aside), record);
+});
+
+test('pull merges a `__proto__` member the service added into a file with local edits', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'i18-client-keys-'));
+  try {
+    let answer = ANSWER.replace(' "__proto__": {"polluted": true},', '');
+    assert.notEqual(answer, ANSWER);
+    const client = serving(() => answer);
+    const first = await fetchIntoWorkspace(ID, { client, workspaceRoot: root, folder: 'campaigns', ask: async () => 'cancel' });
+    const mine = JSON.parse(fs.readFileSync(first.file, 'utf8'));
+    mine.basic_details.name = 'Mine';
+    fs.writeFileSync(first.file, JSON.stringify(mine, null, 2) + '\n');
+    // The service now holds a top-level `__proto__` member as well.
+    answer = ANSWER;
+    const pulled = await pullIntoWorkspace(ID, { client, workspaceRoot: root, folder: 'campaigns' });
+    assert.equal(pulled.decision.action, 'merge', JSON.stringify(pulled.decision));
+    const text = fs.readFileSync(first.file, 'utf8');
+    const merged = JSON.parse(text);
+    assert.ok(own(merged, '__proto__'), text);
+    assert.deepEqual(merged.__proto__, { polluted: true });
+    assert.equal(merged.basic_details.name, 'Mine');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
