@@ -573,7 +573,7 @@ function once<T>(make: () => T): () => T {
 }
 
 async function limiterFor(opts: ServiceClientOptions, env: Environment): Promise<RateLimiter> {
-  return opts.limiter ?? sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost));
+  return opts.limiter ?? sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost), () => new RateLimiter({ clock: opts.clock }));
 }
 
 /** Statuses whose `Location` fetch would follow. */
