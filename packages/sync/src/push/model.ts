@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { visible } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
+import { setMember } from '../remote/json';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -70,7 +71,7 @@ export function contentKeys(doc: CampaignDoc): string[] {
 /** The document without its read-only metadata and authorship: what the user writes. */
 export function contentOf(doc: CampaignDoc): CampaignDoc {
   const out: CampaignDoc = {};
-  for (const k of contentKeys(doc)) out[k] = doc[k];
+  for (const k of contentKeys(doc)) setMember(out, k, doc[k]);
   return out;
 }
 

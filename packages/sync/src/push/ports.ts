@@ -82,8 +82,11 @@ export interface TestSendRequest {
 
 /** The service calls the write flows make. */
 export interface PushApi {
-  /** `signal` aborts the read (a cancelled or timed-out check). */
-  getCampaign(id: string, signal?: AbortSignal): Promise<RemoteCampaign>;
+  /**
+   * `signal` aborts the read (a cancelled or timed-out check). `thenWrite`: the update follows
+   * this read at once, so the read waits for the rate limit to let both go back to back.
+   */
+  getCampaign(id: string, signal?: AbortSignal, o?: { thenWrite?: boolean }): Promise<RemoteCampaign>;
   updateCampaign(id: string, body: CampaignDoc): Promise<void>;
   createCampaign(body: CampaignDoc): Promise<{ id: string }>;
   /** Validate without committing; `content` is the local campaign (request shape) when given. */

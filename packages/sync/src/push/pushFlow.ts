@@ -11,6 +11,7 @@ import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCamp
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
+import { differingPaths } from '../remote/json';
 import { answerLostOrFailed, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
 import { applyFieldChanges, applyTopLevel } from './textEdits';
@@ -451,12 +452,19 @@ class PushRun {
       : l10n.t('Push cancelled: nothing was sent. {0} holds your edits merged with the service\'s changes; undo restores your version, and its base follows the merge once you save it.', name);
   }
 
-  /** Someone may have written while the preview was open: then the round starts again on their version. */
+  /**
+   * Someone may have written while the preview was open: then the round starts again on their
+   * version. The service has no conditional write, so this read is the last look before the
+   * PATCH: nothing is asked or awaited between the two, and the read waits until the rate limit
+   * lets the PATCH follow it at once. A write landing in that one round trip is found by the
+   * read-back (`finish`) when it touched other components, and is overwritten when it touched
+   * the same ones.
+   */
   private async readAgainBeforeWriting(remote: RemoteCampaign, round: number): Promise<{ remote: RemoteCampaign; moved: boolean }> {
     const { api, ui } = this.deps;
     let fresh: RemoteCampaign;
     try {
-      fresh = await api.getCampaign(this.id);
+      fresh = await api.getCampaign(this.id, undefined, { thenWrite: true });
     } catch (e) {
       return this.stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)) });
     }
@@ -543,6 +551,9 @@ class PushRun {
     // finds the pushed fields equal on both sides, so nothing is lost or sent twice.
     if (after) await bases.write(id, baseAfterPush(fresh, after, plan.changed));
     ui.showFindings(file.uri, [], this.start.local);
+    // The reconciling read already said what else changed (`written.meanwhile`).
+    const around = after && !written.after ? changedAroundWrite(id, plan, fresh, after, env.email) : '';
+    if (around) ui.warn(around);
 
     const pushed = list(plan.changed);
     const messages: string[] = [
@@ -555,7 +566,7 @@ class PushRun {
     if (fileTook.length) messages.push(l10n.t('{0} took the service\'s copy of {1}.', file.name, list(fileTook)));
     if (!after) messages.push(l10n.t('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.'));
     ui.info(messages.join(' '));
-    return { outcome: written.outcome, message: messages.join(' '), sent: plan.changed, fileTook };
+    return { outcome: written.outcome, message: [...messages, around].filter(Boolean).join(' '), sent: plan.changed, fileTook };
   }
 
   /** The campaign after a write the service answered; undefined when it cannot be read. */
@@ -578,6 +589,22 @@ class PushRun {
     if (!took.ok) messages.push(took.message);
     return took.written;
   }
+}
+
+/**
+ * The read-back against the version the push was merged against: fields outside the change that
+ * differ were written by another client around the PATCH (the service has no conditional write,
+ * so one landing between the last read and the PATCH is not refused). A warning that shows them,
+ * or '' when the read-back holds what was merged.
+ */
+function changedAroundWrite(id: string, plan: PatchPlan, fresh: RemoteCampaign, after: RemoteCampaign, me: string | undefined): string {
+  const { changedElsewhere } = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
+  if (!changedElsewhere.length) return '';
+  const fields = changedElsewhere.flatMap(k => differingPaths(fresh.normalized[k], after.normalized[k], `/${k}`, 5));
+  const updatedBy = nonEmptyString(after.raw.updated_by);
+  const by = updatedBy && updatedBy !== me ? ` (last by ${updatedBy})` : '';
+  return l10n.t('While your update was sent, another client changed campaign {0}{1} outside it: {2} now differ from the version your push was merged against. The service cannot refuse a write made against an older version, so if that client also changed {3} in the same moment, yours replaced it: compare with "Campaign Studio: Compare with Remote". The next push brings their change into your file.',
+    id, by, fields.map(f => `\`${f}\``).join(', '), list(plan.changed));
 }
 
 /** What the merge did, for the preview. */

@@ -101,7 +101,7 @@ function testBody(req: TestSendRequest): Record<string, unknown> {
 export function pushApi(client: ServiceClient): PushApi {
   const confirmed = { confirmed: true };
   return {
-    getCampaign: (id, signal) => mapped(async () => remoteFromRecord(await client.getCampaign(id, { signal }) as CampaignDoc)),
+    getCampaign: (id, signal, o) => mapped(async () => remoteFromRecord(await client.getCampaign(id, { signal, thenWrite: o?.thenWrite }) as CampaignDoc)),
     updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body, confirmed); }),
     createCampaign: body => mapped(async () => {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);

@@ -1,4 +1,5 @@
 import { isObject, JsonObject } from '@campaign-studio/core';
+import { setMember } from './json';
 
 /**
  * How a campaign document is written to a file: read-only metadata first (so the remote state is
@@ -20,7 +21,8 @@ const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENT_ORDER];
 export function orderCampaign(doc: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const k of ORDER) if (Object.prototype.hasOwnProperty.call(doc, k) && doc[k] !== undefined) out[k] = doc[k];
-  for (const k of Object.keys(doc)) if (!(k in out) && doc[k] !== undefined) out[k] = doc[k];
+  // Any other key is defined, not assigned: a `__proto__` member stays a member.
+  for (const k of Object.keys(doc)) if (!Object.prototype.hasOwnProperty.call(out, k) && doc[k] !== undefined) setMember(out, k, doc[k]);
   return out;
 }
 

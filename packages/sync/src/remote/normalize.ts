@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { cloneJson, isObject, JsonObject, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
 import { orderCampaign } from './format';
+import { setMember } from './json';
 import type { NormalizationNote } from './baseFormat';
 
 export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
@@ -53,13 +54,13 @@ export function normalizeCampaign(record: unknown): NormalizedCampaign {
   const periodic = record.campaign_delivery_type === 'PERIODIC';
   for (const [k, v] of Object.entries(record)) {
     if ((SET_ASIDE as readonly string[]).includes(k)) {
-      aside[k] = cloneJson(v);
+      setMember(aside, k, cloneJson(v));
     } else if (k === 'scheduling_details') {
       const r = schedulingToRequest(v, periodic);
-      document[k] = r.value;
+      setMember(document, k, r.value);
       if (!r.exact) notes.push({ path: '/scheduling_details', message: r.reason });
     } else {
-      document[k] = cloneJson(v);
+      setMember(document, k, cloneJson(v));
     }
   }
   return { document: orderCampaign(document), aside, notes };
@@ -71,8 +72,8 @@ export function denormalizeCampaign(document: unknown, aside: JsonObject = {}): 
   const out: JsonObject = {};
   const periodic = document.campaign_delivery_type === 'PERIODIC';
   for (const [k, v] of Object.entries(document)) {
-    out[k] = k === 'scheduling_details' ? schedulingToResponse(v, periodic) : cloneJson(v);
+    setMember(out, k, k === 'scheduling_details' ? schedulingToResponse(v, periodic) : cloneJson(v));
   }
-  for (const [k, v] of Object.entries(aside)) out[k] = cloneJson(v);
+  for (const [k, v] of Object.entries(aside)) setMember(out, k, cloneJson(v));
   return out;
 }

@@ -40,6 +40,8 @@ export interface SlotEstimate {
 const MAX_PLANNED = 10_000;
 
 interface Waiter {
+  /** Sends that must be able to leave together; only the first is taken (see `acquire`). */
+  room: number;
   resolve(): void;
   reject(e: unknown): void;
   signal?: AbortSignal;
@@ -87,17 +89,19 @@ export class RateLimiter {
 
   /**
    * Resolves when a request may be sent; the slot is taken at that moment. `onWait` hears at
-   * once how long the request will wait and why, when it has to wait at all.
+   * once how long the request will wait and why, when it has to wait at all. With `room` 2, the
+   * request leaves only when another could follow it at once: a read that a write must follow
+   * closely waits before the read, not between the two.
    */
-  acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void): Promise<void> {
+  acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void, room = 1): Promise<void> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
     // A request that leaves at once waits for nothing: the queue is played forward only when it waits.
-    if (onWait && (this.queue.length > 0 || this.delay() > 0)) {
+    if (onWait && (this.queue.length > 0 || this.delay(room) > 0)) {
       const wait = this.estimate();
       if (wait.ms > 0) onWait(wait);
     }
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
+      const waiter: Waiter = { room, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.queue.indexOf(waiter);
@@ -118,15 +122,19 @@ export class RateLimiter {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
-  /** Milliseconds until the next request may go (0 = now); the pump asks it often, so it allocates nothing. */
-  delay(): number {
+  /**
+   * Milliseconds until the next request may go (0 = now), or the next `room` requests one right
+   * after the other; the pump asks it often, so it allocates nothing.
+   */
+  delay(room = 1): number {
     const now = this.clock.now();
     let wait = Math.max(0, this.pausedUntil - now);
     const count = this.sent.length - this.head;
     for (const l of this.limits) {
-      if (count < l.limit) continue;
-      // The request that must leave the window before another may enter.
-      const freeAt = this.sent[this.sent.length - l.limit] + l.windowMs + this.marginMs;
+      const need = Math.min(room, l.limit);
+      if (count + need <= l.limit) continue;
+      // The request that must leave the window before `need` others may enter.
+      const freeAt = this.sent[this.sent.length - l.limit + need - 1] + l.windowMs + this.marginMs;
       wait = Math.max(wait, freeAt - now);
     }
     return wait;
@@ -184,7 +192,7 @@ export class RateLimiter {
     this.pumping = true;
     try {
       while (this.queue.length > 0) {
-        const wait = this.delay();
+        const wait = this.delay(this.queue[0].room);
         if (wait > 0) {
           await this.clock.sleep(wait);
           continue;
@@ -203,8 +211,8 @@ export class RateLimiter {
 const shared = new Map<string, RateLimiter>();
 
 /**
- * The one limiter for a service client identity (base URL + workspace): every feature that talks
- * to the same workspace shares it, so together they stay within the limits.
+ * The one limiter for a service client identity (server and workspace, see `limiterKey`): every
+ * feature that talks to the same workspace shares it, so together they stay within the limits.
  */
 export function sharedLimiter(key: string, factory: () => RateLimiter = () => new RateLimiter()): RateLimiter {
   let l = shared.get(key);

@@ -2,9 +2,10 @@ import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'crypto';
 import { CallLogEntry, redact } from './callLog';
 import { CancelledError, Clock, systemClock } from './clock';
-import { Environment, normalizeBaseUrl } from './environments';
+import { checkBaseUrl, Environment, normalizeBaseUrl } from './environments';
 import { ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
+import { limiterKey, ResolveHost } from './serviceOrigin';
 import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
 import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, ServiceRoutes } from './paths';
 
@@ -48,6 +49,12 @@ export interface CallOptions extends ActionScope {
    * environments need (its own preview dialog), so `confirmWrite` is not asked again.
    */
   confirmed?: boolean;
+  /**
+   * A write follows this read at once (the re-read just before a PATCH): the read leaves only
+   * when the rate limit would let the write follow it without waiting, so that the time in which
+   * another client's write could slip between them is one round trip, not a queue.
+   */
+  thenWrite?: boolean;
 }
 
 export interface SearchQuery {
@@ -100,8 +107,13 @@ export interface ServiceClientOptions {
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   clock?: Clock;
-  /** Defaults to the limiter shared by every client of the same base URL and workspace. */
+  /**
+   * Defaults to the limiter shared by every client of the same server and workspace, however
+   * its base URL is spelled (`limiterKey`).
+   */
   limiter?: RateLimiter;
+  /** Resolves host names for that key; defaults to `dns.lookup`. */
+  resolveHost?: ResolveHost;
   /** Receives one redacted entry per attempt. */
   log?: (entry: CallLogEntry) => void;
   /** Budget of a read, retries included. Default 15 s. */
@@ -143,6 +155,8 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** See `CallOptions.confirmed`. */
   confirmed?: boolean;
+  /** See `CallOptions.thenWrite`. */
+  thenWrite?: boolean;
   /** Clock time by which the call must be done, retries included. */
   deadline?: number;
   onWait?: (wait: WaitNotice) => void;
@@ -170,7 +184,8 @@ interface Failure {
 
 export class ServiceClient {
   readonly environment: Environment;
-  readonly limiter: RateLimiter;
+  /** Found at the first call, not before: the key of a shared limiter may need a host name lookup. */
+  private readonly limiter: () => Promise<RateLimiter>;
   readonly routes: ServiceRoutes;
   private readonly apiKey: string;
   private readonly fetchImpl: typeof fetch;
@@ -180,13 +195,17 @@ export class ServiceClient {
   /** The `Authorization` header: the same for every request of this client. */
   private readonly authorization: string;
 
-  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope) {
+  /** Refuses a base URL that would expose the key (plain `http://` off this machine, credentials in it): every caller is checked, not only settings. */
+  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope, limiter?: () => Promise<RateLimiter>) {
     this.opts = opts;
-    this.environment = { ...opts.environment, baseUrl: normalizeBaseUrl(opts.environment.baseUrl) };
+    const baseUrl = normalizeBaseUrl(opts.environment.baseUrl);
+    const problem = checkBaseUrl(baseUrl);
+    if (problem) throw new Error(l10n.t('No request was sent to environment {0}: {1}', opts.environment.name, problem));
+    this.environment = { ...opts.environment, baseUrl };
     this.apiKey = opts.apiKey;
     this.fetchImpl = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.clock = opts.clock ?? systemClock;
-    this.limiter = opts.limiter ?? sharedLimiter(`${this.environment.baseUrl}|${this.environment.workspaceId}`);
+    this.limiter = limiter ?? once(() => limiterFor(opts, this.environment));
     this.routes = resolveRoutes(opts.routes);
     const basic = Buffer.from(`${this.environment.workspaceId}:${this.apiKey}`).toString('base64');
     this.secrets = [this.apiKey, basic, encodeURIComponent(this.apiKey)];
@@ -195,7 +214,7 @@ export class ServiceClient {
 
   /** The same client for one user action: its calls share the action's Cancel, deadline and wait display. */
   forAction(scope: ActionScope): ServiceClient {
-    return new ServiceClient({ ...this.opts, limiter: this.limiter }, scope);
+    return new ServiceClient(this.opts, scope, this.limiter);
   }
 
   /** Removes this client's credentials from any text (messages, bodies) before it is shown or logged. */
@@ -208,7 +227,7 @@ export class ServiceClient {
   /** One operation of the route table: method, path and whether it is a write come from there. */
   call<T = unknown>(op: ServiceOperation, o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {}): Promise<ServiceResponse<T>> {
     const { method, path } = routeOf(this.routes, op, o.campaignId);
-    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, deadline: o.deadline, onWait: o.onWait });
+    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, thenWrite: o.thenWrite, deadline: o.deadline, onWait: o.onWait });
   }
 
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
@@ -216,7 +235,9 @@ export class ServiceClient {
     const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
     const data = r.body && typeof r.body === 'object' ? (r.body as { data?: unknown }).data : undefined;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, l10n.t('the answer has no campaign under `data`'), id);
-    return data as CampaignRecord;
+    const record = data as CampaignRecord;
+    if (!answersFor(record, id)) throw this.badResponse('getCampaign', r, l10n.t('campaign {0} was asked for, but the answer holds {1}. Nothing was stored; check that the environment\'s base URL points at the Campaign service itself (not a proxy or cache that mixes up answers)', id, describeIds(record)), id);
+    return record;
   }
 
   /** One page of `POST /v5/campaigns/search` (at most 15 records). */
@@ -314,10 +335,11 @@ export class ServiceClient {
     const requestId = (this.opts.newRequestId ?? randomUUID)();
     const { headers, payload } = this.prepare(call, requestId);
     const budgetMs = this.budgetFor(call.kind);
+    const limiter = await this.limiter();
     let deadline = call.deadline ?? Infinity;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await this.limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)));
+      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
       const started = this.clock.now();
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
@@ -335,6 +357,7 @@ export class ServiceClient {
         return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
       }
       const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
+      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.error.retryAfterMs ?? this.backoff(attempt)));
       const retryIn = this.retryDelay(failed, call, attempt, deadline);
       this.log({ ...entry, error: failed.error.code, retryInMs: retryIn?.ms });
       if (!retryIn) throw failed.error;
@@ -394,8 +417,13 @@ export class ServiceClient {
     const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs, write: call.kind === 'write' };
     if (outcome.kind === 'response') {
       const error = this.httpError(outcome, where);
-      if (outcome.status === 429) this.limiter.pauseUntil(this.clock.now() + (error.retryAfterMs ?? this.backoff(at.attempt)));
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
+      return { error, status: outcome.status };
+    }
+    if (outcome.kind === 'redirect') {
+      const message = this.redact(l10n.t('{0} redirected the call to {1}, another origin. It was not followed, so the API key and workspace id were not sent there. Check that the environment\'s base URL is the service\'s own address (if the service moved to {1}, change the base URL to it; otherwise a proxy or a wrong host is in the way).', this.environment.baseUrl, outcome.target));
+      const error = new ServiceError({ status: outcome.status, code: 'CROSS_ORIGIN_REDIRECT', message, target: outcome.target, ...where });
+      this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, message });
       return { error, status: outcome.status };
     }
     const timeout = outcome.kind === 'timeout';
@@ -498,7 +526,8 @@ export class ServiceClient {
     // Real time, not the injectable clock: a timeout is about the network, not about pacing.
     const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
     try {
-      const res = await this.fetchImpl(url, { method: spec.method, headers, body: payload, signal: ctrl.signal });
+      const res = await this.sendFollowingSameOrigin(url, spec.method, headers, payload, ctrl.signal);
+      if ('crossOrigin' in res) return { kind: 'redirect', status: res.status, target: res.crossOrigin };
       const text = await res.text();
       let body: unknown = text;
       if (text.length) {
@@ -516,10 +545,59 @@ export class ServiceClient {
       spec.signal?.removeEventListener('abort', onAbort);
     }
   }
+
+  /**
+   * Sends, following redirects only within the base URL's origin. A redirect to another origin
+   * is not followed: the request carries the API key and the workspace header, and fetch would
+   * drop only `Authorization` on the way.
+   */
+  private async sendFollowingSameOrigin(url: string, method: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Response | { status: number; crossOrigin: string }> {
+    const origin = new URL(url).origin;
+    let next: Hop = { url, method, payload };
+    for (let hop = 0; ; hop++) {
+      const res = await this.fetchImpl(next.url, { method: next.method, headers: sendable(headers, next.payload), body: next.payload, signal, redirect: 'manual' });
+      const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+      if (location === null || hop >= MAX_REDIRECTS) return res;
+      await res.body?.cancel();
+      const target = new URL(location, next.url);
+      if (target.origin !== origin) return { status: res.status, crossOrigin: target.origin };
+      next = redirected(next, res.status, target.href);
+    }
+  }
+}
+
+/** One request of a chain of redirects. */
+interface Hop { url: string; method: string; payload?: string }
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+async function limiterFor(opts: ServiceClientOptions, env: Environment): Promise<RateLimiter> {
+  return opts.limiter ?? sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost), () => new RateLimiter({ clock: opts.clock }));
+}
+
+/** Statuses whose `Location` fetch would follow. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Fetch's own limit. */
+const MAX_REDIRECTS = 20;
+
+/** The request a redirect asks for, as fetch would make it: 303, and 301/302 after a POST, become a GET without a body. */
+function redirected(req: Hop, status: number, url: string): Hop {
+  const toGet = (status === 303 && req.method !== 'HEAD') || ((status === 301 || status === 302) && req.method === 'POST');
+  return toGet ? { url, method: 'GET', payload: undefined } : { ...req, url };
+}
+
+function sendable(headers: Record<string, string>, payload: string | undefined): Record<string, string> {
+  if (payload !== undefined) return headers;
+  const { 'Content-Type': _noBody, ...rest } = headers;
+  return rest;
 }
 
 type Outcome =
   | { kind: 'response'; status: number; body: unknown; retryAfter?: string }
+  | { kind: 'redirect'; status: number; target: string }
   | { kind: 'timeout'; status: 0 }
   | { kind: 'cancelled'; status: 0 }
   | { kind: 'network'; status: 0; message: string };
@@ -534,6 +612,19 @@ function describeNetworkError(e: unknown): string {
     return e.message;
   }
   return String(e);
+}
+
+/**
+ * The record is the campaign asked for: its `id` or, with campaign versioning (where `id` names
+ * one revision), its `campaign_id` is the requested one.
+ */
+function answersFor(record: CampaignRecord, id: string): boolean {
+  return record.id === id || record.campaign_id === id;
+}
+
+function describeIds(record: CampaignRecord): string {
+  const named = (['id', 'campaign_id'] as const).filter(k => record[k] !== undefined).map(k => `\`${k}\` ${JSON.stringify(record[k])}`);
+  return named.length ? named.join(', ') : l10n.t('no campaign id');
 }
 
 /** `Retry-After`: seconds, or an HTTP date. */

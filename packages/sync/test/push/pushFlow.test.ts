@@ -335,3 +335,47 @@ test('a file without an id, or not an object, is refused before any call', async
   }
   assert.equal(svc.patches.length, 0);
 });
+
+test('the last read before the PATCH asks the rate limit for room for both, and nothing is asked or read between them', async () => {
+  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+  const steps: string[] = [];
+  const api = svc.api();
+  const ui = new ScriptedUi({ confirmPush: [true] });
+  const confirmPush = ui.confirmPush.bind(ui);
+  ui.confirmPush = async (p, round) => { steps.push('confirm'); return confirmPush(p, round); };
+  const r = await runPush(file, {
+    ...deps(svc, bases, ui),
+    api: {
+      ...api,
+      getCampaign: (id, signal, o) => { steps.push(o?.thenWrite ? 'read, then write' : 'read'); return api.getCampaign(id, signal, o); },
+      updateCampaign: (id, body) => { steps.push('PATCH'); return api.updateCampaign(id, body); },
+    },
+  });
+  assert.equal(r.outcome, 'pushed', ui.text());
+  assert.deepEqual(steps, ['read', 'confirm', 'read, then write', 'PATCH', 'read']);
+});
+
+test('a colleague\'s write landing between the last read and the PATCH: the read-back shows the fields it changed, with a warning', async () => {
+  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+  svc.onPatch = body => {
+    svc.record.utm_params = { utm_source: 'theirs', utm_medium: 'm' };
+    svc.record.updated_by = 'colleague@example.com';
+    svc.apply(body);
+  };
+  const ui = new ScriptedUi({ confirmPush: [true] });
+  const r = await runPush(file, deps(svc, bases, ui));
+  assert.equal(r.outcome, 'pushed', ui.text());
+  const warnings = ui.messages.filter(m => m.level === 'warn').map(m => m.text);
+  assert.equal(warnings.length, 1, ui.text());
+  assert.match(warnings[0], new RegExp(`another client changed campaign ${ID} \\(last by colleague@example\\.com\\) outside it: \`/utm_params/utm_source\` now differ from the version your push was merged against`));
+  assert.match(warnings[0], /if that client also changed `basic_details` in the same moment, yours replaced it/);
+  assert.match(r.message, /\/utm_params\/utm_source/);
+  assert.deepEqual(bases.base!.utm_params, { utm_source: 's', utm_medium: 'm' }, 'the base keeps the version merged against, so the next push brings theirs in');
+});
+
+test('a read-back that holds exactly what was merged warns of nothing', async () => {
+  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+  const ui = new ScriptedUi({ confirmPush: [true] });
+  assert.equal((await runPush(file, deps(svc, bases, ui))).outcome, 'pushed');
+  assert.deepEqual(ui.messages.filter(m => m.level === 'warn'), []);
+});

@@ -7,6 +7,7 @@ import { fastestSchedule, maxInWindow } from '../helpers/windows';
 import { RateLimiter, SERVICE_LIMITS } from '../../src/remote/rateLimiter';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { startEmulator } from '@campaign-studio/emulator';
+import { VirtualClock } from '../helpers/virtualClock';
 
 /**
  * Rate limits, retries and faults against the emulator. Client and emulator read one virtual
@@ -63,6 +64,33 @@ test('in real time against the emulator with its real limits: 30 reads at 10 a s
     assert.ok(maxInWindow(times, 1000) <= 10, `${maxInWindow(times, 1000)} in one second`);
     const best = fastestSchedule(30, SERVICE_LIMITS);
     t.diagnostic(`real time: 30 reads in ${times[29] - times[0]} ms; the limits allow ${best} ms at best (${((best / (times[29] - times[0])) * 100).toFixed(1)}% of the limit's rate)`);
+  } finally {
+    await emu.close();
+  }
+});
+
+test('two spellings of one service address share one budget: a burst through both meets no 429', async t => {
+  // A virtual clock from the real time: a limiter that kept to the system clock would still
+  // finish (and be caught by the counts) instead of waiting for a virtual date.
+  const clock = new VirtualClock(Date.now());
+  const emu = await startEmulator({ now: () => clock.now() });
+  try {
+    const port = new URL(emu.url).port;
+    // No limiter of the test's own: each client takes the shared one its base URL leads to.
+    const spelled = (baseUrl: string) => new ServiceClient({
+      environment: { name: baseUrl, baseUrl, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false },
+      apiKey: emu.workspaces[0].apiKey, clock, fetch: clock.wrapFetch(), maxRetries: 0,
+    });
+    const clients = [spelled(`http://127.0.0.1:${port}`), spelled(`http://localhost:${port}/`)];
+    const ids = seedDocs(0).filter(d => d.current).map(d => d.id);
+    const settled = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => clients[i % 2].getCampaign(ids[i % ids.length])));
+    const served = emu.admin.requests();
+    const refused = served.filter(r => r.status === 429).length;
+    const times = served.map(r => Date.parse(r.at)).sort((a, b) => a - b);
+    t.diagnostic(`40 reads through 127.0.0.1 and localhost: ${refused} answers with 429; peak ${maxInWindow(times, 1000)}/s (limit 10)`);
+    assert.equal(refused, 0, 'the service refused some requests');
+    assert.ok(maxInWindow(times, 1000) <= 10, `${maxInWindow(times, 1000)} in one second`);
+    assert.ok(settled.every(s => s.status === 'fulfilled'));
   } finally {
     await emu.close();
   }

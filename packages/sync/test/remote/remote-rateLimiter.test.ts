@@ -76,3 +76,18 @@ test('usage() counts the requests in each window; the spec limits are the defaul
   assert.deepEqual(limiter.usage(), [5, 5, 5]);
   assert.throws(() => new RateLimiter({ limits: [{ limit: 0, windowMs: 1000 }] }), /invalid rate limit/);
 });
+
+test('a request that another must follow at once leaves only when both can go back to back', async () => {
+  const clock = new VirtualClock();
+  const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }], marginMs: 0 });
+  const start = clock.now();
+  await limiter.acquire();
+  await limiter.acquire(undefined, undefined, 2);
+  const read = clock.now() - start;
+  await limiter.acquire();
+  const write = clock.now() - start;
+  assert.deepEqual({ read, write }, { read: 1000, write: 1000 }, 'the wait comes before the first of the two, none between them');
+  // A room larger than a limit asks for no more than the limit allows.
+  await limiter.acquire(undefined, undefined, 5);
+  assert.equal(clock.now() - start, 2000);
+});

@@ -9,6 +9,7 @@ import { VirtualClock } from '../helpers/virtualClock';
 
 const ENV: Environment = { name: 'test', baseUrl: 'https://api.example.com', workspaceId: 'WS1', headerPrefix: 'SVC', production: false };
 const KEY = 'secret-api-key-123';
+const ID = '65f0c1d2e3a4b5c6d7e8f901';
 const BASIC = Buffer.from(`WS1:${KEY}`).toString('base64');
 
 interface Seen { method: string; url: string; headers: Record<string, string>; body?: unknown }
@@ -40,7 +41,7 @@ function client(fetchImpl: typeof fetch, extra: Partial<ServiceClientOptions> = 
 }
 
 test('every call carries Basic auth, the app key header and a request id (header, and body for V1 calls)', async () => {
-  const s = scripted([{ status: 200, body: { data: { id: 'x' } } }, { status: 200, body: [] }]);
+  const s = scripted([{ status: 200, body: { data: { id: ID } } }, { status: 200, body: [] }]);
   const { c } = client(s.fetchImpl, { newRequestId: () => 'rid-1' });
   await c.getCampaign('65f0c1d2e3a4b5c6d7e8f901');
   await c.meta({ campaign_fields: { channels: ['PUSH'] } });
@@ -73,7 +74,7 @@ test('search pages: limit clamped to 15; hasMore while pages are full', async ()
 });
 
 test('429: waits as long as Retry-After says, pausing the shared limiter, then succeeds', async () => {
-  const s = scripted([{ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } }, headers: { 'Retry-After': '7' } }, { status: 200, body: { data: { id: 'x' } } }]);
+  const s = scripted([{ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } }, headers: { 'Retry-After': '7' } }, { status: 200, body: { data: { id: ID } } }]);
   const { c, clock, logs } = client(s.fetchImpl);
   const t0 = clock.now();
   await c.getCampaign('65f0c1d2e3a4b5c6d7e8f901');
@@ -101,7 +102,7 @@ test('a Retry-After too long to wait out fails at once and says how long to wait
 });
 
 test('5xx: reads are retried with backoff; writes never are', async () => {
-  let s = scripted([{ status: 500, body: {} }, { status: 503, body: {} }, { status: 200, body: { data: { id: 'x' } } }]);
+  let s = scripted([{ status: 500, body: {} }, { status: 503, body: {} }, { status: 200, body: { data: { id: ID } } }]);
   let r = client(s.fetchImpl);
   await r.c.getCampaign('65f0c1d2e3a4b5c6d7e8f901');
   assert.equal(s.seen.length, 3);
