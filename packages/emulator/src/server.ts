@@ -132,6 +132,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const requestLog = new RequestLog();
   let seq = 0;
   let closing = false;
+  /** Known once listening; read per request, since `server.address()` is null once closing. */
+  let port = 0;
   const waits = new Set<() => void>();
   const hung = new Set<Socket>();
 
@@ -211,6 +213,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     if (typeof appKey !== 'string' || appKey === '') throw unauthorized(`The \`${headers.appKey}\` header is required on every request: set it to the workspace id.`, headers.appKey);
     if (appKey !== ws.id) throw unauthorized(`\`${headers.appKey}\` must be the workspace id of the credentials (${ws.id}).`, headers.appKey);
     return ws;
+  }
+
+  /** The request id of the caller's header, or a new one. */
+  function callerRequestId(req: http.IncomingMessage): string {
+    const given = req.headers[requestIdHeader];
+    return typeof given === 'string' && given !== '' ? given : newRequestId();
   }
 
   function parseJson(raw: Buffer): Record<string, unknown> {
@@ -451,10 +459,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       return;
     }
     const isAdmin = path === '/__admin' || path.startsWith('/__admin/');
-    const misdirected = hostRefusal(req.headers.host, (server.address() as AddressInfo).port);
+    const misdirected = hostRefusal(req.headers.host, port);
     if (misdirected) {
       log(`${req.method} ${path} refused: addressed to ${req.headers.host ?? 'no Host'}`);
-      send(res, 421, isAdmin ? { error: misdirected } : new ServiceError('BAD_REQUEST', misdirected, 'Host', [], { status: 421 }).envelope(newRequestId()));
+      send(res, 421, isAdmin ? { error: misdirected } : new ServiceError('BAD_REQUEST', misdirected, 'Host', [], { status: 421 }).envelope(callerRequestId(req)));
       return;
     }
     if (isAdmin) {
@@ -470,7 +478,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     requestLog.add(entry);
     handleApi(req, res, path, entry)
       .catch(e => {
-        const rid = entry.requestId ?? (typeof req.headers[requestIdHeader] === 'string' && req.headers[requestIdHeader] !== '' ? req.headers[requestIdHeader] as string : newRequestId());
+        const rid = entry.requestId ?? callerRequestId(req);
         if (e instanceof ServiceError) {
           requestLog.update(entry, { status: e.status });
           send(res, e.status, e.envelope(rid), e.headers);
@@ -497,7 +505,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closed: Promise<void> | undefined;

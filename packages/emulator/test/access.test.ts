@@ -21,9 +21,10 @@ test('a request whose Host is not a loopback name with this port is refused with
   const port = t.emu.port;
   const get = `/v5/campaigns/${seed('Spring sale kickoff').id}`;
   for (const host of [`evil.example:${port}`, `rebound.attacker.test:${port}`, `127.0.0.1:${port + 1}`, 'localhost']) {
-    const api = await t.call(t.all, 'GET', get, undefined, { headers: { Host: host } });
+    const api = await t.call(t.all, 'GET', get, undefined, { headers: { Host: host }, requestId: 'from-a-page' });
     assert.equal(api.status, 421, `${host}: ${api.text}`);
     assert.equal(api.body.error.target, 'Host');
+    assert.equal(api.body.error.request_id, 'from-a-page');
     assert.match(api.body.error.message, new RegExp(`127\\.0\\.0\\.1:${port}`));
     assert.doesNotMatch(api.text, /Spring sale kickoff/);
 
