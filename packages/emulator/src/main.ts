@@ -9,8 +9,8 @@ import { DataFileError } from './store';
  * When ready, prints exactly one line of JSON on stdout:
  *   { "url": "http://127.0.0.1:N", "workspaces": [ { "id", "apiKey", "features": { … } }, … ], "adminToken": "…" }
  * and serves until SIGINT or SIGTERM. The admin token is new on every start, unless the
- * environment fixes it (a supervised restart does, to keep the one it handed out). Everything else (the request log with --verbose,
- * problems) goes to stderr.
+ * environment fixes it (a supervised restart does, to keep the one it handed out). Everything
+ * else (the request log with --verbose, problems) goes to stderr.
  */
 
 /** `text` broken between words into lines of at most `width` characters, each starting with `indent`. */
