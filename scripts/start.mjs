@@ -17,7 +17,7 @@
 //   --no-package        install the campaign-studio.vsix that is there instead of packaging anew
 //   --dir DIR           where the sandbox keeps all that (default .vscode-test/sandbox)
 //   --json              also print one JSON line when ready:
-//                       { url, workspace, userData, codeServer: { pid }, emulator: { url, admin, pid, workspaces }, processGroups }
+//                       { url, workspace, userData, codeServer: { pid }, emulator: { url, admin, adminToken, pid, workspaces }, processGroups }
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -156,8 +156,9 @@ function printBanner({ url, emulator, environments }) {
     console.log(`  Service emulator   ${emulator.url}   (restarted with its data if it dies)`);
     for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
     console.log('  Sign in from the status bar (or "Campaign Studio: Sign In" in the Command Palette) with one of those keys.');
-    console.log(`  Emulator admin     ${emulator.url}/__admin   faults now: ${option('--faults') ?? 'none'}`);
-    console.log(`    change them:  curl -X PUT ${emulator.url}/__admin/faults -d '{"spec":"latency=200-800"}'   (clear: curl -X DELETE …)`);
+    console.log(`  Emulator admin     ${emulator.url}/__admin   faults now: ${option('--faults') ?? 'none'}   token: ${emulator.adminToken}`);
+    console.log(`    change them:  curl -X PUT ${emulator.url}/__admin/faults -H 'X-Emulator-Admin-Token: ${emulator.adminToken}' -H 'Content-Type: application/json' -d '{"spec":"latency=200-800"}'`);
+    console.log('    (clear: the same with -X DELETE and no body; the token stays the same when the emulator is restarted)');
   }
   console.log('');
   console.log(`  Your settings, unsaved files and sign-ins are kept in ${shown(codeServerDir)} (--fresh starts over).`);
@@ -197,7 +198,7 @@ async function main() {
     console.log(JSON.stringify({
       url, workspace, userData: server.userDataDir,
       codeServer: { pid: server.pid },
-      emulator: emulator ? { url: emulator.url, admin: `${emulator.url}/__admin`, pid: emulator.pid, workspaces: emulator.workspaces } : null,
+      emulator: emulator ? { url: emulator.url, admin: `${emulator.url}/__admin`, adminToken: emulator.adminToken, pid: emulator.pid, workspaces: emulator.workspaces } : null,
       processGroups: running.map(r => r.pid),
     }));
   }

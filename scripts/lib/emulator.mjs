@@ -8,22 +8,26 @@ import { killGroup, spawnGroup } from './processes.mjs';
 import { Supervisor } from './supervise.mjs';
 
 export const EMULATOR_MAIN = path.join(ROOT, 'packages', 'emulator', 'src', 'main.ts');
+/** The environment variable that fixes the emulator's admin token (packages/emulator/src/access.ts). */
+const ADMIN_TOKEN_ENV = 'CAMPAIGN_STUDIO_EMULATOR_ADMIN_TOKEN';
 
 export function emulatorPresent() {
   return fs.existsSync(EMULATOR_MAIN);
 }
 
 /**
- * @typedef {{ url: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }} Emulator
- * @param {{ port?: number, data?: string, faults?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
+ * @typedef {{ url: string, adminToken: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }} Emulator
+ * @param {{ port?: number, data?: string, faults?: string, adminToken?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
+ *   `adminToken`: the one its admin endpoints require; by default it makes a new one
  * @returns {Promise<Emulator>}
  */
-export function startEmulator({ port = 0, data, faults, timeoutMs = 60_000, onOutput } = {}) {
+export function startEmulator({ port = 0, data, faults, adminToken, timeoutMs = 60_000, onOutput } = {}) {
   if (!emulatorPresent()) return Promise.reject(new Error(`the emulator is missing: ${path.relative(ROOT, EMULATOR_MAIN)} does not exist`));
   const args = ['--import', 'tsx', EMULATOR_MAIN, '--port', String(port)];
   if (data) args.push('--data', data);
   if (faults) args.push('--faults', faults);
-  const child = spawnGroup(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const env = { ...process.env, NODE_OPTIONS: '', ...(adminToken ? { [ADMIN_TOKEN_ENV]: adminToken } : {}) };
+  const child = spawnGroup(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -52,7 +56,7 @@ export function startEmulator({ port = 0, data, faults, timeoutMs = 60_000, onOu
       const line = stdout.slice(0, nl).trim();
       let info;
       try { info = JSON.parse(line); } catch { void fail(`the emulator's first line is not JSON: ${line.slice(0, 200)}`); return; }
-      if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces)) { void fail(`the emulator's ready line lacks url or workspaces: ${line.slice(0, 200)}`); return; }
+      if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces) || typeof info.adminToken !== 'string') { void fail(`the emulator's ready line lacks url, workspaces or adminToken: ${line.slice(0, 200)}`); return; }
       ready = true;
       clearTimeout(timer);
       resolve({ ...info, line, pid: child.pid, child, stop: () => killGroup(child.pid) });
@@ -64,17 +68,20 @@ export function startEmulator({ port = 0, data, faults, timeoutMs = 60_000, onOu
 
 /**
  * The emulator under a Supervisor: when it dies it is started again on the port it first took,
- * with the same data file and the same `faults` (faults set later through the admin endpoint
- * are not carried over). Resolves once the first one is ready.
+ * with the same data file, the same admin token (the one already handed out keeps working) and
+ * the same `faults` (faults set later through the admin endpoint are not carried over). Resolves
+ * once the first one is ready.
  * @param {{ port?: number, data?: string, faults?: string, onOutput?: (line: string) => void }} options
  * @param {{ onEvent: (event: import('./supervise.mjs').SupervisorEvent) => void, limit?: { restarts: number, withinMs: number }, backoffMs?: (n: number) => number }} supervision
  * @returns {Promise<{ first: Emulator, supervisor: Supervisor }>}
  */
 export async function superviseEmulator({ port = 0, ...options }, supervision) {
   let listening = port;
+  let adminToken;
   const start = async () => {
-    const emulator = await startEmulator({ ...options, port: listening });
+    const emulator = await startEmulator({ ...options, port: listening, adminToken });
     listening = Number(new URL(emulator.url).port);
+    adminToken = emulator.adminToken;
     return emulator;
   };
   const supervisor = new Supervisor({ start, ...supervision });

@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { call } from '../../packages/emulator/test/helpers';
+import { adminCall, call } from '../../packages/emulator/test/helpers';
 
 /**
  * The supervisor that keeps `npm start`'s emulator alive: restarts, the crash-loop limit, and
  * stopping without a restart; then the real emulator killed by its pid, back on the same URL
- * with its data.
+ * with its data and the admin token already handed out.
  */
 
 interface Instance { child: FakeChild | import('node:child_process').ChildProcess; stop(): Promise<void> }
@@ -30,7 +30,7 @@ interface SuperviseModule {
   Supervisor: new (o: SupervisorOptions) => Supervisor;
   doublingBackoff(n: number): number;
 }
-interface Emulator extends Instance { url: string; pid: number; workspaces: Array<{ id: string; apiKey: string }> }
+interface Emulator extends Instance { url: string; pid: number; adminToken: string; workspaces: Array<{ id: string; apiKey: string }> }
 interface EmulatorModule {
   superviseEmulator(o: { port?: number; data?: string }, s: Omit<SupervisorOptions, 'start'>): Promise<{ first: Emulator; supervisor: Supervisor }>;
 }
@@ -124,7 +124,7 @@ test('the back-off: at once, then doubling from 250 ms', async () => {
   assert.deepEqual([1, 2, 3, 4, 5].map(doublingBackoff), [0, 250, 500, 1000, 2000]);
 });
 
-test('the emulator killed by its pid is back on the same URL with the data written before', { timeout: 60_000 }, async () => {
+test('the emulator killed by its pid is back on the same URL with the data written before and the same admin token', { timeout: 60_000 }, async () => {
   const { superviseEmulator } = await load<EmulatorModule>('scripts/lib/emulator.mjs');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-supervise-'));
   const events = eventLog();
@@ -142,6 +142,10 @@ test('the emulator killed by its pid is back on the same URL with the data writt
     assert.notEqual(again.pid, first.pid);
     const read = await call(again.url, ws, 'GET', `/v5/campaigns/${id}`);
     assert.equal(read.status, 200);
+    assert.match(first.adminToken, /^[A-Za-z0-9_-]{32}$/, 'the ready line\'s admin token');
+    assert.equal(again.adminToken, first.adminToken);
+    const faults = await adminCall(again, 'PUT', '/__admin/faults', { spec: 'latency=1' });
+    assert.equal(faults.status, 200, `the token from the first ready line, after the restart: ${faults.text}`);
   } finally {
     await supervisor.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@
  *   await emu.close();
  */
 export { startEmulator } from './server';
+export { ADMIN_TOKEN_ENV, ADMIN_TOKEN_HEADER } from './access';
 export type { EmulatorOptions, EmulatorAdmin, EmulatorWorkspace, RunningEmulator } from './server';
 export type { RequestLogEntry } from './requestLog';
 export { parseFaultSpec, formatFaultSpec } from './faults';

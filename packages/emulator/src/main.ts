@@ -1,3 +1,4 @@
+import { ADMIN_TOKEN_ENV, ADMIN_TOKEN_HEADER } from './access';
 import { FAULT_NAMES, FaultSpecError, parseFaultSpec } from './faults';
 import { startEmulator } from './server';
 import { DataFileError } from './store';
@@ -6,9 +7,10 @@ import { DataFileError } from './store';
  * `npm run emulator -- [--port N] [--data FILE] [--faults SPEC] [--no-seed] [--verbose]`
  *
  * When ready, prints exactly one line of JSON on stdout:
- *   { "url": "http://127.0.0.1:N", "workspaces": [ { "id", "apiKey", "features": { … } }, … ] }
- * and serves until SIGINT or SIGTERM. Everything else (the request log with --verbose,
- * problems) goes to stderr.
+ *   { "url": "http://127.0.0.1:N", "workspaces": [ { "id", "apiKey", "features": { … } }, … ], "adminToken": "…" }
+ * and serves until SIGINT or SIGTERM. The admin token is new on every start, unless the
+ * environment fixes it (a supervised restart does, to keep the one it handed out). Everything
+ * else (the request log with --verbose, problems) goes to stderr.
  */
 
 /** `text` broken between words into lines of at most `width` characters, each starting with `indent`. */
@@ -30,7 +32,9 @@ const USAGE = `usage: npm run emulator -- [--port N] [--data FILE] [--faults SPE
   --faults SPEC  inject faults, e.g. "latency=50-200,error-rate=0.1,fail=PATCH:/v5/campaigns/*"
 ${wrapped(`(${FAULT_NAMES.join(', ')})`, ' '.repeat(17), 90)}
   --no-seed      start with the workspaces and no campaigns
-  --verbose      log each request to stderr`;
+  --verbose      log each request to stderr
+
+${wrapped(`The admin endpoints (/__admin) want the ready line's "adminToken" in the ${ADMIN_TOKEN_HEADER} header. Set ${ADMIN_TOKEN_ENV} to fix it (16 to 256 visible ASCII characters); otherwise each start makes a new one.`, '', 90)}`;
 
 interface Args { port: number; data?: string; faults?: string; seed: boolean; verbose: boolean }
 
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
       data: args.data,
       faults: args.faults,
       seed: args.seed,
+      adminToken: process.env[ADMIN_TOKEN_ENV] || undefined,
       log: args.verbose ? line => process.stderr.write(`${line}\n`) : line => { if (/failed|threw/.test(line)) process.stderr.write(`${line}\n`); },
     });
   } catch (e) {
@@ -100,7 +105,7 @@ async function main(): Promise<void> {
     else process.stderr.write(`emulator: could not start: ${err.message ?? String(e)}\n`);
     process.exit(1);
   }
-  const ready = { url: emu.url, workspaces: emu.workspaces.map(w => ({ id: w.id, apiKey: w.apiKey, features: w.features })) };
+  const ready = { url: emu.url, workspaces: emu.workspaces.map(w => ({ id: w.id, apiKey: w.apiKey, features: w.features })), adminToken: emu.adminToken };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   let stopping = false;
   const verbose = args.verbose;

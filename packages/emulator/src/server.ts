@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   headerNames, matchRoute, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes, WRITE_OPERATIONS,
 } from '@campaign-studio/sync';
+import { adminContentTypeRefusal, adminTokenProblem, adminTokenRefusal, hostRefusal, newAdminToken } from './access';
 import { badRequest, codeForStatus, rateLimited, ServiceError } from './errors';
 import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, InjectedAnswer, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';
@@ -19,7 +20,9 @@ import { Clock } from './time';
  * The emulator's HTTP layer: one `node:http` server on a loopback address. Each API request goes
  * through, in order: body size limit → faults → route → authentication → rate limit → JSON body
  * → the operation → (for writes) the "applied, then timed out" faults. `/__admin/…` endpoints
- * skip faults, authentication and limits, and answer loopback callers only.
+ * skip faults, authentication and limits, answer loopback callers with this run's admin token
+ * only, and take JSON bodies only. Before all that, a request must name the emulator by a loopback
+ * Host (access.ts says why).
  */
 
 export interface EmulatorOptions {
@@ -45,6 +48,11 @@ export interface EmulatorOptions {
   routes?: Partial<Record<ServiceOperation, Partial<ServiceRoute>>>;
   /** One line per request and per internal problem (default: nothing). */
   log?: (line: string) => void;
+  /**
+   * The token the admin endpoints require (default: a new random one). Fixed, so that a restarted
+   * emulator accepts the token its callers already hold.
+   */
+  adminToken?: string;
 }
 
 export interface EmulatorWorkspace {
@@ -81,6 +89,8 @@ export interface EmulatorAdmin {
 export interface RunningEmulator {
   url: string;
   port: number;
+  /** What the admin endpoints require in the `X-Emulator-Admin-Token` header. */
+  adminToken: string;
   workspaces: EmulatorWorkspace[];
   admin: EmulatorAdmin;
   close(): Promise<void>;
@@ -105,6 +115,9 @@ function injectedError(a: InjectedAnswer): ServiceError {
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = opts.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host)) throw new Error(`The emulator listens on loopback addresses only (127.0.0.1, ::1); ${host} is not one.`);
+  const adminToken = opts.adminToken ?? newAdminToken();
+  const tokenProblem = adminTokenProblem(adminToken);
+  if (tokenProblem) throw new Error(tokenProblem);
   const log = opts.log ?? (() => undefined);
   const clock = new Clock(opts.now);
   const store = new Store(clock, opts.data, opts.seed !== false);
@@ -119,6 +132,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const requestLog = new RequestLog();
   let seq = 0;
   let closing = false;
+  /** Known once listening; read per request, since `server.address()` is null once closing. */
+  let port = 0;
   const waits = new Set<() => void>();
   const hung = new Set<Socket>();
 
@@ -198,6 +213,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     if (typeof appKey !== 'string' || appKey === '') throw unauthorized(`The \`${headers.appKey}\` header is required on every request: set it to the workspace id.`, headers.appKey);
     if (appKey !== ws.id) throw unauthorized(`\`${headers.appKey}\` must be the workspace id of the credentials (${ws.id}).`, headers.appKey);
     return ws;
+  }
+
+  /** The request id of the caller's header, or a new one. */
+  function callerRequestId(req: http.IncomingMessage): string {
+    const given = req.headers[requestIdHeader];
+    return typeof given === 'string' && given !== '' ? given : newRequestId();
   }
 
   function parseJson(raw: Buffer): Record<string, unknown> {
@@ -339,6 +360,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   async function handleAdmin(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw new AdminError(403, 'The admin endpoints answer loopback callers only.');
+    const tokenRefusal = adminTokenRefusal(req.headers, adminToken);
+    if (tokenRefusal) throw new AdminError(403, tokenRefusal);
+    const typeRefusal = adminContentTypeRefusal(method, req.headers);
+    if (typeRefusal) throw new AdminError(415, typeRefusal);
     let body: Record<string, unknown> = {};
     try {
       const raw = await readBody(req);
@@ -433,7 +458,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       send(res, 400, new ServiceError('BAD_REQUEST', 'The request target is not a valid path.', 'path').envelope(newRequestId()));
       return;
     }
-    if (path === '/__admin' || path.startsWith('/__admin/')) {
+    const isAdmin = path === '/__admin' || path.startsWith('/__admin/');
+    const misdirected = hostRefusal(req.headers.host, port);
+    if (misdirected) {
+      log(`${req.method} ${path} refused: addressed to ${req.headers.host ?? 'no Host'}`);
+      send(res, 421, isAdmin ? { error: misdirected } : new ServiceError('BAD_REQUEST', misdirected, 'Host', [], { status: 421 }).envelope(callerRequestId(req)));
+      return;
+    }
+    if (isAdmin) {
       handleAdmin(req, res, path).catch(e => {
         const status = e instanceof AdminError ? e.status : 500;
         if (!(e instanceof AdminError)) log(`admin ${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
@@ -446,7 +478,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     requestLog.add(entry);
     handleApi(req, res, path, entry)
       .catch(e => {
-        const rid = entry.requestId ?? (typeof req.headers[requestIdHeader] === 'string' && req.headers[requestIdHeader] !== '' ? req.headers[requestIdHeader] as string : newRequestId());
+        const rid = entry.requestId ?? callerRequestId(req);
         if (e instanceof ServiceError) {
           requestLog.update(entry, { status: e.status });
           send(res, e.status, e.envelope(rid), e.headers);
@@ -473,13 +505,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closed: Promise<void> | undefined;
   return {
     url,
     port,
+    adminToken,
     workspaces: store.state.workspaces.map(publicWorkspace),
     admin,
     close() {

@@ -189,7 +189,7 @@ test('hang: the request is held open and never answered; clearing the faults rel
   const reply = watched(t.call(t.all, 'GET', getPath()));
   await held(t.emu, 'the request to be held');
   assert.equal(reply.settled(), false, 'not answered while the fault holds');
-  assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/faults')).body.spec, 'hang', 'admin calls are never held');
+  assert.equal((await adminCall(t.emu, 'GET', '/__admin/faults')).body.spec, 'hang', 'admin calls are never held');
   t.emu.admin.clearFaults();
   const outcome = await reply.outcome;
   assert.ok(outcome instanceof Error, 'released without an answer: the client sees the connection end');
@@ -198,12 +198,12 @@ test('hang: the request is held open and never answered; clearing the faults rel
 });
 
 test('hang=[METHOD:]PATH holds the matching requests only; a new fault set releases them', async () => {
-  await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'hang=POST:/v5/campaigns/search' });
+  await adminCall(t.emu, 'PUT', '/__admin/faults', { spec: 'hang=POST:/v5/campaigns/search' });
   const reply = watched(t.call(t.all, 'POST', '/v5/campaigns/search', {}));
   await held(t.emu, 'the search to be held');
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'another path is served meanwhile');
   assert.equal(reply.settled(), false);
-  await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'latency=1' });
+  await adminCall(t.emu, 'PUT', '/__admin/faults', { spec: 'latency=1' });
   assert.ok(await reply.outcome instanceof Error);
 });
 
@@ -256,19 +256,19 @@ test('status=CODE: every API request gets that status in the error envelope; 429
 });
 
 test('faults at run time through the admin endpoint; admin calls are never faulted', async () => {
-  let r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', { spec: 'error-rate=1' });
+  let r = await adminCall(t.emu, 'PUT', '/__admin/faults', { spec: 'error-rate=1' });
   assert.equal(r.status, 200);
   assert.equal(r.body.spec, 'error-rate=1');
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 500);
-  r = await adminCall(t.emu.url, 'GET', '/__admin/faults');
+  r = await adminCall(t.emu, 'GET', '/__admin/faults');
   assert.deepEqual(r.body.faults, { errorRate: 1 });
-  r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', { latencyMs: [0, 5], fail: ['POST:/v5/campaigns/test'] });
+  r = await adminCall(t.emu, 'PUT', '/__admin/faults', { latencyMs: [0, 5], fail: ['POST:/v5/campaigns/test'] });
   assert.equal(r.body.spec, 'latency=0-5,fail=POST:/v5/campaigns/test');
-  r = await adminCall(t.emu.url, 'DELETE', '/__admin/faults');
+  r = await adminCall(t.emu, 'DELETE', '/__admin/faults');
   assert.equal(r.body.spec, 'none');
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200);
   for (const bad of [{ spec: 'boom' }, { errorRate: 3 }, { colour: 'red' }, { fail: [{ path: 'x' }] }]) {
-    r = await adminCall(t.emu.url, 'PUT', '/__admin/faults', bad);
+    r = await adminCall(t.emu, 'PUT', '/__admin/faults', bad);
     assert.equal(r.status, 400, JSON.stringify(bad));
     assert.ok(r.body.error.length > 10);
   }
@@ -288,22 +288,22 @@ test('faults given at start (the --faults option of the programmatic interface)'
 test('the admin endpoint edits a campaign as another client would, for conflict tests', async () => {
   const doc = seed('Weekly picks for you');
   const before = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
-  const r = await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.campaign_id}`, { utm_params: { utm_source: 'other', utm_medium: 'push' }, updated_by: 'colleague@shopco.example' });
+  const r = await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.campaign_id}`, { utm_params: { utm_source: 'other', utm_medium: 'push' }, updated_by: 'colleague@shopco.example' });
   assert.equal(r.status, 200, r.text);
   const after = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
   assert.deepEqual(after.utm_params, { utm_source: 'other', utm_medium: 'push' });
   assert.equal(after.updated_by, 'colleague@shopco.example');
   assert.ok(after.updated_at > before.updated_at);
   // Status too (no validation: the point is to set up any situation).
-  await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'STOPPED' });
+  await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'STOPPED' });
   assert.equal(t.emu.admin.campaign(doc.id)!.status, 'STOPPED');
-  assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'GONE' })).status, 400);
-  assert.equal((await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { name: 'x' })).status, 400);
-  assert.equal((await adminCall(t.emu.url, 'PATCH', '/__admin/campaigns/0123456789abcdef01234567', {})).status, 404);
-  await adminCall(t.emu.url, 'PATCH', `/__admin/campaigns/${doc.id}`, { utm_params: null });
+  assert.equal((await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.id}`, { status: 'GONE' })).status, 400);
+  assert.equal((await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.id}`, { name: 'x' })).status, 400);
+  assert.equal((await adminCall(t.emu, 'PATCH', '/__admin/campaigns/0123456789abcdef01234567', {})).status, 404);
+  await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.id}`, { utm_params: null });
   assert.equal('utm_params' in t.emu.admin.campaign(doc.id)!.components, false, 'null removes a component');
   // And the admin reset brings the seed back.
-  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset')).status, 200);
+  assert.equal((await adminCall(t.emu, 'POST', '/__admin/reset')).status, 200);
   assert.equal(t.emu.admin.campaign(doc.id)!.status, 'ACTIVE');
 });
 
@@ -320,29 +320,29 @@ test('request log listeners hear what is learned about a request as it is learne
 });
 
 test('the admin clock, request log and index', async () => {
-  let r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { set: '2030-05-01T12:00:00Z' });
+  let r = await adminCall(t.emu, 'POST', '/__admin/clock', { set: '2030-05-01T12:00:00Z' });
   assert.equal(r.body.now, '2030-05-01T12:00:00.000Z');
   assert.equal(r.body.frozen, true);
-  r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { advanceMs: 1500 });
+  r = await adminCall(t.emu, 'POST', '/__admin/clock', { advanceMs: 1500 });
   assert.equal(r.body.now, '2030-05-01T12:00:01.500Z');
   const created = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who });
   assert.equal(created.body.data.created_at, '2030-05-01 12:00:01.500');
-  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/clock', { set: 'yesterday' })).status, 400);
-  r = await adminCall(t.emu.url, 'POST', '/__admin/clock', { reset: true });
+  assert.equal((await adminCall(t.emu, 'POST', '/__admin/clock', { set: 'yesterday' })).status, 400);
+  r = await adminCall(t.emu, 'POST', '/__admin/clock', { reset: true });
   assert.equal(r.body.frozen, false);
-  r = await adminCall(t.emu.url, 'GET', '/__admin/requests');
+  r = await adminCall(t.emu, 'GET', '/__admin/requests');
   const last = r.body.requests[r.body.requests.length - 1];
   assert.equal(last.method, 'POST');
   assert.equal(last.operation, 'createCampaign');
   assert.equal(last.status, 201);
   assert.equal(last.applied, true);
   assert.equal(last.workspace, t.all.id);
-  assert.equal((await adminCall(t.emu.url, 'DELETE', '/__admin/requests')).body.requests.length, 0);
-  r = await adminCall(t.emu.url, 'GET', '/__admin');
+  assert.equal((await adminCall(t.emu, 'DELETE', '/__admin/requests')).body.requests.length, 0);
+  r = await adminCall(t.emu, 'GET', '/__admin');
   assert.ok(r.body.endpoints.length >= 6);
-  assert.equal((await adminCall(t.emu.url, 'GET', '/__admin/nothing')).status, 404);
-  assert.equal((await adminCall(t.emu.url, 'POST', '/__admin/reset', undefined)).status, 200);
-  assert.equal((await call(t.emu.url, undefined, 'PUT', '/__admin/faults', undefined, { raw: '{bad', auth: false, appKey: false, requestId: false })).status, 400);
+  assert.equal((await adminCall(t.emu, 'GET', '/__admin/nothing')).status, 404);
+  assert.equal((await adminCall(t.emu, 'POST', '/__admin/reset', undefined)).status, 200);
+  assert.equal((await adminCall(t.emu, 'PUT', '/__admin/faults', undefined, { raw: '{bad' })).status, 400);
 });
 
 test('the emulator listens on loopback addresses only', async () => {

@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import { after, before, beforeEach } from 'node:test';
 import { CampaignDoc } from '../src/model';
 import { seedState } from '../src/seed';
+import { ADMIN_TOKEN_HEADER } from '../src/access';
 import { EmulatorOptions, EmulatorWorkspace, RunningEmulator, startEmulator } from '../src/server';
 
 /** Small HTTP helpers for the emulator's tests (plain node:http, no pooling). */
@@ -70,9 +71,10 @@ export function call(url: string, ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> |
   });
 }
 
-/** Admin calls (no auth). */
-export function adminCall(url: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  return call(url, undefined, method, path, body, { auth: false, appKey: false, requestId: false });
+/** Admin calls: no service credentials, the emulator's admin token (`headers` may replace or remove it). */
+export function adminCall(emu: Pick<RunningEmulator, 'url' | 'adminToken'>, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply> {
+  const headers = { [ADMIN_TOKEN_HEADER]: emu.adminToken, ...opts.headers };
+  return call(emu.url, undefined, method, path, body, { ...opts, headers, auth: false, appKey: false, requestId: false });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, seed, useEmulator } from './helpers';
+import { adminCall, call, seed, useEmulator } from './helpers';
 import { RateLimiter, SPEC_LIMITS } from '../src/rateLimit';
 import { startEmulator } from '../src/server';
 
@@ -94,10 +94,10 @@ test('the hour window on its own: 6000 over the last hour, rolling', () => {
 
 test('rate limits can be changed or switched off through the admin endpoint', async () => {
   t.emu.admin.clock.set(T);
-  let r = await call(t.emu.url, undefined, 'PUT', '/__admin/rate-limits', { perSecond: 2 }, { auth: false, appKey: false, requestId: false });
+  let r = await adminCall(t.emu, 'PUT', '/__admin/rate-limits', { perSecond: 2 });
   assert.deepEqual(r.body.limits, { perSecond: 2, perMinute: 100, perHour: 6000 });
   assert.deepEqual(await burst(3, get), [200, 200, 429]);
-  r = await call(t.emu.url, undefined, 'PUT', '/__admin/rate-limits', { enabled: false }, { auth: false, appKey: false, requestId: false });
+  r = await adminCall(t.emu, 'PUT', '/__admin/rate-limits', { enabled: false });
   assert.equal(r.body.limits, false);
   assert.deepEqual(await burst(15, get), Array(15).fill(200));
 });

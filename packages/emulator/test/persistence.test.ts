@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { call } from './helpers';
+import { ADMIN_TOKEN_ENV } from '../src/access';
+import { adminCall, call } from './helpers';
 import { whenFileHolds } from '../../../scripts/lib/watch.mjs';
 import { startEmulator } from '../src/server';
 import { DataFileError } from '../src/store';
@@ -20,7 +21,7 @@ interface Spawned {
   stdout: () => string;
   stderr: () => string;
   /** Resolves with the ready line, rejects when the process exits first. */
-  ready: Promise<{ url: string; workspaces: Array<{ id: string; apiKey: string; features: Record<string, boolean> }> }>;
+  ready: Promise<{ url: string; adminToken: string; workspaces: Array<{ id: string; apiKey: string; features: Record<string, boolean> }> }>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -30,8 +31,8 @@ after(() => {
   for (const c of children) if (c.pid && c.exitCode === null && c.signalCode === null) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
 });
 
-function spawnIt(cmd: string, args: string[]): Spawned {
-  const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnIt(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Spawned {
+  const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   children.push(child);
   let out = '';
   let err = '';
@@ -193,7 +194,10 @@ test('npm run emulator: one JSON ready line, serves the --data state, stops clea
   const emu = spawnIt('npm', ['run', 'emulator', '--', '--port', '0', '--data', file]);
   const ready = await emu.ready;
   assert.match(ready.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.deepEqual(Object.keys(ready).sort(), ['url', 'workspaces']);
+  assert.deepEqual(Object.keys(ready).sort(), ['adminToken', 'url', 'workspaces']);
+  assert.match(ready.adminToken, /^[A-Za-z0-9_-]{32}$/);
+  assert.equal((await adminCall(ready, 'GET', '/__admin/faults')).status, 200, 'the ready line\'s token opens the admin endpoints');
+  assert.equal((await adminCall({ url: ready.url, adminToken: undefined as never }, 'GET', '/__admin/workspaces')).status, 403);
   assert.equal(ready.workspaces.length, 2);
   for (const w of ready.workspaces) assert.deepEqual(Object.keys(w).sort(), ['apiKey', 'features', 'id']);
   assert.deepEqual(ready.workspaces[0].features, { audienceLimit: true, queuing: true, portfolio: true, versioning: true });
@@ -216,6 +220,23 @@ test('npm run emulator: one JSON ready line, serves the --data state, stops clea
     };
     check();
   });
+});
+
+test('the ready line carries the admin token given in the environment, so a restart can keep it; a weak one is refused', { timeout: 60_000 }, async () => {
+  const token = 'kept-by-the-supervisor-0123456789';
+  const emu = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], { ...process.env, [ADMIN_TOKEN_ENV]: token });
+  const ready = await emu.ready;
+  assert.equal(ready.adminToken, token);
+  assert.equal((await adminCall(ready, 'GET', '/__admin/faults')).status, 200);
+  process.kill(emu.child.pid!, 'SIGTERM');
+  assert.equal((await emu.exited).code, 0);
+
+  const weak = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], { ...process.env, [ADMIN_TOKEN_ENV]: 'short' });
+  const exit = await weak.exited;
+  assert.equal(exit.code, 1);
+  assert.match(weak.stderr(), new RegExp(`${ADMIN_TOKEN_ENV}`));
+  assert.doesNotMatch(weak.stderr(), /short/, 'the token is not repeated');
+  assert.equal(weak.stdout(), '');
 });
 
 test('the command line refuses bad options with a usage message and exit status 2', { timeout: 60_000 }, async () => {

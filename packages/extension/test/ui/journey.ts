@@ -24,6 +24,8 @@ export interface Journey {
 
 export interface EmulatorInfo {
   url: string;
+  /** What its admin endpoints require in the `X-Emulator-Admin-Token` header (from its ready line). */
+  adminToken: string;
   workspaces: Array<{ id: string; apiKey: string; features: Record<string, boolean> }>;
   /** The workspace's environments as pointed at the emulator, each with its API key. */
   environments: Array<{ name: string; workspaceId: string; apiKey: string }>;

@@ -52,19 +52,24 @@ export class EmulatorClient {
     throw new Error(`the emulator has no campaign named "${name}"`);
   }
 
+  /** A call of the emulator's admin endpoints, with the token of its ready line. */
+  private admin(method: string, route: string, body?: unknown): Promise<any> {
+    return this.call(method, `/__admin${route}`, body, { 'X-Emulator-Admin-Token': this.info.adminToken });
+  }
+
   /** The stored campaign (`GET /__admin/campaigns/{id}`: its components, status, authorship). */
   stored(id: string): Promise<Json> {
-    return this.call('GET', `/__admin/campaigns/${encodeURIComponent(id)}`);
+    return this.admin('GET', `/campaigns/${encodeURIComponent(id)}`);
   }
 
   /** Sets the service's faults (`PUT /__admin/faults`): `hang`, `throttle=1,retry-after=3`, `none`, … */
   setFaults(spec: string): Promise<Json> {
-    return this.call('PUT', '/__admin/faults', { spec });
+    return this.admin('PUT', '/faults', { spec });
   }
 
   /** Changes components of a campaign as another client would (`PATCH /__admin/campaigns/{id}`). */
   editAsColleague(id: string, changes: Json, by = 'colleague@shopco.example'): Promise<Json> {
-    return this.call('PATCH', `/__admin/campaigns/${encodeURIComponent(id)}`, { ...changes, updated_by: by });
+    return this.admin('PATCH', `/campaigns/${encodeURIComponent(id)}`, { ...changes, updated_by: by });
   }
 }
 

@@ -122,7 +122,7 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
       const emu = await startEmulator({ onOutput: l => console.log(`[emulator] ${l}`) });
       own.push(() => emu.stop());
       const environments = await pointAtEmulator(workspace, emu);
-      emulator = { url: emu.url, workspaces: emu.workspaces, environments };
+      emulator = { url: emu.url, adminToken: emu.adminToken, workspaces: emu.workspaces, environments };
       env.CAMPAIGN_STUDIO_EMULATOR = emu.line;
     }
     const server = await startCodeServer({ label: `ui-${id}`, vsix, settings: journey.settings ?? {}, env });

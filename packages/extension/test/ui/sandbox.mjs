@@ -191,8 +191,10 @@ async function campaignNamed(ready, name) {
   throw new Error(`the emulator has no campaign named "${name}"`);
 }
 
+/** A call of the emulator's admin endpoints with the token `npm start --json` printed (kept across the emulator's restarts). */
 async function admin(ready, method, route, body) {
-  const res = await fetch(`${ready.emulator.admin}${route}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const headers = { 'Content-Type': 'application/json', 'X-Emulator-Admin-Token': ready.emulator.adminToken };
+  const res = await fetch(`${ready.emulator.admin}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`${method} ${ready.emulator.admin}${route} answered ${res.status}`);
   return res.json();
 }

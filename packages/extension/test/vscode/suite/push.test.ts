@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
+import { ADMIN_TOKEN_HEADER, RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
@@ -294,7 +294,8 @@ suite('push (extension host, emulator)', () => {
   });
 
   async function setStatus(id: string, status: string): Promise<void> {
-    const res = await fetch(`${emu!.url}/__admin/campaigns/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status, updated_by: 'colleague@example.com' }) });
+    const headers = { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: emu!.adminToken };
+    const res = await fetch(`${emu!.url}/__admin/campaigns/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ status, updated_by: 'colleague@example.com' }) });
     assert.strictEqual(res.status, 200, await res.text());
   }
 

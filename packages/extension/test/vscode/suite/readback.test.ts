@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
+import { ADMIN_TOKEN_HEADER, RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { answering, Dialog } from './dialogs';
 import { pushConfirmed, pushReviewed, Review } from './reviews';
 import { ServiceClient } from '@campaign-studio/sync';
@@ -78,7 +78,8 @@ suite('read back after a push (extension host, emulator)', () => {
 
   /** Sets the emulator's faults (`none` clears them), as its admin endpoint does. */
   async function setFaults(spec: string): Promise<void> {
-    const res = await fetch(`${emu!.url}/__admin/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ spec }) });
+    const headers = { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: emu!.adminToken };
+    const res = await fetch(`${emu!.url}/__admin/faults`, { method: 'PUT', headers, body: JSON.stringify({ spec }) });
     assert.ok(res.ok, `setting the faults to ${spec}: HTTP ${res.status}`);
   }
 
