@@ -20,6 +20,22 @@ const UNLOCALIZED = READ_AT.flatMap(at => ['Literal', WORDY_TEMPLATE].map(litera
 })));
 
 /**
+ * A notification shows a value from a file, a setting or the service only through `plainText`,
+ * which writes out control characters (and drops Markdown backticks a notification cannot show).
+ */
+const NOTIFICATION = 'CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/]';
+const UNESCAPED = [
+  {
+    selector: `${NOTIFICATION} > :first-child:not(CallExpression[callee.name='plainText'], CallExpression[callee.property.name='t'], Literal)`,
+    message: 'A notification shows this value as it is: pass plainText(value), which writes out control characters.',
+  },
+  {
+    selector: `${NOTIFICATION} > CallExpression:first-child[callee.property.name='t'] > :not(:first-child, MemberExpression[property.name='t'], CallExpression[callee.name=/^(plainText|nameOf)$/], CallExpression[callee.property.name='t'], Literal)`,
+    message: 'A value in a notification: pass plainText(value), which writes out control characters.',
+  },
+];
+
+/**
  * `npm run l10n`'s extractor numbers only the first value of a tagged `l10n.t` template, so a
  * template with two or more values would ship under a key that is never looked up.
  */
@@ -49,5 +65,5 @@ export default tseslint.config(
   },
   ...boundaryConfigs(),
   { files: ['packages/core/src/**/*.ts', 'packages/sync/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', TAGGED_WITH_VALUES] } },
-  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, TAGGED_WITH_VALUES] } },
+  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, ...UNESCAPED, TAGGED_WITH_VALUES] } },
 );

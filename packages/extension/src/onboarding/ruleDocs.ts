@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { RuleDocRequest } from '@campaign-studio/core';
+import { plainText } from '@campaign-studio/sync';
 import { StudioContext } from '../context';
 import { TEXT } from './text';
 
@@ -44,7 +45,7 @@ export async function showRuleDoc(ctx: StudioContext, rule?: unknown): Promise<v
   if (!id) return undefined;
   const doc = await ctx.client.sendRequest(RuleDocRequest.type, { rule: id });
   if (!doc) {
-    void vscode.window.showErrorMessage(TEXT.unknownRule(id));
+    void vscode.window.showErrorMessage(plainText(TEXT.unknownRule(id)));
     return undefined;
   }
   const uri = ruleDocUri(doc.id);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { ConflictChoice, ConflictQuestion } from '@campaign-studio/sync';
+import { ConflictChoice, ConflictQuestion, plainText } from '@campaign-studio/sync';
 import { conflictsPage, conflictViewTexts } from './conflictHtml';
 import type { ConflictRow, ConflictViewState, StateMessage, ViewMessage } from './conflictMessages';
 import { chooseArgs, ConflictSession, DiffTexts, parseEdit } from './conflictSession';
@@ -100,7 +100,7 @@ class ConflictView {
   }
 
   private onMessage(m: ViewMessage): void {
-    void this.handle(m).then(undefined, e => void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', e instanceof Error ? e.message : String(e))));
+    void this.handle(m).then(undefined, e => void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(e instanceof Error ? e.message : String(e)))));
   }
 
   private async handle(m: ViewMessage): Promise<void> {

@@ -269,7 +269,7 @@ class PushController {
     if (doc.uri.scheme !== 'file') throw new Error(readOnlyView(action, doc.uri.toString()));
     const key = doc.uri.toString();
     if (this.busy.has(key)) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', path.basename(doc.uri.fsPath)));
+      void vscode.window.showWarningMessage(vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', plainText(path.basename(doc.uri.fsPath))));
       return undefined;
     }
     this.busy.add(key);
@@ -416,7 +416,7 @@ class PushController {
     const candidates = (await runWithProgress(words.looking, step => client.forAction(step).searchAll(statusActionQuery(action))))
       .filter(r => statusActionsFor(r).includes(action));
     if (!candidates.length) {
-      void vscode.window.showInformationMessage(words.none);
+      void vscode.window.showInformationMessage(plainText(words.none));
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(candidates.map(r => ({
@@ -453,7 +453,7 @@ class PushController {
     try { id = (await this.idFrom(arg)).id; } catch { id = undefined; }
     const copy = vscode.l10n.t('Copy the V1 Route');
     const route = `PATCH /core-services/v1/campaigns/${id ?? '{campaign_id}'}`;
-    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Publishing is not part of V5.'), { modal: true, detail: publishExplanation(id) }, copy);
+    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Publishing is not part of V5.'), { modal: true, detail: plainText(publishExplanation(id)) }, copy);
     if (answer === copy) await vscode.env.clipboard.writeText(route);
     return route;
   }

@@ -243,7 +243,7 @@ export class VsCodePushUi implements PushUi {
     const how = vscode.workspace.getConfiguration('campaignStudio.push', this.o.resource).get<string>('confirmation', 'review');
     if (how === 'modal') {
       const q = modalQuestion(p);
-      return (await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.button)) === q.button;
+      return (await vscode.window.showWarningMessage(plainText(q.message), { modal: true, detail: plainText(q.detail) }, q.button)) === q.button;
     }
     return this.o.reviews.ask(reviewDocuments(p), p.campaignId);
   }
@@ -255,7 +255,7 @@ export class VsCodePushUi implements PushUi {
   async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {
     const take = vscode.l10n.t('Update My File');
     const answer = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Pushed. The service\'s copy of {0} differs from what was sent (it normalizes or fills in values).', list(components)),
+      vscode.l10n.t('Pushed. The service\'s copy of {0} differs from what was sent (it normalizes or fills in values).', plainText(list(components))),
       { modal: true, detail: vscode.l10n.t('Take the service\'s version of {0} of campaign {1} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.', list(components), info.campaignId) },
       take,
     );

@@ -5,7 +5,7 @@ import {
   campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary,
   diffComponents, EMPTY_FILTER, ExplorerFilter, FetchChoice, fetchIntoWorkspace, FetchPorts,
   FetchResult, flowMembers, humanize, idOf, isSafeId, nameOf, parseList, readBaseSnapshot,
-  sanitizeFilter, STATUSES,
+  plainText, sanitizeFilter, STATUSES,
   ActionContext,
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
@@ -117,7 +117,7 @@ async function clientOf(parts: RemoteParts, environment: string) {
   const client = await parts.conn.clientFor(environment);
   if (client) return client;
   if (parts.conn.environmentNamed(environment)) {
-    const signIn = await vscode.window.showWarningMessage(vscode.l10n.t('Not signed in to environment "{0}".', environment), vscode.l10n.t('Sign In'));
+    const signIn = await vscode.window.showWarningMessage(vscode.l10n.t('Not signed in to environment "{0}".', plainText(environment)), vscode.l10n.t('Sign In'));
     if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
     return undefined;
   }
@@ -270,8 +270,8 @@ class RemoteCommands {
       const diff = vscode.l10n.t('Show Diff');
       const explained = vscode.l10n.t('Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.');
       const pick = await vscode.window.showWarningMessage(
-        `${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`,
-        { modal: true, detail: `${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}` },
+        plainText(`${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
+        { modal: true, detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`) },
         overwrite, diff,
       );
       choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
@@ -303,7 +303,7 @@ class RemoteCommands {
     const sentences = result.outcome === 'written'
       ? [vscode.l10n.t('Fetched "{0}" into {1}.', nameOf(result.normalized.document), rel), notes, backup]
       : [vscode.l10n.t('{0} already matches the remote; its base snapshot was refreshed.', rel), notes];
-    void vscode.window.showInformationMessage(sentences.filter(Boolean).join(' '));
+    void vscode.window.showInformationMessage(plainText(sentences.filter(Boolean).join(' ')));
   }
 
   /** Local file of a target, or an explanation that there is none. */
@@ -312,7 +312,7 @@ class RemoteCommands {
     if (!target) return undefined;
     if (!target.file) {
       const fetchIt = vscode.l10n.t('Fetch');
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Campaign {0} has no file in this workspace yet.', target.id), fetchIt);
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Campaign {0} has no file in this workspace yet.', plainText(target.id)), fetchIt);
       if (pick === fetchIt) await this.fetch({ id: target.id, environment: target.environment });
       return undefined;
     }
@@ -347,7 +347,7 @@ class RemoteCommands {
       const r = await this.readAndCompareRemote(local.target, local.file);
       if (!r) return undefined;
       await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, remoteDiffTitle(local.file.fsPath, local.target.environment));
-      void vscode.window.showInformationMessage(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel()));
+      void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel())));
       return r.summary;
     } catch (e) {
       reportError(this.conn, e, vscode.l10n.t('Comparing campaign {0} with the remote', local.target.id), () => this.diffRemote(arg));
@@ -361,7 +361,7 @@ class RemoteCommands {
     const r = await this.compareBase(local.target, local.file);
     if (!r) throw new Error(vscode.l10n.t('There is no base snapshot for campaign {0} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.', local.target.id));
     await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)));
-    void vscode.window.showInformationMessage(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel()));
+    void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel())));
     return r.summary;
   }
 

@@ -174,8 +174,8 @@ export class Connection implements vscode.Disposable {
     if (!intent.environment.production) return true;
     const go = vscode.l10n.t('Send to Production');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Environment "{0}" is production. {1}?', intent.environment.name, capitalize(intent.description)),
-      { modal: true, detail: `${intent.method} ${intent.environment.baseUrl}${intent.path}\n${vscode.l10n.t('Workspace {0}. This changes live data.', intent.environment.workspaceId)}` },
+      vscode.l10n.t('Environment "{0}" is production. {1}?', plainText(intent.environment.name), plainText(capitalize(intent.description))),
+      { modal: true, detail: plainText(`${intent.method} ${intent.environment.baseUrl}${intent.path}\n${vscode.l10n.t('Workspace {0}. This changes live data.', intent.environment.workspaceId)}`) },
       go,
     );
     return answer === go;
@@ -328,9 +328,9 @@ export class Connection implements vscode.Disposable {
     const ok = await runWithProgress(vscode.l10n.t('Signing in to {0}', env.name), action => this.connect(env!, key!, gen, action));
     if (ok) {
       await this.context.secrets.store(secretKeyFor(env), key);
-      void vscode.window.showInformationMessage(env.production
+      void vscode.window.showInformationMessage(plainText(env.production
         ? vscode.l10n.t('Signed in to {0} (production: every write asks for confirmation).', env.name)
-        : vscode.l10n.t('Signed in to {0}.', env.name));
+        : vscode.l10n.t('Signed in to {0}.', env.name)));
       return true;
     }
     // Cancelled: signed out again, and nothing to say.
@@ -346,7 +346,7 @@ export class Connection implements vscode.Disposable {
     const retry = vscode.l10n.t('Retry');
     const showLog = vscode.l10n.t('Show Log');
     // Not awaited: the command finishes now; the buttons act whenever they are clicked.
-    void vscode.window.showErrorMessage(why, retry, showLog).then(pick => {
+    void vscode.window.showErrorMessage(plainText(why), retry, showLog).then(pick => {
       if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
       if (pick === showLog) this.log.show(true);
     });
@@ -359,7 +359,7 @@ export class Connection implements vscode.Disposable {
     ++this.generation;
     await this.context.secrets.delete(secretKeyFor(env));
     this.signedOut();
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}; its API key was removed from secret storage.', env.name));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}; its API key was removed from secret storage.', plainText(env.name)));
   }
 
   /** Switch the active environment; signs in when its key is not stored yet. */
@@ -381,7 +381,7 @@ export class Connection implements vscode.Disposable {
 
   private async pickEnvironment(title: string, allowAdd: boolean): Promise<Environment | undefined> {
     const { environments, problems } = this.environments();
-    if (problems.length) void vscode.window.showWarningMessage(vscode.l10n.t('Some environments in the settings are skipped: {0}', problems.join(' ')), vscode.l10n.t('Open Settings')).then(p => {
+    if (problems.length) void vscode.window.showWarningMessage(vscode.l10n.t('Some environments in the settings are skipped: {0}', plainText(problems.join(' '))), vscode.l10n.t('Open Settings')).then(p => {
       if (p) void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
     });
     const active = this.environment();

@@ -66,13 +66,29 @@ const REFUSED = [
 for (const source of REFUSED) {
   test(`the l10n lint refuses in the extension: ${source}`, async () => {
     const errors = await guardErrors(source);
+    assert.ok(errors.some(e => /^no-restricted-syntax: .*vscode\.l10n\.t/.test(e)), `expected the l10n error, got: ${errors.join(' | ') || 'none'}`);
+  });
+}
+
+/** Values from files, settings and the service may hold control characters, which a notification must not show raw. */
+const UNESCAPED = [
+  "void vscode.window.showWarningMessage(vscode.l10n.t('Signed in to {0}.', env.name), signIn);",
+  'void vscode.window.showErrorMessage(e.message);',
+  "void vscode.window.showInformationMessage(vscode.l10n.t('Fetched {0} of {1}.', plainText(name), `${count}`));",
+];
+
+for (const source of UNESCAPED) {
+  test(`the escaping lint refuses a raw value in a notification: ${source}`, async () => {
+    const errors = await guardErrors(source);
     assert.equal(errors.length, 1, `expected one error, got: ${errors.join(' | ') || 'none'}`);
-    assert.match(errors[0], /^no-restricted-syntax: .*vscode\.l10n\.t/);
+    assert.match(errors[0], /^no-restricted-syntax: .*plainText/);
   });
 }
 
 const ALLOWED: Array<[string, string]> = [
-  ['packages/extension/src/x.ts', "void vscode.window.showWarningMessage(vscode.l10n.t('Signed in to {0}.', name), signIn);"],
+  ['packages/extension/src/x.ts', "void vscode.window.showWarningMessage(vscode.l10n.t('Signed in to {0}.', plainText(name)), signIn);"],
+  ['packages/extension/src/x.ts', "void vscode.window.showErrorMessage(plainText(e.message), vscode.l10n.t('Retry'));"],
+  ['packages/extension/src/x.ts', "void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not part of a flow.', nameOf(record)));"],
   ['packages/extension/src/x.ts', "const lens = { title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, tooltip: words.tooltip };"],
   ['packages/extension/src/x.ts', 'item.tooltip = `${env.name}: ${words.short}`;'],
   ['packages/extension/test/x.test.ts', "void vscode.window.showInformationMessage('a test may say anything');"],
