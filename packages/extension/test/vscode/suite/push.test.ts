@@ -198,7 +198,7 @@ suite('push (extension host, emulator)', () => {
       const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Push') ? 'Push' : undefined), () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
       assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
       const confirm = dialogs.find(d => d.modal && d.items.includes('Push'));
-      assert.strictEqual(confirm?.message, 'Push 1 field change in `basic_details` to push-1?');
+      assert.strictEqual(confirm?.message, 'Push 1 field change in basic_details to push-1?');
       assert.match(confirm.detail ?? '', /^basic_details\.name: "Modal" → "Modal, edited"$/m);
       assert.ok(!opened.some(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push'), 'no review tab opened');
       assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Modal, edited');

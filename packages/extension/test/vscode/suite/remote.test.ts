@@ -216,7 +216,7 @@ suite('remote campaigns (extension host, emulator)', () => {
 
     const base = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.diffBase', file));
     assert.deepStrictEqual(base.result.changes.map((c: any) => c.key), ['basic_details']);
-    assert.ok(base.dialogs.some(d => /1 component differs between the base \(as fetched\) and the local file: `basic_details` changed \(\/basic_details\/name\)/.test(d.message)), base.dialogs.map(d => d.message).join(' | '));
+    assert.ok(base.dialogs.some(d => /1 component differs between the base \(as fetched\) and the local file: basic_details changed \(\/basic_details\/name\)/.test(d.message)), base.dialogs.map(d => d.message).join(' | '));
     let tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputTextDiff && tab.original.scheme === 'campaign-base' && tab.modified.fsPath === file.fsPath);
 
