@@ -99,6 +99,8 @@ export interface ServerContext {
   readonly openSettingsFiles: Map<string, string>;
   /** Damaged base snapshots already logged (each once, until it changes). */
   readonly loggedBaseProblems: Set<string>;
+  /** Open documents whose file is UTF-16 on disk, as read at open and at each save (`readDiskEncoding`). */
+  readonly diskEncodings: Map<string, Utf16>;
   shuttingDown: boolean;
   /**
    * Runs a request handler for the open document `uri`: a closed document gets `fallback`,
@@ -136,11 +138,19 @@ function firstBytes(file: string): Uint8Array {
 }
 
 /**
- * Whether an open document's file is UTF-16 on disk, which its text does not show when the editor
- * decoded it: read again at each check, so saving it as UTF-8 clears the diagnostic.
+ * Reads whether an open document's file is UTF-16 on disk, which its text does not show when the
+ * editor decoded it. The editor changes the file only when it saves it, so this runs at open and
+ * at each save, not at each check: saving it as UTF-8 clears the diagnostic.
  */
-export function savedAsUtf16(ctx: Pick<ServerContext, 'documents'>, uri: string): Utf16 | undefined {
-  return isFileUri(uri) && ctx.documents.get(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined;
+export function readDiskEncoding(ctx: Pick<ServerContext, 'diskEncodings'>, uri: string): void {
+  const encoding = isFileUri(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined;
+  if (encoding) ctx.diskEncodings.set(uri, encoding);
+  else ctx.diskEncodings.delete(uri);
+}
+
+/** Whether an open document's file was UTF-16 on disk when last opened or saved. */
+export function savedAsUtf16(ctx: Pick<ServerContext, 'diskEncodings'>, uri: string): Utf16 | undefined {
+  return ctx.diskEncodings.get(uri);
 }
 
 /** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
@@ -160,7 +170,7 @@ export function nearHeapLimit(heap: Pick<v8.HeapInfo, 'used_heap_size' | 'heap_s
   return heap.used_heap_size > heap.heap_size_limit * HEAP_PRESSURE;
 }
 
-function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'documents'>): LanguageServiceOptions {
+function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'diskEncodings'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
     getRemote: uri => ctx.remoteStates.get(uri),
@@ -204,6 +214,7 @@ export function createContext(connection: Connection, options: ServerOptions): S
     remoteFindings: new Map<string, Finding[]>(),
     openSettingsFiles: new Map<string, string>(),
     loggedBaseProblems: new Set<string>(),
+    diskEncodings: new Map<string, Utf16>(),
     shuttingDown: false,
   };
   const hooks = serviceHooks(shared);

@@ -1,5 +1,5 @@
 import { uriToFileName } from '@campaign-studio/core';
-import { ServerContext } from '../context';
+import { readDiskEncoding, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import { WorkspaceFiles } from './workspaceFiles';
 import { isSettingsFile, settingsChanged } from './workspace';
@@ -13,6 +13,7 @@ export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, 
 
   ctx.documents.onDidOpen(e => {
     justOpened.add(e.document.uri);
+    readDiskEncoding(ctx, e.document.uri);
     workspaceFiles.opened(e.document.uri);
     if (isSettingsFile(e.document.uri)) {
       ctx.openSettingsFiles.set(uriToFileName(e.document.uri), e.document.uri);
@@ -27,11 +28,15 @@ export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, 
   });
 
   // Saving can change the file's encoding (a UTF-16 file saved as UTF-8) without changing its text.
-  ctx.documents.onDidSave(e => diagnostics.schedule(e.document.uri, 0));
+  ctx.documents.onDidSave(e => {
+    readDiskEncoding(ctx, e.document.uri);
+    diagnostics.schedule(e.document.uri, 0);
+  });
 
   ctx.documents.onDidClose(e => {
     const uri = e.document.uri;
     justOpened.delete(uri);
+    ctx.diskEncodings.delete(uri);
     ctx.service.cache.delete(uri);
     ctx.settings.forget(uri);
     if (isSettingsFile(uri)) {

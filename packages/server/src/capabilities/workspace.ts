@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { CAMPAIGNRC, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
-import { ServerContext } from '../context';
+import { readDiskEncoding, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -30,6 +30,11 @@ export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, 
 
   ctx.connection.onDidChangeWatchedFiles(params => {
     workspaceFiles.filesChanged(params.changes.filter(c => !isBaseSnapshot(c.uri)));
+    // An open document's file rewritten by another program (converted to UTF-8, say): its encoding is read again.
+    for (const { uri } of params.changes.filter(c => ctx.documents.get(c.uri))) {
+      readDiskEncoding(ctx, uri);
+      diagnostics.schedule(uri, 0);
+    }
     if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged(ctx, diagnostics);
     // A fetch or a push rewrote a base snapshot: files not described by the extension read it again.
     if (params.changes.some(c => isBaseSnapshot(c.uri))) {

@@ -5,8 +5,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  DidSaveTextDocumentNotification, DocumentDiagnosticReportKind, DocumentFormattingRequest, FullDocumentDiagnosticReport, HoverRequest, MarkupContent,
-  MessageType,
+  DidChangeWatchedFilesNotification, DidSaveTextDocumentNotification, DocumentDiagnosticReportKind, DocumentFormattingRequest, FullDocumentDiagnosticReport, HoverRequest, MarkupContent,
+  FileChangeType, MessageType,
 } from 'vscode-languageserver-protocol/node';
 import { RemoteFindingsNotification } from '@campaign-studio/core';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
@@ -113,7 +113,9 @@ describe('UTF-16 files', () => {
       const first = await pulling.pull(uri) as FullDocumentDiagnosticReport;
       assert.deepEqual(first.items.map(d => d.code), ['D1']);
       assert.equal((await pulling.pull(uri, first.resultId)).kind, DocumentDiagnosticReportKind.Unchanged);
+      // Converted by another program: the editor's file watcher says so.
       fs.writeFileSync(file, TEXT);
+      await pulling.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Changed }] });
       const second = await pulling.pull(uri, first.resultId);
       assert.equal(second.kind, DocumentDiagnosticReportKind.Full);
       assert.deepEqual((second as FullDocumentDiagnosticReport).items, []);
