@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { visible } from '@campaign-studio/core';
+import { code } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { setMember } from '../remote/json';
 /**
@@ -102,11 +102,6 @@ export function campaignIdOf(doc: CampaignDoc): string | undefined {
   if (typeof doc.id === 'string' && doc.id) return doc.id;
   if (typeof doc.campaign_id === 'string' && doc.campaign_id) return doc.campaign_id;
   return undefined;
-}
-
-/** Code-formatted name for messages. */
-export function code(name: string): string {
-  return '`' + visible(name) + '`';
 }
 
 export function list(names: readonly string[]): string {

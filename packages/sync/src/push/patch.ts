@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { CampaignDoc, code, COMPONENTS, isComponent, isUnknownTopLevel, list, sorted } from './model';
+import { CampaignDoc, COMPONENTS, isComponent, isUnknownTopLevel, list, sorted } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { has, isObject } from '@campaign-studio/core';
+import { code, has, isObject } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
 import type { ReviewChange } from './ports';
 import { fieldChanges, pathText, valueAt } from './fieldPaths';

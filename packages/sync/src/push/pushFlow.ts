@@ -5,7 +5,7 @@ import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeR
 import { PathSegment, valueAt } from './fieldPaths';
 import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { isObject, nonEmptyString, parse } from '@campaign-studio/core';
+import { code, isObject, nonEmptyString, parse, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
@@ -602,9 +602,9 @@ function changedAroundWrite(id: string, plan: PatchPlan, fresh: RemoteCampaign, 
   if (!changedElsewhere.length) return '';
   const fields = changedElsewhere.flatMap(k => differingPaths(fresh.normalized[k], after.normalized[k], `/${k}`, 5));
   const updatedBy = nonEmptyString(after.raw.updated_by);
-  const by = updatedBy && updatedBy !== me ? ` (last by ${updatedBy})` : '';
+  const by = updatedBy && updatedBy !== me ? l10n.t({ message: ' (last by {0})', args: [visible(updatedBy)], comment: 'after a campaign id: who last changed it' }) : '';
   return l10n.t('While your update was sent, another client changed campaign {0}{1} outside it: {2} now differ from the version your push was merged against. The service cannot refuse a write made against an older version, so if that client also changed {3} in the same moment, yours replaced it: compare with "Campaign Studio: Compare with Remote". The next push brings their change into your file.',
-    id, by, fields.map(f => `\`${f}\``).join(', '), list(plan.changed));
+    id, by, fields.map(code).join(', '), list(plan.changed));
 }
 
 /** What the merge did, for the preview. */

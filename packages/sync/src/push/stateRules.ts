@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import type { StatusAction } from '../remote/serviceClient';
-import { CampaignDoc, code, list } from './model';
-import { isObject } from '@campaign-studio/core';
+import { CampaignDoc, list } from './model';
+import { code, isObject } from '@campaign-studio/core';
 
 /**
  * What V5 can and cannot write, decided before anything is sent: the state rules P1–P3 against

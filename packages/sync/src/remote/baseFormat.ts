@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
-import { isObject, JsonObject } from '@campaign-studio/core';
+import { code, isObject, JsonObject } from '@campaign-studio/core';
 import { Environment, normalizeBaseUrl } from './environments';
-import { code } from '../push/model';
 
 /**
  * Base snapshots: the normalized remote campaign as it was last fetched (or pushed), in a sidecar
