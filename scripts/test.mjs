@@ -82,14 +82,20 @@ function jsonCounts(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
+/**
+ * A test, or a test file, that runs longer than this fails (node:test's own timeout): a test that
+ * hangs, or a file that never exits (a handle left open), is a failure that names it, never a wait.
+ */
+const TEST_TIMEOUT_MS = 5 * 60_000;
+
 /** node:test over `files`, its counts and failures read from the TAP file it writes. */
 async function nodeTests(name, files, extra) {
   const tap = path.join(tmp, `${name}.tap`);
   const code = await run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=2',
+    '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...files, ...extra,
+    ...extra, ...files,
   ]);
   return { code, counts: tapCounts(tap) };
 }

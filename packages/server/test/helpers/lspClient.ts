@@ -40,6 +40,8 @@ export class LspClient {
     this.connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', d => this.stderr.push(String(d)));
     this.exited = new Promise(resolve => child.on('exit', code => resolve(code)));
+    // A server gone before answering fails the request waiting on it (the connection would wait forever).
+    child.on('close', () => this.connection.dispose());
     this.connection.onNotification(PublishDiagnosticsNotification.type, p => {
       this.diagnostics.set(p.uri, p);
       for (let i = this.waiters.length - 1; i >= 0; i--) {

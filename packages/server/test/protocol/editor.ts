@@ -32,6 +32,8 @@ export interface EditorOptions {
   env?: NodeJS.ProcessEnv;
   /** How long a wait may take before the test fails (a hang, never a pacing device). */
   timeoutMs?: number;
+  /** How long a request may go unanswered before the test fails (2 minutes by default). */
+  requestTimeoutMs?: number;
 }
 
 export const PUSH_CAPABILITIES: ClientCapabilities = {
@@ -64,8 +66,21 @@ export class Editor {
   private readonly waiters = new Set<() => void>();
   private exitCode: Promise<number | null> | undefined;
 
-  constructor(readonly connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
+  /**
+   * The connection, whose requests fail (saying what the server wrote on stderr) when the server
+   * exits before answering or leaves one unanswered too long: a test fails, it never hangs.
+   */
+  readonly connection: ProtocolConnection;
+  private readonly gone: Promise<never>;
+
+  constructor(raw: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
     const changed = () => { for (const w of [...this.waiters]) w(); };
+    this.connection = this.guarded(raw);
+    this.gone = new Promise<never>((_, reject) => child?.on('close', (code, signal) => {
+      reject(new Error(`the server exited (${signal ?? `status ${code}`}) before answering; stderr: ${this.stderr.slice(-1500)}`));
+    }));
+    this.gone.catch(() => undefined);
+    const connection = raw;
     connection.onNotification(PublishDiagnosticsNotification.type, p => { this.publications.push(p); changed(); });
     connection.onNotification(LogMessageNotification.type, p => { this.logs.push(p); changed(); });
     connection.onRequest(ConfigurationRequest.type, p => {
@@ -97,8 +112,31 @@ export class Editor {
       writer = new IPCMessageWriter(child);
     }
     const editor = new Editor(createProtocolConnection(reader, writer), options, child);
-    await editor.initialize();
+    try {
+      await editor.initialize();
+    } catch (e) {
+      // A server left running would keep the test file's process alive after its tests.
+      editor.kill();
+      throw e;
+    }
     return editor;
+  }
+
+  private guarded(raw: ProtocolConnection): ProtocolConnection {
+    const send = raw.sendRequest as (...args: unknown[]) => Promise<unknown>;
+    const sendRequest = (...args: unknown[]) => this.answered(send(...args), args[0]);
+    return { ...raw, sendRequest: sendRequest as ProtocolConnection['sendRequest'] };
+  }
+
+  /** `reply`, unless the server exits first or takes longer than the request timeout. */
+  private answered<T>(reply: Promise<T>, type: unknown): Promise<T> {
+    const method = typeof type === 'string' ? type : (type as { method?: string }).method;
+    const timeoutMs = this.options.requestTimeoutMs ?? 120_000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`)), timeoutMs);
+    });
+    return Promise.race([reply, this.gone, late]).finally(() => clearTimeout(timer));
   }
 
   async initialize(): Promise<void> {
