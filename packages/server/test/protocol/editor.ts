@@ -73,14 +73,13 @@ export class Editor {
   readonly connection: ProtocolConnection;
   private readonly gone: Promise<never>;
 
-  constructor(raw: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
+  constructor(connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
     const changed = () => { for (const w of [...this.waiters]) w(); };
-    this.connection = this.guarded(raw);
+    this.connection = this.guarded(connection);
     this.gone = new Promise<never>((_, reject) => child?.on('close', (code, signal) => {
       reject(new Error(`the server exited (${signal ?? `status ${code}`}) before answering; stderr: ${this.stderr.slice(-1500)}`));
     }));
     this.gone.catch(() => undefined);
-    const connection = raw;
     connection.onNotification(PublishDiagnosticsNotification.type, p => { this.publications.push(p); changed(); });
     connection.onNotification(LogMessageNotification.type, p => { this.logs.push(p); changed(); });
     connection.onRequest(ConfigurationRequest.type, p => {
