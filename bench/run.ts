@@ -2,21 +2,16 @@
  * `npm run bench`: every figure from one run on one machine, side by side, so that ratios are
  * meaningful on a shared, noisy machine. Writes bench/results/latest.json for comparing commits.
  *
- * Goals (reported, never asserted as timed tests):
- *   ≥ 5× faster than vscode-json-languageservice at every size; 1 MB validated within 6× its
- *   JSON.parse time; a keystroke on 1 MB under 30 ms median; first diagnostics within 150 ms of
- *   server start; completion p95 under 10 ms on 100 KB; under 150 MB RSS with 50 open documents;
- *   under 1 GB peak RSS with 100 open 1 MB broken documents, which a 1 GB heap limit survives;
- *   dist/server.js under 1 MB; `campaign lint` on 5,000 files within 1.5× of reading and parsing
- *   them, faster than ajv-cli with our schemas, under 200 MB peak RSS; formatting 10 MB under 2 s
- *   and 300 MB peak RSS of the server, any bench document under 1 GB.
+ * Every figure is printed with the anchor measured in the same run (vscode-json-languageservice,
+ * JSON.parse, ajv-cli, `node -e 0`, an idle server), their ratio, its goal and whether it is met:
+ * reported, never asserted as timed tests.
  *
  * `--formatting` measures formatting only; `--server PATH` measures another build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { execFileSync, spawnSync } from 'child_process';
+import { execFileSync, spawn, spawnSync } from 'child_process';
 import { performance } from 'perf_hooks';
 import * as jsonls from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -28,6 +23,7 @@ import { toDiagnostics } from '../packages/core/src/language/diagnostics';
 import { LspClient } from '../packages/server/test/helpers/lspClient';
 import { ServerStatsRequest } from '../packages/core/src/protocol';
 import { formattingBench, formattingGoals, formattingTable } from './formatting';
+import { Figure, figuresMarkdown, figuresTable, ms, times } from './figures';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -69,8 +65,6 @@ async function measureAsync(fn: () => Promise<void>, runs: number): Promise<Stat
   }
   return stats(samples);
 }
-
-const ms = (x: number): string => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1));
 
 // ---------------------------------------------------------------- full validation
 
@@ -155,19 +149,39 @@ async function validationBench(): Promise<Record<string, unknown>[]> {
 const serverFlag = process.argv.indexOf('--server');
 const serverPath = serverFlag > 0 ? path.resolve(process.argv[serverFlag + 1]) : path.join(root, 'dist/server.js');
 
-async function startToFirstDiagnostics(): Promise<Stats> {
+interface StartUp {
+  /** From spawning the server to the first diagnostics of a 3 KB campaign. */
+  toDiagnostics: Stats;
+  /** From the answer to `initialize` to those diagnostics. */
+  afterInitialize: Stats;
+  /** `node -e 0`, spawned the same way and interleaved with the server's runs: the anchor. */
+  nodeStart: Stats;
+}
+
+function nodeStart(): Promise<number> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('error', reject).on('exit', () => resolve(performance.now() - t)));
+}
+
+async function startToFirstDiagnostics(): Promise<StartUp> {
   const text = generateCampaign({ bytes: 3_000 });
-  const samples: number[] = [];
-  for (let i = 0; i < (quick ? 3 : 10); i++) {
+  const total: number[] = [];
+  const afterInitialize: number[] = [];
+  const node: number[] = [];
+  for (let i = 0; i < (quick ? 5 : 15); i++) {
+    node.push(await nodeStart());
     const t = performance.now();
     const c = await LspClient.start({ serverPath });
+    const initialized = performance.now();
     const uri = `file:///bench/start-${i}.campaign.json`;
     await c.open(uri, text);
     await c.waitForDiagnostics(uri);
-    samples.push(performance.now() - t);
+    const done = performance.now();
+    total.push(done - t);
+    afterInitialize.push(done - initialized);
     await c.stop();
   }
-  return stats(samples);
+  return { toDiagnostics: stats(total), afterInitialize: stats(afterInitialize), nodeStart: stats(node) };
 }
 
 /** didChange → diagnostics, through pull diagnostics so no debounce is measured. */
@@ -237,8 +251,12 @@ async function completionAndHover(): Promise<{ completion: Stats; hover: Stats; 
   return { completion, hover, supported };
 }
 
-async function memory(): Promise<Record<string, number>> {
+interface Memory50 { rssMB: number; idleRssMB: number; heapUsedMB: number; heapTotalMB: number; serverReportedRssMB: number; openDocuments: number }
+
+/** RSS with 50 open documents of mixed sizes; the anchor is the same server's RSS before the first one. */
+async function memory(): Promise<Memory50> {
   const c = await LspClient.start({ serverPath });
+  const idle = residentMB(c.child.pid!);
   const waits: Array<Promise<PublishDiagnosticsParams>> = [];
   for (let i = 0; i < 50; i++) {
     const uri = `file:///bench/mem-${i}.campaign.json`;
@@ -251,7 +269,22 @@ async function memory(): Promise<Record<string, number>> {
   const s = await c.connection.sendRequest(ServerStatsRequest.type);
   const { rssMB } = residentMB(c.child.pid!);
   await c.stop();
-  return { rssMB, heapUsedMB: s.heapUsed / 1048576, heapTotalMB: s.heapTotal / 1048576, serverReportedRssMB: s.rss / 1048576, openDocuments: 50 };
+  return { rssMB, idleRssMB: idle.rssMB, heapUsedMB: s.heapUsed / 1048576, heapTotalMB: s.heapTotal / 1048576, serverReportedRssMB: s.rss / 1048576, openDocuments: 50 };
+}
+
+interface Memory10MB { rssMB: number; peakRssMB: number; idleRssMB: number; heapUsedMB: number; diagnostics: number }
+
+/** One open 10 MB campaign with mistakes, until its diagnostics arrive: the server's RSS then, and its peak. */
+async function memory10MB(): Promise<Memory10MB> {
+  const c = await LspClient.start({ serverPath });
+  const idle = residentMB(c.child.pid!);
+  const uri = 'file:///bench/ten-mb.campaign.json';
+  await c.open(uri, generateCampaign({ bytes: 10_000_000, errors: true }));
+  const published = await c.waitForDiagnostics(uri, () => true, 600_000);
+  const s = await c.connection.sendRequest(ServerStatsRequest.type);
+  const rss = residentMB(c.child.pid!);
+  await c.stop();
+  return { ...rss, idleRssMB: idle.rssMB, heapUsedMB: s.heapUsed / 1048576, diagnostics: published.diagnostics.length };
 }
 
 /** The server's resident and peak resident memory, from /proc (Linux). */
@@ -406,8 +439,30 @@ function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.
 async function formattingOnly(): Promise<void> {
   process.stderr.write(`formatting through ${serverPath}…\n`);
   const rows = await formattingBench(serverPath, quick);
-  console.log(['Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2):', ...formattingTable(rows), '', 'Goals:',
-    ...formattingGoals(rows).map(g => `  ${g.met ? 'met    ' : 'NOT MET'}  ${g.goal}: ${g.value}`)].join('\n'));
+  console.log(['Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2):', ...formattingTable(rows), '', 'Figures against their anchors and goals:',
+    ...figuresTable(formattingGoals(rows))].join('\n'));
+}
+
+/** Each validation row against vscode-json-languageservice, and the 1 MB rows against JSON.parse. */
+function validationFigures(validation: Record<string, unknown>[]): Figure[] {
+  const against = (r: Record<string, unknown>): number => !r.errors ? 5 : r.size === '3 KB' ? 8 : 10;
+  const name = (r: Record<string, unknown>): string => `${r.size as string} ${r.errors ? 'with errors' : 'valid'}`;
+  return [
+    ...validation.map(r => ({
+      goal: `${name(r)}: ≥ ${against(r)}× faster than vscode-json-languageservice`,
+      met: (r.speedup as number) >= against(r),
+      value: `${ms((r.ours as Stats).median)} ms`,
+      anchor: `json-ls ${ms((r.jsonLanguageService as Stats).median)} ms`,
+      ratio: `${(r.speedup as number).toFixed(1)}× faster`,
+    })),
+    ...validation.filter(r => r.size === '1 MB').map(r => ({
+      goal: `${name(r)}: validated within 6× JSON.parse`,
+      met: (r.overParse as number) <= 6,
+      value: `${ms((r.ours as Stats).median)} ms`,
+      anchor: `JSON.parse ${ms((r.jsonParse as Stats).median)} ms`,
+      ratio: times(r.overParse as number),
+    })),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -426,26 +481,30 @@ async function main(): Promise<void> {
   process.stderr.write('memory with 100 open 1 MB broken documents, then under a 1 GB heap limit…\n');
   const large = await largeMemory();
   const largeIn1GB = await largeMemory(1024);
+  process.stderr.write('memory with a 10 MB document…\n');
+  const tenMB = await memory10MB();
   process.stderr.write('formatting…\n');
   const formatting = await formattingBench(serverPath, quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
   const files = sizes();
 
-  const mb1 = validation.filter(r => r.size === '1 MB');
-  const goals = [
-    { goal: '≥ 5× faster than vscode-json-languageservice at every size', met: validation.every(r => (r.speedup as number) >= 5), value: `min ${Math.min(...validation.map(r => r.speedup as number)).toFixed(1)}×` },
-    { goal: '1 MB validated within 6× JSON.parse', met: mb1.every(r => (r.overParse as number) <= 6), value: mb1.map(r => `${(r.overParse as number).toFixed(1)}× (${r.errors ? 'with errors' : 'valid'})`).join(', ') },
-    { goal: 'keystroke on 1 MB under 30 ms median', met: keystrokeStats.median < 30, value: `${ms(keystrokeStats.median)} ms` },
-    { goal: 'first diagnostics within 150 ms of server start', met: firstDiagnostics.median < 150, value: `${ms(firstDiagnostics.median)} ms median, ${ms(firstDiagnostics.p95)} ms p95` },
-    { goal: 'completion p95 under 10 ms on 100 KB', met: editing.supported.completion && editing.completion.p95 < 10, value: editing.supported.completion ? `${ms(editing.completion.p95)} ms` : 'not supported by the server' },
-    { goal: 'under 150 MB RSS with 50 open documents', met: mem.rssMB < 150, value: `${mem.rssMB.toFixed(0)} MB` },
-    { goal: 'under 1 GB peak RSS with 100 open 1 MB broken documents', met: large.peakRssMB < 1024, value: large.survived ? `${large.peakRssMB.toFixed(0)} MB` : large.exit! },
-    { goal: 'survives --max-old-space-size=1024 with 100 open 1 MB broken documents', met: largeIn1GB.survived, value: largeIn1GB.survived ? `${largeIn1GB.peakRssMB.toFixed(0)} MB peak RSS` : largeIn1GB.exit! },
+  const anchor = (size: string): Stats => validation.find(r => r.size === size && !r.errors)!.jsonParse as Stats;
+  const ownStartUp = firstDiagnostics.toDiagnostics.median - firstDiagnostics.nodeStart.median;
+  const idle = `idle server ${mem.idleRssMB.toFixed(0)} MB`;
+  const goals: Figure[] = [
+    ...validationFigures(validation),
+    { goal: 'keystroke to diagnostics on 1 MB: p95 under 10 ms', met: keystrokeStats.p95 < 10, value: `${ms(keystrokeStats.p95)} ms p95 (${ms(keystrokeStats.median)} median)`, anchor: `JSON.parse ${ms(anchor('1 MB').median)} ms`, ratio: times(keystrokeStats.p95 / anchor('1 MB').median) },
+    { goal: 'first diagnostics of 3 KB: under 100 ms of the server\'s own start-up (from spawn, less node -e 0)', met: ownStartUp < 100, value: `${ms(firstDiagnostics.toDiagnostics.median)} ms from spawn, ${ms(ownStartUp)} ms own, ${ms(firstDiagnostics.afterInitialize.median)} ms after initialize`, anchor: `node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms`, ratio: times(firstDiagnostics.toDiagnostics.median / firstDiagnostics.nodeStart.median) },
+    { goal: 'completion p95 under 10 ms on 100 KB', met: editing.supported.completion && editing.completion.p95 < 10, value: editing.supported.completion ? `${ms(editing.completion.p95)} ms p95` : 'not supported by the server', anchor: `JSON.parse ${ms(anchor('100 KB').median)} ms`, ratio: times(editing.completion.p95 / anchor('100 KB').median) },
+    { goal: 'under 100 MB RSS with 50 open documents', met: mem.rssMB < 100, value: `${mem.rssMB.toFixed(0)} MB`, anchor: idle, ratio: times(mem.rssMB / mem.idleRssMB) },
+    { goal: 'under 400 MB RSS with a 10 MB document open (peak)', met: tenMB.peakRssMB < 400, value: `${tenMB.peakRssMB.toFixed(0)} MB peak, ${tenMB.rssMB.toFixed(0)} MB after`, anchor: `idle server ${tenMB.idleRssMB.toFixed(0)} MB`, ratio: times(tenMB.peakRssMB / tenMB.idleRssMB) },
+    { goal: 'under 1 GB peak RSS with 100 open 1 MB broken documents', met: large.peakRssMB < 1024, value: large.survived ? `${large.peakRssMB.toFixed(0)} MB` : large.exit!, anchor: idle, ratio: times(large.peakRssMB / mem.idleRssMB) },
+    { goal: 'survives --max-old-space-size=1024 with 100 open 1 MB broken documents', met: largeIn1GB.survived, value: largeIn1GB.survived ? `${largeIn1GB.peakRssMB.toFixed(0)} MB peak RSS` : largeIn1GB.exit!, anchor: idle, ratio: times(largeIn1GB.peakRssMB / mem.idleRssMB) },
     { goal: 'dist/server.js under 1 MB', met: files['dist/server.js'] < 1_048_576, value: `${(files['dist/server.js'] / 1024).toFixed(0)} KB` },
-    { goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`, met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs, value: `${(lint.campaignLint.wallMs / lint.readParse.wallMs).toFixed(2)}×` },
-    { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${(lint.campaignLint.wallMs / lint.ajvCli.wallMs).toFixed(2)}× ajv-cli's time` },
-    { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB` },
+    { goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`, met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs, value: `${ms(lint.campaignLint.wallMs)} ms`, anchor: `read + JSON.parse ${ms(lint.readParse.wallMs)} ms`, ratio: times(lint.campaignLint.wallMs / lint.readParse.wallMs) },
+    { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${ms(lint.campaignLint.wallMs)} ms`, anchor: `ajv-cli ${ms(lint.ajvCli.wallMs)} ms`, ratio: times(lint.campaignLint.wallMs / lint.ajvCli.wallMs) },
+    { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB`, anchor: `read + JSON.parse ${lint.readParse.peakRssMB.toFixed(0)} MB`, ratio: times(lint.campaignLint.peakRssMB / lint.readParse.peakRssMB) },
     ...formattingGoals(formatting),
   ];
 
@@ -454,7 +513,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, sizes: files, goals,
+    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -469,8 +528,8 @@ async function main(): Promise<void> {
     out.push(`${pad(`${r.size} ${r.errors ? 'with errors' : 'valid'}`, 22)}${pad(f(r.jsonParse), 18)}${pad(f(r.ours), 20)}${pad(f(r.jsonLanguageService), 20)}${pad(`${(r.speedup as number).toFixed(1)}×`, 10)}${(r.overParse as number).toFixed(1)}×`);
   }
   out.push('');
-  out.push(`Through the server over stdio: first diagnostics after start ${ms(firstDiagnostics.median)} ms (p95 ${ms(firstDiagnostics.p95)}); keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`);
-  out.push(`Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS, ${mem.heapUsedMB.toFixed(0)} MB heap used.`);
+  out.push(`Through the server over stdio: first diagnostics ${ms(firstDiagnostics.toDiagnostics.median)} ms after spawning the server (p95 ${ms(firstDiagnostics.toDiagnostics.p95)}), ${ms(firstDiagnostics.afterInitialize.median)} ms after its answer to initialize, node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms; keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`);
+  out.push(`Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS (${mem.idleRssMB.toFixed(0)} MB before the first), ${mem.heapUsedMB.toFixed(0)} MB heap used. With a 10 MB document: ${tenMB.rssMB.toFixed(0)} MB RSS (peak ${tenMB.peakRssMB.toFixed(0)} MB), ${tenMB.heapUsedMB.toFixed(0)} MB heap used.`);
   const largeLine = (m: LargeMemory): string => m.survived ? `${m.rssMB.toFixed(0)} MB RSS (peak ${m.peakRssMB.toFixed(0)} MB), ${m.heapUsedMB.toFixed(0)} MB heap used, all diagnostics in ${m.seconds.toFixed(1)} s` : `the server ${m.exit} after ${m.seconds.toFixed(1)} s`;
   out.push(`Memory with 100 open 1 MB broken documents: ${largeLine(large)}; under a 1 GB heap limit: ${largeLine(largeIn1GB)}.`);
   out.push('');
@@ -485,30 +544,28 @@ async function main(): Promise<void> {
   out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');
-  out.push('Goals:');
-  for (const g of goals) out.push(`  ${g.met ? 'met    ' : 'NOT MET'}  ${g.goal}: ${g.value}`);
+  out.push('Figures against their anchors and goals:');
+  out.push(...figuresTable(goals));
   console.log(out.join('\n'));
   if (process.argv.includes('--contributing')) writeFigures(result, validation, goals);
 }
 
 /** Rewrites the figures of CONTRIBUTING.md's bench section with this run's. */
-function writeFigures(result: { date: string; commit: string; node: string }, validation: Record<string, unknown>[], goals: Array<{ goal: string; met: boolean; value: string }>): void {
+function writeFigures(result: { date: string; commit: string; node: string }, validation: Record<string, unknown>[], goals: Figure[]): void {
   const f = (s: unknown): string => { const x = s as Stats; return `${ms(x.median)} / ${ms(x.p95)}`; };
   const lines: string[] = [
     '<!-- section:bench -->',
     '### Validation figures',
     '',
-    `Figures from one run of \`npm run bench\` (commit ${result.commit}, ${result.date.slice(0, 10)}, Node ${result.node}, a shared 2-core machine). Full validation means parsing, every rule and the ranges of every diagnostic, against vscode-json-languageservice (the engine of VS Code's own JSON support) validating the same text with our \`packages/core/schemas/\`, and \`JSON.parse\` of the same text as the floor. Times in milliseconds, median / p95.`,
+    `Figures from one run of \`npm run bench\` (commit ${result.commit}, ${result.date.slice(0, 10)}, Node ${result.node}, a shared 2-core machine, load average ${os.loadavg()[0].toFixed(1)} when it ended). Full validation means parsing, every rule and the ranges of every diagnostic, against vscode-json-languageservice (the engine of VS Code's own JSON support) validating the same text with our \`packages/core/schemas/\`, and \`JSON.parse\` of the same text as the floor. Times in milliseconds, median / p95.`,
     '',
     '| document | JSON.parse | Campaign Studio | vscode-json-languageservice | speed-up | × JSON.parse |',
     '| --- | --- | --- | --- | --- | --- |',
     ...validation.map(r => `| ${r.size} ${r.errors ? 'with errors' : 'valid'} | ${f(r.jsonParse)} | ${f(r.ours)} | ${f(r.jsonLanguageService)} | ${(r.speedup as number).toFixed(1)}× | ${(r.overParse as number).toFixed(1)}× |`),
     '',
-    '| goal | result | |',
-    '| --- | --- | --- |',
-    ...goals.map(g => `| ${g.goal} | ${g.value} | ${g.met ? 'met' : '**not met**'} |`),
+    ...figuresMarkdown(goals),
     '',
-    'Reproduce with `npm run bench` (about two minutes; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the table and writes every figure to `bench/results/latest.json`, so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends and 100,000-character strings, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
+    'Reproduce with `npm run bench` (about six minutes; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the tables and writes every figure to `bench/results/latest.json` (not committed), so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends and 100,000-character strings, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
     '<!-- /section:bench -->',
   ];
   const contributing = path.join(root, 'CONTRIBUTING.md');

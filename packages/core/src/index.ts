@@ -15,6 +15,7 @@ export * from "./language/ruleLinks";
 export * from "./language/ranges";
 export * from "./language/settings";
 export * from "./language/symbols";
+export { loadValidators } from "./language/schemaErrors";
 export { code, visible } from "./language/strings";
 export * from "./language/types";
 export * from "./language/uri";

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import * as validators from '../generated/validators';
-import type { AjvError, CompiledValidator } from '../generated/validators';
+import type * as Validators from '../generated/validators';
+import type { AjvError } from '../generated/validators';
 import ruleTableJson from '../generated/ruleTable.json';
 import { get, join, parsePointer } from './pointer';
 import { DocumentKind, Finding, Fix, Severity } from './types';
@@ -17,11 +17,15 @@ import { code, didYouMean, visible } from './strings';
 interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[]; unknownRule?: string }
 const ruleTable = ruleTableJson as Record<string, RuleEntry>;
 
-const VALIDATORS: Record<DocumentKind, CompiledValidator> = {
-  campaign: validators.campaign,
-  search: validators.search,
-  campaignrc: validators.campaignrc,
-};
+/**
+ * The precompiled validators, one per document kind, evaluated at their first use rather than
+ * when the bundle loads: a quarter of a megabyte of schema code stays off a process's start-up
+ * until something is checked (the server loads them right after answering `initialize`, while
+ * the editor sends its first document). `require` evaluates the module once and keeps it.
+ */
+export function loadValidators(): typeof Validators {
+  return require('../generated/validators') as typeof Validators;
+}
 
 const TOP_FILE: Record<DocumentKind, string> = {
   campaign: 'campaign.schema.json',
@@ -86,7 +90,7 @@ function ruleMessages(rule: string, names: Record<string, string>): Record<strin
 }
 
 export function schemaFindings(kind: DocumentKind, value: unknown): Finding[] {
-  const validate = VALIDATORS[kind];
+  const validate = loadValidators()[kind];
   if (validate(value)) return [];
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -121,12 +125,26 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'an object', array: 'an array', null: '`null`',
 };
 
-/** A rule's message template filled in: the one place every definition's `messages` are formatted, through l10n. */
-function fill(template: string, vars: Record<string, unknown>): string {
-  // Read through, not copied: `{value}` is written out only when the template uses it.
-  const shown = new Proxy(vars, { get: (target, name) => { const v: unknown = Reflect.get(target, name); return typeof v === 'string' ? visible(v) : v; } });
-  return l10n.t(template, shown as Record<string, l10n.L10nReplacement>);
+/** A template's placeholders: `{name}` → `name`. */
+const PLACEHOLDER = /{([^}]+)}/g;
+
+/**
+ * A rule's message template filled in: the one place every definition's `messages` are formatted,
+ * through l10n. Only the placeholders the template names are read (a `{value}` or an `{allowed}`
+ * list is written out only then), each string made visible.
+ */
+function fill(template: string, vars: TemplateVars): string {
+  const shown: Record<string, l10n.L10nReplacement> = {};
+  for (const [, name] of template.matchAll(PLACEHOLDER)) {
+    const v = vars[name];
+    const text = typeof v === 'function' ? v() : v;
+    shown[name] = typeof text === 'string' ? visible(text) : text as l10n.L10nReplacement;
+  }
+  return l10n.t(template, shown);
 }
+
+/** What a rule's message template may use; a function is called only when the template names it. */
+type TemplateVars = Record<string, unknown>;
 
 /** One validator error, with what every keyword's message says about the place it is at. */
 interface SchemaError {
@@ -147,12 +165,15 @@ interface SchemaError {
   /** "for `name`", or "in `tags`" for an array item. */
   forProp: string;
   /** What a rule's message template may use: `{property}`, `{value}`, `{missing}`, … */
-  vars: Record<string, unknown>;
+  vars: TemplateVars;
 }
 
-/** What one keyword says about an error; the rest of the finding comes from the place. */
+/**
+ * What one keyword says about an error; the rest of the finding comes from the place. The message
+ * is written only when the rule's definition has none of its own for the keyword.
+ */
 interface Described {
-  message: string;
+  message: () => string;
   path?: string;
   target?: 'key';
   fixes?: Fix[];
@@ -167,7 +188,7 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   const f: Finding = {
     rule: described.rule ?? e.info.rule,
     path: described.path ?? err.instancePath,
-    message: ruleMessage(e) ?? described.message,
+    message: ruleMessage(e) ?? described.message(),
     severity: described.severity ?? e.info.severity ?? ruleSeverity(e.info.rule, 'error'),
   };
   if (described.target) f.target = described.target;
@@ -207,14 +228,8 @@ function schemaError(kind: DocumentKind, doc: unknown, err: AjvError): SchemaErr
  * `{value}` is written out only when a message uses it: for an error on an object (an unknown
  * key in a huge document) that would copy the whole object once per error.
  */
-function templateVars(prop: string, parentName: string, value: unknown): Record<string, unknown> {
-  let valueText: string | undefined;
-  return {
-    property: prop,
-    parent: parentName,
-    get value() { return valueText ??= typeof value === 'string' ? value : JSON.stringify(value); },
-    set value(v: unknown) { valueText = String(v); },
-  };
+function templateVars(prop: string, parentName: string, value: unknown): TemplateVars {
+  return { property: prop, parent: parentName, value: () => typeof value === 'string' ? value : JSON.stringify(value) };
 }
 
 /** The message the rule's definition gives for this keyword at this schema node, filled in. */
@@ -234,28 +249,28 @@ const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
   exclusiveMinimum: describeBound,
   maximum: describeBound,
   exclusiveMaximum: describeBound,
-  minItems: e => sized(e, l10n.t('{0} needs at least {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
-  maxItems: e => sized(e, l10n.t('{0} takes at most {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
-  minLength: e => sized(e, e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t('{0} needs at least {1} characters.', e.Subject, e.err.params.limit)),
-  maxLength: e => sized(e, l10n.t('{0} takes at most {1} characters.', e.Subject, e.err.params.limit)),
-  maxProperties: e => sized(e, l10n.t('{0} takes at most {1} properties.', e.where, e.err.params.limit)),
+  minItems: e => sized(e, () => l10n.t('{0} needs at least {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  maxItems: e => sized(e, () => l10n.t('{0} takes at most {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  minLength: e => sized(e, () => e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t('{0} needs at least {1} characters.', e.Subject, e.err.params.limit)),
+  maxLength: e => sized(e, () => l10n.t('{0} takes at most {1} characters.', e.Subject, e.err.params.limit)),
+  maxProperties: e => sized(e, () => l10n.t('{0} takes at most {1} properties.', e.where, e.err.params.limit)),
   uniqueItems: describeDuplicate,
-  pattern: e => ({ message: l10n.t('{0} does not have the form {1} needs.', code(e.value), e.subject) }),
+  pattern: e => ({ message: () => l10n.t('{0} does not have the form {1} needs.', code(e.value), e.subject) }),
   propertyNames: describeKeyName,
   discriminator: describeDiscriminator,
-  not: e => ({ message: l10n.t`${code(e.prop || 'this')} is not allowed here.` }),
+  not: e => ({ message: () => l10n.t`${code(e.prop || 'this')} is not allowed here.` }),
   dependencies: describeDependency,
   dependentRequired: describeDependency,
 };
 
 function describeOther(e: SchemaError): Described {
-  return { message: l10n.t('{0} is not valid here ({1}).', code(e.prop || 'This value'), e.err.keyword) };
+  return { message: () => l10n.t('{0} is not valid here ({1}).', code(e.prop || 'This value'), e.err.keyword) };
 }
 
 function describeRequired({ err, where, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
-  return { message: l10n.t('{0} is required in {1}.', code(missing), where), path: join(err.instancePath, missing) };
+  return { message: () => l10n.t('{0} is required in {1}.', code(missing), where), path: join(err.instancePath, missing) };
 }
 
 /** A key the closed object does not list, with a rename when it is a near miss of a known one. */
@@ -266,7 +281,7 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
   vars.key = key;
   const path = join(err.instancePath, key);
   const known = objectEntry?.known ?? [];
-  vars.known = list(known);
+  vars.known = () => list(known);
   // Membership tests against the object, not a scan of its keys per error: an object with a
   // huge number of unknown keys must stay linear.
   const obj = value && typeof value === 'object' ? value as object : {};
@@ -279,13 +294,13 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
     // make a duplicate key.
     return {
       ...base,
-      message: l10n.t('{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.', code(key), where, code(guess), code(guess)),
+      message: () => l10n.t('{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.', code(key), where, code(guess), code(guess)),
       fixes: [{ title: l10n.t('Remove `{0}` (`{1}` is already set)', visible(key), guess), edits: [{ kind: 'remove', path }], isPreferred: true }],
     };
   }
   const fixes: Fix[] = guess ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
   fixes.push({ title: l10n.t`Remove \`${visible(key)}\``, edits: [{ kind: 'remove', path }] });
-  return { ...base, message: l10n.t('{0} is not a property of {1}', code(key), where) + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
+  return { ...base, message: () => l10n.t('{0} is not a property of {1}', code(key), where) + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
 }
 
 /**
@@ -302,15 +317,15 @@ function unknownKeyRule(kind: DocumentKind, objectEntry: RuleEntry | undefined):
 /** A value outside `enum` / `const`, with a fix when only its case or its type is off. */
 function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Described {
   const allowed: unknown[] = err.keyword === 'enum' ? err.params.allowedValues : [err.params.allowedValue];
-  vars.allowed = list(allowed);
+  vars.allowed = () => list(allowed);
   const caseMatch = typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
   const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
   const fixTo = caseMatch ?? sameText;
   if (fixTo === undefined) {
-    return { message: l10n.t('{0} is not allowed {1}: use {2}.', code(value), forProp, allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)) };
+    return { message: () => l10n.t('{0} is not allowed {1}: use {2}.', code(value), forProp, allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)) };
   }
   return {
-    message: l10n.t('{0} is not allowed {1}: {2}, use {3}.', code(value), forProp, caseMatch !== undefined ? 'the case matters' : 'it must be a string', code(fixTo)),
+    message: () => l10n.t('{0} is not allowed {1}: {2}, use {3}.', code(value), forProp, caseMatch !== undefined ? 'the case matters' : 'it must be a string', code(fixTo)),
     fixes: [{ title: l10n.t`Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
   };
 }
@@ -319,10 +334,10 @@ function describeType({ kind, err, value, prop, Subject, vars }: SchemaError): D
   const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
   vars.type = want;
   const fixes = typeFixes(err, value);
-  if (err.instancePath !== '') return { message: l10n.t('{0} must be {1}, not {2}.', prop ? Subject : code('The document'), want, typeName(value)), fixes };
+  if (err.instancePath !== '') return { message: () => l10n.t('{0} must be {1}, not {2}.', prop ? Subject : code('The document'), want, typeName(value)), fixes };
   // Nothing else can be checked: an error, under the rule of the document's first required key.
   return {
-    message: l10n.t('A {0} is one JSON object, not {1}.', kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document', typeName(value)),
+    message: () => l10n.t('A {0} is one JSON object, not {1}.', kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document', typeName(value)),
     rule: kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2',
     severity: 'error',
     fixes,
@@ -351,11 +366,11 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
 const BOUND_WORDS: Record<string, string> = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
 
 function describeBound(e: SchemaError): Described {
-  return sized(e, l10n.t('{0} must be {1} {2}, not {3}.', e.Subject, BOUND_WORDS[e.err.keyword], e.err.params.limit, JSON.stringify(e.value)));
+  return sized(e, () => l10n.t('{0} must be {1} {2}, not {3}.', e.Subject, BOUND_WORDS[e.err.keyword], e.err.params.limit, JSON.stringify(e.value)));
 }
 
 /** A message about a limit (`{limit}` in the rule's templates). */
-function sized({ err, vars }: SchemaError, message: string): Described {
+function sized({ err, vars }: SchemaError, message: () => string): Described {
   vars.limit = err.params.limit;
   return { message };
 }
@@ -366,7 +381,7 @@ function describeDuplicate({ err, prop }: SchemaError): Described {
   const copy = Math.max(Number(err.params.i), Number(err.params.j));
   const path = `${err.instancePath}/${copy}`;
   return {
-    message: l10n.t('{0} lists the same value twice (items {1} and {2}): keep one.', code(prop), first, copy),
+    message: () => l10n.t('{0} lists the same value twice (items {1} and {2}): keep one.', code(prop), first, copy),
     path,
     fixes: [{ title: l10n.t('Remove the duplicate'), edits: [{ kind: 'remove', path }], isPreferred: true }],
   };
@@ -375,7 +390,7 @@ function describeDuplicate({ err, prop }: SchemaError): Described {
 function describeKeyName({ err, where, vars }: SchemaError): Described {
   vars.key = err.params.propertyName;
   return {
-    message: l10n.t('{0} is not allowed as a key of {1}.', code(err.params.propertyName), where),
+    message: () => l10n.t('{0} is not allowed as a key of {1}.', code(err.params.propertyName), where),
     path: join(err.instancePath, String(err.params.propertyName)),
     target: 'key',
   };
@@ -386,14 +401,14 @@ function describeDiscriminator({ err, value, vars }: SchemaError): Described {
   vars.tag = tag;
   const path = `${err.instancePath}/${tag}`;
   const got = (value as Record<string, unknown> | undefined)?.[tag];
-  if (err.params.error === 'tag' && got === undefined) return { message: l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
+  if (err.params.error === 'tag' && got === undefined) return { message: () => l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
   vars.value = typeof got === 'string' ? got : JSON.stringify(got);
-  return { message: l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
+  return { message: () => l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
 }
 
 function describeDependency({ err, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
   vars.property = err.params.property;
-  return { message: l10n.t('{0} is required when {1} is present.', code(missing), code(err.params.property)), path: `${err.instancePath}/${missing}` };
+  return { message: () => l10n.t('{0} is required when {1} is present.', code(missing), code(err.params.property)), path: `${err.instancePath}/${missing}` };
 }

@@ -3,7 +3,7 @@ import {
   ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, InitializeParams,
   InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind, WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { FIX_ALL_KIND, isFileUri, uriToFileName } from '@campaign-studio/core';
+import { FIX_ALL_KIND, isFileUri, loadValidators, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
 import { ClientInfo, describe, ruleLinkFor, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
@@ -71,6 +71,8 @@ function foldersAfter(current: string[], added: WorkspaceFolder[], removed: Work
 export function registerLifecycle(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.connection.onInitialize((params): InitializeResult => {
     readClient(ctx.client, params);
+    // Loaded once the answer is written, while the editor reads it and sends its first document.
+    setImmediate(loadValidators);
     return { capabilities: serverCapabilities(ctx.client), serverInfo: { name: 'campaign-studio', version } };
   });
   ctx.connection.onInitialized(() => {
