@@ -163,12 +163,20 @@ function skipValue(t: string, i: number): number {
   return j;
 }
 
+/** Past this many members named in one object, a key is looked up rather than compared with each. */
+const MANY_MEMBERS = 8;
+
 /**
  * The child of `node` named by the key string at [start, end), or undefined. A node names a few
  * members at most, so comparing in place spares slicing every key of every object passed through.
  */
 function memberChild(t: string, start: number, end: number, node: TrieNode): TrieNode | undefined {
   const len = end - start - 2;
+  // Many members named (a thousand unknown keys in one object): one lookup, not a comparison with each.
+  if (node.children.size > MANY_MEMBERS) {
+    const raw = t.slice(start + 1, end - 1);
+    if (!raw.includes('\\')) return node.children.get(raw);
+  }
   for (const [name, child] of node.children) {
     if (name.length === len && t.startsWith(name, start + 1)) return child;
   }

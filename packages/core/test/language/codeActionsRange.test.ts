@@ -106,3 +106,17 @@ test('a fix on a value deep in the file gives the edit the whole text would give
   delete expected.basic_details.unknown_2;
   assert.equal(after, JSON.stringify(expected, null, 2).replace(/\n/g, '\r\n'));
 });
+
+test('ranges of many findings in one object are each its own key\'s, an escaped key\'s included', () => {
+  const doc = JSON.parse(unknownKeys(20));
+  doc.basic_details['un\u00e9scaped "q"'] = 1;
+  const text = JSON.stringify(doc, null, 2);
+  const parsed = parse(text);
+  const findings = validate(parsed, { kind: 'campaign', settings: SETTINGS }).filter(f => f.rule === 'D7');
+  assert.equal(findings.length, 21);
+  const lines = text.split('\n');
+  rangesFor(parsed, findings).forEach((r, i) => {
+    const key = JSON.stringify(findings[i].path.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~'));
+    assert.equal(lines[r.start.line].slice(r.start.character, r.end.character), key);
+  });
+});
