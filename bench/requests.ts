@@ -128,13 +128,15 @@ async function rightAfterEdits(serverPath: string, text: string, runs: number): 
     await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
     const at = nameAt(text);
     const timezone = lineOf(text, '"timezone"');
-    const value: Position = { line: timezone, character: text.split('\n')[timezone].indexOf(':') + 3 };
+    const line = text.split('\n')[timezone];
+    const key: Position = { line: timezone, character: line.indexOf('"timezone"') + 2 };
+    const value: Position = { line: timezone, character: line.indexOf(':') + 3 };
     for (let i = 0; i < 2 * (runs + 1); i++) {
       await c.change(uri, { start: { line: at.line, character: at.character + i }, end: { line: at.line, character: at.character + i } }, 'x');
       const pull = c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
       const kind = i % 2 === 0 ? 'hover' : 'completion';
-      const ms = await timed(() => kind === 'hover'
-        ? c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: timezone, character: text.split('\n')[timezone].indexOf('"timezone"') + 2 } })
+      const ms = await timed<unknown>(() => kind === 'hover'
+        ? c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: key })
         : c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: value }));
       await pull;
       if (i > 1) out[kind].push(ms);
