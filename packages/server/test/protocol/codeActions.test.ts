@@ -59,27 +59,32 @@ function at(ed: Editor, uri: string, range: ReturnType<typeof lineRange>, diagno
   return ed.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, only } }) as Promise<CodeAction[]>;
 }
 
-describe('code actions for a client that resolves them (VS Code)', () => {
-  let ed: Editor;
-  let dir: string;
-  let n = 0;
+/** A server for the tests of one `describe`, started before them with `capabilities`, and a folder for their files. */
+function session(capabilities: ClientCapabilities): { ed: Editor; dir: string } {
+  const s = {} as { ed: Editor; dir: string };
   before(async () => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-code-actions-')));
-    ed = await Editor.start('stdio', { capabilities: RESOLVING });
+    s.dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-code-actions-')));
+    s.ed = await Editor.start('stdio', { capabilities });
   });
   after(() => {
-    ed.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
+    s.ed.kill();
+    fs.rmSync(s.dir, { recursive: true, force: true });
   });
+  return s;
+}
+
+describe('code actions for a client that resolves them (VS Code)', () => {
+  const s = session(RESOLVING);
+  let n = 0;
 
   async function opened(text: string): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
-    const uri = pathToFileURL(path.join(dir, `${++n}.campaign.json`)).href;
-    await ed.open(uri, text);
-    return { uri, diagnostics: (await ed.published(uri, p => p.diagnostics.length > 0)).diagnostics };
+    const uri = pathToFileURL(path.join(s.dir, `${++n}.campaign.json`)).href;
+    await s.ed.open(uri, text);
+    return { uri, diagnostics: (await s.ed.published(uri, p => p.diagnostics.length > 0)).diagnostics };
   }
 
   test('the server says it resolves code actions', () => {
-    const provider = ed.initializeResult.capabilities.codeActionProvider;
+    const provider = s.ed.initializeResult.capabilities.codeActionProvider;
     assert.equal(typeof provider === 'object' && provider.resolveProvider, true);
   });
 
@@ -88,7 +93,7 @@ describe('code actions for a client that resolves them (VS Code)', () => {
     const { uri, diagnostics } = await opened(text);
     assert.equal(diagnostics.filter(d => d.code === 'D7').length, 400);
     const range = lineRange(text, '"unknown_200"');
-    const actions = await at(ed, uri, range, diagnostics.filter(d => d.range.start.line === range.start.line));
+    const actions = await at(s.ed, uri, range, diagnostics.filter(d => d.range.start.line === range.start.line));
     assert.deepEqual(actions.map(a => a.title), ['Remove `unknown_200`']);
     const edit = actions[0].edit!.documentChanges![0] as TextDocumentEdit;
     assert.equal(edit.textDocument.version, 1);
@@ -100,32 +105,32 @@ describe('code actions for a client that resolves them (VS Code)', () => {
   test('fix-all comes without its edit, and resolving it gives the edit for that version', async () => {
     const text = campaign(3);
     const { uri, diagnostics } = await opened(text);
-    const [fixAll, ...rest] = await at(ed, uri, lineRange(text, '"channel"'), [], ['source.fixAll']);
+    const [fixAll, ...rest] = await at(s.ed, uri, lineRange(text, '"channel"'), [], ['source.fixAll']);
     assert.deepEqual(rest, []);
     assert.equal(fixAll.kind, FIX_ALL_KIND);
     assert.equal(fixAll.edit, undefined, 'the edit waits for resolve');
-    const resolved = await ed.connection.sendRequest(CodeActionResolveRequest.type, fixAll);
+    const resolved = await s.ed.connection.sendRequest(CodeActionResolveRequest.type, fixAll);
     const change = resolved.edit!.documentChanges![0] as TextDocumentEdit;
     assert.deepEqual(change.textDocument, { uri, version: 1 });
     const fixed = JSON.parse(applied(text, change.edits));
     assert.deepEqual([fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator], ['and', 'or']);
 
     const f1 = diagnostics.find(d => d.code === 'F1')!;
-    const quick = await at(ed, uri, f1.range, [f1]);
+    const quick = await at(s.ed, uri, f1.range, [f1]);
     const rule = quick.find(a => a.title === 'Fix all F1 problems in this file');
     assert.ok(rule && !rule.edit, `one rule's fix-all, unresolved, among ${quick.map(a => a.title).join(', ')}`);
-    const ruleEdit = (await ed.connection.sendRequest(CodeActionResolveRequest.type, rule)).edit!.documentChanges![0] as TextDocumentEdit;
+    const ruleEdit = (await s.ed.connection.sendRequest(CodeActionResolveRequest.type, rule)).edit!.documentChanges![0] as TextDocumentEdit;
     assert.equal(JSON.parse(applied(text, ruleEdit.edits)).segmentation_details.excluded_filters.filter_operator, 'or');
   });
 
   test('resolving after the text moved on is refused: no edit is made for a version that is gone', async () => {
     const text = campaign(3);
     const { uri } = await opened(text);
-    const [fixAll] = await at(ed, uri, lineRange(text, '"channel"'), [], ['source']);
+    const [fixAll] = await at(s.ed, uri, lineRange(text, '"channel"'), [], ['source']);
     assert.equal(fixAll.kind, FIX_ALL_KIND);
-    const v = await ed.edit(uri, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '  "note": 1,\n');
-    await ed.published(uri, p => p.version === v);
-    await assert.rejects(ed.connection.sendRequest(CodeActionResolveRequest.type, fixAll), (e: unknown) => {
+    const v = await s.ed.edit(uri, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '  "note": 1,\n');
+    await s.ed.published(uri, p => p.version === v);
+    await assert.rejects(s.ed.connection.sendRequest(CodeActionResolveRequest.type, fixAll), (e: unknown) => {
       assert.ok(e instanceof ResponseError);
       assert.equal(e.code, LSPErrorCodes.ContentModified);
       assert.match(e.message, /changed .*since this fix was offered; ask for the code actions again/);
@@ -135,26 +140,17 @@ describe('code actions for a client that resolves them (VS Code)', () => {
 });
 
 describe('code actions for a client that cannot resolve them (Neovim, Emacs)', () => {
-  let ed: Editor;
-  let dir: string;
-  before(async () => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-code-actions-')));
-    ed = await Editor.start('stdio', { capabilities: NOT_RESOLVING });
-  });
-  after(() => {
-    ed.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const s = session(NOT_RESOLVING);
 
   test('quick fixes at a line leave fix-all out; asking for source actions computes it with its edit', async () => {
-    const provider = ed.initializeResult.capabilities.codeActionProvider;
+    const provider = s.ed.initializeResult.capabilities.codeActionProvider;
     assert.equal(typeof provider === 'object' && provider.resolveProvider, false);
     const text = campaign(3);
-    const uri = pathToFileURL(path.join(dir, 'neovim.campaign.json')).href;
-    await ed.open(uri, text);
-    const f1 = (await ed.published(uri, p => p.diagnostics.some(d => d.code === 'F1'))).diagnostics.find(d => d.code === 'F1')!;
-    assert.deepEqual((await at(ed, uri, f1.range, [f1])).map(a => a.title), ['Change to `and`']);
-    const [fixAll] = await at(ed, uri, lineRange(text, '"channel"'), [], ['source']);
+    const uri = pathToFileURL(path.join(s.dir, 'neovim.campaign.json')).href;
+    await s.ed.open(uri, text);
+    const f1 = (await s.ed.published(uri, p => p.diagnostics.some(d => d.code === 'F1'))).diagnostics.find(d => d.code === 'F1')!;
+    assert.deepEqual((await at(s.ed, uri, f1.range, [f1])).map(a => a.title), ['Change to `and`']);
+    const [fixAll] = await at(s.ed, uri, lineRange(text, '"channel"'), [], ['source']);
     assert.equal(fixAll.kind, FIX_ALL_KIND);
     const fixed = JSON.parse(applied(text, fixAll.edit!.changes![uri]));
     assert.deepEqual([fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator], ['and', 'or']);
@@ -162,28 +158,19 @@ describe('code actions for a client that cannot resolve them (Neovim, Emacs)', (
 });
 
 describe('hover never waits for validation', () => {
-  let ed: Editor;
-  let dir: string;
-  before(async () => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-hover-first-')));
-    ed = await Editor.start('stdio', { capabilities: PULL_CAPABILITIES });
-  });
-  after(() => {
-    ed.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const s = session(PULL_CAPABILITIES);
 
   test('a hover sent with an edit of a large document is answered before the validation of that edit', async () => {
     const text = campaign(20_000);
-    const uri = pathToFileURL(path.join(dir, 'large.campaign.json')).href;
-    await ed.open(uri, text);
-    await ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+    const uri = pathToFileURL(path.join(s.dir, 'large.campaign.json')).href;
+    await s.ed.open(uri, text);
+    await s.ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
     const line = lineRange(text, '"channel"').start.line;
     // As VS Code does after a keystroke: the change, the pull of its diagnostics, then the user's hover.
-    await ed.edit(uri, { start: { line, character: 2 }, end: { line, character: 2 } }, '"note": 1, ');
+    await s.ed.edit(uri, { start: { line, character: 2 }, end: { line, character: 2 } }, '"note": 1, ');
     const answered: string[] = [];
-    const pull = ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }).then(r => { answered.push('diagnostics'); return r; });
-    const hover = ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 16 } }).then(h => { answered.push('hover'); return h; });
+    const pull = s.ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }).then(r => { answered.push('diagnostics'); return r; });
+    const hover = s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 16 } }).then(h => { answered.push('hover'); return h; });
     const [report, shown] = await Promise.all([pull, hover]);
     assert.deepEqual(answered, ['hover', 'diagnostics']);
     assert.ok(shown, 'a hover for "channel"');
