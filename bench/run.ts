@@ -6,7 +6,8 @@
  * JSON.parse, ajv-cli, `node -e 0`, an idle server), their ratio, its goal and whether it is met:
  * reported, never asserted as timed tests.
  *
- * `--formatting` measures formatting only; `--server PATH` measures another build of the server.
+ * `--formatting` measures formatting only, `--requests` the editing requests only (`requests.ts`);
+ * `--server PATH` measures another build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -24,6 +25,7 @@ import { LspClient } from '../packages/server/test/helpers/lspClient';
 import { ServerStatsRequest } from '../packages/core/src/protocol';
 import { formattingBench, formattingGoals, formattingTable } from './formatting';
 import { Figure, figuresMarkdown, figuresTable, ms, times } from './figures';
+import { requestsBench, requestsGoals, requestsTable } from './requests';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -465,8 +467,15 @@ function validationFigures(validation: Record<string, unknown>[]): Figure[] {
   ];
 }
 
+/** `--requests`: code actions, hover and completion on large documents, printed. */
+async function requestsOnly(): Promise<void> {
+  const rows = await requestsBench(serverPath, quick);
+  console.log([`Requests through ${serverPath}:`, ...requestsTable(rows)].join('\n'));
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--formatting')) return formattingOnly();
+  if (process.argv.includes('--requests')) return requestsOnly();
   const started = new Date();
   process.stderr.write('validation (in process)…\n');
   const validation = await validationBench();
@@ -485,6 +494,8 @@ async function main(): Promise<void> {
   const tenMB = await memory10MB();
   process.stderr.write('formatting…\n');
   const formatting = await formattingBench(serverPath, quick);
+  process.stderr.write('code actions, hover and completion on large documents…\n');
+  const requests = await requestsBench(serverPath, quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
   const files = sizes();
@@ -506,6 +517,7 @@ async function main(): Promise<void> {
     { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${ms(lint.campaignLint.wallMs)} ms`, anchor: `ajv-cli ${ms(lint.ajvCli.wallMs)} ms`, ratio: times(lint.campaignLint.wallMs / lint.ajvCli.wallMs) },
     { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB`, anchor: `read + JSON.parse ${lint.readParse.peakRssMB.toFixed(0)} MB`, ratio: times(lint.campaignLint.peakRssMB / lint.readParse.peakRssMB) },
     ...formattingGoals(formatting),
+    ...requestsGoals(requests),
   ];
 
   let commit = 'unknown';
@@ -513,7 +525,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, sizes: files, goals,
+    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -541,6 +553,9 @@ async function main(): Promise<void> {
   out.push('');
   out.push('Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2) of the same text:');
   out.push(...formattingTable(formatting));
+  out.push('');
+  out.push('Requests through the server (code actions after an edit once its diagnostics are shown; hover and completion right after an edit):');
+  out.push(...requestsTable(requests));
   out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');

@@ -38,6 +38,8 @@ export interface ClientInfo {
   workspaceFolderChanges: boolean;
   hierarchicalSymbols: boolean;
   codeActionLiterals: boolean;
+  /** The client asks for a code action's edit with `codeAction/resolve` (`resolveSupport` names `edit`). */
+  codeActionResolve: boolean;
   versionedWorkspaceEdits: boolean;
   foldingRangeLimit: number | undefined;
   /** What completion items may hold: snippets, markdown, label details. */
@@ -117,7 +119,7 @@ export function describe(e: unknown): string {
 function initialClientInfo(): ClientInfo {
   return {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
-    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], workspaceFolderChanges: false, hierarchicalSymbols: false, codeActionLiterals: false,
+    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], workspaceFolderChanges: false, hierarchicalSymbols: false, codeActionLiterals: false, codeActionResolve: false,
     versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
     ruleDocCommand: undefined, ruleLink: webRuleLink,
   };
@@ -238,7 +240,8 @@ async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, 
     if (token.isCancellationRequested) throw cancelled();
     return result;
   } catch (e) {
-    if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
+    // Cancelled, or refused because the text moved on: the client's to handle, not a failure.
+    if (e instanceof ResponseError && (e.code === LSPErrorCodes.RequestCancelled || e.code === LSPErrorCodes.ContentModified)) throw e;
     ctx.log.error(l10n.t`${handler} failed for ${uri}${version === undefined ? '' : l10n.t` (version ${version})`}: ${describe(e)}`);
     return fallback;
   }

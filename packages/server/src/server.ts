@@ -39,9 +39,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerDocuments(ctx, diagnostics, workspaceFiles);
   registerWorkspace(ctx, diagnostics, workspaceFiles);
   registerRemoteState(ctx, diagnostics);
-  registerCompletion(ctx);
+  registerCompletion(ctx, diagnostics);
   registerHover(ctx);
-  registerCodeActions(ctx);
+  registerCodeActions(ctx, diagnostics);
   registerSymbols(ctx);
   registerFormatting(ctx);
   registerFolding(ctx);

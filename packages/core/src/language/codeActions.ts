@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { commaExpected, ParsedDocument, trailingComma } from './parse';
-import { positionAt, Range } from './ranges';
+import { positionAt, Range, rangesFor, valueOffsets } from './ranges';
 import { get, parsePointer, toPointer } from './pointer';
 import { toDiagnostics } from './diagnostics';
 import { defaultSchemas, describe, jsonType, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
@@ -37,11 +37,17 @@ export interface CodeActionInput {
   findings: Finding[];
   /** The range the editor asks about (the cursor or the selection). */
   range: Range;
+  /** The ranges of `findings`, in order, when the caller has them (computed once per version). */
+  ranges?: readonly Range[];
   /** Requested kinds (`CodeActionContext.only`); undefined = quick fixes. */
   only?: string[];
   /** The editor's indentation; the document's own indentation wins when it has one. */
   formatting?: Partial<FormattingSettings> & { detectIndentation?: boolean };
   schemas?: SchemaSet;
+  /** The document's version, named in fix-all actions' `data`. */
+  version?: number;
+  /** The client resolves code actions' edits (`codeAction/resolve`): fix-all's edit waits for it. */
+  resolveLater?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +329,23 @@ function wants(only: string[] | undefined, kind: string): boolean {
   return only.some(o => kind === o || kind.startsWith(o + '.'));
 }
 
+/**
+ * The findings whose diagnostics overlap `range`, in order. `ranges` are the ranges of all
+ * `findings` when the caller has them (else one pass over the text finds them all, see
+ * `rangesFor`): only these findings' fixes are computed, whatever the size of the file.
+ */
+export function findingsInRange(parsed: ParsedDocument, findings: readonly Finding[], range: Range, ranges: readonly Range[] = rangesFor(parsed, findings)): Finding[] {
+  return findings.filter((_, i) => overlaps(ranges[i], range));
+}
+
+/** What `codeAction/resolve` needs to compute a fix-all action's edit: the whole file, or one rule's findings. */
+export interface FixAllData {
+  uri: string;
+  version: number;
+  /** Only this rule's findings; every rule's when absent. */
+  rule?: string;
+}
+
 interface Candidate {
   title: string;
   isPreferred?: boolean;
@@ -330,11 +353,10 @@ interface Candidate {
 }
 
 /** Each fix of a finding as one text edit on the current text (fixes that change nothing are left out). */
-function candidates(input: CodeActionInput, f: Finding, fmt: FormattingSettings, set: SchemaSet): Candidate[] {
+function candidates(input: Omit<CodeActionInput, 'range' | 'only'>, f: Finding, fmt: FormattingSettings, set: SchemaSet): Candidate[] {
   const out: Candidate[] = [];
   for (const x of fixesFor(f, input.parsed.value, input.kind, input.settings, set)) {
-    const after = safeApply(input.parsed.text, x.edits, fmt);
-    const edit = after === undefined ? undefined : diffEdit(input.parsed.text, after);
+    const edit = fixEdit(input.parsed, x.edits, fmt);
     if (edit) out.push({ title: x.title, isPreferred: x.isPreferred, edit });
   }
   out.push(...syntaxFixes(input.parsed, f));
@@ -385,19 +407,25 @@ function endOfPreviousEntry(parsed: ParsedDocument, offset: number): number | un
   return node && previous ? previous.offset + previous.length : undefined;
 }
 
+/**
+ * The code actions at `input.range`: the quick fixes of the diagnostics there, and fix-all when
+ * `only` asks for it. With `resolveLater`, fix-all actions (the file's, and "fix all of this rule")
+ * come without their edit and with `data` (`FixAllData`) for `codeAction/resolve`, since their edit
+ * costs a fix of every finding of the file. Without it, "fix all of this rule" is left out: a client
+ * that cannot resolve has the file's fix-all among the source actions, computed only when it asks
+ * for them, so that a request at one line never pays for the whole file.
+ */
 export function codeActions(input: CodeActionInput): CodeAction[] {
   const set = input.schemas ?? defaultSchemas();
   const { parsed, uri } = input;
   const fmt = formattingFor(parsed.text, input.formatting);
+  const data = (rule?: string): FixAllData => ({ uri, version: input.version ?? 0, ...(rule === undefined ? {} : { rule }) });
   const out: CodeAction[] = [];
   if (wants(input.only, QUICKFIX)) {
-    const preferredByRule = new Map<string, number>();
-    const perFinding = input.findings.map(f => ({ f, fixes: candidates(input, f, fmt, set) }));
-    for (const { f, fixes } of perFinding) if (fixes.some(x => x.isPreferred)) preferredByRule.set(f.rule, (preferredByRule.get(f.rule) ?? 0) + 1);
-    for (const { f, fixes } of perFinding) {
+    for (const f of findingsInRange(parsed, input.findings, input.range, input.ranges)) {
+      const fixes = candidates(input, f, fmt, set);
       if (!fixes.length) continue;
       const diagnostic = toDiagnostics(parsed, [f])[0];
-      if (!overlaps(diagnostic.range, input.range)) continue;
       for (const x of fixes) {
         out.push({
           title: x.title,
@@ -407,25 +435,72 @@ export function codeActions(input: CodeActionInput): CodeAction[] {
           edit: { changes: { [uri]: [toTextEdit(parsed, x.edit)] } },
         });
       }
-      // Several findings of this rule share a kind of fix: one action fixes them all.
-      if (fixes.some(x => x.isPreferred) && (preferredByRule.get(f.rule) ?? 0) > 1) {
-        const edits = fixAllEdits(input, fmt, rule => rule === f.rule);
-        if (edits.length) {
-          out.push({
-            title: l10n.t('Fix all {0} problems in this file', f.rule),
-            kind: QUICKFIX,
-            diagnostics: [diagnostic],
-            edit: { changes: { [uri]: edits } },
-          });
-        }
+      // Several findings of this rule: one action fixes them all, its edit made on resolve.
+      if (input.resolveLater && fixes.some(x => x.isPreferred) && input.findings.some(o => o !== f && o.rule === f.rule)) {
+        out.push({ title: l10n.t('Fix all {0} problems in this file', f.rule), kind: QUICKFIX, diagnostics: [diagnostic], data: data(f.rule) });
       }
     }
   }
   if (wants(input.only, FIX_ALL_KIND)) {
-    const edits = fixAllEdits(input, fmt);
-    if (edits.length) out.push({ title: l10n.t('Fix all auto-fixable Campaign Studio problems'), kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
+    const title = l10n.t('Fix all auto-fixable Campaign Studio problems');
+    if (input.resolveLater) {
+      if (input.findings.length) out.push({ title, kind: FIX_ALL_KIND, data: data() });
+    } else {
+      const edits = fixAllEdits(input, fmt);
+      if (edits.length) out.push({ title, kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
+    }
   }
   return out;
+}
+
+/** The edits of a fix-all action offered with `data`: every preferred fix of the file, or of its rule. */
+export function resolveFixAll(input: Omit<CodeActionInput, 'range' | 'only'>, data: Pick<FixAllData, 'rule'>): TextEdit[] {
+  const rule = data.rule;
+  return fixAllEdits(input, undefined, rule === undefined ? undefined : r => r === rule);
+}
+
+/**
+ * One fix as one text edit. It is made on the smallest object or array that holds every place the
+ * fix changes, not on the whole text: jsonc-parser's \`modify\` parses all the text it is given,
+ * a second per fix on a 10 MB file. The value is preceded by its line's indentation, from which
+ * jsonc-parser indents what it inserts, so the edit is the one the whole text would give.
+ */
+function fixEdit(parsed: ParsedDocument, edits: readonly FixEdit[], fmt: FormattingSettings): { start: number; end: number; text: string } | undefined {
+  const scope = fixScope(parsed, edits);
+  if (!scope) {
+    const after = safeApply(parsed.text, edits, fmt);
+    return after === undefined ? undefined : diffEdit(parsed.text, after);
+  }
+  const text = parsed.text;
+  const lineStart = text.lastIndexOf('\n', scope.start - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, scope.start))![0];
+  const before = indent + text.slice(scope.start, scope.end);
+  const relative = edits.map(e => ({ ...e, path: toPointer(parsePointer(e.path).slice(scope.depth)) }) as FixEdit);
+  const after = safeApply(before, relative, fmt);
+  const edit = after === undefined ? undefined : diffEdit(before, after);
+  if (!edit || edit.start < indent.length) return edit;
+  const shift = scope.start - indent.length;
+  return { start: edit.start + shift, end: edit.end + shift, text: edit.text };
+}
+
+/** The deepest object or array that holds the parent of every edit's place, when it is not the root. */
+function fixScope(parsed: ParsedDocument, edits: readonly FixEdit[]): { start: number; end: number; depth: number } | undefined {
+  if (!edits.length) return undefined;
+  const parents = edits.map(e => parsePointer(e.path).slice(0, -1));
+  let common = parents[0];
+  for (const p of parents) {
+    let i = 0;
+    while (i < common.length && i < p.length && common[i] === p[i]) i++;
+    common = common.slice(0, i);
+  }
+  for (let depth = common.length; depth > 0; depth--) {
+    const segs = common.slice(0, depth);
+    const value = valueAt(parsed.value, segs);
+    if (value === null || typeof value !== 'object') continue;
+    const at = valueOffsets(parsed, toPointer(segs));
+    if (at) return { ...at, depth };
+  }
+  return undefined;
 }
 
 function safeApply(text: string, edits: readonly FixEdit[], fmt: FormattingSettings): string | undefined {
@@ -440,7 +515,7 @@ function safeApply(text: string, edits: readonly FixEdit[], fmt: FormattingSetti
  * The edits that apply every preferred fix of the file (of the rules `ruleFilter` accepts): each
  * fix's edit computed on the original text, and only those that do not overlap one already taken.
  */
-export function fixAllEdits(input: CodeActionInput, fmt = formattingFor(input.parsed.text, input.formatting), ruleFilter: (rule: string) => boolean = () => true): TextEdit[] {
+export function fixAllEdits(input: Omit<CodeActionInput, 'range' | 'only'>, fmt = formattingFor(input.parsed.text, input.formatting), ruleFilter: (rule: string) => boolean = () => true): TextEdit[] {
   const set = input.schemas ?? defaultSchemas();
   const { parsed } = input;
   const taken: Array<{ start: number; end: number; text: string }> = [];

@@ -215,8 +215,9 @@ export class LanguageService {
     return found;
   }
 
-  diagnostics(doc: TextDocumentLike, settings: DocumentSettings): CampaignDiagnostic[] {
-    return toDiagnostics(this.parsed(doc), this.findings(doc, settings), this.options.ruleLink);
+  /** The diagnostics of `findings` (the document's, computed now when not given). */
+  diagnostics(doc: TextDocumentLike, settings: DocumentSettings, findings: Finding[] = this.findings(doc, settings)): CampaignDiagnostic[] {
+    return toDiagnostics(this.parsed(doc), findings, this.options.ruleLink);
   }
 }
 

@@ -59,6 +59,23 @@ function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value
   return { start: node.offset + shift, end: node.offset + shift + 1 };
 }
 
+/**
+ * Offsets (into the full text) of the value at `pointer`, when the document has one there: for
+ * strict JSON by the guided locator, without building the position tree.
+ */
+export function valueOffsets(doc: ParsedDocument, pointer: string): { start: number; end: number } | undefined {
+  if (doc.strict && !doc.hasTree()) {
+    const l = locate(doc, [pointer]).get(pointer)!;
+    if (!l.complete) return undefined;
+    // The locator stops inside a container once it found what it looked for: its end is found here.
+    const end = l.valueEnd >= 0 ? l.valueEnd : skipValue(doc.bom ? doc.text.slice(doc.bom) : doc.text, l.valueStart);
+    return { start: l.valueStart + doc.bom, end: end + doc.bom };
+  }
+  let node = doc.tree();
+  for (const seg of parsePointer(pointer)) node = node && childOf(node, seg);
+  return node && { start: node.offset + doc.bom, end: node.offset + node.length + doc.bom };
+}
+
 /** Ranges of many findings at once: for strict JSON, one guided pass over the text for all. */
 export function rangesFor(doc: ParsedDocument, findings: ReadonlyArray<Pick<Finding, 'path' | 'target' | 'range'>>): Range[] {
   if (doc.strict && !doc.hasTree()) {
@@ -146,12 +163,20 @@ function skipValue(t: string, i: number): number {
   return j;
 }
 
+/** Past this many members named in one object, a key is looked up rather than compared with each. */
+const MANY_MEMBERS = 8;
+
 /**
  * The child of `node` named by the key string at [start, end), or undefined. A node names a few
  * members at most, so comparing in place spares slicing every key of every object passed through.
  */
 function memberChild(t: string, start: number, end: number, node: TrieNode): TrieNode | undefined {
   const len = end - start - 2;
+  // Many members named (a thousand unknown keys in one object): one lookup, not a comparison with each.
+  if (node.children.size > MANY_MEMBERS) {
+    const raw = t.slice(start + 1, end - 1);
+    if (!raw.includes('\\')) return node.children.get(raw);
+  }
   for (const [name, child] of node.children) {
     if (name.length === len && t.startsWith(name, start + 1)) return child;
   }

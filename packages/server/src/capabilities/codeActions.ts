@@ -1,16 +1,35 @@
-import { CodeAction, CodeActionKind, CodeActionParams } from 'vscode-languageserver/node';
-import { codeActions, ruleDocActions } from '@campaign-studio/core';
-import { ServerContext } from '../context';
+import * as l10n from '@vscode/l10n';
+import { CodeAction, CodeActionKind, CodeActionParams, LSPErrorCodes, ResponseError, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { codeActions, Finding, FixAllData, Range, rangesFor, resolveFixAll, ruleDocActions } from '@campaign-studio/core';
+import { RequestContext, ServerContext } from '../context';
+import { Diagnostics } from './diagnostics';
 
 type Indentation = { tabSize?: number; insertSpaces?: boolean; detectIndentation?: boolean } | undefined;
 
+/** What a document's code actions reuse while its findings stay the same: their ranges, and the fix-all edits made. */
+interface VersionCache {
+  findings: Finding[];
+  ranges: Range[];
+  fixAll: Map<string, TextEdit[]>;
+}
+
 /**
- * Quick fixes and fix-all. Fixes insert text in the editor's indentation for the resource (the
- * document's own indentation wins when it has one), asked once per document while it is open.
+ * Quick fixes and fix-all. A request computes the fixes of the diagnostics in its range only,
+ * with the findings validation made for that version. Fix-all (the file's, and one rule's) costs
+ * a fix of every finding in the file, so it is computed only when wanted: a client that resolves
+ * code actions (`resolveSupport` with `edit`, as VS Code) gets it without its edit and asks for
+ * the edit when the user picks it or saves; a client that cannot (Neovim, Emacs) gets the file's
+ * fix-all only when it asks for source actions, which it does on a user's command, never at every
+ * cursor move as quick fixes are. Fixes insert text in the editor's indentation for the resource
+ * (the document's own indentation wins when it has one), asked once per document while it is open.
  */
-export function registerCodeActions(ctx: ServerContext): void {
+export function registerCodeActions(ctx: ServerContext, diagnostics: Diagnostics): void {
   const indentation = new Map<string, Promise<Indentation>>();
-  ctx.documents.onDidClose(e => indentation.delete(e.document.uri));
+  const cache = new Map<string, VersionCache>();
+  ctx.documents.onDidClose(e => {
+    indentation.delete(e.document.uri);
+    cache.delete(e.document.uri);
+  });
 
   function indentationFor(uri: string): Promise<Indentation> {
     if (!ctx.client.configuration) return Promise.resolve(undefined);
@@ -28,23 +47,71 @@ export function registerCodeActions(ctx: ServerContext): void {
     return hit;
   }
 
+  /** The cache of this version's findings (the diagnostics' own, so a new version or a settings change starts a new one). */
+  function cached(req: RequestContext): VersionCache {
+    const findings = diagnostics.findings(req.doc, req.settings);
+    const hit = cache.get(req.doc.uri);
+    if (hit?.findings === findings) return hit;
+    const fresh = { findings, ranges: rangesFor(req.parsed, findings), fixAll: new Map<string, TextEdit[]>() };
+    cache.set(req.doc.uri, fresh);
+    return fresh;
+  }
+
   ctx.connection.onCodeAction((params, token) => ctx.safe<CodeAction[]>('code actions', params.textDocument.uri, [], async req => {
+    const version = req.doc.version;
     const formatting = await indentationFor(req.doc.uri);
+    // The text moved on while the editor's settings were read: the editor asks again for the new one.
+    if (req.doc.version !== version) return [];
+    const { findings, ranges } = cached(req);
     const actions = codeActions({
-      uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace,
-      findings: ctx.service.findings(req.doc, req.settings), range: params.range, only: params.context.only, formatting,
+      uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings, ranges,
+      range: params.range, only: params.context.only, formatting, version, resolveLater: ctx.client.codeActionResolve,
     });
-    return [...versioned(ctx, req.doc, actions), ...docActions(ctx, params)];
+    return [...actions.map(a => a.edit?.changes ? { ...a, edit: versioned(ctx, { uri: req.doc.uri, version }, a.edit.changes[req.doc.uri]) } : a), ...docActions(ctx, params)];
   }, token));
+
+  ctx.connection.onCodeActionResolve((action, token) => {
+    const data = fixAllData(action.data);
+    if (!data) return action;
+    refuseStale(ctx, data);
+    return ctx.safe<CodeAction>('code action resolve', data.uri, action, async req => {
+      const formatting = await indentationFor(data.uri);
+      refuseStale(ctx, data);
+      const entry = cached(req);
+      const key = data.rule ?? '';
+      let edits = entry.fixAll.get(key);
+      if (!edits) {
+        edits = resolveFixAll({ uri: data.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings: entry.findings, formatting }, data);
+        entry.fixAll.set(key, edits);
+      }
+      return { ...action, edit: versioned(ctx, data, edits) };
+    }, token);
+  });
 }
 
-/** Ties each edit to the version it was computed on: the editor refuses it if the text moved on. */
-function versioned(ctx: ServerContext, doc: { uri: string; version: number }, actions: CodeAction[]): CodeAction[] {
-  if (!ctx.client.versionedWorkspaceEdits) return actions;
-  return actions.map(a => {
-    const edits = a.edit?.changes?.[doc.uri];
-    return edits ? { ...a, edit: { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] } } : a;
-  });
+function fixAllData(data: unknown): FixAllData | undefined {
+  const d = data as Partial<FixAllData> | undefined;
+  return typeof d?.uri === 'string' && typeof d.version === 'number' && (d.rule === undefined || typeof d.rule === 'string') ? d as FixAllData : undefined;
+}
+
+/**
+ * A fix-all edit is made on the version it was offered for, or not at all: after an edit its
+ * offsets would land in the wrong places. ContentModified tells the editor to drop the action
+ * (VS Code does so silently) rather than apply anything.
+ */
+function refuseStale(ctx: ServerContext, data: FixAllData): void {
+  const doc = ctx.documents.get(data.uri);
+  if (doc?.version === data.version) return;
+  throw new ResponseError(LSPErrorCodes.ContentModified, doc
+    ? l10n.t('The file changed (version {0}, now {1}) since this fix was offered; ask for the code actions again.', data.version, doc.version)
+    : l10n.t('The file was closed since this fix was offered; open it and ask for the code actions again.'));
+}
+
+/** Ties the edits to the version they were computed on: the editor refuses them if the text moved on. */
+function versioned(ctx: ServerContext, doc: { uri: string; version: number }, edits: TextEdit[]): WorkspaceEdit {
+  return ctx.client.versionedWorkspaceEdits
+    ? { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] }
+    : { changes: { [doc.uri]: edits } };
 }
 
 /** The quick-fix menu's "Show documentation for rule X", for a client whose command shows it. */

@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import {
-  Diagnostic, DiagnosticRefreshRequest, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, PublishDiagnosticsParams,
+  Diagnostic, DiagnosticRefreshRequest, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, LSPErrorCodes,
+  PublishDiagnosticsParams, ResponseError,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentSettings, limitDiagnostics } from '@campaign-studio/core';
+import { DocumentSettings, Finding, limitDiagnostics } from '@campaign-studio/core';
 import { describe, savedAsUtf16, ServerContext } from '../context';
 
 /**
@@ -17,6 +18,13 @@ export interface Diagnostics {
   changed(): void;
   /** Runs `listener` after each (coalesced) `changed()`, for diagnostics of files that are not open. */
   onChanged(listener: () => void): void;
+  /**
+   * A document's findings, computed once per version and state (settings, remote state, encoding
+   * on disk): the diagnostics and the code actions of that version share them.
+   */
+  findings(doc: TextDocument, docSettings: DocumentSettings): Finding[];
+  /** The findings last computed for a document, of whatever version, or none: for what must never wait for validation. */
+  lastFindings(uri: string): Finding[] | undefined;
   /** A closed document: nothing pending, and its diagnostics cleared. */
   closed(uri: string): void;
   dispose(): void;
@@ -24,10 +32,10 @@ export interface Diagnostics {
 
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
-/** All diagnostics of a document, capped at `maxProblems` with a note saying how many are hidden. */
-export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings): Diagnostic[] {
+/** All diagnostics of a document (of `findings` when given), capped at `maxProblems` with a note saying how many are hidden. */
+export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings, findings?: Finding[]): Diagnostic[] {
   const maxProblems = ctx.options.maxProblems;
-  const { shown, hidden } = limitDiagnostics(ctx.service.diagnostics(doc, docSettings), maxProblems);
+  const { shown, hidden } = limitDiagnostics(ctx.service.diagnostics(doc, docSettings, findings), maxProblems);
   const out: Diagnostic[] = shown as Diagnostic[];
   if (hidden > 0) {
     out.push({
@@ -40,18 +48,45 @@ export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSet
   return out;
 }
 
+/** Resolves after the messages already received have been handled. */
+function nextTurn(): Promise<void> {
+  return new Promise(resolve => setImmediate(resolve));
+}
+
 export function registerDiagnostics(ctx: ServerContext): Diagnostics {
   const pushTimers = new Map<string, NodeJS.Timeout>();
   let refreshTimer: NodeJS.Timeout | undefined;
   const changeListeners: Array<() => void> = [];
   /** Bumped whenever something other than a document's text changes its diagnostics. */
   let generation = 0;
+  const found = new Map<string, { state: string; findings: Finding[] }>();
 
-  ctx.connection.languages.diagnostics.on((params, token) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, req => {
-    // The file's encoding on disk is part of the result: saving a UTF-16 file as UTF-8 changes it, not the text.
-    const resultId = `${req.doc.version}:${generation}:${savedAsUtf16(ctx, req.doc.uri) ?? ''}`;
+  /** What a document's findings depend on besides its settings, which change only with `generation`. */
+  function stateOf(doc: TextDocument): string {
+    // The file's encoding on disk is part of it: saving a UTF-16 file as UTF-8 changes it, not the text.
+    return `${doc.version}:${generation}:${savedAsUtf16(ctx, doc.uri) ?? ''}`;
+  }
+
+  function findings(doc: TextDocument, docSettings: DocumentSettings): Finding[] {
+    const state = stateOf(doc);
+    const hit = found.get(doc.uri);
+    if (hit?.state === state) return hit.findings;
+    const fresh = ctx.service.findings(doc, docSettings);
+    found.set(doc.uri, { state, findings: fresh });
+    return fresh;
+  }
+
+  ctx.connection.languages.diagnostics.on((params, token) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
+    // Validation waits a turn of the event loop: requests that came with the edit (a hover, a
+    // completion) are answered first, from the parse alone, and a pull that a newer edit made
+    // stale is cancelled before it costs anything.
+    await nextTurn();
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'diagnostics cancelled');
+    const doc = ctx.documents.get(req.doc.uri);
+    if (!doc) return EMPTY_REPORT;
+    const resultId = stateOf(doc);
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, req.doc, req.settings) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, doc, req.settings, findings(doc, req.settings)) };
   }, token));
 
   /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
@@ -69,7 +104,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       const current = ctx.documents.get(uri);
       // A newer version (or a close) has scheduled its own publication.
       if (!current || current.version !== version) return;
-      diagnostics = computeDiagnostics(ctx, current, docSettings);
+      diagnostics = computeDiagnostics(ctx, current, docSettings, findings(current, docSettings));
     } catch (e) {
       // Never leave stale diagnostics behind: clear them and say why in the log.
       ctx.log.error(l10n.t`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
@@ -107,10 +142,13 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       generation++;
       refreshAll();
     },
+    findings,
+    lastFindings: uri => found.get(uri)?.findings,
     onChanged(listener) {
       changeListeners.push(listener);
     },
     closed(uri) {
+      found.delete(uri);
       clearTimeout(pushTimers.get(uri));
       pushTimers.delete(uri);
       if (!ctx.client.pullDiagnostics && !ctx.shuttingDown) void publish({ uri, diagnostics: [] });

@@ -19,6 +19,7 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
   client.hierarchicalSymbols = !!caps.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
   client.codeActionLiterals = !!caps.textDocument?.codeAction?.codeActionLiteralSupport;
+  client.codeActionResolve = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
   client.versionedWorkspaceEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
   client.foldingRangeLimit = caps.textDocument?.foldingRange?.rangeLimit;
   const item = caps.textDocument?.completion?.completionItem;
@@ -45,7 +46,7 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
     diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
     completionProvider: { triggerCharacters: ['"', ':'] },
     hoverProvider: true,
-    codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } : true,
+    codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: client.codeActionResolve } : true,
     documentSymbolProvider: { label: 'Campaign' },
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,

@@ -107,8 +107,9 @@ suite('editing', () => {
     }, null, 2));
     const { doc } = await open(uri);
     await waitForRule(uri, 'H3');
+    // Resolved, as VS Code resolves an action before applying it: the server makes fix-all's edit only then.
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 0, 0), vscode.CodeActionKind.SourceFixAll.value);
+      'vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 0, 0), vscode.CodeActionKind.SourceFixAll.value, 1);
     const fixAll = (actions ?? []).find(a => a.kind && vscode.CodeActionKind.SourceFixAll.contains(a.kind));
     assert.ok(fixAll?.edit, `no fix-all action; offered: ${(actions ?? []).map(a => a.title).join(', ') || '(none)'}`);
     assert.ok(await vscode.workspace.applyEdit(fixAll.edit), 'the fix-all edit was not applied');
