@@ -1,4 +1,3 @@
-import type { Figure } from './figures';
 /**
  * Requests an editor makes while a person works, through the real server: a code action at one
  * line of a campaign with 1,600 unknown keys and of a 10 MB campaign (each after an edit, once the
@@ -8,6 +7,7 @@ import type { Figure } from './figures';
  * request to reading its answer, against `JSON.parse` of the same text in the same run.
  */
 import { performance } from 'perf_hooks';
+import type { Figure } from './figures';
 import {
   ClientCapabilities, CodeActionRequest, CompletionRequest, Diagnostic, DocumentDiagnosticRequest, HoverRequest,
 } from 'vscode-languageserver-protocol/node';
