@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { atCursor, head, hoverText, Opts, settingsOf } from './editingHelpers';
 import { doHover } from '../../src/language/hover';
+import { parse } from '../../src/language/parse';
+import { defaultSchemas, propertySchemas, schemasAt } from '../../src/language/schemaWalk';
 
 /**
  * Hovers at cursor positions (`|`) over every component: what a property is, its type and
@@ -119,8 +121,33 @@ for (const c of CASES) {
   });
 }
 
-test('hover count covers at least 40 cursor positions across the components', () => {
-  assert.ok(CASES.length >= 40, `${CASES.length} cases`);
+/** Every key the schema defines at the top level and one level into each object component of `doc`. */
+function schemaKeys(doc: string): string[][] {
+  const set = defaultSchemas();
+  const value = parse(doc).value;
+  const out: string[][] = [];
+  for (const k of propertySchemas(set, schemasAt(set, 'campaign', value, []), value).keys()) {
+    out.push([k]);
+    const withComponent = parse(`${doc.slice(0, doc.lastIndexOf('}'))}, "${k}": {} }`).value;
+    for (const j of propertySchemas(set, schemasAt(set, 'campaign', withComponent, [k]), {}).keys()) out.push([k, j]);
+  }
+  return out;
+}
+
+test('every key the schema defines, at the top level and in each component, has a hover naming it and where it sits', () => {
+  let answered = 0;
+  for (const [channel, type] of [['PUSH', 'ONE_TIME'], ['EMAIL', 'PERIODIC'], ['SMS', 'EVENT_TRIGGERED']]) {
+    const h = head(channel, type);
+    for (const [k, j] of schemaKeys(`${h}  "x": 1\n}`)) {
+      const doc = j === undefined ? `${h}  "${k}|": null\n}` : `${h}  "${k}": { "${j}|": null }\n}`;
+      const heading = j === undefined ? `**\`${k}\`**` : `**\`${j}\`** in \`${k}\``;
+      const text = hoverText(doc);
+      assert.ok(text?.startsWith(heading), `${channel} ${type} ${[k, j].filter(Boolean).join('/')}: ${JSON.stringify(text?.slice(0, 80))}`);
+      assert.ok(text.includes('\n\n'), `${channel} ${type} ${[k, j].filter(Boolean).join('/')} says more than its name: ${JSON.stringify(text)}`);
+      answered++;
+    }
+  }
+  assert.ok(answered >= 120, `${answered} hovers`);
 });
 
 test('a hover\'s range is the key or the value under the cursor', () => {
