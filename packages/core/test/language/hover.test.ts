@@ -141,9 +141,10 @@ test('every key the schema defines, at the top level and in each component, has 
     for (const [k, j] of schemaKeys(`${h}  "x": 1\n}`)) {
       const doc = j === undefined ? `${h}  "${k}|": null\n}` : `${h}  "${k}": { "${j}|": null }\n}`;
       const heading = j === undefined ? `**\`${k}\`**` : `**\`${j}\`** in \`${k}\``;
-      const text = hoverText(doc);
-      assert.ok(text?.startsWith(heading), `${channel} ${type} ${[k, j].filter(Boolean).join('/')}: ${JSON.stringify(text?.slice(0, 80))}`);
-      assert.ok(text.includes('\n\n'), `${channel} ${type} ${[k, j].filter(Boolean).join('/')} says more than its name: ${JSON.stringify(text)}`);
+      const where = `${channel} ${type} ${[k, j].filter(Boolean).join('/')}`;
+      const text = hoverText(doc) ?? '';
+      assert.ok(text.startsWith(heading), `${where}: ${JSON.stringify(text.slice(0, 80))}`);
+      assert.ok(text.includes('\n\n'), `${where} says more than its name: ${JSON.stringify(text)}`);
       answered++;
     }
   }
