@@ -1,9 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atCursor, head, hoverText, Opts, settingsOf } from './editingHelpers';
+import { atCursor, head, hoverText, Opts, schemaKeys, settingsOf } from './editingHelpers';
 import { doHover } from '../../src/language/hover';
-import { parse } from '../../src/language/parse';
-import { defaultSchemas, propertySchemas, schemasAt } from '../../src/language/schemaWalk';
 
 /**
  * Hovers at cursor positions (`|`) over every component: what a property is, its type and
@@ -119,19 +117,6 @@ for (const c of CASES) {
     for (const re of c.has) assert.match(text!, re);
     for (const re of c.hasNot ?? []) assert.doesNotMatch(text!, re);
   });
-}
-
-/** Every key the schema defines at the top level and one level into each object component of `doc`. */
-function schemaKeys(doc: string): string[][] {
-  const set = defaultSchemas();
-  const value = parse(doc).value;
-  const out: string[][] = [];
-  for (const k of propertySchemas(set, schemasAt(set, 'campaign', value, []), value).keys()) {
-    out.push([k]);
-    const withComponent = parse(`${doc.slice(0, doc.lastIndexOf('}'))}, "${k}": {} }`).value;
-    for (const j of propertySchemas(set, schemasAt(set, 'campaign', withComponent, [k]), {}).keys()) out.push([k, j]);
-  }
-  return out;
 }
 
 test('every key the schema defines, at the top level and in each component, has a hover naming it and where it sits', () => {
