@@ -4,8 +4,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runLint, firstInvalidUtf8, decode } from '../src/lint';
-import { json, JsonEntry, lint, run, write } from './helpers/bins';
-import { CLEAN, INFO_ONLY, LIMITED, SYNTAX } from './helpers/documents';
+import { Bin, BINS, json, JsonEntry, lint, run, write } from './helpers/bins';
+import { CLEAN, INFO_ONLY, LIMITED, SYNTAX, WARNING_ONLY } from './helpers/documents';
 
 /**
  * campaign-lint's contract, mostly through the built `dist/cli.js` as CI runs it:
@@ -85,12 +85,15 @@ describe('formats', () => {
 });
 
 describe('exit status', () => {
-  test('0 when no file has an error (information and warnings do not fail a build)', () => {
-    const dir = project('exit0', { 'a.campaign.json': INFO_ONLY, 'b.campaign.json': CLEAN });
-    const r = lint(dir, '.');
-    assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /2 files checked: 0 errors, 0 warnings, 1 information, 0 hints\./);
-  });
+  for (const bin of Object.keys(BINS) as Bin[]) {
+    test(`${bin}: 0 when no file has an error (information and warnings do not fail a build)`, () => {
+      const dir = project(`exit0-${bin.replace(' ', '-')}`, { 'a.campaign.json': INFO_ONLY, 'b.campaign.json': CLEAN, 'c.campaign.json': WARNING_ONLY });
+      const r = run(dir, ['.'], { bin });
+      assert.match(r.stdout, /^\.\/c\.campaign\.json:5:3 warning D7 /m);
+      assert.match(r.stdout, /3 files checked: 0 errors, 1 warning, 1 information, 0 hints\./);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+    });
+  }
 
   test('1 when any file has an error', () => {
     const dir = project('exit1', { 'a.campaign.json': CLEAN, 'b.campaign.json': SYNTAX });

@@ -129,6 +129,19 @@ test('a temporary file left by a killed write is removed at start; the data file
   assert.equal(fs.readFileSync(file, 'utf8'), before);
 });
 
+/** Resolves at the `count`th change to `file` or a temporary file beside it, as its folder reports them. */
+function writesSeen(file: string, count: number): Promise<void> {
+  const name = path.basename(file);
+  return new Promise(resolve => {
+    let seen = 0;
+    const watcher = fs.watch(path.dirname(file), (_event, changed) => {
+      if (!changed?.startsWith(name) || ++seen < count) return;
+      watcher.close();
+      resolve();
+    });
+  });
+}
+
 test('writes are atomic: an emulator killed while writing leaves a complete data file', { timeout: 120_000 }, async () => {
   for (let round = 0; round < 2; round++) {
     const file = path.join(dir, `killed-${round}.json`);
@@ -144,10 +157,8 @@ test('writes are atomic: an emulator killed while writing leaves a complete data
       }
       return n;
     });
-    const first = fs.statSync(file).mtimeMs;
-    // Wait until the file has been rewritten a few times (state, not a fixed sleep).
-    while (fs.statSync(file).mtimeMs === first) await new Promise(r => setImmediate(r));
-    await new Promise(r => setTimeout(r, 150 + round * 200));
+    // Killed as the data file is being written: after a few writes, at a later one each round.
+    await writesSeen(file, 3 + round * 10);
     process.kill(-emu.child.pid!, 'SIGKILL');
     stop = true;
     await emu.exited;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyCompletion, completions, head, labels, Opts } from './editingHelpers';
+import { applyCompletion, completions, head, labels, Opts, schemaKeys } from './editingHelpers';
 import { PLAIN_CLIENT } from '../../src/language/completion';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
@@ -213,10 +213,21 @@ for (const c of CASES) {
   });
 }
 
-test('completion count covers at least 40 cursor positions across the components', () => {
-  assert.ok(CASES.length >= 40, `${CASES.length} cases`);
-  const components = ['basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details', 'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params', 'campaign_audience_limit', 'filters', 'geofences'];
-  for (const comp of components) assert.ok(CASES.some(c => c.doc.includes(`"${comp}"`)), `no completion case inside ${comp}`);
+test('inside every object component the schema defines, completion offers properties, each one the schema defines there', () => {
+  let components = 0;
+  for (const [channel, type] of [['PUSH', 'ONE_TIME'], ['PUSH', 'EVENT_TRIGGERED'], ['EMAIL', 'PERIODIC']]) {
+    const h = head(channel, type);
+    const keys = schemaKeys(`${h}  "x": 1\n}`);
+    for (const [k] of keys.filter(x => x.length === 1)) {
+      const defined = keys.filter(x => x.length === 2 && x[0] === k).map(x => x[1]);
+      if (defined.length === 0) continue;
+      const offered = completions(`${h}  "${k}": { | }\n}`).filter(i => i.kind !== SNIPPET_KIND && i.label !== '{}' && i.label !== '[]').map(i => i.label);
+      assert.ok(offered.length > 0, `${channel} ${type}: nothing offered inside ${k}`);
+      assert.deepEqual(offered.filter(l => !defined.includes(l)), [], `${channel} ${type}: offered inside ${k} but not defined there`);
+      components++;
+    }
+  }
+  assert.ok(components >= 25, `${components} components`);
 });
 
 test('completion inside a string replaces the whole string', () => {

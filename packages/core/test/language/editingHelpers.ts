@@ -1,4 +1,5 @@
 import { parse, ParsedDocument } from '../../src/language/parse';
+import { defaultSchemas, propertySchemas, schemasAt } from '../../src/language/schemaWalk';
 import { positionAt, Position } from '../../src/language/ranges';
 import { CompletionClient, doComplete } from '../../src/language/completion';
 import { doHover } from '../../src/language/hover';
@@ -69,4 +70,17 @@ export function applyCompletion(withBar: string, item: CompletionItem): string {
 /** A campaign document head as JSON text (without the closing brace), for building test texts. */
 export function head(channel: string, type: string, extra = ''): string {
   return `{\n  "channel": "${channel}",\n  "campaign_delivery_type": "${type}",${extra ? '\n  ' + extra + ',' : ''}\n`;
+}
+
+/** Every key the schema defines at the top level and one level into each object component of `doc`. */
+export function schemaKeys(doc: string): string[][] {
+  const set = defaultSchemas();
+  const value = parse(doc).value;
+  const out: string[][] = [];
+  for (const k of propertySchemas(set, schemasAt(set, 'campaign', value, []), value).keys()) {
+    out.push([k]);
+    const withComponent = parse(`${doc.slice(0, doc.lastIndexOf('}'))}, "${k}": {} }`).value;
+    for (const j of propertySchemas(set, schemasAt(set, 'campaign', withComponent, [k]), {}).keys()) out.push([k, j]);
+  }
+  return out;
 }

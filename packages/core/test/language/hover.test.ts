@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atCursor, head, hoverText, Opts, settingsOf } from './editingHelpers';
+import { atCursor, head, hoverText, Opts, schemaKeys, settingsOf } from './editingHelpers';
 import { doHover } from '../../src/language/hover';
 
 /**
@@ -119,8 +119,21 @@ for (const c of CASES) {
   });
 }
 
-test('hover count covers at least 40 cursor positions across the components', () => {
-  assert.ok(CASES.length >= 40, `${CASES.length} cases`);
+test('every key the schema defines, at the top level and in each component, has a hover naming it and where it sits', () => {
+  let answered = 0;
+  for (const [channel, type] of [['PUSH', 'ONE_TIME'], ['EMAIL', 'PERIODIC'], ['SMS', 'EVENT_TRIGGERED']]) {
+    const h = head(channel, type);
+    for (const [k, j] of schemaKeys(`${h}  "x": 1\n}`)) {
+      const doc = j === undefined ? `${h}  "${k}|": null\n}` : `${h}  "${k}": { "${j}|": null }\n}`;
+      const heading = j === undefined ? `**\`${k}\`**` : `**\`${j}\`** in \`${k}\``;
+      const where = `${channel} ${type} ${[k, j].filter(Boolean).join('/')}`;
+      const text = hoverText(doc) ?? '';
+      assert.ok(text.startsWith(heading), `${where}: ${JSON.stringify(text.slice(0, 80))}`);
+      assert.ok(text.includes('\n\n'), `${where} says more than its name: ${JSON.stringify(text)}`);
+      answered++;
+    }
+  }
+  assert.ok(answered >= 120, `${answered} hovers`);
 });
 
 test('a hover\'s range is the key or the value under the cursor', () => {

@@ -91,6 +91,8 @@ test('L2: metric SENT is inserted (preferred); frequency TOTAL is preferred only
 const oneTimeMetric = limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', frequency: 'TOTAL', limit: 100 });
 const v1Name = limited({ is_campaign_audience_limit_enabled: true, metrics: 'SENT', frequency: 'TOTAL', limit: 100 }, pushPeriodic);
 const emailInstance = limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', frequency: 'INSTANCE', limit: 100 }, emailEventTriggered);
+// Periodic, so only the channel makes INSTANCE wrong.
+const emailPeriodicInstance = limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', frequency: 'INSTANCE', limit: 100 }, { ...structuredClone(emailEventTriggered), campaign_delivery_type: 'PERIODIC', trigger_condition: undefined, scheduling_details: structuredClone(pushPeriodic.scheduling_details) });
 ruleTests('L3', {
   breaks: [
     {
@@ -104,6 +106,7 @@ ruleTests('L3', {
     },
     { name: "V1's metrics", document: v1Name, settings: ON, expect: [{ severity: 'error', path: `${AL}/metrics`, range: rangeOf(v1Name, '"metrics"'), message: /V5 calls it `metric`/ }] },
     { name: 'INSTANCE on an Email campaign', document: emailInstance, settings: ON, expect: [{ severity: 'error', path: `${AL}/frequency`, range: valueRangeOf(emailInstance, 'frequency'), message: /Periodic Push campaigns only/ }] },
+    { name: 'INSTANCE on a periodic Email campaign: periodic, but not Push', document: emailPeriodicInstance, settings: ON, expect: [{ severity: 'error', path: `${AL}/frequency`, range: valueRangeOf(emailPeriodicInstance, 'frequency'), message: /Periodic Push campaigns only; this one is an Email `PERIODIC` campaign/ }] },
     { name: 'INSTANCE on an event-triggered Push campaign', document: limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', frequency: 'INSTANCE', limit: 100 }, pushEventTriggered), settings: ON, expect: [{ severity: 'error', path: `${AL}/frequency` }] },
     { name: 'a lower-case metric', document: limited({ is_campaign_audience_limit_enabled: true, metric: 'sent', frequency: 'TOTAL', limit: 100 }, pushPeriodic), settings: ON, expect: [{ severity: 'error', path: `${AL}/metric`, message: /use `SENT`/ }] },
     { name: 'an unknown frequency', document: limited({ is_campaign_audience_limit_enabled: true, metric: 'SENT', frequency: 'DAILY', limit: 100 }, pushPeriodic), settings: ON, expect: [{ severity: 'error', path: `${AL}/frequency` }] },

@@ -39,6 +39,15 @@ test('D1: a comment does not stop validation of the rest', () => {
   assert.equal(only(got, 'B4').length, 1, 'the missing geofences are still found');
 });
 
+test('D1: a duplicate key in JSON with comments or trailing commas is reported at the repeated key', () => {
+  const commented = '{\n  // "channel": "SMS" was the first idea\n  "channel": "PUSH",\n  /* "campaign_delivery_type", "channel" */\n  "campaign_delivery_type": "ONE_TIME",\n  "channel": "EMAIL"\n}';
+  const trailing = '{\n  "basic_details": { "name": "a", "name": "b", },\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "channel": "EMAIL",\n}';
+  const duplicates = (t: string) => only(lint(t), 'D1').filter(d => /Duplicate key/.test(d.message)).map(d => [d.message.match(/`([^`]+)`/)?.[1], d.range]);
+  const range = (t: string, needle: string, nth: number) => { const [a, b, c, d] = at(t, needle, nth); return { start: { line: a, character: b }, end: { line: c, character: d } }; };
+  assert.deepEqual(duplicates(commented), [['channel', range(commented, '"channel"', 3)]]);
+  assert.deepEqual(duplicates(trailing), [['name', range(trailing, '"name"', 1)], ['channel', range(trailing, '"channel"', 1)]]);
+});
+
 test('D1: single quotes and Python-style literals get a message that says what to write', () => {
   const quoted = only(lint("{ 'channel': 'PUSH' }"), 'D1');
   assert.equal(quoted.length, 1, 'one diagnostic for the line, not a cascade');

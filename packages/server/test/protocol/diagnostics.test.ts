@@ -198,7 +198,7 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
     await ed.close(uri);
   });
 
-  test('10,000-deep nesting and a 10 MB document: a clear diagnostic in bounded time, and the server keeps answering', async () => {
+  test('10,000-deep nesting and a 10 MB document: a clear diagnostic, and the server keeps answering (their speed is the bench\'s)', async () => {
     const deep = uriOf(path.join(dir, 'deep.campaign.json'));
     await ed.open(deep, '{"channel": ' + '['.repeat(10_000) + ']'.repeat(10_000) + '}');
     const d = await ed.published(deep);
@@ -214,12 +214,9 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
     }));
     const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', segmentation_details: { included_filters: { filter_operator: 'and', filters } }, status: 'DRAFT' }, null, 2);
     assert.ok(text.length > 10_000_000, `${text.length} characters`);
-    const started = Date.now();
     await ed.open(big, text);
     const b = await ed.published(big);
     assert.ok(has(b.diagnostics, 'D8'), JSON.stringify(b.diagnostics.slice(0, 3)));
-    const ms = Date.now() - started;
-    assert.ok(ms < 20_000, `${ms} ms`);
 
     // An edit at the very end of the big document is applied incrementally and validated again.
     const lines = text.split('\n');

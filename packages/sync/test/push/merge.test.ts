@@ -215,6 +215,31 @@ const ROWS: Row[] = [
     conflicts: ['utm_params'],
     patch: null,
   },
+  {
+    name: 'a field deleted on the service, untouched locally: the merge drops it too, and it is not sent back',
+    local: edited(name('Mine')),
+    remote: edited(d => { delete d.basic_details.tags; }),
+    merged: edited(name('Mine'), d => { delete d.basic_details.tags; }),
+    conflicts: [],
+    patch: body({ basic_details: { name: 'Mine', platforms: ['ANDROID'] } }),
+  },
+  {
+    name: 'a component deleted on the service, untouched locally: the merge drops it, nothing to send',
+    local: edited(),
+    remote: edited(d => { delete d.utm_params; }),
+    merged: edited(d => { delete d.utm_params; }),
+    conflicts: [],
+    patch: null,
+  },
+  {
+    name: 'a field deleted on the service while edited locally: a conflict; keeping the edit sends it',
+    local: edited(tags(['spring', 'mine'])),
+    remote: edited(d => { delete d.basic_details.tags; }),
+    choices: { 'basic_details.tags': 'local' },
+    merged: edited(tags(['spring', 'mine'])),
+    conflicts: ['basic_details.tags'],
+    patch: body({ basic_details: { name: 'Spring sale', tags: ['spring', 'mine'], platforms: ['ANDROID'] } }),
+  },
 ];
 
 for (const row of ROWS) {

@@ -89,6 +89,16 @@ test('a Retry-After that fits the budget is obeyed and announced; the next try w
   assert.ok(limited && limited.kind === 'answered' && limited.retryAfterMs === 3000);
 });
 
+test('two calls told to wait 8 s and then 3 s: neither tries again before the 8 s are over', async () => {
+  const w = world([
+    { status: 429, body: {}, headers: { 'Retry-After': '8' } },
+    { status: 429, body: {}, headers: { 'Retry-After': '3' } },
+  ]);
+  const start = w.clock.now();
+  await Promise.all([w.client.search({}), w.client.search({})]);
+  assert.deepEqual(w.sent.map(t => t - start), [0, 0, 8000, 8000]);
+});
+
 test('a Retry-After beyond the budget fails at once, saying when the next call is allowed', async () => {
   const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '40' } }]);
   const start = w.clock.now();

@@ -68,6 +68,17 @@ test('pauseUntil (a Retry-After) holds every caller until then', async () => {
   assert.equal(clock.now() - start, 5000);
 });
 
+test('a shorter Retry-After after a longer one does not cut the longer pause short', async () => {
+  const clock = new VirtualClock();
+  const limiter = new RateLimiter({ clock });
+  const start = clock.now();
+  limiter.pauseUntil(start + 8000);
+  limiter.pauseUntil(start + 3000);
+  assert.equal(limiter.delay(), 8000);
+  await limiter.acquire();
+  assert.equal(clock.now() - start, 8000);
+});
+
 test('usage() counts the requests in each window; the spec limits are the defaults', async () => {
   const clock = new VirtualClock();
   const limiter = new RateLimiter({ clock });

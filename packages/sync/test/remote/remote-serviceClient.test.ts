@@ -161,11 +161,20 @@ test('cancellation: in flight, while waiting to retry, and before sending', asyn
   await assert.rejects(p, { name: 'CancelledError' });
 
   s = scripted([{ status: 503, body: {} }]);
-  r = client(s.fetchImpl, { backoffMs: 60_000, readBudgetMs: 600_000, clock: { now: () => Date.now(), sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('c'), { name: 'CancelledError' })))) } });
+  let retryWaitStarted!: () => void;
+  const waiting = new Promise<void>(resolve => { retryWaitStarted = resolve; });
+  // The wait before a retry ends only when cancelled; the test cancels once it has begun.
+  const sleep = (_ms: number, signal?: AbortSignal) => new Promise<void>((_, reject) => {
+    signal?.addEventListener('abort', () => reject(Object.assign(new Error('c'), { name: 'CancelledError' })));
+    retryWaitStarted();
+  });
+  r = client(s.fetchImpl, { backoffMs: 60_000, readBudgetMs: 600_000, clock: { now: () => Date.now(), sleep } });
   const c2 = new AbortController();
   const p2 = r.c.search({}, { signal: c2.signal });
-  setTimeout(() => c2.abort(), 5);
+  await waiting;
+  c2.abort();
   await assert.rejects(p2, { name: 'CancelledError' });
+  assert.equal(s.seen.length, 1, 'cancelled while waiting to retry, after the one try');
 
   const c3 = new AbortController();
   c3.abort();

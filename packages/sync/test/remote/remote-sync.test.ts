@@ -229,12 +229,43 @@ describe('fetch into the workspace', () => {
     assert.equal(fs.existsSync(path.join(root, 'campaigns', 'campaign.0123456789abcdef01234567.campaign.json')), false);
   });
 
-  test('readRemote gives exactly the text fetch writes', async () => {
+  test('readRemote gives exactly the text fetch writes: metadata first, bookkeeping aside, scheduling in the request shape', async () => {
     const client = w.client(1);
-    const id = (await allIds(client))[0];
+    const created = await client.createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com' });
+    const id = String((created.body as { data: { id: string } }).data.id);
+    const record = w.emu.admin.editCampaign(id, {
+      basic_details: { name: 'Spring sale', team: 'growth' },
+      scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2027-04-01T09:00:00Z' },
+      utm_params: { utm_source: 'app', utm_medium: 'push' },
+    });
+    const expected = [
+      '{',
+      `  "id": "${id}",`,
+      `  "campaign_id": "${id}",`,
+      '  "status": "DRAFT",',
+      `  "updated_at": "${String(record.updated_at)}",`,
+      '  "channel": "PUSH",',
+      '  "campaign_delivery_type": "ONE_TIME",',
+      '  "basic_details": {',
+      '    "name": "Spring sale",',
+      '    "team": "growth"',
+      '  },',
+      '  "scheduling_details": {',
+      '    "delivery_type": "AT_FIXED_TIME",',
+      '    "start_time": "2027-04-01T09:00:00Z"',
+      '  },',
+      '  "utm_params": {',
+      '    "utm_source": "app",',
+      '    "utm_medium": "push"',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
     const r = await readRemote(client, id);
-    assert.equal(r.text, serializeCampaign(normalizeCampaign(r.record).document));
-    assert.deepEqual(campaignAsFetched(r.record), { normalized: r.normalized, text: r.text });
+    assert.equal(r.text, expected);
+    assert.equal(campaignAsFetched(r.record).text, expected);
+    const fetched = await fetchIntoWorkspace(id, ports(client).p);
+    assert.equal(fs.readFileSync(fetched.file, 'utf8'), expected);
   });
 });
 
