@@ -51,6 +51,8 @@ const NESTED = `{
     ]
   },
   "x/y~z": 77,
+  "path": "C:\\\\",
+  "esc\\u0041pe": 55,
   "say \\"hi\\"": "hello",
   "last":	"tab"
 }`;
@@ -77,6 +79,8 @@ const CASES: Array<Case & { expected: string }> = [
   { name: 'a member of the second array element', text: NESTED, pointer: '/basic_details/geofences/1/radius', expected: mark(NESTED, '50') },
   { name: 'a member of the first array element', text: NESTED, pointer: '/basic_details/geofences/0/radius', expected: mark(NESTED, '200') },
   { name: 'a key with `/` and `~`, escaped in the pointer', text: NESTED, pointer: '/x~1y~0z', expected: mark(NESTED, '77') },
+  { name: 'a string ending in an escaped backslash', text: NESTED, pointer: '/path', expected: mark(NESTED, '"C:\\\\"') },
+  { name: 'a key written with a \\u escape', text: NESTED, pointer: '/escApe', expected: mark(NESTED, '55') },
   { name: 'a key with escaped quotes', text: NESTED, pointer: '/say "hi"', expected: mark(NESTED, '"hello"') },
   { name: 'a value after a tab', text: NESTED, pointer: '/last', expected: mark(NESTED, '"tab"') },
   { name: 'a missing member: the key of its parent', text: NESTED, pointer: '/basic_details/missing', expected: mark(NESTED, '"basic_details"') },
