@@ -110,6 +110,12 @@ test('geofences reordered only on the service: the service\'s order, with the fi
   assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([ZOO, PARK, { ...MALL, radius: 150 }]));
 });
 
+test('a geofence removed in the file while the service reordered the rest: the service\'s order, without it', () => {
+  const local = withGeofences([MALL, ZOO]);
+  const remote = withGeofences([ZOO, PARK, MALL]);
+  assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([ZOO, MALL]));
+});
+
 test('geofences reordered in the file: the file\'s order, with the service\'s edits', () => {
   const local = withGeofences([ZOO, MALL, PARK]);
   const remote = withGeofences([MALL, { ...PARK, radius: 10 }, ZOO]);
