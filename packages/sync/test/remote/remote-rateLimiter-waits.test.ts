@@ -150,3 +150,17 @@ test('one limiter per service client identity, made once', () => {
   assert.equal(made, 2);
   assert.ok(sharedLimiter('test://a|workspace-3') instanceof RateLimiter);
 });
+
+test('the margin counts in what a waiting request is told, and in how long a send is remembered', async () => {
+  const clock = new VirtualClock();
+  const limit = { limit: 2, windowMs: 1000 };
+  const limiter = new RateLimiter({ clock, limits: [limit], marginMs: 100 });
+  const start = clock.now();
+  await limiter.acquire();
+  await clock.elapse(950);
+  await limiter.acquire();
+  assert.equal(limiter.delay(), 150, 'the first send holds its place until 1100');
+  const w = leaving(limiter, clock, start);
+  assert.equal(await w.acquire(), 1100);
+  assert.deepEqual(w.heard, [{ ms: 150, reason: 'rateLimit', limit }]);
+});
