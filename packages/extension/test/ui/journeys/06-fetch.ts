@@ -30,7 +30,7 @@ export const journey: Journey = {
       await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
       await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
       const toast = await workbench.waitForNotification(`Fetched "${name}" into campaigns/`);
-      assert.match((await toast.textContent()) ?? '', /1 component kept as the service returned it \(see the information diagnostic\)/);
+      await toast.filter({ hasText: /1 component kept as the service returned it \(see the information diagnostic\)/ }).waitFor({ state: 'visible' });
       file = fetchedFile(ctx, id);
       assert.strictEqual(path.basename(file), `weekly-picks-for-you.${id}.campaign.json`);
       await workbench.waitForEditorText(new RegExp(`"id": "${id}"`));

@@ -10,12 +10,12 @@ import * as path from 'path';
  *   CAMPAIGN_STUDIO_RESULTS  a file to receive `{ passed, failed, skipped, failures }`
  *   CAMPAIGN_STUDIO_GREP     only the tests whose full title matches this regular expression
  */
-export function run(): Promise<void> {
+export async function run(): Promise<void> {
   // Stack traces of failures point into the .ts sources (the bundles carry inline source maps).
   process.setSourceMapsEnabled(true);
   const files = fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort().map(f => path.join(__dirname, f));
   const grep = process.env.CAMPAIGN_STUDIO_GREP;
-  return runSuite(files, { grep: grep ? new RegExp(grep) : undefined, report: writeResults });
+  await runSuite(files, { grep: grep ? new RegExp(grep) : undefined, report: writeResults });
 }
 
 export interface SuiteOptions {
