@@ -111,7 +111,7 @@ function ensureEnv() {
 function realVsCodeTier(describe, runner, args) {
   return {
     describe,
-    present: () => fs.existsSync(runner),
+    requires: runner,
     async run(extra) {
       const env = await ensureEnv();
       if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
@@ -150,7 +150,7 @@ const TIERS = {
   },
   editors: {
     describe: "the README's setups for other editors: Neovim and Emacs with Eglot run for real, Helix's languages.toml parsed",
-    present: () => fs.existsSync(EDITOR_SETUP_TESTS),
+    requires: EDITOR_SETUP_TESTS,
     async run(extra) {
       const env = await run('node', ['scripts/ensure-env.mjs', 'editors']);
       if (env !== 0) return { code: env, message: 'prerequisites missing (see [env] above)' };
@@ -175,7 +175,12 @@ const summary = [];
 const failures = [];
 for (const name of names) {
   const tier = TIERS[name];
-  if (tier.present && !tier.present()) { summary.push(`${name}: not present yet`); continue; }
+  if (tier.requires && !fs.existsSync(tier.requires)) {
+    failed += 1;
+    summary.push(`${name}: FAILED — ${tier.requires} is missing`);
+    failures.push(`${name}: ✘ ${tier.requires} is missing: the tier cannot run, so it fails`);
+    continue;
+  }
   console.log(`\n=== ${name}: ${tier.describe}`);
   const started = Date.now();
   const r = await tier.run(extra);

@@ -39,8 +39,10 @@ export class PushReviews implements vscode.Disposable {
     const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, answer: resolve }));
     try {
       await this.updateContext();
-      await vscode.commands.executeCommand('vscode.diff', left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-      return await answered;
+      const opening = Promise.resolve(vscode.commands.executeCommand('vscode.diff', left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false }));
+      // The answer does not wait for the open to settle: the editor never settles the open of a
+      // tab closed while it still opens, and that close is an answer (Cancel). A failed open fails.
+      return await Promise.race([answered, opening.then(() => answered)]);
     } finally {
       this.waiting.delete(key);
       await this.updateContext();

@@ -39,18 +39,14 @@ export class Workbench {
       `the Command Palette to close after "${title}"`);
   }
 
+  /**
+   * Opens the quick input with its key. The workbench hears keys on its whole window from the
+   * moment `ready()` saw it drawn, so one press is enough; a press that is not heard is a failure.
+   */
   private async openQuickInput(key: string): Promise<void> {
-    const widget = this.page.locator('.quick-input-widget');
-    // Focus the workbench first: a key pressed before anything has focus goes nowhere.
-    await this.page.locator('.monaco-workbench').focus().catch(() => undefined);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await this.page.keyboard.press(key);
-      try {
-        await widget.waitFor({ state: 'visible', timeout: 5_000 });
-        return;
-      } catch { /* the keypress landed before the workbench listened: press again */ }
-    }
-    await widget.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.page.keyboard.press(key);
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: this.timeoutMs })
+      .catch(() => { throw new Error(`${key} did not open the quick input (the Command Palette, Quick Open or Go to Line)`); });
   }
 
   /** Chooses an item of the quick pick on screen (a command's question, an environment, …). */
@@ -208,7 +204,7 @@ export class Workbench {
     const matches = (label: string) => (typeof text === 'string' ? label.includes(text) : text.test(label));
     const count = await widget.locator('.monaco-list-row.action').count();
     const seen: string[] = [];
-    for (let i = 0; i <= count; i++) {
+    for (let i = 0; i < count; i++) {
       const focused = widget.locator('.monaco-list-row.action.focused').first();
       await focused.waitFor({ state: 'visible', timeout: this.timeoutMs });
       const label = ((await focused.getAttribute('aria-label')) || (await focused.textContent()) || '').trim();
@@ -218,20 +214,24 @@ export class Workbench {
         return;
       }
       seen.push(label);
+      if (i === count - 1) break;
+      // The list's rows are numbered (`data-index`): the focus has moved on when another row holds it.
+      const index = await focused.getAttribute('data-index');
       await this.page.keyboard.press('ArrowDown');
-      // The focus moves on (or stays, on a one-item menu, which the loop bound ends).
-      await widget.locator('.monaco-list-row.action.focused', { hasNotText: label }).first()
-        .waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+      await widget.locator(`.monaco-list-row.action.focused:not([data-index="${index}"])`).first().waitFor({ state: 'visible', timeout: this.timeoutMs });
     }
     throw new Error(`no action ${text} in the quick-fix menu; it lists: ${seen.join(' | ')}`);
   }
 
-  /** Shows the hover at the cursor (as Ctrl+K Ctrl+I does) and returns its text. */
-  async hoverAtCursor(): Promise<string> {
+  /**
+   * Shows the hover at the cursor (as Ctrl+K Ctrl+I does) and returns its text once it shows
+   * `content` (the hover opens saying "Loading…" while the server answers).
+   */
+  async hoverAtCursor(content: RegExp): Promise<string> {
     await this.command('Show or Focus Hover');
     const hover = this.page.locator('.monaco-hover:not(.hidden)').first();
     await hover.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    return (await hover.textContent()) ?? '';
+    return this.waitForValue(async () => (await hover.textContent()) ?? '', text => content.test(text), `the hover to show ${content}`);
   }
 
   /** Saves the active editor (Ctrl+S) and waits until its tab is no longer dirty. */
@@ -443,6 +443,13 @@ export class Workbench {
       await this.waitForEditorText(new RegExp(replacement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       if (!every) return;
     }
+  }
+
+  /** Waits until `read()` gives a value that `ok` accepts, and returns it; a failure shows the last value read. */
+  async waitForValue<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+    let value: T | undefined;
+    await this.until(async () => ok(value = await read()), what, () => `it was: ${JSON.stringify(value)}`);
+    return value as T;
   }
 
   /** Polls `condition` (each call is a cheap DOM read) until it holds, or fails saying what was awaited. */

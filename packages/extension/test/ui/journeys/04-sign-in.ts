@@ -1,4 +1,3 @@
-import * as assert from 'assert';
 import type { Journey } from '../journey';
 import { emulatorOf } from '../remote';
 
@@ -26,21 +25,18 @@ export const journey: Journey = {
       await workbench.command('Campaign Studio: Sign In');
       await quickInput.locator('.quick-input-title', { hasText: 'Sign in to which environment?' }).waitFor({ state: 'visible' });
       const environments = emulatorOf(ctx).info.environments;
-      const rows = await workbench.waitForQuickPickRows(rs => environments.every(e => rs.some(r => r.includes(e.name))) && rs.some(r => /Add an environment/.test(r)), 'every environment and "Add an environment…" in the list');
-      for (const e of environments) {
-        assert.ok(rows.some(r => r.includes(e.name) && r.includes(e.workspaceId)), `environment ${e.name} is not offered: ${rows.join(' | ')}`);
-      }
-      assert.ok(rows.some(r => /Add an environment/.test(r)), `no "Add an environment…" item: ${rows.join(' | ')}`);
+      await workbench.waitForQuickPickRows(rs => environments.every(e => rs.some(r => r.includes(e.name) && r.includes(e.workspaceId))) && rs.some(r => /Add an environment/.test(r)),
+        'every environment with its workspace, and "Add an environment…", in the list');
     });
 
     await step('a wrong API key is refused, with what to do', async () => {
       await workbench.pickLabel(env.name);
       await quickInput.locator('.quick-input-title', { hasText: `Sign in to ${env.name}` }).waitFor({ state: 'visible' });
       await workbench.answer('not-the-right-key');
+      // The message names the environment and says what to do.
       const toast = await workbench.waitForNotification(/did not accept the API key/);
-      const text = (await toast.textContent()) ?? '';
-      assert.match(text, new RegExp(`environment \`?${env.name}\`?`), `the message should name the environment: ${text}`);
-      assert.match(text, /Sign in again with the workspace's API key/, `the message should say what to do: ${text}`);
+      await toast.filter({ hasText: new RegExp(`environment \`?${env.name}\`?`) }).waitFor({ state: 'visible' });
+      await toast.filter({ hasText: /Sign in again with the workspace's API key/ }).waitFor({ state: 'visible' });
       await toast.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
       await workbench.connectionStatus(`${env.name}: signed out`).waitFor({ state: 'visible' });
       await workbench.waitForProgressToEnd();
@@ -52,7 +48,7 @@ export const journey: Journey = {
       const input = quickInput.locator('input');
       await quickInput.locator('.quick-input-title', { hasText: `Sign in to ${env.name}` }).waitFor({ state: 'visible' });
       await input.fill(env.apiKey);
-      assert.strictEqual(await input.getAttribute('type'), 'password', 'the API key input should hide what is typed');
+      await quickInput.locator('input[type="password"]').waitFor({ state: 'visible' });
       await quickInput.locator('.quick-input-message', { hasText: `API key of workspace ${env.workspaceId}` }).waitFor({ state: 'visible' });
     });
 
@@ -63,8 +59,8 @@ export const journey: Journey = {
       await workbench.waitForProgressToEnd();
       await page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^Campaigns: ${env.name}$`, 'i') }).waitFor({ state: 'visible' });
       await workbench.treeItem(/^Status SCHEDULED/).waitFor({ state: 'visible' });
-      const label = await workbench.connectionStatus().getAttribute('aria-label');
-      assert.strictEqual(label, `Campaign Studio environment ${env.name}: connected`);
+      await workbench.waitForValue(() => workbench.connectionStatus().getAttribute('aria-label'), l => l === `Campaign Studio environment ${env.name}: connected`,
+        'the status bar entry\'s accessible name to say the environment is connected');
     });
   },
 };

@@ -35,16 +35,13 @@ export const journey: Journey = {
       await workbench.expand(scheduled);
       const flash = workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign');
       await flash.waitFor({ state: 'visible' });
-      await workbench.until(async () => (await description(scheduled)) === '8', 'the Scheduled group to count its 8 campaigns');
-      const names = campaigns(await workbench.childrenOf(scheduled));
-      assert.strictEqual(names.length, 8, `the Scheduled group lists ${names.join(' | ')}`);
+      await waitForCount(scheduled, '8', 'the Scheduled group to count its 8 campaigns');
+      const names = await workbench.waitForValue(async () => campaigns(await workbench.childrenOf(scheduled)), ns => ns.length === 8, 'the Scheduled group to list its 8 campaigns');
       assert.ok(names.every(n => / SCHEDULED campaign$/.test(n)), `a campaign of another status is listed: ${names.join(' | ')}`);
-      assert.match((await description(flash)) ?? '', /Push · Send in BTS|Push/, 'the campaign shows its channel and delivery type');
+      await workbench.waitForValue(() => description(flash), d => /^Push · \w/.test(d ?? ''), 'the campaign to show its channel and delivery type');
       await flash.locator('.monaco-icon-label').first().hover();
-      // The hover is built when it opens (the metadata call): it shows the id once it is complete.
-      await hover.waitFor({ state: 'visible' });
-      const text = (await hover.textContent()) ?? '';
-      assert.match(text, /Weekend flash deal/, `the hover names the campaign: ${text}`);
+      // The hover is built when it opens (the metadata call): it shows the id once it is complete, and names the campaign.
+      await hover.filter({ hasText: /Weekend flash deal/ }).waitFor({ state: 'visible' });
     }, { readme: 'campaigns-tree', crop: [sidebar.locator('.composite.title'), workbench.treeItem('Status ARCHIVED'), hover] });
 
     await step('grouped by channel from the view\'s title bar: Push, Email, SMS', async () => {
@@ -58,8 +55,7 @@ export const journey: Journey = {
     await step('Push lists 15 campaigns, then "Load more…"', async () => {
       await workbench.expand(push);
       await workbench.treeItem('Load the next 15').waitFor({ state: 'visible' });
-      const names = campaigns(await workbench.childrenOf(push));
-      assert.strictEqual(names.length, 15, `a page holds 15 campaigns: ${names.join(' | ')}`);
+      const names = await workbench.waitForValue(async () => campaigns(await workbench.childrenOf(push)), ns => ns.length === 15, 'a page of 15 campaigns');
       assert.ok(names.every(n => /, PUSH \w+ campaign$/.test(n)), `a campaign of another channel is listed: ${names.join(' | ')}`);
       await waitForCount(push, '15+', 'the Push group to say "15+" while more pages remain');
     });
@@ -96,13 +92,14 @@ export const journey: Journey = {
     });
 
     const menu = page.locator('.context-view .monaco-menu');
-    /** Right-clicks the listed Push campaign named `name` and returns its context menu's entries. */
-    const menuOf = async (name: string, status: string): Promise<string[]> => {
+    /** Right-clicks the listed Push campaign named `name` and returns its context menu's entries, once they hold `offers`. */
+    const menuOf = async (name: string, status: string, offers: string[]): Promise<string[]> => {
       const item = workbench.treeItem(`${name}, PUSH ${status} campaign`);
       await item.waitFor({ state: 'visible' });
       await item.locator('.monaco-icon-label').first().click({ button: 'right' });
       await menu.waitFor({ state: 'visible' });
-      return (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean);
+      return workbench.waitForValue(async () => (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean),
+        entries => offers.every(o => entries.includes(o)), `the menu of ${name} to offer ${offers.join(' and ')}`);
     };
     /** The screenshot of a step shows its menu open; the next step closes it. */
     const closeMenu = async () => {
@@ -111,15 +108,13 @@ export const journey: Journey = {
     };
 
     await step('right-clicking an ACTIVE campaign offers Pause and Stop, not Resume', async () => {
-      const entries = await menuOf('Weekly picks for you', 'ACTIVE');
-      assert.ok(entries.includes('Pause Campaign') && entries.includes('Stop Campaign'), entries.join(' | '));
+      const entries = await menuOf('Weekly picks for you', 'ACTIVE', ['Pause Campaign', 'Stop Campaign']);
       assert.ok(!entries.includes('Resume Campaign'), `an ACTIVE campaign offers Resume: ${entries.join(' | ')}`);
     }, { readme: 'context-menu-active', crop: [workbench.treeItem('Weekly picks for you, PUSH ACTIVE campaign'), menu] });
 
     await step('right-clicking a PAUSED campaign offers Resume and Stop, not Pause', async () => {
       await closeMenu();
-      const entries = await menuOf('Daily streak reminder', 'PAUSED');
-      assert.ok(entries.includes('Resume Campaign') && entries.includes('Stop Campaign'), entries.join(' | '));
+      const entries = await menuOf('Daily streak reminder', 'PAUSED', ['Resume Campaign', 'Stop Campaign']);
       assert.ok(!entries.includes('Pause Campaign'), `a PAUSED campaign offers Pause: ${entries.join(' | ')}`);
     });
   },

@@ -1,4 +1,3 @@
-import * as assert from 'assert';
 import type { Journey } from '../journey';
 import { emulatorOf, signIn } from '../remote';
 
@@ -56,7 +55,7 @@ export const journey: Journey = {
 
     await step('the read ends within its budget with one message: when the next call is allowed, and Retry', async () => {
       const toast = await workbench.waitForNotification(/rate limit was reached/);
-      assert.match((await toast.textContent()) ?? '', /allows the next call in \d+ seconds?/);
+      await toast.filter({ hasText: /allows the next call in \d+ seconds?/ }).waitFor({ state: 'visible' });
       await toast.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
       await service.setFaults('none');
       await workbench.connectionStatus(`${env.name}: connected`).waitFor({ state: 'visible' });

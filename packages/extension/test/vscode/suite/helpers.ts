@@ -226,7 +226,6 @@ export function hoverText(hovers: readonly vscode.Hover[]): string {
   return hovers.flatMap(h => h.contents).map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : String(c))).join('\n');
 }
 
-/** The emulator the runner started for this run (`npm run emulator -- --port 0`'s ready line). */
 /**
  * Resolves with what `find` returns for the editor tabs once it returns something: checked now,
  * then on every `window.tabGroups.onDidChangeTabs`. Rejects after `timeoutMs` listing the tabs.
