@@ -57,4 +57,10 @@
                                                   (column . ,(current-column)))))
                                             (probe-diagnostics (current-buffer)))))))))
                    probe-buffers))))))
+  ;; The server may still be asking something (workspace/configuration for the last file): a reply
+  ;; sent while Emacs is being killed fails and makes it exit 255. Done reading, end the
+  ;; connections first, without answering.
+  (dolist (process (process-list))
+    (set-process-filter process #'ignore)
+    (delete-process process))
   (kill-emacs 0))
