@@ -363,6 +363,12 @@ function candidates(input: Omit<CodeActionInput, 'range' | 'only'>, f: Finding, 
   return out;
 }
 
+/** Whether fix-all would fix this finding, told from its fixes' flags without making their edits. */
+function hasPreferredFix(input: Omit<CodeActionInput, 'range' | 'only'>, f: Finding, set: SchemaSet): boolean {
+  return fixesFor(f, input.parsed.value, input.kind, input.settings, set).some(x => x.isPreferred)
+    || syntaxFixes(input.parsed, f).some(x => x.isPreferred);
+}
+
 /**
  * Fixes of the text itself (rule D1), which no JSON pointer can name: a trailing comma goes (the
  * service takes strict JSON, and nothing is lost), a missing comma between two entries comes,
@@ -435,8 +441,8 @@ export function codeActions(input: CodeActionInput): CodeAction[] {
           edit: { changes: { [uri]: [toTextEdit(parsed, x.edit)] } },
         });
       }
-      // Several findings of this rule: one action fixes them all, its edit made on resolve.
-      if (input.resolveLater && fixes.some(x => x.isPreferred) && input.findings.some(o => o !== f && o.rule === f.rule)) {
+      // Another finding of this rule that fix-all would fix too: one action fixes them all, its edit made on resolve.
+      if (input.resolveLater && fixes.some(x => x.isPreferred) && input.findings.some(o => o !== f && o.rule === f.rule && hasPreferredFix(input, o, set))) {
         out.push({ title: l10n.t('Fix all {0} problems in this file', f.rule), kind: QUICKFIX, diagnostics: [diagnostic], data: data(f.rule) });
       }
     }

@@ -370,6 +370,21 @@ test('several diagnostics of one rule get a "fix all of this rule" quick fix', (
   assert.equal(after.segmentation_details.excluded_filters.filter_operator, 'or');
 });
 
+test('"fix all of this rule" is not offered when no other finding of the rule has a fix that fix-all makes', () => {
+  const doc = PUSH_ONE_TIME();
+  doc.segmentation_details = { included_filters: { filter_operator: 'AND', filters: [{ filter_type: 'custom_segments', name: 'A', id: '1' }] }, excluded_filters: { filter_operator: 'or' } };
+  const text = JSON.stringify(doc, null, 2);
+  const parsed = parse(text);
+  const settings = { features: {} } as WorkspaceSettings;
+  const findings = findingsOf(text, 'campaign', settings);
+  const f1s = findings.filter(f => f.rule === 'F1');
+  assert.equal(f1s.length, 2, JSON.stringify(f1s.map(f => f.message)));
+  const upper = f1s.find(f => f.path.endsWith('/filter_operator'))!;
+  const titles = codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: toDiagnostics(parsed, [upper])[0].range, resolveLater: true }).map(a => a.title);
+  assert.ok(titles.includes('Change to `and`'), JSON.stringify(titles));
+  assert.ok(!titles.includes('Fix all F1 problems in this file'), 'the other F1 (a group without filters) has nothing fix-all would do');
+});
+
 function syntaxFix(text: string, title: RegExp): string {
   const parsed = parse(text);
   const settings = { features: {} } as WorkspaceSettings;

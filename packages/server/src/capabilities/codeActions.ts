@@ -62,10 +62,10 @@ export function registerCodeActions(ctx: ServerContext, diagnostics: Diagnostics
     const formatting = await indentationFor(req.doc.uri);
     // The text moved on while the editor's settings were read: the editor asks again for the new one.
     if (req.doc.version !== version) return [];
-    const { findings, ranges } = cached(req);
+    const entry = cached(req);
     const actions = codeActions({
-      uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings, ranges,
-      range: params.range, only: params.context.only, formatting, version, resolveLater: ctx.client.codeActionResolve,
+      ...fixInput(req, entry, formatting), ranges: entry.ranges,
+      range: params.range, only: params.context.only, version, resolveLater: ctx.client.codeActionResolve,
     });
     return [...actions.map(a => a.edit?.changes ? { ...a, edit: versioned(ctx, { uri: req.doc.uri, version }, a.edit.changes[req.doc.uri]) } : a), ...docActions(ctx, params)];
   }, token));
@@ -81,12 +81,17 @@ export function registerCodeActions(ctx: ServerContext, diagnostics: Diagnostics
       const key = data.rule ?? '';
       let edits = entry.fixAll.get(key);
       if (!edits) {
-        edits = resolveFixAll({ uri: data.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings: entry.findings, formatting }, data);
+        edits = resolveFixAll(fixInput(req, entry, formatting), data);
         entry.fixAll.set(key, edits);
       }
       return { ...action, edit: versioned(ctx, data, edits) };
     }, token);
   });
+}
+
+/** What the core's fixes are computed from: this version's text, findings and settings, and the editor's indentation. */
+function fixInput(req: RequestContext, entry: VersionCache, formatting: Indentation) {
+  return { uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings: entry.findings, formatting };
 }
 
 function fixAllData(data: unknown): FixAllData | undefined {
