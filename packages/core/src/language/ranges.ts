@@ -13,6 +13,7 @@ export function positionAt(doc: ParsedDocument, offset: number): Position {
   const text = doc.text;
   offset = Math.max(0, Math.min(offset, text.length));
   let lo = 0;
+  // Stryker disable next-line ArithmeticOperator: past the last line start `starts[mid]` is undefined and `undefined <= offset` is false, so a higher bound ends on the same line
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -37,6 +38,7 @@ export function offsetAt(doc: ParsedDocument, pos: Position): number {
  * underline a whole block); at the root, the opening bracket. `target: 'key'` asks for the key.
  */
 function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value' = 'value'): { start: number; end: number } {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: the scan and the tree map every pointer of strict JSON to the same offsets (ranges.test.ts runs each case both ways); only the time differs
   if (doc.strict && !doc.hasTree()) return spanFromLocation(doc, locate(doc, [pointer]).get(pointer)!, target);
   const root = doc.tree();
   const shift = doc.bom;
@@ -64,6 +66,7 @@ function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value
  * strict JSON by the guided locator, without building the position tree.
  */
 export function valueOffsets(doc: ParsedDocument, pointer: string): { start: number; end: number } | undefined {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral,BlockStatement: the scan and the tree find the same value in strict JSON (ranges.test.ts runs each case both ways); only the time differs
   if (doc.strict && !doc.hasTree()) {
     const l = locate(doc, [pointer]).get(pointer)!;
     if (!l.complete) return undefined;
@@ -78,6 +81,7 @@ export function valueOffsets(doc: ParsedDocument, pointer: string): { start: num
 
 /** Ranges of many findings at once: for strict JSON, one guided pass over the text for all. */
 export function rangesFor(doc: ParsedDocument, findings: ReadonlyArray<Pick<Finding, 'path' | 'target' | 'range'>>): Range[] {
+  // Stryker disable next-line BooleanLiteral,BlockStatement: the scan and the tree map every pointer of strict JSON to the same ranges (ranges.test.ts runs each case both ways); only the time differs
   if (doc.strict && !doc.hasTree()) {
     const located = locate(doc, findings.filter(f => !f.range).map(f => f.path));
     return findings.map(f => {
@@ -173,6 +177,7 @@ const MANY_MEMBERS = 8;
 function memberChild(t: string, start: number, end: number, node: TrieNode): TrieNode | undefined {
   const len = end - start - 2;
   // Many members named (a thousand unknown keys in one object): one lookup, not a comparison with each.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a key without escapes is found by the lookup as by the comparisons below; only the time differs
   if (node.children.size > MANY_MEMBERS) {
     const raw = t.slice(start + 1, end - 1);
     if (!raw.includes('\\')) return node.children.get(raw);
@@ -251,10 +256,12 @@ function visit(t: string, v: number, child: TrieNode, pending: { count: number }
 const located = new WeakMap<ParsedDocument, Map<string, Location>>();
 
 function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, Location> {
+  // Stryker disable ConditionalExpression,MethodExpression: without the cache a scan again finds the same places; only the time differs
   let cache = located.get(doc);
   if (!cache) { cache = new Map(); located.set(doc, cache); }
   const missing = pointers.filter(p => !cache!.has(p));
   if (missing.length) {
+    // Stryker restore ConditionalExpression,MethodExpression
     const root = trieNode();
     const paths = new Map<string, string[]>();
     for (const p of missing) {
@@ -305,6 +312,7 @@ export function rangeFor(doc: ParsedDocument, finding: Pick<Finding, 'path' | 't
 /** The property-value node for `seg` under an object, or the item under an array. */
 function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
   if (node.type === 'object') {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the index and the loop below both keep the last of duplicate keys; only the time differs
     if ((node.children?.length ?? 0) > INDEX_FROM) return objectIndex(node).get(seg);
     // The last one wins, as in JSON.parse, so ranges agree with the value the rules saw.
     let hit: jsonc.Node | undefined;
@@ -324,7 +332,6 @@ function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
 function propertyKey(node: jsonc.Node): jsonc.Node | undefined {
   const parent = node.parent;
   if (parent && parent.type === 'property') return parent.children?.[0];
-  if (node.type === 'string' && parent === undefined) return undefined;
   return undefined;
 }
 
@@ -342,6 +349,7 @@ const indexes = new WeakMap<jsonc.Node, Map<string, jsonc.Node>>();
 
 function objectIndex(node: jsonc.Node): Map<string, jsonc.Node> {
   let index = indexes.get(node);
+  // Stryker disable next-line ConditionalExpression: an index built again holds the same keys; only the time differs
   if (!index) {
     index = new Map();
     for (const prop of node.children ?? []) {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, ParsedDocument } from '../../src/language/parse';
-import { offsetAt, positionAt, Range, rangeFor, rangesFor } from '../../src/language/ranges';
+import { offsetAt, positionAt, Range, rangeFor, rangesFor, valueOffsets } from '../../src/language/ranges';
 
 /**
  * The one pointer → range mapper. Strict JSON is mapped by the guided scan over the text, and
@@ -96,6 +96,8 @@ const CASES: Array<Case & { expected: string }> = [
   { name: 'a value in an empty object', text: '{ }', pointer: '/a', expected: '⟦{⟧ }' },
   { name: 'a value in an empty array', text: '{"a": [ ]}', pointer: '/a/0', expected: '{⟦"a"⟧: [ ]}' },
   { name: 'a key that only shares a prefix is not a match', text: '{"ab": 1, "a": 2}', pointer: '/a', expected: '{"ab": 1, "a": ⟦2⟧}' },
+  { name: 'a key that is one escaped backslash', text: '{"\\\\": 1, "a": 2}', pointer: '/\\', expected: '{"\\\\": ⟦1⟧, "a": 2}' },
+  { name: 'lines ending in CRLF', text: '{\r\n  "a": 1,\r\n  "b": true\r\n}', pointer: '/b', expected: '{\r\n  "a": 1,\r\n  "b": ⟦true⟧\r\n}' },
 ];
 
 describe('a pointer maps to the range a person expects, both ways', () => {
@@ -133,6 +135,26 @@ describe('many pointers at once', () => {
     assert.deepEqual(rangeFor(d, { path: '/a', range: { start: 0, end: 1 } }), { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
   });
 
+  test('an object item named alone, then the item after it', () => {
+    const text = '[{"x": 1}, 5]';
+    for (const { doc } of bothWays(text)) {
+      assert.deepEqual(rangesFor(doc(), [{ path: '/0' }, { path: '/1' }]), [
+        { start: { line: 0, character: 1 }, end: { line: 0, character: 2 } },
+        { start: { line: 0, character: 11 }, end: { line: 0, character: 12 } },
+      ]);
+    }
+  });
+
+  test('many members of one object, one of them written with escapes', () => {
+    const text = '{' + Array.from({ length: 10 }, (_, i) => `"k${i}": ${i}, `).join('') + '"say \\"hi\\"": "hello", "\\u0041b": true}';
+    const pointers = ['/k0', '/k3', '/k9', '/k10', '/say "hi"', '/Ab', '/k1', '/k2', '/k4', '/k5'];
+    const expected = ['0', '3', '9', null, '"hello"', 'true', '1', '2', '4', '5'];
+    for (const { way, doc } of bothWays(text)) {
+      const ranges = rangesFor(doc(), pointers.map(path => ({ path })));
+      assert.deepEqual(ranges.map(r => r.start.line === 0 && r.end.line === 0 ? text.slice(r.start.character, r.end.character) : r), expected.map(e => e ?? '{'), way);
+    }
+  });
+
   test('members found before the end of the text: the scan stops, the ranges stay right', () => {
     const text = '{"a": {"b": 1, "c": [5, 6]}, "rest": [' + '0,'.repeat(50) + '0]}';
     const d = parse(text);
@@ -159,6 +181,14 @@ describe('text that is not strict JSON', () => {
     assert.deepEqual(rangeFor(d, { path: '/k5' }), expectedRange(marked));
     assert.deepEqual(rangeFor(d, { path: '/k12' }), expectedRange(mark(unmark(marked).text, '12', 1)));
     assert.deepEqual(rangeFor(d, { path: '/k99' }), expectedRange('⟦{⟧' + unmark(marked).text.slice(1)));
+  });
+
+  test('comments and a trailing comma, many findings at once', () => {
+    const text = '{\n  // the name\n  "name": "x",\n  "list": [1, 2,],\n}';
+    assert.deepEqual(rangesFor(parse(text), [{ path: '/name' }, { path: '/list/1' }]), [
+      { start: { line: 2, character: 10 }, end: { line: 2, character: 13 } },
+      { start: { line: 3, character: 14 }, end: { line: 3, character: 15 } },
+    ]);
   });
 
   test('comments and a trailing comma', () => {
@@ -222,6 +252,7 @@ describe('offsets and positions', () => {
 
   test('a position becomes its offset, clamped to its line and the text', () => {
     assert.equal(offsetAt(d, { line: 0, character: 0 }), 0);
+    assert.equal(offsetAt(d, { line: 0, character: 1 }), 1);
     assert.equal(offsetAt(d, { line: 1, character: 2 }), 5);
     assert.equal(offsetAt(d, { line: 2, character: 3 }), 16);
     assert.equal(offsetAt(d, { line: 1, character: 50 }), 13);
@@ -229,5 +260,63 @@ describe('offsets and positions', () => {
     assert.equal(offsetAt(d, { line: 3, character: 9 }), 24);
     assert.equal(offsetAt(d, { line: 4, character: 0 }), 24);
     assert.equal(offsetAt(d, { line: -1, character: 3 }), 0);
+  });
+});
+
+describe('an empty line', () => {
+  test('has one position, its character 0, with LF and with CRLF', () => {
+    assert.deepEqual(positionAt(parse('{\n\n"a": 1}'), 2), { line: 1, character: 0 });
+    assert.deepEqual(positionAt(parse('{\r\n\r\n"a": 1}'), 3), { line: 1, character: 0 });
+    assert.deepEqual(positionAt(parse('{\r\n\r\n"a": 1}'), 4), { line: 1, character: 0 });
+  });
+});
+
+describe('the offsets of a value, end to end', () => {
+  /** The text a value's offsets cover, or undefined when the document has no value there. */
+  function valueText(d: ParsedDocument, pointer: string): string | undefined {
+    const o = valueOffsets(d, pointer);
+    return o && d.text.slice(o.start, o.end);
+  }
+
+  const BOM = '\uFEFF';
+  const TEXT = BOM + '{"a": {"b": [1, {"c": null}]}, "n": 42}';
+  for (const { way, doc } of bothWays(TEXT)) {
+    test(`an object, an array, a scalar, after a byte order mark (${way})`, () => {
+      const d = doc();
+      assert.equal(valueText(d, '/a'), '{"b": [1, {"c": null}]}');
+      assert.equal(valueText(d, '/a/b'), '[1, {"c": null}]');
+      assert.equal(valueText(d, '/a/b/1/c'), 'null');
+      assert.equal(valueText(d, '/n'), '42');
+      assert.deepEqual(valueOffsets(d, '/n'), { start: 37, end: 39 });
+      assert.equal(valueText(d, ''), TEXT.slice(1));
+    });
+
+    test(`a value the document does not have: none (${way})`, () => {
+      const d = doc();
+      assert.equal(valueOffsets(d, '/a/x'), undefined);
+      assert.equal(valueOffsets(d, '/n/0'), undefined);
+      assert.equal(valueOffsets(d, '/a/b/2'), undefined);
+    });
+  }
+
+  for (const { way, doc } of bothWays('{"s": 1 , "n": 2\n, "r": 3\r\n, "t": 4\t}')) {
+    test(`a number ends before a space, a line break or a tab (${way})`, () => {
+      const d = doc();
+      assert.deepEqual(['/s', '/n', '/r', '/t'].map(p => valueText(d, p)), ['1', '2', '3', '4']);
+    });
+  }
+
+  for (const { way, doc } of bothWays('42')) {
+    test(`a document that is one number: all of it (${way})`, () => {
+      assert.deepEqual(valueOffsets(doc(), ''), { start: 0, end: 2 });
+    });
+  }
+
+  test('JSON with comments and a trailing comma', () => {
+    const d = parse('{ // the list\n  "a": [1, 2],\n}');
+    assert.equal(d.strict, false);
+    assert.equal(valueText(d, '/a'), '[1, 2]');
+    assert.equal(valueText(d, '/a/1'), '2');
+    assert.equal(valueOffsets(d, '/b'), undefined);
   });
 });
