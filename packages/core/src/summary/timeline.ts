@@ -289,7 +289,7 @@ function window(start: number, end: number | undefined, zone: string, viewer: st
   const e = end === undefined ? undefined : momentOf(end, zone, viewer);
   return {
     start: s,
-    end: e,
+    ...(e ? { end: e } : {}),
     text: e ? l10n.t('from {0} to {1}', s.campaign.text, e.campaign.text) : l10n.t('from {0}, with no end', s.campaign.text),
   };
 }
@@ -341,7 +341,7 @@ function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendT
   const series = periodicSeries(start, pd, expiry, i.now, i.limit + 1);
   const listed = upcoming(series, i);
   const every = positiveInt(pd.repeat_frequency, 1);
-  const timeline = { ...base('periodic', '', i), ...listed, expiry: expiry === undefined ? undefined : momentOf(expiry, i.zone, i.viewer) };
+  const timeline = { ...base('periodic', '', i), ...listed, ...expiryOf(expiry, i) };
   if (!series.instants.length) {
     const never = expiry !== undefined && series.stop === 'end'
       ? l10n.t('it never sends: `expiry_time` {0} comes before the first send the schedule allows.', momentOf(expiry, i.zone, i.viewer).campaign.text)
@@ -356,6 +356,10 @@ function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendT
   return { ...timeline, summary };
 }
 
+function expiryOf(expiry: number | undefined, i: Inputs): { expiry?: Moment } {
+  return expiry === undefined ? {} : { expiry: momentOf(expiry, i.zone, i.viewer) };
+}
+
 function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimeline {
   const ms = start.toMillis();
   const at = momentOf(ms, i.zone, i.viewer);
@@ -364,7 +368,7 @@ function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimel
     ...base('once', past ? l10n.t('Sent once, at {0} ({1}): that is in the past.', at.campaign.text, at.utc.time) : l10n.t('Sends once, at {0} ({1}).', at.campaign.text, at.utc.time), i),
     sends: past ? [] : [{ number: 1, at, ...optionalDst(ms, i.zone) }],
     total: 1,
-    expiry: expiry === undefined ? undefined : momentOf(expiry, i.zone, i.viewer),
+    ...expiryOf(expiry, i),
   };
 }
 
@@ -424,7 +428,7 @@ function triggered(start: DateTime | undefined, expiry: number | undefined, i: I
   const summary = w
     ? l10n.t('Sends when triggered, {0}.', w.text)
     : expiry !== undefined ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(expiry, i.zone, i.viewer).campaign.text) : l10n.t('Sends when triggered, from its creation, with no end.');
-  const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), expiry: expiry === undefined ? undefined : momentOf(expiry, i.zone, i.viewer) };
+  const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), ...expiryOf(expiry, i) };
   const g = i.sd.geo_fence_timelimit;
   if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
     result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
@@ -456,7 +460,7 @@ export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeli
   if (type && TRIGGERED.includes(type)) return triggered(start, expiry, i);
   const dt = sd.delivery_type;
   if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezone(i);
-  if (dt === 'ASAP') return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), total: type === 'PERIODIC' ? undefined : 1 };
+  if (dt === 'ASAP') return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
   if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS') return incomplete([l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`')], i);
   if (!start) return incomplete([l10n.t('`start_time` says when it sends')], i);
   if (dt === 'SEND_IN_BTS') return bestTime(start, i);
