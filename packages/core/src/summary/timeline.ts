@@ -442,6 +442,17 @@ function triggered(start: DateTime | undefined, expiry: number | undefined, i: I
 }
 
 /**
+ * A date-time of `scheduling_details` (`start_time`, `expiry_time`) as an instant: read in its
+ * own offset, else in `timezone` (UTC when absent, as the spec says). Undefined when the text is
+ * not an ISO date-time or the zone is not an IANA zone.
+ */
+export function scheduleInstant(value: unknown, timezone: unknown, viewerZone: string): Moment | undefined {
+  const zone = timezone === undefined ? 'UTC' : validZone(timezone);
+  const at = zone ? readDateTime(value, zone) : undefined;
+  return at && zone ? momentOf(at.toMillis(), zone, validZone(viewerZone) ?? 'UTC') : undefined;
+}
+
+/**
  * The send timeline of a campaign document. Never throws: a schedule that cannot be computed
  * gives an `incomplete` timeline saying what is missing.
  */
