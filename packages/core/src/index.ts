@@ -29,3 +29,4 @@ export * from "./schedulingShape";
 export { ruleDoc } from "./rules/ruleDoc";
 export type { RuleDoc } from "./rules/ruleDoc";
 export * from "./summary/timeline";
+export * from "./language/scheduleLens";

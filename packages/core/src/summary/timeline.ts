@@ -31,6 +31,8 @@ export interface ZonedTime {
   short: string;
   /** Such as `09:00 Europe/Berlin`. */
   time: string;
+  /** Such as `3 Dec 2024`. */
+  date: string;
 }
 
 /** One instant in the three zones a reader wants. */
@@ -132,6 +134,7 @@ function zonedTime(dt: DateTime, label: string): ZonedTime {
     text: `${e.toFormat('ccc d LLL yyyy, HH:mm')} ${label}`,
     short: `${e.toFormat('ccc d LLL HH:mm')} ${label}`,
     time: `${e.toFormat('HH:mm')} ${label}`,
+    date: e.toFormat('d LLL yyyy'),
   };
 }
 

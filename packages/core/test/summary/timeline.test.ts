@@ -160,7 +160,7 @@ test('timeline: the sends read in the campaign zone, UTC and the viewer zone, wi
   const [send] = sendTimeline(doc, { now: NOW, viewerZone: 'Asia/Kathmandu' }).sends;
   assert.deepEqual(send.at.campaign, {
     zone: 'Europe/Berlin', iso: '2024-12-03T09:00:00+01:00', offset: '+01:00',
-    text: 'Tue 3 Dec 2024, 09:00 Europe/Berlin', short: 'Tue 3 Dec 09:00 Europe/Berlin', time: '09:00 Europe/Berlin',
+    text: 'Tue 3 Dec 2024, 09:00 Europe/Berlin', short: 'Tue 3 Dec 09:00 Europe/Berlin', time: '09:00 Europe/Berlin', date: '3 Dec 2024',
   });
   assert.equal(send.at.utc.time, '08:00 UTC');
   assert.equal(send.at.iso, '2024-12-03T08:00:00Z');
