@@ -123,8 +123,6 @@ const OFFSETS_IN_USE = [840, 825, 780, 765, 720, 660, 630, 600, 570, 540, 525, 4
   -60, -120, -180, -210, -240, -300, -360, -420, -480, -540, -570, -600, -660, -720];
 const DAY_MS = 24 * 3600 * 1000;
 
-export const MONTH_WITHOUT_DAY_NOTE = 'Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.';
-
 function zonedTime(dt: DateTime, label: string): ZonedTime {
   const e = dt.setLocale('en-GB');
   return {
@@ -267,7 +265,7 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
   const cap = DateTime.max(start, DateTime.fromMillis(now, { zone: start.zone })).plus({ years: SEARCH_YEARS }).toMillis();
   const notes: string[] = [];
   if (freq === 'MONTHLY' && Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28)) {
-    notes.push(l10n.t(MONTH_WITHOUT_DAY_NOTE));
+    notes.push(l10n.t('Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.'));
   }
   const instants: number[] = [];
   let found = 0;
