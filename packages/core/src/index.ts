@@ -28,3 +28,5 @@ export type { RuleInfo } from "./rules/catalog";
 export * from "./schedulingShape";
 export { ruleDoc } from "./rules/ruleDoc";
 export type { RuleDoc } from "./rules/ruleDoc";
+export * from "./summary/timeline";
+export * from "./language/scheduleLens";

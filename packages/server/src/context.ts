@@ -175,6 +175,7 @@ export function nearHeapLimit(heap: Pick<v8.HeapInfo, 'used_heap_size' | 'heap_s
 function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'diskEncodings'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
+    now: Date.now,
     getRemote: uri => ctx.remoteStates.get(uri),
     extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
     savedAsUtf16: uri => savedAsUtf16(ctx, uri),

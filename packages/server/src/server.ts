@@ -7,6 +7,7 @@ import { createContext, describe, ServerOptions } from './context';
 import { reframed } from './framing';
 import { REFUSED_METHOD, Refusal, refusingStrategy } from './guard';
 import { registerCodeActions } from './capabilities/codeActions';
+import { registerCodeLens } from './capabilities/codeLens';
 import { registerCompletion } from './capabilities/completion';
 import { registerDiagnostics } from './capabilities/diagnostics';
 import { registerDocuments } from './capabilities/documents';
@@ -43,6 +44,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerHover(ctx);
   registerCodeActions(ctx, diagnostics);
   registerSymbols(ctx);
+  registerCodeLens(ctx);
   registerFormatting(ctx);
   registerFolding(ctx);
   registerPreflight(ctx);

@@ -35,6 +35,7 @@ export class FileChecker {
   constructor() {
     this.service = new LanguageService({
       cacheSize: 1,
+      now: Date.now,
       baseSnapshots: baseSnapshotsByDirectory(),
       onBaseProblem: p => this.baseProblems.push(p),
     });

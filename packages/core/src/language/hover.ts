@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
@@ -8,6 +9,8 @@ import { RULES, ruleHref } from '../rules/catalog';
 import { code, didYouMean } from './strings';
 import type { RuleLink } from './ruleLinks';
 import { DocumentKind, WorkspaceSettings } from './types';
+import { isObj } from '../rules/util';
+import { scheduleInstant, sendTimeline } from '../summary/timeline';
 
 /**
  * Hovers: what a property is, its type and allowed values, the channels and delivery types it
@@ -23,6 +26,8 @@ export interface HoverInput {
   schemas?: SchemaSet;
   /** Where the rule links point (the repository's page by default). */
   ruleLink?: RuleLink;
+  /** The IANA zone of the person hovering, for the local time of `start_time` and `expiry_time` (UTC when absent). */
+  viewerZone?: string;
 }
 
 /** Rule-id groups per component: the rules whose summary names a property are listed for it. */
@@ -33,7 +38,7 @@ const RULE_GROUPS: Array<[RegExp, RegExp]> = [
   [/(^|\/)filters(\/|$)|_filters(\/|$)/, /^F\d$/],
   [/^trigger_condition(\/|$)/, /^T\d$/],
   [/^segmentation_details(\/|$)/, /^S\d$/],
-  [/^scheduling_details(\/|$)/, /^H\d$/],
+  [/^scheduling_details(\/|$)/, /^[HN]\d$/],
   [/^delivery_controls(\/|$)/, /^Q\d$/],
   [/^advanced(\/|$)/, /^A\d$/],
   [/^conversion_goal_details(\/|$)/, /^G0a?$/],
@@ -191,7 +196,7 @@ export function doHover(input: HoverInput): Hover | null {
   const isKey = node.type === 'string' && prop?.type === 'property' && prop.children?.[0] === node;
   if (isKey) {
     const path = jsonc.getNodePath(prop!.parent!).concat(String(node.value));
-    return keyHover(ctx, set, path, range(node), input.ruleLink);
+    return keyHover(ctx, set, path, range(node), input.ruleLink, input.viewerZone);
   }
   if (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null') {
     const path = jsonc.getNodePath(node);
@@ -201,6 +206,10 @@ export function doHover(input: HoverInput): Hover | null {
     // An array item is explained by the array property that holds it.
     const owner = typeof path[path.length - 1] === 'number' ? path.slice(0, -1) : path;
     const ownerApplied = owner === path ? applied : schemasAt(set, ctx.kind, ctx.doc, owner);
+    const instant = instantMarkdown(ctx.doc, path, input.viewerZone);
+    if (instant) {
+      return { contents: contents(`${instant}\n\n---\n\n${propertyMarkdown(ctx, owner, ownerApplied, set, { ruleLink: input.ruleLink })}`), range: range(node) };
+    }
     if (v) {
       const about = propertyMarkdown(ctx, owner, ownerApplied, set, { withValues: false, ruleLink: input.ruleLink });
       return { contents: contents(`${v}\n\n---\n\n${about}`), range: range(node) };
@@ -210,7 +219,31 @@ export function doHover(input: HoverInput): Hover | null {
   return null;
 }
 
-function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }, ruleLink?: RuleLink): Hover | null {
+const SCHEDULE_TIMES = ['start_time', 'expiry_time'];
+
+/**
+ * `start_time` and `expiry_time` of `scheduling_details` as instants: in the campaign's zone, in
+ * UTC and in the viewer's zone. A `SEND_IN_USER_TIMEZONE` start is each user's local time, so it
+ * is shown as the span from the first zone to the last.
+ */
+export function instantMarkdown(doc: unknown, path: readonly Segment[], viewerZone = 'UTC'): string | undefined {
+  if (path.length !== 2 || path[0] !== 'scheduling_details' || !SCHEDULE_TIMES.includes(String(path[1]))) return undefined;
+  const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
+  if (!sd) return undefined;
+  if (path[1] === 'start_time' && sd.delivery_type === 'SEND_IN_USER_TIMEZONE') {
+    const spread = sendTimeline(doc, { now: 0, viewerZone }).userTimezone;
+    return spread ? spread.text : undefined;
+  }
+  const at = scheduleInstant(sd[path[1]], sd.timezone, viewerZone);
+  if (!at) return undefined;
+  return [
+    `**${at.campaign.text}**`,
+    l10n.t('{0} (UTC)', at.utc.text),
+    l10n.t('{0} (your time)', at.viewer.text),
+  ].join('  \n');
+}
+
+function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }, ruleLink?: RuleLink, viewerZone?: string): Hover | null {
   const applied = schemasAt(set, ctx.kind, ctx.doc, path);
   const key = String(path[path.length - 1]);
   if (applied.length === 0) {
@@ -225,5 +258,7 @@ function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { st
     const text = `${code(key)} is not a property of ${where}.` + (guess ? ` Did you mean ${code(guess)}?` : ` Known properties: ${known.slice(0, 20).map(code).join(', ')}${known.length > 20 ? ', …' : ''}.`);
     return { contents: { kind: 'markdown', value: text }, range };
   }
-  return { contents: { kind: 'markdown', value: propertyMarkdown(ctx, path, applied, set, { ruleLink }) }, range };
+  const about = propertyMarkdown(ctx, path, applied, set, { ruleLink });
+  const instant = instantMarkdown(ctx.doc, path, viewerZone);
+  return { contents: { kind: 'markdown', value: instant ? `${instant}\n\n---\n\n${about}` : about }, range };
 }

@@ -60,6 +60,8 @@ export interface LanguageServiceOptions {
   log?(message: string): void;
   /** Where diagnostics link each rule's documentation (the repository's page by default). */
   ruleLink?(id: string): string;
+  /** The current instant (epoch ms), for the rules that depend on it (N2, N3); without it they do not run. */
+  now?(): number;
   /** How many parse results to keep (oldest evicted). */
   cacheSize?: number;
   /** How many bytes the parse cache may hold in all, by each result's footprint (oldest evicted; the newest always stays). */
@@ -206,6 +208,7 @@ export class LanguageService {
       settings: settings.workspace,
       remote: options.remote ?? this.remote(doc, parsed, fileName),
       purpose: options.purpose,
+      now: this.options.now?.(),
       onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });
     const broken = brokenSettingsFinding(settings.file, fileName);

@@ -80,6 +80,11 @@ export interface RuleContext {
    * later); `inlineTest` = the body of an inline test send (`POST /v5/campaigns/test`, rule B8).
    */
   purpose?: CheckPurpose;
+  /**
+   * The current instant (epoch ms), for the rules that depend on it (N2, N3). The caller passes
+   * it so that the rules stay pure; without it those rules do not run.
+   */
+  now?: number;
 }
 
 export type CheckPurpose = 'inlineTest';

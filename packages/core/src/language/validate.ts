@@ -21,6 +21,8 @@ export interface ValidateOptions {
   remote?: RemoteState;
   /** What the document is checked for (rule B8: inline test sends). */
   purpose?: CheckPurpose;
+  /** The current instant (epoch ms), for the rules that depend on it (N2, N3). */
+  now?: number;
   /** Called when a rule function throws: the rest still runs. */
   onRuleError?: (ids: string[], error: unknown) => void;
 }
@@ -47,7 +49,7 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
         : l10n.t('The schema check of this file failed unexpectedly, so only the other rules ran. Simplify the part you changed last, and report the file if it is valid JSON.'),
     });
   }
-  const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose };
+  const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose, now: opts.now };
   for (const rule of RULE_CHECKS) {
     if (!rule.kinds.includes(opts.kind)) continue;
     try {

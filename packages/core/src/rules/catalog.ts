@@ -7,6 +7,7 @@ import { triggerRules } from './trigger';
 import { filterRules } from './filters';
 import { segmentationRules } from './segmentation';
 import { schedulingRules } from './scheduling';
+import { sendTimeRules } from './sendTime';
 import { deliveryControlRules } from './deliveryControls';
 import { advancedRules } from './advanced';
 import { goalRules } from './goals';
@@ -30,6 +31,7 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
   filterRules,
   segmentationRules,
   schedulingRules,
+  sendTimeRules,
   deliveryControlRules,
   advancedRules,
   goalRules,

@@ -23,6 +23,8 @@ export interface RuleDocs {
   /** What the service holds, for the update rules. */
   remote?: RemoteState;
   purpose?: CheckPurpose;
+  /** The current instant (epoch ms) the example is checked at, for the rules that depend on it. */
+  now?: number;
   /** One sentence before the example. */
   context?: string;
   /** How to fix it (markdown). */

@@ -5,6 +5,7 @@
  * `Intl.supportedValuesOf`.
  */
 
+import { DateTime } from 'luxon';
 import { didYouMean } from '../language/strings';
 
 export interface IsoDateTime {
@@ -190,27 +191,14 @@ function nearestZone(name: string): string | undefined {
 
 /** Minutes east of UTC of `zone` at the instant `utc` (ms). */
 export function zoneOffset(zone: string, utc: number): number | undefined {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    }).formatToParts(new Date(utc));
-    const get = (t: string): number => Number(parts.find(p => p.type === t)?.value);
-    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-    return Math.round((wall - Math.floor(utc / 1000) * 1000) / 60000);
-  } catch {
-    return undefined;
-  }
+  const at = DateTime.fromMillis(utc, { zone });
+  return at.isValid ? at.offset : undefined;
 }
 
 /** The instant of a parsed date-time: its own offset, else `zone` (when valid), else UTC. */
 export function instantOf(t: IsoDateTime, zone?: string): number {
   if (t.offset !== undefined) return t.wall - t.offset * 60000;
-  if (zone) {
-    const first = zoneOffset(zone, t.wall);
-    if (first !== undefined) {
-      const second = zoneOffset(zone, t.wall - first * 60000) ?? first;
-      return t.wall - second * 60000;
-    }
-  }
-  return t.wall;
+  if (!zone) return t.wall;
+  const local = DateTime.fromMillis(t.wall, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true });
+  return local.isValid ? local.toMillis() : t.wall;
 }

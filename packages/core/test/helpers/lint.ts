@@ -10,6 +10,8 @@ export interface LintOptions {
   settings?: Partial<WorkspaceSettings> & { features?: WorkspaceSettings['features'] };
   remote?: RemoteState;
   purpose?: CheckPurpose;
+  /** The current instant for the rules that depend on it (N2, N3). */
+  now?: number;
 }
 
 export const SEV = ['error', 'warning', 'information', 'hint'] as const;
@@ -24,6 +26,7 @@ export function lint(doc: string | object, opts: LintOptions = {}): Got[] {
     settings: { features: {}, ...opts.settings } as WorkspaceSettings,
     remote: opts.remote,
     purpose: opts.purpose,
+    now: opts.now,
     onRuleError: (ids, e) => { throw new Error(`rule ${ids.join('/')} threw: ${e instanceof Error ? e.stack : String(e)}`); },
   });
   return toDiagnostics(parsed, findings).map(d => ({

@@ -149,3 +149,48 @@ test('no hover on punctuation or whitespace between properties', () => {
 test('hover on a broken document still answers', () => {
   assert.match(hoverText(`${PUSH1}  "scheduling_details": { "timez|one": \n`) ?? '', /IANA/);
 });
+
+function scheduleHover(withBar: string, viewerZone?: string): string {
+  const c = atCursor(withBar);
+  const h = doHover({ parsed: c.parsed, kind: 'campaign', settings: settingsOf({}), position: c.position, viewerZone });
+  return (h?.contents as { value: string } | undefined)?.value ?? '';
+}
+
+const TIMES: Array<{ name: string; doc: string; viewer?: string; has: RegExp[]; hasNot?: RegExp[] }> = [
+  {
+    name: '`start_time` value: the instant in the campaign zone, UTC and the viewer zone',
+    doc: `${PUSH1}  "scheduling_details": { "delivery_type": "AT_FIXED_TIME", "start_time": "2024-12-03T09:|00:00", "timezone": "Europe/Berlin" }\n}`,
+    viewer: 'Asia/Kolkata',
+    has: [/\*\*Tue 3 Dec 2024, 09:00 Europe\/Berlin\*\*/, /Tue 3 Dec 2024, 08:00 UTC \(UTC\)/, /Tue 3 Dec 2024, 13:30 Asia\/Kolkata \(your time\)/, rule('H4')],
+  },
+  {
+    name: '`expiry_time` key: read in the campaign zone, in summer time',
+    doc: `${PUSH1}  "scheduling_details": { "delivery_type": "AT_FIXED_TIME", "start_time": "2025-06-01T09:00:00", "exp|iry_time": "2025-07-01T23:30:00", "timezone": "America/New_York" }\n}`,
+    viewer: 'Asia/Kathmandu',
+    has: [/\*\*Tue 1 Jul 2025, 23:30 America\/New_York\*\*/, /Wed 2 Jul 2025, 03:30 UTC/, /Wed 2 Jul 2025, 09:15 Asia\/Kathmandu \(your time\)/],
+  },
+  {
+    name: 'no `timezone`: read in UTC, the viewer zone UTC when not given',
+    doc: `${PUSH1}  "scheduling_details": { "delivery_type": "ASAP", "start_time": "2025-06-01T09:|00:00" }\n}`,
+    has: [/\*\*Sun 1 Jun 2025, 09:00 UTC\*\*/, /09:00 UTC \(your time\)/],
+  },
+  {
+    name: 'SEND_IN_USER_TIMEZONE: each user local time, from UTC+14 to UTC-12',
+    doc: `${PUSH1}  "scheduling_details": { "delivery_type": "SEND_IN_USER_TIMEZONE", "start_time": "2025-06-01T09:|00:00", "user_timezone_details": { "send_in_user_timezone": true, "send_if_user_timezone_has_passed": true } }\n}`,
+    has: [/09:00 local time: first at UTC\+14 \(Sat 31 May 2025, 19:00 UTC\), last at UTC-12 \(Sun 1 Jun 2025, 21:00 UTC\), 26 hours apart/],
+  },
+  {
+    name: 'a start_time that is not ISO: no instant, the property still explained',
+    doc: `${PUSH1}  "scheduling_details": { "delivery_type": "AT_FIXED_TIME", "start_time": "tomor|row", "timezone": "UTC" }\n}`,
+    has: [/\*\*`start_time`\*\*/],
+    hasNot: [/your time/],
+  },
+];
+
+for (const c of TIMES) {
+  test(`hover: ${c.name}`, () => {
+    const text = scheduleHover(c.doc, c.viewer);
+    for (const re of c.has) assert.match(text, re);
+    for (const re of c.hasNot ?? []) assert.doesNotMatch(text, re);
+  });
+}

@@ -43,7 +43,7 @@ test('every documented example breaks its rule', () => {
   const problems: string[] = [];
   for (const r of RULE_GROUPS.flatMap(g => g.rules)) {
     const d = r.docs;
-    const got = lint(d.text ?? (d.doc as object), { kind: d.kind, settings: d.settings, remote: d.remote, purpose: d.purpose }).filter(g => g.rule === r.id);
+    const got = lint(d.text ?? (d.doc as object), { kind: d.kind, settings: d.settings, remote: d.remote, purpose: d.purpose, now: d.now }).filter(g => g.rule === r.id);
     if (got.length === 0) problems.push(`${r.id}: the example of its definition does not report ${r.id}`);
   }
   assert.deepEqual(problems, []);

@@ -48,6 +48,7 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
     hoverProvider: true,
     codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: client.codeActionResolve } : true,
     documentSymbolProvider: { label: 'Campaign' },
+    codeLensProvider: { resolveProvider: false },
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
     foldingRangeProvider: true,

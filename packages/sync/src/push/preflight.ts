@@ -54,7 +54,7 @@ export function rulesWithSettings(settings: WorkspaceSettings): LocalRules {
   return {
     check: async (text, options) => {
       const parsed = parse(text);
-      return validate(parsed, { kind: 'campaign', settings, ...options }).map(f => ({
+      return validate(parsed, { kind: 'campaign', settings, now: Date.now(), ...options }).map(f => ({
         rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: rangeFor(parsed, f).start.line + 1,
       }));
     },

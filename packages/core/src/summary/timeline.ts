@@ -1,0 +1,481 @@
+import * as l10n from '@vscode/l10n';
+import { DateTime } from 'luxon';
+import { isObj, Obj } from '../rules/util';
+import { parseIsoDateTime } from '../rules/time';
+
+/**
+ * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's
+ * zone, in UTC and in the viewer's zone, with the daylight-saving changes near them. Pure: the
+ * caller passes the instant to count from and the viewer's zone. All zone arithmetic is Luxon's.
+ */
+
+export interface TimelineOptions {
+  /** Epoch ms: the instant to count from. */
+  now: number;
+  /** IANA zone of the person looking. */
+  viewerZone: string;
+  /** Sends listed, default 10. */
+  limit?: number;
+}
+
+/** One instant as read in one zone, with ready-made texts. */
+export interface ZonedTime {
+  zone: string;
+  /** ISO 8601 with the zone's offset, such as `2024-12-03T09:00:00+01:00`. */
+  iso: string;
+  /** The offset, such as `+01:00`. */
+  offset: string;
+  /** Such as `Tue 3 Dec 2024, 09:00 Europe/Berlin`. */
+  text: string;
+  /** Such as `Tue 3 Dec 09:00 Europe/Berlin` (no year). */
+  short: string;
+  /** Such as `09:00 Europe/Berlin`. */
+  time: string;
+  /** Such as `3 Dec 2024`. */
+  date: string;
+}
+
+/** One instant in the three zones a reader wants. */
+export interface Moment {
+  epochMs: number;
+  /** ISO 8601 in UTC, such as `2024-12-03T08:00:00Z`. */
+  iso: string;
+  campaign: ZonedTime;
+  utc: ZonedTime;
+  viewer: ZonedTime;
+}
+
+/** A daylight-saving change in the campaign's zone within a week of a send. */
+export interface DstMark {
+  direction: 'forward' | 'back';
+  /** When the clocks change, ISO 8601 in UTC. */
+  changeIso: string;
+  /** Whether the change comes before or after the send. */
+  relation: 'before' | 'after';
+  /** Such as "Clocks go forward on Sun 30 Mar 2025 in Europe/Berlin: the send stays at 09:00 Europe/Berlin, 07:00 UTC instead of 08:00 UTC." */
+  text: string;
+}
+
+export interface Send {
+  /** 1-based place of this send in the whole series (past sends counted). */
+  number: number;
+  at: Moment;
+  dst?: DstMark;
+}
+
+export interface TimeWindow {
+  start: Moment;
+  end?: Moment;
+  /** Such as "from Tue 3 Dec 2024, 09:00 Europe/Berlin to Tue 31 Dec 2024, 23:00 Europe/Berlin". */
+  text: string;
+}
+
+/** SEND_IN_USER_TIMEZONE: the start's wall time reached first at UTC+14, last at UTC-12. */
+export interface UserTimezoneSpread {
+  /** The wall time every user gets it at, such as `2024-12-03T09:00`. */
+  localTime: string;
+  first: Moment;
+  last: Moment;
+  hours: number;
+  text: string;
+  /** Offsets whose local start has passed at `now`, when `send_if_user_timezone_has_passed` is false. */
+  skippedOffsets: string[];
+  /** Why and which users are skipped, when some are. */
+  skippedText?: string;
+}
+
+export type TimelineKind = 'asap' | 'once' | 'periodic' | 'userTimezone' | 'bestTime' | 'triggered' | 'incomplete';
+
+export interface SendTimeline {
+  kind: TimelineKind;
+  /** One line saying when it sends. */
+  summary: string;
+  /** The zone start and expiry are read in (`timezone`, UTC when absent). */
+  campaignZone: string;
+  viewerZone: string;
+  /** The next sends from `now`, at most `limit`. */
+  sends: Send[];
+  /** More sends follow the listed ones. */
+  more: boolean;
+  /** Sends in the whole series, when finite and found. */
+  total?: number;
+  /** Why the schedule never sends, when it does not. */
+  never?: string;
+  /** Best-time window, or a triggered campaign's active window. */
+  window?: TimeWindow;
+  /** LOCATION_TRIGGERED with LIMITED_TIME: the windows notifications may be sent in. */
+  timebounds?: TimeWindow[];
+  userTimezone?: UserTimezoneSpread;
+  expiry?: Moment;
+  /** What the schedule lacks to be computed (the rules H1–H9 report it too). */
+  missing: string[];
+  /** Assumptions where the spec is silent, and limits of the search. */
+  notes: string[];
+}
+
+const TRIGGERED = ['EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
+const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+const GRANULARITY = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'LAST'];
+/** The search for sends stops this many years after the start (a schedule that never matches). */
+export const SEARCH_YEARS = 10;
+/** Offsets in use somewhere on Earth, in minutes east of UTC, from the first to reach a wall time to the last. */
+const OFFSETS_IN_USE = [840, 825, 780, 765, 720, 660, 630, 600, 570, 540, 525, 480, 420, 390, 360, 345, 330, 300, 270, 240, 210, 180, 120, 60, 0,
+  -60, -120, -180, -210, -240, -300, -360, -420, -480, -540, -570, -600, -660, -720];
+const DAY_MS = 24 * 3600 * 1000;
+
+function zonedTime(dt: DateTime, label: string): ZonedTime {
+  const e = dt.setLocale('en-GB');
+  return {
+    zone: label,
+    iso: e.toISO({ suppressMilliseconds: true }) ?? '',
+    offset: e.toFormat('ZZ'),
+    text: `${e.toFormat('ccc d LLL yyyy, HH:mm')} ${label}`,
+    short: `${e.toFormat('ccc d LLL HH:mm')} ${label}`,
+    time: `${e.toFormat('HH:mm')} ${label}`,
+    date: e.toFormat('d LLL yyyy'),
+  };
+}
+
+function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment {
+  const utc = DateTime.fromMillis(ms, { zone: 'UTC' });
+  return {
+    epochMs: ms,
+    iso: utc.toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
+    campaign: zonedTime(utc.setZone(campaignZone), campaignZone),
+    utc: zonedTime(utc, 'UTC'),
+    viewer: zonedTime(utc.setZone(viewerZone), viewerZone),
+  };
+}
+
+/** The wall time of an ISO text in `zone` (its own offset wins), or undefined when it is not one. */
+function readDateTime(value: unknown, zone: string): DateTime | undefined {
+  if (typeof value !== 'string' || !parseIsoDateTime(value)) return undefined;
+  const dt = DateTime.fromISO(value, { zone, setZone: false });
+  return dt.isValid ? dt.setZone(zone) : undefined;
+}
+
+function validZone(name: unknown): string | undefined {
+  return typeof name === 'string' && DateTime.now().setZone(name).isValid ? name : undefined;
+}
+
+/** The instant the zone's offset changes between `a` and `b` (ms, `a` < `b`, one change assumed). */
+function offsetChange(zone: string, a: number, b: number): number {
+  // Changes fall on whole minutes: search the minutes between the two instants.
+  const offsetAt = (minute: number) => DateTime.fromMillis(minute * 60_000, { zone }).offset;
+  const before = offsetAt(Math.floor(a / 60_000));
+  let lo = Math.floor(a / 60_000);
+  let hi = Math.ceil(b / 60_000);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetAt(mid) === before) lo = mid; else hi = mid;
+  }
+  return hi * 60_000;
+}
+
+/** The daylight-saving change within a week of a send in the campaign's zone, said in words. */
+function dstNear(ms: number, zone: string): DstMark | undefined {
+  const week = 7 * DAY_MS;
+  const at = (t: number) => DateTime.fromMillis(t, { zone });
+  const here = at(ms);
+  const relation = at(ms - week).offset !== here.offset ? 'before' : at(ms + week).offset !== here.offset ? 'after' : undefined;
+  if (!relation) return undefined;
+  const [a, b] = relation === 'before' ? [ms - week, ms] : [ms, ms + week];
+  const change = offsetChange(zone, a, b);
+  const from = at(a).offset;
+  const to = at(b).offset;
+  const direction = to > from ? 'forward' : 'back';
+  const other = DateTime.fromMillis(ms, { zone: 'UTC' }).plus({ minutes: relation === 'before' ? to - from : from - to });
+  const wall = here.toFormat('HH:mm');
+  const utcNow = DateTime.fromMillis(ms, { zone: 'UTC' }).toFormat('HH:mm');
+  const day = at(change).setLocale('en-GB').toFormat('ccc d LLL yyyy');
+  const text = relation === 'before'
+    ? l10n.t('Clocks went {0} on {1} in {2}: the send stays at {3} {2}, now {4} UTC instead of {5} UTC.', direction, day, zone, wall, utcNow, other.toFormat('HH:mm'))
+    : l10n.t('Clocks go {0} on {1} in {2}: later sends stay at {3} {2}, {4} UTC instead of {5} UTC.', direction, day, zone, wall, other.toFormat('HH:mm'), utcNow);
+  return { direction, changeIso: DateTime.fromMillis(change, { zone: 'UTC' }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'), relation, text };
+}
+
+interface Series {
+  /** Instants of the series from its start, in order. */
+  instants: number[];
+  /** Why the search stopped: the series ended (count or expiry), enough sends after `now` were found, or the cap. */
+  stop: 'end' | 'enough' | 'cap';
+  notes: string[];
+}
+
+function positiveInt(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : fallback;
+}
+
+function dayNames(v: unknown): number[] {
+  return Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string').map(d => WEEKDAYS.indexOf(d) + 1).filter(d => d > 0) : [];
+}
+
+function allDays(month: DateTime): number[] {
+  return Array.from({ length: month.daysInMonth ?? 0 }, (_, i) => i + 1);
+}
+
+/** The days of one month a MONTHLY schedule sends on (1–31). */
+function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
+  const days = new Set<number>();
+  const dates = Array.isArray(pd.repeat_on_date_of_month) ? pd.repeat_on_date_of_month.filter((d): d is number => Number.isInteger(d)) : [];
+  for (const d of dates) if (d >= 1 && d <= (month.daysInMonth ?? 0)) days.add(d);
+  const forMonth = Array.isArray(pd.repeat_on_days_of_week_for_month) ? pd.repeat_on_days_of_week_for_month.filter(isObj) : [];
+  for (const item of forMonth) {
+    const g = GRANULARITY.indexOf(String(item.week_granularity));
+    if (g < 0) continue;
+    for (const weekday of dayNames(item.repeat_on_days_of_week)) {
+      const matching = allDays(month).filter(d => month.set({ day: d }).weekday === weekday);
+      const d = g === GRANULARITY.length - 1 ? matching[matching.length - 1] : matching[g];
+      if (d) days.add(d);
+    }
+  }
+  const weekdays = forMonth.length ? [] : dayNames(pd.repeat_on_days_of_week);
+  for (const d of allDays(month)) if (weekdays.includes(month.set({ day: d }).weekday)) days.add(d);
+  if (!dates.length && !forMonth.length && !weekdays.length && startDay <= (month.daysInMonth ?? 0)) days.add(startDay);
+  return [...days].sort((a, b) => a - b);
+}
+
+/** The days (as dates in the campaign's zone) a periodic schedule sends on, in one period. */
+function periodDays(freq: string, period: DateTime, pd: Obj, start: DateTime): DateTime[] {
+  if (freq === 'DAILY') return [period];
+  if (freq === 'WEEKLY') {
+    const weekdays = dayNames(pd.repeat_on_days_of_week);
+    const wanted = weekdays.length ? weekdays : [start.weekday];
+    return [...new Set(wanted)].sort((a, b) => a - b).map(w => period.set({ weekday: w as 1 }));
+  }
+  return monthDays(period, pd, start.day).map(d => period.set({ day: d }));
+}
+
+function occurrences(pd: Obj): number | undefined {
+  const n = pd.no_of_occurences;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/**
+ * The sends of a PERIODIC schedule from its start, cut by count and expiry; the search stops
+ * once `wanted` sends at or after `now` are found, or {@link SEARCH_YEARS} after the later of
+ * the start and `now`.
+ */
+function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
+  const freq = String(pd.sending_frequency);
+  const every = positiveInt(pd.repeat_frequency, 1);
+  const count = occurrences(pd);
+  const unit = freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months';
+  const first = start.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
+  const cap = DateTime.max(start, DateTime.fromMillis(now, { zone: start.zone })).plus({ years: SEARCH_YEARS }).toMillis();
+  const notes: string[] = [];
+  if (freq === 'MONTHLY' && Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28)) {
+    notes.push(l10n.t('Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.'));
+  }
+  const instants: number[] = [];
+  let found = 0;
+  for (let i = 0; ; i += every) {
+    const period = first.plus({ [unit]: i });
+    if (period.toMillis() > cap) return { instants, stop: 'cap', notes };
+    for (const day of periodDays(freq, period, pd, start)) {
+      const at = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: start.hour, minute: start.minute, second: start.second }, { zone: start.zone });
+      const ms = at.toMillis();
+      if (ms < start.toMillis()) continue;
+      if (expiry !== undefined && ms > expiry) return { instants, stop: 'end', notes };
+      instants.push(ms);
+      if (ms >= now) found++;
+      if (count !== undefined && instants.length >= count) return { instants, stop: 'end', notes };
+      if (found >= wanted) return { instants, stop: 'enough', notes };
+    }
+  }
+}
+
+function window(start: number, end: number | undefined, zone: string, viewer: string): TimeWindow {
+  const s = momentOf(start, zone, viewer);
+  const e = end === undefined ? undefined : momentOf(end, zone, viewer);
+  return {
+    start: s,
+    ...(e ? { end: e } : {}),
+    text: e ? l10n.t('from {0} to {1}', s.campaign.text, e.campaign.text) : l10n.t('from {0}, with no end', s.campaign.text),
+  };
+}
+
+interface Inputs {
+  type?: string;
+  sd: Obj;
+  zone: string;
+  viewer: string;
+  now: number;
+  limit: number;
+}
+
+function base(kind: TimelineKind, summary: string, i: Pick<Inputs, 'zone' | 'viewer'>): SendTimeline {
+  return { kind, summary, campaignZone: i.zone, viewerZone: i.viewer, sends: [], more: false, missing: [], notes: [] };
+}
+
+function incomplete(missing: string[], i: Pick<Inputs, 'zone' | 'viewer'>): SendTimeline {
+  return { ...base('incomplete', l10n.t('When it sends is not known yet: {0}.', missing.join('; ')), i), missing };
+}
+
+/** The sends of a series that are not before `now`, as listed sends. */
+function upcoming(series: Series, i: Inputs): Pick<SendTimeline, 'sends' | 'more' | 'total' | 'notes'> {
+  const next = series.instants.map((ms, n) => ({ ms, n: n + 1 })).filter(s => s.ms >= i.now);
+  const sends = next.slice(0, i.limit).map(s => ({ number: s.n, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
+  const notes = [...series.notes];
+  if (series.stop === 'cap') notes.push(l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS));
+  return {
+    sends,
+    more: next.length > i.limit || series.stop === 'cap',
+    ...(series.stop === 'end' ? { total: series.instants.length } : {}),
+    notes,
+  };
+}
+
+function optionalDst(ms: number, zone: string): { dst?: DstMark } {
+  const dst = dstNear(ms, zone);
+  return dst ? { dst } : {};
+}
+
+function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendTimeline {
+  const pd = i.sd.periodic_details;
+  if (!isObj(pd)) return incomplete([l10n.t('`periodic_details` says how often it repeats')], i);
+  const freq = pd.sending_frequency;
+  if (typeof freq !== 'string' || !['DAILY', 'WEEKLY', 'MONTHLY'].includes(freq)) {
+    return incomplete([l10n.t('`periodic_details.sending_frequency` is `DAILY`, `WEEKLY` or `MONTHLY`')], i);
+  }
+  // One more than listed, to know whether more follow.
+  const series = periodicSeries(start, pd, expiry, i.now, i.limit + 1);
+  const listed = upcoming(series, i);
+  const every = positiveInt(pd.repeat_frequency, 1);
+  const timeline = { ...base('periodic', '', i), ...listed, ...expiryOf(expiry, i) };
+  if (!series.instants.length) {
+    const never = expiry !== undefined && series.stop === 'end'
+      ? l10n.t('it never sends: `expiry_time` {0} comes before the first send the schedule allows.', momentOf(expiry, i.zone, i.viewer).campaign.text)
+      : l10n.t('it never sends: no day within {0} years of the start matches the schedule.', SEARCH_YEARS);
+    return { ...timeline, summary: l10n.t('The schedule {0}', never), never };
+  }
+  const how = l10n.t('Repeats {0}{1}', freq.toLowerCase(), every > 1 ? l10n.t(' every {0} {1}', every, freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months') : '');
+  const next = timeline.sends[0];
+  const summary = next
+    ? l10n.t('{0}; next send {1} ({2}).', how, next.at.campaign.text, next.at.utc.time)
+    : l10n.t('{0}; every send is in the past (the last was {1}).', how, momentOf(series.instants[series.instants.length - 1], i.zone, i.viewer).campaign.text);
+  return { ...timeline, summary };
+}
+
+function expiryOf(expiry: number | undefined, i: Inputs): { expiry?: Moment } {
+  return expiry === undefined ? {} : { expiry: momentOf(expiry, i.zone, i.viewer) };
+}
+
+function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimeline {
+  const ms = start.toMillis();
+  const at = momentOf(ms, i.zone, i.viewer);
+  const past = ms < i.now;
+  return {
+    ...base('once', past ? l10n.t('Sent once, at {0} ({1}): that is in the past.', at.campaign.text, at.utc.time) : l10n.t('Sends once, at {0} ({1}).', at.campaign.text, at.utc.time), i),
+    sends: past ? [] : [{ number: 1, at, ...optionalDst(ms, i.zone) }],
+    total: 1,
+    ...expiryOf(expiry, i),
+  };
+}
+
+/** `UTC+05:30` for 330 minutes east of UTC: a fixed-offset zone name Luxon reads. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function userTimezone(i: Inputs): SendTimeline {
+  const parsed = typeof i.sd.start_time === 'string' ? parseIsoDateTime(i.sd.start_time) : undefined;
+  if (!parsed) return incomplete([l10n.t('`start_time` says the local time each user gets it at')], i);
+  // The wall time as written: each user's own zone gives it its instant (an offset in the text is ignored).
+  const local = DateTime.fromMillis(parsed.wall, { zone: 'UTC' });
+  const localTime = local.toFormat("yyyy-MM-dd'T'HH:mm");
+  const wallAt = (minutes: number) => DateTime.fromISO(localTime, { zone: offsetText(minutes) }).toMillis();
+  const first = momentOf(wallAt(OFFSETS_IN_USE[0]), 'UTC', i.viewer);
+  const last = momentOf(wallAt(OFFSETS_IN_USE[OFFSETS_IN_USE.length - 1]), 'UTC', i.viewer);
+  const hours = (last.epochMs - first.epochMs) / 3_600_000;
+  const details = isObj(i.sd.user_timezone_details) ? i.sd.user_timezone_details : {};
+  const skips = details.send_if_user_timezone_has_passed === false;
+  const skippedOffsets = skips ? OFFSETS_IN_USE.filter(m => wallAt(m) < i.now).map(offsetText) : [];
+  const skippedText = skippedOffsets.length
+    ? skippedOffsets.length === OFFSETS_IN_USE.length
+      ? l10n.t('{0} local time has passed in every zone and `send_if_user_timezone_has_passed` is false: no user gets it.', local.toFormat('HH:mm'))
+      : l10n.t('{0} local time has passed in {1} to {2} and `send_if_user_timezone_has_passed` is false: users there are skipped.', local.toFormat('HH:mm'), skippedOffsets[0], skippedOffsets[skippedOffsets.length - 1])
+    : undefined;
+  const spreadText = l10n.t('Each user gets it at {0} local time: first at UTC+14 ({1}), last at UTC-12 ({2}), {3} hours apart.', local.toFormat('HH:mm'), first.utc.text, last.utc.text, hours);
+  return {
+    ...base('userTimezone', spreadText, i),
+    campaignZone: 'UTC',
+    userTimezone: { localTime, first, last, hours, text: spreadText, skippedOffsets, ...(skippedText ? { skippedText } : {}) },
+  };
+}
+
+/** `window_end_time`: an ISO date-time, or a time of day on the start's day (the next day when earlier). */
+function btsEnd(value: unknown, start: DateTime, zone: string): number | undefined {
+  const full = readDateTime(value, zone);
+  if (full) return full.toMillis();
+  const m = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value) : null;
+  if (!m) return undefined;
+  const end = start.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
+  return (end < start ? end.plus({ days: 1 }) : end).toMillis();
+}
+
+function bestTime(start: DateTime, i: Inputs): SendTimeline {
+  const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
+  const end = btsEnd(bts.window_end_time, start, i.zone);
+  const w = window(start.toMillis(), end, i.zone, i.viewer);
+  const notes = end === undefined ? [l10n.t('`bts_details.window_end_time` is absent or not a date-time or HH:MM time: the window\'s end is not known.')] : [];
+  return { ...base('bestTime', l10n.t('Sends in each user\'s best time, {0}.', w.text), i), window: w, notes, sends: [{ number: 1, at: w.start }] };
+}
+
+function triggered(start: DateTime | undefined, expiry: number | undefined, i: Inputs): SendTimeline {
+  const startMs = start?.toMillis();
+  const w = startMs === undefined ? undefined : window(startMs, expiry, i.zone, i.viewer);
+  const summary = w
+    ? l10n.t('Sends when triggered, {0}.', w.text)
+    : expiry !== undefined ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(expiry, i.zone, i.viewer).campaign.text) : l10n.t('Sends when triggered, from its creation, with no end.');
+  const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), ...expiryOf(expiry, i) };
+  const g = i.sd.geo_fence_timelimit;
+  if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
+    result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
+      const s = readDateTime(b.start_time, i.zone);
+      const e = readDateTime(b.end_time, i.zone);
+      return s && e ? [window(s.toMillis(), e.toMillis(), i.zone, i.viewer)] : [];
+    });
+  }
+  if (expiry !== undefined && expiry < i.now) result.never = l10n.t('it has expired: `expiry_time` {0} is in the past.', momentOf(expiry, i.zone, i.viewer).campaign.text);
+  return result;
+}
+
+/**
+ * A date-time of `scheduling_details` (`start_time`, `expiry_time`) as an instant: read in its
+ * own offset, else in `timezone` (UTC when absent, as the spec says). Undefined when the text is
+ * not an ISO date-time or the zone is not an IANA zone.
+ */
+export function scheduleInstant(value: unknown, timezone: unknown, viewerZone: string): Moment | undefined {
+  const zone = timezone === undefined ? 'UTC' : validZone(timezone);
+  const at = zone ? readDateTime(value, zone) : undefined;
+  return at && zone ? momentOf(at.toMillis(), zone, validZone(viewerZone) ?? 'UTC') : undefined;
+}
+
+/**
+ * The send timeline of a campaign document. Never throws: a schedule that cannot be computed
+ * gives an `incomplete` timeline saying what is missing.
+ */
+export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeline {
+  const viewer = validZone(options.viewerZone) ?? 'UTC';
+  const limit = positiveInt(options.limit, 10);
+  const type = isObj(doc) && typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined;
+  const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
+  if (!sd) return incomplete([l10n.t('`scheduling_details` says when it sends')], { zone: 'UTC', viewer });
+  const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
+  if (!zone) return incomplete([l10n.t('`timezone` is not an IANA time zone')], { zone: 'UTC', viewer });
+  const i: Inputs = { type, sd, zone, viewer, now: options.now, limit };
+  const start = readDateTime(sd.start_time, zone);
+  const expiry = readDateTime(sd.expiry_time, zone)?.toMillis();
+  if (sd.start_time !== undefined && !start) return incomplete([l10n.t('`start_time` is not an ISO 8601 date-time')], i);
+  if (type && TRIGGERED.includes(type)) return triggered(start, expiry, i);
+  const dt = sd.delivery_type;
+  if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezone(i);
+  if (dt === 'ASAP') return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
+  if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS') return incomplete([l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`')], i);
+  if (!start) return incomplete([l10n.t('`start_time` says when it sends')], i);
+  if (dt === 'SEND_IN_BTS') return bestTime(start, i);
+  if (type === 'PERIODIC') return periodic(start, expiry, i);
+  return once(start, expiry, i);
+}
