@@ -22,6 +22,8 @@ export * from "./language/uri";
 export * from "./language/validate";
 export * from "./language/workspaceFiles";
 export * from "./protocol";
+export * from "./summary/facts";
+export * from "./summary/words";
 export * from "./rules/index";
 export { RULES, ruleHref } from "./rules/catalog";
 export type { RuleInfo } from "./rules/catalog";
