@@ -117,7 +117,7 @@ function goalAttributeWords(attribute: unknown): string {
 function goalFact(goal: unknown, index: number): Fact {
   const g = obj(goal);
   const label = typeof g.goal_name === 'string' ? text(g.goal_name) : l10n.t('Goal {0}', index + 1);
-  const event = l10n.t('the user does {0}', quoted(g.goal_event_name));
+  const event = l10n.t('the user does {0}', typeof g.goal_event_name === 'string' ? quoted(g.goal_event_name) : l10n.t('an unnamed event'));
   const value = g.goal_event_attribute === undefined ? event : l10n.t('{0} where {1}', event, goalAttributeWords(g.goal_event_attribute));
   const items = present([
     [l10n.t('Primary goal'), g.is_primary_goal, yesNo],

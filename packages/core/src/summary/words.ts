@@ -186,9 +186,14 @@ const GRANULARITY: Record<string, (n: string) => string> = {
   DAYS: n => l10n.t('{0} day(s)', n),
 };
 
+/** A number, or a string holding one (the spec's geofence fields), bare; anything else quoted. */
+function number(value: unknown): string {
+  return typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) ? String(value) : quoted(value);
+}
+
 /** An amount of time such as "2 hour(s)", or words naming what is not recognised. */
 export function duration(value: unknown, granularity: unknown): string {
-  const n = typeof value === 'number' ? String(value) : quoted(value);
+  const n = number(value);
   const unit = typeof granularity === 'string' && Object.hasOwn(GRANULARITY, granularity) ? GRANULARITY[granularity] : undefined;
   return unit ? unit(n) : l10n.t('{0} (an unrecognised unit {1})', n, quoted(granularity));
 }
@@ -231,7 +236,7 @@ function conditionParts(trigger: Obj, lead: string): WordsNode[] {
 
 function geofenceWords(g: unknown): WordsNode {
   if (!isObject(g)) return { text: l10n.t('an unrecognised geofence ({0})', quoted(g)) };
-  const where = l10n.t('{0} ({1} m around {2}, {3})', name(g.name, l10n.t('an unnamed geofence')), quoted(g.radius), quoted(g.latitude), quoted(g.longitude));
+  const where = l10n.t('{0} ({1} m around {2}, {3})', name(g.name, l10n.t('an unnamed geofence')), number(g.radius), number(g.latitude), number(g.longitude));
   const wait = duration(g.response_time_value, g.response_time_granularity);
   switch (g.triggered_at) {
     case 'ENTRY': return { text: l10n.t('enters {0}; sent {1} later', where, wait) };
