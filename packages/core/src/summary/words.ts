@@ -152,8 +152,9 @@ function sentence(parts: WordsNode[]): InWords {
   return { text: parts.map(p => p.text).join(' '), parts };
 }
 
-function withGroup(label: string, lead: string, group: WordsNode): WordsNode {
-  return { ...group, label, text: `${lead} ${group.text}.` };
+/** A filter group as a labelled sentence; `say` puts the group's words in the sentence. */
+function withGroup(label: string, say: (group: string) => string, group: WordsNode): WordsNode {
+  return { ...group, label, text: say(group.text) };
 }
 
 /**
@@ -166,13 +167,13 @@ export function audienceInWords(segmentation: unknown): InWords {
   const parts: WordsNode[] = [];
   const included = segmentation.included_filters;
   if (segmentation.is_all_user_campaign === true) parts.push({ label: l10n.t('Included'), text: l10n.t('All users.') });
-  else if (included !== undefined) parts.push(withGroup(l10n.t('Included'), l10n.t('Users where'), groupWords(included)));
+  else if (included !== undefined) parts.push(withGroup(l10n.t('Included'), g => l10n.t('Users where {0}.', g), groupWords(included)));
   else parts.push({ label: l10n.t('Included'), text: l10n.t('No users: set is_all_user_campaign or add included_filters.') });
   if (segmentation.is_all_user_campaign === true && included !== undefined) {
-    parts.push(withGroup(l10n.t('Also filtered'), l10n.t('Of those, users where'), groupWords(included)));
+    parts.push(withGroup(l10n.t('Also filtered'), g => l10n.t('Of those, users where {0}.', g), groupWords(included)));
   }
   if (segmentation.excluded_filters !== undefined) {
-    parts.push(withGroup(l10n.t('Excluded'), l10n.t('Except users where'), groupWords(segmentation.excluded_filters)));
+    parts.push(withGroup(l10n.t('Excluded'), g => l10n.t('Except users where {0}.', g), groupWords(segmentation.excluded_filters)));
   }
   parts.push(segmentation.send_campaign_to_opt_out_users === true
     ? { label: l10n.t('Opted-out users'), text: l10n.t('Opted-out users are included too.') }
@@ -224,12 +225,12 @@ function delayWords(trigger: Obj): WordsNode {
   }
 }
 
-function conditionParts(trigger: Obj, lead: string): WordsNode[] {
+function conditionParts(trigger: Obj, say: (group: string) => string): WordsNode[] {
   const parts: WordsNode[] = [];
-  if (trigger.included_filters !== undefined) parts.push(withGroup(l10n.t('Trigger'), lead, groupWords(trigger.included_filters)));
+  if (trigger.included_filters !== undefined) parts.push(withGroup(l10n.t('Trigger'), say, groupWords(trigger.included_filters)));
   else parts.push({ label: l10n.t('Trigger'), text: l10n.t('No trigger condition: add included_filters.') });
   if (trigger.secondary_included_filters !== undefined) {
-    parts.push(withGroup(l10n.t('Also required'), l10n.t('And only if the user'), groupWords(trigger.secondary_included_filters)));
+    parts.push(withGroup(l10n.t('Also required'), g => l10n.t('And only if the user {0}.', g), groupWords(trigger.secondary_included_filters)));
   }
   return parts;
 }
@@ -272,12 +273,12 @@ export function triggerInWords(trigger: unknown, deliveryType?: unknown, basicDe
       return sentence([{ label: l10n.t('Trigger'), text: event ? l10n.t('Sent when the business event {0} happens.', event) : l10n.t('No business event: set basic_details.business_event.') }]);
     }
     case 'LOCATION_TRIGGERED':
-      return sentence([...geofenceParts(basicDetails), ...(t ? [...conditionParts(t, l10n.t('And only if the user')), delayWords(t)] : [])]);
+      return sentence([...geofenceParts(basicDetails), ...(t ? [...conditionParts(t, g => l10n.t('And only if the user {0}.', g)), delayWords(t)] : [])]);
     case 'DEVICE_TRIGGERED':
-      return sentence(t ? [...conditionParts(t, l10n.t('Shown by the device when the user')), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
+      return sentence(t ? [...conditionParts(t, g => l10n.t('Shown by the device when the user {0}.', g)), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
     case 'EVENT_TRIGGERED':
     case undefined:
-      return sentence(t ? [...conditionParts(t, l10n.t('Sent when the user')), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
+      return sentence(t ? [...conditionParts(t, g => l10n.t('Sent when the user {0}.', g)), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
     default:
       return sentence([{ label: l10n.t('Trigger'), text: l10n.t('An unrecognised campaign_delivery_type {0}: the trigger cannot be described.', quoted(deliveryType)) }]);
   }
