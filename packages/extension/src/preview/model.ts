@@ -88,7 +88,7 @@ function sendAt(at: number, zone: string, viewerZone: string): PreviewSend {
   return { at, campaignTime: formatIn(at, zone), utc: formatIn(at, 'UTC'), viewerTime: formatIn(at, viewerZone), note: '' };
 }
 
-/** "Sat 1 Mar 2030, 10:00 CET": the platform's own zone data; an unknown zone is said so. */
+/** "Fri, 1 Mar 2030, 10:00 CET": the platform's own zone data; an unknown zone is said so. */
 function formatIn(at: number, zone: string): string {
   try {
     return new Intl.DateTimeFormat('en-GB', {
