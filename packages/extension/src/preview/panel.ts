@@ -15,6 +15,8 @@ import { previewPage } from './previewHtml';
  */
 
 export const SHOW_PREVIEW = 'campaignStudio.showPreview';
+/** What a problem's link does, as a command: `{ line, character }` (zero-based) of the previewed file. The tests' way in. */
+export const REVEAL_IN_EDITOR = 'campaignStudio.preview.reveal';
 const VIEW_TYPE = 'campaignStudio.preview';
 /** Edits in a burst draw once; well under what a person notices as lag. */
 const DEBOUNCE_MS = 60;
@@ -132,13 +134,20 @@ export class PreviewPanel implements vscode.Disposable {
     }
   }
 
+  /** The command's way to follow a problem link: the same check as a message from the webview. */
+  revealCommand(arg: unknown): Promise<vscode.TextEditor | undefined> {
+    const message = typeof arg === 'object' && arg !== null ? { ...arg, type: 'reveal' } : undefined;
+    if (!isViewMessage(message) || message.type !== 'reveal') throw new Error(vscode.l10n.t('Give the line and character to reveal, as {0}.', '{ "line": 0, "character": 0 }'));
+    return this.reveal(message.line, message.character);
+  }
+
   /** Shows the line in the editor the file is in (the first column when it is in none), focused. */
-  private async reveal(line: number, character: number): Promise<void> {
+  private async reveal(line: number, character: number): Promise<vscode.TextEditor | undefined> {
     const doc = this.document;
-    if (!doc) return;
+    if (!doc) return undefined;
     const column = vscode.window.visibleTextEditors.find(e => e.document === doc)?.viewColumn ?? vscode.ViewColumn.One;
     const position = doc.validatePosition(new vscode.Position(line, character));
-    await vscode.window.showTextDocument(doc, { viewColumn: column, selection: new vscode.Range(position, position), preserveFocus: false });
+    return vscode.window.showTextDocument(doc, { viewColumn: column, selection: new vscode.Range(position, position), preserveFocus: false });
   }
 
   dispose(): void {

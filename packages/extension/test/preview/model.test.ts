@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@campaign-studio/core';
 import { isViewMessage } from '../../src/preview/messages';
-import { previewModel, ProblemInput } from '../../src/preview/model';
+import { PreviewOptions, previewModel, ProblemInput } from '../../src/preview/model';
 import { previewPage } from '../../src/preview/previewHtml';
 
 const NOW = Date.parse('2030-02-01T00:00:00Z');
-const OPTIONS = { fileName: 'spring-sale.campaign.json', now: NOW, viewerZone: 'America/New_York' };
+const OPTIONS: PreviewOptions = { fileName: 'spring-sale.campaign.json', now: NOW, viewerZone: 'America/New_York' };
 
 const campaign = {
   channel: 'PUSH',
