@@ -25,7 +25,8 @@ const REMOTE_SCHEME = 'campaign';
 
 /** True for documents the preview follows. */
 export function isCampaignDocument(doc: vscode.TextDocument): boolean {
-  return doc.languageId === 'campaign-json' && !path.basename(doc.uri.path).endsWith('.search.json') && !doc.uri.path.endsWith('.campaignrc.json');
+  const name = path.basename(doc.uri.path);
+  return doc.languageId === 'campaign-json' && !name.endsWith('.search.json') && name !== '.campaignrc.json';
 }
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemInput['severity']> = {

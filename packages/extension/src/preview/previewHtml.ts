@@ -1,12 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import { contentSecurityPolicy, PageParts } from '../push/conflictHtml';
+import { PageParts, webviewPage } from '../webviewPage';
 import type { PreviewTexts } from './messages';
 
 /**
- * The page of the campaign preview: the same strict Content-Security-Policy as the conflict view
- * (only the one bundled script, by nonce, and this page's styles), the theme's colours through
- * VS Code's CSS variables, and an empty main element that `dist/webview/preview.js` fills from
- * the model the panel posts, with the words the page carries (`data-texts`).
+ * The page of the campaign preview (`webviewPage`): `dist/webview/preview.js` fills it from the
+ * model the panel posts.
  */
 
 export function previewTexts(): PreviewTexts {
@@ -30,27 +28,9 @@ export function previewTexts(): PreviewTexts {
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
-}
-
 export function previewPage(p: PageParts): string {
   const texts = previewTexts();
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(p)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escapeHtml(l10n.t('Campaign preview'))}</title>
-<style nonce="${p.nonce}">${STYLES}</style>
-</head>
-<body>
-<main id="app" data-texts="${escapeHtml(JSON.stringify(texts))}"><p>${escapeHtml(texts.loading)}</p></main>
-<script nonce="${p.nonce}" src="${p.scriptUri}"></script>
-</body>
-</html>
-`;
+  return webviewPage(p, { title: l10n.t('Campaign preview'), styles: STYLES, texts, loading: texts.loading });
 }
 
 const STYLES = `
