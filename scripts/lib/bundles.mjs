@@ -30,7 +30,7 @@ export const COMMON_OPTIONS = {
 
 /**
  * The VS Code client (`vscode` comes from the host), the language server, campaign-lint, and the
- * script of the "Resolve conflicts" webview (for the browser: the vscode-elements components it
+ * scripts of the "Resolve conflicts" and campaign preview webviews (for the browser: the vscode-elements components it
  * uses, nothing of the extension).
  */
 export const BUNDLES = {
@@ -40,6 +40,10 @@ export const BUNDLES = {
   campaign: { entryPoints: ['packages/cli/src/campaign.ts'], outfile: 'dist/campaign.js', banner: { js: '#!/usr/bin/env node' } },
   conflictsView: {
     entryPoints: ['packages/extension/src/webview/conflicts.ts'], outfile: 'dist/webview/conflicts.js',
+    platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
+  },
+  previewView: {
+    entryPoints: ['packages/extension/src/webview/preview.ts'], outfile: 'dist/webview/preview.js',
     platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
   },
 };

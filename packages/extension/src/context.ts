@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CampaignRecord, plainText } from '@campaign-studio/sync';
+import type { PreviewModel } from './preview/messages';
 
 /** One campaign as just read from the service: the environment it was read from, and the record as returned. */
 export interface CampaignRead {
@@ -30,6 +31,8 @@ export interface StudioContext {
   readonly campaignRead: vscode.EventEmitter<CampaignRead>;
   /** Fired each time the status bar shows the connection anew (a state, a countdown tick). */
   readonly connectionShown: vscode.EventEmitter<ConnectionShown>;
+  /** Fired each time the campaign preview is sent a model to draw. */
+  readonly previewPosted: vscode.EventEmitter<PreviewModel>;
 }
 
 /** A command implementation made from the context. */

@@ -9,6 +9,7 @@ import { serverRules } from './push/feature';
 import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
+import type { PreviewModel } from './preview/messages';
 
 /**
  * The extension's entry: starts the language server and registers the features.
@@ -28,6 +29,8 @@ export interface CampaignStudioApi {
   preflight(uri: vscode.Uri, text: string): Promise<CheckedFinding[]>;
   /** What the status bar shows of the connection now (`ctx.connectionShown` tells each change). */
   connectionShown(): ConnectionShown | undefined;
+  /** What the campaign preview was last sent to draw (`ctx.previewPosted` tells each one). */
+  previewShown(): PreviewModel | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
@@ -66,7 +69,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   context.subscriptions.push(connectionShown);
   let shown: ConnectionShown | undefined;
   context.subscriptions.push(connectionShown.event(s => { shown = s; }));
-  const ctx: StudioContext = { extension: context, client, output, campaignRead, connectionShown };
+  const previewPosted = new vscode.EventEmitter<PreviewModel>();
+  context.subscriptions.push(previewPosted);
+  let previewed: PreviewModel | undefined;
+  context.subscriptions.push(previewPosted.event(m => { previewed = m; }));
+  const ctx: StudioContext = { extension: context, client, output, campaignRead, connectionShown, previewPosted };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);
@@ -75,5 +82,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     }
   }
   await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
-  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown };
+  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed };
 }

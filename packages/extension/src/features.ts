@@ -2,6 +2,7 @@ import { Feature } from './context';
 import { RemoteFeature } from './remoteEditor/feature';
 import { pushFeature } from './push/feature';
 import { onboardingFeature } from './onboarding/feature';
+import { previewFeature } from './preview/feature';
 
 /**
  * Every feature of the extension, made afresh for each activation and activated in this order.
@@ -10,5 +11,5 @@ import { onboardingFeature } from './onboarding/feature';
  */
 export function createFeatures(): Feature[] {
   const remote = new RemoteFeature();
-  return [remote, pushFeature(() => remote.connection()), onboardingFeature()];
+  return [remote, pushFeature(() => remote.connection()), onboardingFeature(), previewFeature()];
 }

@@ -1,29 +1,11 @@
 import * as l10n from '@vscode/l10n';
+import { PageParts, webviewPage } from '../webviewPage';
 import type { ConflictViewTexts } from './conflictMessages';
 
 /**
- * The page of the "Resolve conflicts" webview: a strict Content-Security-Policy (nothing but the
- * one bundled script, by nonce, and this page's own styles), the theme's colours and fonts
- * through VS Code's CSS variables, and an empty main element that `dist/webview/conflicts.js`
- * fills from the state the controller posts, with the words the page carries (`data-texts`).
+ * The page of the "Resolve conflicts" webview (`webviewPage`): `dist/webview/conflicts.js` fills
+ * it from the state the controller posts.
  */
-
-export interface PageParts {
-  /** `webview.cspSource`: where the webview may load from (dist/webview only, by localResourceRoots). */
-  cspSource: string;
-  /** Fresh for every page. */
-  nonce: string;
-  /** `webview.asWebviewUri(dist/webview/conflicts.js)`. */
-  scriptUri: string;
-}
-
-export function contentSecurityPolicy(p: Pick<PageParts, 'cspSource' | 'nonce'>): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${p.nonce}'`,
-    `style-src ${p.cspSource} 'nonce-${p.nonce}'`,
-  ].join('; ');
-}
 
 /** The words of the view that no state changes; the script draws them (its own strings would stay English). */
 export function conflictViewTexts(): ConflictViewTexts {
@@ -42,28 +24,9 @@ export function conflictViewTexts(): ConflictViewTexts {
   };
 }
 
-/** Text safe in an element or a double-quoted attribute. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
-}
-
 export function conflictsPage(p: PageParts): string {
   const texts = conflictViewTexts();
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(p)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escapeHtml(texts.heading)}</title>
-<style nonce="${p.nonce}">${STYLES}</style>
-</head>
-<body>
-<main id="app" data-texts="${escapeHtml(JSON.stringify(texts))}"><p>${escapeHtml(l10n.t('Loading the conflicts…'))}</p></main>
-<script nonce="${p.nonce}" src="${p.scriptUri}"></script>
-</body>
-</html>
-`;
+  return webviewPage(p, { title: texts.heading, styles: STYLES, texts, loading: l10n.t('Loading the conflicts…') });
 }
 
 const STYLES = `

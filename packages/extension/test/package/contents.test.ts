@@ -45,12 +45,21 @@ test('the conflict view\'s webview script holds the vscode-elements components i
   assert.deepEqual(inputs.filter(f => !f.startsWith('packages/') && !/node_modules\/(@vscode-elements|lit|lit-html|lit-element|@lit|@lit-labs)\//.test(f)), []);
 });
 
+test('the campaign preview\'s webview script holds vscode-badge, lit, and only the message types of the extension', async () => {
+  const inputs = await bundleInputs('previewView');
+  const components = new Set(inputs.map(f => /@vscode-elements\/elements\/dist\/([^/]+)\//.exec(f)?.[1]).filter(Boolean));
+  assert.deepEqual([...components].sort(), ['includes', 'vscode-badge']);
+  const ours = inputs.filter(f => f.startsWith('packages/'));
+  assert.deepEqual(ours, ['packages/extension/src/webview/preview.ts'], 'the script draws and posts; the model is built in the extension');
+  assert.deepEqual(inputs.filter(f => !f.startsWith('packages/') && !/node_modules\/(@vscode-elements|lit|lit-html|lit-element|@lit|@lit-labs)\//.test(f)), []);
+});
+
 test('the VSIX lists exactly what the extension runs and shows', () => {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.trim().split('\n').map(l => l.trim()).filter(Boolean).sort();
   assert.deepEqual(files, [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'docs/rules.md', 'l10n/bundle.l10n.json', 'language-configuration.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/client.js', 'dist/server.js', 'dist/webview/conflicts.js', 'dist/webview/preview.js', 'docs/rules.md', 'l10n/bundle.l10n.json', 'language-configuration.json',
     'media/campaign.svg', 'media/campaigns-activity.svg', 'media/icon.png',
     'media/walkthrough/connect.md', 'media/walkthrough/create.md', 'media/walkthrough/fetch.md', 'media/walkthrough/problems.md', 'media/walkthrough/push.md',
     'package.json', 'package.nls.json',

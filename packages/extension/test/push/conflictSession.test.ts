@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CampaignDoc, ConflictQuestion, mergeFields } from '@campaign-studio/sync';
 import { absent, chooseArgs, columnJson, ConflictSession, documentText, parseEdit } from '../../src/push/conflictSession';
-import { conflictsPage, contentSecurityPolicy } from '../../src/push/conflictHtml';
+import { conflictsPage } from '../../src/push/conflictHtml';
+import { contentSecurityPolicy } from '../../src/webviewPage';
 
 /** A question as the push flow asks it: the real merge's conflicts and result. */
 function question(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc, extra: Partial<ConflictQuestion> = {}): ConflictQuestion {

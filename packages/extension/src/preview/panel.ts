@@ -1,0 +1,159 @@
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { parse } from '@campaign-studio/core';
+import { baseIdOf } from '@campaign-studio/sync';
+import { CampaignRead } from '../context';
+import { isViewMessage, ModelMessage, PreviewModel, ViewMessage } from './messages';
+import { previewModel, ProblemInput } from './model';
+import { previewPage } from './previewHtml';
+
+/**
+ * The one "Campaign preview" panel: beside the editor, following the active campaign document.
+ * It redraws on each edit (debounced), on a change of the document's problems and when another
+ * campaign editor becomes active; its problem links reveal their line in the editor.
+ */
+
+export const SHOW_PREVIEW = 'campaignStudio.showPreview';
+/** What a problem's link does, as a command: `{ line, character }` (zero-based) of the previewed file. The tests' way in. */
+export const REVEAL_IN_EDITOR = 'campaignStudio.preview.reveal';
+const VIEW_TYPE = 'campaignStudio.preview';
+/** Edits in a burst draw once; well under what a person notices as lag. */
+const DEBOUNCE_MS = 60;
+/** What `REMOTE_SCHEME` documents are (`campaign://<environment>/…`): their environment is in the URI. */
+const REMOTE_SCHEME = 'campaign';
+
+/** True for documents the preview follows. */
+export function isCampaignDocument(doc: vscode.TextDocument): boolean {
+  const name = path.basename(doc.uri.path);
+  return doc.languageId === 'campaign-json' && !name.endsWith('.search.json') && name !== '.campaignrc.json';
+}
+
+const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemInput['severity']> = {
+  [vscode.DiagnosticSeverity.Error]: 'error',
+  [vscode.DiagnosticSeverity.Warning]: 'warning',
+  [vscode.DiagnosticSeverity.Information]: 'information',
+  [vscode.DiagnosticSeverity.Hint]: 'hint',
+};
+
+function problemOf(d: vscode.Diagnostic): ProblemInput {
+  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  return { severity: SEVERITIES[d.severity], message: d.message, code: code === undefined ? undefined : String(code), line: d.range.start.line, character: d.range.start.character };
+}
+
+export class PreviewPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private document: vscode.TextDocument | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last read of each campaign by id: where its status and environment come from. */
+  private readonly reads = new Map<string, CampaignRead>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly root: vscode.Uri;
+
+  constructor(extensionUri: vscode.Uri, campaignRead: vscode.Event<CampaignRead>, private readonly posted: vscode.EventEmitter<PreviewModel>) {
+    this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    this.subscriptions.push(
+      campaignRead(read => this.remember(read)),
+      vscode.window.onDidChangeActiveTextEditor(e => { if (e && isCampaignDocument(e.document)) this.follow(e.document); }),
+      vscode.workspace.onDidChangeTextDocument(e => { if (e.document === this.document) this.schedule(); }),
+      vscode.languages.onDidChangeDiagnostics(e => { if (this.document && e.uris.some(u => u.toString() === this.document!.uri.toString())) this.schedule(); }),
+    );
+  }
+
+  /** Opens (or reveals) the panel on `uri`, else on the active campaign editor. */
+  async show(uri?: unknown): Promise<void> {
+    const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!doc || !isCampaignDocument(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
+    if (this.panel) this.panel.reveal(undefined, true);
+    else this.panel = this.create();
+    this.follow(doc);
+  }
+
+  private create(): vscode.WebviewPanel {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Campaign preview'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true });
+    const webview = panel.webview;
+    webview.html = previewPage({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('hex'), scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, 'preview.js')).toString() });
+    const messages = webview.onDidReceiveMessage((m: unknown) => { if (isViewMessage(m)) void this.handle(m); });
+    panel.onDidDispose(() => {
+      messages.dispose();
+      clearTimeout(this.timer);
+      this.panel = undefined;
+      this.document = undefined;
+    });
+    return panel;
+  }
+
+  private follow(doc: vscode.TextDocument): void {
+    if (!this.panel) return;
+    this.document = doc;
+    this.panel.title = vscode.l10n.t('Preview {0}', path.basename(doc.uri.path));
+    this.post();
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.post(), DEBOUNCE_MS);
+  }
+
+  private post(): void {
+    clearTimeout(this.timer);
+    if (!this.panel || !this.document) return;
+    const model = this.modelOf(this.document);
+    const message: ModelMessage = { type: 'model', model };
+    void this.panel.webview.postMessage(message);
+    this.posted.fire(model);
+  }
+
+  private modelOf(doc: vscode.TextDocument): PreviewModel {
+    const value = parse(doc.getText()).value;
+    const fileName = path.basename(doc.uri.path);
+    const id = baseIdOf(fileName, value);
+    const read = id === undefined ? undefined : this.reads.get(id);
+    const status = read?.record.status;
+    return previewModel(value, vscode.languages.getDiagnostics(doc.uri).map(problemOf), {
+      fileName,
+      now: Date.now(),
+      viewerZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      status: typeof status === 'string' ? status : undefined,
+      environment: doc.uri.scheme === REMOTE_SCHEME ? doc.uri.authority : read?.environment,
+    });
+  }
+
+  private remember(read: CampaignRead): void {
+    const id = read.record.id ?? read.record.campaign_id;
+    if (typeof id !== 'string') return;
+    this.reads.set(id, read);
+    this.schedule();
+  }
+
+  private async handle(m: ViewMessage): Promise<void> {
+    switch (m.type) {
+      case 'ready': this.post(); return;
+      case 'reveal': await this.reveal(m.line, m.character); return;
+    }
+  }
+
+  /** The command's way to follow a problem link: the same check as a message from the webview. */
+  revealCommand(arg: unknown): Promise<vscode.TextEditor | undefined> {
+    const message = typeof arg === 'object' && arg !== null ? { ...arg, type: 'reveal' } : undefined;
+    if (!isViewMessage(message) || message.type !== 'reveal') throw new Error(vscode.l10n.t('Give the line and character to reveal, as {0}.', '{ "line": 0, "character": 0 }'));
+    return this.reveal(message.line, message.character);
+  }
+
+  /** Shows the line in the editor the file is in (the first column when it is in none), focused. */
+  private async reveal(line: number, character: number): Promise<vscode.TextEditor | undefined> {
+    const doc = this.document;
+    if (!doc) return undefined;
+    const column = vscode.window.visibleTextEditors.find(e => e.document === doc)?.viewColumn ?? vscode.ViewColumn.One;
+    const position = doc.validatePosition(new vscode.Position(line, character));
+    return vscode.window.showTextDocument(doc, { viewColumn: column, selection: new vscode.Range(position, position), preserveFocus: false });
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.panel?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
