@@ -462,6 +462,7 @@ export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeli
   const limit = positiveInt(options.limit, 10);
   const type = isObj(doc) && typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined;
   const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
+  if (!sd && type && TRIGGERED.includes(type)) return triggered(undefined, undefined, { type, sd: {}, zone: 'UTC', viewer, now: options.now, limit });
   if (!sd) return incomplete([l10n.t('`scheduling_details` says when it sends')], { zone: 'UTC', viewer });
   const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
   if (!zone) return incomplete([l10n.t('`timezone` is not an IANA time zone')], { zone: 'UTC', viewer });

@@ -240,6 +240,13 @@ test('timeline: a triggered campaign is active from start to expiry', () => {
   assert.match(t.summary, /from Mon 1 Dec 2025, 00:00 Europe\/Berlin to Wed 31 Dec 2025, 23:00 Europe\/Berlin/);
 });
 
+test('timeline: a triggered campaign without scheduling_details is active from its creation, with no end', () => {
+  const t = sendTimeline({ campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: {} }, OPTIONS);
+  assert.equal(t.kind, 'triggered');
+  assert.equal(t.summary, 'Sends when triggered, from its creation, with no end.');
+  assert.deepEqual(t.missing, []);
+});
+
 test('timeline: LOCATION_TRIGGERED with LIMITED_TIME lists its time bounds', () => {
   const doc = oneTime({
     delivery_type: 'ASAP', timezone: 'Asia/Kolkata',
