@@ -124,7 +124,7 @@ function filterWords(f: unknown): WordsNode {
     case 'user_attributes': return userAttributeWords(f);
     case 'actions': return actionWords(f);
     case 'custom_segments': return segmentWords(f);
-    default: return { text: l10n.t('an unrecognised filter (filter_type {0})', quoted(f.filter_type)) };
+    default: return { text: f.filter_type === undefined ? l10n.t('an unrecognised filter (it has no filter_type)') : l10n.t('an unrecognised filter (filter_type {0})', quoted(f.filter_type)) };
   }
 }
 

@@ -130,7 +130,7 @@ test('audience: all users, exclusions and opted-out users', () => {
 
 const UNKNOWN_TABLE: Array<[group: unknown, expected: string]> = [
   [{ filter_operator: 'and', filters: [{ filter_type: 'segment', name: 'x' }] }, "an unrecognised filter (filter_type 'segment')"],
-  [{ filter_operator: 'and', filters: [{ name: 'x' }] }, 'an unrecognised filter (filter_type no value)'],
+  [{ filter_operator: 'and', filters: [{ name: 'x' }] }, 'an unrecognised filter (it has no filter_type)'],
   [{ filter_operator: 'and', filters: ['city'] }, "an unrecognised filter ('city')"],
   [{ filter_operator: 'and', filters: [attr('string', 'city', 'equals', 'Berlin')] }, "city has an unrecognised operator 'equals' with 'Berlin'"],
   [{ filter_operator: 'and', filters: [{ filter_type: 'user_attributes', operator: 'exists' }] }, 'an unnamed attribute is set'],

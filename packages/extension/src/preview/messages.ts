@@ -4,10 +4,20 @@
  * built for the browser) and the extension both use these.
  */
 
-/** One labelled value: "utm_source" → "app". */
+/** One labelled value: "utm_source" → "app", with the values under it (a goal's parts). */
 export interface PreviewRow {
   label: string;
   value: string;
+  items?: PreviewRow[];
+}
+
+/** A part of the audience or trigger in words: its sentence, and the filters of its group as nested parts. */
+export interface PreviewWords {
+  text: string;
+  /** "Included", "Excluded", "Trigger", "Delay"…, for a top-level part. */
+  label?: string;
+  operator?: 'AND' | 'OR';
+  items?: PreviewWords[];
 }
 
 /** One send as the timeline lists it: the same instant in the campaign's zone, in UTC and for the viewer. */
@@ -50,13 +60,15 @@ export interface PreviewModel {
     summary: string;
     rows: PreviewRow[];
     sends: PreviewSend[];
+    /** More sends follow those listed. */
+    more: boolean;
     /** The chart's text alternative. */
     chartLabel: string;
   };
-  /** The audience, in sentences. */
-  audience: string[];
-  /** The trigger, in sentences; empty when the campaign has none. */
-  trigger: string[];
+  /** The audience, in words. */
+  audience: PreviewWords[];
+  /** The trigger, in words; empty when the campaign has none. */
+  trigger: PreviewWords[];
   limits: PreviewRow[];
   controlGroup: PreviewRow[];
   goals: PreviewRow[];
@@ -78,6 +90,10 @@ export interface PreviewTexts {
   noSends: string;
   /** The label of the chart when it is drawn ("Next sends, as a timeline"). */
   chart: string;
+  /** The disclosure that shows a group's filters as a nested list, and the list's labels by operator. */
+  asList: string;
+  allOf: string;
+  anyOf: string;
 }
 
 /** Panel → webview: draw this. */

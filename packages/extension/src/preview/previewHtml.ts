@@ -25,6 +25,9 @@ export function previewTexts(): PreviewTexts {
     noProblems: l10n.t('No problems in this file.'),
     noSends: l10n.t('No upcoming sends.'),
     chart: l10n.t('Upcoming sends on a timeline'),
+    asList: l10n.t('As a list'),
+    allOf: l10n.t('All of these'),
+    anyOf: l10n.t('Any of these'),
   };
 }
 

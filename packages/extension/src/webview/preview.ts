@@ -1,5 +1,5 @@
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import type { ModelMessage, PreviewModel, PreviewRow, PreviewSend, PreviewTexts, ViewMessage } from '../preview/messages';
+import type { ModelMessage, PreviewModel, PreviewRow, PreviewSend, PreviewTexts, PreviewWords, ViewMessage } from '../preview/messages';
 
 /**
  * The campaign preview webview: draws the model the panel posts (`src/preview/panel.ts`) and
@@ -32,14 +32,36 @@ function section(id: string, heading: string, ...content: Node[]): HTMLElement {
   return element('section', { 'aria-labelledby': id }, element('h2', { id }, heading), ...content);
 }
 
-function rows(list: PreviewRow[], texts: PreviewTexts): Node {
-  if (list.length === 0) return element('p', { class: 'empty' }, texts.none);
-  return element('dl', {}, ...list.flatMap(r => [element('dt', {}, r.label), element('dd', {}, r.value)]));
+/** Text in which `name` is code, as core's sentences write field names and values. */
+function inline(text: string): Array<Node | string> {
+  return text.split('`').map((part, i) => i % 2 === 1 ? element('code', {}, part) : part);
 }
 
-function lines(list: string[], texts: PreviewTexts): Node {
+function rows(list: PreviewRow[], texts: PreviewTexts): Node {
   if (list.length === 0) return element('p', { class: 'empty' }, texts.none);
-  return element('ul', { class: 'lines' }, ...list.map(l => element('li', {}, l)));
+  return element('dl', {}, ...list.flatMap(r => [
+    element('dt', {}, ...inline(r.label)),
+    element('dd', {}, ...inline(r.value), ...(r.items?.length ? [rows(r.items, texts)] : [])),
+  ]));
+}
+
+/** Each part in words; a group's filters as a nested list, so a screen reader hears the nesting. */
+function words(list: PreviewWords[], texts: PreviewTexts): Node {
+  if (list.length === 0) return element('p', { class: 'empty' }, texts.none);
+  return element('ul', { class: 'lines' }, ...list.map(w => wordsItem(w, texts)));
+}
+
+/** The sentence, and for a group of several filters the same as a nested list behind a disclosure. */
+function wordsItem(w: PreviewWords, texts: PreviewTexts): HTMLElement {
+  const nested = w.items && w.items.length > 1
+    ? [element('details', {}, element('summary', {}, texts.asList), wordsList(w, texts))]
+    : [];
+  return element('li', {}, ...(w.label ? [element('strong', {}, `${w.label}: `)] : []), ...inline(w.text), ...nested);
+}
+
+function wordsList(w: PreviewWords, texts: PreviewTexts): HTMLElement {
+  return element('ul', { 'aria-label': w.operator === 'OR' ? texts.anyOf : texts.allOf },
+    ...(w.items ?? []).map(item => element('li', {}, ...inline(item.text), ...(item.items && item.items.length > 1 ? [wordsList(item, texts)] : []))));
 }
 
 /** The sends as dots on one line, first to last; the table below says the same in words. */
@@ -60,9 +82,9 @@ function timeline(model: PreviewModel, texts: PreviewTexts): Node[] {
     ? element('p', { class: 'empty' }, texts.noSends)
     : element('table', {},
       element('thead', {}, element('tr', {}, ...[c.campaignTime, c.utc, c.viewerTime, c.note].map(h => element('th', { scope: 'col' }, h)))),
-      element('tbody', {}, ...schedule.sends.map(s => element('tr', {}, ...[s.campaignTime, s.utc, s.viewerTime, s.note].map(v => element('td', {}, v))))));
+      element('tbody', {}, ...schedule.sends.map(s => element('tr', {}, ...[s.campaignTime, s.utc, s.viewerTime, s.note].map(v => element('td', {}, ...inline(v)))))));
   return [
-    element('p', {}, schedule.summary),
+    element('p', {}, ...inline(schedule.summary)),
     ...(schedule.sends.length === 0 ? [] : [chart(schedule.sends, `${texts.chart}: ${schedule.chartLabel}`)]),
     table,
     rows(schedule.rows, texts),
@@ -80,7 +102,7 @@ function problems(model: PreviewModel, texts: PreviewTexts): Node {
     return element('li', {},
       element('vscode-badge', { class: `sev-${p.severity}` }, p.severityText),
       link,
-      element('span', {}, p.message),
+      element('span', {}, ...inline(p.message)),
       ...(p.code ? [element('span', { class: 'code' }, p.code)] : []));
   }));
 }
@@ -95,8 +117,8 @@ function page(model: PreviewModel, texts: PreviewTexts): Node[] {
     header,
     ...(model.unreadable ? [element('p', { class: 'unreadable', role: 'status' }, model.unreadable)] : []),
     section('schedule', h.schedule, ...timeline(model, texts)),
-    section('audience', h.audience, lines(model.audience, texts)),
-    section('trigger', h.trigger, lines(model.trigger, texts)),
+    section('audience', h.audience, words(model.audience, texts)),
+    section('trigger', h.trigger, words(model.trigger, texts)),
     section('limits', h.limits, rows(model.limits, texts)),
     section('control-group', h.controlGroup, rows(model.controlGroup, texts)),
     section('goals', h.goals, rows(model.goals, texts)),

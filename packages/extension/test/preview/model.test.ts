@@ -16,8 +16,11 @@ const campaign = {
     included_filters: {
       filter_operator: 'and',
       filters: [
-        { filter_type: 'user_attributes', name: 'city', operator: 'in', value: ['Paris', 'Lyon'] },
-        { filter_operator: 'or', filters: [{ filter_type: 'user_attributes', name: 'age', operator: 'greater_than', value: 30 }, { filter_type: 'actions', name: 'purchase', operator: 'at_least', value: 2 }] },
+        { filter_type: 'user_attributes', data_type: 'string', category: 'Tracked Standard Attribute', name: 'city', operator: 'in', value: ['Paris', 'Lyon'] },
+        {
+          filter_type: 'actions', action_name: 'purchase', execution: { type: 'atleast', count: 2 }, executed: true,
+          attributes: { filter_operator: 'or', filters: [{ filter_type: 'user_attributes', data_type: 'double', name: 'amount', operator: 'greaterThan', value: 50 }, { filter_type: 'user_attributes', data_type: 'string', name: 'store', operator: 'is', value: 'online' }] },
+        },
       ],
     },
   },
@@ -44,34 +47,66 @@ test('a fixed start time still ahead is one send, in the campaign\'s zone, in UT
   const { schedule } = model(campaign);
   assert.deepEqual(schedule.sends, [{
     at: Date.parse('2030-03-01T09:00:00Z'),
-    campaignTime: 'Fri, 1 Mar 2030, 10:00 CET',
-    utc: 'Fri, 1 Mar 2030, 09:00 UTC',
-    viewerTime: 'Fri, 1 Mar 2030, 04:00 GMT-5',
+    campaignTime: 'Fri 1 Mar 2030, 10:00 Europe/Paris',
+    utc: 'Fri 1 Mar 2030, 09:00 UTC',
+    viewerTime: 'Fri 1 Mar 2030, 04:00 America/New_York',
     note: '',
   }]);
-  assert.equal(schedule.summary, 'Delivery: AT_FIXED_TIME');
-  assert.deepEqual(schedule.rows.map(r => r.label), ['delivery_type', 'start_time', 'timezone']);
+  assert.equal(schedule.summary, 'Sends once, at Fri 1 Mar 2030, 10:00 Europe/Paris (09:00 UTC).');
+  assert.deepEqual(schedule.rows, [{ label: 'Time zone', value: 'Europe/Paris' }, { label: 'Sends in all', value: '1' }]);
+  assert.equal(schedule.chartLabel, 'one send');
 });
 
-test('a start time already passed sends nothing more; an unknown zone is said so, not thrown', () => {
-  assert.deepEqual(model(campaign, [], { ...OPTIONS, now: Date.parse('2031-01-01T00:00:00Z') }).schedule.sends, []);
-  const odd = model({ ...campaign, scheduling_details: { ...campaign.scheduling_details, timezone: 'Mars/Olympus' } });
-  assert.equal(odd.schedule.sends[0].campaignTime, 'Mars/Olympus is not a known time zone');
+test('a weekly series lists its next sends with the DST change next to one, and says more follow', () => {
+  const weekly = {
+    ...campaign, campaign_delivery_type: 'PERIODIC',
+    scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-03-18T09:00:00', timezone: 'Europe/Berlin', periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, repeat_on_days_of_week: ['MONDAY'] } },
+  };
+  const { schedule } = model(weekly);
+  assert.deepEqual(schedule.sends.slice(0, 3).map(s => [s.campaignTime, s.utc]), [
+    ['Mon 18 Mar 2030, 09:00 Europe/Berlin', 'Mon 18 Mar 2030, 08:00 UTC'],
+    ['Mon 25 Mar 2030, 09:00 Europe/Berlin', 'Mon 25 Mar 2030, 08:00 UTC'],
+    ['Mon 1 Apr 2030, 09:00 Europe/Berlin', 'Mon 1 Apr 2030, 07:00 UTC'],
+  ]);
+  assert.notEqual(schedule.sends[1].note, '', 'the send just before clocks go forward on 31 March says so');
+  assert.ok(schedule.more);
+  assert.equal(schedule.chartLabel, 'the next 10 sends; more follow');
 });
 
-test('the audience: each group\'s filters joined by its operator, nested groups in brackets; all users said so', () => {
-  assert.deepEqual(model(campaign).audience, ["Included: city in 'Paris', 'Lyon' AND (age greater_than 30 OR purchase at_least 2)"]);
-  assert.deepEqual(model({ ...campaign, segmentation_details: { is_all_user_campaign: true } }).audience, ['All users']);
+test('a send in each user\'s zone is drawn from the first zone to the last; a schedule that never sends says why', () => {
+  const local = { ...campaign, scheduling_details: { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2030-03-05T08:00:00', user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: true } } };
+  assert.deepEqual(model(local).schedule.sends.map(s => [s.utc, s.note]), [
+    ['Mon 4 Mar 2030, 18:00 UTC', 'The first users, at UTC+14'],
+    ['Tue 5 Mar 2030, 20:00 UTC', 'The last users, at UTC-12'],
+  ]);
+  const expired = { ...campaign, campaign_delivery_type: 'EVENT_TRIGGERED', scheduling_details: { delivery_type: 'ASAP', expiry_time: '2029-01-01T00:00:00Z' } };
+  assert.match(model(expired).schedule.summary, /^Never sends: it has expired/);
 });
 
-test('limits, control group, goals and UTM parameters as labelled rows; a campaign without a trigger has none', () => {
+test('the audience in words, the group\'s filters as items; all users said so', () => {
+  const [included] = model(campaign).audience;
+  assert.equal(included.label, 'Included');
+  assert.equal(included.text, "Users where city is one of 'Paris', 'Lyon' AND has done 'purchase' at least 2 times where (amount is greater than 50 OR store is 'online').");
+  assert.deepEqual(included.items?.map(i => i.text), ["city is one of 'Paris', 'Lyon'", "has done 'purchase' at least 2 times where (amount is greater than 50 OR store is 'online')"]);
+  assert.deepEqual(model({ ...campaign, segmentation_details: { is_all_user_campaign: true } }).audience.map(p => p.text), ['All users.', 'Opted-out users are left out.']);
+});
+
+test('limits, control group, goals and UTM parameters in words; a campaign without a trigger has none', () => {
   const m = model(campaign);
-  assert.deepEqual(m.limits, [{ label: 'campaign_throttle_rpm', value: '1000' }]);
-  assert.deepEqual(m.controlGroup, [{ label: 'is_campaign_control_group_enabled', value: 'true' }, { label: 'campaign_control_group_percentage', value: '10' }]);
-  assert.deepEqual(m.goals.map(r => r.label), ['attribution_window_in_hours', 'goals[0].goal_name', 'goals[0].goal_event_name', 'goals[0].is_primary_goal']);
-  assert.deepEqual(m.utm, [{ label: 'utm_source', value: "'app'" }, { label: 'utm_medium', value: "'push'" }]);
+  assert.deepEqual(m.limits, [{ label: 'Throttle', value: '1000 per minute' }]);
+  assert.deepEqual(m.controlGroup, [{ label: 'Campaign control group', value: '10% of the audience' }]);
+  assert.deepEqual(m.goals, [
+    { label: 'Attribution window', value: '36 hour(s)' },
+    { label: 'Buy', value: "the user does 'purchase'", items: [{ label: 'Primary goal', value: 'yes' }] },
+  ]);
+  assert.deepEqual(m.utm, [{ label: 'utm_source', value: 'app' }, { label: 'utm_medium', value: 'push' }]);
   assert.deepEqual(m.trigger, []);
   assert.equal(m.unreadable, '');
+});
+
+test('a triggered campaign\'s trigger in words', () => {
+  const triggered = { ...campaign, campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', execution: { type: 'atleast', count: 1 }, executed: true }] } } };
+  assert.equal(model(triggered).trigger[0].text, "Sent when the user has done 'Added to cart' at least 1 time.");
 });
 
 test('problems in line order, each with its rule, severity in words and the line to reveal', () => {
