@@ -5,6 +5,7 @@ import { runDiff } from './commands/diff';
 import { runPlan } from './commands/plan';
 import { runPull } from './commands/pull';
 import { runPush } from './commands/push';
+import { runShow } from './commands/show';
 import { runStatus } from './commands/status';
 import { runLint } from './lint';
 import { startCli } from './process';
@@ -23,6 +24,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
   push: { run: runPush, summary: 'send the changes (or a saved plan), never overwriting anyone\'s edit' },
   lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: 'check campaign files with the editor\'s rules' },
+  show: { run: runShow, summary: 'what a campaign does: its next sends, audience, trigger and limits, in words' },
 };
 
 function help(): string {
