@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
+import Ajv from 'ajv';
 import { write } from './helpers/bins';
 
 /** `campaign show`, run from the built bin as users run it, in a folder of files the test writes. */
@@ -29,6 +30,19 @@ const weekly = {
   },
   utm_params: { utm_source: 'app' },
 };
+
+const REPO = path.resolve(__dirname, '../../..');
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO, 'packages/cli/schemas/cli-output.schema.json'), 'utf8'));
+
+/** The output as JSON, checked against the `show` definition of the published output schema. */
+function showJson(r: { stdout: string }): { version: number; files: Record<string, any>[] } {
+  const ajv = new Ajv({ allErrors: true });
+  ajv.addSchema(SCHEMA, 'out');
+  const validate = ajv.getSchema('out#/definitions/show')!;
+  const value = JSON.parse(r.stdout);
+  assert.ok(validate(value), `show output does not match its schema: ${ajv.errorsText(validate.errors)}`);
+  return value;
+}
 
 function folder(files: Record<string, string | object>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-show-'));
@@ -61,7 +75,7 @@ test('show --format json: the timeline, audience and facts the preview draws, as
   const dir = folder({ 'weekly.campaign.json': weekly });
   const r = show(dir, '--format', 'json', '--at', AT, '--zone', 'Asia/Kathmandu');
   assert.equal(r.status, 0);
-  const out = JSON.parse(r.stdout);
+  const out = showJson(r);
   assert.equal(out.version, 1);
   const [file] = out.files;
   assert.equal(file.file, 'weekly.campaign.json');
@@ -101,4 +115,27 @@ test('show: a schedule that never sends says why', () => {
   const r = show(dir, '--at', AT);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /\nWhen\n {2}Never sends: it has expired: expiry_time Mon 1 Jan 2029, 00:00 UTC is in the past\.\n/);
+});
+
+test('show --format json: every example and fixture campaign, of every delivery type, and a broken file match the output schema', () => {
+  const dir = folder({
+    'broken.campaign.json': '[1, 2',
+    'weekly.campaign.json': weekly,
+    'user-timezone.campaign.json': { ...weekly, campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2030-03-18T09:00:00', user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: false } } },
+    'best-time.campaign.json': { ...weekly, campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'SEND_IN_BTS', start_time: '2030-03-18T09:00:00', timezone: 'Asia/Kolkata', bts_details: { send_in_bts: true, window_end_time: '2030-03-18T21:00:00' } } },
+    'geofence.campaign.json': {
+      ...weekly, campaign_delivery_type: 'LOCATION_TRIGGERED',
+      scheduling_details: { delivery_type: 'ASAP', timezone: 'Europe/Paris', geo_fence_timelimit: { notification_schedule: 'LIMITED_TIME', timebounds: [{ start_time: '2030-03-01T08:00:00', end_time: '2030-03-31T20:00:00' }] } },
+    },
+  });
+  for (const source of ['examples', 'packages/core/test/fixtures/valid']) fs.cpSync(path.join(REPO, source), path.join(dir, source), { recursive: true });
+  const r = show(dir, '--format', 'json', '--at', AT, '.');
+  assert.equal(r.status, 1, 'the broken file makes it 1');
+  const out = showJson(r);
+  const kinds = new Set(out.files.map(f => f.timeline?.kind).filter(Boolean));
+  for (const kind of ['once', 'periodic', 'userTimezone', 'bestTime', 'triggered']) assert.ok(kinds.has(kind), `a ${kind} timeline among ${[...kinds].join(', ')}`);
+  assert.ok(out.files.some(f => f.trigger), 'a campaign with a trigger');
+  assert.ok(out.files.some(f => f.timeline?.timebounds?.length && f.timeline.userTimezone === undefined), 'a location-triggered campaign\'s time bounds');
+  assert.ok(out.files.some(f => f.timeline?.userTimezone), 'a user-time-zone spread');
+  assert.deepEqual(out.files.filter(f => f.problem).map(f => f.file), ['broken.campaign.json']);
 });
