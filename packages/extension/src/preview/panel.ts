@@ -61,8 +61,10 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** Opens (or reveals) the panel on `uri`, else on the active campaign editor. */
+  /** `uri`: a `vscode.Uri`, or a URI string (what the language server's CodeLens passes); else the active editor's file. */
   async show(uri?: unknown): Promise<void> {
-    const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    const target = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : uri;
+    const doc = target instanceof vscode.Uri ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
     if (!doc || !isCampaignDocument(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
     if (this.panel) this.panel.reveal(undefined, true);
     else this.panel = this.create();

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { PreviewModel } from '../../../src/preview/messages';
 import type { CampaignStudioApi } from '../../../src/extension';
-import { activateExtension, closeAllEditors, fixture, open, replaceText, scratchFile, waitForRule, waitForState, waitForTab } from './helpers';
+import { activateExtension, closeAllEditors, fixture, open, positionOf, replaceText, scratchFile, waitForRule, waitForState, waitForTab, waitForValidation } from './helpers';
 
 /**
  * The campaign preview in a real VS Code: "Open Campaign Preview to the Side" opens one panel
@@ -73,6 +73,21 @@ suite('campaign preview', () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(REVEAL, { line: problem.line, character: problem.character });
     assert.strictEqual(editor?.document, doc);
     assert.deepStrictEqual([vscode.window.activeTextEditor?.selection.active.line, vscode.window.activeTextEditor?.selection.active.character], [problem.line, problem.character]);
+  });
+
+  test('the CodeLens above scheduling_details opens the preview of its own file, even when another editor is active', async () => {
+    const { doc } = await open(fixture('clean/spring-sale.campaign.json'));
+    // Validated: the server has parsed the document its lenses are computed from.
+    await waitForValidation(doc);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+    const lens = lenses.find(l => l.command?.command === SHOW_PREVIEW);
+    assert.ok(lens, `no schedule lens: ${lenses.map(l => l.command?.title).join(', ')}`);
+    assert.strictEqual(lens.range.start.line, positionOf(doc, '"scheduling_details"').line);
+    const other = await scratchFile('lens-other.campaign.json', JSON.stringify({ channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Other' } }, null, 2));
+    await open(other);
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    await waitForTab(t => isPreviewTab(t) && t.label === 'Preview spring-sale.campaign.json', 'the preview of the lens\'s file');
+    await modelWhere(m => m.fileName === 'spring-sale.campaign.json', 'the spring sale, not the active file');
   });
 
   test('a position that is not one is refused, and nothing moves', async () => {
