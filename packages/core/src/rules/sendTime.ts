@@ -5,7 +5,8 @@ import { SEARCH_YEARS, sendTimeline } from '../summary/timeline';
 import { code, finding, fix, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
-import { checkZone, instantOf, parseIsoDateTime } from './time';
+import { parseIsoDateTime } from '../dateTime';
+import { checkZone, instantOf } from './time';
 
 /**
  * When a campaign sends (rules N1–N3): what the send timeline shows that the schema and H1–H9

@@ -7,41 +7,7 @@
 
 import { DateTime } from 'luxon';
 import { didYouMean } from '../language/strings';
-
-export interface IsoDateTime {
-  /** Milliseconds of the wall-clock time read as if it were UTC. */
-  wall: number;
-  /** The explicit offset in minutes east of UTC (`Z` = 0), when the text has one. */
-  offset?: number;
-}
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** Parses an ISO 8601 date-time (`2026-01-15T10:00:00`, optional seconds, fraction and offset). */
-export function parseIsoDateTime(text: string): IsoDateTime | undefined {
-  const m = ISO.exec(text);
-  if (!m) return undefined;
-  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map(i => Number(m[i]));
-  const second = m[6] ? Number(m[6]) : 0;
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  let offset: number | undefined;
-  if (m[8] === 'Z') offset = 0;
-  else if (m[8]) {
-    const digits = m[8].slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2));
-    const om = digits.length > 2 ? Number(digits.slice(2)) : 0;
-    if (oh > 14 || om > 59) return undefined;
-    offset = (m[8][0] === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  return { wall, offset };
-}
+import { IsoDateTime, parseIsoDateTime } from '../dateTime';
 
 /**
  * A corrected form of a near-ISO date-time, when the intent is plain: the service's own response
@@ -70,8 +36,7 @@ export function addHours(text: string, hours: number): string | undefined {
   const p = parseIsoDateTime(text);
   if (!p) return undefined;
   const shifted = new Date(p.wall + hours * 3600 * 1000).toISOString().slice(0, 19);
-  const m = ISO.exec(text);
-  return shifted + (m?.[8] ?? '');
+  return shifted + p.offsetText;
 }
 
 // ---- time zones ----

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime } from 'luxon';
-import { isObj, Obj } from '../rules/util';
-import { parseIsoDateTime } from '../rules/time';
+import { isObject as isObj, JsonObject as Obj } from '../json';
+import { parseIsoDateTime } from '../dateTime';
 
 /**
  * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
 import { Doc, fixProblems, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from './_campaigns';
-import { checkZone, parseIsoDateTime } from '../../src/rules/time';
+import { parseIsoDateTime } from '../../src/dateTime';
+import { checkZone } from '../../src/rules/time';
 
 /** `pushOneTime` with its `scheduling_details` replaced. */
 function schedule(sd: unknown, base: Doc = pushOneTime): Doc {
