@@ -1,5 +1,6 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import * as path from 'path';
+import { withTimeout } from '../../../../scripts/lib/processes.mjs';
 import {
   createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter, IPCMessageReader, IPCMessageWriter,
   MessageReader, MessageWriter, InitializeRequest, InitializedNotification, InitializeResult, ClientCapabilities,
@@ -131,11 +132,7 @@ export class Editor {
   private answered<T>(reply: Promise<T>, type: unknown): Promise<T> {
     const method = typeof type === 'string' ? type : (type as { method?: string }).method;
     const timeoutMs = this.options.requestTimeoutMs ?? 120_000;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`)), timeoutMs);
-    });
-    return Promise.race([reply, this.gone, late]).finally(() => clearTimeout(timer));
+    return withTimeout(Promise.race([reply, this.gone]), timeoutMs, () => `${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`);
   }
 
   async initialize(): Promise<void> {
