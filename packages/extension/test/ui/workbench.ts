@@ -27,16 +27,35 @@ export class Workbench {
 
   /** Runs a command from the palette (F1), by the title a person would type. */
   async command(title: string): Promise<void> {
-    await this.openQuickInput('F1');
     const input = this.page.locator('.quick-input-widget input');
-    await input.fill(`>${title}`);
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.typeInQuickInput('F1', `>${title}`, () => row.isVisible());
     await row.click();
     // The palette is gone: the widget closed, or it now asks the command's own question.
     const widget = this.page.locator('.quick-input-widget');
     await this.until(async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
       `the Command Palette to close after "${title}"`);
+  }
+
+  /**
+   * Opens the quick input with its key and types `text` into it, until `shown` holds. A webview
+   * still loading (a walkthrough step's page) can take the focus at any moment, even after the
+   * quick input opened, and the quick input closes when it loses the focus, as it would for a
+   * person. Then it is opened and typed into again, as a person would, and said in the log. Three
+   * closings in a row are a failure.
+   */
+  private async typeInQuickInput(key: string, text: string, shown: () => Promise<boolean>): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    const input = widget.locator('input');
+    for (const attempt of [1, 2, 3]) {
+      await this.openQuickInput(key);
+      // Filling waits for the input to be visible: a quick input closed before it is not reopened by waiting.
+      const typed = await input.fill(text, { timeout: 5_000 }).then(() => true, () => false);
+      if (typed) await this.until(async () => await shown() || !(await widget.isVisible()), `"${text}" typed in the quick input to be answered`);
+      if (typed && await shown()) return;
+      if (attempt < 3) console.log(`[ui]   the quick input closed before "${text}" was answered (a webview took the focus); opening it again`);
+    }
+    throw new Error(`the quick input closed three times before "${text}" was answered`);
   }
 
   /**
@@ -101,11 +120,9 @@ export class Workbench {
 
   /** Opens a workspace file through Quick Open (Ctrl+P), as a person types its path. */
   async openFile(relativePath: string): Promise<void> {
-    await this.openQuickInput('Control+P');
-    await this.page.locator('.quick-input-widget input').fill(relativePath);
     const name = relativePath.split('/').pop()!;
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.typeInQuickInput('Control+P', relativePath, () => row.isVisible());
     await this.page.keyboard.press('Enter');
     await this.activeTab(name).waitFor({ state: 'visible', timeout: this.timeoutMs });
     await this.editor().waitFor({ state: 'visible', timeout: this.timeoutMs });
@@ -150,8 +167,9 @@ export class Workbench {
   /** Moves the cursor to a 1-based line and column (Go to Line, Ctrl+G). */
   async goTo(line: number, column: number): Promise<void> {
     await this.editor().locator('.view-lines').click();
-    await this.openQuickInput('Control+G');
-    await this.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    const input = this.page.locator('.quick-input-widget input');
+    const text = `:${line}:${column}`;
+    await this.typeInQuickInput('Control+G', text, async () => await input.isVisible() && await input.inputValue() === text);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs });
     await this.page.locator('.editor-status-selection, [id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })
