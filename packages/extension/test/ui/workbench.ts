@@ -38,43 +38,31 @@ export class Workbench {
   }
 
   /**
-   * Opens the quick input with its key and types `text` into it, until `shown` holds. A webview
-   * still loading (a walkthrough step's page) can take the focus at any moment, even after the
-   * quick input opened, and the quick input closes when it loses the focus, as it would for a
-   * person. Then it is opened and typed into again, as a person would, and said in the log. Three
-   * closings in a row are a failure.
+   * Opens the quick input with its key, pressed with the focus on the status bar (in the
+   * workbench, outside any webview: a webview keeps keys in its own frame), and types `text` into
+   * it, until `shown` holds. A webview still loading (a walkthrough step's page) can take the
+   * focus at any moment, as it would from a person: before the press, and the key is not heard;
+   * or after it, and the quick input closes as it loses the focus. Either way the person presses
+   * the key and types again, and so does this, said in the log. Three tries are the limit.
    */
   private async typeInQuickInput(key: string, text: string, shown: () => Promise<boolean>): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
     const input = widget.locator('input');
+    let lost = '';
     for (const attempt of [1, 2, 3]) {
-      await this.openQuickInput(key);
+      if (lost) console.log(`[ui]   ${lost} (a webview took the focus); pressing ${key} again`);
+      await this.focusStatusBar();
+      await this.page.keyboard.press(key);
+      const opened = await widget.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : this.timeoutMs }).then(() => true, () => false);
+      lost = `${key} was not heard`;
+      if (!opened) continue;
       // Filling waits for the input to be visible: a quick input closed before it is not reopened by waiting.
       const typed = await input.fill(text, { timeout: 5_000 }).then(() => true, () => false);
       if (typed) await this.until(async () => await shown() || !(await widget.isVisible()), `"${text}" typed in the quick input to be answered`);
       if (typed && await shown()) return;
-      if (attempt < 3) console.log(`[ui]   the quick input closed before "${text}" was answered (a webview took the focus); opening it again`);
+      lost = `the quick input closed before "${text}" was answered`;
     }
-    throw new Error(`the quick input closed three times before "${text}" was answered`);
-  }
-
-  /**
-   * Opens the quick input with its key, pressed with the focus on the status bar (in the
-   * workbench, outside any webview: a webview keeps keys in its own frame). A webview that is still
-   * loading (a walkthrough step's page) can take the focus between the focus and the press and
-   * swallow the key, as it would a person's; then the key is pressed once more, as a person
-   * would, and said in the log. A second press not heard is a failure.
-   */
-  private async openQuickInput(key: string): Promise<void> {
-    const widget = this.page.locator('.quick-input-widget');
-    for (const press of [1, 2]) {
-      await this.focusStatusBar();
-      await this.page.keyboard.press(key);
-      const opened = await widget.waitFor({ state: 'visible', timeout: press === 1 ? 5_000 : this.timeoutMs }).then(() => true, () => false);
-      if (opened) return;
-      if (press === 1) console.log(`[ui]   ${key} was not heard (a webview took the focus); pressing it again`);
-    }
-    throw new Error(`${key} did not open the quick input (the Command Palette, Quick Open or Go to Line)`);
+    throw new Error(`${lost}, three times (the Command Palette, Quick Open or Go to Line)`);
   }
 
   /** Focuses a status bar entry: focusing it does nothing else, where focusing an editor would let a webview take the focus back. */
