@@ -166,11 +166,14 @@ export function waitForHttp(url, { timeoutMs = 60_000, child, what = url } = {})
   });
 }
 
-/** Rejects with `message` after `ms`, unless `promise` settles first. */
+/**
+ * Rejects with `message` after `ms`, unless `promise` settles first. A function for `message` is
+ * called only then, so the error can say what had happened by that time (a process's output).
+ */
 export function withTimeout(promise, ms, message) {
   let timer;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); }),
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(typeof message === 'function' ? message() : message)), ms); }),
   ]);
 }

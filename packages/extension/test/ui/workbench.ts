@@ -27,11 +27,9 @@ export class Workbench {
 
   /** Runs a command from the palette (F1), by the title a person would type. */
   async command(title: string): Promise<void> {
-    await this.openQuickInput('F1');
     const input = this.page.locator('.quick-input-widget input');
-    await input.fill(`>${title}`);
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.typeInQuickInput('F1', `>${title}`, () => row.isVisible());
     await row.click();
     // The palette is gone: the widget closed, or it now asks the command's own question.
     const widget = this.page.locator('.quick-input-widget');
@@ -41,21 +39,30 @@ export class Workbench {
 
   /**
    * Opens the quick input with its key, pressed with the focus on the status bar (in the
-   * workbench, outside any webview: a webview keeps keys in its own frame). A webview that is still
-   * loading (a walkthrough step's page) can take the focus between the focus and the press and
-   * swallow the key, as it would a person's; then the key is pressed once more, as a person
-   * would, and said in the log. A second press not heard is a failure.
+   * workbench, outside any webview: a webview keeps keys in its own frame), and types `text` into
+   * it, until `shown` holds. A webview still loading (a walkthrough step's page) can take the
+   * focus at any moment, as it would from a person: before the press, and the key is not heard;
+   * or after it, and the quick input closes as it loses the focus. Either way the person presses
+   * the key and types again, and so does this, said in the log. Three tries are the limit.
    */
-  private async openQuickInput(key: string): Promise<void> {
+  private async typeInQuickInput(key: string, text: string, shown: () => Promise<boolean>): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
-    for (const press of [1, 2]) {
+    const input = widget.locator('input');
+    let lost = '';
+    for (const attempt of [1, 2, 3]) {
+      if (lost) console.log(`[ui]   ${lost} (a webview took the focus); pressing ${key} again`);
       await this.focusStatusBar();
       await this.page.keyboard.press(key);
-      const opened = await widget.waitFor({ state: 'visible', timeout: press === 1 ? 5_000 : this.timeoutMs }).then(() => true, () => false);
-      if (opened) return;
-      if (press === 1) console.log(`[ui]   ${key} was not heard (a webview took the focus); pressing it again`);
+      const opened = await widget.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : this.timeoutMs }).then(() => true, () => false);
+      lost = `${key} was not heard`;
+      if (!opened) continue;
+      // Filling waits for the input to be visible: a quick input closed before it is not reopened by waiting.
+      const typed = await input.fill(text, { timeout: 5_000 }).then(() => true, () => false);
+      if (typed) await this.until(async () => await shown() || !(await widget.isVisible()), `"${text}" typed in the quick input to be answered`);
+      if (typed && await shown()) return;
+      lost = `the quick input closed before "${text}" was answered`;
     }
-    throw new Error(`${key} did not open the quick input (the Command Palette, Quick Open or Go to Line)`);
+    throw new Error(`${lost}, three times (the Command Palette, Quick Open or Go to Line)`);
   }
 
   /** Focuses a status bar entry: focusing it does nothing else, where focusing an editor would let a webview take the focus back. */
@@ -101,11 +108,9 @@ export class Workbench {
 
   /** Opens a workspace file through Quick Open (Ctrl+P), as a person types its path. */
   async openFile(relativePath: string): Promise<void> {
-    await this.openQuickInput('Control+P');
-    await this.page.locator('.quick-input-widget input').fill(relativePath);
     const name = relativePath.split('/').pop()!;
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.typeInQuickInput('Control+P', relativePath, () => row.isVisible());
     await this.page.keyboard.press('Enter');
     await this.activeTab(name).waitFor({ state: 'visible', timeout: this.timeoutMs });
     await this.editor().waitFor({ state: 'visible', timeout: this.timeoutMs });
@@ -150,8 +155,9 @@ export class Workbench {
   /** Moves the cursor to a 1-based line and column (Go to Line, Ctrl+G). */
   async goTo(line: number, column: number): Promise<void> {
     await this.editor().locator('.view-lines').click();
-    await this.openQuickInput('Control+G');
-    await this.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    const input = this.page.locator('.quick-input-widget input');
+    const text = `:${line}:${column}`;
+    await this.typeInQuickInput('Control+G', text, async () => await input.isVisible() && await input.inputValue() === text);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs });
     await this.page.locator('.editor-status-selection, [id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })

@@ -1,5 +1,7 @@
 import { ChildProcess, fork, spawn } from 'child_process';
 import * as path from 'path';
+import { Writable } from 'stream';
+import { withTimeout } from '../../../../scripts/lib/processes.mjs';
 import {
   createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter, IPCMessageReader, IPCMessageWriter,
   MessageReader, MessageWriter, InitializeRequest, InitializedNotification, InitializeResult, ClientCapabilities,
@@ -15,6 +17,53 @@ import {
  * or IPC, or talks to any reader/writer pair, and records everything the server sends, so that a
  * test can wait for a state (a publication, a refresh, a log line) rather than for time.
  */
+
+/**
+ * What the connection writes to the server's stdin passes through here. While held, the frames are
+ * gathered and then written at once, so the server reads them in one chunk: as it does when an
+ * editor sends a change, its diagnostics pull and a hover back to back, with nothing between.
+ */
+class Batcher extends Writable {
+  private held: Buffer[] | undefined;
+  private readonly gathered = new Set<() => void>();
+
+  constructor(private readonly out: Writable) { super(); }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (!this.held) { this.out.write(chunk, done); return; }
+    this.held.push(chunk);
+    done();
+    for (const check of [...this.gathered]) check();
+  }
+
+  /** Holds what `send` writes until it makes `messages` whole frames, then writes them in one write. */
+  async together<T>(send: () => T, messages: number): Promise<T> {
+    this.held = [];
+    const result = send();
+    await new Promise<void>(resolve => {
+      const check = () => { if (framesIn(Buffer.concat(this.held!)) >= messages) { this.gathered.delete(check); resolve(); } };
+      this.gathered.add(check);
+      check();
+    });
+    const frames = Buffer.concat(this.held);
+    this.held = undefined;
+    this.out.write(frames);
+    return result;
+  }
+}
+
+/** Whole `Content-Length` frames at the start of `bytes`. */
+function framesIn(bytes: Buffer): number {
+  let frames = 0;
+  for (let at = 0; ;) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end < 0) return frames;
+    const length = Number(/Content-Length: (\d+)/i.exec(bytes.subarray(at, end).toString('ascii'))?.[1]);
+    at = end + 4 + length;
+    if (at > bytes.length) return frames;
+    frames++;
+  }
+}
 
 export const SERVER = path.resolve(__dirname, '../../../../dist/server.js');
 
@@ -73,7 +122,7 @@ export class Editor {
   readonly connection: ProtocolConnection;
   private readonly gone: Promise<never>;
 
-  constructor(connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess) {
+  constructor(connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess, private readonly batcher?: Batcher) {
     const changed = () => { for (const w of [...this.waiters]) w(); };
     this.connection = this.guarded(connection);
     this.gone = new Promise<never>((_, reject) => child?.on('close', (code, signal) => {
@@ -101,16 +150,18 @@ export class Editor {
     let child: ChildProcess;
     let reader: MessageReader;
     let writer: MessageWriter;
+    let batcher: Batcher | undefined;
     if (transport === 'stdio') {
       child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env });
       reader = new StreamMessageReader(child.stdout!);
-      writer = new StreamMessageWriter(child.stdin!);
+      batcher = new Batcher(child.stdin!);
+      writer = new StreamMessageWriter(batcher);
     } else {
       child = fork(SERVER, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'], env: options.env });
       reader = new IPCMessageReader(child);
       writer = new IPCMessageWriter(child);
     }
-    const editor = new Editor(createProtocolConnection(reader, writer), options, child);
+    const editor = new Editor(createProtocolConnection(reader, writer), options, child, batcher);
     try {
       await editor.initialize();
     } catch (e) {
@@ -131,11 +182,16 @@ export class Editor {
   private answered<T>(reply: Promise<T>, type: unknown): Promise<T> {
     const method = typeof type === 'string' ? type : (type as { method?: string }).method;
     const timeoutMs = this.options.requestTimeoutMs ?? 120_000;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`)), timeoutMs);
-    });
-    return Promise.race([reply, this.gone, late]).finally(() => clearTimeout(timer));
+    return withTimeout(Promise.race([reply, this.gone]), timeoutMs, () => `${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`);
+  }
+
+  /**
+   * Sends what `send` sends (`messages` of them) in one write, so the server reads them together,
+   * as from an editor that sends them back to back. Over stdio only.
+   */
+  together<T>(send: () => T, messages: number): Promise<T> {
+    if (!this.batcher) throw new Error('together() needs the stdio transport');
+    return this.batcher.together(send, messages);
   }
 
   async initialize(): Promise<void> {

@@ -69,18 +69,6 @@ test('a request that can leave at once hears nothing', async () => {
   assert.deepEqual(w.heard, []);
 });
 
-test('a shorter Retry-After does not cut a longer one short', async () => {
-  const clock = new VirtualClock();
-  const limiter = new RateLimiter({ clock });
-  const start = clock.now();
-  limiter.pauseUntil(start + 5000);
-  limiter.pauseUntil(start + 1000);
-  assert.equal(limiter.delay(), 5000);
-  await limiter.acquire();
-  assert.equal(clock.now() - start, 5000);
-  assert.equal(limiter.delay(), 0, 'the pause is over once its time has come');
-});
-
 test('by default every window is 100 ms wider than the service\'s', async () => {
   const clock = new VirtualClock();
   const limiter = new RateLimiter({ clock, limits: [{ limit: 1, windowMs: 1000 }] });

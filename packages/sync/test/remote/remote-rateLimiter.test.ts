@@ -77,6 +77,7 @@ test('a shorter Retry-After after a longer one does not cut the longer pause sho
   assert.equal(limiter.delay(), 8000);
   await limiter.acquire();
   assert.equal(clock.now() - start, 8000);
+  assert.equal(limiter.delay(), 0, 'the pause is over once its time has come');
 });
 
 test('usage() counts the requests in each window; the spec limits are the defaults', async () => {
