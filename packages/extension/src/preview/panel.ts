@@ -41,6 +41,10 @@ function problemOf(d: vscode.Diagnostic): ProblemInput {
   return { severity: SEVERITIES[d.severity], message: d.message, code: code === undefined ? undefined : String(code), line: d.range.start.line, character: d.range.start.character };
 }
 
+function titleOf(doc: vscode.TextDocument): string {
+  return vscode.l10n.t('Preview {0}', path.basename(doc.uri.path));
+}
+
 export class PreviewPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private document: vscode.TextDocument | undefined;
@@ -60,19 +64,22 @@ export class PreviewPanel implements vscode.Disposable {
     );
   }
 
-  /** Opens (or reveals) the panel on `uri`, else on the active campaign editor. */
-  /** `uri`: a `vscode.Uri`, or a URI string (what the language server's CodeLens passes); else the active editor's file. */
+  /**
+   * Opens (or reveals) the panel on `uri`: a `vscode.Uri`, or a URI string (what the language
+   * server's CodeLens passes); else on the active campaign editor.
+   */
   async show(uri?: unknown): Promise<void> {
     const target = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : uri;
     const doc = target instanceof vscode.Uri ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
     if (!doc || !isCampaignDocument(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
     if (this.panel) this.panel.reveal(undefined, true);
-    else this.panel = this.create();
+    else this.panel = this.create(titleOf(doc));
     this.follow(doc);
   }
 
-  private create(): vscode.WebviewPanel {
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Campaign preview'),
+  /** The panel opens with its file's title, so its tab never shows a placeholder first. */
+  private create(title: string): vscode.WebviewPanel {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true });
     const webview = panel.webview;
@@ -90,7 +97,7 @@ export class PreviewPanel implements vscode.Disposable {
   private follow(doc: vscode.TextDocument): void {
     if (!this.panel) return;
     this.document = doc;
-    this.panel.title = vscode.l10n.t('Preview {0}', path.basename(doc.uri.path));
+    this.panel.title = titleOf(doc);
     this.post();
   }
 

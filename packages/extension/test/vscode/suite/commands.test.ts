@@ -48,6 +48,8 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.explorer.copyId': { run: 'needs-input', why: 'a campaign tree item' },
   'campaignStudio.explorer.showFlow': { run: 'needs-input', why: 'a campaign tree item; shows a quick pick' },
   'campaignStudio.newCampaign': { run: 'needs-input', why: 'quick picks of the channel and the delivery type (onboarding.test.ts passes both)' },
+  'campaignStudio.showPreview': { run: 'needs-input', why: 'needs a campaign file, active or passed (preview.test.ts)' },
+  'campaignStudio.preview.reveal': { run: 'needs-input', why: 'a problem link of the preview passes the file and line (preview.test.ts)' },
   'campaignStudio.showRuleDoc': { run: 'needs-input', why: 'asks for the rule id without one (onboarding.test.ts passes it, as the rule links do)' },
 };
 
