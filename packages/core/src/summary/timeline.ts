@@ -195,8 +195,12 @@ function dstNear(ms: number, zone: string): DstMark | undefined {
 }
 
 interface Series {
-  /** Instants of the series from its start, in order. */
-  instants: number[];
+  /** Sends of the series from its start to where the search stopped. */
+  found: number;
+  /** The sends at or after `now`, at most the number wanted, with their place in the series. */
+  next: Array<{ ms: number; number: number }>;
+  /** The last send found, when any. */
+  lastMs?: number;
   /** Why the search stopped: the series ended (count or expiry), enough sends after `now` were found, or the cap. */
   stop: 'end' | 'enough' | 'cap';
   notes: string[];
@@ -230,20 +234,26 @@ function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
     }
   }
   const weekdays = forMonth.length ? [] : dayNames(pd.repeat_on_days_of_week);
-  for (const d of allDays(month)) if (weekdays.includes(month.set({ day: d }).weekday)) days.add(d);
+  if (weekdays.length) for (const d of allDays(month)) if (weekdays.includes(month.set({ day: d }).weekday)) days.add(d);
   if (!dates.length && !forMonth.length && !weekdays.length && startDay <= (month.daysInMonth ?? 0)) days.add(startDay);
   return [...days].sort((a, b) => a - b);
 }
 
-/** The days (as dates in the campaign's zone) a periodic schedule sends on, in one period. */
-function periodDays(freq: string, period: DateTime, pd: Obj, start: DateTime): DateTime[] {
-  if (freq === 'DAILY') return [period];
-  if (freq === 'WEEKLY') {
-    const weekdays = dayNames(pd.repeat_on_days_of_week);
-    const wanted = weekdays.length ? weekdays : [start.weekday];
-    return [...new Set(wanted)].sort((a, b) => a - b).map(w => period.set({ weekday: w as 1 }));
+/**
+ * One period of a periodic schedule (the `index`th day, week or month from `first`): when it
+ * starts and the midnights of the days it sends on, as wall-clock times held in UTC (ms). UTC has
+ * no offset changes, so each of its days is 24 hours: days and weeks step without a zone lookup.
+ */
+function periodAt(freq: string, first: DateTime, index: number, pd: Obj, start: DateTime): { start: number; days: number[] } {
+  if (freq === 'MONTHLY') {
+    const month = first.plus({ months: index });
+    return { start: month.toMillis(), days: monthDays(month, pd, start.day).map(d => month.toMillis() + (d - 1) * DAY_MS) };
   }
-  return monthDays(period, pd, start.day).map(d => period.set({ day: d }));
+  const midnight = first.toMillis() + index * (freq === 'WEEKLY' ? 7 : 1) * DAY_MS;
+  if (freq === 'DAILY') return { start: midnight, days: [midnight] };
+  const weekdays = dayNames(pd.repeat_on_days_of_week);
+  const wanted = weekdays.length ? weekdays : [start.weekday];
+  return { start: midnight, days: [...new Set(wanted)].sort((x, y) => x - y).map(w => midnight + (w - 1) * DAY_MS) };
 }
 
 function occurrences(pd: Obj): number | undefined {
@@ -252,35 +262,77 @@ function occurrences(pd: Obj): number | undefined {
 }
 
 /**
+ * A wall-clock time of the campaign's zone held in UTC, so that stepping through the calendar
+ * costs no zone lookups; Luxon gives its instant in the zone (`keepLocalTime`) when one is needed.
+ */
+function wallOf(dt: DateTime): DateTime {
+  return dt.setZone('UTC', { keepLocalTime: true });
+}
+
+function instantOfWall(wallMs: number, zone: string): number {
+  return DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true }).toMillis();
+}
+
+/** An instant the series is measured against (start, now, expiry), also as a wall-clock time. */
+interface Boundary { ms: number; wallMs: number }
+
+function boundary(ms: number, zone: string): Boundary {
+  return { ms, wallMs: wallOf(DateTime.fromMillis(ms, { zone })).toMillis() };
+}
+
+/** Offsets on Earth differ by at most 26 hours: wall times further apart than this are in instant order. */
+const WALL_ORDER_MARGIN_MS = 2 * DAY_MS;
+
+/** Whether the wall time comes before the boundary's instant: read from the wall times, or near it, from the instants. */
+function isBefore(wall: number, b: Boundary, zone: string): boolean {
+  const apart = wall - b.wallMs;
+  return Math.abs(apart) > WALL_ORDER_MARGIN_MS ? apart < 0 : instantOfWall(wall, zone) < b.ms;
+}
+
+function isAfter(wall: number, b: Boundary, zone: string): boolean {
+  const apart = wall - b.wallMs;
+  return Math.abs(apart) > WALL_ORDER_MARGIN_MS ? apart > 0 : instantOfWall(wall, zone) > b.ms;
+}
+
+function monthNote(pd: Obj): string[] {
+  const late = Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28);
+  return pd.sending_frequency === 'MONTHLY' && late
+    ? [l10n.t('Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.')]
+    : [];
+}
+
+/**
  * The sends of a PERIODIC schedule from its start, cut by count and expiry; the search stops
  * once `wanted` sends at or after `now` are found, or {@link SEARCH_YEARS} after the later of
- * the start and `now`.
+ * the start and `now`. Every send before `now` is counted, for each send's place in the series.
  */
 function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
+  const zone = start.zoneName ?? 'UTC';
   const freq = String(pd.sending_frequency);
   const every = positiveInt(pd.repeat_frequency, 1);
   const count = occurrences(pd);
-  const unit = freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months';
-  const first = start.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
-  const cap = DateTime.max(start, DateTime.fromMillis(now, { zone: start.zone })).plus({ years: SEARCH_YEARS }).toMillis();
-  const notes: string[] = [];
-  if (freq === 'MONTHLY' && Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28)) {
-    notes.push(l10n.t('Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.'));
-  }
-  const instants: number[] = [];
-  let found = 0;
+  const startWall = wallOf(start);
+  const from = boundary(start.toMillis(), zone);
+  const until = expiry === undefined ? undefined : boundary(expiry, zone);
+  const nowAt = boundary(now, zone);
+  const first = startWall.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
+  const cap = DateTime.fromMillis(Math.max(startWall.toMillis(), nowAt.wallMs), { zone: 'UTC' }).plus({ years: SEARCH_YEARS }).toMillis();
+  const series: Series = { found: 0, next: [], stop: 'cap', notes: monthNote(pd) };
+  const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
+  let last: number | undefined;
+  const stopped = (stop: Series['stop']): Series => ({ ...series, stop, ...(last === undefined ? {} : { lastMs: instantOfWall(last, zone) }) });
   for (let i = 0; ; i += every) {
-    const period = first.plus({ [unit]: i });
-    if (period.toMillis() > cap) return { instants, stop: 'cap', notes };
-    for (const day of periodDays(freq, period, pd, start)) {
-      const at = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: start.hour, minute: start.minute, second: start.second }, { zone: start.zone });
-      const ms = at.toMillis();
-      if (ms < start.toMillis()) continue;
-      if (expiry !== undefined && ms > expiry) return { instants, stop: 'end', notes };
-      instants.push(ms);
-      if (ms >= now) found++;
-      if (count !== undefined && instants.length >= count) return { instants, stop: 'end', notes };
-      if (found >= wanted) return { instants, stop: 'enough', notes };
+    const period = periodAt(freq, first, i, pd, startWall);
+    if (period.start > cap) return stopped('cap');
+    for (const midnight of period.days) {
+      const wall = midnight + timeOfDay;
+      if (isBefore(wall, from, zone)) continue;
+      if (until && isAfter(wall, until, zone)) return stopped('end');
+      series.found++;
+      last = wall;
+      if (!isBefore(wall, nowAt, zone)) series.next.push({ ms: instantOfWall(wall, zone), number: series.found });
+      if (count !== undefined && series.found >= count) return stopped('end');
+      if (series.next.length >= wanted) return stopped('enough');
     }
   }
 }
@@ -314,14 +366,13 @@ function incomplete(missing: string[], i: Pick<Inputs, 'zone' | 'viewer'>): Send
 
 /** The sends of a series that are not before `now`, as listed sends. */
 function upcoming(series: Series, i: Inputs): Pick<SendTimeline, 'sends' | 'more' | 'total' | 'notes'> {
-  const next = series.instants.map((ms, n) => ({ ms, n: n + 1 })).filter(s => s.ms >= i.now);
-  const sends = next.slice(0, i.limit).map(s => ({ number: s.n, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
+  const sends = series.next.slice(0, i.limit).map(s => ({ number: s.number, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
   const notes = [...series.notes];
   if (series.stop === 'cap') notes.push(l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS));
   return {
     sends,
-    more: next.length > i.limit || series.stop === 'cap',
-    ...(series.stop === 'end' ? { total: series.instants.length } : {}),
+    more: series.next.length > i.limit || series.stop === 'cap',
+    ...(series.stop === 'end' ? { total: series.found } : {}),
     notes,
   };
 }
@@ -343,7 +394,7 @@ function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendT
   const listed = upcoming(series, i);
   const every = positiveInt(pd.repeat_frequency, 1);
   const timeline = { ...base('periodic', '', i), ...listed, ...expiryOf(expiry, i) };
-  if (!series.instants.length) {
+  if (!series.found) {
     const never = expiry !== undefined && series.stop === 'end'
       ? l10n.t('it never sends: `expiry_time` {0} comes before the first send the schedule allows.', momentOf(expiry, i.zone, i.viewer).campaign.text)
       : l10n.t('it never sends: no day within {0} years of the start matches the schedule.', SEARCH_YEARS);
@@ -353,7 +404,7 @@ function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendT
   const next = timeline.sends[0];
   const summary = next
     ? l10n.t('{0}; next send {1} ({2}).', how, next.at.campaign.text, next.at.utc.time)
-    : l10n.t('{0}; every send is in the past (the last was {1}).', how, momentOf(series.instants[series.instants.length - 1], i.zone, i.viewer).campaign.text);
+    : l10n.t('{0}; every send is in the past (the last was {1}).', how, momentOf(series.lastMs!, i.zone, i.viewer).campaign.text);
   return { ...timeline, summary };
 }
 

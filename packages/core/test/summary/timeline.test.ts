@@ -182,6 +182,23 @@ test('timeline: a send next to a DST change says which way the clocks go and wha
   assert.match(dst!.text, /now 08:00 UTC instead of 07:00 UTC/);
 });
 
+test('timeline: a daily series running for years numbers its next send by every send before it; a send at now is still to come', () => {
+  // 2020-01-01 to 2026-03-29 is 2,279 days (2,192 to 2026-01-01, then 31 + 28 + 28), so the send of 29 March is the 2,280th.
+  const doc = periodic({ start_time: '2020-01-01T09:00:00', timezone: 'Europe/Berlin' }, { sending_frequency: 'DAILY', repeat_frequency: 1 });
+  // 29 March 2026 is the day Berlin moves to summer time: 09:00 there is 07:00 UTC.
+  const at = sendTimeline(doc, { now: Date.parse('2026-03-29T07:00:00Z'), viewerZone: 'UTC', limit: 2 }).sends;
+  assert.deepEqual(at.map(s => [s.number, s.at.iso]), [[2280, '2026-03-29T07:00:00Z'], [2281, '2026-03-30T07:00:00Z']]);
+  const after = sendTimeline(doc, { now: Date.parse('2026-03-29T07:00:01Z'), viewerZone: 'UTC', limit: 1 }).sends;
+  assert.deepEqual(after.map(s => [s.number, s.at.iso]), [[2281, '2026-03-30T07:00:00Z']]);
+});
+
+test('timeline: a send at the very instant of expiry_time is the last one', () => {
+  const doc = periodic({ start_time: '2025-03-29T09:00:00', expiry_time: '2025-03-31T09:00:00', timezone: 'Europe/Berlin' }, { sending_frequency: 'DAILY', repeat_frequency: 1 });
+  const t = sendTimeline(doc, OPTIONS);
+  assert.deepEqual(sendsOf(t), ['2025-03-29T08:00:00Z', '2025-03-30T07:00:00Z', '2025-03-31T07:00:00Z']);
+  assert.equal(t.total, 3);
+});
+
 test('timeline: a month without the chosen day is an assumption the notes say', () => {
   const t = sendTimeline(periodic({ start_time: '2025-01-31T10:00:00' }, { sending_frequency: 'MONTHLY', repeat_frequency: 1, no_of_occurences: 2, repeat_on_date_of_month: [31] }), OPTIONS);
   assert.ok(t.notes.some(n => /Assumption.*skipped/.test(n)), t.notes.join('\n'));
