@@ -6,8 +6,9 @@
  * JSON.parse, ajv-cli, `node -e 0`, an idle server), their ratio, its goal and whether it is met:
  * reported, never asserted as timed tests.
  *
- * `--formatting` measures formatting only, `--requests` the editing requests only (`requests.ts`);
- * `--server PATH` measures another build of the server.
+ * `--formatting` measures formatting only, `--requests` the editing requests only (`requests.ts`),
+ * `--summary` the campaign preview's model and rule N1 only (`summary.ts`); `--server PATH`
+ * measures another build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -26,36 +27,11 @@ import { ServerStatsRequest } from '../packages/core/src/protocol';
 import { formattingBench, formattingGoals, formattingTable } from './formatting';
 import { Figure, figuresMarkdown, figuresTable, ms, times } from './figures';
 import { requestsBench, requestsGoals, requestsTable } from './requests';
+import { measure, Stats, stats } from './measure';
+import { summaryBench, summaryGoals } from './summary';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
-
-interface Stats { median: number; p95: number; n: number }
-
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number): number => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), n: s.length };
-}
-
-/**
- * Runs `fn` until `minMs` have passed and at least `minRuns` runs, after a warm-up of a third of
- * that time, so that both engines are measured in the steady state an editor session runs in
- * (the optimizing compiler needs thousands of calls on small documents).
- */
-function measure(fn: () => void, minRuns: number, minMs: number): Stats {
-  const warm = performance.now();
-  for (let i = 0; i < 3 || performance.now() - warm < minMs / 3; i++) fn();
-  const samples: number[] = [];
-  const start = performance.now();
-  while (samples.length < minRuns || performance.now() - start < minMs) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
-    if (samples.length >= 50_000) break;
-  }
-  return stats(samples);
-}
 
 async function measureAsync(fn: () => Promise<void>, runs: number): Promise<Stats> {
   for (let i = 0; i < 2; i++) await fn();
@@ -476,6 +452,7 @@ async function requestsOnly(): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv.includes('--formatting')) return formattingOnly();
   if (process.argv.includes('--requests')) return requestsOnly();
+  if (process.argv.includes('--summary')) return console.log(figuresTable(summaryGoals(summaryBench(quick))).join('\n'));
   const started = new Date();
   process.stderr.write('validation (in process)…\n');
   const validation = await validationBench();
@@ -496,6 +473,8 @@ async function main(): Promise<void> {
   const formatting = await formattingBench(serverPath, quick);
   process.stderr.write('code actions, hover and completion on large documents…\n');
   const requests = await requestsBench(serverPath, quick);
+  process.stderr.write('the campaign preview and rule N1…\n');
+  const summary = summaryBench(quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
   const files = sizes();
@@ -518,6 +497,7 @@ async function main(): Promise<void> {
     { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB`, anchor: `read + JSON.parse ${lint.readParse.peakRssMB.toFixed(0)} MB`, ratio: times(lint.campaignLint.peakRssMB / lint.readParse.peakRssMB) },
     ...formattingGoals(formatting),
     ...requestsGoals(requests),
+    ...summaryGoals(summary),
   ];
 
   let commit = 'unknown';
@@ -525,7 +505,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, sizes: files, goals,
+    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
