@@ -50,6 +50,8 @@ export interface DstMark {
   direction: 'forward' | 'back';
   /** When the clocks change, ISO 8601 in UTC. */
   changeIso: string;
+  /** The day the clocks change, in the campaign's zone, such as `Sun 30 Mar 2025`. */
+  day: string;
   /** Whether the change comes before or after the send. */
   relation: 'before' | 'after';
   /** Such as "Clocks go forward on Sun 30 Mar 2025 in Europe/Berlin: the send stays at 09:00 Europe/Berlin, 07:00 UTC instead of 08:00 UTC." */
@@ -191,7 +193,7 @@ function dstNear(ms: number, zone: string): DstMark | undefined {
   const text = relation === 'before'
     ? l10n.t('Clocks went {0} on {1} in {2}: the send stays at {3} {2}, now {4} UTC instead of {5} UTC.', direction, day, zone, wall, utcNow, other.toFormat('HH:mm'))
     : l10n.t('Clocks go {0} on {1} in {2}: later sends stay at {3} {2}, {4} UTC instead of {5} UTC.', direction, day, zone, wall, other.toFormat('HH:mm'), utcNow);
-  return { direction, changeIso: DateTime.fromMillis(change, { zone: 'UTC' }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'), relation, text };
+  return { direction, changeIso: DateTime.fromMillis(change, { zone: 'UTC' }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'), day, relation, text };
 }
 
 interface Series {

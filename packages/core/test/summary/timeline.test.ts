@@ -171,7 +171,7 @@ test('timeline: the sends read in the campaign zone, UTC and the viewer zone, wi
 test('timeline: a send next to a DST change says which way the clocks go and what stays', () => {
   const doc = periodic({ start_time: '2025-03-29T09:00:00', timezone: 'Europe/Berlin' }, { sending_frequency: 'DAILY', repeat_frequency: 1, no_of_occurences: 2 });
   const [first, second] = sendTimeline(doc, OPTIONS).sends;
-  assert.deepEqual({ ...first.dst, text: undefined }, { direction: 'forward', relation: 'after', changeIso: '2025-03-30T01:00:00Z', text: undefined });
+  assert.deepEqual({ ...first.dst, text: undefined }, { direction: 'forward', relation: 'after', changeIso: '2025-03-30T01:00:00Z', day: 'Sun 30 Mar 2025', text: undefined });
   assert.match(first.dst!.text, /Clocks go forward on Sun 30 Mar 2025 in Europe\/Berlin: later sends stay at 09:00 Europe\/Berlin, 07:00 UTC instead of 08:00 UTC/);
   assert.equal(second.dst?.relation, 'before');
   assert.match(second.dst!.text, /the send stays at 09:00 Europe\/Berlin, now 07:00 UTC instead of 08:00 UTC/);

@@ -25,6 +25,8 @@ export interface PreviewSend {
   /** Epoch milliseconds: where the chart places it. */
   at: number;
   campaignTime: string;
+  /** The day in the campaign's zone, such as `1 Mar 2030`: the chart's labels. */
+  day: string;
   utc: string;
   viewerTime: string;
   /** Something to know about this send (a DST change next to it, users skipped); empty when none. */

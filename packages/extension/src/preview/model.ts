@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, isObject, JsonObject, Moment, sendTimeline, SendTimeline, triggerInWords } from '@campaign-studio/core';
+import { audienceInWords, CampaignFacts, campaignFacts, DstMark, isObject, JsonObject, Moment, sendTimeline, SendTimeline, triggerInWords, ZonedTime } from '@campaign-studio/core';
 import type { PreviewModel, PreviewProblem, PreviewRow, PreviewSend } from './messages';
 
 /**
@@ -71,7 +71,7 @@ export function scheduleSection(doc: unknown, options: Pick<PreviewOptions, 'now
   const t = sendTimeline(doc, { now: options.now, viewerZone: options.viewerZone });
   const sends = t.userTimezone
     ? [toSend(t.userTimezone.first, l10n.t('The first users, at UTC+14')), toSend(t.userTimezone.last, l10n.t('The last users, at UTC-12'))]
-    : t.sends.map(s => toSend(s.at, s.dst?.text ?? ''));
+    : t.sends.map(s => toSend(s.at, s.dst ? dstNote(s.dst) : ''));
   return {
     summary: t.never ? l10n.t('Never sends: {0}', t.never) : t.summary,
     rows: scheduleRows(t),
@@ -81,8 +81,22 @@ export function scheduleSection(doc: unknown, options: Pick<PreviewOptions, 'now
   };
 }
 
+/** A send's row: UTC and the viewer's time name the day only when it is not the campaign's. */
 function toSend(at: Moment, note: string): PreviewSend {
-  return { at: at.epochMs, campaignTime: at.campaign.text, utc: at.utc.text, viewerTime: at.viewer.text, note };
+  const beside = (z: ZonedTime) => z.date === at.campaign.date ? z.time : z.short;
+  return { at: at.epochMs, campaignTime: at.campaign.text, day: at.campaign.date, utc: beside(at.utc), viewerTime: beside(at.viewer), note };
+}
+
+/** The DST change next to a send, short: the schedule's rows say it in full once. */
+function dstNote(dst: DstMark): string {
+  return dst.relation === 'before' ? l10n.t('Clocks went {0} on {1}', dst.direction, dst.day) : l10n.t('Clocks go {0} on {1}', dst.direction, dst.day);
+}
+
+/** Each DST change next to a listed send, in full, once. */
+function dstRows(t: SendTimeline): Array<[string, string]> {
+  const byChange = new Map<string, string>();
+  for (const s of t.sends) if (s.dst && !byChange.has(s.dst.changeIso)) byChange.set(s.dst.changeIso, s.dst.text);
+  return [...byChange.values()].map(text => [l10n.t('Daylight saving'), text]);
 }
 
 function scheduleRows(t: SendTimeline): PreviewRow[] {
@@ -93,6 +107,7 @@ function scheduleRows(t: SendTimeline): PreviewRow[] {
     [l10n.t('Users skipped'), t.userTimezone?.skippedText],
     [l10n.t('Sends in all'), t.total === undefined ? undefined : String(t.total)],
     [l10n.t('Expires'), t.expiry?.campaign.text],
+    ...dstRows(t),
     ...t.missing.map((m): [string, string] => [l10n.t('Missing'), m]),
     ...t.notes.map((n): [string, string] => [l10n.t('Note'), n]),
   ];

@@ -50,10 +50,11 @@ ul.lines { margin: 0; padding-left: 18px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 2px 8px 2px 0; vertical-align: top; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground); }
-.chart { display: block; width: 100%; height: 40px; margin: 6px 0; }
-.chart line { stroke: var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); stroke-width: 1; }
-.chart circle { fill: var(--vscode-charts-blue, var(--vscode-focusBorder)); stroke: var(--vscode-editor-background); stroke-width: 1; }
-.chart text { fill: var(--vscode-descriptionForeground); font-size: 10px; }
+.chart { position: relative; height: 24px; margin: 8px 0 0; }
+.chart::before { content: ''; position: absolute; left: 0; right: 0; top: 50%; border-top: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); }
+.chart .dot { position: absolute; top: 50%; width: 10px; height: 10px; margin: -6px 0 0 -6px; border-radius: 50%; background: var(--vscode-charts-blue, var(--vscode-focusBorder)); border: 1px solid var(--vscode-editor-background); }
+.chart-ends { display: flex; justify-content: space-between; margin: 0 0 6px; color: var(--vscode-descriptionForeground); font-size: 0.9em; }
+.chart-ends.single { justify-content: center; }
 ul.problems { list-style: none; margin: 0; padding: 0; }
 ul.problems li { display: flex; gap: 8px; align-items: baseline; margin: 2px 0; }
 a { color: var(--vscode-textLink-foreground); }

@@ -11,18 +11,10 @@ declare function acquireVsCodeApi(): { postMessage(message: ViewMessage): void }
 
 const host = acquireVsCodeApi();
 const post = (message: ViewMessage) => host.postMessage(message);
-const SVG = 'http://www.w3.org/2000/svg';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
-
-function svg(tag: string, attrs: Record<string, string | number>, ...children: Array<Node | string>): SVGElement {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   e.append(...children);
   return e;
 }
@@ -64,29 +56,44 @@ function wordsList(w: PreviewWords, texts: PreviewTexts): HTMLElement {
     ...(w.items ?? []).map(item => element('li', {}, ...inline(item.text), ...(item.items && item.items.length > 1 ? [wordsList(item, texts)] : []))));
 }
 
-/** The sends as dots on one line, first to last; the table below says the same in words. */
-function chart(sends: PreviewSend[], label: string): Node {
+/**
+ * The sends as dots on one line, first to last, the first and last day under it; the table below
+ * says the same in words. Each dot is placed through the CSS object model, which the page's
+ * Content-Security-Policy allows (a `style` attribute it would block).
+ */
+function chart(sends: PreviewSend[], label: string): Node[] {
   const first = sends[0].at;
-  const span = Math.max(sends[sends.length - 1].at - first, 1);
-  const x = (at: number) => sends.length === 1 ? 50 : 4 + 92 * (at - first) / span;
-  return svg('svg', { class: 'chart', role: 'img', 'aria-label': label, viewBox: '0 0 100 20', preserveAspectRatio: 'none' },
-    svg('title', {}, label),
-    svg('line', { x1: 2, y1: 10, x2: 98, y2: 10, 'vector-effect': 'non-scaling-stroke' }),
-    ...sends.map(s => svg('circle', { cx: x(s.at), cy: 10, r: 3, 'vector-effect': 'non-scaling-stroke' }, svg('title', {}, s.campaignTime))));
+  const last = sends[sends.length - 1];
+  const span = Math.max(last.at - first, 1);
+  const x = (at: number) => sends.length === 1 ? 50 : 2 + 96 * (at - first) / span;
+  const dots = sends.map(s => {
+    const dot = element('span', { class: 'dot', title: s.campaignTime });
+    dot.style.left = `${x(s.at)}%`;
+    return dot;
+  });
+  const ends = sends.length === 1 ? [sends[0].day] : [sends[0].day, last.day];
+  return [
+    element('div', { class: 'chart', role: 'img', 'aria-label': label, title: label }, ...dots),
+    element('div', { class: sends.length === 1 ? 'chart-ends single' : 'chart-ends', 'aria-hidden': 'true' }, ...ends.map(d => element('span', {}, d))),
+  ];
+}
+
+function sendsTable(sends: PreviewSend[], texts: PreviewTexts): HTMLElement {
+  const c = texts.columns;
+  // The note column only when a send has a note (a DST change next to it).
+  const withNote = sends.some(s => s.note !== '');
+  const cells = (s: PreviewSend) => withNote ? [s.campaignTime, s.utc, s.viewerTime, s.note] : [s.campaignTime, s.utc, s.viewerTime];
+  const heads = withNote ? [c.campaignTime, c.utc, c.viewerTime, c.note] : [c.campaignTime, c.utc, c.viewerTime];
+  return element('table', {},
+    element('thead', {}, element('tr', {}, ...heads.map(h => element('th', { scope: 'col' }, h)))),
+    element('tbody', {}, ...sends.map(s => element('tr', {}, ...cells(s).map(v => element('td', {}, ...inline(v)))))));
 }
 
 function timeline(model: PreviewModel, texts: PreviewTexts): Node[] {
   const { schedule } = model;
-  const c = texts.columns;
-  const table = schedule.sends.length === 0
-    ? element('p', { class: 'empty' }, texts.noSends)
-    : element('table', {},
-      element('thead', {}, element('tr', {}, ...[c.campaignTime, c.utc, c.viewerTime, c.note].map(h => element('th', { scope: 'col' }, h)))),
-      element('tbody', {}, ...schedule.sends.map(s => element('tr', {}, ...[s.campaignTime, s.utc, s.viewerTime, s.note].map(v => element('td', {}, ...inline(v)))))));
   return [
     element('p', {}, ...inline(schedule.summary)),
-    ...(schedule.sends.length === 0 ? [] : [chart(schedule.sends, `${texts.chart}: ${schedule.chartLabel}`)]),
-    table,
+    ...(schedule.sends.length === 0 ? [element('p', { class: 'empty' }, texts.noSends)] : [...chart(schedule.sends, `${texts.chart}: ${schedule.chartLabel}`), sendsTable(schedule.sends, texts)]),
     rows(schedule.rows, texts),
   ];
 }

@@ -48,8 +48,9 @@ test('a fixed start time still ahead is one send, in the campaign\'s zone, in UT
   assert.deepEqual(schedule.sends, [{
     at: Date.parse('2030-03-01T09:00:00Z'),
     campaignTime: 'Fri 1 Mar 2030, 10:00 Europe/Paris',
-    utc: 'Fri 1 Mar 2030, 09:00 UTC',
-    viewerTime: 'Fri 1 Mar 2030, 04:00 America/New_York',
+    day: '1 Mar 2030',
+    utc: '09:00 UTC',
+    viewerTime: '04:00 America/New_York',
     note: '',
   }]);
   assert.equal(schedule.summary, 'Sends once, at Fri 1 Mar 2030, 10:00 Europe/Paris (09:00 UTC).');
@@ -63,22 +64,26 @@ test('a weekly series lists its next sends with the DST change next to one, and 
     scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-03-18T09:00:00', timezone: 'Europe/Berlin', periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, repeat_on_days_of_week: ['MONDAY'] } },
   };
   const { schedule } = model(weekly);
-  assert.deepEqual(schedule.sends.slice(0, 3).map(s => [s.campaignTime, s.utc]), [
-    ['Mon 18 Mar 2030, 09:00 Europe/Berlin', 'Mon 18 Mar 2030, 08:00 UTC'],
-    ['Mon 25 Mar 2030, 09:00 Europe/Berlin', 'Mon 25 Mar 2030, 08:00 UTC'],
-    ['Mon 1 Apr 2030, 09:00 Europe/Berlin', 'Mon 1 Apr 2030, 07:00 UTC'],
+  assert.deepEqual(schedule.sends.slice(0, 3).map(s => [s.campaignTime, s.utc, s.note]), [
+    ['Mon 18 Mar 2030, 09:00 Europe/Berlin', '08:00 UTC', ''],
+    ['Mon 25 Mar 2030, 09:00 Europe/Berlin', '08:00 UTC', 'Clocks go forward on Sun 31 Mar 2030'],
+    ['Mon 1 Apr 2030, 09:00 Europe/Berlin', '07:00 UTC', 'Clocks went forward on Sun 31 Mar 2030'],
   ]);
-  assert.notEqual(schedule.sends[1].note, '', 'the send just before clocks go forward on 31 March says so');
+  assert.deepEqual(schedule.rows.filter(r => r.label === 'Daylight saving').map(r => r.value), [
+    'Clocks go forward on Sun 31 Mar 2030 in Europe/Berlin: later sends stay at 09:00 Europe/Berlin, 07:00 UTC instead of 08:00 UTC.',
+  ], 'the change said in full once, as the first send next to it says it');
   assert.ok(schedule.more);
   assert.equal(schedule.chartLabel, 'the next 10 sends; more follow');
 });
 
 test('a send in each user\'s zone is drawn from the first zone to the last; a schedule that never sends says why', () => {
   const local = { ...campaign, scheduling_details: { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2030-03-05T08:00:00', user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: true } } };
-  assert.deepEqual(model(local).schedule.sends.map(s => [s.utc, s.note]), [
-    ['Mon 4 Mar 2030, 18:00 UTC', 'The first users, at UTC+14'],
-    ['Tue 5 Mar 2030, 20:00 UTC', 'The last users, at UTC-12'],
-  ]);
+  assert.deepEqual(model(local).schedule.sends.map(s => [s.utc, s.viewerTime, s.note]), [
+    ['18:00 UTC', '13:00 America/New_York', 'The first users, at UTC+14'],
+    ['20:00 UTC', '15:00 America/New_York', 'The last users, at UTC-12'],
+  ], 'the viewer\'s time names its day only when it is not the campaign\'s');
+  const evening = { ...campaign, scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-03-01T02:00:00', timezone: 'Europe/Paris' } };
+  assert.equal(model(evening).schedule.sends[0].viewerTime, 'Thu 28 Feb 20:00 America/New_York', 'the day before in New York');
   const expired = { ...campaign, campaign_delivery_type: 'EVENT_TRIGGERED', scheduling_details: { delivery_type: 'ASAP', expiry_time: '2029-01-01T00:00:00Z' } };
   assert.match(model(expired).schedule.summary, /^Never sends: it has expired/);
 });
