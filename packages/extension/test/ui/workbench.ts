@@ -116,8 +116,9 @@ export class Workbench {
     await this.editor().waitFor({ state: 'visible', timeout: this.timeoutMs });
   }
 
+  /** The active tab of the focused editor group: another group's active tab can hold the same name (a preview beside its file). */
   activeTab(name: string): Locator {
-    return this.page.locator('.tabs-container .tab.active', { hasText: name });
+    return this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name });
   }
 
   /** The editor that has focus (or the only one). */

@@ -15,17 +15,19 @@ export const journey: Journey = {
     const editorGroups = page.locator('.part.editor');
 
     await step('the preview opens beside the campaign from the editor title', async () => {
-      await workbench.openFile('campaigns/spring-sale.campaign.json');
+      await workbench.openFile('campaigns/weekly-deals.campaign.json');
       await page.locator('.editor-group-container.active .editor-actions').getByRole('button', { name: 'Open Campaign Preview to the Side' }).click();
-      await previewTab('spring-sale.campaign.json').waitFor({ state: 'visible' });
-      await view.getByRole('heading', { name: 'Spring sale', level: 1 }).waitFor({ state: 'visible' });
+      await previewTab('weekly-deals.campaign.json').waitFor({ state: 'visible' });
+      await view.getByRole('heading', { name: 'Weekly deals', level: 1 }).waitFor({ state: 'visible' });
       await view.getByRole('heading', { name: 'Send timeline' }).waitFor({ state: 'visible' });
-      await view.getByRole('img', { name: /Upcoming sends on a timeline/ }).waitFor({ state: 'visible' });
+      await view.getByRole('img', { name: /Upcoming sends on a timeline: the next 10 sends; more follow/ }).waitFor({ state: 'visible' });
+      await view.getByRole('cell', { name: 'Clocks go forward on Sun 31 Mar 2030' }).first().waitFor({ state: 'visible' });
     }, { readme: 'preview', crop: [editorGroups] });
 
     await step('an edit in the file shows in the preview', async () => {
-      await workbench.replaceInEditor('"Spring sale"', '"Spring sale weekend"');
-      await view.getByRole('heading', { name: 'Spring sale weekend', level: 1 }).waitFor({ state: 'visible' });
+      // Without the quotes: a quote typed over a selection would surround it.
+      await workbench.replaceInEditor('Weekly deals', 'Weekly deals for members');
+      await view.getByRole('heading', { name: 'Weekly deals for members', level: 1 }).waitFor({ state: 'visible' });
     });
 
     await step('the preview follows the campaign opened next, with its problems', async () => {
