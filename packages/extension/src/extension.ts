@@ -7,6 +7,7 @@ import { createFeatures } from './features';
 import { visibleLog } from './log';
 import { serverRules } from './push/feature';
 import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
+import { SHOW_PREVIEW } from './preview/panel';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
 import type { PreviewModel } from './preview/messages';
@@ -55,7 +56,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     // One "Campaign Studio" channel: the language server's log goes where the extension's does.
     outputChannel: output,
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
-    initializationOptions: { ruleDocCommand: SHOW_RULE_DOC },
+    // The schedule's CodeLens opens the campaign preview.
+    initializationOptions: { ruleDocCommand: SHOW_RULE_DOC, previewCommand: SHOW_PREVIEW },
     markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
     // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
     diagnosticPullOptions: { onChange: true, onSave: true },

@@ -50,6 +50,8 @@ export interface ClientInfo {
   pushedEditorSettings: unknown;
   /** The editor command that shows a rule's documentation (`initializationOptions.ruleDocCommand`), if the client has one. */
   ruleDocCommand: string | undefined;
+  /** The editor command that opens the campaign preview of a URI (`initializationOptions.previewCommand`), if the client has one. */
+  previewCommand: string | undefined;
   /** Where diagnostics and hovers link each rule's documentation. */
   ruleLink: RuleLink;
 }
@@ -121,7 +123,7 @@ function initialClientInfo(): ClientInfo {
     pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
     watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], workspaceFolderChanges: false, hierarchicalSymbols: false, codeActionLiterals: false, codeActionResolve: false,
     versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
-    ruleDocCommand: undefined, ruleLink: webRuleLink,
+    ruleDocCommand: undefined, previewCommand: undefined, ruleLink: webRuleLink,
   };
 }
 

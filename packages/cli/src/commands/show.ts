@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, sendTimeline, SendTimeline, triggerInWords, WordsNode } from '@campaign-studio/core';
+import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, sendTimeline, SendTimeline, timelineLines, triggerInWords, WordsNode } from '@campaign-studio/core';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, forTerminal, painter, plain, useColour } from '../io';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
@@ -81,7 +81,7 @@ export function showText(e: ShowEntry, colour: boolean): string {
     ...factLines((e.facts?.overview ?? []).filter(f => f.value !== e.facts?.name), '  '),
     '',
     heading(l10n.t('When')),
-    ...scheduleLines(t, paint),
+    ...timelineLines(t, line => paint(33, line)),
     '',
     heading(l10n.t('Who')),
     ...wordsLines(e.audience?.parts ?? []),
@@ -92,25 +92,6 @@ export function showText(e: ShowEntry, colour: boolean): string {
     ...section(heading(l10n.t('UTM parameters')), e.facts?.utm),
   ];
   return forTerminal(`${lines.map(plain).join('\n')}\n`, colour);
-}
-
-function scheduleLines(t: SendTimeline, paint: (code: number, s: string) => string): string[] {
-  const out = [`  ${t.never ? paint(33, l10n.t('Never sends: {0}', t.never)) : t.summary}`];
-  if (t.sends.length) {
-    out.push(`  ${'#'.padStart(2)}  ${l10n.t('campaign time')} | UTC | ${l10n.t('your time')}`);
-    for (const s of t.sends) {
-      out.push(`  ${String(s.number).padStart(2)}  ${s.at.campaign.text} | ${s.at.utc.time} | ${s.at.viewer.text}`);
-      if (s.dst) out.push(`      ${paint(33, s.dst.text)}`);
-    }
-    if (t.more) out.push(`      ${l10n.t('… and more')}`);
-  }
-  if (t.window) out.push(`  ${l10n.t('Active: {0}', t.window.text)}`);
-  for (const b of t.timebounds ?? []) out.push(`  ${l10n.t('Time bounds: {0}', b.text)}`);
-  if (t.userTimezone?.skippedText) out.push(`  ${paint(33, t.userTimezone.skippedText)}`);
-  if (t.expiry) out.push(`  ${l10n.t('Expires: {0}', t.expiry.campaign.text)}`);
-  for (const m of t.missing) out.push(`  ${l10n.t('Missing: {0}', m)}`);
-  for (const n of t.notes) out.push(`  ${l10n.t('Note: {0}', n)}`);
-  return out;
 }
 
 function wordsLines(parts: WordsNode[]): string[] {

@@ -533,3 +533,27 @@ export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeli
   if (type === 'PERIODIC') return periodic(start, expiry, i);
   return once(start, expiry, i);
 }
+
+/**
+ * The timeline as lines of plain text, each indented two spaces: the summary, the numbered sends
+ * (DST changes under theirs), the window, bounds, skipped users, expiry, what is missing and the
+ * notes. `mark` highlights what needs attention (a terminal paints it); identity by default.
+ */
+export function timelineLines(t: SendTimeline, mark: (s: string) => string = s => s): string[] {
+  const out = [`  ${t.never ? mark(l10n.t('Never sends: {0}', t.never)) : t.summary}`];
+  if (t.sends.length) {
+    out.push(`  ${'#'.padStart(2)}  ${l10n.t('campaign time')} | UTC | ${l10n.t('your time')}`);
+    for (const s of t.sends) {
+      out.push(`  ${String(s.number).padStart(2)}  ${s.at.campaign.text} | ${s.at.utc.time} | ${s.at.viewer.text}`);
+      if (s.dst) out.push(`      ${mark(s.dst.text)}`);
+    }
+    if (t.more) out.push(`      ${l10n.t('… and more')}`);
+  }
+  if (t.window) out.push(`  ${l10n.t('Active: {0}', t.window.text)}`);
+  for (const b of t.timebounds ?? []) out.push(`  ${l10n.t('Time bounds: {0}', b.text)}`);
+  if (t.userTimezone?.skippedText) out.push(`  ${mark(t.userTimezone.skippedText)}`);
+  if (t.expiry) out.push(`  ${l10n.t('Expires: {0}', t.expiry.campaign.text)}`);
+  for (const m of t.missing) out.push(`  ${l10n.t('Missing: {0}', m)}`);
+  for (const n of t.notes) out.push(`  ${l10n.t('Note: {0}', n)}`);
+  return out;
+}

@@ -8,6 +8,7 @@ import { version } from '../../../../package.json';
 import { ClientInfo, describe, ruleLinkFor, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import { WorkspaceFiles } from './workspaceFiles';
+import { SHOW_SCHEDULE_COMMAND } from './codeLens';
 
 /** What the client can do, from its capabilities and its name. */
 function readClient(client: ClientInfo, params: InitializeParams): void {
@@ -34,10 +35,11 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   const folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   client.workspaceFolders = folders.filter(isFileUri).map(uriToFileName);
   client.workspaceFolderChanges = !!caps.workspace?.workspaceFolders;
-  const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown } | undefined;
+  const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown; previewCommand?: unknown } | undefined;
   client.pushedEditorSettings = options?.campaignStudio;
   client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
   client.ruleLink = ruleLinkFor(client.ruleDocCommand);
+  client.previewCommand = typeof options?.previewCommand === 'string' ? options.previewCommand : undefined;
 }
 
 function serverCapabilities(client: ClientInfo): ServerCapabilities {
@@ -49,6 +51,8 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
     codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: client.codeActionResolve } : true,
     documentSymbolProvider: { label: 'Campaign' },
     codeLensProvider: { resolveProvider: false },
+    // A client without a preview of its own (Neovim, Emacs) runs the lens's command on the server.
+    ...(client.previewCommand ? {} : { executeCommandProvider: { commands: [SHOW_SCHEDULE_COMMAND] } }),
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
     foldingRangeProvider: true,

@@ -24,6 +24,8 @@ export interface StartOptions {
   serverPath?: string;
   /** Node's own options for the server process, such as `--max-old-space-size=1024`. */
   nodeArgs?: string[];
+  /** `initializationOptions` of `initialize`, as an editor's configuration sends them. */
+  initializationOptions?: unknown;
 }
 
 export class LspClient {
@@ -66,7 +68,7 @@ export class LspClient {
       },
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
     };
-    client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: options.rootUri ?? null, capabilities, workspaceFolders: null });
+    client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: options.rootUri ?? null, capabilities, workspaceFolders: null, initializationOptions: options.initializationOptions });
     await client.connection.sendNotification(InitializedNotification.type, {});
     return client;
   }

@@ -4,12 +4,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { ClientCapabilities, CodeLens, CodeLensRequest } from 'vscode-languageserver-protocol/node';
+import { ClientCapabilities, CodeLens, CodeLensRequest, ExecuteCommandRequest, ShowMessageNotification, ShowMessageParams } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../helpers/lspClient';
 
 /**
- * The CodeLens above `scheduling_details`, driven as Neovim drives it: a client with no
- * `campaignStudio.showPreview` command of its own still gets the lens and its title.
+ * The CodeLens above `scheduling_details`, driven as Neovim drives it: a client with no preview
+ * of its own gets the lens, and its click runs the server's `campaign.showSchedule`, which shows
+ * the next sends as a message. A client that names its preview command (the VS Code extension's
+ * `initializationOptions.previewCommand`) gets that command instead.
  */
 
 const NEOVIM: ClientCapabilities = {
@@ -39,19 +41,43 @@ async function lenses(name: string, doc: unknown): Promise<{ uri: string; lenses
   return { uri, lenses: await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }) };
 }
 
-test('code lens: the server says it provides code lenses', () => {
+test('code lens: the server says it provides code lenses, and the command its lens runs in a client without a preview', () => {
   assert.deepEqual(client.initializeResult?.capabilities.codeLensProvider, { resolveProvider: false });
+  assert.deepEqual(client.initializeResult?.capabilities.executeCommandProvider, { commands: ['campaign.showSchedule'] });
 });
 
-test('code lens: the next send above scheduling_details, whose command opens the preview of this file', async () => {
+test('code lens: the next send above scheduling_details; its command, run on the server, shows the next sends as a message', async () => {
   const doc = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2099-12-01T09:00:00', timezone: 'Europe/Berlin' } };
   const { uri, lenses: got } = await lenses('once.campaign.json', doc);
   assert.equal(got?.length, 1);
   const [lens] = got!;
   assert.deepEqual(lens.range, { start: { line: 3, character: 2 }, end: { line: 3, character: 22 } });
   assert.equal(lens.command?.title, 'next send: Tue 1 Dec 09:00 Europe/Berlin · 08:00 UTC');
-  assert.equal(lens.command?.command, 'campaignStudio.showPreview');
+  assert.equal(lens.command?.command, 'campaign.showSchedule');
   assert.deepEqual(lens.command?.arguments, [uri]);
+  const shown = new Promise<ShowMessageParams>(resolve => client.connection.onNotification(ShowMessageNotification.type, resolve));
+  const result = await client.connection.sendRequest(ExecuteCommandRequest.type, { command: lens.command!.command, arguments: lens.command!.arguments });
+  assert.match(String(result), /^Sends once, at Tue 1 Dec 2099, 09:00 Europe\/Berlin \(08:00 UTC\)\.\n #  campaign time \| UTC \| your time\n 1  Tue 1 Dec 2099, 09:00 Europe\/Berlin \| 08:00 UTC \| /);
+  assert.equal((await shown).message, result, 'the message says what the command returns');
+});
+
+test('code lens: the server command without a file says what it needs, as an error message', async () => {
+  const shown = new Promise<ShowMessageParams>(resolve => client.connection.onNotification(ShowMessageNotification.type, resolve));
+  assert.equal(await client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'campaign.showSchedule', arguments: [] }), null);
+  assert.deepEqual(await shown, { type: 1, message: 'campaign.showSchedule needs the URI of an open campaign file as its argument.' });
+});
+
+test('code lens: a client that names its preview command gets it on the lens, and no server command', async () => {
+  const withPreview = await LspClient.start({ capabilities: NEOVIM, rootUri: pathToFileURL(dir).href, initializationOptions: { previewCommand: 'campaignStudio.showPreview' } });
+  try {
+    assert.equal(withPreview.initializeResult?.capabilities.executeCommandProvider, undefined);
+    const uri = pathToFileURL(path.join(dir, 'previewed.campaign.json')).href;
+    await withPreview.open(uri, JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'ASAP' } }));
+    const [lens] = (await withPreview.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+    assert.deepEqual(lens?.command, { title: 'sends as soon as it is created', command: 'campaignStudio.showPreview', arguments: [uri] });
+  } finally {
+    await withPreview.stop();
+  }
 });
 
 test('code lens: ASAP, a triggered window and a schedule that never sends', async () => {
