@@ -50,7 +50,11 @@ export interface PreviewProblem {
 /** Everything the preview draws: plain JSON, built in the extension by `previewModel`. */
 export interface PreviewModel {
   fileName: string;
-  /** Set when the file is not a campaign object (a syntax error at the root, an array): why, and what to do. */
+  /**
+   * Set when the file is not summarised: not a campaign object (a syntax error at the root, an
+   * array), or larger than the preview reads. Why, and what to do; the page then shows only the
+   * header, this and the problems.
+   */
   unreadable: string;
   header: {
     name: string;
@@ -76,6 +80,8 @@ export interface PreviewModel {
   goals: PreviewRow[];
   utm: PreviewRow[];
   problems: PreviewProblem[];
+  /** The problems not listed (past the first ones), as a sentence pointing to the Problems panel; empty when all are listed. */
+  moreProblems: string;
 }
 
 /** The words of the page that no model changes, localized by the extension. */

@@ -32,6 +32,11 @@ export interface ProblemInput {
   character: number;
 }
 
+/** A campaign file is 100–400 lines: past this many characters the preview does not parse it on each edit. */
+export const MAX_PREVIEW_CHARS = 2 * 1024 * 1024;
+/** The problems listed; the Problems panel has them all. */
+export const MAX_LISTED_PROBLEMS = 100;
+
 /** The preview of a document's parsed value (`parse(text).value`) with its current problems. */
 export function previewModel(value: unknown, problems: readonly ProblemInput[], options: PreviewOptions): PreviewModel {
   const doc = isObject(value) ? value : {};
@@ -44,7 +49,23 @@ export function previewModel(value: unknown, problems: readonly ProblemInput[], 
     audience: audienceInWords(doc.segmentation_details).parts,
     trigger: doc.trigger_condition === undefined ? [] : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details).parts,
     ...factsSection(facts),
-    problems: problemList(problems),
+    ...problemList(problems),
+  };
+}
+
+/**
+ * The preview of a file of `length` characters, more than {@link MAX_PREVIEW_CHARS}: not parsed,
+ * so typing in it stays fast; it says so, what to run instead, and lists the problems.
+ */
+export function oversizedModel(length: number, problems: readonly ProblemInput[], options: PreviewOptions): PreviewModel {
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  return {
+    fileName: options.fileName,
+    header: { name: options.fileName, rows: [] },
+    schedule: { summary: '', rows: [], sends: [], more: false, chartLabel: '' },
+    audience: [], trigger: [], limits: [], controlGroup: [], goals: [], utm: [],
+    ...problemList(problems),
+    unreadable: l10n.t('{0} is {1} MB: the preview summarises campaign files up to {2} MB. Run `campaign show {0}` in a terminal for its summary.', options.fileName, mb(length), mb(MAX_PREVIEW_CHARS)),
   };
 }
 
@@ -123,10 +144,13 @@ function text(v: unknown): string | undefined {
   return typeof v === 'string' && v ? v : undefined;
 }
 
-function problemList(problems: readonly ProblemInput[]): PreviewProblem[] {
-  return [...problems]
+function problemList(problems: readonly ProblemInput[]): Pick<PreviewModel, 'problems' | 'moreProblems'> {
+  const listed = [...problems]
     .sort((a, b) => a.line - b.line || a.character - b.character)
+    .slice(0, MAX_LISTED_PROBLEMS)
     .map(p => ({ severity: p.severity, severityText: severityText(p.severity), message: p.message, code: p.code ?? '', line: p.line, character: p.character, where: l10n.t('Line {0}', p.line + 1) }));
+  const more = problems.length - listed.length;
+  return { problems: listed, moreProblems: more > 0 ? l10n.t('… and {0} more in the Problems panel.', more) : '' };
 }
 
 function severityText(severity: PreviewProblem['severity']): string {

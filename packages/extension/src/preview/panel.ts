@@ -5,7 +5,7 @@ import { parse } from '@campaign-studio/core';
 import { baseIdOf } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
 import { isViewMessage, ModelMessage, PreviewModel, ViewMessage } from './messages';
-import { previewModel, ProblemInput } from './model';
+import { MAX_PREVIEW_CHARS, oversizedModel, previewModel, ProblemInput } from './model';
 import { previewPage } from './previewHtml';
 
 /**
@@ -116,15 +116,18 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private modelOf(doc: vscode.TextDocument): PreviewModel {
-    const value = parse(doc.getText()).value;
     const fileName = path.basename(doc.uri.path);
+    const problems = vscode.languages.getDiagnostics(doc.uri).map(problemOf);
+    const options = { fileName, now: Date.now(), viewerZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    // The length without copying the text: a 10 MB file is not parsed on each edit.
+    const length = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+    if (length > MAX_PREVIEW_CHARS) return oversizedModel(length, problems, options);
+    const value = parse(doc.getText()).value;
     const id = baseIdOf(fileName, value);
     const read = id === undefined ? undefined : this.reads.get(id);
     const status = read?.record.status;
-    return previewModel(value, vscode.languages.getDiagnostics(doc.uri).map(problemOf), {
-      fileName,
-      now: Date.now(),
-      viewerZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    return previewModel(value, problems, {
+      ...options,
       status: typeof status === 'string' ? status : undefined,
       environment: doc.uri.scheme === REMOTE_SCHEME ? doc.uri.authority : read?.environment,
     });

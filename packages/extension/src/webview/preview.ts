@@ -98,8 +98,12 @@ function timeline(model: PreviewModel, texts: PreviewTexts): Node[] {
   ];
 }
 
-function problems(model: PreviewModel, texts: PreviewTexts): Node {
-  if (model.problems.length === 0) return element('p', { class: 'empty' }, texts.noProblems);
+function problems(model: PreviewModel, texts: PreviewTexts): Node[] {
+  if (model.problems.length === 0) return [element('p', { class: 'empty' }, texts.noProblems)];
+  return [problemLinks(model), ...(model.moreProblems ? [element('p', { class: 'empty' }, model.moreProblems)] : [])];
+}
+
+function problemLinks(model: PreviewModel): Node {
   return element('ul', { class: 'problems' }, ...model.problems.map(p => {
     const link = element('a', { href: '#', 'data-line': String(p.line) }, p.where);
     link.addEventListener('click', e => {
@@ -120,9 +124,11 @@ function page(model: PreviewModel, texts: PreviewTexts): Node[] {
     element('h1', {}, model.header.name),
     element('ul', { class: 'facts', 'aria-label': model.fileName }, ...model.header.rows.map(r =>
       element('li', {}, element('span', {}, `${r.label}:`), element('vscode-badge', {}, r.value)))));
+  const problemsSection = section('problems', h.problems, ...problems(model, texts));
+  // A file not summarised shows why, and its problems: empty sections would say what it does not hold.
+  if (model.unreadable) return [header, element('p', { class: 'unreadable', role: 'status' }, ...inline(model.unreadable)), problemsSection];
   return [
     header,
-    ...(model.unreadable ? [element('p', { class: 'unreadable', role: 'status' }, model.unreadable)] : []),
     section('schedule', h.schedule, ...timeline(model, texts)),
     section('audience', h.audience, words(model.audience, texts)),
     section('trigger', h.trigger, words(model.trigger, texts)),
@@ -130,7 +136,7 @@ function page(model: PreviewModel, texts: PreviewTexts): Node[] {
     section('control-group', h.controlGroup, rows(model.controlGroup, texts)),
     section('goals', h.goals, rows(model.goals, texts)),
     section('utm', h.utm, rows(model.utm, texts)),
-    section('problems', h.problems, problems(model, texts)),
+    problemsSection,
   ];
 }
 

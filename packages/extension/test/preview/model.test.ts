@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@campaign-studio/core';
 import { isViewMessage } from '../../src/preview/messages';
-import { PreviewOptions, previewModel, ProblemInput } from '../../src/preview/model';
+import { MAX_PREVIEW_CHARS, oversizedModel, PreviewOptions, previewModel, ProblemInput } from '../../src/preview/model';
 import { previewPage } from '../../src/preview/previewHtml';
 
 const NOW = Date.parse('2030-02-01T00:00:00Z');
@@ -130,6 +130,23 @@ test('a file that is not a campaign object says so and still lists its problems'
   assert.match(m.unreadable, /does not hold a campaign object/);
   assert.equal(m.header.name, 'Unnamed campaign');
   assert.equal(m.problems.length, 1);
+});
+
+test('a file past the size the preview reads says so and what to run, and still lists its problems', () => {
+  const m = oversizedModel(10 * 1024 * 1024, [{ severity: 'error', message: 'Broken', line: 4, character: 0 }], OPTIONS);
+  assert.equal(m.unreadable, 'spring-sale.campaign.json is 10.0 MB: the preview summarises campaign files up to 2.0 MB. Run `campaign show spring-sale.campaign.json` in a terminal for its summary.');
+  assert.deepEqual(m.problems.map(p => p.where), ['Line 5']);
+  assert.deepEqual([m.header, m.schedule.sends, m.audience], [{ name: 'spring-sale.campaign.json', rows: [] }, [], []], 'nothing read from the file');
+  assert.equal(MAX_PREVIEW_CHARS, 2 * 1024 * 1024);
+});
+
+test('the first 100 problems are listed, in line order; the rest are counted, pointing to the Problems panel', () => {
+  const many = Array.from({ length: 250 }, (_, i) => ({ severity: 'warning' as const, message: `Problem ${i}`, line: 249 - i, character: 0 }));
+  const m = previewModel(campaign, many, OPTIONS);
+  assert.equal(m.problems.length, 100);
+  assert.deepEqual([m.problems[0].line, m.problems[99].line], [0, 99]);
+  assert.equal(m.moreProblems, '… and 150 more in the Problems panel.');
+  assert.equal(previewModel(campaign, many.slice(0, 3), OPTIONS).moreProblems, '');
 });
 
 test('the model is plain JSON: it survives postMessage\'s copy unchanged', () => {

@@ -95,4 +95,15 @@ suite('campaign preview', () => {
     await vscode.commands.executeCommand(SHOW_PREVIEW);
     assert.strictEqual(await vscode.commands.executeCommand(REVEAL, { line: -1, character: 0 }), undefined);
   });
+
+  test('a campaign of several MB is not summarised on each edit: the preview says why and what to run instead', async () => {
+    const filters = Array.from({ length: 20_000 }, (_, i) => ({ filter_type: 'user_attributes', name: `attribute_${i}`, data_type: 'string', operator: 'is', value: 'x'.repeat(100) }));
+    const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Huge' }, segmentation_details: { included_filters: { filter_operator: 'and', filters } } }, null, 2);
+    assert.ok(text.length > 3 * 1024 * 1024, `the file is ${text.length} characters`);
+    const { doc } = await open(await scratchFile('huge.campaign.json', text));
+    await vscode.commands.executeCommand(SHOW_PREVIEW, doc.uri);
+    const model = await modelWhere(m => m.fileName.startsWith('huge-'), 'the huge file in the preview');
+    assert.match(model.unreadable, /is \d+\.\d MB: the preview summarises campaign files up to 2\.0 MB\. Run `campaign show huge-\d+\.campaign\.json`/);
+    assert.deepStrictEqual([model.header.name, model.audience], [model.fileName, []], 'titled with the file; its audience is not put into words');
+  });
 });
