@@ -39,3 +39,16 @@ export function parseIsoDateTime(text: string): IsoDateTime | undefined {
   }
   return { wall, offset, offsetText: m[8] ?? '' };
 }
+
+/** Offsets in use run from UTC-12 to UTC+14: no zone moves a wall time further from UTC than this. */
+const WALL_ORDER_MARGIN_MS = 2 * 24 * 3600 * 1000;
+
+/**
+ * How a wall-clock time (`wall` of {@link IsoDateTime}, read as UTC) compares with an instant,
+ * when no time zone can change the answer: -1 before, 1 after; undefined when they are within two
+ * days, where the zone decides. Lets a check skip the zone lookup for most dates.
+ */
+export function wallOrder(wallMs: number, instantMs: number): -1 | 1 | undefined {
+  const apart = wallMs - instantMs;
+  return Math.abs(apart) <= WALL_ORDER_MARGIN_MS ? undefined : apart < 0 ? -1 : 1;
+}

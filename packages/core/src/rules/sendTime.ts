@@ -5,7 +5,7 @@ import { SEARCH_YEARS, sendTimeline } from '../summary/timeline';
 import { code, finding, fix, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
-import { parseIsoDateTime } from '../dateTime';
+import { IsoDateTime, parseIsoDateTime, wallOrder } from '../dateTime';
 import { checkZone, instantOf } from './time';
 
 /**
@@ -39,13 +39,20 @@ function neverSends(doc: unknown, sd: Obj): Finding[] {
       : l10n.t('The schedule never sends: no day within {0} years of the start matches `periodic_details` (such as the 30th of February). Choose days of the month or of the week that occur.', SEARCH_YEARS))];
 }
 
+/** Whether the start comes before `now`: a start days away needs no zone (and no time-zone data loaded). */
+function startsBefore(start: IsoDateTime, timezone: unknown, now: number): boolean {
+  const far = start.offset === undefined ? wallOrder(start.wall, now) : undefined;
+  if (far !== undefined) return far < 0;
+  const zone = typeof timezone === 'string' && checkZone(timezone).ok ? timezone : undefined;
+  return instantOf(start, zone) < now;
+}
+
 /** N2: a fixed start time already past, for a campaign still to be pushed. */
 function startInPast(doc: unknown, sd: Obj, now: number, remote: RemoteState | undefined): Finding[] {
   if (!isObj(doc) || !notLiveYet(remote) || TRIGGERED.includes(String(doc.campaign_delivery_type))) return [];
   if (sd.delivery_type !== 'AT_FIXED_TIME' && sd.delivery_type !== 'SEND_IN_BTS') return [];
   const parsed = typeof sd.start_time === 'string' ? parseIsoDateTime(sd.start_time) : undefined;
-  const zone = typeof sd.timezone === 'string' && checkZone(sd.timezone).ok ? sd.timezone : undefined;
-  if (!parsed || instantOf(parsed, zone) >= now) return [];
+  if (!parsed || !startsBefore(parsed, sd.timezone, now)) return [];
   return [finding('N2', 'warning', join(SD, 'start_time'),
     l10n.t('`start_time` {0} is already in the past for a campaign still to be pushed. The spec does not say what the service does with a past start time (send at once, or refuse), so this warns before you push: set a start time in the future, or use `ASAP` to send at once.', code(sd.start_time)))];
 }

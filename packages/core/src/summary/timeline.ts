@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime } from 'luxon';
 import { isObject as isObj, JsonObject as Obj } from '../json';
-import { parseIsoDateTime } from '../dateTime';
+import { parseIsoDateTime, wallOrder } from '../dateTime';
 
 /**
  * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's
@@ -275,25 +275,9 @@ function instantOfWall(wallMs: number, zone: string): number {
   return DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true }).toMillis();
 }
 
-/** An instant the series is measured against (start, now, expiry), also as a wall-clock time. */
-interface Boundary { ms: number; wallMs: number }
-
-function boundary(ms: number, zone: string): Boundary {
-  return { ms, wallMs: wallOf(DateTime.fromMillis(ms, { zone })).toMillis() };
-}
-
-/** Offsets on Earth differ by at most 26 hours: wall times further apart than this are in instant order. */
-const WALL_ORDER_MARGIN_MS = 2 * DAY_MS;
-
-/** Whether the wall time comes before the boundary's instant: read from the wall times, or near it, from the instants. */
-function isBefore(wall: number, b: Boundary, zone: string): boolean {
-  const apart = wall - b.wallMs;
-  return Math.abs(apart) > WALL_ORDER_MARGIN_MS ? apart < 0 : instantOfWall(wall, zone) < b.ms;
-}
-
-function isAfter(wall: number, b: Boundary, zone: string): boolean {
-  const apart = wall - b.wallMs;
-  return Math.abs(apart) > WALL_ORDER_MARGIN_MS ? apart > 0 : instantOfWall(wall, zone) > b.ms;
+/** Whether the wall time's instant in `zone` comes before (-1) or after (1) `instant`, or is it (0); the zone is looked up only near it. */
+function compareWall(wall: number, instant: number, zone: string): number {
+  return wallOrder(wall, instant) ?? Math.sign(instantOfWall(wall, zone) - instant);
 }
 
 function monthNote(pd: Obj): string[] {
@@ -314,11 +298,9 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
   const every = positiveInt(pd.repeat_frequency, 1);
   const count = occurrences(pd);
   const startWall = wallOf(start);
-  const from = boundary(start.toMillis(), zone);
-  const until = expiry === undefined ? undefined : boundary(expiry, zone);
-  const nowAt = boundary(now, zone);
+  const startMs = start.toMillis();
   const first = startWall.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
-  const cap = DateTime.fromMillis(Math.max(startWall.toMillis(), nowAt.wallMs), { zone: 'UTC' }).plus({ years: SEARCH_YEARS }).toMillis();
+  const cap = DateTime.fromMillis(Math.max(startWall.toMillis(), now), { zone: 'UTC' }).plus({ years: SEARCH_YEARS }).toMillis();
   const series: Series = { found: 0, next: [], stop: 'cap', notes: monthNote(pd) };
   const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
   let last: number | undefined;
@@ -328,11 +310,11 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
     if (period.start > cap) return stopped('cap');
     for (const midnight of period.days) {
       const wall = midnight + timeOfDay;
-      if (isBefore(wall, from, zone)) continue;
-      if (until && isAfter(wall, until, zone)) return stopped('end');
+      if (compareWall(wall, startMs, zone) < 0) continue;
+      if (expiry !== undefined && compareWall(wall, expiry, zone) > 0) return stopped('end');
       series.found++;
       last = wall;
-      if (!isBefore(wall, nowAt, zone)) series.next.push({ ms: instantOfWall(wall, zone), number: series.found });
+      if (compareWall(wall, now, zone) >= 0) series.next.push({ ms: instantOfWall(wall, zone), number: series.found });
       if (count !== undefined && series.found >= count) return stopped('end');
       if (series.next.length >= wanted) return stopped('enough');
     }

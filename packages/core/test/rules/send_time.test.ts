@@ -51,12 +51,18 @@ ruleTests('N2', {
       expect: [{ severity: 'warning', path: `${SD}/start_time` }],
     },
     {
+      name: 'three days before now, decided without a zone lookup',
+      document: oneTime({ delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-17T12:00:00', timezone: 'Pacific/Kiritimati' }), now: NOW,
+      expect: [{ severity: 'warning', path: `${SD}/start_time` }],
+    },
+    {
       name: 'a draft on the service',
       document: oneTime({ delivery_type: 'SEND_IN_BTS', start_time: '2026-03-01T09:00:00', timezone: 'UTC', bts_details: { send_in_bts: true } }), now: NOW, remote: { status: 'DRAFT' },
       expect: [{ severity: 'warning', path: `${SD}/start_time` }],
     },
   ],
   satisfies: [
+    { name: 'three days after now', document: oneTime({ delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-23T12:00:00', timezone: 'Etc/GMT+12' }), now: NOW },
     { name: 'a start in the future', document: oneTime({ delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-20T14:00:00', timezone: 'Europe/Berlin' }), now: NOW },
     { name: 'no current instant given: the rule does not run', document: oneTime({ delivery_type: 'AT_FIXED_TIME', start_time: '2020-01-01T09:00:00', timezone: 'UTC' }) },
     { name: 'an active campaign on the service', document: oneTime({ delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-01T09:00:00', timezone: 'UTC' }), now: NOW, remote: { status: 'ACTIVE' } },
