@@ -1,6 +1,9 @@
+import { DateTime } from 'luxon';
+
 /**
- * ISO 8601 date-times as campaigns write them, read without a time zone: the rules' scheduling
- * checks and the send timeline both start here. The time-zone side is Luxon's, in the callers.
+ * ISO 8601 date-times as campaigns write them: parsed without a time zone, then read in one
+ * (Luxon's) when an instant is needed. The rules' scheduling checks and the send timeline both
+ * start here.
  */
 
 export interface IsoDateTime {
@@ -51,4 +54,16 @@ const WALL_ORDER_MARGIN_MS = 2 * 24 * 3600 * 1000;
 export function wallOrder(wallMs: number, instantMs: number): -1 | 1 | undefined {
   const apart = wallMs - instantMs;
   return Math.abs(apart) <= WALL_ORDER_MARGIN_MS ? undefined : apart < 0 ? -1 : 1;
+}
+
+/** The instant of a wall-clock time (ms, read as UTC) in `zone`, Luxon's reading of gaps and overlaps; the wall time itself when the zone is not one. */
+export function wallInstant(wallMs: number, zone: string): number {
+  const local = DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true });
+  return local.isValid ? local.toMillis() : wallMs;
+}
+
+/** The instant of a parsed date-time: its own offset, else `zone` (when valid), else UTC. */
+export function instantOf(t: IsoDateTime, zone?: string): number {
+  if (t.offset !== undefined) return t.wall - t.offset * 60000;
+  return zone ? wallInstant(t.wall, zone) : t.wall;
 }

@@ -5,8 +5,8 @@ import { SEARCH_YEARS, sendTimeline } from '../summary/timeline';
 import { code, finding, fix, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
-import { IsoDateTime, parseIsoDateTime, wallOrder } from '../dateTime';
-import { checkZone, instantOf } from './time';
+import { instantOf, IsoDateTime, parseIsoDateTime, wallOrder } from '../dateTime';
+import { checkZone } from './time';
 
 /**
  * When a campaign sends (rules N1–N3): what the send timeline shows that the schema and H1–H9

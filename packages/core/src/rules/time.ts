@@ -5,9 +5,8 @@
  * `Intl.supportedValuesOf`.
  */
 
-import { DateTime } from 'luxon';
 import { didYouMean } from '../language/strings';
-import { IsoDateTime, parseIsoDateTime } from '../dateTime';
+import { parseIsoDateTime } from '../dateTime';
 
 /**
  * A corrected form of a near-ISO date-time, when the intent is plain: the service's own response
@@ -152,18 +151,4 @@ function nearestZone(name: string): string | undefined {
   // A city alone (`Berlin`, `New_York`) names the zone whose location it is.
   const city = lower.replace(/ /g, '_');
   return knownZones().find(z => z.toLowerCase().endsWith('/' + city));
-}
-
-/** Minutes east of UTC of `zone` at the instant `utc` (ms). */
-export function zoneOffset(zone: string, utc: number): number | undefined {
-  const at = DateTime.fromMillis(utc, { zone });
-  return at.isValid ? at.offset : undefined;
-}
-
-/** The instant of a parsed date-time: its own offset, else `zone` (when valid), else UTC. */
-export function instantOf(t: IsoDateTime, zone?: string): number {
-  if (t.offset !== undefined) return t.wall - t.offset * 60000;
-  if (!zone) return t.wall;
-  const local = DateTime.fromMillis(t.wall, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true });
-  return local.isValid ? local.toMillis() : t.wall;
 }

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime } from 'luxon';
 import { isObject as isObj, JsonObject as Obj } from '../json';
-import { parseIsoDateTime, wallOrder } from '../dateTime';
+import { instantOf, parseIsoDateTime, wallInstant, wallOrder } from '../dateTime';
 
 /**
  * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's
@@ -149,11 +149,10 @@ function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment 
   };
 }
 
-/** The wall time of an ISO text in `zone` (its own offset wins), or undefined when it is not one. */
+/** An ISO text as a date-time in `zone` (its own offset wins), or undefined when it is not one. */
 function readDateTime(value: unknown, zone: string): DateTime | undefined {
-  if (typeof value !== 'string' || !parseIsoDateTime(value)) return undefined;
-  const dt = DateTime.fromISO(value, { zone, setZone: false });
-  return dt.isValid ? dt.setZone(zone) : undefined;
+  const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
+  return parsed && DateTime.fromMillis(instantOf(parsed, zone), { zone });
 }
 
 function validZone(name: unknown): string | undefined {
@@ -265,19 +264,15 @@ function occurrences(pd: Obj): number | undefined {
 
 /**
  * A wall-clock time of the campaign's zone held in UTC, so that stepping through the calendar
- * costs no zone lookups; Luxon gives its instant in the zone (`keepLocalTime`) when one is needed.
+ * costs no zone lookups; `wallInstant` gives its instant in the zone when one is needed.
  */
 function wallOf(dt: DateTime): DateTime {
   return dt.setZone('UTC', { keepLocalTime: true });
 }
 
-function instantOfWall(wallMs: number, zone: string): number {
-  return DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true }).toMillis();
-}
-
 /** Whether the wall time's instant in `zone` comes before (-1) or after (1) `instant`, or is it (0); the zone is looked up only near it. */
 function compareWall(wall: number, instant: number, zone: string): number {
-  return wallOrder(wall, instant) ?? Math.sign(instantOfWall(wall, zone) - instant);
+  return wallOrder(wall, instant) ?? Math.sign(wallInstant(wall, zone) - instant);
 }
 
 function monthNote(pd: Obj): string[] {
@@ -304,7 +299,7 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
   const series: Series = { found: 0, next: [], stop: 'cap', notes: monthNote(pd) };
   const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
   let last: number | undefined;
-  const stopped = (stop: Series['stop']): Series => ({ ...series, stop, ...(last === undefined ? {} : { lastMs: instantOfWall(last, zone) }) });
+  const stopped = (stop: Series['stop']): Series => ({ ...series, stop, ...(last === undefined ? {} : { lastMs: wallInstant(last, zone) }) });
   for (let i = 0; ; i += every) {
     const period = periodAt(freq, first, i, pd, startWall);
     if (period.start > cap) return stopped('cap');
@@ -314,7 +309,7 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
       if (expiry !== undefined && compareWall(wall, expiry, zone) > 0) return stopped('end');
       series.found++;
       last = wall;
-      if (compareWall(wall, now, zone) >= 0) series.next.push({ ms: instantOfWall(wall, zone), number: series.found });
+      if (compareWall(wall, now, zone) >= 0) series.next.push({ ms: wallInstant(wall, zone), number: series.found });
       if (count !== undefined && series.found >= count) return stopped('end');
       if (series.next.length >= wanted) return stopped('enough');
     }
