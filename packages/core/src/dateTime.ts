@@ -67,3 +67,8 @@ export function instantOf(t: IsoDateTime, zone?: string): number {
   if (t.offset !== undefined) return t.wall - t.offset * 60000;
   return zone ? wallInstant(t.wall, zone) : t.wall;
 }
+
+/** This machine's IANA time zone ("your time" in hovers, the CodeLens, the preview and `campaign show`). */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

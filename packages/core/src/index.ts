@@ -32,4 +32,5 @@ export * from "./schedulingShape";
 export { ruleDoc } from "./rules/ruleDoc";
 export type { RuleDoc } from "./rules/ruleDoc";
 export * from "./summary/timeline";
+export { localZone } from "./dateTime";
 export * from "./language/scheduleLens";

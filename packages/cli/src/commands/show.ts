@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, sendTimeline, SendTimeline, timelineLines, triggerInWords, WordsNode } from '@campaign-studio/core';
+import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, localZone, sendTimeline, SendTimeline, timelineLines, triggerInWords, WordsNode } from '@campaign-studio/core';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, forTerminal, painter, plain, useColour } from '../io';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
@@ -34,7 +34,7 @@ export interface ShowEntry {
 export async function runShow(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('show', argv, { zone: { type: 'string' }, at: { type: 'string' } }, HELP, io);
   if (!args) return 0;
-  const viewerZone = zoneOption(stringOption(args.values, 'zone') ?? io.env?.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const viewerZone = zoneOption(stringOption(args.values, 'zone') ?? io.env?.TZ ?? localZone());
   const now = instantOption(stringOption(args.values, 'at'));
   const entries = (await readCampaignFiles(args.positionals, io)).map(f => showEntry(f, { now, viewerZone }));
   for (const e of entries) if (e.problem) io.stderr(forTerminal(`campaign show: ${e.file}: ${e.problem}\n`, false));

@@ -4,7 +4,7 @@ import { join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
 import { currentZoneName, timeZones } from '../language/editingContext';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
-import { instantOf, parseIsoDateTime } from '../dateTime';
+import { instantOf, localZone, parseIsoDateTime } from '../dateTime';
 import { addHours, checkZone, isoRepair, startTimePlaceholder } from './time';
 import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
 import { dequal } from 'dequal';
@@ -106,7 +106,7 @@ function checkCompanions(sd: Obj, dt: string): Finding[] {
  * choice, so each is a fix of its own and none is preferred: "fix all" never picks one.
  */
 function zoneChoices(): string[] {
-  const local = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const local = currentZoneName(localZone());
   return [...new Set([local, 'UTC'])].filter(zone => timeZones().includes(zone));
 }
 

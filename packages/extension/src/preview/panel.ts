@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { parse } from '@campaign-studio/core';
+import { localZone, parse } from '@campaign-studio/core';
 import { baseIdOf } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
 import { isViewMessage, ModelMessage, PreviewModel, ViewMessage } from './messages';
@@ -118,7 +118,7 @@ export class PreviewPanel implements vscode.Disposable {
   private modelOf(doc: vscode.TextDocument): PreviewModel {
     const fileName = path.basename(doc.uri.path);
     const problems = vscode.languages.getDiagnostics(doc.uri).map(problemOf);
-    const options = { fileName, now: Date.now(), viewerZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    const options = { fileName, now: Date.now(), viewerZone: localZone() };
     // The length without copying the text: a 10 MB file is not parsed on each edit.
     const length = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
     if (length > MAX_PREVIEW_CHARS) return oversizedModel(length, problems, options);

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CancellationToken, CodeLens, ExecuteCommandParams, MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
-import { scheduleLens, sendTimeline, timelineLines } from '@campaign-studio/core';
+import { localZone, scheduleLens, sendTimeline, timelineLines } from '@campaign-studio/core';
 import { ServerContext } from '../context';
 
 /**
@@ -8,8 +8,6 @@ import { ServerContext } from '../context';
  * Emacs): it shows the next sends as a message and returns the same text.
  */
 export const SHOW_SCHEDULE_COMMAND = 'campaign.showSchedule';
-
-const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * "next send: …" above `scheduling_details`, from the cached parse. A click opens the client's
@@ -19,7 +17,7 @@ const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZon
 export function registerCodeLens(ctx: ServerContext): void {
   ctx.connection.onCodeLens((params, token) => ctx.safe<CodeLens[]>('code lens', params.textDocument.uri, [], req => {
     if (req.kind !== 'campaign') return [];
-    const lens = scheduleLens({ parsed: req.parsed, now: Date.now(), viewerZone: viewerZone() });
+    const lens = scheduleLens({ parsed: req.parsed, now: Date.now(), viewerZone: localZone() });
     const command = ctx.client.previewCommand ?? SHOW_SCHEDULE_COMMAND;
     return lens ? [{ range: lens.range, command: { title: lens.title, command, arguments: [params.textDocument.uri] } }] : [];
   }, token));
@@ -33,7 +31,7 @@ function showSchedule(ctx: ServerContext, params: ExecuteCommandParams, token: C
     return null;
   }
   return ctx.safe<string | null>('show schedule', uri, null, req => {
-    const text = timelineLines(sendTimeline(req.parsed.value, { now: Date.now(), viewerZone: viewerZone() })).map(line => line.slice(2)).join('\n');
+    const text = timelineLines(sendTimeline(req.parsed.value, { now: Date.now(), viewerZone: localZone() })).map(line => line.slice(2)).join('\n');
     show(ctx, MessageType.Info, text);
     return text;
   }, token);
