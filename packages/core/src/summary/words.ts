@@ -275,10 +275,12 @@ export function triggerInWords(trigger: unknown, deliveryType?: unknown, basicDe
     case 'LOCATION_TRIGGERED':
       return sentence([...geofenceParts(basicDetails), ...(t ? [...conditionParts(t, g => l10n.t('And only if the user {0}.', g)), delayWords(t)] : [])]);
     case 'DEVICE_TRIGGERED':
-      return sentence(t ? [...conditionParts(t, g => l10n.t('Shown by the device when the user {0}.', g)), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
     case 'EVENT_TRIGGERED':
-    case undefined:
-      return sentence(t ? [...conditionParts(t, g => l10n.t('Sent when the user {0}.', g)), delayWords(t)] : [{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
+    case undefined: {
+      if (!t) return sentence([{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
+      const say = deliveryType === 'DEVICE_TRIGGERED' ? (g: string) => l10n.t('Shown by the device when the user {0}.', g) : (g: string) => l10n.t('Sent when the user {0}.', g);
+      return sentence([...conditionParts(t, say), delayWords(t)]);
+    }
     default:
       return sentence([{ label: l10n.t('Trigger'), text: l10n.t('An unrecognised campaign_delivery_type {0}: the trigger cannot be described.', quoted(deliveryType)) }]);
   }
