@@ -22,6 +22,13 @@ export interface CliIO {
   fetch?: typeof fetch;
 }
 
+/**
+ * The exit status of a problem nobody foresaw (a bug, a stack overflow): its own, so that a CI job
+ * never takes a crash for "changes pending" (`campaign plan`'s 2), a refusal (1) or a usage error
+ * (`campaign lint`'s 2).
+ */
+export const INTERNAL_ERROR_EXIT = 3;
+
 /** A problem to report in one line and end with `exitCode`: never a stack trace. */
 export class CliError extends Error {
   constructor(message: string, readonly exitCode = 1) {

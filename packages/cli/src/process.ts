@@ -1,16 +1,21 @@
 import * as readline from 'readline';
 import * as l10n from '@vscode/l10n';
 import { loadL10nBundle } from '@campaign-studio/core';
-import { CliError, CliIO, forTerminal, useColour } from './io';
+import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, useColour } from './io';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
  * (`campaign … | head`) taken as the end it is, and a problem nobody foresaw said in one line
- * (the stack only with `CAMPAIGN_DEBUG=1`).
+ * (the stack only with `CAMPAIGN_DEBUG=1`) with an exit status of its own, wherever it was thrown:
+ * Node's own status for an uncaught exception, 1, means "refused" to a CI job.
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
   const bundleProblem = loadL10nBundle(process.env);
   if (bundleProblem) writeError(`${name}: ${bundleProblem}\n`);
+  process.on('uncaughtException', e => {
+    writeError(internalErrorLine(name, e));
+    process.exit(INTERNAL_ERROR_EXIT);
+  });
   process.stdout.on('error', e => {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
@@ -18,16 +23,17 @@ export function startCli(name: string, command: (argv: string[], io: CliIO) => P
   command(process.argv.slice(2), processIO()).then(
     code => { process.exitCode = code; },
     (e: unknown) => {
-      if (e instanceof CliError) {
-        writeError(`${name}: ${e.message}\n`);
-        process.exitCode = e.exitCode;
-        return;
-      }
-      const detail = process.env.CAMPAIGN_DEBUG ? (e instanceof Error ? e.stack : String(e)) : (e instanceof Error ? e.message : String(e));
-      writeError(`${name}: ${l10n.t`internal error, please report it: ${detail ?? ''}`}${process.env.CAMPAIGN_DEBUG ? '' : l10n.t(' (set CAMPAIGN_DEBUG=1 for the details)')}\n`);
-      process.exitCode = 2;
+      const foreseen = e instanceof CliError;
+      writeError(foreseen ? `${name}: ${e.message}\n` : internalErrorLine(name, e));
+      process.exitCode = foreseen ? e.exitCode : INTERNAL_ERROR_EXIT;
     },
   );
+}
+
+function internalErrorLine(name: string, e: unknown): string {
+  const debug = !!process.env.CAMPAIGN_DEBUG;
+  const detail = debug && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e);
+  return `${name}: ${l10n.t`internal error, please report it: ${detail ?? ''}`}${debug ? '' : l10n.t(' (set CAMPAIGN_DEBUG=1 for the details)')}\n`;
 }
 
 /** Every line on stderr goes through here (never coloured). */

@@ -5,6 +5,7 @@ import { isObject } from '@campaign-studio/core';
 import { campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, unlessConfig, useColour } from '../io';
+import { widest } from '../values';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { failureText, Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
@@ -134,7 +135,7 @@ const OUTCOME_COLOURS: Record<Outcome, number> = { created: 32, updated: 32, mer
 
 function pullText(rows: PullRow[], colour: boolean): string {
   const paint = painter(colour);
-  const width = Math.max(...rows.map(r => r.outcome.length));
+  const width = widest(rows.map(r => r.outcome));
   return rows.map(r => {
     const what = r.file ?? `campaign ${r.id}`;
     const parts = [

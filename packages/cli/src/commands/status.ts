@@ -1,5 +1,6 @@
 import { commandArgs, writeJson } from '../args';
 import { CliIO, painter, useColour } from '../io';
+import { widest } from '../values';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
@@ -38,7 +39,7 @@ const STATE_COLOURS: Record<FileState, number> = {
 
 function statusText(reports: FileReport[], colour: boolean): string {
   const paint = painter(colour);
-  const width = Math.max(...reports.map(r => r.state.length));
+  const width = widest(reports.map(r => r.state));
   const lines = reports.map(r => {
     const env = r.environment ? ` (${r.environment})` : '';
     return `${paint(STATE_COLOURS[r.state], r.state.padEnd(width))}  ${r.file}${env}${detail(r)}`;

@@ -1,6 +1,6 @@
 import { previewText } from '@campaign-studio/sync';
 import { painter } from '../io';
-import { shown } from '../values';
+import { indented, shown, widest } from '../values';
 import { PlanAction, PlanEntry, Plan } from './format';
 
 const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, none: 90, behind: 36, blocked: 31, conflict: 35, error: 31 };
@@ -8,7 +8,7 @@ const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, non
 /** The plan for a terminal or a CI log: each file, the requests with their exact bodies, then a summary. */
 export function planText(plan: Plan, colour: boolean): string {
   const paint = painter(colour);
-  const width = Math.max(...plan.entries.map(e => e.action.length), 6);
+  const width = widest(plan.entries.map(e => e.action), 6);
   const blocks = plan.entries.map(e => entryText(e, width, paint));
   return `${blocks.join('')}\n${summaryLine(plan)}\n`;
 }
@@ -22,7 +22,7 @@ function entryText(e: PlanEntry, width: number, paint: (code: number, s: string)
   for (const c of e.changes) lines.push(`${indent}${paint(33, '~')} ${c.path}: ${shown(c.before)} → ${shown(c.after)}${c.overridesRemote ? ' (replaces a change made on the service)' : ''}`);
   if (e.fileTakes.length) lines.push(`${indent}the file first takes ${e.fileTakes.join(', ')} from the service`);
   for (const n of e.notes) lines.push(`${indent}${paint(90, `note: ${n}`)}`);
-  for (const r of e.requests) lines.push(`${indent}${paint(1, `${r.method} ${r.path}`)}`, ...previewText(r.body).trimEnd().split('\n').map(l => `${indent}  ${l}`));
+  for (const r of e.requests) lines.push(`${indent}${paint(1, `${r.method} ${r.path}`)}`, indented(previewText(r.body).trimEnd(), `${indent}  `));
   return `${lines.join('\n')}\n`;
 }
 

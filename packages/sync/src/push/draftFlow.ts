@@ -191,7 +191,7 @@ async function sendComponent(id: string, local: CampaignDoc, component: string, 
   } catch (e) {
     if (e instanceof ServiceFailure && e.mayHaveApplied) return checkComponent(id, local, component, deps, e);
     const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
-    if (envelope) findings.push(...findingsFromEnvelope(envelope, local));
+    if (envelope) for (const f of findingsFromEnvelope(envelope, local)) findings.push(f); // the service's list has no bound: a spread of it could overflow the stack
     return { component, outcome: 'failed', message: describeFailure(e) };
   }
 }

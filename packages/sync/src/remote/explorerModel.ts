@@ -159,7 +159,8 @@ export class GroupPager {
 
   /** Shows `items` in place of the loaded ones (a campaign read since), keeping the paging state. */
   show(items: readonly CampaignRecord[]): void {
-    this.items.splice(0, this.items.length, ...items);
+    this.items.length = 0;
+    for (const r of items) this.items.push(r); // never a spread: a long list overflows the stack
   }
 }
 
