@@ -3,7 +3,7 @@ import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
-import { applyEntry, ApplyResult, staleness } from '../plan/apply';
+import { applyEntry, ApplyResult, elsewhere, staleness } from '../plan/apply';
 import { Problems } from '../workspace/problems';
 import { SettingsLookup } from '../workspace/settings';
 import { failing, pending, Plan, PlanEntry } from '../plan/format';
@@ -45,6 +45,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
     else io.stdout('Nothing to push.\n');
     return 0;
   }
+  if (planPath) refuseIfElsewhere(plan, todo, service);
   await confirmed(todo, values.yes === true, stringOption(values, 'env'), service, io);
   await refuseIfMoved(todo, service, io);
   const settings = new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program));
@@ -84,6 +85,12 @@ async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | unde
     const typed = await ask(`${p} is a production environment. Type its name to push there: `);
     if (typed.trim() !== p) throw new CliError(l10n.t`nothing was sent: "${typed.trim()}" is not ${p}.`);
   }
+}
+
+/** A plan goes only where it was made for: otherwise nothing at all is sent. */
+function refuseIfElsewhere(plan: Plan, todo: PlanEntry[], service: Service): void {
+  const moved = elsewhere(plan, todo, service.environments());
+  if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Push from where the plan was made (its folder and environment settings), or run campaign plan here and review it.`);
 }
 
 /** Every entry must still be what was planned: otherwise nothing at all is sent. */

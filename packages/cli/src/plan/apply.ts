@@ -2,15 +2,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
 import {
-  ConflictQuestion, DraftResult, LocalFile, ProgressStep, PushPreview, PushResult, PushUi, runCreateDraft, runPush, WriteDeps,
+  ConflictQuestion, DraftResult, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, runCreateDraft, runPush, WriteDeps,
 } from '@campaign-studio/sync';
 import { CliIO, plain, unlessConfig } from '../io';
-import { environmentNamed } from '../service/environments';
+import { EnvironmentSet, environmentNamed } from '../service/environments';
 import { failureText, Service } from '../service/session';
 import { readCampaignFile } from '../workspace/files';
 import { SettingsLookup } from '../workspace/settings';
 import { remoteStamp, rulesFor } from './dryRun';
-import { PlanEntry, sha256 } from './format';
+import { Plan, PlanEntry, sha256 } from './format';
 
 /**
  * Applying a plan: each entry through the editor's own push (or create-draft) flow, which reads
@@ -28,6 +28,32 @@ export interface ApplyResult {
   outcome: string;
   ok: boolean;
   message: string;
+}
+
+type PlannedEnvironment = Plan['environments'][number];
+
+/**
+ * Where the entries would go that the plan did not mean: each environment whose name now stands for
+ * another address, workspace or production flag than when the plan was made (another folder's
+ * campaign.environments.json, another CAMPAIGN_BASE_URL), or that the plan does not record.
+ */
+export function elsewhere(plan: Plan, todo: PlanEntry[], set: EnvironmentSet): string[] {
+  const names = new Set(todo.map(e => e.environment).filter((n): n is string => !!n));
+  return [...names].flatMap(name => {
+    const planned = plan.environments.find(p => p.name.toLowerCase() === name.toLowerCase());
+    const here = environmentNamed(set, name);
+    if (planned && samePlace(planned, here)) return [];
+    const made = planned ? placeOf(planned) : `${name}, which the plan does not describe`;
+    return [`the plan was made for ${made}, and here ${set.source} defines ${placeOf(here)}`];
+  });
+}
+
+function samePlace(planned: PlannedEnvironment, here: Environment): boolean {
+  return normalizeBaseUrl(String(planned.baseUrl)) === here.baseUrl && planned.workspaceId === here.workspaceId && planned.production === here.production;
+}
+
+function placeOf(e: PlannedEnvironment | Environment): string {
+  return `${e.name} (${e.baseUrl}, workspace ${e.workspaceId}${e.production ? ', production' : ''})`;
 }
 
 /** Why an entry can no longer be applied as planned (its file or its campaign moved), or undefined. */

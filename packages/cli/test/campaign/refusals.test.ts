@@ -142,6 +142,28 @@ test('stale, foreign and garbled plans are refused (exit 1) before anything is s
   assert.equal(requests(w, 'PATCH').length, 0);
 });
 
+test('a plan made for another address, workspace or production flag than the environment has here is refused (exit 1), naming both', async t => {
+  const { w } = await editedCampaign(t);
+  assert.equal((await w.run(['plan', '--out', 'plan.json'])).code, 2);
+  const plan = JSON.parse(fs.readFileSync(path.join(w.root, 'plan.json'), 'utf8'));
+  const here = `emu (${w.emu.url}, workspace ${w.ws.id})`;
+  const elsewhere = [
+    { baseUrl: 'https://api-02.example.com', workspaceId: w.ws.id, production: false, made: `emu (https://api-02.example.com, workspace ${w.ws.id})` },
+    { baseUrl: w.emu.url, workspaceId: 'WSPROD', production: false, made: `emu (${w.emu.url}, workspace WSPROD)` },
+    { baseUrl: w.emu.url, workspaceId: w.ws.id, production: true, made: `emu (${w.emu.url}, workspace ${w.ws.id}, production)` },
+  ];
+  for (const { made, ...recorded } of elsewhere) {
+    fs.writeFileSync(path.join(w.root, 'foreign.json'), JSON.stringify({ ...plan, environments: [{ ...plan.environments[0], ...recorded }] }));
+    const r = await w.run(['push', '--plan', 'foreign.json', '--yes']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stderr, `campaign push: nothing was sent: the plan was made for ${made}, and here campaign.environments.json defines ${here}. Push from where the plan was made (its folder and environment settings), or run campaign plan here and review it.\n`);
+  }
+  fs.writeFileSync(path.join(w.root, 'unrecorded.json'), JSON.stringify({ ...plan, environments: [] }));
+  assert.match((await w.run(['push', '--plan', 'unrecorded.json', '--yes'])).stderr, /nothing was sent: the plan was made for emu, which the plan does not describe, and here/);
+  assert.equal(requests(w, 'PATCH').length, 0);
+  assert.equal((await w.run(['push', '--plan', 'plan.json', '--yes'])).code, 0, 'the plan itself still applies');
+});
+
 test('garbage and empty input: a file that is not JSON is blocked; a folder without campaigns, a missing path and a bad option are one line', async t => {
   const { w } = await editedCampaign(t);
   fs.mkdirSync(path.join(w.root, 'junk'));
