@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { code } from '@campaign-studio/core';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -32,6 +33,33 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** The C0 and C1 controls, DEL, and the bidi controls that reorder the text after them. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * Characters each field cannot hold, and why: they are refused where the field is read, instead of
+ * failing each call later as a network error that is retried ("Could not reach …"). A workspace id
+ * is any text a header value carries (the spec gives no format): no control character and nothing
+ * past U+00FF, since a header is bytes; spaces and `:` are refused below with their own reason.
+ */
+const FIELD_CHARACTERS: ReadonlyArray<{ field: string; pattern: RegExp; why: () => string }> = [
+  { field: 'name', pattern: CONTROL, why: () => l10n.t('a name cannot hold (it appears in `campaign://<name>/<id>` and in messages)') },
+  { field: 'baseUrl', pattern: /[\s\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/, why: () => l10n.t('an address cannot hold (it would be dropped or encoded into another address)') },
+  { field: 'workspaceId', pattern: /[\u0000-\u001F\u007F-\u009F]|[^\u0000-\u00FF]/, why: () => l10n.t('the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard\'s workspace settings') },
+  { field: 'headerPrefix', pattern: CONTROL, why: () => l10n.t('a header name cannot hold') },
+  { field: 'email', pattern: CONTROL, why: () => l10n.t('an email address cannot hold') },
+];
+
+/** Each field of `o` holding a character it cannot, said with the character's code point and position. */
+function characterProblems(o: Record<string, unknown>): string[] {
+  return FIELD_CHARACTERS.flatMap(({ field, pattern, why }) => {
+    const value = o[field];
+    const m = typeof value === 'string' ? pattern.exec(value.trim()) : null;
+    if (!m) return [];
+    const character = `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return [l10n.t('{0} holds {1} at character {2}, which {3}', `\`${field}\``, character, m.index + 1, why())];
+  });
+}
 
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK.test(hostname);
@@ -83,7 +111,12 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
     }
     const o = item as Record<string, unknown>;
     const name = typeof o.name === 'string' ? o.name.trim() : '';
-    const label = name ? l10n.t('environment {0}', `\`${name}\``) : where;
+    const label = name ? l10n.t('environment {0}', code(name)) : where;
+    const unsendable = characterProblems(o);
+    if (unsendable.length) {
+      problems.push(`${label}: ${unsendable.join('; ')}.`);
+      return;
+    }
     const errs: string[] = [];
     if (!name) errs.push(l10n.t('`name` is required'));
     else if (!NAME.test(name)) errs.push(l10n.t('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)'));

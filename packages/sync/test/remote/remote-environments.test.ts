@@ -38,6 +38,28 @@ test('environments from settings: defaults, trimming, every problem in a sentenc
   assert.match(parseEnvironments({}).problems[0], /must be an array/);
 });
 
+test('a control character, a bidi control or a character no header carries is refused where the environment is read, named with its position', () => {
+  const { environments, problems } = parseEnvironments([
+    { name: 'esc', baseUrl: 'https://api-01.example.com', workspaceId: 'WS\u001b1' },
+    { name: 'nl', baseUrl: 'https://api-01.example.com', workspaceId: 'WS1\nX-Injected: 1' },
+    { name: 'tab', baseUrl: 'https://api-01.example.com/v\t5', workspaceId: 'WS1' },
+    { name: 'rlo\u202e', baseUrl: 'https://api-01.example.com', workspaceId: 'WS1', headerPrefix: 'S\u0085VC', email: 'me\u0007@example.com' },
+    { name: 'wide', baseUrl: 'https://api-01.example.com', workspaceId: 'WS\u0100' },
+    { name: 'latin1', baseUrl: 'https://api-01.example.com', workspaceId: 'WSé_1-x.Y' },
+    { name: 'trimmed', baseUrl: ' https://api-01.example.com/\n', workspaceId: 'WS1\n' },
+  ]);
+  assert.deepEqual(environments.map(e => [e.name, e.baseUrl, e.workspaceId]), [['latin1', 'https://api-01.example.com', 'WSé_1-x.Y'], ['trimmed', 'https://api-01.example.com', 'WS1']]);
+  const header = 'which the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard\'s workspace settings';
+  assert.deepEqual(problems, [
+    `environment \`esc\`: \`workspaceId\` holds U+001B at character 3, ${header}.`,
+    `environment \`nl\`: \`workspaceId\` holds U+000A at character 4, ${header}.`,
+    'environment `tab`: `baseUrl` holds U+0009 at character 29, which an address cannot hold (it would be dropped or encoded into another address).',
+    'environment `rlo\\u202e`: `name` holds U+202E at character 4, which a name cannot hold (it appears in `campaign://<name>/<id>` and in messages); '
+      + '`headerPrefix` holds U+0085 at character 2, which a header name cannot hold; `email` holds U+0007 at character 3, which an email address cannot hold.',
+    `environment \`wide\`: \`workspaceId\` holds U+0100 at character 3, ${header}.`,
+  ]);
+});
+
 test('the secret key names workspace and host, never the key itself', () => {
   assert.equal(secretKeyFor({ workspaceId: 'WS1', baseUrl: 'https://a.example.com/' }), 'campaignStudio.apiKey:WS1@https://a.example.com');
 });
