@@ -11,8 +11,11 @@ export interface CliIO {
   isTTY: boolean;
   cwd: string;
   env?: Record<string, string | undefined>;
-  /** The whole of stdin (for `-`); absent when there is none to read. */
-  readStdin?: () => Promise<Uint8Array>;
+  /**
+   * The whole of stdin (for `-`), or undefined once it holds more than `limit` bytes (reading stops
+   * there); absent when there is none to read.
+   */
+  readStdin?: (limit: number) => Promise<Uint8Array | undefined>;
   /**
    * Asks a question on the terminal and returns the answer; absent when stdin is not a terminal,
    * so nothing can be asked (CI).
@@ -46,6 +49,21 @@ export class ConfigError extends CliError {}
 export function unlessConfig(e: unknown): unknown {
   if (e instanceof ConfigError) throw e;
   return e;
+}
+
+/**
+ * The bytes of `stream`, or undefined as soon as it holds more than `limit`: reading stops there, so
+ * `/dev/zero` or a runaway pipe, which a size from `stat` cannot tell, never fills the memory.
+ */
+export async function readAtMost(stream: AsyncIterable<Uint8Array>, limit: number): Promise<Buffer | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > limit) return undefined; // leaving the loop destroys the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** Colours only on a terminal, and never when `NO_COLOR` is set (https://no-color.org). */

@@ -1,7 +1,7 @@
 import * as readline from 'readline';
 import * as l10n from '@vscode/l10n';
 import { loadL10nBundle } from '@campaign-studio/core';
-import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, useColour } from './io';
+import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, readAtMost, useColour } from './io';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
@@ -48,11 +48,7 @@ function processIO(): CliIO {
     isTTY: !!process.stdout.isTTY,
     cwd: process.cwd(),
     env: process.env,
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: limit => readAtMost(process.stdin, limit),
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
   };
   return io;

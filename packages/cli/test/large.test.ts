@@ -7,10 +7,12 @@ import { spawnSync } from 'child_process';
 import { planText } from '../src/plan/text';
 import { makePlan } from '../src/plan/planFile';
 import { PlanEntry } from '../src/plan/format';
+import { MAX_STDIN_BYTES } from '../src/lint/check';
 
 /**
- * Large inputs and crashes: a body of 200,000 tags (2.3 MB) is printed, not a stack overflow, and a
- * problem nobody foresaw exits 3, never 2 ("changes pending" to `campaign plan`'s CI job) or 1.
+ * Large inputs and crashes: a body of 200,000 tags (2.3 MB) is printed, not a stack overflow; a plan
+ * or stdin past 64 MB stops being read there; and a problem nobody foresaw exits 3, never 2
+ * ("changes pending" to `campaign plan`'s CI job) or 1.
  */
 
 const CAMPAIGN = path.resolve(__dirname, '../../../dist/campaign.js');
@@ -45,6 +47,24 @@ test('the real binary: push --plan of a 200,000-tag plan prints it and refuses t
   assert.equal(r.stderr, 'campaign push: nothing was sent: big.campaign.json is gone since the plan was made. Run campaign plan again and review it.\n');
   assert.equal(r.status, 1);
   assert.ok(r.stdout.includes('"tag-199999"'));
+});
+
+test('push --plan /dev/zero stops reading at 64 MB and says so (exit 1), instead of filling the memory', t => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-large-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const r = spawnSync(process.execPath, [CAMPAIGN, 'push', '--plan', '/dev/zero', '--yes'], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH } });
+  assert.deepEqual([r.status, r.stderr], [1, 'campaign push: --plan /dev/zero holds more than 64 MB, far more than any plan, so reading stopped there: give a file written by campaign plan --out.\n']);
+});
+
+test('campaign lint - stops reading stdin past 64 MB and says so (exit 2); 64 MB itself is read', t => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-large-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const lint = (input: Buffer) => spawnSync(process.execPath, [CAMPAIGN, 'lint', '--format', 'json', '-'], { cwd: dir, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20, env: { PATH: process.env.PATH } });
+  const over = lint(Buffer.alloc(MAX_STDIN_BYTES + 1, ' '));
+  assert.deepEqual([over.status, over.stderr], [2, 'campaign lint: <stdin>: cannot read: it holds more than 64 MB, far more than any campaign (they are 3–400 KB), so reading stopped there. Check what is piped in, or give the file\'s path instead of -.\n']);
+  const at = lint(Buffer.concat([Buffer.from('{}'), Buffer.alloc(MAX_STDIN_BYTES - 2, ' ')]));
+  assert.equal(at.stderr, '');
+  assert.equal((JSON.parse(at.stdout) as Array<{ file: string }>)[0].file, '<stdin>');
 });
 
 /** Runs `startCli` with a command that fails as `fail` says, in a process of its own. */

@@ -35,7 +35,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   if (values.yes !== true && !io.ask) throw new CliError(l10n.t('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).'));
   const service = new Service(serviceOptions(values), io, 'campaign push');
   const planPath = stringOption(values, 'plan');
-  const plan = planPath ? only(readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
+  const plan = planPath ? only(await readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
   if (format === 'text') io.stdout(planText(plan, useColour(io)));
   const blocked = plan.entries.filter(failing);
   if (blocked.length) throw new CliError(l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);

@@ -8,6 +8,13 @@ import { SettingsLookup } from '../workspace/settings';
 import { Target } from '../workspace/targets';
 
 /**
+ * The most `-` reads from stdin: 64 MB, some 150 times the largest campaign (400 KB) and 6 times
+ * the 10 MB document the editor's bench formats, so no real document reaches it, while a runaway
+ * pipe stops there instead of filling the memory.
+ */
+export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+
+/**
  * The reports of a run, in the order of the files: each settings file with problems as an entry
  * before the first file it governs, each unreadable file and unusable base snapshot said once.
  */
@@ -41,20 +48,21 @@ export class Checker {
     return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
   }
 
-  /** The document on stdin (runLint made sure there is a stdin). */
+  /** The document on stdin (runLint made sure there is a stdin), read up to {@link MAX_STDIN_BYTES}. */
   private async stdin(t: Target, s: LoadedSettings | undefined): Promise<FileResult> {
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
-      bytes = await this.io.readStdin!();
+      bytes = await this.io.readStdin!(MAX_STDIN_BYTES);
     } catch (e) {
       return { unreadable: reason(e) };
     }
+    if (!bytes) return { unreadable: `it holds more than ${MAX_STDIN_BYTES >> 20} MB, far more than any campaign (they are 3–400 KB), so reading stopped there`, hint: 'Check what is piped in, or give the file\'s path instead of -.' };
     return this.files.check(t, bytes, s);
   }
 
   private report(t: Target, result: FileResult): void {
     if ('unreadable' in result) {
-      this.problems.unreadable(t.shown, result.unreadable, 'Check its permissions.');
+      this.problems.unreadable(t.shown, result.unreadable, result.hint ?? 'Check its permissions.');
       return;
     }
     for (const p of result.baseProblems) this.baseProblem(p, t);

@@ -16,7 +16,7 @@ import { decode, withoutBom } from './utf8';
  */
 export type FileResult =
   | { diagnostics: JsonDiagnostic[]; baseProblems: BaseProblem[] }
-  | { unreadable: string };
+  | { unreadable: string; hint?: string };
 
 export function toJson(d: CampaignDiagnostic): JsonDiagnostic {
   return { rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range };
