@@ -84,8 +84,21 @@ const COLOUR_CODE = /(\x1b\[\d+m)/;
  * garble a CI log; in coloured output, the colour codes `painter` wrote are kept.
  */
 export function forTerminal(text: string, colour: boolean): string {
-  if (!colour) return visible(text);
-  return text.split(COLOUR_CODE).map((part, i) => (i % 2 ? part : visible(part))).join('');
+  return keepingColour(text, colour, visible);
+}
+
+/**
+ * One line of a text output, as {@link forTerminal} writes it and its line feeds and tabs written out
+ * too: a name or a message from a file or the service cannot start a line of its own (a campaign
+ * named "x\nPlan: 0 to update." would fake the plan's summary) nor break a column.
+ */
+export function oneLine(line: string, colour: boolean): string {
+  return keepingColour(line, colour, part => visible(part).replace(/[\t\n]/g, c => (c === '\n' ? '\\n' : '\\t')));
+}
+
+function keepingColour(text: string, colour: boolean, written: (part: string) => string): string {
+  if (!colour) return written(text);
+  return text.split(COLOUR_CODE).map((part, i) => (i % 2 ? part : written(part))).join('');
 }
 
 /** Messages shared with the editor are Markdown: a terminal shows them without backticks. */

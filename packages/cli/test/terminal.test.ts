@@ -8,6 +8,9 @@ import { XMLValidator } from 'fast-xml-parser';
 import { forTerminal, painter } from '../src/io';
 import { JsonEntry, run, write } from './helpers/bins';
 import { CLEAN } from './helpers/documents';
+import { makePlan } from '../src/plan/planFile';
+import { PlanEntry } from '../src/plan/format';
+import { planText } from '../src/plan/text';
 
 /**
  * What the built bins print never holds a control or bidi character: a key, a file name or an
@@ -100,6 +103,38 @@ describe('campaign writes out control characters', () => {
     const r = spawnSync(process.execPath, [path.join(DIST, 'campaign.js'), 'status', EVIL_FILE], { cwd: dir, encoding: 'utf8' });
     assertShown(r.stdout + r.stderr, 'output');
     assert.ok(r.stdout.includes(EVIL_FILE_SHOWN), r.stdout);
+  });
+});
+
+describe('campaign keeps each line of its text outputs one line', () => {
+  /** A campaign name and a file name that would each fake a line of their own. */
+  const FAKE = 'Sale\nPlan: 0 to update, 0 to create, 0 unchanged.\u001b[2J';
+  const FAKE_FILE = 'x\nunchanged  y.campaign.json';
+  const bin = (args: string[]) => spawnSync(process.execPath, [path.join(DIST, 'campaign.js'), ...args], { cwd: dir, encoding: 'utf8' });
+  before(() => write(dir, { 'fake/name.campaign.json': { ...CLEAN, basic_details: { name: FAKE } }, [`files/${FAKE_FILE}.campaign.json`]: CLEAN }));
+
+  test('show: the name written out on its line; --format json carries the real string', () => {
+    const text = bin(['show', 'fake']);
+    assertShown(text.stdout, 'stdout');
+    assert.ok(text.stdout.startsWith('Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J  (fake/name.campaign.json)\n'), text.stdout);
+    assert.doesNotMatch(text.stdout, /^Plan:/m);
+    const json = bin(['show', '--format', 'json', 'fake']);
+    assert.equal((JSON.parse(json.stdout) as { files: Array<{ facts: { name: string } }> }).files[0].facts.name, FAKE);
+  });
+
+  test('status and diff: a file name with a line feed stays on its line', () => {
+    for (const command of ['status', 'diff']) {
+      const r = bin([command, 'files']);
+      assertShown(r.stdout, command);
+      assert.ok(r.stdout.includes('files/x\\nunchanged  y.campaign.json'), r.stdout);
+      assert.doesNotMatch(r.stdout, /^unchanged/m, command);
+    }
+  });
+
+  test('plan: a file, a message and a note from a plan file stay on their lines', () => {
+    const entry: PlanEntry = { file: FAKE_FILE, fileSha256: '', action: 'blocked', message: FAKE, requests: [], changes: [], fileTakes: [], conflicts: [], problems: [], notes: ['a\tb\nc'] };
+    const text = planText(makePlan([entry], []), false);
+    assert.equal(text, `blocked  x\\nunchanged  y.campaign.json: Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J\n         note: a\\tb\\nc\n\nPlan: 0 to update, 0 to create, 0 unchanged, 1 blocked.\n`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { PathChange } from '@campaign-studio/sync';
 import { commandArgs, writeJson } from '../args';
-import { CliIO, painter, useColour } from '../io';
+import { CliIO, oneLine, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
 import { shown } from '../values';
@@ -40,7 +40,7 @@ function diffText(r: FileReport, colour: boolean): string {
     side(`service (base → now${by})`, r.remote, paint),
     r.conflicts.length ? [`  ${paint(35, 'conflicts')}: ${r.conflicts.join(', ')}`] : [],
   ].flat();
-  return `${[head, ...sections].join('\n')}\n`;
+  return `${[head, ...sections].map(l => oneLine(l, colour)).join('\n')}\n`;
 }
 
 function side(title: string, changes: PathChange[], paint: (code: number, s: string) => string): string[] {

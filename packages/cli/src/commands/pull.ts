@@ -4,7 +4,7 @@ import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
 import { campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
-import { CliError, CliIO, painter, unlessConfig, useColour } from '../io';
+import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { failureText, Service } from '../service/session';
@@ -144,6 +144,6 @@ function pullText(rows: PullRow[], colour: boolean): string {
       r.conflicts.length ? `conflicts in ${r.conflicts.join(', ')}` : '',
       r.message ?? '',
     ].filter(Boolean);
-    return `${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}\n`;
+    return `${oneLine(`${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}`, colour)}\n`;
   }).join('');
 }

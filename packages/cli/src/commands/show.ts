@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, localZone, sendTimeline, SendTimeline, timelineLines, triggerInWords, WordsNode } from '@campaign-studio/core';
 import { commandArgs, stringOption, writeJson } from '../args';
-import { CliError, CliIO, forTerminal, painter, plain, useColour } from '../io';
+import { CliError, CliIO, forTerminal, oneLine, painter, plain, useColour } from '../io';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
 
 const HELP = `usage: campaign show [PATH...] [--zone IANA] [--at DATE-TIME] [--format text|json]
@@ -91,7 +91,7 @@ export function showText(e: ShowEntry, colour: boolean): string {
     ...section(heading(l10n.t('Conversion goals')), e.facts?.goals),
     ...section(heading(l10n.t('UTM parameters')), e.facts?.utm),
   ];
-  return forTerminal(`${lines.map(plain).join('\n')}\n`, colour);
+  return `${lines.map(l => oneLine(plain(l), colour)).join('\n')}\n`;
 }
 
 function wordsLines(parts: WordsNode[]): string[] {

@@ -1,5 +1,5 @@
 import { commandArgs, writeJson } from '../args';
-import { CliIO, painter, useColour } from '../io';
+import { CliIO, oneLine, painter, useColour } from '../io';
 import { widest } from '../values';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
@@ -44,7 +44,7 @@ function statusText(reports: FileReport[], colour: boolean): string {
     const env = r.environment ? ` (${r.environment})` : '';
     return `${paint(STATE_COLOURS[r.state], r.state.padEnd(width))}  ${r.file}${env}${detail(r)}`;
   });
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(l => oneLine(l, colour)).join('\n')}\n`;
 }
 
 function detail(r: FileReport): string {

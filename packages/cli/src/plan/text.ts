@@ -1,5 +1,5 @@
 import { previewText } from '@campaign-studio/sync';
-import { painter } from '../io';
+import { oneLine, painter } from '../io';
 import { indented, shown, widest } from '../values';
 import { PlanAction, PlanEntry, Plan } from './format';
 
@@ -9,11 +9,13 @@ const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, non
 export function planText(plan: Plan, colour: boolean): string {
   const paint = painter(colour);
   const width = widest(plan.entries.map(e => e.action), 6);
-  const blocks = plan.entries.map(e => entryText(e, width, paint));
+  const blocks = plan.entries.map(e => entryText(e, width, colour));
   return `${blocks.join('')}\n${summaryLine(plan)}\n`;
 }
 
-function entryText(e: PlanEntry, width: number, paint: (code: number, s: string) => string): string {
+/** Each line of an entry is one line, whatever its file, campaign or messages hold; each request's body is JSON, its strings escaped. */
+function entryText(e: PlanEntry, width: number, colour: boolean): string {
+  const paint = painter(colour);
   const where = [e.campaignId ? `campaign ${e.campaignId}` : '', e.environment ? `on ${e.environment}` : ''].filter(Boolean).join(' ');
   const lines = [`${paint(ACTION_COLOURS[e.action], e.action.padEnd(width))}  ${paint(1, e.file)}${where ? ` (${where})` : ''}${e.message ? `: ${e.message}` : ''}`];
   const indent = ' '.repeat(width + 2);
@@ -22,8 +24,8 @@ function entryText(e: PlanEntry, width: number, paint: (code: number, s: string)
   for (const c of e.changes) lines.push(`${indent}${paint(33, '~')} ${c.path}: ${shown(c.before)} → ${shown(c.after)}${c.overridesRemote ? ' (replaces a change made on the service)' : ''}`);
   if (e.fileTakes.length) lines.push(`${indent}the file first takes ${e.fileTakes.join(', ')} from the service`);
   for (const n of e.notes) lines.push(`${indent}${paint(90, `note: ${n}`)}`);
-  for (const r of e.requests) lines.push(`${indent}${paint(1, `${r.method} ${r.path}`)}`, indented(previewText(r.body).trimEnd(), `${indent}  `));
-  return `${lines.join('\n')}\n`;
+  const requests = e.requests.map(r => `${oneLine(`${indent}${paint(1, `${r.method} ${r.path}`)}`, colour)}\n${indented(previewText(r.body).trimEnd(), `${indent}  `)}\n`);
+  return `${lines.map(l => oneLine(l, colour)).join('\n')}\n${requests.join('')}`;
 }
 
 function summaryLine(plan: Plan): string {

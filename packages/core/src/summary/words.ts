@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
 import { isObject } from '../json';
-import { visible } from '../language/strings';
 
 /**
  * The audience (`segmentation_details`) and the trigger (`trigger_condition`) as sentences, with
@@ -31,10 +30,13 @@ export interface InWords {
 /** Longest value shown whole; longer values are cut with an ellipsis. */
 const LONGEST_VALUE = 60;
 
-/** A value's text as shown: control characters written out, long text cut with an ellipsis. */
+/**
+ * A value's text as shown: long text cut with an ellipsis. Its characters stay as they are, so that
+ * `campaign show --format json` carries the real string; each renderer writes out control
+ * characters its own way (the preview's model, `campaign show`'s lines).
+ */
 export function shown(text: string): string {
-  const seen = visible(text);
-  return seen.length > LONGEST_VALUE ? seen.slice(0, LONGEST_VALUE - 1) + '…' : seen;
+  return text.length > LONGEST_VALUE ? text.slice(0, LONGEST_VALUE - 1) + '…' : text;
 }
 
 /** A value as the sentence shows it: strings quoted, numbers and booleans bare, lists joined. */

@@ -111,8 +111,8 @@ test('values of the wrong kind are shown as they are, safely', () => {
     utm_params: { utm_source: ['a'] },
   });
   assert.deepEqual(facts, {
-    name: 'Sale\\u001b[2J',
-    overview: [{ label: 'Name', value: 'Sale\\u001b[2J' }, { label: 'Channel', value: '7' }, { label: 'Platforms', value: 'IOS' }],
+    name: 'Sale\u001b[2J',
+    overview: [{ label: 'Name', value: 'Sale\u001b[2J' }, { label: 'Channel', value: '7' }, { label: 'Platforms', value: 'IOS' }],
     limits: [{ label: 'Sends during Do Not Disturb', value: "'sometimes'" }],
     controlGroup: [],
     goals: [{ label: 'Goal 1', value: 'the user does an unnamed event' }],

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, DstMark, isObject, JsonObject, Moment, sendTimeline, SendTimeline, triggerInWords, ZonedTime } from '@campaign-studio/core';
+import { audienceInWords, CampaignFacts, campaignFacts, DstMark, isObject, JsonObject, Moment, sendTimeline, SendTimeline, triggerInWords, visible, ZonedTime } from '@campaign-studio/core';
 import type { PreviewModel, PreviewProblem, PreviewRow, PreviewSend } from './messages';
 
 /**
@@ -41,7 +41,7 @@ export const MAX_LISTED_PROBLEMS = 100;
 export function previewModel(value: unknown, problems: readonly ProblemInput[], options: PreviewOptions): PreviewModel {
   const doc = isObject(value) ? value : {};
   const facts = campaignFacts(doc);
-  return {
+  return writtenOut({
     fileName: options.fileName,
     unreadable: isObject(value) ? '' : l10n.t('{0} does not hold a campaign object. Fix the problems below to see its summary.', options.fileName),
     header: headerSection(doc, facts, options),
@@ -50,7 +50,15 @@ export function previewModel(value: unknown, problems: readonly ProblemInput[], 
     trigger: doc.trigger_condition === undefined ? [] : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details).parts,
     ...factsSection(facts),
     ...problemList(problems),
-  };
+  });
+}
+
+/** Every text of the model with its control and bidi characters written out: core's summary gives them as they are. */
+function writtenOut<T>(value: T): T {
+  if (typeof value === 'string') return visible(value) as T;
+  if (Array.isArray(value)) return value.map(writtenOut) as T;
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, writtenOut(v)])) as T;
+  return value;
 }
 
 /**

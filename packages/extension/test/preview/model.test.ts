@@ -88,6 +88,12 @@ test('a send in each user\'s zone is drawn from the first zone to the last; a sc
   assert.match(model(expired).schedule.summary, /^Never sends: it has expired/);
 });
 
+test('a name and a value holding control or bidi characters are written out in the preview, as core gives them as they are', () => {
+  const m = model({ ...campaign, basic_details: { ...campaign.basic_details, name: 'Sale\u001b[2J\u202e' }, utm_params: { utm_source: 'a\u0007pp' } });
+  assert.equal(m.header.name, 'Sale\\u001b[2J\\u202e');
+  assert.deepEqual(m.utm, [{ label: 'utm_source', value: 'a\\u0007pp' }]);
+});
+
 test('the audience in words, the group\'s filters as items; all users said so', () => {
   const [included] = model(campaign).audience;
   assert.equal(included.label, 'Included');
