@@ -35,3 +35,4 @@ export * from "./remote/syncState";
 export * from "./push/fieldPaths";
 export * from "./files/ancestors";
 export * from "./files/gitignore";
+export * from "./files/insideFolder";
