@@ -96,3 +96,22 @@ test('push does not write the merge into a campaign file whose folder is a link 
   assert.deepEqual(contents(dir), before);
   assert.equal(requests(w, 'PATCH').length, 0);
 });
+
+test('pull --out with an absolute folder: inside the working folder it is that folder; outside it is refused like ../x', async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  const inside = await w.run(['pull', id, '--out', path.join(w.root, 'live', 'push')]);
+  assert.equal(inside.code, 0, inside.stdout);
+  assert.match(inside.stdout, /^created {2}live\/push\/spring-sale\.[0-9a-f]+\.campaign\.json \(emu\)\n$/);
+
+  const other = await onService(w, pushCampaign());
+  const { dir } = outsideFolder(w, t);
+  const outside = await w.run(['pull', other, '--out', path.join(dir, 'x')]);
+  const dotdot = await w.run(['pull', other, '--out', '../x']);
+  for (const r of [outside, dotdot]) {
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^error {2}campaign [0-9a-f]+ \(emu\): The fetch folder .*x leaves the workspace: use a folder inside it/);
+  }
+  assert.ok(!fs.existsSync(path.join(w.root, dir.slice(1))), 'never under the working folder as a relative path');
+  assert.deepEqual(contents(dir), { 'victim.json': 'not yours\n' });
+});

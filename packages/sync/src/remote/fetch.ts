@@ -120,7 +120,7 @@ export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCamp
 
 export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
   const remote = await readRemote(ports.client, id, { signal: ports.signal });
-  const folder = cleanFolder(ports.folder);
+  const folder = cleanFolder(ports.folder, ports.workspaceRoot);
   const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
   const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   refuseLinksOut(ports.workspaceRoot, file, ports.workspaceRoot, id);

@@ -71,7 +71,7 @@ export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<P
   const o: CallOptions = { signal: ports.signal };
   const remote = await readRemote(ports.client, id, o);
   const existing = await findFetchedFile(ports.workspaceRoot, id);
-  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
   refuseLinksOut(ports.workspaceRoot, file, root, id);
