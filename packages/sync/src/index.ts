@@ -36,3 +36,4 @@ export * from "./push/fieldPaths";
 export * from "./files/ancestors";
 export * from "./files/gitignore";
 export * from "./files/insideFolder";
+export * from "./files/pushLock";
