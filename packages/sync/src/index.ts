@@ -35,3 +35,5 @@ export * from "./remote/syncState";
 export * from "./push/fieldPaths";
 export * from "./files/ancestors";
 export * from "./files/gitignore";
+export * from "./files/insideFolder";
+export * from "./files/pushLock";

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
 import {
-  ConflictQuestion, DraftResult, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, runCreateDraft, runPush, WriteDeps,
+  ConflictQuestion, DraftResult, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, refuseLinkOut, runCreateDraft, runPush, WriteDeps,
 } from '@campaign-studio/sync';
 import { CliIO, plain, unlessConfig } from '../io';
 import { EnvironmentSet, environmentNamed } from '../service/environments';
@@ -119,8 +119,8 @@ class ApplyUi implements PushUi {
   }
 }
 
-/** The file on disk: replaced only while it still holds what the flow read. */
-function diskFile(file: string): LocalFile {
+/** The file on disk: replaced only while it still holds what the flow read, and never through a link out of the working folder. */
+function diskFile(file: string, cwd: string): LocalFile {
   const text = () => fs.readFileSync(file, 'utf8');
   return {
     uri: `file://${file}`,
@@ -128,6 +128,7 @@ function diskFile(file: string): LocalFile {
     text,
     replace: async (expected, next) => {
       if (text() !== expected) return false;
+      refuseLinkOut(cwd, file);
       fs.writeFileSync(file, next);
       return true;
     },
@@ -149,7 +150,7 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
       api: service.api(env), bases: service.bases(env, f), ui,
       env: { name: env.name, production: env.production, email: env.email ?? '' }, rules: rulesFor(settings, abs),
     };
-    const r: PushResult | DraftResult = e.action === 'create' ? await runCreateDraft(diskFile(abs), deps) : await runPush(diskFile(abs), deps);
+    const r: PushResult | DraftResult = e.action === 'create' ? await runCreateDraft(diskFile(abs, io.cwd), deps) : await runPush(diskFile(abs, io.cwd), deps);
     const ok = r.outcome === 'pushed' || r.outcome === 'pushed-after-timeout' || r.outcome === 'created';
     const said = plain(r.message);
     const message = ui.refusal ? `nothing was sent: ${ui.refusal}. Run campaign plan again.` : [...ui.warnings.filter(w => w !== said), said].join(' ');

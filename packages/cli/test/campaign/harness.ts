@@ -21,8 +21,17 @@ export interface CliRun {
   asked: string[];
 }
 
+export interface RunOptions {
+  /** The terminal's answers, in order; without them there is no terminal. */
+  ask?: string[];
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Each write to stderr as it happens, for a test that waits for a line. */
+  stderr?(s: string): void;
+}
+
 export interface CliWorld extends World {
-  run(argv: string[], o?: { ask?: string[]; env?: Record<string, string | undefined>; cwd?: string }): Promise<CliRun>;
+  run(argv: string[], o?: RunOptions): Promise<CliRun>;
   /** The run's stdout as JSON, checked against the output schema's `definition`. */
   json<T = Record<string, unknown>>(r: CliRun, definition: string): T;
 }
@@ -35,11 +44,11 @@ export async function cliWorld(t: Pick<TestContext, 'after'>, o: { production?: 
   const ajv = new Ajv({ allErrors: true });
   ajv.addSchema(SCHEMA, 'out');
   return Object.assign(w, {
-    async run(argv: string[], ro: { ask?: string[]; env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<CliRun> {
+    async run(argv: string[], ro: RunOptions = {}): Promise<CliRun> {
       const out: CliRun = { code: -1, stdout: '', stderr: '', asked: [] };
       const answers = ro.ask ? [...ro.ask] : undefined;
       out.code = await campaign(argv, {
-        stdout: s => { out.stdout += s; }, stderr: s => { out.stderr += s; }, isTTY: false, cwd: ro.cwd ?? w.root,
+        stdout: s => { out.stdout += s; }, stderr: s => { out.stderr += s; ro.stderr?.(s); }, isTTY: false, cwd: ro.cwd ?? w.root,
         env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...ro.env },
         ask: answers && (async q => { out.asked.push(q); return answers.shift() ?? ''; }),
       });

@@ -223,6 +223,7 @@ class PushController {
     const store = baseStore(root, client);
     return {
       read: id => store.read(id),
+      hold: store.hold,
       write: async (id, remote) => {
         await store.write(id, remote);
         const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: remote.normalized } }] };

@@ -5,6 +5,7 @@ import { ConflictChoice, FieldConflict } from './merge';
 import { Problem } from './stateRules';
 import type { StatusAction } from '../remote/serviceClient';
 import type { Clock } from '../remote/clock';
+import type { LockHolder } from '../files/pushLock';
 
 /**
  * What the write flows need from the rest of the extension, as narrow interfaces. The VS Code
@@ -104,6 +105,12 @@ export interface BaseStore {
   read(id: string): Promise<CampaignDoc | undefined>;
   /** Records the campaign as just read from the service as the new base. */
   write(id: string, remote: RemoteCampaign): Promise<void>;
+  /**
+   * Holds campaign `id` against other pushes from this folder, in any process, until the
+   * returned release; `onWait` when another holds it. Rejects with `PushLockBusy` when the wait
+   * ends first. Absent where no other process shares the store (memory, a dry run).
+   */
+  hold?(id: string, onWait: (holder: LockHolder) => void): Promise<() => Promise<void>>;
 }
 
 /** The user's campaign file: its current text (editor buffer), and guarded replacement. */

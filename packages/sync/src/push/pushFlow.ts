@@ -7,6 +7,7 @@ import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sam
 import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { code, isObject, nonEmptyString, parse, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
+import { PushLockBusy } from '../files/pushLock';
 import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
@@ -256,13 +257,41 @@ class PushRun {
       this.checkState(merge, plan, remote);
       const validateNotes = await this.validateOnService(plan);
       await this.confirm(merge, plan, remote, validateNotes);
-      const fresh = await this.readAgainBeforeWriting(remote, round);
-      if (fresh.moved) {
-        remote = fresh.remote;
-        continue;
+      const release = await this.holdCampaign();
+      try {
+        const fresh = await this.readAgainBeforeWriting(remote, round);
+        if (fresh.moved) {
+          remote = fresh.remote;
+          continue;
+        }
+        const written = await this.write(plan, fresh.remote);
+        return await this.finish(plan, written, fresh.remote);
+      } finally {
+        await release();
       }
-      const written = await this.write(plan, fresh.remote);
-      return this.finish(plan, written, fresh.remote);
+    }
+  }
+
+  /**
+   * No other push of this campaign from this folder, in any process, between the last read and
+   * the base move: a second one waits (said as a step), then reads the campaign again.
+   */
+  private async holdCampaign(): Promise<() => Promise<void>> {
+    const { bases, ui } = this.deps;
+    if (!bases.hold) return async () => undefined;
+    let acquired!: () => void;
+    const waiting = new Promise<void>(resolve => (acquired = resolve));
+    const name = this.file.name;
+    try {
+      return await bases.hold(this.id, h => void ui.progress(h.pid === undefined
+        ? l10n.t('Waiting for another push of {0} to finish…', name)
+        : l10n.t('Waiting for another push of {0} (pid {1}) to finish…', name, h.pid), () => waiting));
+    } catch (e) {
+      if (!(e instanceof PushLockBusy)) throw e;
+      const by = e.holder.pid === undefined ? '' : l10n.t(' (pid {0})', e.holder.pid);
+      return this.stop({ outcome: 'blocked', stage: 'write', message: l10n.t('Nothing was sent: another push of {0}{1} was still running after {2} seconds. Push again once it is done: the push reads the campaign first, so it sends only what the service does not hold yet.', name, by, Math.round(e.waitedMs / 1000)) });
+    } finally {
+      acquired();
     }
   }
 

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { baseOfEnvironment, foreignBaseMessage } from '../remote/baseFormat';
 import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
+import { holdPushLock } from '../files/pushLock';
 import { isCancelled } from '../remote/clock';
 import { isServiceError } from '../remote/errors';
 import { normalizeCampaign } from '../remote/normalize';
@@ -166,5 +167,6 @@ export function baseStore(workspaceRoot: string, client: ServiceClient): BaseSto
         campaign: n.document, aside: n.aside, notes: n.notes,
       }));
     },
+    hold: (id, onWait) => holdPushLock(workspaceRoot, id, { onWait }),
   };
 }

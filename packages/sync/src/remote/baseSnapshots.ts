@@ -4,6 +4,7 @@ import * as path from 'path';
 import {
   BACKUP_FOLDER, BASE_FORMAT_VERSION, BaseSnapshot, baseSnapshotCandidates, BaseSnapshotError, baseSnapshotPath, isSafeId, parseBaseSnapshot,
 } from './baseFormat';
+import { refuseLinkOut } from '../files/insideFolder';
 
 /**
  * Base snapshots on disk: reading, writing and backups. The format, its checks and the rule for
@@ -54,12 +55,13 @@ async function readBaseSnapshotFile(file: string, id: string): Promise<BaseSnaps
 export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSnapshot): Promise<string> {
   const file = baseSnapshotPath(workspaceRoot, snapshot.id);
   const { migratedFrom: _inMemoryOnly, ...onDisk } = snapshot;
-  await writeFileAtomic(file, `${JSON.stringify(onDisk, null, 2)}\n`);
+  await writeFileAtomic(workspaceRoot, file, `${JSON.stringify(onDisk, null, 2)}\n`);
   return file;
 }
 
-/** Writes text so that a reader sees the old or the new file, never half of one. */
-async function writeFileAtomic(file: string, text: string): Promise<void> {
+/** Writes text so that a reader sees the old or the new file, never half of one; never through a link out of `workspaceRoot`. */
+async function writeFileAtomic(workspaceRoot: string, file: string, text: string): Promise<void> {
+  refuseLinkOut(workspaceRoot, file);
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
@@ -79,7 +81,7 @@ export async function backupLocalText(workspaceRoot: string, id: string, text: s
   if (!isSafeId(id)) throw new BaseSnapshotError(l10n.t`\`${id}\` is not a campaign id that can name a file.`);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const file = path.join(workspaceRoot, ...BACKUP_FOLDER.split('/'), `${id}.${stamp}.json`);
-  await writeFileAtomic(file, text);
+  await writeFileAtomic(workspaceRoot, file, text);
   return file;
 }
 

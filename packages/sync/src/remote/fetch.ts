@@ -1,12 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
-import { BaseSnapshot, backupLocalText, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
+import { BaseSnapshot, backupLocalText, baseSnapshotPath, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { ComponentSummary, diffComponents } from './componentDiff';
 import { serializeCampaign } from './format';
 import { dequal } from 'dequal';
 import { isObject, JsonObject } from '@campaign-studio/core';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
+import { refuseLinkOut } from '../files/insideFolder';
 import { normalizeCampaign, NormalizedCampaign } from './normalize';
 import { CallOptions, ServiceClient } from './serviceClient';
 
@@ -119,15 +120,16 @@ export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCamp
 
 export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
   const remote = await readRemote(ports.client, id, { signal: ports.signal });
-  const folder = cleanFolder(ports.folder);
+  const folder = cleanFolder(ports.folder, ports.workspaceRoot);
   const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
   const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  refuseLinksOut(ports.workspaceRoot, file, ports.workspaceRoot, id);
   const diskText = await readIfExists(file);
   const unsaved = ports.unsavedText?.(file);
   const base = await readBaseSnapshot(ports.workspaceRoot, id).catch(() => undefined);
   const decision = decideFetch({ diskText, unsavedText: unsaved, base: base?.campaign }, remote.normalized.document);
   const now = ports.now?.() ?? new Date();
-  const write = ports.writeFile ?? writeFileCreatingFolders;
+  const write = ports.writeFile ?? ((f: string, t: string) => writeFileCreatingFolders(ports.workspaceRoot, f, t));
   const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({ outcome, file, decision, record: remote.record, normalized: remote.normalized, text: remote.text, ...extra });
 
   let backup: string | undefined;
@@ -153,7 +155,18 @@ export async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-export async function writeFileCreatingFolders(file: string, text: string): Promise<void> {
+/**
+ * Before a campaign's file and base are read to be written again: neither may lead out of its
+ * folder through a link (the file out of `workspaceRoot`, the base out of `baseRoot`).
+ */
+export function refuseLinksOut(workspaceRoot: string, file: string, baseRoot: string, id: string): void {
+  refuseLinkOut(workspaceRoot, file);
+  refuseLinkOut(baseRoot, baseSnapshotPath(baseRoot, id));
+}
+
+/** Writes a campaign file of the folder `workspaceRoot`, never through a link out of it. */
+export async function writeFileCreatingFolders(workspaceRoot: string, file: string, text: string): Promise<void> {
+  refuseLinkOut(workspaceRoot, file);
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   await fs.promises.writeFile(file, text, 'utf8');
 }

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import * as path from 'path';
 import { isSafeId } from './baseFormat';
 
 /** The id of a file's campaign is read the same way everywhere (`baseFormat.ts`). */
@@ -39,10 +40,14 @@ export function campaignName(doc: unknown): string | undefined {
   return typeof n === 'string' && n.trim() ? n : undefined;
 }
 
-/** The fetch folder setting made safe: relative, no `..`, forward slashes; `""` is the workspace root. */
-export function cleanFolder(folder: unknown): string {
+/**
+ * The fetch folder made safe: relative to `workspaceRoot`, no `..`, forward slashes; `""` is the
+ * workspace root. An absolute folder inside the workspace is taken as the same folder relative.
+ */
+export function cleanFolder(folder: unknown, workspaceRoot: string): string {
   if (typeof folder !== 'string') return 'campaigns';
-  const parts = folder.replace(/\\/g, '/').split('/').filter(p => p && p !== '.');
-  if (parts.some(p => p === '..')) throw new Error(l10n.t`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
+  const relative = path.isAbsolute(folder) ? path.relative(workspaceRoot, folder) : folder;
+  const parts = relative.replace(/\\/g, '/').split('/').filter(p => p && p !== '.');
+  if (path.isAbsolute(relative) || parts.some(p => p === '..')) throw new Error(l10n.t`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
   return parts.join('/');
 }

@@ -6,7 +6,7 @@ import { FieldConflict, mergeFields } from '../push/merge';
 import { applyFieldChanges } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
-import { decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, snapshotFor, writeFileCreatingFolders } from './fetch';
+import { decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, refuseLinksOut, snapshotFor, writeFileCreatingFolders } from './fetch';
 import { campaignFileName, campaignName, cleanFolder } from './naming';
 import { CallOptions, ServiceClient } from './serviceClient';
 
@@ -71,17 +71,18 @@ export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<P
   const o: CallOptions = { signal: ports.signal };
   const remote = await readRemote(ports.client, id, o);
   const existing = await findFetchedFile(ports.workspaceRoot, id);
-  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
+  refuseLinksOut(ports.workspaceRoot, file, root, id);
   const snapshot = found?.snapshot ?? await readBaseSnapshot(root, id);
   if (snapshot && !baseOfEnvironment(snapshot, ports.client.environment)) throw new Error(foreignBaseMessage(id, snapshot, ports.client.environment));
   const diskText = await readIfExists(file);
   const decision = decidePull(diskText, snapshot?.campaign, remote.normalized.document);
   const who = { updatedBy: nonEmptyString(remote.record.updated_by), updatedAt: nonEmptyString(remote.record.updated_at) };
   if (decision.action === 'conflict' || decision.action === 'refuse') return { id, file, decision, ...who };
-  if (decision.action === 'write') await writeFileCreatingFolders(file, remote.text);
-  if (decision.action === 'merge') await writeFileCreatingFolders(file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
+  if (decision.action === 'write') await writeFileCreatingFolders(ports.workspaceRoot, file, remote.text);
+  if (decision.action === 'merge') await writeFileCreatingFolders(ports.workspaceRoot, file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
   const basePath = await writeBaseSnapshot(root, snapshotFor(ports.client, id, remote.normalized, ports.now?.() ?? new Date()));
   return { id, file, decision, basePath, ...who };
 }

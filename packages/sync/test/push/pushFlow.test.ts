@@ -6,6 +6,7 @@ import { CampaignDoc } from '../../src/push/model';
 import { BaseStore, PushApi, ReadBackOptions, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
 import { Clock } from '../../src/remote/clock';
 import { VirtualClock } from '../helpers/virtualClock';
+import { LockHolder, PushLockBusy } from '../../src/files/pushLock';
 import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
 
 /**
@@ -322,6 +323,23 @@ test('a base from another environment or a damaged one stops the push with its r
   assert.equal(r.outcome, 'blocked');
   assert.equal(r.stage, 'base');
   assert.match(r.message, /fetched from environment `staging`/);
+  assert.equal(svc.patches.length, 0);
+});
+
+test('another push holding the campaign past the wait: nothing is sent, the wait and the holder are said', async () => {
+  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
+  const busy: BaseStore = {
+    read: bases.read.bind(bases), write: bases.write.bind(bases),
+    hold: async (_id: string, onWait: (h: LockHolder) => void) => { onWait({ pid: 4242 }); throw new PushLockBusy({ pid: 4242 }, 20_000); },
+  };
+  const ui = new ScriptedUi({ confirmPush: [true] });
+  const titles: string[] = [];
+  const progress = ui.progress.bind(ui);
+  ui.progress = (title, task) => { titles.push(title); return progress(title, task); };
+  const r = await runPush(file, { ...deps(svc, bases, ui), bases: busy });
+  assert.deepEqual([r.outcome, r.stage], ['blocked', 'write']);
+  assert.match(r.message, /^Nothing was sent: another push of .* \(pid 4242\) was still running after 20 seconds\. Push again once it is done/);
+  assert.ok(titles.some(t => /^Waiting for another push of .* \(pid 4242\) to finish…$/.test(t)), titles.join('\n'));
   assert.equal(svc.patches.length, 0);
 });
 

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as path from 'path';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName, slugify } from '../../src/remote/naming';
 
 test('slugs: lower case, accents dropped, punctuation to dashes, bounded, never empty', () => {
@@ -35,10 +36,19 @@ test('campaign names come from basic_details.name', () => {
 });
 
 test('the fetch folder stays inside the workspace', () => {
-  assert.equal(cleanFolder('campaigns'), 'campaigns');
-  assert.equal(cleanFolder('./a//b/'), 'a/b');
-  assert.equal(cleanFolder('a\\b'), 'a/b');
-  assert.equal(cleanFolder(''), '');
-  assert.equal(cleanFolder(undefined), 'campaigns');
-  assert.throws(() => cleanFolder('../outside'), /leaves the workspace/);
+  const root = path.resolve('/work/project');
+  assert.equal(cleanFolder('campaigns', root), 'campaigns');
+  assert.equal(cleanFolder('./a//b/', root), 'a/b');
+  assert.equal(cleanFolder('a\\b', root), 'a/b');
+  assert.equal(cleanFolder('', root), '');
+  assert.equal(cleanFolder(undefined, root), 'campaigns');
+  assert.throws(() => cleanFolder('../outside', root), /leaves the workspace/);
+});
+
+test('an absolute fetch folder is honoured inside the workspace and refused outside it', () => {
+  const root = path.resolve('/work/project');
+  assert.equal(cleanFolder(path.join(root, 'live', 'push'), root), 'live/push');
+  assert.equal(cleanFolder(root, root), '');
+  assert.throws(() => cleanFolder(path.resolve('/abs/path'), root), /The fetch folder `.*abs.path` leaves the workspace/);
+  assert.throws(() => cleanFolder(path.resolve('/work/project-other'), root), /leaves the workspace/);
 });
