@@ -122,6 +122,11 @@ export interface ServiceClientOptions {
   writeBudgetMs?: number;
   /** At most this long per try (tests); by default a share of the budget. */
   timeoutMs?: number;
+  /**
+   * What times each try out. Real time by default, not `clock`: a timeout is about the network,
+   * not about pacing. Tests whose service is as virtual as their clock pass that clock.
+   */
+  tryClock?: Clock;
   /** Hears every answer, failure and wait of this client's calls. */
   observe?: (event: CallEvent) => void;
   /** Retries after the first try. Default 4. */
@@ -523,8 +528,8 @@ export class ServiceClient {
     let timedOut = false;
     const onAbort = () => ctrl.abort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
-    // Real time, not the injectable clock: a timeout is about the network, not about pacing.
-    const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
+    const timer = new AbortController();
+    void (this.opts.tryClock ?? systemClock).sleep(timeoutMs, timer.signal).then(() => { timedOut = true; ctrl.abort(); }, () => undefined);
     try {
       const res = await this.sendFollowingSameOrigin(url, spec.method, headers, payload, ctrl.signal);
       if ('crossOrigin' in res) return { kind: 'redirect', status: res.status, target: res.crossOrigin };
@@ -541,7 +546,7 @@ export class ServiceClient {
       if (timedOut) return { kind: 'timeout', status: 0 };
       return { kind: 'network', status: 0, message: describeNetworkError(e) };
     } finally {
-      clearTimeout(timer);
+      timer.abort();
       spec.signal?.removeEventListener('abort', onAbort);
     }
   }
