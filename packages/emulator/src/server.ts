@@ -14,7 +14,7 @@ import { RequestLog, RequestLogEntry } from './requestLog';
 import { CampaignService } from './service';
 import { toRecord } from './shape';
 import { Store } from './store';
-import { Clock } from './time';
+import { Clock, clockRangeProblem } from './time';
 
 /**
  * The emulator's HTTP layer: one `node:http` server on a loopback address. Each API request goes
@@ -103,6 +103,11 @@ class BodyTooLarge extends Error {}
 
 class AdminError extends Error {
   constructor(readonly status: number, message: string) { super(message); }
+}
+
+function refuseOutsideRange(ms: number, what: string): void {
+  const problem = clockRangeProblem(ms, what);
+  if (problem) throw new AdminError(400, problem);
 }
 
 /** The envelope of an answer a fault gives instead of the service. */
@@ -344,9 +349,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       set(v) {
         const ms = typeof v === 'number' ? v : new Date(v).getTime();
         if (!Number.isFinite(ms)) throw new AdminError(400, `${String(v)} is not a time: send epoch milliseconds or an ISO 8601 date-time.`);
+        refuseOutsideRange(ms, `setting it to ${String(v)}`);
         clock.set(ms);
       },
-      advance: ms => clock.advance(ms),
+      advance(ms) {
+        refuseOutsideRange(clock.now() + ms, `advancing it by ${ms} ms`);
+        clock.advance(ms);
+      },
       reset: () => clock.reset(),
     },
     rateLimits: () => limiter.current(),
@@ -449,7 +458,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     throw new AdminError(404, `There is no admin endpoint ${method} ${path}; GET /__admin lists them.`);
   }
 
-  const server = http.createServer((req, res) => {
+  /** One request, start to end: whatever it throws, even before it is routed, is answered by `lastResort`. */
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = Date.now();
     let path: string;
     try {
@@ -466,7 +476,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       return;
     }
     if (isAdmin) {
-      handleAdmin(req, res, path).catch(e => {
+      await handleAdmin(req, res, path).catch(e => {
         const status = e instanceof AdminError ? e.status : 500;
         if (!(e instanceof AdminError)) log(`admin ${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         send(res, status, { error: e instanceof Error ? e.message : String(e) });
@@ -476,7 +486,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     // Logged on arrival, so that a request still in progress (a delayed write) is visible.
     const entry: RequestLogEntry = { seq: ++seq, at: new Date(clock.now()).toISOString(), method: req.method ?? 'GET', path };
     requestLog.add(entry);
-    handleApi(req, res, path, entry)
+    await handleApi(req, res, path, entry)
       .catch(e => {
         const rid = entry.requestId ?? callerRequestId(req);
         if (e instanceof ServiceError) {
@@ -485,13 +495,28 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         } else {
           log(`${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
           requestLog.update(entry, { status: 500 });
-          send(res, 500, new ServiceError('INTERNAL_ERROR', `The emulator failed while handling this request: ${e instanceof Error ? e.message : String(e)}`, 'request').envelope(rid));
+          send(res, 500, internalError(e).envelope(rid));
         }
       })
       .finally(() => {
         requestLog.update(entry, { ms: Date.now() - started });
         log(`${entry.method} ${path} ${entry.status ?? 'dropped'}${entry.fault ? ` [${entry.fault}]` : ''} ${entry.ms}ms${entry.workspace ? ` ws=${entry.workspace}` : ''}${entry.requestId ? ` rid=${entry.requestId}` : ''}`);
       });
+  }
+
+  /** A request that failed outside its handler's own answers (the clock, the log): a 500, or a closed connection once an answer had begun, so no caller hangs. */
+  function lastResort(req: http.IncomingMessage, res: http.ServerResponse, e: unknown): void {
+    try {
+      log(`${req.method} ${req.url} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      if (res.headersSent) res.destroy();
+      else send(res, 500, internalError(e).envelope(callerRequestId(req)));
+    } catch {
+      res.destroy();
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch(e => lastResort(req, res, e));
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -528,6 +553,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       return closed;
     },
   };
+}
+
+function internalError(e: unknown): ServiceError {
+  return new ServiceError('INTERNAL_ERROR', `The emulator failed while handling this request: ${e instanceof Error ? e.message : String(e)}`, 'request');
 }
 
 function publicWorkspace(w: Workspace): EmulatorWorkspace {

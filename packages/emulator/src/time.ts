@@ -38,6 +38,15 @@ export class Clock {
   }
 }
 
+/** Where the clock may be set or moved: the years every timestamp form writes with four digits. */
+export const CLOCK_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+
+/** Why the clock may not show `ms` (the action that would make it so in `what`), or undefined when it may. */
+export function clockRangeProblem(ms: number, what: string): string | undefined {
+  if (ms >= CLOCK_RANGE.min && ms <= CLOCK_RANGE.max) return undefined;
+  return `The clock stays between ${new Date(CLOCK_RANGE.min).toISOString()} and ${new Date(CLOCK_RANGE.max).toISOString()}: ${what} would leave that range.`;
+}
+
 function pad(n: number, w = 2): string {
   return String(n).padStart(w, '0');
 }

@@ -12,7 +12,7 @@ import { describeComponentSummary } from '../src/remote/componentDiff';
 
 after(() => l10n.config({ contents: {} }));
 
-const notFound = () => new ServiceError({ status: 404, code: 'NOT_FOUND', message: 'No such campaign.', method: 'GET', path: '/v5/campaigns/c1', requestId: 'r1' });
+const notFound = () => new ServiceError({ status: 404, code: 'NOT_FOUND', failure: { kind: 'http', status: 404 }, message: 'No such campaign.', method: 'GET', path: '/v5/campaigns/c1', requestId: 'r1' });
 
 test('a bundle changes the advice on a failed call, sentence by sentence, the values kept', () => {
   const english = adviceFor(notFound(), { environment: 'staging', doing: 'Fetching campaign c1' });

@@ -7,7 +7,7 @@ import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
-import { failureText, Service } from '../service/session';
+import { messageText, Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
 
 const HELP = `usage: campaign pull [ID...] [--search FILTER] [--out DIR] [--format text|json] [service options]
@@ -76,7 +76,7 @@ async function searchIds(search: string, env: Environment, service: Service, io:
   try {
     records = await service.client(env).searchAll(query, { maxPages: 200 });
   } catch (e) {
-    throw new CliError(l10n.t`the search on ${env.name} failed: ${failureText(e)}`);
+    throw new CliError(l10n.t`the search on ${env.name} failed: ${messageText(e)}`);
   }
   const ids = records.map(r => String(r.id ?? r.campaign_id ?? '')).filter(Boolean);
   if (!ids.length) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
@@ -112,7 +112,7 @@ async function pullOne(id: string, env: Environment, service: Service, folder: s
     const r = await pullIntoWorkspace(id, { client: service.client(env), workspaceRoot: io.cwd, folder });
     return { ...row, ...rowOf(r), file: path.relative(io.cwd, r.file) || r.file };
   } catch (e) {
-    return { ...row, message: failureText(unlessConfig(e)) };
+    return { ...row, message: messageText(unlessConfig(e)) };
   }
 }
 

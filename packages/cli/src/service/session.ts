@@ -1,5 +1,5 @@
 import {
-  baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, pushApi, PushApi, ServiceClient, ServiceFailure,
+  baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, isServiceError, pushApi, PushApi, refusedWith, ServiceClient,
   WaitNotice, waitText, workspaceOfBase,
 } from '@campaign-studio/sync';
 
@@ -80,14 +80,18 @@ export class Service {
   }
 }
 
-/** A failure of a service call, in one line. */
+/** A failure of a call through the push flows' port (`api`), in one line: the envelope when the service sent one. */
 export function failureText(e: unknown): string {
-  if (e instanceof ServiceFailure) return describeFailure(e);
+  return isServiceError(e) ? describeFailure(e) : messageText(e);
+}
+
+/** A failure of anything else (a direct client call, a file), in one line: its own sentence. */
+export function messageText(e: unknown): string {
   if (e instanceof CliError) return e.message;
   return plain(e instanceof Error ? e.message : String(e));
 }
 
 /** Not on the service (or not visible to this workspace's key). */
 export function isNotFound(e: unknown): boolean {
-  return e instanceof ServiceFailure && e.kind === 'http' && e.status === 404;
+  return refusedWith(e, 404);
 }

@@ -476,7 +476,7 @@ export function capitalize(s: string): string {
  */
 export function reportError(conn: Connection, e: unknown, doing?: string, retry?: () => unknown): string | undefined {
   if (isCancelled(e)) {
-    if (e.message && e.message !== 'Cancelled.') void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: {0}', e.message), 5000);
+    if (e.reason) void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: {0}', e.reason), 5000);
     return undefined;
   }
   if (e instanceof NotSignedInError) {

@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { isResponseScheduling } from '../remote/normalize';
-import { describeFailure, findingsFromEnvelope, rejectedThis } from './errorMapping';
+import { describeFailure, errorEnvelope, findingsFromEnvelope, rejectedThis } from './errorMapping';
+import { answerLost, mayHaveApplied } from '../remote/errors';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
-import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, ServiceFailure, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
+import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { byAction, normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
@@ -132,13 +133,14 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     const title = recipients.length === 1 ? l10n.t('Sending a test to 1 recipient…') : l10n.t('Sending a test to {0} recipients…', recipients.length);
     answer = await ui.progress(title, () => api.testCampaign(request));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.mayHaveApplied) {
-      const message = e.answerLost
+    if (mayHaveApplied(e)) {
+      const message = answerLost(e)
         ? l10n.t('The test send\'s answer was lost ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e))
         : l10n.t('The service failed while handling the test send ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e));
       return fail({ outcome: 'unchecked', message });
     }
-    if (e instanceof ServiceFailure && e.envelope) ui.showFindings(file.uri, findingsFromEnvelope(e.envelope, local), local);
+    const envelope = errorEnvelope(e);
+    if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
     return fail({ outcome: 'failed', message: l10n.t('The test was not sent: {0}', describeFailure(e)) });
   }
   const { summary, lines } = describeResults(answer.results);
@@ -182,7 +184,7 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
     const title = byAction(action, () => l10n.t('Pause campaign {0}…', id), () => l10n.t('Resume campaign {0}…', id), () => l10n.t('Stop campaign {0}…', id));
     await ui.progress(title, () => api.changeStatus(action, id));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.mayHaveApplied) return fail(await checkLostStatus(id, action, before, e, deps));
+    if (mayHaveApplied(e)) return fail(await checkLostStatus(id, action, before, e, deps));
     const why = describeFailure(e);
     return fail({
       outcome: 'failed',
@@ -266,9 +268,9 @@ async function verifyStatus(id: string, action: StatusAction, before: RemoteCamp
 }
 
 /** After an action whose answer was lost (or that failed on the server): the status read again decides. */
-async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: ServiceFailure, deps: StatusDeps): Promise<StatusResult> {
+async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: unknown, deps: StatusDeps): Promise<StatusResult> {
   const what = answerLostOrFailed(e, action);
-  const title = e.answerLost
+  const title = answerLost(e)
     ? byAction(action,
       () => l10n.t('The answer to the pause request was lost; checking campaign {0}\'s status…', id),
       () => l10n.t('The answer to the resume request was lost; checking campaign {0}\'s status…', id),
@@ -293,7 +295,7 @@ async function checkLostStatus(id: string, action: StatusAction, before: RemoteC
   await keepBaseInStep(id, after, deps);
   const now = normalStatus(after.status);
   if (reached(action, after.status)) {
-    const message = e.answerLost
+    const message = answerLost(e)
       ? l10n.t('Campaign {0} is now {1} (the answer was lost; reading it again confirmed the change).', id, now)
       : l10n.t('Campaign {0} is now {1} (the service reported a failure; reading it again confirmed the change).', id, now);
     return { outcome: 'done', status: after.status, message };

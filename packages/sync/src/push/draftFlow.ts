@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
-import { describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { answerLost, mayHaveApplied } from '../remote/errors';
 import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
-import { LocalFile, PushUi, ServiceFailure, tellOutcome, WriteDeps } from './ports';
+import { LocalFile, PushUi, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';
 import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
@@ -132,17 +133,17 @@ async function createOnService(file: LocalFile, deps: WriteDeps, local: Campaign
   try {
     return await ui.progress(l10n.t`Creating the draft on ${env.name}…`, () => api.createCampaign(createBody));
   } catch (e) {
-    if (e instanceof ServiceFailure && e.mayHaveApplied) return findLostDraft(file, deps, local, e, { startedAt, known });
-    const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
+    if (mayHaveApplied(e)) return findLostDraft(file, deps, local, e, { startedAt, known });
+    const envelope = errorEnvelope(e);
     if (envelope) ui.showFindings(file.uri, findingsFromEnvelope(envelope, local), local);
     return { stop: { outcome: 'failed', components: [], message: l10n.t('The draft was not created: {0}. {1} is unchanged.', describeFailure(e), file.name) } };
   }
 }
 
 /** After a create that may have applied: the one new draft by this author is this file's. */
-async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: ServiceFailure, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
+async function findLostDraft(file: LocalFile, deps: WriteDeps, local: CampaignDoc, e: unknown, since: { startedAt: number; known: ReadonlySet<string> }): Promise<{ id: string } | { stop: DraftResult }> {
   const what = answerLostOrFailed(e, 'create');
-  const title = e.answerLost ? l10n.t('The answer to the create call was lost; checking whether the draft was created…') : l10n.t('The service failed while creating the draft; checking whether it was created…');
+  const title = answerLost(e) ? l10n.t('The answer to the create call was lost; checking whether the draft was created…') : l10n.t('The service failed while creating the draft; checking whether it was created…');
   const check = await readUntilAnswered(deps.ui, title, signal => myDrafts(deps, local, signal), deps.readBack);
   if (!check.answered) {
     return { stop: { outcome: 'unchecked', components: [], message: l10n.t('{0}, and {1}: whether the draft was created could not be checked yet. Nothing else was sent and {2} is unchanged. Before creating again, look in the Campaigns view for a new empty {3} draft by you: if there is one, the create arrived; delete it in the dashboard first, so that there are not two.', what, whyUnchecked(check), file.name, String(local.channel)) } };
@@ -189,16 +190,16 @@ async function sendComponent(id: string, local: CampaignDoc, component: string, 
     await deps.ui.progress(l10n.t`Sending ${component}…`, () => deps.api.updateCampaign(id, body));
     return { component, outcome: 'ok' };
   } catch (e) {
-    if (e instanceof ServiceFailure && e.mayHaveApplied) return checkComponent(id, local, component, deps, e);
-    const envelope = e instanceof ServiceFailure ? e.envelope : undefined;
+    if (mayHaveApplied(e)) return checkComponent(id, local, component, deps, e);
+    const envelope = errorEnvelope(e);
     if (envelope) for (const f of findingsFromEnvelope(envelope, local)) findings.push(f); // the service's list has no bound: a spread of it could overflow the stack
     return { component, outcome: 'failed', message: describeFailure(e) };
   }
 }
 
 /** Whether a component whose answer was lost reached the draft, by reading the draft again. */
-async function checkComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, e: ServiceFailure): Promise<ComponentResult> {
-  const lost = e.answerLost;
+async function checkComponent(id: string, local: CampaignDoc, component: string, deps: WriteDeps, e: unknown): Promise<ComponentResult> {
+  const lost = answerLost(e);
   const why = failureClause(e);
   const name = `\`${component}\``;
   const title = lost ? l10n.t('The answer to {0}; checking whether the draft holds it…', name) : l10n.t('The service failed on {0}; checking whether the draft holds it…', name);

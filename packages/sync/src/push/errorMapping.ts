@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { canonical } from './model';
-import { ServiceFailure } from './ports';
+import { isServiceError } from '../remote/errors';
 import { isObject, parsePointer, toPointer, unescapeSegment } from '@campaign-studio/core';
 
 /**
@@ -158,8 +158,18 @@ export function describeEnvelope(envelope: ServiceErrorEnvelope): string {
   return parts.join(' ');
 }
 
+/** The error envelope of a call the service answered (with an error, or with what the spec does not describe). */
+export function errorEnvelope(e: unknown): ServiceErrorEnvelope | undefined {
+  if (!isServiceError(e) || (e.failure.kind !== 'http' && e.failure.kind !== 'badAnswer')) return undefined;
+  return {
+    response_id: e.requestId,
+    error: { code: String(e.code), message: e.serviceMessage, target: e.target, details: e.details.map(d => ({ target: d.target, message: d.message })), request_id: e.requestId },
+  };
+}
+
 /** What went wrong with a service call, in a sentence: the envelope when the service sent one. */
 export function describeFailure(e: unknown): string {
-  if (e instanceof ServiceFailure) return e.envelope ? describeEnvelope(e.envelope) : e.message;
+  const envelope = errorEnvelope(e);
+  if (envelope) return describeEnvelope(envelope);
   return e instanceof Error ? e.message : String(e);
 }

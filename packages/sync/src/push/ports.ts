@@ -23,48 +23,6 @@ export interface RemoteCampaign {
   status: string;
 }
 
-/** Why a call failed, in the terms the flows decide on. */
-export type FailureKind =
-  /** No answer in time, or the connection dropped after the request went out: it may have applied. */
-  | 'timeout'
-  /** The request never reached the service (refused connection, DNS): it did not apply. */
-  | 'unreachable'
-  /** The service answered with an error status. */
-  | 'http'
-  /** The user cancelled before an answer came: it may have applied. */
-  | 'cancelled';
-
-export class ServiceFailure extends Error {
-  constructor(
-    message: string,
-    readonly kind: FailureKind,
-    readonly status?: number,
-    readonly envelope?: ServiceErrorEnvelope,
-    /** How long a 429 asks the caller to wait (`Retry-After`). */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-
-  /** The answer was lost: the write may have reached the service. */
-  get answerLost(): boolean {
-    return this.kind === 'timeout' || this.kind === 'cancelled';
-  }
-
-  /**
-   * The write may have been applied: its answer was lost, or the service failed (5xx) after
-   * perhaps storing it. It is checked by reading, never sent again.
-   */
-  get mayHaveApplied(): boolean {
-    return this.answerLost || (this.kind === 'http' && (this.status ?? 0) >= 500);
-  }
-
-  /** The service did not answer the call, or answered that it cannot now: asking again later may work. */
-  get notAnswering(): boolean {
-    return this.kind === 'timeout' || this.kind === 'unreachable' || (this.kind === 'http' && ((this.status ?? 0) >= 500 || this.status === 429));
-  }
-}
-
 export interface TestRecipientResult { recipient: string; ok: boolean; reason?: string }
 
 export interface ExecutionEntry { campaign_id: string; sent_time?: string; status?: string }

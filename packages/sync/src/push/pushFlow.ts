@@ -1,6 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { componentOf, describeFailure, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { componentOf, describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
+import { isCancelled } from '../remote/clock';
+import { answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
 import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
@@ -8,7 +10,7 @@ import { READ_ONLY_FIELDS } from '../remote/normalize';
 import { code, isObject, nonEmptyString, parse, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { PushLockBusy } from '../files/pushLock';
-import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, ServiceFailure, tellOutcome, WriteDeps } from './ports';
+import { BaseStore, ConflictQuestion, LocalFile, PushPreview, PushUi, RemoteCampaign, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite } from './reconcile';
@@ -113,7 +115,7 @@ function keepBefore(into: CampaignDoc, before: CampaignDoc, key: string): void {
 
 /** The person pressed Cancel on a step's notification (a read, a validation): nothing was written. */
 function cancelledByUser(e: unknown): boolean {
-  return e instanceof ServiceFailure && e.kind === 'cancelled';
+  return isCancelled(e);
 }
 
 /**
@@ -520,13 +522,13 @@ class PushRun {
   private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
     const { file } = this;
     const local = this.start.local;
-    if (e instanceof ServiceFailure && e.mayHaveApplied) return this.reconcile(e, plan, fresh);
-    if (e instanceof ServiceFailure && e.kind === 'http') {
-      const findings = e.envelope ? findingsFromEnvelope(e.envelope, local) : [];
+    if (mayHaveApplied(e)) return this.reconcile(e, plan, fresh);
+    const envelope = errorEnvelope(e);
+    if (envelope && isServiceError(e)) {
+      const findings = findingsFromEnvelope(envelope, local);
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
-      return this.stop({ outcome: 'failed', stage: 'write', problems: findings, message: e.status
-          ? l10n.t('The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.', e.status, describeFailure(e), file.name)
-          : l10n.t('The service refused the update: {0}. Nothing changed on the service, and {1} and its base are unchanged.', describeFailure(e), file.name),
+      return this.stop({ outcome: 'failed', stage: 'write', problems: findings,
+        message: l10n.t('The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.', e.status, describeFailure(e), file.name),
       });
     }
     return this.stop({ outcome: 'failed', stage: 'write', message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name) });
@@ -536,10 +538,10 @@ class PushRun {
    * Whether a write whose answer was lost (or that failed on the server) applied: the campaign is
    * read again, for as long as the check may take, and what it holds decides.
    */
-  private async reconcile(e: ServiceFailure, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+  private async reconcile(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
-    const lost = e.answerLost;
+    const lost = answerLost(e);
     const what = answerLostOrFailed(e, 'update');
     const title = lost ? l10n.t('The answer to the update was lost; checking whether it reached the service…') : l10n.t('The service failed while handling the update; checking whether it was applied…');
     const unchanged = l10n.t('Nothing was sent again; {0} and its base are unchanged.', file.name);

@@ -2,9 +2,10 @@ import * as l10n from '@vscode/l10n';
 import { systemClock } from '../remote/clock';
 import type { Clock } from '../remote/clock';
 import type { StatusAction } from '../remote/serviceClient';
+import { answerLost, isServiceError, notAnswering, ServiceError } from '../remote/errors';
 import { formatDuration } from '../remote/waits';
 import { describeFailure } from './errorMapping';
-import { ProgressStep, PushUi, ReadBackOptions, ServiceFailure } from './ports';
+import { ProgressStep, PushUi, ReadBackOptions } from './ports';
 
 /**
  * After a write whose answer was lost (or that failed on the server), the service is read again
@@ -77,7 +78,7 @@ class ReadBackLoop {
       } catch (e) {
         if (this.ended) return this.unchecked(this.ended);
         this.lastError = failureClause(e);
-        if (!(e instanceof ServiceFailure) || !e.notAnswering) return this.unchecked('refused');
+        if (!isServiceError(e) || !notAnswering(e)) return this.unchecked('refused');
         const wait = e.retryAfterMs ?? backoff(attempt);
         if (this.clock.now() + wait >= this.deadline) return { ...this.unchecked('budget'), asksToWaitMs: e.retryAfterMs };
         if (!(await this.waitShowing(wait, waitReason(e)))) return this.unchecked(this.ended ?? 'cancelled');
@@ -109,7 +110,7 @@ function backoff(attempt: number): number {
   return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (attempt - 1));
 }
 
-function waitReason(e: ServiceFailure): string {
+function waitReason(e: ServiceError): string {
   if (e.status === 429) {
     return e.retryAfterMs !== undefined
       ? l10n.t('the service\'s rate limit was reached and it asks to wait {0}', formatDuration(e.retryAfterMs, 'short'))
@@ -127,9 +128,9 @@ export function failureClause(e: unknown): string {
  * What became of a write that may have applied, to open a sentence (no final full stop): "The
  * answer to the update was lost (…)" or "The service failed while handling the update (…)".
  */
-export function answerLostOrFailed(e: ServiceFailure, write: 'update' | 'create' | StatusAction): string {
+export function answerLostOrFailed(e: unknown, write: 'update' | 'create' | StatusAction): string {
   const why = failureClause(e);
-  if (e.answerLost) {
+  if (answerLost(e)) {
     switch (write) {
       case 'update': return l10n.t('The answer to the update was lost ({0})', why);
       case 'create': return l10n.t('The answer to the create call was lost ({0})', why);

@@ -2,50 +2,22 @@ import * as l10n from '@vscode/l10n';
 import { baseOfEnvironment, foreignBaseMessage } from '../remote/baseFormat';
 import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
 import { holdPushLock } from '../files/pushLock';
-import { isCancelled } from '../remote/clock';
-import { isServiceError } from '../remote/errors';
+import { refusedWith, ServiceError } from '../remote/errors';
 import { normalizeCampaign } from '../remote/normalize';
-import { ServiceClient } from '../remote/serviceClient';
-import { ServiceErrorEnvelope } from './errorMapping';
+import { ServiceClient, ServiceResponse } from '../remote/serviceClient';
+import { routeOf } from '../remote/paths';
+import { errorEnvelope, ServiceErrorEnvelope } from './errorMapping';
 import { CampaignDoc } from './model';
 import { isObject } from '@campaign-studio/core';
-import { BaseStore, PushApi, RemoteCampaign, ServiceFailure, TestRecipientResult, TestSendRequest } from './ports';
+import { BaseStore, PushApi, RemoteCampaign, TestRecipientResult, TestSendRequest } from './ports';
 import type { StatusAction } from '../remote/serviceClient';
 
 /**
  * The write flows' ports on top of the one service client (`client/src/remote/serviceClient.ts`)
  * and the base-snapshot sidecar (`.campaigns/base/<id>.json`). Nothing here builds a request: it
- * only says which client call serves which need, and turns the client's errors into the terms the
- * flows decide on (may a write have applied or not).
+ * only says which client call serves which need; the client's errors reach the flows as they are,
+ * carrying what happened to each call (`ServiceError.failure`, `CancelledError.sent`).
  */
-
-/** Connection failures that prove the request never reached the service. */
-const NEVER_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_INVALID_URL|certificate|CERT_/i;
-
-function toFailure(e: unknown): ServiceFailure | unknown {
-  if (e instanceof ServiceFailure) return e;
-  if (isCancelled(e)) {
-    // Declined before sending (a confirmation hook) is not sent; cancelled in flight may have applied.
-    const notSent = /^Not sent/.test((e as Error).message);
-    return new ServiceFailure((e as Error).message || 'Cancelled.', notSent ? 'unreachable' : 'cancelled');
-  }
-  if (!isServiceError(e)) return e;
-  if (e.code === 'TIMEOUT') return new ServiceFailure(e.message, 'timeout');
-  if (e.code === 'NETWORK') return new ServiceFailure(e.message, NEVER_SENT.test(e.message) ? 'unreachable' : 'timeout');
-  const envelope: ServiceErrorEnvelope = {
-    response_id: e.requestId,
-    error: { code: String(e.code), message: e.serviceMessage, target: e.target, details: e.details.map(d => ({ target: d.target, message: d.message })), request_id: e.requestId },
-  };
-  return new ServiceFailure(e.message, 'http', e.status, envelope, e.retryAfterMs);
-}
-
-async function mapped<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    throw toFailure(e);
-  }
-}
 
 function remoteFromRecord(record: CampaignDoc): RemoteCampaign {
   const n = normalizeCampaign(record);
@@ -102,16 +74,15 @@ function testBody(req: TestSendRequest): Record<string, unknown> {
 export function pushApi(client: ServiceClient): PushApi {
   const confirmed = { confirmed: true };
   return {
-    getCampaign: (id, signal, o) => mapped(async () => remoteFromRecord(await client.getCampaign(id, { signal, thenWrite: o?.thenWrite }) as CampaignDoc)),
-    updateCampaign: (id, body) => mapped(async () => { await client.patch(id, body, confirmed); }),
-    createCampaign: body => mapped(async () => {
+    getCampaign: async (id, signal, o) => remoteFromRecord(await client.getCampaign(id, { signal, thenWrite: o?.thenWrite }) as CampaignDoc),
+    updateCampaign: async (id, body) => { await client.patch(id, body, confirmed); },
+    createCampaign: async body => {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);
       const id = idFromCreateAnswer(r.body);
-      // Created, but the answer does not say as what: found by looking, like a lost answer.
-      if (!id) throw new ServiceFailure(l10n.t('The service created the draft but its answer names no id.'), 'timeout');
+      if (!id) throw noIdIn(r, client);
       return { id };
-    }),
-    validateCampaign: (id, content) => mapped(async () => {
+    },
+    validateCampaign: async (id, content) => {
       try {
         const r = await client.validate(id, content);
         const b = r.body;
@@ -119,14 +90,14 @@ export function pushApi(client: ServiceClient): PushApi {
         if (isObject(b) && b.valid === false) return { ok: false as const, envelope: { error: { code: 'VALIDATION_FAILED', message: typeof b.message === 'string' ? b.message : l10n.t('The campaign is not valid.'), details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [] } } };
         return { ok: true as const };
       } catch (e) {
-        const f = toFailure(e);
-        if (f instanceof ServiceFailure && f.kind === 'http' && (f.status === 400 || f.status === 422) && f.envelope) return { ok: false as const, envelope: f.envelope };
-        throw f;
+        const envelope = refusedWith(e, 400) || refusedWith(e, 422) ? errorEnvelope(e) : undefined;
+        if (envelope) return { ok: false as const, envelope };
+        throw e;
       }
-    }),
-    testCampaign: req => mapped(async () => testResults((await client.testSend(testBody(req), confirmed)).body, req.recipients)),
-    changeStatus: (action: StatusAction, id) => mapped(async () => { await client.setStatus(action, [id], confirmed); }),
-    executions: (id, page, limit) => mapped(async () => {
+    },
+    testCampaign: async req => testResults((await client.testSend(testBody(req), confirmed)).body, req.recipients),
+    changeStatus: async (action: StatusAction, id) => { await client.setStatus(action, [id], confirmed); },
+    executions: async (id, page, limit) => {
       const p = await client.executions(id, { page, limit });
       return {
         executions: p.executions.map(e => ({
@@ -136,12 +107,19 @@ export function pushApi(client: ServiceClient): PushApi {
         })),
         total_instances: p.total_instances,
       };
-    }),
-    findDrafts: (createdBy, channel, deliveryType, signal) => mapped(async () => {
+    },
+    findDrafts: async (createdBy, channel, deliveryType, signal) => {
       const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20, signal });
       return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
-    }),
+    },
   };
+}
+
+/** Created, but the answer does not say as what: a 2xx answer the flows resolve by looking, like a lost one. */
+function noIdIn(r: ServiceResponse, client: ServiceClient): ServiceError {
+  const { method, path } = routeOf(client.routes, 'createCampaign');
+  const message = l10n.t('The service created the draft but its answer names no id.');
+  return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', failure: { kind: 'badAnswer', status: r.status }, message, method, path, requestId: r.requestId, attempts: r.attempts, write: true });
 }
 
 /**

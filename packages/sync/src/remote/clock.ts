@@ -9,10 +9,14 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** Thrown when the caller cancels (an aborted signal), as opposed to a failure. */
+/**
+ * Thrown when the caller cancels (an aborted signal, a declined confirmation), as opposed to a
+ * failure. `sent` says whether the request had gone out: a write cancelled in flight may have
+ * applied; one cancelled before it left did not. `reason` is a sentence worth showing, when there is one.
+ */
 export class CancelledError extends Error {
-  constructor(message = 'Cancelled.') {
-    super(message);
+  constructor(readonly reason?: string, readonly sent = false) {
+    super(reason ?? 'Cancelled.');
     this.name = 'CancelledError';
   }
 }

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { isCancelled } from './clock';
 import { formatDuration } from './waits';
 
 /**
@@ -23,9 +24,24 @@ export type ServiceErrorCode =
   | 'BAD_RESPONSE'
   | (string & {});
 
+/**
+ * What became of a failed call, as data. Whoever decides on a failure decides on this, never on
+ * the message: messages are translated.
+ */
+export type CallFailure =
+  /** The service (or something at its address) answered with this error status. */
+  | { kind: 'http'; status: number }
+  /** An answer that is not what the spec describes; a 2xx one means the call was carried out. */
+  | { kind: 'badAnswer'; status: number }
+  /** The connection failed; `code` is Node's (`ECONNREFUSED`, `UND_ERR_SOCKET`); `sent` unless the code proves the request never left. */
+  | { kind: 'network'; code?: string; sent: boolean }
+  /** No answer in time; `sent` unless the time ran out before the request could leave. */
+  | { kind: 'timeout'; sent: boolean };
+
 export interface ServiceErrorInit {
   status: number;
   code: ServiceErrorCode;
+  failure: CallFailure;
   message: string;
   method: string;
   path: string;
@@ -45,6 +61,7 @@ export interface ServiceErrorInit {
 export class ServiceError extends Error {
   readonly status: number;
   readonly code: ServiceErrorCode;
+  readonly failure: CallFailure;
   /** The envelope's own message (the `message` property is the full readable sentence). */
   readonly serviceMessage: string;
   readonly method: string;
@@ -62,6 +79,7 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
     this.status = init.status;
     this.code = init.code;
+    this.failure = init.failure;
     this.serviceMessage = init.message;
     this.method = init.method;
     this.path = init.path;
@@ -77,6 +95,43 @@ export class ServiceError extends Error {
 
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
+}
+
+/** Codes that prove no connection was made, so the request never left: refused, no such host, no route, no connection in time, a certificate refused. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A connection failure with this Node code may have sent the request (reset, closed mid-way, unknown). */
+export function mayHaveSent(code: string | undefined): boolean {
+  return !code || !(NEVER_CONNECTED.has(code) || code.includes('CERT'));
+}
+
+/** The request went out and no answer says what became of it (or was cancelled in flight): a write may have applied. */
+export function answerLost(e: unknown): boolean {
+  if (isCancelled(e)) return e.sent;
+  if (!isServiceError(e)) return false;
+  const f = e.failure;
+  if (f.kind === 'timeout' || f.kind === 'network') return f.sent;
+  return f.kind === 'badAnswer' && f.status >= 200 && f.status < 300;
+}
+
+/**
+ * A write that failed so may have been applied: its answer was lost, or the service failed (5xx)
+ * after perhaps storing it. It is checked by reading, never sent again.
+ */
+export function mayHaveApplied(e: unknown): boolean {
+  return answerLost(e) || (isServiceError(e) && e.failure.kind === 'http' && e.status >= 500);
+}
+
+/** The service did not answer the call, or answered that it cannot now: asking again later may work. */
+export function notAnswering(e: unknown): boolean {
+  if (!isServiceError(e)) return false;
+  const f = e.failure;
+  return f.kind === 'timeout' || f.kind === 'network' || (f.kind === 'http' && (f.status >= 500 || f.status === 429));
+}
+
+/** The service refused the call with this status (a 4xx or 5xx answer). */
+export function refusedWith(e: unknown, status: number): boolean {
+  return isServiceError(e) && e.failure.kind === 'http' && e.status === status;
 }
 
 /** `code` (HTTP status) on target: message. Details: a; b. */
@@ -209,8 +264,8 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
     default:
       break;
   }
-  if (e.code === 'TIMEOUT') return { message: sentences(base, tries(e), l10n.t('Check the connection and the environment\'s base URL, then try again; a slow service may need a longer {0} in the environment\'s settings.', `\`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\``)), actions: ['retry', 'openSettings'] };
-  if (e.code === 'NETWORK') {
+  if (e.failure.kind === 'timeout') return { message: sentences(base, tries(e), l10n.t('Check the connection and the environment\'s base URL, then try again; a slow service may need a longer {0} in the environment\'s settings.', `\`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\``)), actions: ['retry', 'openSettings'] };
+  if (e.failure.kind === 'network') {
     const check = env
       ? l10n.t('Check that the base URL of environment {0} is right and that the service is running, then try again.', env)
       : l10n.t('Check that the base URL of environment is right and that the service is running, then try again.');

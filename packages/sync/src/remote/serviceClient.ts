@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { CallLogEntry, redact } from './callLog';
 import { CancelledError, Clock, systemClock } from './clock';
 import { checkBaseUrl, Environment, normalizeBaseUrl } from './environments';
-import { ServiceError, parseErrorEnvelope } from './errors';
+import { mayHaveSent, ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
 import { limiterKey, ResolveHost } from './serviceOrigin';
 import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
@@ -122,6 +122,11 @@ export interface ServiceClientOptions {
   writeBudgetMs?: number;
   /** At most this long per try (tests); by default a share of the budget. */
   timeoutMs?: number;
+  /**
+   * What times each try out. Real time by default, not `clock`: a timeout is about the network,
+   * not about pacing. Tests whose service is as virtual as their clock pass that clock.
+   */
+  tryClock?: Clock;
   /** Hears every answer, failure and wait of this client's calls. */
   observe?: (event: CallEvent) => void;
   /** Retries after the first try. Default 4. */
@@ -175,12 +180,6 @@ const DEFAULT_WRITE_BUDGET = 60_000;
 const DEFAULT_RETRIES = 4;
 /** No try gets less than this, unless less is left of the budget. */
 const MIN_ATTEMPT_MS = 5_000;
-
-interface Failure {
-  error: ServiceError;
-  /** HTTP status; 0 when no answer came. */
-  status: number;
-}
 
 export class ServiceClient {
   readonly environment: Environment;
@@ -344,12 +343,15 @@ export class ServiceClient {
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
       const timeoutMs = this.attemptTimeout(call.kind, deadline - started, budgetMs);
-      const outcome = await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs);
+      // The action's time ran out while the call waited its turn: it is not sent at all.
+      const outcome: Outcome = timeoutMs > 0
+        ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
+        : { kind: 'timeout', status: 0, sent: false };
       const ms = this.clock.now() - started;
       const entry: CallLogEntry = { method: call.method, path: call.path, status: outcome.status, ms, requestId, attempt, environment: this.environment.name, queuedMs: started - queuedFrom };
       if (outcome.kind === 'cancelled') {
         this.log({ ...entry, error: 'cancelled' });
-        throw new CancelledError();
+        throw new CancelledError(undefined, true);
       }
       if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) {
         this.log(entry);
@@ -357,10 +359,10 @@ export class ServiceClient {
         return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
       }
       const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
-      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.error.retryAfterMs ?? this.backoff(attempt)));
+      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.retryAfterMs ?? this.backoff(attempt)));
       const retryIn = this.retryDelay(failed, call, attempt, deadline);
-      this.log({ ...entry, error: failed.error.code, retryInMs: retryIn?.ms });
-      if (!retryIn) throw failed.error;
+      this.log({ ...entry, error: failed.code, retryInMs: retryIn?.ms });
+      if (!retryIn) throw failed;
       this.waiting(call, retryIn);
       await this.clock.sleep(retryIn.ms, call.signal);
     }
@@ -380,7 +382,7 @@ export class ServiceClient {
     if (call.kind !== 'write' || !this.opts.confirmWrite || call.confirmed) return;
     const description = call.description ?? `${call.method} ${call.path}`;
     const ok = await this.opts.confirmWrite({ method: call.method, path: call.path, description, environment: this.environment });
-    if (!ok) throw new CancelledError(l10n.t`Not sent: ${description} was not confirmed.`);
+    if (!ok) throw new CancelledError(l10n.t`Not sent: ${description} was not confirmed.`, false);
   }
 
   private prepare(call: RequestSpec, requestId: string): { headers: Record<string, string>; payload?: string } {
@@ -405,37 +407,42 @@ export class ServiceClient {
   }
 
   /**
-   * One try's share of what is left. A read keeps room for a second try when the first hangs;
-   * a write, never retried once it may have arrived, may use all of it.
+   * One try's share of what is left (0 when nothing is). A read keeps room for a second try when
+   * the first hangs; a write, never retried once it may have arrived, may use all of it.
    */
   private attemptTimeout(kind: 'read' | 'write', remaining: number, budgetMs: number): number {
+    if (remaining <= 0) return 0;
     const share = kind === 'read' ? Math.max(MIN_ATTEMPT_MS, budgetMs / 2) : remaining;
     return Math.max(1, Math.min(remaining, share, this.opts.timeoutMs ?? Infinity));
   }
 
-  private failure(outcome: Exclude<Outcome, { kind: 'cancelled' }>, call: RequestSpec, at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number }): Failure {
+  private failure(outcome: Exclude<Outcome, { kind: 'cancelled' }>, call: RequestSpec, at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number }): ServiceError {
     const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs, write: call.kind === 'write' };
     if (outcome.kind === 'response') {
       const error = this.httpError(outcome, where);
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
-      return { error, status: outcome.status };
+      return error;
     }
     if (outcome.kind === 'redirect') {
       const message = this.redact(l10n.t('{0} redirected the call to {1}, another origin. It was not followed, so the API key and workspace id were not sent there. Check that the environment\'s base URL is the service\'s own address (if the service moved to {1}, change the base URL to it; otherwise a proxy or a wrong host is in the way).', this.environment.baseUrl, outcome.target));
-      const error = new ServiceError({ status: outcome.status, code: 'CROSS_ORIGIN_REDIRECT', message, target: outcome.target, ...where });
+      const error = new ServiceError({ status: outcome.status, code: 'CROSS_ORIGIN_REDIRECT', failure: { kind: 'http', status: outcome.status }, message, target: outcome.target, ...where });
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, message });
-      return { error, status: outcome.status };
+      return error;
     }
-    const timeout = outcome.kind === 'timeout';
+    const code = outcome.kind === 'timeout' ? 'TIMEOUT' : 'NETWORK';
+    const message = this.unansweredMessage(outcome, call, at.timeoutMs);
+    const failure = outcome.kind === 'timeout' ? { kind: outcome.kind, sent: outcome.sent } : { kind: outcome.kind, code: outcome.code, sent: mayHaveSent(outcome.code) };
+    this.observe({ kind: 'unanswered', code, message });
+    return new ServiceError({ status: 0, code, failure, message, ...where });
+  }
+
+  private unansweredMessage(outcome: Extract<Outcome, { kind: 'timeout' | 'network' }>, call: RequestSpec, timeoutMs: number): string {
     const base = this.environment.baseUrl;
-    const message = timeout
-      ? (call.kind === 'write'
-        ? l10n.t('No answer from {0} within {1}; the change may or may not have been applied.', base, formatDuration(at.timeoutMs))
-        : l10n.t('No answer from {0} within {1}.', base, formatDuration(at.timeoutMs)))
-      : l10n.t('Could not reach {0}: {1}.', base, this.redact(outcome.message));
-    const error = new ServiceError({ status: 0, code: timeout ? 'TIMEOUT' : 'NETWORK', message, ...where });
-    this.observe({ kind: 'unanswered', code: timeout ? 'TIMEOUT' : 'NETWORK', message });
-    return { error, status: 0 };
+    if (outcome.kind === 'network') return l10n.t('Could not reach {0}: {1}.', base, this.redact(outcome.message));
+    if (!outcome.sent) return l10n.t('Not sent to {0}: the action\'s time ran out while the call waited its turn.', base);
+    return call.kind === 'write'
+      ? l10n.t('No answer from {0} within {1}; the change may or may not have been applied.', base, formatDuration(timeoutMs))
+      : l10n.t('No answer from {0} within {1}.', base, formatDuration(timeoutMs));
   }
 
   private httpError(outcome: { status: number; body: unknown; retryAfter?: string }, where: { method: string; path: string; requestId: string; attempts: number; budgetMs: number }): ServiceError {
@@ -445,6 +452,7 @@ export class ServiceClient {
     return new ServiceError({
       status: outcome.status,
       code: envelope?.code ?? codeForStatus(outcome.status),
+      failure: { kind: 'http', status: outcome.status },
       message: this.redact(text),
       target: envelope?.target,
       details: envelope?.details.map(d => ({ target: d.target, message: this.redact(d.message) })),
@@ -458,17 +466,16 @@ export class ServiceClient {
    * a read after a 5xx, a timeout or a failed connection, with backoff. Never past the deadline:
    * a retry that could not finish in time is not started.
    */
-  private retryDelay(failed: Failure, call: RequestSpec, attempt: number, deadline: number): WaitNotice | undefined {
+  private retryDelay(e: ServiceError, call: RequestSpec, attempt: number, deadline: number): WaitNotice | undefined {
     if (attempt > (this.opts.maxRetries ?? DEFAULT_RETRIES)) return undefined;
-    const e = failed.error;
     const now = this.clock.now();
     let notice: WaitNotice | undefined;
-    if (failed.status === 429) {
+    if (e.status === 429) {
       const ms = e.retryAfterMs ?? this.backoff(attempt);
       if (ms > (this.opts.maxRetryAfterMs ?? 60_000)) return undefined;
       notice = { reason: 'retryAfter', ms, at: now, why: l10n.t('the service asked to slow down (Retry-After)') };
-    } else if (call.kind === 'read' && (failed.status >= 500 || failed.status === 0)) {
-      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: failed.status ? l10n.t('the service answered HTTP {0}', failed.status) : e.code === 'TIMEOUT' ? l10n.t('no answer') : l10n.t('the connection failed') };
+    } else if (call.kind === 'read' && (e.status >= 500 || e.status === 0)) {
+      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: e.status ? l10n.t('the service answered HTTP {0}', e.status) : e.failure.kind === 'timeout' ? l10n.t('no answer') : l10n.t('the connection failed') };
     }
     if (!notice || now + notice.ms + MIN_ATTEMPT_MS / 5 > deadline) return undefined;
     return notice;
@@ -515,7 +522,7 @@ export class ServiceClient {
 
   private badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
     const { method, path } = routeOf(this.routes, op, campaignId);
-    return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', message: l10n.t('Unexpected answer from the service: {0}.', what), method, path, requestId: r.requestId, attempts: r.attempts });
+    return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', failure: { kind: 'badAnswer', status: r.status }, message: l10n.t('Unexpected answer from the service: {0}.', what), method, path, requestId: r.requestId, attempts: r.attempts });
   }
 
   private async attempt(url: string, spec: RequestSpec, headers: Record<string, string>, payload: string | undefined, timeoutMs: number): Promise<Outcome> {
@@ -523,8 +530,8 @@ export class ServiceClient {
     let timedOut = false;
     const onAbort = () => ctrl.abort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
-    // Real time, not the injectable clock: a timeout is about the network, not about pacing.
-    const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
+    const timer = new AbortController();
+    void (this.opts.tryClock ?? systemClock).sleep(timeoutMs, timer.signal).then(() => { timedOut = true; ctrl.abort(); }, () => undefined);
     try {
       const res = await this.sendFollowingSameOrigin(url, spec.method, headers, payload, ctrl.signal);
       if ('crossOrigin' in res) return { kind: 'redirect', status: res.status, target: res.crossOrigin };
@@ -538,10 +545,10 @@ export class ServiceClient {
       return { kind: 'response', status: res.status, body, retryAfter: res.headers.get('retry-after') ?? undefined };
     } catch (e) {
       if (spec.signal?.aborted) return { kind: 'cancelled', status: 0 };
-      if (timedOut) return { kind: 'timeout', status: 0 };
-      return { kind: 'network', status: 0, message: describeNetworkError(e) };
+      if (timedOut) return { kind: 'timeout', status: 0, sent: true };
+      return { kind: 'network', status: 0, message: describeNetworkError(e), code: networkCode(e) };
     } finally {
-      clearTimeout(timer);
+      timer.abort();
       spec.signal?.removeEventListener('abort', onAbort);
     }
   }
@@ -598,9 +605,18 @@ function sendable(headers: Record<string, string>, payload: string | undefined):
 type Outcome =
   | { kind: 'response'; status: number; body: unknown; retryAfter?: string }
   | { kind: 'redirect'; status: number; target: string }
-  | { kind: 'timeout'; status: 0 }
+  | { kind: 'timeout'; status: 0; sent: boolean }
   | { kind: 'cancelled'; status: 0 }
-  | { kind: 'network'; status: 0; message: string };
+  | { kind: 'network'; status: 0; message: string; code?: string };
+
+/** Node's code for a failed connection: on the error or along its causes (fetch puts it on `cause`). */
+function networkCode(e: unknown): string | undefined {
+  for (let at = e, depth = 0; at && typeof at === 'object' && depth < 4; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
 
 function describeNetworkError(e: unknown): string {
   if (e instanceof Error) {

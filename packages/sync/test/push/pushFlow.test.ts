@@ -3,8 +3,10 @@ import assert from 'node:assert/strict';
 import { runPush } from '../../src/push/pushFlow';
 import { rulesWithSettings } from '../../src/push/preflight';
 import { CampaignDoc } from '../../src/push/model';
-import { BaseStore, PushApi, ReadBackOptions, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
-import { Clock } from '../../src/remote/clock';
+import { BaseStore, PushApi, ReadBackOptions, RemoteCampaign } from '../../src/push/ports';
+import { CancelledError, Clock } from '../../src/remote/clock';
+import { ServiceError } from '../../src/remote/errors';
+import { answeredWith, connectionRefused, lostAnswer } from '../helpers/failures';
 import { VirtualClock } from '../helpers/virtualClock';
 import { LockHolder, PushLockBusy } from '../../src/files/pushLock';
 import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
@@ -30,7 +32,7 @@ class FakeService {
   /** The service is down: every read fails with a refused connection. */
   failGets = false;
   /** Failures the next reads meet, one each, before reads answer again. */
-  readFailures: ServiceFailure[] = [];
+  readFailures: ServiceError[] = [];
   /** When each read was made, on the clock. */
   readsAt: number[] = [];
   private tick = 0;
@@ -51,7 +53,7 @@ class FakeService {
     return {
       getCampaign: async (_id, signal) => {
         this.readsAt.push(this.clock.now());
-        if (signal?.aborted) throw new ServiceFailure('Cancelled.', 'cancelled');
+        if (signal?.aborted) throw new CancelledError();
         const failure = this.failGets ? refused() : this.readFailures.shift();
         if (failure) throw failure;
         return this.remote();
@@ -77,10 +79,10 @@ function deps(svc: FakeService, bases: MemoryBases, ui: ScriptedUi, readBack?: R
   return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }), readBack };
 }
 
-const lost = () => new ServiceFailure('No answer from http://svc within 30 s; the change may or may not have been applied.', 'timeout');
-const refused = () => new ServiceFailure('Could not reach http://svc: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:9).', 'unreachable');
-const serverError = (status = 500) => new ServiceFailure(`INTERNAL_ERROR (HTTP ${status})`, 'http', status, { error: { code: 'INTERNAL_ERROR', message: 'Internal error.' } });
-const rateLimited = (ms: number) => new ServiceFailure('RATE_LIMITED (HTTP 429)', 'http', 429, { error: { code: 'RATE_LIMITED', message: 'Rate limit reached.' } }, ms);
+const lost = () => lostAnswer('No answer from http://svc within 30 s; the change may or may not have been applied.');
+const refused = () => connectionRefused('Could not reach http://svc: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:9).');
+const serverError = (status = 500) => answeredWith(status, 'INTERNAL_ERROR', 'Internal error.');
+const rateLimited = (ms: number) => answeredWith(429, 'RATE_LIMITED', 'Rate limit reached.', ms);
 
 test('the service stores something else than was sent: the file takes it only when the user says yes', async () => {
   for (const answer of [false, true]) {
@@ -106,7 +108,7 @@ interface LostAnswerCase {
   /** What the PATCH does: it may apply, and its answer is lost or a failure. */
   onPatch(svc: FakeService, body: CampaignDoc): void;
   /** The failures the reads after it meet before the service answers again. */
-  reads?: () => ServiceFailure[];
+  reads?: () => ServiceError[];
   /** The service stays down. */
   down?: boolean;
   cancelWhen?: RegExp;
@@ -131,7 +133,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     name: 'answer lost, and not applied: said so',
     onPatch: () => { throw lost(); },
     outcome: 'not-applied',
-    message: /^The answer to the update was lost \(No answer .* applied\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to send it\.$/,
+    message: /^The answer to the update was lost \(TIMEOUT: No answer .* applied\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to send it\.$/,
   },
   {
     name: 'answer lost, service unreachable for three reads, then back: applied',
@@ -139,7 +141,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     reads: () => [refused(), refused(), refused()],
     outcome: 'pushed-after-timeout',
     message: /reading the campaign again confirmed it applied/,
-    reports: [/^The answer to the update was lost; checking whether it reached the service…: service not answering: Could not reach http:\/\/svc: ECONNREFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); trying again in 1 s$/, /trying again in 2 s$/],
+    reports: [/^The answer to the update was lost; checking whether it reached the service…: service not answering: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); trying again in 1 s$/, /trying again in 2 s$/],
     waits: [500, 1000, 2000],
   },
   {
@@ -164,7 +166,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     down: true,
     budgetMs: 20_000,
     outcome: 'unchecked',
-    message: /^The answer to the update was lost \(.*\), and the service did not answer during 20 s of checking \(last: Could not reach http:\/\/svc: ECONNREFUSED .*\): whether the update reached campaign \w+ could not be checked yet\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet \(nothing, if the update arrived\)\.$/,
+    message: /^The answer to the update was lost \(.*\), and the service did not answer during 20 s of checking \(last: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED .*\): whether the update reached campaign \w+ could not be checked yet\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet \(nothing, if the update arrived\)\.$/,
     reports: [/service not answering/],
   },
   {
@@ -173,7 +175,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     down: true,
     cancelWhen: /trying again in/,
     outcome: 'unchecked',
-    message: /, and you stopped the check before the service answered \(last: Could not reach .*\): whether the update reached campaign \w+ could not be checked yet\./,
+    message: /, and you stopped the check before the service answered \(last: NETWORK: Could not reach .*\): whether the update reached campaign \w+ could not be checked yet\./,
     waits: [],
   },
   {
@@ -223,7 +225,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
   {
     name: 'the read after a lost answer is refused (404): unchecked, with the reason',
     onPatch: (svc, body) => { svc.apply(body); throw lost(); },
-    reads: () => [new ServiceFailure('NOT_FOUND (HTTP 404)', 'http', 404, { error: { code: 'NOT_FOUND', message: 'No campaign with this id.' } })],
+    reads: () => [answeredWith(404, 'NOT_FOUND', 'No campaign with this id.')],
     outcome: 'unchecked',
     message: /, and the service refused the read that checks it \(NOT_FOUND: No campaign with this id\): whether the update reached campaign .* Push again once that is fixed:/,
     waits: [],
@@ -267,7 +269,7 @@ for (const c of LOST_ANSWERS) {
 
 test('a request that never left (connection refused): not sent, said so', async () => {
   const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  svc.onPatch = () => { throw new ServiceFailure('Could not reach http://127.0.0.1:1: ECONNREFUSED.', 'unreachable'); };
+  svc.onPatch = () => { throw connectionRefused('Could not reach http://127.0.0.1:1: ECONNREFUSED.'); };
   const ui = new ScriptedUi({ confirmPush: [true] });
   const r = await runPush(file, deps(svc, bases, ui));
   assert.equal(r.outcome, 'failed');

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { runStatusAction } from '../../src/push/actionsFlow';
 import { runCreateDraft } from '../../src/push/draftFlow';
 import { CampaignDoc } from '../../src/push/model';
-import { PushApi, RemoteCampaign, ServiceFailure } from '../../src/push/ports';
+import { PushApi, RemoteCampaign } from '../../src/push/ports';
+import { CancelledError } from '../../src/remote/clock';
+import { answeredWith, connectionRefused, lostAnswer } from '../helpers/failures';
 import { rulesWithSettings } from '../../src/push/preflight';
 import { readUntilAnswered } from '../../src/push/readBack';
 import { VirtualClock } from '../helpers/virtualClock';
@@ -16,8 +18,8 @@ import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
  */
 
 const ID = '65f1a2b3c4d5e6f708192a3b';
-const lost = () => new ServiceFailure('No answer within 30 s', 'timeout');
-const refused = () => new ServiceFailure('Could not reach http://svc: ECONNREFUSED', 'unreachable');
+const lost = () => lostAnswer('No answer within 30 s');
+const refused = () => connectionRefused('Could not reach http://svc: ECONNREFUSED');
 
 test('a read still running at the deadline is stopped there: unchecked, within the budget', async () => {
   const clock = new VirtualClock();
@@ -25,7 +27,7 @@ test('a read still running at the deadline is stopped there: unchecked, within t
   let reads = 0;
   const hanging = (signal: AbortSignal) => new Promise<never>((_resolve, reject) => {
     reads++;
-    signal.addEventListener('abort', () => reject(new ServiceFailure('Cancelled.', 'cancelled')), { once: true });
+    signal.addEventListener('abort', () => reject(new CancelledError(undefined, true)), { once: true });
   });
   const r = await readUntilAnswered(ui, 'Checking…', hanging, { clock, budgetMs: 30_000 });
   assert.deepEqual(r, { answered: false, reason: 'budget', lastError: undefined, budgetMs: 30_000 });
@@ -82,7 +84,7 @@ test('status: a lost pause, and the campaign is still active: not applied, not s
   const ui = new ScriptedUi({ confirm: [true] });
   const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'not-applied', r.message);
-  assert.match(r.message, /^The answer to the pause request was lost \(No answer within 30 s\)\. Reading campaign \w+ again shows it was not paused: it is still ACTIVE\. It was not sent again; pause it again to retry\.$/);
+  assert.match(r.message, /^The answer to the pause request was lost \(TIMEOUT: No answer within 30 s\)\. Reading campaign \w+ again shows it was not paused: it is still ACTIVE\. It was not sent again; pause it again to retry\.$/);
   assert.deepEqual(svc.calls, ['get', 'PAUSE', 'get']);
 });
 
@@ -100,14 +102,14 @@ test('status: a lost pause, the service down past the budget: unchecked, and wha
   const ui = new ScriptedUi({ confirm: [true] });
   const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'unchecked', r.message);
-  assert.match(r.message, /^The answer to the pause request was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking \(last: Could not reach http:\/\/svc: ECONNREFUSED\): whether campaign \w+ was paused could not be checked yet\. It was not sent again\. Refresh the Campaigns view once the service answers, and pause it again only if it is still ACTIVE\.$/);
+  assert.match(r.message, /^The answer to the pause request was lost \(TIMEOUT: No answer within 30 s\), and the service did not answer during 20 s of checking \(last: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED\): whether campaign \w+ was paused could not be checked yet\. It was not sent again\. Refresh the Campaigns view once the service answers, and pause it again only if it is still ACTIVE\.$/);
   assert.match(ui.text('warn'), /could not be checked yet/);
   assert.equal(svc.calls.filter(c => c === 'PAUSE').length, 1);
 });
 
 test('status: a 5xx on a pause that applied: read back, done', async () => {
   const svc = new Service();
-  svc.onStatus = () => { svc.record.status = 'PAUSED'; throw new ServiceFailure('INTERNAL_ERROR (HTTP 500)', 'http', 500); };
+  svc.onStatus = () => { svc.record.status = 'PAUSED'; throw answeredWith(500, 'INTERNAL_ERROR', 'Internal error.'); };
   const ui = new ScriptedUi({ confirm: [true] });
   const r = await runStatusAction(ID, 'PAUSE', deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'done', r.message);
@@ -125,7 +127,7 @@ test('draft: the create answer is lost and the drafts cannot be listed within th
   const ui = new ScriptedUi({ confirm: [true] });
   const r = await runCreateDraft(file, deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'unchecked', r.message);
-  assert.match(r.message, /^The answer to the create call was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking .*: whether the draft was created could not be checked yet\. Nothing else was sent and a\.campaign\.json is unchanged\. Before creating again, look in the Campaigns view/);
+  assert.match(r.message, /^The answer to the create call was lost \(TIMEOUT: No answer within 30 s\), and the service did not answer during 20 s of checking .*: whether the draft was created could not be checked yet\. Nothing else was sent and a\.campaign\.json is unchanged\. Before creating again, look in the Campaigns view/);
   assert.equal(file.text(), before);
   assert.deepEqual(svc.calls.filter(c => c === 'create' || c === 'update'), ['create']);
 });
@@ -146,7 +148,7 @@ test('draft: a component whose answer is lost while the service goes down is unc
   const r = await runCreateDraft(draftFile(), deps(svc, ui, new VirtualClock()));
   assert.equal(r.outcome, 'created', r.message);
   assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [['basic_details', 'unchecked'], ['utm_params', 'not-sent']]);
-  assert.match(r.message, /Not sent: `utm_params` \(since whether `basic_details` arrived could not be checked\)\. Not checked: `basic_details` \(the answer was lost \(No answer within 30 s\), and the service did not answer during 20 s of checking/);
+  assert.match(r.message, /Not sent: `utm_params` \(since whether `basic_details` arrived could not be checked\)\. Not checked: `basic_details` \(the answer was lost \(TIMEOUT: No answer within 30 s\), and the service did not answer during 20 s of checking/);
   assert.equal(svc.calls.filter(c => c === 'update').length, 1, 'nothing sent twice, nothing sent into a service that does not answer');
 });
 
@@ -155,5 +157,5 @@ test('draft: a component whose answer is lost and that the draft does not hold: 
   svc.onUpdate = body => { if (body.basic_details) throw lost(); };
   const r = await runCreateDraft(draftFile(), deps(svc, new ScriptedUi({ confirm: [true] }), new VirtualClock()));
   assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [['basic_details', 'not-applied'], ['utm_params', 'ok']]);
-  assert.match(r.message, /Not applied: `basic_details` \(the answer was lost \(No answer within 30 s\), and reading the draft showed it was not applied; it was not sent again\)\. Push: the file still holds it/);
+  assert.match(r.message, /Not applied: `basic_details` \(the answer was lost \(TIMEOUT: No answer within 30 s\), and reading the draft showed it was not applied; it was not sent again\)\. Push: the file still holds it/);
 });

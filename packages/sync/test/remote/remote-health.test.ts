@@ -102,6 +102,19 @@ test('after a failure the background check backs off (2, 4, 8 s) and brings the 
   w.m.dispose();
 });
 
+test('after a recovery the back-off starts again: the next outage is checked first at +2 s', async () => {
+  const w = monitor(['fail', 'fail', 'ok', 'fail', 'ok']);
+  w.m.set({ state: 'connected' });
+  w.m.observe(refused);
+  await w.reached('connected');
+  const recovered = w.clock.now();
+  w.m.observe(refused);
+  await w.reached('connected');
+  assert.deepEqual(w.checks.map(t => t - T0), [2000, 6000, 14000, 16000, 20000]);
+  assert.equal(w.checks[3] - recovered, 2000, 'the first check of the second outage');
+  w.m.dispose();
+});
+
 test('Retry checks at once; a rate-limited state turns connected when its time comes; signing out stops the checks', async () => {
   const w = monitor(['ok']);
   w.m.set({ state: 'connected' });
