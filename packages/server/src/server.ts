@@ -17,6 +17,7 @@ import { registerDocuments } from './capabilities/documents';
 import { registerFolding } from './capabilities/folding';
 import { registerFormatting } from './capabilities/formatting';
 import { registerHover } from './capabilities/hover';
+import { registerLargeDocuments } from './capabilities/largeDocuments';
 import { registerLifecycle } from './capabilities/lifecycle';
 import { registerPreflight } from './capabilities/preflight';
 import { registerRemoteState } from './capabilities/remoteState';
@@ -41,6 +42,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const diagnostics = registerDiagnostics(ctx);
   const workspaceFiles = registerWorkspaceFiles(ctx, diagnostics);
   registerDocuments(ctx, diagnostics, workspaceFiles);
+  registerLargeDocuments(ctx);
   registerWorkspace(ctx, diagnostics, workspaceFiles);
   registerRemoteState(ctx, diagnostics);
   registerCompletion(ctx, diagnostics);
