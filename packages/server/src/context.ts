@@ -16,6 +16,22 @@ export const PUSH_DELAY_MS = 200;
 /** Diagnostics per file sent to the editor (the most severe first); the CLI reports them all. */
 export const MAX_PROBLEMS = 1000;
 
+/**
+ * The largest open document the features work on, in characters (about its bytes: a campaign is
+ * JSON, mostly ASCII). Campaign files run 3–400 KB. Measured in one process on a shared 2-core
+ * machine (Node 20, load about 9), the costliest request, the first hover (it builds jsonc-parser's
+ * position tree), took 0.67 s of CPU at 10 MB and 1.6 s at 20 MB; formatting 0.41 s and 0.66 s;
+ * parse and validation under 0.2 s at 10 MB. So up to 10 MB every request is served within a
+ * second (the bench's 10 MB documents among them); past it the document is kept, as its edits
+ * must apply, but no feature reads it: one 200 MB document held every request for minutes.
+ */
+export const MAX_DOCUMENT_CHARS = 10 * 1024 * 1024;
+
+/** Whether the features leave a document alone: it is past MAX_DOCUMENT_CHARS. */
+export function oversized(doc: TextDocument): boolean {
+  return doc.getText().length > MAX_DOCUMENT_CHARS;
+}
+
 export interface ServerOptions {
   /** Makes the language service from the server's hooks (tests inject failures this way). */
   createService?: (hooks: LanguageServiceOptions) => LanguageService;
@@ -107,7 +123,7 @@ export interface ServerContext {
   readonly diskEncodings: Map<string, Utf16>;
   shuttingDown: boolean;
   /**
-   * Runs a request handler for the open document `uri`: a closed document gets `fallback`,
+   * Runs a request handler for the open document `uri`: a closed or oversized document gets `fallback`,
    * cancellation is honoured (the client gets RequestCancelled), and an error is logged with what
    * was being computed for which file, the client getting `fallback` instead.
    */
@@ -228,15 +244,21 @@ export function createContext(connection: Connection, options: ServerOptions): S
   return ctx;
 }
 
+/** The open document `uri`, unless it is closed or oversized. */
+function servable(ctx: Pick<ServerContext, 'documents'>, uri: string): TextDocument | undefined {
+  const doc = ctx.documents.get(uri);
+  return doc && !oversized(doc) ? doc : undefined;
+}
+
 async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, fallback: R, fn: (req: RequestContext) => R | Promise<R>, token: CancellationToken): Promise<R> {
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, `${handler} cancelled`);
   let version: number | undefined;
   try {
     if (token.isCancellationRequested) throw cancelled();
-    if (!ctx.documents.get(uri)) return fallback;
+    if (!servable(ctx, uri)) return fallback;
     const docSettings = await ctx.settings.get(uri);
     if (token.isCancellationRequested) throw cancelled();
-    const doc = ctx.documents.get(uri);
+    const doc = servable(ctx, uri);
     if (!doc) return fallback;
     version = doc.version;
     const result = await fn({ doc, parsed: ctx.service.parsed(doc), kind: ctx.service.kind(doc), settings: docSettings, token });

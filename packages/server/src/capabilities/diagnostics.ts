@@ -1,11 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import {
-  Diagnostic, DiagnosticRefreshRequest, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, LSPErrorCodes,
+  CancellationToken, Diagnostic, DiagnosticRefreshRequest, DocumentDiagnosticParams, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, LSPErrorCodes,
   PublishDiagnosticsParams, ResponseError,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSettings, Finding, limitDiagnostics } from '@campaign-studio/core';
-import { describe, savedAsUtf16, ServerContext } from '../context';
+import { describe, oversized, savedAsUtf16, ServerContext } from '../context';
+import { tooLargeDiagnostic } from './largeDocuments';
 
 /**
  * Diagnostics, pulled (LSP 3.17: the client asks, `resultId` skips unchanged ones) or pushed
@@ -48,6 +49,10 @@ export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSet
   return out;
 }
 
+function tooLargeReport(doc: TextDocument): DocumentDiagnosticReport {
+  return { kind: DocumentDiagnosticReportKind.Full, items: [tooLargeDiagnostic(doc)] };
+}
+
 /** Resolves after the messages already received have been handled. */
 function nextTurn(): Promise<void> {
   return new Promise(resolve => setImmediate(resolve));
@@ -76,7 +81,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
     return fresh;
   }
 
-  ctx.connection.languages.diagnostics.on((params, token) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
+  const pull = (params: DocumentDiagnosticParams, token: CancellationToken) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
     // Validation waits a turn of the event loop: requests that came with the edit (a hover, a
     // completion) are answered first, from the parse alone, and a pull that a newer edit made
     // stale is cancelled before it costs anything.
@@ -84,10 +89,18 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'diagnostics cancelled');
     const doc = ctx.documents.get(req.doc.uri);
     if (!doc) return EMPTY_REPORT;
+    // An edit made it oversized while this pull waited.
+    if (oversized(doc)) return tooLargeReport(doc);
     const resultId = stateOf(doc);
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, doc, req.settings, findings(doc, req.settings)) };
-  }, token));
+  }, token);
+
+  // An oversized document's one diagnostic says why it has no others.
+  ctx.connection.languages.diagnostics.on((params, token) => {
+    const open = ctx.documents.get(params.textDocument.uri);
+    return open && oversized(open) ? tooLargeReport(open) : pull(params, token);
+  });
 
   /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
   function publish(params: PublishDiagnosticsParams): Promise<void> {
@@ -104,7 +117,7 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       const current = ctx.documents.get(uri);
       // A newer version (or a close) has scheduled its own publication.
       if (!current || current.version !== version) return;
-      diagnostics = computeDiagnostics(ctx, current, docSettings, findings(current, docSettings));
+      diagnostics = oversized(current) ? [tooLargeDiagnostic(current)] : computeDiagnostics(ctx, current, docSettings, findings(current, docSettings));
     } catch (e) {
       // Never leave stale diagnostics behind: clear them and say why in the log.
       ctx.log.error(l10n.t`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);

@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { PreflightRequest, rangeFor } from '@campaign-studio/core';
-import { describe, ServerContext } from '../context';
+import { describe, MAX_DOCUMENT_CHARS, ServerContext } from '../context';
+import { tooLarge } from './largeDocuments';
 
 /**
  * `campaign/preflight`: the rule set's findings for a document before a write, from the same
@@ -17,6 +18,8 @@ export function registerPreflight(ctx: ServerContext): void {
     if (!open && typeof params.text !== 'string') {
       throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open in the language server; send its text to check it.`);
     }
+    const chars = (open?.getText() ?? params.text ?? '').length;
+    if (chars > MAX_DOCUMENT_CHARS) throw new ResponseError(LSPErrorCodes.RequestFailed, tooLarge(uri, chars));
     try {
       const settings = await ctx.settings.get(uri);
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, `${PreflightRequest.method} cancelled`);

@@ -7,7 +7,7 @@ import {
   MessageReader, MessageWriter, InitializeRequest, InitializedNotification, InitializeResult, ClientCapabilities,
   DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
   DidChangeWatchedFilesNotification, DidChangeConfigurationNotification, FileChangeType,
-  PublishDiagnosticsNotification, PublishDiagnosticsParams, LogMessageNotification, LogMessageParams,
+  PublishDiagnosticsNotification, PublishDiagnosticsParams, LogMessageNotification, LogMessageParams, ShowMessageNotification, ShowMessageParams,
   ConfigurationRequest, ConfigurationParams, RegistrationRequest, Registration, DiagnosticRefreshRequest,
   DocumentDiagnosticRequest, DocumentDiagnosticReport, ShutdownRequest, ExitNotification, CancellationToken, Range,
 } from 'vscode-languageserver-protocol/node';
@@ -106,6 +106,7 @@ export const PULL_CAPABILITIES: ClientCapabilities = {
 export class Editor {
   readonly publications: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  readonly messages: ShowMessageParams[] = [];
   readonly registrations: Registration[] = [];
   readonly configurationRequests: ConfigurationParams[] = [];
   refreshes = 0;
@@ -131,6 +132,7 @@ export class Editor {
     this.gone.catch(() => undefined);
     connection.onNotification(PublishDiagnosticsNotification.type, p => { this.publications.push(p); changed(); });
     connection.onNotification(LogMessageNotification.type, p => { this.logs.push(p); changed(); });
+    connection.onNotification(ShowMessageNotification.type, p => { this.messages.push(p); changed(); });
     connection.onRequest(ConfigurationRequest.type, p => {
       this.configurationRequests.push(p);
       changed();

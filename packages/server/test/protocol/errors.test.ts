@@ -43,6 +43,9 @@ describe('protocol errors', () => {
       ['textDocument/foldingRange', null],
       ['textDocument/diagnostic', 42],
       ['campaign/preflight', 'x'],
+      ['textDocument/codeLens', null],
+      ['workspace/executeCommand', null],
+      ['codeAction/resolve', 'x'],
     ];
     for (const [method, params] of cases) {
       const r = await server.request(method, params);

@@ -1,17 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentLength, MAX_BODY_BYTES, takeFrames } from '../../src/framing';
-import { rawServer } from '../helpers/rawServer';
+import { frame, rawServer } from '../helpers/rawServer';
 
 /**
  * The base protocol's framing: a message whose header is unusable is logged and skipped, and the
  * server answers the next one. (vscode-jsonrpc alone stayed alive but deaf after one.)
  */
-
-function frame(body: string): Buffer {
-  const bytes = Buffer.from(body, 'utf8');
-  return Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`), bytes]);
-}
 
 const bodies = (input: Buffer, resyncing = false) => takeFrames(input, resyncing).bodies.map(b => b.toString('utf8'));
 

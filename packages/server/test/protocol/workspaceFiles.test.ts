@@ -89,6 +89,16 @@ describe('the background check, for an editor that takes pushed diagnostics (Neo
     await ed.published(uri, p => p.diagnostics.length === 0);
   });
 
+  test('a change on disk under node_modules, .git or a folder .gitignore ignores is not checked', async () => {
+    const skipped = ['node_modules/pkg/x.campaign.json', '.git/x.campaign.json', 'build/x.campaign.json'].map(rel => ws.write(rel, BROKEN));
+    for (const uri of skipped) await ed.fileChanged(uri, FileChangeType.Created);
+    const checked = ws.write('campaigns/after-skipped.campaign.json', BROKEN);
+    await ed.fileChanged(checked, FileChangeType.Created);
+    // Files are checked one after another, in the order the editor named them.
+    await ed.published(checked, p => codes(p).includes('D1'));
+    for (const uri of skipped) assert.equal(ed.latest(uri), undefined, `${uri} has no diagnostics`);
+  });
+
   test('a document closed gets its file\'s diagnostics back, not none', async () => {
     const uri = ws.write('campaigns/edited.campaign.json', BROKEN);
     await ed.fileChanged(uri, FileChangeType.Created);
