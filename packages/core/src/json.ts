@@ -19,6 +19,14 @@ export function has(o: JsonObject, key: string): boolean {
 }
 
 /**
+ * `table[key]` when the table has `key` as its own: a word from a document (`constructor`,
+ * `toString`, `__proto__`) never finds what every object inherits.
+ */
+export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
  * Equal as JSON values. An alias of `dequal`, kept for the rule modules that still import it by
  * this name; new code imports `dequal` itself.
  */
