@@ -1,7 +1,7 @@
 /** Pointers to where two JSON values differ. */
 
 import { dequal } from 'dequal';
-import { isObject, join } from '@campaign-studio/core';
+import { isObject, join, own } from '@campaign-studio/core';
 
 /**
  * Sets `key` as an own member, whatever its name: assigning `o['__proto__']` would change the
@@ -24,7 +24,7 @@ export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out:
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
       if (out.length >= max) break;
-      differingPaths(a[k], b[k], join(base, k), max, out);
+      differingPaths(own(a, k), own(b, k), join(base, k), max, out);
     }
     return out;
   }

@@ -9,6 +9,8 @@ import { denormalizeCampaign, normalizeCampaign } from '../../src/remote/normali
 import { readBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { RateLimiter } from '../../src/remote/rateLimiter';
+import { differingPaths } from '../../src/remote/json';
+import { fieldChanges } from '../../src/push/fieldPaths';
 
 /**
  * A member named `__proto__` is data like any other: the service may hold one, and fetch writes
@@ -76,4 +78,15 @@ test('pull merges a `__proto__` member the service added into a file with local 
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a `__proto__` member added on one side is one difference at its own pointer, not the members of the prototype below it', () => {
+  const before = JSON.parse('{"basic_details": {"name": "a"}}');
+  const after = JSON.parse('{"basic_details": {"name": "a", "__proto__": {"x": 1}, "constructor": {"y": 2}}}');
+  assert.deepEqual(differingPaths(before, after), ['/basic_details/__proto__', '/basic_details/constructor']);
+  assert.deepEqual(differingPaths(after, before), ['/basic_details/__proto__', '/basic_details/constructor']);
+  assert.deepEqual(fieldChanges(before, after), [
+    { path: ['basic_details', '__proto__'], before: undefined, after: { x: 1 } },
+    { path: ['basic_details', 'constructor'], before: undefined, after: { y: 2 } },
+  ]);
 });
