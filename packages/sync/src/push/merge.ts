@@ -1,7 +1,6 @@
 import { dequal } from 'dequal';
-import { isObject, own } from '@campaign-studio/core';
+import { isObject, own, setMember } from '@campaign-studio/core';
 import { CampaignDoc } from './model';
-import { setMember } from '../remote/json';
 import { fieldChanges, identityKeyAt, keyedElements, PathSegment, pathId, pathText, valueAt } from './fieldPaths';
 
 /**

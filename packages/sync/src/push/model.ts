@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { code } from '@campaign-studio/core';
+import { code, setMember } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { setMember } from '../remote/json';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural

@@ -3,14 +3,6 @@
 import { dequal } from 'dequal';
 import { isObject, join, own } from '@campaign-studio/core';
 
-/**
- * Sets `key` as an own member, whatever its name: assigning `o['__proto__']` would change the
- * object's prototype instead, and the member would vanish from the written JSON.
- */
-export function setMember(o: object, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 /** Re-exported for the editor's push feature, which imports it from this package. */
 export { isObject } from '@campaign-studio/core';
 

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
 import { pullIntoWorkspace } from '../../src/remote/pull';
-import { denormalizeCampaign, normalizeCampaign } from '../../src/remote/normalize';
+import { denormalizeCampaign, normalizeCampaign, schedulingToRequest, schedulingToResponse } from '../../src/remote/normalize';
 import { readBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { RateLimiter } from '../../src/remote/rateLimiter';
@@ -89,4 +89,15 @@ test('a `__proto__` member added on one side is one difference at its own pointe
     { path: ['basic_details', '__proto__'], before: undefined, after: { x: 1 } },
     { path: ['basic_details', 'constructor'], before: undefined, after: { y: 2 } },
   ]);
+});
+
+test('a schedule with a `__proto__` member converts to the request shape and back exactly, the member kept', () => {
+  const response = JSON.parse('{"delivery_type": "SCHEDULED", "schedule_time": "2026-03-01T10:00:00", "time_zone": "Europe/Berlin", "__proto__": {"x": 1}}');
+  const request = schedulingToRequest(response, false);
+  assert.equal(request.exact, true, request.reason);
+  assert.ok(own(request.value, '__proto__'));
+  assert.deepEqual(request.value, JSON.parse('{"delivery_type": "AT_FIXED_TIME", "start_time": "2026-03-01T10:00:00", "timezone": "Europe/Berlin", "__proto__": {"x": 1}}'));
+  const back = schedulingToResponse(request.value, false);
+  assert.ok(own(back, '__proto__'));
+  assert.deepEqual(back, response);
 });
