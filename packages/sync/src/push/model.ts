@@ -58,7 +58,7 @@ export function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   const o = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(o).sort()) if (o[k] !== undefined) out[k] = sorted(o[k]);
+  for (const k of Object.keys(o).sort()) if (o[k] !== undefined) setMember(out, k, sorted(o[k]));
   return out;
 }
 

@@ -11,6 +11,7 @@ import { ServiceClient } from '../../src/remote/serviceClient';
 import { RateLimiter } from '../../src/remote/rateLimiter';
 import { differingPaths } from '../../src/remote/json';
 import { fieldChanges } from '../../src/push/fieldPaths';
+import { previewText } from '../../src/push/patch';
 
 /**
  * A member named `__proto__` is data like any other: the service may hold one, and fetch writes
@@ -100,4 +101,9 @@ test('a schedule with a `__proto__` member converts to the request shape and bac
   const back = schedulingToResponse(request.value, false);
   assert.ok(own(back, '__proto__'));
   assert.deepEqual(back, response);
+});
+
+test('the push preview shows a `__proto__` member the body sends', () => {
+  const body = JSON.parse('{"basic_details": {"name": "Odd keys", "__proto__": {"nested": 1}}}');
+  assert.equal(previewText(body), '{\n  "basic_details": {\n    "__proto__": {\n      "nested": 1\n    },\n    "name": "Odd keys"\n  }\n}\n');
 });
