@@ -95,7 +95,7 @@ test('a `__proto__` member added on one side is one difference at its own pointe
 test('a schedule with a `__proto__` member converts to the request shape and back exactly, the member kept', () => {
   const response = JSON.parse('{"delivery_type": "SCHEDULED", "schedule_time": "2026-03-01T10:00:00", "time_zone": "Europe/Berlin", "__proto__": {"x": 1}}');
   const request = schedulingToRequest(response, false);
-  assert.equal(request.exact, true, request.reason);
+  assert.equal(request.exact, true, JSON.stringify(request));
   assert.ok(own(request.value, '__proto__'));
   assert.deepEqual(request.value, JSON.parse('{"delivery_type": "AT_FIXED_TIME", "start_time": "2026-03-01T10:00:00", "timezone": "Europe/Berlin", "__proto__": {"x": 1}}'));
   const back = schedulingToResponse(request.value, false);
