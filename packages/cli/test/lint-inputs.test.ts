@@ -93,6 +93,17 @@ describe('exit status', () => {
   });
 });
 
+test('a word that names a built-in property, unquoted, is a D1 error like any other word (exit 1, not an internal error)', () => {
+  const files = { 'c.campaign.json': '{"channel": constructor}', 'p.campaign.json': '{"channel": "PUSH", "campaign_delivery_type": __proto__}', 't.campaign.json': '{\n  ToString: "PUSH"\n}' };
+  const dir = project('built-in-words', files);
+  const { status, out, stderr } = json(dir, ...Object.keys(files));
+  assert.equal(status, 1, stderr);
+  assert.equal(stderr, '');
+  const syntax = out.map(e => [e.file, e.diagnostics.find(d => d.rule === 'D1')?.message.match(/`[^`]+`/)?.[0]]);
+  assert.deepEqual(syntax, [['c.campaign.json', '`constructor`'], ['p.campaign.json', '`__proto__`'], ['t.campaign.json', '`ToString`']]);
+  assert.match(run(dir, ['c.campaign.json']).stdout, /^c\.campaign\.json:1:13 error D1 Unexpected character: `constructor` is not valid JSON here; strings and property names need double quotes/m);
+});
+
 describe('globs and .gitignore', () => {
   const files = {
     '.gitignore': 'build/\n*.draft.campaign.json\n',

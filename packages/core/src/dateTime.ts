@@ -56,7 +56,15 @@ export function wallOrder(wallMs: number, instantMs: number): -1 | 1 | undefined
   return Math.abs(apart) <= WALL_ORDER_MARGIN_MS ? undefined : apart < 0 ? -1 : 1;
 }
 
-/** The instant of a wall-clock time (ms, read as UTC) in `zone`, Luxon's reading of gaps and overlaps; the wall time itself when the zone is not one. */
+/**
+ * The instant of a wall-clock time (ms, read as UTC) in `zone`; the wall time itself when the zone
+ * is not one. The offset is the one in force at that wall time in the zone (01:30 in Berlin on
+ * 30 March 2025 is CET, 00:30 UTC). Gaps and overlaps are read as Luxon reads them: a time in the
+ * spring gap moves forward by the gap (02:30 that day is 03:30 CEST, 01:30 UTC); an ambiguous time
+ * takes the offset in force at the wall time read as UTC, which east of UTC is the later one (02:30
+ * in Berlin on 26 October 2025 is 02:30 CET, 01:30 UTC) and west of UTC the earlier one (01:30 in
+ * New York on 2 November 2025 is EDT, 05:30 UTC).
+ */
 export function wallInstant(wallMs: number, zone: string): number {
   const local = DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true });
   return local.isValid ? local.toMillis() : wallMs;

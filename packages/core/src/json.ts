@@ -19,6 +19,22 @@ export function has(o: JsonObject, key: string): boolean {
 }
 
 /**
+ * Sets `key` as an own member, whatever its name: assigning `o['__proto__']` would change the
+ * object's prototype instead, and the member would vanish from the written JSON.
+ */
+export function setMember(o: object, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * `table[key]` when the table has `key` as its own: a word from a document (`constructor`,
+ * `toString`, `__proto__`) never finds what every object inherits.
+ */
+export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
  * Equal as JSON values. An alias of `dequal`, kept for the rule modules that still import it by
  * this name; new code imports `dequal` itself.
  */

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { cloneJson, has, isObject, JsonObject } from './json';
+import { cloneJson, has, isObject, JsonObject, setMember } from './json';
 import { code as c } from './language/strings';
 
 /**
@@ -78,7 +78,7 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
     else if (k === 'time_zone') out.timezone = v;
     // Response-only: it repeats `periodic_details.sending_frequency` (checked just below).
     else if (k === 'frequency') continue;
-    else out[k] = cloneJson(v);
+    else setMember(out, k, cloneJson(v));
   }
   if (!dequal(schedulingToResponse(out, periodic), s)) {
     return has(src, 'frequency')
@@ -96,7 +96,7 @@ export function schedulingToResponse(s: unknown, periodic: boolean): unknown {
     if (k === 'delivery_type') out.delivery_type = v === 'AT_FIXED_TIME' ? 'SCHEDULED' : cloneJson(v);
     else if (k === 'start_time') out.schedule_time = periodic && typeof v === 'string' ? (timeOfDay(v) ?? v) : v;
     else if (k === 'timezone') out.time_zone = v;
-    else out[k] = cloneJson(v);
+    else setMember(out, k, cloneJson(v));
   }
   const pd = s.periodic_details;
   if (periodic && isObject(pd) && typeof pd.sending_frequency === 'string') out.frequency = pd.sending_frequency;

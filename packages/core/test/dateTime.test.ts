@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
-import { parseIsoDateTime, wallOrder } from '../src/dateTime';
+import { parseIsoDateTime, wallInstant, wallOrder } from '../src/dateTime';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -22,4 +22,26 @@ test('wallOrder agrees with the instant in the zones furthest from UTC, just pas
       assert.equal(wallOrder(parseIsoDateTime(wall)!.wall, now), Math.sign(instant - now), `${wall} in ${zone}`);
     }
   }
+});
+
+/** The instant, as ISO text in UTC, of a wall-clock time in `zone`. */
+const instant = (wall: string, zone: string) => new Date(wallInstant(parseIsoDateTime(wall)!.wall, zone)).toISOString();
+
+test('wallInstant: 01:30 in Berlin on the day the clocks go forward is still CET, 00:30 UTC (its offset is read at the wall time in the zone, not at the wall time taken as UTC)', () => {
+  // 01:30 UTC is 03:30 CEST: an offset read there would give 23:30 UTC the day before.
+  assert.equal(instant('2025-03-30T01:30:00', 'Europe/Berlin'), '2025-03-30T00:30:00.000Z');
+  assert.equal(instant('2025-03-30T03:30:00', 'Europe/Berlin'), '2025-03-30T01:30:00.000Z');
+  assert.equal(instant('2025-10-26T01:30:00', 'Europe/Berlin'), '2025-10-25T23:30:00.000Z');
+  assert.equal(instant('2025-10-26T03:30:00', 'Europe/Berlin'), '2025-10-26T02:30:00.000Z');
+});
+
+test('wallInstant: a time in the spring gap, 02:30 in Berlin on 30 March 2025, moves forward by the gap, to 03:30 CEST (01:30 UTC)', () => {
+  assert.equal(instant('2025-03-30T02:30:00', 'Europe/Berlin'), '2025-03-30T01:30:00.000Z');
+});
+
+test('wallInstant: an ambiguous time, 02:30 in Berlin on 26 October 2025, is the later one, 02:30 CET (01:30 UTC), not 02:30 CEST (00:30 UTC)', () => {
+  assert.equal(instant('2025-10-26T02:30:00', 'Europe/Berlin'), '2025-10-26T01:30:00.000Z');
+  // Luxon takes the offset in force at the wall time read as UTC: west of UTC that is the earlier
+  // one, so 01:30 in New York on 2 November 2025 is EDT (05:30 UTC), not EST (06:30 UTC).
+  assert.equal(instant('2025-11-02T01:30:00', 'America/New_York'), '2025-11-02T05:30:00.000Z');
 });

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
 import { DocumentKind, WorkspaceSettings } from './types';
-import { isObject } from '../json';
+import { isObject, own } from '../json';
 import { OPERATORS_BY_DATA_TYPE } from '../rules/filters';
 
 /**
@@ -141,7 +141,8 @@ const VALUE_RULES: ValueRule[] = [
       const filter = parentValue(ctx.doc, path);
       if (!filter || (filter.filter_type !== undefined && filter.filter_type !== 'user_attributes')) return undefined;
       const dt = typeof filter.data_type === 'string' ? filter.data_type : undefined;
-      if (dt && OPERATORS_BY_DATA_TYPE[dt]) return strings(OPERATORS_BY_DATA_TYPE[dt], () => l10n.t('Allowed for `data_type` {0}.', `\`${dt}\``));
+      const operators = dt ? own(OPERATORS_BY_DATA_TYPE, dt) : undefined;
+      if (operators) return strings(operators, () => l10n.t('Allowed for `data_type` {0}.', `\`${dt}\``));
       const all: string[] = [];
       for (const ops of Object.values(OPERATORS_BY_DATA_TYPE)) for (const o of ops) if (!all.includes(o)) all.push(o);
       return strings(all, o => l10n.t('For `data_type` {0}.', Object.entries(OPERATORS_BY_DATA_TYPE).filter(([, ops]) => ops.includes(o)).map(([d]) => `\`${d}\``).join(', ')));
@@ -150,8 +151,8 @@ const VALUE_RULES: ValueRule[] = [
   {
     at: ['trigger_condition/trigger_delay_type'],
     values(ctx) {
-      const list = ctx.channel ? TRIGGER_DELAY_TYPES[ctx.channel] : undefined;
-      return list ? strings(list, () => l10n.t('Allowed for {0} campaigns.', CHANNEL_NAMES[ctx.channel!] ?? ctx.channel!)) : undefined;
+      const list = ctx.channel ? own(TRIGGER_DELAY_TYPES, ctx.channel) : undefined;
+      return list ? strings(list, () => l10n.t('Allowed for {0} campaigns.', CHANNEL_NAMES[ctx.channel!])) : undefined;
     },
   },
   {

@@ -3,6 +3,7 @@ import * as jsonc from 'jsonc-parser';
 import { Finding } from './types';
 import { code, didYouMean } from './strings';
 import { Utf16, utf16Finding, utf16OfText } from './encoding';
+import { own } from '../json';
 
 /**
  * Parsing, once per document version.
@@ -229,7 +230,7 @@ function symbolMessage(body: string, offset: number): string | undefined {
   if (ch === "'") return l10n.t('Unexpected character: single quotes are not valid JSON; strings and property names need double quotes `"`.');
   const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
   if (!word) return undefined;
-  const literal = LITERALS[word.toLowerCase()];
+  const literal = own(LITERALS, word.toLowerCase());
   if (literal && word !== literal) return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', code(word), code(literal));
   if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', code(word));
   const near = didYouMean(word, ['true', 'false', 'null']);

@@ -4,6 +4,7 @@ import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-langu
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
 import { DocumentKind } from './types';
+import { own } from '../json';
 
 /**
  * The outline and breadcrumbs: components under readable names (with their key and the facts
@@ -157,7 +158,7 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
 
   const propertySymbol = (key: string, prop: jsonc.Node, keyNode: jsonc.Node, value: jsonc.Node | undefined, path: string[]): DocumentSymbol | undefined => {
     const top = path.length === 1;
-    const component = top ? COMPONENTS()[key] : undefined;
+    const component = top ? own(COMPONENTS(), key) : undefined;
     const fits = key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
     if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
     if (FILTER_GROUPS.has(key) && value?.type === 'object') {

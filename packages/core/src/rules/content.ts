@@ -3,6 +3,7 @@ import { Finding, Fix, RuleCheck } from '../language/types';
 import { get, join } from '../language/pointer';
 import { didYouMean } from '../language/strings';
 import { code, finding, fix, isObj, Obj } from './util';
+import { own } from '../json';
 import { FixContext, RuleGroup } from './define';
 import { push, email } from './examples';
 
@@ -175,8 +176,8 @@ function internalsHints(doc: Obj): Finding[] {
 function contentRules(doc: Obj): Finding[] {
   const cc = doc.campaign_content;
   if (!isObj(cc)) return [];
-  const channel = typeof doc.channel === 'string' && doc.channel in CHANNEL_KEY ? doc.channel : undefined;
-  const expected = channel ? CHANNEL_KEY[channel] : undefined;
+  const expected = typeof doc.channel === 'string' ? own(CHANNEL_KEY, doc.channel) : undefined;
+  const channel = expected ? doc.channel as string : undefined;
   const out: Finding[] = [];
   const localesList = Array.isArray(cc.locales) ? cc.locales : undefined;
   if (localesList) out.push(...defaultListed(localesList));

@@ -51,7 +51,7 @@ function words(types: string[]): string {
 
 /** Q1: Email takes only five fields; the Push ones are reported with a fix. */
 function checkEmailFields(dc: Obj): Finding[] {
-  return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (k in TIED_FIELDS || QUEUING_FIELDS.includes(k) || k === MISSPELT))
+  return Object.keys(dc).filter(k => !EMAIL_FIELDS.includes(k) && (has(TIED_FIELDS, k) || QUEUING_FIELDS.includes(k) || k === MISSPELT))
     .map(k => finding('Q1', 'error', join(DC, k),
       l10n.t('`{0}` is a Push delivery control; Email takes only {1}. Remove it.', k, EMAIL_FIELDS.map(c).join(', ')),
       { target: 'key', fixes: [remove(k)] }));

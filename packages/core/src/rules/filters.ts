@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
 import { join } from '../language/pointer';
 import { code, finding, fix, isObj, Obj } from './util';
+import { own } from '../json';
 import { FixContext, RuleGroup } from './define';
 import { push, filter, group } from './examples';
 
@@ -34,14 +35,14 @@ const DATA_TYPE_NAMES: Record<string, string> = {
 function userAttributeFixes(f: FixContext): Fix[] {
   if (!isObj(f.parent) || typeof f.value !== 'string') return [];
   if (f.key === 'data_type') {
-    const named = DATA_TYPE_NAMES[f.value.toLowerCase()];
+    const named = own(DATA_TYPE_NAMES, f.value.toLowerCase());
     return named ? [fix(l10n.t('Change to {0}', code(named)), [{ kind: 'replaceValue', path: f.finding.path, value: named }], true)] : [];
   }
   if (f.key !== 'operator') return [];
   const operator = f.value;
   const dataTypePath = join(f.finding.path.slice(0, f.finding.path.lastIndexOf('/')), 'data_type');
   const types = Object.keys(OPERATORS_BY_DATA_TYPE).filter(t => OPERATORS_BY_DATA_TYPE[t].includes(operator));
-  const operators = OPERATORS_BY_DATA_TYPE[String(f.parent.data_type)] ?? [];
+  const operators = own(OPERATORS_BY_DATA_TYPE, String(f.parent.data_type)) ?? [];
   return [
     ...types.map(t => fix(l10n.t('Change `data_type` to {0}', code(t)), [{ kind: 'replaceValue', path: dataTypePath, value: t }])),
     ...operators.map(o => fix(l10n.t('Change to {0}', code(o)), [{ kind: 'replaceValue', path: f.finding.path, value: o }])),

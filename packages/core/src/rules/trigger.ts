@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck } from '../language/types';
 import { campaignKind, finding, fix, isObj, Obj } from './util';
+import { own } from '../json';
 import { hasComponents } from './document';
 import { visible } from '../language/strings';
 import { FixContext, RuleGroup } from './define';
@@ -29,7 +30,7 @@ function presence(doc: Obj, type: string | undefined): Finding[] {
       l10n.t`\`trigger_condition\` is required when \`campaign_delivery_type\` is \`${type}\`: say which event triggers the campaign (\`included_filters\`) and when to send (\`trigger_delay_type\`).`,
       { fixes: [{ title: l10n.t('Add a `trigger_condition` skeleton'), edits: [{ kind: 'insert', path: TC, value: { included_filters: { filter_operator: 'and', filters: [] }, trigger_delay_type: 'ASAP' } }] }] })];
   }
-  const why = NO_TRIGGER[type];
+  const why = own(NO_TRIGGER, type);
   if (!why || doc.trigger_condition === undefined) return [];
   return [finding('T1', 'warning', TC, l10n.t`\`trigger_condition\` ${why}: it is ignored. Remove it.`,
     { target: 'key', fixes: [{ title: l10n.t('Remove `trigger_condition`'), edits: [{ kind: 'remove', path: TC }], isPreferred: true }] })];

@@ -4,6 +4,7 @@ import { Finding, Fix, RuleCheck } from '../language/types';
 import { join } from '../language/pointer';
 import { code as c, finding, has, isObj, Obj } from './util';
 import { instantOf, parseIsoDateTime } from '../dateTime';
+import { own } from '../json';
 import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../schedulingShape';
 import { RuleGroup } from './define';
 import { cartTrigger, filter, fixedTime, group, push } from './examples';
@@ -31,7 +32,7 @@ export function differences(a: unknown, b: unknown, at: string, max = 3): string
   const walk = (x: unknown, y: unknown, p: string): void => {
     if (out.length >= max || dequal(x, y)) return;
     if (isObj(x) && isObj(y)) {
-      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk(x[k], y[k], join(p, k));
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk(own(x, k), own(y, k), join(p, k));
     } else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
       x.forEach((v, i) => walk(v, y[i], join(p, i)));
     } else {

@@ -8,6 +8,7 @@ import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/s
 import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from '../../src/language/types';
 import { RULE_GROUPS } from '../../src/rules/catalog';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
+import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 
 /**
  * One test per quick fix: the document breaks a rule, the fix is offered on its diagnostic,
@@ -229,6 +230,18 @@ for (const c of CASES) {
     assert.deepEqual(again.map(f => f.message), [], 'its diagnostic is gone afterwards');
   });
 }
+
+test('F3: a data type that names a built-in property (constructor, __proto__, …) gets the fixes any other unknown data type gets', () => {
+  const settings = { features: {} } as WorkspaceSettings;
+  const titles = (word: string) => {
+    const text = textOf(with_(PUSH_ONE_TIME(), d => { d.segmentation_details = { included_filters: { filter_operator: 'and', filters: [{ ...CITY, data_type: word }] } }; }));
+    const parsed = parse(text);
+    const findings = findingsOf(text, 'campaign', settings);
+    return toDiagnostics(parsed, findings.filter(f => f.rule === 'F3'))
+      .flatMap(d => codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: d.range }).map(a => a.title.split(word).join('WORD')));
+  };
+  for (const word of BUILT_IN_WORDS) assert.deepEqual(titles(word), titles('q'.repeat(word.length)), word);
+});
 
 /** The rules that get a code action somewhere in `text`. */
 function rulesWithActions(text: string, kind: DocumentKind, settings: WorkspaceSettings, remote?: RemoteState, purpose?: CheckPurpose): string[] {

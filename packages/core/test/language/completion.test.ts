@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyCompletion, completions, head, labels, Opts, schemaKeys } from './editingHelpers';
+import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 import { PLAIN_CLIENT } from '../../src/language/completion';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
@@ -347,4 +348,18 @@ test('each snippet once where its value goes: the component\'s, not the schema\'
   const bodies = items.map(i => JSON.stringify(JSON.parse(expandSnippet(newText(i)))));
   assert.equal(new Set(bodies).size, bodies.length, `a snippet listed twice: ${JSON.stringify(items.map(i => i.label))}`);
   assert.ok(!items.some(i => i.label === 'At a fixed time'), 'the schema\'s copy of a component snippet');
+});
+
+/** A trigger delay with `channel` set to `word`, and a user-attribute filter whose `data_type` is `word`, the cursor in the value of `at`. */
+function builtInContext(word: string, at: 'trigger_delay_type' | 'operator'): string {
+  const delay = at === 'trigger_delay_type' ? '"|"' : '"ASAP"';
+  const operator = at === 'operator' ? '"|"' : '"is"';
+  return `{\n  "channel": "${word}",\n  "campaign_delivery_type": "EVENT_TRIGGERED",\n  "trigger_condition": { "trigger_delay_type": ${delay} },\n  "segmentation_details": { "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "user_attributes", "data_type": "${word}", "operator": ${operator} } ] } }\n}`;
+}
+
+test('a channel or a data type that names a built-in property (constructor, __proto__, …) narrows nothing: the values any unknown word gets', () => {
+  const values = (word: string, at: 'trigger_delay_type' | 'operator') => completions(builtInContext(word, at)).map(i => `${i.label} ${JSON.stringify(i.documentation)}`.split(word).join('WORD'));
+  for (const word of BUILT_IN_WORDS) {
+    for (const at of ['trigger_delay_type', 'operator'] as const) assert.deepEqual(values(word, at), values('q'.repeat(word.length), at), `${at} with ${word}`);
+  }
 });

@@ -79,6 +79,23 @@ test('the tab size is clamped to 1..16 and tabs stay tabs', () => {
   assert.match(formatted(UGLY, { tabSize: 1e9, insertSpaces: false }), /\n\t\t"delivery_type"/);
 });
 
+test('range formatting of a document nested past the depth guard is declined with the same reason as formatting all of it', () => {
+  const options = { tabSize: 2, insertSpaces: true };
+  // 600 levels: past the guard (512), small enough that the formatter's own bounds would let it through.
+  const nested = '{"a": ' + '['.repeat(600) + ']'.repeat(600) + '}';
+  const runaway = '{"a": "x\n' + '['.repeat(20_000);
+  for (const text of [nested, runaway]) {
+    const parsed = parse(text);
+    assert.equal(parsed.tooDeep, true);
+    const whole = format({ parsed, options });
+    assert.match(whole.declined ?? '', /^Not formatted: the document nests too deep/);
+    const lastLine = text.split('\n').length - 1;
+    for (const range of [{ start: { line: 0, character: 0 }, end: { line: lastLine, character: 20_000 } }, { start: { line: lastLine, character: 10 }, end: { line: lastLine, character: 20 } }]) {
+      assert.deepEqual(format({ parsed, options, range }), whole, `${JSON.stringify(range)} of ${text.slice(0, 20)}…`);
+    }
+  }
+});
+
 test('formatting whose text would outgrow memory stops at a bound and is declined with the reason', () => {
   const wide = '['.repeat(500) + '0,'.repeat(200_000) + '0' + ']'.repeat(500);
   const result = format({ parsed: parse(wide), options: { tabSize: 16, insertSpaces: true } });

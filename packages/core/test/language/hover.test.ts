@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { atCursor, head, hoverText, Opts, schemaKeys, settingsOf } from './editingHelpers';
 import { doHover } from '../../src/language/hover';
+import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 
 /**
  * Hovers at cursor positions (`|`) over every component: what a property is, its type and
@@ -194,3 +195,11 @@ for (const c of TIMES) {
     for (const re of c.hasNot ?? []) assert.doesNotMatch(text, re);
   });
 }
+
+test('hovering a value whose channel or data type names a built-in property (constructor, __proto__, …) says what it says for any unknown word', () => {
+  const doc = (word: string, at: string) => `{\n  "channel": "${word}",\n  "campaign_delivery_type": "EVENT_TRIGGERED",\n  "trigger_condition": { "trigger_delay_type": "${at === 'delay' ? 'AS|AP' : 'ASAP'}" },\n  "segmentation_details": { "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "user_attributes", "data_type": "${word}", "operator": "${at === 'delay' ? 'is' : 'i|s'}" } ] } }\n}`;
+  const hover = (word: string, at: string) => hoverText(doc(word, at))?.split(word).join('WORD');
+  for (const word of BUILT_IN_WORDS) {
+    for (const at of ['delay', 'operator']) assert.equal(hover(word, at), hover('q'.repeat(word.length), at), `${at} with ${word}`);
+  }
+});

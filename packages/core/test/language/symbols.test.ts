@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../src/language/parse';
 import { documentSymbols, flattenSymbols } from '../../src/language/symbols';
+import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
 import type { DocumentSymbol } from 'vscode-languageserver-types';
 
@@ -104,4 +105,12 @@ test('flat symbols name their container', () => {
   const symbols = documentSymbols({ parsed: parse('{ "scheduling_details": { "delivery_type": "ASAP" } }'), kind: 'campaign' });
   const flat = flattenSymbols(symbols, 'file:///a.campaign.json');
   assert.deepEqual(flat.map(s => `${s.containerName ?? ''}>${s.name}`), ['>Schedule', 'Schedule>delivery_type']);
+});
+
+test('a top-level key that names a built-in property (constructor, __proto__, …) is a plain property in the outline, not a component', () => {
+  for (const word of BUILT_IN_WORDS) {
+    const [symbol] = documentSymbols({ parsed: parse(`{\n  "${word}": { "a": 1 }\n}`), kind: 'campaign' });
+    assert.equal(symbol.name, word);
+    assert.equal(typeof symbol.kind, 'number', word);
+  }
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { lint, only } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
 import { at, edited, fixture, text } from '../helpers/campaigns';
+import { assertLikeAnyOtherWord } from '../helpers/builtinWords';
 
 const KEYED = text(fixture('push-event-triggered'));
 const FLAT_PUSH = text(fixture('push-one-time'));
@@ -145,4 +146,9 @@ test('C6: content internals never give errors or warnings', () => {
   });
   const got = lint(weird, { settings: { features: { portfolio: false } } }).filter(g => g.severity === 'error' || g.severity === 'warning');
   assert.deepEqual(got.map(g => `${g.rule}@${g.path}`), []);
+});
+
+test('C1–C5: a channel that names a built-in property (constructor, __proto__, …) is an unknown channel, not a content shape', () => {
+  assertLikeAnyOtherWord(word => edited('push-one-time', d => { d.channel = word; }));
+  assertLikeAnyOtherWord(word => edited('email-promotional', d => { d.channel = word; }));
 });

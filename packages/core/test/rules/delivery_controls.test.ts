@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
+import { assertLikeAnyOtherWord } from '../helpers/builtinWords';
 import { Doc, emailEventTriggered, fixProblems, pushDeviceTriggered, pushEventTriggered, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
 import { EMAIL_FIELDS, TIED_FIELDS } from '../../src/rules/deliveryControls';
 
@@ -241,4 +242,8 @@ test('Q1–Q7: every fix gives valid JSON, and each preferred fix removes its fi
     ['Q7', zeroWhileOn, QUEUING_ON], ['Q7', controls({ queuing_enabled: false, queue_duration: 12 }), QUEUING_ON], ['Q7', controls({ queuing_enabled: true }), QUEUING_ON],
   ];
   for (const [rule, doc, settings] of cases) assert.deepEqual(fixProblems(doc, rule, { settings }), [], `${rule}: ${JSON.stringify(doc.delivery_controls)}`);
+});
+
+test('Q1: a key that names a built-in property (constructor, toString, …) is not a Push delivery control', () => {
+  assertLikeAnyOtherWord(word => JSON.stringify(controls({ bypass_dnd: false, [word]: 1 }, emailEventTriggered), null, 2));
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { lint, only, posOf } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
 import { at, edited, fixture, text } from '../helpers/campaigns';
+import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 
 const ROOT: [number, number, number, number] = [0, 0, 0, 1];
 
@@ -224,5 +225,17 @@ test('the valid fixture campaigns give zero errors with unknown workspace settin
   for (const name of ['push-one-time', 'push-event-triggered', 'push-location-triggered', 'email-promotional'] as const) {
     const errors = lint(text(fixture(name))).filter(g => g.severity === 'error');
     assert.deepEqual(errors.map(g => `${g.rule}@${g.path}: ${g.message}`), [], name);
+  }
+});
+
+test('D1: an unquoted word that names a built-in property (constructor, toString, __proto__, …), in any case, is reported like any other word', () => {
+  const shape = (t: string, word: string) => lint(t).map(d => `${d.rule} ${JSON.stringify(d.range)} ${d.message.split(word).join('WORD')}`);
+  for (const word of BUILT_IN_WORDS) {
+    const other = 'q'.repeat(word.length);
+    for (const t of [(w: string) => `{"channel": ${w}}`, (w: string) => `{\n  ${w}: "PUSH"\n}`]) {
+      const got = shape(t(word), word);
+      assert.deepEqual(got, shape(t(other), other), t(word));
+      assert.ok(got.some(d => d.includes('`WORD` is not valid JSON here; strings and property names need double quotes')), t(word));
+    }
   }
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { lint, only } from '../helpers/lint';
 import { ruleTests } from '../helpers/ruleTests';
 import { at, edited, fixture, text } from '../helpers/campaigns';
+import { assertLikeAnyOtherWord } from '../helpers/builtinWords';
 
 const EVENT = text(fixture('push-event-triggered'));
 const TRIGGER = fixture('push-event-triggered').trigger_condition;
@@ -148,4 +149,8 @@ ruleTests('T6', {
 test('T6: a mistake inside a trigger filter group is reported by the filter rule', () => {
   const got = lint(edited('push-event-triggered', d => { d.trigger_condition.included_filters.filter_operator = 'AND'; }));
   assert.deepEqual(got.filter(g => g.severity === 'error').map(g => `${g.rule}@${g.path}`), ['F1@/trigger_condition/included_filters/filter_operator']);
+});
+
+test('T1: a delivery type that names a built-in property (constructor, __proto__, …) is an unknown type, with no T1 sentence for it', () => {
+  assertLikeAnyOtherWord(word => edited('push-event-triggered', d => { d.campaign_delivery_type = word; }));
 });

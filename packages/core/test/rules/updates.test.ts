@@ -119,3 +119,9 @@ test('P1–P3: restoring the fetched value removes the refusal', () => {
   ];
   for (const [rule, doc, r] of cases) assert.deepEqual(fixProblems(doc, rule, { remote: r }), [], rule);
 });
+
+test('P4: a `__proto__` member added inside a component is named where it is, not below it', () => {
+  const file = JSON.parse(JSON.stringify(fetched(pushOneTime, 'PAUSED').file).replace('"segmentation_details":{', '"segmentation_details":{"__proto__":{"x":1},'));
+  const [p4] = only(lint(JSON.stringify(file, null, 2), { remote: remote(pushOneTime, 'PAUSED') }), 'P4');
+  assert.match(p4.message, /^Changed inside `segmentation_details` \(at `\/segmentation_details\/__proto__`\)/);
+});

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
+import { globSync } from 'tinyglobby';
 import { CodeAction, Diagnostic, DocumentSymbol, FoldingRange, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { generateCampaign } from '../../../../bench/generate';
 import { rawServer, RawServer, Response } from '../helpers/rawServer';
@@ -27,15 +28,22 @@ const SEED = Number(process.env.CAMPAIGN_FUZZ_SEED ?? 20_261_127);
 /** The server's heap limit: far above what it needs for these documents, far below a runaway. */
 const HEAP_CEILING_MB = 384;
 
-function seeds(): string[] {
-  const out = [generateCampaign({ bytes: 3_000 }), generateCampaign({ bytes: 8_000, errors: true })];
-  for (const dir of ['packages/core/test/fixtures/valid', 'examples']) {
-    const abs = path.resolve(__dirname, '../../../..', dir);
-    if (!fs.existsSync(abs)) continue;
-    for (const f of fs.readdirSync(abs)) if (f.endsWith('.campaign.json')) out.push(fs.readFileSync(path.join(abs, f), 'utf8'));
-  }
-  return out;
+const ROOT = path.resolve(__dirname, '../../../..');
+
+/** The campaign files the mutants start from, relative to the repository: the valid fixtures and the examples, subfolders included. */
+function seedFiles(): string[] {
+  return globSync(['packages/core/test/fixtures/valid/**/*.campaign.json', 'examples/**/*.campaign.json'], { cwd: ROOT }).sort();
 }
+
+function seeds(): string[] {
+  const files = seedFiles().map(f => fs.readFileSync(path.join(ROOT, f), 'utf8'));
+  return [generateCampaign({ bytes: 3_000 }), generateCampaign({ bytes: 8_000, errors: true }), ...files];
+}
+
+test('fuzz: the seeds include the campaigns in the subfolders of examples/', () => {
+  const folders = new Set(seedFiles().map(f => path.posix.dirname(f)));
+  for (const folder of ['examples/campaigns', 'examples/drafts', 'packages/core/test/fixtures/valid']) assert.ok(folders.has(folder), `no seed from ${folder}: ${[...folders].join(', ')}`);
+});
 
 function lineLengths(text: string): number[] {
   return text.split(/\r\n|\r|\n/).map(l => l.length);

@@ -3,6 +3,8 @@
  * can be replayed with the seed it prints.
  */
 
+import { BUILT_IN_WORDS } from '../../../core/test/helpers/builtinWords';
+
 export class Random {
   private s: number;
   constructor(readonly seed: number) { this.s = seed >>> 0 || 1; }
@@ -30,10 +32,20 @@ function containers(v: Json, out: Array<Json[] | { [k: string]: Json }> = []): A
 }
 
 const ODD_VALUES: Json[] = [null, true, false, 0, -1, 1e308, 0.5, '', 'x', 'AND', 'DWELL', 'SCHEDULED', [], {}, [[]], { a: { b: {} } }, '\u0000', '\ud800', 'Ω≈ç√', 99999999999];
+const ODD_KEYS = ['chanel', 'timezone', 'filters', 'Default', '', '~/x', 'no_of_occurrences', 'metrics'];
+
+/** An odd value, one time in four a word that names a built-in property (`constructor`, `__proto__`, …). */
+function oddValue(r: Random): Json {
+  return r.int(4) === 0 ? r.pick(BUILT_IN_WORDS) : r.pick(ODD_VALUES);
+}
+
+function oddKey(r: Random): string {
+  return r.int(2) === 0 ? r.pick(BUILT_IN_WORDS) : r.pick(ODD_KEYS);
+}
 
 function mutateValue(r: Random, doc: Json): Json {
   const all = containers(doc);
-  if (all.length === 0) return r.pick(ODD_VALUES);
+  if (all.length === 0) return oddValue(r);
   const target = r.pick(all);
   const keys = Array.isArray(target) ? target.map((_, i) => i) : Object.keys(target);
   switch (r.int(6)) {
@@ -46,7 +58,7 @@ function mutateValue(r: Random, doc: Json): Json {
     case 1: { // change a type
       if (keys.length === 0) break;
       const k = r.pick(keys as Array<string | number>);
-      (target as Record<string | number, Json>)[k] = r.pick(ODD_VALUES);
+      (target as Record<string | number, Json>)[k] = oddValue(r);
       break;
     }
     case 2: { // a huge string
@@ -70,7 +82,7 @@ function mutateValue(r: Random, doc: Json): Json {
       break;
     }
     default: { // a random key
-      if (!Array.isArray(target)) target[r.pick(['chanel', 'timezone', 'filters', 'Default', '', '~/x', 'no_of_occurrences', 'metrics'])] = r.pick(ODD_VALUES);
+      if (!Array.isArray(target)) Object.defineProperty(target, oddKey(r), { value: oddValue(r), enumerable: true, writable: true, configurable: true });
     }
   }
   return doc;

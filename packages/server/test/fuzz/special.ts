@@ -1,9 +1,11 @@
 import { Random } from './mutate';
+import { BUILT_IN_WORDS } from '../../../core/test/helpers/builtinWords';
 
 /**
  * Inputs that broke language servers before, each built from a seeded generator around a valid
  * campaign: an unterminated string before deep nesting, lone surrogates, CR / CRLF / U+2028 line
- * ends, 100,000-character strings.
+ * ends, 100,000-character strings, and a word that names a built-in property (`constructor`,
+ * `__proto__`, …) written without quotes as a key or a value, which crashed the rules once.
  */
 
 export interface SpecialInput {
@@ -20,6 +22,18 @@ function spot(r: Random, text: string): number {
 
 function insert(text: string, at: number, what: string): string {
   return text.slice(0, at) + what + text.slice(at);
+}
+
+/** A quoted key or value of `text`, picked by `r`, replaced by `word` without its quotes. */
+function unquoted(r: Random, text: string, word: string): SpecialInput {
+  const strings = [...text.matchAll(/"(?:[^"\\\n]|\\.)*"(\s*:)?/g)];
+  const asKey = r.int(2) === 0;
+  const some = strings.filter(m => (m[1] !== undefined) === asKey);
+  const m = some.length ? r.pick(some) : undefined;
+  const name = `${word} unquoted as a ${asKey ? 'key' : 'value'}`;
+  if (!m) return { name, text: `{${asKey ? `${word}: 1` : `"channel": ${word}`}}` };
+  const end = m.index + m[0].length - (m[1]?.length ?? 0);
+  return { name, text: text.slice(0, m.index) + word + text.slice(end) };
 }
 
 const BUILDERS: Array<(r: Random, base: string) => SpecialInput> = [
@@ -46,6 +60,7 @@ const BUILDERS: Array<(r: Random, base: string) => SpecialInput> = [
     const at = spot(r, base);
     return { name: 'a string that never ends', text: base.slice(0, at) + 'x'.repeat(r.int(1000)) };
   },
+  (r, base) => unquoted(r, base, r.pick(BUILT_IN_WORDS)),
 ];
 
 /** One of the inputs above, picked by `r` and built on `base`. */

@@ -81,6 +81,29 @@ describe('completion for a client without snippets or markdown (Neovim, Emacs Eg
   });
 });
 
+/** A client whose completion capabilities never mention `snippetSupport`: it gets plain text, as the protocol says. */
+const SILENT: ClientCapabilities = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    completion: { completionItem: { documentationFormat: ['plaintext'] } },
+  },
+};
+
+describe('completion for a client that does not say whether it takes snippets', () => {
+  const complete = editorWith('a minimal client', SILENT);
+
+  test('keys, values and skeletons are plain text, with no `$1` or `${` anywhere', async () => {
+    for (const withBar of [SCHEDULE, '|', SCHEDULE.replace('"AT_FIXED_TIME"', '"|"')]) {
+      const { items } = await complete(withBar);
+      assert.ok(items.length > 0, withBar);
+      for (const i of items) {
+        assert.equal(i.insertTextFormat, 1, `${i.label} in ${JSON.stringify(withBar)}`);
+        for (const t of [i.insertText ?? '', edit(i)?.newText ?? '']) assert.doesNotMatch(t, /\$\d|\$\{/, `${i.label}: ${t}`);
+      }
+    }
+  });
+});
+
 describe('completion for VS Code', () => {
   const complete = editorWith('Visual Studio Code', VSCODE);
 

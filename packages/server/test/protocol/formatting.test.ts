@@ -66,6 +66,17 @@ test('an unterminated string before 20,000 `[`: no edits, the reason shown, the 
   assert.ok(peakRssMB() < 300, `peak RSS ${peakRssMB().toFixed(0)} MB`);
 });
 
+test('range formatting of a document nested past the depth guard: no edits, and the reason formatting all of it gives', HANG, async () => {
+  const text = '{"a": ' + '['.repeat(600) + ']'.repeat(600) + '}';
+  const uri = await opened(text);
+  const before = shown.length;
+  const ranged = await ed.connection.sendRequest(DocumentRangeFormattingRequest.type, {
+    textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, options: { tabSize: 2, insertSpaces: true },
+  });
+  assert.deepEqual(ranged, []);
+  assert.match((await nextWarning(before)).message, /Not formatted: the document nests too deep/);
+});
+
 test('a formatted text that would outgrow memory is declined with the reason', HANG, async () => {
   const uri = await opened('['.repeat(500) + '0,'.repeat(200_000) + '0' + ']'.repeat(500));
   const before = shown.length;

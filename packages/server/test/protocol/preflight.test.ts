@@ -103,6 +103,14 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     assert.equal(inline.version, null, 'a document that is not open is checked from the text given');
   });
 
+  test('an unquoted word that names a built-in property: D1 in both, never an internal error or a clean file', async () => {
+    const uri = uriOf(path.join(w.dir, 'constructor.campaign.json'));
+    await ed.open(uri, '{"channel": constructor}');
+    const answer = await preflight({ textDocument: { uri } });
+    assert.ok(answer.findings.some(f => f.rule === 'D1' && f.severity === 'error' && f.message.includes('`constructor`')), JSON.stringify(answer.findings));
+    assert.deepEqual(fromPreflight(answer), fromDiagnostics(await pulled(uri)));
+  });
+
   test('bad parameters are refused with InvalidParams, never answered as "no problems"', async () => {
     await assert.rejects(preflight({} as PreflightRequest.Params), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams);
     await assert.rejects(preflight({ textDocument: { uri: uriOf(path.join(w.dir, 'not-open.campaign.json')) } }), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams && /not open/.test(e.message));

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { isObject } from '@campaign-studio/core';
+import { isObject, own } from '@campaign-studio/core';
 
 /**
  * Paths to fields inside a campaign, and the field-level difference of two documents. Objects
@@ -88,7 +88,7 @@ export interface FieldChange {
 export function fieldChanges(before: unknown, after: unknown, path: PathSegment[] = []): FieldChange[] {
   if (dequal(before, after)) return [];
   if (isObject(before) && isObject(after)) {
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap(k => fieldChanges(before[k], after[k], [...path, k]));
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap(k => fieldChanges(own(before, k), own(after, k), [...path, k]));
   }
   const key = identityKeyAt(path);
   const b = key ? keyedElements(before, key) : undefined;

@@ -1,7 +1,6 @@
 import { dequal } from 'dequal';
-import { isObject } from '@campaign-studio/core';
+import { isObject, own, setMember } from '@campaign-studio/core';
 import { CampaignDoc } from './model';
-import { setMember } from '../remote/json';
 import { fieldChanges, identityKeyAt, keyedElements, PathSegment, pathId, pathText, valueAt } from './fieldPaths';
 
 /**
@@ -81,15 +80,10 @@ function mergeValue(path: PathSegment[], b: unknown, l: unknown, r: unknown, wal
 function mergeObjects(path: PathSegment[], b: Record<string, unknown>, l: Record<string, unknown>, r: Record<string, unknown>, walk: Walk): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of new Set([...Object.keys(l), ...Object.keys(r), ...Object.keys(b)])) {
-    const v = mergeValue([...path, k], ownMember(b, k), ownMember(l, k), ownMember(r, k), walk);
+    const v = mergeValue([...path, k], own(b, k), own(l, k), own(r, k), walk);
     if (v !== undefined) setMember(out, k, v);
   }
   return out;
-}
-
-/** A member only when the object has it: `o['__proto__']` would otherwise read the prototype. */
-function ownMember(o: Record<string, unknown>, k: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
 /** Elements merged by identity; undefined when the arrays cannot be keyed (then they are one value). */

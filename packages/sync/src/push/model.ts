@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { code } from '@campaign-studio/core';
+import { code, setMember } from '@campaign-studio/core';
 import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { setMember } from '../remote/json';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -59,7 +58,7 @@ export function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   const o = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(o).sort()) if (o[k] !== undefined) out[k] = sorted(o[k]);
+  for (const k of Object.keys(o).sort()) if (o[k] !== undefined) setMember(out, k, sorted(o[k]));
   return out;
 }
 

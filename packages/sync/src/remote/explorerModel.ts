@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject, nonEmptyString, visible } from '@campaign-studio/core';
+import { isObject, nonEmptyString, own, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -258,11 +258,11 @@ const STATUS_COLORS: Record<string, string | undefined> = {
 export function campaignIcon(r: CampaignRecord): { id: string; color?: string } {
   const channel = nonEmptyString(r.channel) ?? '';
   const status = nonEmptyString(r.status) ?? '';
-  return { id: CHANNEL_ICONS[channel] ?? 'symbol-event', color: STATUS_COLORS[status] };
+  return { id: own(CHANNEL_ICONS, channel) ?? 'symbol-event', color: own(STATUS_COLORS, status) };
 }
 
 export function groupIcon(g: Group): string {
-  return g.by === 'status' ? STATUS_ICONS[g.value] ?? 'circle-outline' : CHANNEL_ICONS[g.value] ?? 'symbol-event';
+  return g.by === 'status' ? own(STATUS_ICONS, g.value) ?? 'circle-outline' : own(CHANNEL_ICONS, g.value) ?? 'symbol-event';
 }
 
 /** Delivery types whose campaigns have children (executions): periodic and business-event parents. */

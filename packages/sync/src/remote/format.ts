@@ -1,5 +1,4 @@
-import { isObject, JsonObject } from '@campaign-studio/core';
-import { setMember } from './json';
+import { isObject, JsonObject, setMember } from '@campaign-studio/core';
 
 /**
  * How a campaign document is written to a file: read-only metadata first (so the remote state is

@@ -1,15 +1,7 @@
 /** Pointers to where two JSON values differ. */
 
 import { dequal } from 'dequal';
-import { isObject, join } from '@campaign-studio/core';
-
-/**
- * Sets `key` as an own member, whatever its name: assigning `o['__proto__']` would change the
- * object's prototype instead, and the member would vanish from the written JSON.
- */
-export function setMember(o: object, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-}
+import { isObject, join, own } from '@campaign-studio/core';
 
 /** Re-exported for the editor's push feature, which imports it from this package. */
 export { isObject } from '@campaign-studio/core';
@@ -24,7 +16,7 @@ export function differingPaths(a: unknown, b: unknown, base = '', max = 20, out:
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
       if (out.length >= max) break;
-      differingPaths(a[k], b[k], join(base, k), max, out);
+      differingPaths(own(a, k), own(b, k), join(base, k), max, out);
     }
     return out;
   }

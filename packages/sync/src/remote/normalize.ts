@@ -1,7 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { cloneJson, isObject, JsonObject, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';
+import { cloneJson, isObject, JsonObject, schedulingToRequest, schedulingToResponse, setMember } from '@campaign-studio/core';
 import { orderCampaign } from './format';
-import { setMember } from './json';
 import type { NormalizationNote } from './baseFormat';
 
 export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from '@campaign-studio/core';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   campaignContextValue, campaignDescription, escapeMarkdown, metaFor, nameOf, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
-  groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
+  groupIcon, groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
   CHANNELS, withCampaignRead,
 } from '../../src/remote/explorerModel';
 import { CampaignRecord } from '../../src/remote/serviceClient';
@@ -62,6 +62,14 @@ test('a failed page is kept as the pager error and can be retried', async () => 
   await p.loadMore(fake);
   assert.equal(p.error, undefined);
   assert.equal(p.done, true);
+});
+
+test('a channel or status that names a built-in property gets the icon of an unknown one', () => {
+  for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    assert.deepEqual(campaignIcon({ id: 'i', channel: word, status: word }), { id: 'symbol-event', color: undefined });
+    assert.equal(groupIcon({ by: 'status', value: word }), 'circle-outline');
+    assert.equal(groupIcon({ by: 'channel', value: word }), 'symbol-event');
+  }
 });
 
 test('labels, icons, context values and tooltips', () => {

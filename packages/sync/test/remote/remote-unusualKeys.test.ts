@@ -5,10 +5,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchIntoWorkspace } from '../../src/remote/fetch';
 import { pullIntoWorkspace } from '../../src/remote/pull';
-import { denormalizeCampaign, normalizeCampaign } from '../../src/remote/normalize';
+import { denormalizeCampaign, normalizeCampaign, schedulingToRequest, schedulingToResponse } from '../../src/remote/normalize';
 import { readBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { ServiceClient } from '../../src/remote/serviceClient';
 import { RateLimiter } from '../../src/remote/rateLimiter';
+import { differingPaths } from '../../src/remote/json';
+import { fieldChanges } from '../../src/push/fieldPaths';
+import { previewText } from '../../src/push/patch';
 
 /**
  * A member named `__proto__` is data like any other: the service may hold one, and fetch writes
@@ -76,4 +79,31 @@ test('pull merges a `__proto__` member the service added into a file with local 
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a `__proto__` member added on one side is one difference at its own pointer, not the members of the prototype below it', () => {
+  const before = JSON.parse('{"basic_details": {"name": "a"}}');
+  const after = JSON.parse('{"basic_details": {"name": "a", "__proto__": {"x": 1}, "constructor": {"y": 2}}}');
+  assert.deepEqual(differingPaths(before, after), ['/basic_details/__proto__', '/basic_details/constructor']);
+  assert.deepEqual(differingPaths(after, before), ['/basic_details/__proto__', '/basic_details/constructor']);
+  assert.deepEqual(fieldChanges(before, after), [
+    { path: ['basic_details', '__proto__'], before: undefined, after: { x: 1 } },
+    { path: ['basic_details', 'constructor'], before: undefined, after: { y: 2 } },
+  ]);
+});
+
+test('a schedule with a `__proto__` member converts to the request shape and back exactly, the member kept', () => {
+  const response = JSON.parse('{"delivery_type": "SCHEDULED", "schedule_time": "2026-03-01T10:00:00", "time_zone": "Europe/Berlin", "__proto__": {"x": 1}}');
+  const request = schedulingToRequest(response, false);
+  assert.equal(request.exact, true, JSON.stringify(request));
+  assert.ok(own(request.value, '__proto__'));
+  assert.deepEqual(request.value, JSON.parse('{"delivery_type": "AT_FIXED_TIME", "start_time": "2026-03-01T10:00:00", "timezone": "Europe/Berlin", "__proto__": {"x": 1}}'));
+  const back = schedulingToResponse(request.value, false);
+  assert.ok(own(back, '__proto__'));
+  assert.deepEqual(back, response);
+});
+
+test('the push preview shows a `__proto__` member the body sends', () => {
+  const body = JSON.parse('{"basic_details": {"name": "Odd keys", "__proto__": {"nested": 1}}}');
+  assert.equal(previewText(body), '{\n  "basic_details": {\n    "__proto__": {\n      "nested": 1\n    },\n    "name": "Odd keys"\n  }\n}\n');
 });
