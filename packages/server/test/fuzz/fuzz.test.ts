@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { globSync } from 'tinyglobby';
-import { CodeAction, Diagnostic, DocumentSymbol, FoldingRange, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { CodeAction, Diagnostic, DocumentSymbol, FoldingRange, LSPErrorCodes, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { generateCampaign } from '../../../../bench/generate';
 import { rawServer, RawServer, Response } from '../helpers/rawServer';
+import { MAX_DOCUMENT_CHARS } from '../../src/context';
 import { lint } from '../../../core/test/helpers/lint';
 import { mutate, Random } from './mutate';
 import { badFrame, special, SpecialInput } from './special';
@@ -117,6 +118,12 @@ function editRanges(edit: WorkspaceEdit | undefined): Range[] {
   return changes.flat().map(e => e.range);
 }
 
+/** Preflight answers, or, for a document past the size the server checks, refuses it as documented (RequestFailed): a push must not go ahead unchecked. */
+function preflightAnswered(res: Response, text: string, what: string): void {
+  if (text.length > MAX_DOCUMENT_CHARS) assert.equal(res.error?.code, LSPErrorCodes.RequestFailed, `${what}: preflight of ${text.length} characters answered ${JSON.stringify(res.error ?? res.result)}`);
+  else assert.equal(res.error, undefined, `${what}: preflight failed: ${JSON.stringify(res.error)}`);
+}
+
 /** Every request the server answers about one document, each checked: no error, ranges inside the text. */
 async function askEverything(server: RawServer, uri: string, input: SpecialInput, r: Random, what: string): Promise<void> {
   const { text } = input;
@@ -139,7 +146,7 @@ async function askEverything(server: RawServer, uri: string, input: SpecialInput
     server.request('textDocument/formatting', { textDocument, options: formatting }).then(res => answered(res, 'formatting') as TextEdit[] | null),
     server.request('textDocument/rangeFormatting', { textDocument, range, options: formatting }).then(res => answered(res, 'range formatting') as TextEdit[] | null),
     server.request('textDocument/codeAction', { textDocument, range: items[0]?.range ?? range, context: { diagnostics: items.slice(0, 1) } }).then(res => answered(res, 'code actions') as CodeAction[] | null),
-    server.request('campaign/preflight', { textDocument }).then(res => answered(res, 'preflight')),
+    server.request('campaign/preflight', { textDocument }).then(res => preflightAnswered(res, text, what)),
   ]);
   assertInside(text, symbolRanges(symbols ?? []), `${what}: symbols`);
   const lines = lineLengths(text).length;
