@@ -24,6 +24,8 @@ export interface StudioContext {
   readonly extension: vscode.ExtensionContext;
   readonly client: LanguageClient;
   readonly output: vscode.LogOutputChannel;
+  /** "Campaign Studio: Service", one line per call to the service. */
+  readonly serviceLog: vscode.LogOutputChannel;
   /**
    * Fired by whichever feature reads one campaign fresh (a push's read-back, a fetch), so that
    * every view of it (the Campaigns tree, a read-only document) shows it without reading again.

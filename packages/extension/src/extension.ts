@@ -40,6 +40,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const output = visibleLog(vscode.window.createOutputChannel('Campaign Studio', { log: true }));
   context.subscriptions.push(output);
+  // Made once here, as a channel's name is one in the Output view: a feature made again (a test
+  // does) shares it, and never closes a channel VS Code is still opening.
+  const serviceLog = visibleLog(vscode.window.createOutputChannel('Campaign Studio: Service', { log: true }));
+  context.subscriptions.push(serviceLog);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const env = serverEnvironment(process.env, vscode.l10n.uri?.toString());
   const serverOptions: ServerOptions = {
@@ -75,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   context.subscriptions.push(previewPosted);
   let previewed: PreviewModel | undefined;
   context.subscriptions.push(previewPosted.event(m => { previewed = m; }));
-  const ctx: StudioContext = { extension: context, client, output, campaignRead, connectionShown, previewPosted };
+  const ctx: StudioContext = { extension: context, client, output, serviceLog, campaignRead, connectionShown, previewPosted };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);

@@ -64,9 +64,17 @@ export class Connection implements vscode.Disposable {
     }));
   }
 
+  /**
+   * A restore or sign-in still waiting (on the secret storage, on its check) when the connection
+   * goes ends there: a new generation makes it stop, and without a monitor nothing it hears is
+   * shown, logged to the closed log or scheduled for a later check.
+   */
   dispose(): void {
+    this.generation += 1;
     this.countdown(false);
     this.monitor?.dispose();
+    this.monitor = undefined;
+    this.current = undefined;
     for (const d of this.disposables) d.dispose();
   }
 
@@ -211,7 +219,8 @@ export class Connection implements vscode.Disposable {
       probe: signal => client.search(PROBE, { signal }),
       onChange: status => { if (this.monitor === monitor) this.heard(status); },
     });
-    const client = this.makeClient(env, key, e => monitor.observe(e));
+    // Only the current monitor hears the calls: a replaced one would schedule checks no one reads.
+    const client = this.makeClient(env, key, e => { if (this.monitor === monitor) monitor.observe(e); });
     this.current = client;
     this.monitor = monitor;
     this.lastError = undefined;

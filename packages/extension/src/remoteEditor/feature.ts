@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { Feature, registerCommands, StudioContext } from '../context';
 import { Connection } from './connection';
-import { visibleLog } from '../log';
 import { remoteCommands } from './commands';
 import { BASE_SCHEME, REMOTE_SCHEME, RemoteDocuments } from './documents';
 import { ConnectionStatusBar } from './statusBar';
@@ -23,9 +22,7 @@ export class RemoteFeature implements Feature {
 
   async activate(ctx: StudioContext): Promise<void> {
     const subs = ctx.extension.subscriptions;
-    const serviceLog = visibleLog(vscode.window.createOutputChannel('Campaign Studio: Service', { log: true }));
-    subs.push(serviceLog);
-    const conn = new Connection(ctx.extension, serviceLog);
+    const conn = new Connection(ctx.extension, ctx.serviceLog);
     subs.push(conn);
     this.conn = conn;
     subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });

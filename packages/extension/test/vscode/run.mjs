@@ -43,6 +43,22 @@ function formatLog(message) {
 }
 
 /**
+ * VS Code's warning that something was added to an owner already disposed (a listener, a logger,
+ * a channel's parts): the added object leaks. Each one fails the run, as the extension's own
+ * disposables must never come late.
+ */
+const LEAK = /Trying to add a disposable to a DisposableStore that has already been disposed/;
+
+/** The failure that `leaks` warnings of LEAK in the extension host's log make, if any. */
+function leakFailure(leaks) {
+  if (leaks === 0) return [];
+  return [{
+    title: 'the extension host log',
+    message: `${leaks} × "Trying to add a disposable to a DisposableStore that has already been disposed of": something was registered on an owner already disposed; the traces are in the log above`,
+  }];
+}
+
+/**
  * A failure of the run itself (not of a test), a message or an error: said now (an error with its
  * stack), and reported as one failed test with its message.
  */
@@ -66,10 +82,14 @@ async function main() {
     prefix: 'campaign-studio-vscode-run-', resources, grep: option('--grep'), keep: flag('--keep'), say,
   });
 
+  let leaks = 0;
   const server = await startCodeServer({
     label: 'vscode',
     env,
-    onOutput: line => console.log(`[code-server] ${line}`),
+    onOutput: line => {
+      if (LEAK.test(line)) leaks += 1;
+      console.log(`[code-server] ${line}`);
+    },
   });
   resources.push(() => server.stop({ keep: flag('--keep') }));
   say(`code-server at ${server.url} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
@@ -81,6 +101,7 @@ async function main() {
   const exited = new Promise(r => { resolveExit = r; });
   await page.exposeFunction('codeAutomationLog', (type, message) => {
     const text = formatLog(message);
+    if (LEAK.test(text)) leaks += 1;
     if (isNoise(text)) return;
     if (type === 'error') console.error(text); else console.log(text);
   });
@@ -105,6 +126,9 @@ async function main() {
     counts.failed = 1;
     counts.failures = [{ title: 'the suite', message: `exited ${code} with no failed test (see the log above)` }];
   }
+  const leaked = leakFailure(leaks);
+  counts.failed += leaked.length;
+  counts.failures = [...counts.failures ?? [], ...leaked];
   writeResults(counts);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   say(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} in ${secs}s`);
