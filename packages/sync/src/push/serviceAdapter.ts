@@ -2,10 +2,9 @@ import * as l10n from '@vscode/l10n';
 import { baseOfEnvironment, foreignBaseMessage } from '../remote/baseFormat';
 import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote/baseSnapshots';
 import { holdPushLock } from '../files/pushLock';
-import { refusedWith, ServiceError } from '../remote/errors';
+import { refusedWith } from '../remote/errors';
 import { normalizeCampaign } from '../remote/normalize';
-import { ServiceClient, ServiceResponse } from '../remote/serviceClient';
-import { routeOf } from '../remote/paths';
+import { ServiceClient } from '../remote/serviceClient';
 import { errorEnvelope, ServiceErrorEnvelope } from './errorMapping';
 import { CampaignDoc } from './model';
 import { isObject } from '@campaign-studio/core';
@@ -79,7 +78,8 @@ export function pushApi(client: ServiceClient): PushApi {
     createCampaign: async body => {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);
       const id = idFromCreateAnswer(r.body);
-      if (!id) throw noIdIn(r, client);
+      // Created, but the answer does not say as what: the flows find it by looking, like a lost answer.
+      if (!id) throw client.badResponse('createCampaign', r, l10n.t('the draft was created but the answer names no id'));
       return { id };
     },
     validateCampaign: async (id, content) => {
@@ -113,13 +113,6 @@ export function pushApi(client: ServiceClient): PushApi {
       return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
     },
   };
-}
-
-/** Created, but the answer does not say as what: a 2xx answer the flows resolve by looking, like a lost one. */
-function noIdIn(r: ServiceResponse, client: ServiceClient): ServiceError {
-  const { method, path } = routeOf(client.routes, 'createCampaign');
-  const message = l10n.t('The service created the draft but its answer names no id.');
-  return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', failure: { kind: 'badAnswer', status: r.status }, message, method, path, requestId: r.requestId, attempts: r.attempts, write: true });
 }
 
 /**

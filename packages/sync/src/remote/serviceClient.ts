@@ -520,7 +520,8 @@ export class ServiceClient {
     return Math.min(30_000, base * 2 ** (attempt - 1)) * (0.75 + 0.5 * r);
   }
 
-  private badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
+  /** An answer of `op` that is not what the spec describes, `what` saying how (a 2xx one: the call was carried out). */
+  badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
     const { method, path } = routeOf(this.routes, op, campaignId);
     return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', failure: { kind: 'badAnswer', status: r.status }, message: l10n.t('Unexpected answer from the service: {0}.', what), method, path, requestId: r.requestId, attempts: r.attempts });
   }
