@@ -10,6 +10,7 @@ export * from "./push/serviceAdapter";
 export * from "./push/stateRules";
 export * from "./push/testSend";
 export * from "./remote/baseFormat";
+export * from "./remote/batchRead";
 export * from "./remote/baseLookup";
 export * from "./remote/baseSnapshots";
 export * from "./remote/callLog";

@@ -4,6 +4,7 @@ import { readBaseSnapshot, writeBaseSnapshot, makeBaseSnapshot } from '../remote
 import { holdPushLock } from '../files/pushLock';
 import { refusedWith } from '../remote/errors';
 import { normalizeCampaign } from '../remote/normalize';
+import { CampaignRead } from '../remote/batchRead';
 import { ServiceClient } from '../remote/serviceClient';
 import { errorEnvelope, ServiceErrorEnvelope } from './errorMapping';
 import { CampaignDoc } from './model';
@@ -111,6 +112,24 @@ export function pushApi(client: ServiceClient): PushApi {
     findDrafts: async (createdBy, channel, deliveryType, signal) => {
       const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20, signal });
       return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
+    },
+  };
+}
+
+/**
+ * `api`, whose first read of each campaign in `reads` is the read already made (by
+ * `readCampaigns`, many in one call); a read failed there fails the same way. Every later read,
+ * and the read just before a write, goes to the service.
+ */
+export function withReads(api: PushApi, reads: ReadonlyMap<string, CampaignRead>): PushApi {
+  const unused = new Set(reads.keys());
+  return {
+    ...api,
+    getCampaign: async (id, signal, o) => {
+      const read = reads.get(id);
+      if (!read || o?.thenWrite || !unused.delete(id)) return api.getCampaign(id, signal, o);
+      if ('error' in read) throw read.error;
+      return remoteFromRecord(read.record as CampaignDoc);
     },
   };
 }

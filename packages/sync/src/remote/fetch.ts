@@ -9,7 +9,7 @@ import { isObject, JsonObject } from '@campaign-studio/core';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
 import { refuseLinkOut } from '../files/insideFolder';
 import { normalizeCampaign, NormalizedCampaign } from './normalize';
-import { CallOptions, ServiceClient } from './serviceClient';
+import { CallOptions, CampaignRecord, ServiceClient } from './serviceClient';
 
 /**
  * Fetching a remote campaign into the workspace, and the one decision that matters: may the file
@@ -76,6 +76,8 @@ export interface FetchPorts {
   ask(decision: Extract<FetchDecision, { action: 'ask' }>, file: string, incoming: { text: string; normalized: NormalizedCampaign }): Promise<FetchChoice>;
   signal?: AbortSignal;
   now?(): Date;
+  /** The campaign as already read (several in one search, `readCampaigns`): not read again. */
+  record?: CampaignRecord;
 }
 
 export interface FetchResult {
@@ -119,7 +121,7 @@ export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCamp
 }
 
 export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
-  const remote = await readRemote(ports.client, id, { signal: ports.signal });
+  const remote = ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : await readRemote(ports.client, id, { signal: ports.signal });
   const folder = cleanFolder(ports.folder, ports.workspaceRoot);
   const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
   const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));

@@ -6,9 +6,9 @@ import { FieldConflict, mergeFields } from '../push/merge';
 import { applyFieldChanges } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
-import { decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, refuseLinksOut, snapshotFor, writeFileCreatingFolders } from './fetch';
+import { campaignAsFetched, decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, refuseLinksOut, snapshotFor, writeFileCreatingFolders } from './fetch';
 import { campaignFileName, campaignName, cleanFolder } from './naming';
-import { CallOptions, ServiceClient } from './serviceClient';
+import { CampaignRecord, ServiceClient } from './serviceClient';
 
 /**
  * Pull: fetch for scripts and CI, where nobody can be asked. It writes what fetch writes (the
@@ -53,6 +53,8 @@ export interface PullPorts {
   folder: string;
   signal?: AbortSignal;
   now?(): Date;
+  /** The campaign as already read (many in one search, `readCampaigns`): not read again. */
+  record?: CampaignRecord;
 }
 
 export interface PullResult {
@@ -68,8 +70,7 @@ export interface PullResult {
 
 /** Pulls campaign `id`: the file (existing one found by its id, else a new one) and its base. */
 export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
-  const o: CallOptions = { signal: ports.signal };
-  const remote = await readRemote(ports.client, id, o);
+  const remote = ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : await readRemote(ports.client, id, { signal: ports.signal });
   const existing = await findFetchedFile(ports.workspaceRoot, id);
   const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
