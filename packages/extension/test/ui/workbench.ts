@@ -334,6 +334,18 @@ export class Workbench {
     await action.click();
   }
 
+  /** Waits until `item` is on screen; when it never comes, the failure lists the tree rows that are (an error row, another page). */
+  async waitForTreeItem(item: Locator, what: string): Promise<void> {
+    let rows: string[] = [];
+    await this.until(async () => (await item.isVisible()) || ((rows = await this.treeRows()), false), what,
+      () => `the tree rows on screen:\n  ${rows.join('\n  ') || '(none)'}`);
+  }
+
+  /** The accessible names of every tree row on screen, with their expanded state. */
+  private treeRows(): Promise<string[]> {
+    return this.page.getByRole('treeitem').evaluateAll(rows => rows.map(r => `${r.getAttribute('aria-label') ?? ''}${r.getAttribute('aria-expanded') === 'true' ? ' (expanded)' : ''}`));
+  }
+
   /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
   async expand(item: Locator): Promise<void> {
     await item.waitFor({ state: 'visible', timeout: this.timeoutMs });

@@ -22,7 +22,7 @@ export const journey: Journey = {
       await signIn(ctx);
       await workbench.openActivity('Campaigns');
       await workbench.expand(workbench.treeItem('Status ACTIVE'));
-      await item.waitFor({ state: 'visible' });
+      await workbench.waitForTreeItem(item, `${name} listed under Active`);
     });
 
     let file = '';
