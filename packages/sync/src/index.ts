@@ -25,6 +25,7 @@ export * from "./remote/json";
 export * from "./remote/naming";
 export * from "./remote/normalize";
 export * from "./remote/progress";
+export * from "./remote/rateLimiter";
 export * from "./remote/serviceClient";
 export * from "./remote/servicePaths";
 export * from "./remote/waits";

@@ -117,21 +117,27 @@ export function pushApi(client: ServiceClient): PushApi {
 }
 
 /**
- * `api`, whose first read of each campaign in `reads` is the read already made (by
- * `readCampaigns`, many in one call); a read failed there fails the same way. Every later read,
- * and the read just before a write, goes to the service.
+ * `api`, whose next read of a campaign in `reads` is the read already made (by `readCampaigns`,
+ * many in one call), which is then taken out of `reads` (the caller may add more at any time); a
+ * read that failed there fails the same way. Every other read, and the read just before a
+ * write, goes to the service.
  */
-export function withReads(api: PushApi, reads: ReadonlyMap<string, CampaignRead>): PushApi {
-  const unused = new Set(reads.keys());
+export function withReads(api: PushApi, reads: Map<string, CampaignRead>): PushApi {
   return {
     ...api,
     getCampaign: async (id, signal, o) => {
-      const read = reads.get(id);
-      if (!read || o?.thenWrite || !unused.delete(id)) return api.getCampaign(id, signal, o);
-      if ('error' in read) throw read.error;
-      return remoteFromRecord(read.record as CampaignDoc);
+      const read = o?.thenWrite ? undefined : reads.get(id);
+      if (!read) return api.getCampaign(id, signal, o);
+      reads.delete(id);
+      return remoteOfRead(read);
     },
   };
+}
+
+/** The campaign a batched read gave, as the flows see it; a read that failed throws its failure. */
+export function remoteOfRead(read: CampaignRead): RemoteCampaign {
+  if ('error' in read) throw read.error;
+  return remoteFromRecord(read.record as CampaignDoc);
 }
 
 /**
