@@ -23,6 +23,15 @@ export interface CliIO {
   ask?: (question: string) => Promise<string>;
   /** The HTTP client for the service; the global `fetch` when absent (tests pass their own). */
   fetch?: typeof fetch;
+  /** stderr when it is a terminal, for a progress bar; absent otherwise (CI, a pipe): progress is then a line at a time. */
+  stderrTerminal?: NodeJS.WritableStream;
+  /** When progress starts to show and how often a line is written without a terminal (default 2 s and 10 s; tests shorten them). */
+  progressTiming?: ProgressTiming;
+}
+
+export interface ProgressTiming {
+  afterMs: number;
+  everyMs: number;
 }
 
 /**

@@ -50,6 +50,7 @@ function processIO(): CliIO {
     env: process.env,
     readStdin: limit => readAtMost(process.stdin, limit),
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
+    stderrTerminal: process.stderr.isTTY ? process.stderr : undefined,
   };
   return io;
 }
