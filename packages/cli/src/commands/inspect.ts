@@ -1,7 +1,7 @@
 import { nonEmptyString } from '@campaign-studio/core';
 import { compareWithBase, PathChange, SyncState } from '@campaign-studio/sync';
 import { unlessConfig } from '../io';
-import { Service, failureText, isNotFound } from '../service/session';
+import { Service, failureText, isNotFound, Wanted } from '../service/session';
 import { CampaignFile } from '../workspace/files';
 
 /**
@@ -55,8 +55,21 @@ export async function inspectFile(f: CampaignFile, service: Service): Promise<Fi
   };
 }
 
-/** Every file's report, read side by side (the client's rate limiter paces the calls). */
-export function inspectFiles(files: CampaignFile[], service: Service): Promise<FileReport[]> {
+/** Every file's report: their campaigns read ahead 15 to a call, then each file compared. */
+export async function inspectFiles(files: CampaignFile[], service: Service): Promise<FileReport[]> {
+  await service.readAll(trackedCampaigns(files, service));
   return Promise.all(files.map(f => inspectFile(f, service)));
+}
+
+/** The campaigns of the files that name one and whose environment is known; the others are reported one by one. */
+export function trackedCampaigns(files: CampaignFile[], service: Service, withoutBase = false): Wanted[] {
+  return files.flatMap(f => {
+    if (!f.doc || !f.id || f.baseError || (!f.base && !withoutBase)) return [];
+    try {
+      return [{ id: f.id, env: service.environmentOf(f) }];
+    } catch {
+      return [];
+    }
+  });
 }
 

@@ -1,12 +1,15 @@
+import * as l10n from '@vscode/l10n';
+import { sameContent, ServiceClient } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliIO, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
-import { readCampaignFiles } from '../workspace/files';
-import { planFile } from '../plan/dryRun';
+import { CampaignFile, readCampaignFiles } from '../workspace/files';
+import { PlanContext, planFile } from '../plan/dryRun';
+import { trackedCampaigns } from './inspect';
 import { Problems } from '../workspace/problems';
 import { SettingsLookup } from '../workspace/settings';
-import { Plan, planExitCode } from '../plan/format';
+import { Plan, PlanEntry, planExitCode } from '../plan/format';
 import { makePlan, writePlan } from '../plan/planFile';
 import { planText } from '../plan/text';
 
@@ -24,13 +27,49 @@ ${SERVICE_HELP}
 
 Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
 
-/** The plan of these files, made against the service now. */
+/**
+ * The plan of these files, made against the service now: their campaigns read ahead 15 to a
+ * call, then each file planned (an edited file costs one validation call).
+ */
 export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
   const files = await readCampaignFiles(paths, io);
   const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program)) };
-  const entries = await Promise.all(files.map(f => planFile(f, ctx)));
+  const edited = files.filter(isEdited);
+  await service.readAll(trackedCampaigns(files, service, true), edited.length);
+  const entries = await plannedWithProgress(files, edited, ctx);
   const environments = entries.some(e => e.environment) ? service.environments().environments : [];
   return makePlan(entries, environments);
+}
+
+/** An edited file: the service checks it (one validation call), so planning it takes a slot of the limits. */
+function isEdited(f: CampaignFile): boolean {
+  return !!f.doc && !(f.base && sameContent(f.base.snapshot.campaign, f.doc));
+}
+
+async function plannedWithProgress(files: CampaignFile[], edited: CampaignFile[], ctx: PlanContext): Promise<PlanEntry[]> {
+  const { service } = ctx;
+  const needsValidation = new Set(edited);
+  let toValidate = edited.length;
+  const client = edited[0] && edited[0].id && !edited[0].baseError ? tryClient(edited[0], service) : undefined;
+  service.progress.begin({ what: l10n.t('files planned'), total: files.length, leftMs: async () => client?.paceFor(toValidate) });
+  try {
+    return await Promise.all(files.map(async f => {
+      const entry = await planFile(f, ctx);
+      if (needsValidation.has(f)) toValidate--;
+      service.progress.advance();
+      return entry;
+    }));
+  } finally {
+    service.progress.end();
+  }
+}
+
+function tryClient(f: CampaignFile, service: Service): ServiceClient | undefined {
+  try {
+    return service.client(service.environmentOf(f));
+  } catch {
+    return undefined;
+  }
 }
 
 export async function runPlan(argv: string[], io: CliIO): Promise<number> {

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
-import { campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
+import { CampaignRead, CampaignRecord, campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
@@ -30,6 +30,9 @@ Exit status: 0 when every campaign was pulled, 1 when one conflicts or fails.
 "takenFromRemote", "keptLocal", "conflicts", "message" }] }; outcome is created, updated,
 merged, unchanged, conflict, refused or error.`;
 
+/** A search's pages read at most: 30,000 campaigns, five hours of the service's hourly budget. */
+const MAX_SEARCH_PAGES = 2_000;
+
 type Outcome = 'created' | 'updated' | 'merged' | 'unchanged' | 'conflict' | 'refused' | 'error';
 
 interface PullRow {
@@ -51,36 +54,73 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
   const targets = await pullTargets(positionals, stringOption(values, 'search'), service, io);
   const folder = stringOption(values, 'out') ?? 'campaigns';
   const rows: PullRow[] = [];
-  for (const t of targets) rows.push(await pullOne(t.id, t.env, service, folder, io));
+  service.progress.begin({ what: l10n.t('campaigns written'), total: targets.length });
+  for (const t of targets) {
+    rows.push(await pullOne(t, service, folder, io));
+    service.progress.advance();
+  }
+  service.progress.end();
   if (format === 'json') writeJson(io, { version: 1, campaigns: rows });
   else io.stdout(pullText(rows, useColour(io)));
   return rows.some(r => r.outcome === 'conflict' || r.outcome === 'refused' || r.outcome === 'error') ? 1 : 0;
 }
 
-/** The campaigns to pull, each with its environment. */
-async function pullTargets(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<Array<{ id: string; env: Environment }>> {
+/** A campaign to pull, with its environment and, once read, what the service holds. */
+interface PullTarget {
+  id: string;
+  env: Environment;
+  read?: CampaignRead;
+}
+
+/**
+ * The campaigns to pull, each read: the records of a search as it returned them, and campaigns
+ * named by id (or by the files pulled before) read 15 to a call.
+ */
+async function pullTargets(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<PullTarget[]> {
+  const wanted = await wantedCampaigns(ids, search, service, io);
+  const found = wanted.filter(w => w.read);
+  await service.readAll(wanted.filter(w => !w.read));
+  return [...found, ...wanted.filter(w => !w.read).map(w => ({ ...w, read: service.readAheadOf(w.env, w.id) }))];
+}
+
+async function wantedCampaigns(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<PullTarget[]> {
   if (ids.length || search !== undefined) {
     const env = service.defaultEnvironment();
     service.client(env); // a missing key is said once, before any campaign
-    const found = search === undefined ? [] : await searchIds(search, env, service, io);
-    return [...new Set([...ids, ...found])].map(id => ({ id, env }));
+    const found = search === undefined ? [] : await searchRecords(search, env, service, io);
+    const named = [...new Set(ids)].filter(id => !found.some(f => f.id === id));
+    return [...found.map(f => ({ ...f, env })), ...named.map(id => ({ id, env }))];
   }
   const tracked = (await readCampaignFiles([], io).catch(() => [])).filter(f => f.id && f.base);
   if (!tracked.length) throw new CliError(l10n.t('nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.'));
   return tracked.map(f => ({ id: f.id!, env: service.environmentOf(f) }));
 }
 
-async function searchIds(search: string, env: Environment, service: Service, io: CliIO): Promise<string[]> {
+/** The records the search finds, page after page: each is the campaign's full record, so none is read again. */
+async function searchRecords(search: string, env: Environment, service: Service, io: CliIO): Promise<Array<{ id: string; read: CampaignRead }>> {
   const query = searchQuery(search, io);
-  let records;
+  const records: CampaignRecord[] = [];
+  let more = false;
+  service.progress.begin({ what: l10n.t('campaigns found') });
   try {
-    records = await service.client(env).searchAll(query, { maxPages: 200 });
+    for await (const page of service.client(env).searchPages(query, { maxPages: MAX_SEARCH_PAGES })) {
+      records.push(...page.items);
+      more = page.hasMore;
+      service.progress.advance(page.items.length);
+    }
   } catch (e) {
     throw new CliError(l10n.t`the search on ${env.name} failed: ${messageText(e)}`);
+  } finally {
+    service.progress.end();
   }
-  const ids = records.map(r => String(r.id ?? r.campaign_id ?? '')).filter(Boolean);
-  if (!ids.length) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
-  return ids;
+  const found = new Map<string, CampaignRead>();
+  for (const record of records) {
+    const id = String(record.id ?? record.campaign_id ?? '');
+    if (id && !found.has(id)) found.set(id, { id, record, via: 'search' });
+  }
+  if (!found.size) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
+  if (more) io.stderr(`${service.program}: ${l10n.t('the search finds more than {0} campaigns; the first {0} are pulled. Narrow the search (a status, a channel, a name) to pull the others.', records.length)}\n`);
+  return [...found.values()].map(read => ({ id: read.id, read }));
 }
 
 /** A name, a JSON search body (or its campaign_fields), or @FILE holding one. */
@@ -106,10 +146,11 @@ function readSearchFile(file: string, io: CliIO): string {
   }
 }
 
-async function pullOne(id: string, env: Environment, service: Service, folder: string, io: CliIO): Promise<PullRow> {
+async function pullOne({ id, env, read }: PullTarget, service: Service, folder: string, io: CliIO): Promise<PullRow> {
   const row: PullRow = { id, environment: env.name, outcome: 'error', takenFromRemote: [], keptLocal: [], conflicts: [] };
   try {
-    const r = await pullIntoWorkspace(id, { client: service.client(env), workspaceRoot: io.cwd, folder });
+    if (read && 'error' in read) throw read.error;
+    const r = await pullIntoWorkspace(id, { client: service.client(env), workspaceRoot: io.cwd, folder, record: read?.record });
     return { ...row, ...rowOf(r), file: path.relative(io.cwd, r.file) || r.file };
   } catch (e) {
     return { ...row, message: messageText(unlessConfig(e)) };

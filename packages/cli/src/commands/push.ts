@@ -2,8 +2,9 @@ import * as l10n from '@vscode/l10n';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
+import { environmentNamed } from '../service/environments';
 import { Service } from '../service/session';
-import { applyEntry, ApplyResult, elsewhere, staleness } from '../plan/apply';
+import { applyEntry, ApplyResult, elsewhere, fileStaleness, staleness } from '../plan/apply';
 import { Problems } from '../workspace/problems';
 import { SettingsLookup } from '../workspace/settings';
 import { failing, pending, Plan, PlanEntry } from '../plan/format';
@@ -93,8 +94,11 @@ function refuseIfElsewhere(plan: Plan, todo: PlanEntry[], service: Service): voi
   if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Push from where the plan was made (its folder and environment settings), or run campaign plan here and review it.`);
 }
 
-/** Every entry must still be what was planned: otherwise nothing at all is sent. */
+/** Every entry must still be what was planned: otherwise nothing at all is sent. Their campaigns are read 15 to a call. */
 async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Promise<void> {
+  const set = service.environments();
+  const checked = todo.filter(e => e.action === 'update' && e.campaignId && e.environment && e.remote && !fileStaleness(e, io));
+  await service.readAll(checked.map(e => ({ id: e.campaignId!, env: environmentNamed(set, e.environment!) })));
   const moved = (await Promise.all(todo.map(e => staleness(e, service, io)))).filter((s): s is string => !!s);
   if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
 }

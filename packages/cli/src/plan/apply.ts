@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
 import {
-  ConflictQuestion, DraftResult, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, refuseLinkOut, runCreateDraft, runPush, WriteDeps,
+  ConflictQuestion, DraftResult, RemoteCampaign, remoteOfRead, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, refuseLinkOut, runCreateDraft, runPush, WriteDeps,
 } from '@campaign-studio/sync';
 import { CliIO, plain, unlessConfig } from '../io';
 import { EnvironmentSet, environmentNamed } from '../service/environments';
@@ -58,20 +58,33 @@ function placeOf(e: PlannedEnvironment | Environment): string {
 
 /** Why an entry can no longer be applied as planned (its file or its campaign moved), or undefined. */
 export async function staleness(e: PlanEntry, service: Service, io: CliIO): Promise<string | undefined> {
-  const text = readOrUndefined(path.resolve(io.cwd, e.file));
-  if (text === undefined) return `${e.file} is gone since the plan was made`;
-  if (sha256(text) !== e.fileSha256) return `${e.file} changed since the plan was made`;
+  const file = fileStaleness(e, io);
+  if (file) return file;
   if (e.action !== 'update' || !e.campaignId || !e.environment || !e.remote) return undefined;
   const env = environmentNamed(service.environments(), e.environment);
   let now;
   try {
-    now = remoteStamp(await service.api(env).getCampaign(e.campaignId));
+    now = remoteStamp(await readNow(service, env, e.campaignId));
   } catch (err) {
     return `campaign ${e.campaignId} could not be read from ${env.name} to check it (${failureText(err)})`;
   }
   if (now.contentSha256 === e.remote.contentSha256 && now.updatedAt === e.remote.updatedAt && now.versionNumber === e.remote.versionNumber && now.status === e.remote.status) return undefined;
   const by = now.updatedBy ? ` by ${now.updatedBy}` : '';
   return `campaign ${e.campaignId} changed on ${env.name} since the plan was made (${now.updatedAt ? `at ${now.updatedAt}` : 'its content differs'}${by})`;
+}
+
+/** Why an entry's file is no longer the one planned (gone, changed), or undefined. */
+export function fileStaleness(e: PlanEntry, io: CliIO): string | undefined {
+  const text = readOrUndefined(path.resolve(io.cwd, e.file));
+  if (text === undefined) return `${e.file} is gone since the plan was made`;
+  if (sha256(text) !== e.fileSha256) return `${e.file} changed since the plan was made`;
+  return undefined;
+}
+
+/** The campaign as read ahead (left for the push that follows, which takes it as its first read), else read now. */
+async function readNow(service: Service, env: Environment, id: string): Promise<RemoteCampaign> {
+  const read = service.readAheadOf(env, id);
+  return read ? remoteOfRead(read) : service.api(env).getCampaign(id);
 }
 
 function readOrUndefined(file: string): string | undefined {

@@ -24,6 +24,8 @@ export interface ServiceOptions {
   workspaceId?: string;
   email?: string;
   apiKeyFile?: string;
+  /** No progress on stderr. */
+  quiet?: boolean;
 }
 
 /** The parseArgs options every command that talks to the service accepts. */
@@ -34,6 +36,7 @@ export const SERVICE_OPTIONS = {
   'workspace-id': { type: 'string' },
   email: { type: 'string' },
   'api-key-file': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
 } as const;
 
 export const SERVICE_HELP = `service options:
@@ -44,11 +47,17 @@ export const SERVICE_HELP = `service options:
   --base-url URL           define the environment on the command line instead
   --workspace-id ID        (with --base-url; also CAMPAIGN_BASE_URL, CAMPAIGN_WORKSPACE_ID)
   --email ADDRESS          for created_by / updated_by (also CAMPAIGN_EMAIL)
-  --api-key-file FILE      the API key (default: CAMPAIGN_API_KEY_<ENV>, then CAMPAIGN_API_KEY)`;
+  --api-key-file FILE      the API key (default: CAMPAIGN_API_KEY_<ENV>, then CAMPAIGN_API_KEY)
+  -q, --quiet              no progress on stderr (shown when a command takes more than 2 s:
+                           a bar on a terminal, else a line every 10 s)
+
+Many campaigns are read 15 to a call (POST /v5/campaigns/search), paced to the service's
+limits (10 calls a second, 100 a minute, 6000 an hour); a command that needs more than 2 s
+says first how many calls it needs and how long the limits make it take.`;
 
 export function serviceOptions(values: Record<string, unknown>): ServiceOptions {
   const s = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] as string : undefined);
-  return { env: s('env'), environments: s('environments'), baseUrl: s('base-url'), workspaceId: s('workspace-id'), email: s('email'), apiKeyFile: s('api-key-file') };
+  return { env: s('env'), environments: s('environments'), baseUrl: s('base-url'), workspaceId: s('workspace-id'), email: s('email'), apiKeyFile: s('api-key-file'), quiet: values.quiet === true };
 }
 
 /** The environments this run may use, and where they were defined (for messages). */

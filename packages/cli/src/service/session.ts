@@ -1,12 +1,21 @@
+import * as l10n from '@vscode/l10n';
 import {
-  baseOfEnvironment, baseStore, BaseStore, describeFailure, Environment, foreignBaseMessage, isServiceError, pushApi, PushApi, refusedWith, ServiceClient,
-  WaitNotice, waitText, workspaceOfBase,
+  baseOfEnvironment, baseStore, BaseStore, CampaignRead, describeFailure, Environment, foreignBaseMessage, formatDuration, isServiceError, pushApi, PushApi,
+  readCampaigns, refusedWith, searchCallsFor, SERVICE_LIMITS, ServiceClient, WaitNotice, waitText, withReads, workspaceOfBase,
 } from '@campaign-studio/sync';
-
-const WAIT_NOTICE_SPACING_MS = 10_000;
 import { CliError, CliIO, plain } from '../io';
+import { CommandProgress, PROGRESS_TIMING } from '../progress';
 import { CampaignFile } from '../workspace/files';
 import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceOptions, theEnvironment } from './environments';
+
+const WAIT_NOTICE_SPACING_MS = 10_000;
+const HOUR_MS = 3_600_000;
+
+/** A campaign to read, in the environment it lives in. */
+export interface Wanted {
+  id: string;
+  env: Environment;
+}
 
 /**
  * The service as one run of a command sees it: its environments (read when first needed, so that
@@ -16,11 +25,20 @@ import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceO
 export class Service {
   private set?: EnvironmentSet;
   private readonly clients = new Map<string, ServiceClient>();
+  private readonly apis = new Map<string, PushApi>();
+  /** Per environment, the campaigns read ahead and not yet used: each serves the next read of its campaign through `api`. */
+  private readonly readAhead = new Map<string, Map<string, CampaignRead>>();
   /** When a wait was last said: a burst of calls held by the rate limit is said once, not per call. */
   private waitSaidAt = -Infinity;
+  /** Progress on stderr; its `io` writes other lines above a progress bar. */
+  readonly progress: CommandProgress;
+  private readonly io: CliIO;
 
   /** `program`: the command, as its messages on stderr begin (`campaign plan`). */
-  constructor(private readonly options: ServiceOptions, private readonly io: CliIO, readonly program = 'campaign') {}
+  constructor(private readonly options: ServiceOptions, io: CliIO, readonly program = 'campaign') {
+    this.progress = new CommandProgress(io, program, options.quiet === true);
+    this.io = this.progress.io;
+  }
 
   environments(): EnvironmentSet {
     this.set ??= loadEnvironments(this.options, this.io);
@@ -70,14 +88,83 @@ export class Service {
     this.io.stderr(`${this.program}: ${waitText(wait)}\n`);
   }
 
+  /** The flows' port on `env`: a campaign read ahead (`readAll`) serves its next read. */
   api(env: Environment): PushApi {
-    return pushApi(this.client(env));
+    let api = this.apis.get(env.name);
+    if (!api) {
+      api = withReads(pushApi(this.client(env)), this.readsOf(env));
+      this.apis.set(env.name, api);
+    }
+    return api;
+  }
+
+  /** What `readAll` read of campaign `id`, without using it up; undefined when it was not read ahead. */
+  readAheadOf(env: Environment, id: string): CampaignRead | undefined {
+    return this.readsOf(env).get(id);
+  }
+
+  /**
+   * Reads these campaigns ahead, 15 to a call, each environment's side by side, with progress:
+   * the next read of each through `api` is that one. First says what it will cost when that is
+   * more than a moment (`extraCalls`: what the command sends afterwards, such as validations).
+   */
+  async readAll(wanted: Wanted[], extraCalls = 0): Promise<void> {
+    const byEnv = new Map<string, { env: Environment; ids: Set<string> }>();
+    for (const w of wanted) {
+      const group = byEnv.get(w.env.name) ?? { env: w.env, ids: new Set<string>() };
+      group.ids.add(w.id);
+      byEnv.set(w.env.name, group);
+    }
+    const groups = [...byEnv.values()];
+    if (!groups.length) return;
+    const total = groups.reduce((n, g) => n + g.ids.size, 0);
+    await this.sayCost(groups, total, extraCalls);
+    this.progress.begin({ what: l10n.t('campaigns read'), total, leftMs: remaining => this.client(groups[0].env).paceFor(searchCallsFor(remaining) + extraCalls) });
+    try {
+      await Promise.all(groups.map(async g => {
+        const reads = await readCampaigns(this.client(g.env), [...g.ids], { onRead: () => this.progress.advance() });
+        for (const [id, read] of reads) this.readsOf(g.env).set(id, read);
+      }));
+    } finally {
+      this.progress.end();
+    }
+  }
+
+  /**
+   * The calls a command needs and how long the limits make them take, said up front when that is
+   * more than a moment; said even with --quiet when it is more than the hourly budget.
+   */
+  private async sayCost(groups: Array<{ env: Environment; ids: Set<string> }>, total: number, extraCalls: number): Promise<void> {
+    const calls = groups.reduce((n, g) => n + searchCallsFor(g.ids.size), 0) + extraCalls;
+    const ms = await this.client(groups[0].env).paceFor(calls);
+    const hourly = SERVICE_LIMITS.find(l => l.windowMs === HOUR_MS)?.limit ?? Infinity;
+    const overBudget = calls > hourly;
+    if (ms < (this.io.progressTiming ?? PROGRESS_TIMING).afterMs && !overBudget) return;
+    if (this.options.quiet && !overBudget) return;
+    const line = costLine({ campaigns: total, calls, where: groups.map(g => g.env.name).join(', '), ms, hourly });
+    this.io.stderr(`${this.program}: ${line}\n`);
+  }
+
+  private readsOf(env: Environment): Map<string, CampaignRead> {
+    let reads = this.readAhead.get(env.name);
+    if (!reads) {
+      reads = new Map();
+      this.readAhead.set(env.name, reads);
+    }
+    return reads;
   }
 
   /** The base snapshots of `f`, where its base is (or, for a file without one, under the working folder). */
   bases(env: Environment, f: CampaignFile): BaseStore {
     return baseStore(f.base ? workspaceOfBase(f.base.file) : this.io.cwd, this.client(env));
   }
+}
+
+/** What a command's reads will cost, in calls and in the time the rate limits make them take. */
+export function costLine(o: { campaigns: number; calls: number; where: string; ms: number; hourly: number }): string {
+  return o.calls > o.hourly
+    ? l10n.t('{0} campaigns need {1} calls to {2}, more than the {3} an hour the service allows: about {4}.', o.campaigns, o.calls, o.where, o.hourly, formatDuration(o.ms))
+    : l10n.t('{0} campaigns: {1} calls to {2}; the service\'s rate limits make that about {3}.', o.campaigns, o.calls, o.where, formatDuration(o.ms));
 }
 
 /** A failure of a call through the push flows' port (`api`), in one line: the envelope when the service sent one. */

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import type { TestContext } from 'node:test';
 import { campaign } from '../../src/campaign';
+import type { CliIO } from '../../src/io';
 import { CampaignDoc } from '@campaign-studio/sync';
 import { makeCampaign, ME, World, world } from '../../../sync/test/push/harness';
 
@@ -28,6 +29,8 @@ export interface RunOptions {
   cwd?: string;
   /** Each write to stderr as it happens, for a test that waits for a line. */
   stderr?(s: string): void;
+  /** When progress shows and how often (default 2 s and 10 s). */
+  progressTiming?: CliIO['progressTiming'];
 }
 
 export interface CliWorld extends World {
@@ -51,6 +54,7 @@ export async function cliWorld(t: Pick<TestContext, 'after'>, o: { production?: 
         stdout: s => { out.stdout += s; }, stderr: s => { out.stderr += s; ro.stderr?.(s); }, isTTY: false, cwd: ro.cwd ?? w.root,
         env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...ro.env },
         ask: answers && (async q => { out.asked.push(q); return answers.shift() ?? ''; }),
+        progressTiming: ro.progressTiming,
       });
       return out;
     },
