@@ -7,8 +7,10 @@
  * reported, never asserted as timed tests.
  *
  * `--formatting` measures formatting only, `--requests` the editing requests only (`requests.ts`),
- * `--summary` the campaign preview's model and rule N1 only (`summary.ts`); `--server PATH`
- * measures another build of the server.
+ * `--summary` the campaign preview's model and rule N1 only (`summary.ts`), `--catalog` the
+ * `campaign` CLI over a large workspace only (`catalog.ts`; `--catalog-n N[,N…]` for other sizes,
+ * `--catalog-timeout SECONDS` for each command's time limit); `--server PATH` measures another
+ * build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -29,6 +31,7 @@ import { Figure, figuresMarkdown, figuresTable, ms, times } from './figures';
 import { requestsBench, requestsGoals, requestsTable } from './requests';
 import { measure, Stats, stats } from './measure';
 import { summaryBench, summaryGoals } from './summary';
+import { catalogBench, CatalogFigures, catalogGoals, CatalogOptions, catalogTables } from './catalog';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -449,7 +452,39 @@ async function requestsOnly(): Promise<void> {
   console.log([`Requests through ${serverPath}:`, ...requestsTable(rows)].join('\n'));
 }
 
+/** The catalog section's options from the command line. */
+function catalogOptions(): CatalogOptions {
+  const value = (flag: string): string | undefined => {
+    const i = process.argv.indexOf(flag);
+    if (i < 0) return undefined;
+    const v = process.argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  const n = value('--catalog-n');
+  const sizes = n?.split(',').map(x => {
+    const k = Number(x.trim());
+    if (!Number.isInteger(k) || k < 1) throw new Error(`--catalog-n takes campaign counts such as 150 or 150,300; got "${n}"`);
+    return k;
+  });
+  const t = value('--catalog-timeout');
+  if (t !== undefined && !(Number(t) > 0)) throw new Error(`--catalog-timeout takes seconds; got "${t}"`);
+  return { quick, sizes, timeoutMs: t === undefined ? undefined : Number(t) * 1000, log: line => process.stderr.write(`${line}\n`) };
+}
+
+/** `--catalog`: the catalog section alone, printed, and its figures put into bench/results/latest.json. */
+async function catalogOnly(): Promise<void> {
+  const catalog = await catalogBench(catalogOptions());
+  console.log([...catalogTables(catalog), '', 'Figures against their anchors and goals:', ...figuresTable(catalogGoals(catalog))].join('\n'));
+  const latest = path.join(root, 'bench/results/latest.json');
+  let result: Record<string, unknown> = {};
+  try { result = JSON.parse(fs.readFileSync(latest, 'utf8')) as Record<string, unknown>; } catch { /* none yet */ }
+  fs.mkdirSync(path.dirname(latest), { recursive: true });
+  fs.writeFileSync(latest, JSON.stringify({ ...result, catalog }, null, 2) + '\n');
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--catalog')) return catalogOnly();
   if (process.argv.includes('--formatting')) return formattingOnly();
   if (process.argv.includes('--requests')) return requestsOnly();
   if (process.argv.includes('--summary')) return console.log(figuresTable(summaryGoals(summaryBench(quick))).join('\n'));
@@ -477,6 +512,8 @@ async function main(): Promise<void> {
   const summary = summaryBench(quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
+  process.stderr.write('catalog: the campaign CLI over a large workspace, against the emulator with the spec\'s rate limits…\n');
+  const catalog: CatalogFigures = await catalogBench(catalogOptions());
   const files = sizes();
 
   const anchor = (size: string): Stats => validation.find(r => r.size === size && !r.errors)!.jsonParse as Stats;
@@ -498,6 +535,7 @@ async function main(): Promise<void> {
     ...formattingGoals(formatting),
     ...requestsGoals(requests),
     ...summaryGoals(summary),
+    ...catalogGoals(catalog),
   ];
 
   let commit = 'unknown';
@@ -505,7 +543,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, sizes: files, goals,
+    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, catalog, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -536,6 +574,8 @@ async function main(): Promise<void> {
   out.push('');
   out.push('Requests through the server (code actions after an edit once its diagnostics are shown; hover and completion right after an edit):');
   out.push(...requestsTable(requests));
+  out.push('');
+  out.push(...catalogTables(catalog));
   out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');
