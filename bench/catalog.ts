@@ -39,7 +39,10 @@ const SPARE_CALLS = 3;
 const WALL_FACTOR = 1.2;
 /** The share of pulled files edited before `campaign plan`. */
 const EDITED_SHARE = 0.1;
-/** The largest size is measured only when its estimated time fits in this. */
+/** Campaigns in the workspace: always the first; in a full run the second too, then perhaps the largest. */
+const SIZES = [1000, 2000] as const;
+const LARGEST = 5000;
+/** The largest size is measured only when its time, estimated from the two others, fits in this. */
 const LARGEST_BUDGET_MS = 10 * 60_000;
 /** How often the request log is read while a command runs: it keeps only the last 2000 requests. */
 const LOG_POLL_MS = 2000;
@@ -540,17 +543,18 @@ export async function catalogBench(o: CatalogOptions): Promise<CatalogFigures> {
   const figures: CatalogFigures = { date: new Date().toISOString(), quick: o.quick, limits: SERVICE_LIMITS, sizes: [], notes: [] };
   try {
     const seq = { last: 0 };
-    const sizes = o.sizes ?? (o.quick ? [1000] : [1000, 2000]);
+    const sizes = o.sizes ?? (o.quick ? SIZES.slice(0, 1) : SIZES);
     for (const n of sizes) figures.sizes.push(await measureSize(emu, procs, n, o, seq));
     if (!o.sizes && !o.quick) {
       const [a, b] = figures.sizes;
-      const estimatedMs = linear(5000, a.n, a.totalMs, b.n, b.totalMs);
+      const estimatedMs = linear(LARGEST, a.n, a.totalMs, b.n, b.totalMs);
       if (estimatedMs <= LARGEST_BUDGET_MS) {
-        figures.sizes.push(await measureSize(emu, procs, 5000, o, seq));
+        figures.sizes.push(await measureSize(emu, procs, LARGEST, o, seq));
       } else {
-        const x = extrapolated(5000, a, b, estimatedMs);
+        const x = extrapolated(LARGEST, a, b, estimatedMs);
         figures.sizes.push(x);
-        figures.notes.push(`The 5,000 row is EXTRAPOLATED linearly from 1,000 and 2,000, not measured: its estimated time, ${seconds(estimatedMs)}, is over the ${seconds(LARGEST_BUDGET_MS)} allowed.${x.extrapolated!.fromUnfinished ? ' Some of those runs did not finish, so its calls and times are lower bounds.' : ''}`);
+        const [from, to, largest] = [a.n, b.n, x.n].map(k => k.toLocaleString('en'));
+        figures.notes.push(`The ${largest} row is EXTRAPOLATED linearly from ${from} and ${to}, not measured: its estimated time, ${seconds(estimatedMs)}, is over the ${seconds(LARGEST_BUDGET_MS)} allowed.${x.extrapolated!.fromUnfinished ? ' Some of those runs did not finish, so its calls and times are lower bounds.' : ''}`);
       }
     }
     return figures;
