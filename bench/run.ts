@@ -7,8 +7,10 @@
  * reported, never asserted as timed tests.
  *
  * `--formatting` measures formatting only, `--requests` the editing requests only (`requests.ts`),
- * `--summary` the campaign preview's model and rule N1 only (`summary.ts`); `--server PATH`
- * measures another build of the server.
+ * `--summary` the campaign preview's model and rule N1 only (`summary.ts`), `--catalog` the
+ * `campaign` CLI over a large workspace only (`catalog.ts`; `--catalog-n N[,N…]` for other sizes,
+ * `--catalog-timeout SECONDS` for each command's time limit); `--server PATH` measures another
+ * build of the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -29,6 +31,7 @@ import { Figure, figuresMarkdown, figuresTable, ms, times } from './figures';
 import { requestsBench, requestsGoals, requestsTable } from './requests';
 import { measure, Stats, stats } from './measure';
 import { summaryBench, summaryGoals } from './summary';
+import { catalogBench, CatalogFigures, catalogGoals, CatalogOptions, catalogTables } from './catalog';
 
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -449,7 +452,39 @@ async function requestsOnly(): Promise<void> {
   console.log([`Requests through ${serverPath}:`, ...requestsTable(rows)].join('\n'));
 }
 
+/** The catalog section's options from the command line. */
+function catalogOptions(): CatalogOptions {
+  const value = (flag: string): string | undefined => {
+    const i = process.argv.indexOf(flag);
+    if (i < 0) return undefined;
+    const v = process.argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  const n = value('--catalog-n');
+  const sizes = n?.split(',').map(x => {
+    const k = Number(x.trim());
+    if (!Number.isInteger(k) || k < 1) throw new Error(`--catalog-n takes campaign counts such as 150 or 150,300; got "${n}"`);
+    return k;
+  });
+  const t = value('--catalog-timeout');
+  if (t !== undefined && !(Number(t) > 0)) throw new Error(`--catalog-timeout takes seconds; got "${t}"`);
+  return { quick, sizes, timeoutMs: t === undefined ? undefined : Number(t) * 1000, log: line => process.stderr.write(`${line}\n`) };
+}
+
+/** `--catalog`: the catalog section alone, printed, and its figures put into bench/results/latest.json. */
+async function catalogOnly(): Promise<void> {
+  const catalog = await catalogBench(catalogOptions());
+  console.log([...catalogTables(catalog), '', 'Figures against their anchors and goals:', ...figuresTable(catalogGoals(catalog))].join('\n'));
+  const latest = path.join(root, 'bench/results/latest.json');
+  let result: Record<string, unknown> = {};
+  try { result = JSON.parse(fs.readFileSync(latest, 'utf8')) as Record<string, unknown>; } catch { /* none yet */ }
+  fs.mkdirSync(path.dirname(latest), { recursive: true });
+  fs.writeFileSync(latest, JSON.stringify({ ...result, catalog }, null, 2) + '\n');
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--catalog')) return catalogOnly();
   if (process.argv.includes('--formatting')) return formattingOnly();
   if (process.argv.includes('--requests')) return requestsOnly();
   if (process.argv.includes('--summary')) return console.log(figuresTable(summaryGoals(summaryBench(quick))).join('\n'));
@@ -477,6 +512,8 @@ async function main(): Promise<void> {
   const summary = summaryBench(quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
+  process.stderr.write('catalog: the campaign CLI over a large workspace, against the emulator with the spec\'s rate limits…\n');
+  const catalog: CatalogFigures = await catalogBench(catalogOptions());
   const files = sizes();
 
   const anchor = (size: string): Stats => validation.find(r => r.size === size && !r.errors)!.jsonParse as Stats;
@@ -498,6 +535,7 @@ async function main(): Promise<void> {
     ...formattingGoals(formatting),
     ...requestsGoals(requests),
     ...summaryGoals(summary),
+    ...catalogGoals(catalog),
   ];
 
   let commit = 'unknown';
@@ -505,7 +543,7 @@ async function main(): Promise<void> {
   const result = {
     date: started.toISOString(), commit, node: process.version, quick,
     validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, sizes: files, goals,
+    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, catalog, sizes: files, goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -537,6 +575,8 @@ async function main(): Promise<void> {
   out.push('Requests through the server (code actions after an edit once its diagnostics are shown; hover and completion right after an edit):');
   out.push(...requestsTable(requests));
   out.push('');
+  out.push(...catalogTables(catalog));
+  out.push('');
   out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
   out.push('');
   out.push('Figures against their anchors and goals:');
@@ -560,7 +600,11 @@ function writeFigures(result: { date: string; commit: string; node: string }, va
     '',
     ...figuresMarkdown(goals),
     '',
-    'Reproduce with `npm run bench` (about six minutes; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the tables and writes every figure to `bench/results/latest.json` (not committed), so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends, 100,000-character strings and an unquoted `constructor` or `__proto__`, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
+    'Reproduce with `npm run bench` (about six minutes, and the catalog section\'s: some 7 minutes once the CLI reads campaigns in searches of 15, some 17 while it reads them one GET at a time and its commands stop at their time limits; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the tables and writes every figure to `bench/results/latest.json` (not committed), so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends, 100,000-character strings and an unquoted `constructor` or `__proto__`, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
+    '',
+    '### The catalog section',
+    '',
+    '`bench/catalog.ts` measures campaigns as code over a large workspace, end to end. It starts the emulator as a process of its own, without its seed, and creates N campaigns in one workspace through the API with the rate limits off (copies of the seed\'s Push and Email campaigns: every delivery type the API creates, drafts, scheduled, active, paused and stopped), then turns the spec\'s limits on (10 a second, 100 a minute, 6000 an hour, rolling; get and search share one budget) and runs the built CLI (`node dist/campaign.js`, `--format json`) in a fresh folder, each command a process of its own, with the emulator\'s request log and rate-limit windows cleared before each: `campaign pull --search` of every status and every channel, `campaign status`, then `campaign plan` after a tenth of the pulled files got a new campaign name. Each command is judged on the API calls the emulator logged (read while it runs, since the log keeps 2000): at most ceil(N / 15) + 3, plan one validate more per edited file; no 429; no campaign in error or timed out; the exit status it owes (pull 0, status 0, plan 2); and a wall time within 1.2× what the limits impose on that many calls (`imposedMs`: from the first send to the last when they go as fast as the rolling windows allow, from an empty history). N is 1,000 (with `--quick` too), and 2,000 in a full run; 5,000 only when its time, estimated from those two, fits in 10 minutes, otherwise its row is extrapolated linearly from them and the output says so. A command stops at twice what the limits impose on its bound (at least two minutes; past 1.2× its verdict has failed anyway) and its row says \"did not finish\". Alone: `npm run build`, then `npx tsx bench/run.ts --catalog [--quick]`; `--catalog-n 150` (or `150,300`) for other sizes, `--catalog-timeout SECONDS` for another time limit. It prints a table per N (command, calls, bound, 429s, timeouts, exit, wall, imposed, 1.2× imposed, verdict) and puts its figures under `catalog` in `bench/results/latest.json`, keeping the others there; a full run also gives each command and size a row in the goals above.',
     '<!-- /section:bench -->',
   ];
   const contributing = path.join(root, 'CONTRIBUTING.md');

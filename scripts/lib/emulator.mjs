@@ -17,15 +17,17 @@ export function emulatorPresent() {
 
 /**
  * @typedef {{ url: string, adminToken: string, workspaces: Array<{ id: string, apiKey: string, features: object }>, line: string, pid: number, child: import('node:child_process').ChildProcess, stop(): Promise<void> }} Emulator
- * @param {{ port?: number, data?: string, faults?: string, adminToken?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
- *   `adminToken`: the one its admin endpoints require; by default it makes a new one
+ * @param {{ port?: number, data?: string, faults?: string, seed?: boolean, adminToken?: string, timeoutMs?: number, onOutput?: (line: string) => void }} options
+ *   `adminToken`: the one its admin endpoints require; by default it makes a new one.
+ *   `seed: false`: the workspaces without their seed campaigns (`--no-seed`)
  * @returns {Promise<Emulator>}
  */
-export function startEmulator({ port = 0, data, faults, adminToken, timeoutMs = 60_000, onOutput } = {}) {
+export function startEmulator({ port = 0, data, faults, seed = true, adminToken, timeoutMs = 60_000, onOutput } = {}) {
   if (!emulatorPresent()) return Promise.reject(new Error(`the emulator is missing: ${path.relative(ROOT, EMULATOR_MAIN)} does not exist`));
   const args = ['--import', 'tsx', EMULATOR_MAIN, '--port', String(port)];
   if (data) args.push('--data', data);
   if (faults) args.push('--faults', faults);
+  if (!seed) args.push('--no-seed');
   const env = { ...process.env, NODE_OPTIONS: '', ...(adminToken ? { [ADMIN_TOKEN_ENV]: adminToken } : {}) };
   const child = spawnGroup(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   return new Promise((resolve, reject) => {

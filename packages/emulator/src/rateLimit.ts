@@ -1,5 +1,7 @@
+import type { ServiceOperation } from '@campaign-studio/sync';
+
 /**
- * Rolling-window rate limits per client and operation, as in the spec's Limits table:
+ * Rolling-window rate limits per client and budget, as in the spec's Limits table:
  * 10 a second, 100 a minute, 6000 an hour (rolling last hour). Only accepted requests count;
  * a refused one tells how long until the oldest request in the full window leaves it.
  */
@@ -11,6 +13,28 @@ export interface RateLimits {
 }
 
 export const SPEC_LIMITS: Readonly<RateLimits> = Object.freeze({ perSecond: 10, perMinute: 100, perHour: 6000 });
+
+/**
+ * The budgets that several operations share. The spec gives limits for get and for metadata only
+ * and is silent on search; we assume search shares get's limits, since both read campaign records
+ * and a client reading many campaigns must not get a second, larger allowance by switching from
+ * one to the other. The metadata call keeps its own budget, as the spec lists it separately.
+ */
+const SHARED_BUDGETS: Readonly<Partial<Record<ServiceOperation, string>>> = Object.freeze({
+  getCampaign: 'reads',
+  searchCampaigns: 'reads',
+});
+
+/** The budget an operation draws on: a shared group's name, else the operation's own. */
+export function rateBudget(operation: ServiceOperation): string {
+  return SHARED_BUDGETS[operation] ?? operation;
+}
+
+/** The operations that draw on a budget, for messages (`reads`: getCampaign, searchCampaigns). */
+export function budgetOperations(budget: string): ServiceOperation[] {
+  const shared = (Object.keys(SHARED_BUDGETS) as ServiceOperation[]).filter(op => SHARED_BUDGETS[op] === budget);
+  return shared.length ? shared : [budget as ServiceOperation];
+}
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number; window: 'second' | 'minute' | 'hour'; limit: number };
 

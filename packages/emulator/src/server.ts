@@ -9,7 +9,7 @@ import { badRequest, codeForStatus, rateLimited, ServiceError } from './errors';
 import { FaultConfig, faultConfigFromJson, Faults, FaultSpecError, formatFaultSpec, InjectedAnswer, parseFaultSpec } from './faults';
 import { requestId as newRequestId } from './ids';
 import { CampaignDoc, Component, COMPONENTS, Features, STATUSES, Status, Workspace } from './model';
-import { RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
+import { budgetOperations, rateBudget, RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
 import { RequestLog, RequestLogEntry } from './requestLog';
 import { CampaignService } from './service';
 import { toRecord } from './shape';
@@ -38,7 +38,7 @@ export interface EmulatorOptions {
   seed?: boolean;
   /** The clock behind rate limits, "today" and timestamps (default Date.now). */
   now?: () => number;
-  /** Rate limits per client and operation; false turns them off. Default: the spec's. */
+  /** Rate limits per client and budget (rateLimit.ts); false turns them off. Default: the spec's. */
   rateLimits?: RateLimits | false;
   /** Largest accepted request body, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
@@ -281,10 +281,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
     const ws = authenticate(req);
     requestLog.update(entry, { workspace: ws.id });
-    const decision = limiter.take(`${ws.id}|${match.operation}`);
+    const budget = rateBudget(match.operation);
+    const decision = limiter.take(`${ws.id}|${budget}`);
     if (!decision.ok) {
       const secs = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      throw rateLimited(`Rate limit reached: at most ${decision.limit} requests a ${decision.window} for this operation.`, secs);
+      const ops = budgetOperations(budget);
+      const shared = ops.length > 1 ? ` (${ops.join(' and ')} together)` : '';
+      throw rateLimited(`Rate limit reached: at most ${decision.limit} requests a ${decision.window} in the \`${budget}\` budget${shared}.`, secs);
     }
 
     const body = parseJson(raw);

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { adminCall, call, seed, useEmulator } from './helpers';
-import { RateLimiter, SPEC_LIMITS } from '../src/rateLimit';
+import { DEFAULT_ROUTES, ServiceOperation } from '@campaign-studio/sync';
+import { budgetOperations, rateBudget, RateLimiter, SPEC_LIMITS } from '../src/rateLimit';
 import { startEmulator } from '../src/server';
 
 const t = useEmulator({ rateLimits: { ...SPEC_LIMITS } });
@@ -44,15 +45,68 @@ test('100 a minute, rolling: Retry-After says when the oldest request leaves the
   assert.equal((await get()).status, 200);
 });
 
-test('limits are per client and per operation', async () => {
+const search = (ws = t.all) => t.call(ws, 'POST', '/v5/campaigns/search', { limit: 1 });
+const meta = () => t.call(t.all, 'POST', '/core-services/v1/campaigns/meta', { request_id: 'm', limit: 1 }, { requestId: false });
+
+test('limits are per client; the metadata call has its own budget', async () => {
   t.emu.admin.clock.set(T);
   await burst(10, get);
   assert.equal((await get()).status, 429);
   assert.equal((await get(t.none)).status, 200, 'another client has its own budget');
-  const meta = await t.call(t.all, 'POST', '/core-services/v1/campaigns/meta', { request_id: 'm', limit: 1 }, { requestId: false });
-  assert.equal(meta.status, 200, 'the metadata call has its own budget');
-  const search = await burst(11, () => t.call(t.all, 'POST', '/v5/campaigns/search', { limit: 1 }));
-  assert.deepEqual(search, [...Array(10).fill(200), 429], 'search is limited the same way');
+  assert.equal((await meta()).status, 200, 'the metadata call has its own budget');
+  const validate = await burst(11, () => t.call(t.all, 'POST', `/v5/campaigns/${seed('Holiday gift guide').id}/validate`, {}));
+  assert.equal(validate.filter(s => s === 429).length, 1, 'validate has its own budget, limited the same way');
+  assert.equal(validate.at(-1), 429);
+});
+
+test('get campaign and search share one budget: 10 gets then a search in the second is 429', async () => {
+  t.emu.admin.clock.set(T);
+  assert.deepEqual(await burst(10, get), Array(10).fill(200));
+  const r = await search();
+  assert.equal(r.status, 429);
+  assert.equal(r.body.error.code, 'RATE_LIMITED');
+  assert.equal(r.headers['retry-after'], '1');
+  assert.match(r.body.error.message, /at most 10 requests a second in the `reads` budget \(getCampaign and searchCampaigns together\)/);
+  assert.equal((await search(t.none)).status, 200, 'per client still');
+  assert.equal((await meta()).status, 200, 'metadata is not a read of this budget');
+  t.emu.admin.clock.advance(1000);
+  assert.equal((await search()).status, 200);
+});
+
+test('a search counts against gets: the shared count runs over both, per second and per minute', async () => {
+  t.emu.admin.clock.set(T);
+  assert.deepEqual(await burst(4, search), Array(4).fill(200));
+  assert.deepEqual(await burst(7, get), [...Array(6).fill(200), 429]);
+  // The minute: 10 a second for 10 s, alternating, is 100 reads; the 101st of either kind waits.
+  t.emu.admin.clock.set(T + 3_600_000);
+  for (let s = 0; s < 10; s++) {
+    assert.deepEqual(await burst(10, () => (s % 2 ? get() : search())), Array(10).fill(200), `second ${s}`);
+    t.emu.admin.clock.advance(1000);
+  }
+  const g = await get();
+  assert.equal(g.status, 429);
+  assert.equal(g.headers['retry-after'], '50');
+  assert.match(g.body.error.message, /100 requests a minute in the `reads` budget/);
+  assert.equal((await search()).status, 429);
+});
+
+test('a 429 from another budget names that budget', async () => {
+  t.emu.admin.clock.set(T);
+  assert.deepEqual(await burst(10, meta), Array(10).fill(200));
+  const r = await meta();
+  assert.equal(r.status, 429);
+  assert.match(r.body.error.message, /at most 10 requests a second in the `campaignMeta` budget\./);
+  assert.equal((await get()).status, 200, 'reads are untouched');
+});
+
+test('rateBudget: get and search are `reads`, every other operation is its own', () => {
+  assert.equal(rateBudget('getCampaign'), 'reads');
+  assert.equal(rateBudget('searchCampaigns'), 'reads');
+  for (const op of Object.keys(DEFAULT_ROUTES) as ServiceOperation[]) {
+    if (op !== 'getCampaign' && op !== 'searchCampaigns') assert.equal(rateBudget(op), op);
+  }
+  assert.deepEqual(budgetOperations('reads'), ['getCampaign', 'searchCampaigns']);
+  assert.deepEqual(budgetOperations('campaignMeta'), ['campaignMeta']);
 });
 
 test('6000 an hour, rolling (the limiter with the spec limits)', () => {
