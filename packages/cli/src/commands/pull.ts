@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
-import { CampaignRead, CampaignRecord, campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery } from '@campaign-studio/sync';
+import { CampaignRead, CampaignRecord, campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery, searchPagesAhead } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
@@ -103,7 +103,7 @@ async function searchRecords(search: string, env: Environment, service: Service,
   let more = false;
   service.progress.begin({ what: l10n.t('campaigns found') });
   try {
-    for await (const page of service.client(env).searchPages(query, { maxPages: MAX_SEARCH_PAGES })) {
+    for await (const page of searchPagesAhead(service.client(env), query, { maxPages: MAX_SEARCH_PAGES })) {
       records.push(...page.items);
       more = page.hasMore;
       service.progress.advance(page.items.length);

@@ -52,8 +52,10 @@ test(`pull, status and plan of ${N} campaigns at the real limits: a search call 
   assert.deepEqual(rows.map(r => r.id).sort(), [...ids].sort(), 'every campaign pulled, once');
   assert.ok(rows.every(r => r.outcome === 'created'), 'each written as a new file');
   const pull = calls(w);
-  // A search has no total count: pages until one holds fewer than 15, here an empty 11th.
-  assert.deepEqual(pull.byOperation, { searchCampaigns: N / 15 + 1 }, 'the search\'s own records are written: no GET');
+  // A search has no total count: pages until one holds fewer than 15 (here an empty 11th), three
+  // asked at a time, so up to two more pages may have been asked past the end.
+  assert.deepEqual(Object.keys(pull.byOperation), ['searchCampaigns'], 'the search\'s own records are written: no GET');
+  assert.ok(pull.total >= N / 15 + 1 && pull.total <= N / 15 + 3, `${pull.total} search calls`);
   assert.equal(pull.refused, 0);
   assert.match(pulled.stderr, /campaign pull: campaigns found: \d+ so far/);
 

@@ -1,7 +1,7 @@
 import { CancelledError } from './clock';
 import { refusedWith } from './errors';
 import { CHANNELS, STATUSES } from './explorerModel';
-import { CallOptions, CampaignRecord, ServiceClient } from './serviceClient';
+import { CallOptions, CampaignRecord, SearchPage, SearchQuery, ServiceClient } from './serviceClient';
 
 /**
  * Many campaigns read in the calls the API allows: `POST /v5/campaigns/search` with
@@ -104,5 +104,37 @@ async function readOne(client: ServiceClient, id: string, o: CallOptions, settle
   } catch (e) {
     if (e instanceof CancelledError) throw e;
     settle({ id, error: e });
+  }
+}
+
+/** Pages of a long search asked for before the one before them has come back. */
+export const SEARCH_PAGES_AHEAD = 3;
+
+/**
+ * Every page of a search, in order, with up to `SEARCH_PAGES_AHEAD` calls in flight: a search has
+ * no total count, so one page at a time would wait a round trip per 15 campaigns, while the rate
+ * limits allow ten calls a second. Once a page comes back short, no further page is asked for;
+ * the pages already asked beyond it (at most `SEARCH_PAGES_AHEAD - 1` calls) are dropped.
+ */
+export async function* searchPagesAhead(client: ServiceClient, q: SearchQuery, o: CallOptions & { maxPages?: number } = {}): AsyncGenerator<SearchPage> {
+  const first = Math.max(1, Math.floor(q.page ?? 1));
+  const last = first + (o.maxPages ?? 10_000) - 1;
+  const inFlight: Array<Promise<SearchPage>> = [];
+  let next = first;
+  let ended = false;
+  const ask = () => {
+    while (!ended && next <= last && inFlight.length < SEARCH_PAGES_AHEAD) {
+      const page = client.search({ ...q, page: next++ }, o);
+      page.catch(() => undefined); // awaited in order below; one that fails after an earlier failure is not unhandled
+      inFlight.push(page);
+    }
+  };
+  ask();
+  while (inFlight.length) {
+    const page = await inFlight.shift()!;
+    if (!page.hasMore) ended = true;
+    yield page;
+    if (ended) return;
+    ask();
   }
 }

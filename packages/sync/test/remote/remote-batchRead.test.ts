@@ -1,7 +1,7 @@
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RemoteWorld, seedDocs, startWorld } from './remoteHarness';
-import { CampaignRead, IDS_PER_SEARCH, readCampaigns, searchCallsFor } from '../../src/remote/batchRead';
+import { CampaignRead, IDS_PER_SEARCH, readCampaigns, SEARCH_PAGES_AHEAD, searchCallsFor, searchPagesAhead } from '../../src/remote/batchRead';
 import { isServiceError } from '../../src/remote/errors';
 
 /**
@@ -78,4 +78,32 @@ test('cancelling stops the reads and rejects', async () => {
   await w.emu.admin.whenRequest(r => r.path === '/v5/campaigns/search');
   ctrl.abort();
   await assert.rejects(reading, e => (e as Error).name === 'CancelledError');
+});
+
+test('a long search, three pages asked at a time: the pages one at a time would give, in order, and at most two calls past the end', async () => {
+  w = await startWorld();
+  const q = { campaign_fields: { status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'], channels: ['PUSH', 'EMAIL', 'SMS'] } };
+  const one = await w.client(0).searchAll(q);
+  const pagesOneByOne = w.emu.admin.requests().length;
+  assert.ok(pagesOneByOne >= 3, 'the seed spans several pages');
+  w.emu.admin.clearRequests();
+  const ahead: unknown[] = [];
+  for await (const p of searchPagesAhead(w.client(0), q)) ahead.push(...p.items);
+  assert.deepEqual(ahead, one);
+  const calls = w.emu.admin.requests().length;
+  assert.ok(calls >= pagesOneByOne && calls <= pagesOneByOne + SEARCH_PAGES_AHEAD - 1, `${calls} calls for ${pagesOneByOne} pages`);
+});
+
+test('a long search whose page fails rejects with that failure, after the pages before it', async () => {
+  w = await startWorld();
+  let searches = 0;
+  const failingThird: typeof fetch = async (input, init) => String(input).endsWith('/v5/campaigns/search') && ++searches === 3
+    ? new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'No.', details: [] } }), { status: 403, headers: { 'Content-Type': 'application/json' } })
+    : fetch(input, init);
+  const seen: number[] = [];
+  const q = { campaign_fields: { status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] } };
+  await assert.rejects(async () => {
+    for await (const p of searchPagesAhead(w!.client(0, { fetch: failingThird }), q)) seen.push(p.page);
+  }, e => isServiceError(e) && e.status === 403);
+  assert.deepEqual(seen, [1, 2]);
 });
