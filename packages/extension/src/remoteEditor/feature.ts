@@ -38,7 +38,9 @@ export class RemoteFeature implements Feature {
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
-    const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+    // Several campaigns can be selected: Fetch and Copy Id take them all (VS Code passes the item
+    // clicked, then the selection); the commands about one campaign act on the item clicked.
+    const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     tree.view = view;
     subs.push(view);
 

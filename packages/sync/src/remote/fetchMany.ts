@@ -108,9 +108,9 @@ export function fetchManyCounts(entries: readonly FetchManyEntry[]): FetchManyCo
   return counts;
 }
 
-/** How many campaigns `done` of `total` are settled, as a progress notification says it. */
-export function fetchProgressText(done: number, total: number): string {
-  return l10n.t({ message: '{0} of {1}', args: [done, total], comment: 'progress of a fetch of several campaigns: how many are done, of how many' });
+/** How far an action over many campaigns (a fetch, a check) got, as its progress notification says it. */
+export function doneOfTotal(done: number, total: number): string {
+  return l10n.t({ message: '{0} of {1}', args: [done, total], comment: 'progress of an action over several campaigns: how many are done, of how many' });
 }
 
 /**
