@@ -4,13 +4,14 @@ import * as vscode from 'vscode';
 import {
   campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary, describeFetchMany,
   diffComponents, EMPTY_FILTER, ExplorerFilter, fetchCampaigns, FetchChoice, fetchIntoWorkspace, FetchManyEntry,
-  FetchManyReport, FetchPorts, FetchResult, flowMembers, humanize, idFromFileName, idOf, isSafeId, nameOf,
+  FetchManyReport, FetchPorts, FetchResult, FileCheck, flowMembers, humanize, idFromFileName, idOf, isSafeId, nameOf,
   parseCampaignIds, parseList, readBaseSnapshot, plainText, sanitizeFilter, STATUSES,
   ActionContext,
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
+import { CampaignFileStates, CHECK_WORKSPACE } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
@@ -24,6 +25,7 @@ export interface RemoteParts {
   conn: Connection;
   tree: CampaignsProvider;
   documents: RemoteDocuments;
+  fileStates: CampaignFileStates;
   campaignRead: vscode.EventEmitter<CampaignRead>;
 }
 
@@ -228,6 +230,7 @@ export function remoteCommands(parts: RemoteParts): Record<string, CommandFactor
     'campaignStudio.diffRemote': () => (arg?: unknown) => commands.diffRemote(arg),
     'campaignStudio.diffBase': () => (arg?: unknown) => commands.diffBase(arg),
     'campaignStudio.summarizeChanges': () => (arg?: unknown) => commands.summarizeChanges(arg),
+    [CHECK_WORKSPACE]: () => () => commands.checkWorkspace(),
     'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
     'campaignStudio.explorer.loadMore': () => (node?: MoreNode) => commands.loadMore(node),
     'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
@@ -569,6 +572,15 @@ class RemoteCommands {
       return { base: base?.summary, remote: remote?.summary };
     } catch (e) {
       reportError(this.conn, e, vscode.l10n.t('Summarizing the changes of campaign {0}', local.target.id), () => this.summarizeChanges(arg));
+      return undefined;
+    }
+  }
+
+  async checkWorkspace(): Promise<FileCheck[] | undefined> {
+    try {
+      return await this.parts.fileStates.check();
+    } catch (e) {
+      reportError(this.conn, e, vscode.l10n.t('Checking the campaign files against the service'), () => this.checkWorkspace());
       return undefined;
     }
   }

@@ -3,6 +3,7 @@ import { Feature, registerCommands, StudioContext } from '../context';
 import { Connection } from './connection';
 import { remoteCommands } from './commands';
 import { BASE_SCHEME, REMOTE_SCHEME, RemoteDocuments } from './documents';
+import { CampaignFileStates } from './fileStates';
 import { ConnectionStatusBar } from './statusBar';
 import { CampaignsProvider, VIEW_ID } from './tree';
 
@@ -31,9 +32,11 @@ export class RemoteFeature implements Feature {
     subs.push(documents);
     const tree = new CampaignsProvider(conn, ctx.extension.workspaceState);
     subs.push(tree);
+    const fileStates = new CampaignFileStates(conn, ctx.campaignRead.event, ctx.fileStatesShown);
+    subs.push(fileStates, vscode.window.registerFileDecorationProvider(fileStates));
     // The commands first: the status bar, documents and tree items below name them, and an item
     // clicked while the tree (re)loads must find its command.
-    registerCommands(ctx, remoteCommands({ conn, tree, documents, campaignRead: ctx.campaignRead }));
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead }));
 
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
