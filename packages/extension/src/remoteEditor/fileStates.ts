@@ -3,11 +3,11 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { isObject, parse } from '@campaign-studio/core';
 import {
-  baseIdOf, baseOfEnvironment, CampaignRead as ReadOfOne, checkFiles, describeFileChecks, describeFileState, Environment,
+  baseIdOf, baseOfEnvironment, CampaignRead as ReadOfOne, CancelledError, checkFiles, describeFileChecks, describeFileState, Environment,
   FileCheck, FileState, fileStateName, FileToCheck, findBaseSnapshot, idOf, isCancelled, plainText, stateOfFile,
 } from '@campaign-studio/sync';
 import { CampaignRead, FileStateShown } from '../context';
-import { Connection } from './connection';
+import { Connection, reportError } from './connection';
 import { runCounted } from './progress';
 
 /**
@@ -104,19 +104,17 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
   async check(): Promise<FileCheck[] | undefined> {
     const client = this.conn.requireClient();
     const env = client.environment;
-    const files: FileToCheck[] = [];
-    for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', EXCLUDE)) {
-      const f = await fileToCheck(uri, env);
-      if (f) files.push(f);
-    }
-    if (!files.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No campaign file of this workspace was fetched from {0}: there is nothing to check against it. Fetch campaigns from the Campaigns view first.', plainText(env.name)));
-      return [];
-    }
-    const title = files.length === 1 ? vscode.l10n.t('Checking 1 campaign file against {0}', env.name) : vscode.l10n.t('Checking {0} campaign files against {1}', files.length, env.name);
-    let result: Awaited<ReturnType<typeof checkFiles>>;
+    let result: Awaited<ReturnType<typeof checkFiles>> | undefined;
     try {
-      result = await runCounted(title, action => {
+      // In the notification from the start: finding the files and their bases takes a while in a large workspace too.
+      result = await runCounted(vscode.l10n.t('Checking the campaign files against {0}', env.name), async action => {
+        const files: FileToCheck[] = [];
+        for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', EXCLUDE)) {
+          if (action.signal.aborted) throw new CancelledError();
+          const f = await fileToCheck(uri, env);
+          if (f) files.push(f);
+        }
+        if (!files.length) return undefined;
         action.count(0, files.length);
         return checkFiles(client.forAction(action), files, { signal: action.signal, onRead: (_read, done, total) => action.count(done, total) });
       });
@@ -125,8 +123,12 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: the check was cancelled; the files\' states are as they were.'), 5000);
       return undefined;
     }
+    if (!result) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No campaign file of this workspace was fetched from {0}: there is nothing to check against it. Fetch campaigns from the Campaigns view first.', plainText(env.name)));
+      return [];
+    }
     this.show(env.name, result.checks, result.reads);
-    void this.summarize(env.name, result.checks);
+    void this.summarize(env.name, result.checks).then(undefined, e => reportError(this.conn, e, vscode.l10n.t('Showing the campaign files that differ from {0}', env.name)));
     return result.checks;
   }
 
