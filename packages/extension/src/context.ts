@@ -16,6 +16,16 @@ export interface ConnectionShown {
   readonly tooltip: string;
 }
 
+/** A campaign file's state against the service, as its decoration in the Explorer shows it: for the extension's own tests and automation. */
+export interface FileStateShown {
+  readonly uri: string;
+  readonly state: string;
+  /** The badge, and the theme colour's id; none for an unchanged file. */
+  readonly badge?: string;
+  readonly color?: string;
+  readonly tooltip: string;
+}
+
 /**
  * The one context object of the client: every feature receives it. Features add what they own
  * (a service client, tree providers, …) as fields of their own modules, not as globals.
@@ -35,6 +45,8 @@ export interface StudioContext {
   readonly connectionShown: vscode.EventEmitter<ConnectionShown>;
   /** Fired each time the campaign preview is sent a model to draw. */
   readonly previewPosted: vscode.EventEmitter<PreviewModel>;
+  /** Fired each time the campaign files' states against the service change (a check, a save, a fetch, a push), with all of them. */
+  readonly fileStatesShown: vscode.EventEmitter<readonly FileStateShown[]>;
 }
 
 /** A command implementation made from the context. */

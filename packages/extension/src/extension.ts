@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { CampaignRead, ConnectionShown, StudioContext } from './context';
+import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
 import { serverRules } from './push/feature';
@@ -32,6 +32,8 @@ export interface CampaignStudioApi {
   connectionShown(): ConnectionShown | undefined;
   /** What the campaign preview was last sent to draw (`ctx.previewPosted` tells each one). */
   previewShown(): PreviewModel | undefined;
+  /** The campaign files' states against the service, as their decorations show them now (`ctx.fileStatesShown` tells each change). */
+  fileStates(): readonly FileStateShown[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
@@ -79,7 +81,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   context.subscriptions.push(previewPosted);
   let previewed: PreviewModel | undefined;
   context.subscriptions.push(previewPosted.event(m => { previewed = m; }));
-  const ctx: StudioContext = { extension: context, client, output, serviceLog, campaignRead, connectionShown, previewPosted };
+  const fileStatesShown = new vscode.EventEmitter<readonly FileStateShown[]>();
+  context.subscriptions.push(fileStatesShown);
+  let fileStates: readonly FileStateShown[] = [];
+  context.subscriptions.push(fileStatesShown.event(s => { fileStates = s; }));
+  const ctx: StudioContext = { extension: context, client, output, serviceLog, campaignRead, connectionShown, previewPosted, fileStatesShown };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);
@@ -88,5 +94,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     }
   }
   await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
-  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed };
+  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed, fileStates: () => fileStates };
 }

@@ -19,6 +19,8 @@ export * from "./remote/componentDiff";
 export * from "./remote/environments";
 export * from "./remote/errors";
 export * from "./remote/fetch";
+export * from "./remote/fetchMany";
+export * from "./remote/fileStates";
 export * from "./remote/format";
 export * from "./remote/health";
 export * from "./remote/json";

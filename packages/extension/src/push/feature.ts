@@ -90,6 +90,15 @@ function statusWords(action: StatusAction, env: string): { looking: string; none
   }
 }
 
+/** Why pause, resume or stop refuses several selected campaigns. */
+function oneAtATime(action: StatusAction, selected: number): string {
+  switch (action) {
+    case 'PAUSE': return vscode.l10n.t('Pause works on one campaign at a time, and {0} are selected: select only the campaign to pause.', selected);
+    case 'RESUME': return vscode.l10n.t('Resume works on one campaign at a time, and {0} are selected: select only the campaign to resume.', selected);
+    case 'STOP': return vscode.l10n.t('Stop works on one campaign at a time, and {0} are selected: select only the campaign to stop.', selected);
+  }
+}
+
 /** What the test send asks about its recipients: email addresses, or user identifiers. */
 function recipientWords(channel: string): { other: string; tick: string } {
   const email = channel === 'EMAIL';
@@ -157,9 +166,9 @@ class PushController {
       [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'createDraft', file => this.createDraft(file))),
       [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
       [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'sendTest', file => this.sendTest(file))),
-      [COMMANDS.pause]: () => this.signedIn(arg => this.status(arg, 'PAUSE')),
-      [COMMANDS.resume]: () => this.signedIn(arg => this.status(arg, 'RESUME')),
-      [COMMANDS.stop]: () => this.signedIn(arg => this.status(arg, 'STOP')),
+      [COMMANDS.pause]: () => this.signedIn((arg, selected) => this.status(arg, 'PAUSE', selected)),
+      [COMMANDS.resume]: () => this.signedIn((arg, selected) => this.status(arg, 'RESUME', selected)),
+      [COMMANDS.stop]: () => this.signedIn((arg, selected) => this.status(arg, 'STOP', selected)),
       [COMMANDS.executions]: () => this.signedIn(arg => this.executions(arg)),
       [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
       [REVIEW_COMMANDS.push]: () => (arg?: unknown) => reviews.answer(arg, true),
@@ -189,8 +198,8 @@ class PushController {
    * A command that needs the service: signed out, it says so and offers to sign in, then goes on
    * once signed in; dismissed, it ends quietly.
    */
-  private signedIn(run: (arg?: unknown) => Promise<unknown>): (arg?: unknown) => Promise<unknown> {
-    return async arg => {
+  private signedIn(run: (arg?: unknown, selected?: unknown) => Promise<unknown>): (arg?: unknown, selected?: unknown) => Promise<unknown> {
+    return async (arg, selected) => {
       try {
         this.client();
       } catch (e) {
@@ -198,7 +207,7 @@ class PushController {
         const pick = await vscode.window.showWarningMessage(plainText(e instanceof Error ? e.message : String(e)), signIn);
         if (pick !== signIn || !(await vscode.commands.executeCommand<boolean>('campaignStudio.signIn'))) return undefined;
       }
-      return run(arg);
+      return run(arg, selected);
     };
   }
 
@@ -384,7 +393,13 @@ class PushController {
     }
   }
 
-  private async status(arg: unknown, action: StatusAction) {
+  /**
+   * Pause, resume or stop one campaign. From the Campaigns view with several campaigns selected
+   * (VS Code passes the item clicked, then the selection), it is refused rather than applied to
+   * the clicked one only: the person chose several, and a stop cannot be undone.
+   */
+  private async status(arg: unknown, action: StatusAction, selected?: unknown) {
+    if (Array.isArray(selected) && selected.length > 1) throw new Error(oneAtATime(action, selected.length));
     const target = arg === undefined ? await this.statusTarget(action) : await this.idFrom(arg);
     if (!target) return undefined;
     const { client, ui } = this.actionOn(target.doc?.uri);

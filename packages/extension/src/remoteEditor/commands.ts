@@ -2,16 +2,17 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
-  campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary,
-  diffComponents, EMPTY_FILTER, ExplorerFilter, FetchChoice, fetchIntoWorkspace, FetchPorts,
-  FetchResult, flowMembers, humanize, idOf, isSafeId, nameOf, parseList, readBaseSnapshot,
-  plainText, sanitizeFilter, STATUSES,
+  campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary, describeFetchMany,
+  diffComponents, EMPTY_FILTER, ExplorerFilter, fetchCampaigns, FetchChoice, fetchIntoWorkspace, FetchManyEntry,
+  FetchManyReport, FetchPorts, FetchResult, FileCheck, flowMembers, humanize, idFromFileName, idOf, isSafeId, nameOf,
+  parseCampaignIds, parseList, readBaseSnapshot, plainText, sanitizeFilter, STATUSES,
   ActionContext,
 } from '@campaign-studio/sync';
 import { CampaignRead, CommandFactory } from '../context';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
-import { runWithProgress } from './progress';
+import { CampaignFileStates, CHECK_WORKSPACE } from './fileStates';
+import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
 /**
@@ -24,6 +25,7 @@ export interface RemoteParts {
   conn: Connection;
   tree: CampaignsProvider;
   documents: RemoteDocuments;
+  fileStates: CampaignFileStates;
   campaignRead: vscode.EventEmitter<CampaignRead>;
 }
 
@@ -37,6 +39,8 @@ interface Target {
 /** Options a script or test may pass to fetch. */
 interface FetchArgs {
   id?: string;
+  /** Several campaigns, read in one batched read (with `environment`, else the active one). */
+  ids?: string[];
   environment?: string;
   /** The answer when fetching would overwrite local edits (otherwise the user is asked). */
   onConflict?: FetchChoice;
@@ -99,6 +103,45 @@ async function askForTarget(env: string): Promise<Target | undefined> {
   });
   if (!id) return undefined;
   return { environment: env, id: id.trim(), file: await findLocalFile(id.trim()) };
+}
+
+/**
+ * From the palette, several campaigns at once: the input takes one or more ids, separated by
+ * commas or spaces, each checked as one id is.
+ */
+async function askForIds(env: string): Promise<string[] | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Campaign ids ({0})', env),
+    prompt: vscode.l10n.t('One or more campaign ids (24 characters each, as the Campaigns view and the dashboard show them), separated by commas or spaces'),
+    validateInput: v => {
+      const { ids, invalid } = parseCampaignIds(v);
+      if (invalid.length) return plainText(vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', invalid[0]));
+      return ids.length ? undefined : vscode.l10n.t('A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.');
+    },
+  });
+  if (typed === undefined) return undefined;
+  const { ids } = parseCampaignIds(typed);
+  return ids.length ? ids : undefined;
+}
+
+/** The campaign of one of the items selected in the Campaigns view (or such an item as a script passes it). */
+function targetOfSelected(node: unknown, activeEnv: string | undefined): { environment: string; id: string } | undefined {
+  if (node instanceof CampaignNode) return { environment: node.environment, id: node.id };
+  if (node instanceof ExecutionNode) return node.id ? { environment: node.parent.environment, id: node.id } : undefined;
+  if (typeof node === 'string' && node.trim()) return { environment: requireEnvironment(activeEnv), id: checkId(node.trim()) };
+  if (isTargetArgs(node) && typeof node.id === 'string') return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
+  return undefined;
+}
+
+/** Every campaign file of the workspace by the id in its name: one file search for a fetch of many. */
+async function localFilesById(): Promise<Map<string, vscode.Uri>> {
+  const out = new Map<string, vscode.Uri>();
+  if (!vscode.workspace.workspaceFolders?.length) return out;
+  for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
+    const id = idFromFileName(uri.fsPath);
+    if (id && !out.has(id)) out.set(id, uri);
+  }
+  return out;
 }
 
 function checkId(id: string): string {
@@ -183,22 +226,31 @@ export function remoteCommands(parts: RemoteParts): Record<string, CommandFactor
     'campaignStudio.showServiceLog': () => () => conn.log.show(true),
     'campaignStudio.connection.retry': () => () => conn.retry(),
     'campaignStudio.openRemote': () => (arg?: unknown) => commands.openRemote(arg),
-    'campaignStudio.fetch': () => (arg?: unknown) => commands.fetch(arg),
+    'campaignStudio.fetch': () => (arg?: unknown, selected?: unknown) => commands.fetch(arg, selected),
     'campaignStudio.diffRemote': () => (arg?: unknown) => commands.diffRemote(arg),
     'campaignStudio.diffBase': () => (arg?: unknown) => commands.diffBase(arg),
     'campaignStudio.summarizeChanges': () => (arg?: unknown) => commands.summarizeChanges(arg),
+    [CHECK_WORKSPACE]: () => () => commands.checkWorkspace(),
     'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
     'campaignStudio.explorer.loadMore': () => (node?: MoreNode) => commands.loadMore(node),
     'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
     'campaignStudio.explorer.groupByChannel': () => () => tree.setGroupBy('channel'),
     'campaignStudio.explorer.clearFilters': () => () => tree.setFilter(EMPTY_FILTER),
     'campaignStudio.explorer.filter': () => (arg?: unknown) => commands.filter(arg),
-    'campaignStudio.explorer.copyId': () => (node?: unknown) => commands.copyId(node),
+    'campaignStudio.explorer.copyId': () => (node?: unknown, selected?: unknown) => commands.copyId(node, selected),
     'campaignStudio.explorer.showFlow': () => (node?: unknown) => commands.showFlow(node),
     /** Automation: the loaded tree as data (not contributed to the palette). */
     'campaignStudio.internal.explorerSnapshot': () => (args?: { loadMore?: string; expand?: boolean }) => commands.explorerSnapshot(args),
   };
 }
+
+/** The answer given for every remaining file of a fetch of many ("Overwrite All", "Skip All"). */
+interface ManyAnswers {
+  all?: FetchChoice;
+}
+
+/** How many failures a fetch of many names in its message; the log has every one. */
+const MANY_FAILURES_SHOWN = 3;
 
 /** The commands that need more than one call on the connection or the tree. */
 class RemoteCommands {
@@ -231,10 +283,35 @@ class RemoteCommands {
     }
   }
 
-  async fetch(arg?: unknown): Promise<FetchResult | undefined> {
+  /**
+   * Fetch one campaign (an item, a file, an id, the active campaign editor), or several: the
+   * items selected in the Campaigns view (VS Code passes the item clicked, then the selection),
+   * `{ ids }` from a script, or ids typed in the palette's input. Several are read in one batched
+   * read per environment.
+   */
+  async fetch(arg?: unknown, selected?: unknown): Promise<FetchResult | FetchManyReport | undefined> {
     const opts: FetchArgs = isTargetArgs(arg) ? arg as FetchArgs : {};
-    const target = await resolveTarget(this.parts, arg);
+    const activeEnv = this.conn.environment()?.name;
+    let many: Array<{ environment: string; id: string }> | undefined;
+    if (Array.isArray(selected)) {
+      many = selected.map(n => targetOfSelected(n, activeEnv)).filter((t): t is { environment: string; id: string } => !!t);
+    } else if (Array.isArray(opts.ids)) {
+      many = opts.ids.map(id => ({ environment: requireEnvironment(opts.environment ?? activeEnv), id: checkId(String(id).trim()) }));
+    } else if (arg === undefined) {
+      const active = await resolveTarget(this.parts, undefined, false);
+      if (active) return this.fetchOne(active, arg, opts);
+      const env = requireEnvironment(activeEnv);
+      const ids = await askForIds(env);
+      if (!ids) return undefined;
+      many = ids.map(id => ({ environment: env, id }));
+    }
+    if (many && many.length > 1) return this.fetchMany(many, opts);
+    const target = many?.length === 1 ? { ...many[0], file: await findLocalFile(many[0].id) } : await resolveTarget(this.parts, arg);
     if (!target) return undefined;
+    return this.fetchOne(target, arg, opts);
+  }
+
+  private async fetchOne(target: Target, arg: unknown, opts: FetchArgs): Promise<FetchResult | undefined> {
     try {
       const client = await clientOf(this.parts, target.environment);
       if (!client) return undefined;
@@ -258,6 +335,120 @@ class RemoteCommands {
       reportError(this.conn, e, vscode.l10n.t('Fetching campaign {0}', target.id), () => this.fetch(arg));
       return undefined;
     }
+  }
+
+  /** Several campaigns, environment by environment: a cancelled one ends the fetch. */
+  private async fetchMany(targets: Array<{ environment: string; id: string }>, opts: FetchArgs): Promise<FetchManyReport | undefined> {
+    const byEnvironment = new Map<string, string[]>();
+    for (const t of targets) byEnvironment.set(t.environment, [...(byEnvironment.get(t.environment) ?? []), t.id]);
+    const entries: FetchManyEntry[] = [];
+    for (const [environment, ids] of byEnvironment) {
+      const report = await this.fetchManyFrom(environment, [...new Set(ids)], opts);
+      if (!report) return entries.length ? { entries, cancelled: true } : undefined;
+      entries.push(...report.entries);
+      if (report.cancelled) return { entries, cancelled: true };
+    }
+    return { entries, cancelled: false };
+  }
+
+  /**
+   * One environment's campaigns in one batched read, each file written as its campaign arrives, in
+   * a notification with the count and Cancel; then one message says what was done.
+   */
+  private async fetchManyFrom(environment: string, ids: string[], opts: FetchArgs): Promise<FetchManyReport | undefined> {
+    const doing = ids.length === 1 ? vscode.l10n.t('Fetching 1 campaign from {0}', environment) : vscode.l10n.t('Fetching {0} campaigns from {1}', ids.length, environment);
+    try {
+      const client = await clientOf(this.parts, environment);
+      if (!client) return undefined;
+      const folder = await pickFolder();
+      if (!folder) return undefined;
+      const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
+      const existing = await localFilesById();
+      const answers: ManyAnswers = {};
+      const report = await runCounted(doing, action => {
+        action.count(0, ids.length);
+        return fetchCampaigns(ids, {
+          client: client.forAction(action),
+          workspaceRoot: folder.uri.fsPath,
+          folder: fetchFolder,
+          signal: action.signal,
+          findExisting: async id => existing.get(id)?.fsPath,
+          unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          writeFile: writeThroughEditor,
+          ask: (decision, file, incoming, id) => this.askBeforeReplacingOneOfMany({ environment, id, opts, answers, action }, decision, file, incoming),
+          onSettled: (entry, done, total) => {
+            action.count(done, total);
+            this.showSettled(environment, entry);
+          },
+        });
+      });
+      this.showFetchedMany(environment, report);
+      return report;
+    } catch (e) {
+      reportError(this.conn, e, doing, () => this.fetchMany(ids.map(id => ({ environment, id })), opts));
+      return undefined;
+    }
+  }
+
+  /** A campaign of a fetch of many is settled: every view of it shows it as read, an open editor of its file tells the server its new base. */
+  private showSettled(environment: string, entry: FetchManyEntry): void {
+    if (entry.record) this.parts.campaignRead.fire({ environment, record: entry.record });
+    const r = entry.result;
+    if (!r || (r.outcome !== 'written' && r.outcome !== 'unchanged')) return;
+    this.documents.remember(remoteUri(environment, entry.id), r.text, r.normalized);
+    const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(r.file).fsPath);
+    if (open) void this.documents.track(open);
+  }
+
+  /**
+   * A file of a fetch of many would lose work: the question of a single fetch, naming the file,
+   * with answers for this file and for every other one that asks; the dialog's Cancel stops the
+   * fetch (the files already written stay).
+   */
+  private async askBeforeReplacingOneOfMany(of: { environment: string; id: string; opts: FetchArgs; answers: ManyAnswers; action: CountedAction }, ...[decision, file, incoming]: Parameters<FetchPorts['ask']>): Promise<FetchChoice> {
+    const rUri = remoteUri(of.environment, of.id);
+    this.documents.remember(rUri, incoming.text, incoming.normalized);
+    let choice = of.opts.onConflict ?? of.answers.all;
+    if (!choice) {
+      const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
+      const overwriteAll = vscode.l10n.t('Overwrite All (keep backups)');
+      const diff = vscode.l10n.t('Show Diff');
+      const skip = vscode.l10n.t('Skip');
+      const skipAll = vscode.l10n.t('Skip All');
+      const explained = vscode.l10n.t('Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.');
+      const pick = await vscode.window.showWarningMessage(
+        plainText(`${path.basename(file)}: ${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
+        { modal: true, detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`) },
+        overwrite, overwriteAll, diff, skip, skipAll,
+      );
+      if (pick === undefined) {
+        of.action.cancel();
+        return 'cancel';
+      }
+      if (pick === overwriteAll) of.answers.all = 'overwrite';
+      if (pick === skipAll) of.answers.all = 'cancel';
+      choice = pick === overwrite || pick === overwriteAll ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
+    }
+    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
+    return choice;
+  }
+
+  /** What a fetch of many did: one message, each campaign that failed with why (all of them in the service log). */
+  private showFetchedMany(environment: string, report: FetchManyReport): void {
+    const { summary, failures } = describeFetchMany(report, environment);
+    for (const f of failures) this.conn.log.warn(plainText(f));
+    const shown = failures.slice(0, MANY_FAILURES_SHOWN);
+    const more = failures.length - shown.length;
+    const rest = more === 1 ? vscode.l10n.t('One more failure is in the service log.') : more > 1 ? vscode.l10n.t('{0} more failures are in the service log.', more) : '';
+    const text = [summary, ...shown, rest].filter(Boolean).join(' ');
+    if (!failures.length && !report.cancelled) {
+      void vscode.window.showInformationMessage(plainText(text));
+      return;
+    }
+    const showLog = vscode.l10n.t('Show Log');
+    void vscode.window.showWarningMessage(plainText(text), ...(failures.length ? [showLog] : [])).then(pick => {
+      if (pick === showLog) this.conn.log.show(true);
+    });
   }
 
   /** Fetching would replace local edits: the answer given by a script, else the user's. */
@@ -385,6 +576,15 @@ class RemoteCommands {
     }
   }
 
+  async checkWorkspace(): Promise<FileCheck[] | undefined> {
+    try {
+      return await this.parts.fileStates.check();
+    } catch (e) {
+      reportError(this.conn, e, vscode.l10n.t('Checking the campaign files against the service'), () => this.checkWorkspace());
+      return undefined;
+    }
+  }
+
   async loadMore(node?: MoreNode): Promise<void> {
     if (!(node instanceof MoreNode)) throw new Error(vscode.l10n.t('"Load more" works on a "Load more…" item of the Campaigns view.'));
     try {
@@ -403,11 +603,15 @@ class RemoteCommands {
     return this.tree.filter;
   }
 
-  async copyId(node?: unknown): Promise<void> {
-    const id = node instanceof CampaignNode ? node.id : node instanceof ExecutionNode ? node.id : undefined;
-    if (!id) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
-    await vscode.env.clipboard.writeText(id);
-    void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied campaign id {0}', id), 3000);
+  /** The id of the item, or of every selected item (one a line) when it is one of several selected. */
+  async copyId(node?: unknown, selected?: unknown): Promise<string[]> {
+    const idOfNode = (n: unknown) => (n instanceof CampaignNode ? n.id : n instanceof ExecutionNode ? n.id : undefined);
+    const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
+    const ids = [...new Set(nodes.map(idOfNode).filter((id): id is string => !!id))];
+    if (!ids.length) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
+    await vscode.env.clipboard.writeText(ids.join('\n'));
+    void vscode.window.setStatusBarMessage(ids.length === 1 ? vscode.l10n.t('Copied campaign id {0}', ids[0]) : vscode.l10n.t('Copied {0} campaign ids', ids.length), 3000);
+    return ids;
   }
 
   async showFlow(node?: unknown) {

@@ -3,6 +3,7 @@ import { Feature, registerCommands, StudioContext } from '../context';
 import { Connection } from './connection';
 import { remoteCommands } from './commands';
 import { BASE_SCHEME, REMOTE_SCHEME, RemoteDocuments } from './documents';
+import { CampaignFileStates } from './fileStates';
 import { ConnectionStatusBar } from './statusBar';
 import { CampaignsProvider, VIEW_ID } from './tree';
 
@@ -31,14 +32,18 @@ export class RemoteFeature implements Feature {
     subs.push(documents);
     const tree = new CampaignsProvider(conn, ctx.extension.workspaceState);
     subs.push(tree);
+    const fileStates = new CampaignFileStates(conn, ctx.campaignRead.event, ctx.fileStatesShown);
+    subs.push(fileStates, vscode.window.registerFileDecorationProvider(fileStates));
     // The commands first: the status bar, documents and tree items below name them, and an item
     // clicked while the tree (re)loads must find its command.
-    registerCommands(ctx, remoteCommands({ conn, tree, documents, campaignRead: ctx.campaignRead }));
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead }));
 
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
-    const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+    // Several campaigns can be selected: Fetch and Copy Id take them all (VS Code passes the item
+    // clicked, then the selection); the commands about one campaign act on the item clicked.
+    const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     tree.view = view;
     subs.push(view);
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ActionContext, ActionScope, ProgressHandle, WaitNotice, waitText, withDelayedProgress } from '@campaign-studio/sync';
+import { ActionContext, ActionScope, doneOfTotal, ProgressHandle, WaitNotice, waitText, withDelayedProgress } from '@campaign-studio/sync';
 
 /**
  * Runs a service action; when it takes longer than about 300 ms, or has to wait for more than a
@@ -41,6 +41,59 @@ function showProgress(title: string, cancel: () => void, done: Promise<unknown>)
       tell();
     },
   };
+}
+
+/** An action over many campaigns: its Cancel, its waits, how far it got, and a way to stop it from inside (a question's Cancel). */
+export interface CountedAction extends ActionContext {
+  /** `done` of `total` are through: the notification says so and its bar moves on. */
+  count(done: number, total: number): void;
+  /** Stops the action as its Cancel button does. */
+  cancel(): void;
+}
+
+/**
+ * Runs an action over many campaigns in a notification shown at once (such an action is never
+ * quick), with Cancel, "3 of 45" and a bar as it goes, and the countdown of any wait longer than a
+ * second beside the count. Cancel aborts the action's signal: its calls stop wherever they are.
+ */
+export function runCounted<T>(title: string, op: (action: CountedAction) => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true }, async (progress, token) => {
+    const ctrl = new AbortController();
+    const cancelled = token.onCancellationRequested(() => ctrl.abort());
+    let counted = '';
+    let shownPercent = 0;
+    let wait: WaitNotice | undefined;
+    let ticker: ReturnType<typeof setInterval> | undefined;
+    const say = (increment?: number) => {
+      const waiting = wait && wait.at + wait.ms > Date.now() ? waitText(wait, Date.now()) : '';
+      if (!waiting && ticker) {
+        clearInterval(ticker);
+        ticker = undefined;
+        wait = undefined;
+      }
+      progress.report({ message: [counted, waiting].filter(Boolean).join(' · '), increment });
+    };
+    try {
+      return await op({
+        signal: ctrl.signal,
+        onWait: w => {
+          wait = w;
+          ticker ??= setInterval(() => say(), 1000);
+          say();
+        },
+        count: (done, total) => {
+          counted = doneOfTotal(done, total);
+          const percent = total > 0 ? (100 * done) / total : 100;
+          say(Math.max(0, percent - shownPercent));
+          shownPercent = Math.max(shownPercent, percent);
+        },
+        cancel: () => ctrl.abort(),
+      });
+    } finally {
+      clearInterval(ticker);
+      cancelled.dispose();
+    }
+  }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { baseSnapshot, emulatorOf, fetchedFile, readJson, signIn } from '../remo
  * Fetch a campaign into the workspace from the Campaigns view: its file opens, checked like any
  * other (here a periodic campaign, whose schedule the service returns in a form a request cannot
  * take, with the information diagnostic that says so), and the base snapshot is written beside it.
+ * Once a colleague changes the campaign, Check Campaign Files marks the file behind in the Explorer.
  */
 export const journey: Journey = {
   title: 'fetch a campaign into the workspace',
@@ -58,6 +59,21 @@ export const journey: Journey = {
       // its second label's name, "base, compact, .campaigns", holds the first's: match it whole.)
       await workbench.expand(workbench.treeItem(/^\.campaigns$/));
       await workbench.treeItem(`${id}.json`).waitFor({ state: 'visible' });
+    });
+
+    await step('a colleague changes it on the service: Check Campaign Files marks the file B (behind) in the Explorer', async () => {
+      await emulatorOf(ctx).editAsColleague(id, { utm_params: { utm_source: 'colleague', utm_medium: 'push' } });
+      await workbench.command('Campaign Studio: Check Campaign Files against the Service');
+      await workbench.waitForNotification(`Checked 1 campaign file against ${emulatorOf(ctx).environment.name}: 1 behind.`);
+      await workbench.waitForProgressToEnd();
+      const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: path.basename(file) });
+      await row.waitFor({ state: 'visible' });
+      // VS Code draws a decoration's badge as the ::after content of an element of the row.
+      const badges = () => row.locator('[class*="monaco-decoration-itemBadge"]').evaluateAll(els => {
+        const page = globalThis as unknown as { getComputedStyle(el: unknown, pseudo: string): { content: string } };
+        return els.map(el => page.getComputedStyle(el, '::after').content);
+      });
+      await workbench.until(async () => (await badges()).includes('"B"'), 'the badge B on the file', () => 'no badge B');
     });
   },
 };

@@ -39,6 +39,7 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.diffRemote': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.diffBase': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.summarizeChanges': { run: 'needs-input', why: 'needs a fetched campaign file; shows a quick pick' },
+  'campaignStudio.checkWorkspace': { run: 'needs-input', why: 'reads the service for the fetched files of a signed-in environment, then offers a list of files (remoteMany.test.ts)' },
   'campaignStudio.explorer.refresh': { run: 'no-input' },
   'campaignStudio.explorer.filter': { run: 'needs-input', why: 'a quick pick of the filters (remote.test.ts passes a filter)' },
   'campaignStudio.explorer.clearFilters': { run: 'no-input' },
