@@ -216,6 +216,15 @@ export class ServiceClient {
     return new ServiceClient(this.opts, scope, this.limiter);
   }
 
+  /**
+   * Milliseconds from now until `calls` more requests could all have left through this client's
+   * rate limiter, shared with every client of the same server and workspace (see
+   * `RateLimiter.timeFor`).
+   */
+  async paceFor(calls: number): Promise<number> {
+    return (await this.limiter()).timeFor(calls);
+  }
+
   /** Removes this client's credentials from any text (messages, bodies) before it is shown or logged. */
   redact(text: string): string {
     return redact(text, this.secrets);
@@ -338,15 +347,20 @@ export class ServiceClient {
     let deadline = call.deadline ?? Infinity;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
+      const release = await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
       const started = this.clock.now();
       // The budget counts from the first send: time queued by our own limiter is shown, not charged.
       if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
       const timeoutMs = this.attemptTimeout(call.kind, deadline - started, budgetMs);
-      // The action's time ran out while the call waited its turn: it is not sent at all.
-      const outcome: Outcome = timeoutMs > 0
-        ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
-        : { kind: 'timeout', status: 0, sent: false };
+      let outcome: Outcome;
+      try {
+        // The action's time ran out while the call waited its turn: it is not sent at all.
+        outcome = timeoutMs > 0
+          ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
+          : { kind: 'timeout', status: 0, sent: false };
+      } finally {
+        release();
+      }
       const ms = this.clock.now() - started;
       const entry: CallLogEntry = { method: call.method, path: call.path, status: outcome.status, ms, requestId, attempt, environment: this.environment.name, queuedMs: started - queuedFrom };
       if (outcome.kind === 'cancelled') {

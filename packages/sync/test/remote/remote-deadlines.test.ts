@@ -36,7 +36,7 @@ function world(answers: Answer[] | (() => Answer), extra: Partial<ServiceClientO
     environment: ENV, apiKey: 'secret-key-1234', fetch: fetchImpl, clock, tryClock: clock, limiter: new RateLimiter({ clock }), random: () => 0.5,
     observe: e => events.push(e), ...extra,
   });
-  return { clock, client, sent, events, waits, onWait: (w: WaitNotice) => waits.push(w) };
+  return { clock, client, fetchImpl, sent, events, waits, onWait: (w: WaitNotice) => waits.push(w) };
 }
 
 test('connection refused: a read retries with backoff inside its 15 s budget, then fails once with Retry and Open Settings', async () => {
@@ -117,9 +117,32 @@ test('100% 429 with a short Retry-After: retries stop before the budget would be
   assert.ok(w.sent.length >= 5);
 });
 
+test('every try gives its place back however it ends: an answer, an error, a timeout, a failed connection, a cancel', async () => {
+  const ctrl = new AbortController();
+  const w = world([{ status: 200, body: { data: [] } }, { status: 500, body: {} }, 'hang', 'network', 'hang'], { maxRetries: 0, timeoutMs: 100 });
+  const limiter = new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 1000 }] });
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter, maxRetries: 0, timeoutMs: 100 });
+  const outcomes: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const call = c.search({}, { signal: i === 4 ? ctrl.signal : undefined });
+    if (i === 4) setImmediate(() => ctrl.abort());
+    outcomes.push(await call.then(() => 'answer', (e: ServiceError) => e.code ?? e.name));
+    assert.deepEqual(limiter.usage(), [1], `after ${outcomes[i]}: answered, in the window for a second, not out`);
+    assert.ok(limiter.delay() <= 1000, `after ${outcomes[i]}: ${limiter.delay()} ms`);
+  }
+  assert.deepEqual(outcomes, ['answer', 'INTERNAL_ERROR', 'TIMEOUT', 'NETWORK', 'CancelledError']);
+});
+
+test('paceFor: how long until n more calls could all have left through the client\'s limiter', async () => {
+  const w = world([]);
+  assert.deepEqual(await Promise.all([1, 10, 11, 101].map(n => w.client.paceFor(n))), [0, 0, 1000, 60_000]);
+  await Promise.all(Array.from({ length: 10 }, () => w.client.search({})));
+  assert.equal(await w.client.paceFor(1), 1000);
+});
+
 test('a call queued by the rate limit announces its wait and reason, and is charged nothing for it', async () => {
   const clock = new VirtualClock();
-  const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 60_000 }], marginMs: 0 });
+  const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 60_000 }] });
   const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: (async () => new Response('{"data":[]}', { status: 200 })) as typeof fetch, clock, limiter, readBudgetMs: 1_000 });
   const waits: WaitNotice[] = [];
   await Promise.all([0, 1, 2].map(() => c.search({}, { onWait: x => waits.push(x) })));
