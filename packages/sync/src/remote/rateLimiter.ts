@@ -85,6 +85,12 @@ export class RateLimiter {
   private pausedUntil = 0;
   /** Wakes the pump from its wait: a release or a cancel may let the first in the queue go sooner. */
   private wake: (() => void) | undefined;
+  /**
+   * The queue played forward for the waits it is told, kept while only the queue grows, so that
+   * a burst of n waiters costs O(n), not O(n²). At one instant and pause, a send, an answer or a
+   * cancel alters nothing it did not foresee: it takes every answer to come at once.
+   */
+  private plan: { schedule: Schedule; at: number; pausedUntil: number } | undefined;
 
   constructor(opts: RateLimiterOptions = {}) {
     this.limits = checked(opts.limits ?? SERVICE_LIMITS);
@@ -156,23 +162,29 @@ export class RateLimiter {
    */
   timeFor(calls: number): number {
     if (!(calls >= 1)) return 0;
-    return this.playedForward(this.queue.length + calls).ms;
+    const now = this.clock.now();
+    return this.schedule(now).play(this.queue.length + calls).time - now;
   }
 
   /** When a request queued behind every waiter now, with `room`, could leave, and why it waits. */
   private estimate(room: number): SlotEstimate {
-    return this.playedForward(this.queue.length + 1, room);
-  }
-
-  /** The slot of the last of `count` sends played forward, with `room` for it, in words of a wait. */
-  private playedForward(count: number, room = 1): SlotEstimate {
     const now = this.clock.now();
-    const from = Math.max(now, this.pausedUntil);
-    // A request out is taken as answered now: when it will be is not known.
-    const answeredNow: LatestEnd = k => (k <= this.inFlight ? now : this.answeredEnd(k - this.inFlight));
-    const slot = playForward(this.limits, answeredNow, from, count, room);
+    let plan = this.plan;
+    if (!plan || plan.at !== now || plan.pausedUntil !== this.pausedUntil || plan.schedule.played !== this.queue.length) {
+      plan = this.plan = { schedule: this.schedule(now), at: now, pausedUntil: this.pausedUntil };
+      plan.schedule.play(this.queue.length);
+    }
+    const slot = plan.schedule.next(room);
+    // The request about to join the queue.
+    plan.schedule.play(1);
     const reason: SlotReason = !slot.limit && this.pausedUntil > now ? 'retryAfter' : 'rateLimit';
     return { ms: slot.time - now, reason, limit: slot.limit };
+  }
+
+  /** Sends from now on, after the history. When a request out will be answered is not known: it is taken as now. */
+  private schedule(now: number): Schedule {
+    const answeredNow: LatestEnd = k => (k <= this.inFlight ? now : this.answeredEnd(k - this.inFlight));
+    return new Schedule(this.limits, answeredNow, Math.max(now, this.pausedUntil));
   }
 
   /** The actual history: a request out holds its place until it is released. */
@@ -250,7 +262,7 @@ export class RateLimiter {
  */
 export function imposedMs(calls: number, limits: readonly RateLimit[] = SERVICE_LIMITS): number {
   if (!(calls >= 1)) return 0;
-  return playForward(checked(limits), () => -Infinity, 0, Math.floor(calls)).time;
+  return new Schedule(checked(limits), () => -Infinity, 0).play(Math.floor(calls)).time;
 }
 
 /** The earliest moment from `from` on that a send may leave with `room - 1` others right after it. */
@@ -268,22 +280,36 @@ function earliestSlot(limits: readonly RateLimit[], latestEnd: LatestEnd, from: 
 }
 
 /**
- * The slot of the last of `count` sends after the history `before`, each leaving at the earliest
- * moment from `from` on and answered at once (the last with `room`). Only the latest
- * `max(limit)` sends can hold a place that matters, so the played ones are kept in a ring of
- * that size. A send never leaves before the one ahead of it: each frees its place no earlier.
+ * Sends played forward after the history `before`, each at the earliest moment from `from` on
+ * that the limits allow, and answered at once; a send never leaves before the one ahead of it,
+ * as each frees its place no earlier. Only the latest `max(limit)` sends can hold a place that
+ * matters, so the played ones are kept in a ring of that size: each send costs O(limits).
  */
-function playForward(limits: readonly RateLimit[], before: LatestEnd, from: number, count: number, room = 1): Slot {
-  const ring = new Float64Array(Math.max(1, Math.min(count, Math.max(...limits.map(l => l.limit)))));
-  let played = 0;
-  const latestEnd: LatestEnd = k => (k <= played ? ring[(played - k) % ring.length] : before(k - played));
-  let slot: Slot = { time: from };
-  while (played < count) {
-    slot = earliestSlot(limits, latestEnd, from, played === count - 1 ? room : 1);
-    ring[played % ring.length] = slot.time;
-    played++;
+class Schedule {
+  played = 0;
+  private readonly ring: number[] = [];
+  private readonly size: number;
+  private readonly latestEnd: LatestEnd = k => (k <= this.played ? this.ring[(this.played - k) % this.size] : this.before(k - this.played));
+
+  constructor(private readonly limits: readonly RateLimit[], private readonly before: LatestEnd, private readonly from: number) {
+    this.size = Math.max(...limits.map(l => l.limit));
   }
-  return slot;
+
+  /** The slot of the next send, with room for `room - 1` others right after it. */
+  next(room = 1): Slot {
+    return earliestSlot(this.limits, this.latestEnd, this.from, room);
+  }
+
+  /** Plays `count` more sends; the slot of the last. */
+  play(count: number): Slot {
+    let slot: Slot = { time: this.from };
+    for (let i = 0; i < count; i++) {
+      slot = this.next();
+      this.ring[this.played % this.size] = slot.time;
+      this.played++;
+    }
+    return slot;
+  }
 }
 
 function checked(limits: readonly RateLimit[]): readonly RateLimit[] {

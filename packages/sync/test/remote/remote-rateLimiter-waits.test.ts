@@ -161,3 +161,32 @@ test('a request out is told the wait as if answered now, the soonest it can be',
   // Told 1950, as if the request out were answered at 950; it was answered at 1450, so the fourth takes the place of the third's answer at 1000.
   assert.deepEqual(await Promise.all([third, fourth]), [1000, 2000]);
 });
+
+test('a Retry-After that comes while others are told their waits is in what the next one is told', async () => {
+  const clock = new VirtualClock();
+  const limit = { limit: 1, windowMs: 1000 };
+  const limiter = new RateLimiter({ clock, limits: [limit] });
+  const start = clock.now();
+  (await limiter.acquire())();
+  const w = leaving(limiter, clock, start);
+  const first = w.acquire();
+  limiter.pauseUntil(start + 5000);
+  const second = w.acquire();
+  assert.deepEqual(await Promise.all([first, second]), [5000, 6000]);
+  assert.deepEqual(w.heard, [{ ms: 1000, reason: 'rateLimit', limit }, { ms: 6000, reason: 'rateLimit', limit }]);
+});
+
+test('a request still out is taken as answered when the next one asks, not when the one before asked', async () => {
+  const clock = new VirtualClock();
+  const limit = { limit: 1, windowMs: 1000 };
+  const limiter = new RateLimiter({ clock, limits: [limit] });
+  const start = clock.now();
+  const out = await limiter.acquire();
+  const w = leaving(limiter, clock, start);
+  const first = w.acquire();
+  await clock.elapse(400);
+  const second = w.acquire();
+  assert.deepEqual(w.heard, [{ ms: 1000, reason: 'rateLimit', limit }, { ms: 2000, reason: 'rateLimit', limit }]);
+  out();
+  assert.deepEqual(await Promise.all([first, second]), [1400, 2400]);
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { imposedMs, RateLimit, RateLimiter, SERVICE_LIMITS } from '../../src/remote/rateLimiter';
+import { imposedMs, RateLimit, RateLimiter, SERVICE_LIMITS, SlotEstimate } from '../../src/remote/rateLimiter';
 import { VirtualClock } from '../helpers/virtualClock';
 import { maxInWindow } from '../helpers/windows';
 
@@ -31,6 +31,8 @@ interface Request {
   cancelAfterMs: number | null;
   /** A read that a write must follow at once: it asks for room 2, and the write follows its answer. */
   thenWrite: boolean;
+  /** It asks to hear how long it will wait. */
+  listens: boolean;
 }
 
 const requestArb: fc.Arbitrary<Request> = fc.record({
@@ -40,6 +42,7 @@ const requestArb: fc.Arbitrary<Request> = fc.record({
   retryAfterMs: fc.option(fc.integer({ min: 1, max: 4000 }), { freq: 8 }),
   cancelAfterMs: fc.option(fc.integer({ min: 0, max: 3000 }), { freq: 8 }),
   thenWrite: fc.boolean(),
+  listens: fc.boolean(),
 });
 
 /** A caller: bursts of requests, each after a pause; it does not wait for one burst before the next. */
@@ -50,21 +53,27 @@ interface Traffic {
   counted: number[];
   /** The order in which requests asked, in the order they left. */
   left: number[];
+  /** For each request that left and listened: when it asked, when it was told it would leave (if it had to wait), when it left. */
+  waits: Array<{ asked: number; told?: number; left: number }>;
 }
 
 async function play(limits: readonly RateLimit[], callers: Array<Array<{ afterMs: number; requests: Request[] }>>): Promise<Traffic> {
   const clock = new VirtualClock(0);
   const limiter = new RateLimiter({ clock, limits });
-  const traffic: Traffic = { counted: [], left: [] };
+  const traffic: Traffic = { counted: [], left: [], waits: [] };
   let asked = 0;
   const send = async (r: Request, room: number): Promise<void> => {
     const order = asked++;
     const cancel = new AbortController();
     if (r.cancelAfterMs !== null) void clock.sleep(r.cancelAfterMs).then(() => cancel.abort());
-    const release = await limiter.acquire(cancel.signal, undefined, room).catch(() => undefined);
+    const askedAt = clock.now();
+    let told: number | undefined;
+    const onWait = r.listens ? (wait: SlotEstimate) => { told = askedAt + wait.ms; } : undefined;
+    const release = await limiter.acquire(cancel.signal, onWait, room).catch(() => undefined);
     if (!release) return;
     const sent = clock.now();
     traffic.left.push(order);
+    if (r.listens) traffic.waits.push({ asked: askedAt, told, left: sent });
     await clock.sleep(r.latencyMs);
     traffic.counted.push(sent + r.countedAt * r.latencyMs);
     if (r.retryAfterMs !== null) limiter.pauseUntil(clock.now() + r.retryAfterMs);
@@ -91,6 +100,20 @@ test(`random bursts, latencies and Retry-After pauses: no window of the service 
       assert.ok(most <= l.limit, `${most} counted within ${l.windowMs} ms, limit ${l.limit}`);
     }
     assert.deepEqual(left, [...left].sort((a, b) => a - b), 'left in the order asked');
+  }), { seed: SEED, numRuns: RUNS });
+});
+
+test(`what a waiting request is told is a lower bound of when it leaves, and exact when every answer comes at once (seed ${SEED}, ${RUNS} runs)`, async () => {
+  const settled = fc.record({ latencyMs: fc.integer({ min: 0, max: 3000 }), retryAfterMs: fc.option(fc.integer({ min: 1, max: 4000 }), { freq: 8 }), thenWrite: fc.boolean(), listens: fc.boolean() });
+  const at = (instant: boolean) => settled.map((r): Request => ({ ...r, latencyMs: instant ? 0 : r.latencyMs, retryAfterMs: instant ? null : r.retryAfterMs, thenWrite: instant ? false : r.thenWrite, countedAt: 0, cancelAfterMs: null }));
+  const callers = (instant: boolean) => fc.array(fc.array(fc.record({ afterMs: fc.integer({ min: 0, max: 2000 }), requests: fc.array(at(instant), { minLength: 1, maxLength: 10 }) }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 });
+  await fc.assert(fc.asyncProperty(limitsArb, fc.boolean().chain(instant => fc.tuple(fc.constant(instant), callers(instant))), async (limits, [instant, traffic]) => {
+    const { waits } = await play(limits, traffic);
+    for (const w of waits) {
+      const told = w.told ?? w.asked;
+      assert.ok(told <= w.left, `told ${told - w.asked} ms, left after ${w.left - w.asked} ms`);
+      if (instant) assert.equal(told, w.left, 'every answer at once: told exactly');
+    }
   }), { seed: SEED, numRuns: RUNS });
 });
 
