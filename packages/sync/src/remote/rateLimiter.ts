@@ -17,11 +17,6 @@ export const SERVICE_LIMITS: readonly RateLimit[] = Object.freeze([
 export interface RateLimiterOptions {
   limits?: readonly RateLimit[];
   clock?: Clock;
-  /**
-   * Extra time added to every window. The service counts a request when it arrives, the limiter
-   * when it leaves; the margin absorbs the difference so that a burst never trips the server.
-   */
-  marginMs?: number;
 }
 
 /** Why a request cannot leave yet. */
@@ -36,13 +31,28 @@ export interface SlotEstimate {
   limit?: RateLimit;
 }
 
-/** How many queued requests an estimate plays forward at most. */
-const MAX_PLANNED = 10_000;
+/**
+ * Ends the place a sent request holds. Call it once the attempt is over, however it ended (an
+ * answer, an error, a timeout, a cancel); calling it again does nothing.
+ */
+export type Release = () => void;
+
+/**
+ * The k-th latest moment at which a place of the requests sent so far was freed (k = 1: the
+ * latest): Infinity for a request still out, -Infinity beyond what is remembered.
+ */
+type LatestEnd = (k: number) => number;
+
+/** A moment a request could leave, and the limit that holds it there (none: nothing does, or a pause). */
+interface Slot {
+  time: number;
+  limit?: RateLimit;
+}
 
 interface Waiter {
   /** Sends that must be able to leave together; only the first is taken (see `acquire`). */
   room: number;
-  resolve(): void;
+  resolve(release: Release): void;
   reject(e: unknown): void;
   signal?: AbortSignal;
   onAbort?: () => void;
@@ -50,30 +60,42 @@ interface Waiter {
 
 /**
  * A client-side rate limiter shared by every caller of one service: requests beyond the limits
- * wait in a first-in first-out queue instead of being refused. `acquire()` resolves when the
- * caller may send. A 429 from the service pauses the whole queue (`pauseUntil`).
+ * wait in a first-in first-out queue instead of being refused. A 429 from the service pauses the
+ * whole queue (`pauseUntil`).
+ *
+ * The service counts a request at some moment between its send and its answer, and that moment
+ * moves with the load of both machines. So a request holds a place from its send until its
+ * answer (`acquire()` to `release()`), and for a window's length after the answer; a new one
+ * leaves only when, for every limit, fewer than `limit` places are held. Whenever the service
+ * counts each request, no window of its then sees more than `limit`: the bound is exact, with no
+ * margin to guess, and costs only each request's own round trip.
  */
 export class RateLimiter {
   readonly limits: readonly RateLimit[];
   private readonly clock: Clock;
-  private readonly marginMs: number;
-  /** How long a send counts against some limit: the longest window, with the margin. */
+  /** How long an answer holds a place against some limit: the longest window. */
   private readonly longestWindowMs: number;
-  /** Send times, oldest first, pruned past the longest window. */
-  private sent: number[] = [];
+  /** Answer times, oldest first (they come in clock order), pruned past the longest window. */
+  private answered: number[] = [];
   private head = 0;
+  /** Requests sent and not yet released. */
+  private inFlight = 0;
   private readonly queue: Waiter[] = [];
   private pumping = false;
   private pausedUntil = 0;
+  /** Wakes the pump from its wait: a release or a cancel may let the first in the queue go sooner. */
+  private wake: (() => void) | undefined;
+  /**
+   * The queue played forward for the waits it is told, kept while only the queue grows, so that
+   * a burst of n waiters costs O(n), not O(n²). At one instant and pause, a send, an answer or a
+   * cancel alters nothing it did not foresee: it takes every answer to come at once.
+   */
+  private plan: { schedule: Schedule; at: number; pausedUntil: number } | undefined;
 
   constructor(opts: RateLimiterOptions = {}) {
-    this.limits = opts.limits ?? SERVICE_LIMITS;
+    this.limits = checked(opts.limits ?? SERVICE_LIMITS);
     this.clock = opts.clock ?? systemClock;
-    this.marginMs = opts.marginMs ?? 100;
-    for (const l of this.limits) {
-      if (!(l.limit >= 1) || !(l.windowMs > 0)) throw new Error(l10n.t`invalid rate limit ${JSON.stringify(l)}`);
-    }
-    this.longestWindowMs = Math.max(...this.limits.map(l => l.windowMs)) + this.marginMs;
+    this.longestWindowMs = Math.max(...this.limits.map(l => l.windowMs));
   }
 
   /** Callers waiting for a slot. */
@@ -81,34 +103,35 @@ export class RateLimiter {
     return this.queue.length;
   }
 
-  /** Requests sent within each window right now (for the log and tests). */
+  /** Places held in each window right now: requests out, and answers within the window (for the log and tests). */
   usage(): number[] {
     const now = this.clock.now();
-    return this.limits.map(l => this.countSince(now - l.windowMs - this.marginMs));
+    return this.limits.map(l => this.inFlight + this.answeredSince(now - l.windowMs));
   }
 
   /**
-   * Resolves when a request may be sent; the slot is taken at that moment. `onWait` hears at
-   * once how long the request will wait and why, when it has to wait at all. With `room` 2, the
-   * request leaves only when another could follow it at once: a read that a write must follow
-   * closely waits before the read, not between the two.
+   * Resolves when a request may be sent, with the `Release` to call when its attempt is over;
+   * the place is taken at that moment. `onWait` hears at once how long the request will wait
+   * and why, when it has to wait at all. With `room` 2, the request leaves only when another
+   * could follow it at once: a read that a write must follow closely waits before the read, not
+   * between the two.
    */
-  acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void, room = 1): Promise<void> {
+  acquire(signal?: AbortSignal, onWait?: (wait: SlotEstimate) => void, room = 1): Promise<Release> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
     // A request that leaves at once waits for nothing: the queue is played forward only when it waits.
     if (onWait && (this.queue.length > 0 || this.delay(room) > 0)) {
-      const wait = this.estimate();
+      const wait = this.estimate(room);
       if (wait.ms > 0) onWait(wait);
     }
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { room, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.queue.indexOf(waiter);
-          if (i >= 0) {
-            this.queue.splice(i, 1);
-            reject(new CancelledError());
-          }
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          reject(new CancelledError());
+          this.wake?.();
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
@@ -129,66 +152,80 @@ export class RateLimiter {
 
   /**
    * Milliseconds until the next request may go (0 = now), or the next `room` requests one right
-   * after the other; the pump asks it often, so it allocates nothing.
+   * after the other; Infinity while it waits for an answer of a request out. The pump asks it
+   * often.
    */
   delay(room = 1): number {
     const now = this.clock.now();
-    let wait = Math.max(0, this.pausedUntil - now);
-    const count = this.sent.length - this.head;
-    for (const l of this.limits) {
-      const need = Math.min(room, l.limit);
-      if (count + need <= l.limit) continue;
-      // The request that must leave the window before `need` others may enter.
-      const freeAt = this.sent[this.sent.length - l.limit + need - 1] + l.windowMs + this.marginMs;
-      wait = Math.max(wait, freeAt - now);
-    }
-    return wait;
+    return earliestSlot(this.limits, this.latestEnd, Math.max(now, this.pausedUntil), room).time - now;
   }
 
   /**
-   * When a request with `ahead` others queued before it could leave, and why it waits: the
-   * queue is played forward, each request taking the earliest slot the limits allow.
+   * Milliseconds from now until `calls` more requests could all have left, behind the queue:
+   * the sends are played forward from the history, each at the earliest moment the limits allow,
+   * every request out and every one played answered at once (a lower bound).
    */
-  private estimate(ahead = this.queue.length): SlotEstimate {
+  timeFor(calls: number): number {
+    if (!(calls >= 1)) return 0;
     const now = this.clock.now();
-    // The sends of the requests ahead, as they would go; the real ones are read in place.
-    const planned: number[] = [];
-    let slot = this.earliestAfter(planned, now);
-    for (let i = 0; i < Math.min(ahead, MAX_PLANNED); i++) {
-      planned.push(slot.time);
-      slot = this.earliestAfter(planned, now);
-    }
-    return { ms: slot.ms, reason: slot.reason, limit: slot.limit };
+    return this.schedule(now).play(this.queue.length + calls).time - now;
   }
 
-  /** The earliest slot after the sends so far and `planned`, with what holds it. */
-  private earliestAfter(planned: readonly number[], now: number): SlotEstimate & { time: number } {
-    const count = this.sent.length - this.head + planned.length;
-    // The k-th most recent send (0 = the latest), planned ones first.
-    const recent = (k: number) => (k < planned.length ? planned[planned.length - 1 - k] : this.sent[this.sent.length - 1 - (k - planned.length)]);
-    const paused = Math.max(now, this.pausedUntil);
-    let best: SlotEstimate & { time: number } = { time: paused, ms: 0, reason: paused > now ? 'retryAfter' : 'rateLimit' };
-    for (const l of this.limits) {
-      if (count < l.limit) continue;
-      // The request that must leave the window before another may enter.
-      const freeAt = recent(l.limit - 1) + l.windowMs + this.marginMs;
-      if (freeAt > best.time) best = { time: freeAt, ms: 0, reason: 'rateLimit', limit: l };
+  /** When a request queued behind every waiter now, with `room`, could leave, and why it waits. */
+  private estimate(room: number): SlotEstimate {
+    const now = this.clock.now();
+    let plan = this.plan;
+    if (!plan || plan.at !== now || plan.pausedUntil !== this.pausedUntil || plan.schedule.played !== this.queue.length) {
+      plan = this.plan = { schedule: this.schedule(now), at: now, pausedUntil: this.pausedUntil };
+      plan.schedule.play(this.queue.length);
     }
-    return { ...best, ms: best.time - now };
+    const slot = plan.schedule.next(room);
+    // The request about to join the queue.
+    plan.schedule.play(1);
+    const reason: SlotReason = !slot.limit && this.pausedUntil > now ? 'retryAfter' : 'rateLimit';
+    return { ms: slot.time - now, reason, limit: slot.limit };
   }
 
-  private countSince(since: number): number {
+  /** Sends from now on, after the history. When a request out will be answered is not known: it is taken as now. */
+  private schedule(now: number): Schedule {
+    const answeredNow: LatestEnd = k => (k <= this.inFlight ? now : this.answeredEnd(k - this.inFlight));
+    return new Schedule(this.limits, answeredNow, Math.max(now, this.pausedUntil));
+  }
+
+  /** The actual history: a request out holds its place until it is released. */
+  private readonly latestEnd: LatestEnd = k => (k <= this.inFlight ? Infinity : this.answeredEnd(k - this.inFlight));
+
+  /** The k-th latest answer remembered (1 = the latest), or -Infinity. */
+  private answeredEnd(k: number): number {
+    const i = this.answered.length - k;
+    return i >= this.head ? this.answered[i] : -Infinity;
+  }
+
+  private answeredSince(since: number): number {
     let n = 0;
-    for (let i = this.sent.length - 1; i >= this.head && this.sent[i] > since; i--) n++;
+    for (let i = this.answered.length - 1; i >= this.head && this.answered[i] > since; i--) n++;
     return n;
   }
 
-  private record(now: number): void {
-    this.sent.push(now);
-    while (this.head < this.sent.length && this.sent[this.head] <= now - this.longestWindowMs) this.head++;
+  /** Takes a place for a request leaving now; the place is freed, once, by the release. */
+  private send(): Release {
+    this.inFlight++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inFlight--;
+      this.remember(this.clock.now());
+      this.wake?.();
+    };
+  }
+
+  private remember(answeredAt: number): void {
+    this.answered.push(answeredAt);
+    while (this.head < this.answered.length && this.answered[this.head] <= answeredAt - this.longestWindowMs) this.head++;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator: when the list is compacted bounds memory only; no caller can tell.
-    if (this.head > 1024 && this.head * 2 > this.sent.length) {
-      this.sent = this.sent.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.answered.length) {
+      this.answered = this.answered.slice(this.head);
       this.head = 0;
     }
   }
@@ -200,18 +237,91 @@ export class RateLimiter {
       while (this.queue.length > 0) {
         const wait = this.delay(this.queue[0].room);
         if (wait > 0) {
-          await this.clock.sleep(wait);
+          await this.nap(wait);
           continue;
         }
         const waiter = this.queue.shift()!;
         if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
-        this.record(this.clock.now());
-        waiter.resolve();
+        waiter.resolve(this.send());
       }
     } finally {
       this.pumping = false;
     }
   }
+
+  /** Waits `ms` (Infinity: until woken), or until `wake` is called. */
+  private nap(ms: number): Promise<void> {
+    const woken = new AbortController();
+    this.wake = () => woken.abort();
+    const slept = Number.isFinite(ms)
+      ? this.clock.sleep(ms, woken.signal).catch(() => undefined)
+      : new Promise<void>(resolve => woken.signal.addEventListener('abort', () => resolve(), { once: true }));
+    return slept.finally(() => { this.wake = undefined; });
+  }
+}
+
+/**
+ * The time the limits impose between the first and the last of `calls` sends, starting from an
+ * empty history and with every answer at once: 0 for 10 calls, 9 s for 100, 60 s for 101 under
+ * the service's limits. The sends are played forward, O(calls × limits).
+ */
+export function imposedMs(calls: number, limits: readonly RateLimit[] = SERVICE_LIMITS): number {
+  if (!(calls >= 1)) return 0;
+  return new Schedule(checked(limits), () => -Infinity, 0).play(Math.floor(calls)).time;
+}
+
+/** The earliest moment from `from` on that a send may leave with `room - 1` others right after it. */
+function earliestSlot(limits: readonly RateLimit[], latestEnd: LatestEnd, from: number, room: number): Slot {
+  const slot: Slot = { time: from };
+  for (const l of limits) {
+    // The place that must free before `room` more fit under this limit.
+    const freeAt = latestEnd(l.limit - Math.min(room, l.limit) + 1) + l.windowMs;
+    if (freeAt > slot.time) {
+      slot.time = freeAt;
+      slot.limit = l;
+    }
+  }
+  return slot;
+}
+
+/**
+ * Sends played forward after the history `before`, each at the earliest moment from `from` on
+ * that the limits allow, and answered at once; a send never leaves before the one ahead of it,
+ * as each frees its place no earlier. Only the latest `max(limit)` sends can hold a place that
+ * matters, so the played ones are kept in a ring of that size: each send costs O(limits).
+ */
+class Schedule {
+  played = 0;
+  private readonly ring: number[] = [];
+  private readonly size: number;
+  private readonly latestEnd: LatestEnd = k => (k <= this.played ? this.ring[(this.played - k) % this.size] : this.before(k - this.played));
+
+  constructor(private readonly limits: readonly RateLimit[], private readonly before: LatestEnd, private readonly from: number) {
+    this.size = Math.max(...limits.map(l => l.limit));
+  }
+
+  /** The slot of the next send, with room for `room - 1` others right after it. */
+  next(room = 1): Slot {
+    return earliestSlot(this.limits, this.latestEnd, this.from, room);
+  }
+
+  /** Plays `count` more sends; the slot of the last. */
+  play(count: number): Slot {
+    let slot: Slot = { time: this.from };
+    for (let i = 0; i < count; i++) {
+      slot = this.next();
+      this.ring[this.played % this.size] = slot.time;
+      this.played++;
+    }
+    return slot;
+  }
+}
+
+function checked(limits: readonly RateLimit[]): readonly RateLimit[] {
+  for (const l of limits) {
+    if (!(Number.isInteger(l.limit) && l.limit >= 1) || !(l.windowMs > 0)) throw new Error(l10n.t`invalid rate limit ${JSON.stringify(l)}`);
+  }
+  return limits;
 }
 
 const shared = new Map<string, RateLimiter>();

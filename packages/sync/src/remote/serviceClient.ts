@@ -19,11 +19,14 @@ import { isWrite, resolveRoutes, RouteOverrides, routeOf, ServiceOperation, Serv
  * and connection failures are retried for reads only, with exponential backoff. A write is
  * never retried after it may have reached the service.
  *
- * Deadlines: every call has a budget (reads 15 s, writes 60 s by default; per environment), from
- * its first send to its last answer, retries included. A retry that could not finish inside the
- * budget is not started: the call fails at once with its last error. Waits longer than a second
- * (the rate limit, `Retry-After`, a retry's backoff) are announced through `onWait`, and every
- * answer or failure through `observe`, which is what the connection state is built from.
+ * Deadlines: every call has a budget (reads 15 s, writes 60 s by default; per environment) of
+ * time on the wire, retries and their backoff included. Time spent waiting for a turn in our
+ * own rate limiter, or in a `Retry-After` pause, is shown, never charged: a call that waited
+ * still has its whole budget once sent. A retry that could not finish inside the budget is not
+ * started: the call fails at once with its last error. An action's deadline (`deadline`) is a
+ * moment, and nothing moves it. Waits longer than a second (the rate limit, `Retry-After`, a
+ * retry's backoff) are announced through `onWait`, and every answer or failure through
+ * `observe`, which is what the connection state is built from.
  */
 
 export type CampaignRecord = Record<string, unknown> & { id?: string; campaign_id?: string };
@@ -216,6 +219,15 @@ export class ServiceClient {
     return new ServiceClient(this.opts, scope, this.limiter);
   }
 
+  /**
+   * Milliseconds from now until `calls` more requests could all have left through this client's
+   * rate limiter, shared with every client of the same server and workspace (see
+   * `RateLimiter.timeFor`).
+   */
+  async paceFor(calls: number): Promise<number> {
+    return (await this.limiter()).timeFor(calls);
+  }
+
   /** Removes this client's credentials from any text (messages, bodies) before it is shown or logged. */
   redact(text: string): string {
     return redact(text, this.secrets);
@@ -340,19 +352,25 @@ export class ServiceClient {
     const { headers, payload } = this.prepare(call, requestId);
     const budgetMs = this.budgetFor(call.kind);
     const limiter = await this.limiter();
-    let deadline = call.deadline ?? Infinity;
+    // What the budget has been charged: the tries and the backoff between them, not the waits for a turn.
+    let spentMs = 0;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
-      await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
+      const release = await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
       const started = this.clock.now();
-      // The budget counts from the first send: time queued by our own limiter is shown, not charged.
-      if (attempt === 1) deadline = Math.min(deadline, started + budgetMs);
-      const timeoutMs = this.attemptTimeout(call.kind, deadline - started, budgetMs);
-      // The action's time ran out while the call waited its turn: it is not sent at all.
-      const outcome: Outcome = timeoutMs > 0
-        ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
-        : { kind: 'timeout', status: 0, sent: false };
+      const budgetEnd = started + budgetMs - spentMs;
+      const timeoutMs = this.attemptTimeout(call.kind, Math.min(budgetEnd, call.deadline ?? Infinity) - started, budgetMs);
+      let outcome: Outcome;
+      try {
+        // The action's time ran out while the call waited its turn: it is not sent at all.
+        outcome = timeoutMs > 0
+          ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
+          : { kind: 'timeout', status: 0, sent: false };
+      } finally {
+        release();
+      }
       const ms = this.clock.now() - started;
+      spentMs += ms;
       const entry: CallLogEntry = { method: call.method, path: call.path, status: outcome.status, ms, requestId, attempt, environment: this.environment.name, queuedMs: started - queuedFrom };
       if (outcome.kind === 'cancelled') {
         this.log({ ...entry, error: 'cancelled' });
@@ -365,11 +383,12 @@ export class ServiceClient {
       }
       const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
       if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.retryAfterMs ?? this.backoff(attempt)));
-      const retryIn = this.retryDelay(failed, call, attempt, deadline);
+      const retryIn = this.retryDelay(failed, call, attempt, budgetEnd);
       this.log({ ...entry, error: failed.code, retryInMs: retryIn?.ms });
       if (!retryIn) throw failed;
       this.waiting(call, retryIn);
       await this.clock.sleep(retryIn.ms, call.signal);
+      if (retryIn.reason === 'retry') spentMs += retryIn.ms;
     }
   }
 
@@ -468,10 +487,11 @@ export class ServiceClient {
 
   /**
    * Whether, and after how long, to try again: a 429 (never processed) after its `Retry-After`;
-   * a read after a 5xx, a timeout or a failed connection, with backoff. Never past the deadline:
-   * a retry that could not finish in time is not started.
+   * a read after a 5xx, a timeout or a failed connection, with backoff. A retry that could not
+   * finish in time is not started: the backoff is charged to the budget that ends at `budgetEnd`,
+   * a `Retry-After` is not, and neither may outlast the action's deadline.
    */
-  private retryDelay(e: ServiceError, call: RequestSpec, attempt: number, deadline: number): WaitNotice | undefined {
+  private retryDelay(e: ServiceError, call: RequestSpec, attempt: number, budgetEnd: number): WaitNotice | undefined {
     if (attempt > (this.opts.maxRetries ?? DEFAULT_RETRIES)) return undefined;
     const now = this.clock.now();
     let notice: WaitNotice | undefined;
@@ -482,7 +502,10 @@ export class ServiceClient {
     } else if (call.kind === 'read' && (e.status >= 500 || e.status === 0)) {
       notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: e.status ? l10n.t('the service answered HTTP {0}', e.status) : e.failure.kind === 'timeout' ? l10n.t('no answer') : l10n.t('the connection failed') };
     }
-    if (!notice || now + notice.ms + MIN_ATTEMPT_MS / 5 > deadline) return undefined;
+    if (!notice) return undefined;
+    const charged = notice.reason === 'retry' ? notice.ms : 0;
+    const tryMs = MIN_ATTEMPT_MS / 5;
+    if (now + charged + tryMs > budgetEnd || now + notice.ms + tryMs > (call.deadline ?? Infinity)) return undefined;
     return notice;
   }
 

@@ -36,7 +36,7 @@ function world(answers: Answer[] | (() => Answer), extra: Partial<ServiceClientO
     environment: ENV, apiKey: 'secret-key-1234', fetch: fetchImpl, clock, tryClock: clock, limiter: new RateLimiter({ clock }), random: () => 0.5,
     observe: e => events.push(e), ...extra,
   });
-  return { clock, client, sent, events, waits, onWait: (w: WaitNotice) => waits.push(w) };
+  return { clock, client, fetchImpl, sent, events, waits, onWait: (w: WaitNotice) => waits.push(w) };
 }
 
 test('connection refused: a read retries with backoff inside its 15 s budget, then fails once with Retry and Open Settings', async () => {
@@ -99,27 +99,92 @@ test('two calls told to wait 8 s and then 3 s: neither tries again before the 8 
   assert.deepEqual(w.sent.map(t => t - start), [0, 0, 8000, 8000]);
 });
 
-test('a Retry-After beyond the budget fails at once, saying when the next call is allowed', async () => {
-  const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '40' } }]);
+test('a Retry-After longer than the call waits (maxRetryAfterMs) fails at once, saying when the next call is allowed', async () => {
+  const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '40' } }], { maxRetryAfterMs: 30_000 });
   const start = w.clock.now();
   const e = await w.client.search({}).catch(x => x) as ServiceError;
-  assert.equal(w.clock.now(), start, 'no time was spent waiting for a retry that could not fit');
+  assert.equal(w.clock.now(), start, 'no time was spent waiting for a retry that would not be made');
   assert.equal(e.retryAfterMs, 40_000);
   assert.match(adviceFor(e).message, /allows the next call in 40 seconds/);
 });
 
-test('100% 429 with a short Retry-After: retries stop before the budget would be outlived', async () => {
-  const w = world(() => ({ status: 429, body: {}, headers: { 'Retry-After': '2' } }), { maxRetries: 100 });
-  const start = w.clock.now();
+test('a Retry-After longer than the budget is waited out: the pause is shown, not charged', async () => {
+  const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '40' } }, { status: 200, body: { data: [] } }]);
+  await w.client.search({}, { onWait: w.onWait });
+  assert.deepEqual(w.sent.map(t => t - w.sent[0]), [0, 40_000]);
+  assert.deepEqual(w.waits.map(x => [x.reason, x.ms]), [['retryAfter', 40_000]]);
+});
+
+test('100% 429 with a short Retry-After: the pauses are not charged, so the retries stop at maxRetries, and never outlive an action\'s deadline', async () => {
+  const tooMany = () => ({ status: 429, body: {}, headers: { 'Retry-After': '2' } });
+  const w = world(tooMany, { readBudgetMs: 3_000 });
   const e = await w.client.search({}).catch(x => x) as ServiceError;
   assert.equal(e.status, 429);
-  assert.ok(w.clock.now() - start <= 15_000, `${w.clock.now() - start} ms`);
-  assert.ok(w.sent.length >= 5);
+  assert.deepEqual(w.sent.map(t => t - w.sent[0]), [0, 2000, 4000, 6000, 8000], 'four retries (the default), 8 s of pauses in a 3 s budget');
+  const w2 = world(tooMany, { maxRetries: 100 });
+  const start = w2.clock.now();
+  const e2 = await w2.client.forAction({ deadline: start + 15_000 }).search({}).catch(x => x) as ServiceError;
+  assert.equal(e2.status, 429);
+  assert.ok(w2.clock.now() - start <= 15_000, `${w2.clock.now() - start} ms`);
+  assert.equal(w2.sent.length, 8, 'every 2 s from 0 to 14 s; a try at 16 s would be past the deadline');
+});
+
+test('a read that waits its turn after a 429 longer than its whole budget is still sent, and gets its whole time', async () => {
+  // The first try's place is held until a window after its answer: the retry waits 20 s in our own queue.
+  const limits = [{ limit: 1, windowMs: 20_000 }];
+  const tooMany = { status: 429, body: {}, headers: { 'Retry-After': '1' } };
+  const w = world([tooMany, { status: 200, body: { data: [] } }]);
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter: new RateLimiter({ clock: w.clock, limits }), random: () => 0.5 });
+  const page = await c.search({});
+  assert.deepEqual(page.items, []);
+  assert.deepEqual(w.sent.map(t => t - w.sent[0]), [0, 20_000]);
+  // Held 14.5 s: before, the retry got the 0.5 s left of its budget and timed out "within 1 second".
+  const hung = world([tooMany, 'hang']);
+  const c2 = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: hung.fetchImpl, clock: hung.clock, tryClock: hung.clock, limiter: new RateLimiter({ clock: hung.clock, limits: [{ limit: 1, windowMs: 14_500 }] }), random: () => 0.5, maxRetries: 1 });
+  const e = await c2.search({}).catch(x => x) as ServiceError;
+  assert.equal(e.code, 'TIMEOUT');
+  assert.deepEqual(e.failure, { kind: 'timeout', sent: true });
+  assert.deepEqual(hung.sent.map(t => t - hung.sent[0]), [0, 14_500]);
+  assert.equal(hung.clock.now() - hung.sent[1], 7_500, 'the retry had the try\'s whole share of the 15 s budget');
+  assert.match(e.message, /within 8 seconds/);
+});
+
+test('an action\'s deadline stays a moment: a retry whose turn comes after it is not sent', async () => {
+  const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '1' } }]);
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter: new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 20_000 }] }) });
+  const start = w.clock.now();
+  const e = await c.forAction({ deadline: start + 10_000 }).search({}).catch(x => x) as ServiceError;
+  assert.equal(e.code, 'TIMEOUT');
+  assert.deepEqual(e.failure, { kind: 'timeout', sent: false });
+  assert.equal(w.sent.length, 1);
+});
+
+test('every try gives its place back however it ends: an answer, an error, a timeout, a failed connection, a cancel', async () => {
+  const ctrl = new AbortController();
+  const w = world([{ status: 200, body: { data: [] } }, { status: 500, body: {} }, 'hang', 'network', 'hang'], { maxRetries: 0, timeoutMs: 100 });
+  const limiter = new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 1000 }] });
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter, maxRetries: 0, timeoutMs: 100 });
+  const outcomes: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const call = c.search({}, { signal: i === 4 ? ctrl.signal : undefined });
+    if (i === 4) setImmediate(() => ctrl.abort());
+    outcomes.push(await call.then(() => 'answer', (e: ServiceError) => e.code ?? e.name));
+    assert.deepEqual(limiter.usage(), [1], `after ${outcomes[i]}: answered, in the window for a second, not out`);
+    assert.ok(limiter.delay() <= 1000, `after ${outcomes[i]}: ${limiter.delay()} ms`);
+  }
+  assert.deepEqual(outcomes, ['answer', 'INTERNAL_ERROR', 'TIMEOUT', 'NETWORK', 'CancelledError']);
+});
+
+test('paceFor: how long until n more calls could all have left through the client\'s limiter', async () => {
+  const w = world([]);
+  assert.deepEqual(await Promise.all([1, 10, 11, 101].map(n => w.client.paceFor(n))), [0, 0, 1000, 60_000]);
+  await Promise.all(Array.from({ length: 10 }, () => w.client.search({})));
+  assert.equal(await w.client.paceFor(1), 1000);
 });
 
 test('a call queued by the rate limit announces its wait and reason, and is charged nothing for it', async () => {
   const clock = new VirtualClock();
-  const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 60_000 }], marginMs: 0 });
+  const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 60_000 }] });
   const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: (async () => new Response('{"data":[]}', { status: 200 })) as typeof fetch, clock, limiter, readBudgetMs: 1_000 });
   const waits: WaitNotice[] = [];
   await Promise.all([0, 1, 2].map(() => c.search({}, { onWait: x => waits.push(x) })));

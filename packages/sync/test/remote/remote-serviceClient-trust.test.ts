@@ -143,7 +143,7 @@ test('a read marked thenWrite waits for room for the write too, so the PATCH fol
     sentAt.push({ method: init?.method ?? 'GET', at: clock.now() });
     return new Response(JSON.stringify({ data: { id: ID } }), { status: 200 });
   }) as typeof fetch;
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-api-key-123', fetch: fetchImpl, clock, limiter: new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }], marginMs: 0 }) });
+  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-api-key-123', fetch: fetchImpl, clock, limiter: new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }] }) });
   await c.getCampaign(ID);
   await c.getCampaign(ID, { thenWrite: true });
   await c.patch(ID, { channel: 'PUSH' });
