@@ -22,7 +22,7 @@ import { performance } from 'perf_hooks';
 import type { ChildProcess } from 'child_process';
 import { headerNames } from '../packages/sync/src/remote/servicePaths';
 import { CHANNELS, STATUSES } from '../packages/sync/src/remote/explorerModel';
-import { RateLimit, SERVICE_LIMITS } from '../packages/sync/src/remote/rateLimiter';
+import { imposedMs, RateLimit, SERVICE_LIMITS } from '../packages/sync/src/remote/rateLimiter';
 import { ADMIN_TOKEN_HEADER } from '../packages/emulator/src/access';
 import { seedState } from '../packages/emulator/src/seed';
 import type { CampaignDoc } from '../packages/emulator/src/model';
@@ -48,27 +48,6 @@ const LARGEST_BUDGET_MS = 10 * 60_000;
 const LOG_POLL_MS = 2000;
 /** Campaigns created side by side while setting up (rate limits off). */
 const SETUP_CONCURRENCY = 8;
-
-/**
- * What the rate limits impose on `calls` requests: the time from the first send to the last when
- * they go as fast as every rolling window allows, from an empty history. Played forward: each
- * send leaves at the earliest time t at which, for every limit, the send `limit` places earlier
- * left at or before t − window.
- *
- * Kept with this meaning and this name in this one place: `imposedMs(calls, limits)` of
- * packages/sync/src/remote/rateLimiter.ts replaces it once that lands.
- */
-export function imposedMs(calls: number, limits: readonly RateLimit[]): number {
-  const n = Math.max(0, Math.round(calls));
-  if (n < 2) return 0;
-  const sends = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    let t = i ? sends[i - 1] : 0;
-    for (const { limit, windowMs } of limits) if (i >= limit) t = Math.max(t, sends[i - limit] + windowMs);
-    sends[i] = t;
-  }
-  return sends[n - 1] - sends[0];
-}
 
 export type CatalogCommand = 'pull' | 'status' | 'plan';
 

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { CliIO } from '../src/io';
 import { CommandProgress } from '../src/progress';
@@ -9,7 +9,7 @@ import { costLine } from '../src/service/session';
  * at least every 10 s without one; nothing with --quiet. Timers and the clock are the test's.
  */
 
-function harness(t: { mock: { timers: { enable(o: { apis: string[] }): void; tick(ms: number): void } } }, o: { terminal?: boolean; quiet?: boolean } = {}) {
+function harness(t: TestContext, o: { terminal?: boolean; quiet?: boolean } = {}) {
   t.mock.timers.enable({ apis: ['setInterval'] });
   let now = 0;
   const lines: string[] = [];

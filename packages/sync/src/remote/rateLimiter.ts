@@ -140,11 +140,6 @@ export class RateLimiter {
     });
   }
 
-  /** Milliseconds from now until `calls` more requests could all have left, after the queue. */
-  timeFor(calls: number): number {
-    return calls <= 0 ? 0 : this.estimate(this.queue.length + calls - 1).ms;
-  }
-
   /** Holds every request until `clock.now() >= until` (a `Retry-After` from the service). */
   pauseUntil(until: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, until);

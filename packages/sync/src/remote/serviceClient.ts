@@ -241,11 +241,6 @@ export class ServiceClient {
     return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, thenWrite: o.thenWrite, deadline: o.deadline, onWait: o.onWait });
   }
 
-  /** Milliseconds the rate limits impose on `calls` more calls of this client's limiter, from now. */
-  async paceFor(calls: number): Promise<number> {
-    return (await this.limiter()).timeFor(calls);
-  }
-
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
   async getCampaign(id: string, o: CallOptions = {}): Promise<CampaignRecord> {
     const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
