@@ -177,26 +177,37 @@ const SKIP = new Set(['node_modules', '.git', '.campaigns', '.vscode-test', 'dis
 
 /** A file `*.<id>.campaign.json` anywhere under the root (the editor uses its own file search). */
 export async function findFetchedFile(root: string, id: string, depth = 8): Promise<string | undefined> {
-  const walk = async (dir: string, d: number): Promise<string | undefined> => {
-    let entries: fs.Dirent[];
-    try {
-      entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    } catch {
-      return undefined;
-    }
-    for (const e of entries) {
-      if (e.isFile() && idFromFileName(e.name) === id) return path.join(dir, e.name);
-    }
-    if (d <= 0) return undefined;
-    for (const e of entries) {
-      if (e.isDirectory() && !SKIP.has(e.name)) {
-        const hit = await walk(path.join(dir, e.name), d - 1);
-        if (hit) return hit;
-      }
-    }
-    return undefined;
-  };
-  return walk(root, depth);
+  for await (const f of fetchedFiles(root, depth)) if (f.id === id) return f.file;
+  return undefined;
+}
+
+/**
+ * Every fetched file under the root by its campaign id, from one walk: a command that pulls many
+ * campaigns looks each up here instead of walking the folder once per campaign. The first file
+ * found for an id wins, as `findFetchedFile` finds it.
+ */
+export async function fetchedFileIndex(root: string, depth = 8): Promise<Map<string, string>> {
+  const index = new Map<string, string>();
+  for await (const f of fetchedFiles(root, depth)) if (!index.has(f.id)) index.set(f.id, f.file);
+  return index;
+}
+
+/** The files named `*.<id>.campaign.json` under the root: a folder's files before its subfolders. */
+async function* fetchedFiles(dir: string, depth: number): AsyncGenerator<{ id: string; file: string }> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const id = e.isFile() ? idFromFileName(e.name) : undefined;
+    if (id) yield { id, file: path.join(dir, e.name) };
+  }
+  if (depth <= 0) return;
+  for (const e of entries) {
+    if (e.isDirectory() && !SKIP.has(e.name)) yield* fetchedFiles(path.join(dir, e.name), depth - 1);
+  }
 }
 
 /** The id a campaign file belongs to: the `id` inside it, else the one in its name. */

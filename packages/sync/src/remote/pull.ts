@@ -55,6 +55,8 @@ export interface PullPorts {
   now?(): Date;
   /** The campaign as already read (many in one search, `readCampaigns`): not read again. */
   record?: CampaignRecord;
+  /** The existing file of a campaign (a pull of many looks it up in `fetchedFileIndex`); by default, a walk of the workspace. */
+  findExisting?(id: string): Promise<string | undefined>;
 }
 
 export interface PullResult {
@@ -71,7 +73,7 @@ export interface PullResult {
 /** Pulls campaign `id`: the file (existing one found by its id, else a new one) and its base. */
 export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
   const remote = ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : await readRemote(ports.client, id, { signal: ports.signal });
-  const existing = await findFetchedFile(ports.workspaceRoot, id);
+  const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
   const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
