@@ -119,22 +119,27 @@ export const SEARCH_PAGES_AHEAD = 3;
 export async function* searchPagesAhead(client: ServiceClient, q: SearchQuery, o: CallOptions & { maxPages?: number } = {}): AsyncGenerator<SearchPage> {
   const first = Math.max(1, Math.floor(q.page ?? 1));
   const last = first + (o.maxPages ?? 10_000) - 1;
+  // Pages still on their way when the search ends (a short page came, or the caller stopped) are called off.
+  const beyond = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, beyond.signal]) : beyond.signal;
   const inFlight: Array<Promise<SearchPage>> = [];
   let next = first;
-  let ended = false;
   const ask = () => {
-    while (!ended && next <= last && inFlight.length < SEARCH_PAGES_AHEAD) {
-      const page = client.search({ ...q, page: next++ }, o);
-      page.catch(() => undefined); // awaited in order below; one that fails after an earlier failure is not unhandled
+    while (next <= last && inFlight.length < SEARCH_PAGES_AHEAD) {
+      const page = client.search({ ...q, page: next++ }, { ...o, signal });
+      page.catch(() => undefined); // awaited in order below, or called off
       inFlight.push(page);
     }
   };
-  ask();
-  while (inFlight.length) {
-    const page = await inFlight.shift()!;
-    if (!page.hasMore) ended = true;
-    yield page;
-    if (ended) return;
+  try {
     ask();
+    while (inFlight.length) {
+      const page = await inFlight.shift()!;
+      yield page;
+      if (!page.hasMore) return;
+      ask();
+    }
+  } finally {
+    beyond.abort();
   }
 }
