@@ -76,7 +76,8 @@ export class CommandProgress {
       this.bar.stop();
       this.bar = undefined;
     } else if (this.lastLineAt > -Infinity) {
-      this.stderr(`${this.program}: ${l10n.t('{0}, in {1}.', this.count(stage), formatDuration(this.now() - this.startedAt))}\n`);
+      const count = stage.total === undefined ? l10n.t('{0}: {1}', stage.what, stage.done) : this.count(stage);
+      this.stderr(`${this.program}: ${l10n.t('{0}, in {1}.', count, formatDuration(this.now() - this.startedAt))}\n`);
     }
     this.lastLineAt = -Infinity;
   }

@@ -71,6 +71,8 @@ test('a search, without a total: so far', t => {
   h.progress.advance(45);
   h.pass(2_000);
   assert.deepEqual(h.lines, ['campaign status: campaigns found: 45 so far.\n']);
+  h.progress.end();
+  assert.match(h.lines[1], /^campaign status: campaigns found: 45, in 2 seconds\.\n$/);
 });
 
 test('on a terminal: a one-line bar with done/total after 2 s, other lines written above it, cleared at the end', t => {

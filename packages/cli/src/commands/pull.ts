@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
-import { CampaignRead, CampaignRecord, campaignFields, EMPTY_FILTER, Environment, pullIntoWorkspace, PullResult, SearchQuery, searchPagesAhead } from '@campaign-studio/sync';
+import { CampaignRead, campaignFields, EMPTY_FILTER, Environment, fetchedFileIndex, pullIntoWorkspace, PullResult, SearchQuery, searchPagesAhead } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
@@ -51,18 +51,21 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
   if (!args) return 0;
   const { values, positionals, format } = args;
   const service = new Service(serviceOptions(values), io, 'campaign pull');
-  const targets = await pullTargets(positionals, stringOption(values, 'search'), service, io);
-  const folder = stringOption(values, 'out') ?? 'campaigns';
-  const rows: PullRow[] = [];
-  service.progress.begin({ what: l10n.t('campaigns written'), total: targets.length });
-  for (const t of targets) {
-    rows.push(await pullOne(t, service, folder, io));
-    service.progress.advance();
+  const puller = new Puller(service, io, stringOption(values, 'out') ?? 'campaigns', await fetchedFileIndex(io.cwd));
+  const search = stringOption(values, 'search');
+  let failed = false;
+  if (positionals.length || search !== undefined) {
+    const env = service.defaultEnvironment();
+    service.client(env); // a missing key is said once, before any campaign
+    if (search !== undefined) failed = !(await pullSearch(searchQuery(search, io), env, puller));
+    await puller.pullAll(positionals.filter(id => !puller.has(id)).map(id => ({ id, env })));
+  } else {
+    await puller.pullAll(await trackedCampaigns(service, io));
   }
-  service.progress.end();
+  const rows = puller.rows;
   if (format === 'json') writeJson(io, { version: 1, campaigns: rows });
   else io.stdout(pullText(rows, useColour(io)));
-  return rows.some(r => r.outcome === 'conflict' || r.outcome === 'refused' || r.outcome === 'error') ? 1 : 0;
+  return failed || rows.some(r => r.outcome === 'conflict' || r.outcome === 'refused' || r.outcome === 'error') ? 1 : 0;
 }
 
 /** A campaign to pull, with its environment and, once read, what the service holds. */
@@ -72,55 +75,81 @@ interface PullTarget {
   read?: CampaignRead;
 }
 
-/**
- * The campaigns to pull, each read: the records of a search as it returned them, and campaigns
- * named by id (or by the files pulled before) read 15 to a call.
- */
-async function pullTargets(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<PullTarget[]> {
-  const wanted = await wantedCampaigns(ids, search, service, io);
-  const found = wanted.filter(w => w.read);
-  await service.readAll(wanted.filter(w => !w.read));
-  return [...found, ...wanted.filter(w => !w.read).map(w => ({ ...w, read: service.readAheadOf(w.env, w.id) }))];
-}
-
-async function wantedCampaigns(ids: string[], search: string | undefined, service: Service, io: CliIO): Promise<PullTarget[]> {
-  if (ids.length || search !== undefined) {
-    const env = service.defaultEnvironment();
-    service.client(env); // a missing key is said once, before any campaign
-    const found = search === undefined ? [] : await searchRecords(search, env, service, io);
-    const named = [...new Set(ids)].filter(id => !found.some(f => f.id === id));
-    return [...found.map(f => ({ ...f, env })), ...named.map(id => ({ id, env }))];
-  }
+/** The files pulled before, each with its environment. */
+async function trackedCampaigns(service: Service, io: CliIO): Promise<PullTarget[]> {
   const tracked = (await readCampaignFiles([], io).catch(() => [])).filter(f => f.id && f.base);
   if (!tracked.length) throw new CliError(l10n.t('nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.'));
   return tracked.map(f => ({ id: f.id!, env: service.environmentOf(f) }));
 }
 
-/** The records the search finds, page after page: each is the campaign's full record, so none is read again. */
-async function searchRecords(search: string, env: Environment, service: Service, io: CliIO): Promise<Array<{ id: string; read: CampaignRead }>> {
-  const query = searchQuery(search, io);
-  const records: CampaignRecord[] = [];
+/** Pulls campaigns one after the other into the working folder, each once, and keeps their rows. */
+class Puller {
+  readonly rows: PullRow[] = [];
+  private readonly done = new Set<string>();
+
+  constructor(readonly service: Service, private readonly io: CliIO, private readonly folder: string, private readonly existing: Map<string, string>) {}
+
+  has(id: string): boolean {
+    return this.done.has(id);
+  }
+
+  /** Campaigns named by id, read 15 to a call first, then written. */
+  async pullAll(targets: PullTarget[]): Promise<void> {
+    if (!targets.length) return;
+    await this.service.readAll(targets);
+    this.service.progress.begin({ what: l10n.t('campaigns written'), total: targets.length });
+    for (const t of targets) {
+      await this.pull({ ...t, read: this.service.readAheadOf(t.env, t.id) });
+      this.service.progress.advance();
+    }
+    this.service.progress.end();
+  }
+
+  async pull({ id, env, read }: PullTarget): Promise<void> {
+    if (this.done.has(id)) return;
+    this.done.add(id);
+    const row: PullRow = { id, environment: env.name, outcome: 'error', takenFromRemote: [], keptLocal: [], conflicts: [] };
+    try {
+      if (read && 'error' in read) throw read.error;
+      const r = await pullIntoWorkspace(id, { client: this.service.client(env), workspaceRoot: this.io.cwd, folder: this.folder, record: read?.record, findExisting: async i => this.existing.get(i) });
+      this.rows.push({ ...row, ...rowOf(r), file: path.relative(this.io.cwd, r.file) || r.file });
+    } catch (e) {
+      this.rows.push({ ...row, message: messageText(unlessConfig(e)) });
+    }
+  }
+}
+
+/**
+ * The campaigns a search finds, each written as its page arrives (the next pages are on their
+ * way meanwhile): a record of search is the campaign's full record, so none is read again.
+ * False when the search failed part way (the campaigns written stay, and are listed).
+ */
+async function pullSearch(query: SearchQuery, env: Environment, puller: Puller): Promise<boolean> {
+  const service = puller.service;
+  let found = 0;
   let more = false;
-  service.progress.begin({ what: l10n.t('campaigns found') });
+  service.progress.begin({ what: l10n.t('campaigns pulled') });
   try {
     for await (const page of searchPagesAhead(service.client(env), query, { maxPages: MAX_SEARCH_PAGES })) {
-      records.push(...page.items);
+      for (const record of page.items) {
+        const id = String(record.id ?? record.campaign_id ?? '');
+        if (id) await puller.pull({ id, env, read: { id, record, via: 'search' } });
+      }
+      found += page.items.length;
       more = page.hasMore;
       service.progress.advance(page.items.length);
     }
   } catch (e) {
-    throw new CliError(l10n.t`the search on ${env.name} failed: ${messageText(e)}`);
-  } finally {
     service.progress.end();
+    const problem = messageText(unlessConfig(e));
+    if (!found) throw new CliError(l10n.t`the search on ${env.name} failed: ${problem}`);
+    service.progress.io.stderr(`${service.program}: ${l10n.t('the search on {0} failed after {1} campaigns: {2} The campaigns pulled so far are listed; pull again to go on.', env.name, found, problem)}\n`);
+    return false;
   }
-  const found = new Map<string, CampaignRead>();
-  for (const record of records) {
-    const id = String(record.id ?? record.campaign_id ?? '');
-    if (id && !found.has(id)) found.set(id, { id, record, via: 'search' });
-  }
-  if (!found.size) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
-  if (more) io.stderr(`${service.program}: ${l10n.t('the search finds more than {0} campaigns; the first {0} are pulled. Narrow the search (a status, a channel, a name) to pull the others.', records.length)}\n`);
-  return [...found.values()].map(read => ({ id: read.id, read }));
+  service.progress.end();
+  if (!found) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
+  if (more) service.progress.io.stderr(`${service.program}: ${l10n.t('the search finds more than {0} campaigns; the first {0} are pulled. Narrow the search (a status, a channel, a name) to pull the others.', found)}\n`);
+  return true;
 }
 
 /** A name, a JSON search body (or its campaign_fields), or @FILE holding one. */
@@ -143,17 +172,6 @@ function readSearchFile(file: string, io: CliIO): string {
     return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
   } catch (e) {
     throw new CliError(l10n.t`--search @${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
-  }
-}
-
-async function pullOne({ id, env, read }: PullTarget, service: Service, folder: string, io: CliIO): Promise<PullRow> {
-  const row: PullRow = { id, environment: env.name, outcome: 'error', takenFromRemote: [], keptLocal: [], conflicts: [] };
-  try {
-    if (read && 'error' in read) throw read.error;
-    const r = await pullIntoWorkspace(id, { client: service.client(env), workspaceRoot: io.cwd, folder, record: read?.record });
-    return { ...row, ...rowOf(r), file: path.relative(io.cwd, r.file) || r.file };
-  } catch (e) {
-    return { ...row, message: messageText(unlessConfig(e)) };
   }
 }
 

@@ -57,7 +57,8 @@ test(`pull, status and plan of ${N} campaigns at the real limits: a search call 
   assert.deepEqual(Object.keys(pull.byOperation), ['searchCampaigns'], 'the search\'s own records are written: no GET');
   assert.ok(pull.total >= N / 15 + 1 && pull.total <= N / 15 + 3, `${pull.total} search calls`);
   assert.equal(pull.refused, 0);
-  assert.match(pulled.stderr, /campaign pull: campaigns found: \d+ so far/);
+  assert.match(pulled.stderr, /campaign pull: campaigns pulled: \d+ so far\./, 'progress while the search goes on');
+  assert.match(pulled.stderr, new RegExp(`campaign pull: campaigns pulled: ${N}, in `), 'and the count when it is over');
 
   const status = await w.run(['status', '--format', 'json'], { progressTiming: EAGER });
   assert.equal(status.code, 0, status.stderr);
