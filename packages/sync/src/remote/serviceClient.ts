@@ -347,7 +347,7 @@ export class ServiceClient {
     const { headers, payload } = this.prepare(call, requestId);
     const budgetMs = this.budgetFor(call.kind);
     const limiter = await this.limiter();
-    // What the budget has been charged: the tries and the backoff between them, not the waits for a turn.
+    // What the budget has been charged: the tries and the waits between them (backoff, Retry-After), never the waits for our own limiter's turn.
     let spentMs = 0;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
@@ -383,7 +383,8 @@ export class ServiceClient {
       if (!retryIn) throw failed;
       this.waiting(call, retryIn);
       await this.clock.sleep(retryIn.ms, call.signal);
-      if (retryIn.reason === 'retry') spentMs += retryIn.ms;
+      // The service's own "wait" is charged like a retry's backoff: a read never outlives its budget waiting on a 429.
+      spentMs += retryIn.ms;
     }
   }
 
@@ -498,9 +499,8 @@ export class ServiceClient {
       notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: e.status ? l10n.t('the service answered HTTP {0}', e.status) : e.failure.kind === 'timeout' ? l10n.t('no answer') : l10n.t('the connection failed') };
     }
     if (!notice) return undefined;
-    const charged = notice.reason === 'retry' ? notice.ms : 0;
     const tryMs = MIN_ATTEMPT_MS / 5;
-    if (now + charged + tryMs > budgetEnd || now + notice.ms + tryMs > (call.deadline ?? Infinity)) return undefined;
+    if (now + notice.ms + tryMs > budgetEnd || now + notice.ms + tryMs > (call.deadline ?? Infinity)) return undefined;
     return notice;
   }
 
