@@ -83,6 +83,8 @@ export class RateLimiter {
   private readonly queue: Waiter[] = [];
   private pumping = false;
   private pausedUntil = 0;
+  /** What the service said when it asked for the pause (the 429), for a call that cannot wait it out. */
+  private pauseCause: unknown;
   /** Wakes the pump from its wait: a release or a cancel may let the first in the queue go sooner. */
   private wake: (() => void) | undefined;
   /**
@@ -141,9 +143,16 @@ export class RateLimiter {
   }
 
   /** Holds every request until `clock.now() >= until` (a `Retry-After` from the service). */
-  pauseUntil(until: number): void {
+  pauseUntil(until: number, cause?: unknown): void {
+    if (until > this.pausedUntil) this.pauseCause = cause;
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
+  /** How long the service's `Retry-After` still holds every request, and the answer that asked for it. */
+  paused(): { ms: number; cause?: unknown } {
+    const ms = Math.max(0, this.pausedUntil - this.clock.now());
+    return ms > 0 ? { ms, cause: this.pauseCause } : { ms: 0 };
+  }
+
 
   /**
    * Milliseconds until the next request may go (0 = now), or the next `room` requests one right

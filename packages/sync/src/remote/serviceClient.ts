@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { CallLogEntry, redact } from './callLog';
 import { CancelledError, Clock, systemClock } from './clock';
 import { checkBaseUrl, Environment, normalizeBaseUrl } from './environments';
-import { mayHaveSent, ServiceError, parseErrorEnvelope } from './errors';
+import { isServiceError, mayHaveSent, ServiceError, parseErrorEnvelope } from './errors';
 import { RateLimiter, sharedLimiter } from './rateLimiter';
 import { limiterKey, ResolveHost } from './serviceOrigin';
 import { formatDuration, NOTICEABLE_WAIT_MS, slotNotice, WaitNotice } from './waits';
@@ -351,6 +351,8 @@ export class ServiceClient {
     let spentMs = 0;
     for (let attempt = 1; ; attempt++) {
       const queuedFrom = this.clock.now();
+      const held = this.heldPastBudget(limiter, call, budgetMs - spentMs, { requestId, attempts: attempt, budgetMs });
+      if (held) throw held;
       const release = await limiter.acquire(call.signal, slot => this.queued(call, slotNotice(slot, queuedFrom)), call.thenWrite ? 2 : 1);
       const started = this.clock.now();
       const budgetEnd = started + budgetMs - spentMs;
@@ -377,7 +379,7 @@ export class ServiceClient {
         return { status: outcome.status, body: outcome.body as T, requestId, ms, attempts: attempt };
       }
       const failed = this.failure(outcome, call, { requestId, attempt, timeoutMs, budgetMs, ms });
-      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.retryAfterMs ?? this.backoff(attempt)));
+      if (failed.status === 429) limiter.pauseUntil(this.clock.now() + (failed.retryAfterMs ?? this.backoff(attempt)), failed);
       const retryIn = this.retryDelay(failed, call, attempt, budgetEnd);
       this.log({ ...entry, error: failed.code, retryInMs: retryIn?.ms });
       if (!retryIn) throw failed;
@@ -386,6 +388,22 @@ export class ServiceClient {
       // The service's own "wait" is charged like a retry's backoff: a read never outlives its budget waiting on a 429.
       spentMs += retryIn.ms;
     }
+  }
+
+  /**
+   * A call that would wait out the service's `Retry-After` (asked of another call) longer than its
+   * budget, or past its action's deadline, fails at once as that call did, saying when the next
+   * call is allowed: the same as a `Retry-After` beyond the budget on its own answer.
+   */
+  private heldPastBudget(limiter: RateLimiter, call: RequestSpec, budgetLeftMs: number, at: { requestId: string; attempts: number; budgetMs: number }): ServiceError | undefined {
+    const { ms, cause } = limiter.paused();
+    if (!ms || !isServiceError(cause)) return undefined;
+    const now = this.clock.now();
+    if (ms + MIN_ATTEMPT_MS / 5 <= budgetLeftMs && now + ms + MIN_ATTEMPT_MS / 5 <= (call.deadline ?? Infinity)) return undefined;
+    return new ServiceError({
+      status: cause.status, code: cause.code, failure: cause.failure, message: cause.serviceMessage, target: cause.target, details: cause.details,
+      retryAfterMs: ms, method: call.method, path: call.path, write: call.kind === 'write', ...at,
+    });
   }
 
   /** This client's action scope folded into one request. */

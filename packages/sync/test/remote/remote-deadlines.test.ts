@@ -108,6 +108,19 @@ test('a Retry-After beyond the budget fails at once, saying when the next call i
   assert.match(adviceFor(e).message, /allows the next call in 40 seconds/);
 });
 
+test('a call behind another call\'s Retry-After longer than its budget fails at once, as that call did, and is not sent', async () => {
+  const w = world([{ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, headers: { 'Retry-After': '40' } }]);
+  const first = await w.client.search({}).catch(x => x) as ServiceError;
+  assert.equal(first.retryAfterMs, 40_000);
+  const start = w.clock.now();
+  const second = await w.client.getCampaign('68173014a1c0ffee01000001').catch(x => x) as ServiceError;
+  assert.equal(w.clock.now(), start, 'it did not wait');
+  assert.equal(w.sent.length, 1, 'it was not sent');
+  assert.equal(second.status, 429);
+  assert.equal(second.method, 'GET');
+  assert.match(adviceFor(second).message, /allows the next call in 40 seconds/);
+});
+
 test('100% 429 with a short Retry-After: retries stop before the budget would be outlived', async () => {
   const w = world(() => ({ status: 429, body: {}, headers: { 'Retry-After': '2' } }), { maxRetries: 100 });
   const start = w.clock.now();
