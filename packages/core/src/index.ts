@@ -34,3 +34,4 @@ export type { RuleDoc } from "./rules/ruleDoc";
 export * from "./summary/timeline";
 export { localZone } from "./dateTime";
 export * from "./language/scheduleLens";
+export * from "./fileKinds";

@@ -1,18 +1,15 @@
 import * as l10n from '@vscode/l10n';
-import * as path from 'path';
 import { ParsedDocument } from './parse';
 import { join } from './pointer';
 import { schemaFindings } from './schemaErrors';
 import { code } from './strings';
 import { RULE_CHECKS } from '../rules';
+import { fileKind } from '../fileKinds';
 import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
 
-/** What a file is, by its name alone, so that every editor and the CLI agree. */
+/** What a document is checked as, by its name (`fileKind`): a campaign unless its name says otherwise (an untitled buffer in the Campaign JSON language is one). */
 export function kindOf(fileName: string): DocumentKind {
-  const base = path.basename(fileName.replace(/\\/g, '/')).toLowerCase();
-  if (base === '.campaignrc.json') return 'campaignrc';
-  if (base.endsWith('.search.json')) return 'search';
-  return 'campaign';
+  return fileKind(fileName) ?? 'campaign';
 }
 
 export interface ValidateOptions {

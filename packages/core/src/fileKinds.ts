@@ -1,0 +1,40 @@
+import { DocumentKind } from './language/types';
+
+/**
+ * What a file is, by its name alone: the one test every editor, the server and the CLI use, so
+ * that they agree (`fileKinds.test.ts` checks a table of names against all of them).
+ */
+
+/** The URI scheme of a campaign as the service holds it, opened read-only (`campaign://<env>/<id>`). */
+export const CAMPAIGN_SCHEME = 'campaign';
+
+/** The settings file's name: `.campaignrc.json`, in a folder or any parent. */
+export const SETTINGS_FILE_NAME = '.campaignrc.json';
+
+function baseName(fileName: string): string {
+  const normal = fileName.replace(/\\/g, '/');
+  return normal.slice(normal.lastIndexOf('/') + 1).toLowerCase();
+}
+
+/** `*.campaign.json`: a campaign, in the request shape. */
+export function isCampaignFileName(fileName: string): boolean {
+  return baseName(fileName).endsWith('.campaign.json');
+}
+
+/** `*.search.json`: a search request body. */
+export function isSearchFileName(fileName: string): boolean {
+  return baseName(fileName).endsWith('.search.json');
+}
+
+/** `.campaignrc.json`: the workspace settings. */
+export function isSettingsFileName(fileName: string): boolean {
+  return baseName(fileName) === SETTINGS_FILE_NAME;
+}
+
+/** The kind of a file by its name; undefined for a name none of them has. */
+export function fileKind(fileName: string): DocumentKind | undefined {
+  if (isSettingsFileName(fileName)) return 'campaignrc';
+  if (isSearchFileName(fileName)) return 'search';
+  if (isCampaignFileName(fileName)) return 'campaign';
+  return undefined;
+}
