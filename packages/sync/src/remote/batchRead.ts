@@ -114,20 +114,18 @@ export const SEARCH_PAGES_AHEAD = 3;
  * Every page of a search, in order, with up to `SEARCH_PAGES_AHEAD` calls in flight: a search has
  * no total count, so one page at a time would wait a round trip per 15 campaigns, while the rate
  * limits allow ten calls a second. Once a page comes back short, no further page is asked for;
- * the pages already asked beyond it (at most `SEARCH_PAGES_AHEAD - 1` calls) are dropped.
+ * the pages already asked beyond it (at most `SEARCH_PAGES_AHEAD - 1` calls, usually on the wire
+ * by then) are let finish and dropped, so that no call of this search is still out when it ends.
  */
 export async function* searchPagesAhead(client: ServiceClient, q: SearchQuery, o: CallOptions & { maxPages?: number } = {}): AsyncGenerator<SearchPage> {
   const first = Math.max(1, Math.floor(q.page ?? 1));
   const last = first + (o.maxPages ?? 10_000) - 1;
-  // Pages still on their way when the search ends (a short page came, or the caller stopped) are called off.
-  const beyond = new AbortController();
-  const signal = o.signal ? AbortSignal.any([o.signal, beyond.signal]) : beyond.signal;
   const inFlight: Array<Promise<SearchPage>> = [];
   let next = first;
   const ask = () => {
     while (next <= last && inFlight.length < SEARCH_PAGES_AHEAD) {
-      const page = client.search({ ...q, page: next++ }, { ...o, signal });
-      page.catch(() => undefined); // awaited in order below, or called off
+      const page = client.search({ ...q, page: next++ }, o);
+      page.catch(() => undefined); // awaited in order below, or let finish at the end
       inFlight.push(page);
     }
   };
@@ -140,6 +138,6 @@ export async function* searchPagesAhead(client: ServiceClient, q: SearchQuery, o
       ask();
     }
   } finally {
-    beyond.abort();
+    await Promise.allSettled(inFlight);
   }
 }
