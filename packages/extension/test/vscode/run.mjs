@@ -23,7 +23,7 @@ import { prepareSuiteRun } from './compile.mjs';
 import { commandLine } from '../../../../scripts/lib/args.mjs';
 
 const { args, flag, option } = commandLine();
-const timeoutSec = Number(option('--timeout') ?? process.env.CAMPAIGN_STUDIO_VSCODE_TIMEOUT ?? 300);
+const timeoutSec = Number(option('--timeout') ?? process.env.CAMPAIGN_STUDIO_VSCODE_TIMEOUT ?? 600);
 const started = Date.now();
 const say = message => console.log(`[vscode] ${message}`);
 
