@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileKind, isCampaignFileName, isSearchFileName, isSettingsFileName } from '../src/fileKinds';
+import { fileKind, isCampaignFileName, isSearchFileName, isSettingsFileName } from '../src/model/fileKinds';
 import { kindOf } from '../src/language/validate';
 
 /** A file's kind by its name: any case, any separator, only the name counts. */

@@ -3,7 +3,7 @@ import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
 import { isFileUri, uriToFileName } from './uri';
-import { CheckPurpose, DocumentKind, Finding, RemoteState } from './types';
+import { CheckPurpose, DocumentKind, Finding, RemoteState } from '../model/types';
 import { Utf16, utf16Finding } from './encoding';
 
 export { uriToFileName } from './uri';

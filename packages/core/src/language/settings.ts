@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { parse, ParsedDocument } from './parse';
 import { rangeFor } from './ranges';
 import { validate } from './validate';
-import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './types';
+import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from '../model/types';
 
 /**
  * Workspace settings come from the `.campaignrc.json` in the file's folder or its nearest parent,

@@ -1,4 +1,4 @@
-import { DocumentKind } from './language/types';
+import { DocumentKind } from './types';
 
 /**
  * What a file is, by its name alone: the one test every editor, the server and the CLI use, so
