@@ -1,7 +1,7 @@
-// Lint: the package boundaries (scripts/lint/boundaries.mjs), and the few rules that catch real bugs here. Promises are either awaited or marked
+// Lint: the package boundaries and core's layers (scripts/lint/boundaries.mjs), and the few rules that catch real bugs here. Promises are either awaited or marked
 // deliberate with `void`; type checking itself is `tsc --noEmit`.
 import tseslint from 'typescript-eslint';
-import { boundaryConfigs } from './scripts/lint/boundaries.mjs';
+import { boundaryConfigs, layerConfigs } from './scripts/lint/boundaries.mjs';
 
 /**
  * The extension's words go through `vscode.l10n.t` (CONTRIBUTING.md, "A user-facing string"): a
@@ -64,6 +64,7 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs(),
+  ...layerConfigs(),
   { files: ['packages/core/src/**/*.ts', 'packages/sync/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', TAGGED_WITH_VALUES] } },
   { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, ...UNESCAPED, TAGGED_WITH_VALUES] } },
 );

@@ -1,8 +1,10 @@
 // The package boundaries, as ESLint `no-restricted-imports` settings: imports flow one way,
 // core ← sync ← server, cli, extension (and the emulator, which uses core and sync). A package
 // reaches another only through its name (`@campaign-studio/core`), never into its folders, and
-// only the packages named in its `may` list. `test/lint-boundaries.test.ts` proves a forbidden
-// import fails the lint.
+// only the packages named in its `may` list. Inside core, its layers (`CORE_LAYERS`) flow one way
+// too, model ← summary ← rules ← language, checked by the `campaign-studio/core-layers` rule.
+// `scripts/lint/boundaries.test.ts` proves a forbidden import fails the lint.
+import path from 'node:path';
 
 /** What each package may import of the others. */
 export const PACKAGES = {
@@ -30,7 +32,7 @@ function restrictionsFor(pkg, alsoMay) {
   ];
   const patterns = [
     { group: ['@campaign-studio/*/*'], message: 'Import a package by its name only; what it exports from src/index.ts is its public interface.' },
-    { regex: '^(\\.\\./)+(core|sync|server|cli|extension|emulator)/src(/|$)', message: 'Reach another package through its name (@campaign-studio/…), never through its folders.' },
+    { regex: '^(\\.\\./)+(packages/)?(core|sync|server|cli|extension|emulator)/src(/|$)', message: 'Reach another package through its name (@campaign-studio/…), never through its folders.' },
     ...EDITOR_LIBRARIES.filter(l => !l.allowed.includes(pkg)).map(l => ({ group: [`${l.name}/*`], message: `${l.name} is not for ${pkg}: ${l.why}.` })),
   ];
   return ['error', { paths, patterns }];
@@ -45,4 +47,83 @@ export function boundaryConfigs() {
     { files: [`packages/${pkg}/src/**/*.ts`], rules: { 'no-restricted-imports': restrictionsFor(pkg, []) } },
     { files: [`packages/${pkg}/test/**/*.ts`], rules: { 'no-restricted-imports': restrictionsFor(pkg, ['emulator']) } },
   ]);
+}
+
+/**
+ * Core's layers, each a folder of `packages/core/src/`, and what each may import of the others
+ * (besides itself and the compiled `generated/` data). The files beside them (`index.ts`,
+ * `protocol.ts`, `l10n.ts`) sit on top and may import any layer; no layer imports them.
+ */
+export const CORE_LAYERS = {
+  model: { may: [], owns: 'the base layer: document types, JSON pointers, strings, JSON values, date-times and zones, file kinds' },
+  summary: { may: ['model'], owns: 'what a campaign does in plain terms' },
+  rules: { may: ['model', 'summary'], owns: 'the rule set' },
+  language: { may: ['model', 'summary', 'rules'], owns: 'the language features' },
+};
+
+const CORE_SRC = 'packages/core/src';
+const FLOW = 'imports flow model ← summary ← rules ← language';
+
+/** The layer, or the file beside them, that a path inside `packages/core/src/` (`''` for the folder itself) is in. */
+function corePart(rel) {
+  const first = rel.split('/')[0];
+  if (Object.hasOwn(CORE_LAYERS, first) || first === 'generated') return first;
+  return `${(first || 'index').replace(/\.[^.]*$/, '')}.ts`;
+}
+
+/** A path relative to the linted folder, with `/`; undefined when it is not inside core's src. */
+function inCoreSrc(cwd, file) {
+  const rel = path.relative(cwd, file).split(path.sep).join('/');
+  if (rel === CORE_SRC) return '';
+  return rel.startsWith(`${CORE_SRC}/`) ? rel.slice(CORE_SRC.length + 1) : undefined;
+}
+
+function listed(parts) {
+  const folders = parts.map(p => `${p}/`);
+  return folders.length > 1 ? `${folders.slice(0, -1).join(', ')} and ${folders[folders.length - 1]}` : folders[0];
+}
+
+/** Refuses a relative import from one of core's layers into a layer or file it may not import. */
+const coreLayersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Core's layers import one way: model ← summary ← rules ← language" },
+    schema: [],
+    messages: {
+      upward: '{{from}}/ may import only {{may}} of core ({{flow}}): \'{{source}}\' is in {{to}}.',
+      nothing: '{{from}}/ is core\'s base layer and imports nothing of core outside it ({{flow}}): \'{{source}}\' is in {{to}}.',
+    },
+  },
+  create(context) {
+    const file = inCoreSrc(context.cwd, context.filename);
+    const from = file === undefined ? undefined : corePart(file);
+    if (from === undefined || !Object.hasOwn(CORE_LAYERS, from)) return {};
+    const layer = CORE_LAYERS[from];
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = inCoreSrc(context.cwd, path.resolve(path.dirname(context.filename), source));
+      if (target === undefined) return;
+      const to = corePart(target);
+      if (to === from || to === 'generated' || layer.may.includes(to)) return;
+      const data = { from, to: Object.hasOwn(CORE_LAYERS, to) ? `${to}/` : to, source, flow: FLOW };
+      if (layer.may.length === 0) context.report({ node, messageId: 'nothing', data });
+      else context.report({ node, messageId: 'upward', data: { ...data, may: listed([...layer.may, from]) } });
+    };
+    const fromSource = node => check(node, node.source?.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: node => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+      TSImportType: node => check(node, node.argument?.literal?.value),
+    };
+  },
+};
+
+/** The plugin that holds the layers' rule, one object for every config block that names it. */
+export const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule } };
+
+/** The ESLint config block that applies core's layers to its sources. */
+export function layerConfigs() {
+  return [{ files: [`${CORE_SRC}/**/*.ts`], plugins: { 'campaign-studio': LAYERS_PLUGIN }, rules: { 'campaign-studio/core-layers': 'error' } }];
 }

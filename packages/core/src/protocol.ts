@@ -1,6 +1,6 @@
 import { RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { Range } from 'vscode-languageserver-types';
-import type { CheckPurpose, RemoteState, Severity } from './language/types';
+import type { CheckPurpose, RemoteState, Severity } from './model/types';
 
 /**
  * Custom messages between the extension and the language server, defined once and imported by

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
-import { parseIsoDateTime, wallInstant, wallOrder } from '../src/dateTime';
+import { parseIsoDateTime, wallInstant, wallOrder } from '../src/model/dateTime';
 
 const at = (iso: string) => Date.parse(iso);
 

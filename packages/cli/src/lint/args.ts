@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { parseArgs, ParseArgsConfig } from 'util';
-import { CAMPAIGNRC, Severity } from '@campaign-studio/core';
+import { Severity, SETTINGS_FILE_NAME } from '@campaign-studio/core';
 import { Format, FORMATS, isFormat } from './formats';
 import { parseArgsProblem } from '../args';
 
@@ -61,7 +61,7 @@ rules of the Campaign Studio editor extension.
   --format sarif          SARIF 2.1.0, for GitHub code scanning and other SARIF viewers
   --format junit          JUnit XML: one test suite per file, a failure per failing diagnostic
   --format github         GitHub Actions annotations (workflow commands)
-  --config FILE           workspace settings to use for every file, instead of the ${CAMPAIGNRC}
+  --config FILE           workspace settings to use for every file, instead of the ${SETTINGS_FILE_NAME}
                           nearest to each file
   --fail-severity LEVEL   error (the default), warning or info: the least severe diagnostic that
                           makes the exit status 1

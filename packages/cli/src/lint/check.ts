@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { BaseProblem, CAMPAIGNRC, LoadedSettings, toDiagnostics } from '@campaign-studio/core';
+import { BaseProblem, isSettingsFileName, LoadedSettings, SETTINGS_FILE_NAME, toDiagnostics } from '@campaign-studio/core';
 import { CliIO } from '../io';
 import { FileChecker, FileResult, toJson } from './fileCheck';
 import { Problems, reason } from '../workspace/problems';
@@ -45,7 +45,7 @@ export class Checker {
 
   /** The settings a file is checked with; a settings file itself is read as settings, with none. */
   private governing(t: Target): LoadedSettings | undefined {
-    return path.basename(t.abs).toLowerCase() === CAMPAIGNRC ? undefined : this.settings.for(t.abs);
+    return isSettingsFileName(t.abs) ? undefined : this.settings.for(t.abs);
   }
 
   /** The document on stdin (runLint made sure there is a stdin), read up to {@link MAX_STDIN_BYTES}. */
@@ -80,7 +80,7 @@ export class Checker {
     let shown: string;
     if (s === this.settings.config) shown = this.configShown!;
     else if (path.isAbsolute(governed.shown)) shown = s.file;
-    else shown = path.relative(this.io.cwd, s.file) || CAMPAIGNRC;
+    else shown = path.relative(this.io.cwd, s.file) || SETTINGS_FILE_NAME;
     this.reports.push({ file: shown, abs: s.file, diagnostics: toDiagnostics(s.parsed, s.problems).map(toJson) });
   }
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CAMPAIGNRC, LoadedSettings } from '@campaign-studio/core';
+import { LoadedSettings, SETTINGS_FILE_NAME } from '@campaign-studio/core';
 import { AncestorIndex, findCampaignrc, loadCampaignrc } from '@campaign-studio/sync';
 import { Problems, reason } from './problems';
 
@@ -26,7 +26,7 @@ export class SettingsLookup {
   private nearest(dir: string): LoadedSettings | undefined {
     const found = this.withSettings.nearest(dir);
     if (!found) return undefined;
-    const rc = path.join(found, CAMPAIGNRC);
+    const rc = path.join(found, SETTINGS_FILE_NAME);
     let l = this.loaded.get(rc);
     if (!l) {
       l = loadCampaignrc(rc);
@@ -49,7 +49,7 @@ export function loadConfig(config: string, cwd: string, problems: Problems): Loa
   const loaded = why ? undefined : loadCampaignrc(abs);
   why ??= loaded?.readError;
   if (why || !loaded) {
-    problems.unreadable(`--config ${config}`, why ?? 'unknown reason', `Give the path of a ${CAMPAIGNRC}-shaped JSON file.`);
+    problems.unreadable(`--config ${config}`, why ?? 'unknown reason', `Give the path of a ${SETTINGS_FILE_NAME}-shaped JSON file.`);
     return undefined;
   }
   return loaded;

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { isCampaignFileName, isSearchFileName } from '@campaign-studio/core';
 import { GitIgnores } from '@campaign-studio/sync';
 import { Problems, reason } from './problems';
 
@@ -13,17 +14,17 @@ export interface Target {
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
-/** Which files a folder or a glob stands for, and how messages name them. */
+/** Which files a folder stands for, by name (core's `fileKind` predicates), and how messages name them. */
 export interface Wanted {
-  pattern: RegExp;
+  accepts(fileName: string): boolean;
   description: string;
 }
 
 /** What lint checks: campaigns and search bodies. */
-export const LINTED: Wanted = { pattern: /\.(campaign|search)\.json$/i, description: '*.campaign.json or *.search.json files' };
+export const LINTED: Wanted = { accepts: name => isCampaignFileName(name) || isSearchFileName(name), description: '*.campaign.json or *.search.json files' };
 
 /** What the sync commands work on: campaigns. */
-export const CAMPAIGNS: Wanted = { pattern: /\.campaign\.json$/i, description: '*.campaign.json files' };
+export const CAMPAIGNS: Wanted = { accepts: isCampaignFileName, description: '*.campaign.json files' };
 
 /** Joins a found file onto the directory as the user wrote it, so paths read as given. */
 function shownPath(givenDir: string, rel: string): string {
@@ -104,7 +105,7 @@ export class TargetCollector {
       const abs = path.join(dir, e.name);
       const kind = this.kindOf(e, abs, shownPath(shown, e.name));
       if (kind === 'dir' && SKIPPED_DIRS.has(e.name)) continue;
-      if (kind === 'other' || (kind === 'file' && !this.wanted.pattern.test(e.name))) continue;
+      if (kind === 'other' || (kind === 'file' && !this.wanted.accepts(e.name))) continue;
       if (this.ignores.ignores(abs, kind === 'dir')) skipped++;
       else if (kind === 'dir') skipped += this.walk(abs, shownPath(shown, e.name), visited);
       else this.push({ shown: shownPath(shown, e.name), abs });
@@ -118,7 +119,7 @@ export class TargetCollector {
     try {
       return fs.statSync(abs).isDirectory() ? 'dir' : 'file';
     } catch (err) {
-      if (this.wanted.pattern.test(e.name)) this.problems.unreadable(shown, reason(err), 'It is a link to nothing: fix or remove it.');
+      if (this.wanted.accepts(e.name)) this.problems.unreadable(shown, reason(err), 'It is a link to nothing: fix or remove it.');
       return 'other';
     }
   }

@@ -8,11 +8,11 @@ import { allowedValues, applicability, applies, contextValues, editContext, Edit
 import { propertyMarkdown } from './hover';
 import type { RuleLink } from './ruleLinks';
 import { bodyText, COMPONENT_SNIPPETS, escapeSnippet, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
-import { parsePointer } from './pointer';
+import { parsePointer } from '../model/pointer';
 import { validate } from './validate';
 import { detectIndentation } from './formatting';
-import { plainText } from './strings';
-import { DocumentKind, Finding, WorkspaceSettings } from './types';
+import { plainText } from '../model/strings';
+import { DocumentKind, Finding, WorkspaceSettings } from '../model/types';
 
 /**
  * Completions: property names allowed at the cursor for this channel and delivery type (required

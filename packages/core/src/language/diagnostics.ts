@@ -1,7 +1,7 @@
 import { ParsedDocument } from './parse';
 import { Range, rangesFor } from './ranges';
 import { ruleHref } from '../rules/catalog';
-import { Finding, Fix, Severity } from './types';
+import { Finding, Fix, Severity } from '../model/types';
 
 /**
  * Findings become diagnostics here: a range from `ranges.ts`, and the identity every diagnostic

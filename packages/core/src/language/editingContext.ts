@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { SchemaInfo, SchemaSet, schemasAt, Segment, EnumValue, tagAlternatives } from './schemaWalk';
-import { DocumentKind, WorkspaceSettings } from './types';
-import { isObject, own } from '../json';
+import { DocumentKind, WorkspaceSettings } from '../model/types';
+import { isObject, own } from '../model/json';
+import { timeZones } from '../model/dateTime';
 import { OPERATORS_BY_DATA_TYPE } from '../rules/filters';
 
 /**
@@ -84,42 +85,6 @@ const INTERRUPTION_LEVELS = (): EnumValue[] => [
   { value: 'TIME_SENSITIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Time sensitive`') },
   { value: 'CRITICAL', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Critical`') },
 ];
-
-/** Current IANA names for the older names some ICU versions still list. */
-const MODERN_ZONE_NAMES: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Rangoon': 'Asia/Yangon', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
-  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Africa/Asmera': 'Africa/Asmara', 'Pacific/Truk': 'Pacific/Chuuk',
-  'Pacific/Ponape': 'Pacific/Pohnpei', 'Pacific/Enderbury': 'Pacific/Kanton',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires', 'America/Catamarca': 'America/Argentina/Catamarca',
-  'America/Cordoba': 'America/Argentina/Cordoba', 'America/Jujuy': 'America/Argentina/Jujuy',
-  'America/Mendoza': 'America/Argentina/Mendoza', 'America/Indianapolis': 'America/Indiana/Indianapolis',
-  'America/Louisville': 'America/Kentucky/Louisville',
-};
-
-let zones: string[] | undefined;
-
-/** A zone's current spelling (`Asia/Calcutta` is `Asia/Kolkata`), when the platform knows it. */
-export function currentZoneName(zone: string): string {
-  const name = MODERN_ZONE_NAMES[zone] ?? zone;
-  try { new Intl.DateTimeFormat('en-US', { timeZone: name }); return name; } catch { return zone; }
-}
-
-/** IANA time zone names that the platform knows, current spellings, plus `UTC`. */
-export function timeZones(): string[] {
-  if (zones) return zones;
-  const list = new Set<string>();
-  let supported: string[] = [];
-  try {
-    supported = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
-  } catch {
-    supported = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
-  }
-  for (const z of supported) list.add(currentZoneName(z));
-  list.add('UTC');
-  zones = [...list].sort();
-  return zones;
-}
 
 function strings(values: string[], describe?: (v: string) => string | undefined): EnumValue[] {
   return values.map(v => ({ value: v, description: describe?.(v) }));

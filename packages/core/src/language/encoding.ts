@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { Finding } from './types';
+import { Finding } from '../model/types';
 
 /**
  * UTF-16 files, told from their first bytes or from the text a reader made of them. Campaign

@@ -6,9 +6,9 @@ import { offsetAt, Position, positionAt } from './ranges';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
-import { code, didYouMean } from './strings';
+import { code, didYouMean } from '../model/strings';
 import type { RuleLink } from './ruleLinks';
-import { DocumentKind, WorkspaceSettings } from './types';
+import { DocumentKind, WorkspaceSettings } from '../model/types';
 import { isObj } from '../rules/util';
 import { scheduleInstant, sendTimeline } from '../summary/timeline';
 

@@ -3,8 +3,9 @@ import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
 import { isFileUri, uriToFileName } from './uri';
-import { CheckPurpose, DocumentKind, Finding, RemoteState } from './types';
+import { CheckPurpose, DocumentKind, Finding, RemoteState } from '../model/types';
 import { Utf16, utf16Finding } from './encoding';
+import { CAMPAIGN_SCHEME } from '../model/fileKinds';
 
 export { uriToFileName } from './uri';
 
@@ -225,7 +226,7 @@ export class LanguageService {
 }
 
 /** Documents showing the service's copy of a campaign (`campaign://<environment>/<id>`), read-only in the editor. */
-export const READ_ONLY_SCHEMES = ['campaign'];
+export const READ_ONLY_SCHEMES = [CAMPAIGN_SCHEME];
 
 function isReadOnlyView(uri: string): boolean {
   return READ_ONLY_SCHEMES.some(scheme => uri.startsWith(`${scheme}:`));

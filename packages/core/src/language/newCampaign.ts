@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from './snippets';
+import { CAMPAIGN_FILE_SUFFIX } from '../model/fileKinds';
 
 /**
  * What "New Campaign…" offers: the channels and delivery types a campaign can be created with
@@ -59,5 +60,5 @@ export function campaignSkeleton(channel: string, deliveryType: string): Campaig
 /** The name a new campaign file gets before its author names it: `new-push-one-time.campaign.json`. */
 export function newCampaignFileName(channel: string, deliveryType: string, counter = 1): string {
   const slug = `new-${channel}-${deliveryType}`.toLowerCase().replace(/_/g, '-');
-  return `${slug}${counter > 1 ? `-${counter}` : ''}.campaign.json`;
+  return `${slug}${counter > 1 ? `-${counter}` : ''}${CAMPAIGN_FILE_SUFFIX}`;
 }

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
-import { Finding } from './types';
-import { code, didYouMean } from './strings';
+import { Finding } from '../model/types';
+import { code, didYouMean } from '../model/strings';
 import { Utf16, utf16Finding, utf16OfText } from './encoding';
-import { own } from '../json';
+import { own } from '../model/json';
 
 /**
  * Parsing, once per document version.

@@ -1,7 +1,7 @@
 import * as jsonc from 'jsonc-parser';
 import { ParsedDocument } from './parse';
-import { parsePointer } from './pointer';
-import { Finding } from './types';
+import { parsePointer } from '../model/pointer';
+import { Finding } from '../model/types';
 
 /** The one place where a JSON pointer becomes a text range. */
 

@@ -2,10 +2,10 @@ import * as l10n from '@vscode/l10n';
 import type * as Validators from '../generated/validators';
 import type { AjvError } from '../generated/validators';
 import ruleTableJson from '../generated/ruleTable.json';
-import { get, join, parsePointer } from './pointer';
-import { DocumentKind, Finding, Fix, Severity } from './types';
+import { get, join, parsePointer } from '../model/pointer';
+import { DocumentKind, Finding, Fix, Severity } from '../model/types';
 import { ruleDefinition, ruleSeverity } from '../rules/catalog';
-import { code, didYouMean, visible } from './strings';
+import { code, didYouMean, visible } from '../model/strings';
 
 /**
  * Turns the errors of the precompiled validators into findings: a rule id from the nearest

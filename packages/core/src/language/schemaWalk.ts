@@ -1,9 +1,9 @@
 import { dequal } from 'dequal';
 import bundleJson from '../generated/schemas.json';
 import { lookup } from './schemaErrors';
-import { join, toPointer, unescapeSegment } from './pointer';
-import { DocumentKind } from './types';
-import { isObject } from '../json';
+import { join, toPointer, unescapeSegment } from '../model/pointer';
+import { DocumentKind } from '../model/types';
+import { isObject } from '../model/json';
 
 /**
  * Finds the schema nodes that apply at a place in a document, so that completions and hovers

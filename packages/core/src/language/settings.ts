@@ -3,7 +3,8 @@ import * as l10n from '@vscode/l10n';
 import { parse, ParsedDocument } from './parse';
 import { rangeFor } from './ranges';
 import { validate } from './validate';
-import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './types';
+import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from '../model/types';
+import { SETTINGS_FILE_NAME } from '../model/fileKinds';
 
 /**
  * Workspace settings come from the `.campaignrc.json` in the file's folder or its nearest parent,
@@ -11,8 +12,6 @@ import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from './type
  * resolves them from text the caller passes in; `@campaign-studio/sync` finds and reads the files
  * (and the server's open buffers), so the CLI and the language server always agree.
  */
-
-export const CAMPAIGNRC = '.campaignrc.json';
 
 /** The feature flags a settings file may set, in the order the README lists them. */
 const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
@@ -81,7 +80,7 @@ export function unreadableSettings(file: string, code: string): LoadedSettings {
   return {
     settings: { features: {}, source: file },
     file,
-    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t('The workspace settings file could not be read ({0}). Make {1} a readable JSON file, or remove it.', what, CAMPAIGNRC) }],
+    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t('The workspace settings file could not be read ({0}). Make {1} a readable JSON file, or remove it.', what, SETTINGS_FILE_NAME) }],
     problemSummary: l10n.t`it could not be read: ${what}`,
     unreadable: true,
     readError: what,
@@ -177,11 +176,11 @@ export function documentSettings(file: LoadedSettings | undefined, editor: Edito
  */
 export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFile: string): Finding | undefined {
   if (!loaded?.file || !loaded.problemSummary) return undefined;
-  const rel = path.relative(path.dirname(fromFile), loaded.file) || CAMPAIGNRC;
+  const rel = path.relative(path.dirname(fromFile), loaded.file) || SETTINGS_FILE_NAME;
   return {
     rule: 'W1',
     path: '',
     severity: 'warning',
-    message: l10n.t('The workspace settings file {0} has errors ({1}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix {2}.', rel, loaded.problemSummary, CAMPAIGNRC),
+    message: l10n.t('The workspace settings file {0} has errors ({1}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix {2}.', rel, loaded.problemSummary, SETTINGS_FILE_NAME),
   };
 }

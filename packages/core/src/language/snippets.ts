@@ -2,7 +2,7 @@ import componentsJson from '../../../../snippets/components.json';
 import skeletonsJson from '../../../../snippets/skeletons.json';
 import { applies, EditContext, pathMatches, splitPattern } from './editingContext';
 import type { Segment } from './schemaWalk';
-import { FeatureFlags } from './types';
+import { FeatureFlags } from '../model/types';
 
 /**
  * The snippet files in `snippets/` are VS Code snippet files (contributed for `campaign-json`).

@@ -3,8 +3,8 @@ import * as jsonc from 'jsonc-parser';
 import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
-import { DocumentKind } from './types';
-import { own } from '../json';
+import { DocumentKind } from '../model/types';
+import { own } from '../model/json';
 
 /**
  * The outline and breadcrumbs: components under readable names (with their key and the facts

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import { ParsedDocument } from './parse';
-import { join } from './pointer';
+import { join } from '../model/pointer';
 import { schemaFindings } from './schemaErrors';
-import { code } from './strings';
+import { code } from '../model/strings';
 import { RULE_CHECKS } from '../rules';
-import { fileKind } from '../fileKinds';
-import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from './types';
+import { fileKind } from '../model/fileKinds';
+import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from '../model/types';
 
 /** What a document is checked as, by its name (`fileKind`): a campaign unless its name says otherwise (an untitled buffer in the Campaign JSON language is one). */
 export function kindOf(fileName: string): DocumentKind {

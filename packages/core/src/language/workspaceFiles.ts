@@ -1,11 +1,13 @@
+import { CAMPAIGN_FILE_SUFFIX, SEARCH_FILE_SUFFIX, SETTINGS_FILE_NAME } from '../model/fileKinds';
+
 /**
  * Which files of a workspace the language server checks without their being open, and how much
  * of it: the `campaignStudio.validation.workspace` and `campaignStudio.files` settings, read from
  * the editor's `campaignStudio` section (nested, as `workspace/configuration` answers it).
  */
 
-/** The campaign documents every workspace has, whatever the settings. */
-export const CAMPAIGN_FILE_GLOBS: readonly string[] = ['**/*.campaign.json', '**/*.search.json', '**/.campaignrc.json'];
+/** The campaign documents every workspace has, whatever the settings: each kind of `fileKind`. */
+export const CAMPAIGN_FILE_GLOBS: readonly string[] = [`**/*${CAMPAIGN_FILE_SUFFIX}`, `**/*${SEARCH_FILE_SUFFIX}`, `**/${SETTINGS_FILE_NAME}`];
 
 /** At most this many files are checked in the background; the rest when opened. */
 export const MAX_WORKSPACE_FILES = 5000;

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, Fix, RuleCheck, WorkspaceSettings } from '../model/types';
+import { join } from '../model/pointer';
 import { campaignKind, code as c, finding, fix, has, isObj, Obj } from './util';
 import { deliveryTypeOf } from './scheduling';
 import { FixContext, RuleGroup } from './define';

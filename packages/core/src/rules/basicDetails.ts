@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { code, didYouMean, visible } from '../language/strings';
+import { Finding, Fix, RuleCheck, RuleContext } from '../model/types';
+import { code, didYouMean, visible } from '../model/strings';
 import { campaignKind, finding, has, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';

@@ -1,4 +1,4 @@
-import { Severity } from '../language/types';
+import { Severity } from '../model/types';
 import { RuleDefinition, RuleGroup, SeverityColumn } from './define';
 import { documentRules } from './document';
 import { basicDetailsRules } from './basicDetails';

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck } from '../language/types';
-import { get, join } from '../language/pointer';
-import { didYouMean } from '../language/strings';
+import { Finding, Fix, RuleCheck } from '../model/types';
+import { get, join } from '../model/pointer';
+import { didYouMean } from '../model/strings';
 import { code, finding, fix, isObj, Obj } from './util';
-import { own } from '../json';
+import { own } from '../model/json';
 import { FixContext, RuleGroup } from './define';
 import { push, email } from './examples';
 

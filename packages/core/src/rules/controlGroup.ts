@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { Fix, RuleCheck } from '../language/types';
+import { Fix, RuleCheck } from '../model/types';
 import { finding, fix, has, isObj } from './util';
 import { FixContext, RuleGroup } from './define';
 import { push } from './examples';

@@ -1,4 +1,4 @@
-import { CheckPurpose, DocumentKind, FeatureFlags, Finding, Fix, RemoteState, RuleCheck } from '../language/types';
+import { CheckPurpose, DocumentKind, FeatureFlags, Finding, Fix, RemoteState, RuleCheck } from '../model/types';
 
 /**
  * The shape of a rule's one home. Each rule-group module (`document.ts`, `scheduling.ts`, …)

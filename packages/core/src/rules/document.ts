@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RuleCheck } from '../language/types';
+import { Finding, RuleCheck } from '../model/types';
 import { campaignKind, finding, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';

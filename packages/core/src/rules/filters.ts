@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, Fix, RuleCheck, RuleContext } from '../model/types';
+import { join } from '../model/pointer';
 import { code, finding, fix, isObj, Obj } from './util';
-import { own } from '../json';
+import { own } from '../model/json';
 import { FixContext, RuleGroup } from './define';
 import { push, filter, group } from './examples';
 

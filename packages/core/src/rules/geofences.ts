@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
 import { finding, isObj, Obj } from './util';
-import { visible } from '../language/strings';
+import { visible } from '../model/strings';
 import { RuleGroup } from './define';
 import { push, geofence } from './examples';
 

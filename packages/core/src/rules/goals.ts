@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
 import { code, finding, has, isObj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';

@@ -1,4 +1,4 @@
-import { RuleCheck } from '../language/types';
+import { RuleCheck } from '../model/types';
 import { RULE_GROUPS } from './catalog';
 
 /**

@@ -1,4 +1,4 @@
-import { Severity } from '../language/types';
+import { Severity } from '../model/types';
 import { RULE_GROUPS, ruleHref, ruleSeverity } from './catalog';
 import { RuleDefinition, RuleDocs, SeverityColumn } from './define';
 

@@ -1,12 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RemoteState, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
-import { didYouMean } from '../language/strings';
-import { currentZoneName, timeZones } from '../language/editingContext';
+import { Finding, Fix, RemoteState, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
+import { didYouMean } from '../model/strings';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
-import { instantOf, localZone, parseIsoDateTime } from '../dateTime';
+import { currentZoneName, instantOf, localZone, parseIsoDateTime, timeZones } from '../model/dateTime';
 import { addHours, checkZone, isoRepair, startTimePlaceholder } from './time';
-import { isResponseScheduling, keptMessage, schedulingToRequest } from '../schedulingShape';
+import { isResponseScheduling, keptMessage, schedulingToRequest } from '../model/schedulingShape';
 import { dequal } from 'dequal';
 import { FixContext, RuleGroup } from './define';
 import { push, fixedTime } from './examples';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck, RuleContext } from '../language/types';
+import { Finding, Fix, RuleCheck, RuleContext } from '../model/types';
 import { finding, fix, isObj, Obj } from './util';
 import { FixContext, RuleGroup } from './define';
 

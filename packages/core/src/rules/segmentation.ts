@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { Fix, RuleCheck } from '../language/types';
-import { get } from '../language/pointer';
+import { Fix, RuleCheck } from '../model/types';
+import { get } from '../model/pointer';
 import { finding, fix, isObj } from './util';
 import { FixContext, RuleGroup } from './define';
 import { push } from './examples';

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RemoteState, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, RemoteState, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
 import { SEARCH_YEARS, sendTimeline } from '../summary/timeline';
 import { code, finding, fix, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
-import { instantOf, IsoDateTime, parseIsoDateTime, wallOrder } from '../dateTime';
+import { instantOf, IsoDateTime, parseIsoDateTime, wallOrder } from '../model/dateTime';
 import { checkZone } from './time';
 
 /**

@@ -5,8 +5,8 @@
  * `Intl.supportedValuesOf`.
  */
 
-import { didYouMean } from '../language/strings';
-import { parseIsoDateTime } from '../dateTime';
+import { didYouMean } from '../model/strings';
+import { parseIsoDateTime } from '../model/dateTime';
 
 /**
  * A corrected form of a near-ISO date-time, when the intent is plain: the service's own response

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck } from '../language/types';
+import { Finding, Fix, RuleCheck } from '../model/types';
 import { campaignKind, finding, fix, isObj, Obj } from './util';
-import { own } from '../json';
+import { own } from '../model/json';
 import { hasComponents } from './document';
-import { visible } from '../language/strings';
+import { visible } from '../model/strings';
 import { FixContext, RuleGroup } from './define';
 import { cartTrigger, email, push } from './examples';
 

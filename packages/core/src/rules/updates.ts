@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { Finding, Fix, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
+import { Finding, Fix, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
 import { code as c, finding, has, isObj, Obj } from './util';
-import { instantOf, parseIsoDateTime } from '../dateTime';
-import { own } from '../json';
-import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../schedulingShape';
+import { instantOf, parseIsoDateTime } from '../model/dateTime';
+import { own } from '../model/json';
+import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../model/schedulingShape';
 import { RuleGroup } from './define';
 import { cartTrigger, filter, fixedTime, group, push } from './examples';
 

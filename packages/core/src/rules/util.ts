@@ -1,5 +1,5 @@
-import { isObject } from '../json';
-import { Finding, Fix, FixEdit, Severity } from '../language/types';
+import { isObject } from '../model/json';
+import { Finding, Fix, FixEdit, Severity } from '../model/types';
 
 /** Small helpers shared by the rule functions. */
 
@@ -12,7 +12,7 @@ export function has(o: unknown, key: string): boolean {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
 }
 
-export { code } from '../language/strings';
+export { code } from '../model/strings';
 
 export function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
   return isPreferred ? { title, edits, isPreferred } : { title, edits };

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, Fix, RuleCheck } from '../language/types';
-import { join } from '../language/pointer';
-import { didYouMean, visible } from '../language/strings';
+import { Finding, Fix, RuleCheck } from '../model/types';
+import { join } from '../model/pointer';
+import { didYouMean, visible } from '../model/strings';
 import { code, finding, fix, has, isObj, Obj } from './util';
 import { FixContext, RuleGroup } from './define';
 import { push } from './examples';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { isObject } from '../json';
+import { isObject } from '../model/json';
 import { comparisonInWords, quoted, shown } from './words';
 
 /**

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime } from 'luxon';
-import { isObject as isObj, JsonObject as Obj } from '../json';
-import { instantOf, parseIsoDateTime, wallInstant, wallOrder } from '../dateTime';
+import { isObject as isObj, JsonObject as Obj } from '../model/json';
+import { instantOf, parseIsoDateTime, wallInstant, wallOrder } from '../model/dateTime';
 
 /**
  * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's

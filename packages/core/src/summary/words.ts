@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { isObject } from '../json';
+import { isObject } from '../model/json';
 
 /**
  * The audience (`segmentation_details`) and the trigger (`trigger_condition`) as sentences, with

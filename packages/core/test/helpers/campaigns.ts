@@ -1,5 +1,5 @@
 import * as fs from 'fs';
-import type { Fix } from '../../src/language/types';
+import type { Fix } from '../../src/model/types';
 import * as path from 'path';
 
 /**

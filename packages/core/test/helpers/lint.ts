@@ -1,7 +1,7 @@
 import { parse } from '../../src/language/parse';
 import { validate } from '../../src/language/validate';
 import { toDiagnostics, CampaignDiagnostic } from '../../src/language/diagnostics';
-import { CheckPurpose, DocumentKind, RemoteState, WorkspaceSettings } from '../../src/language/types';
+import { CheckPurpose, DocumentKind, RemoteState, WorkspaceSettings } from '../../src/model/types';
 
 /** Test helpers: lint a text the way the editor and the CLI do, and describe what came back. */
 

@@ -5,7 +5,7 @@ import { validate } from '../../src/language/validate';
 import { toDiagnostics } from '../../src/language/diagnostics';
 import { applyFix, applyTextEdits, codeActions, FIX_ALL_KIND, FixAllData, formattingFor, rebase, resolveFixAll } from '../../src/language/codeActions';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
-import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from '../../src/language/types';
+import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from '../../src/model/types';
 import { RULE_GROUPS } from '../../src/rules/catalog';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { BUILT_IN_WORDS } from '../helpers/builtinWords';

@@ -5,7 +5,7 @@ import { validate } from '../../src/language/validate';
 import { rangesFor } from '../../src/language/ranges';
 import { applyTextEdits, codeActions, FIX_ALL_KIND, FixAllData, findingsInRange, resolveFixAll } from '../../src/language/codeActions';
 import { bodyText, expandSnippet, SKELETON_SNIPPETS } from '../../src/language/snippets';
-import { Finding, WorkspaceSettings } from '../../src/language/types';
+import { Finding, WorkspaceSettings } from '../../src/model/types';
 
 /**
  * A code action request at one line computes the fixes of the diagnostics there and nothing

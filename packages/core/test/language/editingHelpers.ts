@@ -3,7 +3,7 @@ import { defaultSchemas, propertySchemas, schemasAt } from '../../src/language/s
 import { positionAt, Position } from '../../src/language/ranges';
 import { CompletionClient, doComplete } from '../../src/language/completion';
 import { doHover } from '../../src/language/hover';
-import { DocumentKind, WorkspaceSettings } from '../../src/language/types';
+import { DocumentKind, WorkspaceSettings } from '../../src/model/types';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 
 /**

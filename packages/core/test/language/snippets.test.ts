@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { lint } from '../helpers/lint';
 import { bodyText, COMPONENT_SNIPPETS, expandSnippet, SKELETON_SNIPPETS, SnippetEntry, splitBody } from '../../src/language/snippets';
-import { WorkspaceSettings } from '../../src/language/types';
+import { WorkspaceSettings } from '../../src/model/types';
 
 /**
  * The skeletons and component snippets in `snippets/` are valid under the whole rule set as

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { code, visible } from '../../src/language/strings';
+import { code, visible } from '../../src/model/strings';
 import { LanguageService } from '../../src/language/languageService';
 import { documentSettings } from '../../src/language/settings';
 import { hoverText } from './editingHelpers';

@@ -5,8 +5,8 @@
 
 import { lint, LintOptions } from '../helpers/lint';
 import { applyFix, formattingFor } from '../../src/language/codeActions';
-import { Fix } from '../../src/language/types';
-import { isObject } from '../../src/json';
+import { Fix } from '../../src/model/types';
+import { isObject } from '../../src/model/json';
 
 export type Doc = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
 import { Doc, fixProblems, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from './_campaigns';
-import { parseIsoDateTime } from '../../src/dateTime';
+import { parseIsoDateTime } from '../../src/model/dateTime';
 import { checkZone } from '../../src/rules/time';
 
 /** `pushOneTime` with its `scheduling_details` replaced. */

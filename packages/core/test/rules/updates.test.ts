@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
 import { Doc, fixProblems, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf, withPatch } from './_campaigns';
-import { RemoteState } from '../../src/language/types';
+import { RemoteState } from '../../src/model/types';
 
 /** A fetched campaign: the file as fetched (with read-only metadata) and its base copy. */
 function fetched(doc: Doc, status: string): { file: Doc; remote: RemoteState } {

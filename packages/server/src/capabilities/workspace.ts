@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { CAMPAIGNRC, uriToFileName } from '@campaign-studio/core';
+import { isSettingsFileName, SETTINGS_FILE_NAME, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
 import { readDiskEncoding, ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
@@ -8,7 +8,7 @@ import type { WorkspaceFiles } from './workspaceFiles';
 /** Editor settings, settings files and base snapshots on disk: what changes diagnostics without an edit. */
 
 export function isSettingsFile(uri: string): boolean {
-  return path.basename(uriToFileName(uri)).toLowerCase() === CAMPAIGNRC;
+  return isSettingsFileName(uriToFileName(uri));
 }
 
 function isBaseSnapshot(uri: string): boolean {
@@ -46,4 +46,4 @@ export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, 
 }
 
 /** The globs the server asks a client to watch, when it can register them. */
-export const WATCHED_FILES = [{ globPattern: `**/${CAMPAIGNRC}` }, { globPattern: `**/${BASE_FOLDER}/*.json` }];
+export const WATCHED_FILES = [{ globPattern: `**/${SETTINGS_FILE_NAME}` }, { globPattern: `**/${BASE_FOLDER}/*.json` }];

@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  CAMPAIGNRC, DocumentSettings, documentSettings, EditorSettings, editorSettingsFrom, isFileUri, LoadedSettings,
-  ParsedDocument, settingsFromParsed, settingsFromText, unreadableSettings, uriToFileName,
+  DocumentSettings, documentSettings, EditorSettings, editorSettingsFrom, isFileUri, LoadedSettings,
+  ParsedDocument, SETTINGS_FILE_NAME, settingsFromParsed, settingsFromText, unreadableSettings, uriToFileName,
 } from '@campaign-studio/core';
 
 /**
@@ -39,7 +39,7 @@ export function entryExists(p: string): boolean {
 export function findCampaignrc(startDir: string, stopAt?: string, exists: (file: string) => boolean = entryExists): string | undefined {
   let dir = path.resolve(startDir);
   for (;;) {
-    const candidate = path.join(dir, CAMPAIGNRC);
+    const candidate = path.join(dir, SETTINGS_FILE_NAME);
     if (exists(candidate)) return candidate;
     if (stopAt && path.resolve(stopAt) === dir) return undefined;
     const parent = path.dirname(dir);

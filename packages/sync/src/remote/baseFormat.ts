@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
-import { code, isObject, JsonObject } from '@campaign-studio/core';
+import { CAMPAIGN_FILE_SUFFIX, code, isCampaignFileName, isObject, JsonObject } from '@campaign-studio/core';
 import { Environment, normalizeBaseUrl } from './environments';
 
 /**
@@ -85,8 +85,9 @@ export function isSafeId(id: unknown): id is string {
 
 /** The id in a fetched campaign's file name (`<slug>.<id>.campaign.json`), or undefined for other names. */
 export function idFromFileName(fileName: string): string | undefined {
+  if (!isCampaignFileName(fileName)) return undefined;
   const base = fileName.replace(/\\/g, '/').split('/').pop() ?? '';
-  const m = /\.([A-Za-z0-9_-]{1,64})\.campaign\.json$/i.exec(base);
+  const m = /\.([A-Za-z0-9_-]{1,64})$/.exec(base.slice(0, -CAMPAIGN_FILE_SUFFIX.length));
   return m ? m[1] : undefined;
 }
 

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
+import { CAMPAIGN_FILE_SUFFIX } from '@campaign-studio/core';
 import { isSafeId } from './baseFormat';
 
 /** The id of a file's campaign is read the same way everywhere (`baseFormat.ts`). */
@@ -29,7 +30,7 @@ export function slugify(name: unknown, fallback = 'campaign'): string {
 /** The file name (no folder) for a campaign. */
 export function campaignFileName(name: unknown, id: string): string {
   if (!isSafeId(id)) throw new Error(l10n.t`\`${id}\` cannot be part of a file name: a campaign id is letters, digits, \`_\` and \`-\`.`);
-  return `${slugify(name)}.${id}.campaign.json`;
+  return `${slugify(name)}.${id}${CAMPAIGN_FILE_SUFFIX}`;
 }
 
 /** The campaign name in a record or document (`basic_details.name`). */

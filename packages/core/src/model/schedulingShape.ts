@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { cloneJson, has, isObject, JsonObject, setMember } from './json';
-import { code as c } from './language/strings';
+import { code as c } from './strings';
 
 /**
  * `scheduling_details` between the response shape (what get and search return: `delivery_type`

@@ -2,8 +2,9 @@ import { DateTime } from 'luxon';
 
 /**
  * ISO 8601 date-times as campaigns write them: parsed without a time zone, then read in one
- * (Luxon's) when an instant is needed. The rules' scheduling checks and the send timeline both
- * start here.
+ * (Luxon's) when an instant is needed; and the IANA time zones the platform knows, by their
+ * current names. The rules' scheduling checks, the send timeline and the completions of a zone
+ * all start here.
  */
 
 export interface IsoDateTime {
@@ -79,4 +80,40 @@ export function instantOf(t: IsoDateTime, zone?: string): number {
 /** This machine's IANA time zone ("your time" in hovers, the CodeLens, the preview and `campaign show`). */
 export function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Current IANA names for the older names some ICU versions still list. */
+const MODERN_ZONE_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Africa/Asmera': 'Africa/Asmara', 'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei', 'Pacific/Enderbury': 'Pacific/Kanton',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires', 'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba', 'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza', 'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+};
+
+let zones: string[] | undefined;
+
+/** A zone's current spelling (`Asia/Calcutta` is `Asia/Kolkata`), when the platform knows it. */
+export function currentZoneName(zone: string): string {
+  const name = MODERN_ZONE_NAMES[zone] ?? zone;
+  try { new Intl.DateTimeFormat('en-US', { timeZone: name }); return name; } catch { return zone; }
+}
+
+/** IANA time zone names that the platform knows, current spellings, plus `UTC`. */
+export function timeZones(): string[] {
+  if (zones) return zones;
+  const list = new Set<string>();
+  let supported: string[] = [];
+  try {
+    supported = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    supported = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
+  }
+  for (const z of supported) list.add(currentZoneName(z));
+  list.add('UTC');
+  zones = [...list].sort();
+  return zones;
 }
