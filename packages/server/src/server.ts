@@ -45,9 +45,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerLargeDocuments(ctx);
   registerWorkspace(ctx, diagnostics, workspaceFiles);
   registerRemoteState(ctx, diagnostics);
-  registerCompletion(ctx, diagnostics);
+  registerCompletion(ctx);
   registerHover(ctx);
-  registerCodeActions(ctx, diagnostics);
+  registerCodeActions(ctx);
   registerSymbols(ctx);
   registerCodeLens(ctx);
   registerFormatting(ctx);

@@ -93,12 +93,11 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
       // Gone since it was found: nothing to say about it.
       return forget(uri);
     }
-    const docSettings = await ctx.settings.get(uri);
-    ctx.settings.forget(uri);
+    const docSettings = await ctx.registry.settingsOnce(uri);
     // Opened while it was read: the open document speaks for it.
     if (ctx.documents.get(uri) || ctx.shuttingDown) return;
-    const items = computeDiagnostics(ctx, TextDocument.create(uri, 'campaign-json', 0, text), docSettings);
-    ctx.service.cache.delete(uri);
+    const doc = TextDocument.create(uri, 'campaign-json', 0, text);
+    const items = ctx.registry.transient(doc, () => computeDiagnostics(ctx, doc, docSettings));
     await publish(uri, items);
   }
 
