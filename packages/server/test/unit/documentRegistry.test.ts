@@ -3,17 +3,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { PassThrough } from 'stream';
 import { pathToFileURL } from 'url';
-import { createConnection } from 'vscode-languageserver/node';
-import { createProtocolConnection, ShutdownRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSettings, Finding, LanguageService } from '@campaign-studio/core';
 import { SettingsStore } from '@campaign-studio/sync';
-import { ServerContext } from '../../src/context';
 import { DocumentRegistry } from '../../src/documentRegistry';
-import { startServer } from '../../src/server';
-import { Editor, PUSH_CAPABILITIES } from '../protocol/editor';
+import { inProcess } from '../helpers/inProcess';
+import { PUSH_CAPABILITIES } from '../protocol/editor';
 
 /**
  * The registry of what the server knows per document: a new version makes a document's parse,
@@ -188,34 +184,13 @@ describe('the document registry', () => {
   });
 });
 
-/** A server in this process over a pair of streams, with its context to look inside. */
-async function inProcess(workspaceFolder: string): Promise<{ ed: Editor; ctx: ServerContext; stop: () => Promise<void> }> {
-  const toServer = new PassThrough();
-  const toEditor = new PassThrough();
-  const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toEditor));
-  const ctx = startServer(server, { pushDelayMs: 20 });
-  const ed = new Editor(createProtocolConnection(new StreamMessageReader(toEditor), new StreamMessageWriter(toServer)), {
-    capabilities: PUSH_CAPABILITIES, workspaceFolder, processId: null,
-  });
-  await ed.initialize();
-  // No `exit` notification: in this process it would end the test run.
-  const stop = async () => {
-    await ed.connection.sendRequest(ShutdownRequest.type);
-    ed.connection.dispose();
-    server.dispose();
-    toServer.destroy();
-    toEditor.destroy();
-  };
-  return { ed, ctx, stop };
-}
-
 describe('the registry of a running server', () => {
   let dir: string;
   let server: Awaited<ReturnType<typeof inProcess>>;
   before(async () => {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-registry-server-')));
     fs.writeFileSync(path.join(dir, 'scanned.campaign.json'), TRAILING_COMMA);
-    server = await inProcess(pathToFileURL(dir).href);
+    server = await inProcess({ capabilities: PUSH_CAPABILITIES, workspaceFolder: pathToFileURL(dir).href }, { pushDelayMs: 20 });
   });
   after(async () => {
     await server.stop();
