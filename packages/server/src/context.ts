@@ -6,10 +6,11 @@ import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, Finding, LanguageService, LanguageServiceOptions, ParsedDocument,
-  isFileUri, PLAIN_CLIENT, RemoteState, RuleLink, uriToFileName, Utf16, utf16OfBytes, visible, webRuleLink,
+  commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, LanguageService, LanguageServiceOptions, ParsedDocument,
+  PLAIN_CLIENT, RuleLink, visible, webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
+import { DocumentRegistry } from './documentRegistry';
 
 /** How long typing pauses before diagnostics are pushed (clients without pull diagnostics). */
 export const PUSH_DELAY_MS = 200;
@@ -102,25 +103,21 @@ export interface Log {
 
 /**
  * Everything the capabilities share, owned by one server instance: the connection, the open
- * documents, the language service, settings, and what the extension told about remote campaigns.
+ * documents, the registry of what is known per document (and the language service it owns), settings.
  */
 export interface ServerContext {
   readonly connection: Connection;
   readonly documents: TextDocuments<TextDocument>;
+  /** What the server knows per document: every capability reads and writes it there. */
+  readonly registry: DocumentRegistry;
+  /** The registry's language service. */
   readonly service: LanguageService;
   readonly settings: SettingsStore;
   readonly client: ClientInfo;
   readonly log: Log;
   readonly options: Required<Pick<ServerOptions, 'pushDelayMs' | 'maxProblems'>>;
-  /** Remote state of fetched campaigns and the service's own findings, by document URI (sent by the extension). */
-  readonly remoteStates: Map<string, RemoteState>;
-  readonly remoteFindings: Map<string, Finding[]>;
-  /** Open settings-file buffers by file name: their unsaved text counts. */
-  readonly openSettingsFiles: Map<string, string>;
   /** Damaged base snapshots already logged (each once, until it changes). */
   readonly loggedBaseProblems: Set<string>;
-  /** Open documents whose file is UTF-16 on disk, as read at open and at each save (`readDiskEncoding`). */
-  readonly diskEncodings: Map<string, Utf16>;
   shuttingDown: boolean;
   /**
    * Runs a request handler for the open document `uri`: a closed or oversized document gets `fallback`,
@@ -143,36 +140,6 @@ function initialClientInfo(): ClientInfo {
   };
 }
 
-/** The first bytes of a file, enough to tell UTF-16 by (none when it cannot be read). */
-function firstBytes(file: string): Uint8Array {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, 'r');
-    const bytes = new Uint8Array(64);
-    return bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0));
-  } catch {
-    return new Uint8Array(0);
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-
-/**
- * Reads whether an open document's file is UTF-16 on disk, which its text does not show when the
- * editor decoded it. The editor changes the file only when it saves it, so this runs at open and
- * at each save, not at each check: saving it as UTF-8 clears the diagnostic.
- */
-export function readDiskEncoding(ctx: Pick<ServerContext, 'diskEncodings'>, uri: string): void {
-  const encoding = isFileUri(uri) ? utf16OfBytes(firstBytes(uriToFileName(uri))) : undefined;
-  if (encoding) ctx.diskEncodings.set(uri, encoding);
-  else ctx.diskEncodings.delete(uri);
-}
-
-/** Whether an open document's file was UTF-16 on disk when last opened or saved. */
-export function savedAsUtf16(ctx: Pick<ServerContext, 'diskEncodings'>, uri: string): Utf16 | undefined {
-  return ctx.diskEncodings.get(uri);
-}
-
 /** The editor's log, every line with its control characters written out (a file or a URI may hold any). */
 function connectionLog(connection: Connection): Log {
   return {
@@ -190,13 +157,11 @@ export function nearHeapLimit(heap: Pick<v8.HeapInfo, 'used_heap_size' | 'heap_s
   return heap.used_heap_size > heap.heap_size_limit * HEAP_PRESSURE;
 }
 
-function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings' | 'loggedBaseProblems' | 'log' | 'client' | 'diskEncodings'>): LanguageServiceOptions {
+/** The language service's hooks but those the registry answers (what is known per document). */
+function serviceHooks(ctx: Pick<ServerContext, 'loggedBaseProblems' | 'log' | 'client'>): LanguageServiceOptions {
   return {
     ruleLink: id => ctx.client.ruleLink(id),
     now: Date.now,
-    getRemote: uri => ctx.remoteStates.get(uri),
-    extraFindings: uri => ctx.remoteFindings.get(uri) ?? [],
-    savedAsUtf16: uri => savedAsUtf16(ctx, uri),
     onBaseProblem: (problem, uri) => {
       const key = `${problem.file}\n${problem.message}`;
       if (ctx.loggedBaseProblems.has(key)) return;
@@ -209,16 +174,12 @@ function serviceHooks(ctx: Pick<ServerContext, 'remoteStates' | 'remoteFindings'
   };
 }
 
-function settingsStore(connection: Connection, ctx: Pick<ServerContext, 'client' | 'documents' | 'openSettingsFiles' | 'log'>, service: LanguageService): SettingsStore {
+function settingsStore(connection: Connection, ctx: Pick<ServerContext, 'client' | 'log'>, openSettingsBuffer: (file: string) => ParsedDocument | undefined): SettingsStore {
   return new SettingsStore({
     editorSettings: async uri => ctx.client.configuration
       ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' })
       : ctx.client.pushedEditorSettings,
-    openSettingsBuffer: file => {
-      const uri = ctx.openSettingsFiles.get(file);
-      const doc = uri === undefined ? undefined : ctx.documents.get(uri);
-      return doc ? service.parsed(doc) : undefined;
-    },
+    openSettingsBuffer,
     fallbackFolder: () => ctx.client.workspaceFolder,
     log: ctx.log.warn,
   });
@@ -231,16 +192,22 @@ export function createContext(connection: Connection, options: ServerOptions): S
     client: initialClientInfo(),
     log: connectionLog(connection),
     options: { pushDelayMs: options.pushDelayMs ?? PUSH_DELAY_MS, maxProblems: options.maxProblems ?? MAX_PROBLEMS },
-    remoteStates: new Map<string, RemoteState>(),
-    remoteFindings: new Map<string, Finding[]>(),
-    openSettingsFiles: new Map<string, string>(),
     loggedBaseProblems: new Set<string>(),
-    diskEncodings: new Map<string, Utf16>(),
     shuttingDown: false,
   };
-  const hooks = serviceHooks(shared);
-  const service = options.createService?.(hooks) ?? new LanguageService(hooks);
-  const ctx: ServerContext = { ...shared, service, settings: settingsStore(connection, shared, service), safe: (handler, uri, fallback, fn, token) => safeRequest(ctx, handler, uri, fallback, fn, token) };
+  // The settings read an open settings file's buffer from the registry, which drops a document's settings with it.
+  const settings = settingsStore(connection, shared, file => registry.settingsBuffer(file));
+  const registry = new DocumentRegistry({
+    documents: shared.documents,
+    settings,
+    service: documentHooks => {
+      const hooks = { ...serviceHooks(shared), ...documentHooks };
+      return options.createService?.(hooks) ?? new LanguageService(hooks);
+    },
+  });
+  const ctx: ServerContext = {
+    ...shared, registry, service: registry.service, settings, safe: (handler, uri, fallback, fn, token) => safeRequest(ctx, handler, uri, fallback, fn, token),
+  };
   return ctx;
 }
 
@@ -261,7 +228,7 @@ async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, 
     const doc = servable(ctx, uri);
     if (!doc) return fallback;
     version = doc.version;
-    const result = await fn({ doc, parsed: ctx.service.parsed(doc), kind: ctx.service.kind(doc), settings: docSettings, token });
+    const result = await fn({ doc, parsed: ctx.registry.parsed(doc), kind: ctx.service.kind(doc), settings: docSettings, token });
     if (token.isCancellationRequested) throw cancelled();
     return result;
   } catch (e) {

@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import { loadL10nBundle, visible } from '@campaign-studio/core';
 import { version } from '../../../package.json';
-import { createContext, describe, ServerOptions } from './context';
+import { createContext, describe, ServerContext, ServerOptions } from './context';
 import { reframed } from './framing';
 import { REFUSED_METHOD, Refusal, refusingStrategy } from './guard';
 import { registerCodeActions } from './capabilities/codeActions';
@@ -36,8 +36,9 @@ export type { RequestContext, ServerOptions } from './context';
  * service in `@campaign-studio/core`.
  *
  * Run it with `node dist/server.js --stdio` (other editors) or `--node-ipc` (the VS Code client).
+ * Returns the server's context, for tests that look inside a server in their own process.
  */
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
+export function startServer(connection: Connection, options: ServerOptions = {}): ServerContext {
   const ctx = createContext(connection, options);
   const diagnostics = registerDiagnostics(ctx);
   const workspaceFiles = registerWorkspaceFiles(ctx, diagnostics);
@@ -45,9 +46,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerLargeDocuments(ctx);
   registerWorkspace(ctx, diagnostics, workspaceFiles);
   registerRemoteState(ctx, diagnostics);
-  registerCompletion(ctx, diagnostics);
+  registerCompletion(ctx);
   registerHover(ctx);
-  registerCodeActions(ctx, diagnostics);
+  registerCodeActions(ctx);
   registerSymbols(ctx);
   registerCodeLens(ctx);
   registerFormatting(ctx);
@@ -58,6 +59,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerLifecycle(ctx, diagnostics, workspaceFiles);
   ctx.documents.listen(connection);
   connection.listen();
+  return ctx;
 }
 
 const USAGE = `usage: campaign-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME

@@ -1,17 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { CodeAction, CodeActionKind, CodeActionParams, LSPErrorCodes, ResponseError, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
-import { codeActions, Finding, FixAllData, Range, rangesFor, resolveFixAll, ruleDocActions } from '@campaign-studio/core';
+import { codeActions, FixAllData, resolveFixAll, ruleDocActions } from '@campaign-studio/core';
 import { RequestContext, ServerContext } from '../context';
-import { Diagnostics } from './diagnostics';
-
-type Indentation = { tabSize?: number; insertSpaces?: boolean; detectIndentation?: boolean } | undefined;
-
-/** What a document's code actions reuse while its findings stay the same: their ranges, and the fix-all edits made. */
-interface VersionCache {
-  findings: Finding[];
-  ranges: Range[];
-  fixAll: Map<string, TextEdit[]>;
-}
+import { Fixes, Indentation } from '../documentRegistry';
 
 /**
  * Quick fixes and fix-all. A request computes the fixes of the diagnostics in its range only,
@@ -23,48 +14,15 @@ interface VersionCache {
  * cursor move as quick fixes are. Fixes insert text in the editor's indentation for the resource
  * (the document's own indentation wins when it has one), asked once per document while it is open.
  */
-export function registerCodeActions(ctx: ServerContext, diagnostics: Diagnostics): void {
-  const indentation = new Map<string, Promise<Indentation>>();
-  const cache = new Map<string, VersionCache>();
-  ctx.documents.onDidClose(e => {
-    indentation.delete(e.document.uri);
-    cache.delete(e.document.uri);
-  });
-
-  function indentationFor(uri: string): Promise<Indentation> {
-    if (!ctx.client.configuration) return Promise.resolve(undefined);
-    let hit = indentation.get(uri);
-    if (!hit) {
-      hit = ctx.connection.workspace.getConfiguration({ scopeUri: uri, section: 'editor' }).then(
-        (e: { tabSize?: unknown; insertSpaces?: unknown; detectIndentation?: unknown } | null) => ({
-          tabSize: typeof e?.tabSize === 'number' && e.tabSize > 0 ? e.tabSize : undefined,
-          insertSpaces: typeof e?.insertSpaces === 'boolean' ? e.insertSpaces : undefined,
-          detectIndentation: typeof e?.detectIndentation === 'boolean' ? e.detectIndentation : undefined,
-        }),
-        () => undefined);
-      indentation.set(uri, hit);
-    }
-    return hit;
-  }
-
-  /** The cache of this version's findings (the diagnostics' own, so a new version or a settings change starts a new one). */
-  function cached(req: RequestContext): VersionCache {
-    const findings = diagnostics.findings(req.doc, req.settings);
-    const hit = cache.get(req.doc.uri);
-    if (hit?.findings === findings) return hit;
-    const fresh = { findings, ranges: rangesFor(req.parsed, findings), fixAll: new Map<string, TextEdit[]>() };
-    cache.set(req.doc.uri, fresh);
-    return fresh;
-  }
-
+export function registerCodeActions(ctx: ServerContext): void {
   ctx.connection.onCodeAction((params, token) => ctx.safe<CodeAction[]>('code actions', params.textDocument.uri, [], async req => {
     const version = req.doc.version;
-    const formatting = await indentationFor(req.doc.uri);
+    const formatting = await indentationFor(ctx, req.doc.uri);
     // The text moved on while the editor's settings were read: the editor asks again for the new one.
     if (req.doc.version !== version) return [];
-    const entry = cached(req);
+    const fixes = ctx.registry.fixes(req.doc, req.settings);
     const actions = codeActions({
-      ...fixInput(req, entry, formatting), ranges: entry.ranges,
+      ...fixInput(req, fixes, formatting), ranges: fixes.ranges,
       range: params.range, only: params.context.only, version, resolveLater: ctx.client.codeActionResolve,
     });
     return [...actions.map(a => a.edit?.changes ? { ...a, edit: versioned(ctx, { uri: req.doc.uri, version }, a.edit.changes[req.doc.uri]) } : a), ...docActions(ctx, params)];
@@ -75,23 +33,35 @@ export function registerCodeActions(ctx: ServerContext, diagnostics: Diagnostics
     if (!data) return action;
     refuseStale(ctx, data);
     return ctx.safe<CodeAction>('code action resolve', data.uri, action, async req => {
-      const formatting = await indentationFor(data.uri);
+      const formatting = await indentationFor(ctx, data.uri);
       refuseStale(ctx, data);
-      const entry = cached(req);
+      const fixes = ctx.registry.fixes(req.doc, req.settings);
       const key = data.rule ?? '';
-      let edits = entry.fixAll.get(key);
+      let edits = fixes.fixAll.get(key);
       if (!edits) {
-        edits = resolveFixAll(fixInput(req, entry, formatting), data);
-        entry.fixAll.set(key, edits);
+        edits = resolveFixAll(fixInput(req, fixes, formatting), data);
+        fixes.fixAll.set(key, edits);
       }
       return { ...action, edit: versioned(ctx, data, edits) };
     }, token);
   });
 }
 
+/** The editor's indentation for the resource, asked once per open document (by the registry). */
+function indentationFor(ctx: ServerContext, uri: string): Promise<Indentation> {
+  if (!ctx.client.configuration) return Promise.resolve(undefined);
+  return ctx.registry.indentation(uri, () => ctx.connection.workspace.getConfiguration({ scopeUri: uri, section: 'editor' }).then(
+    (e: { tabSize?: unknown; insertSpaces?: unknown; detectIndentation?: unknown } | null) => ({
+      tabSize: typeof e?.tabSize === 'number' && e.tabSize > 0 ? e.tabSize : undefined,
+      insertSpaces: typeof e?.insertSpaces === 'boolean' ? e.insertSpaces : undefined,
+      detectIndentation: typeof e?.detectIndentation === 'boolean' ? e.detectIndentation : undefined,
+    }),
+    () => undefined));
+}
+
 /** What the core's fixes are computed from: this version's text, findings and settings, and the editor's indentation. */
-function fixInput(req: RequestContext, entry: VersionCache, formatting: Indentation) {
-  return { uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings: entry.findings, formatting };
+function fixInput(req: RequestContext, fixes: Fixes, formatting: Indentation) {
+  return { uri: req.doc.uri, parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, findings: fixes.findings, formatting };
 }
 
 function fixAllData(data: unknown): FixAllData | undefined {

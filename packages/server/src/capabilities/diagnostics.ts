@@ -5,7 +5,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSettings, Finding, limitDiagnostics } from '@campaign-studio/core';
-import { describe, oversized, savedAsUtf16, ServerContext } from '../context';
+import { describe, oversized, ServerContext } from '../context';
 import { tooLargeDiagnostic } from './largeDocuments';
 
 /**
@@ -19,14 +19,7 @@ export interface Diagnostics {
   changed(): void;
   /** Runs `listener` after each (coalesced) `changed()`, for diagnostics of files that are not open. */
   onChanged(listener: () => void): void;
-  /**
-   * A document's findings, computed once per version and state (settings, remote state, encoding
-   * on disk): the diagnostics and the code actions of that version share them.
-   */
-  findings(doc: TextDocument, docSettings: DocumentSettings): Finding[];
-  /** The findings last computed for a document, of whatever version, or none: for what must never wait for validation. */
-  lastFindings(uri: string): Finding[] | undefined;
-  /** A closed document: nothing pending, and its diagnostics cleared. */
+  /** A closed document (its pending run went with its registry entry): its diagnostics cleared. */
   closed(uri: string): void;
   dispose(): void;
 }
@@ -59,29 +52,17 @@ function nextTurn(): Promise<void> {
 }
 
 export function registerDiagnostics(ctx: ServerContext): Diagnostics {
-  const pushTimers = new Map<string, NodeJS.Timeout>();
-  let refreshTimer: NodeJS.Timeout | undefined;
-  const changeListeners: Array<() => void> = [];
-  /** Bumped whenever something other than a document's text changes its diagnostics. */
-  let generation = 0;
-  const found = new Map<string, { state: string; findings: Finding[] }>();
+  // An oversized document's one diagnostic says why it has no others.
+  ctx.connection.languages.diagnostics.on((params, token) => {
+    const open = ctx.documents.get(params.textDocument.uri);
+    return open && oversized(open) ? tooLargeReport(open) : pull(ctx, params, token);
+  });
+  return new PublishedDiagnostics(ctx);
+}
 
-  /** What a document's findings depend on besides its settings, which change only with `generation`. */
-  function stateOf(doc: TextDocument): string {
-    // The file's encoding on disk is part of it: saving a UTF-16 file as UTF-8 changes it, not the text.
-    return `${doc.version}:${generation}:${savedAsUtf16(ctx, doc.uri) ?? ''}`;
-  }
-
-  function findings(doc: TextDocument, docSettings: DocumentSettings): Finding[] {
-    const state = stateOf(doc);
-    const hit = found.get(doc.uri);
-    if (hit?.state === state) return hit.findings;
-    const fresh = ctx.service.findings(doc, docSettings);
-    found.set(doc.uri, { state, findings: fresh });
-    return fresh;
-  }
-
-  const pull = (params: DocumentDiagnosticParams, token: CancellationToken) => ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
+/** A pulled report: unchanged while the document's state is (`resultId`), else made from the state's findings. */
+function pull(ctx: ServerContext, params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
+  return ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
     // Validation waits a turn of the event loop: requests that came with the edit (a hover, a
     // completion) are answered first, from the parse alone, and a pull that a newer edit made
     // stale is cancelled before it costs anything.
@@ -91,23 +72,50 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
     if (!doc) return EMPTY_REPORT;
     // An edit made it oversized while this pull waited.
     if (oversized(doc)) return tooLargeReport(doc);
-    const resultId = stateOf(doc);
+    const resultId = ctx.registry.stateOf(doc);
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, doc, req.settings, findings(doc, req.settings)) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, doc, req.settings, ctx.registry.findings(doc, req.settings)) };
   }, token);
+}
 
-  // An oversized document's one diagnostic says why it has no others.
-  ctx.connection.languages.diagnostics.on((params, token) => {
-    const open = ctx.documents.get(params.textDocument.uri);
-    return open && oversized(open) ? tooLargeReport(open) : pull(params, token);
-  });
+/** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
+function publish(ctx: ServerContext, params: PublishDiagnosticsParams): Promise<void> {
+  return ctx.connection.sendDiagnostics(params).catch(e => { process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`); });
+}
 
-  /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
-  function publish(params: PublishDiagnosticsParams): Promise<void> {
-    return ctx.connection.sendDiagnostics(params).catch(e => { process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`); });
+/** Pushes (debounced per document, through the registry) and the refreshes that follow a change of state. */
+class PublishedDiagnostics implements Diagnostics {
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly changeListeners: Array<() => void> = [];
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  schedule(uri: string, delay: number): void {
+    if (this.ctx.client.pullDiagnostics || this.ctx.shuttingDown) return;
+    this.ctx.registry.schedule(uri, delay, () => void this.push(uri));
   }
 
-  async function push(uri: string): Promise<void> {
+  changed(): void {
+    this.ctx.registry.stateChanged();
+    this.refreshAll();
+  }
+
+  onChanged(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  closed(uri: string): void {
+    if (!this.ctx.client.pullDiagnostics && !this.ctx.shuttingDown) void publish(this.ctx, { uri, diagnostics: [] });
+  }
+
+  dispose(): void {
+    this.ctx.registry.cancelScheduled();
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+  }
+
+  private async push(uri: string): Promise<void> {
+    const ctx = this.ctx;
     const doc = ctx.documents.get(uri);
     if (!doc) return;
     const version = doc.version;
@@ -117,60 +125,26 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
       const current = ctx.documents.get(uri);
       // A newer version (or a close) has scheduled its own publication.
       if (!current || current.version !== version) return;
-      diagnostics = oversized(current) ? [tooLargeDiagnostic(current)] : computeDiagnostics(ctx, current, docSettings, findings(current, docSettings));
+      diagnostics = oversized(current) ? [tooLargeDiagnostic(current)] : computeDiagnostics(ctx, current, docSettings, ctx.registry.findings(current, docSettings));
     } catch (e) {
       // Never leave stale diagnostics behind: clear them and say why in the log.
       ctx.log.error(l10n.t`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
       diagnostics = [];
     }
-    if (!ctx.shuttingDown) await publish({ uri, version, diagnostics });
-  }
-
-  function schedule(uri: string, delay: number): void {
-    if (ctx.client.pullDiagnostics || ctx.shuttingDown) return;
-    clearTimeout(pushTimers.get(uri));
-    pushTimers.set(uri, setTimeout(() => {
-      pushTimers.delete(uri);
-      void push(uri);
-    }, delay));
+    if (!ctx.shuttingDown) await publish(ctx, { uri, version, diagnostics });
   }
 
   /** Every open document again, coalesced. */
-  function refreshAll(): void {
-    if (refreshTimer || ctx.shuttingDown) return;
-    refreshTimer = setTimeout(() => {
-      refreshTimer = undefined;
-      for (const listener of changeListeners) listener();
-      if (!ctx.client.pullDiagnostics) {
-        for (const d of ctx.documents.all()) schedule(d.uri, 0);
-      } else if (ctx.client.diagnosticRefresh) {
-        ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => ctx.log.warn(l10n.t`diagnostics refresh failed: ${describe(e)}`));
+  private refreshAll(): void {
+    if (this.refreshTimer || this.ctx.shuttingDown) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      for (const listener of this.changeListeners) listener();
+      if (!this.ctx.client.pullDiagnostics) {
+        for (const d of this.ctx.documents.all()) this.schedule(d.uri, 0);
+      } else if (this.ctx.client.diagnosticRefresh) {
+        this.ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => this.ctx.log.warn(l10n.t`diagnostics refresh failed: ${describe(e)}`));
       }
-    }, ctx.options.pushDelayMs);
+    }, this.ctx.options.pushDelayMs);
   }
-
-  return {
-    schedule,
-    changed() {
-      generation++;
-      refreshAll();
-    },
-    findings,
-    lastFindings: uri => found.get(uri)?.findings,
-    onChanged(listener) {
-      changeListeners.push(listener);
-    },
-    closed(uri) {
-      found.delete(uri);
-      clearTimeout(pushTimers.get(uri));
-      pushTimers.delete(uri);
-      if (!ctx.client.pullDiagnostics && !ctx.shuttingDown) void publish({ uri, diagnostics: [] });
-    },
-    dispose() {
-      for (const t of pushTimers.values()) clearTimeout(t);
-      pushTimers.clear();
-      if (refreshTimer) clearTimeout(refreshTimer);
-      refreshTimer = undefined;
-    },
-  };
 }

@@ -11,17 +11,10 @@ import { MAX_DOCUMENT_CHARS, oversized, ServerContext } from '../context';
  * diagnostic at all would read as a clean file.
  */
 export function registerLargeDocuments(ctx: ServerContext): void {
-  const reported = new Set<string>();
   ctx.documents.onDidChangeContent(({ document }) => {
-    if (!oversized(document)) {
-      reported.delete(document.uri);
-      return;
-    }
-    if (reported.has(document.uri)) return;
-    reported.add(document.uri);
+    if (!ctx.registry.newlyOversized(document.uri, oversized(document))) return;
     void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: tooLarge(document.uri, document.getText().length) });
   });
-  ctx.documents.onDidClose(({ document }) => reported.delete(document.uri));
 }
 
 /** What the user is told about a document of `chars` characters, past the limit. */

@@ -24,9 +24,11 @@ export function registerPreflight(ctx: ServerContext): void {
       const settings = await ctx.settings.get(uri);
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, `${PreflightRequest.method} cancelled`);
       const doc = ctx.documents.get(uri) ?? TextDocument.create(uri, 'campaign-json', 0, params.text ?? '');
-      const parsed = ctx.service.parsed(doc);
-      const findings = ctx.service.check(doc, settings, { remote: params.remote, purpose: params.purpose });
-      if (!ctx.documents.get(uri)) ctx.service.cache.delete(uri);
+      // A closed file's text is checked and not kept.
+      const { parsed, findings } = ctx.registry.transient(doc, () => ({
+        parsed: ctx.registry.parsed(doc),
+        findings: ctx.service.check(doc, settings, { remote: params.remote, purpose: params.purpose }),
+      }));
       return {
         version: ctx.documents.get(uri) ? doc.version : null,
         findings: findings.map(f => ({ rule: f.rule, severity: f.severity, message: f.message, path: f.path, range: rangeFor(parsed, f) })),

@@ -9,8 +9,7 @@ export function registerRemoteState(ctx: ServerContext, diagnostics: Diagnostics
     if (!Array.isArray(p?.entries)) return ctx.log.warn(l10n.t`${RemoteStateNotification.method}: no entries array, ignored`);
     for (const e of p.entries) {
       if (typeof e?.uri !== 'string') continue;
-      if (e.state && typeof e.state.status === 'string') ctx.remoteStates.set(e.uri, e.state);
-      else ctx.remoteStates.delete(e.uri);
+      ctx.registry.setRemoteState(e.uri, e.state && typeof e.state.status === 'string' ? e.state : undefined);
     }
     diagnostics.changed();
   });
@@ -20,7 +19,7 @@ export function registerRemoteState(ctx: ServerContext, diagnostics: Diagnostics
     const severities: Severity[] = ['error', 'warning', 'information', 'hint'];
     const findings = p.findings.filter(f => typeof f?.rule === 'string' && typeof f.path === 'string' && typeof f.message === 'string' && severities.includes(f.severity));
     if (findings.length < p.findings.length) ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`);
-    if (findings.length) ctx.remoteFindings.set(p.uri, findings); else ctx.remoteFindings.delete(p.uri);
+    ctx.registry.setRemoteFindings(p.uri, findings);
     diagnostics.changed();
   });
 }

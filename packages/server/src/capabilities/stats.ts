@@ -6,9 +6,10 @@ import { ServerContext } from '../context';
 export function registerStats(ctx: ServerContext): void {
   ctx.connection.onRequest(ServerStatsRequest.type, () => {
     const m = process.memoryUsage();
+    const parses = ctx.registry.parses;
     return {
       rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: ctx.documents.all().length,
-      heapLimit: v8.getHeapStatistics().heap_size_limit, parseCacheEntries: ctx.service.cache.entries, parseCacheBytes: ctx.service.cache.bytes,
+      heapLimit: v8.getHeapStatistics().heap_size_limit, parseCacheEntries: parses.entries, parseCacheBytes: parses.bytes,
     };
   });
 }

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { isSettingsFileName, SETTINGS_FILE_NAME, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
-import { readDiskEncoding, ServerContext } from '../context';
+import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -32,7 +32,7 @@ export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, 
     workspaceFiles.filesChanged(params.changes.filter(c => !isBaseSnapshot(c.uri)));
     // An open document's file rewritten by another program (converted to UTF-8, say): its encoding is read again.
     for (const { uri } of params.changes.filter(c => ctx.documents.get(c.uri))) {
-      readDiskEncoding(ctx, uri);
+      ctx.registry.readDiskEncoding(uri);
       diagnostics.schedule(uri, 0);
     }
     if (params.changes.some(c => isSettingsFile(c.uri))) settingsChanged(ctx, diagnostics);

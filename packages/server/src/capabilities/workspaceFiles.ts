@@ -52,33 +52,99 @@ async function filesIn(folder: Folder, patterns: string[]): Promise<string[]> {
 }
 
 export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnostics): WorkspaceFiles {
-  let settings: WorkspaceValidation = { enabled: false, patterns: [] };
-  let folders: Folder[] = [];
+  const check = new BackgroundCheck(ctx);
+  // Settings, remote state or base snapshots changed: every file in the scan is checked again.
+  diagnostics.onChanged(() => check.recheck());
+  return check;
+}
+
+/**
+ * The background check's bookkeeping about files on disk (which the last scan found, which it
+ * published diagnostics for, which are queued). It outlives an open document of the same file:
+ * closed, the file is checked again. What is known about the open document is the registry's,
+ * and a check keeps nothing of the file (`transient`, `settingsOnce`).
+ */
+class BackgroundCheck implements WorkspaceFiles {
+  private settings: WorkspaceValidation = { enabled: false, patterns: [] };
+  private folders: Folder[] = [];
   /** The files the last scan found (and those created since), by URI. */
-  const known = new Set<string>();
+  private readonly known = new Set<string>();
   /** Closed files whose diagnostics this check published. */
-  const published = new Set<string>();
+  private readonly published = new Set<string>();
   /** Checks run one after another, so a scan of thousands of files never floods the editor. */
-  let queue: Promise<void> = Promise.resolve();
+  private queue: Promise<void> = Promise.resolve();
   /** Files queued and not yet checked: a file changed twice before its turn is checked once. */
-  const pending = new Set<string>();
+  private readonly pending = new Set<string>();
   /** Bumped by each scan and each turning off: a scan that finishes after a newer one started is dropped. */
-  let generation = 0;
-  let watching: { key: string; registration: Promise<Disposable | undefined> } | undefined;
+  private generation = 0;
+  private watching: { key: string; registration: Promise<Disposable | undefined> } | undefined;
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  async configure(): Promise<void> {
+    this.settings = await this.readSettings();
+    this.folders = this.ctx.client.workspaceFolders.map(dir => ({ dir, ignores: new GitIgnores(dir) }));
+    this.watch();
+    if (this.settings.enabled) {
+      return this.scan().catch(e => this.ctx.log.error(`finding the workspace's campaign files failed: ${describe(e)}`));
+    }
+    this.generation++;
+    this.known.clear();
+    for (const uri of [...this.published]) this.unpublish(uri);
+  }
+
+  opened(uri: string): void {
+    if (!this.published.has(uri)) return;
+    // A client that pulls an open document's diagnostics keeps them apart from published ones.
+    if (this.ctx.client.pullDiagnostics) this.unpublish(uri);
+    else this.published.delete(uri);
+  }
+
+  closed(uri: string): void {
+    if (this.settings.enabled && this.known.has(uri)) this.enqueue(uri);
+  }
+
+  filesChanged(changes: readonly FileEvent[]): void {
+    if (!this.settings.enabled) return;
+    for (const { uri, type } of changes) {
+      if (!isFileUri(uri)) continue;
+      if (type === FileChangeType.Deleted) {
+        this.known.delete(uri);
+        this.unpublish(uri);
+      } else if (this.belongs(uri)) {
+        this.known.add(uri);
+        this.enqueue(uri);
+      }
+    }
+  }
+
+  recheck(): void {
+    for (const uri of this.known) this.enqueue(uri);
+  }
+
+  /** Whether a file created or changed on disk is one to check: in a folder, not skipped or ignored, and room for it when it is new. */
+  private belongs(uri: string): boolean {
+    const file = uriToFileName(uri);
+    const folder = this.folderOf(file);
+    if (!folder || SKIPPED.test(file) || folder.ignores.ignores(file, false)) return false;
+    return this.known.has(uri) || this.known.size < MAX_WORKSPACE_FILES;
+  }
 
   /** A file's diagnostics; nothing for a clean file that had none, so a clean workspace costs no messages. */
-  function publish(uri: string, items: ReturnType<typeof computeDiagnostics>): Promise<void> {
-    if (!items.length && !published.has(uri)) return Promise.resolve();
-    published.add(uri);
-    return ctx.connection.sendDiagnostics({ uri, diagnostics: items }).catch(e => ctx.log.warn(`could not publish diagnostics for ${uri}: ${describe(e)}`));
+  private publish(uri: string, items: ReturnType<typeof computeDiagnostics>): Promise<void> {
+    if (!items.length && !this.published.has(uri)) return Promise.resolve();
+    this.published.add(uri);
+    return this.ctx.connection.sendDiagnostics({ uri, diagnostics: items }).catch(e => this.ctx.log.warn(`could not publish diagnostics for ${uri}: ${describe(e)}`));
   }
 
-  function forget(uri: string): void {
-    if (!published.delete(uri)) return;
-    void ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(e => ctx.log.warn(`could not clear diagnostics for ${uri}: ${describe(e)}`));
+  /** Clears the diagnostics this check published for a file, if it did. */
+  private unpublish(uri: string): void {
+    if (!this.published.delete(uri)) return;
+    void this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(e => this.ctx.log.warn(`could not clear diagnostics for ${uri}: ${describe(e)}`));
   }
 
-  async function check(uri: string): Promise<void> {
+  private async check(uri: string): Promise<void> {
+    const ctx = this.ctx;
     if (ctx.documents.get(uri) || ctx.shuttingDown) return;
     const file = uriToFileName(uri);
     let text: string;
@@ -91,115 +157,73 @@ export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnost
       text = await fs.promises.readFile(file, 'utf8');
     } catch {
       // Gone since it was found: nothing to say about it.
-      return forget(uri);
+      return this.unpublish(uri);
     }
-    const docSettings = await ctx.settings.get(uri);
-    ctx.settings.forget(uri);
+    const docSettings = await ctx.registry.settingsOnce(uri);
     // Opened while it was read: the open document speaks for it.
     if (ctx.documents.get(uri) || ctx.shuttingDown) return;
-    const items = computeDiagnostics(ctx, TextDocument.create(uri, 'campaign-json', 0, text), docSettings);
-    ctx.service.cache.delete(uri);
-    await publish(uri, items);
+    const doc = TextDocument.create(uri, 'campaign-json', 0, text);
+    const items = ctx.registry.transient(doc, () => computeDiagnostics(ctx, doc, docSettings));
+    await this.publish(uri, items);
   }
 
   /** Queues a check; when its turn comes, a file no longer in the workspace's set (or the check turned off) is skipped. */
-  function enqueue(uri: string): void {
-    if (pending.has(uri)) return;
-    pending.add(uri);
-    queue = queue.then(() => {
-      pending.delete(uri);
-      return settings.enabled && known.has(uri) ? check(uri) : undefined;
-    }).catch(e => ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
+  private enqueue(uri: string): void {
+    if (this.pending.has(uri)) return;
+    this.pending.add(uri);
+    this.queue = this.queue.then(() => {
+      this.pending.delete(uri);
+      return this.settings.enabled && this.known.has(uri) ? this.check(uri) : undefined;
+    }).catch(e => this.ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
   }
 
-  function folderOf(file: string): Folder | undefined {
-    return folders.find(f => {
+  private folderOf(file: string): Folder | undefined {
+    return this.folders.find(f => {
       const rel = path.relative(f.dir, file);
       return !rel.startsWith('..') && !path.isAbsolute(rel);
     });
   }
 
-  async function scan(): Promise<void> {
-    const at = ++generation;
-    const files = (await Promise.all(folders.map(f => filesIn(f, settings.patterns)))).flat();
-    if (at !== generation) return;
+  private async scan(): Promise<void> {
+    const at = ++this.generation;
+    const files = (await Promise.all(this.folders.map(f => filesIn(f, this.settings.patterns)))).flat();
+    if (at !== this.generation) return;
     if (files.length > MAX_WORKSPACE_FILES) {
-      ctx.log.warn(`The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`);
+      this.ctx.log.warn(`The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`);
     }
     const uris = new Set(files.slice(0, MAX_WORKSPACE_FILES).map(f => pathToFileURL(f).href));
-    for (const uri of [...published]) if (!uris.has(uri)) forget(uri);
-    known.clear();
+    for (const uri of [...this.published]) if (!uris.has(uri)) this.unpublish(uri);
+    this.known.clear();
     for (const uri of uris) {
-      known.add(uri);
-      enqueue(uri);
+      this.known.add(uri);
+      this.enqueue(uri);
     }
   }
 
   /** The editor's settings; the defaults when it cannot say, so settings files and base snapshots are still watched. */
-  async function readSettings(): Promise<WorkspaceValidation> {
+  private async readSettings(): Promise<WorkspaceValidation> {
     try {
-      return workspaceValidation(ctx.client.configuration ? await ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : ctx.client.pushedEditorSettings);
+      return workspaceValidation(this.ctx.client.configuration ? await this.ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : this.ctx.client.pushedEditorSettings);
     } catch (e) {
-      ctx.log.warn(`reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`);
+      this.ctx.log.warn(`reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`);
       return workspaceValidation(undefined);
     }
   }
 
   /** Asks the editor to watch what the check needs, again only when that changed. */
-  function watch(): void {
-    if (!ctx.client.watchedFilesRegistration) return;
-    const wanted = watchers(folders, settings);
+  private watch(): void {
+    if (!this.ctx.client.watchedFilesRegistration) return;
+    const wanted = watchers(this.folders, this.settings);
     const key = JSON.stringify(wanted);
-    if (watching?.key === key) return;
-    const previous = watching?.registration;
-    watching = {
+    if (this.watching?.key === key) return;
+    const previous = this.watching?.registration;
+    this.watching = {
       key,
-      registration: ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted }).then(d => d, e => {
-        ctx.log.warn(`watching campaign files, settings files and base snapshots failed: ${describe(e)}`);
+      registration: this.ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted }).then(d => d, e => {
+        this.ctx.log.warn(`watching campaign files, settings files and base snapshots failed: ${describe(e)}`);
         return undefined;
       }),
     };
     void previous?.then(d => d?.dispose());
   }
-
-  diagnostics.onChanged(() => { for (const uri of known) enqueue(uri); });
-
-  return {
-    async configure() {
-      settings = await readSettings();
-      folders = ctx.client.workspaceFolders.map(dir => ({ dir, ignores: new GitIgnores(dir) }));
-      watch();
-      if (settings.enabled) {
-        return scan().catch(e => ctx.log.error(`finding the workspace's campaign files failed: ${describe(e)}`));
-      }
-      generation++;
-      known.clear();
-      for (const uri of [...published]) forget(uri);
-    },
-    opened(uri) {
-      if (!published.has(uri)) return;
-      // A client that pulls an open document's diagnostics keeps them apart from published ones.
-      if (ctx.client.pullDiagnostics) forget(uri);
-      else published.delete(uri);
-    },
-    closed(uri) {
-      if (settings.enabled && known.has(uri)) enqueue(uri);
-    },
-    filesChanged(changes) {
-      if (!settings.enabled) return;
-      for (const { uri, type } of changes) {
-        if (!isFileUri(uri)) continue;
-        if (type === FileChangeType.Deleted) {
-          known.delete(uri);
-          forget(uri);
-          continue;
-        }
-        const file = uriToFileName(uri);
-        const folder = folderOf(file);
-        if (!folder || SKIPPED.test(file) || folder.ignores.ignores(file, false) || (!known.has(uri) && known.size >= MAX_WORKSPACE_FILES)) continue;
-        known.add(uri);
-        enqueue(uri);
-      }
-    },
-  };
 }

@@ -3,18 +3,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { PassThrough } from 'stream';
 import { pathToFileURL } from 'url';
-import { createConnection } from 'vscode-languageserver/node';
-import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, DocumentDiagnosticReportKind, FullDocumentDiagnosticReport,
-  MessageType, ResponseError, ShutdownRequest,
-} from 'vscode-languageserver-protocol/node';
-import { startServer } from '../../src/server';
+import { DocumentDiagnosticReportKind, FullDocumentDiagnosticReport, MessageType, ResponseError } from 'vscode-languageserver-protocol/node';
 import {
   DocumentSettings, LanguageService, LanguageServiceOptions, RemoteFindingsNotification,
   RULE_CHECKS, RuleCheck, TextDocumentLike,
 } from '@campaign-studio/core';
+import { inProcess as inProcessServer } from '../helpers/inProcess';
 import { Editor, EditorOptions, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 /**
@@ -35,21 +30,8 @@ class FailingService extends LanguageService {
 }
 
 async function inProcess(options: Omit<EditorOptions, 'processId'>): Promise<{ ed: Editor; service: FailingService; stop: () => void }> {
-  const toServer = new PassThrough();
-  const toEditor = new PassThrough();
   let service!: FailingService;
-  const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toEditor));
-  startServer(server, { createService: hooks => (service = new FailingService(hooks)), pushDelayMs: 20 });
-  const ed = new Editor(createProtocolConnection(new StreamMessageReader(toEditor), new StreamMessageWriter(toServer)), { ...options, processId: null });
-  await ed.initialize();
-  // No `exit` notification: in this process it would end the test run.
-  const stop = async () => {
-    await ed.connection.sendRequest(ShutdownRequest.type);
-    ed.connection.dispose();
-    server.dispose();
-    toServer.destroy();
-    toEditor.destroy();
-  };
+  const { ed, stop } = await inProcessServer(options, { createService: hooks => (service = new FailingService(hooks)), pushDelayMs: 20 });
   return { ed, service, stop };
 }
 
