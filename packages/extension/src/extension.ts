@@ -2,12 +2,11 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
 import { serverRules } from './push/feature';
-import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
-import { SHOW_PREVIEW } from './preview/panel';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
 import type { PreviewModel } from './preview/messages';
@@ -63,8 +62,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     outputChannel: output,
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     // The schedule's CodeLens opens the campaign preview.
-    initializationOptions: { ruleDocCommand: SHOW_RULE_DOC, previewCommand: SHOW_PREVIEW },
-    markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
+    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview },
+    markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.showRuleDoc] } },
     // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
     diagnosticPullOptions: { onChange: true, onSave: true },
   };
@@ -93,6 +92,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
       output.error(`feature ${feature.name} failed to start: ${e instanceof Error ? e.stack : String(e)}`);
     }
   }
-  await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
+  await vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.ready', true);
   return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed, fileStates: () => fileStates };
 }

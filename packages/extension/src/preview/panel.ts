@@ -14,9 +14,6 @@ import { previewPage } from './previewHtml';
  * campaign editor becomes active; its problem links reveal their line in the editor.
  */
 
-export const SHOW_PREVIEW = 'campaignStudio.showPreview';
-/** What a problem's link does, as a command: `{ line, character }` (zero-based) of the previewed file. The tests' way in. */
-export const REVEAL_IN_EDITOR = 'campaignStudio.preview.reveal';
 const VIEW_TYPE = 'campaignStudio.preview';
 /** Edits in a burst draw once; well under what a person notices as lag. */
 const DEBOUNCE_MS = 60;

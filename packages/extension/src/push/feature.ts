@@ -2,7 +2,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, PreflightRequest, RemoteStateNotification } from '@campaign-studio/core';
-import { CommandFactory, Feature, registerCommands, StudioContext } from '../context';
+import { COMMAND_IDS, CommandTable } from '../commandIds';
+import { Feature, registerCommands, StudioContext } from '../context';
 import { runWithProgress, SteppedAction } from '../remoteEditor/progress';
 import {
   ActionDeps, BaseStore, baseStore, campaignIdOf, Environment as RemoteEnvironment,
@@ -11,9 +12,9 @@ import {
   rememberRecipients, runCreateDraft, runPush, runRemoteValidate, runStatusAction, runTestSend,
   ServiceClient, StatusAction, statusActionQuery, statusActionsFor, StatusDeps, WriteEnvironment,
 } from '@campaign-studio/sync';
-import { CONFLICT_COMMANDS, ConflictViews } from './conflictView';
+import { ConflictViews } from './conflictView';
 import { DocumentFile, EXECUTIONS_SCHEME, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings, UiParts, VsCodePushUi } from './vscodeUi';
-import { PushReviews, REVIEW_COMMANDS } from './reviewTab';
+import { PushReviews } from './reviewTab';
 import { trustedWrites } from './trust';
 
 /**
@@ -30,18 +31,6 @@ export interface ConnectionSource {
   requireClient(): ServiceClient;
   readonly onDidChange?: vscode.Event<void>;
 }
-
-export const COMMANDS = {
-  push: 'campaignStudio.push',
-  createDraft: 'campaignStudio.createDraft',
-  validateRemote: 'campaignStudio.validateRemote',
-  sendTest: 'campaignStudio.sendTest',
-  pause: 'campaignStudio.pauseCampaign',
-  resume: 'campaignStudio.resumeCampaign',
-  stop: 'campaignStudio.stopCampaign',
-  executions: 'campaignStudio.showExecutions',
-  publish: 'campaignStudio.publishInfo',
-} as const;
 
 const RECIPIENTS_KEY = 'campaignStudio.test.recipients';
 
@@ -161,22 +150,22 @@ class PushController {
     subs.push(vscode.workspace.onDidSaveTextDocument(doc => this.onSave(doc)));
     subs.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('campaignStudio')) this.lensChanged.fire(); }));
 
-    const table: Record<string, CommandFactory> = {
-      [COMMANDS.push]: () => this.signedIn(arg => this.withFile(arg, 'push', file => this.push(file))),
-      [COMMANDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'createDraft', file => this.createDraft(file))),
-      [COMMANDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
-      [COMMANDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'sendTest', file => this.sendTest(file))),
-      [COMMANDS.pause]: () => this.signedIn((arg, selected) => this.status(arg, 'PAUSE', selected)),
-      [COMMANDS.resume]: () => this.signedIn((arg, selected) => this.status(arg, 'RESUME', selected)),
-      [COMMANDS.stop]: () => this.signedIn((arg, selected) => this.status(arg, 'STOP', selected)),
-      [COMMANDS.executions]: () => this.signedIn(arg => this.executions(arg)),
-      [COMMANDS.publish]: () => (arg?: unknown) => this.publishInfo(arg),
-      [REVIEW_COMMANDS.push]: () => (arg?: unknown) => reviews.answer(arg, true),
-      [REVIEW_COMMANDS.cancel]: () => (arg?: unknown) => reviews.answer(arg, false),
-      [CONFLICT_COMMANDS.choose]: () => (arg?: unknown) => this.conflicts.choose(arg),
-      [CONFLICT_COMMANDS.previewResult]: () => () => this.conflicts.previewResult(),
-      [CONFLICT_COMMANDS.continue]: () => () => this.conflicts.continue(),
-      [CONFLICT_COMMANDS.cancel]: () => () => this.conflicts.cancel(),
+    const table: CommandTable<'push'> = {
+      [COMMAND_IDS.push]: () => this.signedIn(arg => this.withFile(arg, 'push', file => this.push(file))),
+      [COMMAND_IDS.createDraft]: () => this.signedIn(arg => this.withFile(arg, 'createDraft', file => this.createDraft(file))),
+      [COMMAND_IDS.validateRemote]: () => this.signedIn(arg => this.withFile(arg, 'validate', file => this.validateRemote(file))),
+      [COMMAND_IDS.sendTest]: () => this.signedIn(arg => this.withFile(arg, 'sendTest', file => this.sendTest(file))),
+      [COMMAND_IDS.pauseCampaign]: () => this.signedIn((arg, selected) => this.status(arg, 'PAUSE', selected)),
+      [COMMAND_IDS.resumeCampaign]: () => this.signedIn((arg, selected) => this.status(arg, 'RESUME', selected)),
+      [COMMAND_IDS.stopCampaign]: () => this.signedIn((arg, selected) => this.status(arg, 'STOP', selected)),
+      [COMMAND_IDS.showExecutions]: () => this.signedIn(arg => this.executions(arg)),
+      [COMMAND_IDS.publishInfo]: () => (arg?: unknown) => this.publishInfo(arg),
+      [COMMAND_IDS.reviewPush]: () => (arg?: unknown) => reviews.answer(arg, true),
+      [COMMAND_IDS.reviewCancel]: () => (arg?: unknown) => reviews.answer(arg, false),
+      [COMMAND_IDS.conflictsChoose]: () => (arg?: unknown) => this.conflicts.choose(arg),
+      [COMMAND_IDS.conflictsPreviewResult]: () => () => this.conflicts.previewResult(),
+      [COMMAND_IDS.conflictsContinue]: () => () => this.conflicts.continue(),
+      [COMMAND_IDS.conflictsCancel]: () => () => this.conflicts.cancel(),
     };
     registerCommands(this.ctx, trustedWrites(table));
   }
@@ -205,7 +194,7 @@ class PushController {
       } catch (e) {
         const signIn = vscode.l10n.t('Sign In');
         const pick = await vscode.window.showWarningMessage(plainText(e instanceof Error ? e.message : String(e)), signIn);
-        if (pick !== signIn || !(await vscode.commands.executeCommand<boolean>('campaignStudio.signIn'))) return undefined;
+        if (pick !== signIn || !(await vscode.commands.executeCommand<boolean>(COMMAND_IDS.signIn))) return undefined;
       }
       return run(arg, selected);
     };
@@ -413,7 +402,7 @@ class PushController {
       env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
     };
     const result = await runStatusAction(target.id, action, deps);
-    if (result.outcome === 'done') void vscode.commands.executeCommand('campaignStudio.explorer.refresh').then(undefined, () => undefined);
+    if (result.outcome === 'done') void vscode.commands.executeCommand(COMMAND_IDS.explorerRefresh).then(undefined, () => undefined);
     return result;
   }
 
@@ -483,27 +472,27 @@ class PushController {
     const conn = this.connection();
     let env: RemoteEnvironment | undefined;
     try { env = conn?.requireClient().environment; } catch { env = undefined; }
-    if (!env) return [new vscode.CodeLens(top, { title: `$(plug) ${vscode.l10n.t('Sign in to push')}`, command: 'campaignStudio.signIn' })];
+    if (!env) return [new vscode.CodeLens(top, { title: `$(plug) ${vscode.l10n.t('Sign in to push')}`, command: COMMAND_IDS.signIn })];
     const id = campaignIdOf(value);
     const where = env.production ? vscode.l10n.t('{0} (production)', env.name) : env.name;
-    const sendTest = new vscode.CodeLens(top, { title: `$(beaker) ${vscode.l10n.t('Send test')}`, command: COMMANDS.sendTest, arguments: [doc.uri] });
-    if (!id) return [new vscode.CodeLens(top, { title: `$(cloud-upload) ${vscode.l10n.t('Create draft on {0}', where)}`, command: COMMANDS.createDraft, arguments: [doc.uri] }), sendTest];
+    const sendTest = new vscode.CodeLens(top, { title: `$(beaker) ${vscode.l10n.t('Send test')}`, command: COMMAND_IDS.sendTest, arguments: [doc.uri] });
+    if (!id) return [new vscode.CodeLens(top, { title: `$(cloud-upload) ${vscode.l10n.t('Create draft on {0}', where)}`, command: COMMAND_IDS.createDraft, arguments: [doc.uri] }), sendTest];
     let hasBase = false;
     try { hasBase = !!(await readBaseSnapshot(this.workspaceRootOf(doc.uri), id)); } catch { hasBase = false; }
     const lenses = [
       hasBase
         ? new vscode.CodeLens(top, {
-          title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, command: COMMANDS.push, arguments: [doc.uri],
+          title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, command: COMMAND_IDS.push, arguments: [doc.uri],
           tooltip: vscode.l10n.t('Preflight, show exactly what will be sent, then push the changed components'),
         })
         : new vscode.CodeLens(top, {
-          title: `$(cloud-download) ${vscode.l10n.t('Fetch to enable push')}`, command: 'campaignStudio.fetch', arguments: [doc.uri],
+          title: `$(cloud-download) ${vscode.l10n.t('Fetch to enable push')}`, command: COMMAND_IDS.fetch, arguments: [doc.uri],
           tooltip: vscode.l10n.t('Push needs the base snapshot that fetching records (it asks before replacing your edits)'),
         }),
-      new vscode.CodeLens(top, { title: `$(checklist) ${vscode.l10n.t('Validate remotely')}`, command: COMMANDS.validateRemote, arguments: [doc.uri] }),
+      new vscode.CodeLens(top, { title: `$(checklist) ${vscode.l10n.t('Validate remotely')}`, command: COMMAND_IDS.validateRemote, arguments: [doc.uri] }),
       sendTest,
     ];
-    if (EXECUTION_TYPES.includes(String(value.campaign_delivery_type))) lenses.push(new vscode.CodeLens(top, { title: `$(history) ${vscode.l10n.t('Executions')}`, command: COMMANDS.executions, arguments: [doc.uri] }));
+    if (EXECUTION_TYPES.includes(String(value.campaign_delivery_type))) lenses.push(new vscode.CodeLens(top, { title: `$(history) ${vscode.l10n.t('Executions')}`, command: COMMAND_IDS.showExecutions, arguments: [doc.uri] }));
     return lenses;
   }
 
@@ -514,7 +503,7 @@ class PushController {
     if (!vscode.workspace.getConfiguration('campaignStudio.push', doc.uri).get<boolean>('onSave', false)) return;
     const value = parse(doc.getText()).value;
     if (!isObject(value) || !campaignIdOf(value)) return;
-    void vscode.commands.executeCommand(COMMANDS.push, doc.uri);
+    void vscode.commands.executeCommand(COMMAND_IDS.push, doc.uri);
   }
 }
 
