@@ -6,7 +6,7 @@ import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
-import { serverRules } from './push/feature';
+import { serverRules } from './push/serverRules';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
 import type { PreviewModel } from './preview/messages';
