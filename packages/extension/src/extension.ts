@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { CAMPAIGN_SCHEME } from '@campaign-studio/core';
 import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
+import { SETTINGS_FILES_GLOB } from './fileKinds';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
 import { serverRules } from './push/serverRules';
@@ -19,7 +21,7 @@ import type { PreviewModel } from './preview/messages';
 export const DOCUMENT_SELECTOR = [
   { scheme: 'file', language: 'campaign-json' },
   { scheme: 'untitled', language: 'campaign-json' },
-  { scheme: 'campaign', language: 'campaign-json' },
+  { scheme: CAMPAIGN_SCHEME, language: 'campaign-json' },
 ];
 
 export interface CampaignStudioApi {
@@ -56,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     documentSelector: [...DOCUMENT_SELECTOR, ...extraPatterns.map(pattern => ({ scheme: 'file', pattern }))],
     synchronize: {
       configurationSection: 'campaignStudio',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/.campaignrc.json'),
+      fileEvents: vscode.workspace.createFileSystemWatcher(SETTINGS_FILES_GLOB),
     },
     // One "Campaign Studio" channel: the language server's log goes where the extension's does.
     outputChannel: output,

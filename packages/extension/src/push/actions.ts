@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RemoteStateNotification } from '@campaign-studio/core';
+import { isCampaignFileName, RemoteStateNotification } from '@campaign-studio/core';
 import {
   ActionDeps, BaseStore, baseStore, Environment as RemoteEnvironment, isObject, plainText, pushApi, ServiceClient, WriteEnvironment,
 } from '@campaign-studio/sync';
@@ -134,7 +134,7 @@ export class PushActions {
     const uri = arg instanceof vscode.Uri ? arg : isObject(arg) && arg.resourceUri instanceof vscode.Uri ? arg.resourceUri : undefined;
     if (uri) return vscode.workspace.openTextDocument(uri);
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) throw new Error(openFirst(action));
+    if (!doc || !isCampaignFileName(doc.uri.path)) throw new Error(openFirst(action));
     return doc;
   }
 

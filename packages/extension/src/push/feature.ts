@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND_IDS, CommandTable } from '../commandIds';
 import { Feature, registerCommands, StudioContext } from '../context';
+import { CAMPAIGN_FILES_GLOB } from '../fileKinds';
 import { ConnectionSource, PushActions } from './actions';
 import { publishInfo, showExecutions } from './campaignInfo';
 import { campaignLenses } from './codeLens';
@@ -39,7 +40,7 @@ function activatePush(ctx: StudioContext, connection: () => ConnectionSource | u
   subs.push(previews, findings, reviews, conflicts, actions.lensChanged);
   subs.push(histories, vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews));
   subs.push(vscode.workspace.registerTextDocumentContentProvider(EXECUTIONS_SCHEME, histories));
-  subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.campaign.json' }, {
+  subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: CAMPAIGN_FILES_GLOB }, {
     onDidChangeCodeLenses: actions.lensChanged.event,
     provideCodeLenses: doc => campaignLenses(actions, doc),
   }));

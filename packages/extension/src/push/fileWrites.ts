@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { parse } from '@campaign-studio/core';
 import { campaignIdOf, isObject, runCreateDraft, runPush, runRemoteValidate } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
+import { isCampaignFile } from '../fileKinds';
 import type { PushActions } from './actions';
 import type { DocumentFile } from './vscodeUi';
 
@@ -25,7 +26,7 @@ export async function validateRemote(actions: PushActions, file: DocumentFile) {
 export function pushOnSave(actions: PushActions, doc: vscode.TextDocument): void {
   const key = doc.uri.toString();
   if (actions.ownSave(key)) return;
-  if (doc.uri.scheme !== 'file' || !doc.uri.path.toLowerCase().endsWith('.campaign.json')) return;
+  if (!isCampaignFile(doc.uri)) return;
   if (!vscode.workspace.getConfiguration('campaignStudio.push', doc.uri).get<boolean>('onSave', false)) return;
   const value = parse(doc.getText()).value;
   if (!isObject(value) || !campaignIdOf(value)) return;

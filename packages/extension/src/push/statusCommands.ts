@@ -5,6 +5,7 @@ import {
   statusActionQuery, statusActionsFor, StatusDeps,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
+import { isCampaignUri } from '../fileKinds';
 import { runWithProgress } from '../remoteEditor/progress';
 import type { PushActions } from './actions';
 import { campaignFrom, checkEnvironment } from './targets';
@@ -41,7 +42,7 @@ export async function changeStatus(actions: PushActions, arg: unknown, action: S
  */
 async function statusTarget(actions: PushActions, action: StatusAction): Promise<{ id: string; doc?: vscode.TextDocument } | undefined> {
   const doc = vscode.window.activeTextEditor?.document;
-  const value = doc && isCampaignDocument(doc) ? parse(doc.getText()).value : undefined;
+  const value = doc && isCampaignUri(doc.uri) ? parse(doc.getText()).value : undefined;
   const id = isObject(value) ? campaignIdOf(value) : undefined;
   if (doc && id && isObject(value) && statusActionsFor(value).includes(action)) return { id, doc: doc.uri.scheme === 'file' ? doc : undefined };
   const client = actions.client();
@@ -56,9 +57,4 @@ async function statusTarget(actions: PushActions, action: StatusAction): Promise
     label: nameOf(r), description: `${humanize(String(r.status ?? ''))} · ${humanize(String(r.channel ?? ''))} · ${humanize(String(r.campaign_delivery_type ?? ''))}`, detail: idOf(r), id: idOf(r),
   })), { title: words.title, placeHolder: vscode.l10n.t('The campaigns this action applies to now'), matchOnDetail: true });
   return pick && { id: pick.id };
-}
-
-/** A campaign file of the workspace, or a read-only `campaign:` view of one. */
-function isCampaignDocument(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme === 'campaign' || (doc.uri.scheme === 'file' && doc.uri.path.toLowerCase().endsWith('.campaign.json'));
 }

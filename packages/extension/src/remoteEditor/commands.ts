@@ -10,6 +10,7 @@ import {
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, CommandTable, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
+import { CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
@@ -83,7 +84,7 @@ function requireEnvironment(env: string | undefined): string {
 async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => string | undefined): Promise<Target | undefined> {
   const remote = parseRemoteUri(uri);
   if (remote) return { ...remote, file: await findLocalFile(remote.id) };
-  if (uri.scheme !== 'file' || !uri.fsPath.toLowerCase().endsWith('.campaign.json')) return undefined;
+  if (!isCampaignFile(uri)) return undefined;
   const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
   const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
   const id = campaignIdOfFile(uri.fsPath, text);
@@ -138,7 +139,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
 async function localFilesById(): Promise<Map<string, vscode.Uri>> {
   const out = new Map<string, vscode.Uri>();
   if (!vscode.workspace.workspaceFolders?.length) return out;
-  for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
+  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
     const id = idFromFileName(uri.fsPath);
     if (id && !out.has(id)) out.set(id, uri);
   }

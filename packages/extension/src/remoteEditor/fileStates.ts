@@ -8,6 +8,7 @@ import {
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
 import { CampaignRead, FileStateShown } from '../context';
+import { CAMPAIGN_FILES_GLOB } from '../fileKinds';
 import { Connection, reportError } from './connection';
 import { runCounted } from './progress';
 
@@ -108,7 +109,7 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
       // In the notification from the start: finding the files and their bases takes a while in a large workspace too.
       result = await runCounted(vscode.l10n.t('Checking the campaign files against {0}', env.name), async action => {
         const files: FileToCheck[] = [];
-        for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', EXCLUDE)) {
+        for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, EXCLUDE)) {
           if (action.signal.aborted) throw new CancelledError();
           const f = await fileToCheck(uri, env);
           if (f) files.push(f);
