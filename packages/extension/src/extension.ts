@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { CAMPAIGN_SCHEME } from '@campaign-studio/core';
+import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
+import { SETTINGS_FILES_GLOB } from './fileKinds';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
-import { serverRules } from './push/feature';
-import { SHOW_RULE_DOC } from './onboarding/ruleDocs';
-import { SHOW_PREVIEW } from './preview/panel';
+import { serverRules } from './push/serverRules';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
 import type { PreviewModel } from './preview/messages';
@@ -20,7 +21,7 @@ import type { PreviewModel } from './preview/messages';
 export const DOCUMENT_SELECTOR = [
   { scheme: 'file', language: 'campaign-json' },
   { scheme: 'untitled', language: 'campaign-json' },
-  { scheme: 'campaign', language: 'campaign-json' },
+  { scheme: CAMPAIGN_SCHEME, language: 'campaign-json' },
 ];
 
 export interface CampaignStudioApi {
@@ -57,14 +58,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     documentSelector: [...DOCUMENT_SELECTOR, ...extraPatterns.map(pattern => ({ scheme: 'file', pattern }))],
     synchronize: {
       configurationSection: 'campaignStudio',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/.campaignrc.json'),
+      fileEvents: vscode.workspace.createFileSystemWatcher(SETTINGS_FILES_GLOB),
     },
     // One "Campaign Studio" channel: the language server's log goes where the extension's does.
     outputChannel: output,
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     // The schedule's CodeLens opens the campaign preview.
-    initializationOptions: { ruleDocCommand: SHOW_RULE_DOC, previewCommand: SHOW_PREVIEW },
-    markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOC] } },
+    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview },
+    markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.showRuleDoc] } },
     // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
     diagnosticPullOptions: { onChange: true, onSave: true },
   };
@@ -93,6 +94,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
       output.error(`feature ${feature.name} failed to start: ${e instanceof Error ? e.stack : String(e)}`);
     }
   }
-  await vscode.commands.executeCommand('setContext', 'campaignStudio.ready', true);
+  await vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.ready', true);
   return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed, fileStates: () => fileStates };
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { COMMAND_IDS, CommandTable } from '../commandIds';
 import { Feature, registerCommands } from '../context';
-import { NEW_CAMPAIGN, newCampaign, NewCampaignArgs } from './newCampaign';
-import { RULE_DOC_SCHEME, ruleDocProvider, SHOW_RULE_DOC, showRuleDoc } from './ruleDocs';
+import { newCampaign, NewCampaignArgs } from './newCampaign';
+import { RULE_DOC_SCHEME, ruleDocProvider, showRuleDoc } from './ruleDocs';
 
 /** Getting started: "New Campaign…" and the rules' documentation inside the editor (the walkthrough is all manifest). */
 export function onboardingFeature(): Feature {
@@ -9,10 +10,11 @@ export function onboardingFeature(): Feature {
     name: 'onboarding',
     activate(ctx) {
       ctx.extension.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RULE_DOC_SCHEME, ruleDocProvider(ctx)));
-      registerCommands(ctx, {
-        [NEW_CAMPAIGN]: () => (args?: NewCampaignArgs) => newCampaign(args),
-        [SHOW_RULE_DOC]: c => (rule?: unknown) => showRuleDoc(c, rule),
-      });
+      const commands: CommandTable<'onboarding'> = {
+        [COMMAND_IDS.newCampaign]: () => (args?: NewCampaignArgs) => newCampaign(args),
+        [COMMAND_IDS.showRuleDoc]: c => (rule?: unknown) => showRuleDoc(c, rule),
+      };
+      registerCommands(ctx, commands);
     },
   };
 }

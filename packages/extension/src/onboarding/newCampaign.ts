@@ -9,8 +9,6 @@ import { TEXT } from './text';
  * Fetch writes to (`campaignStudio.fetch.folder`); saving it puts it there.
  */
 
-export const NEW_CAMPAIGN = 'campaignStudio.newCampaign';
-
 export interface NewCampaignArgs {
   channel?: string;
   deliveryType?: string;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { RuleDocRequest } from '@campaign-studio/core';
 import { plainText } from '@campaign-studio/sync';
+import { VSCODE_COMMANDS } from '../commandIds';
 import { StudioContext } from '../context';
 import { TEXT } from './text';
 
@@ -12,7 +13,6 @@ import { TEXT } from './text';
  * `initializationOptions.ruleDocCommand`).
  */
 
-export const SHOW_RULE_DOC = 'campaignStudio.showRuleDoc';
 export const RULE_DOC_SCHEME = 'campaign-rule';
 /** The rule id the input box shows as an example. */
 const EXAMPLE_RULE = 'H2';
@@ -49,6 +49,6 @@ export async function showRuleDoc(ctx: StudioContext, rule?: unknown): Promise<v
     return undefined;
   }
   const uri = ruleDocUri(doc.id);
-  await vscode.commands.executeCommand('markdown.showPreview', uri);
+  await vscode.commands.executeCommand(VSCODE_COMMANDS.markdownPreview, uri);
   return uri;
 }

@@ -1,5 +1,6 @@
+import { COMMAND_IDS, CommandTable } from '../commandIds';
 import { Feature, registerCommands } from '../context';
-import { PreviewPanel, REVEAL_IN_EDITOR, SHOW_PREVIEW } from './panel';
+import { PreviewPanel } from './panel';
 
 /** The campaign preview: "Open Campaign Preview to the Side" and the one panel it opens. */
 export function previewFeature(): Feature {
@@ -8,10 +9,12 @@ export function previewFeature(): Feature {
     activate(ctx) {
       const panel = new PreviewPanel(ctx.extension.extensionUri, ctx.campaignRead.event, ctx.previewPosted);
       ctx.extension.subscriptions.push(panel);
-      registerCommands(ctx, {
-        [SHOW_PREVIEW]: () => (uri?: unknown) => panel.show(uri),
-        [REVEAL_IN_EDITOR]: () => (arg?: unknown) => panel.revealCommand(arg),
-      });
+      const commands: CommandTable<'preview'> = {
+        [COMMAND_IDS.showPreview]: () => (uri?: unknown) => panel.show(uri),
+        // What a problem's link does: `{ line, character }` (zero-based) of the previewed file. The tests' way in.
+        [COMMAND_IDS.previewReveal]: () => (arg?: unknown) => panel.revealCommand(arg),
+      };
+      registerCommands(ctx, commands);
     },
   };
 }

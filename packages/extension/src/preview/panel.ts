@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { localZone, parse } from '@campaign-studio/core';
 import { baseIdOf } from '@campaign-studio/sync';
 import { CampaignRead } from '../context';
+import { isPreviewable, isRemoteCampaign } from '../fileKinds';
 import { isViewMessage, ModelMessage, PreviewModel, ViewMessage } from './messages';
 import { MAX_PREVIEW_CHARS, oversizedModel, previewModel, ProblemInput } from './model';
 import { previewPage } from './previewHtml';
@@ -14,20 +15,9 @@ import { previewPage } from './previewHtml';
  * campaign editor becomes active; its problem links reveal their line in the editor.
  */
 
-export const SHOW_PREVIEW = 'campaignStudio.showPreview';
-/** What a problem's link does, as a command: `{ line, character }` (zero-based) of the previewed file. The tests' way in. */
-export const REVEAL_IN_EDITOR = 'campaignStudio.preview.reveal';
 const VIEW_TYPE = 'campaignStudio.preview';
 /** Edits in a burst draw once; well under what a person notices as lag. */
 const DEBOUNCE_MS = 60;
-/** What `REMOTE_SCHEME` documents are (`campaign://<environment>/…`): their environment is in the URI. */
-const REMOTE_SCHEME = 'campaign';
-
-/** True for documents the preview follows. */
-export function isCampaignDocument(doc: vscode.TextDocument): boolean {
-  const name = path.basename(doc.uri.path);
-  return doc.languageId === 'campaign-json' && !name.endsWith('.search.json') && name !== '.campaignrc.json';
-}
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemInput['severity']> = {
   [vscode.DiagnosticSeverity.Error]: 'error',
@@ -58,7 +48,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     this.subscriptions.push(
       campaignRead(read => this.remember(read)),
-      vscode.window.onDidChangeActiveTextEditor(e => { if (e && isCampaignDocument(e.document)) this.follow(e.document); }),
+      vscode.window.onDidChangeActiveTextEditor(e => { if (e && isPreviewable(e.document)) this.follow(e.document); }),
       vscode.workspace.onDidChangeTextDocument(e => { if (e.document === this.document) this.schedule(); }),
       vscode.languages.onDidChangeDiagnostics(e => { if (this.document && e.uris.some(u => u.toString() === this.document!.uri.toString())) this.schedule(); }),
     );
@@ -71,7 +61,7 @@ export class PreviewPanel implements vscode.Disposable {
   async show(uri?: unknown): Promise<void> {
     const target = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : uri;
     const doc = target instanceof vscode.Uri ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
-    if (!doc || !isCampaignDocument(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
+    if (!doc || !isPreviewable(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
     if (this.panel) this.panel.reveal(undefined, true);
     else this.panel = this.create(titleOf(doc));
     this.follow(doc);
@@ -129,7 +119,7 @@ export class PreviewPanel implements vscode.Disposable {
     return previewModel(value, problems, {
       ...options,
       status: typeof status === 'string' ? status : undefined,
-      environment: doc.uri.scheme === REMOTE_SCHEME ? doc.uri.authority : read?.environment,
+      environment: isRemoteCampaign(doc.uri) ? doc.uri.authority : read?.environment,
     });
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { ConflictChoice, ConflictQuestion, plainText } from '@campaign-studio/sync';
+import { VSCODE_COMMANDS } from '../commandIds';
 import { conflictsPage, conflictViewTexts } from './conflictHtml';
 import type { ConflictRow, ConflictViewState, StateMessage, ViewMessage } from './conflictMessages';
 import { chooseArgs, ConflictSession, DiffTexts, parseEdit } from './conflictSession';
@@ -14,15 +15,8 @@ import { PreviewDocuments } from './vscodeUi';
  * Continue, undefined on Cancel or when the tab is closed.
  */
 
-export const CONFLICT_COMMANDS = {
-  choose: 'campaignStudio.conflicts.choose',
-  previewResult: 'campaignStudio.conflicts.previewResult',
-  continue: 'campaignStudio.conflicts.continue',
-  cancel: 'campaignStudio.conflicts.cancel',
-} as const;
-
 const VIEW_TYPE = 'campaignStudio.conflicts';
-/** True while a conflict view is open: the commands above are enabled and in the palette. */
+/** True while a conflict view is open: the `campaignStudio.conflicts.*` commands are enabled and in the palette. */
 const OPEN_KEY = 'campaignStudio.conflicts.open';
 
 type Answer = Record<string, ConflictChoice> | undefined;
@@ -120,7 +114,7 @@ class ConflictView {
   private async openDiff(d: DiffTexts): Promise<void> {
     const { left, right } = this.previews.pair(d.title, d.left, d.right);
     this.opened.push(left, right);
-    await vscode.commands.executeCommand('vscode.diff', left, right, d.title, { preview: true, preserveFocus: true, viewColumn: this.fileColumn });
+    await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, d.title, { preview: true, preserveFocus: true, viewColumn: this.fileColumn });
   }
 }
 
@@ -179,7 +173,7 @@ export class ConflictViews implements vscode.Disposable {
   }
 
   private setOpenKey(): Thenable<unknown> {
-    return vscode.commands.executeCommand('setContext', OPEN_KEY, this.open.length > 0);
+    return vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, OPEN_KEY, this.open.length > 0);
   }
 
   dispose(): void {

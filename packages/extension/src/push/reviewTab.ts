@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { VSCODE_COMMANDS } from '../commandIds';
 import type { ReviewDocuments } from './review';
 import { diffTabsShowing, type PreviewDocuments } from './vscodeUi';
 
@@ -8,11 +9,6 @@ import { diffTabsShowing, type PreviewDocuments } from './vscodeUi';
  * cancels. Reviews of several files may be open at once: each is keyed by its right-hand URI, and
  * the commands answer the review of the active tab, or the only one.
  */
-
-export const REVIEW_COMMANDS = {
-  push: 'campaignStudio.review.push',
-  cancel: 'campaignStudio.review.cancel',
-} as const;
 
 /** True while at least one review waits for an answer: shows the commands (see package.json). */
 export const REVIEW_WAITING = 'campaignStudio.reviewWaiting';
@@ -39,7 +35,7 @@ export class PushReviews implements vscode.Disposable {
     const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, answer: resolve }));
     try {
       await this.updateContext();
-      const opening = Promise.resolve(vscode.commands.executeCommand('vscode.diff', left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false }));
+      const opening = Promise.resolve(vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false }));
       // The answer does not wait for the open to settle: the editor never settles the open of a
       // tab closed while it still opens, and that close is an answer (Cancel). A failed open fails.
       return await Promise.race([answered, opening.then(() => answered)]);
@@ -87,7 +83,7 @@ export class PushReviews implements vscode.Disposable {
   }
 
   private async updateContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', REVIEW_WAITING, this.waiting.size > 0);
+    await vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, REVIEW_WAITING, this.waiting.size > 0);
   }
 
   dispose(): void {

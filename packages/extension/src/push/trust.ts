@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { CommandFactory } from '../context';
 
 /**
@@ -8,17 +9,17 @@ import { CommandFactory } from '../context';
  * keybinding, a link, another extension, push on save).
  */
 export const WRITE_COMMANDS: readonly string[] = [
-  'campaignStudio.push',
-  'campaignStudio.review.push',
-  'campaignStudio.createDraft',
-  'campaignStudio.sendTest',
-  'campaignStudio.pauseCampaign',
-  'campaignStudio.resumeCampaign',
-  'campaignStudio.stopCampaign',
+  COMMAND_IDS.push,
+  COMMAND_IDS.reviewPush,
+  COMMAND_IDS.createDraft,
+  COMMAND_IDS.sendTest,
+  COMMAND_IDS.pauseCampaign,
+  COMMAND_IDS.resumeCampaign,
+  COMMAND_IDS.stopCampaign,
 ];
 
 /** VS Code's own command that opens the workspace trust editor. */
-export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+export const MANAGE_TRUST_COMMAND = VSCODE_COMMANDS.manageTrust;
 
 /** The command table with each write command refused, and explained, while the workspace is not trusted. */
 export function trustedWrites(table: Record<string, CommandFactory>, isTrusted: () => boolean = () => vscode.workspace.isTrusted): Record<string, CommandFactory> {

@@ -8,10 +8,12 @@ import {
   parseCampaignIds, parseList, readBaseSnapshot, plainText, sanitizeFilter, STATUSES,
   ActionContext,
 } from '@campaign-studio/sync';
-import { CampaignRead, CommandFactory } from '../context';
+import { COMMAND_IDS, CommandTable, VSCODE_COMMANDS } from '../commandIds';
+import { CampaignRead } from '../context';
+import { CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
-import { CampaignFileStates, CHECK_WORKSPACE } from './fileStates';
+import { CampaignFileStates } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 
@@ -82,7 +84,7 @@ function requireEnvironment(env: string | undefined): string {
 async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => string | undefined): Promise<Target | undefined> {
   const remote = parseRemoteUri(uri);
   if (remote) return { ...remote, file: await findLocalFile(remote.id) };
-  if (uri.scheme !== 'file' || !uri.fsPath.toLowerCase().endsWith('.campaign.json')) return undefined;
+  if (!isCampaignFile(uri)) return undefined;
   const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
   const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
   const id = campaignIdOfFile(uri.fsPath, text);
@@ -137,7 +139,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
 async function localFilesById(): Promise<Map<string, vscode.Uri>> {
   const out = new Map<string, vscode.Uri>();
   if (!vscode.workspace.workspaceFolders?.length) return out;
-  for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
+  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
     const id = idFromFileName(uri.fsPath);
     if (id && !out.has(id)) out.set(id, uri);
   }
@@ -215,32 +217,32 @@ function remoteDiffTitle(file: string, environment: string): string {
   return vscode.l10n.t('{0}: remote ({1}) ↔ local', path.basename(file), environment);
 }
 
-export function remoteCommands(parts: RemoteParts): Record<string, CommandFactory> {
+export function remoteCommands(parts: RemoteParts): CommandTable<'remote'> {
   const { conn, tree } = parts;
   const commands = new RemoteCommands(parts);
   return {
-    'campaignStudio.signIn': () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
-    'campaignStudio.signOut': () => () => conn.signOut(),
-    'campaignStudio.switchEnvironment': () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
-    'campaignStudio.addEnvironment': () => () => commands.addEnvironment(),
-    'campaignStudio.showServiceLog': () => () => conn.log.show(true),
-    'campaignStudio.connection.retry': () => () => conn.retry(),
-    'campaignStudio.openRemote': () => (arg?: unknown) => commands.openRemote(arg),
-    'campaignStudio.fetch': () => (arg?: unknown, selected?: unknown) => commands.fetch(arg, selected),
-    'campaignStudio.diffRemote': () => (arg?: unknown) => commands.diffRemote(arg),
-    'campaignStudio.diffBase': () => (arg?: unknown) => commands.diffBase(arg),
-    'campaignStudio.summarizeChanges': () => (arg?: unknown) => commands.summarizeChanges(arg),
-    [CHECK_WORKSPACE]: () => () => commands.checkWorkspace(),
-    'campaignStudio.explorer.refresh': () => (node?: ExplorerNode) => tree.retry(node),
-    'campaignStudio.explorer.loadMore': () => (node?: MoreNode) => commands.loadMore(node),
-    'campaignStudio.explorer.groupByStatus': () => () => tree.setGroupBy('status'),
-    'campaignStudio.explorer.groupByChannel': () => () => tree.setGroupBy('channel'),
-    'campaignStudio.explorer.clearFilters': () => () => tree.setFilter(EMPTY_FILTER),
-    'campaignStudio.explorer.filter': () => (arg?: unknown) => commands.filter(arg),
-    'campaignStudio.explorer.copyId': () => (node?: unknown, selected?: unknown) => commands.copyId(node, selected),
-    'campaignStudio.explorer.showFlow': () => (node?: unknown) => commands.showFlow(node),
+    [COMMAND_IDS.signIn]: () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
+    [COMMAND_IDS.signOut]: () => () => conn.signOut(),
+    [COMMAND_IDS.switchEnvironment]: () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
+    [COMMAND_IDS.addEnvironment]: () => () => commands.addEnvironment(),
+    [COMMAND_IDS.showServiceLog]: () => () => conn.log.show(true),
+    [COMMAND_IDS.connectionRetry]: () => () => conn.retry(),
+    [COMMAND_IDS.openRemote]: () => (arg?: unknown) => commands.openRemote(arg),
+    [COMMAND_IDS.fetch]: () => (arg?: unknown, selected?: unknown) => commands.fetch(arg, selected),
+    [COMMAND_IDS.diffRemote]: () => (arg?: unknown) => commands.diffRemote(arg),
+    [COMMAND_IDS.diffBase]: () => (arg?: unknown) => commands.diffBase(arg),
+    [COMMAND_IDS.summarizeChanges]: () => (arg?: unknown) => commands.summarizeChanges(arg),
+    [COMMAND_IDS.checkWorkspace]: () => () => commands.checkWorkspace(),
+    [COMMAND_IDS.explorerRefresh]: () => (node?: ExplorerNode) => tree.retry(node),
+    [COMMAND_IDS.explorerLoadMore]: () => (node?: MoreNode) => commands.loadMore(node),
+    [COMMAND_IDS.explorerGroupByStatus]: () => () => tree.setGroupBy('status'),
+    [COMMAND_IDS.explorerGroupByChannel]: () => () => tree.setGroupBy('channel'),
+    [COMMAND_IDS.explorerClearFilters]: () => () => tree.setFilter(EMPTY_FILTER),
+    [COMMAND_IDS.explorerFilter]: () => (arg?: unknown) => commands.filter(arg),
+    [COMMAND_IDS.explorerCopyId]: () => (node?: unknown, selected?: unknown) => commands.copyId(node, selected),
+    [COMMAND_IDS.explorerShowFlow]: () => (node?: unknown) => commands.showFlow(node),
     /** Automation: the loaded tree as data (not contributed to the palette). */
-    'campaignStudio.internal.explorerSnapshot': () => (args?: { loadMore?: string; expand?: boolean }) => commands.explorerSnapshot(args),
+    [COMMAND_IDS.internalExplorerSnapshot]: () => (args?: { loadMore?: string; expand?: boolean }) => commands.explorerSnapshot(args),
   };
 }
 
@@ -429,7 +431,7 @@ class RemoteCommands {
       if (pick === skipAll) of.answers.all = 'cancel';
       choice = pick === overwrite || pick === overwriteAll ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
-    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
+    if (choice === 'diff') await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
     return choice;
   }
 
@@ -467,7 +469,7 @@ class RemoteCommands {
       );
       choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
-    if (choice === 'diff') await vscode.commands.executeCommand('vscode.diff', rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
+    if (choice === 'diff') await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
     return choice;
   }
 
@@ -537,7 +539,7 @@ class RemoteCommands {
     try {
       const r = await this.readAndCompareRemote(local.target, local.file);
       if (!r) return undefined;
-      await vscode.commands.executeCommand('vscode.diff', r.rUri, local.file, remoteDiffTitle(local.file.fsPath, local.target.environment));
+      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, r.rUri, local.file, remoteDiffTitle(local.file.fsPath, local.target.environment));
       void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel())));
       return r.summary;
     } catch (e) {
@@ -551,7 +553,7 @@ class RemoteCommands {
     if (!local) return undefined;
     const r = await this.compareBase(local.target, local.file);
     if (!r) throw new Error(vscode.l10n.t('There is no base snapshot for campaign {0} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.', local.target.id));
-    await vscode.commands.executeCommand('vscode.diff', r.bUri, local.file, vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)));
+    await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, r.bUri, local.file, vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)));
     void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel())));
     return r.summary;
   }
@@ -567,7 +569,7 @@ class RemoteCommands {
         ...summaryItems(vscode.l10n.t('Local file vs remote ({0})', local.target.environment), remote?.summary, remote?.rUri, vscode.l10n.t('The remote could not be read.')),
       ];
       void vscode.window.showQuickPick(items, { title: vscode.l10n.t('Changes in {0}', path.basename(local.file.fsPath)), placeHolder: vscode.l10n.t('Pick a line to open its diff') }).then(pick => {
-        if (pick?.left) void vscode.commands.executeCommand('vscode.diff', pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
+        if (pick?.left) void vscode.commands.executeCommand(VSCODE_COMMANDS.diff, pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
       });
       return { base: base?.summary, remote: remote?.summary };
     } catch (e) {

@@ -4,6 +4,7 @@ import {
   Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments, plainText,
   secretKeyFor, ServiceClient, StatusWords, systemClock, WriteIntent,
 } from '@campaign-studio/sync';
+import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { runWithProgress } from './progress';
 
 /**
@@ -281,8 +282,8 @@ export class Connection implements vscode.Disposable {
   /** A new state: the context keys of the views and menus, and a line in the log (connecting is not worth one). */
   private stateIs(status: ConnectionStatus): void {
     this.lastState = status.state;
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.signedIn', canCall(status));
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.connection', status.state);
+    void vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.signedIn', canCall(status));
+    void vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.connection', status.state);
     if (status.state !== 'connecting') this.log.info(`connection: ${this.words().detail}`);
   }
 
@@ -356,7 +357,7 @@ export class Connection implements vscode.Disposable {
     const showLog = vscode.l10n.t('Show Log');
     // Not awaited: the command finishes now; the buttons act whenever they are clicked.
     void vscode.window.showErrorMessage(plainText(why), retry, showLog).then(pick => {
-      if (pick === retry) void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env!.name });
+      if (pick === retry) void vscode.commands.executeCommand(COMMAND_IDS.signIn, { environment: env!.name });
       if (pick === showLog) this.log.show(true);
     });
     return false;
@@ -391,7 +392,7 @@ export class Connection implements vscode.Disposable {
   private async pickEnvironment(title: string, allowAdd: boolean): Promise<Environment | undefined> {
     const { environments, problems } = this.environments();
     if (problems.length) void vscode.window.showWarningMessage(vscode.l10n.t('Some environments in the settings are skipped: {0}', plainText(problems.join(' '))), vscode.l10n.t('Open Settings')).then(p => {
-      if (p) void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
+      if (p) void vscode.commands.executeCommand(VSCODE_COMMANDS.openSettings, 'campaignStudio.environments');
     });
     const active = this.environment();
     type Item = vscode.QuickPickItem & { env?: Environment; add?: boolean };
@@ -519,8 +520,8 @@ function actionLabels(): Record<ErrorAction, string> {
 /** What a remedy's button does (Retry is the caller's own). */
 function runAction(conn: Connection, action: ErrorAction): void {
   const env = conn.environment();
-  if (action === 'signIn') void vscode.commands.executeCommand('campaignStudio.signIn', { environment: env?.name });
-  else if (action === 'switchEnvironment') void vscode.commands.executeCommand('campaignStudio.switchEnvironment');
-  else if (action === 'openSettings') void vscode.commands.executeCommand('workbench.action.openSettings', 'campaignStudio.environments');
+  if (action === 'signIn') void vscode.commands.executeCommand(COMMAND_IDS.signIn, { environment: env?.name });
+  else if (action === 'switchEnvironment') void vscode.commands.executeCommand(COMMAND_IDS.switchEnvironment);
+  else if (action === 'openSettings') void vscode.commands.executeCommand(VSCODE_COMMANDS.openSettings, 'campaignStudio.environments');
   else if (action === 'showLog') conn.log.show(true);
 }

@@ -1,11 +1,12 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { parse, RemoteStateNotification } from '@campaign-studio/core';
+import { CAMPAIGN_SCHEME, parse, RemoteStateNotification } from '@campaign-studio/core';
 import {
   baseIdOf, BaseSnapshot, campaignAsFetched, findBaseSnapshot, idOf, isSafeId, nameOf, NormalizedCampaign,
   readBaseSnapshot, readRemote, remoteStateOf, serializeCampaign, ServiceClient,
 } from '@campaign-studio/sync';
 import { CampaignRead, StudioContext } from '../context';
+import { isCampaignFile, isRemoteCampaign } from '../fileKinds';
 import { Connection } from './connection';
 import { runWithProgress } from './progress';
 
@@ -19,7 +20,6 @@ import { runWithProgress } from './progress';
  * gets the server's one information diagnostic (H5) while it is unchanged.
  */
 
-export const REMOTE_SCHEME = 'campaign';
 export const BASE_SCHEME = 'campaign-base';
 const CACHE_SIZE = 50;
 
@@ -29,7 +29,7 @@ const CACHE_SIZE = 50;
  */
 export function remoteUri(environment: string, id: string, name?: string): vscode.Uri {
   const label = name === undefined ? '' : tabLabel(name);
-  return vscode.Uri.from({ scheme: REMOTE_SCHEME, authority: environment, path: label ? `/${id}/${label}` : `/${id}` });
+  return vscode.Uri.from({ scheme: CAMPAIGN_SCHEME, authority: environment, path: label ? `/${id}/${label}` : `/${id}` });
 }
 
 /** A name as one path segment: no slashes or control characters, and no `.json` ending that would make it another kind of document. */
@@ -43,7 +43,7 @@ export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
 
 /** `campaign://env/id` (also `…/id.campaign.json` and `…/id/<name>`) → its parts; undefined for other URIs. */
 export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: string } | undefined {
-  if (uri.scheme !== REMOTE_SCHEME) return undefined;
+  if (!isRemoteCampaign(uri)) return undefined;
   const id = uri.path.replace(/^\/+/, '').split('/')[0].replace(/\.campaign\.json$/, '');
   if (!uri.authority || !isSafeId(id)) return undefined;
   return { environment: uri.authority, id };
@@ -182,7 +182,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   // ---- remote state of fetched files and remote documents ----------------------------------
 
   private schedule(doc: vscode.TextDocument): void {
-    if (!isCampaignFile(doc)) return;
+    if (!isCampaignFile(doc.uri)) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => { this.timers.delete(key); void this.track(doc); }, 250));
@@ -190,7 +190,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** Re-reads the base of a fetched file and tells the server its remote state. */
   async track(doc: vscode.TextDocument): Promise<void> {
-    if (doc.uri.scheme === REMOTE_SCHEME) {
+    if (isRemoteCampaign(doc.uri)) {
       // Also after VS Code reopens it (a language change closes and reopens a document).
       if (doc.languageId !== 'campaign-json') {
         await vscode.languages.setTextDocumentLanguage(doc, 'campaign-json');
@@ -199,7 +199,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       this.describeRemote(doc.uri);
       return;
     }
-    if (!isCampaignFile(doc)) return;
+    if (!isCampaignFile(doc.uri)) return;
     const id = baseIdOf(doc.uri.fsPath, parse(doc.getText()).value);
     let base: BaseSnapshot | undefined;
     if (id) {
@@ -254,9 +254,5 @@ function cacheKey(uri: vscode.Uri): string {
 
 /** The open `campaign://` documents of the campaign cached under `key`. */
 function openViewsOf(key: string): vscode.TextDocument[] {
-  return vscode.workspace.textDocuments.filter(d => d.uri.scheme === REMOTE_SCHEME && cacheKey(d.uri) === key);
-}
-
-function isCampaignFile(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme === 'file' && path.basename(doc.uri.fsPath).toLowerCase().endsWith('.campaign.json');
+  return vscode.workspace.textDocuments.filter(d => isRemoteCampaign(d.uri) && cacheKey(d.uri) === key);
 }

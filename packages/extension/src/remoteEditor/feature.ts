@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { CAMPAIGN_SCHEME } from '@campaign-studio/core';
 import { Feature, registerCommands, StudioContext } from '../context';
 import { Connection } from './connection';
 import { remoteCommands } from './commands';
-import { BASE_SCHEME, REMOTE_SCHEME, RemoteDocuments } from './documents';
+import { BASE_SCHEME, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
 import { ConnectionStatusBar } from './statusBar';
 import { CampaignsProvider, VIEW_ID } from './tree';
@@ -39,7 +40,7 @@ export class RemoteFeature implements Feature {
     registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead }));
 
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
-    subs.push(vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents));
+    subs.push(vscode.workspace.registerTextDocumentContentProvider(CAMPAIGN_SCHEME, documents));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
     // Several campaigns can be selected: Fetch and Copy Id take them all (VS Code passes the item
     // clicked, then the selection); the commands about one campaign act on the item clicked.

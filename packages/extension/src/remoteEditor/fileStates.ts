@@ -6,7 +6,9 @@ import {
   baseIdOf, baseOfEnvironment, CampaignRead as ReadOfOne, CancelledError, checkFiles, describeFileChecks, describeFileState, Environment,
   FileCheck, FileState, fileStateName, FileToCheck, findBaseSnapshot, idOf, isCancelled, plainText, stateOfFile,
 } from '@campaign-studio/sync';
+import { COMMAND_IDS } from '../commandIds';
 import { CampaignRead, FileStateShown } from '../context';
+import { CAMPAIGN_FILES_GLOB } from '../fileKinds';
 import { Connection, reportError } from './connection';
 import { runCounted } from './progress';
 
@@ -19,8 +21,6 @@ import { runCounted } from './progress';
  * campaign as last read, and a fetch or push (whose read-back is the campaign as it is now, with
  * the base it wrote) makes it unchanged.
  */
-
-export const CHECK_WORKSPACE = 'campaignStudio.checkWorkspace';
 
 const EXCLUDE = '{**/node_modules/**,**/.campaigns/**,**/.git/**}';
 
@@ -109,7 +109,7 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
       // In the notification from the start: finding the files and their bases takes a while in a large workspace too.
       result = await runCounted(vscode.l10n.t('Checking the campaign files against {0}', env.name), async action => {
         const files: FileToCheck[] = [];
-        for (const uri of await vscode.workspace.findFiles('**/*.campaign.json', EXCLUDE)) {
+        for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, EXCLUDE)) {
           if (action.signal.aborted) throw new CancelledError();
           const f = await fileToCheck(uri, env);
           if (f) files.push(f);
@@ -162,8 +162,8 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
     const compare = vscode.l10n.t('Compare with Remote');
     const fetchIt = vscode.l10n.t('Fetch');
     const next = await vscode.window.showInformationMessage(plainText(describeFileState(chosen.check, environment)), compare, fetchIt);
-    if (next === compare) await vscode.commands.executeCommand('campaignStudio.diffRemote', chosen.uri);
-    else if (next === fetchIt) await vscode.commands.executeCommand('campaignStudio.fetch', chosen.uri);
+    if (next === compare) await vscode.commands.executeCommand(COMMAND_IDS.diffRemote, chosen.uri);
+    else if (next === fetchIt) await vscode.commands.executeCommand(COMMAND_IDS.fetch, chosen.uri);
   }
 
   /** A campaign read fresh (a fetch, a push's read-back): the files of it are compared with it, and their bases as they are now. */

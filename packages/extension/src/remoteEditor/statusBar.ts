@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ConnectionStatus, Environment, escapeMarkdown } from '@campaign-studio/sync';
+import { COMMAND_IDS, commandLink } from '../commandIds';
 import { ConnectionShown } from '../context';
 import { Connection } from './connection';
 
@@ -37,7 +38,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     if (!env) {
       item.text = `$(cloud) ${vscode.l10n.t('Campaigns: no environment')}`;
       item.tooltip = vscode.l10n.t('No environment is configured. Click to add one and sign in.');
-      item.command = 'campaignStudio.signIn';
+      item.command = COMMAND_IDS.signIn;
       item.backgroundColor = undefined;
       item.show();
       this.shown?.fire({ state: 'noEnvironment', text: item.text, tooltip: String(item.tooltip) });
@@ -61,17 +62,17 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   private tooltip(env: Environment, status: ConnectionStatus, detail: string): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['campaignStudio.connection.retry', 'campaignStudio.showServiceLog', 'campaignStudio.switchEnvironment', 'campaignStudio.signIn'] };
+    md.isTrusted = { enabledCommands: [COMMAND_IDS.connectionRetry, COMMAND_IDS.showServiceLog, COMMAND_IDS.switchEnvironment, COMMAND_IDS.signIn] };
     const name = escapeMarkdown(env.name);
     md.appendMarkdown(`${env.production ? vscode.l10n.t('**Campaign Studio: {0}** — **production**: every write asks for confirmation', name) : vscode.l10n.t('**Campaign Studio: {0}**', name)}\n\n`);
     md.appendMarkdown(`${escapeMarkdown(env.baseUrl)}  \n${vscode.l10n.t('workspace {0}', `\`${escapeMarkdown(env.workspaceId)}\``)}\n\n`);
     md.appendMarkdown(`${escapeMarkdown(detail)}\n\n`);
     if (this.conn.lastError && status.state !== 'connected') md.appendMarkdown(`${escapeMarkdown(this.conn.lastError)}\n\n`);
-    const retry = `[${vscode.l10n.t('Retry')}](command:campaignStudio.connection.retry)`;
-    const showLog = `[${vscode.l10n.t('Show Log')}](command:campaignStudio.showServiceLog)`;
+    const retry = `[${vscode.l10n.t('Retry')}](${commandLink(COMMAND_IDS.connectionRetry)})`;
+    const showLog = `[${vscode.l10n.t('Show Log')}](${commandLink(COMMAND_IDS.showServiceLog)})`;
     const links = status.state === 'unreachable' ? [retry, showLog]
-      : status.state === 'signedOut' || status.state === 'credentialsRejected' ? [`[${vscode.l10n.t('Sign In')}](command:campaignStudio.signIn)`] : [showLog];
-    md.appendMarkdown([...links, `[${vscode.l10n.t('Switch Environment')}](command:campaignStudio.switchEnvironment)`].join(' · '));
+      : status.state === 'signedOut' || status.state === 'credentialsRejected' ? [`[${vscode.l10n.t('Sign In')}](${commandLink(COMMAND_IDS.signIn)})`] : [showLog];
+    md.appendMarkdown([...links, `[${vscode.l10n.t('Switch Environment')}](${commandLink(COMMAND_IDS.switchEnvironment)})`].join(' · '));
     return md;
   }
 
@@ -83,7 +84,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
 /** What a click does: retry when unreachable, sign in when signed out or refused, else switch. */
 function commandFor(status: ConnectionStatus, environment: string): vscode.Command | string {
-  if (status.state === 'unreachable') return { command: 'campaignStudio.connection.retry', title: vscode.l10n.t('Retry') };
-  if (status.state === 'signedOut' || status.state === 'credentialsRejected') return { command: 'campaignStudio.signIn', title: vscode.l10n.t('Sign In'), arguments: [{ environment }] };
-  return 'campaignStudio.switchEnvironment';
+  if (status.state === 'unreachable') return { command: COMMAND_IDS.connectionRetry, title: vscode.l10n.t('Retry') };
+  if (status.state === 'signedOut' || status.state === 'credentialsRejected') return { command: COMMAND_IDS.signIn, title: vscode.l10n.t('Sign In'), arguments: [{ environment }] };
+  return COMMAND_IDS.switchEnvironment;
 }

@@ -5,6 +5,7 @@ import {
   groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
   sanitizeFilter, withCampaignRead,
 } from '@campaign-studio/sync';
+import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
 import { capitalize, Connection } from './connection';
 
@@ -153,8 +154,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     this.executions.clear();
     this.meta.clear();
     const f = this.filter;
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.explorer.groupBy', this.groupBy);
-    void vscode.commands.executeCommand('setContext', 'campaignStudio.explorer.filtered', isFiltered(f));
+    void vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.explorer.groupBy', this.groupBy);
+    void vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.explorer.filtered', isFiltered(f));
     if (this.view) {
       this.view.description = isFiltered(f) ? describeFilter(f) : undefined;
       const env = this.conn.environment();
@@ -306,7 +307,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private errorNode(e: unknown, doing: string): MessageNode {
     const env = this.conn.environment();
     const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
-    return new MessageNode(advice.message, 'error', advice.message, { command: 'campaignStudio.explorer.refresh', title: vscode.l10n.t('Retry') });
+    return new MessageNode(advice.message, 'error', advice.message, { command: COMMAND_IDS.explorerRefresh, title: vscode.l10n.t('Retry') });
   }
 
   private withViewProgress<T>(op: () => Promise<T>): Promise<T> {
@@ -332,7 +333,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const icon = campaignIcon(r);
       item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
       item.contextValue = campaignContextValue(r);
-      item.command = { command: 'campaignStudio.openRemote', title: vscode.l10n.t('Open Read-Only'), arguments: [node] };
+      item.command = { command: COMMAND_IDS.openRemote, title: vscode.l10n.t('Open Read-Only'), arguments: [node] };
       item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} {2} campaign', nameOf(r), String(r.channel ?? ''), String(r.status ?? '')) };
       return item;
     }
@@ -344,7 +345,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       item.iconPath = new vscode.ThemeIcon('history');
       item.contextValue = node.id ? 'execution' : 'execution.noId';
       item.tooltip = Object.entries(e).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
-      if (node.id) item.command = { command: 'campaignStudio.openRemote', title: vscode.l10n.t('Open Read-Only'), arguments: [node.id] };
+      if (node.id) item.command = { command: COMMAND_IDS.openRemote, title: vscode.l10n.t('Open Read-Only'), arguments: [node.id] };
       return item;
     }
     if (node instanceof MoreNode) {
@@ -352,7 +353,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       item.iconPath = new vscode.ThemeIcon('ellipsis');
       item.contextValue = 'loadMore';
       item.tooltip = vscode.l10n.t('Load the next {0}', PAGE_SIZE);
-      item.command = { command: 'campaignStudio.explorer.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
+      item.command = { command: COMMAND_IDS.explorerLoadMore, title: vscode.l10n.t('Load More'), arguments: [node] };
       return item;
     }
     const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);

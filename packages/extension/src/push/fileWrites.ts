@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { parse } from '@campaign-studio/core';
+import { campaignIdOf, isObject, runCreateDraft, runPush, runRemoteValidate } from '@campaign-studio/sync';
+import { COMMAND_IDS } from '../commandIds';
+import { isCampaignFile } from '../fileKinds';
+import type { PushActions } from './actions';
+import type { DocumentFile } from './vscodeUi';
+
+/** The writes of a campaign file: push, create a draft, validate remotely; and push on save. */
+
+export async function pushFile(actions: PushActions, file: DocumentFile) {
+  return runPush(file, actions.deps(file.doc));
+}
+
+export async function createDraft(actions: PushActions, file: DocumentFile) {
+  const result = await runCreateDraft(file, actions.deps(file.doc));
+  actions.lensChanged.fire();
+  return result;
+}
+
+export async function validateRemote(actions: PushActions, file: DocumentFile) {
+  return runRemoteValidate(file, actions.deps(file.doc));
+}
+
+/** `campaignStudio.push.onSave`: a save of a campaign file on the service pushes it, unless a flow saved it itself. */
+export function pushOnSave(actions: PushActions, doc: vscode.TextDocument): void {
+  const key = doc.uri.toString();
+  if (actions.ownSave(key)) return;
+  if (!isCampaignFile(doc.uri)) return;
+  if (!vscode.workspace.getConfiguration('campaignStudio.push', doc.uri).get<boolean>('onSave', false)) return;
+  const value = parse(doc.getText()).value;
+  if (!isObject(value) || !campaignIdOf(value)) return;
+  void vscode.commands.executeCommand(COMMAND_IDS.push, doc.uri);
+}
