@@ -83,11 +83,30 @@ function baseFrom(remote: RemoteCampaign): CampaignDoc {
   return out;
 }
 
-/** Ends a push early with a result the user has already been told; `runPush` returns it. */
-class PushStopped extends Error {
-  constructor(readonly result: PushResult) {
-    super(result.message);
-  }
+/** A stage ends the push with `result`: nothing more is done, and the driver tells the user why. */
+interface Stop {
+  kind: 'stop';
+  result: PushResult;
+}
+
+/**
+ * What a stage of the push hands the driver (`runPush`), which reads the stages in order:
+ * `proceed` with the value the next stages work from, or `stop`.
+ */
+type Stage<T> = { kind: 'proceed'; value: T } | Stop;
+
+/** The read just before the write: the remote to write over, or one that `moved` since the preview (another round). */
+type ReadAgain = Stage<RemoteCampaign> | { kind: 'moved'; remote: RemoteCampaign };
+
+function proceed<T>(value: T): Stage<T> {
+  return { kind: 'proceed', value };
+}
+
+/** A stage that found nothing in the way. */
+const PROCEED: Stage<void> = proceed(undefined);
+
+function stop(result: PushResult): Stop {
+  return { kind: 'stop', result };
 }
 
 /**
@@ -119,26 +138,66 @@ function cancelledByUser(e: unknown): boolean {
 }
 
 /**
- * Tells the user why the push stops (an error when nothing was pushed for a reason, a warning
- * when it could not be checked, a note for a cancel), and stops it.
+ * Tells the user why the push stopped (an error when nothing was pushed for a reason, a warning
+ * when it could not be checked, a note for a cancel), and ends it with that result.
  */
-function stop(ui: PushUi, r: PushResult): never {
+function stopped(ui: PushUi, r: PushResult): PushResult {
   tellOutcome(ui, r.outcome, r.message);
-  throw new PushStopped(r);
+  return r;
 }
 
+/**
+ * The driver: the file is checked, the campaign read, then rounds against the remote until the
+ * write: merge, plan, state rules, the service's validation, the review, and the read again just
+ * before writing, which starts another round when the remote moved. A stage that stops ends the
+ * push; the lock on the campaign is held from that last read to the base move.
+ */
 export async function runPush(file: LocalFile, deps: WriteDeps): Promise<PushResult> {
+  const { ui } = deps;
+  const checked = await checkFile(file, deps);
+  if (checked.kind === 'stop') return stopped(ui, checked.result);
+  const run = new PushRun(file, deps, checked.value);
   try {
-    const start = await checkFile(file, deps);
-    const run = new PushRun(file, deps, start);
-    try {
-      return await run.run();
-    } finally {
-      await run.settled();
+    const read = await run.readRemote();
+    if (read.kind === 'stop') return stopped(ui, read.result);
+    let remote = read.value;
+    for (let round = 1; ; round++) {
+      const merged = await run.mergeWithRemote(remote);
+      if (merged.kind === 'stop') return stopped(ui, merged.result);
+      const merge = merged.value;
+      const planned = run.planFor(merge, remote);
+      if (planned.kind === 'stop') return stopped(ui, planned.result);
+      const plan = planned.value;
+      if (isEmptyPatch(plan)) {
+        const taken = await run.takeRemoteChangesOnly(merge, remote);
+        return taken.kind === 'stop' ? stopped(ui, taken.result) : taken.value;
+      }
+      const inFile = await run.writeMerge(merge, remote);
+      if (inFile.kind === 'stop') return stopped(ui, inFile.result);
+      const state = run.checkState(merge, plan, remote);
+      if (state.kind === 'stop') return stopped(ui, state.result);
+      const validated = await run.validateOnService(plan);
+      if (validated.kind === 'stop') return stopped(ui, validated.result);
+      const confirmed = await run.confirm(merge, plan, remote, validated.value);
+      if (confirmed.kind === 'stop') return stopped(ui, confirmed.result);
+      const held = await run.holdCampaign();
+      if (held.kind === 'stop') return stopped(ui, held.result);
+      try {
+        const fresh = await run.readAgainBeforeWriting(remote, round);
+        if (fresh.kind === 'stop') return stopped(ui, fresh.result);
+        if (fresh.kind === 'moved') {
+          remote = fresh.remote;
+          continue;
+        }
+        const written = await run.write(plan, fresh.value);
+        if (written.kind === 'stop') return stopped(ui, written.result);
+        return await run.finish(plan, written.value, fresh.value);
+      } finally {
+        await held.value();
+      }
     }
-  } catch (e) {
-    if (e instanceof PushStopped) return e.result;
-    throw e;
+  } finally {
+    await run.settled();
   }
 }
 
@@ -151,27 +210,28 @@ interface CheckedFile {
 }
 
 /** The file: JSON, a campaign id, writable by V5, no rule errors, and a base to merge against. */
-async function checkFile(file: LocalFile, deps: WriteDeps): Promise<CheckedFile> {
+async function checkFile(file: LocalFile, deps: WriteDeps): Promise<Stage<CheckedFile>> {
   const { ui } = deps;
   const text = file.text();
   const local = parse(text).value;
-  if (!isObject(local)) return stop(ui, { outcome: 'blocked', stage: 'parse', message: l10n.t('{0} does not hold a JSON object, so there is nothing to push. Fix the file first.', file.name) });
+  if (!isObject(local)) return stop({ outcome: 'blocked', stage: 'parse', message: l10n.t('{0} does not hold a JSON object, so there is nothing to push. Fix the file first.', file.name) });
   const id = campaignIdOf(local);
-  if (!id) return stop(ui, { outcome: 'blocked', stage: 'identity', message: l10n.t('{0} has no `id`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.', file.name) });
+  if (!id) return stop({ outcome: 'blocked', stage: 'identity', message: l10n.t('{0} has no `id`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.', file.name) });
   const refusal = writeRefusal(local, 'update');
   if (refusal) {
     ui.showFindings(file.uri, [refusal], local);
-    return stop(ui, { outcome: 'blocked', stage: 'refusal', message: refusal.message, problems: [refusal] });
+    return stop({ outcome: 'blocked', stage: 'refusal', message: refusal.message, problems: [refusal] });
   }
   const base = await readBase(deps.bases, id);
-  await checkRules(file, text, deps, base.value);
+  const rules = await checkRules(file, text, deps, base.value);
+  if (rules.kind === 'stop') return rules;
   if (base.error !== undefined) {
-    return stop(ui, { outcome: 'blocked', stage: 'base', message: l10n.t('Nothing was sent: {0}', base.error instanceof Error ? base.error.message : String(base.error)) });
+    return stop({ outcome: 'blocked', stage: 'base', message: l10n.t('Nothing was sent: {0}', base.error instanceof Error ? base.error.message : String(base.error)) });
   }
   if (!isObject(base.value)) {
-    return stop(ui, { outcome: 'blocked', stage: 'base', message: l10n.t('There is no base snapshot for campaign {0}, so your changes cannot be told apart from someone else\'s and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.', id) });
+    return stop({ outcome: 'blocked', stage: 'base', message: l10n.t('There is no base snapshot for campaign {0}, so your changes cannot be told apart from someone else\'s and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.', id) });
   }
-  return { text, local, id, base: base.value };
+  return proceed({ text, local, id, base: base.value });
 }
 
 /** The base snapshot, or why it could not be read: that is reported after the rule errors. */
@@ -187,14 +247,15 @@ async function readBase(bases: BaseStore, id: string): Promise<{ value?: Campaig
  * The rules as the editor runs them for this file: a schedule kept as the service returned it
  * and unchanged since the fetch is not sent, so it does not block (rule H5, information).
  */
-async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): Promise<void> {
+async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): Promise<Stage<void>> {
   const check = await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
-    stop(deps.ui, { outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: check.errors.length === 1
+    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: check.errors.length === 1
         ? l10n.t('Nothing was sent: {0} has 1 error the service would reject — {1}.', file.name, summarize(check.errors))
         : l10n.t('Nothing was sent: {0} has {1} errors the service would reject — {2}.', file.name, check.errors.length, summarize(check.errors)),
     });
   }
+  return PROCEED;
 }
 
 /** The file merged with the remote as read in one round. */
@@ -219,7 +280,7 @@ interface Written {
   meanwhile?: string;
 }
 
-/** One push of one file: rounds against the remote until it is written, or stops. */
+/** One push of one file: what it has merged and decided so far, and its stages, which `runPush` drives. */
 class PushRun {
   private readonly id: string;
   /** The file's text and content as the push last wrote or read them. */
@@ -249,82 +310,56 @@ class PushRun {
     return this.adopting;
   }
 
-  async run(): Promise<PushResult> {
-    let remote = await this.readRemote();
-    for (let round = 1; ; round++) {
-      const merge = await this.mergeWithRemote(remote);
-      const plan = this.planFor(merge, remote);
-      if (isEmptyPatch(plan)) return this.takeRemoteChangesOnly(merge, remote);
-      await this.writeMerge(merge, remote);
-      this.checkState(merge, plan, remote);
-      const validateNotes = await this.validateOnService(plan);
-      await this.confirm(merge, plan, remote, validateNotes);
-      const release = await this.holdCampaign();
-      try {
-        const fresh = await this.readAgainBeforeWriting(remote, round);
-        if (fresh.moved) {
-          remote = fresh.remote;
-          continue;
-        }
-        const written = await this.write(plan, fresh.remote);
-        return await this.finish(plan, written, fresh.remote);
-      } finally {
-        await release();
-      }
-    }
-  }
-
   /**
    * No other push of this campaign from this folder, in any process, between the last read and
    * the base move: a second one waits (said as a step), then reads the campaign again.
    */
-  private async holdCampaign(): Promise<() => Promise<void>> {
+  async holdCampaign(): Promise<Stage<() => Promise<void>>> {
     const { bases, ui } = this.deps;
-    if (!bases.hold) return async () => undefined;
+    if (!bases.hold) return proceed(async () => undefined);
     let acquired!: () => void;
     const waiting = new Promise<void>(resolve => (acquired = resolve));
     const name = this.file.name;
     try {
-      return await bases.hold(this.id, h => void ui.progress(h.pid === undefined
+      return proceed(await bases.hold(this.id, h => void ui.progress(h.pid === undefined
         ? l10n.t('Waiting for another push of {0} to finish…', name)
-        : l10n.t('Waiting for another push of {0} (pid {1}) to finish…', name, h.pid), () => waiting));
+        : l10n.t('Waiting for another push of {0} (pid {1}) to finish…', name, h.pid), () => waiting)));
     } catch (e) {
       if (!(e instanceof PushLockBusy)) throw e;
       const by = e.holder.pid === undefined ? '' : l10n.t(' (pid {0})', e.holder.pid);
-      return this.stop({ outcome: 'blocked', stage: 'write', message: l10n.t('Nothing was sent: another push of {0}{1} was still running after {2} seconds. Push again once it is done: the push reads the campaign first, so it sends only what the service does not hold yet.', name, by, Math.round(e.waitedMs / 1000)) });
+      return stop({ outcome: 'blocked', stage: 'write', message: l10n.t('Nothing was sent: another push of {0}{1} was still running after {2} seconds. Push again once it is done: the push reads the campaign first, so it sends only what the service does not hold yet.', name, by, Math.round(e.waitedMs / 1000)) });
     } finally {
       acquired();
     }
   }
 
-  private stop(r: PushResult): never {
-    return stop(this.deps.ui, r);
-  }
-
-  private async readRemote(): Promise<RemoteCampaign> {
+  async readRemote(): Promise<Stage<RemoteCampaign>> {
     const { api, ui, env } = this.deps;
     try {
-      return await ui.progress(l10n.t`Reading campaign ${this.id}…`, () => api.getCampaign(this.id));
+      return proceed(await ui.progress(l10n.t`Reading campaign ${this.id}…`, () => api.getCampaign(this.id)));
     } catch (e) {
-      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'read', message: l10n.t('Push cancelled while campaign {0} was being read: nothing was sent.', this.id) });
-      return this.stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)) });
+      if (cancelledByUser(e)) return stop({ outcome: 'cancelled', stage: 'read', message: l10n.t('Push cancelled while campaign {0} was being read: nothing was sent.', this.id) });
+      return stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)) });
     }
   }
 
   /** When the remote moved since the base: a field-level merge, conflicts decided by the user. */
-  private async mergeWithRemote(remote: RemoteCampaign): Promise<Merge> {
-    if (!remoteMoved(this.base, remote)) return { merged: this.content, takeFromRemote: [], decided: false, notes: [] };
+  async mergeWithRemote(remote: RemoteCampaign): Promise<Stage<Merge>> {
+    if (!remoteMoved(this.base, remote)) return proceed({ merged: this.content, takeFromRemote: [], decided: false, notes: [] });
     const base = contentOf(this.base);
     const theirs = contentOf(remote.normalized);
     const known = this.choicesFor(remote);
     let m = mergeFields(base, this.content, theirs, known);
     const open = m.conflicts.filter(c => !(c.id in known));
     if (open.length) {
-      await this.decideConflicts(open, base, theirs, remote, known);
+      if (!(await this.decideConflicts(open, base, theirs, remote, known))) {
+        return stop({ outcome: 'cancelled', stage: 'conflict', message: l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', this.file.name) });
+      }
       m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
     }
     const takeFromRemote = [...m.takenFromRemote, ...m.conflicts.filter(c => this.decided.get(c.id)?.choice === 'remote').map(c => c.path)];
-    return { merged: m.merged, takeFromRemote, decided: open.length > 0, notes: [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')] };
+    const notes = [mergeNote(m, remote, id => this.decided.get(id)?.choice ?? 'local')];
+    return proceed({ merged: m.merged, takeFromRemote, decided: open.length > 0, notes });
   }
 
   /** The choices made earlier that still hold: the service has the same value they were made against. */
@@ -336,8 +371,11 @@ class PushRun {
     return out;
   }
 
-  /** Asks the user about the conflicts not yet decided, and keeps each choice with the remote value it was made against. */
-  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, theirs: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<void> {
+  /**
+   * Asks the user about the conflicts not yet decided, and keeps each choice with the remote value
+   * it was made against; false when the user cancelled or left one undecided.
+   */
+  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, theirs: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<boolean> {
     const { ui, env } = this.deps;
     const question: ConflictQuestion = {
       campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
@@ -346,28 +384,27 @@ class PushRun {
       result: choices => mergeFields(base, this.content, theirs, { ...known, ...choices }).merged,
     };
     const choices = await ui.resolveConflicts(question);
-    if (!choices || open.some(c => !isChoice(choices[c.id]))) {
-      return this.stop({ outcome: 'cancelled', stage: 'conflict', message: l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', this.file.name) });
-    }
+    if (!choices || open.some(c => !isChoice(choices[c.id]))) return false;
     for (const c of open) this.decided.set(c.id, { choice: choices[c.id], remote: canonical(c.remote), segments: c.segments });
+    return true;
   }
 
   /** The patch: components that differ from what the service has now. */
-  private planFor(merge: Merge, remote: RemoteCampaign): PatchPlan {
+  planFor(merge: Merge, remote: RemoteCampaign): Stage<PatchPlan> {
     const { env, ui } = this.deps;
     let plan: PatchPlan;
     try {
       plan = computePatch(merge.merged, remote.normalized, env.email);
     } catch (e) {
-      return this.stop({ outcome: 'blocked', stage: 'parse', message: e instanceof PatchError ? e.message : String(e) });
+      return stop({ outcome: 'blocked', stage: 'parse', message: e instanceof PatchError ? e.message : String(e) });
     }
     // Identity is compared with the base the file came from.
     const identity = planRefusals(computePatch(this.content, contentOf(this.start.base), env.email));
     if (identity.length) {
       ui.showFindings(this.file.uri, identity, this.start.local);
-      return this.stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
+      return stop({ outcome: 'blocked', stage: 'refusal', problems: identity, message: identity[0].message });
     }
-    return plan;
+    return proceed(plan);
   }
 
   /**
@@ -375,11 +412,11 @@ class PushRun {
    * The base follows only once the file is saved with the merge still in it: an undo before
    * saving brings the conflict back at the next push.
    */
-  private async writeMerge(merge: Merge, remote: RemoteCampaign): Promise<void> {
-    if (dequal(merge.merged, this.content)) return;
+  async writeMerge(merge: Merge, remote: RemoteCampaign): Promise<Stage<void>> {
+    if (dequal(merge.merged, this.content)) return PROCEED;
     const next = applyFieldChanges(this.text, this.content, merge.merged);
     if (!(await this.file.replace(this.text, next))) {
-      return this.stop({ outcome: 'cancelled', stage: 'file', message: l10n.t('{0} changed while the service\'s changes were being merged into it: nothing was sent and the file is as you left it. Push again.', this.file.name) });
+      return stop({ outcome: 'cancelled', stage: 'file', message: l10n.t('{0} changed while the service\'s changes were being merged into it: nothing was sent and the file is as you left it. Push again.', this.file.name) });
     }
     const baseContent = contentOf(this.base);
     const merged = merge.merged;
@@ -393,40 +430,42 @@ class PushRun {
     this.text = next;
     this.content = merged;
     this.base = baseFrom(remote);
+    return PROCEED;
   }
 
   /** Nothing of the user's to send: at most the file takes what changed on the service. */
-  private async takeRemoteChangesOnly(merge: Merge, remote: RemoteCampaign): Promise<PushResult> {
+  async takeRemoteChangesOnly(merge: Merge, remote: RemoteCampaign): Promise<Stage<PushResult>> {
     const { bases, ui, env } = this.deps;
     const { file, id } = this;
     const take = merge.takeFromRemote;
     if (take.length === 0) {
       if (remoteMoved(this.base, remote)) await bases.write(id, remote);
       ui.info(l10n.t('Nothing to push: {0} has no change from campaign {1} on {2}.', file.name, id, env.name));
-      return { outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') };
+      return proceed({ outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') });
     }
     if (!merge.decided) {
       const ok = await ui.confirm(
         l10n.t('Nothing of yours to send: only the service changed {0}.', list(take)),
         l10n.t('Take the service\'s version of {0} into {1}? The rest of the file stays as it is.', list(take), file.name),
         l10n.t('Update my file'));
-      if (!ok) return this.stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
+      if (!ok) return stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
     }
-    await this.writeMerge(merge, remote);
+    const inFile = await this.writeMerge(merge, remote);
+    if (inFile.kind === 'stop') return inFile;
     ui.info(l10n.t('{0} took {1} from the service; nothing needed to be sent.', file.name, list(take)));
-    return { outcome: 'file-updated', message: l10n.t('The file took the service\'s changes.'), fileTook: take };
+    return proceed({ outcome: 'file-updated', message: l10n.t('The file took the service\'s changes.'), fileTook: take });
   }
 
 /** State rules against the current remote status. */
-  private checkState(merge: Merge, plan: PatchPlan, remote: RemoteCampaign): void {
+  checkState(merge: Merge, plan: PatchPlan, remote: RemoteCampaign): Stage<void> {
     const state = stateProblems(merge.merged, plan.changed, remote.normalized, remote.status);
-    if (!state.length) return;
+    if (!state.length) return PROCEED;
     this.deps.ui.showFindings(this.file.uri, state, this.start.local);
-    this.stop({ outcome: 'blocked', stage: 'state', problems: state, message: state.length === 1 ? l10n.t('Nothing was sent: {0}', state[0].message) : l10n.t('Nothing was sent: {0} (and {1} more, shown in the file)', state[0].message, state.length - 1) });
+    return stop({ outcome: 'blocked', stage: 'state', problems: state, message: state.length === 1 ? l10n.t('Nothing was sent: {0}', state[0].message) : l10n.t('Nothing was sent: {0} (and {1} more, shown in the file)', state[0].message, state.length - 1) });
   }
 
   /** The service's own validation, without committing; returns notes for the preview. */
-  private async validateOnService(plan: PatchPlan): Promise<string[]> {
+  async validateOnService(plan: PatchPlan): Promise<Stage<string[]>> {
     const { api, ui } = this.deps;
     const { file } = this;
     const local = this.start.local;
@@ -435,12 +474,12 @@ class PushRun {
       // The body that will be sent, checked against the campaign as stored: what it would become.
       validation = await ui.progress(l10n.t('Validating on the service…'), () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
-      if (cancelledByUser(e)) return this.stop({ outcome: 'cancelled', stage: 'remote-validate', message: l10n.t('Push cancelled during the service\'s validation: nothing was sent.') });
-      return this.stop({ outcome: 'failed', stage: 'remote-validate', message: l10n.t('Nothing was sent: the service\'s validation could not run ({0}).', describeFailure(e)) });
+      if (cancelledByUser(e)) return stop({ outcome: 'cancelled', stage: 'remote-validate', message: l10n.t('Push cancelled during the service\'s validation: nothing was sent.') });
+      return stop({ outcome: 'failed', stage: 'remote-validate', message: l10n.t('Nothing was sent: the service\'s validation could not run ({0}).', describeFailure(e)) });
     }
     if (validation.ok) {
       ui.showFindings(file.uri, [], local);
-      return [];
+      return proceed([]);
     }
     const findings = findingsFromEnvelope(validation.envelope, local);
     ui.showFindings(file.uri, findings, local);
@@ -448,15 +487,15 @@ class PushRun {
     // elsewhere (a draft not complete yet) are shown and noted, since the draft may be saved.
     const blocking = findings.filter(f => f.path !== '' && plan.changed.includes(componentOf(f.path)));
     if (blocking.length) {
-      return this.stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: l10n.t('Nothing was sent: the service\'s validation rejects {0} — {1} See the file for each problem.', list([...new Set(blocking.map(f => componentOf(f.path)))]), blocking[0].message) });
+      return stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: l10n.t('Nothing was sent: the service\'s validation rejects {0} — {1} See the file for each problem.', list([...new Set(blocking.map(f => componentOf(f.path)))]), blocking[0].message) });
     }
-    return [findings.length === 1
+    return proceed([findings.length === 1
       ? l10n.t('The service\'s validation reports 1 problem outside the components being sent (shown in the file): the draft can be saved, but not published until it is fixed.')
-      : l10n.t('The service\'s validation reports {0} problems outside the components being sent (shown in the file): the draft can be saved, but not published until they are fixed.', findings.length)];
+      : l10n.t('The service\'s validation reports {0} problems outside the components being sent (shown in the file): the draft can be saved, but not published until they are fixed.', findings.length)]);
   }
 
   /** Shows exactly what will be sent, and asks (twice for production). */
-  private async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<void> {
+  async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<Stage<void>> {
     const { ui, env } = this.deps;
     const notes = [...merge.notes, ...planNotes(plan, { readOnly: false }), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
     const preview: PushPreview = {
@@ -466,8 +505,9 @@ class PushRun {
       changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
       takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at), notes,
     };
-    if (!(await ui.confirmPush(preview, 1))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(false) });
-    if (env.production && !(await ui.confirmPush(preview, 2))) this.stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(true) });
+    if (!(await ui.confirmPush(preview, 1))) return stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(false) });
+    if (env.production && !(await ui.confirmPush(preview, 2))) return stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(true) });
+    return PROCEED;
   }
 
   /** What a cancel leaves: the file as it was, or holding the merge (not sent). */
@@ -491,35 +531,35 @@ class PushRun {
    * read-back (`finish`) when it touched other components, and is overwritten when it touched
    * the same ones.
    */
-  private async readAgainBeforeWriting(remote: RemoteCampaign, round: number): Promise<{ remote: RemoteCampaign; moved: boolean }> {
+  async readAgainBeforeWriting(remote: RemoteCampaign, round: number): Promise<ReadAgain> {
     const { api, ui } = this.deps;
     let fresh: RemoteCampaign;
     try {
       fresh = await api.getCampaign(this.id, undefined, { thenWrite: true });
     } catch (e) {
-      return this.stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)) });
+      return stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)) });
     }
-    if (!remoteMoved(baseFrom(remote), fresh)) return { remote: fresh, moved: false };
-    if (round >= MAX_ROUNDS) return this.stop({ outcome: 'failed', stage: 'conflict', message: l10n.t('Nothing was sent: campaign {0} keeps changing on the service ({1} times during this push). Try again once the other client is done.', this.id, MAX_ROUNDS) });
+    if (!remoteMoved(baseFrom(remote), fresh)) return proceed(fresh);
+    if (round >= MAX_ROUNDS) return stop({ outcome: 'failed', stage: 'conflict', message: l10n.t('Nothing was sent: campaign {0} keeps changing on the service ({1} times during this push). Try again once the other client is done.', this.id, MAX_ROUNDS) });
     const by = nonEmptyString(fresh.raw.updated_by);
     ui.warn(by
       ? l10n.t('Campaign {0} changed on the service while you were reviewing (by {1}): nothing was sent; here is the push again against the new version.', this.id, by)
       : l10n.t('Campaign {0} changed on the service while you were reviewing: nothing was sent; here is the push again against the new version.', this.id));
-    return { remote: fresh, moved: true };
+    return { kind: 'moved', remote: fresh };
   }
 
   /** The write. A lost answer is reconciled by reading, never by sending again. */
-  private async write(plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+  async write(plan: PatchPlan, fresh: RemoteCampaign): Promise<Stage<Written>> {
     const { api, ui, env } = this.deps;
     try {
       await ui.progress(l10n.t('Pushing {0} to {1}…', list(plan.changed), env.name), () => api.updateCampaign(this.id, plan.body));
-      return { outcome: 'pushed', note: '' };
+      return proceed({ outcome: 'pushed', note: '' });
     } catch (e) {
       return this.afterFailedWrite(e, plan, fresh);
     }
   }
 
-  private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+  private async afterFailedWrite(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Stage<Written>> {
     const { file } = this;
     const local = this.start.local;
     if (mayHaveApplied(e)) return this.reconcile(e, plan, fresh);
@@ -527,18 +567,18 @@ class PushRun {
     if (envelope && isServiceError(e)) {
       const findings = findingsFromEnvelope(envelope, local);
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
-      return this.stop({ outcome: 'failed', stage: 'write', problems: findings,
+      return stop({ outcome: 'failed', stage: 'write', problems: findings,
         message: l10n.t('The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.', e.status, describeFailure(e), file.name),
       });
     }
-    return this.stop({ outcome: 'failed', stage: 'write', message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name) });
+    return stop({ outcome: 'failed', stage: 'write', message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name) });
   }
 
   /**
    * Whether a write whose answer was lost (or that failed on the server) applied: the campaign is
    * read again, for as long as the check may take, and what it holds decides.
    */
-  private async reconcile(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Written> {
+  private async reconcile(e: unknown, plan: PatchPlan, fresh: RemoteCampaign): Promise<Stage<Written>> {
     const { api, ui, env, readBack } = this.deps;
     const { file, id } = this;
     const lost = answerLost(e);
@@ -551,7 +591,7 @@ class PushRun {
         ? l10n.t('Push again once that is fixed: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).')
         : l10n.t('Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).');
       const message = [l10n.t('{0}, and {1}: whether the update reached campaign {2} could not be checked yet.', what, whyUnchecked(check), id), unchanged, again].join(' ');
-      return this.stop({ outcome: 'unchecked', stage: 'write', message });
+      return stop({ outcome: 'unchecked', stage: 'write', message });
     }
     const after = check.value;
     const updatedBy = nonEmptyString(after.raw.updated_by);
@@ -562,17 +602,17 @@ class PushRun {
         ? l10n.t('Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".')
         : l10n.t('Push again to send it.');
       const found = l10n.t('{0}. Reading campaign {1} again shows {2}', what, id, notAppliedFinding(rec, by));
-      return this.stop({ outcome: 'not-applied', stage: 'write', message: [found, unchanged, next].join(' ') });
+      return stop({ outcome: 'not-applied', stage: 'write', message: [found, unchanged, next].join(' ') });
     }
-    return {
+    return proceed({
       outcome: 'pushed-after-timeout', after,
       note: lost ? 'lost' : 'failed',
       meanwhile: changedMeanwhile(rec, by),
-    };
+    });
   }
 
   /** Success: refresh the base from the service; the file takes only what the user agreed to. */
-  private async finish(plan: PatchPlan, written: Written, fresh: RemoteCampaign): Promise<PushResult> {
+  async finish(plan: PatchPlan, written: Written, fresh: RemoteCampaign): Promise<PushResult> {
     const { bases, ui, env } = this.deps;
     const { file, id } = this;
     this.pendingBase?.cancel();
