@@ -1,12 +1,13 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
-import { headerNames, routesWith, ServiceOperation, ServiceRoute, ServiceRoutes } from '@campaign-studio/sync';
+import { headerNames, routesWith, ServiceOperation, ServiceRoute } from '@campaign-studio/sync';
 import { adminTokenProblem, newAdminToken } from './access';
 import { adminApi } from './admin';
 import { FaultConfig, Faults, parseFaultSpec } from './faults';
 import { CampaignDoc, Features, Workspace } from './model';
 import { RateLimiter, RateLimits, SPEC_LIMITS } from './rateLimit';
 import { RequestLog, RequestLogEntry } from './requestLog';
+import { ApiRouter } from './router';
 import { CampaignService } from './service';
 import { Store } from './store';
 import { Clock } from './time';
@@ -15,7 +16,7 @@ import { Clock } from './time';
  * What one running emulator holds: its settings, the store and the clock, the faults in force,
  * the rate limiter, the request log, the requests it holds open, and whether it is closing.
  * One instance per `startEmulator`, and nothing at module level, so that emulators in one process
- * share nothing. The HTTP layer (server.ts) works over it.
+ * share nothing. The HTTP layer (server.ts) and the route tables (routes/) work over it.
  */
 
 export interface EmulatorOptions {
@@ -92,7 +93,7 @@ export class Emulator {
   readonly faults: Faults;
   readonly limiter: RateLimiter;
   readonly service: CampaignService;
-  readonly routes: ServiceRoutes;
+  readonly api: ApiRouter;
   readonly headers: { appKey: string; requestId: string };
   readonly bodyLimit: number;
   readonly requestLog = new RequestLog();
@@ -119,7 +120,7 @@ export class Emulator {
     this.faults = new Faults(typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults);
     this.limiter = new RateLimiter(opts.rateLimits === undefined ? { ...SPEC_LIMITS } : opts.rateLimits, () => this.clock.now());
     this.service = new CampaignService(this.store, this.clock, (ids, e) => log(`rule ${ids.join(',')} threw: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
-    this.routes = routesWith(opts.routes);
+    this.api = new ApiRouter(routesWith(opts.routes));
     this.headers = headerNames(opts.headerPrefix);
     this.bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     this.admin = adminApi(this);

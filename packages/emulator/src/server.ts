@@ -1,16 +1,17 @@
 import { isObject } from '@campaign-studio/core';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { matchRoute, RouteMatch, ServiceOperation, WRITE_OPERATIONS } from '@campaign-studio/sync';
+import { ServiceOperation, WRITE_OPERATIONS } from '@campaign-studio/sync';
 import { adminContentTypeRefusal, adminTokenRefusal, hostRefusal } from './access';
 import { AdminError } from './admin';
 import { Emulator, EmulatorAdmin, EmulatorOptions, EmulatorWorkspace, LOOPBACK } from './emulator';
 import { badRequest, codeForStatus, rateLimited, ServiceError } from './errors';
-import { faultConfigFromJson, FaultSpecError, formatFaultSpec, InjectedAnswer } from './faults';
+import { InjectedAnswer } from './faults';
 import { requestId as newRequestId } from './ids';
 import { Workspace } from './model';
-import { budgetOperations, rateBudget, SPEC_LIMITS } from './rateLimit';
+import { budgetOperations, rateBudget } from './rateLimit';
 import { RequestLogEntry } from './requestLog';
+import { ApiRoute, matchAdmin } from './router';
 import { OperationResult } from './service';
 
 export type { EmulatorAdmin, EmulatorOptions, EmulatorWorkspace } from './emulator';
@@ -21,7 +22,8 @@ export type { EmulatorAdmin, EmulatorOptions, EmulatorWorkspace } from './emulat
  * → the operation → (for writes) the "applied, then timed out" faults. `/__admin/…` endpoints
  * skip faults, authentication and limits, answer loopback callers with this run's admin token
  * only, and take JSON bodies only. Before all that, a request must name the emulator by a loopback
- * Host (access.ts says why). What the emulator holds is an `Emulator` (emulator.ts).
+ * Host (access.ts says why). What the emulator holds is an `Emulator` (emulator.ts); the
+ * endpoints are route tables (routes/, matched by router.ts).
  */
 
 export interface RunningEmulator {
@@ -203,7 +205,7 @@ async function handleApi(emu: Emulator, req: http.IncomingMessage, res: http.Ser
   const body = parseJson(raw);
   const { requestId, given } = requestIdOf(emu, headerRid, body);
   emu.requestLog.update(entry, { requestId });
-  const result = emu.service.handle(route.operation, { ws, body, params: route.params, requestId, requestIdGiven: given });
+  const result = route.handler(emu, { ws, body, params: route.params, requestId, requestIdGiven: given });
   if (!(await passWriteFaults(emu, req, route.operation, result, entry))) return;
   emu.requestLog.update(entry, { status: result.status });
   send(res, result.status, result.body, { [emu.headers.requestId]: requestId });
@@ -247,8 +249,8 @@ async function passFaults(emu: Emulator, req: http.IncomingMessage, method: stri
   return true;
 }
 
-function routeOf(emu: Emulator, method: string, path: string): RouteMatch {
-  const match = matchRoute(emu.routes, method, path);
+function routeOf(emu: Emulator, method: string, path: string): ApiRoute {
+  const match = emu.api.match(method, path);
   if (!match) throw new ServiceError('NOT_FOUND', `There is no endpoint ${method} ${path}.`, 'path', []);
   if ('allowed' in match) throw new ServiceError('BAD_REQUEST', `${method} is not allowed on ${path}; use ${match.allowed.join(' or ')}.`, 'method', [], { status: 405, headers: { Allow: match.allowed.join(', ') } });
   return match;
@@ -323,76 +325,9 @@ async function handleAdmin(emu: Emulator, req: http.IncomingMessage, res: http.S
   const typeRefusal = adminContentTypeRefusal(method, req.headers);
   if (typeRefusal) throw new AdminError(415, typeRefusal);
   const body = await readAdminBody(emu, req);
-  const sub = path.replace(/^\/__admin\/?/, '');
-  const ok = (v: unknown) => send(res, 200, v);
-  const faultView = () => ({ spec: formatFaultSpec(emu.faults.get()), faults: emu.faults.get() });
-  if (sub === '' && method === 'GET') {
-    return ok({
-      endpoints: [
-        'GET /__admin/workspaces',
-        'GET|PUT|POST|DELETE /__admin/faults   body: { "spec": "latency=100,error-rate=0.1" } or a fault object',
-        'POST /__admin/reset',
-        'GET|PATCH /__admin/campaigns/{id}   PATCH body: components, "status", "updated_by"',
-        'GET|POST /__admin/clock   body: { "set": "2026-01-01T00:00:00Z" } | { "advanceMs": 1000 } | { "reset": true }',
-        'GET|PUT|DELETE /__admin/rate-limits   PUT body: { "perSecond": 10, "perMinute": 100, "perHour": 6000 } or { "enabled": false }',
-        'GET|DELETE /__admin/requests',
-      ],
-    });
-  }
-  if (sub === 'workspaces' && method === 'GET') return ok({ workspaces: emu.workspaces() });
-  if (sub === 'faults') {
-    if (method === 'GET') return ok(faultView());
-    if (method === 'PUT' || method === 'POST') {
-      try { emu.applyFaults(faultConfigFromJson(body)); } catch (e) { if (e instanceof FaultSpecError) throw new AdminError(400, e.message); throw e; }
-      return ok(faultView());
-    }
-    if (method === 'DELETE') { emu.applyFaults({}); return ok(faultView()); }
-  }
-  if (sub === 'reset' && method === 'POST') { emu.admin.reset(); return ok({ reset: true, campaigns: emu.store.state.campaigns.length }); }
-  const cm = /^campaigns\/([^/]+)$/.exec(sub);
-  if (cm) {
-    const id = decodeURIComponent(cm[1]);
-    if (method === 'GET') {
-      const doc = emu.admin.campaign(id);
-      if (!doc) throw new AdminError(404, `No campaign ${id}.`);
-      return ok(doc);
-    }
-    if (method === 'PATCH') return ok(emu.admin.editCampaign(id, body));
-  }
-  if (sub === 'clock') {
-    if (method === 'POST') {
-      if (body.reset === true) emu.admin.clock.reset();
-      else if (body.set !== undefined) emu.admin.clock.set(body.set as string | number);
-      else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs)) emu.admin.clock.advance(body.advanceMs);
-      else throw new AdminError(400, 'Send `{ "set": <ISO date-time or epoch ms> }`, `{ "advanceMs": <ms> }` or `{ "reset": true }`.');
-    } else if (method !== 'GET') {
-      throw new AdminError(405, 'Use GET or POST on /__admin/clock.');
-    }
-    return ok(emu.clock.describe());
-  }
-  if (sub === 'rate-limits') {
-    if (method === 'GET') return ok({ limits: emu.limiter.current() });
-    if (method === 'DELETE') { emu.limiter.clear(); return ok({ limits: emu.limiter.current() }); }
-    if (method === 'PUT' || method === 'POST') {
-      if (body.enabled === false) emu.limiter.configure(false);
-      else {
-        const l = { ...SPEC_LIMITS };
-        for (const k of ['perSecond', 'perMinute', 'perHour'] as const) {
-          if (body[k] === undefined) continue;
-          const v = body[k];
-          if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new AdminError(400, `\`${k}\` is a positive integer.`);
-          l[k] = v;
-        }
-        emu.limiter.configure(l);
-      }
-      return ok({ limits: emu.limiter.current() });
-    }
-  }
-  if (sub === 'requests') {
-    if (method === 'GET') return ok({ requests: emu.admin.requests() });
-    if (method === 'DELETE') { emu.admin.clearRequests(); return ok({ requests: [] }); }
-  }
-  throw new AdminError(404, `There is no admin endpoint ${method} ${path}; GET /__admin lists them.`);
+  const match = matchAdmin(method, path);
+  if (!match) throw new AdminError(404, `There is no admin endpoint ${method} ${path}; GET /__admin lists them.`);
+  send(res, 200, match.route.handle(emu, { method, path, body, params: match.params }));
 }
 
 async function readAdminBody(emu: Emulator, req: http.IncomingMessage): Promise<Record<string, unknown>> {
