@@ -88,7 +88,7 @@ class Builder {
 }
 
 /** The documents of one workspace's campaign table, in order: each entry, then its executions. */
-function campaignsOf(ws: Workspace, idMiddle: string, table: CampaignSeed[]): CampaignDoc[] {
+function campaignsOf(ws: Workspace, idMiddle: string, table: readonly CampaignSeed[]): CampaignDoc[] {
   const b = new Builder(ws, idMiddle);
   const byKey = new Map<string, CampaignDoc>();
   const flows = new Map<string, { id: string; name: string }>();

@@ -77,7 +77,7 @@ const sms = (name: string, message: string): Components => ({
   scheduling_details: asap(),
 });
 
-export const SHOPCO_CAMPAIGNS: CampaignSeed[] = [
+export const SHOPCO_CAMPAIGNS: readonly CampaignSeed[] = [
   // Push, one-time
   { channel: 'PUSH', type: 'ONE_TIME', status: 'SENT', day: 1, sentDay: 3, by: maya, components: {
     basic_details: pushBasic('Spring sale kickoff', mobile, 'Growth', ['sale', 'spring']),
@@ -470,7 +470,7 @@ const ana = 'ana.souza@bookbarn.example';
 const tom = 'tom.baker@bookbarn.example';
 const readers = userAttr(bookbarn, 'Books Bought', 'double', 'greaterThan', 2);
 
-export const BOOKBARN_CAMPAIGNS: CampaignSeed[] = [
+export const BOOKBARN_CAMPAIGNS: readonly CampaignSeed[] = [
   { channel: 'PUSH', type: 'ONE_TIME', status: 'SENT', day: 30, sentDay: 31, by: ana, components: {
     basic_details: pushBasic('Author signing this Saturday', mobile, 'Events', ['event']),
     campaign_content: pushContent(mobile, 'Meet the author', 'Signing at our Main Street store, Saturday 2pm.', 'bookbarn://events'),
