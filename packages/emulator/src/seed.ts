@@ -110,6 +110,8 @@ function campaignsOf(ws: Workspace, idMiddle: string, table: readonly CampaignSe
 /** The whole seed state; a fresh deep copy on every call. */
 export function seedState(withCampaigns = true): EmulatorState {
   const workspaces = cloneJson(WORKSPACES);
-  const campaigns = withCampaigns ? [...campaignsOf(workspaces[0], 'a1c0ffee01', SHOPCO_CAMPAIGNS), ...campaignsOf(workspaces[1], 'b2c0ffee02', BOOKBARN_CAMPAIGNS)] : [];
+  const campaigns = withCampaigns
+    ? [...campaignsOf(workspaces[0], 'a1c0ffee01', SHOPCO_CAMPAIGNS), ...campaignsOf(workspaces[1], 'b2c0ffee02', BOOKBARN_CAMPAIGNS)]
+    : [];
   return { format: 'campaign-emulator-state', version: 1, workspaces, campaigns, reachability: {}, counter: 0 };
 }

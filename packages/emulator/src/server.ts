@@ -212,7 +212,9 @@ async function handleApi(emu: Emulator, req: http.IncomingMessage, res: http.Ser
 }
 
 /** The body, or undefined when it was over the limit and 413 has been answered. */
-async function readApiBody(emu: Emulator, req: http.IncomingMessage, res: http.ServerResponse, entry: RequestLogEntry, headerRid: string | undefined): Promise<Buffer | undefined> {
+async function readApiBody(
+  emu: Emulator, req: http.IncomingMessage, res: http.ServerResponse, entry: RequestLogEntry, headerRid: string | undefined,
+): Promise<Buffer | undefined> {
   try {
     return await readBody(req, emu.bodyLimit);
   } catch (e) {
@@ -299,7 +301,9 @@ function requestIdOf(emu: Emulator, headerRid: string | undefined, body: Record<
 }
 
 /** The "applied, then timed out" faults of a write the service accepted: false when its answer was dropped. */
-async function passWriteFaults(emu: Emulator, req: http.IncomingMessage, operation: ServiceOperation, result: OperationResult, entry: RequestLogEntry): Promise<boolean> {
+async function passWriteFaults(
+  emu: Emulator, req: http.IncomingMessage, operation: ServiceOperation, result: OperationResult, entry: RequestLogEntry,
+): Promise<boolean> {
   const isWrite = WRITE_OPERATIONS.has(operation) && result.status < 300;
   if (isWrite) emu.requestLog.update(entry, { applied: true });
   const after = isWrite ? emu.faults.afterWrite() : undefined;
