@@ -1,6 +1,5 @@
 import { cloneJson, isObject } from '@campaign-studio/core';
 import { dequal } from 'dequal';
-import { ServiceOperation } from '@campaign-studio/sync';
 import {
   badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed,
 } from './errors';
@@ -16,8 +15,9 @@ import { Store } from './store';
 import { Clock, instantOf, isoMicros, utcDay } from './time';
 
 /**
- * The behaviour of each operation. Handlers get an authenticated workspace and a parsed body
- * and return `{ status, body }` or throw a ServiceError; the HTTP layer does the rest.
+ * The behaviour of each operation, one public method each, which the route tables (routes/)
+ * name. They get an authenticated workspace and a parsed body and return `{ status, body }` or
+ * throw a ServiceError; the HTTP layer does the rest.
  */
 
 export interface OperationContext {
@@ -59,21 +59,6 @@ export class CampaignService {
     private readonly onRuleError: (ids: string[], e: unknown) => void = () => undefined,
   ) {}
 
-  handle(op: ServiceOperation, ctx: OperationContext): OperationResult {
-    switch (op) {
-      case 'getCampaign': return this.get(ctx);
-      case 'searchCampaigns': return this.search(ctx);
-      case 'campaignMeta': return this.meta(ctx);
-      case 'createCampaign': return this.create(ctx);
-      case 'updateCampaign': return this.update(ctx);
-      case 'validateCampaign': return this.validate(ctx);
-      case 'testCampaign': return this.test(ctx);
-      case 'changeStatus': return this.changeStatus(ctx);
-      case 'executions': return this.executions(ctx);
-      case 'publishCampaign': return this.publish(ctx);
-    }
-  }
-
   // ---- lookups ---------------------------------------------------------------------------------
 
   private checkId(id: string | undefined): string {
@@ -109,7 +94,7 @@ export class CampaignService {
 
   // ---- reads -----------------------------------------------------------------------------------
 
-  private get(ctx: OperationContext): OperationResult {
+  get(ctx: OperationContext): OperationResult {
     if (!ctx.requestIdGiven) {
       throw badRequest('`X-SVC-Request-Id` is required on this request: send a unique id in the header (or as `request_id` in a body); it comes back as `response_id`.', 'X-SVC-Request-Id');
     }
@@ -117,14 +102,14 @@ export class CampaignService {
     return { status: 200, body: { response_id: ctx.requestId, type: 'campaign', data: toRecord(doc, ctx.ws) } };
   }
 
-  private search(ctx: OperationContext): OperationResult {
+  search(ctx: OperationContext): OperationResult {
     const q = parseQuery(ctx.body, ctx.ws, 'search');
     const hits = this.store.docs(ctx.ws).filter(d => matches(d, q, 'search'));
     const data = pageOf(hits, q).map(d => toRecord(d, ctx.ws, { relations: q.includeChildren }));
     return { status: 200, body: { response_id: ctx.requestId, type: 'campaign', data } };
   }
 
-  private meta(ctx: OperationContext): OperationResult {
+  meta(ctx: OperationContext): OperationResult {
     if (!ctx.requestIdGiven) {
       throw badRequest('`request_id` is required by the metadata call (a V1 call): send it in the body or in `X-SVC-Request-Id`.', 'request_id');
     }
@@ -164,7 +149,7 @@ export class CampaignService {
     return { status: 200, body: records };
   }
 
-  private executions(ctx: OperationContext): OperationResult {
+  executions(ctx: OperationContext): OperationResult {
     const parent = this.find(ctx);
     if (!EXECUTION_PARENTS.includes(parent.campaign_delivery_type) || parent.parent_id) {
       throw unprocessable(`Execution history exists for periodic and business-event-triggered parent campaigns; this one is ${parent.parent_id ? 'a child campaign' : code(parent.campaign_delivery_type)}.`, 'campaign_id');
@@ -203,7 +188,7 @@ export class CampaignService {
     }));
   }
 
-  private create(ctx: OperationContext): OperationResult {
+  create(ctx: OperationContext): OperationResult {
     const { ws, body } = ctx;
     this.audienceLimitGate(ws, body);
     const problems: ErrorDetail[] = [];
@@ -353,7 +338,7 @@ export class CampaignService {
     doc.updated_at = this.store.stamp(doc.updated_at);
   }
 
-  private update(ctx: OperationContext): OperationResult {
+  update(ctx: OperationContext): OperationResult {
     const doc = this.findWritable(ctx, 'update');
     const { submitted } = this.checkChange(ctx, doc, 'update');
     this.apply(doc, submitted, ctx.body.updated_by as string);
@@ -361,7 +346,7 @@ export class CampaignService {
     return { status: 200, body: { response_id: ctx.requestId, type: 'campaign', data: toRecord(doc, ctx.ws) } };
   }
 
-  private validate(ctx: OperationContext): OperationResult {
+  validate(ctx: OperationContext): OperationResult {
     const doc = this.find(ctx);
     if (doc.channel === 'SMS') this.checkWritable(doc, 'validate');
     this.checkChange(ctx, doc, 'validate');
@@ -386,7 +371,7 @@ export class CampaignService {
     }
   }
 
-  private publish(ctx: OperationContext): OperationResult {
+  publish(ctx: OperationContext): OperationResult {
     if (!ctx.requestIdGiven) throw badRequest('`request_id` is required by V1 calls: send it in the body or in `X-SVC-Request-Id`.', 'request_id');
     let doc = this.findWritable(ctx, 'publish');
     if (doc.status === 'SENT' || doc.status === 'SENDING') {
@@ -422,7 +407,7 @@ export class CampaignService {
     return { status: 200, body: { response_id: ctx.requestId, type: 'campaign', data: toRecord(doc, ctx.ws) } };
   }
 
-  private changeStatus(ctx: OperationContext): OperationResult {
+  changeStatus(ctx: OperationContext): OperationResult {
     const { ws, body } = ctx;
     const problems: ErrorDetail[] = [];
     for (const k of Object.keys(body)) {
@@ -469,7 +454,7 @@ export class CampaignService {
     return { status: 200, body: { response_id: ctx.requestId, type: 'status', data } };
   }
 
-  private test(ctx: OperationContext): OperationResult {
+  test(ctx: OperationContext): OperationResult {
     const { ws, body } = ctx;
     const problems: ErrorDetail[] = [];
     const meta = body.test_campaign_meta;

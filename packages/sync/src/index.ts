@@ -2,7 +2,7 @@
 export { ServiceClient } from './remote/serviceClient';
 export type { ActionScope, CallEvent, CampaignRecord, MetaRecord, SearchQuery, StatusAction, WriteIntent } from './remote/serviceClient';
 export { DEFAULT_ROUTES, expandPath, headerNames, matchRoute, routesWith, WRITE_OPERATIONS } from './remote/servicePaths';
-export type { ServiceOperation, ServiceRoute, ServiceRoutes } from './remote/servicePaths';
+export type { HttpMethod, ServiceOperation, ServiceRoute, ServiceRoutes } from './remote/servicePaths';
 export { formatCallLog } from './remote/callLog';
 export type { CallLogEntry } from './remote/callLog';
 
