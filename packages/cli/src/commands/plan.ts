@@ -35,8 +35,9 @@ export async function planFiles(paths: string[], service: Service, io: CliIO): P
   const files = await readCampaignFiles(paths, io);
   const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program)) };
   const edited = files.filter(isEdited);
-  await service.readAll(trackedCampaigns(files, service, true), edited.length);
-  const entries = await plannedWithProgress(files, edited, ctx);
+  const wanted = trackedCampaigns(files, service, true);
+  await service.readAll(wanted, edited.length);
+  const entries = await plannedWithProgress(files, edited, ctx, wanted[0] && service.client(wanted[0].env));
   const environments = entries.some(e => e.environment) ? service.environments().environments : [];
   return makePlan(entries, environments);
 }
@@ -46,11 +47,11 @@ function isEdited(f: CampaignFile): boolean {
   return !!f.doc && !(f.base && sameContent(f.base.snapshot.campaign, f.doc));
 }
 
-async function plannedWithProgress(files: CampaignFile[], edited: CampaignFile[], ctx: PlanContext): Promise<PlanEntry[]> {
+/** Each file planned, with progress; `client` tells the time the validations left will take. */
+async function plannedWithProgress(files: CampaignFile[], edited: CampaignFile[], ctx: PlanContext, client: ServiceClient | undefined): Promise<PlanEntry[]> {
   const { service } = ctx;
   const needsValidation = new Set(edited);
   let toValidate = edited.length;
-  const client = edited[0] && edited[0].id && !edited[0].baseError ? tryClient(edited[0], service) : undefined;
   service.progress.begin({ what: l10n.t('files planned'), total: files.length, leftMs: async () => client?.paceFor(toValidate) });
   try {
     return await Promise.all(files.map(async f => {
@@ -61,14 +62,6 @@ async function plannedWithProgress(files: CampaignFile[], edited: CampaignFile[]
     }));
   } finally {
     service.progress.end();
-  }
-}
-
-function tryClient(f: CampaignFile, service: Service): ServiceClient | undefined {
-  try {
-    return service.client(service.environmentOf(f));
-  } catch {
-    return undefined;
   }
 }
 

@@ -120,10 +120,20 @@ export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCamp
   });
 }
 
+/** The campaign as fetch and pull write it: the record already read (a batched read), else read now. */
+export async function remoteFor(id: string, ports: { client: ServiceClient; record?: CampaignRecord; signal?: AbortSignal }): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
+  return ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : readRemote(ports.client, id, { signal: ports.signal });
+}
+
+/** The file a campaign was fetched into before: the caller's lookup (an index, the editor's search), else a walk of the workspace. */
+export function existingFile(id: string, ports: { workspaceRoot: string; findExisting?(id: string): Promise<string | undefined> }): Promise<string | undefined> {
+  return ports.findExisting ? ports.findExisting(id) : findFetchedFile(ports.workspaceRoot, id);
+}
+
 export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
-  const remote = ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : await readRemote(ports.client, id, { signal: ports.signal });
+  const remote = await remoteFor(id, ports);
   const folder = cleanFolder(ports.folder, ports.workspaceRoot);
-  const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
+  const existing = await existingFile(id, ports);
   const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   refuseLinksOut(ports.workspaceRoot, file, ports.workspaceRoot, id);
   const diskText = await readIfExists(file);

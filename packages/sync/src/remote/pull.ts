@@ -6,7 +6,7 @@ import { FieldConflict, mergeFields } from '../push/merge';
 import { applyFieldChanges } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
-import { campaignAsFetched, decideFetch, FetchDecision, findFetchedFile, readIfExists, readRemote, refuseLinksOut, snapshotFor, writeFileCreatingFolders } from './fetch';
+import { decideFetch, existingFile, FetchDecision, readIfExists, refuseLinksOut, remoteFor, snapshotFor, writeFileCreatingFolders } from './fetch';
 import { campaignFileName, campaignName, cleanFolder } from './naming';
 import { CampaignRecord, ServiceClient } from './serviceClient';
 
@@ -72,8 +72,8 @@ export interface PullResult {
 
 /** Pulls campaign `id`: the file (existing one found by its id, else a new one) and its base. */
 export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
-  const remote = ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : await readRemote(ports.client, id, { signal: ports.signal });
-  const existing = await (ports.findExisting ?? (i => findFetchedFile(ports.workspaceRoot, i)))(id);
+  const remote = await remoteFor(id, ports);
+  const existing = await existingFile(id, ports);
   const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
