@@ -139,7 +139,14 @@ const TIERS = {
       return { code: packages || await run(process.execPath, [tsc, '--noEmit', '-p', '.']) };
     },
   },
-  lint: { describe: 'eslint (package boundaries, no floating promises)', async run() { return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) }; } },
+  lint: {
+    describe: 'biome (the format: `npm run format` applies it), then eslint (package boundaries, no floating promises)',
+    async run() {
+      const format = await run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'format', '--max-diagnostics=20', '.']);
+      if (format !== 0) return { code: format, message: 'files above are not formatted: `npm run format` formats them' };
+      return { code: await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) };
+    },
+  },
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {
