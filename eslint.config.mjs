@@ -14,10 +14,13 @@ const READ_AT = [
   'AssignmentExpression[left.property.name=/^(title|placeHolder|prompt|tooltip)$/] > %s.right',
 ];
 const WORDY_TEMPLATE = String.raw`TemplateLiteral:has(TemplateElement[value.raw=/^(?:[^A-Za-z$]|\$\([\w~-]+\)|\$(?!\())*[A-Za-z]/])`;
-const UNLOCALIZED = READ_AT.flatMap(at => ['Literal', WORDY_TEMPLATE].map(literal => ({
-  selector: at.replace('%s', literal),
-  message: 'A person reads this: write it through vscode.l10n.t (a literal first argument, values as {0}, {1}, …) so that `npm run l10n` extracts it.',
-})));
+const UNLOCALIZED = READ_AT.flatMap(at =>
+  ['Literal', WORDY_TEMPLATE].map(literal => ({
+    selector: at.replace('%s', literal),
+    message:
+      'A person reads this: write it through vscode.l10n.t (a literal first argument, values as {0}, {1}, …) so that `npm run l10n` extracts it.',
+  })),
+);
 
 /**
  * A notification shows a value from a file, a setting or the service only through `plainText`,
@@ -41,11 +44,22 @@ const UNESCAPED = [
  */
 const TAGGED_WITH_VALUES = {
   selector: "TaggedTemplateExpression[tag.object.name='l10n'][tag.property.name='t'] > TemplateLiteral[expressions.length>1]",
-  message: 'Two or more values: write l10n.t(\'… {0} … {1}\', a, b), whose key the bundle extractor gets right.',
+  message: "Two or more values: write l10n.t('… {0} … {1}', a, b), whose key the bundle extractor gets right.",
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'packages/core/src/generated/**', 'packages/extension/test/ui/screenshots/**', '**/*.mjs', '**/*.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.vscode-test/**',
+      'node_modules/**',
+      'packages/core/src/generated/**',
+      'packages/extension/test/ui/screenshots/**',
+      '**/*.mjs',
+      '**/*.js',
+    ],
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {
@@ -54,10 +68,19 @@ export default tseslint.config(
     },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', {
-        // node:test's test() and describe() return promises the runner itself awaits.
-        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }],
-      }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test's test() and describe() return promises the runner itself awaits.
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       'no-debugger': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
@@ -66,5 +89,8 @@ export default tseslint.config(
   ...boundaryConfigs(),
   ...layerConfigs(),
   { files: ['packages/core/src/**/*.ts', 'packages/sync/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', TAGGED_WITH_VALUES] } },
-  { files: ['packages/extension/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, ...UNESCAPED, TAGGED_WITH_VALUES] } },
+  {
+    files: ['packages/extension/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UNLOCALIZED, ...UNESCAPED, TAGGED_WITH_VALUES] },
+  },
 );

@@ -5,11 +5,44 @@
 
 /** The modules scored, each with the test files written for it. A line range narrows a file to one function. */
 const MODULES = {
-  merge: { mutate: ['packages/sync/src/push/merge.ts'], tests: ['packages/sync/test/push/merge-outcome.test.ts', 'packages/sync/test/push/merge.test.ts', 'packages/sync/test/push/merge.property.test.ts'] },
-  patchPlanner: { mutate: ['packages/sync/src/push/patch.ts:32-67'], tests: ['packages/sync/test/push/patch-plan.test.ts', 'packages/sync/test/push/patch.test.ts', 'packages/sync/test/push/merge.test.ts'] },
-  rangeMapper: { mutate: ['packages/core/src/language/ranges.ts'], tests: ['packages/core/test/language/ranges.test.ts', 'packages/core/test/language/languageService.test.ts', 'packages/core/test/rules/document.test.ts'] },
-  rateLimiter: { mutate: ['packages/sync/src/remote/rateLimiter.ts'], tests: ['packages/sync/test/remote/remote-rateLimiter-waits.test.ts', 'packages/sync/test/remote/remote-rateLimiter.test.ts', 'packages/sync/test/remote/remote-rateLimiter.property.test.ts', 'packages/sync/test/remote/remote-deadlines.test.ts', 'packages/sync/test/remote/remote-serviceClient.test.ts'] },
-  redaction: { mutate: ['packages/sync/src/remote/callLog.ts:26-47'], tests: ['packages/sync/test/remote/remote-redaction.test.ts', 'packages/sync/test/remote/remote-serviceClient.test.ts', 'packages/sync/test/remote/remote-serviceClient-trust.test.ts'] },
+  merge: {
+    mutate: ['packages/sync/src/push/merge.ts'],
+    tests: [
+      'packages/sync/test/push/merge-outcome.test.ts',
+      'packages/sync/test/push/merge.test.ts',
+      'packages/sync/test/push/merge.property.test.ts',
+    ],
+  },
+  patchPlanner: {
+    mutate: ['packages/sync/src/push/patch.ts:32-67'],
+    tests: ['packages/sync/test/push/patch-plan.test.ts', 'packages/sync/test/push/patch.test.ts', 'packages/sync/test/push/merge.test.ts'],
+  },
+  rangeMapper: {
+    mutate: ['packages/core/src/language/ranges.ts'],
+    tests: [
+      'packages/core/test/language/ranges.test.ts',
+      'packages/core/test/language/languageService.test.ts',
+      'packages/core/test/rules/document.test.ts',
+    ],
+  },
+  rateLimiter: {
+    mutate: ['packages/sync/src/remote/rateLimiter.ts'],
+    tests: [
+      'packages/sync/test/remote/remote-rateLimiter-waits.test.ts',
+      'packages/sync/test/remote/remote-rateLimiter.test.ts',
+      'packages/sync/test/remote/remote-rateLimiter.property.test.ts',
+      'packages/sync/test/remote/remote-deadlines.test.ts',
+      'packages/sync/test/remote/remote-serviceClient.test.ts',
+    ],
+  },
+  redaction: {
+    mutate: ['packages/sync/src/remote/callLog.ts:26-47'],
+    tests: [
+      'packages/sync/test/remote/remote-redaction.test.ts',
+      'packages/sync/test/remote/remote-serviceClient.test.ts',
+      'packages/sync/test/remote/remote-serviceClient-trust.test.ts',
+    ],
+  },
 };
 
 /** `MUTATION_MODULES=merge,redaction npm run mutation` scores some modules only, with their tests only. */
@@ -43,7 +76,18 @@ export default {
   tempDirName: 'out/stryker-tmp',
   cleanTempDir: 'always',
   // Only what the scored modules' tests load is copied into the sandboxes.
-  ignorePatterns: ['/dist', '/out', '/bench', '/docs', '/media', '/examples', '/l10n', '/packages/extension', '/packages/server', '/packages/cli'],
+  ignorePatterns: [
+    '/dist',
+    '/out',
+    '/bench',
+    '/docs',
+    '/media',
+    '/examples',
+    '/l10n',
+    '/packages/extension',
+    '/packages/server',
+    '/packages/cli',
+  ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'out/mutation/index.html' },
   jsonReporter: { fileName: 'out/mutation/mutation.json' },

@@ -132,7 +132,10 @@ interface ProcessScripts {
 const load = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(root, file)).href) as Promise<T>;
 
 class Emulator {
-  private constructor(readonly proc: EmulatorProcess, private readonly ws: { id: string; apiKey: string }) {}
+  private constructor(
+    readonly proc: EmulatorProcess,
+    private readonly ws: { id: string; apiKey: string },
+  ) {}
 
   static async start(log: (line: string) => void): Promise<Emulator> {
     const { startEmulator } = await load<EmulatorScripts>('scripts/lib/emulator.mjs');
@@ -150,7 +153,9 @@ class Emulator {
     return new Emulator(proc, ws);
   }
 
-  get workspace(): { id: string; apiKey: string } { return this.ws; }
+  get workspace(): { id: string; apiKey: string } {
+    return this.ws;
+  }
 
   async admin<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<T> {
     const r = await fetch(this.proc.url + p, {
@@ -182,12 +187,19 @@ class Emulator {
     return JSON.parse(text) as Record<string, any>;
   }
 
-  async stop(): Promise<void> { await this.proc.stop(); }
+  async stop(): Promise<void> {
+    await this.proc.stop();
+  }
 }
 
 // ---------------------------------------------------------------- the campaigns
 
-interface Made { id: string; status: string; channel: string; named: boolean }
+interface Made {
+  id: string;
+  status: string;
+  channel: string;
+  named: boolean;
+}
 
 /**
  * The status action that takes a published campaign to its template's seed status, where the API
@@ -207,8 +219,15 @@ function statusAction(t: CampaignDoc, published: string): 'PAUSE' | 'STOP' | und
  * catalog mixes channels, delivery types and statuses as a real workspace does.
  */
 function templates(workspace: string): CampaignDoc[] {
-  const out = seedState().campaigns.filter(d => d.workspace === workspace && d.current && !d.parent_id && !d.flow_id
-    && (d.channel === 'PUSH' || d.channel === 'EMAIL') && d.campaign_delivery_type !== 'BROADCAST_LIVE_ACTIVITY');
+  const out = seedState().campaigns.filter(
+    d =>
+      d.workspace === workspace &&
+      d.current &&
+      !d.parent_id &&
+      !d.flow_id &&
+      (d.channel === 'PUSH' || d.channel === 'EMAIL') &&
+      d.campaign_delivery_type !== 'BROADCAST_LIVE_ACTIVITY',
+  );
   if (!out.length) throw new Error(`catalog: the seed has no Push or Email campaign of workspace ${workspace} to copy`);
   return out;
 }
@@ -221,14 +240,26 @@ function templates(workspace: string): CampaignDoc[] {
  */
 async function makeOne(emu: Emulator, t: CampaignDoc, i: number): Promise<Made> {
   const by = 'bench@example.com';
-  const created = await emu.api('POST', '/v5/campaigns', { channel: t.channel, campaign_delivery_type: t.campaign_delivery_type, created_by: by });
+  const created = await emu.api('POST', '/v5/campaigns', {
+    channel: t.channel,
+    campaign_delivery_type: t.campaign_delivery_type,
+    created_by: by,
+  });
   const id = String(created.data.id);
   const components = JSON.parse(JSON.stringify(t.components)) as Record<string, any>;
   const named = typeof components.basic_details?.name === 'string';
   if (named) components.basic_details.name = `${components.basic_details.name} #${i + 1}`;
-  await emu.api('PATCH', `/v5/campaigns/${encodeURIComponent(id)}`, { channel: t.channel, campaign_delivery_type: t.campaign_delivery_type, updated_by: by, ...components });
+  await emu.api('PATCH', `/v5/campaigns/${encodeURIComponent(id)}`, {
+    channel: t.channel,
+    campaign_delivery_type: t.campaign_delivery_type,
+    updated_by: by,
+    ...components,
+  });
   if (t.status === 'DRAFT') return { id, status: 'DRAFT', channel: t.channel, named };
-  const published = await emu.api('PATCH', `/core-services/v1/campaigns/${encodeURIComponent(id)}`, { request_id: `bench-publish-${i + 1}`, updated_by: by });
+  const published = await emu.api('PATCH', `/core-services/v1/campaigns/${encodeURIComponent(id)}`, {
+    request_id: `bench-publish-${i + 1}`,
+    updated_by: by,
+  });
   let status = String(published.data.status);
   const action = statusAction(t, status);
   if (action) {
@@ -260,7 +291,14 @@ function countBy(made: Made[], key: 'status' | 'channel'): Record<string, number
 
 // ---------------------------------------------------------------- counting calls
 
-interface LoggedRequest { seq: number; at: string; method: string; path: string; operation?: string; status?: number }
+interface LoggedRequest {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  operation?: string;
+  status?: number;
+}
 
 /**
  * The API requests of one command, from the emulator's request log. The log keeps the last 2000
@@ -274,7 +312,10 @@ class CallCounter {
   private reading: Promise<void> = Promise.resolve();
   private failure: unknown;
 
-  private constructor(private readonly emu: Emulator, private readonly after: number) {}
+  private constructor(
+    private readonly emu: Emulator,
+    private readonly after: number,
+  ) {}
 
   /** Clears the log and the limiter's windows, then follows the log. */
   static async start(emu: Emulator, lastSeq: number): Promise<CallCounter> {
@@ -283,7 +324,9 @@ class CallCounter {
     await emu.admin('DELETE', '/__admin/requests');
     await emu.admin('DELETE', '/__admin/rate-limits');
     const c = new CallCounter(emu, after);
-    c.timer = setInterval(() => { c.reading = c.reading.then(() => c.read()); }, LOG_POLL_MS);
+    c.timer = setInterval(() => {
+      c.reading = c.reading.then(() => c.read());
+    }, LOG_POLL_MS);
     return c;
   }
 
@@ -318,7 +361,13 @@ class CallCounter {
 
 // ---------------------------------------------------------------- the CLI
 
-interface CliRun { exit: number | null; finished: boolean; wallMs: number; stdout: string; stderr: string }
+interface CliRun {
+  exit: number | null;
+  finished: boolean;
+  wallMs: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function runCli(procs: ProcessScripts, args: string[], cwd: string, apiKey: string, timeoutMs: number): Promise<CliRun> {
   const env = { ...process.env, CAMPAIGN_API_KEY: apiKey, NODE_OPTIONS: '', NO_COLOR: '1' };
@@ -326,10 +375,17 @@ async function runCli(procs: ProcessScripts, args: string[], cwd: string, apiKey
   const child = procs.spawnGroup(process.execPath, [CAMPAIGN_JS, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', d => { stdout += d; });
-  child.stderr!.on('data', d => { stderr += d; });
+  child.stdout!.on('data', d => {
+    stdout += d;
+  });
+  child.stderr!.on('data', d => {
+    stderr += d;
+  });
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; void procs.killGroup(child.pid); }, timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void procs.killGroup(child.pid);
+  }, timeoutMs);
   const exit = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', code => resolve(code));
@@ -352,9 +408,13 @@ function timeoutsIn(command: CatalogCommand, run: CliRun): { count: number; mess
     return { count: lines.length, messages: lines.slice(0, 3) };
   }
   const rows: Array<Record<string, unknown>> = command === 'pull' ? out.campaigns : command === 'status' ? out.files : out.entries;
-  const inError = (r: Record<string, unknown>): boolean => r.outcome === 'error' || r.state === 'error' || r.action === 'error' || /\bTIMEOUT\b/.test(String(r.message ?? ''));
+  const inError = (r: Record<string, unknown>): boolean =>
+    r.outcome === 'error' || r.state === 'error' || r.action === 'error' || /\bTIMEOUT\b/.test(String(r.message ?? ''));
   const failed = Array.isArray(rows) ? rows.filter(inError) : [];
-  return { count: own.length + failed.length, messages: [...own, ...failed.map(r => `${String(r.file ?? r.id ?? '')}: ${String(r.message ?? '')}`)].slice(0, 3) };
+  return {
+    count: own.length + failed.length,
+    messages: [...own, ...failed.map(r => `${String(r.file ?? r.id ?? '')}: ${String(r.message ?? '')}`)].slice(0, 3),
+  };
 }
 
 /** `<name>.<id>.campaign.json` → id. */
@@ -371,7 +431,12 @@ const EDITABLE = new Set(['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED']);
  */
 function editTenth(folder: string, made: Map<string, Made>): number {
   const dir = path.join(folder, 'campaigns');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter(f => f.endsWith('.campaign.json')).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter(f => f.endsWith('.campaign.json'))
+        .sort()
+    : [];
   const want = Math.max(1, Math.round(files.length * EDITED_SHARE));
   const editable = files.filter(f => {
     const m = made.get(idOfFile(f) ?? '');
@@ -380,7 +445,7 @@ function editTenth(folder: string, made: Map<string, Made>): number {
   const count = Math.min(want, editable.length);
   let edited = 0;
   for (let k = 0; k < count; k++) {
-    const file = path.join(dir, editable[Math.floor(k * editable.length / count)]);
+    const file = path.join(dir, editable[Math.floor((k * editable.length) / count)]);
     const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, any>;
     doc.basic_details.name = `${doc.basic_details.name} (edited)`;
     fs.writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
@@ -427,7 +492,13 @@ export function seconds(ms: number): string {
 
 // ---------------------------------------------------------------- one size
 
-async function measureSize(emu: Emulator, procs: ProcessScripts, n: number, o: CatalogOptions, seq: { last: number }): Promise<SizeFigures> {
+async function measureSize(
+  emu: Emulator,
+  procs: ProcessScripts,
+  n: number,
+  o: CatalogOptions,
+  seq: { last: number },
+): Promise<SizeFigures> {
   const sectionStart = performance.now();
   await emu.admin('POST', '/__admin/reset');
   await emu.admin('PUT', '/__admin/rate-limits', { enabled: false });
@@ -439,9 +510,16 @@ async function measureSize(emu: Emulator, procs: ProcessScripts, n: number, o: C
 
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-bench-catalog-'));
   try {
-    fs.writeFileSync(path.join(folder, 'campaign.environments.json'), `${JSON.stringify({
-      environments: [{ name: 'bench', baseUrl: emu.proc.url, workspaceId: emu.workspace.id, email: 'bench@example.com' }],
-    }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(folder, 'campaign.environments.json'),
+      `${JSON.stringify(
+        {
+          environments: [{ name: 'bench', baseUrl: emu.proc.url, workspaceId: emu.workspace.id, email: 'bench@example.com' }],
+        },
+        null,
+        2,
+      )}\n`,
+    );
     const every = JSON.stringify({ campaign_fields: { status: [...STATUSES], channels: [...CHANNELS] } });
     const byId = new Map(made.map(m => [m.id, m]));
     const commands: CommandFigures[] = [];
@@ -450,23 +528,53 @@ async function measureSize(emu: Emulator, procs: ProcessScripts, n: number, o: C
       const bound = callBound(n, edited);
       const timeoutMs = o.timeoutMs ?? commandTimeoutMs(bound);
       const args = command === 'pull' ? ['pull', '--search', every, '--format', 'json'] : [command, '--format', 'json'];
-      o.log(`  catalog ${n.toLocaleString('en')}: campaign ${command}${edited === undefined ? '' : ` (${edited} files edited)`}, at most ${seconds(timeoutMs)}…`);
+      o.log(
+        `  catalog ${n.toLocaleString('en')}: campaign ${command}${edited === undefined ? '' : ` (${edited} files edited)`}, at most ${seconds(timeoutMs)}…`,
+      );
       const counter = await CallCounter.start(emu, seq.last);
       const run = await runCli(procs, args, folder, emu.workspace.apiKey, timeoutMs);
       const counted = await counter.stop();
       seq.last = counted.lastSeq;
       const timeouts = timeoutsIn(command, run);
-      const f = judged({
-        command, calls: counted.calls, unseen: counted.unseen, bound, rateLimited: counted.rateLimited, timeouts: timeouts.count,
-        exit: run.exit, expectedExit: EXPECTED_EXIT[command], finished: run.finished, timeoutMs, wallMs: run.wallMs, edited,
-      }, limits);
+      const f = judged(
+        {
+          command,
+          calls: counted.calls,
+          unseen: counted.unseen,
+          bound,
+          rateLimited: counted.rateLimited,
+          timeouts: timeouts.count,
+          exit: run.exit,
+          expectedExit: EXPECTED_EXIT[command],
+          finished: run.finished,
+          timeoutMs,
+          wallMs: run.wallMs,
+          edited,
+        },
+        limits,
+      );
       for (const m of timeouts.messages) o.log(`    in error: ${m.slice(0, 300)}`);
-      if (counted.rateLimited) o.log(`    429s: ${Object.entries(counted.rateLimitedBy).map(([k, v]) => `${v} on ${k}`).join(', ')}`);
-      if (run.finished && run.exit !== f.expectedExit && run.stderr.trim()) o.log(`    stderr: ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400)}`);
-      o.log(`    ${f.calls} calls (bound ${f.bound}), ${run.finished ? seconds(f.wallMs) : `did not finish in ${seconds(timeoutMs)}`}, limits impose ${seconds(f.imposedMs)}: ${f.met ? 'met' : `NOT MET (${f.why.join('; ')})`}`);
+      if (counted.rateLimited)
+        o.log(
+          `    429s: ${Object.entries(counted.rateLimitedBy)
+            .map(([k, v]) => `${v} on ${k}`)
+            .join(', ')}`,
+        );
+      if (run.finished && run.exit !== f.expectedExit && run.stderr.trim())
+        o.log(`    stderr: ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400)}`);
+      o.log(
+        `    ${f.calls} calls (bound ${f.bound}), ${run.finished ? seconds(f.wallMs) : `did not finish in ${seconds(timeoutMs)}`}, limits impose ${seconds(f.imposedMs)}: ${f.met ? 'met' : `NOT MET (${f.why.join('; ')})`}`,
+      );
       commands.push(f);
     }
-    return { n, setupMs, totalMs: performance.now() - sectionStart, statuses: countBy(made, 'status'), channels: countBy(made, 'channel'), commands };
+    return {
+      n,
+      setupMs,
+      totalMs: performance.now() - sectionStart,
+      statuses: countBy(made, 'status'),
+      channels: countBy(made, 'channel'),
+      commands,
+    };
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -484,7 +592,7 @@ function emulatorLimits(limits: readonly RateLimit[]): { perSecond: number; perM
 
 /** A value at `n` on the line through (a, va) and (b, vb). */
 function linear(n: number, a: number, va: number, b: number, vb: number): number {
-  return va + (vb - va) * (n - a) / (b - a);
+  return va + ((vb - va) * (n - a)) / (b - a);
 }
 
 function extrapolated(n: number, a: SizeFigures, b: SizeFigures, estimatedMs: number): SizeFigures {
@@ -497,15 +605,32 @@ function extrapolated(n: number, a: SizeFigures, b: SizeFigures, estimatedMs: nu
     // The wall time is what the limits impose on those calls (not linear in N: the minute's window
     // binds past 100 calls) plus the command's own work, which grows with the campaigns.
     const ownWork = linear(n, a.n, ca.wallMs - ca.imposedMs, b.n, cb.wallMs - cb.imposedMs);
-    return judged({
-      command: ca.command, calls, unseen: 0, bound,
-      rateLimited: 0, timeouts: 0, exit: ca.expectedExit, expectedExit: ca.expectedExit, finished: true,
-      timeoutMs: commandTimeoutMs(bound), wallMs: imposedMs(calls, SERVICE_LIMITS) + Math.max(0, ownWork), edited,
-    }, SERVICE_LIMITS);
+    return judged(
+      {
+        command: ca.command,
+        calls,
+        unseen: 0,
+        bound,
+        rateLimited: 0,
+        timeouts: 0,
+        exit: ca.expectedExit,
+        expectedExit: ca.expectedExit,
+        finished: true,
+        timeoutMs: commandTimeoutMs(bound),
+        wallMs: imposedMs(calls, SERVICE_LIMITS) + Math.max(0, ownWork),
+        edited,
+      },
+      SERVICE_LIMITS,
+    );
   });
   return {
-    n, extrapolated: { from: [a.n, b.n], estimatedMs, fromUnfinished },
-    setupMs: linear(n, a.n, a.setupMs, b.n, b.setupMs), totalMs: estimatedMs, statuses: {}, channels: {}, commands,
+    n,
+    extrapolated: { from: [a.n, b.n], estimatedMs, fromUnfinished },
+    setupMs: linear(n, a.n, a.setupMs, b.n, b.setupMs),
+    totalMs: estimatedMs,
+    statuses: {},
+    channels: {},
+    commands,
   };
 }
 
@@ -537,7 +662,9 @@ export async function catalogBench(o: CatalogOptions): Promise<CatalogFigures> {
         const x = extrapolated(LARGEST, a, b, estimatedMs);
         figures.sizes.push(x);
         const [from, to, largest] = [a.n, b.n, x.n].map(k => k.toLocaleString('en'));
-        figures.notes.push(`The ${largest} row is EXTRAPOLATED from ${from} and ${to}, not measured (calls and the command's own work linearly, plus what the limits impose on those calls): its estimated time, ${seconds(estimatedMs)}, is over the ${seconds(LARGEST_BUDGET_MS)} allowed.${x.extrapolated!.fromUnfinished ? ' Some of those runs did not finish, so its calls and times are lower bounds.' : ''}`);
+        figures.notes.push(
+          `The ${largest} row is EXTRAPOLATED from ${from} and ${to}, not measured (calls and the command's own work linearly, plus what the limits impose on those calls): its estimated time, ${seconds(estimatedMs)}, is over the ${seconds(LARGEST_BUDGET_MS)} allowed.${x.extrapolated!.fromUnfinished ? ' Some of those runs did not finish, so its calls and times are lower bounds.' : ''}`,
+        );
       }
     }
     return figures;
@@ -550,7 +677,9 @@ export async function catalogBench(o: CatalogOptions): Promise<CatalogFigures> {
 
 // ---------------------------------------------------------------- output
 
-function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
 
 function windowName(ms: number): string {
   return ms === 1000 ? 'second' : ms === 60_000 ? 'minute' : ms === 3_600_000 ? 'hour' : seconds(ms);
@@ -564,11 +693,17 @@ export function catalogTables(f: CatalogFigures): string[] {
   const head = ['command', 'calls', 'bound', '429s', 'timeouts', 'exit', 'wall', 'imposed', `${WALL_FACTOR}×imposed`, 'verdict'];
   for (const s of f.sizes) {
     out.push('');
-    const mix = Object.entries(s.statuses).map(([k, v]) => `${v} ${k}`).join(', ');
-    const channels = Object.entries(s.channels).map(([k, v]) => `${v} ${k}`).join(', ');
-    out.push(s.extrapolated
-      ? `N = ${s.n.toLocaleString('en')} — EXTRAPOLATED from ${s.extrapolated.from.map(x => x.toLocaleString('en')).join(' and ')} (estimated ${seconds(s.extrapolated.estimatedMs)} to measure), not measured${s.extrapolated.fromUnfinished ? '; from runs that did not finish, so lower bounds' : ''}:`
-      : `N = ${s.n.toLocaleString('en')} (${mix}; ${channels}; set up in ${seconds(s.setupMs)}):`);
+    const mix = Object.entries(s.statuses)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    const channels = Object.entries(s.channels)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    out.push(
+      s.extrapolated
+        ? `N = ${s.n.toLocaleString('en')} — EXTRAPOLATED from ${s.extrapolated.from.map(x => x.toLocaleString('en')).join(' and ')} (estimated ${seconds(s.extrapolated.estimatedMs)} to measure), not measured${s.extrapolated.fromUnfinished ? '; from runs that did not finish, so lower bounds' : ''}:`
+        : `N = ${s.n.toLocaleString('en')} (${mix}; ${channels}; set up in ${seconds(s.setupMs)}):`,
+    );
     const rows = s.commands.map(c => [
       c.command + (c.edited !== undefined ? ` (${c.edited} edited)` : ''),
       `${c.calls}${c.unseen ? ` (${c.unseen} unseen)` : ''}`,
@@ -591,11 +726,13 @@ export function catalogTables(f: CatalogFigures): string[] {
 
 /** One figure per command and size, for the bench's table of goals. */
 export function catalogGoals(f: CatalogFigures): Figure[] {
-  return f.sizes.flatMap(s => s.commands.map(c => ({
-    goal: `catalog of ${s.n.toLocaleString('en')}${s.extrapolated ? ' (extrapolated)' : ''}, campaign ${c.command}${c.edited !== undefined ? ` with ${c.edited} edited` : ''}: ≤ ${c.bound} calls, within ${WALL_FACTOR}× what the limits impose, no 429 or timeout`,
-    met: c.met,
-    value: `${c.calls} calls, ${c.finished ? seconds(c.wallMs) : `did not finish in ${seconds(c.timeoutMs)}`}`,
-    anchor: `limits impose ${seconds(c.imposedMs)}`,
-    ratio: c.finished && c.imposedMs > 0 ? `${(c.wallMs / c.imposedMs).toFixed(2)}×` : undefined,
-  })));
+  return f.sizes.flatMap(s =>
+    s.commands.map(c => ({
+      goal: `catalog of ${s.n.toLocaleString('en')}${s.extrapolated ? ' (extrapolated)' : ''}, campaign ${c.command}${c.edited !== undefined ? ` with ${c.edited} edited` : ''}: ≤ ${c.bound} calls, within ${WALL_FACTOR}× what the limits impose, no 429 or timeout`,
+      met: c.met,
+      value: `${c.calls} calls, ${c.finished ? seconds(c.wallMs) : `did not finish in ${seconds(c.timeoutMs)}`}`,
+      anchor: `limits impose ${seconds(c.imposedMs)}`,
+      ratio: c.finished && c.imposedMs > 0 ? `${(c.wallMs / c.imposedMs).toFixed(2)}×` : undefined,
+    })),
+  );
 }

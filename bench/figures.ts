@@ -19,7 +19,9 @@ export const ms = (x: number): string => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFi
 
 export const times = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)}×`;
 
-function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
 
 /** One line per figure: result, value, anchor, ratio, goal. */
 export function figuresTable(figures: readonly Figure[]): string[] {
@@ -29,7 +31,10 @@ export function figuresTable(figures: readonly Figure[]): string[] {
   const ratio = width(f => f.ratio ?? '—', 5);
   return [
     `  ${pad('result', 9)}${pad('value', value)}${pad('anchor (this run)', anchor)}${pad('ratio', ratio)}goal`,
-    ...figures.map(f => `  ${pad(f.met ? 'met' : 'NOT MET', 9)}${pad(f.value, value)}${pad(f.anchor ?? '—', anchor)}${pad(f.ratio ?? '—', ratio)}${f.goal}`),
+    ...figures.map(
+      f =>
+        `  ${pad(f.met ? 'met' : 'NOT MET', 9)}${pad(f.value, value)}${pad(f.anchor ?? '—', anchor)}${pad(f.ratio ?? '—', ratio)}${f.goal}`,
+    ),
   ];
 }
 

@@ -45,9 +45,14 @@ export function randomEdits(seed: number, text: string, edits: number): string {
   for (let i = 0; i < edits; i++) {
     const at = r.int(out.length + 1);
     switch (r.int(4)) {
-      case 0: out = out.slice(0, at) + out.slice(at + 1 + r.int(40)); break;
-      case 1: out = out.slice(0, at) + r.pick(['[', '{']).repeat(1 + r.int(20)) + out.slice(at); break;
-      default: out = out.slice(0, at) + r.pick(['"', '[', ']', '{', '}', ',', ':', '//', '\\', '\n']) + out.slice(at);
+      case 0:
+        out = out.slice(0, at) + out.slice(at + 1 + r.int(40));
+        break;
+      case 1:
+        out = out.slice(0, at) + r.pick(['[', '{']).repeat(1 + r.int(20)) + out.slice(at);
+        break;
+      default:
+        out = out.slice(0, at) + r.pick(['"', '[', ']', '{', '}', ',', ':', '//', '\\', '\n']) + out.slice(at);
     }
   }
   return out;
@@ -57,7 +62,10 @@ export function formattingDocuments(): Array<{ name: string; text: string }> {
   return [
     { name: 'unterminated string, then 20,000 [', text: '{"a": "x\n' + '['.repeat(20_000) },
     { name: '10 MB campaign, minified', text: JSON.stringify(JSON.parse(generateCampaign({ bytes: 19_000_000 }))) },
-    { name: `300 KB campaign, 40 random edits (seed ${RANDOM_EDIT_SEED})`, text: randomEdits(RANDOM_EDIT_SEED, generateCampaign({ bytes: 300_000 }), 40) },
+    {
+      name: `300 KB campaign, 40 random edits (seed ${RANDOM_EDIT_SEED})`,
+      text: randomEdits(RANDOM_EDIT_SEED, generateCampaign({ bytes: 300_000 }), 40),
+    },
   ];
 }
 
@@ -67,7 +75,12 @@ function median(xs: number[]): number {
 }
 
 function isJson(text: string): boolean {
-  try { JSON.parse(text); return true; } catch { return false; }
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function floor(text: string, runs: number): { ms: number; length: number; of: FormattingFigures['floorOf'] } {
@@ -108,7 +121,9 @@ async function measureDocument(serverPath: string, name: string, text: string, r
   let openPeak = NaN;
   let firstPeak = NaN;
   // Sampled as well as read at the end: a server that dies takes its /proc entry with it.
-  const sampler = setInterval(() => { peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0); }, 100);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak || 0, peakRssMB(c.child.pid) || 0);
+  }, 100);
   const died = exit(c);
   died.catch(() => undefined);
   try {
@@ -117,7 +132,13 @@ async function measureDocument(serverPath: string, name: string, text: string, r
     openPeak = peakRssMB(c.child.pid);
     for (let i = 0; i < runs + 1; i++) {
       const t = performance.now();
-      edits = await Promise.race([died, c.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }) as Promise<TextEdit[]>]);
+      edits = await Promise.race([
+        died,
+        c.connection.sendRequest(DocumentFormattingRequest.type, {
+          textDocument: { uri },
+          options: { tabSize: 2, insertSpaces: true },
+        }) as Promise<TextEdit[]>,
+      ]);
       if (i > 0) samples.push(performance.now() - t);
       else firstPeak = peakRssMB(c.child.pid);
     }
@@ -133,8 +154,19 @@ async function measureDocument(serverPath: string, name: string, text: string, r
   const responseBytes = Buffer.byteLength(JSON.stringify(edits));
   const formatMs = samples.length ? median(samples) : NaN;
   return {
-    document: name, bytes: text.length, formatMs, floorMs: f.ms, floorOf: f.of, overFloor: formatMs / f.ms,
-    edits: edits.length, responseBytes, responseOverFloor: responseBytes / f.length, peakRssMB: peak, firstPeakRssMB: firstPeak, openPeakRssMB: openPeak, error,
+    document: name,
+    bytes: text.length,
+    formatMs,
+    floorMs: f.ms,
+    floorOf: f.of,
+    overFloor: formatMs / f.ms,
+    edits: edits.length,
+    responseBytes,
+    responseOverFloor: responseBytes / f.length,
+    peakRssMB: peak,
+    firstPeakRssMB: firstPeak,
+    openPeakRssMB: openPeak,
+    error,
   };
 }
 
@@ -142,7 +174,9 @@ export async function formattingBench(serverPath: string, quick: boolean): Promi
   const rows: FormattingFigures[] = [];
   for (const { name, text } of formattingDocuments()) {
     const row = await measureDocument(serverPath, name, text, quick ? 1 : 3);
-    process.stderr.write(`  formatting ${name}: ${row.error ?? `${row.formatMs.toFixed(0)} ms, ${row.edits} edits, ${(row.responseBytes / 1048576).toFixed(1)} MB`}, peak RSS ${row.peakRssMB.toFixed(0)} MB\n`);
+    process.stderr.write(
+      `  formatting ${name}: ${row.error ?? `${row.formatMs.toFixed(0)} ms, ${row.edits} edits, ${(row.responseBytes / 1048576).toFixed(1)} MB`}, peak RSS ${row.peakRssMB.toFixed(0)} MB\n`,
+    );
     rows.push(row);
   }
   return rows;
@@ -153,20 +187,44 @@ export function formattingGoals(rows: FormattingFigures[]): Figure[] {
   const deep = rows[0];
   const floorOf = (r: FormattingFigures): string => `JSON.parse + stringify ${r.floorMs.toFixed(0)} ms`;
   return [
-    { goal: 'formatting 10 MB under 2 s', met: !big.error && big.formatMs < 2_000, value: big.error ?? `${big.formatMs.toFixed(0)} ms`, anchor: floorOf(big), ratio: times(big.overFloor) },
-    { goal: 'formatting 10 MB under 300 MB peak RSS of the server', met: big.firstPeakRssMB < 300, value: `${big.firstPeakRssMB.toFixed(0)} MB after one formatting, ${big.peakRssMB.toFixed(0)} MB after every run`, anchor: `open ${big.openPeakRssMB.toFixed(0)} MB`, ratio: times(big.firstPeakRssMB / big.openPeakRssMB) },
-    { goal: 'formatting any bench document under 1 GB peak RSS', met: rows.every(r => !r.error && r.peakRssMB < 1024), value: `max ${Math.max(...rows.map(r => r.peakRssMB)).toFixed(0)} MB` },
-    { goal: 'the runaway nesting is declined (no edits), the server alive', met: !deep.error && deep.edits === 0, value: deep.error ?? `${deep.edits} edits` },
+    {
+      goal: 'formatting 10 MB under 2 s',
+      met: !big.error && big.formatMs < 2_000,
+      value: big.error ?? `${big.formatMs.toFixed(0)} ms`,
+      anchor: floorOf(big),
+      ratio: times(big.overFloor),
+    },
+    {
+      goal: 'formatting 10 MB under 300 MB peak RSS of the server',
+      met: big.firstPeakRssMB < 300,
+      value: `${big.firstPeakRssMB.toFixed(0)} MB after one formatting, ${big.peakRssMB.toFixed(0)} MB after every run`,
+      anchor: `open ${big.openPeakRssMB.toFixed(0)} MB`,
+      ratio: times(big.firstPeakRssMB / big.openPeakRssMB),
+    },
+    {
+      goal: 'formatting any bench document under 1 GB peak RSS',
+      met: rows.every(r => !r.error && r.peakRssMB < 1024),
+      value: `max ${Math.max(...rows.map(r => r.peakRssMB)).toFixed(0)} MB`,
+    },
+    {
+      goal: 'the runaway nesting is declined (no edits), the server alive',
+      met: !deep.error && deep.edits === 0,
+      value: deep.error ?? `${deep.edits} edits`,
+    },
   ];
 }
 
 export function formattingTable(rows: FormattingFigures[]): string[] {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-  const out = [`${pad('document', 52)}${pad('format ms', 11)}${pad('× floor', 9)}${pad('edits', 9)}${pad('response', 12)}${pad('× floor', 9)}peak RSS: open / first / all runs`];
+  const out = [
+    `${pad('document', 52)}${pad('format ms', 11)}${pad('× floor', 9)}${pad('edits', 9)}${pad('response', 12)}${pad('× floor', 9)}peak RSS: open / first / all runs`,
+  ];
   for (const r of rows) {
-    out.push(r.error
-      ? `${pad(r.document, 52)}failed: ${r.error.slice(0, 120)}; peak RSS ${r.peakRssMB.toFixed(0)} MB`
-      : `${pad(r.document, 52)}${pad(r.formatMs.toFixed(1), 11)}${pad(`${r.overFloor.toFixed(1)}×`, 9)}${pad(String(r.edits), 9)}${pad(`${(r.responseBytes / 1048576).toFixed(2)} MB`, 12)}${pad(`${r.responseOverFloor.toFixed(2)}×`, 9)}${r.openPeakRssMB.toFixed(0)} / ${r.firstPeakRssMB.toFixed(0)} / ${r.peakRssMB.toFixed(0)} MB`);
+    out.push(
+      r.error
+        ? `${pad(r.document, 52)}failed: ${r.error.slice(0, 120)}; peak RSS ${r.peakRssMB.toFixed(0)} MB`
+        : `${pad(r.document, 52)}${pad(r.formatMs.toFixed(1), 11)}${pad(`${r.overFloor.toFixed(1)}×`, 9)}${pad(String(r.edits), 9)}${pad(`${(r.responseBytes / 1048576).toFixed(2)} MB`, 12)}${pad(`${r.responseOverFloor.toFixed(2)}×`, 9)}${r.openPeakRssMB.toFixed(0)} / ${r.firstPeakRssMB.toFixed(0)} / ${r.peakRssMB.toFixed(0)} MB`,
+    );
   }
   return out;
 }

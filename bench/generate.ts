@@ -31,16 +31,18 @@ function actionFilter(i: number, broken: boolean): Record<string, unknown> {
     attributes: {
       // F1: the operator must be lower case.
       filter_operator: broken ? 'AND' : 'and',
-      filters: [{
-        filter_type: 'user_attributes',
-        data_type: 'double',
-        category: 'Event Attribute',
-        name: 'amount',
-        operator: 'greaterThan',
-        value: 10 + i,
-        case_sensitive: false,
-        negate: false,
-      }],
+      filters: [
+        {
+          filter_type: 'user_attributes',
+          data_type: 'double',
+          category: 'Event Attribute',
+          name: 'amount',
+          operator: 'greaterThan',
+          value: 10 + i,
+          case_sensitive: false,
+          negate: false,
+        },
+      ],
     },
   };
 }
@@ -66,7 +68,12 @@ export function generateCampaign(opts: GenerateOptions): string {
     campaign_content: {
       content: {
         push: {
-          android: { title: 'Winter sale', message: 'Up to 50% off until Sunday', default_click_action: 'DEEPLINK', default_click_action_value: 'shop://sale' },
+          android: {
+            title: 'Winter sale',
+            message: 'Up to 50% off until Sunday',
+            default_click_action: 'DEEPLINK',
+            default_click_action_value: 'shop://sale',
+          },
           ios: { title: 'Winter sale', message: 'Up to 50% off until Sunday' },
         },
       },
@@ -99,7 +106,11 @@ export function generateCampaign(opts: GenerateOptions): string {
         ios_specific_priority: { apns_priority: opts.errors ? 10 : '10', interruption_level: 'Active', relevance_score: 0.5 },
       },
     },
-    control_group_details: { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10, is_global_control_group_enabled: false },
+    control_group_details: {
+      is_campaign_control_group_enabled: true,
+      campaign_control_group_percentage: 10,
+      is_global_control_group_enabled: false,
+    },
     utm_params: { utm_source: 'push', utm_medium: 'mobile', utm_campaign: 'winter_sale' },
   };
   const filters = (base.segmentation_details as { included_filters: { filters: unknown[] } }).included_filters.filters;

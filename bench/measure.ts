@@ -1,7 +1,11 @@
 /** Timing of in-process work for the bench: samples in the steady state, summed up as median and p95. */
 import { performance } from 'perf_hooks';
 
-export interface Stats { median: number; p95: number; n: number }
+export interface Stats {
+  median: number;
+  p95: number;
+  n: number;
+}
 
 export function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);

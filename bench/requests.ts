@@ -9,7 +9,12 @@
 import { performance } from 'perf_hooks';
 import type { Figure } from './figures';
 import {
-  ClientCapabilities, CodeActionRequest, CompletionRequest, Diagnostic, DocumentDiagnosticRequest, HoverRequest,
+  ClientCapabilities,
+  CodeActionRequest,
+  CompletionRequest,
+  Diagnostic,
+  DocumentDiagnosticRequest,
+  HoverRequest,
 } from 'vscode-languageserver-protocol/node';
 import { generateCampaign } from './generate';
 import { LspClient } from '../packages/server/test/helpers/lspClient';
@@ -36,7 +41,9 @@ const VSCODE: ClientCapabilities = {
     publishDiagnostics: { versionSupport: true },
     codeAction: {
       codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } },
-      isPreferredSupport: true, dataSupport: true, resolveSupport: { properties: ['edit'] },
+      isPreferredSupport: true,
+      dataSupport: true,
+      resolveSupport: { properties: ['edit'] },
     },
     completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
     hover: { contentFormat: ['markdown', 'plaintext'] },
@@ -71,7 +78,16 @@ async function timed<T>(request: () => Promise<T>): Promise<number> {
 function figure(request: string, text: string, samples: number[]): RequestFigure {
   const p = parseMs(text, 5);
   const m = median(samples);
-  return { request, bytes: text.length, medianMs: m, maxMs: Math.max(...samples), runs: samples.length, parseMs: p, overParse: m / p, met: m < REQUEST_GOAL_MS };
+  return {
+    request,
+    bytes: text.length,
+    medianMs: m,
+    maxMs: Math.max(...samples),
+    runs: samples.length,
+    parseMs: p,
+    overParse: m / p,
+    met: m < REQUEST_GOAL_MS,
+  };
 }
 
 /** A small one-time push campaign with `n` unknown keys in basic_details (rule D7 on each). */
@@ -96,7 +112,13 @@ function lineOf(text: string, needle: string): number {
  * A code action at one line, after each of `runs` edits, once that edit's diagnostics are
  * published: the line of `lineFor(diagnostics, i)`, with the diagnostics on it as the editor sends them.
  */
-async function codeActionAfterEdits(serverPath: string, name: string, text: string, runs: number, lineFor: (diagnostics: Diagnostic[], i: number) => number): Promise<RequestFigure> {
+async function codeActionAfterEdits(
+  serverPath: string,
+  name: string,
+  text: string,
+  runs: number,
+  lineFor: (diagnostics: Diagnostic[], i: number) => number,
+): Promise<RequestFigure> {
   const c = await LspClient.start({ serverPath, capabilities: VSCODE });
   const uri = `file:///bench/${name.replace(/\W+/g, '-')}.campaign.json`;
   const samples: number[] = [];
@@ -104,13 +126,21 @@ async function codeActionAfterEdits(serverPath: string, name: string, text: stri
     await c.open(uri, text);
     const at = nameAt(text);
     for (let i = 0; i < runs + 1; i++) {
-      const v = await c.change(uri, { start: { line: at.line, character: at.character + i }, end: { line: at.line, character: at.character + i } }, 'x');
+      const v = await c.change(
+        uri,
+        { start: { line: at.line, character: at.character + i }, end: { line: at.line, character: at.character + i } },
+        'x',
+      );
       const { diagnostics } = await c.waitForDiagnostics(uri, p => p.version === v, 600_000);
       const line = lineFor(diagnostics, i);
       const range = { start: { line, character: 0 }, end: { line, character: 200 } };
-      const ms = await timed(() => c.connection.sendRequest(CodeActionRequest.type, {
-        textDocument: { uri }, range, context: { diagnostics: diagnostics.filter(d => d.range.start.line === line) },
-      }));
+      const ms = await timed(() =>
+        c.connection.sendRequest(CodeActionRequest.type, {
+          textDocument: { uri },
+          range,
+          context: { diagnostics: diagnostics.filter(d => d.range.start.line === line) },
+        }),
+      );
       if (i > 0) samples.push(ms);
     }
   } finally {
@@ -133,12 +163,18 @@ async function rightAfterEdits(serverPath: string, text: string, runs: number): 
     const key: Position = { line: timezone, character: line.indexOf('"timezone"') + 2 };
     const value: Position = { line: timezone, character: line.indexOf(':') + 3 };
     for (let i = 0; i < 2 * (runs + 1); i++) {
-      await c.change(uri, { start: { line: at.line, character: at.character + i }, end: { line: at.line, character: at.character + i } }, 'x');
+      await c.change(
+        uri,
+        { start: { line: at.line, character: at.character + i }, end: { line: at.line, character: at.character + i } },
+        'x',
+      );
       const pull = c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
       const kind = i % 2 === 0 ? 'hover' : 'completion';
-      const ms = await timed<unknown>(() => kind === 'hover'
-        ? c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: key })
-        : c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: value }));
+      const ms = await timed<unknown>(() =>
+        kind === 'hover'
+          ? c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: key })
+          : c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: value }),
+      );
       await pull;
       if (i > 1) out[kind].push(ms);
     }
@@ -157,10 +193,20 @@ export async function requestsBench(serverPath: string, quick: boolean): Promise
     process.stderr.write(`  ${r.request}: ${r.medianMs.toFixed(1)} ms median, ${r.maxMs.toFixed(1)} ms max (${r.runs} runs)\n`);
     rows.push(r);
   };
-  report(await codeActionAfterEdits(serverPath, 'code action at one line, 1,600 unknown keys', keys, runs * 3,
-    (_, i) => lineOf(keys, `"unknown_key_${(i * 397) % 1_600}"`)));
-  report(await codeActionAfterEdits(serverPath, 'code action at one line, 10 MB campaign', large, runs,
-    (diagnostics, i) => diagnostics[(i * 131) % diagnostics.length].range.start.line));
+  report(
+    await codeActionAfterEdits(serverPath, 'code action at one line, 1,600 unknown keys', keys, runs * 3, (_, i) =>
+      lineOf(keys, `"unknown_key_${(i * 397) % 1_600}"`),
+    ),
+  );
+  report(
+    await codeActionAfterEdits(
+      serverPath,
+      'code action at one line, 10 MB campaign',
+      large,
+      runs,
+      (diagnostics, i) => diagnostics[(i * 131) % diagnostics.length].range.start.line,
+    ),
+  );
   const after = await rightAfterEdits(serverPath, large, runs);
   report(figure('hover right after an edit, 10 MB campaign', large, after.hover));
   report(figure('completion right after an edit, 10 MB campaign', large, after.completion));
@@ -169,16 +215,23 @@ export async function requestsBench(serverPath: string, quick: boolean): Promise
 
 export function requestsGoals(rows: RequestFigure[]): Figure[] {
   return rows.map(r => ({
-    goal: `${r.request} under ${REQUEST_GOAL_MS} ms`, met: r.met, value: `${r.medianMs.toFixed(1)} ms median`,
-    anchor: `JSON.parse of the same text ${r.parseMs.toFixed(2)} ms`, ratio: `${r.overParse.toFixed(1)}×`,
+    goal: `${r.request} under ${REQUEST_GOAL_MS} ms`,
+    met: r.met,
+    value: `${r.medianMs.toFixed(1)} ms median`,
+    anchor: `JSON.parse of the same text ${r.parseMs.toFixed(2)} ms`,
+    ratio: `${r.overParse.toFixed(1)}×`,
   }));
 }
 
 export function requestsTable(rows: RequestFigure[]): string[] {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-  const out = [`${pad('request', 52)}${pad('median ms', 11)}${pad('max ms', 10)}${pad('JSON.parse ms', 15)}${pad('× JSON.parse', 14)}goal ${REQUEST_GOAL_MS} ms`];
+  const out = [
+    `${pad('request', 52)}${pad('median ms', 11)}${pad('max ms', 10)}${pad('JSON.parse ms', 15)}${pad('× JSON.parse', 14)}goal ${REQUEST_GOAL_MS} ms`,
+  ];
   for (const r of rows) {
-    out.push(`${pad(r.request, 52)}${pad(r.medianMs.toFixed(1), 11)}${pad(r.maxMs.toFixed(1), 10)}${pad(r.parseMs.toFixed(2), 15)}${pad(`${r.overParse.toFixed(1)}×`, 14)}${r.met ? 'met' : 'NOT MET'}`);
+    out.push(
+      `${pad(r.request, 52)}${pad(r.medianMs.toFixed(1), 11)}${pad(r.maxMs.toFixed(1), 10)}${pad(r.parseMs.toFixed(2), 15)}${pad(`${r.overParse.toFixed(1)}×`, 14)}${r.met ? 'met' : 'NOT MET'}`,
+    );
   }
   return out;
 }

@@ -56,18 +56,27 @@ function ourValidate(text: string): number {
 }
 
 function jsonLanguageService(): jsonls.LanguageService {
-  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'packages/core/src/generated/schemas.json'), 'utf8')) as Record<string, { $id: string }>;
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'packages/core/src/generated/schemas.json'), 'utf8')) as Record<
+    string,
+    { $id: string }
+  >;
   // json-ls resolves relative $refs against its own idea of the base URI: match by file name.
-  const ls = jsonls.getLanguageService({ schemaRequestService: async uri => {
-    const base = uri.slice(uri.lastIndexOf('/') + 1);
-    const hit = bundle[base];
-    if (!hit) throw new Error(`unknown schema ${uri}`);
-    return JSON.stringify(hit);
-  } });
+  const ls = jsonls.getLanguageService({
+    schemaRequestService: async uri => {
+      const base = uri.slice(uri.lastIndexOf('/') + 1);
+      const hit = bundle[base];
+      if (!hit) throw new Error(`unknown schema ${uri}`);
+      return JSON.stringify(hit);
+    },
+  });
   ls.configure({
     validate: true,
     allowComments: false,
-    schemas: Object.values(bundle).map(s => ({ uri: s.$id, schema: s as jsonls.JSONSchema, fileMatch: s.$id.endsWith('/campaign.schema.json') ? ['*.campaign.json'] : undefined })),
+    schemas: Object.values(bundle).map(s => ({
+      uri: s.$id,
+      schema: s as jsonls.JSONSchema,
+      fileMatch: s.$id.endsWith('/campaign.schema.json') ? ['*.campaign.json'] : undefined,
+    })),
   });
   return ls;
 }
@@ -87,15 +96,31 @@ async function theirMessages(ls: jsonls.LanguageService, text: string): Promise<
 async function validationBench(): Promise<Record<string, unknown>[]> {
   const ls = jsonLanguageService();
   const rows: Record<string, unknown>[] = [];
-  const sizes: Array<[string, number]> = [['3 KB', 3_000], ['100 KB', 100_000], ['1 MB', 1_000_000]];
+  const sizes: Array<[string, number]> = [
+    ['3 KB', 3_000],
+    ['100 KB', 100_000],
+    ['1 MB', 1_000_000],
+  ];
   for (const [label, bytes] of sizes) {
     for (const errors of [false, true]) {
       const text = generateCampaign({ bytes, errors });
-      const runs = bytes >= 1_000_000 ? (quick ? 5 : 15) : bytes >= 100_000 ? (quick ? 10 : 40) : (quick ? 50 : 300);
+      const runs = bytes >= 1_000_000 ? (quick ? 5 : 15) : bytes >= 100_000 ? (quick ? 10 : 40) : quick ? 50 : 300;
       const budget = quick ? 300 : 1500;
-      const floor = measure(() => { JSON.parse(text); }, runs, budget);
+      const floor = measure(
+        () => {
+          JSON.parse(text);
+        },
+        runs,
+        budget,
+      );
       let ourCount = 0;
-      const ours = measure(() => { ourCount = ourValidate(text); }, runs, budget);
+      const ours = measure(
+        () => {
+          ourCount = ourValidate(text);
+        },
+        runs,
+        budget,
+      );
       // vscode-json-languageservice's validation is async; its work is synchronous inside, so
       // awaiting each run measures it fully.
       let theirCount = 0;
@@ -114,12 +139,19 @@ async function validationBench(): Promise<Record<string, unknown>[]> {
       const unresolved = probe.find(m => /Unable to load schema|unknown schema/.test(m));
       if (unresolved) throw new Error(`vscode-json-languageservice did not load our schemas: ${unresolved}`);
       rows.push({
-        size: label, bytes: text.length, errors, diagnostics: { ours: ourCount, jsonLanguageService: theirCount },
-        jsonParse: floor, ours, jsonLanguageService: theirs,
+        size: label,
+        bytes: text.length,
+        errors,
+        diagnostics: { ours: ourCount, jsonLanguageService: theirCount },
+        jsonParse: floor,
+        ours,
+        jsonLanguageService: theirs,
         speedup: theirs.median / ours.median,
         overParse: ours.median / floor.median,
       });
-      process.stderr.write(`  validation ${label} ${errors ? 'with errors' : 'valid'}: ours ${ms(ours.median)} ms, json-ls ${ms(theirs.median)} ms, JSON.parse ${ms(floor.median)} ms\n`);
+      process.stderr.write(
+        `  validation ${label} ${errors ? 'with errors' : 'valid'}: ours ${ms(ours.median)} ms, json-ls ${ms(theirs.median)} ms, JSON.parse ${ms(floor.median)} ms\n`,
+      );
     }
   }
   return rows;
@@ -141,7 +173,11 @@ interface StartUp {
 
 function nodeStart(): Promise<number> {
   const t = performance.now();
-  return new Promise((resolve, reject) => spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('error', reject).on('exit', () => resolve(performance.now() - t)));
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' })
+      .on('error', reject)
+      .on('exit', () => resolve(performance.now() - t)),
+  );
 }
 
 async function startToFirstDiagnostics(): Promise<StartUp> {
@@ -176,12 +212,15 @@ async function keystroke(): Promise<Stats> {
   const line = text.split('\n').findIndex(l => l.includes('"Winter sale reminder"'));
   const col = text.split('\n')[line].indexOf('reminder');
   let typed = 0;
-  const s = await measureAsync(async () => {
-    const at = { line, character: col + typed };
-    await c.change(uri, { start: at, end: at }, 'x');
-    typed++;
-    await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
-  }, quick ? 10 : 40);
+  const s = await measureAsync(
+    async () => {
+      const at = { line, character: col + typed };
+      await c.change(uri, { start: at, end: at }, 'x');
+      typed++;
+      await c.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+    },
+    quick ? 10 : 40,
+  );
   await c.stop();
   return s;
 }
@@ -189,7 +228,16 @@ async function keystroke(): Promise<Stats> {
 function cursorPositions(text: string): Array<{ line: number; character: number }> {
   const lines = text.split('\n');
   const out: Array<{ line: number; character: number }> = [];
-  const wanted = ['"operator"', '"data_type"', '"delivery_type"', '"timezone"', '"apns_priority"', '"filter_operator"', '"platforms"', '"bypass_dnd"'];
+  const wanted = [
+    '"operator"',
+    '"data_type"',
+    '"delivery_type"',
+    '"timezone"',
+    '"apns_priority"',
+    '"filter_operator"',
+    '"platforms"',
+    '"bypass_dnd"',
+  ];
   for (const w of wanted) {
     const l = lines.findIndex(x => x.includes(w));
     if (l >= 0) out.push({ line: l, character: lines[l].indexOf(w) + 2 });
@@ -210,20 +258,26 @@ async function completionAndHover(): Promise<{ completion: Stats; hover: Stats; 
   let i = 0;
   let completion: Stats;
   try {
-    completion = await measureAsync(async () => {
-      const p = valuePositions[i++ % valuePositions.length];
-      await c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: p });
-    }, quick ? 20 : 100);
+    completion = await measureAsync(
+      async () => {
+        const p = valuePositions[i++ % valuePositions.length];
+        await c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: p });
+      },
+      quick ? 20 : 100,
+    );
   } catch {
     supported.completion = false;
     completion = { median: NaN, p95: NaN, n: 0 };
   }
   let hover: Stats;
   try {
-    hover = await measureAsync(async () => {
-      const p = positions[i++ % positions.length];
-      await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: p });
-    }, quick ? 20 : 100);
+    hover = await measureAsync(
+      async () => {
+        const p = positions[i++ % positions.length];
+        await c.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: p });
+      },
+      quick ? 20 : 100,
+    );
   } catch {
     supported.hover = false;
     hover = { median: NaN, p95: NaN, n: 0 };
@@ -232,7 +286,14 @@ async function completionAndHover(): Promise<{ completion: Stats; hover: Stats; 
   return { completion, hover, supported };
 }
 
-interface Memory50 { rssMB: number; idleRssMB: number; heapUsedMB: number; heapTotalMB: number; serverReportedRssMB: number; openDocuments: number }
+interface Memory50 {
+  rssMB: number;
+  idleRssMB: number;
+  heapUsedMB: number;
+  heapTotalMB: number;
+  serverReportedRssMB: number;
+  openDocuments: number;
+}
 
 /** RSS with 50 open documents of mixed sizes; the anchor is the same server's RSS before the first one. */
 async function memory(): Promise<Memory50> {
@@ -250,10 +311,23 @@ async function memory(): Promise<Memory50> {
   const s = await c.connection.sendRequest(ServerStatsRequest.type);
   const { rssMB } = residentMB(c.child.pid!);
   await c.stop();
-  return { rssMB, idleRssMB: idle.rssMB, heapUsedMB: s.heapUsed / 1048576, heapTotalMB: s.heapTotal / 1048576, serverReportedRssMB: s.rss / 1048576, openDocuments: 50 };
+  return {
+    rssMB,
+    idleRssMB: idle.rssMB,
+    heapUsedMB: s.heapUsed / 1048576,
+    heapTotalMB: s.heapTotal / 1048576,
+    serverReportedRssMB: s.rss / 1048576,
+    openDocuments: 50,
+  };
 }
 
-interface Memory10MB { rssMB: number; peakRssMB: number; idleRssMB: number; heapUsedMB: number; diagnostics: number }
+interface Memory10MB {
+  rssMB: number;
+  peakRssMB: number;
+  idleRssMB: number;
+  heapUsedMB: number;
+  diagnostics: number;
+}
 
 /** One open 10 MB campaign with mistakes, until its diagnostics arrive: the server's RSS then, and its peak. */
 async function memory10MB(): Promise<Memory10MB> {
@@ -275,7 +349,14 @@ function residentMB(pid: number): { rssMB: number; peakRssMB: number } {
   return { rssMB: kb('VmRSS') / 1024, peakRssMB: kb('VmHWM') / 1024 };
 }
 
-interface LargeMemory { rssMB: number; peakRssMB: number; heapUsedMB: number; survived: boolean; seconds: number; exit?: string }
+interface LargeMemory {
+  rssMB: number;
+  peakRssMB: number;
+  heapUsedMB: number;
+  survived: boolean;
+  seconds: number;
+  exit?: string;
+}
 
 /**
  * The worst case for memory: 100 open 1 MB documents that are not strict JSON (their ranges need
@@ -324,14 +405,18 @@ const LINT_FILES = 5_000;
  */
 function corpusFile(i: number): { name: string; text: string } {
   const text = generateCampaign({ bytes: 3_000 + ((i * 7_919) % 5_001), errors: i % 4 === 0 });
-  const name = i % 10 === 0 ? `campaign-${i}.${(0x5f0000000000 + i).toString(16).padStart(24, '0')}.campaign.json` : `campaign-${i}.campaign.json`;
+  const name =
+    i % 10 === 0 ? `campaign-${i}.${(0x5f0000000000 + i).toString(16).padStart(24, '0')}.campaign.json` : `campaign-${i}.campaign.json`;
   return { name, text };
 }
 
 /** The corpus in a temporary folder: 50 team folders of 100 files, a settings file and a .gitignore, as a repository has them. */
 function writeCorpus(): { dir: string; bytes: number; withErrors: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-bench-lint-'));
-  fs.writeFileSync(path.join(dir, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }));
+  fs.writeFileSync(
+    path.join(dir, '.campaignrc.json'),
+    JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }),
+  );
   fs.writeFileSync(path.join(dir, '.gitignore'), 'tmp/\n*.local.campaign.json\n');
   let bytes = 0;
   for (let i = 0; i < LINT_FILES; i++) {
@@ -344,25 +429,46 @@ function writeCorpus(): { dir: string; bytes: number; withErrors: number } {
   return { dir, bytes, withErrors: Math.ceil(LINT_FILES / 4) };
 }
 
-interface ProcessRun { wallMs: number; cpuMs: number; peakRssMB: number; status: number | null }
+interface ProcessRun {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMB: number;
+  status: number | null;
+}
 
 /** Medians of wall and CPU time, the largest peak RSS. */
-interface LintFigures { wallMs: number; cpuMs: number; peakRssMB: number; runs: number }
+interface LintFigures {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMB: number;
+  runs: number;
+}
 
 interface LintBench {
-  files: number; bytes: number; withErrors: number;
-  readParse: LintFigures; campaignLint: LintFigures; ajvCli: LintFigures;
+  files: number;
+  bytes: number;
+  withErrors: number;
+  readParse: LintFigures;
+  campaignLint: LintFigures;
+  ajvCli: LintFigures;
 }
 
 function figures(rs: ProcessRun[]): LintFigures {
-  return { wallMs: median(rs.map(r => r.wallMs)), cpuMs: median(rs.map(r => r.cpuMs)), peakRssMB: Math.max(...rs.map(r => r.peakRssMB)), runs: rs.length };
+  return {
+    wallMs: median(rs.map(r => r.wallMs)),
+    cpuMs: median(rs.map(r => r.cpuMs)),
+    peakRssMB: Math.max(...rs.map(r => r.peakRssMB)),
+    runs: rs.length,
+  };
 }
 
 /** A whole process: wall time, CPU time and peak RSS, from GNU time where the machine has it. */
 function timedProcess(args: string[], cwd: string): ProcessRun {
   const report = path.join(os.tmpdir(), `campaign-bench-time-${process.pid}.txt`);
   const gnuTime = fs.existsSync('/usr/bin/time');
-  const [cmd, ...rest] = gnuTime ? ['/usr/bin/time', '-f', '%U %S %M', '-o', report, process.execPath, ...args] : [process.execPath, ...args];
+  const [cmd, ...rest] = gnuTime
+    ? ['/usr/bin/time', '-f', '%U %S %M', '-o', report, process.execPath, ...args]
+    : [process.execPath, ...args];
   const t = performance.now();
   const r = spawnSync(cmd, rest, { cwd, stdio: 'ignore', maxBuffer: 1 << 30 });
   const wallMs = performance.now() - t;
@@ -388,11 +494,24 @@ function lintBench(): LintBench {
   const commands: Record<string, string[]> = {
     readParse: [path.join(root, 'bench/parse-only.js'), 'campaigns'],
     campaignLint: [path.join(root, 'dist/campaign.js'), 'lint', 'campaigns'],
-    ajvCli: [path.join(root, 'node_modules/ajv-cli/dist/index.js'), 'validate', '-s', path.join(schemas, 'campaign.schema.json'), '-r', path.join(schemas, 'components/*.schema.json'), '-d', 'campaigns/**/*.campaign.json', '--strict=false', '--all-errors', '--errors=line'],
+    ajvCli: [
+      path.join(root, 'node_modules/ajv-cli/dist/index.js'),
+      'validate',
+      '-s',
+      path.join(schemas, 'campaign.schema.json'),
+      '-r',
+      path.join(schemas, 'components/*.schema.json'),
+      '-d',
+      'campaigns/**/*.campaign.json',
+      '--strict=false',
+      '--all-errors',
+      '--errors=line',
+    ],
   };
   try {
     const check = spawnSync(process.execPath, commands.campaignLint, { cwd: corpus.dir, encoding: 'utf8', maxBuffer: 1 << 30 });
-    if (!check.stdout.includes(`${LINT_FILES} files checked`)) throw new Error(`campaign lint did not check the corpus: ${check.stderr.slice(0, 400)}`);
+    if (!check.stdout.includes(`${LINT_FILES} files checked`))
+      throw new Error(`campaign lint did not check the corpus: ${check.stderr.slice(0, 400)}`);
     const runs: Record<string, ProcessRun[]> = { readParse: [], campaignLint: [], ajvCli: [] };
     const rounds = quick ? 3 : 7;
     const names = Object.keys(commands);
@@ -404,29 +523,44 @@ function lintBench(): LintBench {
       }
     }
     const result: LintBench = {
-      files: LINT_FILES, bytes: corpus.bytes, withErrors: corpus.withErrors,
-      readParse: figures(runs.readParse), campaignLint: figures(runs.campaignLint), ajvCli: figures(runs.ajvCli),
+      files: LINT_FILES,
+      bytes: corpus.bytes,
+      withErrors: corpus.withErrors,
+      readParse: figures(runs.readParse),
+      campaignLint: figures(runs.campaignLint),
+      ajvCli: figures(runs.ajvCli),
     };
-    process.stderr.write(`  campaign lint ${ms(result.campaignLint.wallMs)} ms, read + parse ${ms(result.readParse.wallMs)} ms, ajv-cli ${ms(result.ajvCli.wallMs)} ms\n`);
+    process.stderr.write(
+      `  campaign lint ${ms(result.campaignLint.wallMs)} ms, read + parse ${ms(result.readParse.wallMs)} ms, ajv-cli ${ms(result.ajvCli.wallMs)} ms\n`,
+    );
     return result;
   } finally {
     fs.rmSync(corpus.dir, { recursive: true, force: true });
   }
 }
 
-function pad(s: string, n: number): string { return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
 
 /** `--formatting`: the formatting figures alone, printed. */
 async function formattingOnly(): Promise<void> {
   process.stderr.write(`formatting through ${serverPath}…\n`);
   const rows = await formattingBench(serverPath, quick);
-  console.log(['Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2):', ...formattingTable(rows), '', 'Figures against their anchors and goals:',
-    ...figuresTable(formattingGoals(rows))].join('\n'));
+  console.log(
+    [
+      'Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2):',
+      ...formattingTable(rows),
+      '',
+      'Figures against their anchors and goals:',
+      ...figuresTable(formattingGoals(rows)),
+    ].join('\n'),
+  );
 }
 
 /** Each validation row against vscode-json-languageservice, and the 1 MB rows against JSON.parse. */
 function validationFigures(validation: Record<string, unknown>[]): Figure[] {
-  const against = (r: Record<string, unknown>): number => !r.errors ? 5 : r.size === '3 KB' ? 8 : 10;
+  const against = (r: Record<string, unknown>): number => (!r.errors ? 5 : r.size === '3 KB' ? 8 : 10);
   const name = (r: Record<string, unknown>): string => `${r.size as string} ${r.errors ? 'with errors' : 'valid'}`;
   return [
     ...validation.map(r => ({
@@ -436,13 +570,15 @@ function validationFigures(validation: Record<string, unknown>[]): Figure[] {
       anchor: `json-ls ${ms((r.jsonLanguageService as Stats).median)} ms`,
       ratio: `${(r.speedup as number).toFixed(1)}× faster`,
     })),
-    ...validation.filter(r => r.size === '1 MB').map(r => ({
-      goal: `${name(r)}: validated within 6× JSON.parse`,
-      met: (r.overParse as number) <= 6,
-      value: `${ms((r.ours as Stats).median)} ms`,
-      anchor: `JSON.parse ${ms((r.jsonParse as Stats).median)} ms`,
-      ratio: times(r.overParse as number),
-    })),
+    ...validation
+      .filter(r => r.size === '1 MB')
+      .map(r => ({
+        goal: `${name(r)}: validated within 6× JSON.parse`,
+        met: (r.overParse as number) <= 6,
+        value: `${ms((r.ours as Stats).median)} ms`,
+        anchor: `JSON.parse ${ms((r.jsonParse as Stats).median)} ms`,
+        ratio: times(r.overParse as number),
+      })),
   ];
 }
 
@@ -475,10 +611,16 @@ function catalogOptions(): CatalogOptions {
 /** `--catalog`: the catalog section alone, printed, and its figures put into bench/results/latest.json. */
 async function catalogOnly(): Promise<void> {
   const catalog = await catalogBench(catalogOptions());
-  console.log([...catalogTables(catalog), '', 'Figures against their anchors and goals:', ...figuresTable(catalogGoals(catalog))].join('\n'));
+  console.log(
+    [...catalogTables(catalog), '', 'Figures against their anchors and goals:', ...figuresTable(catalogGoals(catalog))].join('\n'),
+  );
   const latest = path.join(root, 'bench/results/latest.json');
   let result: Record<string, unknown> = {};
-  try { result = JSON.parse(fs.readFileSync(latest, 'utf8')) as Record<string, unknown>; } catch { /* none yet */ }
+  try {
+    result = JSON.parse(fs.readFileSync(latest, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* none yet */
+  }
   fs.mkdirSync(path.dirname(latest), { recursive: true });
   fs.writeFileSync(latest, JSON.stringify({ ...result, catalog }, null, 2) + '\n');
 }
@@ -512,7 +654,7 @@ async function main(): Promise<void> {
   const summary = summaryBench(quick);
   process.stderr.write(`campaign lint on ${LINT_FILES} files…\n`);
   const lint = lintBench();
-  process.stderr.write('catalog: the campaign CLI over a large workspace, against the emulator with the spec\'s rate limits…\n');
+  process.stderr.write("catalog: the campaign CLI over a large workspace, against the emulator with the spec's rate limits…\n");
   const catalog: CatalogFigures = await catalogBench(catalogOptions());
   const files = sizes();
 
@@ -521,17 +663,81 @@ async function main(): Promise<void> {
   const idle = `idle server ${mem.idleRssMB.toFixed(0)} MB`;
   const goals: Figure[] = [
     ...validationFigures(validation),
-    { goal: 'keystroke to diagnostics on 1 MB: p95 under 10 ms', met: keystrokeStats.p95 < 10, value: `${ms(keystrokeStats.p95)} ms p95 (${ms(keystrokeStats.median)} median)`, anchor: `JSON.parse ${ms(anchor('1 MB').median)} ms`, ratio: times(keystrokeStats.p95 / anchor('1 MB').median) },
-    { goal: 'first diagnostics of 3 KB: under 100 ms of the server\'s own start-up (from spawn, less node -e 0)', met: ownStartUp < 100, value: `${ms(firstDiagnostics.toDiagnostics.median)} ms from spawn, ${ms(ownStartUp)} ms own, ${ms(firstDiagnostics.afterInitialize.median)} ms after initialize`, anchor: `node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms`, ratio: times(firstDiagnostics.toDiagnostics.median / firstDiagnostics.nodeStart.median) },
-    { goal: 'completion p95 under 10 ms on 100 KB', met: editing.supported.completion && editing.completion.p95 < 10, value: editing.supported.completion ? `${ms(editing.completion.p95)} ms p95` : 'not supported by the server', anchor: `JSON.parse ${ms(anchor('100 KB').median)} ms`, ratio: times(editing.completion.p95 / anchor('100 KB').median) },
-    { goal: 'under 100 MB RSS with 50 open documents', met: mem.rssMB < 100, value: `${mem.rssMB.toFixed(0)} MB`, anchor: idle, ratio: times(mem.rssMB / mem.idleRssMB) },
-    { goal: 'under 400 MB RSS with a 10 MB document open (peak)', met: tenMB.peakRssMB < 400, value: `${tenMB.peakRssMB.toFixed(0)} MB peak, ${tenMB.rssMB.toFixed(0)} MB after`, anchor: `idle server ${tenMB.idleRssMB.toFixed(0)} MB`, ratio: times(tenMB.peakRssMB / tenMB.idleRssMB) },
-    { goal: 'under 1 GB peak RSS with 100 open 1 MB broken documents', met: large.peakRssMB < 1024, value: large.survived ? `${large.peakRssMB.toFixed(0)} MB` : large.exit!, anchor: idle, ratio: times(large.peakRssMB / mem.idleRssMB) },
-    { goal: 'survives --max-old-space-size=1024 with 100 open 1 MB broken documents', met: largeIn1GB.survived, value: largeIn1GB.survived ? `${largeIn1GB.peakRssMB.toFixed(0)} MB peak RSS` : largeIn1GB.exit!, anchor: idle, ratio: times(largeIn1GB.peakRssMB / mem.idleRssMB) },
-    { goal: 'dist/server.js under 1 MB', met: files['dist/server.js'] < 1_048_576, value: `${(files['dist/server.js'] / 1024).toFixed(0)} KB` },
-    { goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`, met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs, value: `${ms(lint.campaignLint.wallMs)} ms`, anchor: `read + JSON.parse ${ms(lint.readParse.wallMs)} ms`, ratio: times(lint.campaignLint.wallMs / lint.readParse.wallMs) },
-    { goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`, met: lint.campaignLint.wallMs < lint.ajvCli.wallMs, value: `${ms(lint.campaignLint.wallMs)} ms`, anchor: `ajv-cli ${ms(lint.ajvCli.wallMs)} ms`, ratio: times(lint.campaignLint.wallMs / lint.ajvCli.wallMs) },
-    { goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`, met: lint.campaignLint.peakRssMB < 200, value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB`, anchor: `read + JSON.parse ${lint.readParse.peakRssMB.toFixed(0)} MB`, ratio: times(lint.campaignLint.peakRssMB / lint.readParse.peakRssMB) },
+    {
+      goal: 'keystroke to diagnostics on 1 MB: p95 under 10 ms',
+      met: keystrokeStats.p95 < 10,
+      value: `${ms(keystrokeStats.p95)} ms p95 (${ms(keystrokeStats.median)} median)`,
+      anchor: `JSON.parse ${ms(anchor('1 MB').median)} ms`,
+      ratio: times(keystrokeStats.p95 / anchor('1 MB').median),
+    },
+    {
+      goal: "first diagnostics of 3 KB: under 100 ms of the server's own start-up (from spawn, less node -e 0)",
+      met: ownStartUp < 100,
+      value: `${ms(firstDiagnostics.toDiagnostics.median)} ms from spawn, ${ms(ownStartUp)} ms own, ${ms(firstDiagnostics.afterInitialize.median)} ms after initialize`,
+      anchor: `node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms`,
+      ratio: times(firstDiagnostics.toDiagnostics.median / firstDiagnostics.nodeStart.median),
+    },
+    {
+      goal: 'completion p95 under 10 ms on 100 KB',
+      met: editing.supported.completion && editing.completion.p95 < 10,
+      value: editing.supported.completion ? `${ms(editing.completion.p95)} ms p95` : 'not supported by the server',
+      anchor: `JSON.parse ${ms(anchor('100 KB').median)} ms`,
+      ratio: times(editing.completion.p95 / anchor('100 KB').median),
+    },
+    {
+      goal: 'under 100 MB RSS with 50 open documents',
+      met: mem.rssMB < 100,
+      value: `${mem.rssMB.toFixed(0)} MB`,
+      anchor: idle,
+      ratio: times(mem.rssMB / mem.idleRssMB),
+    },
+    {
+      goal: 'under 400 MB RSS with a 10 MB document open (peak)',
+      met: tenMB.peakRssMB < 400,
+      value: `${tenMB.peakRssMB.toFixed(0)} MB peak, ${tenMB.rssMB.toFixed(0)} MB after`,
+      anchor: `idle server ${tenMB.idleRssMB.toFixed(0)} MB`,
+      ratio: times(tenMB.peakRssMB / tenMB.idleRssMB),
+    },
+    {
+      goal: 'under 1 GB peak RSS with 100 open 1 MB broken documents',
+      met: large.peakRssMB < 1024,
+      value: large.survived ? `${large.peakRssMB.toFixed(0)} MB` : large.exit!,
+      anchor: idle,
+      ratio: times(large.peakRssMB / mem.idleRssMB),
+    },
+    {
+      goal: 'survives --max-old-space-size=1024 with 100 open 1 MB broken documents',
+      met: largeIn1GB.survived,
+      value: largeIn1GB.survived ? `${largeIn1GB.peakRssMB.toFixed(0)} MB peak RSS` : largeIn1GB.exit!,
+      anchor: idle,
+      ratio: times(largeIn1GB.peakRssMB / mem.idleRssMB),
+    },
+    {
+      goal: 'dist/server.js under 1 MB',
+      met: files['dist/server.js'] < 1_048_576,
+      value: `${(files['dist/server.js'] / 1024).toFixed(0)} KB`,
+    },
+    {
+      goal: `campaign lint on ${LINT_FILES} files within 1.5× reading and parsing them`,
+      met: lint.campaignLint.wallMs <= 1.5 * lint.readParse.wallMs,
+      value: `${ms(lint.campaignLint.wallMs)} ms`,
+      anchor: `read + JSON.parse ${ms(lint.readParse.wallMs)} ms`,
+      ratio: times(lint.campaignLint.wallMs / lint.readParse.wallMs),
+    },
+    {
+      goal: `campaign lint on ${LINT_FILES} files faster than ajv-cli`,
+      met: lint.campaignLint.wallMs < lint.ajvCli.wallMs,
+      value: `${ms(lint.campaignLint.wallMs)} ms`,
+      anchor: `ajv-cli ${ms(lint.ajvCli.wallMs)} ms`,
+      ratio: times(lint.campaignLint.wallMs / lint.ajvCli.wallMs),
+    },
+    {
+      goal: `campaign lint on ${LINT_FILES} files under 200 MB peak RSS`,
+      met: lint.campaignLint.peakRssMB < 200,
+      value: `${lint.campaignLint.peakRssMB.toFixed(0)} MB`,
+      anchor: `read + JSON.parse ${lint.readParse.peakRssMB.toFixed(0)} MB`,
+      ratio: times(lint.campaignLint.peakRssMB / lint.readParse.peakRssMB),
+    },
     ...formattingGoals(formatting),
     ...requestsGoals(requests),
     ...summaryGoals(summary),
@@ -539,11 +745,32 @@ async function main(): Promise<void> {
   ];
 
   let commit = 'unknown';
-  try { commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    /* not a checkout */
+  }
   const result = {
-    date: started.toISOString(), commit, node: process.version, quick,
-    validation, firstDiagnostics, keystroke1MB: keystrokeStats, completion100KB: editing.completion, hover100KB: editing.hover,
-    memory50: mem, memory10MB: tenMB, memory100x1MB: large, memory100x1MBHeap1GB: largeIn1GB, lint, formatting, requests, summary, catalog, sizes: files, goals,
+    date: started.toISOString(),
+    commit,
+    node: process.version,
+    quick,
+    validation,
+    firstDiagnostics,
+    keystroke1MB: keystrokeStats,
+    completion100KB: editing.completion,
+    hover100KB: editing.hover,
+    memory50: mem,
+    memory10MB: tenMB,
+    memory100x1MB: large,
+    memory100x1MBHeap1GB: largeIn1GB,
+    lint,
+    formatting,
+    requests,
+    summary,
+    catalog,
+    sizes: files,
+    goals,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -552,32 +779,60 @@ async function main(): Promise<void> {
   out.push(`Campaign Studio benchmark — ${result.date}, commit ${commit}, Node ${process.version}${quick ? ' (quick)' : ''}`);
   out.push('');
   out.push('Full validation (parse + all rules + ranges), milliseconds, median / p95:');
-  out.push(`${pad('document', 22)}${pad('JSON.parse', 18)}${pad('campaign-studio', 20)}${pad('vscode-json-ls', 20)}${pad('speed-up', 10)}× JSON.parse`);
+  out.push(
+    `${pad('document', 22)}${pad('JSON.parse', 18)}${pad('campaign-studio', 20)}${pad('vscode-json-ls', 20)}${pad('speed-up', 10)}× JSON.parse`,
+  );
   for (const r of validation) {
-    const f = (s: unknown): string => { const x = s as Stats; return `${ms(x.median)} / ${ms(x.p95)}`; };
-    out.push(`${pad(`${r.size} ${r.errors ? 'with errors' : 'valid'}`, 22)}${pad(f(r.jsonParse), 18)}${pad(f(r.ours), 20)}${pad(f(r.jsonLanguageService), 20)}${pad(`${(r.speedup as number).toFixed(1)}×`, 10)}${(r.overParse as number).toFixed(1)}×`);
+    const f = (s: unknown): string => {
+      const x = s as Stats;
+      return `${ms(x.median)} / ${ms(x.p95)}`;
+    };
+    out.push(
+      `${pad(`${r.size} ${r.errors ? 'with errors' : 'valid'}`, 22)}${pad(f(r.jsonParse), 18)}${pad(f(r.ours), 20)}${pad(f(r.jsonLanguageService), 20)}${pad(`${(r.speedup as number).toFixed(1)}×`, 10)}${(r.overParse as number).toFixed(1)}×`,
+    );
   }
   out.push('');
-  out.push(`Through the server over stdio: first diagnostics ${ms(firstDiagnostics.toDiagnostics.median)} ms after spawning the server (p95 ${ms(firstDiagnostics.toDiagnostics.p95)}), ${ms(firstDiagnostics.afterInitialize.median)} ms after its answer to initialize, node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms; keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`);
-  out.push(`Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS (${mem.idleRssMB.toFixed(0)} MB before the first), ${mem.heapUsedMB.toFixed(0)} MB heap used. With a 10 MB document: ${tenMB.rssMB.toFixed(0)} MB RSS (peak ${tenMB.peakRssMB.toFixed(0)} MB), ${tenMB.heapUsedMB.toFixed(0)} MB heap used.`);
-  const largeLine = (m: LargeMemory): string => m.survived ? `${m.rssMB.toFixed(0)} MB RSS (peak ${m.peakRssMB.toFixed(0)} MB), ${m.heapUsedMB.toFixed(0)} MB heap used, all diagnostics in ${m.seconds.toFixed(1)} s` : `the server ${m.exit} after ${m.seconds.toFixed(1)} s`;
+  out.push(
+    `Through the server over stdio: first diagnostics ${ms(firstDiagnostics.toDiagnostics.median)} ms after spawning the server (p95 ${ms(firstDiagnostics.toDiagnostics.p95)}), ${ms(firstDiagnostics.afterInitialize.median)} ms after its answer to initialize, node -e 0 ${ms(firstDiagnostics.nodeStart.median)} ms; keystroke on 1 MB ${ms(keystrokeStats.median)} ms median (p95 ${ms(keystrokeStats.p95)}); completion on 100 KB ${editing.supported.completion ? `${ms(editing.completion.median)} ms median, ${ms(editing.completion.p95)} ms p95` : 'n/a'}; hover ${editing.supported.hover ? `${ms(editing.hover.median)} ms median, ${ms(editing.hover.p95)} ms p95` : 'n/a'}.`,
+  );
+  out.push(
+    `Memory with 50 open documents: ${mem.rssMB.toFixed(0)} MB RSS (${mem.idleRssMB.toFixed(0)} MB before the first), ${mem.heapUsedMB.toFixed(0)} MB heap used. With a 10 MB document: ${tenMB.rssMB.toFixed(0)} MB RSS (peak ${tenMB.peakRssMB.toFixed(0)} MB), ${tenMB.heapUsedMB.toFixed(0)} MB heap used.`,
+  );
+  const largeLine = (m: LargeMemory): string =>
+    m.survived
+      ? `${m.rssMB.toFixed(0)} MB RSS (peak ${m.peakRssMB.toFixed(0)} MB), ${m.heapUsedMB.toFixed(0)} MB heap used, all diagnostics in ${m.seconds.toFixed(1)} s`
+      : `the server ${m.exit} after ${m.seconds.toFixed(1)} s`;
   out.push(`Memory with 100 open 1 MB broken documents: ${largeLine(large)}; under a 1 GB heap limit: ${largeLine(largeIn1GB)}.`);
   out.push('');
-  out.push(`campaign lint on ${LINT_FILES} files (3–8 KB, ${(lint.bytes / 1048576).toFixed(0)} MB in all; ${lint.withErrors} with rule errors), whole processes, median of ${lint.campaignLint.runs} runs:`);
+  out.push(
+    `campaign lint on ${LINT_FILES} files (3–8 KB, ${(lint.bytes / 1048576).toFixed(0)} MB in all; ${lint.withErrors} with rule errors), whole processes, median of ${lint.campaignLint.runs} runs:`,
+  );
   out.push(`${pad('', 42)}${pad('wall ms', 10)}${pad('CPU ms', 10)}${pad('peak RSS', 10)}× read + parse`);
-  for (const [label, f] of [['read + JSON.parse (bench/parse-only.js)', lint.readParse], ['campaign lint', lint.campaignLint], ['ajv-cli, our schemas', lint.ajvCli]] as const) {
-    out.push(`${pad(label, 42)}${pad(ms(f.wallMs), 10)}${pad(ms(f.cpuMs), 10)}${pad(`${f.peakRssMB.toFixed(0)} MB`, 10)}${(f.wallMs / lint.readParse.wallMs).toFixed(2)}×`);
+  for (const [label, f] of [
+    ['read + JSON.parse (bench/parse-only.js)', lint.readParse],
+    ['campaign lint', lint.campaignLint],
+    ['ajv-cli, our schemas', lint.ajvCli],
+  ] as const) {
+    out.push(
+      `${pad(label, 42)}${pad(ms(f.wallMs), 10)}${pad(ms(f.cpuMs), 10)}${pad(`${f.peakRssMB.toFixed(0)} MB`, 10)}${(f.wallMs / lint.readParse.wallMs).toFixed(2)}×`,
+    );
   }
   out.push('');
   out.push('Formatting through the server (tabSize 2); floor: JSON.parse + JSON.stringify(…, null, 2) of the same text:');
   out.push(...formattingTable(formatting));
   out.push('');
-  out.push('Requests through the server (code actions after an edit once its diagnostics are shown; hover and completion right after an edit):');
+  out.push(
+    'Requests through the server (code actions after an edit once its diagnostics are shown; hover and completion right after an edit):',
+  );
   out.push(...requestsTable(requests));
   out.push('');
   out.push(...catalogTables(catalog));
   out.push('');
-  out.push(`Sizes: ${Object.entries(files).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`).join(', ')}.`);
+  out.push(
+    `Sizes: ${Object.entries(files)
+      .map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`)
+      .join(', ')}.`,
+  );
   out.push('');
   out.push('Figures against their anchors and goals:');
   out.push(...figuresTable(goals));
@@ -586,8 +841,15 @@ async function main(): Promise<void> {
 }
 
 /** Rewrites the figures of CONTRIBUTING.md's bench section with this run's. */
-function writeFigures(result: { date: string; commit: string; node: string }, validation: Record<string, unknown>[], goals: Figure[]): void {
-  const f = (s: unknown): string => { const x = s as Stats; return `${ms(x.median)} / ${ms(x.p95)}`; };
+function writeFigures(
+  result: { date: string; commit: string; node: string },
+  validation: Record<string, unknown>[],
+  goals: Figure[],
+): void {
+  const f = (s: unknown): string => {
+    const x = s as Stats;
+    return `${ms(x.median)} / ${ms(x.p95)}`;
+  };
   const lines: string[] = [
     '<!-- section:bench -->',
     '### Validation figures',
@@ -596,15 +858,18 @@ function writeFigures(result: { date: string; commit: string; node: string }, va
     '',
     '| document | JSON.parse | Campaign Studio | vscode-json-languageservice | speed-up | × JSON.parse |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...validation.map(r => `| ${r.size} ${r.errors ? 'with errors' : 'valid'} | ${f(r.jsonParse)} | ${f(r.ours)} | ${f(r.jsonLanguageService)} | ${(r.speedup as number).toFixed(1)}× | ${(r.overParse as number).toFixed(1)}× |`),
+    ...validation.map(
+      r =>
+        `| ${r.size} ${r.errors ? 'with errors' : 'valid'} | ${f(r.jsonParse)} | ${f(r.ours)} | ${f(r.jsonLanguageService)} | ${(r.speedup as number).toFixed(1)}× | ${(r.overParse as number).toFixed(1)}× |`,
+    ),
     '',
     ...figuresMarkdown(goals),
     '',
-    'Reproduce with `npm run bench` (about six minutes, and the catalog section\'s: some 7 minutes once the CLI reads campaigns in searches of 15, some 17 while it reads them one GET at a time and its commands stop at their time limits; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the tables and writes every figure to `bench/results/latest.json` (not committed), so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends, 100,000-character strings and an unquoted `constructor` or `__proto__`, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).',
+    "Reproduce with `npm run bench` (about six minutes, and the catalog section's: some 7 minutes once the CLI reads campaigns in searches of 15, some 17 while it reads them one GET at a time and its commands stop at their time limits; `npm run bench:quick` for a rough look). It builds the minified bundles, prints the tables and writes every figure to `bench/results/latest.json` (not committed), so two commits can be compared; `npm run bench -- --contributing` also rewrites this section. Goals are checked by the benchmark, never by timed tests. Robustness is tested in `npm test` by a fuzz test (`packages/server/test/fuzz/`: random mutations of valid campaigns and inputs that broke servers before, such as an unterminated string before deep nesting, lone surrogates, CR or U+2028 line ends, 100,000-character strings and an unquoted `constructor` or `__proto__`, through the language service and the real server under a heap ceiling, with badly framed bytes between messages: no crash, every request answered without an error, formatting included, every range inside its document; a fixed seed and an iteration count, both in the test names; `npm run fuzz` runs fifty times as many with the deepest nesting, `CAMPAIGN_FUZZ_ITERATIONS=<n>` sets the count, `CAMPAIGN_FUZZ_SEED=<n>` replays a failure) and by tests of pathological inputs (a 10 MB file, 100,000-deep arrays, invalid UTF-8, a BOM, CRLF line ends, a `.campaignrc.json` that is not JSON).",
     '',
     '### The catalog section',
     '',
-    '`bench/catalog.ts` measures campaigns as code over a large workspace, end to end. It starts the emulator as a process of its own, without its seed, and creates N campaigns in one workspace through the API with the rate limits off (copies of the seed\'s Push and Email campaigns: every delivery type the API creates, drafts, scheduled, active, paused and stopped), then turns the spec\'s limits on (10 a second, 100 a minute, 6000 an hour, rolling; get and search share one budget) and runs the built CLI (`node dist/campaign.js`, `--format json`) in a fresh folder, each command a process of its own, with the emulator\'s request log and rate-limit windows cleared before each: `campaign pull --search` of every status and every channel, `campaign status`, then `campaign plan` after a tenth of the pulled files got a new campaign name. Each command is judged on the API calls the emulator logged (read while it runs, since the log keeps 2000): at most ceil(N / 15) + 3, plan one validate more per edited file; no 429; no campaign in error or timed out; the exit status it owes (pull 0, status 0, plan 2); and a wall time within 1.2× what the limits impose on that many calls (`imposedMs`: from the first send to the last when they go as fast as the rolling windows allow, from an empty history). N is 1,000 (with `--quick` too), and 2,000 in a full run; 5,000 only when its time, estimated from those two, fits in 10 minutes, otherwise its row is extrapolated from them and the output says so: its calls and each command\'s own work (wall time less what the limits impose) linearly in N, and its wall time as what the limits impose on those calls plus that work (the limits are not linear: the minute\'s window binds past 100 calls). A command stops at twice what the limits impose on its bound (at least two minutes; past 1.2× its verdict has failed anyway) and its row says \"did not finish\". Alone: `npm run build`, then `npx tsx bench/run.ts --catalog [--quick]`; `--catalog-n 150` (or `150,300`) for other sizes, `--catalog-timeout SECONDS` for another time limit. It prints a table per N (command, calls, bound, 429s, timeouts, exit, wall, imposed, 1.2× imposed, verdict) and puts its figures under `catalog` in `bench/results/latest.json`, keeping the others there; a full run also gives each command and size a row in the goals above.',
+    "`bench/catalog.ts` measures campaigns as code over a large workspace, end to end. It starts the emulator as a process of its own, without its seed, and creates N campaigns in one workspace through the API with the rate limits off (copies of the seed's Push and Email campaigns: every delivery type the API creates, drafts, scheduled, active, paused and stopped), then turns the spec's limits on (10 a second, 100 a minute, 6000 an hour, rolling; get and search share one budget) and runs the built CLI (`node dist/campaign.js`, `--format json`) in a fresh folder, each command a process of its own, with the emulator's request log and rate-limit windows cleared before each: `campaign pull --search` of every status and every channel, `campaign status`, then `campaign plan` after a tenth of the pulled files got a new campaign name. Each command is judged on the API calls the emulator logged (read while it runs, since the log keeps 2000): at most ceil(N / 15) + 3, plan one validate more per edited file; no 429; no campaign in error or timed out; the exit status it owes (pull 0, status 0, plan 2); and a wall time within 1.2× what the limits impose on that many calls (`imposedMs`: from the first send to the last when they go as fast as the rolling windows allow, from an empty history). N is 1,000 (with `--quick` too), and 2,000 in a full run; 5,000 only when its time, estimated from those two, fits in 10 minutes, otherwise its row is extrapolated from them and the output says so: its calls and each command's own work (wall time less what the limits impose) linearly in N, and its wall time as what the limits impose on those calls plus that work (the limits are not linear: the minute's window binds past 100 calls). A command stops at twice what the limits impose on its bound (at least two minutes; past 1.2× its verdict has failed anyway) and its row says \"did not finish\". Alone: `npm run build`, then `npx tsx bench/run.ts --catalog [--quick]`; `--catalog-n 150` (or `150,300`) for other sizes, `--catalog-timeout SECONDS` for another time limit. It prints a table per N (command, calls, bound, 429s, timeouts, exit, wall, imposed, 1.2× imposed, verdict) and puts its figures under `catalog` in `bench/results/latest.json`, keeping the others there; a full run also gives each command and size a row in the goals above.",
     '<!-- /section:bench -->',
   ];
   const contributing = path.join(root, 'CONTRIBUTING.md');
@@ -615,4 +880,7 @@ function writeFigures(result: { date: string; commit: string; node: string }, va
   fs.writeFileSync(contributing, text.slice(0, start) + lines.join('\n') + text.slice(end + '<!-- /section:bench -->'.length));
 }
 
-main().catch(e => { console.error(e); process.exit(1); });
+main().catch(e => {
+  console.error(e);
+  process.exit(1);
+});

@@ -30,26 +30,51 @@ export interface SummaryFigures {
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
 function campaignWith(scheduling: object): string {
-  const example = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../examples/campaigns/spring-sale.campaign.json'), 'utf8')) as Record<string, unknown>;
+  const example = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../examples/campaigns/spring-sale.campaign.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   return JSON.stringify({ ...example, campaign_delivery_type: 'PERIODIC', scheduling_details: scheduling }, null, 2);
 }
 
 /** Every twelfth month from February a year ago, on `days`: the 30th never occurs, the 28th always does. */
 function everyFebruary(days: number[], now: number): string {
   const start = `${new Date(now - YEAR_MS).getUTCFullYear()}-02-10T09:00:00`;
-  return campaignWith({ delivery_type: 'AT_FIXED_TIME', timezone: 'Europe/Berlin', start_time: start, periodic_details: { sending_frequency: 'MONTHLY', repeat_frequency: 12, repeat_on_date_of_month: days } });
+  return campaignWith({
+    delivery_type: 'AT_FIXED_TIME',
+    timezone: 'Europe/Berlin',
+    start_time: start,
+    periodic_details: { sending_frequency: 'MONTHLY', repeat_frequency: 12, repeat_on_date_of_month: days },
+  });
 }
 
 function validation(text: string, now: number, runs: number, budget: number): Stats {
-  return measure(() => { validate(parse(text), { kind: 'campaign', settings: { features: {} }, now }); }, runs, budget);
+  return measure(
+    () => {
+      validate(parse(text), { kind: 'campaign', settings: { features: {} }, now });
+    },
+    runs,
+    budget,
+  );
 }
 
 export function summaryBench(quick: boolean): SummaryFigures {
   const now = Date.now();
   const [runs, budget] = quick ? [20, 300] : [100, 2000];
-  const daily = campaignWith({ delivery_type: 'AT_FIXED_TIME', timezone: 'Europe/Berlin', start_time: new Date(now - 6 * YEAR_MS).toISOString().slice(0, 19), periodic_details: { sending_frequency: 'DAILY', repeat_frequency: 1 } });
+  const daily = campaignWith({
+    delivery_type: 'AT_FIXED_TIME',
+    timezone: 'Europe/Berlin',
+    start_time: new Date(now - 6 * YEAR_MS).toISOString().slice(0, 19),
+    periodic_details: { sending_frequency: 'DAILY', repeat_frequency: 1 },
+  });
   const viewerZone = 'America/New_York';
-  const model = measure(() => { previewModel(parse(daily).value, [], { fileName: 'daily.campaign.json', now, viewerZone }); }, runs, budget);
+  const model = measure(
+    () => {
+      previewModel(parse(daily).value, [], { fileName: 'daily.campaign.json', now, viewerZone });
+    },
+    runs,
+    budget,
+  );
   const never = everyFebruary([30], now);
   const sending = everyFebruary([28], now);
   return {

@@ -35,11 +35,26 @@ const LOCK = path.join(CACHE_DIR, 'install.lock');
 /** Debian packages, what needs each (`for`: the VS Code tiers and the sandbox, or the editors tier), and how to tell each is there. */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', for: 'vscode', why: 'the browser the tests drive', present: () => isExecutable(CHROMIUM) },
-  { name: 'ripgrep', for: 'vscode', why: "VS Code's search, and the offline ripgrep for code-server's install", present: () => !!which('rg') },
+  {
+    name: 'ripgrep',
+    for: 'vscode',
+    why: "VS Code's search, and the offline ripgrep for code-server's install",
+    present: () => !!which('rg'),
+  },
   { name: 'fonts-liberation', for: 'vscode', why: 'readable text in screenshots', present: () => dpkgInstalled('fonts-liberation') },
   { name: 'libkrb5-dev', for: 'vscode', why: "headers for code-server's kerberos module", present: () => dpkgInstalled('libkrb5-dev') },
-  { name: 'libsecret-1-dev', for: 'vscode', why: "headers for code-server's keytar module", present: () => dpkgInstalled('libsecret-1-dev') },
-  { name: 'build-essential', for: 'vscode', why: "a C++ compiler and make for code-server's native modules", present: () => !!which('make') && !!which('g++') },
+  {
+    name: 'libsecret-1-dev',
+    for: 'vscode',
+    why: "headers for code-server's keytar module",
+    present: () => dpkgInstalled('libsecret-1-dev'),
+  },
+  {
+    name: 'build-essential',
+    for: 'vscode',
+    why: "a C++ compiler and make for code-server's native modules",
+    present: () => !!which('make') && !!which('g++'),
+  },
   { name: 'python3', for: 'vscode', why: 'node-gyp, which builds those native modules', present: () => !!which('python3') },
   { name: 'neovim', for: 'editors', why: "the README's Neovim setup runs in it", present: () => !!which('nvim') },
   { name: 'emacs-nox', for: 'editors', why: "the README's Emacs setup runs in it", present: () => !!which('emacs') },
@@ -70,7 +85,10 @@ function isExecutable(p) {
 /** Whether Emacs loads Eglot once the installed packages are activated, as an interactive start does. */
 function emacsHasEglot() {
   if (!which('emacs')) return false;
-  return spawnSync('emacs', ['--batch', '--eval', "(progn (package-activate-all) (require 'eglot))"], { stdio: 'ignore', timeout: 60_000 }).status === 0;
+  return (
+    spawnSync('emacs', ['--batch', '--eval', "(progn (package-activate-all) (require 'eglot))"], { stdio: 'ignore', timeout: 60_000 })
+      .status === 0
+  );
 }
 
 function dpkgInstalled(pkg) {
@@ -85,15 +103,31 @@ function runLogged(cmd, args, { env, cwd, logFile, timeoutMs }) {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out], detached: true });
     const timer = setTimeout(() => {
       fs.writeSync(out, `\n(timed out after ${timeoutMs / 1000}s)\n`);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }, timeoutMs);
-    child.on('exit', (code, signal) => { clearTimeout(timer); fs.closeSync(out); resolve(code ?? (signal ? 1 : 0)); });
-    child.on('error', err => { clearTimeout(timer); fs.closeSync(out); resolve(`${err.message}`); });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      fs.closeSync(out);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+    child.on('error', err => {
+      clearTimeout(timer);
+      fs.closeSync(out);
+      resolve(`${err.message}`);
+    });
   });
 }
 
 function tail(file, lines = 40) {
-  try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return ''; }
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 /** The Debian packages that `group` needs ('vscode' or 'editors'), installed with apt-get when missing. */
@@ -108,11 +142,15 @@ async function ensureDebianPackages(group) {
   const list = missing.map(p => `  ${p.name}: ${p.why}`).join('\n');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!which('apt-get')) {
-    throw new EnvError(`missing system packages (and no apt-get to install them):\n${list}\n` +
-      'Install their equivalents with your package manager. A Chromium elsewhere than /usr/bin/chromium can be named with CAMPAIGN_STUDIO_CHROMIUM=/path/to/chromium.');
+    throw new EnvError(
+      `missing system packages (and no apt-get to install them):\n${list}\n` +
+        'Install their equivalents with your package manager. A Chromium elsewhere than /usr/bin/chromium can be named with CAMPAIGN_STUDIO_CHROMIUM=/path/to/chromium.',
+    );
   }
   if (!isRoot) {
-    throw new EnvError(`missing Debian packages:\n${list}\nInstall them as root, then run this again:\n  sudo apt-get update && sudo apt-get install -y ${names.join(' ')}`);
+    throw new EnvError(
+      `missing Debian packages:\n${list}\nInstall them as root, then run this again:\n  sudo apt-get update && sudo apt-get install -y ${names.join(' ')}`,
+    );
   }
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const logFile = path.join(CACHE_DIR, 'apt.log');
@@ -129,7 +167,8 @@ async function ensureDebianPackages(group) {
 
 function ripgrepTarget() {
   const arch = { x64: 'x86_64', arm64: 'aarch64' }[process.arch];
-  if (!arch || process.platform !== 'linux') throw new EnvError(`code-server's offline install is prepared for Linux x64 and arm64, not ${process.platform} ${process.arch}`);
+  if (!arch || process.platform !== 'linux')
+    throw new EnvError(`code-server's offline install is prepared for Linux x64 and arm64, not ${process.platform} ${process.arch}`);
   return `${arch}-unknown-linux-musl`;
 }
 
@@ -150,7 +189,11 @@ function seedRipgrepCache(tmpDir) {
 }
 
 function readMarker() {
-  try { return JSON.parse(fs.readFileSync(MARKER, 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(fs.readFileSync(MARKER, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 export function codeServerReady() {
@@ -170,17 +213,36 @@ async function withLock(fn) {
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
       let owner = NaN;
-      try { owner = Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8')); } catch { /* being written */ }
+      try {
+        owner = Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+      } catch {
+        /* being written */
+      }
       let alive = false;
-      if (owner) { try { process.kill(owner, 0); alive = true; } catch { alive = false; } }
+      if (owner) {
+        try {
+          process.kill(owner, 0);
+          alive = true;
+        } catch {
+          alive = false;
+        }
+      }
       const age = Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs;
-      if (!alive && (owner || age > 10_000)) { fs.rmSync(LOCK, { recursive: true, force: true }); continue; }
-      if (Date.now() > deadline) throw new EnvError(`another install (pid ${owner}) holds ${path.relative(ROOT, LOCK)}; remove it if no install is running`);
+      if (!alive && (owner || age > 10_000)) {
+        fs.rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new EnvError(`another install (pid ${owner}) holds ${path.relative(ROOT, LOCK)}; remove it if no install is running`);
       log(`waiting for another install (pid ${owner}) to finish…`);
       await new Promise(r => setTimeout(r, 2000));
     }
   }
-  try { return await fn(); } finally { fs.rmSync(LOCK, { recursive: true, force: true }); }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
 }
 
 /** Runs code-server with its own HOME and XDG dirs, so nothing lands in the user's ~/.config. */
@@ -202,33 +264,65 @@ async function ensureCodeServer() {
   }
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== CODE_SERVER_NODE_MAJOR) {
-    throw new EnvError(`code-server ${CODE_SERVER_VERSION} runs on Node ${CODE_SERVER_NODE_MAJOR}, and this is Node ${process.versions.node}. ` +
-      `Run the tests with Node ${CODE_SERVER_NODE_MAJOR} (e.g. \`npx -y node@${CODE_SERVER_NODE_MAJOR} scripts/test.mjs\`).`);
+    throw new EnvError(
+      `code-server ${CODE_SERVER_VERSION} runs on Node ${CODE_SERVER_NODE_MAJOR}, and this is Node ${process.versions.node}. ` +
+        `Run the tests with Node ${CODE_SERVER_NODE_MAJOR} (e.g. \`npx -y node@${CODE_SERVER_NODE_MAJOR} scripts/test.mjs\`).`,
+    );
   }
   await withLock(async () => {
     if (codeServerReady()) return;
     const started = Date.now();
     fs.rmSync(CODE_SERVER_DIR, { recursive: true, force: true });
     fs.mkdirSync(CODE_SERVER_DIR, { recursive: true });
-    fs.writeFileSync(path.join(CODE_SERVER_DIR, 'package.json'), JSON.stringify({ name: 'campaign-studio-code-server', private: true }, null, 2) + '\n');
+    fs.writeFileSync(
+      path.join(CODE_SERVER_DIR, 'package.json'),
+      JSON.stringify({ name: 'campaign-studio-code-server', private: true }, null, 2) + '\n',
+    );
     const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-install-'));
     const logFile = path.join(CACHE_DIR, 'code-server-install.log');
     fs.writeFileSync(logFile, '');
     try {
       seedRipgrepCache(tmpDir);
-      log(`installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)} (npm; about a minute; log in ${path.relative(ROOT, logFile)})`);
+      log(
+        `installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)} (npm; about a minute; log in ${path.relative(ROOT, logFile)})`,
+      );
       const env = { ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true' };
-      const code = await runLogged('npm', ['install', `code-server@${CODE_SERVER_VERSION}`, '--unsafe-perm', '--no-audit', '--no-fund', '--no-update-notifier'], {
-        env, cwd: CODE_SERVER_DIR, logFile, timeoutMs: 900_000,
-      });
+      const code = await runLogged(
+        'npm',
+        ['install', `code-server@${CODE_SERVER_VERSION}`, '--unsafe-perm', '--no-audit', '--no-fund', '--no-update-notifier'],
+        {
+          env,
+          cwd: CODE_SERVER_DIR,
+          logFile,
+          timeoutMs: 900_000,
+        },
+      );
       if (code !== 0 || !fs.existsSync(CODE_SERVER_ENTRY)) {
         throw new EnvError(`installing code-server failed (${code}); the end of ${path.relative(ROOT, logFile)}:\n${tail(logFile)}`);
       }
-      const probe = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--version'], { env: isolatedEnv(path.join(tmpDir, 'probe')), encoding: 'utf8', timeout: 60_000 });
+      const probe = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--version'], {
+        env: isolatedEnv(path.join(tmpDir, 'probe')),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       if (probe.status !== 0 || !probe.stdout.includes(CODE_SERVER_VERSION)) {
-        throw new EnvError(`code-server was installed but does not start: ${(probe.stderr || probe.stdout || probe.error?.message || '').trim()}`);
+        throw new EnvError(
+          `code-server was installed but does not start: ${(probe.stderr || probe.stdout || probe.error?.message || '').trim()}`,
+        );
       }
-      fs.writeFileSync(MARKER, JSON.stringify({ version: CODE_SERVER_VERSION, nodeAbi: process.versions.modules, node: process.versions.node, installedAt: new Date().toISOString() }, null, 2) + '\n');
+      fs.writeFileSync(
+        MARKER,
+        JSON.stringify(
+          {
+            version: CODE_SERVER_VERSION,
+            nodeAbi: process.versions.modules,
+            node: process.versions.node,
+            installedAt: new Date().toISOString(),
+          },
+          null,
+          2,
+        ) + '\n',
+      );
       const version = probe.stdout.split('\n').find(l => l.startsWith(CODE_SERVER_VERSION)) ?? CODE_SERVER_VERSION;
       log(`code-server ${version.trim()} installed in ${((Date.now() - started) / 1000).toFixed(0)}s`);
     } finally {
@@ -270,7 +364,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (process.argv[2] === 'editors') await ensureEditors();
     else await ensureEnv();
   } catch (e) {
-    console.error(`[env] ${e instanceof EnvError ? e.message : e?.stack ?? e}`);
+    console.error(`[env] ${e instanceof EnvError ? e.message : (e?.stack ?? e)}`);
     process.exit(1);
   }
 }

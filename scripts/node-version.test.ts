@@ -26,8 +26,12 @@ function projectRange(): string {
 /** Installed packages whose `engines.node` leaves out some version of `range`, as `name@version (engines)`. */
 function enginesExcluding(lock: Lock, range: string): string[] {
   return Object.entries(lock.packages)
-    .filter(([key, entry]) => key.startsWith('node_modules/') && entry.engines?.node !== undefined && !semver.subset(range, entry.engines.node))
-    .map(([key, entry]) => `${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version} (${entry.engines?.node})`);
+    .filter(
+      ([key, entry]) => key.startsWith('node_modules/') && entry.engines?.node !== undefined && !semver.subset(range, entry.engines.node),
+    )
+    .map(
+      ([key, entry]) => `${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version} (${entry.engines?.node})`,
+    );
 }
 
 test('every installed package (package-lock.json) accepts every Node the project says it runs on', () => {
@@ -35,13 +39,15 @@ test('every installed package (package-lock.json) accepts every Node the project
 });
 
 test('the check names a package that wants a newer Node, or accepts only part of the range', () => {
-  const lock: Lock = { packages: {
-    '': { engines: { node: '^20.19.0' } },
-    'node_modules/a': { version: '1.0.0', engines: { node: '>=18' } },
-    'node_modules/b': { version: '5.0.0', engines: { node: '>=22' } },
-    'node_modules/a/node_modules/c': { version: '2.0.0', engines: { node: '>=20.20' } },
-    'node_modules/d': { version: '3.0.0' },
-  } };
+  const lock: Lock = {
+    packages: {
+      '': { engines: { node: '^20.19.0' } },
+      'node_modules/a': { version: '1.0.0', engines: { node: '>=18' } },
+      'node_modules/b': { version: '5.0.0', engines: { node: '>=22' } },
+      'node_modules/a/node_modules/c': { version: '2.0.0', engines: { node: '>=20.20' } },
+      'node_modules/d': { version: '3.0.0' },
+    },
+  };
   assert.deepEqual(enginesExcluding(lock, '^20.19.0'), ['b@5.0.0 (>=22)', 'c@2.0.0 (>=20.20)']);
 });
 
@@ -51,7 +57,11 @@ test("every workspace package's engines.node is the root's, and so is the lock's
     const file = `packages/${dir}/package.json`;
     assert.equal(readJson<{ engines?: { node?: string } }>(file).engines?.node, range, file);
   }
-  assert.equal(readJson<Lock>('package-lock.json').packages['']?.engines?.node, range, 'package-lock.json is older than package.json: npm install');
+  assert.equal(
+    readJson<Lock>('package-lock.json').packages['']?.engines?.node,
+    range,
+    'package-lock.json is older than package.json: npm install',
+  );
 });
 
 test(".nvmrc names the major of the project's Node range, and @types/node describes that major", () => {

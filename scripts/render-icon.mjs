@@ -15,9 +15,11 @@ function iconSvg() {
   const source = fs.readFileSync(path.join(ROOT, 'media/campaign.svg'), 'utf8');
   const drawing = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(source)[1];
   const margin = (SIZE - 16 * SCALE) / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">`
-    + `<rect width="${SIZE}" height="${SIZE}" rx="${SIZE * 0.18}" fill="${TILE}"/>`
-    + `<g transform="translate(${margin} ${margin}) scale(${SCALE})">${drawing}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
+    `<rect width="${SIZE}" height="${SIZE}" rx="${SIZE * 0.18}" fill="${TILE}"/>` +
+    `<g transform="translate(${margin} ${margin}) scale(${SCALE})">${drawing}</g></svg>`
+  );
 }
 
 const browser = await launchChromium();

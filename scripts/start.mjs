@@ -76,7 +76,8 @@ async function choosePort(name, preferred, what) {
     return undefined;
   }
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} ${raw}: give a port number from 1 to 65535, or 0 for any free port`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} ${raw}: give a port number from 1 to 65535, or 0 for any free port`);
   if (port === 0) return undefined;
   if (!(await portFree(port))) throw new Error(`port ${port} on 127.0.0.1 is taken: stop what uses it, or pick another with ${name}`);
   return port;
@@ -119,11 +120,14 @@ function prepareSandbox() {
 /** What `npm start` says about the emulator's life after its first start. */
 function reportEmulator(event) {
   if (event.type === 'exited') say(`the emulator exited (${event.how}); starting it again on the same port with its data`);
-  if (event.type === 'restarted') say(`emulator restarted on ${event.instance.url} (pid ${event.instance.pid}); its data is kept in ${shown(emulatorData)}`);
+  if (event.type === 'restarted')
+    say(`emulator restarted on ${event.instance.url} (pid ${event.instance.pid}); its data is kept in ${shown(emulatorData)}`);
   if (event.type === 'failed') say(`the emulator did not start again: ${event.error.message}`);
   if (event.type === 'gave-up') {
-    say(`the emulator was restarted ${event.restarts} times within ${event.withinMs / 1000} s and exited again; it stays down, code-server keeps running. ` +
-      'Fix what it said above, then stop with Ctrl-C and run npm start again.');
+    say(
+      `the emulator was restarted ${event.restarts} times within ${event.withinMs / 1000} s and exited again; it stays down, code-server keeps running. ` +
+        'Fix what it said above, then stop with Ctrl-C and run npm start again.',
+    );
   }
 }
 
@@ -143,7 +147,8 @@ async function startEmulatorFor(previousUrl) {
   const environments = await pointAtEmulator(workspace, first);
   say(`emulator: ${first.url} (state kept in ${shown(emulatorData)})`);
   // A sign-in is stored per environment URL: a kept workspace whose emulator moved needs a new one.
-  if (previousUrl && previousUrl !== first.url) say(`the workspace's environments now point at ${first.url} instead of ${previousUrl}: sign in again`);
+  if (previousUrl && previousUrl !== first.url)
+    say(`the workspace's environments now point at ${first.url} instead of ${previousUrl}: sign in again`);
   return { emulator: first, environments };
 }
 
@@ -156,8 +161,12 @@ function printBanner({ url, emulator, environments }) {
     console.log(`  Service emulator   ${emulator.url}   (restarted with its data if it dies)`);
     for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
     console.log('  Sign in from the status bar (or "Campaign Studio: Sign In" in the Command Palette) with one of those keys.');
-    console.log(`  Emulator admin     ${emulator.url}/__admin   faults now: ${option('--faults') ?? 'none'}   token: ${emulator.adminToken}`);
-    console.log(`    change them:  curl -X PUT ${emulator.url}/__admin/faults -H 'X-Emulator-Admin-Token: ${emulator.adminToken}' -H 'Content-Type: application/json' -d '{"spec":"latency=200-800"}'`);
+    console.log(
+      `  Emulator admin     ${emulator.url}/__admin   faults now: ${option('--faults') ?? 'none'}   token: ${emulator.adminToken}`,
+    );
+    console.log(
+      `    change them:  curl -X PUT ${emulator.url}/__admin/faults -H 'X-Emulator-Admin-Token: ${emulator.adminToken}' -H 'Content-Type: application/json' -d '{"spec":"latency=200-800"}'`,
+    );
     console.log('    (clear: the same with -X DELETE and no body; the token stays the same when the emulator is restarted)');
   }
   console.log('');
@@ -195,12 +204,24 @@ async function main() {
   const url = workbenchUrl(server, { folder: workspace });
   printBanner({ url, emulator, environments });
   if (flag('--json')) {
-    console.log(JSON.stringify({
-      url, workspace, userData: server.userDataDir,
-      codeServer: { pid: server.pid },
-      emulator: emulator ? { url: emulator.url, admin: `${emulator.url}/__admin`, adminToken: emulator.adminToken, pid: emulator.pid, workspaces: emulator.workspaces } : null,
-      processGroups: running.map(r => r.pid),
-    }));
+    console.log(
+      JSON.stringify({
+        url,
+        workspace,
+        userData: server.userDataDir,
+        codeServer: { pid: server.pid },
+        emulator: emulator
+          ? {
+              url: emulator.url,
+              admin: `${emulator.url}/__admin`,
+              adminToken: emulator.adminToken,
+              pid: emulator.pid,
+              workspaces: emulator.workspaces,
+            }
+          : null,
+        processGroups: running.map(r => r.pid),
+      }),
+    );
   }
 
   // Runs until Ctrl-C; the emulator is restarted when it dies, code-server's end ends everything.

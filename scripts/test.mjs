@@ -17,7 +17,11 @@ process.chdir(root);
  */
 const PACKAGES = fs.readdirSync(path.join(root, 'packages')).sort();
 const EDITOR_SETUP_TESTS = path.join('packages', 'server', 'test', 'editors');
-const IN_EDITOR_SUITES = new Set([path.join('packages', 'extension', 'test', 'vscode'), path.join('packages', 'extension', 'test', 'ui'), EDITOR_SETUP_TESTS]);
+const IN_EDITOR_SUITES = new Set([
+  path.join('packages', 'extension', 'test', 'vscode'),
+  path.join('packages', 'extension', 'test', 'ui'),
+  EDITOR_SETUP_TESTS,
+]);
 
 function findTests(dir, skip, out = []) {
   if (!fs.existsSync(dir) || skip.has(dir)) return out;
@@ -42,15 +46,26 @@ function run(cmd, args, opts = {}) {
   return new Promise(resolve => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...opts.env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', err => { console.error(err.message); resolve(1); });
+    child.on('error', err => {
+      console.error(err.message);
+      resolve(1);
+    });
   });
 }
 
 /** Counts, and the failed tests with their error messages, from a TAP file written by node's test runner. */
 function tapCounts(file) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const num = k => { const m = text.match(new RegExp(`^# ${k} (\\d+)`, 'm')); return m ? Number(m[1]) : 0; };
-  return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo'), failures: tapFailures(text) };
+  const num = k => {
+    const m = text.match(new RegExp(`^# ${k} (\\d+)`, 'm'));
+    return m ? Number(m[1]) : 0;
+  };
+  return {
+    passed: num('pass'),
+    failed: num('fail') + num('cancelled'),
+    skipped: num('skipped') + num('todo'),
+    failures: tapFailures(text),
+  };
 }
 
 /** Each `not ok` test whose own error is not just "N subtests failed" (a parent of the failed one). */
@@ -79,7 +94,11 @@ function tapFailures(text) {
 
 /** Counts from a JSON results file `{ passed, failed, skipped, failures }` written by the other tiers. */
 function jsonCounts(file) {
-  try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -92,10 +111,17 @@ const TEST_TIMEOUT_MS = 5 * 60_000;
 async function nodeTests(name, files, extra) {
   const tap = path.join(tmp, `${name}.tap`);
   const code = await run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`,
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...extra, ...files,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...extra,
+    ...files,
   ]);
   return { code, counts: tapCounts(tap) };
 }
@@ -128,15 +154,22 @@ process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 const TIERS = {
   deps: {
     describe: 'npm packages (npm ci when node_modules is missing or older than package-lock.json)',
-    async run() { return { code: await ensureDeps() } ; },
+    async run() {
+      return { code: await ensureDeps() };
+    },
   },
-  build: { describe: 'bundle with esbuild', async run() { return { code: await run('node', ['scripts/build.mjs']) }; } },
+  build: {
+    describe: 'bundle with esbuild',
+    async run() {
+      return { code: await run('node', ['scripts/build.mjs']) };
+    },
+  },
   typecheck: {
     describe: 'tsc: each package against its project references, then the tests, bench and scripts',
     async run() {
       const tsc = 'node_modules/typescript/bin/tsc';
       const packages = await run(process.execPath, [tsc, '-b', 'tsconfig.packages.json']);
-      return { code: packages || await run(process.execPath, [tsc, '--noEmit', '-p', '.']) };
+      return { code: packages || (await run(process.execPath, [tsc, '--noEmit', '-p', '.'])) };
     },
   },
   lint: {
@@ -150,7 +183,10 @@ const TIERS = {
   unit: {
     describe: 'unit, rule, protocol, CLI and emulator tests (node:test)',
     async run(extra) {
-      const files = [...PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES)), ...findTests('scripts', IN_EDITOR_SUITES)];
+      const files = [
+        ...PACKAGES.flatMap(p => findTests(path.join('packages', p, 'test'), IN_EDITOR_SUITES)),
+        ...findTests('scripts', IN_EDITOR_SUITES),
+      ];
       if (files.length === 0) return { code: 1, message: 'no test files found under packages/*/test/' };
       return nodeTests('unit', files, extra);
     },
@@ -171,12 +207,18 @@ const TIERS = {
 const requested = process.argv.slice(2).filter(a => !a.startsWith('-'));
 const extra = process.argv.slice(2).filter(a => a.startsWith('-'));
 const names = requested.length ? requested : Object.keys(TIERS);
-for (const n of names) if (!TIERS[n]) { console.error(`unknown tier "${n}"; tiers: ${Object.keys(TIERS).join(', ')}`); process.exit(2); }
+for (const n of names)
+  if (!TIERS[n]) {
+    console.error(`unknown tier "${n}"; tiers: ${Object.keys(TIERS).join(', ')}`);
+    process.exit(2);
+  }
 // A single test tier still needs a fresh build.
 if (requested.length && !requested.includes('build')) names.unshift('build');
 if (requested.length && !requested.includes('deps')) names.unshift('deps');
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const summary = [];
 /** The failed tests, named again in the summary: CI shows the end of the output. */
 const failures = [];
@@ -192,7 +234,11 @@ for (const name of names) {
   const started = Date.now();
   const r = await tier.run(extra);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (r.counts) { passed += r.counts.passed ?? 0; failed += r.counts.failed ?? 0; skipped += r.counts.skipped ?? 0; }
+  if (r.counts) {
+    passed += r.counts.passed ?? 0;
+    failed += r.counts.failed ?? 0;
+    skipped += r.counts.skipped ?? 0;
+  }
   for (const f of r.counts?.failures ?? []) failures.push(`${name}: ✘ ${f.title}${f.message ? `\n    ${oneLine(f.message)}` : ''}`);
   if (r.code !== 0 && !(r.counts && r.counts.failed > 0)) failed += 1;
   const c = r.counts ? ` (${r.counts.passed ?? 0} passed, ${r.counts.failed ?? 0} failed)` : '';

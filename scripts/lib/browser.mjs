@@ -16,15 +16,24 @@ export async function launchChromium({ headless = true } = {}) {
     headless,
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       '--disable-dev-shm-usage',
     ],
     timeout: 60_000,
   });
   const close = browser.close.bind(browser);
   browser.close = async () => {
-    try { await close(); } finally { fs.rmSync(home, { recursive: true, force: true }); }
+    try {
+      await close();
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   };
   return browser;
 }

@@ -11,9 +11,11 @@ const REQUIRED_AS_COMMONJS = /^(tinyglobby|fdir)$/;
 const commonJsBuilds = {
   name: 'commonjs-builds',
   setup(build) {
-    build.onResolve({ filter: REQUIRED_AS_COMMONJS }, args => args.kind === 'require-call'
-      ? undefined
-      : build.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir, importer: args.importer }));
+    build.onResolve({ filter: REQUIRED_AS_COMMONJS }, args =>
+      args.kind === 'require-call'
+        ? undefined
+        : build.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir, importer: args.importer }),
+    );
   },
 };
 
@@ -39,11 +41,19 @@ export const BUNDLES = {
   cli: { entryPoints: ['packages/cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   campaign: { entryPoints: ['packages/cli/src/campaign.ts'], outfile: 'dist/campaign.js', banner: { js: '#!/usr/bin/env node' } },
   conflictsView: {
-    entryPoints: ['packages/extension/src/webview/conflicts.ts'], outfile: 'dist/webview/conflicts.js',
-    platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
+    entryPoints: ['packages/extension/src/webview/conflicts.ts'],
+    outfile: 'dist/webview/conflicts.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
   },
   previewView: {
-    entryPoints: ['packages/extension/src/webview/preview.ts'], outfile: 'dist/webview/preview.js',
-    platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
+    entryPoints: ['packages/extension/src/webview/preview.ts'],
+    outfile: 'dist/webview/preview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
   },
 };

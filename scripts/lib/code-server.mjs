@@ -54,16 +54,21 @@ export function isNoise(line) {
 function codeServerArgs({ port, userDataDir, extensionsDir, configFile }) {
   return [
     CODE_SERVER_ENTRY,
-    '--config', configFile,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--config',
+    configFile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
 }
 
@@ -93,7 +98,8 @@ export async function startCodeServer({ label, dir, vsix, settings = {}, env = {
   fs.mkdirSync(path.dirname(userSettings), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
   // A kept folder keeps the person's own settings too; the stable ones go into a new folder only.
-  if (!dir || !fs.existsSync(userSettings)) fs.writeFileSync(userSettings, JSON.stringify({ ...STABLE_USER_SETTINGS, ...settings }, null, 2));
+  if (!dir || !fs.existsSync(userSettings))
+    fs.writeFileSync(userSettings, JSON.stringify({ ...STABLE_USER_SETTINGS, ...settings }, null, 2));
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
   fs.rmSync(logFile, { force: true });
   // Its own TMPDIR too: the server and the extension host leave sockets there (a kept folder's
@@ -106,21 +112,32 @@ export async function startCodeServer({ label, dir, vsix, settings = {}, env = {
   delete childEnv.NODE_OPTIONS;
   delete childEnv.VSCODE_IPC_HOOK_CLI;
 
-  const cleanup = () => { if (!dir) fs.rmSync(base, { recursive: true, force: true }); };
+  const cleanup = () => {
+    if (!dir) fs.rmSync(base, { recursive: true, force: true });
+  };
   try {
     if (vsix) {
-      const r = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
-        env: childEnv, encoding: 'utf8', timeout: 120_000,
-      });
+      const r = spawnSync(
+        process.execPath,
+        [CODE_SERVER_ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'],
+        {
+          env: childEnv,
+          encoding: 'utf8',
+          timeout: 120_000,
+        },
+      );
       const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-      if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`installing ${vsix} into code-server failed:\n${out || r.error?.message}`);
+      if (r.status !== 0 || !/successfully installed/i.test(out))
+        throw new Error(`installing ${vsix} into code-server failed:\n${out || r.error?.message}`);
     }
 
     for (let attempt = 1; ; attempt++) {
-      const p = port ?? await freePort();
+      const p = port ?? (await freePort());
       const log = fs.openSync(logFile, 'a');
       const child = spawnGroup(process.execPath, codeServerArgs({ port: p, userDataDir, extensionsDir, configFile }), {
-        env: childEnv, cwd: base, stdio: ['ignore', 'pipe', 'pipe'],
+        env: childEnv,
+        cwd: base,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
       let partial = '';
@@ -135,7 +152,13 @@ export async function startCodeServer({ label, dir, vsix, settings = {}, env = {
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
-      child.on('exit', () => { try { fs.closeSync(log); } catch { /* closed */ } });
+      child.on('exit', () => {
+        try {
+          fs.closeSync(log);
+        } catch {
+          /* closed */
+        }
+      });
       const url = `http://127.0.0.1:${p}`;
       try {
         await waitForHttp(`${url}/healthz`, { timeoutMs: 60_000, child, what: 'code-server' });
@@ -146,7 +169,14 @@ export async function startCodeServer({ label, dir, vsix, settings = {}, env = {
         throw new Error(`${e.message}\n${output.trim().split('\n').slice(-20).join('\n')}`);
       }
       return {
-        url, port: p, base, userDataDir, extensionsDir, logFile, pid: child.pid, child,
+        url,
+        port: p,
+        base,
+        userDataDir,
+        extensionsDir,
+        logFile,
+        pid: child.pid,
+        child,
         /** Ends code-server with its extension host and language server, then removes its dirs (unless kept in `dir`). */
         async stop({ keep = false } = {}) {
           await killGroup(child.pid);

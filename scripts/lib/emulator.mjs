@@ -57,8 +57,16 @@ export function startEmulator({ port = 0, data, faults, seed = true, adminToken,
       if (nl < 0) return;
       const line = stdout.slice(0, nl).trim();
       let info;
-      try { info = JSON.parse(line); } catch { void fail(`the emulator's first line is not JSON: ${line.slice(0, 200)}`); return; }
-      if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces) || typeof info.adminToken !== 'string') { void fail(`the emulator's ready line lacks url, workspaces or adminToken: ${line.slice(0, 200)}`); return; }
+      try {
+        info = JSON.parse(line);
+      } catch {
+        void fail(`the emulator's first line is not JSON: ${line.slice(0, 200)}`);
+        return;
+      }
+      if (typeof info?.url !== 'string' || !Array.isArray(info.workspaces) || typeof info.adminToken !== 'string') {
+        void fail(`the emulator's ready line lacks url, workspaces or adminToken: ${line.slice(0, 200)}`);
+        return;
+      }
       ready = true;
       clearTimeout(timer);
       resolve({ ...info, line, pid: child.pid, child, stop: () => killGroup(child.pid) });

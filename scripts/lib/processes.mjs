@@ -14,7 +14,9 @@ export function spawnGroup(cmd, args, options = {}) {
   const child = spawn(cmd, args, { ...options, detached: true });
   if (child.pid) {
     groups.add(child.pid);
-    child.on('exit', () => { if (!groupAlive(child.pid)) groups.delete(child.pid); });
+    child.on('exit', () => {
+      if (!groupAlive(child.pid)) groups.delete(child.pid);
+    });
   }
   return child;
 }
@@ -23,11 +25,19 @@ export function spawnGroup(cmd, args, options = {}) {
 export function groupMembers(pgid) {
   const out = [];
   let entries;
-  try { entries = fs.readdirSync('/proc'); } catch { return out; }
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return out;
+  }
   for (const e of entries) {
     if (!/^\d+$/.test(e)) continue;
     let stat;
-    try { stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8'); } catch { continue; }
+    try {
+      stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
     // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) === pgid && fields[0] !== 'Z') out.push(Number(e));
@@ -39,11 +49,19 @@ export function groupMembers(pgid) {
 export function descendants(pid) {
   const children = new Map();
   let entries;
-  try { entries = fs.readdirSync('/proc'); } catch { return []; }
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
   for (const e of entries) {
     if (!/^\d+$/.test(e)) continue;
     let stat;
-    try { stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8'); } catch { continue; }
+    try {
+      stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (fields[0] === 'Z') continue;
     const ppid = Number(fields[1]);
@@ -53,7 +71,10 @@ export function descendants(pid) {
   const out = [];
   const queue = [pid];
   while (queue.length) {
-    for (const c of children.get(queue.shift()) ?? []) { out.push(c); queue.push(c); }
+    for (const c of children.get(queue.shift()) ?? []) {
+      out.push(c);
+      queue.push(c);
+    }
   }
   return out;
 }
@@ -70,11 +91,20 @@ export function processAlive(pid) {
 
 export function groupAlive(pgid) {
   if (fs.existsSync('/proc/self/stat')) return groupMembers(pgid).length > 0;
-  try { process.kill(-pgid, 0); return true; } catch { return false; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function signalGroup(pgid, signal) {
-  try { process.kill(-pgid, signal); } catch { /* already gone */ }
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 /**
@@ -111,12 +141,18 @@ export function onInterrupt(onSignal) {
   const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
   for (const sig of Object.keys(codes)) {
     process.on(sig, () => {
-      if (stopping) { killAllGroupsNow(); process.exit(codes[sig]); }
-      stopping = true;
-      Promise.resolve().then(() => onSignal(sig)).catch(e => console.error(e)).finally(() => {
+      if (stopping) {
         killAllGroupsNow();
         process.exit(codes[sig]);
-      });
+      }
+      stopping = true;
+      Promise.resolve()
+        .then(() => onSignal(sig))
+        .catch(e => console.error(e))
+        .finally(() => {
+          killAllGroupsNow();
+          process.exit(codes[sig]);
+        });
     });
   }
 }
@@ -139,11 +175,12 @@ export function waitForHttp(url, { timeoutMs = 60_000, child, what = url } = {})
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + timeoutMs;
     let done = false;
-    const finish = (err) => {
+    const finish = err => {
       if (done) return;
       done = true;
       child?.off('exit', onExit);
-      if (err) reject(err); else resolve();
+      if (err) reject(err);
+      else resolve();
     };
     const onExit = (code, signal) => finish(new Error(`${what} exited (${signal ?? code}) before it was ready`));
     child?.on('exit', onExit);
@@ -174,6 +211,8 @@ export function withTimeout(promise, ms, message) {
   let timer;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(typeof message === 'function' ? message() : message)), ms); }),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(typeof message === 'function' ? message() : message)), ms);
+    }),
   ]);
 }

@@ -12,7 +12,10 @@ const NOT_IN_WORKSPACE = path.join(EXAMPLES, 'ci');
 
 /** The top-level names of examples/ that the workspace gets: all but examples/ci/. */
 export function workspaceEntries(from = EXAMPLES) {
-  return fs.readdirSync(from).filter(name => path.join(from, name) !== NOT_IN_WORKSPACE).sort();
+  return fs
+    .readdirSync(from)
+    .filter(name => path.join(from, name) !== NOT_IN_WORKSPACE)
+    .sort();
 }
 
 /** Copies examples/ (or `from`) to `dest`, replacing what is there. */
@@ -58,7 +61,12 @@ export async function pointAtEmulator(workspaceDir, emulator) {
   let envs = environments;
   const format = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
   if (envs.length === 0) {
-    envs = emulator.workspaces.map((ws, i) => ({ name: `emulator-${i + 1}`, baseUrl: emulator.url, workspaceId: ws.id, email: 'you@example.com' }));
+    envs = emulator.workspaces.map((ws, i) => ({
+      name: `emulator-${i + 1}`,
+      baseUrl: emulator.url,
+      workspaceId: ws.id,
+      email: 'you@example.com',
+    }));
     text = applyEdits(text, modify(text, ['campaignStudio.environments'], envs, format));
   }
   const known = new Map(emulator.workspaces.map(ws => [ws.id, ws]));

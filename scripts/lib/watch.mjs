@@ -14,12 +14,19 @@ import { withTimeout } from './processes.mjs';
  * @returns {Promise<void>}
  */
 export function whenFileHolds(file, text, what, timeoutMs = 10_000) {
-  const holds = () => { try { return fs.readFileSync(file, 'utf8').includes(text); } catch { return false; } };
+  const holds = () => {
+    try {
+      return fs.readFileSync(file, 'utf8').includes(text);
+    } catch {
+      return false;
+    }
+  };
   let watcher;
   const held = new Promise(resolve => {
-    watcher = fs.watch(path.dirname(file), () => { if (holds()) resolve(); });
+    watcher = fs.watch(path.dirname(file), () => {
+      if (holds()) resolve();
+    });
     if (holds()) resolve();
   });
-  return withTimeout(held, timeoutMs, `timed out after ${timeoutMs / 1000}s waiting for ${what}`)
-    .finally(() => watcher?.close());
+  return withTimeout(held, timeoutMs, `timed out after ${timeoutMs / 1000}s waiting for ${what}`).finally(() => watcher?.close());
 }

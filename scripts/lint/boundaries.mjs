@@ -27,13 +27,28 @@ const EDITOR_LIBRARIES = [
 function restrictionsFor(pkg, alsoMay) {
   const others = Object.keys(PACKAGES).filter(p => p !== pkg && !PACKAGES[pkg].may.includes(p) && !alsoMay.includes(p));
   const paths = [
-    ...others.map(p => ({ name: `@campaign-studio/${p}`, message: `${pkg} may import only ${PACKAGES[pkg].may.map(m => `@campaign-studio/${m}`).join(', ') || 'no other package'} (imports flow core ← sync ← server, cli, extension).` })),
-    ...EDITOR_LIBRARIES.filter(l => !l.allowed.includes(pkg)).map(l => ({ name: l.name, message: `${l.name} is not for ${pkg}: ${l.why}.` })),
+    ...others.map(p => ({
+      name: `@campaign-studio/${p}`,
+      message: `${pkg} may import only ${PACKAGES[pkg].may.map(m => `@campaign-studio/${m}`).join(', ') || 'no other package'} (imports flow core ← sync ← server, cli, extension).`,
+    })),
+    ...EDITOR_LIBRARIES.filter(l => !l.allowed.includes(pkg)).map(l => ({
+      name: l.name,
+      message: `${l.name} is not for ${pkg}: ${l.why}.`,
+    })),
   ];
   const patterns = [
-    { group: ['@campaign-studio/*/*'], message: 'Import a package by its name only; what it exports from src/index.ts is its public interface.' },
-    { regex: '^(\\.\\./)+(packages/)?(core|sync|server|cli|extension|emulator)/src(/|$)', message: 'Reach another package through its name (@campaign-studio/…), never through its folders.' },
-    ...EDITOR_LIBRARIES.filter(l => !l.allowed.includes(pkg)).map(l => ({ group: [`${l.name}/*`], message: `${l.name} is not for ${pkg}: ${l.why}.` })),
+    {
+      group: ['@campaign-studio/*/*'],
+      message: 'Import a package by its name only; what it exports from src/index.ts is its public interface.',
+    },
+    {
+      regex: '^(\\.\\./)+(packages/)?(core|sync|server|cli|extension|emulator)/src(/|$)',
+      message: 'Reach another package through its name (@campaign-studio/…), never through its folders.',
+    },
+    ...EDITOR_LIBRARIES.filter(l => !l.allowed.includes(pkg)).map(l => ({
+      group: [`${l.name}/*`],
+      message: `${l.name} is not for ${pkg}: ${l.why}.`,
+    })),
   ];
   return ['error', { paths, patterns }];
 }
@@ -90,8 +105,8 @@ const coreLayersRule = {
     docs: { description: "Core's layers import one way: model ← summary ← rules ← language" },
     schema: [],
     messages: {
-      upward: '{{from}}/ may import only {{may}} of core ({{flow}}): \'{{source}}\' is in {{to}}.',
-      nothing: '{{from}}/ is core\'s base layer and imports nothing of core outside it ({{flow}}): \'{{source}}\' is in {{to}}.',
+      upward: "{{from}}/ may import only {{may}} of core ({{flow}}): '{{source}}' is in {{to}}.",
+      nothing: "{{from}}/ is core's base layer and imports nothing of core outside it ({{flow}}): '{{source}}' is in {{to}}.",
     },
   },
   create(context) {
@@ -125,5 +140,7 @@ export const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule } };
 
 /** The ESLint config block that applies core's layers to its sources. */
 export function layerConfigs() {
-  return [{ files: [`${CORE_SRC}/**/*.ts`], plugins: { 'campaign-studio': LAYERS_PLUGIN }, rules: { 'campaign-studio/core-layers': 'error' } }];
+  return [
+    { files: [`${CORE_SRC}/**/*.ts`], plugins: { 'campaign-studio': LAYERS_PLUGIN }, rules: { 'campaign-studio/core-layers': 'error' } },
+  ];
 }

@@ -16,7 +16,12 @@ export interface ParsedCommand {
 
 export function parseCommand(command: string, argv: string[], options: OptionSpec, usageExit: number): ParsedCommand {
   try {
-    const r = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const r = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: r.values as ParsedCommand['values'], positionals: r.positionals };
   } catch (e) {
     throw new CliError(l10n.t`${parseArgsProblem(e)}. Run campaign ${command} --help for the options.`, usageExit);
@@ -26,7 +31,12 @@ export function parseCommand(command: string, argv: string[], options: OptionSpe
 /** The option a parseArgs error is about, by its long name (`'-h, --help'` → `--help`). */
 function optionIn(message: string): string {
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
-  return quoted.split(/[ ,]+/).filter(s => s.startsWith('-')).pop() ?? quoted;
+  return (
+    quoted
+      .split(/[ ,]+/)
+      .filter(s => s.startsWith('-'))
+      .pop() ?? quoted
+  );
 }
 
 /** A parseArgs error in a few words: `unknown option --x`, `--out needs a value`. */
@@ -51,7 +61,8 @@ export function stringOption(values: ParsedCommand['values'], name: string): str
 /** `--format text|json`: text unless asked. */
 export function formatOption(values: ParsedCommand['values'], command: string, usageExit: number): 'text' | 'json' {
   const f = stringOption(values, 'format') ?? 'text';
-  if (f !== 'text' && f !== 'json') throw new CliError(l10n.t`--format must be text or json, not "${f}". Run campaign ${command} --help for the options.`, usageExit);
+  if (f !== 'text' && f !== 'json')
+    throw new CliError(l10n.t`--format must be text or json, not "${f}". Run campaign ${command} --help for the options.`, usageExit);
   return f;
 }
 
@@ -63,7 +74,13 @@ export function writeJson(io: CliIO, value: unknown): void {
  * A sync subcommand's arguments with its `--format`, or undefined when `--help` was asked (then
  * its text is printed). Usage errors exit 1: these commands keep 2 for "changes pending".
  */
-export function commandArgs(command: string, argv: string[], options: OptionSpec, help: string, io: CliIO): (ParsedCommand & { format: 'text' | 'json' }) | undefined {
+export function commandArgs(
+  command: string,
+  argv: string[],
+  options: OptionSpec,
+  help: string,
+  io: CliIO,
+): (ParsedCommand & { format: 'text' | 'json' }) | undefined {
   const parsed = parseCommand(command, argv, { ...options, format: { type: 'string' } }, 1);
   if (parsed.values.help) {
     io.stdout(`${l10n.t(help)}\n`);

@@ -22,8 +22,8 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   status: { run: runStatus, summary: 'where each file stands: unchanged, modified, behind, diverged…' },
   diff: { run: runDiff, summary: 'what changed since the pull, field by field, on each side' },
   plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
-  push: { run: runPush, summary: 'send the changes (or a saved plan), never overwriting anyone\'s edit' },
-  lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: 'check campaign files with the editor\'s rules' },
+  push: { run: runPush, summary: "send the changes (or a saved plan), never overwriting anyone's edit" },
+  lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: "check campaign files with the editor's rules" },
   show: { run: runShow, summary: 'what a campaign does: its next sends, audience, trigger and limits, in words' },
 };
 
@@ -56,7 +56,9 @@ export async function campaign(argv: string[], io: CliIO): Promise<number> {
   }
   const sub = SUBCOMMANDS[first];
   if (!sub) {
-    io.stderr(`campaign: ${l10n.t`unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.`}\n`);
+    io.stderr(
+      `campaign: ${l10n.t`unknown command "${first}". Commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run campaign --help for more.`}\n`,
+    );
     return 2;
   }
   return reportingProblems(`campaign ${first}`, io, () => sub.run(rest, io));

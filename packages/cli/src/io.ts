@@ -43,7 +43,10 @@ export const INTERNAL_ERROR_EXIT = 3;
 
 /** A problem to report in one line and end with `exitCode`: never a stack trace. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -107,7 +110,10 @@ export function oneLine(line: string, colour: boolean): string {
 
 function keepingColour(text: string, colour: boolean, written: (part: string) => string): string {
   if (!colour) return written(text);
-  return text.split(COLOUR_CODE).map((part, i) => (i % 2 ? part : written(part))).join('');
+  return text
+    .split(COLOUR_CODE)
+    .map((part, i) => (i % 2 ? part : written(part)))
+    .join('');
 }
 
 /** Messages shared with the editor are Markdown: a terminal shows them without backticks. */

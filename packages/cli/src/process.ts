@@ -21,7 +21,9 @@ export function startCli(name: string, command: (argv: string[], io: CliIO) => P
     throw e;
   });
   command(process.argv.slice(2), processIO()).then(
-    code => { process.exitCode = code; },
+    code => {
+      process.exitCode = code;
+    },
     (e: unknown) => {
       const foreseen = e instanceof CliError;
       writeError(foreseen ? `${name}: ${e.message}\n` : internalErrorLine(name, e));

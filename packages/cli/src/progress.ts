@@ -35,7 +35,12 @@ export class CommandProgress {
   /** `io.stderr` for the rest of the command: lines go above the bar. */
   readonly io: CliIO;
 
-  constructor(io: CliIO, private readonly program: string, private readonly quiet: boolean, private readonly now: () => number = Date.now) {
+  constructor(
+    io: CliIO,
+    private readonly program: string,
+    private readonly quiet: boolean,
+    private readonly now: () => number = Date.now,
+  ) {
     this.startedAt = now();
     this.stderr = io.stderr;
     this.io = { ...io, stderr: s => this.above(s) };
@@ -98,7 +103,9 @@ export class CommandProgress {
 
   /** "campaigns read: 450 of 1000", or "campaigns found: 450 so far" without a total. */
   private count(stage: Stage & { done: number }): string {
-    return stage.total === undefined ? l10n.t('{0}: {1} so far', stage.what, stage.done) : l10n.t('{0}: {1} of {2}', stage.what, stage.done, stage.total);
+    return stage.total === undefined
+      ? l10n.t('{0}: {1} so far', stage.what, stage.done)
+      : l10n.t('{0}: {1} of {2}', stage.what, stage.done, stage.total);
   }
 
   private newBar(terminal: NodeJS.WritableStream, stage: Stage & { done: number; total: number }): SingleBar {
@@ -116,15 +123,20 @@ export class CommandProgress {
 
   /** "about 3 min 20 s left", from the rate budget. */
   private leftText(prefix = ''): string {
-    return this.left === undefined || !this.stage || this.stage.done >= (this.stage.total ?? Infinity) ? '' : `${prefix}${l10n.t('about {0} left', formatDuration(this.left))}`;
+    return this.left === undefined || !this.stage || this.stage.done >= (this.stage.total ?? Infinity)
+      ? ''
+      : `${prefix}${l10n.t('about {0} left', formatDuration(this.left))}`;
   }
 
   private refreshLeft(): void {
     const stage = this.stage;
     if (!stage?.leftMs || stage.total === undefined) return;
-    void stage.leftMs(stage.total - stage.done).then(ms => {
-      if (this.stage === stage) this.left = ms;
-    }, () => undefined);
+    void stage.leftMs(stage.total - stage.done).then(
+      ms => {
+        if (this.stage === stage) this.left = ms;
+      },
+      () => undefined,
+    );
   }
 
   /** A line said while the bar is drawn: the bar is cleared, the line written, the bar drawn again below it. */

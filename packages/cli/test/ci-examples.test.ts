@@ -16,14 +16,21 @@ const REPO = path.resolve(__dirname, '../../..');
 const CI = path.join(REPO, 'examples', 'ci');
 const CAMPAIGN = path.join(REPO, 'dist', 'campaign.js');
 
-interface Invocation { file: string; where: string; subcommand: string; args: string[] }
+interface Invocation {
+  file: string;
+  where: string;
+  subcommand: string;
+  args: string[];
+}
 
 /** Every `run:` and `script:` text in a parsed CI file, with where it is. */
 function shellTexts(node: unknown, where = ''): Array<{ where: string; text: string }> {
   if (Array.isArray(node)) {
-    return node.flatMap((item, i) => typeof item === 'string' && /(^|\.)(before_|after_)?script$/.test(where)
-      ? [{ where: `${where}[${i}]`, text: item }]
-      : shellTexts(item, `${where}[${i}]`));
+    return node.flatMap((item, i) =>
+      typeof item === 'string' && /(^|\.)(before_|after_)?script$/.test(where)
+        ? [{ where: `${where}[${i}]`, text: item }]
+        : shellTexts(item, `${where}[${i}]`),
+    );
   }
   if (node && typeof node === 'object') {
     return Object.entries(node).flatMap(([key, value]) => {
@@ -46,7 +53,8 @@ function invocations(file: string): Invocation[] {
     [...text.matchAll(/(?:^|[;&|(]|\bthen|\bdo)\s*campaign\s+([^;&|<>\n]*)/gm)].map(m => {
       const [subcommand, ...args] = words(m[1]);
       return { file, where, subcommand, args };
-    }));
+    }),
+  );
 }
 
 /** The options and the values of `--format` a subcommand's `--help` names, or undefined when there is no such subcommand. */
@@ -81,19 +89,28 @@ test('every campaign command uses a subcommand and options the CLI has', () => {
       assert.ok(options.has(option), `${at}: ${option} is not an option of campaign ${call.subcommand} (${[...options].join(', ')})`);
       if (option === '--format') {
         const value = inline ?? call.args[i + 1];
-        assert.ok(help.formats.has(value), `${at}: --format ${value} is not one campaign ${call.subcommand} --help lists (${[...help.formats].join(', ')})`);
+        assert.ok(
+          help.formats.has(value),
+          `${at}: --format ${value} is not one campaign ${call.subcommand} --help lists (${[...help.formats].join(', ')})`,
+        );
       }
     }
   }
 });
 
 test('the environments the examples name are in their campaign.environments.json, in its format', () => {
-  const config = JSON.parse(fs.readFileSync(path.join(CI, 'campaign.environments.json'), 'utf8')) as { environments: Array<Record<string, unknown>> };
+  const config = JSON.parse(fs.readFileSync(path.join(CI, 'campaign.environments.json'), 'utf8')) as {
+    environments: Array<Record<string, unknown>>;
+  };
   assert.deepEqual(Object.keys(config), ['environments']);
   const allowed = new Set(['name', 'baseUrl', 'workspaceId', 'headerPrefix', 'email', 'production']);
   for (const env of config.environments) {
     for (const key of ['name', 'baseUrl', 'workspaceId']) assert.equal(typeof env[key], 'string', `${JSON.stringify(env)}: ${key}`);
-    assert.deepEqual(Object.keys(env).filter(k => !allowed.has(k)), [], JSON.stringify(env));
+    assert.deepEqual(
+      Object.keys(env).filter(k => !allowed.has(k)),
+      [],
+      JSON.stringify(env),
+    );
   }
   const names = new Set(config.environments.map(e => e.name));
   for (const call of FILES.flatMap(invocations)) {
@@ -106,7 +123,9 @@ test('in the GitHub workflow, each step that plans or pushes has the API key fro
   const workflow = parseYaml(fs.readFileSync(path.join(CI, '.github/workflows/campaigns.yml'), 'utf8')) as {
     jobs: Record<string, { steps: Array<{ run?: string; env?: Record<string, string> }> }>;
   };
-  const steps = Object.values(workflow.jobs).flatMap(j => j.steps).filter(s => /\bcampaign\s+(plan|push)\b/.test(s.run ?? ''));
+  const steps = Object.values(workflow.jobs)
+    .flatMap(j => j.steps)
+    .filter(s => /\bcampaign\s+(plan|push)\b/.test(s.run ?? ''));
   assert.ok(steps.length > 0);
   for (const step of steps) assert.equal(step.env?.CAMPAIGN_API_KEY, '${{ secrets.CAMPAIGN_API_KEY }}', step.run);
 });

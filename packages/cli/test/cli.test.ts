@@ -47,7 +47,13 @@ describe('formats', () => {
   test('text: colour on a terminal, none with NO_COLOR', async () => {
     const dir = project('colour', { 'bad.campaign.json': SYNTAX });
     let out = '';
-    const io = { stdout: (s: string) => { out += s; }, stderr: () => undefined, cwd: dir };
+    const io = {
+      stdout: (s: string) => {
+        out += s;
+      },
+      stderr: () => undefined,
+      cwd: dir,
+    };
     assert.equal(await runLint(['bad.campaign.json'], { ...io, isTTY: true, env: {} }), 1);
     assert.match(out, /bad\.campaign\.json:4:34 \x1b\[31merror\x1b\[0m \x1b\[1mD1\x1b\[0m Trailing comma/);
     out = '';
@@ -59,15 +65,27 @@ describe('formats', () => {
   });
 
   test('json: exactly the documented shape, 0-based positions, the path as given, one entry per file', () => {
-    const dir = project('json', { 'bad.campaign.json': SYNTAX, 'sub/info.campaign.json': INFO_ONLY, 'sub/clean.search.json': { campaign_fields: { status: ['DRAFT', 'ACTIVE'] }, limit: 15, page: 1 } });
+    const dir = project('json', {
+      'bad.campaign.json': SYNTAX,
+      'sub/info.campaign.json': INFO_ONLY,
+      'sub/clean.search.json': { campaign_fields: { status: ['DRAFT', 'ACTIVE'] }, limit: 15, page: 1 },
+    });
     const { status, out } = json(dir, 'bad.campaign.json', './sub/info.campaign.json', path.join(dir, 'sub', 'clean.search.json'));
     assert.equal(status, 1);
-    assert.deepEqual(out.map(e => e.file), ['bad.campaign.json', './sub/info.campaign.json', path.join(dir, 'sub', 'clean.search.json')]);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['bad.campaign.json', './sub/info.campaign.json', path.join(dir, 'sub', 'clean.search.json')],
+    );
     for (const e of out) assert.deepEqual(Object.keys(e), ['file', 'diagnostics']);
-    assert.deepEqual(out[0].diagnostics, [{
-      rule: 'D1', severity: 'error', path: '', message: 'Trailing comma: the service accepts strict JSON only. Remove the comma.',
-      range: { start: { line: 3, character: 33 }, end: { line: 3, character: 34 } },
-    }]);
+    assert.deepEqual(out[0].diagnostics, [
+      {
+        rule: 'D1',
+        severity: 'error',
+        path: '',
+        message: 'Trailing comma: the service accepts strict JSON only. Remove the comma.',
+        range: { start: { line: 3, character: 33 }, end: { line: 3, character: 34 } },
+      },
+    ]);
     const d8 = out[1].diagnostics[0];
     assert.deepEqual(Object.keys(d8), ['rule', 'severity', 'path', 'message', 'range']);
     assert.deepEqual([d8.rule, d8.severity, d8.path], ['D8', 'information', '/status']);
@@ -87,7 +105,11 @@ describe('formats', () => {
 describe('exit status', () => {
   for (const bin of Object.keys(BINS) as Bin[]) {
     test(`${bin}: 0 when no file has an error (information and warnings do not fail a build)`, () => {
-      const dir = project(`exit0-${bin.replace(' ', '-')}`, { 'a.campaign.json': INFO_ONLY, 'b.campaign.json': CLEAN, 'c.campaign.json': WARNING_ONLY });
+      const dir = project(`exit0-${bin.replace(' ', '-')}`, {
+        'a.campaign.json': INFO_ONLY,
+        'b.campaign.json': CLEAN,
+        'c.campaign.json': WARNING_ONLY,
+      });
       const r = run(dir, ['.'], { bin });
       assert.match(r.stdout, /^\.\/c\.campaign\.json:5:3 warning D7 /m);
       assert.match(r.stdout, /3 files checked: 0 errors, 1 warning, 1 information, 0 hints\./);
@@ -111,7 +133,10 @@ describe('exit status', () => {
       const r = lint(root, ...args);
       assert.equal(r.status, 2);
       assert.match(r.stderr, message);
-      assert.match(r.stderr, /^usage: campaign-lint \[--format text\|json\|sarif\|junit\|github\] \[--config FILE\] .* FILE\|DIR\|GLOB\|-\.\.\.$/m);
+      assert.match(
+        r.stderr,
+        /^usage: campaign-lint \[--format text\|json\|sarif\|junit\|github\] \[--config FILE\] .* FILE\|DIR\|GLOB\|-\.\.\.$/m,
+      );
       assert.equal(r.stdout, '');
     });
   }
@@ -123,7 +148,10 @@ describe('exit status', () => {
     assert.equal(status, 2, 'an unreadable file wins over errors');
     assert.match(stderr, /^campaign-lint: link\.campaign\.json: cannot read: no such file \(or a broken link\)/m);
     assert.match(stderr, /^campaign-lint: nothing-here\.campaign\.json: cannot read/m);
-    assert.deepEqual(out.map(e => e.file), ['ok.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['ok.campaign.json'],
+    );
   });
 
   test('2 for a dangling link found while walking a directory', () => {
@@ -183,7 +211,10 @@ describe('workspace settings', () => {
     for (const args of [['--config', 'ci/settings.json'], ['--config=ci/settings.json']]) {
       const { status, out } = json(dir, ...args, 'c.campaign.json');
       assert.equal(status, 0);
-      assert.deepEqual(out.map(e => e.file), ['c.campaign.json']);
+      assert.deepEqual(
+        out.map(e => e.file),
+        ['c.campaign.json'],
+      );
       assert.deepEqual(rulesOf(out[0]), []);
     }
   });
@@ -195,7 +226,10 @@ describe('workspace settings', () => {
     });
     const { status, out } = json(dir, '--config', 'settings.json', 'c.campaign.json');
     assert.equal(status, 1);
-    assert.deepEqual(out.map(e => e.file), ['settings.json', 'c.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['settings.json', 'c.campaign.json'],
+    );
     assert.deepEqual(rulesOf(out[0]), ['W1 error', 'W1 error']);
     assert.deepEqual(out[0].diagnostics.map(d => d.path).sort(), ['/features/audienceLimit', '/features/queueing']);
     assert.match(out[0].diagnostics.find(d => d.path === '/features/queueing')!.message, /did you mean `queuing`/);
@@ -213,7 +247,10 @@ describe('workspace settings', () => {
     });
     const { status, out } = json(dir, 'a.campaign.json', 'b.campaign.json');
     assert.equal(status, 1);
-    assert.deepEqual(out.map(e => e.file), ['.campaignrc.json', 'a.campaign.json', 'b.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['.campaignrc.json', 'a.campaign.json', 'b.campaign.json'],
+    );
     assert.deepEqual(rulesOf(out[0]), ['W1 error']);
     assert.match(out[0].diagnostics[0].message, /Trailing comma/);
     // The well-formed part still applies: the flag is on, so no L1.
@@ -225,7 +262,10 @@ describe('workspace settings', () => {
     fs.mkdirSync(path.join(dir, '.campaignrc.json'));
     const { status, out, stderr } = json(dir, 'x.campaign.json');
     assert.equal(status, 2);
-    assert.match(stderr, /^campaign-lint: settings file \.campaignrc\.json: cannot read: it is a directory\. The files it governs are checked with unknown settings\.$/m);
+    assert.match(
+      stderr,
+      /^campaign-lint: settings file \.campaignrc\.json: cannot read: it is a directory\. The files it governs are checked with unknown settings\.$/m,
+    );
     assert.ok(rulesOf(out[0]).includes('L1 information'));
     assert.ok(rulesOf(out[0]).includes('W1 warning'));
   });
@@ -244,7 +284,10 @@ describe('workspace settings', () => {
     const dir = project('rcfile', { '.campaignrc.json': { features: { audienceLimit: 1 } } });
     const { status, out } = json(dir, '.campaignrc.json');
     assert.equal(status, 1);
-    assert.deepEqual(out.map(e => e.file), ['.campaignrc.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['.campaignrc.json'],
+    );
     assert.deepEqual(rulesOf(out[0]), ['W1 error']);
   });
 });
@@ -264,7 +307,10 @@ describe('directories', () => {
     fs.symlinkSync(path.join(dir, 'campaigns'), path.join(dir, 'campaigns', 'nested', 'loop'));
     const { status, out } = json(dir, 'campaigns/');
     assert.equal(status, 0);
-    assert.deepEqual(out.map(e => e.file), ['campaigns/a.campaign.json', 'campaigns/b.campaign.json', 'campaigns/nested/deep/c.search.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['campaigns/a.campaign.json', 'campaigns/b.campaign.json', 'campaigns/nested/deep/c.search.json'],
+    );
     const text = lint(dir, 'campaigns');
     assert.match(text.stdout, /^3 files checked/m);
   });
@@ -272,7 +318,10 @@ describe('directories', () => {
   test('a file named twice (directly and through its directory) is checked once', () => {
     const dir = project('twice', { 'd/a.campaign.json': SYNTAX });
     const { out } = json(dir, 'd/a.campaign.json', 'd');
-    assert.deepEqual(out.map(e => e.file), ['d/a.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['d/a.campaign.json'],
+    );
   });
 
   test('a directory with nothing to check says so on stderr and exits 2', () => {
@@ -297,7 +346,10 @@ describe('inputs that break naive tools', () => {
   test('text that is not UTF-8 is a D1 error at the first bad byte', () => {
     const dir = project('latin1', {});
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'l.campaign.json'), Buffer.concat([Buffer.from('{\n  "channel": "PUSH",\n  "created_by": "Ren'), Buffer.from([0xe9]), Buffer.from('@example.com"\n}\n')]));
+    fs.writeFileSync(
+      path.join(dir, 'l.campaign.json'),
+      Buffer.concat([Buffer.from('{\n  "channel": "PUSH",\n  "created_by": "Ren'), Buffer.from([0xe9]), Buffer.from('@example.com"\n}\n')]),
+    );
     const { out } = json(dir, 'l.campaign.json');
     const enc = out[0].diagnostics.find(d => /not valid UTF-8/.test(d.message))!;
     assert.equal(enc.rule, 'D1');
@@ -306,14 +358,22 @@ describe('inputs that break naive tools', () => {
   });
 
   test('a real U+FFFD is text like any other, and a byte order mark is dropped, from a file as from stdin', () => {
-    const doc = '\ufeff{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "basic_details": { "name": "\ufffd sale" },\n  "status": "DRAFT"\n}\n';
+    const doc =
+      '\ufeff{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "basic_details": { "name": "\ufffd sale" },\n  "status": "DRAFT"\n}\n';
     const dir = project('replacement', { 'r.campaign.json': doc });
     const r = run(dir, ['--format', 'json', 'r.campaign.json', '-'], { input: doc });
     assert.equal(r.status, 0, r.stderr);
     const out = JSON.parse(r.stdout) as JsonEntry[];
-    assert.deepEqual(out.map(e => e.file), ['r.campaign.json', '<stdin>']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['r.campaign.json', '<stdin>'],
+    );
     // Columns as editors count them: the BOM is not a character of the first line.
-    for (const e of out) assert.deepEqual(e.diagnostics.map(d => [d.rule, d.range.start]), [['D8', { line: 5, character: 2 }]]);
+    for (const e of out)
+      assert.deepEqual(
+        e.diagnostics.map(d => [d.rule, d.range.start]),
+        [['D8', { line: 5, character: 2 }]],
+      );
   });
 
   test('firstInvalidUtf8: valid text, truncated, overlong and surrogate sequences', () => {

@@ -19,18 +19,26 @@ import { json, JsonEntry, lint } from './helpers/bins';
 function notable(e: JsonEntry): string[] {
   return e.diagnostics
     .filter(d => d.severity === 'error' || d.severity === 'warning' || /^[HP]\d/.test(d.rule))
-    .map(d => `${d.rule}@${d.path} ${d.severity}`).sort();
+    .map(d => `${d.rule}@${d.path} ${d.severity}`)
+    .sort();
 }
 
 let root: string;
-before(() => { root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-fetched-'))); });
-after(() => { fs.rmSync(root, { recursive: true, force: true }); });
+before(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-fetched-')));
+});
+after(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 function workspace(name: string): string {
   const dir = path.join(root, name);
   fs.mkdirSync(dir, { recursive: true });
   // The workspace's settings, so only the rules this test is about have something to say.
-  fs.writeFileSync(path.join(dir, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }));
+  fs.writeFileSync(
+    path.join(dir, '.campaignrc.json'),
+    JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }),
+  );
   return dir;
 }
 
@@ -43,8 +51,14 @@ describe('campaign-lint on fetched files', () => {
     assert.equal(r.stderr, '');
     assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information']);
     const note = r.out[0].diagnostics.find(d => d.rule === 'H5')!;
-    assert.match(note.message, /kept as the service returned it: .*time of day.* It is not sent on push unless you change it; to change it, write it in request shape/);
-    assert.deepEqual(note.range, { start: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 2 }, end: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 22 } });
+    assert.match(
+      note.message,
+      /kept as the service returned it: .*time of day.* It is not sent on push unless you change it; to change it, write it in request shape/,
+    );
+    assert.deepEqual(note.range, {
+      start: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 2 },
+      end: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 22 },
+    });
     const text = lint(dir, 'campaigns');
     assert.match(text.stdout, /information H5 `scheduling_details` is kept as the service returned it/);
     assert.match(text.stdout, /1 file checked: 0 errors, 0 warnings, \d+ information, 0 hints\./);
@@ -57,7 +71,10 @@ describe('campaign-lint on fetched files', () => {
     const r = json(dir, 'campaigns');
     assert.equal(r.status, 1);
     assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
-    assert.match(r.out[0].diagnostics.find(d => d.rule === 'P1')!.message, /`ACTIVE`: the service refuses changes to `segmentation_details`/);
+    assert.match(
+      r.out[0].diagnostics.find(d => d.rule === 'P1')!.message,
+      /`ACTIVE`: the service refuses changes to `segmentation_details`/,
+    );
     const text = lint(dir, path.relative(dir, p.file));
     assert.equal(text.status, 1);
     assert.match(text.stdout, new RegExp(`campaigns/weekly-digest\\.${FETCHED_ID}\\.campaign\\.json:\\d+:3 error P1 `));
@@ -70,13 +87,32 @@ describe('campaign-lint on fetched files', () => {
     fs.writeFileSync(p.file, editedText(p, { scheduling_details: { ...sd, expiry_time: '2026-12-31T23:59:00' } }));
     let r = json(dir, 'campaigns');
     assert.equal(r.status, 1);
-    assert.deepEqual(notable(r.out[0]).filter(s => s.endsWith('error')), [
-      'H1@/scheduling_details/delivery_type error', 'H5@/scheduling_details/frequency error', 'H5@/scheduling_details/schedule_time error', 'H5@/scheduling_details/time_zone error',
-    ]);
+    assert.deepEqual(
+      notable(r.out[0]).filter(s => s.endsWith('error')),
+      [
+        'H1@/scheduling_details/delivery_type error',
+        'H5@/scheduling_details/frequency error',
+        'H5@/scheduling_details/schedule_time error',
+        'H5@/scheduling_details/time_zone error',
+      ],
+    );
     // Rewritten in request shape with another time of day: P1 (an ACTIVE campaign keeps its start time).
-    fs.writeFileSync(p.file, editedText(p, { scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-02T18:00:00', timezone: 'Asia/Kolkata', periodic_details: sd.periodic_details } }));
+    fs.writeFileSync(
+      p.file,
+      editedText(p, {
+        scheduling_details: {
+          delivery_type: 'AT_FIXED_TIME',
+          start_time: '2026-03-02T18:00:00',
+          timezone: 'Asia/Kolkata',
+          periodic_details: sd.periodic_details,
+        },
+      }),
+    );
     r = json(dir, 'campaigns');
-    assert.deepEqual(notable(r.out[0]).filter(s => s.endsWith('error')), ['P1@/scheduling_details/start_time error']);
+    assert.deepEqual(
+      notable(r.out[0]).filter(s => s.endsWith('error')),
+      ['P1@/scheduling_details/start_time error'],
+    );
   });
 
   test('a version-1 base snapshot gives the same report as version 2, and is left as it is', () => {
@@ -97,7 +133,10 @@ describe('campaign-lint on fetched files', () => {
     fs.writeFileSync(p.sidecar, JSON.stringify({ ...JSON.parse(fs.readFileSync(p.sidecar, 'utf8')), version: 3 }));
     const r = json(dir, 'campaigns');
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /cannot read: its format version `3` is not supported: a newer Campaign Studio wrote it \(this one reads versions 1 and 2\)\. The update rules/);
+    assert.match(
+      r.stderr,
+      /cannot read: its format version `3` is not supported: a newer Campaign Studio wrote it \(this one reads versions 1 and 2\)\. The update rules/,
+    );
   });
 
   test('without its base snapshot the same file is checked as any request: the response shape is an error', () => {
@@ -111,7 +150,7 @@ describe('campaign-lint on fetched files', () => {
     assert.ok(notable(r.out[0]).includes('H1@/scheduling_details/delivery_type error'));
   });
 
-  test('the nearest base wins: a sidecar in the file\'s own folder before the workspace root\'s', () => {
+  test("the nearest base wins: a sidecar in the file's own folder before the workspace root's", () => {
     const dir = workspace('nearest');
     const p = writeFetched(dir);
     fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
@@ -138,26 +177,45 @@ describe('campaign-lint on fetched files', () => {
     fs.writeFileSync(p.sidecar, '{ "format": "campaign-studio-base", ');
     let r = json(dir, 'campaigns');
     assert.equal(r.status, 2);
-    assert.match(r.stderr, new RegExp(`^campaign-lint: base snapshot \\.campaigns/base/${FETCHED_ID}\\.json: cannot read: it is not valid JSON .*The update rules \\(P1–P5\\) are not checked for campaigns/weekly-digest\\.${FETCHED_ID}\\.campaign\\.json: fetch the campaign again to rebuild it, or remove it\\.\\n$`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^campaign-lint: base snapshot \\.campaigns/base/${FETCHED_ID}\\.json: cannot read: it is not valid JSON .*The update rules \\(P1–P5\\) are not checked for campaigns/weekly-digest\\.${FETCHED_ID}\\.campaign\\.json: fetch the campaign again to rebuild it, or remove it\\.\\n$`,
+      ),
+    );
     assert.equal(r.out.length, 1);
     assert.ok(notable(r.out[0]).includes('H5@/scheduling_details/schedule_time error'), 'checked without a base');
     // The base of another campaign under this campaign's name.
-    const other = JSON.parse(fs.readFileSync(writeFetched(path.join(root, 'elsewhere'), activePeriodicRecord('ACTIVE', '0123456789abcdef01234567')).sidecar, 'utf8'));
+    const other = JSON.parse(
+      fs.readFileSync(
+        writeFetched(path.join(root, 'elsewhere'), activePeriodicRecord('ACTIVE', '0123456789abcdef01234567')).sidecar,
+        'utf8',
+      ),
+    );
     fs.writeFileSync(p.sidecar, JSON.stringify(other));
     r = json(dir, 'campaigns');
     assert.equal(r.status, 2);
     assert.match(r.stderr, /cannot read: it is the base of campaign `0123456789abcdef01234567`, not of `66a1b2c3d4e5f60718293a4b`/);
   });
 
-  test('the editor\'s language service, given the file alone, finds the same base and reports the same', () => {
+  test("the editor's language service, given the file alone, finds the same base and reports the same", () => {
     const dir = workspace('same-as-editor');
     const p = writeFetched(dir);
     const text = editedText(p, { segmentation_details: { is_all_user_campaign: true } });
     fs.writeFileSync(p.file, text);
     const service = new LanguageService({ baseSnapshots: new BaseSnapshotStore() });
     const doc = { uri: pathToFileURL(p.file).href, version: 1, getText: () => text };
-    const settings = documentSettings({ settings: { features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }, problems: [] });
-    const editor = toDiagnostics(service.parsed(doc), service.findings(doc, settings)).map(d => ({ rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range }));
+    const settings = documentSettings({
+      settings: { features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } },
+      problems: [],
+    });
+    const editor = toDiagnostics(service.parsed(doc), service.findings(doc, settings)).map(d => ({
+      rule: d.code,
+      severity: SEVERITY_NAME[d.severity - 1],
+      path: d.data.path,
+      message: d.message,
+      range: d.range,
+    }));
     const cli = json(dir, 'campaigns').out[0].diagnostics;
     assert.deepEqual(editor, cli);
     assert.ok(cli.some(d => d.rule === 'P1'));

@@ -21,11 +21,18 @@ const TAGS = Array.from({ length: 200_000 }, (_, i) => `tag-${String(i).padStart
 function bigEntry(file: string): PlanEntry {
   const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Big', tags: TAGS } };
   return {
-    file, fileSha256: '0'.repeat(64), campaignId: '6ad88294a1c0ffee0100000f', environment: 'staging', action: 'update',
+    file,
+    fileSha256: '0'.repeat(64),
+    campaignId: '6ad88294a1c0ffee0100000f',
+    environment: 'staging',
+    action: 'update',
     requests: [{ method: 'PATCH', path: '/v5/campaigns/6ad88294a1c0ffee0100000f', body }],
     changes: [{ path: 'basic_details.tags', before: [], after: TAGS, overridesRemote: false }],
     remote: { status: 'DRAFT', updatedAt: '2026-10-22 09:52:00', contentSha256: '0'.repeat(64) },
-    fileTakes: [], conflicts: [], problems: [], notes: [],
+    fileTakes: [],
+    conflicts: [],
+    problems: [],
+    notes: [],
   };
 }
 
@@ -43,8 +50,16 @@ test('the real binary: push --plan of a 200,000-tag plan prints it and refuses t
   const environments = [{ name: 'staging', baseUrl: 'http://127.0.0.1:9', workspaceId: 'WS1', production: false }];
   fs.writeFileSync(path.join(dir, 'campaign.environments.json'), JSON.stringify({ environments }));
   fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify({ ...makePlan([bigEntry('big.campaign.json')], []), environments }));
-  const r = spawnSync(process.execPath, [CAMPAIGN, 'push', '--plan', 'plan.json', '--yes'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20, env: { PATH: process.env.PATH, CAMPAIGN_API_KEY: 'k' } });
-  assert.equal(r.stderr, 'campaign push: nothing was sent: big.campaign.json is gone since the plan was made. Run campaign plan again and review it.\n');
+  const r = spawnSync(process.execPath, [CAMPAIGN, 'push', '--plan', 'plan.json', '--yes'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { PATH: process.env.PATH, CAMPAIGN_API_KEY: 'k' },
+  });
+  assert.equal(
+    r.stderr,
+    'campaign push: nothing was sent: big.campaign.json is gone since the plan was made. Run campaign plan again and review it.\n',
+  );
   assert.equal(r.status, 1);
   assert.ok(r.stdout.includes('"tag-199999"'));
 });
@@ -52,16 +67,41 @@ test('the real binary: push --plan of a 200,000-tag plan prints it and refuses t
 test('push --plan /dev/zero stops reading at 64 MB and says so (exit 1), instead of filling the memory', t => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-large-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const r = spawnSync(process.execPath, [CAMPAIGN, 'push', '--plan', '/dev/zero', '--yes'], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH } });
-  assert.deepEqual([r.status, r.stderr], [1, 'campaign push: --plan /dev/zero holds more than 64 MB, far more than any plan, so reading stopped there: give a file written by campaign plan --out.\n']);
+  const r = spawnSync(process.execPath, [CAMPAIGN, 'push', '--plan', '/dev/zero', '--yes'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH },
+  });
+  assert.deepEqual(
+    [r.status, r.stderr],
+    [
+      1,
+      'campaign push: --plan /dev/zero holds more than 64 MB, far more than any plan, so reading stopped there: give a file written by campaign plan --out.\n',
+    ],
+  );
 });
 
 test('campaign lint - stops reading stdin past 64 MB and says so (exit 2); 64 MB itself is read', t => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-large-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const lint = (input: Buffer) => spawnSync(process.execPath, [CAMPAIGN, 'lint', '--format', 'json', '-'], { cwd: dir, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20, env: { PATH: process.env.PATH } });
+  const lint = (input: Buffer) =>
+    spawnSync(process.execPath, [CAMPAIGN, 'lint', '--format', 'json', '-'], {
+      cwd: dir,
+      input,
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 << 20,
+      env: { PATH: process.env.PATH },
+    });
   const over = lint(Buffer.alloc(MAX_STDIN_BYTES + 1, ' '));
-  assert.deepEqual([over.status, over.stderr], [2, 'campaign lint: <stdin>: cannot read: it holds more than 64 MB, far more than any campaign (they are 3–400 KB), so reading stopped there. Check what is piped in, or give the file\'s path instead of -.\n']);
+  assert.deepEqual(
+    [over.status, over.stderr],
+    [
+      2,
+      "campaign lint: <stdin>: cannot read: it holds more than 64 MB, far more than any campaign (they are 3–400 KB), so reading stopped there. Check what is piped in, or give the file's path instead of -.\n",
+    ],
+  );
   const at = lint(Buffer.concat([Buffer.from('{}'), Buffer.alloc(MAX_STDIN_BYTES - 2, ' ')]));
   assert.equal(at.stderr, '');
   assert.equal((JSON.parse(at.stdout) as Array<{ file: string }>)[0].file, '<stdin>');
@@ -75,7 +115,13 @@ function crash(fail: string): ReturnType<typeof spawnSync> {
 
 test('an internal error exits 3 with one line, whether the command rejects or a callback throws', () => {
   const rejected = crash(`async () => { throw new RangeError('Maximum call stack size exceeded'); }`);
-  assert.deepEqual([rejected.status, rejected.stderr], [3, 'campaign: internal error, please report it: Maximum call stack size exceeded (set CAMPAIGN_DEBUG=1 for the details)\n']);
+  assert.deepEqual(
+    [rejected.status, rejected.stderr],
+    [3, 'campaign: internal error, please report it: Maximum call stack size exceeded (set CAMPAIGN_DEBUG=1 for the details)\n'],
+  );
   const thrown = crash(`() => new Promise(() => setTimeout(() => { throw new Error('boom'); }, 1))`);
-  assert.deepEqual([thrown.status, thrown.stderr], [3, 'campaign: internal error, please report it: boom (set CAMPAIGN_DEBUG=1 for the details)\n']);
+  assert.deepEqual(
+    [thrown.status, thrown.stderr],
+    [3, 'campaign: internal error, please report it: boom (set CAMPAIGN_DEBUG=1 for the details)\n'],
+  );
 });

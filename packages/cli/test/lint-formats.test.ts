@@ -35,7 +35,9 @@ before(() => {
     'campaigns/odd name, 100%: a&b <x>.campaign.json': WARNING_ONLY,
   });
 });
-after(() => { fs.rmSync(root, { recursive: true, force: true }); });
+after(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 function validateSarif(log: unknown): string[] {
   // The schema's language pattern has a stray `]`, which only a non-Unicode regular expression accepts.
@@ -58,14 +60,20 @@ describe('sarif', () => {
     assert.equal(driver.name, 'campaign-lint');
     assert.equal(driver.fullName, 'Campaign Studio');
     assert.match(driver.version ?? '', /^\d+\.\d+\.\d+$/);
-    assert.deepEqual(driver.rules?.map(x => x.id), RULES.map(x => x.id));
+    assert.deepEqual(
+      driver.rules?.map(x => x.id),
+      RULES.map(x => x.id),
+    );
     const d1 = driver.rules!.find(x => x.id === 'D1')!;
     assert.equal(d1.shortDescription?.text, 'Strict JSON');
     assert.equal(d1.helpUri, 'https://github.com/campaign-studio/campaign-studio/blob/main/docs/rules.md#d1');
     assert.equal(sarifRun.columnKind, 'utf16CodeUnits');
 
     const results = sarifRun.results ?? [];
-    assert.deepEqual(results.map(x => `${x.ruleId} ${x.level}`), ['D1 error', 'D8 note', 'D7 warning']);
+    assert.deepEqual(
+      results.map(x => `${x.ruleId} ${x.level}`),
+      ['D1 error', 'D8 note', 'D7 warning'],
+    );
     const [syntax] = results;
     assert.equal(syntax.message.text, 'Trailing comma: the service accepts strict JSON only. Remove the comma.');
     assert.equal(driver.rules![syntax.ruleIndex!].id, 'D1');
@@ -73,7 +81,10 @@ describe('sarif', () => {
     assert.equal(location.artifactLocation?.uri, 'campaigns/bad.campaign.json');
     assert.deepEqual(location.region, { startLine: 4, startColumn: 34, endLine: 4, endColumn: 35 });
     // Relative to the working folder, each path segment percent-encoded.
-    assert.equal(results[2].locations![0].physicalLocation!.artifactLocation?.uri, 'campaigns/odd%20name%2C%20100%25%3A%20a%26b%20%3Cx%3E.campaign.json');
+    assert.equal(
+      results[2].locations![0].physicalLocation!.artifactLocation?.uri,
+      'campaigns/odd%20name%2C%20100%25%3A%20a%26b%20%3Cx%3E.campaign.json',
+    );
   });
 
   test('paths relative to the working folder, whatever the path given', () => {
@@ -91,14 +102,36 @@ describe('sarif', () => {
   });
 });
 
-interface Failure { '@_type': string; '@_message': string; '#text': string }
-interface TestCase { '@_name': string; '@_classname': string; failure?: Failure[]; 'system-out'?: string[] }
-interface TestSuite { '@_name': string; '@_tests': string; '@_failures': string; '@_errors': string; testcase: TestCase[] }
-interface Junit { testsuites: Array<{ '@_name': string; '@_tests': string; '@_failures': string; testsuite: TestSuite[] }> }
+interface Failure {
+  '@_type': string;
+  '@_message': string;
+  '#text': string;
+}
+interface TestCase {
+  '@_name': string;
+  '@_classname': string;
+  failure?: Failure[];
+  'system-out'?: string[];
+}
+interface TestSuite {
+  '@_name': string;
+  '@_tests': string;
+  '@_failures': string;
+  '@_errors': string;
+  testcase: TestCase[];
+}
+interface Junit {
+  testsuites: Array<{ '@_name': string; '@_tests': string; '@_failures': string; testsuite: TestSuite[] }>;
+}
 
 function parseJunit(xml: string): Junit['testsuites'][number] {
   assert.equal(XMLValidator.validate(xml), true, 'well-formed XML');
-  const parser = new XMLParser({ ignoreAttributes: false, isArray: name => ['testsuites', 'testsuite', 'testcase', 'failure', 'system-out'].includes(name), processEntities: true, htmlEntities: false });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    isArray: name => ['testsuites', 'testsuite', 'testcase', 'failure', 'system-out'].includes(name),
+    processEntities: true,
+    htmlEntities: false,
+  });
   return (parser.parse(xml) as Junit).testsuites[0];
 }
 
@@ -111,7 +144,10 @@ describe('junit', () => {
     assert.equal(suites['@_tests'], '3');
     assert.equal(suites['@_failures'], '1');
     const names = ['campaigns/bad.campaign.json', 'campaigns/info.campaign.json', 'campaigns/odd name, 100%: a&b <x>.campaign.json'];
-    assert.deepEqual(suites.testsuite.map(s => s['@_name']), names);
+    assert.deepEqual(
+      suites.testsuite.map(s => s['@_name']),
+      names,
+    );
     for (const s of suites.testsuite) {
       assert.equal(s['@_tests'], '1');
       assert.equal(s['@_errors'], '0');
@@ -120,10 +156,16 @@ describe('junit', () => {
     }
     const [bad, info, odd] = suites.testsuite;
     assert.equal(bad['@_failures'], '1');
-    assert.deepEqual(bad.testcase[0].failure?.map(f => [f['@_type'], f['@_message'], f['#text']]), [[
-      'D1', 'D1 Trailing comma: the service accepts strict JSON only. Remove the comma.',
-      'campaigns/bad.campaign.json:4:34 error D1 Trailing comma: the service accepts strict JSON only. Remove the comma.',
-    ]]);
+    assert.deepEqual(
+      bad.testcase[0].failure?.map(f => [f['@_type'], f['@_message'], f['#text']]),
+      [
+        [
+          'D1',
+          'D1 Trailing comma: the service accepts strict JSON only. Remove the comma.',
+          'campaigns/bad.campaign.json:4:34 error D1 Trailing comma: the service accepts strict JSON only. Remove the comma.',
+        ],
+      ],
+    );
     assert.equal(info['@_failures'], '0');
     assert.equal(info.testcase[0].failure, undefined);
     assert.match(info.testcase[0]['system-out']![0], /^campaigns\/info\.campaign\.json:5:3 information D8 /);
@@ -134,14 +176,20 @@ describe('junit', () => {
     const r = run(dir, ['--format', 'junit', '--fail-severity', 'warning', 'campaigns']);
     const suites = parseJunit(r.stdout);
     assert.equal(suites['@_failures'], '2');
-    assert.deepEqual(suites.testsuite.map(s => s['@_failures']), ['1', '0', '1']);
+    assert.deepEqual(
+      suites.testsuite.map(s => s['@_failures']),
+      ['1', '0', '1'],
+    );
     assert.equal(suites.testsuite[2].testcase[0].failure?.[0]['@_type'], 'D7');
   });
 
   test('characters XML cannot hold are written as escapes, so the report stays well-formed', () => {
     const odd = path.join(root, 'control');
     // An unknown key with a control character in it: D7 quotes it in its message.
-    write(odd, { 'c.campaign.json': '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "x\\u0001y": 1\n}\n' });
+    write(odd, {
+      'c.campaign.json':
+        '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "created_by": "dev@example.com",\n  "x\\u0001y": 1\n}\n',
+    });
     const r = run(odd, ['--format', 'junit', '--fail-severity', 'warning', '.']);
     const suites = parseJunit(r.stdout);
     assert.match(suites.testsuite[0].testcase[0].failure![0]['#text'], /x\\u0001y/);
@@ -149,16 +197,26 @@ describe('junit', () => {
 });
 
 describe('github', () => {
-  test('one workflow command per diagnostic, positions 1-based, with GitHub\'s escaping of data and properties', () => {
+  test("one workflow command per diagnostic, positions 1-based, with GitHub's escaping of data and properties", () => {
     const r = run(dir, ['--format', 'github', 'campaigns'], { bin: 'campaign lint' });
     assert.equal(r.status, 1, r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
     assert.equal(lines.length, 3);
-    assert.equal(lines[0], '::error file=campaigns/bad.campaign.json,line=4,col=34,endLine=4,endColumn=34,title=D1::Trailing comma: the service accepts strict JSON only. Remove the comma.');
-    assert.match(lines[1], /^::notice file=campaigns\/info\.campaign\.json,line=5,col=3,endLine=5,endColumn=10,title=D8::`status` is read-only/);
+    assert.equal(
+      lines[0],
+      '::error file=campaigns/bad.campaign.json,line=4,col=34,endLine=4,endColumn=34,title=D1::Trailing comma: the service accepts strict JSON only. Remove the comma.',
+    );
+    assert.match(
+      lines[1],
+      /^::notice file=campaigns\/info\.campaign\.json,line=5,col=3,endLine=5,endColumn=10,title=D8::`status` is read-only/,
+    );
     // In properties `%`, `:` and `,` are escaped; in the message only `%` and line ends.
-    assert.match(lines[2], /^::warning file=campaigns\/odd name%2C 100%25%3A a&b <x>\.campaign\.json,line=5,col=3,endLine=5,endColumn=10,title=D7::`chanel` is not a property/);
-    for (const l of lines) assert.match(l, /^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[A-Z]\d+::[^\r\n]+$/);
+    assert.match(
+      lines[2],
+      /^::warning file=campaigns\/odd name%2C 100%25%3A a&b <x>\.campaign\.json,line=5,col=3,endLine=5,endColumn=10,title=D7::`chanel` is not a property/,
+    );
+    for (const l of lines)
+      assert.match(l, /^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[A-Z]\d+::[^\r\n]+$/);
   });
 
   test('line ends and percent signs in a message are escaped', () => {

@@ -14,8 +14,12 @@ import { CLEAN, INFO_ONLY, LIMITED, SYNTAX, WARNING_ONLY } from './helpers/docum
  */
 
 let root: string;
-before(() => { root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-inputs-'))); });
-after(() => { fs.rmSync(root, { recursive: true, force: true }); });
+before(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-lint-inputs-')));
+});
+after(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 function project(name: string, files: Record<string, string | Uint8Array | object>): string {
   const dir = path.join(root, name);
@@ -24,7 +28,11 @@ function project(name: string, files: Record<string, string | Uint8Array | objec
   return dir;
 }
 
-const NOT_UTF8 = Buffer.concat([Buffer.from('{\n  "channel": "PUSH",\n  "created_by": "Ren'), Buffer.from([0xe9]), Buffer.from('@example.com"\n}\n')]);
+const NOT_UTF8 = Buffer.concat([
+  Buffer.from('{\n  "channel": "PUSH",\n  "created_by": "Ren'),
+  Buffer.from([0xe9]),
+  Buffer.from('@example.com"\n}\n'),
+]);
 
 describe('both command names', () => {
   for (const bin of Object.keys(BINS) as Bin[]) {
@@ -54,31 +62,105 @@ interface ExitCase {
 
 const EXIT_CASES: ExitCase[] = [
   { name: 'a warning, by default', files: { 'w.campaign.json': WARNING_ONLY }, args: ['.'], status: 0 },
-  { name: 'a warning, --fail-severity warning', files: { 'w.campaign.json': WARNING_ONLY }, args: ['--fail-severity', 'warning', '.'], status: 1 },
-  { name: 'information, --fail-severity warning', files: { 'i.campaign.json': INFO_ONLY }, args: ['--fail-severity', 'warning', '.'], status: 0 },
+  {
+    name: 'a warning, --fail-severity warning',
+    files: { 'w.campaign.json': WARNING_ONLY },
+    args: ['--fail-severity', 'warning', '.'],
+    status: 1,
+  },
+  {
+    name: 'information, --fail-severity warning',
+    files: { 'i.campaign.json': INFO_ONLY },
+    args: ['--fail-severity', 'warning', '.'],
+    status: 0,
+  },
   { name: 'information, --fail-severity info', files: { 'i.campaign.json': INFO_ONLY }, args: ['--fail-severity=info', '.'], status: 1 },
   { name: 'an error, --fail-severity error', files: { 'e.campaign.json': SYNTAX }, args: ['--fail-severity', 'error', '.'], status: 1 },
-  { name: '2 warnings, --max-warnings 2', files: { 'a.campaign.json': WARNING_ONLY, 'b.campaign.json': WARNING_ONLY }, args: ['--max-warnings', '2', '.'], status: 0 },
   {
-    name: '2 warnings, --max-warnings 1', files: { 'a.campaign.json': WARNING_ONLY, 'b.campaign.json': WARNING_ONLY }, args: ['--max-warnings', '1', '.'], status: 1,
+    name: '2 warnings, --max-warnings 2',
+    files: { 'a.campaign.json': WARNING_ONLY, 'b.campaign.json': WARNING_ONLY },
+    args: ['--max-warnings', '2', '.'],
+    status: 0,
+  },
+  {
+    name: '2 warnings, --max-warnings 1',
+    files: { 'a.campaign.json': WARNING_ONLY, 'b.campaign.json': WARNING_ONLY },
+    args: ['--max-warnings', '1', '.'],
+    status: 1,
     stderr: /^campaign-lint: 2 warnings, more than --max-warnings 1 allows\.\n$/,
   },
   { name: 'no warnings, --max-warnings 0', files: { 'i.campaign.json': INFO_ONLY }, args: ['--max-warnings', '0', '.'], status: 0 },
-  { name: 'a bad --fail-severity', files: {}, args: ['--fail-severity', 'hint', '.'], status: 2, stderr: /--fail-severity must be error, warning or info, not "hint"/ },
-  { name: 'a bad --max-warnings', files: {}, args: ['--max-warnings', 'many', '.'], status: 2, stderr: /--max-warnings must be a whole number \(0 or more\), not "many"/ },
-  { name: 'a negative --max-warnings', files: {}, args: ['--max-warnings', '-1', '.'], status: 2, stderr: /--max-warnings needs a value \(for one that starts with -, write --max-warnings=VALUE\)/ },
-  { name: 'a flag given a value', files: {}, args: ['--version=1'], status: 2, stderr: /--version takes no value/ },
-  { name: '--stdin-filename without -', files: {}, args: ['--stdin-filename', 'x.campaign.json', '.'], status: 2, stderr: /--stdin-filename names the document read from -, and no - is given/ },
-  { name: 'a missing file', files: {}, args: ['gone.campaign.json'], status: 2, stderr: /^campaign-lint: gone\.campaign\.json: cannot read: no such file \(or a broken link\)\. Check the path\.$/m },
   {
-    name: 'a directory without campaigns', files: { 'docs/readme.md': '# no campaigns' }, args: ['docs'], status: 2,
-    stderr: /^campaign-lint: docs: no \*\.campaign\.json or \*\.search\.json files in it\. Give a directory, file or glob that holds campaigns\.$/m,
+    name: 'a bad --fail-severity',
+    files: {},
+    args: ['--fail-severity', 'hint', '.'],
+    status: 2,
+    stderr: /--fail-severity must be error, warning or info, not "hint"/,
   },
-  { name: 'a glob that matches nothing', files: { 'a.campaign.json': CLEAN }, args: ['campaigns/**/*.campaign.json'], status: 2, stderr: /^campaign-lint: campaigns\/\*\*\/\*\.campaign\.json: no files match it\. Check the pattern/m },
+  {
+    name: 'a bad --max-warnings',
+    files: {},
+    args: ['--max-warnings', 'many', '.'],
+    status: 2,
+    stderr: /--max-warnings must be a whole number \(0 or more\), not "many"/,
+  },
+  {
+    name: 'a negative --max-warnings',
+    files: {},
+    args: ['--max-warnings', '-1', '.'],
+    status: 2,
+    stderr: /--max-warnings needs a value \(for one that starts with -, write --max-warnings=VALUE\)/,
+  },
+  { name: 'a flag given a value', files: {}, args: ['--version=1'], status: 2, stderr: /--version takes no value/ },
+  {
+    name: '--stdin-filename without -',
+    files: {},
+    args: ['--stdin-filename', 'x.campaign.json', '.'],
+    status: 2,
+    stderr: /--stdin-filename names the document read from -, and no - is given/,
+  },
+  {
+    name: 'a missing file',
+    files: {},
+    args: ['gone.campaign.json'],
+    status: 2,
+    stderr: /^campaign-lint: gone\.campaign\.json: cannot read: no such file \(or a broken link\)\. Check the path\.$/m,
+  },
+  {
+    name: 'a directory without campaigns',
+    files: { 'docs/readme.md': '# no campaigns' },
+    args: ['docs'],
+    status: 2,
+    stderr:
+      /^campaign-lint: docs: no \*\.campaign\.json or \*\.search\.json files in it\. Give a directory, file or glob that holds campaigns\.$/m,
+  },
+  {
+    name: 'a glob that matches nothing',
+    files: { 'a.campaign.json': CLEAN },
+    args: ['campaigns/**/*.campaign.json'],
+    status: 2,
+    stderr: /^campaign-lint: campaigns\/\*\*\/\*\.campaign\.json: no files match it\. Check the pattern/m,
+  },
   { name: 'a file that is not UTF-8', files: { 'l.campaign.json': NOT_UTF8 }, args: ['l.campaign.json'], status: 1 },
-  { name: 'a broken --config', files: { 'c.campaign.json': CLEAN, 'ci.json': '{ "features": ' }, args: ['--config', 'ci.json', 'c.campaign.json'], status: 1 },
-  { name: 'an unreadable --config', files: { 'c.campaign.json': CLEAN, 'ci/.keep': '' }, args: ['--config', 'ci', 'c.campaign.json'], status: 2, stderr: /--config ci: cannot read: it is a directory/ },
-  { name: 'a broken discovered .campaignrc.json', files: { '.campaignrc.json': '{ "features": [] }', 'c.campaign.json': CLEAN }, args: ['.'], status: 1 },
+  {
+    name: 'a broken --config',
+    files: { 'c.campaign.json': CLEAN, 'ci.json': '{ "features": ' },
+    args: ['--config', 'ci.json', 'c.campaign.json'],
+    status: 1,
+  },
+  {
+    name: 'an unreadable --config',
+    files: { 'c.campaign.json': CLEAN, 'ci/.keep': '' },
+    args: ['--config', 'ci', 'c.campaign.json'],
+    status: 2,
+    stderr: /--config ci: cannot read: it is a directory/,
+  },
+  {
+    name: 'a broken discovered .campaignrc.json',
+    files: { '.campaignrc.json': '{ "features": [] }', 'c.campaign.json': CLEAN },
+    args: ['.'],
+    status: 1,
+  },
 ];
 
 describe('exit status', () => {
@@ -94,14 +176,25 @@ describe('exit status', () => {
 });
 
 test('a word that names a built-in property, unquoted, is a D1 error like any other word (exit 1, not an internal error)', () => {
-  const files = { 'c.campaign.json': '{"channel": constructor}', 'p.campaign.json': '{"channel": "PUSH", "campaign_delivery_type": __proto__}', 't.campaign.json': '{\n  ToString: "PUSH"\n}' };
+  const files = {
+    'c.campaign.json': '{"channel": constructor}',
+    'p.campaign.json': '{"channel": "PUSH", "campaign_delivery_type": __proto__}',
+    't.campaign.json': '{\n  ToString: "PUSH"\n}',
+  };
   const dir = project('built-in-words', files);
   const { status, out, stderr } = json(dir, ...Object.keys(files));
   assert.equal(status, 1, stderr);
   assert.equal(stderr, '');
   const syntax = out.map(e => [e.file, e.diagnostics.find(d => d.rule === 'D1')?.message.match(/`[^`]+`/)?.[0]]);
-  assert.deepEqual(syntax, [['c.campaign.json', '`constructor`'], ['p.campaign.json', '`__proto__`'], ['t.campaign.json', '`ToString`']]);
-  assert.match(run(dir, ['c.campaign.json']).stdout, /^c\.campaign\.json:1:13 error D1 Unexpected character: `constructor` is not valid JSON here; strings and property names need double quotes/m);
+  assert.deepEqual(syntax, [
+    ['c.campaign.json', '`constructor`'],
+    ['p.campaign.json', '`__proto__`'],
+    ['t.campaign.json', '`ToString`'],
+  ]);
+  assert.match(
+    run(dir, ['c.campaign.json']).stdout,
+    /^c\.campaign\.json:1:13 error D1 Unexpected character: `constructor` is not valid JSON here; strings and property names need double quotes/m,
+  );
 });
 
 describe('globs and .gitignore', () => {
@@ -122,45 +215,70 @@ describe('globs and .gitignore', () => {
     const dir = project('glob', files);
     const { status, out } = json(dir, 'campaigns/**/*.campaign.json');
     assert.equal(status, 1);
-    assert.deepEqual(out.map(e => e.file), ['campaigns/a.campaign.json', 'campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['campaigns/a.campaign.json', 'campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json'],
+    );
     const all = json(dir, '**/*.campaign.json');
-    assert.deepEqual(all.out.map(e => e.file), ['campaigns/a.campaign.json', 'campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json']);
+    assert.deepEqual(
+      all.out.map(e => e.file),
+      ['campaigns/a.campaign.json', 'campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json'],
+    );
   });
 
   test('a glob takes any file it matches, campaign name or not', () => {
     const dir = project('glob-any', files);
-    assert.deepEqual(json(dir, 'campaigns/team/*.json').out.map(e => e.file), [
-      'campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json', 'campaigns/team/notes.json',
-    ]);
+    assert.deepEqual(
+      json(dir, 'campaigns/team/*.json').out.map(e => e.file),
+      ['campaigns/team/b.campaign.json', 'campaigns/team/keep.draft.campaign.json', 'campaigns/team/notes.json'],
+    );
   });
 
   test('a directory walk skips what .gitignore ignores, from the repository root down', () => {
     const dir = project('walk', { ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
     // Run from below the repository root: the root's .gitignore still applies.
     const { out } = json(path.join(dir, 'campaigns'), '.');
-    assert.deepEqual(out.map(e => e.file), ['./a.campaign.json', './team/b.campaign.json', './team/keep.draft.campaign.json']);
-    assert.deepEqual(json(dir, '.').out.map(e => e.file), ['./campaigns/a.campaign.json', './campaigns/team/b.campaign.json', './campaigns/team/keep.draft.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['./a.campaign.json', './team/b.campaign.json', './team/keep.draft.campaign.json'],
+    );
+    assert.deepEqual(
+      json(dir, '.').out.map(e => e.file),
+      ['./campaigns/a.campaign.json', './campaigns/team/b.campaign.json', './campaigns/team/keep.draft.campaign.json'],
+    );
   });
 
   test('a file named explicitly is checked even when .gitignore ignores it', () => {
     const dir = project('explicit', files);
     const { out } = json(dir, 'build/out.campaign.json', 'campaigns/team/wip.draft.campaign.json');
-    assert.deepEqual(out.map(e => e.file), ['build/out.campaign.json', 'campaigns/team/wip.draft.campaign.json']);
+    assert.deepEqual(
+      out.map(e => e.file),
+      ['build/out.campaign.json', 'campaigns/team/wip.draft.campaign.json'],
+    );
   });
 
   test('a glob or a directory whose every file is ignored says how many were ignored (exit 2)', () => {
     const dir = project('all-ignored', files);
     const glob = run(dir, ['build/*.campaign.json']);
     assert.equal(glob.status, 2);
-    assert.match(glob.stderr, /^campaign-lint: build\/\*\.campaign\.json: no files match it that \.gitignore does not ignore \(1 ignored\)\./m);
+    assert.match(
+      glob.stderr,
+      /^campaign-lint: build\/\*\.campaign\.json: no files match it that \.gitignore does not ignore \(1 ignored\)\./m,
+    );
     const walked = run(dir, ['campaigns/team/local']);
     assert.equal(walked.status, 2);
-    assert.match(walked.stderr, /^campaign-lint: campaigns\/team\/local: no \*\.campaign\.json or \*\.search\.json files in it that \.gitignore does not ignore \(1 ignored\)\./m);
+    assert.match(
+      walked.stderr,
+      /^campaign-lint: campaigns\/team\/local: no \*\.campaign\.json or \*\.search\.json files in it that \.gitignore does not ignore \(1 ignored\)\./m,
+    );
   });
 
   test('a path that exists is taken as it is, even with glob characters in its name', () => {
     const dir = project('literal', { 'v[1].campaign.json': SYNTAX, 'v1.campaign.json': CLEAN });
-    assert.deepEqual(json(dir, 'v[1].campaign.json').out.map(e => e.file), ['v[1].campaign.json']);
+    assert.deepEqual(
+      json(dir, 'v[1].campaign.json').out.map(e => e.file),
+      ['v[1].campaign.json'],
+    );
   });
 });
 
@@ -188,7 +306,10 @@ describe('stdin', () => {
     assert.equal(r.status, 1, r.stderr);
     const [entry] = JSON.parse(r.stdout) as Array<{ file: string; diagnostics: Array<{ rule: string; severity: string }> }>;
     assert.equal(entry.file, 'team/x.campaign.json');
-    assert.deepEqual(entry.diagnostics.map(d => `${d.rule} ${d.severity}`), ['L1 error']);
+    assert.deepEqual(
+      entry.diagnostics.map(d => `${d.rule} ${d.severity}`),
+      ['L1 error'],
+    );
     const search = run(dir, ['--stdin-filename', 'q.search.json', '-'], { input: JSON.stringify({ limit: 50 }) });
     assert.equal(search.status, 1);
     assert.match(search.stdout, /^q\.search\.json:1:\d+ error R2 /m);
@@ -197,12 +318,26 @@ describe('stdin', () => {
   test('- given twice is read once; files and stdin mix', () => {
     const dir = project('stdin-twice', { 'a.campaign.json': CLEAN });
     const r = run(dir, ['--format', 'json', '-', 'a.campaign.json', '-'], { input: INFO_ONLY });
-    assert.deepEqual((JSON.parse(r.stdout) as Array<{ file: string }>).map(e => e.file), ['<stdin>', 'a.campaign.json']);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as Array<{ file: string }>).map(e => e.file),
+      ['<stdin>', 'a.campaign.json'],
+    );
   });
 
   test('- where there is no stdin: a one-line error, exit 2', async () => {
     let err = '';
-    const status = await runLint(['-'], { stdout: () => undefined, stderr: s => { err += s; }, isTTY: false, cwd: root }, 'campaign-lint');
+    const status = await runLint(
+      ['-'],
+      {
+        stdout: () => undefined,
+        stderr: s => {
+          err += s;
+        },
+        isTTY: false,
+        cwd: root,
+      },
+      'campaign-lint',
+    );
     assert.equal(status, 2);
     assert.equal(err, 'campaign-lint: - reads stdin, and there is no stdin here.\n');
   });

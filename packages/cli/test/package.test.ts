@@ -32,7 +32,15 @@ function run(command: string, ...args: string[]): { status: number | null; stdou
 
 describe('the packed tarball', () => {
   test('holds the three self-contained bundles, the rule reference, the licence, the README and the manifest, nothing else', () => {
-    assert.deepEqual(pkg.files, ['LICENSE', 'README.md', 'dist/campaign.js', 'dist/cli.js', 'dist/server.js', 'docs/rules.md', 'package.json']);
+    assert.deepEqual(pkg.files, [
+      'LICENSE',
+      'README.md',
+      'dist/campaign.js',
+      'dist/cli.js',
+      'dist/server.js',
+      'docs/rules.md',
+      'package.json',
+    ]);
   });
 
   test('each command is a linked, executable script with a node shebang', () => {
@@ -45,17 +53,32 @@ describe('the packed tarball', () => {
 
   test('the bundles import nothing but Node built-ins: the tarball needs no node_modules at run time', async () => {
     const esbuild = await import('esbuild');
-    const { BUNDLES, COMMON_OPTIONS } = await import(pathToFileURL(path.join(REPO, 'scripts/lib/bundles.mjs')).href) as {
-      BUNDLES: Record<string, object>; COMMON_OPTIONS: object;
+    const { BUNDLES, COMMON_OPTIONS } = (await import(pathToFileURL(path.join(REPO, 'scripts/lib/bundles.mjs')).href)) as {
+      BUNDLES: Record<string, object>;
+      COMMON_OPTIONS: object;
     };
     const builtins = new Set(builtinModules.flatMap(m => [m, `node:${m}`]));
     for (const name of ['server', 'cli', 'campaign']) {
-      const r = await esbuild.build({ ...COMMON_OPTIONS, ...BUNDLES[name], absWorkingDir: REPO, write: false, metafile: true, logLevel: 'silent' });
+      const r = await esbuild.build({
+        ...COMMON_OPTIONS,
+        ...BUNDLES[name],
+        absWorkingDir: REPO,
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
       // A `require.resolve` is a probe, not an import: fdir asks whether picomatch is installed,
       // inside a try, and goes without it when not (tinyglobby brings its own, bundled).
-      const external = Object.values(r.metafile.outputs).flatMap(o => o.imports).filter(i => i.external && i.kind !== 'require-resolve').map(i => i.path);
+      const external = Object.values(r.metafile.outputs)
+        .flatMap(o => o.imports)
+        .filter(i => i.external && i.kind !== 'require-resolve')
+        .map(i => i.path);
       assert.ok(external.includes('fs'), `${name} bundle: the metafile lists its imports`);
-      assert.deepEqual(external.filter(p => !builtins.has(p)), [], `${name} bundle`);
+      assert.deepEqual(
+        external.filter(p => !builtins.has(p)),
+        [],
+        `${name} bundle`,
+      );
     }
   });
 });
@@ -75,14 +98,21 @@ describe('campaign and campaign-lint, installed', () => {
     assert.equal(clean.status, 0, clean.stdout + clean.stderr);
     const globbed = run('campaign', 'lint', '--format', 'sarif', '*.campaign.json');
     assert.equal(globbed.status, 1, globbed.stderr);
-    assert.deepEqual(JSON.parse(globbed.stdout).runs[0].results.map((r: { ruleId: string }) => r.ruleId), ['D1'], 'globs and SARIF work without node_modules');
+    assert.deepEqual(
+      JSON.parse(globbed.stdout).runs[0].results.map((r: { ruleId: string }) => r.ruleId),
+      ['D1'],
+      'globs and SARIF work without node_modules',
+    );
   });
 
   test('campaign-lint, the alias, and through npx', () => {
     const direct = run('campaign-lint', 'broken.campaign.json');
     assert.equal(direct.status, 1, direct.stderr);
     assert.match(direct.stdout, /broken\.campaign\.json.*D1/);
-    const npx = spawnSync('npx', ['--offline', '--no-install', 'campaign-lint', 'broken.campaign.json'], { cwd: pkg.dir, encoding: 'utf8' });
+    const npx = spawnSync('npx', ['--offline', '--no-install', 'campaign-lint', 'broken.campaign.json'], {
+      cwd: pkg.dir,
+      encoding: 'utf8',
+    });
     assert.equal(npx.status, 1, npx.stderr);
     assert.match(npx.stdout, /D1/);
   });
@@ -102,9 +132,19 @@ class StdioClient {
   private readonly waiters = new Set<() => void>();
 
   constructor(private readonly child: ChildProcess) {
-    child.stdout!.on('data', (chunk: Buffer) => { this.buffer = Buffer.concat([this.buffer, chunk]); this.parse(); });
-    child.stderr!.on('data', d => { this.stderr += String(d); });
-    this.exited = new Promise(resolve => child.on('exit', code => { resolve(code); this.changed(); }));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.parse();
+    });
+    child.stderr!.on('data', d => {
+      this.stderr += String(d);
+    });
+    this.exited = new Promise(resolve =>
+      child.on('exit', code => {
+        resolve(code);
+        this.changed();
+      }),
+    );
   }
 
   private parse(): void {
@@ -148,12 +188,14 @@ class StdioClient {
       const done = (error?: Error, value?: T) => {
         clearTimeout(timer);
         this.waiters.delete(waiter);
-        if (error) reject(error); else resolve(value as T);
+        if (error) reject(error);
+        else resolve(value as T);
       };
       const waiter = () => {
         const value = check();
         if (value !== undefined) done(undefined, value);
-        else if (this.child.exitCode !== null) done(new Error(`the server exited (${this.child.exitCode}) before ${what}; stderr: ${this.stderr.slice(-500)}`));
+        else if (this.child.exitCode !== null)
+          done(new Error(`the server exited (${this.child.exitCode}) before ${what}; stderr: ${this.stderr.slice(-500)}`));
       };
       this.waiters.add(waiter);
       waiter();
@@ -175,12 +217,21 @@ describe('campaign-language-server, installed', () => {
     const child = spawn(path.join(pkg.bin, 'campaign-language-server'), ['--stdio'], { cwd: pkg.dir, stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new StdioClient(child);
     try {
-      const init = await client.request('initialize', {
-        processId: process.pid, rootUri: pathToFileURL(pkg.dir).href, capabilities: {}, clientInfo: { name: 'hand-framed test client' },
-      }) as { serverInfo?: { name: string; version?: string }; capabilities: Record<string, unknown> };
+      const init = (await client.request('initialize', {
+        processId: process.pid,
+        rootUri: pathToFileURL(pkg.dir).href,
+        capabilities: {},
+        clientInfo: { name: 'hand-framed test client' },
+      })) as { serverInfo?: { name: string; version?: string }; capabilities: Record<string, unknown> };
       assert.deepEqual(init.serverInfo, { name: 'campaign-studio', version: pkg.version });
       assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: true });
-      for (const capability of ['completionProvider', 'hoverProvider', 'codeActionProvider', 'documentSymbolProvider', 'documentFormattingProvider']) {
+      for (const capability of [
+        'completionProvider',
+        'hoverProvider',
+        'codeActionProvider',
+        'documentSymbolProvider',
+        'documentFormattingProvider',
+      ]) {
         assert.ok(init.capabilities[capability], `${capability} in ${JSON.stringify(init.capabilities)}`);
       }
       // A client without pull diagnostics gets them pushed.
@@ -190,9 +241,17 @@ describe('campaign-language-server, installed', () => {
       const uri = pathToFileURL(path.join(pkg.dir, 'broken.campaign.json')).href;
       client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: BROKEN } });
       const published = await client.until('diagnostics for broken.campaign.json', () =>
-        client.received.find(m => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri));
-      const diagnostics = (published.params as { diagnostics: Array<{ code: string; source: string; range: { start: { line: number } }; codeDescription: { href: string } }> }).diagnostics;
-      assert.deepEqual(diagnostics.map(d => [d.code, d.source, d.range.start.line]), [['D1', 'campaign-studio', 3]]);
+        client.received.find(m => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri),
+      );
+      const diagnostics = (
+        published.params as {
+          diagnostics: Array<{ code: string; source: string; range: { start: { line: number } }; codeDescription: { href: string } }>;
+        }
+      ).diagnostics;
+      assert.deepEqual(
+        diagnostics.map(d => [d.code, d.source, d.range.start.line]),
+        [['D1', 'campaign-studio', 3]],
+      );
       // The rule's documentation is the installed package's copy of docs/rules.md: it opens offline.
       const [docs, anchor] = diagnostics[0].codeDescription.href.split('#');
       assert.equal(docs, pathToFileURL(path.join(pkg.dir, 'node_modules', 'campaign-studio', 'docs', 'rules.md')).href);

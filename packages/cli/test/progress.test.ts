@@ -14,7 +14,16 @@ function harness(t: TestContext, o: { terminal?: boolean; quiet?: boolean } = {}
   let now = 0;
   const lines: string[] = [];
   let drawn = '';
-  const terminal = o.terminal ? { isTTY: true, columns: 120, write: (s: string) => { drawn += s; return true; } } as unknown as NodeJS.WritableStream : undefined;
+  const terminal = o.terminal
+    ? ({
+        isTTY: true,
+        columns: 120,
+        write: (s: string) => {
+          drawn += s;
+          return true;
+        },
+      } as unknown as NodeJS.WritableStream)
+    : undefined;
   const io: CliIO = { stdout: () => undefined, stderr: s => lines.push(s), isTTY: false, cwd: '/', stderrTerminal: terminal };
   const progress = new CommandProgress(io, 'campaign status', !!o.quiet, () => now);
   const pass = (ms: number) => {
@@ -57,7 +66,14 @@ test('a stage that ends within 2 s leaves no line at all', t => {
 test('the time left comes from the rate budget, for what is left', async t => {
   const h = harness(t);
   const asked: number[] = [];
-  h.progress.begin({ what: 'campaigns read', total: 300, leftMs: async remaining => { asked.push(remaining); return remaining * 100; } });
+  h.progress.begin({
+    what: 'campaigns read',
+    total: 300,
+    leftMs: async remaining => {
+      asked.push(remaining);
+      return remaining * 100;
+    },
+  });
   h.progress.advance(100);
   await new Promise(setImmediate);
   h.pass(2_000);
@@ -99,6 +115,12 @@ test('--quiet: no progress at all', t => {
 });
 
 test('the cost up front: calls and time; beyond the hourly budget, said as such', () => {
-  assert.equal(costLine({ campaigns: 5000, calls: 334, where: 'prod', ms: 183_000, hourly: 6000 }), '5000 campaigns: 334 calls to prod; the service\'s rate limits make that about 4 minutes.');
-  assert.equal(costLine({ campaigns: 100_000, calls: 6667, where: 'prod', ms: 4_020_000, hourly: 6000 }), '100000 campaigns need 6667 calls to prod, more than the 6000 an hour the service allows: about 67 minutes.');
+  assert.equal(
+    costLine({ campaigns: 5000, calls: 334, where: 'prod', ms: 183_000, hourly: 6000 }),
+    "5000 campaigns: 334 calls to prod; the service's rate limits make that about 4 minutes.",
+  );
+  assert.equal(
+    costLine({ campaigns: 100_000, calls: 6667, where: 'prod', ms: 4_020_000, hourly: 6000 }),
+    '100000 campaigns need 6667 calls to prod, more than the 6000 an hour the service allows: about 67 minutes.',
+  );
 });

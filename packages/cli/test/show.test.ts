@@ -13,7 +13,11 @@ const CAMPAIGN = path.resolve(__dirname, '../../../dist/campaign.js');
 const AT = '2030-02-01T00:00:00Z';
 
 function show(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CAMPAIGN, 'show', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', TZ: 'UTC' } });
+  const r = spawnSync(process.execPath, [CAMPAIGN, 'show', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', TZ: 'UTC' },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -22,10 +26,25 @@ const weekly = {
   campaign_delivery_type: 'PERIODIC',
   basic_details: { name: 'Weekly digest', platforms: ['ANDROID'] },
   segmentation_details: {
-    included_filters: { filter_operator: 'and', filters: [{ filter_type: 'user_attributes', data_type: 'string', category: 'Tracked Standard Attribute', name: 'city', operator: 'in', value: ['Berlin', 'Paris'] }] },
+    included_filters: {
+      filter_operator: 'and',
+      filters: [
+        {
+          filter_type: 'user_attributes',
+          data_type: 'string',
+          category: 'Tracked Standard Attribute',
+          name: 'city',
+          operator: 'in',
+          value: ['Berlin', 'Paris'],
+        },
+      ],
+    },
   },
   scheduling_details: {
-    delivery_type: 'AT_FIXED_TIME', start_time: '2030-03-18T09:00:00', expiry_time: '2030-04-02T00:00:00', timezone: 'Europe/Berlin',
+    delivery_type: 'AT_FIXED_TIME',
+    start_time: '2030-03-18T09:00:00',
+    expiry_time: '2030-04-02T00:00:00',
+    timezone: 'Europe/Berlin',
     periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, repeat_on_days_of_week: ['MONDAY'] },
   },
   utm_params: { utm_source: 'app' },
@@ -50,7 +69,7 @@ function folder(files: Record<string, string | object>): string {
   return dir;
 }
 
-test('show: a weekly campaign\'s sends in its zone, UTC and the viewer\'s, the DST change marked, the expiry cutting the series', () => {
+test("show: a weekly campaign's sends in its zone, UTC and the viewer's, the DST change marked, the expiry cutting the series", () => {
   const dir = folder({ 'weekly.campaign.json': weekly });
   const r = show(dir, 'weekly.campaign.json', '--at', AT, '--zone', 'America/New_York');
   assert.equal(r.stderr, '');
@@ -64,7 +83,10 @@ test('show: a weekly campaign\'s sends in its zone, UTC and the viewer\'s, the D
     '   3  Mon 1 Apr 2030, 09:00 Europe/Berlin | 07:00 UTC | Mon 1 Apr 2030, 03:00 America/New_York',
   ]);
   const afterSecond = lines[lines.indexOf(sends[1]) + 1];
-  assert.equal(afterSecond, '      Clocks go forward on Sun 31 Mar 2030 in Europe/Berlin: later sends stay at 09:00 Europe/Berlin, 07:00 UTC instead of 08:00 UTC.');
+  assert.equal(
+    afterSecond,
+    '      Clocks go forward on Sun 31 Mar 2030 in Europe/Berlin: later sends stay at 09:00 Europe/Berlin, 07:00 UTC instead of 08:00 UTC.',
+  );
   assert.match(r.stdout, /Expires: Tue 2 Apr 2030, 00:00 Europe\/Berlin/);
   assert.match(r.stdout, /\n {2}Included: Users where city is one of 'Berlin', 'Paris'\.\n/);
   assert.match(r.stdout, /\nUTM parameters\n {2}utm_source: app\n/);
@@ -80,11 +102,14 @@ test('show --format json: the timeline, audience and facts the preview draws, as
   const [file] = out.files;
   assert.equal(file.file, 'weekly.campaign.json');
   assert.equal(file.timeline.kind, 'periodic');
-  assert.deepEqual(file.timeline.sends.map((s: { at: { iso: string; viewer: { iso: string } } }) => [s.at.iso, s.at.viewer.iso]), [
-    ['2030-03-18T08:00:00Z', '2030-03-18T13:45:00+05:45'],
-    ['2030-03-25T08:00:00Z', '2030-03-25T13:45:00+05:45'],
-    ['2030-04-01T07:00:00Z', '2030-04-01T12:45:00+05:45'],
-  ]);
+  assert.deepEqual(
+    file.timeline.sends.map((s: { at: { iso: string; viewer: { iso: string } } }) => [s.at.iso, s.at.viewer.iso]),
+    [
+      ['2030-03-18T08:00:00Z', '2030-03-18T13:45:00+05:45'],
+      ['2030-03-25T08:00:00Z', '2030-03-25T13:45:00+05:45'],
+      ['2030-04-01T07:00:00Z', '2030-04-01T12:45:00+05:45'],
+    ],
+  );
   assert.equal(file.timeline.total, 3);
   assert.equal(file.audience.text, "Users where city is one of 'Berlin', 'Paris'. Opted-out users are left out.");
   assert.equal(file.facts.name, 'Weekly digest');
@@ -103,14 +128,25 @@ test('show: a wrong --zone or --at is a usage error that says what to write', ()
   const dir = folder({ 'weekly.campaign.json': weekly });
   const zone = show(dir, '--zone', 'Mars/Olympus');
   assert.deepEqual([zone.status, zone.stdout], [1, '']);
-  assert.equal(zone.stderr, 'campaign show: --zone Mars/Olympus is not an IANA time zone: write one such as Europe/Berlin or America/New_York.\n');
+  assert.equal(
+    zone.stderr,
+    'campaign show: --zone Mars/Olympus is not an IANA time zone: write one such as Europe/Berlin or America/New_York.\n',
+  );
   const at = show(dir, '--at', '2030-03-01 09:00');
   assert.equal(at.status, 1);
-  assert.equal(at.stderr, 'campaign show: --at 2030-03-01 09:00 is not an ISO 8601 date-time with an offset: write one such as 2030-03-01T09:00:00Z.\n');
+  assert.equal(
+    at.stderr,
+    'campaign show: --at 2030-03-01 09:00 is not an ISO 8601 date-time with an offset: write one such as 2030-03-01T09:00:00Z.\n',
+  );
 });
 
 test('show: a schedule that never sends says why', () => {
-  const expired = { ...weekly, campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: {}, scheduling_details: { delivery_type: 'ASAP', expiry_time: '2029-01-01T00:00:00Z' } };
+  const expired = {
+    ...weekly,
+    campaign_delivery_type: 'EVENT_TRIGGERED',
+    trigger_condition: {},
+    scheduling_details: { delivery_type: 'ASAP', expiry_time: '2029-01-01T00:00:00Z' },
+  };
   const dir = folder({ 'expired.campaign.json': expired });
   const r = show(dir, '--at', AT);
   assert.equal(r.status, 0);
@@ -121,21 +157,60 @@ test('show --format json: every example and fixture campaign, of every delivery 
   const dir = folder({
     'broken.campaign.json': '[1, 2',
     'weekly.campaign.json': weekly,
-    'user-timezone.campaign.json': { ...weekly, campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2030-03-18T09:00:00', user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: false } } },
-    'best-time.campaign.json': { ...weekly, campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'SEND_IN_BTS', start_time: '2030-03-18T09:00:00', timezone: 'Asia/Kolkata', bts_details: { send_in_bts: true, window_end_time: '2030-03-18T21:00:00' } } },
+    'user-timezone.campaign.json': {
+      ...weekly,
+      campaign_delivery_type: 'ONE_TIME',
+      scheduling_details: {
+        delivery_type: 'SEND_IN_USER_TIMEZONE',
+        start_time: '2030-03-18T09:00:00',
+        user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: false },
+      },
+    },
+    'best-time.campaign.json': {
+      ...weekly,
+      campaign_delivery_type: 'ONE_TIME',
+      scheduling_details: {
+        delivery_type: 'SEND_IN_BTS',
+        start_time: '2030-03-18T09:00:00',
+        timezone: 'Asia/Kolkata',
+        bts_details: { send_in_bts: true, window_end_time: '2030-03-18T21:00:00' },
+      },
+    },
     'geofence.campaign.json': {
-      ...weekly, campaign_delivery_type: 'LOCATION_TRIGGERED',
-      scheduling_details: { delivery_type: 'ASAP', timezone: 'Europe/Paris', geo_fence_timelimit: { notification_schedule: 'LIMITED_TIME', timebounds: [{ start_time: '2030-03-01T08:00:00', end_time: '2030-03-31T20:00:00' }] } },
+      ...weekly,
+      campaign_delivery_type: 'LOCATION_TRIGGERED',
+      scheduling_details: {
+        delivery_type: 'ASAP',
+        timezone: 'Europe/Paris',
+        geo_fence_timelimit: {
+          notification_schedule: 'LIMITED_TIME',
+          timebounds: [{ start_time: '2030-03-01T08:00:00', end_time: '2030-03-31T20:00:00' }],
+        },
+      },
     },
   });
-  for (const source of ['examples', 'packages/core/test/fixtures/valid']) fs.cpSync(path.join(REPO, source), path.join(dir, source), { recursive: true });
+  for (const source of ['examples', 'packages/core/test/fixtures/valid'])
+    fs.cpSync(path.join(REPO, source), path.join(dir, source), { recursive: true });
   const r = show(dir, '--format', 'json', '--at', AT, '.');
   assert.equal(r.status, 1, 'the broken file makes it 1');
   const out = showJson(r);
   const kinds = new Set(out.files.map(f => f.timeline?.kind).filter(Boolean));
-  for (const kind of ['once', 'periodic', 'userTimezone', 'bestTime', 'triggered']) assert.ok(kinds.has(kind), `a ${kind} timeline among ${[...kinds].join(', ')}`);
-  assert.ok(out.files.some(f => f.trigger), 'a campaign with a trigger');
-  assert.ok(out.files.some(f => f.timeline?.timebounds?.length && f.timeline.userTimezone === undefined), 'a location-triggered campaign\'s time bounds');
-  assert.ok(out.files.some(f => f.timeline?.userTimezone), 'a user-time-zone spread');
-  assert.deepEqual(out.files.filter(f => f.problem).map(f => f.file), ['broken.campaign.json']);
+  for (const kind of ['once', 'periodic', 'userTimezone', 'bestTime', 'triggered'])
+    assert.ok(kinds.has(kind), `a ${kind} timeline among ${[...kinds].join(', ')}`);
+  assert.ok(
+    out.files.some(f => f.trigger),
+    'a campaign with a trigger',
+  );
+  assert.ok(
+    out.files.some(f => f.timeline?.timebounds?.length && f.timeline.userTimezone === undefined),
+    "a location-triggered campaign's time bounds",
+  );
+  assert.ok(
+    out.files.some(f => f.timeline?.userTimezone),
+    'a user-time-zone spread',
+  );
+  assert.deepEqual(
+    out.files.filter(f => f.problem).map(f => f.file),
+    ['broken.campaign.json'],
+  );
 });

@@ -25,7 +25,16 @@ for (const [who, wanted, kinds] of SELECTIONS) {
     const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-targets-')));
     try {
       // Each name in a folder of its own; a drive or a leading separator is dropped, the rest are folders.
-      const files = FILE_NAMES.map(([name, kind], i) => ({ rel: path.join(`n${i}`, ...name.replace(/^[A-Za-z]:/, '').split(/[\\/]/).filter(Boolean)), kind }));
+      const files = FILE_NAMES.map(([name, kind], i) => ({
+        rel: path.join(
+          `n${i}`,
+          ...name
+            .replace(/^[A-Za-z]:/, '')
+            .split(/[\\/]/)
+            .filter(Boolean),
+        ),
+        kind,
+      }));
       for (const { rel } of files) {
         fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
         fs.writeFileSync(path.join(root, rel), '{}');
@@ -33,7 +42,13 @@ for (const [who, wanted, kinds] of SELECTIONS) {
       const said: string[] = [];
       const collector = new TargetCollector(root, new Problems(line => said.push(line)), wanted);
       await collector.add('.');
-      assert.deepEqual(collector.targets.map(t => path.relative(root, t.abs)).sort(), files.filter(f => selected(f.kind)).map(f => f.rel).sort());
+      assert.deepEqual(
+        collector.targets.map(t => path.relative(root, t.abs)).sort(),
+        files
+          .filter(f => selected(f.kind))
+          .map(f => f.rel)
+          .sort(),
+      );
       assert.deepEqual(said, []);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -38,7 +38,9 @@ before(() => {
     [EVIL_FILE]: { channel: 'PUSH' },
   });
 });
-after(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+after(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function assertShown(out: string, what: string): void {
   assert.doesNotMatch(out, UNSEEN, `${what} holds a control character: ${JSON.stringify(out.slice(0, 400))}`);
@@ -49,7 +51,12 @@ describe('campaign lint writes out control characters', () => {
     const r = run(dir, ['.'], { bin: 'campaign lint' });
     assert.equal(r.status, 1, r.stderr);
     assertShown(r.stdout, 'stdout');
-    assert.match(r.stdout, new RegExp(`evil\\.campaign\\.json:\\d+:\\d+ warning D7 \`${EVIL_SHOWN.replace(/[\\[\]]/g, '\\$&')}\` is not a property of the document`));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `evil\\.campaign\\.json:\\d+:\\d+ warning D7 \`${EVIL_SHOWN.replace(/[\\[\]]/g, '\\$&')}\` is not a property of the document`,
+      ),
+    );
     assert.match(r.stdout, /`nul\\u0000\\u001b\]0;pwned/);
     assert.ok(r.stdout.includes(`${EVIL_FILE_SHOWN}:1:1 error D3`), r.stdout);
   });
@@ -72,7 +79,11 @@ describe('campaign lint writes out control characters', () => {
   test('sarif and json: valid JSON that still names the real file, with the messages written out', () => {
     const sarif = run(dir, ['--format', 'sarif', '.']);
     assertShown(sarif.stdout, 'sarif');
-    const log = JSON.parse(sarif.stdout) as { runs: Array<{ results: Array<{ message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> };
+    const log = JSON.parse(sarif.stdout) as {
+      runs: Array<{
+        results: Array<{ message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
+      }>;
+    };
     const results = log.runs[0].results;
     assert.ok(results.some(x => x.message.text.includes(`\`${EVIL_SHOWN}\``)));
     assert.ok(results.some(x => x.locations[0].physicalLocation.artifactLocation.uri === encodeURIComponent(EVIL_FILE)));
@@ -80,7 +91,10 @@ describe('campaign lint writes out control characters', () => {
     assertShown(json.stdout, 'json');
     const entries = JSON.parse(json.stdout) as JsonEntry[];
     assert.deepEqual(entries.map(e => e.file).sort(), [`./${EVIL_FILE}`, './evil.campaign.json'].sort());
-    assert.ok(entries.some(e => e.diagnostics.some(d => d.path === `/${EVIL}`)), 'the path names the key itself');
+    assert.ok(
+      entries.some(e => e.diagnostics.some(d => d.path === `/${EVIL}`)),
+      'the path names the key itself',
+    );
   });
 
   test('stderr: an argument naming a missing file is said written out', () => {
@@ -111,12 +125,17 @@ describe('campaign keeps each line of its text outputs one line', () => {
   const FAKE = 'Sale\nPlan: 0 to update, 0 to create, 0 unchanged.\u001b[2J';
   const FAKE_FILE = 'x\nunchanged  y.campaign.json';
   const bin = (args: string[]) => spawnSync(process.execPath, [path.join(DIST, 'campaign.js'), ...args], { cwd: dir, encoding: 'utf8' });
-  before(() => write(dir, { 'fake/name.campaign.json': { ...CLEAN, basic_details: { name: FAKE } }, [`files/${FAKE_FILE}.campaign.json`]: CLEAN }));
+  before(() =>
+    write(dir, { 'fake/name.campaign.json': { ...CLEAN, basic_details: { name: FAKE } }, [`files/${FAKE_FILE}.campaign.json`]: CLEAN }),
+  );
 
   test('show: the name written out on its line; --format json carries the real string', () => {
     const text = bin(['show', 'fake']);
     assertShown(text.stdout, 'stdout');
-    assert.ok(text.stdout.startsWith('Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J  (fake/name.campaign.json)\n'), text.stdout);
+    assert.ok(
+      text.stdout.startsWith('Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J  (fake/name.campaign.json)\n'),
+      text.stdout,
+    );
     assert.doesNotMatch(text.stdout, /^Plan:/m);
     const json = bin(['show', '--format', 'json', 'fake']);
     assert.equal((JSON.parse(json.stdout) as { files: Array<{ facts: { name: string } }> }).files[0].facts.name, FAKE);
@@ -132,9 +151,23 @@ describe('campaign keeps each line of its text outputs one line', () => {
   });
 
   test('plan: a file, a message and a note from a plan file stay on their lines', () => {
-    const entry: PlanEntry = { file: FAKE_FILE, fileSha256: '', action: 'blocked', message: FAKE, requests: [], changes: [], fileTakes: [], conflicts: [], problems: [], notes: ['a\tb\nc'] };
+    const entry: PlanEntry = {
+      file: FAKE_FILE,
+      fileSha256: '',
+      action: 'blocked',
+      message: FAKE,
+      requests: [],
+      changes: [],
+      fileTakes: [],
+      conflicts: [],
+      problems: [],
+      notes: ['a\tb\nc'],
+    };
     const text = planText(makePlan([entry], []), false);
-    assert.equal(text, `blocked  x\\nunchanged  y.campaign.json: Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J\n         note: a\\tb\\nc\n\nPlan: 0 to update, 0 to create, 0 unchanged, 1 blocked.\n`);
+    assert.equal(
+      text,
+      `blocked  x\\nunchanged  y.campaign.json: Sale\\nPlan: 0 to update, 0 to create, 0 unchanged.\\u001b[2J\n         note: a\\tb\\nc\n\nPlan: 0 to update, 0 to create, 0 unchanged, 1 blocked.\n`,
+    );
   });
 });
 

@@ -33,14 +33,21 @@ before(() => {
     'utf8.campaign.json': TEXT,
   });
 });
-after(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+after(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('UTF-16 files', () => {
   test('each UTF-16 file gets one diagnostic, D1 at 1:1, naming its byte order; the UTF-8 copy none', () => {
     const r = json(dir, '.');
     assert.equal(r.status, 1, r.stderr);
     const byFile = Object.fromEntries(r.out.map(e => [e.file.replace(/^\.\//, ''), e.diagnostics]));
-    for (const [file, order] of [['le-bom', 'LE'], ['le', 'LE'], ['be-bom', 'BE'], ['be', 'BE']]) {
+    for (const [file, order] of [
+      ['le-bom', 'LE'],
+      ['le', 'LE'],
+      ['be-bom', 'BE'],
+      ['be', 'BE'],
+    ]) {
       const ds = byFile[`${file}.campaign.json`];
       assert.equal(ds.length, 1, `${file}: ${JSON.stringify(ds)}`);
       assert.equal(ds[0].rule, 'D1');
@@ -54,26 +61,42 @@ describe('UTF-16 files', () => {
   test('text format: one line per UTF-16 file', () => {
     const r = run(dir, ['le-bom.campaign.json', 'be.campaign.json']);
     assert.equal(r.status, 1, r.stderr);
-    assert.deepEqual(r.stdout.trimEnd().split('\n').map(l => l.replace(/: the service.*/, '')), [
-      'le-bom.campaign.json:1:1 error D1 This file is UTF-16LE; save it as UTF-8',
-      'be.campaign.json:1:1 error D1 This file is UTF-16BE; save it as UTF-8',
-      '2 files checked: 2 errors, 0 warnings, 0 information, 0 hints.',
-    ]);
+    assert.deepEqual(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map(l => l.replace(/: the service.*/, '')),
+      [
+        'le-bom.campaign.json:1:1 error D1 This file is UTF-16LE; save it as UTF-8',
+        'be.campaign.json:1:1 error D1 This file is UTF-16BE; save it as UTF-8',
+        '2 files checked: 2 errors, 0 warnings, 0 information, 0 hints.',
+      ],
+    );
   });
 
   test('on stdin', () => {
     const r = run(dir, ['--format', 'json', '-'], { input: utf16('LE', true) });
     const [entry] = JSON.parse(r.stdout) as Array<{ diagnostics: Array<{ rule: string; message: string }> }>;
-    assert.deepEqual(entry.diagnostics.map(d => d.rule), ['D1']);
+    assert.deepEqual(
+      entry.diagnostics.map(d => d.rule),
+      ['D1'],
+    );
     assert.match(entry.diagnostics[0].message, MESSAGE);
   });
 
   test('campaign status and plan say the file is UTF-16, not that it is no JSON object', () => {
-    const status = spawnSync(process.execPath, [CAMPAIGN_BIN, 'status', '--format', 'json', 'le-bom.campaign.json'], { cwd: dir, encoding: 'utf8' });
+    const status = spawnSync(process.execPath, [CAMPAIGN_BIN, 'status', '--format', 'json', 'le-bom.campaign.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const [file] = (JSON.parse(status.stdout) as { files: Array<{ state: string; message: string }> }).files;
     assert.equal(file.state, 'error');
     assert.match(file.message, MESSAGE);
-    const plan = spawnSync(process.execPath, [CAMPAIGN_BIN, 'plan', '--base-url', 'http://127.0.0.1:9', '--workspace-id', 'w', 'be.campaign.json'], { cwd: dir, encoding: 'utf8' });
+    const plan = spawnSync(
+      process.execPath,
+      [CAMPAIGN_BIN, 'plan', '--base-url', 'http://127.0.0.1:9', '--workspace-id', 'w', 'be.campaign.json'],
+      { cwd: dir, encoding: 'utf8' },
+    );
     assert.match(plan.stdout, /^blocked {2}be\.campaign\.json: This file is UTF-16BE; save it as UTF-8/);
   });
 });

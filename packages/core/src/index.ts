@@ -15,7 +15,13 @@ export { code, visible } from './model/strings';
 export { localZone } from './model/dateTime';
 // What a file is by its name, the settings file's name and the campaign URI scheme.
 export {
-  CAMPAIGN_FILE_SUFFIX, CAMPAIGN_SCHEME, fileKind, isCampaignFileName, isSearchFileName, isSettingsFileName, SEARCH_FILE_SUFFIX,
+  CAMPAIGN_FILE_SUFFIX,
+  CAMPAIGN_SCHEME,
+  fileKind,
+  isCampaignFileName,
+  isSearchFileName,
+  isSettingsFileName,
+  SEARCH_FILE_SUFFIX,
   SETTINGS_FILE_NAME,
 } from './model/fileKinds';
 // The scheduling's request and response shapes, one into the other.
@@ -51,7 +57,13 @@ export { isFileUri, uriToFileName } from './language/uri';
 export { LanguageService, PARSE_CACHE_BYTES } from './language/languageService';
 export type { BaseProblem, BaseSnapshotSource, LanguageServiceOptions, TextDocumentLike } from './language/languageService';
 export {
-  applyOverrides, brokenSettingsFinding, documentSettings, editorSettingsFrom, settingsFromParsed, settingsFromText, unreadableSettings,
+  applyOverrides,
+  brokenSettingsFinding,
+  documentSettings,
+  editorSettingsFrom,
+  settingsFromParsed,
+  settingsFromText,
+  unreadableSettings,
 } from './language/settings';
 export type { DocumentSettings, EditorSettings, LoadedSettings } from './language/settings';
 // Which files of a workspace the server checks unopened.

@@ -20,6 +20,11 @@ export function loadL10nBundle(env: Record<string, string | undefined>): string 
     l10n.config({ fsPath: location.startsWith('file:') ? fileURLToPath(location) : location });
     return undefined;
   } catch (e) {
-    return l10n.t('{0}: the translation bundle {1} could not be read ({2}); messages stay in English.', L10N_BUNDLE_VARIABLE, location, e instanceof Error ? e.message : String(e));
+    return l10n.t(
+      '{0}: the translation bundle {1} could not be read ({2}); messages stay in English.',
+      L10N_BUNDLE_VARIABLE,
+      location,
+      e instanceof Error ? e.message : String(e),
+    );
   }
 }

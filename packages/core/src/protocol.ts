@@ -29,11 +29,16 @@ export namespace RemoteFindingsNotification {
 export namespace ServerStatsRequest {
   export const method = 'campaignStudio/stats';
   export interface Result {
-    rss: number; heapUsed: number; heapTotal: number; external: number; openDocuments: number;
+    rss: number;
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+    openDocuments: number;
     /** V8's heap limit (`--max-old-space-size` or its default). */
     heapLimit: number;
     /** Parse results cached, and the bytes they hold by their footprints. */
-    parseCacheEntries: number; parseCacheBytes: number;
+    parseCacheEntries: number;
+    parseCacheBytes: number;
   }
   export const type = new RequestType0<Result, void>(method);
 }
@@ -74,7 +79,9 @@ export namespace PreflightRequest {
 /** Client → server: one rule's documentation, as Markdown, for showing it inside the editor. */
 export namespace RuleDocRequest {
   export const method = 'campaign/ruleDoc';
-  export interface Params { rule: string }
+  export interface Params {
+    rule: string;
+  }
   /** `null` for an id that is not a rule. */
   export type Result = { id: string; severity: Severity; markdown: string; href: string } | null;
   export const type = new RequestType<Params, Result, void>(method);

@@ -47,7 +47,8 @@ export function adminTokenRefusal(headers: IncomingHttpHeaders, token: string): 
   const given = headers[ADMIN_TOKEN_HEADER.toLowerCase()];
   const how = `send the \`adminToken\` of the emulator's ready line (\`npm start -- --json\` prints it as \`emulator.adminToken\`) in the \`${ADMIN_TOKEN_HEADER}\` header`;
   if (typeof given !== 'string' || given === '') return `The admin endpoints need this run's admin token: ${how}.`;
-  if (!sameSecret(given, token)) return `The \`${ADMIN_TOKEN_HEADER}\` header does not hold this run's admin token (each start makes a new one): ${how}.`;
+  if (!sameSecret(given, token))
+    return `The \`${ADMIN_TOKEN_HEADER}\` header does not hold this run's admin token (each start makes a new one): ${how}.`;
   return undefined;
 }
 

@@ -11,7 +11,12 @@ import { clockRangeProblem } from './time';
 
 /** A refusal of the admin interface: answered `{ error }` with this status over HTTP. */
 export class AdminError extends Error {
-  constructor(readonly status: number, message: string) { super(message); }
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 function refuseOutsideRange(ms: number, what: string): void {
@@ -45,7 +50,8 @@ export function adminApi(emu: Emulator): EmulatorAdmin {
           throw new AdminError(400, `\`${k}\` cannot be edited: send components, \`status\` or \`updated_by\`.`);
         }
       }
-      if (doc.status !== 'DRAFT' && Object.keys(changes).some(k => (COMPONENTS as readonly string[]).includes(k))) doc.unpublished_edits = true;
+      if (doc.status !== 'DRAFT' && Object.keys(changes).some(k => (COMPONENTS as readonly string[]).includes(k)))
+        doc.unpublished_edits = true;
       doc.updated_by = typeof changes.updated_by === 'string' ? changes.updated_by : updatedBy;
       doc.updated_at = store.stamp(doc.updated_at);
       store.persist();
@@ -55,7 +61,8 @@ export function adminApi(emu: Emulator): EmulatorAdmin {
       now: () => clock.now(),
       set(v) {
         const ms = typeof v === 'number' ? v : new Date(v).getTime();
-        if (!Number.isFinite(ms)) throw new AdminError(400, `${String(v)} is not a time: send epoch milliseconds or an ISO 8601 date-time.`);
+        if (!Number.isFinite(ms))
+          throw new AdminError(400, `${String(v)} is not a time: send epoch milliseconds or an ISO 8601 date-time.`);
         refuseOutsideRange(ms, `setting it to ${String(v)}`);
         clock.set(ms);
       },

@@ -109,7 +109,8 @@ export class Emulator {
 
   constructor(opts: EmulatorOptions) {
     this.host = opts.host ?? '127.0.0.1';
-    if (!LOOPBACK.has(this.host)) throw new Error(`The emulator listens on loopback addresses only (127.0.0.1, ::1); ${this.host} is not one.`);
+    if (!LOOPBACK.has(this.host))
+      throw new Error(`The emulator listens on loopback addresses only (127.0.0.1, ::1); ${this.host} is not one.`);
     this.adminToken = opts.adminToken ?? newAdminToken();
     const tokenProblem = adminTokenProblem(this.adminToken);
     if (tokenProblem) throw new Error(tokenProblem);
@@ -119,7 +120,9 @@ export class Emulator {
     this.store = new Store(this.clock, opts.data, opts.seed !== false);
     this.faults = new Faults(typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults);
     this.limiter = new RateLimiter(opts.rateLimits === undefined ? { ...SPEC_LIMITS } : opts.rateLimits, () => this.clock.now());
-    this.service = new CampaignService(this.store, this.clock, (ids, e) => log(`rule ${ids.join(',')} threw: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+    this.service = new CampaignService(this.store, this.clock, (ids, e) =>
+      log(`rule ${ids.join(',')} threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    );
     this.api = new ApiRouter(routesWith(opts.routes));
     this.headers = headerNames(opts.headerPrefix);
     this.bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
@@ -149,7 +152,11 @@ export class Emulator {
   wait(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
     return new Promise(resolve => {
-      const done = () => { clearTimeout(t); this.waits.delete(done); resolve(); };
+      const done = () => {
+        clearTimeout(t);
+        this.waits.delete(done);
+        resolve();
+      };
       const t = setTimeout(done, ms);
       this.waits.add(done);
     });
@@ -160,7 +167,12 @@ export class Emulator {
     const socket = req.socket;
     if (socket.destroyed) return Promise.resolve();
     this.hung.add(socket);
-    return new Promise(resolve => socket.once('close', () => { this.hung.delete(socket); resolve(); }));
+    return new Promise(resolve =>
+      socket.once('close', () => {
+        this.hung.delete(socket);
+        resolve();
+      }),
+    );
   }
 
   /** A new fault set (or none) ends the requests the previous one left hanging. */

@@ -77,14 +77,18 @@ export class ServiceError extends Error {
 /** 400 VALIDATION_FAILED from a list of problems: the first one is the envelope's target. */
 export function validationFailed(details: ErrorDetail[], summary?: string): ServiceError {
   const first = details[0] ?? { target: 'body', message: 'The request is not valid.' };
-  const message = summary ?? (details.length === 1
-    ? first.message
-    : `${details.length} problems in the request; the first: ${first.message}`);
+  const message =
+    summary ?? (details.length === 1 ? first.message : `${details.length} problems in the request; the first: ${first.message}`);
   return new ServiceError('VALIDATION_FAILED', message, first.target, details);
 }
 
 export function notFound(id: string): ServiceError {
-  return new ServiceError('NOT_FOUND', `No campaign \`${id}\` in this workspace: it does not exist, or it belongs to another workspace.`, 'campaign_id', []);
+  return new ServiceError(
+    'NOT_FOUND',
+    `No campaign \`${id}\` in this workspace: it does not exist, or it belongs to another workspace.`,
+    'campaign_id',
+    [],
+  );
 }
 
 export function badRequest(message: string, target = 'body', details: ErrorDetail[] = []): ServiceError {
@@ -97,7 +101,9 @@ export function unprocessable(message: string, target: string, details: ErrorDet
 
 /** 429 RATE_LIMITED: `reached` says which limit, then when to retry, also in `Retry-After`. */
 export function rateLimited(reached: string, retryAfterSeconds: number): ServiceError {
-  return new ServiceError('RATE_LIMITED', `${reached} Retry after ${retryAfterSeconds} s.`, 'request', [], { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  return new ServiceError('RATE_LIMITED', `${reached} Retry after ${retryAfterSeconds} s.`, 'request', [], {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 export function forbidden(message: string, target: string): ServiceError {

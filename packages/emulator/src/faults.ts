@@ -50,14 +50,33 @@ export interface FaultConfig {
 export class FaultSpecError extends Error {}
 
 /** The items of a spec string, in the order formatFaultSpec writes them. */
-export const FAULT_NAMES = ['latency', 'error-rate', 'drop-rate', 'fail', 'write-delay', 'write-drop', 'hang', 'throttle', 'retry-after', 'status', 'seed'] as const;
-export type FaultName = typeof FAULT_NAMES[number];
+export const FAULT_NAMES = [
+  'latency',
+  'error-rate',
+  'drop-rate',
+  'fail',
+  'write-delay',
+  'write-drop',
+  'hang',
+  'throttle',
+  'retry-after',
+  'status',
+  'seed',
+] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 function num(item: string, raw: string, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v) || (opts.integer && !Number.isInteger(v)) || (opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
-    const range = opts.max !== undefined ? ` between ${opts.min ?? 0} and ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(v) ||
+    (opts.integer && !Number.isInteger(v)) ||
+    (opts.min !== undefined && v < opts.min) ||
+    (opts.max !== undefined && v > opts.max)
+  ) {
+    const range =
+      opts.max !== undefined ? ` between ${opts.min ?? 0} and ${opts.max}` : opts.min !== undefined ? ` of at least ${opts.min}` : '';
     throw new FaultSpecError(`\`${item}\`: \`${raw}\` is not a${opts.integer ? 'n integer' : ' number'}${range}.`);
   }
   return v;
@@ -71,7 +90,10 @@ function rate(item: string, raw: string): number {
 
 function pathFault(item: string, raw: string): PathFault {
   const m = /^(?:([A-Za-z]+):)?(\/.*)$/.exec(raw.trim());
-  if (!m) throw new FaultSpecError(`\`${item}\`: give a path starting with \`/\`, optionally after a method: \`fail=/v5/campaigns/search\` or \`fail=PATCH:/v5/campaigns/*\`.`);
+  if (!m)
+    throw new FaultSpecError(
+      `\`${item}\`: give a path starting with \`/\`, optionally after a method: \`fail=/v5/campaigns/search\` or \`fail=PATCH:/v5/campaigns/*\`.`,
+    );
   return m[1] ? { method: m[1].toUpperCase(), path: m[2] } : { path: m[2] };
 }
 
@@ -111,7 +133,8 @@ export function parseFaultSpec(spec: string): FaultConfig {
     const name = (eq < 0 ? item : item.slice(0, eq)).trim().toLowerCase();
     const value = eq < 0 ? undefined : item.slice(eq + 1).trim();
     const need = (): string => {
-      if (value === undefined || value === '') throw new FaultSpecError(`\`${name}\` needs a value, e.g. \`${name}=${exampleValue(name)}\`.`);
+      if (value === undefined || value === '')
+        throw new FaultSpecError(`\`${name}\` needs a value, e.g. \`${name}=${exampleValue(name)}\`.`);
       return value;
     };
     switch (name) {
@@ -129,19 +152,38 @@ export function parseFaultSpec(spec: string): FaultConfig {
         }
         break;
       }
-      case 'error-rate': config.errorRate = rate(item, need()); break;
-      case 'drop-rate': config.dropRate = rate(item, need()); break;
-      case 'fail': (config.fail ??= []).push(pathFault(item, need())); break;
-      case 'write-delay': config.writeDelayMs = num(item, need(), { min: 0 }); break;
+      case 'error-rate':
+        config.errorRate = rate(item, need());
+        break;
+      case 'drop-rate':
+        config.dropRate = rate(item, need());
+        break;
+      case 'fail':
+        (config.fail ??= []).push(pathFault(item, need()));
+        break;
+      case 'write-delay':
+        config.writeDelayMs = num(item, need(), { min: 0 });
+        break;
       case 'write-drop':
-        if (value !== undefined && !['true', 'false', '1', '0', 'on', 'off'].includes(value.toLowerCase())) throw new FaultSpecError(`\`${item}\`: write \`write-drop\` alone, or \`write-drop=true\` / \`false\`.`);
+        if (value !== undefined && !['true', 'false', '1', '0', 'on', 'off'].includes(value.toLowerCase()))
+          throw new FaultSpecError(`\`${item}\`: write \`write-drop\` alone, or \`write-drop=true\` / \`false\`.`);
         config.writeDrop = value === undefined || ['true', '1', 'on'].includes(value.toLowerCase());
         break;
-      case 'hang': addHang(config, item, value); break;
-      case 'throttle': config.throttleRate = value === undefined ? 1 : rate(item, need()); break;
-      case 'retry-after': config.retryAfterSeconds = num(item, need(), { integer: true, min: 0 }); break;
-      case 'status': config.status = injectedStatus(item, need()); break;
-      case 'seed': config.seed = num(item, need(), { integer: true, min: 0 }); break;
+      case 'hang':
+        addHang(config, item, value);
+        break;
+      case 'throttle':
+        config.throttleRate = value === undefined ? 1 : rate(item, need());
+        break;
+      case 'retry-after':
+        config.retryAfterSeconds = num(item, need(), { integer: true, min: 0 });
+        break;
+      case 'status':
+        config.status = injectedStatus(item, need());
+        break;
+      case 'seed':
+        config.seed = num(item, need(), { integer: true, min: 0 });
+        break;
       default: {
         throw new FaultSpecError(`Unknown fault \`${name}\`. Known faults: ${FAULT_NAMES.map(k => `\`${k}\``).join(', ')}.`);
       }
@@ -153,12 +195,30 @@ export function parseFaultSpec(spec: string): FaultConfig {
 
 /** Checks a fault set given as a JSON object (admin endpoint); returns it normalized. */
 export function faultConfigFromJson(v: unknown): FaultConfig {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new FaultSpecError('Send a fault object such as `{ "errorRate": 0.2 }` or `{ "spec": "error-rate=0.2" }`.');
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new FaultSpecError('Send a fault object such as `{ "errorRate": 0.2 }` or `{ "spec": "error-rate=0.2" }`.');
   const o = v as Record<string, unknown>;
   if (typeof o.spec === 'string') return parseFaultSpec(o.spec);
   const out: FaultConfig = {};
-  const known = ['latencyMs', 'errorRate', 'dropRate', 'fail', 'writeDelayMs', 'writeDrop', 'hangRate', 'hang', 'throttleRate', 'retryAfterSeconds', 'status', 'seed'];
-  for (const k of Object.keys(o)) if (!known.includes(k)) throw new FaultSpecError(`Unknown fault field \`${k}\`. Known fields: ${known.map(x => `\`${x}\``).join(', ')}, or \`spec\` with a fault string.`);
+  const known = [
+    'latencyMs',
+    'errorRate',
+    'dropRate',
+    'fail',
+    'writeDelayMs',
+    'writeDrop',
+    'hangRate',
+    'hang',
+    'throttleRate',
+    'retryAfterSeconds',
+    'status',
+    'seed',
+  ];
+  for (const k of Object.keys(o))
+    if (!known.includes(k))
+      throw new FaultSpecError(
+        `Unknown fault field \`${k}\`. Known fields: ${known.map(x => `\`${x}\``).join(', ')}, or \`spec\` with a fault string.`,
+      );
   const isRate = (x: unknown) => typeof x === 'number' && x >= 0 && x <= 1;
   const isMs = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
   if (o.latencyMs !== undefined) {
@@ -188,7 +248,8 @@ export function faultConfigFromJson(v: unknown): FaultConfig {
     out.retryAfterSeconds = o.retryAfterSeconds as number;
   }
   if (o.status !== undefined) {
-    if (!isWhole(o.status) || (o.status as number) < 400 || (o.status as number) > 599) throw new FaultSpecError('`status` is an HTTP status from 400 to 599.');
+    if (!isWhole(o.status) || (o.status as number) < 400 || (o.status as number) > 599)
+      throw new FaultSpecError('`status` is an HTTP status from 400 to 599.');
     out.status = o.status as number;
   }
   if (o.seed !== undefined) {
@@ -207,7 +268,13 @@ function pathFaultsFromJson(name: string, v: unknown): PathFault[] {
   if (!Array.isArray(v)) throw new FaultSpecError(`\`${name}\` is a list of \`{ "path": "/v5/…", "method"?: "PATCH" }\`.`);
   return v.map(f => {
     if (typeof f === 'string') return pathFault(name, f);
-    if (f && typeof f === 'object' && typeof f.path === 'string' && f.path.startsWith('/') && (f.method === undefined || typeof f.method === 'string')) {
+    if (
+      f &&
+      typeof f === 'object' &&
+      typeof f.path === 'string' &&
+      f.path.startsWith('/') &&
+      (f.method === undefined || typeof f.method === 'string')
+    ) {
       return f.method ? { method: String(f.method).toUpperCase(), path: f.path } : { path: f.path };
     }
     throw new FaultSpecError(`Each \`${name}\` entry is \`{ "path": "/v5/…", "method"?: "PATCH" }\` or a string \`[METHOD:]PATH\`.`);
@@ -217,7 +284,8 @@ function pathFaultsFromJson(name: string, v: unknown): PathFault[] {
 /** The spec string of a fault set (what `GET /__admin/faults` reports beside the object). */
 export function formatFaultSpec(c: FaultConfig): string {
   const items: string[] = [];
-  if (c.latencyMs) items.push(specItem('latency', c.latencyMs[0] === c.latencyMs[1] ? c.latencyMs[0] : `${c.latencyMs[0]}-${c.latencyMs[1]}`));
+  if (c.latencyMs)
+    items.push(specItem('latency', c.latencyMs[0] === c.latencyMs[1] ? c.latencyMs[0] : `${c.latencyMs[0]}-${c.latencyMs[1]}`));
   if (c.errorRate) items.push(specItem('error-rate', c.errorRate));
   if (c.dropRate) items.push(specItem('drop-rate', c.dropRate));
   for (const f of c.fail ?? []) items.push(specItem('fail', f));

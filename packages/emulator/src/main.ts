@@ -36,7 +36,13 @@ ${wrapped(`(${FAULT_NAMES.join(', ')})`, ' '.repeat(17), 90)}
 
 ${wrapped(`The admin endpoints (/__admin) want the ready line's "adminToken" in the ${ADMIN_TOKEN_HEADER} header. Set ${ADMIN_TOKEN_ENV} to fix it (16 to 256 visible ASCII characters); otherwise each start makes a new one.`, '', 90)}`;
 
-interface Args { port: number; data?: string; faults?: string; seed: boolean; verbose: boolean }
+interface Args {
+  port: number;
+  data?: string;
+  faults?: string;
+  seed: boolean;
+  verbose: boolean;
+}
 
 class UsageError extends Error {}
 
@@ -61,12 +67,23 @@ function parseArgs(argv: string[]): Args | 'help' {
         args.port = n;
         break;
       }
-      case '--data': args.data = value(); break;
-      case '--faults': args.faults = value(); break;
-      case '--no-seed': args.seed = false; break;
-      case '--verbose': args.verbose = true; break;
-      case '--help': case '-h': return 'help';
-      default: throw new UsageError(`Unknown option "${a}".`);
+      case '--data':
+        args.data = value();
+        break;
+      case '--faults':
+        args.faults = value();
+        break;
+      case '--no-seed':
+        args.seed = false;
+        break;
+      case '--verbose':
+        args.verbose = true;
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      default:
+        throw new UsageError(`Unknown option "${a}".`);
     }
   }
   if (args.faults !== undefined) parseFaultSpec(args.faults);
@@ -96,16 +113,25 @@ async function main(): Promise<void> {
       faults: args.faults,
       seed: args.seed,
       adminToken: process.env[ADMIN_TOKEN_ENV] || undefined,
-      log: args.verbose ? line => process.stderr.write(`${line}\n`) : line => { if (/failed|threw/.test(line)) process.stderr.write(`${line}\n`); },
+      log: args.verbose
+        ? line => process.stderr.write(`${line}\n`)
+        : line => {
+            if (/failed|threw/.test(line)) process.stderr.write(`${line}\n`);
+          },
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (e instanceof DataFileError) process.stderr.write(`emulator: ${e.message}\n`);
-    else if (err.code === 'EADDRINUSE') process.stderr.write(`emulator: port ${args.port} is in use: pick another with --port, or --port 0 for any free port.\n`);
+    else if (err.code === 'EADDRINUSE')
+      process.stderr.write(`emulator: port ${args.port} is in use: pick another with --port, or --port 0 for any free port.\n`);
     else process.stderr.write(`emulator: could not start: ${err.message ?? String(e)}\n`);
     process.exit(1);
   }
-  const ready = { url: emu.url, workspaces: emu.workspaces.map(w => ({ id: w.id, apiKey: w.apiKey, features: w.features })), adminToken: emu.adminToken };
+  const ready = {
+    url: emu.url,
+    workspaces: emu.workspaces.map(w => ({ id: w.id, apiKey: w.apiKey, features: w.features })),
+    adminToken: emu.adminToken,
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   let stopping = false;
   const verbose = args.verbose;
@@ -113,13 +139,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (verbose) process.stderr.write(`emulator: ${signal}, stopping\n`);
-    emu.close().then(() => process.exit(0), () => process.exit(1));
+    emu.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 process.on('uncaughtException', e => process.stderr.write(`emulator: unexpected error (still serving): ${e.stack ?? e.message}\n`));
-process.on('unhandledRejection', e => process.stderr.write(`emulator: unexpected error (still serving): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`));
+process.on('unhandledRejection', e =>
+  process.stderr.write(`emulator: unexpected error (still serving): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
+);
 
 void main();

@@ -28,12 +28,40 @@ export interface Query {
 
 export const PAGE_LIMIT = 15;
 
-const SEARCH_FIELDS = ['channels', 'created_by', 'created_date', 'name', 'status', 'tags', 'ids', 'campaign_delivery_type', 'version_number'];
-const META_FIELDS = ['channels', 'created_by', 'created_date', 'name', 'status', 'tags', 'id', 'ids', 'delivery_type', 'campaign_delivery_type'];
+const SEARCH_FIELDS = [
+  'channels',
+  'created_by',
+  'created_date',
+  'name',
+  'status',
+  'tags',
+  'ids',
+  'campaign_delivery_type',
+  'version_number',
+];
+const META_FIELDS = [
+  'channels',
+  'created_by',
+  'created_date',
+  'name',
+  'status',
+  'tags',
+  'id',
+  'ids',
+  'delivery_type',
+  'campaign_delivery_type',
+];
 const META_CHANNELS = ['EMAIL', 'PUSH', 'SMS', 'WHATSAPP', 'FACEBOOK', 'GOOGLE ADS', 'CONNECTORS'];
 const META_STATUSES = ['SCHEDULED', 'ACTIVE', 'PAUSED', 'SENT', 'STOPPED', 'RETIRED', 'ARCHIVED'];
 
-function list(o: Record<string, unknown>, key: string, target: string, problems: ErrorDetail[], allowed?: readonly string[], upper = false): Set<string> | undefined {
+function list(
+  o: Record<string, unknown>,
+  key: string,
+  target: string,
+  problems: ErrorDetail[],
+  allowed?: readonly string[],
+  upper = false,
+): Set<string> | undefined {
   const v = o[key];
   if (v === undefined) return undefined;
   const items = typeof v === 'string' ? [v] : v;
@@ -66,9 +94,13 @@ function intIn(o: Record<string, unknown>, key: string, min: number, max: number
   const v = o[key];
   if (v === undefined) return dflt;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    problems.push({ target: key, message: max === Infinity
-      ? `\`${key}\` is an integer from ${min}; got ${JSON.stringify(v)}.`
-      : `\`${key}\` is an integer from ${min} to ${max}; got ${JSON.stringify(v)}.` });
+    problems.push({
+      target: key,
+      message:
+        max === Infinity
+          ? `\`${key}\` is an integer from ${min}; got ${JSON.stringify(v)}.`
+          : `\`${key}\` is an integer from ${min} to ${max}; got ${JSON.stringify(v)}.`,
+    });
     return dflt;
   }
   return v;
@@ -78,7 +110,11 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
   const problems: ErrorDetail[] = [];
   const top = ['request_id', 'campaign_fields', 'limit', 'page', 'include_child_campaigns', 'include_archive_campaigns'];
   for (const k of Object.keys(body)) {
-    if (!top.includes(k)) problems.push({ target: k, message: `\`${k}\` is not a field of a ${mode === 'search' ? 'search' : 'metadata'} request; filters go inside \`campaign_fields\`.` });
+    if (!top.includes(k))
+      problems.push({
+        target: k,
+        message: `\`${k}\` is not a field of a ${mode === 'search' ? 'search' : 'metadata'} request; filters go inside \`campaign_fields\`.`,
+      });
   }
   const q: Query = {
     matchNothing: false,
@@ -87,20 +123,28 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
     page: intIn(body, 'page', 1, Infinity, 1, problems),
   };
   for (const flag of ['include_child_campaigns', 'include_archive_campaigns']) {
-    if (body[flag] !== undefined && typeof body[flag] !== 'boolean') problems.push({ target: flag, message: `\`${flag}\` is true or false.` });
+    if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
+      problems.push({ target: flag, message: `\`${flag}\` is true or false.` });
   }
   q.includeChildren = body.include_child_campaigns === true;
   const f = body.campaign_fields;
-  if (f !== undefined && !isObject(f)) problems.push({ target: 'campaign_fields', message: '`campaign_fields` is an object of filters, e.g. `{ "channels": ["PUSH"] }`.' });
+  if (f !== undefined && !isObject(f))
+    problems.push({ target: 'campaign_fields', message: '`campaign_fields` is an object of filters, e.g. `{ "channels": ["PUSH"] }`.' });
   if (isObject(f)) {
     const t = (k: string) => `campaign_fields.${k}`;
     const known = mode === 'search' ? SEARCH_FIELDS : META_FIELDS;
     for (const k of Object.keys(f)) {
       if (known.includes(k)) continue;
-      if (mode === 'search' && k === 'delivery_type') { q.matchNothing = true; continue; }
+      if (mode === 'search' && k === 'delivery_type') {
+        q.matchNothing = true;
+        continue;
+      }
       // V1's single `id` is not `ids`: the V5 search does not read it.
       if (mode === 'search' && k === 'id') continue;
-      problems.push({ target: t(k), message: `\`${k}\` is not a filter of \`campaign_fields\`; the filters are ${known.map(x => `\`${x}\``).join(', ')}.` });
+      problems.push({
+        target: t(k),
+        message: `\`${k}\` is not a filter of \`campaign_fields\`; the filters are ${known.map(x => `\`${x}\``).join(', ')}.`,
+      });
     }
     q.channels = list(f, 'channels', t('channels'), problems, mode === 'search' ? CHANNELS : META_CHANNELS, true);
     const by = list(f, 'created_by', t('created_by'), problems);
@@ -110,20 +154,25 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
       const from = isObject(cd) ? cd.from_date : undefined;
       const to = isObject(cd) ? cd.to_date : undefined;
       if (!isObject(cd) || (from !== undefined && !day(from)) || (to !== undefined && !day(to))) {
-        problems.push({ target: t('created_date'), message: '`created_date` is `{ "from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD" }` (both optional, inclusive).' });
+        problems.push({
+          target: t('created_date'),
+          message: '`created_date` is `{ "from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD" }` (both optional, inclusive).',
+        });
       } else {
         q.fromDate = day(from);
         q.toDate = day(to);
       }
     }
     if (f.name !== undefined) {
-      if (typeof f.name !== 'string') problems.push({ target: t('name'), message: '`name` is a string; campaigns whose name contains it match (any case).' });
+      if (typeof f.name !== 'string')
+        problems.push({ target: t('name'), message: '`name` is a string; campaigns whose name contains it match (any case).' });
       else q.name = f.name.toLowerCase();
     }
     q.status = list(f, 'status', t('status'), problems, mode === 'search' ? STATUSES : META_STATUSES, true);
     q.tags = list(f, 'tags', t('tags'), problems);
     const ids = list(f, 'ids', t('ids'), problems);
-    if (mode === 'search' && f.ids !== undefined && !Array.isArray(f.ids)) problems.push({ target: t('ids'), message: '`ids` is a list of campaign ids, e.g. `["<24-character id>"]`.' });
+    if (mode === 'search' && f.ids !== undefined && !Array.isArray(f.ids))
+      problems.push({ target: t('ids'), message: '`ids` is a list of campaign ids, e.g. `["<24-character id>"]`.' });
     if (mode === 'meta' && f.id !== undefined) {
       if (typeof f.id !== 'string') problems.push({ target: t('id'), message: '`id` is one campaign id (a string).' });
       else (q.ids = ids ?? new Set()).add(f.id);
@@ -148,7 +197,10 @@ export function parseQuery(body: Record<string, unknown>, ws: Workspace, mode: '
       const v = f.version_number;
       const nums = typeof v === 'number' ? [v] : v;
       if (!ws.features.versioning) {
-        problems.push({ target: t('version_number'), message: 'Campaign versioning is not enabled in this workspace, so campaigns have no `version_number` to filter by.' });
+        problems.push({
+          target: t('version_number'),
+          message: 'Campaign versioning is not enabled in this workspace, so campaigns have no `version_number` to filter by.',
+        });
       } else if (!Array.isArray(nums) || !nums.every(n => typeof n === 'number' && Number.isInteger(n) && n >= 1)) {
         problems.push({ target: t('version_number'), message: '`version_number` is a version (an integer from 1) or a list of them.' });
       } else {

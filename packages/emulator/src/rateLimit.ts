@@ -42,7 +42,10 @@ export class RateLimiter {
   private readonly log = new Map<string, number[]>();
   private limits: RateLimits | undefined;
 
-  constructor(limits: RateLimits | false, private readonly now: () => number) {
+  constructor(
+    limits: RateLimits | false,
+    private readonly now: () => number,
+  ) {
     this.limits = limits === false ? undefined : { ...limits };
   }
 
@@ -74,7 +77,11 @@ export class RateLimiter {
     while (drop < times.length && times[drop] <= now - 3_600_000) drop++;
     if (drop) times.splice(0, drop);
     const windows: Array<[RateDecision & { ok: false }, number]> = [];
-    for (const [window, ms, limit] of [['second', 1000, this.limits.perSecond], ['minute', 60_000, this.limits.perMinute], ['hour', 3_600_000, this.limits.perHour]] as const) {
+    for (const [window, ms, limit] of [
+      ['second', 1000, this.limits.perSecond],
+      ['minute', 60_000, this.limits.perMinute],
+      ['hour', 3_600_000, this.limits.perHour],
+    ] as const) {
       const inWindow = countSince(times, now - ms);
       if (inWindow >= limit) {
         // The request that must leave the window before one more fits.

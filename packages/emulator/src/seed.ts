@@ -1,8 +1,6 @@
 import { cloneJson } from '@campaign-studio/core';
 import { objectId } from './ids';
-import {
-  CampaignDoc, Channel, Components, DeliveryType, EmulatorState, Status, Workspace,
-} from './model';
+import { CampaignDoc, Channel, Components, DeliveryType, EmulatorState, Status, Workspace } from './model';
 import { BOOKBARN_CAMPAIGNS, CampaignSeed, SHOPCO_CAMPAIGNS, WORKSPACES } from './seedCampaigns';
 import { Obj } from './seedParts';
 import { serviceTimestamp } from './time';
@@ -25,17 +23,31 @@ const T0 = Date.UTC(2025, 4, 3, 9, 15, 0);
 class Builder {
   readonly docs: CampaignDoc[] = [];
   private counter = 0;
-  constructor(readonly ws: Workspace, private readonly middle: string) {}
+  constructor(
+    readonly ws: Workspace,
+    private readonly middle: string,
+  ) {}
 
   private id(ms: number): string {
     return objectId(ms, ++this.counter, this.middle);
   }
 
   add(d: {
-    channel: Channel; type: DeliveryType; status: Status; day: number; by: string;
-    components: Components; sentDay?: number; pausedFrom?: 'ACTIVE' | 'SCHEDULED';
-    flow?: { id: string; name: string }; parent?: CampaignDoc; campaignId?: string; version?: number; current?: boolean;
-    updatedDay?: number; updatedBy?: string;
+    channel: Channel;
+    type: DeliveryType;
+    status: Status;
+    day: number;
+    by: string;
+    components: Components;
+    sentDay?: number;
+    pausedFrom?: 'ACTIVE' | 'SCHEDULED';
+    flow?: { id: string; name: string };
+    parent?: CampaignDoc;
+    campaignId?: string;
+    version?: number;
+    current?: boolean;
+    updatedDay?: number;
+    updatedBy?: string;
   }): CampaignDoc {
     const createdMs = T0 + d.day * DAY;
     const id = this.id(createdMs);
@@ -57,12 +69,16 @@ class Builder {
       components: cloneJson(d.components),
     };
     if (d.sentDay !== undefined) doc.sent_time = serviceTimestamp(T0 + d.sentDay * DAY + 2 * 3_600_000, false);
-    if (d.flow) { doc.flow_id = d.flow.id; doc.flow_name = d.flow.name; }
+    if (d.flow) {
+      doc.flow_id = d.flow.id;
+      doc.flow_name = d.flow.name;
+    }
     if (d.parent) doc.parent_id = d.parent.campaign_id;
     if (d.pausedFrom) doc.paused_from = d.pausedFrom;
     if (d.status !== 'DRAFT') {
       doc.published_at = doc.updated_at;
-      if (this.ws.features.versioning) doc.published = { components: cloneJson(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
+      if (this.ws.features.versioning)
+        doc.published = { components: cloneJson(doc.components), updated_by: doc.updated_by, updated_at: doc.updated_at };
     }
     this.docs.push(doc);
     return doc;
@@ -76,8 +92,15 @@ class Builder {
       const b = components.basic_details as Obj | undefined;
       if (b && typeof b.name === 'string') b.name = `${b.name} (${new Date(T0 + day * DAY).toISOString().slice(0, 10)})`;
       this.add({
-        channel: parent.channel, type: parent.campaign_delivery_type, status: 'SENT', day, sentDay: day,
-        by: parent.created_by, components, parent, updatedDay: day,
+        channel: parent.channel,
+        type: parent.campaign_delivery_type,
+        status: 'SENT',
+        day,
+        sentDay: day,
+        by: parent.created_by,
+        components,
+        parent,
+        updatedDay: day,
       });
     }
   }
@@ -99,7 +122,8 @@ function campaignsOf(ws: Workspace, idMiddle: string, table: readonly CampaignSe
       flows.set(flowName, flow);
     }
     const campaignId = revises === undefined ? undefined : byKey.get(revises)?.campaign_id;
-    if (revises !== undefined && campaignId === undefined) throw new Error(`The seed's campaign "${revises}" must come before its later versions.`);
+    if (revises !== undefined && campaignId === undefined)
+      throw new Error(`The seed's campaign "${revises}" must come before its later versions.`);
     const doc = b.add({ ...campaign, campaignId, flow });
     if (key !== undefined) byKey.set(key, doc);
     if (executions) b.children(doc, executions.first, executions.every, executions.count);

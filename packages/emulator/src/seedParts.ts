@@ -72,7 +72,11 @@ export function pushContentLocalised(platforms: string[], texts: Record<string, 
   }
   return {
     locales,
-    variation_details: { distribution_type: 'MANUAL', no_of_variations: 2, manual_distribution_percentage: { variation_1: '50', variation_2: '50' } },
+    variation_details: {
+      distribution_type: 'MANUAL',
+      no_of_variations: 2,
+      manual_distribution_percentage: { variation_1: '50', variation_2: '50' },
+    },
     content,
   };
 }
@@ -101,7 +105,14 @@ export function pushBasic(name: string, platforms: string[], team: string, tags:
   return { ...b, ...extra };
 }
 
-export function emailBasic(name: string, contentType: 'PROMOTIONAL' | 'TRANSACTIONAL', team: string, tags: string[], category?: string, extra: Obj = {}): Obj {
+export function emailBasic(
+  name: string,
+  contentType: 'PROMOTIONAL' | 'TRANSACTIONAL',
+  team: string,
+  tags: string[],
+  category?: string,
+  extra: Obj = {},
+): Obj {
   const b: Obj = { name, content_type: contentType };
   if (category) b.subscription_category = category;
   return { ...b, user_attribute_identifier: 'Email (Standard)', team, tags, ...extra };
@@ -110,26 +121,77 @@ export function emailBasic(name: string, contentType: 'PROMOTIONAL' | 'TRANSACTI
 export const CONNECTOR = { connector_type: 'SENDGRID', connector_name: 'Primary SendGrid' };
 
 export const asap = (expiry?: string): Obj => (expiry ? { delivery_type: 'ASAP', expiry_time: expiry } : { delivery_type: 'ASAP' });
-export const fixed = (start: string, tz: string, expiry?: string): Obj => ({ delivery_type: 'AT_FIXED_TIME', start_time: start, timezone: tz, ...(expiry ? { expiry_time: expiry } : {}) });
+export const fixed = (start: string, tz: string, expiry?: string): Obj => ({
+  delivery_type: 'AT_FIXED_TIME',
+  start_time: start,
+  timezone: tz,
+  ...(expiry ? { expiry_time: expiry } : {}),
+});
 export const bts = (start: string, tz: string): Obj => ({
-  delivery_type: 'SEND_IN_BTS', start_time: start, timezone: tz,
-  bts_details: { send_in_bts: true, if_user_bts_is_not_available: 'SEND_AT_START_TIME', if_user_bts_outside_time_window: 'SEND_AT_WINDOW_END', window_end_time: '21:00' },
+  delivery_type: 'SEND_IN_BTS',
+  start_time: start,
+  timezone: tz,
+  bts_details: {
+    send_in_bts: true,
+    if_user_bts_is_not_available: 'SEND_AT_START_TIME',
+    if_user_bts_outside_time_window: 'SEND_AT_WINDOW_END',
+    window_end_time: '21:00',
+  },
 });
 export const inUserTz = (start: string): Obj => ({
-  delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: start,
+  delivery_type: 'SEND_IN_USER_TIMEZONE',
+  start_time: start,
   user_timezone_details: { send_in_user_timezone: true, send_if_user_timezone_has_passed: false },
 });
-export const periodic = (start: string, tz: string, details: Obj, expiry?: string): Obj => ({ ...fixed(start, tz, expiry), periodic_details: details });
+export const periodic = (start: string, tz: string, details: Obj, expiry?: string): Obj => ({
+  ...fixed(start, tz, expiry),
+  periodic_details: details,
+});
 
-export const pushControls = (extra: Obj = {}): Obj => ({ bypass_dnd: false, campaign_throttle_rpm: 60000, count_for_frequency_capping: true, ignore_frequency_capping: false, ...extra });
-export const eventPushControls = (extra: Obj = {}): Obj => ({ bypass_dnd: false, count_for_frequency_capping: true, ignore_frequency_capping: false, minimum_delay_between_two_notification_in_hour: 4, ignore_global_minimum_delay: false, ...extra });
+export const pushControls = (extra: Obj = {}): Obj => ({
+  bypass_dnd: false,
+  campaign_throttle_rpm: 60000,
+  count_for_frequency_capping: true,
+  ignore_frequency_capping: false,
+  ...extra,
+});
+export const eventPushControls = (extra: Obj = {}): Obj => ({
+  bypass_dnd: false,
+  count_for_frequency_capping: true,
+  ignore_frequency_capping: false,
+  minimum_delay_between_two_notification_in_hour: 4,
+  ignore_global_minimum_delay: false,
+  ...extra,
+});
 /** Business-event campaigns: no throttle (rule Q3 reads "event-triggered" broadly). */
-export const businessEventControls = (extra: Obj = {}): Obj => ({ bypass_dnd: false, count_for_frequency_capping: true, ignore_frequency_capping: false, ...extra });
-export const emailControls = (extra: Obj = {}): Obj => ({ bypass_dnd: false, campaign_throttle_rpm: 30000, count_for_frequency_capping: true, ignore_frequency_capping: false, ...extra });
-export const eventEmailControls = (extra: Obj = {}): Obj => ({ bypass_dnd: false, count_for_frequency_capping: true, ignore_frequency_capping: false, minimum_delay_between_two_notification_in_hour: 24, ...extra });
+export const businessEventControls = (extra: Obj = {}): Obj => ({
+  bypass_dnd: false,
+  count_for_frequency_capping: true,
+  ignore_frequency_capping: false,
+  ...extra,
+});
+export const emailControls = (extra: Obj = {}): Obj => ({
+  bypass_dnd: false,
+  campaign_throttle_rpm: 30000,
+  count_for_frequency_capping: true,
+  ignore_frequency_capping: false,
+  ...extra,
+});
+export const eventEmailControls = (extra: Obj = {}): Obj => ({
+  bypass_dnd: false,
+  count_for_frequency_capping: true,
+  ignore_frequency_capping: false,
+  minimum_delay_between_two_notification_in_hour: 24,
+  ...extra,
+});
 
 export const ADVANCED: Obj = {
-  expiration_settings: { expire_notification_after_value: 2, expire_notification_after_type: 'DAY', remove_from_inbox_after_value: 7, remove_from_inbox_after_type: 'DAY' },
+  expiration_settings: {
+    expire_notification_after_value: 2,
+    expire_notification_after_type: 'DAY',
+    remove_from_inbox_after_value: 7,
+    remove_from_inbox_after_type: 'DAY',
+  },
   platform_level_priority: {
     android_specific_priority: { send_with_priority: true },
     ios_specific_priority: { apns_priority: '10', interruption_level: 'Active', relevance_score: 0.5 },
@@ -139,23 +201,50 @@ export const ADVANCED: Obj = {
 export const GOALS: Obj = {
   attribution_window_in_hours: 36,
   goals: [
-    { goal_name: 'Purchase', goal_event_name: 'Purchase Completed', is_primary_goal: true, revenue_attribute: 'order_value', revenue_currency: 'USD' },
     {
-      goal_name: 'Viewed shoes', goal_event_name: 'Product Viewed', is_primary_goal: false,
-      goal_event_attribute: { name: 'category', condition: 'is', data_type: 'STRING', value: 'shoes', negate: false, is_case_sensitive: false },
+      goal_name: 'Purchase',
+      goal_event_name: 'Purchase Completed',
+      is_primary_goal: true,
+      revenue_attribute: 'order_value',
+      revenue_currency: 'USD',
+    },
+    {
+      goal_name: 'Viewed shoes',
+      goal_event_name: 'Product Viewed',
+      is_primary_goal: false,
+      goal_event_attribute: {
+        name: 'category',
+        condition: 'is',
+        data_type: 'STRING',
+        value: 'shoes',
+        negate: false,
+        is_case_sensitive: false,
+      },
     },
   ],
 };
 
-export const CONTROL_GROUP: Obj = { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10, is_global_control_group_enabled: true };
+export const CONTROL_GROUP: Obj = {
+  is_campaign_control_group_enabled: true,
+  campaign_control_group_percentage: 10,
+  is_global_control_group_enabled: true,
+};
 
-export const utm = (medium: string, campaign: string, extra: Obj = {}): Obj => ({ utm_source: 'shopco', utm_medium: medium, utm_campaign: campaign, ...extra });
+export const utm = (medium: string, campaign: string, extra: Obj = {}): Obj => ({
+  utm_source: 'shopco',
+  utm_medium: medium,
+  utm_campaign: campaign,
+  ...extra,
+});
 
 export function delayTrigger(filters: Obj[], value: number, granularity: string): Obj {
   return {
     included_filters: { filter_operator: 'and', filters },
-    trigger_delay_type: 'DELAY', trigger_delay_value: value, trigger_delay_granularity: granularity,
-    trigger_relation: 'AFTER', trigger_attr: 'ACTION_TRIGGER',
+    trigger_delay_type: 'DELAY',
+    trigger_delay_value: value,
+    trigger_delay_granularity: granularity,
+    trigger_relation: 'AFTER',
+    trigger_attr: 'ACTION_TRIGGER',
   };
 }
 

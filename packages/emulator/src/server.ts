@@ -129,7 +129,11 @@ function callerRequestId(emu: Emulator, req: http.IncomingMessage): string {
 }
 
 function internalError(e: unknown): ServiceError {
-  return new ServiceError('INTERNAL_ERROR', `The emulator failed while handling this request: ${e instanceof Error ? e.message : String(e)}`, 'request');
+  return new ServiceError(
+    'INTERNAL_ERROR',
+    `The emulator failed while handling this request: ${e instanceof Error ? e.message : String(e)}`,
+    'request',
+  );
 }
 
 // ---- one request -----------------------------------------------------------------------------
@@ -148,13 +152,20 @@ async function serve(emu: Emulator, req: http.IncomingMessage, res: http.ServerR
   const misdirected = hostRefusal(req.headers.host, emu.port);
   if (misdirected) {
     emu.log(`${req.method} ${path} refused: addressed to ${req.headers.host ?? 'no Host'}`);
-    send(res, 421, isAdmin ? { error: misdirected } : new ServiceError('BAD_REQUEST', misdirected, 'Host', [], { status: 421 }).envelope(callerRequestId(emu, req)));
+    send(
+      res,
+      421,
+      isAdmin
+        ? { error: misdirected }
+        : new ServiceError('BAD_REQUEST', misdirected, 'Host', [], { status: 421 }).envelope(callerRequestId(emu, req)),
+    );
     return;
   }
   if (isAdmin) {
     await handleAdmin(emu, req, res, path).catch(e => {
       const status = e instanceof AdminError ? e.status : 500;
-      if (!(e instanceof AdminError)) emu.log(`admin ${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      if (!(e instanceof AdminError))
+        emu.log(`admin ${req.method} ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       send(res, status, { error: e instanceof Error ? e.message : String(e) });
     });
     return;
@@ -167,21 +178,23 @@ async function serve(emu: Emulator, req: http.IncomingMessage, res: http.ServerR
         emu.requestLog.update(entry, { status: e.status });
         send(res, e.status, e.envelope(rid), e.headers);
       } else {
-        emu.log(`${req.method} ${path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        emu.log(`${req.method} ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         emu.requestLog.update(entry, { status: 500 });
         send(res, 500, internalError(e).envelope(rid));
       }
     })
     .finally(() => {
       emu.requestLog.update(entry, { ms: Date.now() - started });
-      emu.log(`${entry.method} ${path} ${entry.status ?? 'dropped'}${entry.fault ? ` [${entry.fault}]` : ''} ${entry.ms}ms${entry.workspace ? ` ws=${entry.workspace}` : ''}${entry.requestId ? ` rid=${entry.requestId}` : ''}`);
+      emu.log(
+        `${entry.method} ${path} ${entry.status ?? 'dropped'}${entry.fault ? ` [${entry.fault}]` : ''} ${entry.ms}ms${entry.workspace ? ` ws=${entry.workspace}` : ''}${entry.requestId ? ` rid=${entry.requestId}` : ''}`,
+      );
     });
 }
 
 /** A request that failed outside its handler's own answers (the clock, the log): a 500, or a closed connection once an answer had begun, so no caller hangs. */
 function lastResort(emu: Emulator, req: http.IncomingMessage, res: http.ServerResponse, e: unknown): void {
   try {
-    emu.log(`${req.method} ${req.url} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    emu.log(`${req.method} ${req.url} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     if (res.headersSent) res.destroy();
     else send(res, 500, internalError(e).envelope(callerRequestId(emu, req)));
   } catch {
@@ -191,7 +204,13 @@ function lastResort(emu: Emulator, req: http.IncomingMessage, res: http.ServerRe
 
 // ---- the API pipeline ------------------------------------------------------------------------
 
-async function handleApi(emu: Emulator, req: http.IncomingMessage, res: http.ServerResponse, path: string, entry: RequestLogEntry): Promise<void> {
+async function handleApi(
+  emu: Emulator,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  entry: RequestLogEntry,
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const headerRid = headerRequestId(emu, req);
   const raw = await readApiBody(emu, req, res, entry, headerRid);
@@ -213,13 +232,23 @@ async function handleApi(emu: Emulator, req: http.IncomingMessage, res: http.Ser
 
 /** The body, or undefined when it was over the limit and 413 has been answered. */
 async function readApiBody(
-  emu: Emulator, req: http.IncomingMessage, res: http.ServerResponse, entry: RequestLogEntry, headerRid: string | undefined,
+  emu: Emulator,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  entry: RequestLogEntry,
+  headerRid: string | undefined,
 ): Promise<Buffer | undefined> {
   try {
     return await readBody(req, emu.bodyLimit);
   } catch (e) {
     if (!(e instanceof BodyTooLarge)) throw e;
-    const err = new ServiceError('BAD_REQUEST', `The body is larger than ${emu.bodyLimit} bytes, the limit of this service. Send less (campaign documents are far smaller).`, 'body', [], { status: 413 });
+    const err = new ServiceError(
+      'BAD_REQUEST',
+      `The body is larger than ${emu.bodyLimit} bytes, the limit of this service. Send less (campaign documents are far smaller).`,
+      'body',
+      [],
+      { status: 413 },
+    );
     emu.requestLog.update(entry, { status: 413 });
     send(res, 413, err.envelope(headerRid ?? newRequestId()), { Connection: 'close' });
     return undefined;
@@ -230,7 +259,13 @@ async function readApiBody(
  * The faults that act before the route: false when the request was dropped or held, or the
  * emulator closed during the added latency; an answer in place of the service's is thrown.
  */
-async function passFaults(emu: Emulator, req: http.IncomingMessage, method: string, path: string, entry: RequestLogEntry): Promise<boolean> {
+async function passFaults(
+  emu: Emulator,
+  req: http.IncomingMessage,
+  method: string,
+  path: string,
+  entry: RequestLogEntry,
+): Promise<boolean> {
   const pre = emu.faults.before(method, path);
   if (pre?.kind === 'drop') {
     emu.requestLog.update(entry, { fault: 'drop' });
@@ -243,7 +278,10 @@ async function passFaults(emu: Emulator, req: http.IncomingMessage, method: stri
     return false;
   }
   await emu.wait(emu.faults.latency());
-  if (emu.closing) { req.socket.destroy(); return false; }
+  if (emu.closing) {
+    req.socket.destroy();
+    return false;
+  }
   if (pre?.kind === 'answer') {
     emu.requestLog.update(entry, { fault: pre.fault });
     throw injectedError(pre);
@@ -254,7 +292,11 @@ async function passFaults(emu: Emulator, req: http.IncomingMessage, method: stri
 function routeOf(emu: Emulator, method: string, path: string): ApiRoute {
   const match = emu.api.match(method, path);
   if (!match) throw new ServiceError('NOT_FOUND', `There is no endpoint ${method} ${path}.`, 'path', []);
-  if ('allowed' in match) throw new ServiceError('BAD_REQUEST', `${method} is not allowed on ${path}; use ${match.allowed.join(' or ')}.`, 'method', [], { status: 405, headers: { Allow: match.allowed.join(', ') } });
+  if ('allowed' in match)
+    throw new ServiceError('BAD_REQUEST', `${method} is not allowed on ${path}; use ${match.allowed.join(' or ')}.`, 'method', [], {
+      status: 405,
+      headers: { Allow: match.allowed.join(', ') },
+    });
   return match;
 }
 
@@ -274,7 +316,8 @@ function authenticate(emu: Emulator, req: http.IncomingMessage): Workspace {
   const ws = emu.store.workspace(user);
   if (!ws || ws.apiKey !== key) throw unauthorized('The workspace id or the API key is not valid.', 'Authorization');
   const appKey = req.headers[appKeyName.toLowerCase()];
-  if (typeof appKey !== 'string' || appKey === '') throw unauthorized(`The \`${appKeyName}\` header is required on every request: set it to the workspace id.`, appKeyName);
+  if (typeof appKey !== 'string' || appKey === '')
+    throw unauthorized(`The \`${appKeyName}\` header is required on every request: set it to the workspace id.`, appKeyName);
   if (appKey !== ws.id) throw unauthorized(`\`${appKeyName}\` must be the workspace id of the credentials (${ws.id}).`, appKeyName);
   return ws;
 }
@@ -286,15 +329,22 @@ function takeRateLimit(emu: Emulator, ws: Workspace, operation: ServiceOperation
   const secs = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
   const ops = budgetOperations(budget);
   const shared = ops.length > 1 ? ` (${ops.join(' and ')} together)` : '';
-  throw rateLimited(`Rate limit reached: at most ${decision.limit} requests a ${decision.window} in the \`${budget}\` budget${shared}.`, secs);
+  throw rateLimited(
+    `Rate limit reached: at most ${decision.limit} requests a ${decision.window} in the \`${budget}\` budget${shared}.`,
+    secs,
+  );
 }
 
 /** The request id: the header's or the body's (equal when both are given), or a new one. */
 function requestIdOf(emu: Emulator, headerRid: string | undefined, body: Record<string, unknown>): { requestId: string; given: boolean } {
   const bodyRid = body.request_id;
-  if (bodyRid !== undefined && (typeof bodyRid !== 'string' || bodyRid === '')) throw badRequest('`request_id` is a non-empty string.', 'request_id');
+  if (bodyRid !== undefined && (typeof bodyRid !== 'string' || bodyRid === ''))
+    throw badRequest('`request_id` is a non-empty string.', 'request_id');
   if (headerRid !== undefined && bodyRid !== undefined && bodyRid !== headerRid) {
-    throw badRequest(`\`${emu.headers.requestId}\` (${headerRid}) and the body's \`request_id\` (${bodyRid}) differ: send one of them, or the same value in both.`, 'request_id');
+    throw badRequest(
+      `\`${emu.headers.requestId}\` (${headerRid}) and the body's \`request_id\` (${bodyRid}) differ: send one of them, or the same value in both.`,
+      'request_id',
+    );
   }
   const given = headerRid ?? (bodyRid as string | undefined);
   return { requestId: given ?? newRequestId(), given: given !== undefined };
@@ -302,7 +352,11 @@ function requestIdOf(emu: Emulator, headerRid: string | undefined, body: Record<
 
 /** The "applied, then timed out" faults of a write the service accepted: false when its answer was dropped. */
 async function passWriteFaults(
-  emu: Emulator, req: http.IncomingMessage, operation: ServiceOperation, result: OperationResult, entry: RequestLogEntry,
+  emu: Emulator,
+  req: http.IncomingMessage,
+  operation: ServiceOperation,
+  result: OperationResult,
+  entry: RequestLogEntry,
 ): Promise<boolean> {
   const isWrite = WRITE_OPERATIONS.has(operation) && result.status < 300;
   if (isWrite) emu.requestLog.update(entry, { applied: true });
@@ -343,6 +397,9 @@ async function readAdminBody(emu: Emulator, req: http.IncomingMessage): Promise<
     return v;
   } catch (e) {
     if (e instanceof AdminError) throw e;
-    throw new AdminError(e instanceof BodyTooLarge ? 413 : 400, e instanceof BodyTooLarge ? 'The body is too large.' : `The body is not valid JSON (${(e as Error).message}).`);
+    throw new AdminError(
+      e instanceof BodyTooLarge ? 413 : 400,
+      e instanceof BodyTooLarge ? 'The body is too large.' : `The body is not valid JSON (${(e as Error).message}).`,
+    );
   }
 }

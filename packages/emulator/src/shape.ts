@@ -52,7 +52,10 @@ export function toRecord(doc: CampaignDoc, ws: Workspace, opts: RecordOptions = 
   r.updated_at = doc.updated_at;
   if (doc.sent_time) r.sent_time = doc.sent_time;
   if (opts.relations) {
-    if (doc.flow_id) { r.flow_id = doc.flow_id; r.flow_name = doc.flow_name; }
+    if (doc.flow_id) {
+      r.flow_id = doc.flow_id;
+      r.flow_name = doc.flow_name;
+    }
     if (doc.parent_id) r.parent_id = doc.parent_id;
   }
   for (const c of COMPONENTS) {
@@ -66,9 +69,12 @@ export function toRecord(doc: CampaignDoc, ws: Workspace, opts: RecordOptions = 
 /** The status the metadata listing shows (its enum has no `DRAFT` and no `SENDING`, and adds `RETIRED`). */
 export function metaStatus(doc: CampaignDoc): string {
   switch (doc.status) {
-    case 'SENDING': return 'ACTIVE';
-    case 'SENT': return doc.campaign_delivery_type === 'ONE_TIME' || doc.campaign_delivery_type === 'BROADCAST_LIVE_ACTIVITY' ? 'SENT' : 'RETIRED';
-    default: return doc.status;
+    case 'SENDING':
+      return 'ACTIVE';
+    case 'SENT':
+      return doc.campaign_delivery_type === 'ONE_TIME' || doc.campaign_delivery_type === 'BROADCAST_LIVE_ACTIVITY' ? 'SENT' : 'RETIRED';
+    default:
+      return doc.status;
   }
 }
 

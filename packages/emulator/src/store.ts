@@ -18,7 +18,11 @@ export class Store {
   state: EmulatorState;
   private writes = 0;
 
-  constructor(private readonly clock: Clock, private readonly file: string | undefined, private readonly seed: boolean) {
+  constructor(
+    private readonly clock: Clock,
+    private readonly file: string | undefined,
+    private readonly seed: boolean,
+  ) {
     this.state = file ? this.load(file) : seedState(seed);
   }
 
@@ -33,16 +37,21 @@ export class Store {
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (e) {
-      throw new DataFileError(`The data file ${file} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}). Check its permissions, or pass another --data path.`);
+      throw new DataFileError(
+        `The data file ${file} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}). Check its permissions, or pass another --data path.`,
+      );
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new DataFileError(`The data file ${file} is not valid JSON (${(e as Error).message}). It was not written by the emulator: move it away, or pass another --data path.`);
+      throw new DataFileError(
+        `The data file ${file} is not valid JSON (${(e as Error).message}). It was not written by the emulator: move it away, or pass another --data path.`,
+      );
     }
     const problem = stateProblem(value);
-    if (problem) throw new DataFileError(`The data file ${file} is not emulator state (${problem}). Move it away, or pass another --data path.`);
+    if (problem)
+      throw new DataFileError(`The data file ${file} is not emulator state (${problem}). Move it away, or pass another --data path.`);
     return value as EmulatorState;
   }
 
@@ -51,10 +60,18 @@ export class Store {
     const dir = path.dirname(path.resolve(file));
     const base = path.basename(file);
     let names: string[] = [];
-    try { names = fs.readdirSync(dir); } catch { return; }
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
     for (const n of names) {
       if (n.startsWith(`${base}.`) && n.endsWith('.tmp')) {
-        try { fs.unlinkSync(path.join(dir, n)); } catch { /* another process may own it */ }
+        try {
+          fs.unlinkSync(path.join(dir, n));
+        } catch {
+          /* another process may own it */
+        }
       }
     }
   }
@@ -72,8 +89,14 @@ export class Store {
     // Make the rename itself durable where the platform allows opening a folder.
     try {
       const dfd = fs.openSync(path.dirname(path.resolve(file)), 'r');
-      try { fs.fsyncSync(dfd); } finally { fs.closeSync(dfd); }
-    } catch { /* not supported here: the rename is still atomic */ }
+      try {
+        fs.fsyncSync(dfd);
+      } finally {
+        fs.closeSync(dfd);
+      }
+    } catch {
+      /* not supported here: the rename is still atomic */
+    }
   }
 
   /** Called after every change. */
@@ -103,8 +126,10 @@ export class Store {
    * `campaign_id` names the current revision of the campaign.
    */
   resolve(ws: Workspace, id: string): CampaignDoc | undefined {
-    return this.state.campaigns.find(d => d.workspace === ws.id && d.id === id)
-      ?? this.state.campaigns.find(d => d.workspace === ws.id && d.campaign_id === id && d.current);
+    return (
+      this.state.campaigns.find(d => d.workspace === ws.id && d.id === id) ??
+      this.state.campaigns.find(d => d.workspace === ws.id && d.campaign_id === id && d.current)
+    );
   }
 
   revisions(doc: CampaignDoc): CampaignDoc[] {
@@ -139,8 +164,16 @@ function stateProblem(v: unknown): string | undefined {
   if (!isObject(v)) return 'the top level is not an object';
   if (v.format !== 'campaign-emulator-state') return '`format` is not "campaign-emulator-state"';
   if (v.version !== 1) return `version ${JSON.stringify(v.version)} is not supported (expected 1)`;
-  if (!Array.isArray(v.workspaces) || !v.workspaces.every(w => isObject(w) && typeof w.id === 'string' && typeof w.apiKey === 'string' && isObject(w.features))) return '`workspaces` is not a list of workspaces';
-  if (!Array.isArray(v.campaigns) || !v.campaigns.every(c => isObject(c) && typeof c.id === 'string' && typeof c.workspace === 'string' && isObject(c.components))) return '`campaigns` is not a list of campaigns';
+  if (
+    !Array.isArray(v.workspaces) ||
+    !v.workspaces.every(w => isObject(w) && typeof w.id === 'string' && typeof w.apiKey === 'string' && isObject(w.features))
+  )
+    return '`workspaces` is not a list of workspaces';
+  if (
+    !Array.isArray(v.campaigns) ||
+    !v.campaigns.every(c => isObject(c) && typeof c.id === 'string' && typeof c.workspace === 'string' && isObject(c.components))
+  )
+    return '`campaigns` is not a list of campaigns';
   if (!isObject(v.reachability)) return '`reachability` is not an object';
   if (typeof v.counter !== 'number') return '`counter` is not a number';
   return undefined;

@@ -96,8 +96,14 @@ function zoneFormatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(tz, f);
   }
@@ -111,7 +117,7 @@ function zoneOffset(ms: number, tz: string): number {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return asUtc - (ms - (ms % 1000 + 1000) % 1000);
+  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 /**

@@ -65,7 +65,10 @@ test('an admin request without the token, or with a wrong one, is refused with 4
 
   const r = await adminCall(t.emu, 'GET', '/__admin/workspaces');
   assert.equal(r.status, 200, r.text);
-  assert.deepEqual(r.body.workspaces.map((w: { apiKey: string }) => w.apiKey), t.emu.workspaces.map(w => w.apiKey));
+  assert.deepEqual(
+    r.body.workspaces.map((w: { apiKey: string }) => w.apiKey),
+    t.emu.workspaces.map(w => w.apiKey),
+  );
   assert.equal((await adminCall(t.emu, 'PUT', '/__admin/faults', { spec: 'latency=1' })).body.spec, 'latency=1');
 });
 
@@ -86,7 +89,10 @@ test('an admin write whose body is not declared JSON is refused with 415 and cha
   }
   assert.deepEqual(t.emu.admin.faults(), { latencyMs: [1, 1] }, 'the faults are unchanged');
   assert.ok(t.emu.admin.clock.now() - clock < 86_400_000, 'the clock did not move a day');
-  const json = await adminCall(t.emu, 'PUT', '/__admin/faults', undefined, { raw: '{"spec":"none"}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  const json = await adminCall(t.emu, 'PUT', '/__admin/faults', undefined, {
+    raw: '{"spec":"none"}',
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
   assert.equal(json.status, 200, json.text);
   assert.equal((await adminCall(t.emu, 'POST', '/__admin/reset')).status, 200, 'a write without a body needs no content type');
 });
@@ -100,7 +106,7 @@ test('each start makes a new admin token, unless one is given; a weak one is ref
     assert.notEqual(a.adminToken, t.emu.adminToken);
     assert.equal(b.adminToken, given);
     assert.equal((await adminCall(b, 'GET', '/__admin/faults')).status, 200);
-    assert.equal((await adminCall({ url: b.url, adminToken: a.adminToken }, 'GET', '/__admin/faults')).status, 403, 'another run\'s token');
+    assert.equal((await adminCall({ url: b.url, adminToken: a.adminToken }, 'GET', '/__admin/faults')).status, 403, "another run's token");
   } finally {
     await Promise.all([a.close(), b.close()]);
   }

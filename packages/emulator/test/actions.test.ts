@@ -28,7 +28,9 @@ test('test send by id (draft mode): a result per recipient', async () => {
 test('test send with inline content (Push)', async () => {
   const s = seed('Spring sale kickoff');
   const r = await t.call(t.all, 'POST', '/v5/campaigns/test', {
-    channel: 'PUSH', basic_details: s.components.basic_details, campaign_content: s.components.campaign_content,
+    channel: 'PUSH',
+    basic_details: s.components.basic_details,
+    campaign_content: s.components.campaign_content,
     test_campaign_meta: { identifier: 'ID', identifier_values: ['u1', 'u2'] },
   });
   assert.equal(r.status, 200, r.text);
@@ -38,25 +40,49 @@ test('test send with inline content (Push)', async () => {
 test('inline email tests need name, content_type, user_attribute_identifier and subscription_category (B8)', async () => {
   const s = seed('June newsletter');
   const meta = { identifier: 'EMAIL', identifier_values: ['a@example.com'] };
-  const ok = await t.call(t.all, 'POST', '/v5/campaigns/test', { channel: 'EMAIL', basic_details: s.components.basic_details, campaign_content: s.components.campaign_content, connector: s.components.connector, test_campaign_meta: meta });
+  const ok = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    channel: 'EMAIL',
+    basic_details: s.components.basic_details,
+    campaign_content: s.components.campaign_content,
+    connector: s.components.connector,
+    test_campaign_meta: meta,
+  });
   assert.equal(ok.status, 200, ok.text);
-  const r = await t.call(t.all, 'POST', '/v5/campaigns/test', { channel: 'EMAIL', basic_details: { team: 'x' }, campaign_content: s.components.campaign_content, test_campaign_meta: meta });
+  const r = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    channel: 'EMAIL',
+    basic_details: { team: 'x' },
+    campaign_content: s.components.campaign_content,
+    test_campaign_meta: meta,
+  });
   assert.equal(r.status, 400);
-  assert.deepEqual(r.body.error.details.map((d: { target: string }) => d.target), ['basic_details.name', 'basic_details.content_type', 'basic_details.user_attribute_identifier', 'basic_details.subscription_category']);
+  assert.deepEqual(
+    r.body.error.details.map((d: { target: string }) => d.target),
+    ['basic_details.name', 'basic_details.content_type', 'basic_details.user_attribute_identifier', 'basic_details.subscription_category'],
+  );
   // A draft-mode test of an email campaign needs none of them.
   const d = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: who });
-  await t.call(t.all, 'PATCH', `/v5/campaigns/${d.body.data.id}`, { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', updated_by: who, campaign_content: s.components.campaign_content });
+  await t.call(t.all, 'PATCH', `/v5/campaigns/${d.body.data.id}`, {
+    channel: 'EMAIL',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    campaign_content: s.components.campaign_content,
+  });
   const byId = await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: d.body.data.id, test_campaign_meta: meta });
   assert.equal(byId.status, 200, byId.text);
 });
 
 test('inline content is checked with the shared rule set', async () => {
   const r = await t.call(t.all, 'POST', '/v5/campaigns/test', {
-    channel: 'PUSH', basic_details: { name: 'x', platforms: ['ANDROID', 'FAX'] }, campaign_content: { content: { push: {} } },
+    channel: 'PUSH',
+    basic_details: { name: 'x', platforms: ['ANDROID', 'FAX'] },
+    campaign_content: { content: { push: {} } },
     test_campaign_meta: { identifier: 'ID', identifier_values: ['u1'] },
   });
   assert.equal(r.status, 400);
-  assert.ok(r.body.error.details.some((d: { target: string }) => d.target.startsWith('basic_details.platforms')), r.text);
+  assert.ok(
+    r.body.error.details.some((d: { target: string }) => d.target.startsWith('basic_details.platforms')),
+    r.text,
+  );
 });
 
 test('at most 10 recipients; identifier and recipients are checked', async () => {
@@ -73,22 +99,40 @@ test('at most 10 recipients; identifier and recipients are checked', async () =>
     assert.equal(r.status, 400, JSON.stringify(meta));
     assert.equal(r.body.error.target, target);
   }
-  const ten = await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: id, test_campaign_meta: { identifier: 'ID', identifier_values: eleven.slice(0, 10) } });
+  const ten = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    campaign_id: id,
+    test_campaign_meta: { identifier: 'ID', identifier_values: eleven.slice(0, 10) },
+  });
   assert.equal(ten.status, 200);
   assert.equal(Object.keys(ten.body.data).length, 10);
 });
 
 test('test send refusals: unknown id 404, SMS 403, a draft without content 400, an unknown locale 400', async () => {
   const meta = { identifier: 'ID', identifier_values: ['u1'] };
-  assert.equal((await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: '0123456789abcdef01234567', test_campaign_meta: meta })).status, 404);
-  assert.equal((await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: seed('SMS: summer sale').id, test_campaign_meta: meta })).status, 403);
-  const empty = await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: seed('First-Saturday restock alert').id, test_campaign_meta: meta });
+  assert.equal(
+    (await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: '0123456789abcdef01234567', test_campaign_meta: meta })).status,
+    404,
+  );
+  assert.equal(
+    (await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: seed('SMS: summer sale').id, test_campaign_meta: meta })).status,
+    403,
+  );
+  const empty = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    campaign_id: seed('First-Saturday restock alert').id,
+    test_campaign_meta: meta,
+  });
   assert.equal(empty.status, 400);
   assert.equal(empty.body.error.target, 'campaign_content');
-  const locale = await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: seed('New year, new gear').id, test_campaign_meta: { ...meta, locale_name: 'es' } });
+  const locale = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    campaign_id: seed('New year, new gear').id,
+    test_campaign_meta: { ...meta, locale_name: 'es' },
+  });
   assert.equal(locale.status, 400);
   assert.equal(locale.body.error.target, 'test_campaign_meta.locale_name');
-  const fr = await t.call(t.all, 'POST', '/v5/campaigns/test', { campaign_id: seed('New year, new gear').id, test_campaign_meta: { ...meta, locale_name: 'fr', variation: 'variation_2' } });
+  const fr = await t.call(t.all, 'POST', '/v5/campaigns/test', {
+    campaign_id: seed('New year, new gear').id,
+    test_campaign_meta: { ...meta, locale_name: 'fr', variation: 'variation_2' },
+  });
   assert.equal(fr.status, 200);
 });
 
@@ -114,11 +158,21 @@ test('PAUSE then RESUME returns a campaign to where it was; STOP ends it', async
   assert.equal(r.body.data[0].status, 'STOPPED');
   // A stopped campaign takes no action and no update.
   assert.equal((await status('RESUME', [scheduled.id])).status, 422);
-  assert.equal((await t.call(t.all, 'PATCH', `/v5/campaigns/${scheduled.id}`, { channel: 'PUSH', campaign_delivery_type: 'EVENT_TRIGGERED', updated_by: who })).status, 422);
+  assert.equal(
+    (
+      await t.call(t.all, 'PATCH', `/v5/campaigns/${scheduled.id}`, {
+        channel: 'PUSH',
+        campaign_delivery_type: 'EVENT_TRIGGERED',
+        updated_by: who,
+      })
+    ).status,
+    422,
+  );
 });
 
 test('the state machine, for every status and delivery type', () => {
-  const doc = (status: string, type: string, paused_from?: 'ACTIVE' | 'SCHEDULED') => ({ status, campaign_delivery_type: type, paused_from } as CampaignDoc);
+  const doc = (status: string, type: string, paused_from?: 'ACTIVE' | 'SCHEDULED') =>
+    ({ status, campaign_delivery_type: type, paused_from }) as CampaignDoc;
   const outcome = (d: CampaignDoc, a: 'PAUSE' | 'RESUME' | 'STOP') => {
     const r = transition(d, a);
     if (typeof r !== 'string') assert.ok(r.reason.length > 10, 'a refusal says why');
@@ -214,10 +268,15 @@ async function completeDraft(ws = t.all, start = '2030-03-01T09:00:00') {
   const d = await t.call(ws, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who });
   const id = d.body.data.id as string;
   const r = await t.call(ws, 'PATCH', `/v5/campaigns/${id}`, {
-    channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who,
-    basic_details: s.components.basic_details, campaign_content: s.components.campaign_content,
-    segmentation_details: s.components.segmentation_details, delivery_controls: s.components.delivery_controls,
-    scheduling_details: start === 'ASAP' ? { delivery_type: 'ASAP' } : { delivery_type: 'AT_FIXED_TIME', start_time: start, timezone: 'Europe/Paris' },
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    basic_details: s.components.basic_details,
+    campaign_content: s.components.campaign_content,
+    segmentation_details: s.components.segmentation_details,
+    delivery_controls: s.components.delivery_controls,
+    scheduling_details:
+      start === 'ASAP' ? { delivery_type: 'ASAP' } : { delivery_type: 'AT_FIXED_TIME', start_time: start, timezone: 'Europe/Paris' },
   });
   assert.equal(r.status, 200, r.text);
   return r.body.data as Record<string, any>;
@@ -269,7 +328,12 @@ test('with versioning, publishing an edit makes a new document: a higher version
   const same = await t.call(t.all, 'PATCH', PUBLISH(first.campaign_id), { updated_by: who });
   assert.equal(same.body.data.id, first.id);
   // Edit the live campaign, then publish the edit.
-  const edited = await t.call(t.all, 'PATCH', `/v5/campaigns/${first.campaign_id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'editor@example.com', utm_params: { utm_source: 'v2', utm_medium: 'push' } });
+  const edited = await t.call(t.all, 'PATCH', `/v5/campaigns/${first.campaign_id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: 'editor@example.com',
+    utm_params: { utm_source: 'v2', utm_medium: 'push' },
+  });
   assert.equal(edited.status, 200, edited.text);
   const v2 = (await t.call(t.all, 'PATCH', PUBLISH(first.campaign_id), { updated_by: 'editor@example.com' })).body.data;
   assert.equal(v2.version_number, 2);
@@ -284,11 +348,18 @@ test('with versioning, publishing an edit makes a new document: a higher version
   assert.equal(old.updated_at, first.updated_at);
   assert.equal((await t.call(t.all, 'GET', `/v5/campaigns/${first.campaign_id}`)).body.data.id, v2.id);
   // Writes to the superseded revision are refused; search lists the current one.
-  const stale = await t.call(t.all, 'PATCH', `/v5/campaigns/${first.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who });
+  const stale = await t.call(t.all, 'PATCH', `/v5/campaigns/${first.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+  });
   assert.equal(stale.status, 422);
   assert.equal(stale.body.error.target, 'campaign_id');
   const listed = await searchAll(t, t.all, { campaign_fields: { ids: [first.campaign_id] } });
-  assert.deepEqual(listed.map(x => [x.id, x.version_number]), [[v2.id, 2]]);
+  assert.deepEqual(
+    listed.map(x => [x.id, x.version_number]),
+    [[v2.id, 2]],
+  );
   const both = await searchAll(t, t.all, { campaign_fields: { ids: [first.campaign_id], version_number: [1, 2] } });
   assert.equal(both.length, 2);
   // A change of status alone is not an edit: publishing after it makes no new version.
@@ -297,7 +368,12 @@ test('with versioning, publishing an edit makes a new document: a higher version
   assert.equal(same2.id, v2.id);
   assert.equal(same2.version_number, 2);
   // A third publish after another edit: version 3.
-  await t.call(t.all, 'PATCH', `/v5/campaigns/${v2.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'v3', utm_medium: 'push' } });
+  await t.call(t.all, 'PATCH', `/v5/campaigns/${v2.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    utm_params: { utm_source: 'v3', utm_medium: 'push' },
+  });
   const v3 = (await t.call(t.all, 'PATCH', PUBLISH(v2.id), { updated_by: who })).body.data;
   assert.equal(v3.version_number, 3);
 });
@@ -306,7 +382,12 @@ test('without versioning, publishing a published campaign changes nothing: edits
   const draft = await completeDraft(t.none, 'ASAP');
   const first = (await t.call(t.none, 'PATCH', PUBLISH(draft.id), { updated_by: who })).body.data;
   assert.equal(first.status, 'ACTIVE');
-  await t.call(t.none, 'PATCH', `/v5/campaigns/${first.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'x', utm_medium: 'y' } });
+  await t.call(t.none, 'PATCH', `/v5/campaigns/${first.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    utm_params: { utm_source: 'x', utm_medium: 'y' },
+  });
   const again = (await t.call(t.none, 'PATCH', PUBLISH(first.id), { updated_by: who })).body.data;
   assert.equal(again.id, first.id);
   assert.equal('version_number' in again, false);
@@ -318,7 +399,10 @@ test('V1 publish may carry components, validated like a V5 update', async () => 
   const bad = await t.call(t.all, 'PATCH', PUBLISH(draft.id), { updated_by: who, scheduling_details: { delivery_type: 'AT_FIXED_TIME' } });
   assert.equal(bad.status, 400);
   assert.equal(t.emu.admin.campaign(draft.id)!.status, 'DRAFT');
-  const ok = await t.call(t.all, 'PATCH', PUBLISH(draft.id), { updated_by: who, control_group_details: { is_campaign_control_group_enabled: false, is_global_control_group_enabled: true } });
+  const ok = await t.call(t.all, 'PATCH', PUBLISH(draft.id), {
+    updated_by: who,
+    control_group_details: { is_campaign_control_group_enabled: false, is_global_control_group_enabled: true },
+  });
   assert.equal(ok.status, 200, ok.text);
   assert.deepEqual(ok.body.data.control_group_details, { is_campaign_control_group_enabled: false, is_global_control_group_enabled: true });
 });

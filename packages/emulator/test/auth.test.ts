@@ -31,7 +31,11 @@ test('no Authorization header: 401 UNAUTHORIZED in the error envelope', async ()
 });
 
 test('a wrong API key, an unknown workspace, and malformed credentials are 401', async () => {
-  for (const auth of [{ user: t.all.id, key: 'wrong' }, { user: 'NOSUCHWORKSPACE', key: t.all.apiKey }, { user: t.none.id, key: t.all.apiKey }]) {
+  for (const auth of [
+    { user: t.all.id, key: 'wrong' },
+    { user: 'NOSUCHWORKSPACE', key: t.all.apiKey },
+    { user: t.none.id, key: t.all.apiKey },
+  ]) {
     const r = await t.call(t.all, 'GET', path(), undefined, { auth });
     assert.equal(r.status, 401, JSON.stringify(auth));
     assertEnvelope(r.body, 'UNAUTHORIZED');
@@ -70,7 +74,11 @@ test('workspaces are separate: a campaign of another workspace is 404 NOT_FOUND 
   const mine = await t.call(t.none, 'GET', `/v5/campaigns/${theirs.id}`);
   assert.equal(mine.status, 200);
   // Nor do writes, searches or the metadata listing reach across.
-  const patch = await t.call(t.all, 'PATCH', `/v5/campaigns/${theirs.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'a@b.co' });
+  const patch = await t.call(t.all, 'PATCH', `/v5/campaigns/${theirs.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: 'a@b.co',
+  });
   assert.equal(patch.status, 404);
   const search = await t.call(t.all, 'POST', '/v5/campaigns/search', { campaign_fields: { ids: [theirs.id] } });
   assert.deepEqual(search.body.data, []);
@@ -94,6 +102,9 @@ test('an unknown endpoint is 404 and a wrong method is 405 with Allow, both in t
 test('the admin endpoints need no service credentials, only the admin token', async () => {
   const r = await adminCall(t.emu, 'GET', '/__admin/workspaces');
   assert.equal(r.status, 200);
-  assert.deepEqual(r.body.workspaces.map((w: { id: string }) => w.id), [t.all.id, t.none.id]);
+  assert.deepEqual(
+    r.body.workspaces.map((w: { id: string }) => w.id),
+    [t.all.id, t.none.id],
+  );
   assert.equal(basic('a', 'b'), 'Basic YTpi');
 });

@@ -23,19 +23,28 @@ async function draftsBy(author: string): Promise<unknown[]> {
 }
 
 function faultName(pre: PreFault): string {
-  return pre?.kind === 'answer' ? pre.fault : pre?.kind ?? 'ok';
+  return pre?.kind === 'answer' ? pre.fault : (pre?.kind ?? 'ok');
 }
 
 // ---- the spec syntax -----------------------------------------------------------------------------------
 
 test('fault specs parse into a fault set and print back', () => {
-  const c = parseFaultSpec('latency=50-150, error-rate=0.1,drop-rate=5%,fail=/v5/campaigns/search,fail=patch:/v5/campaigns/*,write-delay=3000,write-drop,seed=7');
+  const c = parseFaultSpec(
+    'latency=50-150, error-rate=0.1,drop-rate=5%,fail=/v5/campaigns/search,fail=patch:/v5/campaigns/*,write-delay=3000,write-drop,seed=7',
+  );
   assert.deepEqual(c, {
-    latencyMs: [50, 150], errorRate: 0.1, dropRate: 0.05,
+    latencyMs: [50, 150],
+    errorRate: 0.1,
+    dropRate: 0.05,
     fail: [{ path: '/v5/campaigns/search' }, { method: 'PATCH', path: '/v5/campaigns/*' }],
-    writeDelayMs: 3000, writeDrop: true, seed: 7,
+    writeDelayMs: 3000,
+    writeDrop: true,
+    seed: 7,
   });
-  assert.equal(formatFaultSpec(c), 'latency=50-150,error-rate=0.1,drop-rate=0.05,fail=/v5/campaigns/search,fail=PATCH:/v5/campaigns/*,write-delay=3000,write-drop,seed=7');
+  assert.equal(
+    formatFaultSpec(c),
+    'latency=50-150,error-rate=0.1,drop-rate=0.05,fail=/v5/campaigns/search,fail=PATCH:/v5/campaigns/*,write-delay=3000,write-drop,seed=7',
+  );
   assert.deepEqual(parseFaultSpec(formatFaultSpec(c)), c);
   assert.deepEqual(parseFaultSpec('latency=20'), { latencyMs: [20, 20] });
   assert.deepEqual(parseFaultSpec(''), {});
@@ -56,13 +65,23 @@ test('bad fault specs say what is wrong', () => {
     ['write-drop=maybe', /write-drop/],
   ];
   for (const [spec, message] of cases) {
-    assert.throws(() => parseFaultSpec(spec), (e: Error) => e instanceof FaultSpecError && message.test(e.message), spec);
+    assert.throws(
+      () => parseFaultSpec(spec),
+      (e: Error) => e instanceof FaultSpecError && message.test(e.message),
+      spec,
+    );
   }
 });
 
 test('hang, throttle, retry-after and status parse, print back, and say what is wrong', () => {
   const c = parseFaultSpec('hang=0.25,hang=PATCH:/v5/campaigns/*,throttle=50%,retry-after=7,status=503');
-  assert.deepEqual(c, { hangRate: 0.25, hang: [{ method: 'PATCH', path: '/v5/campaigns/*' }], throttleRate: 0.5, retryAfterSeconds: 7, status: 503 });
+  assert.deepEqual(c, {
+    hangRate: 0.25,
+    hang: [{ method: 'PATCH', path: '/v5/campaigns/*' }],
+    throttleRate: 0.5,
+    retryAfterSeconds: 7,
+    status: 503,
+  });
   assert.equal(formatFaultSpec(c), 'hang=0.25,hang=PATCH:/v5/campaigns/*,throttle=0.5,retry-after=7,status=503');
   assert.deepEqual(parseFaultSpec(formatFaultSpec(c)), c);
   assert.deepEqual(parseFaultSpec('hang'), { hangRate: 1 });
@@ -81,14 +100,25 @@ test('hang, throttle, retry-after and status parse, print back, and say what is 
     ['status=200', /between 400 and 599/],
   ];
   for (const [spec, message] of cases) {
-    assert.throws(() => parseFaultSpec(spec), (e: Error) => e instanceof FaultSpecError && message.test(e.message), spec);
+    assert.throws(
+      () => parseFaultSpec(spec),
+      (e: Error) => e instanceof FaultSpecError && message.test(e.message),
+      spec,
+    );
   }
 });
 
 test('the admin object takes the new faults by their field names', () => {
   const c = { hangRate: 0.5, hang: [{ path: '/v5/campaigns/search' }], throttleRate: 1, retryAfterSeconds: 4, status: 502 };
   assert.deepEqual(faultConfigFromJson({ ...c, hang: ['/v5/campaigns/search'] }), c);
-  for (const bad of [{ hangRate: 2 }, { hang: 'x' }, { throttleRate: -1 }, { status: 99 }, { retryAfterSeconds: 2 }, { throttleRate: 1, retryAfterSeconds: 1.5 }]) {
+  for (const bad of [
+    { hangRate: 2 },
+    { hang: 'x' },
+    { throttleRate: -1 },
+    { status: 99 },
+    { retryAfterSeconds: 2 },
+    { throttleRate: 1, retryAfterSeconds: 1.5 },
+  ]) {
     assert.throws(() => faultConfigFromJson(bad), FaultSpecError, JSON.stringify(bad));
   }
 });
@@ -115,7 +145,13 @@ test('latency: each API request waits at least the added delay', async () => {
 
 test('error-rate=1: every API request is answered 500 INTERNAL_ERROR, and nothing is applied', async () => {
   t.emu.admin.setFaults('error-rate=1');
-  const r = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who }, { requestId: 'e-1' });
+  const r = await t.call(
+    t.all,
+    'POST',
+    '/v5/campaigns',
+    { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who },
+    { requestId: 'e-1' },
+  );
   assert.equal(r.status, 500);
   assert.equal(r.body.error.code, 'INTERNAL_ERROR');
   assert.equal(r.body.response_id, 'e-1');
@@ -130,7 +166,10 @@ test('error-rate=0.5 with a seed: some requests fail, the rest succeed', async (
 
 test('drop-rate=1: the connection is dropped without a response', async () => {
   t.emu.admin.setFaults('drop-rate=1');
-  await assert.rejects(t.call(t.all, 'GET', getPath()), (e: NodeJS.ErrnoException) => e.code === 'ECONNRESET' || /socket hang up/.test(e.message));
+  await assert.rejects(
+    t.call(t.all, 'GET', getPath()),
+    (e: NodeJS.ErrnoException) => e.code === 'ECONNRESET' || /socket hang up/.test(e.message),
+  );
   const log = t.emu.admin.requests();
   assert.equal(log[log.length - 1].fault, 'drop');
 });
@@ -150,7 +189,12 @@ test('fail=PATH: 500 for that path only; a method limits it further', async () =
 test('write-delay ("timeout but applied"): the write is applied, then the response comes too late for the client', async () => {
   t.emu.admin.setFaults({ writeDelayMs: 5000 });
   const doc = seed('Holiday gift guide');
-  const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'late', utm_medium: 'push' } };
+  const body = {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    utm_params: { utm_source: 'late', utm_medium: 'push' },
+  };
   await assert.rejects(t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, body, { timeoutMs: 200 }), /timed out/);
   // The write happened: a re-read shows it (reads are not delayed).
   const r = await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`);
@@ -162,7 +206,9 @@ test('write-delay ("timeout but applied"): the write is applied, then the respon
 
 test('write-drop: the write is applied, then the connection is dropped', async () => {
   t.emu.admin.setFaults('write-drop');
-  await assert.rejects(t.call(t.all, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: 'dropped@example.com' }));
+  await assert.rejects(
+    t.call(t.all, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: 'dropped@example.com' }),
+  );
   assert.equal((await draftsBy('dropped@example.com')).length, 1, 'the draft was created');
   // A refused write is answered normally: nothing was applied to lose.
   t.emu.admin.setFaults('write-drop');
@@ -175,12 +221,22 @@ test('write-drop: the write is applied, then the connection is dropped', async (
 /** A request that records whether it has been answered (or failed) yet. */
 function watched(reply: Promise<Reply>): { settled: () => boolean; outcome: Promise<Reply | Error> } {
   let done = false;
-  const outcome = reply.then(r => r, (e: Error) => e).finally(() => { done = true; });
+  const outcome = reply
+    .then(
+      r => r,
+      (e: Error) => e,
+    )
+    .finally(() => {
+      done = true;
+    });
   return { settled: () => done, outcome };
 }
 
 /** Resolves once the emulator holds a request (the `hang` fault has taken it). */
-function held(emu: { admin: { whenRequest(match: (e: { fault?: string }) => boolean, what?: string): Promise<unknown> } }, what: string): Promise<unknown> {
+function held(
+  emu: { admin: { whenRequest(match: (e: { fault?: string }) => boolean, what?: string): Promise<unknown> } },
+  what: string,
+): Promise<unknown> {
   return emu.admin.whenRequest(e => e.fault === 'hang', what);
 }
 
@@ -204,7 +260,7 @@ test('hang=[METHOD:]PATH holds the matching requests only; a new fault set relea
   assert.equal((await t.call(t.all, 'GET', getPath())).status, 200, 'another path is served meanwhile');
   assert.equal(reply.settled(), false);
   await adminCall(t.emu, 'PUT', '/__admin/faults', { spec: 'latency=1' });
-  assert.ok(await reply.outcome instanceof Error);
+  assert.ok((await reply.outcome) instanceof Error);
 });
 
 test('hang=P with a seed holds a share of requests', () => {
@@ -218,16 +274,25 @@ test('closing the emulator ends the requests it holds', async () => {
   const reply = watched(call(emu.url, emu.workspaces[0], 'GET', getPath()));
   await held(emu, 'the request to be held');
   await emu.close();
-  assert.ok(await reply.outcome instanceof Error);
+  assert.ok((await reply.outcome) instanceof Error);
 });
 
 test('throttle=1: every API request is answered 429 RATE_LIMITED with Retry-After, and nothing is applied', async () => {
   t.emu.admin.setFaults('throttle=1');
-  const r = await t.call(t.all, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who }, { requestId: 't-1' });
+  const r = await t.call(
+    t.all,
+    'POST',
+    '/v5/campaigns',
+    { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who },
+    { requestId: 't-1' },
+  );
   assert.equal(r.status, 429);
   assert.equal(r.headers['retry-after'], '1');
   assert.deepEqual(Object.keys(r.body).sort(), ['error', 'response_id']);
-  assert.deepEqual({ ...r.body.error, message: undefined }, { code: 'RATE_LIMITED', message: undefined, target: 'request', details: [], request_id: 't-1' });
+  assert.deepEqual(
+    { ...r.body.error, message: undefined },
+    { code: 'RATE_LIMITED', message: undefined, target: 'request', details: [], request_id: 't-1' },
+  );
   assert.match(r.body.error.message, /Retry after 1 s/);
   assert.equal(t.emu.admin.requests().at(-1)?.fault, 'throttle');
   t.emu.admin.setFaults('throttle=1,retry-after=7');
@@ -288,7 +353,10 @@ test('faults given at start (the --faults option of the programmatic interface)'
 test('the admin endpoint edits a campaign as another client would, for conflict tests', async () => {
   const doc = seed('Weekly picks for you');
   const before = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
-  const r = await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.campaign_id}`, { utm_params: { utm_source: 'other', utm_medium: 'push' }, updated_by: 'colleague@shopco.example' });
+  const r = await adminCall(t.emu, 'PATCH', `/__admin/campaigns/${doc.campaign_id}`, {
+    utm_params: { utm_source: 'other', utm_medium: 'push' },
+    updated_by: 'colleague@shopco.example',
+  });
   assert.equal(r.status, 200, r.text);
   const after = (await t.call(t.all, 'GET', `/v5/campaigns/${doc.id}`)).body.data;
   assert.deepEqual(after.utm_params, { utm_source: 'other', utm_medium: 'push' });
@@ -310,7 +378,12 @@ test('the admin endpoint edits a campaign as another client would, for conflict 
 test('request log listeners hear what is learned about a request as it is learned, its duration last', async () => {
   const learned = (field: 'operation' | 'workspace' | 'requestId') =>
     t.emu.admin.whenRequest(e => e[field] !== undefined && e.status === undefined, `the request's ${field} before its answer`);
-  const heard = [learned('operation'), learned('workspace'), learned('requestId'), t.emu.admin.whenRequest(e => e.ms !== undefined, 'its duration')];
+  const heard = [
+    learned('operation'),
+    learned('workspace'),
+    learned('requestId'),
+    t.emu.admin.whenRequest(e => e.ms !== undefined, 'its duration'),
+  ];
   assert.equal((await t.call(t.all, 'GET', getPath(), undefined, { requestId: 'heard-1' })).status, 200);
   const [operation, workspace, requestId, timed] = await Promise.all(heard);
   assert.equal(operation.operation, 'getCampaign');

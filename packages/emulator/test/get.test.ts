@@ -23,7 +23,17 @@ test('GET returns the success envelope: response_id from the request id, type ca
   assert.match(d.updated_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/);
   assert.match(d.sent_time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   assert.equal(d.created_by, 'maya.chen@shopco.example');
-  for (const c of ['basic_details', 'campaign_content', 'segmentation_details', 'scheduling_details', 'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params']) {
+  for (const c of [
+    'basic_details',
+    'campaign_content',
+    'segmentation_details',
+    'scheduling_details',
+    'delivery_controls',
+    'advanced',
+    'conversion_goal_details',
+    'control_group_details',
+    'utm_params',
+  ]) {
     assert.ok(c in d, c);
   }
   assert.deepEqual(d.basic_details, doc.components.basic_details);
@@ -39,7 +49,11 @@ test('without campaign versioning there is no version_number, and campaign_id eq
 
 test('scheduling comes back in the response shape: SCHEDULED, schedule_time, time_zone', async () => {
   const r = await t.call(t.all, 'GET', `/v5/campaigns/${seed('Summer launch teaser').id}`);
-  assert.deepEqual(r.body.data.scheduling_details, { delivery_type: 'SCHEDULED', schedule_time: '2027-05-20T10:00:00', time_zone: 'America/New_York' });
+  assert.deepEqual(r.body.data.scheduling_details, {
+    delivery_type: 'SCHEDULED',
+    schedule_time: '2027-05-20T10:00:00',
+    time_zone: 'America/New_York',
+  });
 });
 
 test('a periodic campaign shows the time of day as schedule_time, and frequency', async () => {

@@ -34,7 +34,14 @@ export function basic(user: string, key: string): string {
   return `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
 }
 
-export function call(url: string, ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> | undefined, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply> {
+export function call(
+  url: string,
+  ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.auth !== false && (ws || opts.auth)) {
     const a = opts.auth ?? { user: ws!.id, key: ws!.apiKey };
@@ -59,7 +66,11 @@ export function call(url: string, ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> |
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let parsed: unknown;
-        try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = undefined;
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
       });
       res.on('error', reject);
@@ -72,7 +83,13 @@ export function call(url: string, ws: Pick<EmulatorWorkspace, 'id' | 'apiKey'> |
 }
 
 /** Admin calls: no service credentials, the emulator's admin token (`headers` may replace or remove it). */
-export function adminCall(emu: Pick<RunningEmulator, 'url' | 'adminToken'>, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply> {
+export function adminCall(
+  emu: Pick<RunningEmulator, 'url' | 'adminToken'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: CallOptions = {},
+): Promise<Reply> {
   const headers = { [ADMIN_TOKEN_HEADER]: emu.adminToken, ...opts.headers };
   return call(emu.url, undefined, method, path, body, { ...opts, headers, auth: false, appKey: false, requestId: false });
 }
@@ -88,8 +105,12 @@ export function useEmulator(opts: EmulatorOptions = {}): {
   call(ws: EmulatorWorkspace | undefined, method: string, path: string, body?: unknown, opts?: CallOptions): Promise<Reply>;
 } {
   let emu: RunningEmulator | undefined;
-  before(async () => { emu = await startEmulator({ rateLimits: false, ...opts }); });
-  after(async () => { await emu?.close(); });
+  before(async () => {
+    emu = await startEmulator({ rateLimits: false, ...opts });
+  });
+  after(async () => {
+    await emu?.close();
+  });
   beforeEach(() => {
     emu!.admin.reset();
     emu!.admin.clearFaults();
@@ -97,15 +118,26 @@ export function useEmulator(opts: EmulatorOptions = {}): {
     emu!.admin.clock.reset();
   });
   return {
-    get emu() { return emu!; },
-    get all() { return emu!.workspaces.find(w => w.features.versioning)!; },
-    get none() { return emu!.workspaces.find(w => !w.features.versioning)!; },
+    get emu() {
+      return emu!;
+    },
+    get all() {
+      return emu!.workspaces.find(w => w.features.versioning)!;
+    },
+    get none() {
+      return emu!.workspaces.find(w => !w.features.versioning)!;
+    },
     call: (ws, method, path, body, o) => call(emu!.url, ws, method, path, body, o),
   };
 }
 
 /** Every page of a search, until a page comes back shorter than the limit. */
-export async function searchAll(t: ReturnType<typeof useEmulator>, ws: EmulatorWorkspace, body: Record<string, unknown> = {}, limit = 15): Promise<Array<Record<string, unknown>>> {
+export async function searchAll(
+  t: ReturnType<typeof useEmulator>,
+  ws: EmulatorWorkspace,
+  body: Record<string, unknown> = {},
+  limit = 15,
+): Promise<Array<Record<string, unknown>>> {
   const out: Array<Record<string, unknown>> = [];
   for (let page = 1; page < 100; page++) {
     const r = await t.call(ws, 'POST', '/v5/campaigns/search', { ...body, limit, page });
@@ -120,7 +152,11 @@ const SEED = seedState();
 
 /** A seed document by its campaign name (the current revision unless `version` is given). */
 export function seed(name: string, version?: number): CampaignDoc {
-  const d = SEED.campaigns.find(c => (c.components.basic_details as { name?: string } | undefined)?.name === name && (version === undefined ? c.current : c.version_number === version));
+  const d = SEED.campaigns.find(
+    c =>
+      (c.components.basic_details as { name?: string } | undefined)?.name === name &&
+      (version === undefined ? c.current : c.version_number === version),
+  );
   if (!d) throw new Error(`no seed campaign named "${name}"`);
   return d;
 }
@@ -131,5 +167,10 @@ export function seedDocs(): CampaignDoc[] {
 
 /** The request shape of a stored campaign: what a PATCH body would carry for every component. */
 export function patchBody(doc: CampaignDoc, updatedBy = 'tester@example.com'): Record<string, unknown> {
-  return { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type, updated_by: updatedBy, ...JSON.parse(JSON.stringify(doc.components)) };
+  return {
+    channel: doc.channel,
+    campaign_delivery_type: doc.campaign_delivery_type,
+    updated_by: updatedBy,
+    ...JSON.parse(JSON.stringify(doc.components)),
+  };
 }

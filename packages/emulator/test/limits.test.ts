@@ -7,7 +7,8 @@ import { startEmulator } from '../src/server';
 
 const t = useEmulator({ rateLimits: { ...SPEC_LIMITS } });
 const T = Date.parse('2026-11-21T10:00:00Z');
-const get = (ws = t.all) => t.call(ws, 'GET', `/v5/campaigns/${ws === t.all ? seed('Spring sale kickoff').id : seed('Author signing this Saturday').id}`);
+const get = (ws = t.all) =>
+  t.call(ws, 'GET', `/v5/campaigns/${ws === t.all ? seed('Spring sale kickoff').id : seed('Author signing this Saturday').id}`);
 
 async function burst(n: number, fn: () => Promise<{ status: number }>): Promise<number[]> {
   const out: number[] = [];

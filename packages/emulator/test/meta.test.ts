@@ -22,7 +22,19 @@ test('the metadata listing answers a bare array of metadata records', async () =
   assert.ok(Array.isArray(r.body));
   assert.equal(r.body.length, 3);
   for (const m of r.body) {
-    for (const k of ['campaign_id', 'channel', 'platform', 'created_by', 'campaign_delivery_type', 'campaign_name', 'campaign_team', 'campaign_tags', 'campaign_status', 'campaign_start_time']) assert.ok(k in m, k);
+    for (const k of [
+      'campaign_id',
+      'channel',
+      'platform',
+      'created_by',
+      'campaign_delivery_type',
+      'campaign_name',
+      'campaign_team',
+      'campaign_tags',
+      'campaign_status',
+      'campaign_start_time',
+    ])
+      assert.ok(k in m, k);
     assert.match(m.campaign_start_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   }
 });
@@ -80,7 +92,9 @@ test('reachability is filled for scheduled one-time, business-event and event-tr
     assert.equal(typeof m.reachability_details.count, 'number');
     assert.match(m.reachability_details.last_updated_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/);
   }
-  assert.ok(all.filter(m => m.campaign_status === 'Scheduled' && m.campaign_delivery_type === 'PERIODIC').every(m => !m.reachability_details));
+  assert.ok(
+    all.filter(m => m.campaign_status === 'Scheduled' && m.campaign_delivery_type === 'PERIODIC').every(m => !m.reachability_details),
+  );
   assert.ok(all.filter(m => m.campaign_status !== 'Scheduled').every(m => !m.reachability_details));
 });
 
@@ -114,7 +128,10 @@ test('periodic parents carry the child count; children are listed with the paren
 test("the legacy call reads V1's keys: id (one id) and delivery_type", async () => {
   const target = seed('Weekend flash deal');
   const byId = await metaAll({ campaign_fields: { id: target.campaign_id } });
-  assert.deepEqual(byId.map(m => m.campaign_id), [target.campaign_id]);
+  assert.deepEqual(
+    byId.map(m => m.campaign_id),
+    [target.campaign_id],
+  );
   const periodic = await metaAll({ campaign_fields: { delivery_type: ['PERIODIC'] } });
   assert.ok(periodic.length >= 3 && periodic.every(m => m.campaign_delivery_type === 'PERIODIC'));
   const bet = await metaAll({ campaign_fields: { delivery_type: ['BUSINESS_TRIGGERED'], channels: ['EMAIL'] } });
@@ -123,9 +140,15 @@ test("the legacy call reads V1's keys: id (one id) and delivery_type", async () 
 
 test('paging and bad bodies as in search', async () => {
   const all = await metaAll();
-  const expected = seedDocs().filter(d => d.workspace === t.all.id && d.current && !d.parent_id && !d.flow_id && d.status !== 'DRAFT').length;
+  const expected = seedDocs().filter(
+    d => d.workspace === t.all.id && d.current && !d.parent_id && !d.flow_id && d.status !== 'DRAFT',
+  ).length;
   assert.equal(all.length, expected);
-  for (const [body, target] of [[{ limit: 16 }, 'limit'], [{ page: 0 }, 'page'], [{ campaign_fields: { status: ['DRAFT'] } }, 'campaign_fields.status']] as const) {
+  for (const [body, target] of [
+    [{ limit: 16 }, 'limit'],
+    [{ page: 0 }, 'page'],
+    [{ campaign_fields: { status: ['DRAFT'] } }, 'campaign_fields.status'],
+  ] as const) {
     const r = await t.call(t.all, 'POST', META, { request_id: 'x', ...body }, { requestId: false });
     assert.equal(r.status, 400);
     assert.equal(r.body.error.target, target);

@@ -1,8 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEFAULT_ROUTES, expandPath, headerNames, matchRoute, routesWith, WRITE_OPERATIONS,
-} from '@campaign-studio/sync';
+import { DEFAULT_ROUTES, expandPath, headerNames, matchRoute, routesWith, WRITE_OPERATIONS } from '@campaign-studio/sync';
 import { call, seed } from './helpers';
 import { startEmulator } from '../src/server';
 
@@ -37,7 +35,10 @@ test('matchRoute: literal segments win over the id; a wrong method lists the all
   assert.deepEqual(matchRoute(r, 'GET', '/v5/campaigns/abc'), { operation: 'getCampaign', params: { campaign_id: 'abc' } });
   assert.deepEqual(matchRoute(r, 'patch', '/v5/campaigns/abc'), { operation: 'updateCampaign', params: { campaign_id: 'abc' } });
   assert.deepEqual(matchRoute(r, 'POST', '/v5/campaigns/abc/executions'), { operation: 'executions', params: { campaign_id: 'abc' } });
-  assert.deepEqual(matchRoute(r, 'PATCH', '/core-services/v1/campaigns/abc'), { operation: 'publishCampaign', params: { campaign_id: 'abc' } });
+  assert.deepEqual(matchRoute(r, 'PATCH', '/core-services/v1/campaigns/abc'), {
+    operation: 'publishCampaign',
+    params: { campaign_id: 'abc' },
+  });
   assert.deepEqual(matchRoute(r, 'POST', '/v5/campaigns'), { operation: 'createCampaign', params: {} });
   assert.deepEqual(matchRoute(r, 'GET', '/v5/campaigns/search'), { allowed: ['POST'] });
   assert.deepEqual(matchRoute(r, 'DELETE', '/v5/campaigns/abc'), { allowed: ['GET', 'PATCH'] });
@@ -55,7 +56,14 @@ test('routes are configurable, and the emulator serves the same table the client
     const found = await call(emu.url, ws, 'POST', '/api/v5/find', { limit: 1 }, { headers });
     assert.equal(found.status, 200);
     assert.equal(found.body.response_id, 'r1');
-    const one = await call(emu.url, ws, 'GET', expandPath(routesWith(routes).getCampaign, { campaign_id: seed('Spring sale kickoff').id }), undefined, { headers });
+    const one = await call(
+      emu.url,
+      ws,
+      'GET',
+      expandPath(routesWith(routes).getCampaign, { campaign_id: seed('Spring sale kickoff').id }),
+      undefined,
+      { headers },
+    );
     assert.equal(one.status, 200);
     // The old search path is gone; what is left there is the update route.
     const old = await call(emu.url, ws, 'POST', '/v5/campaigns/search', {}, { headers });

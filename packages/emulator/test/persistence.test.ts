@@ -28,7 +28,14 @@ interface Spawned {
 const children: ChildProcess[] = [];
 after(() => {
   // Whatever a failed test left running: the whole process group.
-  for (const c of children) if (c.pid && c.exitCode === null && c.signalCode === null) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const c of children)
+    if (c.pid && c.exitCode === null && c.signalCode === null) {
+      try {
+        process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
 });
 
 function spawnIt(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Spawned {
@@ -36,14 +43,22 @@ function spawnIt(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.e
   children.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', d => { err += d; });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.stderr!.on('data', d => {
+    err += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const ready = new Promise<Spawned['ready'] extends Promise<infer R> ? R : never>((resolve, reject) => {
     child.stdout!.on('data', d => {
       out += d;
       for (const line of out.split('\n')) {
         if (!line.startsWith('{') || !line.endsWith('}')) continue;
-        try { resolve(JSON.parse(line)); } catch { /* not complete yet */ }
+        try {
+          resolve(JSON.parse(line));
+        } catch {
+          /* not complete yet */
+        }
       }
     });
     void exited.then(e => reject(new Error(`exited (${e.code ?? e.signal}) before it was ready; stderr: ${err}`)));
@@ -57,7 +72,10 @@ function refused(url: string): Promise<boolean> {
   const u = new URL(url);
   return new Promise(resolve => {
     const s = net.connect(Number(u.port), u.hostname);
-    s.on('connect', () => { s.destroy(); resolve(false); });
+    s.on('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
     s.on('error', () => resolve(true));
   });
 }
@@ -65,7 +83,12 @@ function refused(url: string): Promise<boolean> {
 async function createDraft(url: string, ws: { id: string; apiKey: string }, name: string): Promise<string> {
   const c = await call(url, ws as never, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who });
   assert.equal(c.status, 201, c.text);
-  const p = await call(url, ws as never, 'PATCH', `/v5/campaigns/${c.body.data.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, basic_details: { name, platforms: ['ANDROID'] } });
+  const p = await call(url, ws as never, 'PATCH', `/v5/campaigns/${c.body.data.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    basic_details: { name, platforms: ['ANDROID'] },
+  });
   assert.equal(p.status, 200, p.text);
   return c.body.data.id;
 }
@@ -87,7 +110,14 @@ test('--data keeps the state across restarts', async () => {
   const a = await startEmulator({ data: file, rateLimits: false });
   assert.ok(fs.existsSync(file), 'created with the seed at start');
   const id = await createDraft(a.url, a.workspaces[0], 'Kept across restarts');
-  const status = await call(a.url, a.workspaces[0], 'POST', '/v5/campaigns/status', { action: 'PAUSE', campaign_ids: [JSON.parse(fs.readFileSync(file, 'utf8')).campaigns.find((c: { status: string; campaign_delivery_type: string }) => c.status === 'ACTIVE' && c.campaign_delivery_type === 'PERIODIC').id] });
+  const status = await call(a.url, a.workspaces[0], 'POST', '/v5/campaigns/status', {
+    action: 'PAUSE',
+    campaign_ids: [
+      JSON.parse(fs.readFileSync(file, 'utf8')).campaigns.find(
+        (c: { status: string; campaign_delivery_type: string }) => c.status === 'ACTIVE' && c.campaign_delivery_type === 'PERIODIC',
+      ).id,
+    ],
+  });
   assert.equal(status.status, 200);
   await a.close();
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -100,17 +130,27 @@ test('--data keeps the state across restarts', async () => {
     assert.equal((await call(b.url, b.workspaces[0], 'GET', `/v5/campaigns/${status.body.data[0].id}`)).body.data.status, 'PAUSED');
     // A reset writes the seed back to the file.
     b.admin.reset();
-    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).campaigns.some((c: { id: string }) => c.id === id), false);
+    assert.equal(
+      JSON.parse(fs.readFileSync(file, 'utf8')).campaigns.some((c: { id: string }) => c.id === id),
+      false,
+    );
   } finally {
     await b.close();
   }
-  assert.deepEqual(fs.readdirSync(dir).filter(n => n.endsWith('.tmp')), [], 'no temporary file left behind');
+  assert.deepEqual(
+    fs.readdirSync(dir).filter(n => n.endsWith('.tmp')),
+    [],
+    'no temporary file left behind',
+  );
 });
 
 test('a data file that is not emulator state is refused with a message saying what to do', async () => {
   const notJson = path.join(dir, 'not-json.json');
   fs.writeFileSync(notJson, '{ "half": ');
-  await assert.rejects(startEmulator({ data: notJson }), (e: Error) => e instanceof DataFileError && /not valid JSON/.test(e.message) && /--data/.test(e.message));
+  await assert.rejects(
+    startEmulator({ data: notJson }),
+    (e: Error) => e instanceof DataFileError && /not valid JSON/.test(e.message) && /--data/.test(e.message),
+  );
   const other = path.join(dir, 'other.json');
   fs.writeFileSync(other, JSON.stringify({ campaigns: [] }));
   await assert.rejects(startEmulator({ data: other }), (e: Error) => e instanceof DataFileError && /not emulator state/.test(e.message));
@@ -153,7 +193,11 @@ test('writes are atomic: an emulator killed while writing leaves a complete data
     const writers = Array.from({ length: 4 }, async (_, w) => {
       let n = 0;
       while (!stop) {
-        try { await createDraft(ready.url, ws, `writer ${w} #${n++}`); } catch { return n; }
+        try {
+          await createDraft(ready.url, ws, `writer ${w} #${n++}`);
+        } catch {
+          return n;
+        }
       }
       return n;
     });
@@ -168,28 +212,53 @@ test('writes are atomic: an emulator killed while writing leaves a complete data
     assert.equal(saved.format, 'campaign-emulator-state');
     const again = await startEmulator({ data: file, rateLimits: false });
     try {
-      const drafts = await call(again.url, again.workspaces[0], 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [who] } });
+      const drafts = await call(again.url, again.workspaces[0], 'POST', '/v5/campaigns/search', {
+        campaign_fields: { status: ['DRAFT'], created_by: [who] },
+      });
       assert.equal(drafts.status, 200);
     } finally {
       await again.close();
     }
-    assert.deepEqual(fs.readdirSync(dir).filter(n => n.startsWith(`killed-${round}.json.`)), [], 'the start removed any temporary file');
+    assert.deepEqual(
+      fs.readdirSync(dir).filter(n => n.startsWith(`killed-${round}.json.`)),
+      [],
+      'the start removed any temporary file',
+    );
   }
 });
 
 test('a write is on disk before its answer: killed while the answer is delayed, the change is kept', { timeout: 60_000 }, async () => {
   const file = path.join(dir, 'delayed.json');
-  const emu = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0', '--data', file, '--faults', 'write-delay=600000']);
+  const emu = spawnIt(process.execPath, [
+    '--import',
+    'tsx',
+    'packages/emulator/src/main.ts',
+    '--port',
+    '0',
+    '--data',
+    file,
+    '--faults',
+    'write-delay=600000',
+  ]);
   const ready = await emu.ready;
   const author = 'delayed@example.com';
-  const answer = call(ready.url, ready.workspaces[0] as never, 'POST', '/v5/campaigns', { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', created_by: author }).then(() => 'answered', () => 'no answer');
+  const answer = call(ready.url, ready.workspaces[0] as never, 'POST', '/v5/campaigns', {
+    channel: 'EMAIL',
+    campaign_delivery_type: 'ONE_TIME',
+    created_by: author,
+  }).then(
+    () => 'answered',
+    () => 'no answer',
+  );
   await whenFileHolds(file, author, 'the create to be on disk');
   process.kill(-emu.child.pid!, 'SIGKILL');
   await emu.exited;
   assert.equal(await answer, 'no answer');
   const again = await startEmulator({ data: file, rateLimits: false });
   try {
-    const drafts = await call(again.url, again.workspaces[0], 'POST', '/v5/campaigns/search', { campaign_fields: { status: ['DRAFT'], created_by: [author] } });
+    const drafts = await call(again.url, again.workspaces[0], 'POST', '/v5/campaigns/search', {
+      campaign_fields: { status: ['DRAFT'], created_by: [author] },
+    });
     assert.equal(drafts.body.data.length, 1, 'the applied create survived the kill');
   } finally {
     await again.close();
@@ -207,13 +276,16 @@ test('npm run emulator: one JSON ready line, serves the --data state, stops clea
   assert.match(ready.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   assert.deepEqual(Object.keys(ready).sort(), ['adminToken', 'url', 'workspaces']);
   assert.match(ready.adminToken, /^[A-Za-z0-9_-]{32}$/);
-  assert.equal((await adminCall(ready, 'GET', '/__admin/faults')).status, 200, 'the ready line\'s token opens the admin endpoints');
+  assert.equal((await adminCall(ready, 'GET', '/__admin/faults')).status, 200, "the ready line's token opens the admin endpoints");
   assert.equal((await adminCall({ url: ready.url, adminToken: undefined as never }, 'GET', '/__admin/workspaces')).status, 403);
   assert.equal(ready.workspaces.length, 2);
   for (const w of ready.workspaces) assert.deepEqual(Object.keys(w).sort(), ['apiKey', 'features', 'id']);
   assert.deepEqual(ready.workspaces[0].features, { audienceLimit: true, queuing: true, portfolio: true, versioning: true });
   assert.deepEqual(ready.workspaces[1].features, { audienceLimit: false, queuing: false, portfolio: false, versioning: false });
-  const jsonLines = emu.stdout().split('\n').filter(l => l.trim().startsWith('{') || l.trim().startsWith('['));
+  const jsonLines = emu
+    .stdout()
+    .split('\n')
+    .filter(l => l.trim().startsWith('{') || l.trim().startsWith('['));
   assert.equal(jsonLines.length, 1, `exactly one line of JSON on stdout: ${emu.stdout()}`);
 
   const r = await call(ready.url, ready.workspaces[0] as never, 'GET', `/v5/campaigns/${id}`);
@@ -227,22 +299,35 @@ test('npm run emulator: one JSON ready line, serves the --data state, stops clea
   // Nothing of the process group is left running.
   await new Promise<void>(resolve => {
     const check = () => {
-      try { process.kill(-emu.child.pid!, 0); setTimeout(check, 20); } catch { resolve(); }
+      try {
+        process.kill(-emu.child.pid!, 0);
+        setTimeout(check, 20);
+      } catch {
+        resolve();
+      }
     };
     check();
   });
 });
 
-test('the ready line carries the admin token given in the environment, so a restart can keep it; a weak one is refused', { timeout: 60_000 }, async () => {
+test('the ready line carries the admin token given in the environment, so a restart can keep it; a weak one is refused', {
+  timeout: 60_000,
+}, async () => {
   const token = 'kept-by-the-supervisor-0123456789';
-  const emu = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], { ...process.env, [ADMIN_TOKEN_ENV]: token });
+  const emu = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], {
+    ...process.env,
+    [ADMIN_TOKEN_ENV]: token,
+  });
   const ready = await emu.ready;
   assert.equal(ready.adminToken, token);
   assert.equal((await adminCall(ready, 'GET', '/__admin/faults')).status, 200);
   process.kill(emu.child.pid!, 'SIGTERM');
   assert.equal((await emu.exited).code, 0);
 
-  const weak = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], { ...process.env, [ADMIN_TOKEN_ENV]: 'short' });
+  const weak = spawnIt(process.execPath, ['--import', 'tsx', 'packages/emulator/src/main.ts', '--port', '0'], {
+    ...process.env,
+    [ADMIN_TOKEN_ENV]: 'short',
+  });
   const exit = await weak.exited;
   assert.equal(exit.code, 1);
   assert.match(weak.stderr(), new RegExp(`${ADMIN_TOKEN_ENV}`));

@@ -7,7 +7,9 @@ const t = useEmulator();
 const SEARCH = '/v5/campaigns/search';
 
 function visibleByDefault(wsId: string): CampaignDoc[] {
-  return seedDocs().filter(d => d.workspace === wsId && d.current && !d.parent_id && !d.flow_id && d.status !== 'DRAFT' && d.channel !== 'SMS');
+  return seedDocs().filter(
+    d => d.workspace === wsId && d.current && !d.parent_id && !d.flow_id && d.status !== 'DRAFT' && d.channel !== 'SMS',
+  );
 }
 
 test('search answers the success envelope with a list of records and no total_count', async () => {
@@ -32,7 +34,9 @@ test('request_id is optional; a body without anything returns the first page of 
 });
 
 test('paging to the end: pages until one is shorter than the limit, with every campaign exactly once', async () => {
-  const expected = visibleByDefault(t.all.id).map(d => d.id).sort();
+  const expected = visibleByDefault(t.all.id)
+    .map(d => d.id)
+    .sort();
   for (const limit of [15, 7, 1]) {
     const all = await searchAll(t, t.all, {}, limit);
     assert.deepEqual(all.map(r => r.id as string).sort(), expected, `limit ${limit}`);
@@ -53,7 +57,10 @@ test('results are newest first and pages do not overlap', async () => {
 test('drafts are hidden unless DRAFT is in status', async () => {
   const drafts = seedDocs().filter(d => d.workspace === t.all.id && d.status === 'DRAFT' && d.channel !== 'SMS');
   const hidden = await searchAll(t, t.all);
-  assert.equal(hidden.some(r => r.status === 'DRAFT'), false);
+  assert.equal(
+    hidden.some(r => r.status === 'DRAFT'),
+    false,
+  );
   const shown = await searchAll(t, t.all, { campaign_fields: { status: ['DRAFT'] } });
   assert.deepEqual(shown.map(r => r.id).sort(), drafts.map(d => d.id).sort());
   const both = await searchAll(t, t.all, { campaign_fields: { status: ['DRAFT', 'ACTIVE'] } });
@@ -62,8 +69,14 @@ test('drafts are hidden unless DRAFT is in status', async () => {
 });
 
 test('SMS campaigns only when SMS is in channels', async () => {
-  assert.equal((await searchAll(t, t.all)).some(r => r.channel === 'SMS'), false);
-  assert.equal((await searchAll(t, t.all, { campaign_fields: { channels: ['PUSH', 'EMAIL'] } })).some(r => r.channel === 'SMS'), false);
+  assert.equal(
+    (await searchAll(t, t.all)).some(r => r.channel === 'SMS'),
+    false,
+  );
+  assert.equal(
+    (await searchAll(t, t.all, { campaign_fields: { channels: ['PUSH', 'EMAIL'] } })).some(r => r.channel === 'SMS'),
+    false,
+  );
   const sms = await searchAll(t, t.all, { campaign_fields: { channels: ['SMS'] } });
   assert.ok(sms.length >= 2);
   assert.ok(sms.every(r => r.channel === 'SMS'));
@@ -83,7 +96,10 @@ test("V1's id is not ids: it filters nothing; ids filters by document or campaig
   const unfiltered = await t.call(t.all, 'POST', SEARCH, {});
   const withId = await t.call(t.all, 'POST', SEARCH, { campaign_fields: { id: target.id } });
   assert.equal(withId.status, 200);
-  assert.deepEqual(withId.body.data.map((r: { id: string }) => r.id), unfiltered.body.data.map((r: { id: string }) => r.id));
+  assert.deepEqual(
+    withId.body.data.map((r: { id: string }) => r.id),
+    unfiltered.body.data.map((r: { id: string }) => r.id),
+  );
   const byIds = await t.call(t.all, 'POST', SEARCH, { campaign_fields: { ids: [target.id, seed('Summer launch teaser').campaign_id] } });
   assert.deepEqual(byIds.body.data.map((r: { id: string }) => r.id).sort(), [target.id, seed('Summer launch teaser').id].sort());
 });
@@ -94,7 +110,7 @@ test('filters: channels, name, tags, created_by, created_date, status, campaign_
   const named = await searchAll(t, t.all, { campaign_fields: { name: 'CART' } });
   assert.deepEqual(named.map(r => (r.basic_details as { name: string }).name).sort(), ['Abandoned cart email', 'Abandoned cart nudge']);
   const tagged = await searchAll(t, t.all, { campaign_fields: { tags: ['restock', 'nothing-like-this'] } });
-  assert.ok(tagged.length >= 1 && tagged.every(r => ((r.basic_details as { tags: string[] }).tags).includes('restock')));
+  assert.ok(tagged.length >= 1 && tagged.every(r => (r.basic_details as { tags: string[] }).tags.includes('restock')));
   const by = await searchAll(t, t.all, { campaign_fields: { created_by: ['OMAR.HADDAD@shopco.example'] } });
   assert.ok(by.length > 3 && by.every(r => r.created_by === 'omar.haddad@shopco.example'));
   const d = seed('Spring sale kickoff').created_at.slice(0, 10);
@@ -102,18 +118,32 @@ test('filters: channels, name, tags, created_by, created_date, status, campaign_
   assert.ok(onDay.length >= 1 && onDay.every(r => (r.created_at as string).startsWith(d)));
   const paused = await searchAll(t, t.all, { campaign_fields: { status: ['PAUSED'] } });
   assert.ok(paused.length >= 3 && paused.every(r => r.status === 'PAUSED'));
-  const combined = await searchAll(t, t.all, { campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['EVENT_TRIGGERED'] } });
-  assert.deepEqual(combined.map(r => (r.basic_details as { name: string }).name), ['Abandoned cart nudge']);
+  const combined = await searchAll(t, t.all, {
+    campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['EVENT_TRIGGERED'] },
+  });
+  assert.deepEqual(
+    combined.map(r => (r.basic_details as { name: string }).name),
+    ['Abandoned cart nudge'],
+  );
 });
 
 test('with versioning on, results carry version_number and can be filtered by it', async () => {
   const v1 = await searchAll(t, t.all, { campaign_fields: { version_number: 1, name: 'abandoned cart nudge' } });
-  assert.deepEqual(v1.map(r => [r.id, r.version_number]), [[seed('Abandoned cart nudge', 1).id, 1]]);
+  assert.deepEqual(
+    v1.map(r => [r.id, r.version_number]),
+    [[seed('Abandoned cart nudge', 1).id, 1]],
+  );
   const v2 = await searchAll(t, t.all, { campaign_fields: { version_number: [2] } });
-  assert.deepEqual(v2.map(r => r.id), [seed('Abandoned cart nudge', 2).id]);
+  assert.deepEqual(
+    v2.map(r => r.id),
+    [seed('Abandoned cart nudge', 2).id],
+  );
   // Without the filter, only the current revision is listed.
   const cur = await searchAll(t, t.all, { campaign_fields: { name: 'abandoned cart nudge' } });
-  assert.deepEqual(cur.map(r => r.version_number), [2]);
+  assert.deepEqual(
+    cur.map(r => r.version_number),
+    [2],
+  );
 });
 
 test('without versioning there is no version_number, and filtering by it is refused', async () => {

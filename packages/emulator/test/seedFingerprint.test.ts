@@ -35,7 +35,11 @@ test('the seed is byte for byte the one pinned in fixtures/seed-fingerprint.json
   const got = fingerprint(seedState(), seedState(false));
   if (process.env.UPDATE_SEED_FINGERPRINT === '1') fs.writeFileSync(FILE, `${JSON.stringify(got, null, 2)}\n`);
   const pinned = JSON.parse(fs.readFileSync(FILE, 'utf8')) as ReturnType<typeof fingerprint>;
-  assert.deepEqual(got.campaigns, pinned.campaigns, 'a seed campaign changed (its sha256 differs), or campaigns were added, removed or reordered');
+  assert.deepEqual(
+    got.campaigns,
+    pinned.campaigns,
+    'a seed campaign changed (its sha256 differs), or campaigns were added, removed or reordered',
+  );
   assert.equal(got.withoutCampaigns, pinned.withoutCampaigns, 'the workspaces of the seed changed');
   assert.equal(got.state, pinned.state, 'the seed state changed outside its campaigns (format, version, reachability, counter)');
 });

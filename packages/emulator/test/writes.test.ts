@@ -15,7 +15,13 @@ async function create(ws = t.all, channel = 'PUSH', type = 'ONE_TIME') {
 
 const pushComponents = () => {
   const s = seed('Spring sale kickoff');
-  return { basic_details: s.components.basic_details, campaign_content: s.components.campaign_content, segmentation_details: s.components.segmentation_details, scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T10:00:00', timezone: 'Europe/Paris' }, delivery_controls: s.components.delivery_controls };
+  return {
+    basic_details: s.components.basic_details,
+    campaign_content: s.components.campaign_content,
+    segmentation_details: s.components.segmentation_details,
+    scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T10:00:00', timezone: 'Europe/Paris' },
+    delivery_controls: s.components.delivery_controls,
+  };
 };
 
 // ---- create ----------------------------------------------------------------------------------
@@ -47,8 +53,14 @@ test('create refuses SMS, BROADCAST_LIVE_ACTIVITY, missing or wrong fields, and 
     [{ channel: 'PUSH', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY', created_by: who }, ['campaign_delivery_type']],
     [{ channel: 'EMAIL', campaign_delivery_type: 'LOCATION_TRIGGERED', created_by: who }, ['campaign_delivery_type']],
     [{}, ['channel', 'campaign_delivery_type', 'created_by']],
-    [{ channel: 'FAX', campaign_delivery_type: 'SOMETIMES', created_by: 'not-an-email' }, ['channel', 'campaign_delivery_type', 'created_by']],
-    [{ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who, basic_details: { name: 'x' }, colour: 'red' }, ['basic_details', 'colour']],
+    [
+      { channel: 'FAX', campaign_delivery_type: 'SOMETIMES', created_by: 'not-an-email' },
+      ['channel', 'campaign_delivery_type', 'created_by'],
+    ],
+    [
+      { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who, basic_details: { name: 'x' }, colour: 'red' },
+      ['basic_details', 'colour'],
+    ],
   ];
   for (const [body, targets] of cases) {
     const r = await t.call(t.all, 'POST', '/v5/campaigns', body);
@@ -68,14 +80,34 @@ test('campaign_audience_limit on a workspace without the feature: 400, target ca
     assert.equal(r.body.error.details[0].target, 'campaign_audience_limit');
   };
   const limit = { is_campaign_audience_limit_enabled: true, limit: 1000 };
-  expectGate(await t.call(t.none, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: who, campaign_audience_limit: limit }));
+  expectGate(
+    await t.call(t.none, 'POST', '/v5/campaigns', {
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      created_by: who,
+      campaign_audience_limit: limit,
+    }),
+  );
   const d = await create(t.none);
   // Even together with other mistakes, the gate answers alone.
-  expectGate(await t.call(t.none, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, campaign_audience_limit: limit, scheduling_details: { delivery_type: 'SOON' } }));
+  expectGate(
+    await t.call(t.none, 'PATCH', `/v5/campaigns/${d.id}`, {
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      updated_by: who,
+      campaign_audience_limit: limit,
+      scheduling_details: { delivery_type: 'SOON' },
+    }),
+  );
   expectGate(await t.call(t.none, 'POST', `/v5/campaigns/${d.id}/validate`, { campaign_audience_limit: limit }));
   // The same body is fine where the feature is on.
   const e = await create(t.all);
-  const ok = await t.call(t.all, 'PATCH', `/v5/campaigns/${e.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, campaign_audience_limit: limit });
+  const ok = await t.call(t.all, 'PATCH', `/v5/campaigns/${e.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    campaign_audience_limit: limit,
+  });
   assert.equal(ok.status, 200, ok.text);
 });
 
@@ -84,7 +116,12 @@ test('campaign_audience_limit on a workspace without the feature: 400, target ca
 test('PATCH stores the submitted components and updates updated_at and updated_by', async () => {
   const d = await create();
   t.emu.admin.clock.set(Date.parse('2030-01-01T00:00:00Z'));
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'editor@example.com', ...pushComponents() });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: 'editor@example.com',
+    ...pushComponents(),
+  });
   assert.equal(r.status, 200, r.text);
   assert.equal(r.body.type, 'campaign');
   assert.equal(r.body.data.updated_by, 'editor@example.com');
@@ -92,10 +129,19 @@ test('PATCH stores the submitted components and updates updated_at and updated_b
   assert.equal(r.body.data.status, 'DRAFT');
   assert.deepEqual(r.body.data.basic_details, pushComponents().basic_details);
   // Stored in request shape, returned in response shape.
-  assert.deepEqual(r.body.data.scheduling_details, { delivery_type: 'SCHEDULED', schedule_time: '2030-01-01T10:00:00', time_zone: 'Europe/Paris' });
+  assert.deepEqual(r.body.data.scheduling_details, {
+    delivery_type: 'SCHEDULED',
+    schedule_time: '2030-01-01T10:00:00',
+    time_zone: 'Europe/Paris',
+  });
   assert.deepEqual(t.emu.admin.campaign(d.id)!.components.scheduling_details, pushComponents().scheduling_details);
   // Another update in the same millisecond still moves updated_at forward.
-  const again = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, utm_params: { utm_source: 'a', utm_medium: 'b' } });
+  const again = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    utm_params: { utm_source: 'a', utm_medium: 'b' },
+  });
   assert.equal(again.body.data.updated_at, '2030-01-01 00:00:00.001');
   assert.deepEqual(again.body.data.basic_details, pushComponents().basic_details, 'components not sent are kept');
 });
@@ -104,21 +150,42 @@ test('PATCH requires channel, campaign_delivery_type and updated_by, and they mu
   const d = await create();
   let r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { utm_params: { utm_source: 'a', utm_medium: 'b' } });
   assert.equal(r.status, 400);
-  assert.deepEqual(r.body.error.details.map((x: { target: string }) => x.target), ['channel', 'campaign_delivery_type', 'updated_by']);
+  assert.deepEqual(
+    r.body.error.details.map((x: { target: string }) => x.target),
+    ['channel', 'campaign_delivery_type', 'updated_by'],
+  );
   r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'EMAIL', campaign_delivery_type: 'PERIODIC', updated_by: 'nobody' });
-  assert.deepEqual(r.body.error.details.map((x: { target: string }) => x.target), ['channel', 'campaign_delivery_type', 'updated_by']);
-  r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, basic_details: 'Spring', wat: 1 });
+  assert.deepEqual(
+    r.body.error.details.map((x: { target: string }) => x.target),
+    ['channel', 'campaign_delivery_type', 'updated_by'],
+  );
+  r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    basic_details: 'Spring',
+    wat: 1,
+  });
   assert.deepEqual(r.body.error.details.map((x: { target: string }) => x.target).sort(), ['basic_details', 'wat']);
 });
 
 test('PATCH validates each submitted component in full with the shared rule set', async () => {
   const d = await create();
-  const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, scheduling_details: { delivery_type: 'AT_FIXED_TIME' }, segmentation_details: { included_filters: { filter_operator: 'AND', filters: [] } } };
+  const body = {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    scheduling_details: { delivery_type: 'AT_FIXED_TIME' },
+    segmentation_details: { included_filters: { filter_operator: 'AND', filters: [] } },
+  };
   const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, body);
   assert.equal(r.status, 400);
   assert.equal(r.body.error.code, 'VALIDATION_FAILED');
   // Exactly the rule set's errors on the submitted components, as targets and messages.
-  const expected = errorDetails(ruleFindings(body, WORKSPACES[0]), new Set(['scheduling_details', 'segmentation_details', 'channel', 'campaign_delivery_type', 'updated_by']));
+  const expected = errorDetails(
+    ruleFindings(body, WORKSPACES[0]),
+    new Set(['scheduling_details', 'segmentation_details', 'channel', 'campaign_delivery_type', 'updated_by']),
+  );
   assert.ok(expected.length >= 2, 'the rule set reports these mistakes');
   assert.deepEqual(r.body.error.details, expected);
   assert.ok(r.body.error.details.some((x: { target: string }) => x.target.startsWith('scheduling_details')));
@@ -131,25 +198,48 @@ test('PATCH validates each submitted component in full with the shared rule set'
 test('only the submitted components are judged: a draft built in parts is accepted', async () => {
   const d = await create(t.all, 'PUSH', 'EVENT_TRIGGERED');
   // No trigger_condition yet (required for the type): not an error while it is not submitted.
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'EVENT_TRIGGERED', updated_by: who, basic_details: { name: 'Part one', platforms: ['ANDROID'] } });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'EVENT_TRIGGERED',
+    updated_by: who,
+    basic_details: { name: 'Part one', platforms: ['ANDROID'] },
+  });
   assert.equal(r.status, 200, r.text);
 });
 
 test('queuing fields on a workspace without queuing are a validation error', async () => {
   const d = await create(t.none);
-  const r = await t.call(t.none, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 4 } });
+  const r = await t.call(t.none, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 4 },
+  });
   assert.equal(r.status, 400);
   assert.equal(r.body.error.code, 'VALIDATION_FAILED');
   assert.equal(r.body.error.target, 'delivery_controls.queuing_enabled');
   assert.ok(r.body.error.details.some((x: { target: string }) => x.target === 'delivery_controls.queue_duration'));
   const e = await create(t.all);
-  const ok = await t.call(t.all, 'PATCH', `/v5/campaigns/${e.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 4 } });
+  const ok = await t.call(t.all, 'PATCH', `/v5/campaigns/${e.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    delivery_controls: { bypass_dnd: false, queuing_enabled: true, queue_duration: 4 },
+  });
   assert.equal(ok.status, 200, ok.text);
 });
 
 test('read-only fields in a body are ignored', async () => {
   const d = await create();
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, id: 'x', status: 'ACTIVE', version_number: 9, created_at: 'then' });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${d.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    id: 'x',
+    status: 'ACTIVE',
+    version_number: 9,
+    created_at: 'then',
+  });
   assert.equal(r.status, 200);
   assert.equal(r.body.data.status, 'DRAFT');
   assert.equal(r.body.data.id, d.id);
@@ -158,7 +248,11 @@ test('read-only fields in a body are ignored', async () => {
 
 test('SMS campaigns cannot be updated through V5: 403 FORBIDDEN', async () => {
   const sms = seed('SMS: store closure notice');
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${sms.id}`, { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', updated_by: who });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${sms.id}`, {
+    channel: 'SMS',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+  });
   assert.equal(r.status, 403);
   assert.equal(r.body.error.code, 'FORBIDDEN');
   assert.equal(r.body.error.target, 'channel');
@@ -189,7 +283,17 @@ test('P1: an ACTIVE campaign refuses changes to trigger, audience, goals, schedu
     ['trigger_condition', { trigger_condition: { ...c.trigger_condition, trigger_delay_value: 8 } }],
     ['segmentation_details', { segmentation_details: { ...c.segmentation_details, send_campaign_to_opt_out_users: true } }],
     ['conversion_goal_details', { conversion_goal_details: { ...c.conversion_goal_details, attribution_window_in_hours: 12 } }],
-    ['scheduling_details.delivery_type', { scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T00:00:00', timezone: 'UTC', expiry_time: '2031-01-01T00:00:00' } }],
+    [
+      'scheduling_details.delivery_type',
+      {
+        scheduling_details: {
+          delivery_type: 'AT_FIXED_TIME',
+          start_time: '2030-01-01T00:00:00',
+          timezone: 'UTC',
+          expiry_time: '2031-01-01T00:00:00',
+        },
+      },
+    ],
     ['scheduling_details.start_time', { scheduling_details: { ...c.scheduling_details, start_time: '2030-01-01T00:00:00Z' } }],
   ];
   for (const [target, change] of refused) {
@@ -214,7 +318,16 @@ test('P1: an ACTIVE campaign refuses changes to trigger, audience, goals, schedu
 test('P1 applies to PAUSED campaigns too (they have started sending)', async () => {
   const doc = seed('Review request');
   const c = doc.components as Record<string, any>;
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, { channel: 'EMAIL', campaign_delivery_type: 'EVENT_TRIGGERED', updated_by: who, segmentation_details: { ...c.segmentation_details, is_all_user_campaign: false, included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 'x', id: 'y' }] } } });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, {
+    channel: 'EMAIL',
+    campaign_delivery_type: 'EVENT_TRIGGERED',
+    updated_by: who,
+    segmentation_details: {
+      ...c.segmentation_details,
+      is_all_user_campaign: false,
+      included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 'x', id: 'y' }] },
+    },
+  });
   assert.equal(r.status, 422);
 });
 
@@ -235,7 +348,12 @@ test('P2: a SCHEDULED campaign refuses a new scheduling type and accepts everyth
 
 test('state rules come before the rule set: a refused change is 422 even when it is also invalid', async () => {
   const doc = seed('Store opening Lyon');
-  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: who, scheduling_details: { delivery_type: 'SOON' } });
+  const r = await t.call(t.all, 'PATCH', `/v5/campaigns/${doc.id}`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: who,
+    scheduling_details: { delivery_type: 'SOON' },
+  });
   assert.equal(r.status, 422);
 });
 
@@ -248,7 +366,11 @@ test('validate: a complete campaign is valid (200); nothing is stored', async ()
   assert.equal(r.status, 200, r.text);
   assert.deepEqual(r.body.data, { id: doc.id, campaign_id: doc.campaign_id, valid: true });
   assert.equal(r.body.type, 'validation');
-  const dry = await t.call(t.all, 'POST', `/v5/campaigns/${doc.id}/validate`, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', utm_params: { utm_source: 'x', utm_medium: 'y' } });
+  const dry = await t.call(t.all, 'POST', `/v5/campaigns/${doc.id}/validate`, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    utm_params: { utm_source: 'x', utm_medium: 'y' },
+  });
   assert.equal(dry.status, 200, dry.text);
   assert.equal(JSON.stringify(t.emu.admin.campaign(doc.id)), before);
 });
@@ -259,7 +381,16 @@ test('validate: a draft missing components gets the error envelope with one deta
   assert.equal(r.status, 400);
   assert.equal(r.body.error.code, 'VALIDATION_FAILED');
   const targets = r.body.error.details.map((x: { target: string }) => x.target);
-  for (const c of ['basic_details', 'campaign_content', 'segmentation_details', 'scheduling_details', 'delivery_controls', 'connector', 'trigger_condition']) assert.ok(targets.includes(c), c);
+  for (const c of [
+    'basic_details',
+    'campaign_content',
+    'segmentation_details',
+    'scheduling_details',
+    'delivery_controls',
+    'connector',
+    'trigger_condition',
+  ])
+    assert.ok(targets.includes(c), c);
   assert.equal(r.body.error.target, 'basic_details');
 });
 
@@ -272,7 +403,10 @@ test('validate judges the whole campaign with the rule set, including proposed c
   });
   assert.equal(r.status, 400);
   const targets = r.body.error.details.map((x: { target: string }) => x.target);
-  assert.ok(targets.some((x: string) => x.startsWith('scheduling_details')), JSON.stringify(targets));
+  assert.ok(
+    targets.some((x: string) => x.startsWith('scheduling_details')),
+    JSON.stringify(targets),
+  );
   const fixed = await t.call(t.all, 'POST', `/v5/campaigns/${doc.id}/validate`, {
     segmentation_details: { is_all_user_campaign: true },
     scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T10:00:00', timezone: 'UTC' },

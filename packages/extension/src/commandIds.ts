@@ -82,7 +82,10 @@ export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMAND_IDS.internalExpl
 type FeatureCommands = typeof FEATURE_COMMANDS;
 
 /** A feature's command table: a factory for each of its commands, and nothing else. */
-export type CommandTable<F extends keyof FeatureCommands> = Record<Extract<FeatureCommands[F][keyof FeatureCommands[F]], string>, CommandFactory>;
+export type CommandTable<F extends keyof FeatureCommands> = Record<
+  Extract<FeatureCommands[F][keyof FeatureCommands[F]], string>,
+  CommandFactory
+>;
 
 /** VS Code's own commands the extension runs. */
 export const VSCODE_COMMANDS = {

@@ -56,16 +56,18 @@ export type CommandFactory = (ctx: StudioContext) => (...args: any[]) => unknown
 export function registerCommands(ctx: StudioContext, table: Record<string, CommandFactory>): void {
   for (const [id, factory] of Object.entries(table)) {
     const handler = factory(ctx);
-    ctx.extension.subscriptions.push(vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(...args);
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        ctx.output.error(`${id} failed: ${e instanceof Error ? e.stack ?? message : message}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(message)));
-        return undefined;
-      }
-    }));
+    ctx.extension.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await handler(...args);
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          ctx.output.error(`${id} failed: ${e instanceof Error ? (e.stack ?? message) : message}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(message)));
+          return undefined;
+        }
+      }),
+    );
   }
 }
 

@@ -77,16 +77,37 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
   const connectionShown = new vscode.EventEmitter<ConnectionShown>();
   context.subscriptions.push(connectionShown);
   let shown: ConnectionShown | undefined;
-  context.subscriptions.push(connectionShown.event(s => { shown = s; }));
+  context.subscriptions.push(
+    connectionShown.event(s => {
+      shown = s;
+    }),
+  );
   const previewPosted = new vscode.EventEmitter<PreviewModel>();
   context.subscriptions.push(previewPosted);
   let previewed: PreviewModel | undefined;
-  context.subscriptions.push(previewPosted.event(m => { previewed = m; }));
+  context.subscriptions.push(
+    previewPosted.event(m => {
+      previewed = m;
+    }),
+  );
   const fileStatesShown = new vscode.EventEmitter<readonly FileStateShown[]>();
   context.subscriptions.push(fileStatesShown);
   let fileStates: readonly FileStateShown[] = [];
-  context.subscriptions.push(fileStatesShown.event(s => { fileStates = s; }));
-  const ctx: StudioContext = { extension: context, client, output, serviceLog, campaignRead, connectionShown, previewPosted, fileStatesShown };
+  context.subscriptions.push(
+    fileStatesShown.event(s => {
+      fileStates = s;
+    }),
+  );
+  const ctx: StudioContext = {
+    extension: context,
+    client,
+    output,
+    serviceLog,
+    campaignRead,
+    connectionShown,
+    previewPosted,
+    fileStatesShown,
+  };
   for (const feature of createFeatures()) {
     try {
       await feature.activate(ctx);
@@ -95,5 +116,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     }
   }
   await vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, 'campaignStudio.ready', true);
-  return { client, ctx, preflight: (uri, text) => serverRules(client, uri).check(text, {}), connectionShown: () => shown, previewShown: () => previewed, fileStates: () => fileStates };
+  return {
+    client,
+    ctx,
+    preflight: (uri, text) => serverRules(client, uri).check(text, {}),
+    connectionShown: () => shown,
+    previewShown: () => previewed,
+    fileStates: () => fileStates,
+  };
 }

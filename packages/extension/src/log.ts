@@ -13,7 +13,11 @@ export function visibleLog<T extends vscode.OutputChannel>(channel: T): T {
     get(target, name) {
       const member: unknown = Reflect.get(target, name);
       if (!WRITES.has(name) || typeof member !== 'function') return member;
-      return (...args: unknown[]) => member.apply(target, args.map(a => (typeof a === 'string' ? visible(a) : a)));
+      return (...args: unknown[]) =>
+        member.apply(
+          target,
+          args.map(a => (typeof a === 'string' ? visible(a) : a)),
+        );
     },
   });
 }

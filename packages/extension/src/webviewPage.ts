@@ -15,11 +15,7 @@ export interface PageParts {
 }
 
 export function contentSecurityPolicy(p: Pick<PageParts, 'cspSource' | 'nonce'>): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${p.nonce}'`,
-    `style-src ${p.cspSource} 'nonce-${p.nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `script-src 'nonce-${p.nonce}'`, `style-src ${p.cspSource} 'nonce-${p.nonce}'`].join('; ');
 }
 
 /** Text safe in an element or a double-quoted attribute. */

@@ -22,7 +22,7 @@ const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
 test('the registry: each id once, in one feature, named after itself', () => {
   const byFeature = Object.values(FEATURE_COMMANDS).flatMap(group => Object.values(group) as string[]);
-  assert.equal(byFeature.length, registry.length, 'a name is in two features\' groups: COMMAND_IDS keeps only one of them');
+  assert.equal(byFeature.length, registry.length, "a name is in two features' groups: COMMAND_IDS keeps only one of them");
   assert.deepEqual(sorted(byFeature), sorted(registry));
   assert.equal(new Set(registry).size, registry.length, 'two names for one id');
   for (const [name, id] of Object.entries(COMMAND_IDS)) {
@@ -33,29 +33,60 @@ test('the registry: each id once, in one feature, named after itself', () => {
 
 test('every contributed command is in the registry, and every registry id is contributed or internal', () => {
   const internal = new Set<string>(INTERNAL_COMMANDS);
-  assert.deepEqual(contributed.filter(id => !known.has(id)), [], 'contributed in package.json but in no feature\'s group of src/commandIds.ts');
-  assert.deepEqual(registry.filter(id => !contributed.includes(id) && !internal.has(id)), [], 'in src/commandIds.ts but neither contributed in package.json nor in INTERNAL_COMMANDS');
-  assert.deepEqual(contributed.filter(id => internal.has(id)), [], 'internal commands stay out of package.json');
+  assert.deepEqual(
+    contributed.filter(id => !known.has(id)),
+    [],
+    "contributed in package.json but in no feature's group of src/commandIds.ts",
+  );
+  assert.deepEqual(
+    registry.filter(id => !contributed.includes(id) && !internal.has(id)),
+    [],
+    'in src/commandIds.ts but neither contributed in package.json nor in INTERNAL_COMMANDS',
+  );
+  assert.deepEqual(
+    contributed.filter(id => internal.has(id)),
+    [],
+    'internal commands stay out of package.json',
+  );
   assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
 });
 
 test('the menus, keybindings and activation events name contributed commands only', () => {
-  const inMenus = Object.entries(manifest.contributes.menus as Record<string, Array<{ command?: string; alt?: string }>>)
-    .flatMap(([menu, entries]) => entries.flatMap(e => [e.command, e.alt].filter((c): c is string => !!c).map(c => ({ where: `menus.${menu}`, command: c }))));
-  const inKeys = (manifest.contributes.keybindings ?? []).map((k: { command: string }) => ({ where: `keybinding ${k.command}`, command: k.command.replace(/^-/, '') }));
-  const onCommand = (manifest.activationEvents ?? []).filter((e: string) => e.startsWith('onCommand:'))
+  const inMenus = Object.entries(manifest.contributes.menus as Record<string, Array<{ command?: string; alt?: string }>>).flatMap(
+    ([menu, entries]) =>
+      entries.flatMap(e => [e.command, e.alt].filter((c): c is string => !!c).map(c => ({ where: `menus.${menu}`, command: c }))),
+  );
+  const inKeys = (manifest.contributes.keybindings ?? []).map((k: { command: string }) => ({
+    where: `keybinding ${k.command}`,
+    command: k.command.replace(/^-/, ''),
+  }));
+  const onCommand = (manifest.activationEvents ?? [])
+    .filter((e: string) => e.startsWith('onCommand:'))
     .map((e: string) => ({ where: `activationEvents ${e}`, command: e.slice('onCommand:'.length) }));
   const named: Array<{ where: string; command: string }> = [...inMenus, ...inKeys, ...onCommand];
   assert.ok(named.length > 40, 'the menus were read');
-  assert.deepEqual(named.filter(n => !contributed.includes(n.command)), []);
+  assert.deepEqual(
+    named.filter(n => !contributed.includes(n.command)),
+    [],
+  );
 });
 
-test('the command links of the manifest\'s texts (welcome views, walkthrough) name registered commands', () => {
-  const linked = Object.entries(nls).flatMap(([key, text]) => [...text.matchAll(/\(command:(campaignStudio\.[\w.]+)/g)].map(m => ({ key, command: m[1] })));
-  const completions = manifest.contributes.walkthroughs.flatMap((w: { steps: Array<{ id: string; completionEvents: string[] }> }) => w.steps.flatMap(s => s.completionEvents
-    .filter(e => e.startsWith('onCommand:campaignStudio.')).map(e => ({ key: s.id, command: e.slice('onCommand:'.length) }))));
+test("the command links of the manifest's texts (welcome views, walkthrough) name registered commands", () => {
+  const linked = Object.entries(nls).flatMap(([key, text]) =>
+    [...text.matchAll(/\(command:(campaignStudio\.[\w.]+)/g)].map(m => ({ key, command: m[1] })),
+  );
+  const completions = manifest.contributes.walkthroughs.flatMap((w: { steps: Array<{ id: string; completionEvents: string[] }> }) =>
+    w.steps.flatMap(s =>
+      s.completionEvents
+        .filter(e => e.startsWith('onCommand:campaignStudio.'))
+        .map(e => ({ key: s.id, command: e.slice('onCommand:'.length) })),
+    ),
+  );
   assert.ok(linked.length >= 5, 'the links were read');
-  assert.deepEqual([...linked, ...completions].filter(l => !known.has(l.command)), []);
+  assert.deepEqual(
+    [...linked, ...completions].filter(l => !known.has(l.command)),
+    [],
+  );
 });
 
 /** Where a command id sits in source: a string there is a command id, never a setting or a state key. */
@@ -66,22 +97,40 @@ function literalCommandIds(file: string): string[] {
   const isId = (node: ts.Node | undefined): node is ts.StringLiteralLike => !!node && ts.isStringLiteralLike(node) && known.has(node.text);
   const visit = (node: ts.Node): void => {
     // executeCommand('…'), registerCommand('…')
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && /^(execute|register)Command$/.test(node.expression.name.text) && isId(node.arguments[0])) found.push(where(node));
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      /^(execute|register)Command$/.test(node.expression.name.text) &&
+      isId(node.arguments[0])
+    )
+      found.push(where(node));
     // { command: '…' }, { '…': factory }, x.command = '…', enabledCommands: ['…']
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'command' && isId(node.initializer)) found.push(where(node));
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'command' && isId(node.initializer))
+      found.push(where(node));
     if (ts.isPropertyAssignment(node) && isId(node.name)) found.push(where(node));
-    if (ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'command' && isId(node.right)) found.push(where(node));
-    if (ts.isArrayLiteralExpression(node) && ts.isPropertyAssignment(node.parent) && node.parent.name.getText() === 'enabledCommands' && node.elements.some(isId)) found.push(where(node));
+    if (ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'command' && isId(node.right))
+      found.push(where(node));
+    if (
+      ts.isArrayLiteralExpression(node) &&
+      ts.isPropertyAssignment(node.parent) &&
+      node.parent.name.getText() === 'enabledCommands' &&
+      node.elements.some(isId)
+    )
+      found.push(where(node));
     if (ts.isReturnStatement(node) && isId(node.expression)) found.push(where(node));
     // a Markdown link, [Retry](command:campaignStudio.connection.retry)
-    if ((ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && /command:campaignStudio\./.test(node.text)) found.push(where(node));
+    if (
+      (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) &&
+      /command:campaignStudio\./.test(node.text)
+    )
+      found.push(where(node));
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
 }
 
-test('the extension\'s sources name commands through the registry, never as a string', () => {
+test("the extension's sources name commands through the registry, never as a string", () => {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

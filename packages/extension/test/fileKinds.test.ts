@@ -11,7 +11,7 @@ import { isCampaignFile, isCampaignUri, isPreviewable, isRemoteCampaign } from '
  * predicates as from `fileKind`.
  */
 
-test('core\'s table: a file is a campaign file for the extension exactly when fileKind says campaign', () => {
+test("core's table: a file is a campaign file for the extension exactly when fileKind says campaign", () => {
   for (const [name, kind] of FILE_NAMES) {
     assert.equal(kind, fileKind(name), `${name}: the table is core's answer`);
     const file = { scheme: 'file', path: name };
@@ -36,5 +36,9 @@ test('a campaign on the service (campaign://) is a campaign, never a file; other
     assert.equal(isCampaignFile(uri), false, scheme);
     assert.equal(isCampaignUri(uri), false, scheme);
   }
-  assert.equal(isPreviewable({ languageId: 'json', uri: { scheme: 'file', path: '/spring.campaign.json' } }), false, 'only Campaign JSON documents');
+  assert.equal(
+    isPreviewable({ languageId: 'json', uri: { scheme: 'file', path: '/spring.campaign.json' } }),
+    false,
+    'only Campaign JSON documents',
+  );
 });

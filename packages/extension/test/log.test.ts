@@ -7,12 +7,28 @@ import { visibleLog } from '../src/log';
 
 function recordingChannel(): { channel: vscode.LogOutputChannel; lines: string[] } {
   const lines: string[] = [];
-  const record = (level: string) => (message: string | Error, ...args: unknown[]) => { lines.push(`${level} ${String(message)}${args.length ? ' ' + args.join(' ') : ''}`); };
+  const record =
+    (level: string) =>
+    (message: string | Error, ...args: unknown[]) => {
+      lines.push(`${level} ${String(message)}${args.length ? ' ' + args.join(' ') : ''}`);
+    };
   const channel = {
-    name: 'Campaign Studio', logLevel: 2,
-    trace: record('trace'), debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'),
-    append: record('append'), appendLine: record('appendLine'), replace: record('replace'),
-    clear: () => { lines.length = 0; }, show: () => undefined, hide: () => undefined, dispose: () => undefined,
+    name: 'Campaign Studio',
+    logLevel: 2,
+    trace: record('trace'),
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+    append: record('append'),
+    appendLine: record('appendLine'),
+    replace: record('replace'),
+    clear: () => {
+      lines.length = 0;
+    },
+    show: () => undefined,
+    hide: () => undefined,
+    dispose: () => undefined,
   } as unknown as vscode.LogOutputChannel;
   return { channel, lines };
 }

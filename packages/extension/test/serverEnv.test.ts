@@ -16,11 +16,11 @@ after(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('the editor\'s bundle (vscode.l10n.uri) reaches the server, which translates with it', () => {
+test("the editor's bundle (vscode.l10n.uri) reaches the server, which translates with it", () => {
   const file = path.join(dir, 'bundle.l10n.qps.json');
   fs.writeFileSync(file, JSON.stringify({ 'Add a comma': 'Ajouter une virgule' }));
   const env = serverEnvironment({ PATH: '/bin' }, pathToFileURL(file).href);
-  assert.equal(env.PATH, '/bin', 'the extension\'s environment is kept');
+  assert.equal(env.PATH, '/bin', "the extension's environment is kept");
   assert.equal(loadL10nBundle(env), undefined);
   assert.equal(l10n.t('Add a comma'), 'Ajouter une virgule');
 });
@@ -28,7 +28,7 @@ test('the editor\'s bundle (vscode.l10n.uri) reaches the server, which translate
 test('English (no bundle): the variable is left out, and the base environment is not changed', () => {
   const base: NodeJS.ProcessEnv = { PATH: '/bin' };
   const env = serverEnvironment(base, undefined);
-  assert.notEqual(env, base, 'a copy: the extension\'s own environment is never changed');
+  assert.notEqual(env, base, "a copy: the extension's own environment is never changed");
   assert.equal(L10N_BUNDLE_VARIABLE in env, false);
   assert.deepEqual(env, { PATH: '/bin' });
 });

@@ -14,7 +14,12 @@ async function outcome(source: string): Promise<{ counts?: Results; error?: Erro
   fs.writeFileSync(file, source);
   let counts: Results | undefined;
   try {
-    await runSuite([file], { reporter: 'base', report: c => { counts = c; } });
+    await runSuite([file], {
+      reporter: 'base',
+      report: c => {
+        counts = c;
+      },
+    });
     return { counts };
   } catch (e) {
     return { counts, error: e as Error };
@@ -35,7 +40,10 @@ test('a suite that skips itself when its emulator is missing fails the run, nami
   assert.match(error.message, /remote fetch/);
   assert.equal(counts?.passed, 1);
   assert.equal(counts?.skipped, 1);
-  assert.deepEqual(counts?.failures.map(f => f.title), ['remote fetch']);
+  assert.deepEqual(
+    counts?.failures.map(f => f.title),
+    ['remote fetch'],
+  );
   assert.match(counts!.failures[0].message, /must fail saying what is missing/);
 });
 

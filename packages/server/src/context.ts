@@ -6,8 +6,18 @@ import * as l10n from '@vscode/l10n';
 import { CancellationToken, Connection, LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  commandRuleLink, CompletionClient, DocumentKind, DocumentSettings, fileRuleLink, LanguageService, LanguageServiceOptions, ParsedDocument,
-  PLAIN_CLIENT, RuleLink, visible, webRuleLink,
+  commandRuleLink,
+  CompletionClient,
+  DocumentKind,
+  DocumentSettings,
+  fileRuleLink,
+  LanguageService,
+  LanguageServiceOptions,
+  ParsedDocument,
+  PLAIN_CLIENT,
+  RuleLink,
+  visible,
+  webRuleLink,
 } from '@campaign-studio/core';
 import { BaseSnapshotStore, SettingsStore } from '@campaign-studio/sync';
 import { DocumentRegistry } from './documentRegistry';
@@ -128,15 +138,30 @@ export interface ServerContext {
 }
 
 export function describe(e: unknown): string {
-  return e instanceof Error ? e.stack ?? e.message : String(e);
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
 
 function initialClientInfo(): ClientInfo {
   return {
-    pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationRegistration: false,
-    watchedFilesRegistration: false, workspaceFolder: undefined, workspaceFolders: [], workspaceFolderChanges: false, hierarchicalSymbols: false, codeActionLiterals: false, codeActionResolve: false,
-    versionedWorkspaceEdits: false, foldingRangeLimit: undefined, completion: PLAIN_CLIENT, vscode: false, pushedEditorSettings: undefined,
-    ruleDocCommand: undefined, previewCommand: undefined, ruleLink: webRuleLink,
+    pullDiagnostics: false,
+    diagnosticRefresh: false,
+    configuration: false,
+    configurationRegistration: false,
+    watchedFilesRegistration: false,
+    workspaceFolder: undefined,
+    workspaceFolders: [],
+    workspaceFolderChanges: false,
+    hierarchicalSymbols: false,
+    codeActionLiterals: false,
+    codeActionResolve: false,
+    versionedWorkspaceEdits: false,
+    foldingRangeLimit: undefined,
+    completion: PLAIN_CLIENT,
+    vscode: false,
+    pushedEditorSettings: undefined,
+    ruleDocCommand: undefined,
+    previewCommand: undefined,
+    ruleLink: webRuleLink,
   };
 }
 
@@ -174,11 +199,16 @@ function serviceHooks(ctx: Pick<ServerContext, 'loggedBaseProblems' | 'log' | 'c
   };
 }
 
-function settingsStore(connection: Connection, ctx: Pick<ServerContext, 'client' | 'log'>, openSettingsBuffer: (file: string) => ParsedDocument | undefined): SettingsStore {
+function settingsStore(
+  connection: Connection,
+  ctx: Pick<ServerContext, 'client' | 'log'>,
+  openSettingsBuffer: (file: string) => ParsedDocument | undefined,
+): SettingsStore {
   return new SettingsStore({
-    editorSettings: async uri => ctx.client.configuration
-      ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' })
-      : ctx.client.pushedEditorSettings,
+    editorSettings: async uri =>
+      ctx.client.configuration
+        ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'campaignStudio' })
+        : ctx.client.pushedEditorSettings,
     openSettingsBuffer,
     fallbackFolder: () => ctx.client.workspaceFolder,
     log: ctx.log.warn,
@@ -206,7 +236,11 @@ export function createContext(connection: Connection, options: ServerOptions): S
     },
   });
   const ctx: ServerContext = {
-    ...shared, registry, service: registry.service, settings, safe: (handler, uri, fallback, fn, token) => safeRequest(ctx, handler, uri, fallback, fn, token),
+    ...shared,
+    registry,
+    service: registry.service,
+    settings,
+    safe: (handler, uri, fallback, fn, token) => safeRequest(ctx, handler, uri, fallback, fn, token),
   };
   return ctx;
 }
@@ -217,7 +251,14 @@ function servable(ctx: Pick<ServerContext, 'documents'>, uri: string): TextDocum
   return doc && !oversized(doc) ? doc : undefined;
 }
 
-async function safeRequest<R>(ctx: ServerContext, handler: string, uri: string, fallback: R, fn: (req: RequestContext) => R | Promise<R>, token: CancellationToken): Promise<R> {
+async function safeRequest<R>(
+  ctx: ServerContext,
+  handler: string,
+  uri: string,
+  fallback: R,
+  fn: (req: RequestContext) => R | Promise<R>,
+  token: CancellationToken,
+): Promise<R> {
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, `${handler} cancelled`);
   let version: number | undefined;
   try {

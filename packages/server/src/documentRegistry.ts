@@ -1,8 +1,19 @@
 import * as fs from 'fs';
 import type { TextEdit } from 'vscode-languageserver/node';
 import {
-  DocumentSettings, Finding, isFileUri, LanguageService, LanguageServiceOptions, ParsedDocument, Range, rangesFor, RemoteState,
-  TextDocumentLike, uriToFileName, Utf16, utf16OfBytes,
+  DocumentSettings,
+  Finding,
+  isFileUri,
+  LanguageService,
+  LanguageServiceOptions,
+  ParsedDocument,
+  Range,
+  rangesFor,
+  RemoteState,
+  TextDocumentLike,
+  uriToFileName,
+  Utf16,
+  utf16OfBytes,
 } from '@campaign-studio/core';
 import type { SettingsStore } from '@campaign-studio/sync';
 

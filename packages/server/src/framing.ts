@@ -73,7 +73,8 @@ export function takeFrames(input: Buffer, resyncing: boolean): FrameScan {
       resyncing = true;
       continue;
     }
-    if (input.length < bodyStart + length) return { bodies, rest: input.subarray(pos), needed: bodyStart + length - pos, resyncing, problems };
+    if (input.length < bodyStart + length)
+      return { bodies, rest: input.subarray(pos), needed: bodyStart + length - pos, resyncing, problems };
     bodies.push(input.subarray(bodyStart, bodyStart + length));
     pos = bodyStart + length;
   }

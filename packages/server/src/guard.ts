@@ -13,7 +13,7 @@ import { ErrorCodes, Message, MessageStrategy, NotificationMessage, RequestMessa
 type Check = (value: unknown) => boolean;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const kindOf = (v: unknown): string => v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 const textDocument: Check = v => isObject(v) && typeof v.uri === 'string';
 const position: Check = v => isObject(v) && isCount(v.line) && isCount(v.character);
@@ -21,15 +21,19 @@ const range: Check = v => isObject(v) && position(v.start) && position(v.end);
 const formattingOptions: Check = v => isObject(v) && typeof v.tabSize === 'number' && typeof v.insertSpaces === 'boolean';
 const codeActionContext: Check = v => isObject(v) && Array.isArray(v.diagnostics);
 const isString: Check = v => typeof v === 'string';
-const arrayOf = (item: Check): Check => v => Array.isArray(v) && v.every(item);
-const openedDocument: Check = v => textDocument(v) && isObject(v) && typeof v.languageId === 'string' && Number.isInteger(v.version) && typeof v.text === 'string';
+const arrayOf =
+  (item: Check): Check =>
+  v =>
+    Array.isArray(v) && v.every(item);
+const openedDocument: Check = v =>
+  textDocument(v) && isObject(v) && typeof v.languageId === 'string' && Number.isInteger(v.version) && typeof v.text === 'string';
 const versionedDocument: Check = v => textDocument(v) && isObject(v) && Number.isInteger(v.version);
 const contentChange: Check = v => isObject(v) && typeof v.text === 'string' && (v.range === undefined || range(v.range));
 const fileEvent: Check = v => isObject(v) && typeof v.uri === 'string' && Number.isInteger(v.type);
 
 /** The params each method (request or notification) needs, field by field; a method listed with none needs an object. */
 const PARAMS: Record<string, Record<string, Check>> = {
-  'initialize': { capabilities: isObject },
+  initialize: { capabilities: isObject },
   'textDocument/didOpen': { textDocument: openedDocument },
   'textDocument/didChange': { textDocument: versionedDocument, contentChanges: arrayOf(contentChange) },
   'textDocument/didSave': { textDocument },
@@ -62,19 +66,32 @@ export function paramsProblem(method: string, params: unknown): string | undefin
 
 /** The method a refused request is renamed to, so that the connection answers it with `code` and `message`. */
 export const REFUSED_METHOD = '$/campaignStudio/refused';
-export interface Refusal { code: number; message: string }
+export interface Refusal {
+  code: number;
+  message: string;
+}
 
 /** What the strategy has seen go through: `initialize`, then `shutdown`. */
-export interface Lifecycle { initialized: boolean; shutDown: boolean }
+export interface Lifecycle {
+  initialized: boolean;
+  shutDown: boolean;
+}
 
 /** Why a request is refused, from what came before it. */
 export function refusal(request: RequestMessage, seen: Lifecycle): Refusal | undefined {
-  if (request.method === REFUSED_METHOD) return { code: ErrorCodes.MethodNotFound, message: l10n.t('Unhandled method {0}', request.method) };
+  if (request.method === REFUSED_METHOD)
+    return { code: ErrorCodes.MethodNotFound, message: l10n.t('Unhandled method {0}', request.method) };
   if (seen.shutDown) {
-    return { code: ErrorCodes.InvalidRequest, message: l10n.t('The server is shutting down: after shutdown it takes only the exit notification, not {0}.', request.method) };
+    return {
+      code: ErrorCodes.InvalidRequest,
+      message: l10n.t('The server is shutting down: after shutdown it takes only the exit notification, not {0}.', request.method),
+    };
   }
   if (!seen.initialized && request.method !== 'initialize') {
-    return { code: ErrorCodes.ServerNotInitialized, message: l10n.t('The server is not initialized: send initialize before {0}.', request.method) };
+    return {
+      code: ErrorCodes.ServerNotInitialized,
+      message: l10n.t('The server is not initialized: send initialize before {0}.', request.method),
+    };
   }
   const problem = paramsProblem(request.method, request.params);
   return problem === undefined ? undefined : { code: ErrorCodes.InvalidParams, message: problem };
@@ -86,13 +103,16 @@ export function refusal(request: RequestMessage, seen: Lifecycle): Refusal | und
  * never sends batches, and the connection can only take messages one by one.
  */
 export function invalidity(message: unknown): string | undefined {
-  if (Array.isArray(message)) return l10n.t('a batch of {0} messages, which the Language Server Protocol never sends: send each message on its own', message.length);
+  if (Array.isArray(message))
+    return l10n.t('a batch of {0} messages, which the Language Server Protocol never sends: send each message on its own', message.length);
   if (!isObject(message)) return l10n.t('a JSON-RPC message is an object, not {0}', kindOf(message));
   // A response goes to the connection as it is: answering it would start an exchange about an exchange.
   if (!('method' in message) && ('result' in message || 'error' in message)) return undefined;
-  if (message.jsonrpc !== '2.0') return l10n.t('jsonrpc must be "2.0", not {0}', JSON.stringify(message.jsonrpc) ?? kindOf(message.jsonrpc));
+  if (message.jsonrpc !== '2.0')
+    return l10n.t('jsonrpc must be "2.0", not {0}', JSON.stringify(message.jsonrpc) ?? kindOf(message.jsonrpc));
   if (typeof message.method !== 'string') return l10n.t('method must be a string, not {0}', kindOf(message.method));
-  if ('id' in message && typeof message.id !== 'number' && typeof message.id !== 'string') return l10n.t('id must be a number or a string, not {0}', kindOf(message.id));
+  if ('id' in message && typeof message.id !== 'number' && typeof message.id !== 'string')
+    return l10n.t('id must be a number or a string, not {0}', kindOf(message.id));
   return undefined;
 }
 
@@ -112,11 +132,17 @@ export type AnswerUnidentified = (refusal: Refusal) => void;
  * dropped, `exit` excepted, as the protocol says; those of the wrong shape are logged and dropped.
  * `shutDown` tells, once the input ends, whether the editor asked the server to stop.
  */
-export function refusingStrategy(unidentified: AnswerUnidentified, log: (line: string) => void): MessageStrategy & { readonly shutDown: boolean } {
+export function refusingStrategy(
+  unidentified: AnswerUnidentified,
+  log: (line: string) => void,
+): MessageStrategy & { readonly shutDown: boolean } {
   const seen: Lifecycle = { initialized: false, shutDown: false };
-  const refuse = (message: Message, refused: Refusal, next: (message: Message) => void) => next({ ...message, method: REFUSED_METHOD, params: refused } as RequestMessage);
+  const refuse = (message: Message, refused: Refusal, next: (message: Message) => void) =>
+    next({ ...message, method: REFUSED_METHOD, params: refused } as RequestMessage);
   return {
-    get shutDown() { return seen.shutDown; },
+    get shutDown() {
+      return seen.shutDown;
+    },
     handleMessage(message: Message, next: (message: Message) => void): void {
       const invalid = invalidity(message);
       if (invalid !== undefined) {

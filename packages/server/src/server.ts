@@ -1,8 +1,20 @@
 import { Console } from 'console';
 import * as l10n from '@vscode/l10n';
 import {
-  Connection, createConnection, createServerPipeTransport, createServerSocketTransport, ErrorCodes, IPCMessageReader, IPCMessageWriter,
-  MessageReader, MessageWriter, ProposedFeatures, ResponseError, ResponseMessage, StreamMessageReader, StreamMessageWriter,
+  Connection,
+  createConnection,
+  createServerPipeTransport,
+  createServerSocketTransport,
+  ErrorCodes,
+  IPCMessageReader,
+  IPCMessageWriter,
+  MessageReader,
+  MessageWriter,
+  ProposedFeatures,
+  ResponseError,
+  ResponseMessage,
+  StreamMessageReader,
+  StreamMessageWriter,
 } from 'vscode-languageserver/node';
 import { loadL10nBundle, visible } from '@campaign-studio/core';
 import { version } from '../../../package.json';
@@ -80,7 +92,9 @@ function transportConnection(args: string[]): Connection {
   };
   const strategy = refusingStrategy(answer, logLine);
   const connection = createConnection(ProposedFeatures.all, reader, writer, { messageStrategy: strategy });
-  connection.onRequest(REFUSED_METHOD, (refused: Refusal) => { throw new ResponseError(refused.code, refused.message); });
+  connection.onRequest(REFUSED_METHOD, (refused: Refusal) => {
+    throw new ResponseError(refused.code, refused.message);
+  });
   if (args.includes('--stdio')) {
     // Once reframed, a body the reader cannot decode is one that is not JSON.
     reader.onError(e => {
@@ -115,7 +129,13 @@ function transport(args: string[]): [MessageReader, MessageWriter] {
 
 /** Over stdio the input is re-framed first, so a malformed message is logged and skipped instead of leaving the server deaf to every later one. */
 function stdioTransport(): [MessageReader, MessageWriter] {
-  const input = process.stdin.pipe(reframed(problem => logLine(l10n.t('The language server skipped a malformed message from the editor ({0}) and reads on from the next message header.', problem))));
+  const input = process.stdin.pipe(
+    reframed(problem =>
+      logLine(
+        l10n.t('The language server skipped a malformed message from the editor ({0}) and reads on from the next message header.', problem),
+      ),
+    ),
+  );
   // stdout carries the protocol: anything a library prints goes to stderr, which editors log.
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   return [new StreamMessageReader(input), new StreamMessageWriter(process.stdout)];

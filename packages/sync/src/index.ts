@@ -31,8 +31,15 @@ export type { CampaignRead } from './remote/batchRead';
 
 // Base snapshots: their format, store and lookup.
 export {
-  BASE_FOLDER, baseIdOf, baseOfEnvironment, baseSnapshotPath, foreignBaseMessage, idFromFileName,
-  isSafeId, remoteStateOf, workspaceOfBase,
+  BASE_FOLDER,
+  baseIdOf,
+  baseOfEnvironment,
+  baseSnapshotPath,
+  foreignBaseMessage,
+  idFromFileName,
+  isSafeId,
+  remoteStateOf,
+  workspaceOfBase,
 } from './remote/baseFormat';
 export type { BaseSnapshot } from './remote/baseFormat';
 export { findBaseSnapshot, makeBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './remote/baseSnapshots';
@@ -61,10 +68,32 @@ export type { ComponentSummary } from './remote/componentDiff';
 
 // The Campaigns view's model.
 export {
-  campaignContextValue, campaignDescription, campaignFields, campaignIcon, campaignTooltipLines,
-  CHANNELS, DELIVERY_TYPES, describeFilter, EMPTY_FILTER, escapeMarkdown, flowMembers, groupIcon,
-  GroupPager, groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, nameOf, PAGE_SIZE,
-  parseList, plainText, sanitizeFilter, STATUSES, withCampaignRead,
+  campaignContextValue,
+  campaignDescription,
+  campaignFields,
+  campaignIcon,
+  campaignTooltipLines,
+  CHANNELS,
+  DELIVERY_TYPES,
+  describeFilter,
+  EMPTY_FILTER,
+  escapeMarkdown,
+  flowMembers,
+  groupIcon,
+  GroupPager,
+  groupsFor,
+  hasChildren,
+  humanize,
+  idOf,
+  isFiltered,
+  metaFor,
+  nameOf,
+  PAGE_SIZE,
+  parseList,
+  plainText,
+  sanitizeFilter,
+  STATUSES,
+  withCampaignRead,
 } from './remote/explorerModel';
 export type { ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
 
@@ -77,8 +106,19 @@ export { EXECUTION_TYPES, executionsMarkdown, loadExecutions, runRemoteValidate,
 export type { ActionDeps } from './push/actionsFlow';
 export { parseRecipients, rememberRecipients } from './push/testSend';
 export type {
-  BaseStore, ConfirmHow, ConflictQuestion, LocalFile, ProgressStep, PushApi, PushPreview, PushUi,
-  RemoteCampaign, ReviewChange, StatusDeps, WriteDeps, WriteEnvironment,
+  BaseStore,
+  ConfirmHow,
+  ConflictQuestion,
+  LocalFile,
+  ProgressStep,
+  PushApi,
+  PushPreview,
+  PushUi,
+  RemoteCampaign,
+  ReviewChange,
+  StatusDeps,
+  WriteDeps,
+  WriteEnvironment,
 } from './push/ports';
 export { baseStore, pushApi, remoteOfRead, withReads } from './push/serviceAdapter';
 

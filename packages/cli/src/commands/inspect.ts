@@ -29,7 +29,16 @@ export interface FileReport {
 }
 
 export async function inspectFile(f: CampaignFile, service: Service): Promise<FileReport> {
-  const report = (state: FileState, message?: string, environment?: string): FileReport => ({ file: f.shown, campaignId: f.id, environment, state, local: [], remote: [], conflicts: [], message });
+  const report = (state: FileState, message?: string, environment?: string): FileReport => ({
+    file: f.shown,
+    campaignId: f.id,
+    environment,
+    state,
+    local: [],
+    remote: [],
+    conflicts: [],
+    message,
+  });
   if (!f.doc) return report('error', f.unreadable ?? 'not a JSON object: fix the file first');
   if (!f.id) return report('untracked', 'no id: not on the service yet (campaign push creates a draft from it)');
   if (f.baseError) return report('error', failureText(f.baseError));
@@ -45,13 +54,18 @@ export async function inspectFile(f: CampaignFile, service: Service): Promise<Fi
     remote = await service.api(env).getCampaign(f.id);
   } catch (e) {
     unlessConfig(e);
-    if (isNotFound(e)) return report('not-on-service', `campaign ${f.id} is not on ${env.name} (deleted, or another workspace's)`, env.name);
+    if (isNotFound(e))
+      return report('not-on-service', `campaign ${f.id} is not on ${env.name} (deleted, or another workspace's)`, env.name);
     return report('error', `campaign ${f.id} could not be read from ${env.name}: ${failureText(e)}`, env.name);
   }
   const c = compareWithBase(f.base.snapshot.campaign, f.doc, remote.normalized);
   return {
-    ...report(c.state, undefined, env.name), local: c.local, remote: c.remote, conflicts: c.conflicts,
-    remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
+    ...report(c.state, undefined, env.name),
+    local: c.local,
+    remote: c.remote,
+    conflicts: c.conflicts,
+    remoteUpdatedBy: nonEmptyString(remote.raw.updated_by),
+    remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
   };
 }
 
@@ -72,4 +86,3 @@ export function trackedCampaigns(files: CampaignFile[], service: Service, withou
     }
   });
 }
-

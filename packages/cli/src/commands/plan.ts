@@ -48,18 +48,25 @@ function isEdited(f: CampaignFile): boolean {
 }
 
 /** Each file planned, with progress; `client` tells the time the validations left will take. */
-async function plannedWithProgress(files: CampaignFile[], edited: CampaignFile[], ctx: PlanContext, client: ServiceClient | undefined): Promise<PlanEntry[]> {
+async function plannedWithProgress(
+  files: CampaignFile[],
+  edited: CampaignFile[],
+  ctx: PlanContext,
+  client: ServiceClient | undefined,
+): Promise<PlanEntry[]> {
   const { service } = ctx;
   const needsValidation = new Set(edited);
   let toValidate = edited.length;
   service.progress.begin({ what: l10n.t('files planned'), total: files.length, leftMs: async () => client?.paceFor(toValidate) });
   try {
-    return await Promise.all(files.map(async f => {
-      const entry = await planFile(f, ctx);
-      if (needsValidation.has(f)) toValidate--;
-      service.progress.advance();
-      return entry;
-    }));
+    return await Promise.all(
+      files.map(async f => {
+        const entry = await planFile(f, ctx);
+        if (needsValidation.has(f)) toValidate--;
+        service.progress.advance();
+        return entry;
+      }),
+    );
   } finally {
     service.progress.end();
   }

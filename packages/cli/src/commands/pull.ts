@@ -2,7 +2,17 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject } from '@campaign-studio/core';
-import { CampaignRead, campaignFields, EMPTY_FILTER, Environment, fetchedFileIndex, pullIntoWorkspace, PullResult, SearchQuery, searchPagesAhead } from '@campaign-studio/sync';
+import {
+  CampaignRead,
+  campaignFields,
+  EMPTY_FILTER,
+  Environment,
+  fetchedFileIndex,
+  pullIntoWorkspace,
+  PullResult,
+  SearchQuery,
+  searchPagesAhead,
+} from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
 import { widest } from '../values';
@@ -78,7 +88,12 @@ interface PullTarget {
 /** The files pulled before, each with its environment. */
 async function trackedCampaigns(service: Service, io: CliIO): Promise<PullTarget[]> {
   const tracked = (await readCampaignFiles([], io).catch(() => [])).filter(f => f.id && f.base);
-  if (!tracked.length) throw new CliError(l10n.t('nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.'));
+  if (!tracked.length)
+    throw new CliError(
+      l10n.t(
+        'nothing to pull: give campaign ids, or --search NAME. Without them, pull refreshes the campaign files pulled before, and there are none here.',
+      ),
+    );
   return tracked.map(f => ({ id: f.id!, env: service.environmentOf(f) }));
 }
 
@@ -87,7 +102,12 @@ class Puller {
   readonly rows: PullRow[] = [];
   private readonly done = new Set<string>();
 
-  constructor(readonly service: Service, private readonly io: CliIO, private readonly folder: string, private readonly existing: Map<string, string>) {}
+  constructor(
+    readonly service: Service,
+    private readonly io: CliIO,
+    private readonly folder: string,
+    private readonly existing: Map<string, string>,
+  ) {}
 
   has(id: string): boolean {
     return this.done.has(id);
@@ -111,7 +131,13 @@ class Puller {
     const row: PullRow = { id, environment: env.name, outcome: 'error', takenFromRemote: [], keptLocal: [], conflicts: [] };
     try {
       if (read && 'error' in read) throw read.error;
-      const r = await pullIntoWorkspace(id, { client: this.service.client(env), workspaceRoot: this.io.cwd, folder: this.folder, record: read?.record, findExisting: async i => this.existing.get(i) });
+      const r = await pullIntoWorkspace(id, {
+        client: this.service.client(env),
+        workspaceRoot: this.io.cwd,
+        folder: this.folder,
+        record: read?.record,
+        findExisting: async i => this.existing.get(i),
+      });
       this.rows.push({ ...row, ...rowOf(r), file: path.relative(this.io.cwd, r.file) || r.file });
     } catch (e) {
       this.rows.push({ ...row, message: messageText(unlessConfig(e)) });
@@ -143,28 +169,43 @@ async function pullSearch(query: SearchQuery, env: Environment, puller: Puller):
     service.progress.end();
     const problem = messageText(unlessConfig(e));
     if (!found) throw new CliError(l10n.t`the search on ${env.name} failed: ${problem}`);
-    service.progress.io.stderr(`${service.program}: ${l10n.t('the search on {0} failed after {1} campaigns: {2} The campaigns pulled so far are listed; pull again to go on.', env.name, found, problem)}\n`);
+    service.progress.io.stderr(
+      `${service.program}: ${l10n.t('the search on {0} failed after {1} campaigns: {2} The campaigns pulled so far are listed; pull again to go on.', env.name, found, problem)}\n`,
+    );
     return false;
   }
   service.progress.end();
-  if (!found) throw new CliError(l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`);
-  if (more) service.progress.io.stderr(`${service.program}: ${l10n.t('the search finds more than {0} campaigns; the first {0} are pulled. Narrow the search (a status, a channel, a name) to pull the others.', found)}\n`);
+  if (!found)
+    throw new CliError(
+      l10n.t`the search found no campaign on ${env.name}. Drafts are found only when "DRAFT" is in campaign_fields.status.`,
+    );
+  if (more)
+    service.progress.io.stderr(
+      `${service.program}: ${l10n.t('the search finds more than {0} campaigns; the first {0} are pulled. Narrow the search (a status, a channel, a name) to pull the others.', found)}\n`,
+    );
   return true;
 }
 
 /** A name, a JSON search body (or its campaign_fields), or @FILE holding one. */
 export function searchQuery(search: string, io: CliIO): SearchQuery {
   const text = search.startsWith('@') ? readSearchFile(search.slice(1), io) : search;
-  if (!search.startsWith('@') && !text.trimStart().startsWith('{')) return { campaign_fields: campaignFields({ ...EMPTY_FILTER, name: text }) };
+  if (!search.startsWith('@') && !text.trimStart().startsWith('{'))
+    return { campaign_fields: campaignFields({ ...EMPTY_FILTER, name: text }) };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (e) {
-    throw new CliError(l10n.t`--search ${search.startsWith('@') ? search : 'JSON'} is not valid JSON (${(e as Error).message}): give a name, or a search body such as '{"campaign_fields": {"name": "Summer"}}'.`);
+    throw new CliError(
+      l10n.t`--search ${search.startsWith('@') ? search : 'JSON'} is not valid JSON (${(e as Error).message}): give a name, or a search body such as '{"campaign_fields": {"name": "Summer"}}'.`,
+    );
   }
-  if (!isObject(body)) throw new CliError(l10n.t('--search must be a JSON object: a search body such as {"campaign_fields": {"name": "Summer"}}.'));
+  if (!isObject(body))
+    throw new CliError(l10n.t('--search must be a JSON object: a search body such as {"campaign_fields": {"name": "Summer"}}.'));
   const fields = isObject(body.campaign_fields) ? body.campaign_fields : body;
-  return { campaign_fields: fields, ...(typeof body.include_child_campaigns === 'boolean' ? { include_child_campaigns: body.include_child_campaigns } : {}) };
+  return {
+    campaign_fields: fields,
+    ...(typeof body.include_child_campaigns === 'boolean' ? { include_child_campaigns: body.include_child_campaigns } : {}),
+  };
 }
 
 function readSearchFile(file: string, io: CliIO): string {
@@ -179,30 +220,53 @@ function rowOf(r: PullResult): Pick<PullRow, 'outcome' | 'takenFromRemote' | 'ke
   const none = { takenFromRemote: [], keptLocal: [], conflicts: [] };
   const d = r.decision;
   switch (d.action) {
-    case 'write': return { ...none, outcome: d.reason === 'new-file' ? 'created' : 'updated' };
-    case 'base-only': return { ...none, outcome: 'unchanged', message: d.reason === 'remote-unchanged' ? 'the service has not changed since the last pull; your edits are kept' : undefined };
-    case 'merge': return { ...none, outcome: 'merged', takenFromRemote: d.takenFromRemote, keptLocal: d.keptLocal };
+    case 'write':
+      return { ...none, outcome: d.reason === 'new-file' ? 'created' : 'updated' };
+    case 'base-only':
+      return {
+        ...none,
+        outcome: 'unchanged',
+        message: d.reason === 'remote-unchanged' ? 'the service has not changed since the last pull; your edits are kept' : undefined,
+      };
+    case 'merge':
+      return { ...none, outcome: 'merged', takenFromRemote: d.takenFromRemote, keptLocal: d.keptLocal };
     case 'conflict': {
       const by = r.updatedBy ? ` (the service's were made by ${r.updatedBy})` : '';
-      return { ...none, outcome: 'conflict', conflicts: d.conflicts.map(c => c.path), message: `changed on both sides${by}: nothing was written. Change each field in the file to the value it should have, or resolve them in VS Code (Campaign Studio: Push asks field by field)` };
+      return {
+        ...none,
+        outcome: 'conflict',
+        conflicts: d.conflicts.map(c => c.path),
+        message: `changed on both sides${by}: nothing was written. Change each field in the file to the value it should have, or resolve them in VS Code (Campaign Studio: Push asks field by field)`,
+      };
     }
-    case 'refuse': return { ...none, outcome: 'refused', message: d.message };
+    case 'refuse':
+      return { ...none, outcome: 'refused', message: d.message };
   }
 }
 
-const OUTCOME_COLOURS: Record<Outcome, number> = { created: 32, updated: 32, merged: 36, unchanged: 90, conflict: 35, refused: 31, error: 31 };
+const OUTCOME_COLOURS: Record<Outcome, number> = {
+  created: 32,
+  updated: 32,
+  merged: 36,
+  unchanged: 90,
+  conflict: 35,
+  refused: 31,
+  error: 31,
+};
 
 function pullText(rows: PullRow[], colour: boolean): string {
   const paint = painter(colour);
   const width = widest(rows.map(r => r.outcome));
-  return rows.map(r => {
-    const what = r.file ?? `campaign ${r.id}`;
-    const parts = [
-      r.takenFromRemote.length ? `took ${r.takenFromRemote.join(', ')} from the service` : '',
-      r.keptLocal.length ? `kept your ${r.keptLocal.join(', ')}` : '',
-      r.conflicts.length ? `conflicts in ${r.conflicts.join(', ')}` : '',
-      r.message ?? '',
-    ].filter(Boolean);
-    return `${oneLine(`${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}`, colour)}\n`;
-  }).join('');
+  return rows
+    .map(r => {
+      const what = r.file ?? `campaign ${r.id}`;
+      const parts = [
+        r.takenFromRemote.length ? `took ${r.takenFromRemote.join(', ')} from the service` : '',
+        r.keptLocal.length ? `kept your ${r.keptLocal.join(', ')}` : '',
+        r.conflicts.length ? `conflicts in ${r.conflicts.join(', ')}` : '',
+        r.message ?? '',
+      ].filter(Boolean);
+      return `${oneLine(`${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}`, colour)}\n`;
+    })
+    .join('');
 }

@@ -33,13 +33,21 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   const args = commandArgs('push', argv, { ...SERVICE_OPTIONS, plan: { type: 'string' }, yes: { type: 'boolean', short: 'y' } }, HELP, io);
   if (!args) return 0;
   const { values, positionals, format } = args;
-  if (values.yes !== true && !io.ask) throw new CliError(l10n.t('nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).'));
+  if (values.yes !== true && !io.ask)
+    throw new CliError(
+      l10n.t(
+        'nothing was sent: there is no terminal to ask for confirmation. Add --yes to push without asking (for a production environment, --yes --env NAME).',
+      ),
+    );
   const service = new Service(serviceOptions(values), io, 'campaign push');
   const planPath = stringOption(values, 'plan');
   const plan = planPath ? only(await readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
   if (format === 'text') io.stdout(planText(plan, useColour(io)));
   const blocked = plan.entries.filter(failing);
-  if (blocked.length) throw new CliError(l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`);
+  if (blocked.length)
+    throw new CliError(
+      l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`,
+    );
   const todo = plan.entries.filter(pending);
   if (!todo.length) {
     if (format === 'json') writeJson(io, { version: 1, results: [] });
@@ -63,7 +71,10 @@ function only(plan: Plan, paths: string[], planPath: string): Plan {
   const wanted = new Set(paths.map(p => p.replace(/\\/g, '/').replace(/^\.\//, '')));
   const entries = plan.entries.filter(e => wanted.has(e.file));
   const missing = [...wanted].filter(p => !entries.some(e => e.file === p));
-  if (missing.length) throw new CliError(l10n.t`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`);
+  if (missing.length)
+    throw new CliError(
+      l10n.t`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`,
+    );
   return { ...plan, entries };
 }
 
@@ -76,7 +87,10 @@ async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | unde
   const production = names.filter(n => service.environments().environments.some(e => e.name === n && e.production));
   if (yes) {
     const unnamed = production.find(p => envFlag?.toLowerCase() !== p.toLowerCase());
-    if (unnamed) throw new CliError(l10n.t`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`);
+    if (unnamed)
+      throw new CliError(
+        l10n.t`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`,
+      );
     return;
   }
   const ask = io.ask!; // checked before planning
@@ -91,7 +105,10 @@ async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | unde
 /** A plan goes only where it was made for: otherwise nothing at all is sent. */
 function refuseIfElsewhere(plan: Plan, todo: PlanEntry[], service: Service): void {
   const moved = elsewhere(plan, todo, service.environments());
-  if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Push from where the plan was made (its folder and environment settings), or run campaign plan here and review it.`);
+  if (moved.length)
+    throw new CliError(
+      l10n.t`nothing was sent: ${moved.join('; ')}. Push from where the plan was made (its folder and environment settings), or run campaign plan here and review it.`,
+    );
 }
 
 /** Every entry must still be what was planned: otherwise nothing at all is sent. Their campaigns are read 15 to a call. */
@@ -105,5 +122,9 @@ async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Pr
 
 function resultsText(results: ApplyResult[], colour: boolean): string {
   const paint = painter(colour);
-  return results.map(r => `${paint(r.ok ? 32 : 31, r.ok ? 'pushed' : r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`).join('');
+  return results
+    .map(
+      r => `${paint(r.ok ? 32 : 31, r.ok ? 'pushed' : r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`,
+    )
+    .join('');
 }

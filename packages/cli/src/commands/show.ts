@@ -1,5 +1,17 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, Fact, InWords, localZone, sendTimeline, SendTimeline, timelineLines, triggerInWords, WordsNode } from '@campaign-studio/core';
+import {
+  audienceInWords,
+  CampaignFacts,
+  campaignFacts,
+  Fact,
+  InWords,
+  localZone,
+  sendTimeline,
+  SendTimeline,
+  timelineLines,
+  triggerInWords,
+  WordsNode,
+} from '@campaign-studio/core';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, forTerminal, oneLine, painter, plain, useColour } from '../io';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
@@ -39,7 +51,13 @@ export async function runShow(argv: string[], io: CliIO): Promise<number> {
   const entries = (await readCampaignFiles(args.positionals, io)).map(f => showEntry(f, { now, viewerZone }));
   for (const e of entries) if (e.problem) io.stderr(forTerminal(`campaign show: ${e.file}: ${e.problem}\n`, false));
   if (args.format === 'json') writeJson(io, { version: 1, files: entries });
-  else io.stdout(entries.filter(e => !e.problem).map(e => showText(e, useColour(io))).join('\n'));
+  else
+    io.stdout(
+      entries
+        .filter(e => !e.problem)
+        .map(e => showText(e, useColour(io)))
+        .join('\n'),
+    );
   return entries.some(e => e.problem) ? 1 : 0;
 }
 
@@ -52,7 +70,10 @@ export function showEntry(f: CampaignFile, options: { now: number; viewerZone: s
     facts: campaignFacts(doc),
     timeline: sendTimeline(doc, options),
     audience: audienceInWords(doc.segmentation_details),
-    trigger: doc.trigger_condition === undefined ? undefined : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details),
+    trigger:
+      doc.trigger_condition === undefined
+        ? undefined
+        : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details),
   };
 }
 
@@ -67,7 +88,8 @@ function zoneOption(zone: string): string {
 function instantOption(at: string | undefined): number {
   if (at === undefined) return Date.now();
   const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(at) ? Date.parse(at) : NaN;
-  if (Number.isNaN(ms)) throw new CliError(l10n.t('--at {0} is not an ISO 8601 date-time with an offset: write one such as 2030-03-01T09:00:00Z.', at), 1);
+  if (Number.isNaN(ms))
+    throw new CliError(l10n.t('--at {0} is not an ISO 8601 date-time with an offset: write one such as 2030-03-01T09:00:00Z.', at), 1);
   return ms;
 }
 
@@ -78,7 +100,10 @@ export function showText(e: ShowEntry, colour: boolean): string {
   const heading = (s: string) => paint(1, s);
   const lines = [
     `${heading(e.facts?.name ?? l10n.t('Unnamed campaign'))}  (${e.file})`,
-    ...factLines((e.facts?.overview ?? []).filter(f => f.value !== e.facts?.name), '  '),
+    ...factLines(
+      (e.facts?.overview ?? []).filter(f => f.value !== e.facts?.name),
+      '  ',
+    ),
     '',
     heading(l10n.t('When')),
     ...timelineLines(t, line => paint(33, line)),

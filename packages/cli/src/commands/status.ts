@@ -34,7 +34,13 @@ export async function runStatus(argv: string[], io: CliIO): Promise<number> {
 }
 
 const STATE_COLOURS: Record<FileState, number> = {
-  unchanged: 90, modified: 32, behind: 33, diverged: 35, 'not-on-service': 31, untracked: 36, error: 31,
+  unchanged: 90,
+  modified: 32,
+  behind: 33,
+  diverged: 35,
+  'not-on-service': 31,
+  untracked: 36,
+  error: 31,
 };
 
 function statusText(reports: FileReport[], colour: boolean): string {
@@ -50,6 +56,9 @@ function statusText(reports: FileReport[], colour: boolean): string {
 function detail(r: FileReport): string {
   if (r.message) return `: ${r.message}`;
   const by = r.remoteUpdatedBy ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''})` : '';
-  if (r.state === 'diverged') return r.conflicts.length ? `: conflicts in ${r.conflicts.join(', ')}${by}` : `: no field changed on both sides, so campaign pull merges them${by}`;
+  if (r.state === 'diverged')
+    return r.conflicts.length
+      ? `: conflicts in ${r.conflicts.join(', ')}${by}`
+      : `: no field changed on both sides, so campaign pull merges them${by}`;
   return r.state === 'behind' ? by : '';
 }

@@ -85,7 +85,12 @@ function usageError(e: unknown): UsageError {
 
 function formatOf(value: string | undefined): Format {
   if (value === undefined) return 'text';
-  if (!isFormat(value)) throw new UsageError(l10n.t`--format must be ${Object.keys(FORMATS).join(', ').replace(/, (\w+)$/, ' or $1')}, not "${value}"`);
+  if (!isFormat(value))
+    throw new UsageError(
+      l10n.t`--format must be ${Object.keys(FORMATS)
+        .join(', ')
+        .replace(/, (\w+)$/, ' or $1')}, not "${value}"`,
+    );
   return value;
 }
 
@@ -127,6 +132,7 @@ export function parseLintArgs(argv: string[]): LintArgs {
   };
   if (args.help || args.version) return args;
   if (args.inputs.length === 0) throw new UsageError(l10n.t('no FILE, DIR or GLOB given (- reads stdin)'));
-  if (args.stdinFilename !== undefined && !args.inputs.includes('-')) throw new UsageError(l10n.t('--stdin-filename names the document read from -, and no - is given'));
+  if (args.stdinFilename !== undefined && !args.inputs.includes('-'))
+    throw new UsageError(l10n.t('--stdin-filename names the document read from -, and no - is given'));
   return args;
 }

@@ -56,7 +56,11 @@ export class Checker {
     } catch (e) {
       return { unreadable: reason(e) };
     }
-    if (!bytes) return { unreadable: `it holds more than ${MAX_STDIN_BYTES >> 20} MB, far more than any campaign (they are 3–400 KB), so reading stopped there`, hint: 'Check what is piped in, or give the file\'s path instead of -.' };
+    if (!bytes)
+      return {
+        unreadable: `it holds more than ${MAX_STDIN_BYTES >> 20} MB, far more than any campaign (they are 3–400 KB), so reading stopped there`,
+        hint: "Check what is piped in, or give the file's path instead of -.",
+      };
     return this.files.check(t, bytes, s);
   }
 
@@ -93,6 +97,10 @@ export class Checker {
     if (this.badBases.has(p.file)) return;
     this.badBases.add(p.file);
     const shownBase = path.isAbsolute(t.shown) ? p.file : path.relative(this.io.cwd, p.file) || p.file;
-    this.problems.unreadable(`base snapshot ${shownBase}`, p.reason, `The update rules (P1–P5) are not checked for ${t.shown}: fetch the campaign again to rebuild it, or remove it.`);
+    this.problems.unreadable(
+      `base snapshot ${shownBase}`,
+      p.reason,
+      `The update rules (P1–P5) are not checked for ${t.shown}: fetch the campaign again to rebuild it, or remove it.`,
+    );
   }
 }

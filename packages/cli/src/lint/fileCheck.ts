@@ -1,7 +1,14 @@
 import * as fs from 'fs';
 import { pathToFileURL } from 'url';
 import {
-  BaseProblem, CampaignDiagnostic, DocumentSettings, documentSettings, Finding, LanguageService, LoadedSettings, SEVERITY_NAME,
+  BaseProblem,
+  CampaignDiagnostic,
+  DocumentSettings,
+  documentSettings,
+  Finding,
+  LanguageService,
+  LoadedSettings,
+  SEVERITY_NAME,
   toDiagnostics,
 } from '@campaign-studio/core';
 import { baseSnapshotsByDirectory } from '../workspace/bases';
@@ -14,9 +21,7 @@ import { decode, withoutBom } from './utf8';
  * What checking one file found: its diagnostics and the base snapshots that could not be used on
  * the way, or why the file could not be read. How it is reported is the run's business.
  */
-export type FileResult =
-  | { diagnostics: JsonDiagnostic[]; baseProblems: BaseProblem[] }
-  | { unreadable: string; hint?: string };
+export type FileResult = { diagnostics: JsonDiagnostic[]; baseProblems: BaseProblem[] } | { unreadable: string; hint?: string };
 
 export function toJson(d: CampaignDiagnostic): JsonDiagnostic {
   return { rule: d.code, severity: SEVERITY_NAME[d.severity - 1], path: d.data.path, message: d.message, range: d.range };

@@ -54,7 +54,13 @@ export async function runLint(argv: string[], io: CliIO, program = 'campaign lin
     io.stderr(`${program}: ${e.message}\n${usage(program)}\nRun ${program} --help for more.\n`);
     return 2;
   }
-  if (args.help) { io.stdout(help(program) + '\n'); return 0; }
-  if (args.version) { io.stdout(`${program} ${version}\n`); return 0; }
+  if (args.help) {
+    io.stdout(help(program) + '\n');
+    return 0;
+  }
+  if (args.version) {
+    io.stdout(`${program} ${version}\n`);
+    return 0;
+  }
   return lint(args, io, program);
 }

@@ -10,12 +10,26 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < n) {
     const b = bytes[i];
-    if (b < 0x80) { i++; continue; }
-    let need: number; let min: number; let cp: number;
-    if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80; cp = b & 0x1f; }
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800; cp = b & 0x0f; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000; cp = b & 0x07; }
-    else return i;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    let cp: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+      cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+      cp = b & 0x0f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+      cp = b & 0x07;
+    } else return i;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
       if (c === undefined || (c & 0xc0) !== 0x80) return i;

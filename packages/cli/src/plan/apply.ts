@@ -2,7 +2,21 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
 import {
-  ConflictQuestion, DraftResult, RemoteCampaign, remoteOfRead, Environment, LocalFile, normalizeBaseUrl, ProgressStep, PushPreview, PushResult, PushUi, refuseLinkOut, runCreateDraft, runPush, WriteDeps,
+  ConflictQuestion,
+  DraftResult,
+  RemoteCampaign,
+  remoteOfRead,
+  Environment,
+  LocalFile,
+  normalizeBaseUrl,
+  ProgressStep,
+  PushPreview,
+  PushResult,
+  PushUi,
+  refuseLinkOut,
+  runCreateDraft,
+  runPush,
+  WriteDeps,
 } from '@campaign-studio/sync';
 import { CliIO, plain, unlessConfig } from '../io';
 import { EnvironmentSet, environmentNamed } from '../service/environments';
@@ -49,7 +63,11 @@ export function elsewhere(plan: Plan, todo: PlanEntry[], set: EnvironmentSet): s
 }
 
 function samePlace(planned: PlannedEnvironment, here: Environment): boolean {
-  return normalizeBaseUrl(String(planned.baseUrl)) === here.baseUrl && planned.workspaceId === here.workspaceId && planned.production === here.production;
+  return (
+    normalizeBaseUrl(String(planned.baseUrl)) === here.baseUrl &&
+    planned.workspaceId === here.workspaceId &&
+    planned.production === here.production
+  );
 }
 
 function placeOf(e: PlannedEnvironment | Environment): string {
@@ -68,7 +86,13 @@ export async function staleness(e: PlanEntry, service: Service, io: CliIO): Prom
   } catch (err) {
     return `campaign ${e.campaignId} could not be read from ${env.name} to check it (${failureText(err)})`;
   }
-  if (now.contentSha256 === e.remote.contentSha256 && now.updatedAt === e.remote.updatedAt && now.versionNumber === e.remote.versionNumber && now.status === e.remote.status) return undefined;
+  if (
+    now.contentSha256 === e.remote.contentSha256 &&
+    now.updatedAt === e.remote.updatedAt &&
+    now.versionNumber === e.remote.versionNumber &&
+    now.status === e.remote.status
+  )
+    return undefined;
   const by = now.updatedBy ? ` by ${now.updatedBy}` : '';
   return `campaign ${e.campaignId} changed on ${env.name} since the plan was made (${now.updatedAt ? `at ${now.updatedAt}` : 'its content differs'}${by})`;
 }
@@ -102,12 +126,16 @@ class ApplyUi implements PushUi {
   /** Why the flow was stopped before writing. */
   refusal?: string;
 
-  constructor(private readonly entry: PlanEntry, private readonly progressOut: (s: string) => void) {}
+  constructor(
+    private readonly entry: PlanEntry,
+    private readonly progressOut: (s: string) => void,
+  ) {}
 
   async confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean> {
     if (round === 2) return true; // production was confirmed with --yes --env NAME, or typed
     if (!dequal(preview.body, this.entry.requests[0]?.body)) this.refusal = 'what a push would send now differs from the plan';
-    else if (preview.remoteUpdatedAt !== this.entry.remote?.updatedAt) this.refusal = 'the campaign changed on the service since the plan was made';
+    else if (preview.remoteUpdatedAt !== this.entry.remote?.updatedAt)
+      this.refusal = 'the campaign changed on the service since the plan was made';
     return !this.refusal;
   }
   async resolveConflicts(q: ConflictQuestion): Promise<undefined> {
@@ -122,10 +150,18 @@ class ApplyUi implements PushUi {
     this.refusal = 'only the service changed since the plan was made';
     return false;
   }
-  info(): void { /* the flow's result says it */ }
-  warn(m: string): void { this.warnings.push(plain(m)); }
-  error(): void { /* the flow's result says it */ }
-  showFindings(): void { /* the flow's message names them */ }
+  info(): void {
+    /* the flow's result says it */
+  }
+  warn(m: string): void {
+    this.warnings.push(plain(m));
+  }
+  error(): void {
+    /* the flow's result says it */
+  }
+  showFindings(): void {
+    /* the flow's message names them */
+  }
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
     this.progressOut(`${this.entry.file}: ${plain(title)}`);
     return task({ report: m => this.progressOut(`${this.entry.file}: ${plain(m)}`), signal: new AbortController().signal });
@@ -160,14 +196,26 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
     const f = readCampaignFile({ file: abs, shown: e.file });
     const env = environmentNamed(service.environments(), e.environment ?? '');
     const deps: WriteDeps = {
-      api: service.api(env), bases: service.bases(env, f), ui,
-      env: { name: env.name, production: env.production, email: env.email ?? '' }, rules: rulesFor(settings, abs),
+      api: service.api(env),
+      bases: service.bases(env, f),
+      ui,
+      env: { name: env.name, production: env.production, email: env.email ?? '' },
+      rules: rulesFor(settings, abs),
     };
-    const r: PushResult | DraftResult = e.action === 'create' ? await runCreateDraft(diskFile(abs, io.cwd), deps) : await runPush(diskFile(abs, io.cwd), deps);
+    const r: PushResult | DraftResult =
+      e.action === 'create' ? await runCreateDraft(diskFile(abs, io.cwd), deps) : await runPush(diskFile(abs, io.cwd), deps);
     const ok = r.outcome === 'pushed' || r.outcome === 'pushed-after-timeout' || r.outcome === 'created';
     const said = plain(r.message);
-    const message = ui.refusal ? `nothing was sent: ${ui.refusal}. Run campaign plan again.` : [...ui.warnings.filter(w => w !== said), said].join(' ');
-    return { ...result, campaignId: 'id' in r && r.id ? r.id : result.campaignId, outcome: ui.refusal ? 'refused' : r.outcome, ok, message };
+    const message = ui.refusal
+      ? `nothing was sent: ${ui.refusal}. Run campaign plan again.`
+      : [...ui.warnings.filter(w => w !== said), said].join(' ');
+    return {
+      ...result,
+      campaignId: 'id' in r && r.id ? r.id : result.campaignId,
+      outcome: ui.refusal ? 'refused' : r.outcome,
+      ok,
+      message,
+    };
   } catch (err) {
     return { ...result, outcome: 'failed', ok: false, message: failureText(unlessConfig(err)) };
   }

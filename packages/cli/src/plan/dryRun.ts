@@ -2,8 +2,25 @@ import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { documentSettings } from '@campaign-studio/core';
 import {
-  BaseStore, compareWithBase, ConflictQuestion, draftRequests, Environment, LocalFile, LocalRules, ProgressStep, PushApi, PushPreview, PushUi,
-  RemoteCampaign, RemoteFinding, rulesWithSettings, runCreateDraft, runPush, sameContent, stampOf, WriteDeps,
+  BaseStore,
+  compareWithBase,
+  ConflictQuestion,
+  draftRequests,
+  Environment,
+  LocalFile,
+  LocalRules,
+  ProgressStep,
+  PushApi,
+  PushPreview,
+  PushUi,
+  RemoteCampaign,
+  RemoteFinding,
+  rulesWithSettings,
+  runCreateDraft,
+  runPush,
+  sameContent,
+  stampOf,
+  WriteDeps,
 } from '@campaign-studio/sync';
 import { CliError, CliIO, plain, unlessConfig } from '../io';
 import { failureText, Service } from '../service/session';
@@ -48,9 +65,15 @@ class RecordingUi implements PushUi {
     else this.behind = message;
     return false;
   }
-  info(): void { /* the plan entry says it */ }
-  warn(): void { /* the plan entry says it */ }
-  error(): void { /* the plan entry says it */ }
+  info(): void {
+    /* the plan entry says it */
+  }
+  warn(): void {
+    /* the plan entry says it */
+  }
+  error(): void {
+    /* the plan entry says it */
+  }
   showFindings(_uri: string, findings: RemoteFinding[]): void {
     this.findings = findings;
   }
@@ -120,10 +143,19 @@ export interface PlanContext {
 
 export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanEntry> {
   const entry: PlanEntry = {
-    file: path.relative(ctx.io.cwd, f.file).split(path.sep).join('/'), fileSha256: sha256(f.text), campaignId: f.id,
-    action: 'none', requests: [], changes: [], fileTakes: [], conflicts: [], problems: [], notes: [],
+    file: path.relative(ctx.io.cwd, f.file).split(path.sep).join('/'),
+    fileSha256: sha256(f.text),
+    campaignId: f.id,
+    action: 'none',
+    requests: [],
+    changes: [],
+    fileTakes: [],
+    conflicts: [],
+    problems: [],
+    notes: [],
   };
-  if (!f.doc) return { ...entry, action: 'blocked', message: f.unreadable ?? `${f.shown} does not hold a JSON object: fix the file first.` };
+  if (!f.doc)
+    return { ...entry, action: 'blocked', message: f.unreadable ?? `${f.shown} does not hold a JSON object: fix the file first.` };
   try {
     const env = f.id ? ctx.service.environmentOf(f) : ctx.service.defaultEnvironment();
     const planned = f.id ? await planUpdate(f, env, ctx) : await planCreate(f, env, ctx);
@@ -134,7 +166,10 @@ export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanE
 }
 
 function writeDeps(f: CampaignFile, env: Environment, ctx: PlanContext, ui: PushUi, seen: { remote?: RemoteCampaign }): WriteDeps {
-  if (!env.email) throw new CliError(l10n.t`environment "${env.name}" has no email, which every write puts in created_by / updated_by: add "email" to it, or give --email ADDRESS (or CAMPAIGN_EMAIL).`);
+  if (!env.email)
+    throw new CliError(
+      l10n.t`environment "${env.name}" has no email, which every write puts in created_by / updated_by: add "email" to it, or give --email ADDRESS (or CAMPAIGN_EMAIL).`,
+    );
   return {
     api: readOnlyApi(ctx.service.api(env), seen),
     bases: readOnlyBases(ctx.service.bases(env, f)),
@@ -155,15 +190,25 @@ async function planUpdate(f: CampaignFile, env: Environment, ctx: PlanContext): 
   if (ui.preview) {
     const p = ui.preview;
     return {
-      ...remote, action: 'update', campaignName: p.campaignName, requests: [{ method: p.request.method, path: p.request.path, body: p.body }],
-      changes: p.changes, fileTakes: p.takeFromRemote, notes: p.notes.map(n => plain(n).replace(' (shown in the file)', ' (listed above)')),
+      ...remote,
+      action: 'update',
+      campaignName: p.campaignName,
+      requests: [{ method: p.request.method, path: p.request.path, body: p.body }],
+      changes: p.changes,
+      fileTakes: p.takeFromRemote,
+      notes: p.notes.map(n => plain(n).replace(' (shown in the file)', ' (listed above)')),
       problems: ui.findings.map(problemOf),
     };
   }
   if (ui.conflicts) {
     const conflicts = ui.conflicts.conflicts.map(c => ({ path: c.path, base: c.base, local: c.local, remote: c.remote }));
     const by = ui.conflicts.remoteUpdatedBy ? ` (by ${ui.conflicts.remoteUpdatedBy})` : '';
-    return { ...remote, action: 'conflict', conflicts, message: `changed both in the file and on the service${by}: ${conflicts.map(c => c.path).join(', ')}. Set each to the value it should have in the file, or resolve them in VS Code (Campaign Studio: Push asks field by field).` };
+    return {
+      ...remote,
+      action: 'conflict',
+      conflicts,
+      message: `changed both in the file and on the service${by}: ${conflicts.map(c => c.path).join(', ')}. Set each to the value it should have in the file, or resolve them in VS Code (Campaign Studio: Push asks field by field).`,
+    };
   }
   if (ui.behind) return { ...remote, action: 'behind', message: `${plain(ui.behind)} campaign pull takes it.` };
   if (result.outcome === 'nothing-to-push') return { ...remote, action: 'none' };
@@ -182,15 +227,28 @@ async function withoutLocalEdits(f: CampaignFile, deps: WriteDeps): Promise<Part
   const remote = { remote: remoteStamp(now) };
   if (sameContent(base, now.normalized)) return { ...remote, action: 'none' };
   const changed = compareWithBase(base, f.doc, now.normalized).remote.map(c => c.path);
-  return { ...remote, action: 'behind', message: `nothing of yours to send; the service changed ${changed.join(', ')} since the pull: campaign pull takes it.` };
+  return {
+    ...remote,
+    action: 'behind',
+    message: `nothing of yours to send; the service changed ${changed.join(', ')} since the pull: campaign pull takes it.`,
+  };
 }
 
 async function planCreate(f: CampaignFile, env: Environment, ctx: PlanContext): Promise<Partial<PlanEntry>> {
   const ui = new RecordingUi('create');
   const deps = writeDeps(f, env, ctx, ui, {});
   const result = await runCreateDraft(memoryFile(f), deps);
-  if (ui.createAsked) return { action: 'create', requests: draftRequests(f.doc!, deps.env.email), notes: ['A new draft: the service assigns its id, which the push writes into the file.'] };
-  return { action: result.outcome === 'blocked' ? 'blocked' : 'error', problems: ui.findings.map(problemOf), message: plain(result.message) };
+  if (ui.createAsked)
+    return {
+      action: 'create',
+      requests: draftRequests(f.doc!, deps.env.email),
+      notes: ['A new draft: the service assigns its id, which the push writes into the file.'],
+    };
+  return {
+    action: result.outcome === 'blocked' ? 'blocked' : 'error',
+    problems: ui.findings.map(problemOf),
+    message: plain(result.message),
+  };
 }
 
 function problemOf(p: { rule?: string; severity?: string; path: string; message: string }): PlanProblem {

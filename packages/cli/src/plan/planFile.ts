@@ -10,9 +10,15 @@ import { Plan, PLAN_FORMAT, PLAN_VERSION, PlanEntry, summaryOf } from './format'
 export function makePlan(entries: PlanEntry[], environments: Environment[]): Plan {
   const used = new Set(entries.map(e => e.environment));
   return {
-    format: PLAN_FORMAT, version: PLAN_VERSION, createdAt: new Date().toISOString(), tool: { name: 'campaign', version },
-    environments: environments.filter(e => used.has(e.name)).map(e => ({ name: e.name, baseUrl: e.baseUrl, workspaceId: e.workspaceId, production: e.production })),
-    summary: summaryOf(entries), entries,
+    format: PLAN_FORMAT,
+    version: PLAN_VERSION,
+    createdAt: new Date().toISOString(),
+    tool: { name: 'campaign', version },
+    environments: environments
+      .filter(e => used.has(e.name))
+      .map(e => ({ name: e.name, baseUrl: e.baseUrl, workspaceId: e.workspaceId, production: e.production })),
+    summary: summaryOf(entries),
+    entries,
   };
 }
 
@@ -42,7 +48,10 @@ export async function readPlan(file: string, io: CliIO): Promise<Plan> {
   } catch (e) {
     throw new CliError(l10n.t`--plan ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
-  if (!bytes) throw new CliError(l10n.t`--plan ${file} holds more than ${MAX_PLAN_BYTES >> 20} MB, far more than any plan, so reading stopped there: give a file written by campaign plan --out.`);
+  if (!bytes)
+    throw new CliError(
+      l10n.t`--plan ${file} holds more than ${MAX_PLAN_BYTES >> 20} MB, far more than any plan, so reading stopped there: give a file written by campaign plan --out.`,
+    );
   const text = bytes.toString('utf8');
   let plan: Partial<Plan>;
   try {
@@ -50,7 +59,11 @@ export async function readPlan(file: string, io: CliIO): Promise<Plan> {
   } catch {
     throw new CliError(l10n.t`--plan ${file} is not JSON: give a file written by campaign plan --out.`);
   }
-  if (plan?.format !== PLAN_FORMAT || !Array.isArray(plan.entries)) throw new CliError(l10n.t`--plan ${file} is not a plan: give a file written by campaign plan --out.`);
-  if (plan.version !== PLAN_VERSION) throw new CliError(l10n.t`--plan ${file} is a version ${String(plan.version)} plan; this campaign ${version} reads version ${PLAN_VERSION}. Make the plan again with this version.`);
+  if (plan?.format !== PLAN_FORMAT || !Array.isArray(plan.entries))
+    throw new CliError(l10n.t`--plan ${file} is not a plan: give a file written by campaign plan --out.`);
+  if (plan.version !== PLAN_VERSION)
+    throw new CliError(
+      l10n.t`--plan ${file} is a version ${String(plan.version)} plan; this campaign ${version} reads version ${PLAN_VERSION}. Make the plan again with this version.`,
+    );
   return plan as Plan;
 }

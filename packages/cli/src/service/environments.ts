@@ -56,8 +56,16 @@ limits (10 calls a second, 100 a minute, 6000 an hour); a command that needs mor
 says first how many calls it needs and how long the limits make it take.`;
 
 export function serviceOptions(values: Record<string, unknown>): ServiceOptions {
-  const s = (k: string): string | undefined => (typeof values[k] === 'string' ? values[k] as string : undefined);
-  return { env: s('env'), environments: s('environments'), baseUrl: s('base-url'), workspaceId: s('workspace-id'), email: s('email'), apiKeyFile: s('api-key-file'), quiet: values.quiet === true };
+  const s = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  return {
+    env: s('env'),
+    environments: s('environments'),
+    baseUrl: s('base-url'),
+    workspaceId: s('workspace-id'),
+    email: s('email'),
+    apiKeyFile: s('api-key-file'),
+    quiet: values.quiet === true,
+  };
 }
 
 /** The environments this run may use, and where they were defined (for messages). */
@@ -75,11 +83,17 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
   const baseUrl = o.baseUrl ?? env.CAMPAIGN_BASE_URL;
   const workspaceId = o.workspaceId ?? env.CAMPAIGN_WORKSPACE_ID;
   if (baseUrl !== undefined || workspaceId !== undefined) {
-    return { environments: [commandLineEnvironment(chosen ?? 'default', baseUrl, workspaceId, o.email ?? env.CAMPAIGN_EMAIL)], source: 'the command line', chosen };
+    return {
+      environments: [commandLineEnvironment(chosen ?? 'default', baseUrl, workspaceId, o.email ?? env.CAMPAIGN_EMAIL)],
+      source: 'the command line',
+      chosen,
+    };
   }
   const file = o.environments ? path.resolve(io.cwd, o.environments) : findEnvironmentsFile(io.cwd);
   if (!file) {
-    throw new ConfigError(l10n.t`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`);
+    throw new ConfigError(
+      l10n.t`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`,
+    );
   }
   const set = readEnvironmentsFile(file, io);
   const email = o.email ?? env.CAMPAIGN_EMAIL;
@@ -88,11 +102,24 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
   return loaded;
 }
 
-function commandLineEnvironment(name: string, baseUrl: string | undefined, workspaceId: string | undefined, email: string | undefined): Environment {
+function commandLineEnvironment(
+  name: string,
+  baseUrl: string | undefined,
+  workspaceId: string | undefined,
+  email: string | undefined,
+): Environment {
   if (!baseUrl) throw new ConfigError(l10n.t('--workspace-id needs --base-url (or CAMPAIGN_BASE_URL) too.'));
   if (!workspaceId) throw new ConfigError(l10n.t('--base-url needs --workspace-id (or CAMPAIGN_WORKSPACE_ID) too.'));
   const parsed = parseEnvironments([{ name, baseUrl, workspaceId, email }]);
-  if (parsed.problems.length) throw new ConfigError(plain(parsed.problems[0].replace(/^`campaignStudio\.environments\[0\]`|^environment `[^`]*`/, 'the environment given on the command line')));
+  if (parsed.problems.length)
+    throw new ConfigError(
+      plain(
+        parsed.problems[0].replace(
+          /^`campaignStudio\.environments\[0\]`|^environment `[^`]*`/,
+          'the environment given on the command line',
+        ),
+      ),
+    );
   return parsed.environments[0];
 }
 
@@ -120,14 +147,20 @@ function readEnvironmentsFile(file: string, io: CliIO): Omit<EnvironmentSet, 'ch
   const errors: ParseError[] = [];
   const doc = parseJsonc(readText(file), errors, { allowTrailingComma: true });
   if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new ConfigError(l10n.t`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`);
+    throw new ConfigError(
+      l10n.t`${shown} is not a JSON object: write { "environments": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }.`,
+    );
   }
   const settings = path.basename(file) === 'settings.json';
   const key = settings ? 'campaignStudio.environments' : 'environments';
   const raw = (doc as Record<string, unknown>)[key];
-  if (!Array.isArray(raw)) throw new ConfigError(l10n.t('{0} has no "{1}" array: write {2}.', shown, key, `{ "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }`));
+  if (!Array.isArray(raw))
+    throw new ConfigError(
+      l10n.t('{0} has no "{1}" array: write {2}.', shown, key, `{ "${key}": [ { "name": …, "baseUrl": …, "workspaceId": … } ] }`),
+    );
   const parsed = parseEnvironments(raw);
-  if (parsed.problems.length) throw new ConfigError(l10n.t`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
+  if (parsed.problems.length)
+    throw new ConfigError(l10n.t`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
   if (!parsed.environments.length) throw new ConfigError(l10n.t`${shown} defines no environment: add one to "${key}".`);
   return { environments: parsed.environments, source: shown };
 }
@@ -151,7 +184,9 @@ function unknownEnvironment(set: Omit<EnvironmentSet, 'chosen'>, name: string): 
 export function theEnvironment(set: EnvironmentSet): Environment {
   if (set.chosen) return environmentNamed(set, set.chosen);
   if (set.environments.length === 1) return set.environments[0];
-  throw new ConfigError(l10n.t`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`);
+  throw new ConfigError(
+    l10n.t`${set.source} defines ${set.environments.length} environments (${set.environments.map(e => e.name).join(', ')}): choose one with --env NAME.`,
+  );
 }
 
 /** The key of `env`: `CAMPAIGN_API_KEY_<NAME>` (upper case, other characters as `_`), `CAMPAIGN_API_KEY`, or `--api-key-file`. */
@@ -164,5 +199,7 @@ export function apiKeyFor(env: Environment, o: ServiceOptions, io: CliIO): strin
   const own = `CAMPAIGN_API_KEY_${env.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   const key = io.env?.[own]?.trim() || io.env?.CAMPAIGN_API_KEY?.trim();
   if (key) return key;
-  throw new ConfigError(l10n.t`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`);
+  throw new ConfigError(
+    l10n.t`no API key for environment "${env.name}": set CAMPAIGN_API_KEY (or ${own}), or give --api-key-file FILE. The dashboard shows the key in the workspace settings.`,
+  );
 }

@@ -1,7 +1,25 @@
 import * as l10n from '@vscode/l10n';
 import {
-  baseOfEnvironment, baseStore, BaseStore, CampaignRead, describeFailure, Environment, foreignBaseMessage, formatDuration, isServiceError, pushApi, PushApi,
-  readCampaigns, refusedWith, searchCallsFor, SERVICE_LIMITS, ServiceClient, WaitNotice, waitText, withReads, workspaceOfBase,
+  baseOfEnvironment,
+  baseStore,
+  BaseStore,
+  CampaignRead,
+  describeFailure,
+  Environment,
+  foreignBaseMessage,
+  formatDuration,
+  isServiceError,
+  pushApi,
+  PushApi,
+  readCampaigns,
+  refusedWith,
+  searchCallsFor,
+  SERVICE_LIMITS,
+  ServiceClient,
+  WaitNotice,
+  waitText,
+  withReads,
+  workspaceOfBase,
 } from '@campaign-studio/sync';
 import { CliError, CliIO, plain } from '../io';
 import { CommandProgress, PROGRESS_TIMING } from '../progress';
@@ -35,7 +53,11 @@ export class Service {
   private readonly io: CliIO;
 
   /** `program`: the command, as its messages on stderr begin (`campaign plan`). */
-  constructor(private readonly options: ServiceOptions, io: CliIO, readonly program = 'campaign') {
+  constructor(
+    private readonly options: ServiceOptions,
+    io: CliIO,
+    readonly program = 'campaign',
+  ) {
     this.progress = new CommandProgress(io, program, options.quiet === true);
     this.io = this.progress.io;
   }
@@ -69,13 +91,16 @@ export class Service {
   client(env: Environment): ServiceClient {
     let c = this.clients.get(env.name);
     if (!c) {
-      c = new ServiceClient({
-        environment: env,
-        apiKey: apiKeyFor(env, this.options, this.io),
-        fetch: this.io.fetch,
-        readBudgetMs: env.readTimeoutSeconds ? env.readTimeoutSeconds * 1000 : undefined,
-        writeBudgetMs: env.writeTimeoutSeconds ? env.writeTimeoutSeconds * 1000 : undefined,
-      }, { onWait: wait => this.sayWait(wait) });
+      c = new ServiceClient(
+        {
+          environment: env,
+          apiKey: apiKeyFor(env, this.options, this.io),
+          fetch: this.io.fetch,
+          readBudgetMs: env.readTimeoutSeconds ? env.readTimeoutSeconds * 1000 : undefined,
+          writeBudgetMs: env.writeTimeoutSeconds ? env.writeTimeoutSeconds * 1000 : undefined,
+        },
+        { onWait: wait => this.sayWait(wait) },
+      );
       this.clients.set(env.name, c);
     }
     return c;
@@ -119,12 +144,18 @@ export class Service {
     if (!groups.length) return;
     const total = groups.reduce((n, g) => n + g.ids.size, 0);
     await this.sayCost(groups, total, extraCalls);
-    this.progress.begin({ what: l10n.t('campaigns read'), total, leftMs: remaining => this.client(groups[0].env).paceFor(searchCallsFor(remaining) + extraCalls) });
+    this.progress.begin({
+      what: l10n.t('campaigns read'),
+      total,
+      leftMs: remaining => this.client(groups[0].env).paceFor(searchCallsFor(remaining) + extraCalls),
+    });
     try {
-      await Promise.all(groups.map(async g => {
-        const reads = await readCampaigns(this.client(g.env), [...g.ids], { onRead: () => this.progress.advance() });
-        for (const [id, read] of reads) this.readsOf(g.env).set(id, read);
-      }));
+      await Promise.all(
+        groups.map(async g => {
+          const reads = await readCampaigns(this.client(g.env), [...g.ids], { onRead: () => this.progress.advance() });
+          for (const [id, read] of reads) this.readsOf(g.env).set(id, read);
+        }),
+      );
     } finally {
       this.progress.end();
     }
@@ -163,8 +194,21 @@ export class Service {
 /** What a command's reads will cost, in calls and in the time the rate limits make them take. */
 export function costLine(o: { campaigns: number; calls: number; where: string; ms: number; hourly: number }): string {
   return o.calls > o.hourly
-    ? l10n.t('{0} campaigns need {1} calls to {2}, more than the {3} an hour the service allows: about {4}.', o.campaigns, o.calls, o.where, o.hourly, formatDuration(o.ms))
-    : l10n.t('{0} campaigns: {1} calls to {2}; the service\'s rate limits make that about {3}.', o.campaigns, o.calls, o.where, formatDuration(o.ms));
+    ? l10n.t(
+        '{0} campaigns need {1} calls to {2}, more than the {3} an hour the service allows: about {4}.',
+        o.campaigns,
+        o.calls,
+        o.where,
+        o.hourly,
+        formatDuration(o.ms),
+      )
+    : l10n.t(
+        "{0} campaigns: {1} calls to {2}; the service's rate limits make that about {3}.",
+        o.campaigns,
+        o.calls,
+        o.where,
+        formatDuration(o.ms),
+      );
 }
 
 /** A failure of a call through the push flows' port (`api`), in one line: the envelope when the service sent one. */

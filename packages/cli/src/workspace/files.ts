@@ -40,7 +40,8 @@ export async function listCampaignFiles(inputs: string[], io: CliIO): Promise<Ar
   const said: string[] = [];
   const collector = new TargetCollector(io.cwd, new Problems(line => said.push(line)), CAMPAIGNS);
   for (const input of inputs.length ? inputs : ['.']) {
-    if (input === '-') throw new CliError(l10n.t('- (stdin) is for campaign lint: the sync commands work on files, whose base snapshots sit beside them.'));
+    if (input === '-')
+      throw new CliError(l10n.t('- (stdin) is for campaign lint: the sync commands work on files, whose base snapshots sit beside them.'));
     await collector.add(input);
   }
   if (said.length) throw new CliError(said.join(' '));
@@ -48,7 +49,10 @@ export async function listCampaignFiles(inputs: string[], io: CliIO): Promise<Ar
 }
 
 /** A campaign file read, with its id (its own `id`, else the one in its name) and its base. */
-export function readCampaignFile(entry: { file: string; shown: string }, bases: BaseSnapshotStore = baseSnapshotsByDirectory()): CampaignFile {
+export function readCampaignFile(
+  entry: { file: string; shown: string },
+  bases: BaseSnapshotStore = baseSnapshotsByDirectory(),
+): CampaignFile {
   let text: string;
   try {
     text = fs.readFileSync(entry.file, 'utf8');

@@ -39,10 +39,16 @@ export class Problems {
 export function reason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;
   switch (code) {
-    case 'ENOENT': return 'no such file (or a broken link)';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'it is a directory';
-    case 'ELOOP': return 'too many levels of links';
-    default: return code ?? (e instanceof Error ? e.message : String(e));
+    case 'ENOENT':
+      return 'no such file (or a broken link)';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'ELOOP':
+      return 'too many levels of links';
+    default:
+      return code ?? (e instanceof Error ? e.message : String(e));
   }
 }

@@ -13,7 +13,11 @@ export class SettingsLookup {
   private readonly loaded = new Map<string, LoadedSettings>();
   private readonly byDirectory = new Map<string, LoadedSettings | undefined>();
 
-  constructor(private readonly cwd: string, private readonly problems: Problems, readonly config?: LoadedSettings) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly problems: Problems,
+    readonly config?: LoadedSettings,
+  ) {}
 
   /** The settings that govern the file `abs`; a settings file that cannot be read is reported once. */
   for(abs: string): LoadedSettings | undefined {
@@ -31,7 +35,12 @@ export class SettingsLookup {
     if (!l) {
       l = loadCampaignrc(rc);
       this.loaded.set(rc, l);
-      if (l.unreadable) this.problems.unreadable(`settings file ${path.relative(this.cwd, rc) || rc}`, l.readError ?? 'unknown reason', 'The files it governs are checked with unknown settings.');
+      if (l.unreadable)
+        this.problems.unreadable(
+          `settings file ${path.relative(this.cwd, rc) || rc}`,
+          l.readError ?? 'unknown reason',
+          'The files it governs are checked with unknown settings.',
+        );
     }
     return l;
   }

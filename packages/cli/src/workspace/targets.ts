@@ -21,7 +21,10 @@ export interface Wanted {
 }
 
 /** What lint checks: campaigns and search bodies. */
-export const LINTED: Wanted = { accepts: name => isCampaignFileName(name) || isSearchFileName(name), description: '*.campaign.json or *.search.json files' };
+export const LINTED: Wanted = {
+  accepts: name => isCampaignFileName(name) || isSearchFileName(name),
+  description: '*.campaign.json or *.search.json files',
+};
 
 /** What the sync commands work on: campaigns. */
 export const CAMPAIGNS: Wanted = { accepts: isCampaignFileName, description: '*.campaign.json files' };
@@ -50,7 +53,12 @@ export class TargetCollector {
   private readonly seen = new Set<string>();
   private readonly ignores: GitIgnores;
 
-  constructor(private readonly cwd: string, private readonly problems: Problems, private readonly wanted: Wanted, private readonly stdinFilename?: string) {
+  constructor(
+    private readonly cwd: string,
+    private readonly problems: Problems,
+    private readonly wanted: Wanted,
+    private readonly stdinFilename?: string,
+  ) {
     this.ignores = new GitIgnores(cwd);
   }
 
@@ -67,7 +75,10 @@ export class TargetCollector {
     if (!stat.isDirectory()) return this.push({ shown: input, abs });
     const before = this.targets.length;
     const skipped = this.walk(abs, input, new Set());
-    if (this.targets.length === before) this.problems.problem(`${input}: no ${this.wanted.description} in it${ignoredNote(skipped)}. Give a directory, file or glob that holds campaigns.`);
+    if (this.targets.length === before)
+      this.problems.problem(
+        `${input}: no ${this.wanted.description} in it${ignoredNote(skipped)}. Give a directory, file or glob that holds campaigns.`,
+      );
   }
 
   private push(t: Target): void {
@@ -81,7 +92,9 @@ export class TargetCollector {
     const found = await glob(pattern, { cwd: this.cwd, absolute, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] });
     const kept = found.filter(f => !this.ignores.ignores(path.resolve(this.cwd, f), false)).sort();
     if (kept.length === 0) {
-      this.problems.problem(`${pattern}: no files match it${ignoredNote(found.length)}. Check the pattern, and quote it so the shell does not expand it.`);
+      this.problems.problem(
+        `${pattern}: no files match it${ignoredNote(found.length)}. Check the pattern, and quote it so the shell does not expand it.`,
+      );
       return;
     }
     for (const f of kept) this.push({ shown: f, abs: path.resolve(this.cwd, f) });
@@ -95,7 +108,7 @@ export class TargetCollector {
       real = fs.realpathSync(dir);
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      this.problems.unreadable(shown, reason(e), 'Check the directory\'s permissions.');
+      this.problems.unreadable(shown, reason(e), "Check the directory's permissions.");
       return 0;
     }
     if (visited.has(real)) return 0; // a link back up the tree

@@ -21,7 +21,14 @@ const EAGER = { afterMs: 0, everyMs: 200 };
 async function catalog(t: Parameters<typeof cliWorld>[0], n = N): Promise<{ w: CliWorld; ids: string[] }> {
   const w = await cliWorld(t);
   w.emu.admin.setRateLimits(false);
-  const maker: World = { ...w, client: new ServiceClient({ environment: w.client.environment, apiKey: w.ws.apiKey, limiter: new RateLimiter({ limits: [{ limit: 1e9, windowMs: 1 }] }) }) };
+  const maker: World = {
+    ...w,
+    client: new ServiceClient({
+      environment: w.client.environment,
+      apiKey: w.ws.apiKey,
+      limiter: new RateLimiter({ limits: [{ limit: 1e9, windowMs: 1 }] }),
+    }),
+  };
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const status = i % 3 === 0 ? undefined : i % 3 === 1 ? 'SCHEDULED' : 'ACTIVE';
@@ -50,11 +57,14 @@ test(`pull, status and plan of ${N} campaigns at the real limits: a search call 
   assert.equal(pulled.code, 0, pulled.stderr);
   const rows = w.json<{ campaigns: Array<{ id: string; outcome: string }> }>(pulled, 'pull').campaigns;
   assert.deepEqual(rows.map(r => r.id).sort(), [...ids].sort(), 'every campaign pulled, once');
-  assert.ok(rows.every(r => r.outcome === 'created'), 'each written as a new file');
+  assert.ok(
+    rows.every(r => r.outcome === 'created'),
+    'each written as a new file',
+  );
   const pull = calls(w);
   // A search has no total count: pages until one holds fewer than 15 (here an empty 11th), three
   // asked at a time, so up to two more pages may have been asked past the end.
-  assert.deepEqual(Object.keys(pull.byOperation), ['searchCampaigns'], 'the search\'s own records are written: no GET');
+  assert.deepEqual(Object.keys(pull.byOperation), ['searchCampaigns'], "the search's own records are written: no GET");
   assert.ok(pull.total >= N / 15 + 1 && pull.total <= N / 15 + 3, `${pull.total} search calls`);
   assert.equal(pull.refused, 0);
   assert.match(pulled.stderr, /campaign pull: campaigns pulled: \d+ so far\./, 'progress while the search goes on');
@@ -64,23 +74,43 @@ test(`pull, status and plan of ${N} campaigns at the real limits: a search call 
   assert.equal(status.code, 0, status.stderr);
   const states = w.json<{ files: Array<{ state: string }> }>(status, 'status').files.map(f => f.state);
   assert.equal(states.length, N);
-  assert.ok(states.every(s => s === 'unchanged'), `every file unchanged: ${[...new Set(states)].join(', ')}`);
+  assert.ok(
+    states.every(s => s === 'unchanged'),
+    `every file unchanged: ${[...new Set(states)].join(', ')}`,
+  );
   const st = calls(w);
   assert.deepEqual(st.byOperation, { searchCampaigns: N / 15 });
   assert.equal(st.refused, 0);
-  assert.match(status.stderr, new RegExp(`campaign status: ${N} campaigns: ${N / 15} calls to emu; the service's rate limits make that about`), 'the cost is said up front');
+  assert.match(
+    status.stderr,
+    new RegExp(`campaign status: ${N} campaigns: ${N / 15} calls to emu; the service's rate limits make that about`),
+    'the cost is said up front',
+  );
   assert.match(status.stderr, new RegExp(`campaign status: campaigns read: \\d+ of ${N}`), 'progress lines on stderr without a terminal');
   assert.match(status.stderr, new RegExp(`campaign status: campaigns read: ${N} of ${N}, in `), 'and the last one when it is over');
 
   const edited = ids.slice(0, N / 10);
-  for (const [i, id] of edited.entries()) edit(fileOf(w, id), d => { d.basic_details.name = `Catalog campaign ${i}, edited`; });
+  for (const [i, id] of edited.entries())
+    edit(fileOf(w, id), d => {
+      d.basic_details.name = `Catalog campaign ${i}, edited`;
+    });
   const plan = await w.run(['plan', '--format', 'json'], { progressTiming: EAGER });
   assert.equal(plan.code, 2, `changes pending: ${plan.stderr}`);
   const entries = w.json<{ entries: Array<{ campaignId: string; action: string }> }>(plan, 'plan').entries;
-  assert.deepEqual(entries.filter(e => e.action === 'update').map(e => e.campaignId).sort(), [...edited].sort());
+  assert.deepEqual(
+    entries
+      .filter(e => e.action === 'update')
+      .map(e => e.campaignId)
+      .sort(),
+    [...edited].sort(),
+  );
   assert.equal(entries.filter(e => e.action === 'none').length, N - edited.length);
   const planned = calls(w);
-  assert.deepEqual(planned.byOperation, { searchCampaigns: N / 15, validateCampaign: edited.length }, 'a read per 15 campaigns and a validation per edited file');
+  assert.deepEqual(
+    planned.byOperation,
+    { searchCampaigns: N / 15, validateCampaign: edited.length },
+    'a read per 15 campaigns and a validation per edited file',
+  );
   assert.equal(planned.refused, 0);
   assert.match(plan.stderr, new RegExp(`campaign plan: files planned: \\d+ of ${N}`));
 });
@@ -89,12 +119,18 @@ test('push reads every campaign it checks 15 to a call; each write keeps its own
   const { w, ids } = await catalog(t, 30);
   assert.equal((await w.run(['pull', ...ids])).code, 0);
   const edited = ids.slice(0, 3);
-  for (const id of edited) edit(fileOf(w, id), d => { d.basic_details.team = 'Retail'; });
+  for (const id of edited)
+    edit(fileOf(w, id), d => {
+      d.basic_details.team = 'Retail';
+    });
   calls(w);
 
   const pushed = await w.run(['push', '--yes', '--format', 'json']);
   assert.equal(pushed.code, 0, pushed.stderr);
-  assert.deepEqual(w.json<{ results: Array<{ campaignId: string; ok: boolean }> }>(pushed, 'push').results.map(r => [r.campaignId, r.ok]), edited.map(id => [id, true]));
+  assert.deepEqual(
+    w.json<{ results: Array<{ campaignId: string; ok: boolean }> }>(pushed, 'push').results.map(r => [r.campaignId, r.ok]),
+    edited.map(id => [id, true]),
+  );
   const push = calls(w);
   assert.deepEqual(push.byOperation, {
     // the plan's reads (2), then the check that nothing moved since (1)
@@ -118,11 +154,17 @@ test('a campaign the search does not return is read by GET: gone from the servic
 
   const status = await w.run(['status', '--format', 'json']);
   assert.equal(status.code, 0, status.stderr);
-  const byId = Object.fromEntries(w.json<{ files: Array<{ campaignId: string; state: string; message?: string }> }>(status, 'status').files.map(f => [f.campaignId, f]));
+  const byId = Object.fromEntries(
+    w.json<{ files: Array<{ campaignId: string; state: string; message?: string }> }>(status, 'status').files.map(f => [f.campaignId, f]),
+  );
   assert.equal(byId[seeded].state, 'unchanged', byId[seeded].message);
   assert.equal(byId[gone].state, 'not-on-service', byId[gone].message);
   assert.match(byId[gone].message ?? '', /is not on emu/);
   const made = calls(w);
-  assert.deepEqual(made.byOperation, { searchCampaigns: 1, getCampaign: 1 }, 'one search for both, then a GET for the one it did not return');
+  assert.deepEqual(
+    made.byOperation,
+    { searchCampaigns: 1, getCampaign: 1 },
+    'one search for both, then a GET for the one it did not return',
+  );
   assert.equal(made.refused, 0);
 });

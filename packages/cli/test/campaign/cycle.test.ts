@@ -12,7 +12,17 @@ import { cliWorld, edit, fileOf, onService } from './harness';
  * service moving after the plan, a field changed on both sides, a folder fetched by the editor.
  */
 
-interface PlanJson { summary: Record<string, number>; entries: Array<{ file: string; action: string; requests: Array<{ method: string; path: string; body: Record<string, any> }>; conflicts: Array<{ path: string }>; message?: string; remote?: { updatedAt?: string } }> }
+interface PlanJson {
+  summary: Record<string, number>;
+  entries: Array<{
+    file: string;
+    action: string;
+    requests: Array<{ method: string; path: string; body: Record<string, any> }>;
+    conflicts: Array<{ path: string }>;
+    message?: string;
+    remote?: { updatedAt?: string };
+  }>;
+}
 
 test('the full cycle: pull, edit, status, diff, plan (exit 2), push --plan --yes, then nothing left to push (exit 0)', async t => {
   const w = await cliWorld(t);
@@ -24,11 +34,16 @@ test('the full cycle: pull, edit, status, diff, plan (exit 2), push --plan --yes
   const file = fileOf(w, id);
   assert.ok(fs.existsSync(baseSnapshotPath(w.root, id)), 'the base snapshot is written beside the file, as Fetch writes it');
 
-  edit(file, d => { d.basic_details.name = 'Spring sale, second week'; });
+  edit(file, d => {
+    d.basic_details.name = 'Spring sale, second week';
+  });
   const status = await w.run(['status', '--format', 'json']);
   assert.equal(status.code, 0, status.stderr);
   const files = w.json<{ files: Array<{ file: string; state: string; environment: string }> }>(status, 'status').files;
-  assert.deepEqual(files.map(f => [f.file, f.state, f.environment]), [[path.relative(w.root, file), 'modified', 'emu']]);
+  assert.deepEqual(
+    files.map(f => [f.file, f.state, f.environment]),
+    [[path.relative(w.root, file), 'modified', 'emu']],
+  );
 
   const diff = await w.run(['diff', '--format', 'json']);
   const changes = w.json<{ files: Array<{ local: unknown[]; remote: unknown[] }> }>(diff, 'diff').files[0];
@@ -43,14 +58,25 @@ test('the full cycle: pull, edit, status, diff, plan (exit 2), push --plan --yes
   assert.deepEqual(JSON.parse(fs.readFileSync(path.join(w.root, 'plan.json'), 'utf8')), planned, '--out writes the same plan');
   const update = planned.entries[0];
   assert.equal(update.action, 'update');
-  assert.deepEqual(update.requests.map(r => `${r.method} ${r.path}`), [`PATCH /v5/campaigns/${id}`]);
-  assert.deepEqual(update.requests[0].body, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: ME, basic_details: { name: 'Spring sale, second week', platforms: ['ANDROID', 'IOS'], tags: ['spring'], team: 'Growth' } });
+  assert.deepEqual(
+    update.requests.map(r => `${r.method} ${r.path}`),
+    [`PATCH /v5/campaigns/${id}`],
+  );
+  assert.deepEqual(update.requests[0].body, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: ME,
+    basic_details: { name: 'Spring sale, second week', platforms: ['ANDROID', 'IOS'], tags: ['spring'], team: 'Growth' },
+  });
   assert.equal(requests(w, 'PATCH').length, 0, 'a plan sends nothing');
 
   const pushed = await w.run(['push', '--plan', 'plan.json', '--yes', '--format', 'json']);
   assert.equal(pushed.code, 0, pushed.stderr);
   const result = w.json<{ results: Array<{ outcome: string; ok: boolean }> }>(pushed, 'push').results;
-  assert.deepEqual(result.map(r => [r.outcome, r.ok]), [['pushed', true]]);
+  assert.deepEqual(
+    result.map(r => [r.outcome, r.ok]),
+    [['pushed', true]],
+  );
   const patches = requests(w, 'PATCH');
   assert.equal(patches.length, 1, 'one write');
   assert.equal((w.emu.admin.campaign(id)!.components.basic_details as { name: string }).name, 'Spring sale, second week');
@@ -66,16 +92,25 @@ test('the service changes between plan and push: push --plan refuses (exit 1), n
   const w = await cliWorld(t);
   const id = await onService(w, pushCampaign());
   await w.run(['pull', id]);
-  edit(fileOf(w, id), d => { d.basic_details.name = 'Mine'; });
+  edit(fileOf(w, id), d => {
+    d.basic_details.name = 'Mine';
+  });
   assert.equal((await w.run(['plan', '--out', 'plan.json'])).code, 2);
   w.emu.admin.editCampaign(id, { utm_params: { utm_source: 'email', utm_medium: 'push' } }, 'colleague@example.com');
 
   const pushed = await w.run(['push', '--plan', 'plan.json', '--yes']);
   assert.equal(pushed.code, 1);
-  assert.match(pushed.stderr, new RegExp(`^campaign push: nothing was sent: campaign ${id} changed on emu since the plan was made \\(at .* by colleague@example\\.com\\)\\. Run campaign plan again and review it\\.\\n$`));
+  assert.match(
+    pushed.stderr,
+    new RegExp(
+      `^campaign push: nothing was sent: campaign ${id} changed on emu since the plan was made \\(at .* by colleague@example\\.com\\)\\. Run campaign plan again and review it\\.\\n$`,
+    ),
+  );
   assert.equal(requests(w, 'PATCH').length, 0);
 
-  edit(fileOf(w, id), d => { d.basic_details.team = 'Retail'; });
+  edit(fileOf(w, id), d => {
+    d.basic_details.team = 'Retail';
+  });
   assert.equal((await w.run(['plan', '--out', 'plan.json'])).code, 2, 'the new plan merges their change');
   fs.appendFileSync(fileOf(w, id), ' ');
   const edited = await w.run(['push', '--plan', 'plan.json', '--yes']);
@@ -88,23 +123,34 @@ test('a field changed on both sides: status says diverged, plan and pull exit 1 
   const id = await onService(w, pushCampaign());
   await w.run(['pull', id]);
   const file = fileOf(w, id);
-  const mine = edit(file, d => { d.basic_details.name = 'Mine'; });
+  const mine = edit(file, d => {
+    d.basic_details.name = 'Mine';
+  });
   const baseBefore = fs.readFileSync(baseSnapshotPath(w.root, id), 'utf8');
-  w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, name: 'Theirs' } }, 'colleague@example.com');
+  w.emu.admin.editCampaign(id, { basic_details: { ...(pushCampaign().basic_details as object), name: 'Theirs' } }, 'colleague@example.com');
 
   const status = await w.run(['status']);
   assert.equal(status.code, 0);
-  assert.match(status.stdout, /^diverged {2}campaigns\/.* \(emu\): conflicts in basic_details\.name \(last changed by colleague@example\.com/);
+  assert.match(
+    status.stdout,
+    /^diverged {2}campaigns\/.* \(emu\): conflicts in basic_details\.name \(last changed by colleague@example\.com/,
+  );
 
   const plan = await w.run(['plan', '--format', 'json']);
   assert.equal(plan.code, 1, 'a conflict is exit 1');
   const entry = w.json<PlanJson>(plan, 'plan').entries[0];
   assert.equal(entry.action, 'conflict');
-  assert.deepEqual(entry.conflicts.map(c => c.path), ['basic_details.name']);
+  assert.deepEqual(
+    entry.conflicts.map(c => c.path),
+    ['basic_details.name'],
+  );
 
   const pull = await w.run(['pull']);
   assert.equal(pull.code, 1);
-  assert.match(pull.stdout, /^conflict {2}campaigns\/.*: conflicts in basic_details\.name; changed on both sides \(the service's were made by colleague@example\.com\): nothing was written/);
+  assert.match(
+    pull.stdout,
+    /^conflict {2}campaigns\/.*: conflicts in basic_details\.name; changed on both sides \(the service's were made by colleague@example\.com\): nothing was written/,
+  );
   assert.equal(fs.readFileSync(file, 'utf8'), mine, 'the file keeps the edit');
   assert.equal(fs.readFileSync(baseSnapshotPath(w.root, id), 'utf8'), baseBefore, 'the base stays, so the conflict stays visible');
 
@@ -114,13 +160,19 @@ test('a field changed on both sides: status says diverged, plan and pull exit 1 
   assert.equal(requests(w, 'PATCH').length, 0);
 });
 
-test('pull merges the service\'s changes into a file with local edits, field by field, and keeps the edits', async t => {
+test("pull merges the service's changes into a file with local edits, field by field, and keeps the edits", async t => {
   const w = await cliWorld(t);
   const id = await onService(w, pushCampaign());
   await w.run(['pull', id]);
   const file = fileOf(w, id);
-  edit(file, d => { d.basic_details.name = 'Mine'; });
-  w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, tags: ['spring', 'theirs'] } }, 'colleague@example.com');
+  edit(file, d => {
+    d.basic_details.name = 'Mine';
+  });
+  w.emu.admin.editCampaign(
+    id,
+    { basic_details: { ...(pushCampaign().basic_details as object), tags: ['spring', 'theirs'] } },
+    'colleague@example.com',
+  );
 
   const pull = await w.run(['pull', '--format', 'json']);
   assert.equal(pull.code, 0, pull.stderr);
@@ -129,15 +181,17 @@ test('pull merges the service\'s changes into a file with local edits, field by 
   const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.deepEqual([doc.basic_details.name, doc.basic_details.tags], ['Mine', ['spring', 'theirs']]);
   const status = await w.run(['status']);
-  assert.match(status.stdout, /^modified/, 'the base is the service\'s version now: only the edit is left to push');
+  assert.match(status.stdout, /^modified/, "the base is the service's version now: only the edit is left to push");
 });
 
-test('a folder fetched by the editor works with the CLI, and one pulled by the CLI with the editor\'s fetch', async t => {
+test("a folder fetched by the editor works with the CLI, and one pulled by the CLI with the editor's fetch", async t => {
   const w = await cliWorld(t);
   const id = await onService(w, pushCampaign());
   const fetched = await fetchFile(w, id);
   assert.match((await w.run(['status'])).stdout, /^unchanged/);
-  edit(fetched.path, d => { d.basic_details.team = 'Retail'; });
+  edit(fetched.path, d => {
+    d.basic_details.team = 'Retail';
+  });
   const push = await w.run(['push', '--yes']);
   assert.equal(push.code, 0, push.stderr + push.stdout);
   assert.equal((w.emu.admin.campaign(id)!.components.basic_details as { team: string }).team, 'Retail');
@@ -146,11 +200,20 @@ test('a folder fetched by the editor works with the CLI, and one pulled by the C
   assert.equal((await w.run(['pull', other])).code, 0);
   const base = await readBaseSnapshot(w.root, other);
   assert.equal(base?.environment, 'emu');
-  const again = await fetchIntoWorkspace(other, { client: w.client, workspaceRoot: w.root, folder: 'campaigns', ask: async () => 'cancel' });
-  assert.deepEqual([again.outcome, again.file], ['unchanged', fileOf(w, other)], 'the editor finds the pulled file and sees nothing to ask about');
+  const again = await fetchIntoWorkspace(other, {
+    client: w.client,
+    workspaceRoot: w.root,
+    folder: 'campaigns',
+    ask: async () => 'cancel',
+  });
+  assert.deepEqual(
+    [again.outcome, again.file],
+    ['unchanged', fileOf(w, other)],
+    'the editor finds the pulled file and sees nothing to ask about',
+  );
 });
 
-test('a new file without an id: plan shows the create and each component\'s update; push creates the draft and writes its id', async t => {
+test("a new file without an id: plan shows the create and each component's update; push creates the draft and writes its id", async t => {
   const w = await cliWorld(t);
   fs.mkdirSync(path.join(w.root, 'drafts'));
   const file = path.join(w.root, 'drafts', 'winter.campaign.json');
@@ -160,7 +223,11 @@ test('a new file without an id: plan shows the create and each component\'s upda
   assert.equal(plan.code, 2, plan.stderr);
   const entry = w.json<PlanJson>(plan, 'plan').entries[0];
   assert.equal(entry.action, 'create');
-  assert.deepEqual(entry.requests.map(r => `${r.method} ${r.path}`).slice(0, 3), ['POST /v5/campaigns', 'PATCH /v5/campaigns/{id}', 'PATCH /v5/campaigns/{id}']);
+  assert.deepEqual(entry.requests.map(r => `${r.method} ${r.path}`).slice(0, 3), [
+    'POST /v5/campaigns',
+    'PATCH /v5/campaigns/{id}',
+    'PATCH /v5/campaigns/{id}',
+  ]);
   assert.deepEqual(entry.requests[0].body, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: ME });
 
   const push = await w.run(['push', 'drafts', '--yes']);
@@ -177,9 +244,15 @@ test('pull --search finds campaigns by name, or by a search body given as JSON o
   const byName = await w.run(['pull', '--search', 'Zebra crossing']);
   assert.equal(byName.code, 0, byName.stderr);
   assert.ok(fileOf(w, id));
-  fs.writeFileSync(path.join(w.root, 'drafts.search.json'), JSON.stringify({ campaign_fields: { status: ['DRAFT'], channels: ['PUSH'], ids: [id] } }));
+  fs.writeFileSync(
+    path.join(w.root, 'drafts.search.json'),
+    JSON.stringify({ campaign_fields: { status: ['DRAFT'], channels: ['PUSH'], ids: [id] } }),
+  );
   const byFile = await w.run(['pull', '--search', '@drafts.search.json', '--format', 'json']);
-  assert.deepEqual(w.json<{ campaigns: Array<{ id: string; outcome: string }> }>(byFile, 'pull').campaigns.map(c => [c.id, c.outcome]), [[id, 'unchanged']]);
+  assert.deepEqual(
+    w.json<{ campaigns: Array<{ id: string; outcome: string }> }>(byFile, 'pull').campaigns.map(c => [c.id, c.outcome]),
+    [[id, 'unchanged']],
+  );
   const bad = await w.run(['pull', '--search', '{"campaign_fields":']);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^campaign pull: --search JSON is not valid JSON/);
@@ -202,7 +275,15 @@ test('colours only on a terminal, and never with NO_COLOR', async t => {
   await w.run(['pull', id]);
   const coloured = async (env: Record<string, string | undefined>) => {
     let out = '';
-    await campaign(['status'], { stdout: s => { out += s; }, stderr: () => undefined, isTTY: true, cwd: w.root, env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...env } });
+    await campaign(['status'], {
+      stdout: s => {
+        out += s;
+      },
+      stderr: () => undefined,
+      isTTY: true,
+      cwd: w.root,
+      env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...env },
+    });
     return out.includes('\x1b[');
   };
   assert.equal(await coloured({}), true);
@@ -218,7 +299,10 @@ test('the sync commands take globs and skip what .gitignore ignores, as lint doe
   fs.copyFileSync(fileOf(w, id), path.join(w.root, 'scratch', 'copy.campaign.json'));
   fs.writeFileSync(path.join(w.root, '.gitignore'), 'scratch/\n');
   const all = await w.run(['status', '--format', 'json']);
-  assert.deepEqual(w.json<{ files: Array<{ file: string }> }>(all, 'status').files.map(f => f.file), [path.relative(w.root, fileOf(w, id))]);
+  assert.deepEqual(
+    w.json<{ files: Array<{ file: string }> }>(all, 'status').files.map(f => f.file),
+    [path.relative(w.root, fileOf(w, id))],
+  );
   const globbed = await w.run(['status', 'campaigns/*.campaign.json']);
   assert.match(globbed.stdout, /^unchanged {2}campaigns\/spring-sale\./);
 });
@@ -233,9 +317,23 @@ test('a file whose campaign is gone from the service: status says not-on-service
   fs.writeFileSync(baseSnapshotPath(w.root, gone), fs.readFileSync(baseSnapshotPath(w.root, id), 'utf8').split(id).join(gone));
   const status = await w.run(['status', '--format', 'json']);
   assert.equal(status.code, 0, status.stderr);
-  const states = w.json<{ files: Array<{ campaignId: string; state: string; message?: string }> }>(status, 'status').files.map(f => [f.campaignId, f.state]);
-  assert.deepEqual(states.sort(), [[id, 'unchanged'], [gone, 'not-on-service']].sort());
+  const states = w
+    .json<{ files: Array<{ campaignId: string; state: string; message?: string }> }>(status, 'status')
+    .files.map(f => [f.campaignId, f.state]);
+  assert.deepEqual(
+    states.sort(),
+    [
+      [id, 'unchanged'],
+      [gone, 'not-on-service'],
+    ].sort(),
+  );
   const plan = await w.run(['plan', '--format', 'json']);
   assert.equal(plan.code, 1);
-  assert.deepEqual(w.json<PlanJson>(plan, 'plan').entries.map(e => e.action).sort(), ['error', 'none']);
+  assert.deepEqual(
+    w
+      .json<PlanJson>(plan, 'plan')
+      .entries.map(e => e.action)
+      .sort(),
+    ['error', 'none'],
+  );
 });

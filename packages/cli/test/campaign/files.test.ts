@@ -39,7 +39,12 @@ test('pull refuses a campaign file that is a link to a file outside the working 
   fs.symlinkSync(victim, link);
   const r = await w.run(['pull', id]);
   assert.equal(r.code, 1, r.stdout);
-  assert.match(r.stdout, new RegExp(`^error {2}campaign ${id} \\(emu\\): .*spring-sale\\.${id}\\.campaign\\.json is a symbolic link .* that leads to .*victim\\.json, outside the working folder .*: nothing was written\\. Replace the link`));
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `^error {2}campaign ${id} \\(emu\\): .*spring-sale\\.${id}\\.campaign\\.json is a symbolic link .* that leads to .*victim\\.json, outside the working folder .*: nothing was written\\. Replace the link`,
+    ),
+  );
   assert.deepEqual(contents(dir), { 'victim.json': 'not yours\n' });
   assert.ok(!fs.existsSync(baseSnapshotPath(w.root, id)), 'not even the base');
 });
@@ -52,7 +57,10 @@ test('pull refuses .campaigns/base as a link to a folder outside, and a dangling
   fs.symlinkSync(dir, path.join(w.root, '.campaigns', 'base'), 'dir');
   const viaBase = await w.run(['pull', id]);
   assert.equal(viaBase.code, 1);
-  assert.match(viaBase.stdout, new RegExp(`base.${id}\\.json is a symbolic link .* that leads to .*-outside.${id}\\.json, outside the working folder`));
+  assert.match(
+    viaBase.stdout,
+    new RegExp(`base.${id}\\.json is a symbolic link .* that leads to .*-outside.${id}\\.json, outside the working folder`),
+  );
   assert.ok(!fs.existsSync(path.join(w.root, 'campaigns')), 'the campaign file is not written either');
 
   fs.rmSync(path.join(w.root, '.campaigns', 'base'));
@@ -72,7 +80,9 @@ test('links that stay inside the working folder keep working: pull and push thro
   fs.symlinkSync(path.join(w.root, 'kept-bases'), path.join(w.root, '.campaigns', 'base'), 'dir');
   assert.equal((await w.run(['pull', id])).code, 0);
   assert.ok(fs.existsSync(path.join(w.root, 'kept-bases', `${id}.json`)));
-  edit(fileOf(w, id), d => { d.basic_details.name = 'Through a link'; });
+  edit(fileOf(w, id), d => {
+    d.basic_details.name = 'Through a link';
+  });
   const pushed = await w.run(['push', '--yes']);
   assert.equal(pushed.code, 0, pushed.stderr);
   assert.equal(requests(w, 'PATCH').length, 1);
@@ -84,7 +94,9 @@ test('push does not write the merge into a campaign file whose folder is a link 
   assert.equal((await w.run(['pull', id])).code, 0);
   const { dir } = outsideFolder(w, t);
   const file = fileOf(w, id);
-  edit(file, d => { d.basic_details.name = 'Mine'; });
+  edit(file, d => {
+    d.basic_details.name = 'Mine';
+  });
   fs.renameSync(path.join(w.root, 'campaigns'), path.join(dir, 'campaigns'));
   fs.symlinkSync(path.join(dir, 'campaigns'), path.join(w.root, 'campaigns'), 'dir');
   w.emu.admin.editCampaign(id, { utm_params: { utm_source: 'email', utm_medium: 'push' } }, 'colleague@example.com');

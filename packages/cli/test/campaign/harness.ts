@@ -43,7 +43,9 @@ const SCHEMA = JSON.parse(fs.readFileSync(path.join(__dirname, '../../schemas/cl
 
 export async function cliWorld(t: Pick<TestContext, 'after'>, o: { production?: boolean } = {}): Promise<CliWorld> {
   const w = await world(t, { production: o.production });
-  writeEnvironments(w.root, [{ name: w.env.name, baseUrl: w.emu.url, workspaceId: w.ws.id, email: ME, ...(o.production ? { production: true } : {}) }]);
+  writeEnvironments(w.root, [
+    { name: w.env.name, baseUrl: w.emu.url, workspaceId: w.ws.id, email: ME, ...(o.production ? { production: true } : {}) },
+  ]);
   const ajv = new Ajv({ allErrors: true });
   ajv.addSchema(SCHEMA, 'out');
   return Object.assign(w, {
@@ -51,9 +53,22 @@ export async function cliWorld(t: Pick<TestContext, 'after'>, o: { production?: 
       const out: CliRun = { code: -1, stdout: '', stderr: '', asked: [] };
       const answers = ro.ask ? [...ro.ask] : undefined;
       out.code = await campaign(argv, {
-        stdout: s => { out.stdout += s; }, stderr: s => { out.stderr += s; ro.stderr?.(s); }, isTTY: false, cwd: ro.cwd ?? w.root,
+        stdout: s => {
+          out.stdout += s;
+        },
+        stderr: s => {
+          out.stderr += s;
+          ro.stderr?.(s);
+        },
+        isTTY: false,
+        cwd: ro.cwd ?? w.root,
         env: { CAMPAIGN_API_KEY: w.ws.apiKey, ...ro.env },
-        ask: answers && (async q => { out.asked.push(q); return answers.shift() ?? ''; }),
+        ask:
+          answers &&
+          (async q => {
+            out.asked.push(q);
+            return answers.shift() ?? '';
+          }),
         progressTiming: ro.progressTiming,
       });
       return out;

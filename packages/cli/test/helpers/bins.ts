@@ -16,17 +16,30 @@ export const BINS = {
 
 export type Bin = keyof typeof BINS;
 
-export interface Result { status: number | null; stdout: string; stderr: string }
+export interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 export interface JsonEntry {
   file: string;
-  diagnostics: Array<{ rule: string; severity: string; path: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>;
+  diagnostics: Array<{
+    rule: string;
+    severity: string;
+    path: string;
+    message: string;
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  }>;
 }
 
 /** Runs a bin in `cwd` with `args`, `input` on its stdin, never on a terminal (so no colour). */
 export function run(cwd: string, args: string[], options: { bin?: Bin; input?: string | Uint8Array } = {}): Result {
   const r = spawnSync(process.execPath, [...BINS[options.bin ?? 'campaign-lint'], ...args], {
-    cwd, encoding: 'utf8', input: options.input ?? '', env: { ...process.env, NO_COLOR: '' },
+    cwd,
+    encoding: 'utf8',
+    input: options.input ?? '',
+    env: { ...process.env, NO_COLOR: '' },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -36,9 +36,13 @@ function npm(args: string[], cwd: string): string {
 export function installPackage(prefix = 'campaign-package-'): InstalledPackage {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-  const packed = (JSON.parse(npm(['pack', REPO, '--pack-destination', dir, '--json'], dir)) as Array<{ filename: string; files: Array<{ path: string }> }>)[0];
+  const packed = (
+    JSON.parse(npm(['pack', REPO, '--pack-destination', dir, '--json'], dir)) as Array<{ filename: string; files: Array<{ path: string }> }>
+  )[0];
   npm(['install', '--offline', '--no-save', path.join(dir, packed.filename)], dir);
-  const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'campaign-studio', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'campaign-studio', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   return {
     dir,
     bin: path.join(dir, 'node_modules', '.bin'),

@@ -87,7 +87,14 @@ export function rebase(path: string, done: FixEdit): string | undefined {
     // A later item of the same array moves up by one.
     const last = d.length - 1;
     const i = Number(d[last]);
-    if (last >= 0 && Number.isInteger(i) && p.length > last && d.slice(0, last).every((s, k) => s === p[k]) && /^\d+$/.test(p[last]) && Number(p[last]) > i) {
+    if (
+      last >= 0 &&
+      Number.isInteger(i) &&
+      p.length > last &&
+      d.slice(0, last).every((s, k) => s === p[k]) &&
+      /^\d+$/.test(p[last]) &&
+      Number(p[last]) > i
+    ) {
       p[last] = String(Number(p[last]) - 1);
       return toPointer(p);
     }
@@ -120,7 +127,9 @@ function lastProperty(obj: jsonc.Node, key: string): jsonc.Node | undefined {
 
 function applyEdit(text: string, e: FixEdit, fmt: FormattingSettings): string {
   const root = jsonc.parseTree(text, [], { allowTrailingComma: true });
-  const options: jsonc.ModificationOptions = { formattingOptions: { tabSize: fmt.tabSize, insertSpaces: fmt.insertSpaces, eol: fmt.eol ?? eolOf(text) } };
+  const options: jsonc.ModificationOptions = {
+    formattingOptions: { tabSize: fmt.tabSize, insertSpaces: fmt.insertSpaces, eol: fmt.eol ?? eolOf(text) },
+  };
   const path = jsonPath(root, e.path);
   switch (e.kind) {
     case 'replaceValue':
@@ -144,7 +153,6 @@ function applyEdit(text: string, e: FixEdit, fmt: FormattingSettings): string {
     }
   }
 }
-
 
 /** One text edit (offsets) turning `before` into `after`: the span between common prefix and suffix. */
 export function diffEdit(before: string, after: string): { start: number; end: number; text: string } | undefined {
@@ -189,14 +197,25 @@ function schemaFixes(f: FixContext): Fix[] {
     if (!isObj(x)) continue;
     const parent = isObj(f.parent) ? f.parent : {};
     if (typeof x.renameTo === 'string') {
-      out.push(parent[x.renameTo] === undefined
-        ? fix(l10n.t('Rename to {0}', code(x.renameTo)), [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
-        : fix(l10n.t('Remove {0} ({1} is set)', code(f.key), code(x.renameTo)), [{ kind: 'remove', path: f.finding.path }], true));
+      out.push(
+        parent[x.renameTo] === undefined
+          ? fix(l10n.t('Rename to {0}', code(x.renameTo)), [{ kind: 'renameKey', path: f.finding.path, newKey: x.renameTo }], true)
+          : fix(l10n.t('Remove {0} ({1} is set)', code(f.key), code(x.renameTo)), [{ kind: 'remove', path: f.finding.path }], true),
+      );
     }
     if (typeof x.moveTo === 'string') {
       const target = toPointer([...f.segs.slice(0, -1), ...x.moveTo.split('/')]);
       if (get(f.doc, target) === undefined) {
-        out.push(fix(l10n.t('Move to {0}', code(x.moveTo.replace(/\//g, '.'))), [{ kind: 'insert', path: target, value: f.value }, { kind: 'remove', path: f.finding.path }], true));
+        out.push(
+          fix(
+            l10n.t('Move to {0}', code(x.moveTo.replace(/\//g, '.'))),
+            [
+              { kind: 'insert', path: target, value: f.value },
+              { kind: 'remove', path: f.finding.path },
+            ],
+            true,
+          ),
+        );
       }
     }
   }
@@ -212,16 +231,23 @@ function missingFixes(f: FixContext): Fix[] {
   if (/^\d+$/.test(f.key) || f.key === '-') return [];
   const values = describe(schemasAt(f.set, f.ctx.kind, f.doc, f.segs)).values;
   if (values && values.length > 1 && values.length <= 8) {
-    return values.map(v => fix(l10n.t('Add {0}: {1}', code(f.key), code(v.value)), [{ kind: 'insert', path: f.finding.path, value: v.value }]));
+    return values.map(v =>
+      fix(l10n.t('Add {0}: {1}', code(f.key), code(v.value)), [{ kind: 'insert', path: f.finding.path, value: v.value }]),
+    );
   }
   const value = placeholder(f.ctx, f.set, f.segs, 0);
   const shown = JSON.stringify(value);
-  return [fix(shown.length <= 40 ? l10n.t('Add {0}', `\`"${f.key}": ${shown}\``) : l10n.t('Add {0} with placeholders', code(f.key)), [{ kind: 'insert', path: f.finding.path, value }])];
+  return [
+    fix(shown.length <= 40 ? l10n.t('Add {0}', `\`"${f.key}": ${shown}\``) : l10n.t('Add {0} with placeholders', code(f.key)), [
+      { kind: 'insert', path: f.finding.path, value },
+    ]),
+  ];
 }
 
 /** A present property that does not apply here: remove it. */
 function notApplicableFixes(f: FixContext): Fix[] {
-  if (!ruleDefinition(f.finding.rule)?.removesInapplicable || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0) return [];
+  if (!ruleDefinition(f.finding.rule)?.removesInapplicable || f.value === undefined || f.finding.target !== 'key' || f.segs.length === 0)
+    return [];
   return [fix(l10n.t('Remove {0}', code(f.key)), [{ kind: 'remove', path: f.finding.path }])];
 }
 
@@ -232,7 +258,10 @@ function examplesByKey(): Map<string, unknown[]> {
   if (snippetExamples) return snippetExamples;
   const map = new Map<string, unknown[]>();
   const visit = (v: unknown): void => {
-    if (Array.isArray(v)) { v.forEach(visit); return; }
+    if (Array.isArray(v)) {
+      v.forEach(visit);
+      return;
+    }
     if (!isObj(v)) return;
     for (const [k, x] of Object.entries(v)) {
       if (!map.has(k)) map.set(k, []);
@@ -253,16 +282,20 @@ function examplesByKey(): Map<string, unknown[]> {
   return map;
 }
 
-
 /** A value that fits the place: a component snippet's, the schema's default/example/first value, or an empty one. */
 export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Segment[], depth: number): unknown {
   const key = String(segs[segs.length - 1] ?? '');
   const own = snippetsAt(ctx, segs)[0];
   if (own) {
-    try { return JSON.parse(expandSnippet(splitBody(own).value)); } catch { /* fall through */ }
+    try {
+      return JSON.parse(expandSnippet(splitBody(own).value));
+    } catch {
+      /* fall through */
+    }
   }
   const info = describe(schemasAt(set, ctx.kind, ctx.doc, segs));
-  const fits = (v: unknown): boolean => info.types.length === 0 || info.types.includes(jsonType(v)) || (jsonType(v) === 'integer' && info.types.includes('number'));
+  const fits = (v: unknown): boolean =>
+    info.types.length === 0 || info.types.includes(jsonType(v)) || (jsonType(v) === 'integer' && info.types.includes('number'));
   if (info.values?.length) return info.values[0].value;
   if (info.default !== undefined && fits(info.default)) return info.default;
   for (const e of info.examples) if (fits(e)) return e;
@@ -281,7 +314,13 @@ export function placeholder(ctx: EditContext, set: SchemaSet, segs: readonly Seg
 }
 
 /** Every fix for one finding: its own, then the schema's, its rule definition's and the generic ones. */
-export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, settings: WorkspaceSettings, set: SchemaSet = defaultSchemas()): Fix[] {
+export function fixesFor(
+  finding: Finding,
+  doc: unknown,
+  kind: DocumentKind,
+  settings: WorkspaceSettings,
+  set: SchemaSet = defaultSchemas(),
+): Fix[] {
   const segs = parsePointer(finding.path);
   const fctx: FixContext = {
     finding,
@@ -296,7 +335,12 @@ export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, set
   const all: Fix[] = [...(finding.fixes ?? [])];
   if (!finding.range) {
     try {
-      all.push(...schemaFixes(fctx), ...(ruleDefinition(finding.rule)?.fix?.(fctx) ?? []), ...missingFixes(fctx), ...notApplicableFixes(fctx));
+      all.push(
+        ...schemaFixes(fctx),
+        ...(ruleDefinition(finding.rule)?.fix?.(fctx) ?? []),
+        ...missingFixes(fctx),
+        ...notApplicableFixes(fctx),
+      );
     } catch {
       // A fix provider never stands in the way of the finding's own fixes.
     }
@@ -320,7 +364,8 @@ export function fixesFor(finding: Finding, doc: unknown, kind: DocumentKind, set
 // Code actions
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
@@ -334,7 +379,12 @@ function wants(only: string[] | undefined, kind: string): boolean {
  * `findings` when the caller has them (else one pass over the text finds them all, see
  * `rangesFor`): only these findings' fixes are computed, whatever the size of the file.
  */
-export function findingsInRange(parsed: ParsedDocument, findings: readonly Finding[], range: Range, ranges: readonly Range[] = rangesFor(parsed, findings)): Finding[] {
+export function findingsInRange(
+  parsed: ParsedDocument,
+  findings: readonly Finding[],
+  range: Range,
+  ranges: readonly Range[] = rangesFor(parsed, findings),
+): Finding[] {
   return findings.filter((_, i) => overlaps(ranges[i], range));
 }
 
@@ -365,8 +415,10 @@ function candidates(input: Omit<CodeActionInput, 'range' | 'only'>, f: Finding, 
 
 /** Whether fix-all would fix this finding, told from its fixes' flags without making their edits. */
 function hasPreferredFix(input: Omit<CodeActionInput, 'range' | 'only'>, f: Finding, set: SchemaSet): boolean {
-  return fixesFor(f, input.parsed.value, input.kind, input.settings, set).some(x => x.isPreferred)
-    || syntaxFixes(input.parsed, f).some(x => x.isPreferred);
+  return (
+    fixesFor(f, input.parsed.value, input.kind, input.settings, set).some(x => x.isPreferred) ||
+    syntaxFixes(input.parsed, f).some(x => x.isPreferred)
+  );
 }
 
 /**
@@ -384,7 +436,9 @@ function syntaxFixes(parsed: ParsedDocument, f: Finding): Candidate[] {
   }
   if (f.message === commaExpected()) {
     const at = endOfPreviousEntry(parsed, start - parsed.bom);
-    return at === undefined ? [] : [{ title: l10n.t('Add the missing comma'), isPreferred: true, edit: { start: at + parsed.bom, end: at + parsed.bom, text: ',' } }];
+    return at === undefined
+      ? []
+      : [{ title: l10n.t('Add the missing comma'), isPreferred: true, edit: { start: at + parsed.bom, end: at + parsed.bom, text: ',' } }];
   }
   if (/^\/[/*]/.test(token)) {
     // The comment's whole line when nothing else is on it.
@@ -442,8 +496,17 @@ export function codeActions(input: CodeActionInput): CodeAction[] {
         });
       }
       // Another finding of this rule that fix-all would fix too: one action fixes them all, its edit made on resolve.
-      if (input.resolveLater && fixes.some(x => x.isPreferred) && input.findings.some(o => o !== f && o.rule === f.rule && hasPreferredFix(input, o, set))) {
-        out.push({ title: l10n.t('Fix all {0} problems in this file', f.rule), kind: QUICKFIX, diagnostics: [diagnostic], data: data(f.rule) });
+      if (
+        input.resolveLater &&
+        fixes.some(x => x.isPreferred) &&
+        input.findings.some(o => o !== f && o.rule === f.rule && hasPreferredFix(input, o, set))
+      ) {
+        out.push({
+          title: l10n.t('Fix all {0} problems in this file', f.rule),
+          kind: QUICKFIX,
+          diagnostics: [diagnostic],
+          data: data(f.rule),
+        });
       }
     }
   }
@@ -471,7 +534,11 @@ export function resolveFixAll(input: Omit<CodeActionInput, 'range' | 'only'>, da
  * a second per fix on a 10 MB file. The value is preceded by its line's indentation, from which
  * jsonc-parser indents what it inserts, so the edit is the one the whole text would give.
  */
-function fixEdit(parsed: ParsedDocument, edits: readonly FixEdit[], fmt: FormattingSettings): { start: number; end: number; text: string } | undefined {
+function fixEdit(
+  parsed: ParsedDocument,
+  edits: readonly FixEdit[],
+  fmt: FormattingSettings,
+): { start: number; end: number; text: string } | undefined {
   const scope = fixScope(parsed, edits);
   if (!scope) {
     const after = safeApply(parsed.text, edits, fmt);
@@ -521,7 +588,11 @@ function safeApply(text: string, edits: readonly FixEdit[], fmt: FormattingSetti
  * The edits that apply every preferred fix of the file (of the rules `ruleFilter` accepts): each
  * fix's edit computed on the original text, and only those that do not overlap one already taken.
  */
-export function fixAllEdits(input: Omit<CodeActionInput, 'range' | 'only'>, fmt = formattingFor(input.parsed.text, input.formatting), ruleFilter: (rule: string) => boolean = () => true): TextEdit[] {
+export function fixAllEdits(
+  input: Omit<CodeActionInput, 'range' | 'only'>,
+  fmt = formattingFor(input.parsed.text, input.formatting),
+  ruleFilter: (rule: string) => boolean = () => true,
+): TextEdit[] {
   const set = input.schemas ?? defaultSchemas();
   const { parsed } = input;
   const taken: Array<{ start: number; end: number; text: string }> = [];
@@ -529,7 +600,15 @@ export function fixAllEdits(input: Omit<CodeActionInput, 'range' | 'only'>, fmt 
     if (!ruleFilter(f.rule)) continue;
     const e = candidates(input, f, fmt, set).find(x => x.isPreferred)?.edit;
     if (!e) continue;
-    if (taken.some(t => e.start < t.end && t.start < e.end || (e.start === e.end && e.start >= t.start && e.start <= t.end) || (t.start === t.end && t.start >= e.start && t.start <= e.end))) continue;
+    if (
+      taken.some(
+        t =>
+          (e.start < t.end && t.start < e.end) ||
+          (e.start === e.end && e.start >= t.start && e.start <= t.end) ||
+          (t.start === t.end && t.start >= e.start && t.start <= e.end),
+      )
+    )
+      continue;
     taken.push(e);
   }
   taken.sort((a, b) => a.start - b.start);
@@ -538,7 +617,8 @@ export function fixAllEdits(input: Omit<CodeActionInput, 'range' | 'only'>, fmt 
 
 /** The text after a set of non-overlapping LSP text edits, as an editor applies them. */
 export function applyTextEdits(parsed: ParsedDocument, edits: TextEdit[]): string {
-  const offsets = edits.map(e => ({ start: offsetOf(parsed, e.range.start), end: offsetOf(parsed, e.range.end), text: e.newText }))
+  const offsets = edits
+    .map(e => ({ start: offsetOf(parsed, e.range.start), end: offsetOf(parsed, e.range.end), text: e.newText }))
     .sort((a, b) => b.start - a.start);
   let text = parsed.text;
   for (const e of offsets) text = text.slice(0, e.start) + e.text + text.slice(e.end);

@@ -54,7 +54,10 @@ export interface CompletionInput {
 }
 
 // LSP numbers, kept here so that this module stays free of the protocol runtime.
-const Kind = { Value: 12, Property: 10, Snippet: 15, EnumMember: 20, Module: 9, Keyword: 14 } as const satisfies Record<string, CompletionItem['kind']>;
+const Kind = { Value: 12, Property: 10, Snippet: 15, EnumMember: 20, Module: 9, Keyword: 14 } as const satisfies Record<
+  string,
+  CompletionItem['kind']
+>;
 const SNIPPET = 2;
 const PLAIN_TEXT = 1;
 const AS_IS = 1;
@@ -88,7 +91,9 @@ function isInComment(text: string, start: number, offset: number): boolean {
   scanner.setPosition(start);
   let token = scanner.scan();
   while (token !== jsonc.SyntaxKind.EOF && scanner.getTokenOffset() + scanner.getTokenLength() < offset) token = scanner.scan();
-  return (token === jsonc.SyntaxKind.LineCommentTrivia || token === jsonc.SyntaxKind.BlockCommentTrivia) && scanner.getTokenOffset() <= offset;
+  return (
+    (token === jsonc.SyntaxKind.LineCommentTrivia || token === jsonc.SyntaxKind.BlockCommentTrivia) && scanner.getTokenOffset() <= offset
+  );
 }
 
 /** Nothing yet, or only `{}`: where a whole campaign skeleton fits. */
@@ -137,7 +142,10 @@ function completionItems(input: CompletionInput): CompletionItem[] {
   // Scan for comments from the innermost node only: the whole document would cost a full scan.
   if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return out.items;
   const ctx = editContext(input.kind, parsed.value, input.settings);
-  const toRange = (start: number, end: number) => ({ start: positionAt(parsed, start + parsed.bom), end: positionAt(parsed, end + parsed.bom) });
+  const toRange = (start: number, end: number) => ({
+    start: positionAt(parsed, start + parsed.bom),
+    end: positionAt(parsed, end + parsed.bom),
+  });
 
   if (node && off === node.offset + node.length && off > 0) {
     const ch = body[off - 1];
@@ -167,7 +175,19 @@ function completionItems(input: CompletionInput): CompletionItem[] {
     const path = jsonc.getNodePath(objectNode);
     const present = parsed.syntax.length ? keysWritten(body, objectNode, currentProperty) : keysOfTree(objectNode, currentProperty);
     const sep = addValue ? separatorAfter(body, overwrite.end) : '';
-    propertyCompletions({ ctx, set, path, present, addValue, sep, range, out, triggerSuggest: !!input.triggerSuggest, ruleLink: input.ruleLink, findings: input.findings ?? (() => validate(parsed, { kind: input.kind, settings: input.settings })) });
+    propertyCompletions({
+      ctx,
+      set,
+      path,
+      present,
+      addValue,
+      sep,
+      range,
+      out,
+      triggerSuggest: !!input.triggerSuggest,
+      ruleLink: input.ruleLink,
+      findings: input.findings ?? (() => validate(parsed, { kind: input.kind, settings: input.settings })),
+    });
   }
 
   // Values.
@@ -178,16 +198,18 @@ function completionItems(input: CompletionInput): CompletionItem[] {
 /** The campaign skeletons, each replacing the whole (empty) document. */
 function skeletonItems(parsed: ParsedDocument, out: Builder): void {
   const whole = { start: positionAt(parsed, parsed.bom), end: positionAt(parsed, parsed.text.length) };
-  SKELETON_SNIPPETS.forEach((s, i) => out.add({
-    label: s.name,
-    kind: Kind.Snippet,
-    detail: l10n.t('campaign skeleton'),
-    documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
-    filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
-    sortText: String(i).padStart(3, '0'),
-    insertTextFormat: SNIPPET,
-    textEdit: { range: whole, newText: bodyText(s) },
-  }));
+  SKELETON_SNIPPETS.forEach((s, i) =>
+    out.add({
+      label: s.name,
+      kind: Kind.Snippet,
+      detail: l10n.t('campaign skeleton'),
+      documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(bodyText(s)) + '\n```' },
+      filterText: Array.isArray(s.prefix) ? s.prefix[0] : s.prefix,
+      sortText: String(i).padStart(3, '0'),
+      insertTextFormat: SNIPPET,
+      textEdit: { range: whole, newText: bodyText(s) },
+    }),
+  );
 }
 
 /** The keys of an object in the parsed tree, but the one being typed. */
@@ -217,7 +239,10 @@ function keysWritten(body: string, obj: jsonc.Node, typed: jsonc.Node | undefine
     if (t === jsonc.SyntaxKind.OpenBraceToken || t === jsonc.SyntaxKind.OpenBracketToken) depth++;
     else if (t === jsonc.SyntaxKind.CloseBraceToken || t === jsonc.SyntaxKind.CloseBracketToken) depth--;
     else if (t === jsonc.SyntaxKind.ColonToken && depth === 1 && last && last.offset !== typedKey) keys.add(last.value);
-    last = t === jsonc.SyntaxKind.StringLiteral && depth === 1 ? { value: scanner.getTokenValue(), offset: scanner.getTokenOffset() } : undefined;
+    last =
+      t === jsonc.SyntaxKind.StringLiteral && depth === 1
+        ? { value: scanner.getTokenValue(), offset: scanner.getTokenOffset() }
+        : undefined;
   }
   return keys;
 }
@@ -246,16 +271,20 @@ function forClient(item: CompletionItem, client: CompletionClient, plain: PlainI
     out.insertTextMode = AS_IS;
     out.textEdit = { ...item.textEdit, newText: indentLines(expandSnippet(item.textEdit.newText), plain) };
   }
-  if (!client.markdown && item.documentation && typeof item.documentation !== 'string') out.documentation = plainText(item.documentation.value);
+  if (!client.markdown && item.documentation && typeof item.documentation !== 'string')
+    out.documentation = plainText(item.documentation.value);
   if (client.labelDetails && item.detail) out.labelDetails = { description: item.detail };
   return out;
 }
 
 function indentLines(text: string, plain: PlainInsert): string {
-  return text.split('\n').map((line, i) => {
-    const tabs = /^\t*/.exec(line)![0].length;
-    return (i === 0 ? '' : plain.lineIndent) + plain.unit.repeat(tabs) + line.slice(tabs);
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((line, i) => {
+      const tabs = /^\t*/.exec(line)![0].length;
+      return (i === 0 ? '' : plain.lineIndent) + plain.unit.repeat(tabs) + line.slice(tabs);
+    })
+    .join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,18 +338,32 @@ function propertyCompletions(a: PropertyArgs): void {
     const info = describe(applied);
     // Read-only metadata is never written by hand; names with an `x-fix` or marked `deprecated`
     // are known mistakes (listed so that they get a targeted diagnostic), never suggestions.
-    if (info.readOnly || applied.some(x => x.node.schema['x-fix'] !== undefined || x.node.schema.deprecated === true || typeof x.node.schema.deprecationMessage === 'string')) continue;
+    if (
+      info.readOnly ||
+      applied.some(
+        x =>
+          x.node.schema['x-fix'] !== undefined || x.node.schema.deprecated === true || typeof x.node.schema.deprecationMessage === 'string',
+      )
+    )
+      continue;
     if (info.types.length === 0 && !info.values) info.types = inferTypes(objectInfo, key);
     const childPath = [...path, key];
     const fallback = applicability(ctx, childPath);
-    if (!applies(ctx, { channels: info.channels ?? fallback?.channels, deliveryTypes: info.deliveryTypes ?? fallback?.deliveryTypes, feature: fallback?.feature })) continue;
+    if (
+      !applies(ctx, {
+        channels: info.channels ?? fallback?.channels,
+        deliveryTypes: info.deliveryTypes ?? fallback?.deliveryTypes,
+        feature: fallback?.feature,
+      })
+    )
+      continue;
     const isRequired = required.has(key);
     const { text, choices } = a.addValue ? valueTemplate(set, ctx, childPath, info) : { text: '', choices: false };
     const insert = a.addValue ? `${JSON.stringify(key)}: ${text}${a.sep}` : JSON.stringify(key);
     const item: CompletionItem = {
       label: key,
       kind: Kind.Property,
-      detail: `${isRequired ? l10n.t({ message: 'required', comment: 'a property completion\'s detail' }) : l10n.t({ message: 'optional', comment: 'a property completion\'s detail' })}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
+      detail: `${isRequired ? l10n.t({ message: 'required', comment: "a property completion's detail" }) : l10n.t({ message: 'optional', comment: "a property completion's detail" })}${info.types.length ? ' · ' + info.types.join(' | ') : ''}`,
       documentation: { kind: 'markdown', value: propertyMarkdown(ctx, childPath, applied, set, { heading: false, ruleLink: a.ruleLink }) },
       filterText: JSON.stringify(key),
       sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}`,
@@ -337,7 +380,10 @@ function propertyCompletions(a: PropertyArgs): void {
           label: s.name,
           kind: Kind.Snippet,
           detail: l10n.t('snippet'),
-          documentation: { kind: 'markdown', value: (s.description ?? '') + '\n\n```json\n' + previewOf(`${JSON.stringify(key)}: ${value}`) + '\n```' },
+          documentation: {
+            kind: 'markdown',
+            value: (s.description ?? '') + '\n\n```json\n' + previewOf(`${JSON.stringify(key)}: ${value}`) + '\n```',
+          },
           filterText: JSON.stringify(key),
           sortText: `${isRequired ? '0' : '1'}${String(i).padStart(3, '0')}~`,
           insertTextFormat: SNIPPET,
@@ -352,8 +398,10 @@ function propertyCompletions(a: PropertyArgs): void {
 /** Types of a property the schema leaves untyped, read from the parent's snippets and examples. */
 function inferTypes(parent: SchemaInfo, key: string): string[] {
   const samples: unknown[] = [];
-  for (const s of parent.snippets) if (s.body && typeof s.body === 'object' && key in (s.body as object)) samples.push((s.body as Record<string, unknown>)[key]);
-  for (const e of parent.examples) if (e && typeof e === 'object' && key in (e as object)) samples.push((e as Record<string, unknown>)[key]);
+  for (const s of parent.snippets)
+    if (s.body && typeof s.body === 'object' && key in (s.body as object)) samples.push((s.body as Record<string, unknown>)[key]);
+  for (const e of parent.examples)
+    if (e && typeof e === 'object' && key in (e as object)) samples.push((e as Record<string, unknown>)[key]);
   if (samples.length === 0) {
     // The component snippets show every field with a value of the right type.
     const re = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}":\\s*([^\\n]*)`);
@@ -384,16 +432,24 @@ function localeKeys(a: PropertyArgs): void {
   const p = a.path.map(String).join('/');
   if (a.ctx.kind !== 'campaign' || p !== 'campaign_content/content') return;
   const listed = valueAt(a.ctx.doc, ['campaign_content', 'locales']);
-  const locales = ['default', ...(Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string' && l !== 'default') : [])];
+  const locales = [
+    'default',
+    ...(Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string' && l !== 'default') : []),
+  ];
   const channelKey = a.ctx.channel === 'EMAIL' ? 'email' : 'push';
   locales.forEach((loc, i) => {
     if (a.present.has(loc)) return;
-    const insert = a.addValue ? `${JSON.stringify(loc)}: {\n\t"\${1:variation_1}": {\n\t\t"${channelKey}": {$0}\n\t}\n}${a.sep}` : JSON.stringify(loc);
+    const insert = a.addValue
+      ? `${JSON.stringify(loc)}: {\n\t"\${1:variation_1}": {\n\t\t"${channelKey}": {$0}\n\t}\n}${a.sep}`
+      : JSON.stringify(loc);
     a.out.add({
       label: loc,
       kind: Kind.Module,
       detail: loc === 'default' ? l10n.t('the default locale (always required)') : l10n.t('a locale listed in `locales`'),
-      documentation: { kind: 'markdown', value: l10n.t('Keyed content shape: {0} (rules C3, C4).', '`content[locale][variation] = { ' + channelKey + ': {…} }`') },
+      documentation: {
+        kind: 'markdown',
+        value: l10n.t('Keyed content shape: {0} (rules C3, C4).', '`content[locale][variation] = { ' + channelKey + ': {…} }`'),
+      },
       filterText: JSON.stringify(loc),
       sortText: `0${String(i).padStart(3, '0')}`,
       insertTextFormat: SNIPPET,
@@ -412,17 +468,27 @@ function valueTemplate(set: SchemaSet, ctx: EditContext, path: Segment[], info: 
   }
   if (info.default !== undefined && (typeof info.default !== 'object' || info.default === null)) {
     const d = JSON.stringify(info.default);
-    return { text: typeof info.default === 'string' ? `"\${1:${escapeSnippet(String(info.default))}}"` : `\${1:${escapeSnippet(d)}}`, choices: false };
+    return {
+      text: typeof info.default === 'string' ? `"\${1:${escapeSnippet(String(info.default))}}"` : `\${1:${escapeSnippet(d)}}`,
+      choices: false,
+    };
   }
   const t = info.types;
   if (t.length === 1 || (t.length > 1 && t.every(x => x === 'integer' || x === 'number'))) {
     switch (t[0]) {
-      case 'object': return { text: '{$1}', choices: false };
-      case 'array': return { text: '[$1]', choices: false };
-      case 'string': return { text: '"$1"', choices: false };
-      case 'integer': case 'number': return { text: '${1:0}', choices: false };
-      case 'boolean': return { text: '${1|true,false|}', choices: false };
-      case 'null': return { text: 'null', choices: false };
+      case 'object':
+        return { text: '{$1}', choices: false };
+      case 'array':
+        return { text: '[$1]', choices: false };
+      case 'string':
+        return { text: '"$1"', choices: false };
+      case 'integer':
+      case 'number':
+        return { text: '${1:0}', choices: false };
+      case 'boolean':
+        return { text: '${1|true,false|}', choices: false };
+      case 'null':
+        return { text: 'null', choices: false };
     }
   }
   return { text: '$1', choices: false };
@@ -507,7 +573,10 @@ function valueCompletions(a: ValueArgs): void {
     add(typeof v.value === 'string' ? v.value : json, json, Kind.EnumMember, v.description, json);
   }
   if (!values) {
-    if (info.types.includes('boolean')) { add('true', 'true', Kind.Keyword); add('false', 'false', Kind.Keyword); }
+    if (info.types.includes('boolean')) {
+      add('true', 'true', Kind.Keyword);
+      add('false', 'false', Kind.Keyword);
+    }
     if (info.types.includes('null')) add('null', 'null', Kind.Keyword);
   }
   // A snippet is a whole value: never inside one being written (a string under the cursor).
@@ -517,14 +586,22 @@ function valueCompletions(a: ValueArgs): void {
   for (const s of components.length ? [] : info.snippets) {
     const text = schemaSnippetText(s);
     if (text === undefined) continue;
-    add(s.label ?? previewOf(text).replace(/\s+/g, ' ').slice(0, 40), text, Kind.Snippet, s.markdownDescription ?? s.description, undefined, true);
+    add(
+      s.label ?? previewOf(text).replace(/\s+/g, ' ').slice(0, 40),
+      text,
+      Kind.Snippet,
+      s.markdownDescription ?? s.description,
+      undefined,
+      true,
+    );
   }
   for (const s of components) {
     const { value } = splitBody(s);
     add(s.name, value, Kind.Snippet, (s.description ?? '') + '\n\n```json\n' + previewOf(value) + '\n```', value, true);
   }
   if (!values) {
-    if (info.types.includes('object') && !a.out.items.some(x => x.kind === Kind.Snippet)) add('{}', '{$1}', Kind.Value, undefined, '{}', true);
+    if (info.types.includes('object') && !a.out.items.some(x => x.kind === Kind.Snippet))
+      add('{}', '{$1}', Kind.Value, undefined, '{}', true);
     if (info.types.includes('array')) add('[]', '[$1]', Kind.Value, undefined, '[]', true);
   }
 }
@@ -545,7 +622,13 @@ function stringifySnippet(v: unknown, indent: string): string {
   if (v !== null && typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>);
     if (entries.length === 0) return '{}';
-    return '{\n' + entries.map(([k, x]) => `${indent}\t${JSON.stringify(k)}: ${stringifySnippet(x, indent + '\t')}`).join(',\n') + '\n' + indent + '}';
+    return (
+      '{\n' +
+      entries.map(([k, x]) => `${indent}\t${JSON.stringify(k)}: ${stringifySnippet(x, indent + '\t')}`).join(',\n') +
+      '\n' +
+      indent +
+      '}'
+    );
   }
   return JSON.stringify(v);
 }

@@ -28,7 +28,11 @@ export const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'] as cons
  * Diagnostics in document order (then by rule id, so equal positions come out the same each time),
  * each linking to its rule's documentation with `ruleLink` (the repository's page by default).
  */
-export function toDiagnostics(parsed: ParsedDocument, findings: Finding[], ruleLink: (id: string) => string = ruleHref): CampaignDiagnostic[] {
+export function toDiagnostics(
+  parsed: ParsedDocument,
+  findings: Finding[],
+  ruleLink: (id: string) => string = ruleHref,
+): CampaignDiagnostic[] {
   const ranges = rangesFor(parsed, findings);
   const out = findings.map((f, i) => {
     const d: CampaignDiagnostic = {
@@ -48,10 +52,12 @@ export function toDiagnostics(parsed: ParsedDocument, findings: Finding[], ruleL
 }
 
 export function compareDiagnostics(a: CampaignDiagnostic, b: CampaignDiagnostic): number {
-  return a.range.start.line - b.range.start.line
-    || a.range.start.character - b.range.start.character
-    || a.severity - b.severity
-    || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  return (
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character ||
+    a.severity - b.severity ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
+  );
 }
 
 /**

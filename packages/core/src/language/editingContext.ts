@@ -79,7 +79,7 @@ const INTERRUPTION_LEVELS = (): EnumValue[] => [
   { value: 'Passive', description: l10n.t('Delivered quietly, without lighting the screen or playing a sound.') },
   { value: 'Active', description: l10n.t('The default: shown at once, with sound, unless a Focus filters it.') },
   { value: 'Time sensitive', description: l10n.t('Breaks through Focus and scheduled summaries (needs the Time Sensitive entitlement).') },
-  { value: 'Critical', description: l10n.t('Plays a sound even when muted or in Focus (needs Apple\'s Critical Alerts entitlement).') },
+  { value: 'Critical', description: l10n.t("Plays a sound even when muted or in Focus (needs Apple's Critical Alerts entitlement).") },
   { value: 'PASSIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Passive`') },
   { value: 'ACTIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Active`') },
   { value: 'TIME_SENSITIVE', description: l10n.t('Upper-case schema form of {0} (accepted too).', '`Time sensitive`') },
@@ -110,7 +110,15 @@ const VALUE_RULES: ValueRule[] = [
       if (operators) return strings(operators, () => l10n.t('Allowed for `data_type` {0}.', `\`${dt}\``));
       const all: string[] = [];
       for (const ops of Object.values(OPERATORS_BY_DATA_TYPE)) for (const o of ops) if (!all.includes(o)) all.push(o);
-      return strings(all, o => l10n.t('For `data_type` {0}.', Object.entries(OPERATORS_BY_DATA_TYPE).filter(([, ops]) => ops.includes(o)).map(([d]) => `\`${d}\``).join(', ')));
+      return strings(all, o =>
+        l10n.t(
+          'For `data_type` {0}.',
+          Object.entries(OPERATORS_BY_DATA_TYPE)
+            .filter(([, ops]) => ops.includes(o))
+            .map(([d]) => `\`${d}\``)
+            .join(', '),
+        ),
+      );
     },
   },
   {
@@ -125,7 +133,8 @@ const VALUE_RULES: ValueRule[] = [
     values(ctx) {
       if (!ctx.channel && !ctx.deliveryType) return undefined;
       const out: EnumValue[] = [{ value: 'TOTAL', description: l10n.t('Lifetime cap over all sends.') }];
-      if (ctx.channel === 'PUSH' && ctx.deliveryType === 'PERIODIC') out.push({ value: 'INSTANCE', description: l10n.t('Cap per send of this periodic Push campaign.') });
+      if (ctx.channel === 'PUSH' && ctx.deliveryType === 'PERIODIC')
+        out.push({ value: 'INSTANCE', description: l10n.t('Cap per send of this periodic Push campaign.') });
       return out;
     },
   },
@@ -147,7 +156,9 @@ const VALUE_RULES: ValueRule[] = [
     values(ctx) {
       const cats = ctx.settings.subscriptionCategories;
       if (!cats || cats.length === 0) return undefined;
-      const description = ctx.settings.source ? l10n.t('A subscription category of this workspace (from the workspace settings).') : l10n.t('A subscription category of this workspace.');
+      const description = ctx.settings.source
+        ? l10n.t('A subscription category of this workspace (from the workspace settings).')
+        : l10n.t('A subscription category of this workspace.');
       return strings(cats, () => description);
     },
   },
@@ -173,7 +184,12 @@ function contextValueList(ctx: EditContext, path: readonly Segment[]): { values:
  * The values allowed at `path`: the schema's (every branch's value for a discriminator tag),
  * narrowed or supplied by the context. `open` when the list suggests rather than closes the set.
  */
-export function allowedValues(set: SchemaSet, ctx: EditContext, path: readonly Segment[], info: SchemaInfo): { values?: EnumValue[]; open: boolean } {
+export function allowedValues(
+  set: SchemaSet,
+  ctx: EditContext,
+  path: readonly Segment[],
+  info: SchemaInfo,
+): { values?: EnumValue[]; open: boolean } {
   let schemaValues = info.values;
   const last = path[path.length - 1];
   if (typeof last === 'string' && path.length > 0) {
@@ -190,7 +206,8 @@ export function allowedValues(set: SchemaSet, ctx: EditContext, path: readonly S
 function mergeValues(schemaValues: EnumValue[] | undefined, context: EnumValue[] | undefined): EnumValue[] | undefined {
   if (!context) return schemaValues;
   if (!schemaValues) return context;
-  const both = context.filter(c => schemaValues.some(s => s.value === c.value))
+  const both = context
+    .filter(c => schemaValues.some(s => s.value === c.value))
     .map(c => ({ value: c.value, description: c.description ?? schemaValues.find(s => s.value === c.value)?.description }));
   return both.length ? both : schemaValues;
 }
@@ -214,7 +231,14 @@ const APPLICABILITY: Array<[string, Applicability]> = [
   ['connector', { channels: ['EMAIL', 'SMS'] }],
   ['sender_name', { channels: ['SMS'] }],
   ['trigger_condition', { deliveryTypes: ['EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'] }],
-  ['campaign_audience_limit', { channels: ['PUSH', 'EMAIL'], deliveryTypes: ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'], feature: 'audienceLimit' }],
+  [
+    'campaign_audience_limit',
+    {
+      channels: ['PUSH', 'EMAIL'],
+      deliveryTypes: ['ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'],
+      feature: 'audienceLimit',
+    },
+  ],
   ['basic_details/business_event', { deliveryTypes: ['BUSINESS_EVENT_TRIGGERED'] }],
   ['basic_details/geofences', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
   ['basic_details/broadcast_live_activity_id', { channels: ['PUSH'], deliveryTypes: ['BROADCAST_LIVE_ACTIVITY'] }],
@@ -222,7 +246,10 @@ const APPLICABILITY: Array<[string, Applicability]> = [
   ['scheduling_details/periodic_details', { deliveryTypes: ['PERIODIC'] }],
   ['scheduling_details/geo_fence_timelimit', { channels: ['PUSH'], deliveryTypes: ['LOCATION_TRIGGERED'] }],
   ['trigger_condition/intelligent_delay_optimization', { channels: ['PUSH'] }],
-  ['delivery_controls/campaign_throttle_rpm', { deliveryTypes: ['ONE_TIME', 'PERIODIC', 'BUSINESS_EVENT_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY'] }],
+  [
+    'delivery_controls/campaign_throttle_rpm',
+    { deliveryTypes: ['ONE_TIME', 'PERIODIC', 'BUSINESS_EVENT_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY'] },
+  ],
   ['delivery_controls/max_time_to_show_message_of_same_camapign', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],
   ['delivery_controls/expiry_time_of_sync_data_in_hour', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],
   ['delivery_controls/send_message_in_offline_mode', { channels: ['PUSH'], deliveryTypes: ['DEVICE_TRIGGERED'] }],

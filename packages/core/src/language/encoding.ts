@@ -13,7 +13,11 @@ export type Utf16 = 'UTF-16LE' | 'UTF-16BE';
 const SAMPLE = 64;
 
 /** A BOM read as text: as UTF-8 (two U+FFFD) or as Latin-1 (`ÿþ`, `þÿ`). */
-const BOM_AS_TEXT: Record<string, Utf16 | undefined> = { '\uFFFD\uFFFD': undefined, '\u00FF\u00FE': 'UTF-16LE', '\u00FE\u00FF': 'UTF-16BE' };
+const BOM_AS_TEXT: Record<string, Utf16 | undefined> = {
+  '\uFFFD\uFFFD': undefined,
+  '\u00FF\u00FE': 'UTF-16LE',
+  '\u00FE\u00FF': 'UTF-16BE',
+};
 
 /**
  * UTF-16 by the order of a NUL and another unit in each pair: the high byte of an ASCII or Latin-1
@@ -55,7 +59,10 @@ export function utf16Finding(encoding: Utf16): Finding {
     rule: 'D1',
     path: '',
     severity: 'error',
-    message: l10n.t('This file is {0}; save it as UTF-8: the service and `campaign` read campaign files as UTF-8, and as UTF-8 this file is not JSON.', encoding),
+    message: l10n.t(
+      'This file is {0}; save it as UTF-8: the service and `campaign` read campaign files as UTF-8, and as UTF-8 this file is not JSON.',
+      encoding,
+    ),
     range: { start: 0, end: 0 },
   };
 }

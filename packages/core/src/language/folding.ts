@@ -75,9 +75,7 @@ export function foldingRanges(input: FoldingInput): FoldingRange[] {
   if (typeof limit === 'number' && limit >= 0 && out.length > limit) {
     out = [...out].sort((a, b) => a.depth - b.depth || a.startLine - b.startLine).slice(0, limit);
   }
-  return out
-    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine)
-    .map(({ depth: _depth, ...r }) => r);
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine).map(({ depth: _depth, ...r }) => r);
 }
 
 /** Whether only whitespace precedes `offset` on its line (a closing bracket on a line of its own). */

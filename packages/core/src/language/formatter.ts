@@ -26,7 +26,11 @@ export interface Formatted {
 }
 
 /** A run of changed lines: `text[start, end)` becomes `newText`. */
-export interface Hunk { start: number; end: number; newText: string }
+export interface Hunk {
+  start: number;
+  end: number;
+  newText: string;
+}
 
 /** A line break at the current indentation, as a gap between two tokens. */
 const BREAK = Symbol('line break');
@@ -84,7 +88,10 @@ class Hunks {
     if (this.start >= 0 && !hasLineBreak(this.text, this.end, offset)) {
       this.newTextLength += offset - this.end;
       this.parts.push(this.text.slice(this.end, offset), content);
-      if (this.parts.length >= JOIN_BATCH) { this.batches.push(this.parts.join('')); this.parts = []; }
+      if (this.parts.length >= JOIN_BATCH) {
+        this.batches.push(this.parts.join(''));
+        this.parts = [];
+      }
     } else {
       this.close();
       this.start = offset;
@@ -119,7 +126,7 @@ export function formatHunks(text: string, range: jsonc.Range | undefined, option
   const breaks: string[] = [];
   const newLineAndIndent = (level: number): string => {
     const n = Math.max(0, initialLevel + level);
-    return breaks[n] ??= eol + indentValue.repeat(n);
+    return (breaks[n] ??= eol + indentValue.repeat(n));
   };
   const scanner = jsonc.createScanner(text.slice(region.start, region.end), false);
   const hunks = new Hunks(text);
@@ -139,7 +146,8 @@ export function formatHunks(text: string, range: jsonc.Range | undefined, option
     return token;
   };
   const addEdit = (content: string, start: number, end: number): void => {
-    if (!hasError && (!range || (start < rangeEnd && end > rangeStart)) && !sameText(text, start, end, content)) hunks.add(start, end - start, content);
+    if (!hasError && (!range || (start < rangeEnd && end > rangeStart)) && !sameText(text, start, end, content))
+      hunks.add(start, end - start, content);
   };
   const tokenEnd = (): number => region.start + scanner.getTokenOffset() + scanner.getTokenLength();
   const tokenStart = (): number => region.start + scanner.getTokenOffset();
@@ -162,7 +170,10 @@ export function formatHunks(text: string, range: jsonc.Range | undefined, option
     }
     if (second === K.CloseBraceToken || second === K.CloseBracketToken) {
       const open = second === K.CloseBraceToken ? K.OpenBraceToken : K.OpenBracketToken;
-      if (first !== open) { level--; replace = newLineAndIndent(level); }
+      if (first !== open) {
+        level--;
+        replace = newLineAndIndent(level);
+      }
     } else {
       const next = gapAfter(first, second, { lineBreaks, needsLineBreak });
       if (next.open) level++;
@@ -187,7 +198,11 @@ function sameText(text: string, start: number, end: number, content: string): bo
  * current level, a given text, or what is there already (undefined); whether the first opens a
  * level; whether the pair is not JSON (the formatter then leaves that gap alone).
  */
-function gapAfter(first: K, second: K, at: { lineBreaks: number; needsLineBreak: boolean }): { gap?: string | typeof BREAK; open?: boolean; error?: boolean } {
+function gapAfter(
+  first: K,
+  second: K,
+  at: { lineBreaks: number; needsLineBreak: boolean },
+): { gap?: string | typeof BREAK; open?: boolean; error?: boolean } {
   const comment = second === K.LineCommentTrivia || second === K.BlockCommentTrivia;
   switch (first) {
     case K.OpenBracketToken:

@@ -52,8 +52,14 @@ export function tabSizeOf(tabSize: number): number {
 
 function declinedFor(exceeded: 'length' | 'tokens'): string {
   return exceeded === 'tokens'
-    ? l10n.t('Not formatted: the text to format has more than {0} million tokens, more than the formatter takes at once. Format a selection instead, or split the file.', MAX_FORMATTED_TOKENS / 1e6)
-    : l10n.t('Not formatted: the formatted text would grow past {0} MB, more than the formatter takes at once. Format a selection, use a smaller tab size, or split the file.', MAX_FORMATTED_LENGTH / 1048576);
+    ? l10n.t(
+        'Not formatted: the text to format has more than {0} million tokens, more than the formatter takes at once. Format a selection instead, or split the file.',
+        MAX_FORMATTED_TOKENS / 1e6,
+      )
+    : l10n.t(
+        'Not formatted: the formatted text would grow past {0} MB, more than the formatter takes at once. Format a selection, use a smaller tab size, or split the file.',
+        MAX_FORMATTED_LENGTH / 1048576,
+      );
 }
 
 /** One edit per run of changed lines, or a single one from the first change to the last when they touch most of the lines between. */
@@ -66,7 +72,10 @@ function minimalEdits(parsed: ParsedDocument, body: string, hunks: Hunk[]): Text
   const changedLines = edits.reduce((n, e) => n + e.range.end.line - e.range.start.line + 1, 0);
   if (edits.length === 1 || changedLines * 2 <= last.range.end.line - first.range.start.line + 1) return edits;
   const pieces: string[] = [];
-  hunks.forEach((h, i) => { if (i > 0) pieces.push(body.slice(hunks[i - 1].end, h.start)); pieces.push(h.newText); });
+  hunks.forEach((h, i) => {
+    if (i > 0) pieces.push(body.slice(hunks[i - 1].end, h.start));
+    pieces.push(h.newText);
+  });
   return [{ range: { start: first.range.start, end: last.range.end }, newText: pieces.join('') }];
 }
 
@@ -75,7 +84,12 @@ export function format(input: FormatInput): Formatting {
   // Formatting a UTF-16 file read as UTF-8 would rewrite its NULs: it is saved as UTF-8 first (its D1 says so).
   if (parsed.utf16) return { edits: [] };
   if (parsed.tooDeep) {
-    return { edits: [], declined: l10n.t('Not formatted: the document nests too deep to be formatted safely (see its D1 problem). Flatten the structure, or check that this is the right file.') };
+    return {
+      edits: [],
+      declined: l10n.t(
+        'Not formatted: the document nests too deep to be formatted safely (see its D1 problem). Flatten the structure, or check that this is the right file.',
+      ),
+    };
   }
   const bom = parsed.bom;
   const body = bom ? parsed.text.slice(1) : parsed.text;
@@ -88,8 +102,12 @@ export function format(input: FormatInput): Formatting {
   const tabSize = tabSizeOf(options.tabSize);
   const insertSpaces = options.insertSpaces !== false;
   const formatted = formatHunks(body, range, {
-    tabSize, insertSpaces, eol: options.eol ?? '\n', insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
-    maxLength: MAX_FORMATTED_LENGTH, maxTokens: MAX_FORMATTED_TOKENS,
+    tabSize,
+    insertSpaces,
+    eol: options.eol ?? '\n',
+    insertFinalNewline: !input.range && (options.insertFinalNewline ?? false),
+    maxLength: MAX_FORMATTED_LENGTH,
+    maxTokens: MAX_FORMATTED_TOKENS,
   });
   if (formatted.exceeded) return { edits: [], declined: declinedFor(formatted.exceeded) };
   return { edits: minimalEdits(parsed, body, formatted.hunks) };
@@ -126,6 +144,10 @@ export function detectIndentation(text: string): { tabSize: number; insertSpaces
   if (tabs > spaces) return { tabSize: 4, insertSpaces: false };
   let best = 2;
   let count = -1;
-  for (const [step, n] of steps) if (n > count || (n === count && step < best)) { best = step; count = n; }
+  for (const [step, n] of steps)
+    if (n > count || (n === count && step < best)) {
+      best = step;
+      count = n;
+    }
   return { tabSize: best, insertSpaces: true };
 }

@@ -75,7 +75,9 @@ const KNOWN_IDS = new Set(RULES.map(r => r.id));
 /** Rule ids a description names: `(rule T3)`, `rules U1, U2`, ranges such as `T1–T6`. */
 function rulesNamedIn(text: string): string[] {
   const out: string[] = [];
-  const add = (id: string) => { if (KNOWN_IDS.has(id) && !out.includes(id)) out.push(id); };
+  const add = (id: string) => {
+    if (KNOWN_IDS.has(id) && !out.includes(id)) out.push(id);
+  };
   for (const m of text.matchAll(/\b([A-Z])(\d+)a?\s*[–-]\s*\1?(\d+)\b/g)) {
     const from = Number(m[2]);
     const to = Number(m[3]);
@@ -91,7 +93,13 @@ function short(text: string, max = 140): string {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', object: 'object', array: 'array', null: 'null',
+  string: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'array',
+  null: 'null',
 };
 
 function typeLine(info: SchemaInfo, items?: SchemaInfo): string | undefined {
@@ -115,28 +123,45 @@ function appliesLine(ctx: EditContext, path: readonly Segment[], info: SchemaInf
 
 function rulesLine(ids: string[], ruleLink: RuleLink = ruleHref): string | undefined {
   if (!ids.length) return undefined;
-  return ids.map(id => {
-    const r = RULES.find(x => x.id === id);
-    return `[${id}](${ruleLink(id)})${r ? ' ' + short(r.summary) : ''}`;
-  }).join('  \n');
+  return ids
+    .map(id => {
+      const r = RULES.find(x => x.id === id);
+      return `[${id}](${ruleLink(id)})${r ? ' ' + short(r.summary) : ''}`;
+    })
+    .join('  \n');
 }
 
 /** The markdown for a property: used by hovers and as completion documentation. */
-export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], applied: Applied[], set: SchemaSet, opts: { withValues?: boolean; heading?: boolean; ruleLink?: RuleLink } = {}): string {
+export function propertyMarkdown(
+  ctx: EditContext,
+  path: readonly Segment[],
+  applied: Applied[],
+  set: SchemaSet,
+  opts: { withValues?: boolean; heading?: boolean; ruleLink?: RuleLink } = {},
+): string {
   const key = String(path[path.length - 1] ?? '');
   const info = describe(applied);
   const items = info.types.includes('array') ? describe(schemasAtFrom(set, ctx, [...path, 0])) : undefined;
   const parts: string[] = [];
-  const parent = path.slice(0, -1).filter(s => typeof s === 'string').slice(-1)[0];
+  const parent = path
+    .slice(0, -1)
+    .filter(s => typeof s === 'string')
+    .slice(-1)[0];
   if (opts.heading !== false) parts.push(`**${code(key)}**${parent ? ` in ${code(parent)}` : ''}${info.readOnly ? ' (read-only)' : ''}`);
   if (info.description) parts.push(info.description);
-  if (info.readOnly) parts.push('**Read-only**: response metadata from the service. It is never sent on push, and editing it has no effect.');
+  if (info.readOnly)
+    parts.push('**Read-only**: response metadata from the service. It is never sent on push, and editing it has no effect.');
   const facts: string[] = [];
   const t = typeLine(info, items);
   if (t) facts.push(`*Type:* ${t}`);
-  const values = info.values || !items?.values ? allowedValues(set, ctx, path, info).values : allowedValues(set, ctx, [...path, 0], items).values;
+  const values =
+    info.values || !items?.values ? allowedValues(set, ctx, path, info).values : allowedValues(set, ctx, [...path, 0], items).values;
   if (values && opts.withValues !== false) {
-    const shown = values.slice(0, 12).map(v => code(v.value)).join(', ') + (values.length > 12 ? `, … (${values.length} in all)` : '');
+    const shown =
+      values
+        .slice(0, 12)
+        .map(v => code(v.value))
+        .join(', ') + (values.length > 12 ? `, … (${values.length} in all)` : '');
     facts.push(`*Allowed:* ${shown}`);
   }
   if (info.default !== undefined) facts.push(`*Default:* ${code(info.default)}`);
@@ -146,7 +171,11 @@ export function propertyMarkdown(ctx: EditContext, path: readonly Segment[], app
   if (limits.length) facts.push(`*Limits:* ${limits.join('; ')}`);
   if (key === 'subscription_category' && ctx.kind === 'campaign') {
     const cats = ctx.settings.subscriptionCategories;
-    facts.push(cats?.length ? `*Workspace categories:* ${cats.map(code).join(', ')}` : '*Workspace categories:* not configured (add `subscriptionCategories` to `.campaignrc.json` to check them).');
+    facts.push(
+      cats?.length
+        ? `*Workspace categories:* ${cats.map(code).join(', ')}`
+        : '*Workspace categories:* not configured (add `subscriptionCategories` to `.campaignrc.json` to check them).',
+    );
   }
   if (facts.length) parts.push(facts.join('  \n'));
   const rules = rulesLine(governingRules(ctx.kind, path, info, key), opts.ruleLink);
@@ -159,7 +188,14 @@ function schemasAtFrom(set: SchemaSet, ctx: EditContext, path: readonly Segment[
 }
 
 /** The markdown for one value of a property (an enum member, a const). */
-function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[], value: unknown, applied: Applied[], ruleLink?: RuleLink): string | undefined {
+function valueMarkdown(
+  ctx: EditContext,
+  set: SchemaSet,
+  path: readonly Segment[],
+  value: unknown,
+  applied: Applied[],
+  ruleLink?: RuleLink,
+): string | undefined {
   const { values, open } = allowedValues(set, ctx, path, describe(applied));
   const hit = values?.find(v => v.value === value);
   const owner = [...path].reverse().find(s => typeof s === 'string');
@@ -168,12 +204,19 @@ function valueMarkdown(ctx: EditContext, set: SchemaSet, path: readonly Segment[
     parts.push(`${code(value)}: a value of ${code(owner ?? '')}`);
     if (hit.description) parts.push(hit.description);
   } else if (values && values.length && !open) {
-    parts.push(`${code(value)} is not one of the values ${code(owner ?? '')} takes: ${values.slice(0, 12).map(v => code(v.value)).join(', ')}${values.length > 12 ? ', …' : ''}.`);
+    parts.push(
+      `${code(value)} is not one of the values ${code(owner ?? '')} takes: ${values
+        .slice(0, 12)
+        .map(v => code(v.value))
+        .join(', ')}${values.length > 12 ? ', …' : ''}.`,
+    );
   } else {
     return undefined;
   }
   if (typeof value === 'string') {
-    const rules = governingRules(ctx.kind, path, undefined, value).filter(id => RULES.find(r => r.id === id)?.summary.includes('`' + value + '`'));
+    const rules = governingRules(ctx.kind, path, undefined, value).filter(id =>
+      RULES.find(r => r.id === id)?.summary.includes('`' + value + '`'),
+    );
     const line = rulesLine(rules, ruleLink);
     if (line) parts.push(`*Rules naming it:*  \n${line}`);
   }
@@ -189,7 +232,10 @@ export function doHover(input: HoverInput): Hover | null {
   const node = jsonc.findNodeAtOffset(root, off, false);
   if (!node) return null;
   const ctx = editContext(input.kind, parsed.value, input.settings);
-  const range = (n: jsonc.Node) => ({ start: positionAt(parsed, n.offset + parsed.bom), end: positionAt(parsed, n.offset + n.length + parsed.bom) });
+  const range = (n: jsonc.Node) => ({
+    start: positionAt(parsed, n.offset + parsed.bom),
+    end: positionAt(parsed, n.offset + n.length + parsed.bom),
+  });
   const contents = (value: string): MarkupContent => ({ kind: 'markdown', value });
 
   const prop = node.parent;
@@ -208,7 +254,10 @@ export function doHover(input: HoverInput): Hover | null {
     const ownerApplied = owner === path ? applied : schemasAt(set, ctx.kind, ctx.doc, owner);
     const instant = instantMarkdown(ctx.doc, path, input.viewerZone);
     if (instant) {
-      return { contents: contents(`${instant}\n\n---\n\n${propertyMarkdown(ctx, owner, ownerApplied, set, { ruleLink: input.ruleLink })}`), range: range(node) };
+      return {
+        contents: contents(`${instant}\n\n---\n\n${propertyMarkdown(ctx, owner, ownerApplied, set, { ruleLink: input.ruleLink })}`),
+        range: range(node),
+      };
     }
     if (v) {
       const about = propertyMarkdown(ctx, owner, ownerApplied, set, { withValues: false, ruleLink: input.ruleLink });
@@ -236,14 +285,17 @@ export function instantMarkdown(doc: unknown, path: readonly Segment[], viewerZo
   }
   const at = scheduleInstant(sd[path[1]], sd.timezone, viewerZone);
   if (!at) return undefined;
-  return [
-    `**${at.campaign.text}**`,
-    l10n.t('{0} (UTC)', at.utc.text),
-    l10n.t('{0} (your time)', at.viewer.text),
-  ].join('  \n');
+  return [`**${at.campaign.text}**`, l10n.t('{0} (UTC)', at.utc.text), l10n.t('{0} (your time)', at.viewer.text)].join('  \n');
 }
 
-function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { start: Position; end: Position }, ruleLink?: RuleLink, viewerZone?: string): Hover | null {
+function keyHover(
+  ctx: EditContext,
+  set: SchemaSet,
+  path: Segment[],
+  range: { start: Position; end: Position },
+  ruleLink?: RuleLink,
+  viewerZone?: string,
+): Hover | null {
   const applied = schemasAt(set, ctx.kind, ctx.doc, path);
   const key = String(path[path.length - 1]);
   if (applied.length === 0) {
@@ -255,7 +307,11 @@ function keyHover(ctx: EditContext, set: SchemaSet, path: Segment[], range: { st
     const parentName = parentPath.filter(s => typeof s === 'string').slice(-1)[0];
     const guess = didYouMean(key, known);
     const where = parentName ? code(parentName) : 'the document';
-    const text = `${code(key)} is not a property of ${where}.` + (guess ? ` Did you mean ${code(guess)}?` : ` Known properties: ${known.slice(0, 20).map(code).join(', ')}${known.length > 20 ? ', …' : ''}.`);
+    const text =
+      `${code(key)} is not a property of ${where}.` +
+      (guess
+        ? ` Did you mean ${code(guess)}?`
+        : ` Known properties: ${known.slice(0, 20).map(code).join(', ')}${known.length > 20 ? ', …' : ''}.`);
     return { contents: { kind: 'markdown', value: text }, range };
   }
   const about = propertyMarkdown(ctx, path, applied, set, { ruleLink });

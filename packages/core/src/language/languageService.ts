@@ -74,7 +74,11 @@ export interface LanguageServiceOptions {
 /** The parse cache's default budget: a dozen 1 MB documents with their position trees, or sixty without. */
 export const PARSE_CACHE_BYTES = 128 * 1024 * 1024;
 
-interface CacheEntry { version: number; text: string; parsed: ParsedDocument }
+interface CacheEntry {
+  version: number;
+  text: string;
+  parsed: ParsedDocument;
+}
 
 /**
  * Parse results by URI and version: each version of a document is parsed once and handed to every
@@ -210,7 +214,10 @@ export class LanguageService {
       remote: options.remote ?? this.remote(doc, parsed, fileName),
       purpose: options.purpose,
       now: this.options.now?.(),
-      onRuleError: (ids, e) => this.options.log?.(`rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
+      onRuleError: (ids, e) =>
+        this.options.log?.(
+          `rule ${ids.join('/')} failed on ${doc.uri} (version ${doc.version}); the other rules still ran: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        ),
     });
     const broken = brokenSettingsFinding(settings.file, fileName);
     if (broken) found.push(broken);

@@ -29,16 +29,43 @@ export function newCampaignChannels(): NewCampaignChoice[] {
 
 const DELIVERY_TYPES = (): ReadonlyArray<NewCampaignChoice & { channels: readonly string[] }> => [
   { value: 'ONE_TIME', label: l10n.t('One-time'), detail: l10n.t('Sent once, at the time you set.'), channels: ['PUSH', 'EMAIL'] },
-  { value: 'PERIODIC', label: l10n.t('Periodic'), detail: l10n.t('Sent again and again on a schedule: daily, weekly or monthly.'), channels: ['PUSH', 'EMAIL'] },
-  { value: 'EVENT_TRIGGERED', label: l10n.t('Event-triggered'), detail: l10n.t('Sent when a user performs an event, such as adding to the cart.'), channels: ['PUSH', 'EMAIL'] },
-  { value: 'BUSINESS_EVENT_TRIGGERED', label: l10n.t('Business-event-triggered'), detail: l10n.t('Sent when your business raises an event, such as a price drop.'), channels: ['PUSH', 'EMAIL'] },
-  { value: 'DEVICE_TRIGGERED', label: l10n.t('Device-triggered'), detail: l10n.t('Shown by the device itself when the user performs an event, even offline.'), channels: ['PUSH'] },
-  { value: 'LOCATION_TRIGGERED', label: l10n.t('Location-triggered'), detail: l10n.t('Sent when a user enters or leaves a geofence.'), channels: ['PUSH'] },
+  {
+    value: 'PERIODIC',
+    label: l10n.t('Periodic'),
+    detail: l10n.t('Sent again and again on a schedule: daily, weekly or monthly.'),
+    channels: ['PUSH', 'EMAIL'],
+  },
+  {
+    value: 'EVENT_TRIGGERED',
+    label: l10n.t('Event-triggered'),
+    detail: l10n.t('Sent when a user performs an event, such as adding to the cart.'),
+    channels: ['PUSH', 'EMAIL'],
+  },
+  {
+    value: 'BUSINESS_EVENT_TRIGGERED',
+    label: l10n.t('Business-event-triggered'),
+    detail: l10n.t('Sent when your business raises an event, such as a price drop.'),
+    channels: ['PUSH', 'EMAIL'],
+  },
+  {
+    value: 'DEVICE_TRIGGERED',
+    label: l10n.t('Device-triggered'),
+    detail: l10n.t('Shown by the device itself when the user performs an event, even offline.'),
+    channels: ['PUSH'],
+  },
+  {
+    value: 'LOCATION_TRIGGERED',
+    label: l10n.t('Location-triggered'),
+    detail: l10n.t('Sent when a user enters or leaves a geofence.'),
+    channels: ['PUSH'],
+  },
 ];
 
 /** The delivery types a campaign of `channel` can be created with, in the order they are offered. */
 export function newCampaignDeliveryTypes(channel: string): NewCampaignChoice[] {
-  return DELIVERY_TYPES().filter(t => t.channels.includes(channel)).map(({ value, label, detail }) => ({ value, label, detail }));
+  return DELIVERY_TYPES()
+    .filter(t => t.channels.includes(channel))
+    .map(({ value, label, detail }) => ({ value, label, detail }));
 }
 
 export interface CampaignSkeleton {

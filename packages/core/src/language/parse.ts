@@ -65,7 +65,11 @@ function stringEnd(text: string, start: number): { end: number; closed: boolean;
   for (let j = start + 1; j < text.length; j++) {
     const c = text.charCodeAt(j);
     if (c === 34 /* " */) return { end: j + 1, closed: true, escaped };
-    if (c === 92 /* \ */) { escaped = true; j++; continue; }
+    if (c === 92 /* \ */) {
+      escaped = true;
+      j++;
+      continue;
+    }
     if (c === 10 || c === 13) return { end: j, closed: false, escaped };
   }
   return { end: text.length, closed: false, escaped };
@@ -100,7 +104,11 @@ function scan(text: string): ScanResult {
       if (expectKey && top) {
         let key = text.slice(i + 1, closed ? end - 1 : end);
         if (escaped && closed) {
-          try { key = JSON.parse(text.slice(i, end)); } catch { /* keep the raw form */ }
+          try {
+            key = JSON.parse(text.slice(i, end));
+          } catch {
+            /* keep the raw form */
+          }
         }
         if (top.has(key)) duplicates.push({ key, start: i, end });
         else top.add(key);
@@ -127,8 +135,15 @@ function scan(text: string): ScanResult {
     } else if (c === 47 /* / */ && i + 1 < n) {
       // Skip comments so that quotes inside them are not read as strings.
       const d = text.charCodeAt(i + 1);
-      if (d === 47) { i = lineCommentEnd(text, i); continue; }
-      if (d === 42) { const e = text.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+      if (d === 47) {
+        i = lineCommentEnd(text, i);
+        continue;
+      }
+      if (d === 42) {
+        const e = text.indexOf('*/', i + 2);
+        i = e < 0 ? n : e + 2;
+        continue;
+      }
     }
     i++;
   }
@@ -148,23 +163,40 @@ export function trailingComma(): string {
 /** The message for a syntax error of the parser, asked for when it is reported (after the bundle is loaded). */
 function syntaxMessage(error: jsonc.ParseErrorCode): string | undefined {
   switch (error) {
-    case jsonc.ParseErrorCode.InvalidSymbol: return l10n.t('Unexpected character: this is not valid JSON here.');
-    case jsonc.ParseErrorCode.InvalidNumberFormat: return l10n.t('Invalid number: use a plain decimal number such as `12` or `0.5`.');
-    case jsonc.ParseErrorCode.PropertyNameExpected: return l10n.t('A property name in double quotes is expected here.');
-    case jsonc.ParseErrorCode.ValueExpected: return l10n.t('A value is expected here (a string, number, object, array, `true`, `false` or `null`).');
-    case jsonc.ParseErrorCode.ColonExpected: return l10n.t('A colon `:` is expected after the property name.');
-    case jsonc.ParseErrorCode.CommaExpected: return commaExpected();
-    case jsonc.ParseErrorCode.CloseBraceExpected: return l10n.t('A closing brace `}` is expected: an object is not closed.');
-    case jsonc.ParseErrorCode.CloseBracketExpected: return l10n.t('A closing bracket `]` is expected: an array is not closed.');
-    case jsonc.ParseErrorCode.EndOfFileExpected: return l10n.t('Unexpected text after the end of the JSON value: a document holds exactly one value.');
-    case jsonc.ParseErrorCode.InvalidCommentToken: return l10n.t('Comments are not allowed: the service accepts strict JSON only. Remove the comment.');
-    case jsonc.ParseErrorCode.UnexpectedEndOfComment: return l10n.t('A block comment is not closed with `*/`.');
-    case jsonc.ParseErrorCode.UnexpectedEndOfString: return l10n.t('A string is not closed: add the closing double quote.');
-    case jsonc.ParseErrorCode.UnexpectedEndOfNumber: return l10n.t('A number is cut off.');
-    case jsonc.ParseErrorCode.InvalidUnicode: return l10n.t('Invalid `\\u` escape: it needs four hexadecimal digits.');
-    case jsonc.ParseErrorCode.InvalidEscapeCharacter: return l10n.t('Invalid escape in a string: only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.');
-    case jsonc.ParseErrorCode.InvalidCharacter: return l10n.t('Invalid character in a string: control characters such as tabs and new lines must be escaped.');
-    default: return undefined;
+    case jsonc.ParseErrorCode.InvalidSymbol:
+      return l10n.t('Unexpected character: this is not valid JSON here.');
+    case jsonc.ParseErrorCode.InvalidNumberFormat:
+      return l10n.t('Invalid number: use a plain decimal number such as `12` or `0.5`.');
+    case jsonc.ParseErrorCode.PropertyNameExpected:
+      return l10n.t('A property name in double quotes is expected here.');
+    case jsonc.ParseErrorCode.ValueExpected:
+      return l10n.t('A value is expected here (a string, number, object, array, `true`, `false` or `null`).');
+    case jsonc.ParseErrorCode.ColonExpected:
+      return l10n.t('A colon `:` is expected after the property name.');
+    case jsonc.ParseErrorCode.CommaExpected:
+      return commaExpected();
+    case jsonc.ParseErrorCode.CloseBraceExpected:
+      return l10n.t('A closing brace `}` is expected: an object is not closed.');
+    case jsonc.ParseErrorCode.CloseBracketExpected:
+      return l10n.t('A closing bracket `]` is expected: an array is not closed.');
+    case jsonc.ParseErrorCode.EndOfFileExpected:
+      return l10n.t('Unexpected text after the end of the JSON value: a document holds exactly one value.');
+    case jsonc.ParseErrorCode.InvalidCommentToken:
+      return l10n.t('Comments are not allowed: the service accepts strict JSON only. Remove the comment.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfComment:
+      return l10n.t('A block comment is not closed with `*/`.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfString:
+      return l10n.t('A string is not closed: add the closing double quote.');
+    case jsonc.ParseErrorCode.UnexpectedEndOfNumber:
+      return l10n.t('A number is cut off.');
+    case jsonc.ParseErrorCode.InvalidUnicode:
+      return l10n.t('Invalid `\\u` escape: it needs four hexadecimal digits.');
+    case jsonc.ParseErrorCode.InvalidEscapeCharacter:
+      return l10n.t('Invalid escape in a string: only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.');
+    case jsonc.ParseErrorCode.InvalidCharacter:
+      return l10n.t('Invalid character in a string: control characters such as tabs and new lines must be escaped.');
+    default:
+      return undefined;
   }
 }
 
@@ -198,7 +230,10 @@ function quickCheck(body: string, value: unknown): { maxDepth: number } | undefi
     } else if (v !== null && typeof v === 'object') {
       if (d + 1 > maxDepth) maxDepth = d + 1;
       if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) { stack.push(v[i]); depths.push(d + 1); }
+        for (let i = 0; i < v.length; i++) {
+          stack.push(v[i]);
+          depths.push(d + 1);
+        }
       } else {
         for (const k in v as Record<string, unknown>) {
           keys++;
@@ -215,11 +250,27 @@ function quickCheck(body: string, value: unknown): { maxDepth: number } | undefi
 /** At the bracket that goes past MAX_DEPTH, so the editor shows where the nesting runs away. */
 function tooDeepFinding(maxDepth: number, bom: number, at: number): Finding {
   const start = bom + Math.max(0, at);
-  return d1(l10n.t('The document nests {0} levels deep (this bracket opens level {1}); campaign documents nest a few levels, and past {2} the rules are not checked. Flatten the structure or check that this is the right file.', maxDepth, MAX_DEPTH + 1, MAX_DEPTH), start, start + 1);
+  return d1(
+    l10n.t(
+      'The document nests {0} levels deep (this bracket opens level {1}); campaign documents nest a few levels, and past {2} the rules are not checked. Flatten the structure or check that this is the right file.',
+      maxDepth,
+      MAX_DEPTH + 1,
+      MAX_DEPTH,
+    ),
+    start,
+    start + 1,
+  );
 }
 
 function duplicateFinding(dup: { key: string; start: number; end: number }, bom: number): Finding {
-  return d1(l10n.t('Duplicate key {0}: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single {0}.', code(dup.key)), bom + dup.start, bom + dup.end);
+  return d1(
+    l10n.t(
+      'Duplicate key {0}: it is already set earlier in this object, and JSON keeps only the last one, so this entry silently replaces the earlier one. Keep a single {0}.',
+      code(dup.key),
+    ),
+    bom + dup.start,
+    bom + dup.end,
+  );
 }
 
 const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: 'null', null: 'null', nil: 'null' };
@@ -227,15 +278,22 @@ const LITERALS: Record<string, string> = { true: 'true', false: 'false', none: '
 /** A clearer message for an unexpected character, from what is written there. */
 function symbolMessage(body: string, offset: number): string | undefined {
   const ch = body.charAt(offset);
-  if (ch === "'") return l10n.t('Unexpected character: single quotes are not valid JSON; strings and property names need double quotes `"`.');
+  if (ch === "'")
+    return l10n.t('Unexpected character: single quotes are not valid JSON; strings and property names need double quotes `"`.');
   const word = /^[A-Za-z_$][\w$]*/.exec(body.slice(offset, offset + 40))?.[0];
   if (!word) return undefined;
   const literal = own(LITERALS, word.toLowerCase());
-  if (literal && word !== literal) return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', code(word), code(literal));
-  if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', code(word));
+  if (literal && word !== literal)
+    return l10n.t('Unexpected character: {0} is not valid JSON; write {1} (lower case).', code(word), code(literal));
+  if (word === 'NaN' || word === 'Infinity' || word === 'undefined')
+    return l10n.t('Unexpected character: {0} is not valid JSON; use a number, or `null`.', code(word));
   const near = didYouMean(word, ['true', 'false', 'null']);
   if (near) return l10n.t('Unexpected character: {0} is not valid JSON; did you mean {1}?', code(word), code(near));
-  return l10n.t('Unexpected character: {0} is not valid JSON here; strings and property names need double quotes, such as {1}.', code(word), code(`"${word}"`));
+  return l10n.t(
+    'Unexpected character: {0} is not valid JSON here; strings and property names need double quotes, such as {1}.',
+    code(word),
+    code(`"${word}"`),
+  );
 }
 
 /** Where the text before `offset` ends, skipping white space backwards. */
@@ -280,7 +338,11 @@ export function parse(text: string): ParsedDocument {
     // The errors come from a visit that builds nothing: the position tree, about thirteen bytes
     // per character, waits until a range is needed (tree() below).
     const errors: jsonc.ParseError[] = [];
-    jsonc.visit(body, { onError: (error, offset, length) => errors.push({ error, offset, length }) }, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    jsonc.visit(
+      body,
+      { onError: (error, offset, length) => errors.push({ error, offset, length }) },
+      { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false },
+    );
     // Not the tree's getNodeValue: it makes objects without a prototype, which the validators' deep
     // comparison cannot handle. jsonc.parse recovers the same value with plain objects.
     value = jsonc.parse(body, [], { allowTrailingComma: true, disallowComments: false });
@@ -292,7 +354,11 @@ export function parse(text: string): ParsedDocument {
     const lineOf = (offset: number): number => {
       let lo = 0;
       let hi = bodyLines.length - 1;
-      while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (bodyLines[mid] <= offset) lo = mid; else hi = mid - 1; }
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (bodyLines[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
       return lo;
     };
     for (const e of errors) {
@@ -320,7 +386,13 @@ export function parse(text: string): ParsedDocument {
     }
     if (body.trim() === '') {
       syntax.length = 0;
-      syntax.push(d1(l10n.t('The file is empty: a campaign document is one JSON object. Start with {0} or insert a skeleton snippet.', '`{`'), bom, bom));
+      syntax.push(
+        d1(
+          l10n.t('The file is empty: a campaign document is one JSON object. Start with {0} or insert a skeleton snippet.', '`{`'),
+          bom,
+          bom,
+        ),
+      );
     }
   }
   if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));
@@ -357,7 +429,13 @@ export function parse(text: string): ParsedDocument {
 function utf16Document(text: string, utf16: Utf16): ParsedDocument {
   let starts: number[] | undefined;
   return {
-    text, bom: 0, value: undefined, strict: false, syntax: [utf16Finding(utf16)], tooDeep: false, utf16,
+    text,
+    bom: 0,
+    value: undefined,
+    strict: false,
+    syntax: [utf16Finding(utf16)],
+    tooDeep: false,
+    utf16,
     hasTree: () => true,
     tree: () => undefined,
     lineStarts: () => (starts ??= computeLineStarts(text)),

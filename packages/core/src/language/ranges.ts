@@ -5,8 +5,14 @@ import { Finding } from '../model/types';
 
 /** The one place where a JSON pointer becomes a text range. */
 
-export interface Position { line: number; character: number }
-export interface Range { start: Position; end: Position }
+export interface Position {
+  line: number;
+  character: number;
+}
+export interface Range {
+  start: Position;
+  end: Position;
+}
 
 export function positionAt(doc: ParsedDocument, offset: number): Position {
   const starts = doc.lineStarts();
@@ -17,7 +23,8 @@ export function positionAt(doc: ParsedDocument, offset: number): Position {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
   }
   // A position never points between the two characters of a CRLF or past the line's end.
   let end = lo + 1 < starts.length ? starts[lo + 1] : text.length;
@@ -83,7 +90,10 @@ export function valueOffsets(doc: ParsedDocument, pointer: string): { start: num
 export function rangesFor(doc: ParsedDocument, findings: ReadonlyArray<Pick<Finding, 'path' | 'target' | 'range'>>): Range[] {
   // Stryker disable next-line BooleanLiteral,BlockStatement: the scan and the tree map every pointer of strict JSON to the same ranges (ranges.test.ts runs each case both ways); only the time differs
   if (doc.strict && !doc.hasTree()) {
-    const located = locate(doc, findings.filter(f => !f.range).map(f => f.path));
+    const located = locate(
+      doc,
+      findings.filter(f => !f.range).map(f => f.path),
+    );
     return findings.map(f => {
       const o = f.range ?? spanFromLocation(doc, located.get(f.path)!, f.target);
       return { start: positionAt(doc, o.start), end: positionAt(doc, o.end) };
@@ -102,15 +112,19 @@ interface Location {
   /** How many segments of the pointer exist in the document. */
   found: number;
   complete: boolean;
-  keyStart: number; keyEnd: number;
-  valueStart: number; valueEnd: number;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
   container: boolean;
 }
 
 interface TrieNode {
   children: Map<string, TrieNode>;
-  keyStart: number; keyEnd: number;
-  valueStart: number; valueEnd: number;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
   container: boolean;
   reached: boolean;
 }
@@ -122,7 +136,8 @@ function trieNode(): TrieNode {
 function skipSpace(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 13 || c === 9) i++; else return i;
+    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+    else return i;
   }
 }
 
@@ -153,7 +168,10 @@ function skipValue(t: string, i: number): number {
     while (STRUCTURAL.test(t)) {
       const j = STRUCTURAL.lastIndex - 1;
       const d = t.charCodeAt(j);
-      if (d === 34) { STRUCTURAL.lastIndex = skipString(t, j); continue; }
+      if (d === 34) {
+        STRUCTURAL.lastIndex = skipString(t, j);
+        continue;
+      }
       if (d === 123 || d === 91) depth++;
       else if (--depth === 0) return j + 1;
     }
@@ -258,7 +276,10 @@ const located = new WeakMap<ParsedDocument, Map<string, Location>>();
 function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, Location> {
   // Stryker disable ConditionalExpression,MethodExpression: without the cache a scan again finds the same places; only the time differs
   let cache = located.get(doc);
-  if (!cache) { cache = new Map(); located.set(doc, cache); }
+  if (!cache) {
+    cache = new Map();
+    located.set(doc, cache);
+  }
   const missing = pointers.filter(p => !cache!.has(p));
   if (missing.length) {
     // Stryker restore ConditionalExpression,MethodExpression
@@ -270,7 +291,10 @@ function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, L
       let n = root;
       for (const s of segs) {
         let c = n.children.get(s);
-        if (!c) { c = trieNode(); n.children.set(s, c); }
+        if (!c) {
+          c = trieNode();
+          n.children.set(s, c);
+        }
         n = c;
       }
     }
@@ -283,12 +307,18 @@ function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, L
       for (const s of segs) {
         const c = n.children.get(s)!;
         if (!c.reached) break;
-        n = c; last = c; found++;
+        n = c;
+        last = c;
+        found++;
       }
       cache.set(p, {
-        found, complete: found === segs.length,
-        keyStart: last.keyStart, keyEnd: last.keyEnd,
-        valueStart: last.valueStart, valueEnd: last.valueEnd, container: last.container,
+        found,
+        complete: found === segs.length,
+        keyStart: last.keyStart,
+        keyEnd: last.keyEnd,
+        valueStart: last.valueStart,
+        valueEnd: last.valueEnd,
+        container: last.container,
       });
     }
   }

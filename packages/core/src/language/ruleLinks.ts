@@ -28,9 +28,16 @@ export function commandRuleLink(command: string): RuleLink {
  * opened on, each once, running `command` with the rule id.
  */
 export function ruleDocActions(diagnostics: readonly Diagnostic[], command: string): CodeAction[] {
-  const rules = [...new Set(diagnostics.filter(d => d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'string').map(d => d.code as string))];
+  const rules = [
+    ...new Set(diagnostics.filter(d => d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'string').map(d => d.code as string)),
+  ];
   return rules.map(rule => {
     const title = l10n.t('Show documentation for rule {0}', rule);
-    return { title, kind: 'quickfix', diagnostics: diagnostics.filter(d => d.code === rule), command: { title, command, arguments: [rule] } };
+    return {
+      title,
+      kind: 'quickfix',
+      diagnostics: diagnostics.filter(d => d.code === rule),
+      command: { title, command, arguments: [rule] },
+    };
   });
 }

@@ -41,19 +41,24 @@ export function lensTitle(t: SendTimeline): string {
     case 'once':
     case 'periodic':
       return next
-        ? l10n.t('next send: {0} · {1}', next.at.campaign.short, next.at.utc.time) + (t.kind === 'periodic' && t.more ? l10n.t(' · then more') : '')
+        ? l10n.t('next send: {0} · {1}', next.at.campaign.short, next.at.utc.time) +
+            (t.kind === 'periodic' && t.more ? l10n.t(' · then more') : '')
         : l10n.t('no send ahead: every send is in the past');
     case 'bestTime':
       return l10n.t('best time window: {0} – {1}', t.window!.start.campaign.short, t.window!.end?.campaign.short ?? l10n.t('no end given'));
     case 'userTimezone': {
       const s = t.userTimezone!;
       const skipped = s.skippedOffsets.length ? l10n.t(' · skips {0} offsets already past', s.skippedOffsets.length) : '';
-      return l10n.t('sends at {0} local time: {1} – {2} ({3} h)', s.localTime.slice(11), s.first.utc.short, s.last.utc.short, s.hours) + skipped;
+      return (
+        l10n.t('sends at {0} local time: {1} – {2} ({3} h)', s.localTime.slice(11), s.first.utc.short, s.last.utc.short, s.hours) + skipped
+      );
     }
     case 'triggered':
       return t.window
         ? l10n.t('active {0} – {1}', t.window.start.campaign.date, t.window.end?.campaign.date ?? l10n.t('no end'))
-        : t.expiry ? l10n.t('active until {0}', t.expiry.campaign.date) : l10n.t('active from creation, no end');
+        : t.expiry
+          ? l10n.t('active until {0}', t.expiry.campaign.date)
+          : l10n.t('active from creation, no end');
     default:
       return l10n.t('schedule incomplete: {0}', t.missing.join('; '));
   }

@@ -14,7 +14,13 @@ import { code, didYouMean, visible } from '../model/strings';
  * alone (wrong case of an enum value, a near-miss key).
  */
 
-interface RuleEntry { rule?: string; severity?: Severity; messages?: Record<string, string>; known?: string[]; unknownRule?: string }
+interface RuleEntry {
+  rule?: string;
+  severity?: Severity;
+  messages?: Record<string, string>;
+  known?: string[];
+  unknownRule?: string;
+}
 const ruleTable = ruleTableJson as Record<string, RuleEntry>;
 
 /**
@@ -64,7 +70,10 @@ export function lookup(key: string): LookupResult {
 function lookupUncached(key: string): LookupResult {
   const hash = key.indexOf('#');
   const file = key.slice(0, hash);
-  const segs = key.slice(hash + 1).split('/').filter(s => s !== '');
+  const segs = key
+    .slice(hash + 1)
+    .split('/')
+    .filter(s => s !== '');
   const names: Record<string, string> = {};
   let severity: Severity | undefined;
   for (let n = segs.length; n >= 0; n--) {
@@ -121,8 +130,13 @@ function typeName(v: unknown): string {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'a whole number', number: 'a number', boolean: '`true` or `false`',
-  object: 'an object', array: 'an array', null: '`null`',
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: '`true` or `false`',
+  object: 'an object',
+  array: 'an array',
+  null: '`null`',
 };
 
 /** A template's placeholders: `{name}` → `name`. */
@@ -138,7 +152,7 @@ function fill(template: string, vars: TemplateVars): string {
   for (const [, name] of template.matchAll(PLACEHOLDER)) {
     const v = vars[name];
     const text = typeof v === 'function' ? v() : v;
-    shown[name] = typeof text === 'string' ? visible(text) : text as l10n.L10nReplacement;
+    shown[name] = typeof text === 'string' ? visible(text) : (text as l10n.L10nReplacement);
   }
   return l10n.t(template, shown);
 }
@@ -198,13 +212,15 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
 
 /** `if` only says which branch failed; the branch's own errors say what is wrong. */
 function explainedElsewhere(err: AjvError): boolean {
-  return err.keyword === 'if' || err.keyword === 'allOf' || err.keyword === 'anyOf' || err.keyword === 'oneOf' && !!err.params?.passingSchemas;
+  return (
+    err.keyword === 'if' || err.keyword === 'allOf' || err.keyword === 'anyOf' || (err.keyword === 'oneOf' && !!err.params?.passingSchemas)
+  );
 }
 
 function schemaError(kind: DocumentKind, doc: unknown, err: AjvError): SchemaError {
   const segs = parsePointer(err.instancePath);
   const prop = segs.length ? segs[segs.length - 1] : '';
-  const parentName = segs.length ? segs.filter(s => !/^\d+$/.test(s)).slice(-1)[0] ?? 'the document' : 'the document';
+  const parentName = segs.length ? (segs.filter(s => !/^\d+$/.test(s)).slice(-1)[0] ?? 'the document') : 'the document';
   const value = get(doc, err.instancePath);
   // An array item is named by its array (`each item of \`tags\``), not by its index.
   const isItem = /^\d+$/.test(prop);
@@ -229,7 +245,7 @@ function schemaError(kind: DocumentKind, doc: unknown, err: AjvError): SchemaErr
  * key in a huge document) that would copy the whole object once per error.
  */
 function templateVars(prop: string, parentName: string, value: unknown): TemplateVars {
-  return { property: prop, parent: parentName, value: () => typeof value === 'string' ? value : JSON.stringify(value) };
+  return { property: prop, parent: parentName, value: () => (typeof value === 'string' ? value : JSON.stringify(value)) };
 }
 
 /** The message the rule's definition gives for this keyword at this schema node, filled in. */
@@ -249,9 +265,16 @@ const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
   exclusiveMinimum: describeBound,
   maximum: describeBound,
   exclusiveMaximum: describeBound,
-  minItems: e => sized(e, () => l10n.t('{0} needs at least {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
-  maxItems: e => sized(e, () => l10n.t('{0} takes at most {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
-  minLength: e => sized(e, () => e.err.params.limit === 1 ? l10n.t`${e.Subject} must not be empty.` : l10n.t('{0} needs at least {1} characters.', e.Subject, e.err.params.limit)),
+  minItems: e =>
+    sized(e, () => l10n.t('{0} needs at least {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  maxItems: e =>
+    sized(e, () => l10n.t('{0} takes at most {1} item{2}.', code(e.prop), e.err.params.limit, e.err.params.limit === 1 ? '' : 's')),
+  minLength: e =>
+    sized(e, () =>
+      e.err.params.limit === 1
+        ? l10n.t`${e.Subject} must not be empty.`
+        : l10n.t('{0} needs at least {1} characters.', e.Subject, e.err.params.limit),
+    ),
   maxLength: e => sized(e, () => l10n.t('{0} takes at most {1} characters.', e.Subject, e.err.params.limit)),
   maxProperties: e => sized(e, () => l10n.t('{0} takes at most {1} properties.', e.where, e.err.params.limit)),
   uniqueItems: describeDuplicate,
@@ -284,9 +307,13 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
   vars.known = () => list(known);
   // Membership tests against the object, not a scan of its keys per error: an object with a
   // huge number of unknown keys must stay linear.
-  const obj = value && typeof value === 'object' ? value as object : {};
+  const obj = value && typeof value === 'object' ? (value as object) : {};
   const present = (k: string): boolean => Object.prototype.hasOwnProperty.call(obj, k);
-  const guess = didYouMean(key, known.filter(k => !present(k))) ?? didYouMean(key, known);
+  const guess =
+    didYouMean(
+      key,
+      known.filter(k => !present(k)),
+    ) ?? didYouMean(key, known);
   vars.suggestion = guess ?? '';
   const base = { path, target: 'key' as const, ...unknownKeyRule(kind, objectEntry) };
   if (guess && present(guess)) {
@@ -294,13 +321,30 @@ function describeUnknownKey({ kind, err, value, where, vars }: SchemaError): Des
     // make a duplicate key.
     return {
       ...base,
-      message: () => l10n.t('{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.', code(key), where, code(guess), code(guess)),
-      fixes: [{ title: l10n.t('Remove `{0}` (`{1}` is already set)', visible(key), guess), edits: [{ kind: 'remove', path }], isPreferred: true }],
+      message: () =>
+        l10n.t(
+          '{0} is not a property of {1}: did you mean {2}? {3} is already set, so remove this copy.',
+          code(key),
+          where,
+          code(guess),
+          code(guess),
+        ),
+      fixes: [
+        { title: l10n.t('Remove `{0}` (`{1}` is already set)', visible(key), guess), edits: [{ kind: 'remove', path }], isPreferred: true },
+      ],
     };
   }
-  const fixes: Fix[] = guess ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }] : [];
+  const fixes: Fix[] = guess
+    ? [{ title: l10n.t`Rename to \`${guess}\``, edits: [{ kind: 'renameKey', path, newKey: guess }], isPreferred: true }]
+    : [];
   fixes.push({ title: l10n.t`Remove \`${visible(key)}\``, edits: [{ kind: 'remove', path }] });
-  return { ...base, message: () => l10n.t('{0} is not a property of {1}', code(key), where) + (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`), fixes };
+  return {
+    ...base,
+    message: () =>
+      l10n.t('{0} is not a property of {1}', code(key), where) +
+      (guess ? l10n.t`: did you mean ${code(guess)}?` : l10n.t`. Remove it, or check the spelling against the spec.`),
+    fixes,
+  };
 }
 
 /**
@@ -318,26 +362,60 @@ function unknownKeyRule(kind: DocumentKind, objectEntry: RuleEntry | undefined):
 function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Described {
   const allowed: unknown[] = err.keyword === 'enum' ? err.params.allowedValues : [err.params.allowedValue];
   vars.allowed = () => list(allowed);
-  const caseMatch = typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
-  const sameText = typeof value !== 'string' && value !== null && typeof value !== 'object' ? allowed.find(a => typeof a === 'string' && a === String(value)) : undefined;
+  const caseMatch =
+    typeof value === 'string' ? allowed.find(a => typeof a === 'string' && a.toLowerCase() === value.toLowerCase()) : undefined;
+  const sameText =
+    typeof value !== 'string' && value !== null && typeof value !== 'object'
+      ? allowed.find(a => typeof a === 'string' && a === String(value))
+      : undefined;
   const fixTo = caseMatch ?? sameText;
   if (fixTo === undefined) {
-    return { message: () => l10n.t('{0} is not allowed {1}: use {2}.', code(value), forProp, allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed)) };
+    return {
+      message: () =>
+        l10n.t(
+          '{0} is not allowed {1}: use {2}.',
+          code(value),
+          forProp,
+          allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed),
+        ),
+    };
   }
   return {
-    message: () => l10n.t('{0} is not allowed {1}: {2}, use {3}.', code(value), forProp, caseMatch !== undefined ? 'the case matters' : 'it must be a string', code(fixTo)),
-    fixes: [{ title: l10n.t`Change to ${code(fixTo)}`, edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }], isPreferred: true }],
+    message: () =>
+      l10n.t(
+        '{0} is not allowed {1}: {2}, use {3}.',
+        code(value),
+        forProp,
+        caseMatch !== undefined ? 'the case matters' : 'it must be a string',
+        code(fixTo),
+      ),
+    fixes: [
+      {
+        title: l10n.t`Change to ${code(fixTo)}`,
+        edits: [{ kind: 'replaceValue', path: err.instancePath, value: fixTo }],
+        isPreferred: true,
+      },
+    ],
   };
 }
 
 function describeType({ kind, err, value, prop, Subject, vars }: SchemaError): Described {
-  const want = String(err.params.type).split(',').map(t => TYPE_WORDS[t] ?? t).join(' or ');
+  const want = String(err.params.type)
+    .split(',')
+    .map(t => TYPE_WORDS[t] ?? t)
+    .join(' or ');
   vars.type = want;
   const fixes = typeFixes(err, value);
-  if (err.instancePath !== '') return { message: () => l10n.t('{0} must be {1}, not {2}.', prop ? Subject : code('The document'), want, typeName(value)), fixes };
+  if (err.instancePath !== '')
+    return { message: () => l10n.t('{0} must be {1}, not {2}.', prop ? Subject : code('The document'), want, typeName(value)), fixes };
   // Nothing else can be checked: an error, under the rule of the document's first required key.
   return {
-    message: () => l10n.t('A {0} is one JSON object, not {1}.', kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document', typeName(value)),
+    message: () =>
+      l10n.t(
+        'A {0} is one JSON object, not {1}.',
+        kind === 'campaignrc' ? 'settings file' : kind === 'search' ? 'search request' : 'campaign document',
+        typeName(value),
+      ),
     rule: kind === 'campaignrc' ? 'W1' : kind === 'search' ? 'R1' : 'D2',
     severity: 'error',
     fixes,
@@ -349,10 +427,28 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
   const path = err.instancePath;
   const type = err.params.type;
   if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
-    return [{ title: l10n.t`Change to the string "${String(value)}"`, edits: [{ kind: 'replaceValue', path, value: String(value) }], isPreferred: true }];
+    return [
+      {
+        title: l10n.t`Change to the string "${String(value)}"`,
+        edits: [{ kind: 'replaceValue', path, value: String(value) }],
+        isPreferred: true,
+      },
+    ];
   }
-  if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (type === 'number' || Number.isInteger(Number(value)))) {
-    return [{ title: l10n.t`Change to the number ${Number(value)}`, edits: [{ kind: 'replaceValue', path, value: Number(value) }], isPreferred: true }];
+  if (
+    (type === 'integer' || type === 'number') &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value)) &&
+    (type === 'number' || Number.isInteger(Number(value)))
+  ) {
+    return [
+      {
+        title: l10n.t`Change to the number ${Number(value)}`,
+        edits: [{ kind: 'replaceValue', path, value: Number(value) }],
+        isPreferred: true,
+      },
+    ];
   }
   if (type === 'array' && value !== undefined && !Array.isArray(value) && typeof value !== 'object') {
     return [{ title: l10n.t`Wrap in an array`, edits: [{ kind: 'replaceValue', path, value: [value] }], isPreferred: true }];
@@ -363,10 +459,17 @@ function typeFixes(err: AjvError, value: unknown): Fix[] {
   return [];
 }
 
-const BOUND_WORDS: Record<string, string> = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
+const BOUND_WORDS: Record<string, string> = {
+  minimum: 'at least',
+  exclusiveMinimum: 'more than',
+  maximum: 'at most',
+  exclusiveMaximum: 'less than',
+};
 
 function describeBound(e: SchemaError): Described {
-  return sized(e, () => l10n.t('{0} must be {1} {2}, not {3}.', e.Subject, BOUND_WORDS[e.err.keyword], e.err.params.limit, JSON.stringify(e.value)));
+  return sized(e, () =>
+    l10n.t('{0} must be {1} {2}, not {3}.', e.Subject, BOUND_WORDS[e.err.keyword], e.err.params.limit, JSON.stringify(e.value)),
+  );
 }
 
 /** A message about a limit (`{limit}` in the rule's templates). */
@@ -401,7 +504,8 @@ function describeDiscriminator({ err, value, vars }: SchemaError): Described {
   vars.tag = tag;
   const path = `${err.instancePath}/${tag}`;
   const got = (value as Record<string, unknown> | undefined)?.[tag];
-  if (err.params.error === 'tag' && got === undefined) return { message: () => l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
+  if (err.params.error === 'tag' && got === undefined)
+    return { message: () => l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
   vars.value = typeof got === 'string' ? got : JSON.stringify(got);
   return { message: () => l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
 }
@@ -410,5 +514,8 @@ function describeDependency({ err, vars }: SchemaError): Described {
   const missing = String(err.params.missingProperty);
   vars.missing = missing;
   vars.property = err.params.property;
-  return { message: () => l10n.t('{0} is required when {1} is present.', code(missing), code(err.params.property)), path: `${err.instancePath}/${missing}` };
+  return {
+    message: () => l10n.t('{0} is required when {1} is present.', code(missing), code(err.params.property)),
+    path: `${err.instancePath}/${missing}`,
+  };
 }

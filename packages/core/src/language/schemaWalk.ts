@@ -136,12 +136,18 @@ function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true)
       if (r) visit(r, must, depth + 1);
     }
     if (Array.isArray(s.allOf)) {
-      s.allOf.forEach((_: unknown, i: number) => { const c = child(n, 'allOf', i); if (c) visit(c, must, depth + 1); });
+      s.allOf.forEach((_: unknown, i: number) => {
+        const c = child(n, 'allOf', i);
+        if (c) visit(c, must, depth + 1);
+      });
     }
     if (isSchema(s.if)) {
       if (instance === undefined) {
         // No value yet: either branch may come to apply, so both say what may go here.
-        for (const b of ['then', 'else']) { const c = child(n, b); if (c) visit(c, false, depth + 1); }
+        for (const b of ['then', 'else']) {
+          const c = child(n, b);
+          if (c) visit(c, false, depth + 1);
+        }
       } else {
         const taken = matches(set, child(n, 'if')!, instance) ? 'then' : 'else';
         const branch = child(n, taken);
@@ -151,7 +157,10 @@ function expand(set: SchemaSet, node: SchemaNode, instance: unknown, all = true)
     for (const kw of ['oneOf', 'anyOf'] as const) {
       if (!Array.isArray(s[kw])) continue;
       const branches: SchemaNode[] = [];
-      s[kw].forEach((_: unknown, i: number) => { const c = child(n, kw, i); if (c) branches.push(c); });
+      s[kw].forEach((_: unknown, i: number) => {
+        const c = child(n, kw, i);
+        if (c) branches.push(c);
+      });
       const chosen = choose(set, s, branches, instance);
       const single = chosen.length === 1;
       for (const b of chosen) visit(b, must && single, depth + 1);
@@ -205,11 +214,16 @@ export function tagAlternatives(set: SchemaSet, parents: Applied[], key: string)
         const branch = child(a.node, kw, i);
         if (!branch) return;
         const info = describe(step(set, expand(set, branch, undefined), key, undefined));
-        const target = expand(set, branch, undefined).map(x => x.node.schema).find(x => typeof (x.markdownDescription ?? x.title) === 'string');
+        const target = expand(set, branch, undefined)
+          .map(x => x.node.schema)
+          .find(x => typeof (x.markdownDescription ?? x.title) === 'string');
         for (const v of tagValues(set, branch, key)) {
           out ??= [];
           if (out.some(o => o.value === v)) continue;
-          out.push({ value: v, description: info.values?.find(x => x.value === v)?.description ?? target?.markdownDescription ?? target?.title });
+          out.push({
+            value: v,
+            description: info.values?.find(x => x.value === v)?.description ?? target?.markdownDescription ?? target?.title,
+          });
         }
       });
     }
@@ -250,7 +264,11 @@ function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0)
     if (typeof s.minLength === 'number' && instance.length < s.minLength) return false;
     if (typeof s.maxLength === 'number' && instance.length > s.maxLength) return false;
     if (typeof s.pattern === 'string') {
-      try { if (!new RegExp(s.pattern, 'u').test(instance)) return false; } catch { /* an unreadable pattern decides nothing */ }
+      try {
+        if (!new RegExp(s.pattern, 'u').test(instance)) return false;
+      } catch {
+        /* an unreadable pattern decides nothing */
+      }
     }
   }
   if (typeof instance === 'number') {
@@ -289,7 +307,8 @@ function matches(set: SchemaSet, node: SchemaNode, instance: unknown, depth = 0)
   }
   if (Array.isArray(s.allOf) && !s.allOf.every((_: unknown, i: number) => sub(child(node, 'allOf', i), instance))) return false;
   if (Array.isArray(s.anyOf) && !s.anyOf.some((_: unknown, i: number) => sub(child(node, 'anyOf', i), instance))) return false;
-  if (Array.isArray(s.oneOf) && s.oneOf.filter((_: unknown, i: number) => sub(child(node, 'oneOf', i), instance)).length !== 1) return false;
+  if (Array.isArray(s.oneOf) && s.oneOf.filter((_: unknown, i: number) => sub(child(node, 'oneOf', i), instance)).length !== 1)
+    return false;
   if (isSchema(s.not) && sub(child(node, 'not'), instance)) return false;
   if (isSchema(s.if)) {
     const branch = sub(child(node, 'if'), instance) ? child(node, 'then') : child(node, 'else');
@@ -304,7 +323,11 @@ function isForbidden(s: Schema): boolean {
 }
 
 function safeTest(pattern: string, s: string): boolean {
-  try { return new RegExp(pattern, 'u').test(s); } catch { return false; }
+  try {
+    return new RegExp(pattern, 'u').test(s);
+  } catch {
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,7 +354,13 @@ function step(set: SchemaSet, parents: Applied[], seg: Segment, value: unknown):
       }
       if (isSchema(s.patternProperties)) {
         for (const p of Object.keys(s.patternProperties)) {
-          if (safeTest(p, seg)) { const c = child(a.node, 'patternProperties', p); if (c) { next.push(c); named = true; } }
+          if (safeTest(p, seg)) {
+            const c = child(a.node, 'patternProperties', p);
+            if (c) {
+              next.push(c);
+              named = true;
+            }
+          }
         }
       }
       if (!named && isSchema(s.additionalProperties)) next.push(child(a.node, 'additionalProperties')!);
@@ -430,20 +459,44 @@ export interface SchemaInfo {
 }
 
 export function describe(applied: Applied[]): SchemaInfo {
-  const info: SchemaInfo = { types: [], examples: [], snippets: [], readOnly: false, limits: [], rules: [], required: [], properties: [], open: true };
+  const info: SchemaInfo = {
+    types: [],
+    examples: [],
+    snippets: [],
+    readOnly: false,
+    limits: [],
+    rules: [],
+    required: [],
+    properties: [],
+    open: true,
+  };
   let allowed: EnumValue[] | undefined;
   const anyValues: EnumValue[] = [];
   const descOf = new Map<string, string>();
   const ordered = [...applied].sort((a, b) => Number(b.all) - Number(a.all));
   for (const a of ordered) {
     const s = a.node.schema;
-    if (info.description === undefined && typeof (s.markdownDescription ?? s.description) === 'string') info.description = s.markdownDescription ?? s.description;
+    if (info.description === undefined && typeof (s.markdownDescription ?? s.description) === 'string')
+      info.description = s.markdownDescription ?? s.description;
     if (s.type !== undefined) for (const t of Array.isArray(s.type) ? s.type : [s.type]) if (!info.types.includes(t)) info.types.push(t);
     let vals: EnumValue[] | undefined;
-    if ('const' in s) vals = [{ value: s.const, description: Array.isArray(s.enumDescriptions) && typeof s.enumDescriptions[0] === 'string' ? s.enumDescriptions[0] : undefined }];
+    if ('const' in s)
+      vals = [
+        {
+          value: s.const,
+          description: Array.isArray(s.enumDescriptions) && typeof s.enumDescriptions[0] === 'string' ? s.enumDescriptions[0] : undefined,
+        },
+      ];
     if (Array.isArray(s.enum)) {
-      const descs: unknown[] = Array.isArray(s.markdownEnumDescriptions) ? s.markdownEnumDescriptions : Array.isArray(s.enumDescriptions) ? s.enumDescriptions : [];
-      vals = s.enum.map((v: unknown, i: number) => ({ value: v, description: typeof descs[i] === 'string' ? descs[i] as string : undefined }));
+      const descs: unknown[] = Array.isArray(s.markdownEnumDescriptions)
+        ? s.markdownEnumDescriptions
+        : Array.isArray(s.enumDescriptions)
+          ? s.enumDescriptions
+          : [];
+      vals = s.enum.map((v: unknown, i: number) => ({
+        value: v,
+        description: typeof descs[i] === 'string' ? (descs[i] as string) : undefined,
+      }));
     }
     if (vals) {
       for (const v of vals) if (v.description) descOf.set(JSON.stringify(v.value), v.description);
@@ -492,7 +545,10 @@ function limitsOf(s: Schema): string[] {
     bounds = out.length > before;
     for (const [k, v] of Object.entries(x)) {
       if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'unit'].includes(k)) continue;
-      const words = k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+      const words = k
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/_/g, ' ')
+        .toLowerCase();
       out.push(typeof v === 'number' ? `at most ${v} ${words}` : `${words}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
     }
   }

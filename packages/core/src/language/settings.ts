@@ -60,8 +60,11 @@ export function settingsFromParsed(parsed: ParsedDocument, file?: string): Loade
   const errors = problems.filter(p => p.severity === 'error');
   let problemSummary: string | undefined;
   if (errors.length) {
-    problemSummary = errors.slice(0, 3).map(e => l10n.t('line {0}: {1}', rangeFor(parsed, e).start.line + 1, e.message)).join('; ')
-      + (errors.length > 3 ? l10n.t`; and ${errors.length - 3} more` : '');
+    problemSummary =
+      errors
+        .slice(0, 3)
+        .map(e => l10n.t('line {0}: {1}', rangeFor(parsed, e).start.line + 1, e.message))
+        .join('; ') + (errors.length > 3 ? l10n.t`; and ${errors.length - 3} more` : '');
   }
   return { settings, file, problems, problemSummary, parsed };
 }
@@ -80,7 +83,18 @@ export function unreadableSettings(file: string, code: string): LoadedSettings {
   return {
     settings: { features: {}, source: file },
     file,
-    problems: [{ rule: 'W1', path: '', severity: 'error', message: l10n.t('The workspace settings file could not be read ({0}). Make {1} a readable JSON file, or remove it.', what, SETTINGS_FILE_NAME) }],
+    problems: [
+      {
+        rule: 'W1',
+        path: '',
+        severity: 'error',
+        message: l10n.t(
+          'The workspace settings file could not be read ({0}). Make {1} a readable JSON file, or remove it.',
+          what,
+          SETTINGS_FILE_NAME,
+        ),
+      },
+    ],
     problemSummary: l10n.t`it could not be read: ${what}`,
     unreadable: true,
     readError: what,
@@ -102,9 +116,13 @@ export type EditorSettings = SettingsOverrides;
  * UI's choices), and, as written before those existed, `null`, `true` or `false` (same meanings).
  */
 const FLAG_VALUES = new Map<unknown, boolean | undefined>([
-  ['fromFile', undefined], [null, undefined], [undefined, undefined],
-  ['on', true], [true, true],
-  ['off', false], [false, false],
+  ['fromFile', undefined],
+  [null, undefined],
+  [undefined, undefined],
+  ['on', true],
+  [true, true],
+  ['off', false],
+  [false, false],
 ]);
 
 /**
@@ -132,7 +150,8 @@ function featureOverrides(raw: unknown): { value?: NonNullable<EditorSettings['f
   const problems: string[] = [];
   for (const k of FEATURE_FLAGS) {
     const v = (raw as Record<string, unknown>)[k];
-    if (!FLAG_VALUES.has(v)) problems.push(l10n.t('campaignStudio.features.{0} must be "fromFile", "on" or "off", not {1}: ignored', k, JSON.stringify(v)));
+    if (!FLAG_VALUES.has(v))
+      problems.push(l10n.t('campaignStudio.features.{0} must be "fromFile", "on" or "off", not {1}: ignored', k, JSON.stringify(v)));
     else if (FLAG_VALUES.get(v) !== undefined) value[k] = FLAG_VALUES.get(v);
   }
   return { value, problems };
@@ -181,6 +200,11 @@ export function brokenSettingsFinding(loaded: LoadedSettings | undefined, fromFi
     rule: 'W1',
     path: '',
     severity: 'warning',
-    message: l10n.t('The workspace settings file {0} has errors ({1}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix {2}.', rel, loaded.problemSummary, SETTINGS_FILE_NAME),
+    message: l10n.t(
+      'The workspace settings file {0} has errors ({1}). Its broken parts are ignored, so the rules treat those settings as unknown. Fix {2}.',
+      rel,
+      loaded.problemSummary,
+      SETTINGS_FILE_NAME,
+    ),
   };
 }

@@ -48,9 +48,11 @@ export function splitBody(s: SnippetEntry): { key?: string; value: string } {
 
 /** The component snippets whose value belongs at `path` and that apply to this campaign. */
 export function snippetsAt(ctx: EditContext, path: readonly Segment[]): SnippetEntry[] {
-  return COMPONENT_SNIPPETS.filter(s =>
-    (s['x-at'] ?? []).some(p => pathMatches(splitPattern(p), path))
-    && applies(ctx, { channels: s['x-channels'], deliveryTypes: s['x-delivery-types'], feature: s['x-feature'] }));
+  return COMPONENT_SNIPPETS.filter(
+    s =>
+      (s['x-at'] ?? []).some(p => pathMatches(splitPattern(p), path)) &&
+      applies(ctx, { channels: s['x-channels'], deliveryTypes: s['x-delivery-types'], feature: s['x-feature'] }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,7 +88,10 @@ export function expandSnippet(snippet: string): string {
           if (head) {
             i += 1 + head[0].length;
             const after = snippet[i];
-            if (after === '}') { i++; continue; }
+            if (after === '}') {
+              i++;
+              continue;
+            }
             if (after === ':') {
               i++;
               out += read('}');
@@ -98,7 +103,10 @@ export function expandSnippet(snippet: string): string {
               const choices: string[] = [];
               for (;;) {
                 choices.push(read(',|'));
-                if (snippet[i] === ',') { i++; continue; }
+                if (snippet[i] === ',') {
+                  i++;
+                  continue;
+                }
                 break;
               }
               i += 2; // `|}`

@@ -21,8 +21,25 @@ export interface SymbolsInput {
 
 // LSP SymbolKind numbers, kept here so that this module stays free of the protocol runtime.
 const K = {
-  Module: 2, Namespace: 3, Class: 5, Property: 7, Field: 8, Enum: 10, Interface: 11, Constant: 14,
-  String: 15, Number: 16, Boolean: 17, Array: 18, Object: 19, Key: 20, Null: 21, EnumMember: 22, Struct: 23, Event: 24, Operator: 25,
+  Module: 2,
+  Namespace: 3,
+  Class: 5,
+  Property: 7,
+  Field: 8,
+  Enum: 10,
+  Interface: 11,
+  Constant: 14,
+  String: 15,
+  Number: 16,
+  Boolean: 17,
+  Array: 18,
+  Object: 19,
+  Key: 20,
+  Null: 21,
+  EnumMember: 22,
+  Struct: 23,
+  Event: 24,
+  Operator: 25,
 } as const satisfies Record<string, SymbolKind>;
 
 /** The outline's name and kind of each component: a function, so that its names are translated when asked for. */
@@ -58,7 +75,7 @@ function shortValue(v: unknown, max = 40): string {
 
 function obj(n: jsonc.Node | undefined): Record<string, unknown> {
   const v = n && n.type === 'object' ? jsonc.getNodeValue(n) : undefined;
-  return v && typeof v === 'object' ? v as Record<string, unknown> : {};
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 }
 
 /**
@@ -84,13 +101,31 @@ function componentDetail(key: string, value: jsonc.Node | undefined): string {
   const o = shallow(value);
   const facts: Array<string | undefined> = [key];
   switch (key) {
-    case 'basic_details': facts.push(str(o.name), Array.isArray(o.platforms) ? o.platforms.join(', ') : str(o.content_type)); break;
-    case 'scheduling_details': facts.push(str(o.delivery_type), str(o.timezone)); break;
-    case 'trigger_condition': facts.push(str(o.trigger_delay_type)); break;
-    case 'segmentation_details': facts.push(o.is_all_user_campaign === true ? 'all users' : undefined); break;
-    case 'campaign_content': facts.push(Array.isArray(o.locales) && o.locales.length ? `locales: ${o.locales.join(', ')}` : undefined); break;
-    case 'campaign_audience_limit': facts.push(o.is_campaign_audience_limit_enabled === true && o.limit !== undefined ? `limit ${str(o.limit)}` : undefined); break;
-    case 'control_group_details': facts.push(o.is_campaign_control_group_enabled === true && o.campaign_control_group_percentage !== undefined ? `${str(o.campaign_control_group_percentage)} %` : undefined); break;
+    case 'basic_details':
+      facts.push(str(o.name), Array.isArray(o.platforms) ? o.platforms.join(', ') : str(o.content_type));
+      break;
+    case 'scheduling_details':
+      facts.push(str(o.delivery_type), str(o.timezone));
+      break;
+    case 'trigger_condition':
+      facts.push(str(o.trigger_delay_type));
+      break;
+    case 'segmentation_details':
+      facts.push(o.is_all_user_campaign === true ? 'all users' : undefined);
+      break;
+    case 'campaign_content':
+      facts.push(Array.isArray(o.locales) && o.locales.length ? `locales: ${o.locales.join(', ')}` : undefined);
+      break;
+    case 'campaign_audience_limit':
+      facts.push(o.is_campaign_audience_limit_enabled === true && o.limit !== undefined ? `limit ${str(o.limit)}` : undefined);
+      break;
+    case 'control_group_details':
+      facts.push(
+        o.is_campaign_control_group_enabled === true && o.campaign_control_group_percentage !== undefined
+          ? `${str(o.campaign_control_group_percentage)} %`
+          : undefined,
+      );
+      break;
   }
   return facts.filter(Boolean).join(' · ');
 }
@@ -99,11 +134,15 @@ function componentDetail(key: string, value: jsonc.Node | undefined): string {
 function filterName(o: Record<string, unknown>): { name: string; detail: string } {
   switch (o.filter_type) {
     case 'user_attributes': {
-      const value = o.value === undefined ? '' : ' ' + shortValue(Array.isArray(o.value) && o.value.length === 1 ? o.value[0] : o.value, 30);
-      return { name: `${o.negate === true ? 'not ' : ''}${str(o.name) ?? 'attribute'} ${str(o.operator) ?? '?'}${value}`, detail: `user attribute · ${str(o.data_type) ?? ''}`.replace(/ · $/, '') };
+      const value =
+        o.value === undefined ? '' : ' ' + shortValue(Array.isArray(o.value) && o.value.length === 1 ? o.value[0] : o.value, 30);
+      return {
+        name: `${o.negate === true ? 'not ' : ''}${str(o.name) ?? 'attribute'} ${str(o.operator) ?? '?'}${value}`,
+        detail: `user attribute · ${str(o.data_type) ?? ''}`.replace(/ · $/, ''),
+      };
     }
     case 'actions': {
-      const ex = o.execution && typeof o.execution === 'object' ? o.execution as Record<string, unknown> : {};
+      const ex = o.execution && typeof o.execution === 'object' ? (o.execution as Record<string, unknown>) : {};
       const times = ex.type !== undefined ? ` ${str(ex.type)} ${str(ex.count) ?? ''}`.trimEnd() : '';
       return { name: `${o.executed === false ? 'did not' : 'did'} ${str(o.action_name) ?? 'event'}${times}`, detail: 'action' };
     }
@@ -122,7 +161,15 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
   const bom = parsed.bom;
   const range = (n: jsonc.Node) => ({ start: positionAt(parsed, n.offset + bom), end: positionAt(parsed, n.offset + n.length + bom) });
 
-  const forValue = (name: string, detail: string | undefined, kind: SymbolKind, whole: jsonc.Node, select: jsonc.Node, value: jsonc.Node | undefined, path: string[]): DocumentSymbol | undefined => {
+  const forValue = (
+    name: string,
+    detail: string | undefined,
+    kind: SymbolKind,
+    whole: jsonc.Node,
+    select: jsonc.Node,
+    value: jsonc.Node | undefined,
+    path: string[],
+  ): DocumentSymbol | undefined => {
     if (budget <= 0) return undefined;
     budget--;
     const s: DocumentSymbol = { name: name || '""', kind, range: range(whole), selectionRange: range(select) };
@@ -156,17 +203,39 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
     return out;
   };
 
-  const propertySymbol = (key: string, prop: jsonc.Node, keyNode: jsonc.Node, value: jsonc.Node | undefined, path: string[]): DocumentSymbol | undefined => {
+  const propertySymbol = (
+    key: string,
+    prop: jsonc.Node,
+    keyNode: jsonc.Node,
+    value: jsonc.Node | undefined,
+    path: string[],
+  ): DocumentSymbol | undefined => {
     const top = path.length === 1;
     const component = top ? own(COMPONENTS(), key) : undefined;
-    const fits = key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
+    const fits =
+      key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
     if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
     if (FILTER_GROUPS.has(key) && value?.type === 'object') {
       const o = shallow(value);
       const count = Array.isArray(o.filters) ? o.filters.length : 0;
-      return forValue(key, `${str(o.filter_operator) ?? '?'} · ${count} filter${count === 1 ? '' : 's'}`, K.Operator, prop, keyNode, value, path);
+      return forValue(
+        key,
+        `${str(o.filter_operator) ?? '?'} · ${count} filter${count === 1 ? '' : 's'}`,
+        K.Operator,
+        prop,
+        keyNode,
+        value,
+        path,
+      );
     }
-    if (path.length === 3 && path[0] === 'campaign_content' && path[1] === 'content' && value?.type === 'object' && key !== 'push' && key !== 'email') {
+    if (
+      path.length === 3 &&
+      path[0] === 'campaign_content' &&
+      path[1] === 'content' &&
+      value?.type === 'object' &&
+      key !== 'push' &&
+      key !== 'email'
+    ) {
       return forValue(key, key === 'default' ? 'default locale' : 'locale', K.Namespace, prop, keyNode, value, path);
     }
     if (path.length === 4 && path[0] === 'campaign_content' && path[1] === 'content' && value?.type === 'object') {
@@ -174,12 +243,26 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
     }
     if (!value) return forValue(key, undefined, K.Property, prop, keyNode, undefined, path);
     switch (value.type) {
-      case 'object': return forValue(key, undefined, K.Object, prop, keyNode, value, path);
-      case 'array': return forValue(key, `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`, K.Array, prop, keyNode, value, path);
-      case 'string': return forValue(key, shortValue(value.value), K.String, prop, keyNode, value, path);
-      case 'number': return forValue(key, String(value.value), K.Number, prop, keyNode, value, path);
-      case 'boolean': return forValue(key, String(value.value), K.Boolean, prop, keyNode, value, path);
-      default: return forValue(key, 'null', K.Null, prop, keyNode, value, path);
+      case 'object':
+        return forValue(key, undefined, K.Object, prop, keyNode, value, path);
+      case 'array':
+        return forValue(
+          key,
+          `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`,
+          K.Array,
+          prop,
+          keyNode,
+          value,
+          path,
+        );
+      case 'string':
+        return forValue(key, shortValue(value.value), K.String, prop, keyNode, value, path);
+      case 'number':
+        return forValue(key, String(value.value), K.Number, prop, keyNode, value, path);
+      case 'boolean':
+        return forValue(key, String(value.value), K.Boolean, prop, keyNode, value, path);
+      default:
+        return forValue(key, 'null', K.Null, prop, keyNode, value, path);
     }
   };
 
@@ -192,13 +275,40 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
         const f = filterName(o);
         return forValue(f.name, f.detail, K.Struct, item, item, item, itemPath);
       }
-      if (owner === 'geofences') return forValue(str(o.name) ?? `geofence ${i + 1}`, [str(o.triggered_at), o.radius !== undefined ? `${str(o.radius)} m` : undefined].filter(Boolean).join(' · '), K.Struct, item, item, item, itemPath);
-      if (owner === 'goals') return forValue(str(o.goal_name) ?? `goal ${i + 1}`, [o.is_primary_goal === true ? 'primary' : undefined, str(o.goal_event_name)].filter(Boolean).join(' · '), K.Struct, item, item, item, itemPath);
-      if (owner === 'timebounds') return forValue(`${str(o.start_time) ?? '?'} – ${str(o.end_time) ?? '?'}`, 'time bound', K.Struct, item, item, item, itemPath);
+      if (owner === 'geofences')
+        return forValue(
+          str(o.name) ?? `geofence ${i + 1}`,
+          [str(o.triggered_at), o.radius !== undefined ? `${str(o.radius)} m` : undefined].filter(Boolean).join(' · '),
+          K.Struct,
+          item,
+          item,
+          item,
+          itemPath,
+        );
+      if (owner === 'goals')
+        return forValue(
+          str(o.goal_name) ?? `goal ${i + 1}`,
+          [o.is_primary_goal === true ? 'primary' : undefined, str(o.goal_event_name)].filter(Boolean).join(' · '),
+          K.Struct,
+          item,
+          item,
+          item,
+          itemPath,
+        );
+      if (owner === 'timebounds')
+        return forValue(`${str(o.start_time) ?? '?'} – ${str(o.end_time) ?? '?'}`, 'time bound', K.Struct, item, item, item, itemPath);
       return forValue(String(i), undefined, K.Object, item, item, item, itemPath);
     }
     if (item.type === 'array') return forValue(String(i), undefined, K.Array, item, item, item, itemPath);
-    return forValue(shortValue(item.value), owner, item.type === 'string' ? K.EnumMember : item.type === 'number' ? K.Number : K.Constant, item, item, undefined, itemPath);
+    return forValue(
+      shortValue(item.value),
+      owner,
+      item.type === 'string' ? K.EnumMember : item.type === 'number' ? K.Number : K.Constant,
+      item,
+      item,
+      undefined,
+      itemPath,
+    );
   };
 
   return childrenOf(root, []);

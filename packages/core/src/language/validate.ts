@@ -42,8 +42,13 @@ export function validate(parsed: ParsedDocument, opts: ValidateOptions): Finding
       path: hazard ?? '',
       target: hazard ? 'key' : undefined,
       message: hazard
-        ? l10n.t('A key named {0} is not a field of any campaign component, and it stops the schema check of the whole file. Remove or rename it to have the rest checked.', code(hazard.slice(hazard.lastIndexOf('/') + 1)))
-        : l10n.t('The schema check of this file failed unexpectedly, so only the other rules ran. Simplify the part you changed last, and report the file if it is valid JSON.'),
+        ? l10n.t(
+            'A key named {0} is not a field of any campaign component, and it stops the schema check of the whole file. Remove or rename it to have the rest checked.',
+            code(hazard.slice(hazard.lastIndexOf('/') + 1)),
+          )
+        : l10n.t(
+            'The schema check of this file failed unexpectedly, so only the other rules ran. Simplify the part you changed last, and report the file if it is valid JSON.',
+          ),
     });
   }
   const ctx = { doc: parsed.value, kind: opts.kind, settings: opts.settings, remote: opts.remote, purpose: opts.purpose, now: opts.now };

@@ -84,13 +84,23 @@ export function localZone(): string {
 
 /** Current IANA names for the older names some ICU versions still list. */
 const MODERN_ZONE_NAMES: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Rangoon': 'Asia/Yangon', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
-  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Africa/Asmera': 'Africa/Asmara', 'Pacific/Truk': 'Pacific/Chuuk',
-  'Pacific/Ponape': 'Pacific/Pohnpei', 'Pacific/Enderbury': 'Pacific/Kanton',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires', 'America/Catamarca': 'America/Argentina/Catamarca',
-  'America/Cordoba': 'America/Argentina/Cordoba', 'America/Jujuy': 'America/Argentina/Jujuy',
-  'America/Mendoza': 'America/Argentina/Mendoza', 'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Africa/Asmera': 'Africa/Asmara',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
   'America/Louisville': 'America/Kentucky/Louisville',
 };
 
@@ -99,7 +109,12 @@ let zones: string[] | undefined;
 /** A zone's current spelling (`Asia/Calcutta` is `Asia/Kolkata`), when the platform knows it. */
 export function currentZoneName(zone: string): string {
   const name = MODERN_ZONE_NAMES[zone] ?? zone;
-  try { new Intl.DateTimeFormat('en-US', { timeZone: name }); return name; } catch { return zone; }
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
+  } catch {
+    return zone;
+  }
 }
 
 /** IANA time zone names that the platform knows, current spellings, plus `UTC`. */
@@ -110,7 +125,15 @@ export function timeZones(): string[] {
   try {
     supported = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
   } catch {
-    supported = ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
+    supported = [
+      'Europe/London',
+      'Europe/Berlin',
+      'America/New_York',
+      'America/Los_Angeles',
+      'Asia/Kolkata',
+      'Asia/Tokyo',
+      'Australia/Sydney',
+    ];
   }
   for (const z of supported) list.add(currentZoneName(z));
   list.add('UTC');

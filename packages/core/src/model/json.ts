@@ -41,5 +41,5 @@ export function own<T>(table: Readonly<Record<string, T>>, key: string): T | und
 
 /** A deep copy through JSON. */
 export function cloneJson<T>(v: T): T {
-  return v === undefined ? v : JSON.parse(JSON.stringify(v)) as T;
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }

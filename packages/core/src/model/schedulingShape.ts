@@ -32,9 +32,12 @@ export function isTimeOfDay(v: unknown): v is string {
  * converted, that it is not sent while unchanged, and how to write it to change it.
  */
 export function keptMessage(why: string, how: string): string {
-  return l10n.t('`scheduling_details` is kept as the service returned it: {0}. It is not sent on push unless you change it; to change it, write it in request shape: {1}.', why, how);
+  return l10n.t(
+    '`scheduling_details` is kept as the service returned it: {0}. It is not sent on push unless you change it; to change it, write it in request shape: {1}.',
+    why,
+    how,
+  );
 }
-
 
 /** How to write the request shape, for the messages. */
 function requestShape(periodic: boolean, deliveryType = 'AT_FIXED_TIME'): string {
@@ -53,23 +56,45 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
   if (!isResponseScheduling(s)) return { value: cloneJson(s), exact: true };
   const src = s as JsonObject;
   const st = src.schedule_time;
-  const kept = (why: string, how: string): SchedulingConversion => ({ value: cloneJson(s), exact: false, why, how, reason: keptMessage(why, how) });
+  const kept = (why: string, how: string): SchedulingConversion => ({
+    value: cloneJson(s),
+    exact: false,
+    why,
+    how,
+    reason: keptMessage(why, how),
+  });
   if ((has(src, 'schedule_time') && has(src, 'start_time')) || (has(src, 'time_zone') && has(src, 'timezone'))) {
-    return kept(l10n.t('it holds both the response and the request form of a field (`schedule_time` and `start_time`, or `time_zone` and `timezone`), so which one holds is unclear'),
-      l10n.t`keep one of each, in the request form: ${requestShape(periodic)}`);
+    return kept(
+      l10n.t(
+        'it holds both the response and the request form of a field (`schedule_time` and `start_time`, or `time_zone` and `timezone`), so which one holds is unclear',
+      ),
+      l10n.t`keep one of each, in the request form: ${requestShape(periodic)}`,
+    );
   }
   if (isTimeOfDay(st)) {
     const freq = typeof src.frequency === 'string' ? ` and \`frequency\` ${c(src.frequency)}` : '';
-    return kept(l10n.t('for {0} campaign the service returns only the time of day (`schedule_time` {1}{2}), not the `start_time` date that the request shape needs, so it cannot be converted exactly', periodic ? 'a periodic' : 'this', c(st), freq),
-      requestShape(periodic));
+    return kept(
+      l10n.t(
+        'for {0} campaign the service returns only the time of day (`schedule_time` {1}{2}), not the `start_time` date that the request shape needs, so it cannot be converted exactly',
+        periodic ? 'a periodic' : 'this',
+        c(st),
+        freq,
+      ),
+      requestShape(periodic),
+    );
   }
   if (st !== undefined && (typeof st !== 'string' || !ISO_DATE_TIME.test(st))) {
-    return kept(l10n.t`\`schedule_time\` ${c(String(st))} is not an ISO 8601 date-time, so it cannot become \`start_time\` exactly`, requestShape(periodic));
+    return kept(
+      l10n.t`\`schedule_time\` ${c(String(st))} is not an ISO 8601 date-time, so it cannot become \`start_time\` exactly`,
+      requestShape(periodic),
+    );
   }
   if (src.delivery_type === 'SCHEDULED' && (has(src, 'bts_details') || has(src, 'user_timezone_details'))) {
     const [field, other] = has(src, 'bts_details') ? ['bts_details', 'SEND_IN_BTS'] : ['user_timezone_details', 'SEND_IN_USER_TIMEZONE'];
-    return kept(l10n.t('`delivery_type` `SCHEDULED` with `{0}` could stand for `AT_FIXED_TIME` or `{1}`', field, other),
-      l10n.t`choose the request \`delivery_type\` yourself (\`AT_FIXED_TIME\` or \`${other}\`), with \`start_time\` as a date-time and \`timezone\``);
+    return kept(
+      l10n.t('`delivery_type` `SCHEDULED` with `{0}` could stand for `AT_FIXED_TIME` or `{1}`', field, other),
+      l10n.t`choose the request \`delivery_type\` yourself (\`AT_FIXED_TIME\` or \`${other}\`), with \`start_time\` as a date-time and \`timezone\``,
+    );
   }
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(src)) {
@@ -82,7 +107,10 @@ export function schedulingToRequest(s: unknown, periodic: boolean): SchedulingCo
   }
   if (!dequal(schedulingToResponse(out, periodic), s)) {
     return has(src, 'frequency')
-      ? kept(l10n.t`\`frequency\` ${c(String(src.frequency))} does not match \`periodic_details.sending_frequency\`, so the request form cannot be recovered exactly`, requestShape(periodic))
+      ? kept(
+          l10n.t`\`frequency\` ${c(String(src.frequency))} does not match \`periodic_details.sending_frequency\`, so the request form cannot be recovered exactly`,
+          requestShape(periodic),
+        )
       : kept(l10n.t('its request form could not be recovered exactly'), requestShape(periodic));
   }
   return { value: out, exact: true };

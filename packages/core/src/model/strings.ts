@@ -52,7 +52,10 @@ export function didYouMean(word: string, candidates: readonly string[], max = 2)
     const d = editDistance(w, lc, limit);
     if (d > limit) continue;
     const rank = [d, dropped ? 0 : 1, lc[0] === w[0] ? 0 : 1];
-    if (before(rank, bestRank)) { best = c; bestRank = rank; }
+    if (before(rank, bestRank)) {
+      best = c;
+      bestRank = rank;
+    }
   }
   return best;
 }

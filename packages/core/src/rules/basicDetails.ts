@@ -21,12 +21,26 @@ function businessEvent(bd: Obj, type: string | undefined): Finding[] {
   if (type !== 'BUSINESS_EVENT_TRIGGERED') return [];
   const v = bd.business_event;
   if (v === undefined) {
-    return [finding('B2', 'error', `${BD}/business_event`,
-      l10n.t('`business_event` is required when `campaign_delivery_type` is `BUSINESS_EVENT_TRIGGERED`: name the business event that triggers the campaign.'))];
+    return [
+      finding(
+        'B2',
+        'error',
+        `${BD}/business_event`,
+        l10n.t(
+          '`business_event` is required when `campaign_delivery_type` is `BUSINESS_EVENT_TRIGGERED`: name the business event that triggers the campaign.',
+        ),
+      ),
+    ];
   }
   if (typeof v === 'string' && v.trim() === '') {
-    return [finding('B2', 'error', `${BD}/business_event`,
-      l10n.t('`business_event` is empty: name the business event that triggers the campaign.'))];
+    return [
+      finding(
+        'B2',
+        'error',
+        `${BD}/business_event`,
+        l10n.t('`business_event` is empty: name the business event that triggers the campaign.'),
+      ),
+    ];
   }
   return [];
 }
@@ -36,8 +50,16 @@ function liveActivity(bd: Obj, type: string | undefined): Finding[] {
   if (type !== 'BROADCAST_LIVE_ACTIVITY') return [];
   if (!Array.isArray(bd.platforms) || !bd.platforms.includes('IOS')) return [];
   if (bd.broadcast_live_activity_id !== undefined) return [];
-  return [finding('B3', 'error', `${BD}/broadcast_live_activity_id`,
-    l10n.t('`broadcast_live_activity_id` is required when `platforms` contains `IOS` and `campaign_delivery_type` is `BROADCAST_LIVE_ACTIVITY`: give the id of the Live Activity to broadcast to.'))];
+  return [
+    finding(
+      'B3',
+      'error',
+      `${BD}/broadcast_live_activity_id`,
+      l10n.t(
+        '`broadcast_live_activity_id` is required when `platforms` contains `IOS` and `campaign_delivery_type` is `BROADCAST_LIVE_ACTIVITY`: give the id of the Live Activity to broadcast to.',
+      ),
+    ),
+  ];
 }
 
 /** B4: geofences exist for location-triggered campaigns, and only for them. */
@@ -46,27 +68,53 @@ function geofencesPresence(bd: Obj, type: string | undefined): Finding[] {
   const g = bd.geofences;
   if (type === 'LOCATION_TRIGGERED') {
     if (g === undefined) {
-      return [finding('B4', 'error', `${BD}/geofences`,
-        l10n.t('`geofences` is required when `campaign_delivery_type` is `LOCATION_TRIGGERED`: add the geofence (or an array of geofences) whose entry, exit or dwell triggers the campaign.'))];
+      return [
+        finding(
+          'B4',
+          'error',
+          `${BD}/geofences`,
+          l10n.t(
+            '`geofences` is required when `campaign_delivery_type` is `LOCATION_TRIGGERED`: add the geofence (or an array of geofences) whose entry, exit or dwell triggers the campaign.',
+          ),
+        ),
+      ];
     }
     if (Array.isArray(g) && g.length === 0) {
-      return [finding('B4', 'error', `${BD}/geofences`,
-        l10n.t('`geofences` is empty: a `LOCATION_TRIGGERED` campaign needs at least one geofence.'))];
+      return [
+        finding(
+          'B4',
+          'error',
+          `${BD}/geofences`,
+          l10n.t('`geofences` is empty: a `LOCATION_TRIGGERED` campaign needs at least one geofence.'),
+        ),
+      ];
     }
     return [];
   }
   if (g === undefined) return [];
-  return [finding('B4', 'warning', `${BD}/geofences`,
-    l10n.t`\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${visible(type)}\`, so they are ignored. Remove them, or change the delivery type.`,
-    { target: 'key', fixes: [removeFix(`${BD}/geofences`, 'geofences')] })];
+  return [
+    finding(
+      'B4',
+      'warning',
+      `${BD}/geofences`,
+      l10n.t`\`geofences\` only applies to \`LOCATION_TRIGGERED\` campaigns; this one is \`${visible(type)}\`, so they are ignored. Remove them, or change the delivery type.`,
+      { target: 'key', fixes: [removeFix(`${BD}/geofences`, 'geofences')] },
+    ),
+  ];
 }
 
 /** B5: sending only to the triggering platform needs a triggering event. */
 function triggeredPlatformOnly(bd: Obj, type: string | undefined): Finding[] {
   if (!type || type === 'EVENT_TRIGGERED' || !has(bd, 'send_to_triggered_platform_only')) return [];
-  return [finding('B5', 'warning', `${BD}/send_to_triggered_platform_only`,
-    l10n.t`\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${visible(type)}\`, so it is ignored. Remove it.`,
-    { target: 'key', fixes: [removeFix(`${BD}/send_to_triggered_platform_only`, 'send_to_triggered_platform_only')] })];
+  return [
+    finding(
+      'B5',
+      'warning',
+      `${BD}/send_to_triggered_platform_only`,
+      l10n.t`\`send_to_triggered_platform_only\` applies to \`EVENT_TRIGGERED\` campaigns only (there is no triggering platform otherwise); this one is \`${visible(type)}\`, so it is ignored. Remove it.`,
+      { target: 'key', fixes: [removeFix(`${BD}/send_to_triggered_platform_only`, 'send_to_triggered_platform_only')] },
+    ),
+  ];
 }
 
 /** B7: promotional email needs a subscription category, one the workspace knows. */
@@ -82,9 +130,15 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
       isPreferred: cats?.length === 1 || undefined,
     }));
     const known = cats?.length ? ` The workspace's categories: ${cats.map(code).join(', ')}.` : '';
-    return [finding('B7', 'error', path,
-      l10n.t`\`subscription_category\` is required when \`content_type\` is \`PROMOTIONAL\`: name the subscription category users can opt out of.${known}`,
-      fixes.length ? { fixes } : undefined)];
+    return [
+      finding(
+        'B7',
+        'error',
+        path,
+        l10n.t`\`subscription_category\` is required when \`content_type\` is \`PROMOTIONAL\`: name the subscription category users can opt out of.${known}`,
+        fixes.length ? { fixes } : undefined,
+      ),
+    ];
   }
   if (typeof v !== 'string' || !cats || cats.includes(v)) return [];
   const sameCase = cats.find(c => c.toLowerCase() === v.toLowerCase());
@@ -96,11 +150,28 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
   }
   const listed = cats.length ? cats.map(code).join(', ') : 'none';
   const from = ctx.settings.source ? ' (from `.campaignrc.json`)' : '';
-  return [finding('B7', 'error', path,
-    near
-      ? l10n.t('`{0}` is not a subscription category of this workspace: did you mean `{1}`? Categories{2}: {3}.', visible(v), visible(near), from, listed)
-      : l10n.t('`{0}` is not a subscription category of this workspace: use one of {1}{2}, or add it to `subscriptionCategories` in `.campaignrc.json` if the workspace has it.', visible(v), listed, from),
-    { fixes })];
+  return [
+    finding(
+      'B7',
+      'error',
+      path,
+      near
+        ? l10n.t(
+            '`{0}` is not a subscription category of this workspace: did you mean `{1}`? Categories{2}: {3}.',
+            visible(v),
+            visible(near),
+            from,
+            listed,
+          )
+        : l10n.t(
+            '`{0}` is not a subscription category of this workspace: use one of {1}{2}, or add it to `subscriptionCategories` in `.campaignrc.json` if the workspace has it.',
+            visible(v),
+            listed,
+            from,
+          ),
+      { fixes },
+    ),
+  ];
 }
 
 /** B8: an inline test send carries the email's identity in full. */
@@ -110,18 +181,41 @@ export const DEFAULT_USER_ATTRIBUTE_IDENTIFIER = 'Email (Standard)';
 function inlineTest(doc: Obj): Finding[] {
   const bd = doc.basic_details;
   if (!isObj(bd)) {
-    return [finding('B8', 'error', BD,
-      l10n.t('`basic_details` is required for an inline test send: it needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`.'))];
+    return [
+      finding(
+        'B8',
+        'error',
+        BD,
+        l10n.t(
+          '`basic_details` is required for an inline test send: it needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`.',
+        ),
+      ),
+    ];
   }
   return INLINE_TEST_FIELDS.filter(k => bd[k] === undefined).map(k => {
     const path = `${BD}/${k}`;
     const extra: Partial<Finding> = {};
     if (k === 'user_attribute_identifier') {
-      extra.fixes = [{ title: l10n.t`Add the default \`"${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}"\``, edits: [{ kind: 'insert', path, value: DEFAULT_USER_ATTRIBUTE_IDENTIFIER }], isPreferred: true }];
+      extra.fixes = [
+        {
+          title: l10n.t`Add the default \`"${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}"\``,
+          edits: [{ kind: 'insert', path, value: DEFAULT_USER_ATTRIBUTE_IDENTIFIER }],
+          isPreferred: true,
+        },
+      ];
     }
     const hint = k === 'user_attribute_identifier' ? ` (usually \`${DEFAULT_USER_ATTRIBUTE_IDENTIFIER}\`)` : '';
-    return finding('B8', 'error', path,
-      l10n.t('`{0}` is required for an inline test send{1}: an inline test needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`. Drafts and draft-mode tests do not.', k, hint), extra);
+    return finding(
+      'B8',
+      'error',
+      path,
+      l10n.t(
+        '`{0}` is required for an inline test send{1}: an inline test needs `name`, `content_type`, `user_attribute_identifier` and `subscription_category`. Drafts and draft-mode tests do not.',
+        k,
+        hint,
+      ),
+      extra,
+    );
   });
 }
 
@@ -165,21 +259,33 @@ export const basicDetailsRules: RuleGroup = {
       title: 'Push platforms',
       severity: 'E',
       summary: 'Push: `platforms` items are `ANDROID`, `IOS`, `WEB`, no duplicates.',
-      docs: { doc: push({ basic_details: { name: 'Spring sale', platforms: ['ANDROID', 'IOS', 'ANDROID'] } }), fix: 'List each of `ANDROID`, `IOS`, `WEB` at most once (quick fix: remove the duplicate).' },
+      docs: {
+        doc: push({ basic_details: { name: 'Spring sale', platforms: ['ANDROID', 'IOS', 'ANDROID'] } }),
+        fix: 'List each of `ANDROID`, `IOS`, `WEB` at most once (quick fix: remove the duplicate).',
+      },
     },
     {
       id: 'B2',
       title: 'Business event',
       severity: 'E',
       summary: '`business_event` is required for `BUSINESS_EVENT_TRIGGERED`.',
-      docs: { doc: push({ campaign_delivery_type: 'BUSINESS_EVENT_TRIGGERED', basic_details: { name: 'Price drop alert', platforms: ['ANDROID'] } }), fix: 'Name the business event: `"business_event": "price_drop"`.' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'BUSINESS_EVENT_TRIGGERED',
+          basic_details: { name: 'Price drop alert', platforms: ['ANDROID'] },
+        }),
+        fix: 'Name the business event: `"business_event": "price_drop"`.',
+      },
     },
     {
       id: 'B3',
       title: 'Live Activity id',
       severity: 'E',
       summary: '`broadcast_live_activity_id` is required when `platforms` contains `IOS` and the type is `BROADCAST_LIVE_ACTIVITY`.',
-      docs: { doc: push({ campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY', basic_details: { name: 'Final score', platforms: ['IOS'] } }), fix: 'Add the id of the Live Activity: `"broadcast_live_activity_id": "match_2026_final"`.' },
+      docs: {
+        doc: push({ campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY', basic_details: { name: 'Final score', platforms: ['IOS'] } }),
+        fix: 'Add the id of the Live Activity: `"broadcast_live_activity_id": "match_2026_final"`.',
+      },
     },
     {
       id: 'B4',
@@ -189,7 +295,10 @@ export const basicDetailsRules: RuleGroup = {
       messages: {
         notGeofences: '`geofences` must be one geofence object or an array of geofence objects.',
       },
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'] } }), fix: 'Add the geofences (one object or an array of them, rules G1–G5). On other delivery types, geofences are ignored: remove them (quick fix).' },
+      docs: {
+        doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'] } }),
+        fix: 'Add the geofences (one object or an array of them, rules G1–G5). On other delivery types, geofences are ignored: remove them (quick fix).',
+      },
       removesInapplicable: true,
     },
     {
@@ -197,7 +306,10 @@ export const basicDetailsRules: RuleGroup = {
       title: 'Triggered platform only',
       severity: 'W',
       summary: '`send_to_triggered_platform_only` applies to event-triggered campaigns only.',
-      docs: { doc: push({ basic_details: { name: 'Spring sale', platforms: ['IOS'], send_to_triggered_platform_only: true } }), fix: 'Remove the field (quick fix), or make the campaign `EVENT_TRIGGERED` if it reacts to an event.' },
+      docs: {
+        doc: push({ basic_details: { name: 'Spring sale', platforms: ['IOS'], send_to_triggered_platform_only: true } }),
+        fix: 'Remove the field (quick fix), or make the campaign `EVENT_TRIGGERED` if it reacts to an event.',
+      },
       removesInapplicable: true,
     },
     {
@@ -205,20 +317,28 @@ export const basicDetailsRules: RuleGroup = {
       title: 'Email content type',
       severity: 'E',
       summary: 'Email: `content_type` is `PROMOTIONAL` or `TRANSACTIONAL`.',
-      docs: { doc: email({ basic_details: { name: 'March newsletter', content_type: 'MARKETING' } }), fix: 'Use `PROMOTIONAL` (marketing, needs a subscription category) or `TRANSACTIONAL`.' },
+      docs: {
+        doc: email({ basic_details: { name: 'March newsletter', content_type: 'MARKETING' } }),
+        fix: 'Use `PROMOTIONAL` (marketing, needs a subscription category) or `TRANSACTIONAL`.',
+      },
     },
     {
       id: 'B7',
       title: 'Subscription category',
       severity: 'E',
-      summary: 'Email: `subscription_category` is required for `PROMOTIONAL`; when the workspace\'s categories are configured it must be one of them.',
-      docs: { doc: email({ basic_details: { name: 'March newsletter', content_type: 'PROMOTIONAL' } }), fix: 'Add the subscription category users can opt out of, one of `subscriptionCategories` in `.campaignrc.json` when that is configured (quick fixes offer them).' },
+      summary:
+        "Email: `subscription_category` is required for `PROMOTIONAL`; when the workspace's categories are configured it must be one of them.",
+      docs: {
+        doc: email({ basic_details: { name: 'March newsletter', content_type: 'PROMOTIONAL' } }),
+        fix: 'Add the subscription category users can opt out of, one of `subscriptionCategories` in `.campaignrc.json` when that is configured (quick fixes offer them).',
+      },
     },
     {
       id: 'B8',
       title: 'Inline test fields',
       severity: 'E',
-      summary: 'Email inline test (`/v5/campaigns/test` with inline content): `name`, `content_type`, `user_attribute_identifier` and `subscription_category` are all required. Not required for drafts or draft-mode tests. `user_attribute_identifier` defaults to `Email (Standard)`.',
+      summary:
+        'Email inline test (`/v5/campaigns/test` with inline content): `name`, `content_type`, `user_attribute_identifier` and `subscription_category` are all required. Not required for drafts or draft-mode tests. `user_attribute_identifier` defaults to `Email (Standard)`.',
       docs: {
         purpose: 'inlineTest',
         context: 'Checked for an inline test send (the test command with inline content):',
@@ -232,11 +352,14 @@ export const basicDetailsRules: RuleGroup = {
       severity: 'E',
       summary: '`tags` is an array of strings; `name`, `team` are strings.',
       messages: {
-        notAnObject: '`basic_details` must be an object holding the campaign\'s name, tags, team and channel settings.',
-        notAnObjectEmail: '`basic_details` must be an object holding the campaign\'s name, tags, team and content type.',
-        notAnObjectPush: '`basic_details` must be an object holding the campaign\'s name, tags, team and platforms.',
+        notAnObject: "`basic_details` must be an object holding the campaign's name, tags, team and channel settings.",
+        notAnObjectEmail: "`basic_details` must be an object holding the campaign's name, tags, team and content type.",
+        notAnObjectPush: "`basic_details` must be an object holding the campaign's name, tags, team and platforms.",
       },
-      docs: { doc: push({ basic_details: { name: 'Spring sale', tags: 'spring', platforms: ['IOS'] } }), fix: 'Write `tags` as an array of strings (`["spring"]`, quick fix); `name` and `team` are strings.' },
+      docs: {
+        doc: push({ basic_details: { name: 'Spring sale', tags: 'spring', platforms: ['IOS'] } }),
+        fix: 'Write `tags` as an array of strings (`["spring"]`, quick fix); `name` and `team` are strings.',
+      },
     },
   ],
   checks,

@@ -12,11 +12,16 @@ export const campaignrcRules: RuleGroup = {
       id: 'W1',
       title: 'Workspace settings file',
       severity: 'E',
-      summary: 'A `.campaignrc.json` must be valid JSON shaped `{ "features": { "audienceLimit", "queuing", "portfolio", "versioning": booleans }, "subscriptionCategories": [strings] }`; a malformed one is reported, never silently ignored (Campaign Studio rule, not from the spec).',
+      summary:
+        'A `.campaignrc.json` must be valid JSON shaped `{ "features": { "audienceLimit", "queuing", "portfolio", "versioning": booleans }, "subscriptionCategories": [strings] }`; a malformed one is reported, never silently ignored (Campaign Studio rule, not from the spec).',
       messages: {
         notAFlag: '`{property}` must be `true` or `false` (leave it out when unknown), not `{value}`.',
       },
-      docs: { kind: 'campaignrc', text: '{\n  "features": { "queuing": "yes" },\n  "subscriptionCategories": ["newsletters"]\n}', fix: 'Write flags as `true` or `false`; remove a flag to say "unknown". A broken settings file is also reported on every campaign file it governs.' },
+      docs: {
+        kind: 'campaignrc',
+        text: '{\n  "features": { "queuing": "yes" },\n  "subscriptionCategories": ["newsletters"]\n}',
+        fix: 'Write flags as `true` or `false`; remove a flag to say "unknown". A broken settings file is also reported on every campaign file it governs.',
+      },
     },
   ],
   checks: [],

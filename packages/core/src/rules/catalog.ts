@@ -44,17 +44,32 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
   campaignrcRules,
 ];
 
-export interface RuleInfo { id: string; title: string; severity: Severity; sev: SeverityColumn; summary: string }
+export interface RuleInfo {
+  id: string;
+  title: string;
+  severity: Severity;
+  sev: SeverityColumn;
+  summary: string;
+}
 
 /** The default severity of each column: a mixed rule reports its first, or each finding's own. */
 const DEFAULT_SEVERITY: Record<SeverityColumn, Severity> = {
-  E: 'error', W: 'warning', I: 'information', 'E / W': 'error', 'E / I': 'error', '—': 'information',
+  E: 'error',
+  W: 'warning',
+  I: 'information',
+  'E / W': 'error',
+  'E / I': 'error',
+  '—': 'information',
 };
 
 const DEFINITIONS: ReadonlyMap<string, RuleDefinition> = new Map(RULE_GROUPS.flatMap(g => g.rules).map(r => [r.id, r]));
 
 export const RULES: readonly RuleInfo[] = [...DEFINITIONS.values()].map(r => ({
-  id: r.id, title: r.title, severity: DEFAULT_SEVERITY[r.severity], sev: r.severity, summary: r.summary,
+  id: r.id,
+  title: r.title,
+  severity: DEFAULT_SEVERITY[r.severity],
+  sev: r.severity,
+  summary: r.summary,
 }));
 
 const BY_ID = new Map(RULES.map(r => [r.id, r]));

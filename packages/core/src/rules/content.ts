@@ -27,9 +27,15 @@ function defaultListed(locales: unknown[]): Finding[] {
   locales.forEach((l, i) => {
     if (typeof l !== 'string' || l.toLowerCase() !== 'default') return;
     const path = join(`${CC}/locales`, i);
-    out.push(finding('C1', 'error', path,
-      l10n.t`${code(l)} must not be listed in \`locales\`: the default locale is always present. \`locales\` lists the other locales only.`,
-      { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }], isPreferred: true }] }));
+    out.push(
+      finding(
+        'C1',
+        'error',
+        path,
+        l10n.t`${code(l)} must not be listed in \`locales\`: the default locale is always present. \`locales\` lists the other locales only.`,
+        { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }], isPreferred: true }] },
+      ),
+    );
   });
   return out;
 }
@@ -46,25 +52,52 @@ function messageKeys(holder: Obj, base: string, expected: string | undefined, ch
     const fixes: Fix[] = both
       ? [{ title: l10n.t`Remove ${code(k)}`, edits: [{ kind: 'remove', path }], isPreferred: true }]
       : [{ title: l10n.t`Rename to ${code(expected)}`, edits: [{ kind: 'renameKey', path, newKey: expected }] }];
-    out.push(finding('C5', 'error', path,
-      both
-        ? l10n.t('Content holds both {0} and {1}: a `{2}` campaign takes {3} only. Remove {4}.', code(expected), code(k), channel, code(expected), code(k))
-        : l10n.t('{0} content does not fit a `{1}` campaign: its content is a {2} object.', code(k), channel, code(expected)),
-      { target: 'key', fixes }));
+    out.push(
+      finding(
+        'C5',
+        'error',
+        path,
+        both
+          ? l10n.t(
+              'Content holds both {0} and {1}: a `{2}` campaign takes {3} only. Remove {4}.',
+              code(expected),
+              code(k),
+              channel,
+              code(expected),
+              code(k),
+            )
+          : l10n.t('{0} content does not fit a `{1}` campaign: its content is a {2} object.', code(k), channel, code(expected)),
+        { target: 'key', fixes },
+      ),
+    );
   }
   return out;
 }
 
 function mustBeObject(value: unknown, path: string, rule: string, what: string): Finding[] {
   if (isObj(value)) return [];
-  return [finding(rule, 'error', path, l10n.t('{0} must be an object, not {1}.', what, Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`))];
+  return [
+    finding(
+      rule,
+      'error',
+      path,
+      l10n.t('{0} must be an object, not {1}.', what, Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`),
+    ),
+  ];
 }
 
 /** C3: one variation, `{ "push": {…} }` or `{ "email": {…} }`. */
 function variation(v: unknown, path: string, expected: string | undefined, channel: string | undefined): Finding[] {
   const wanted = expected ? code(expected) : '`push` or `email`';
   if (!isObj(v)) {
-    return [finding('C3', 'error', path, l10n.t('A variation is an object holding one {0} object, such as {1}.', wanted, `\`{ "${expected ?? 'push'}": { … } }\``))];
+    return [
+      finding(
+        'C3',
+        'error',
+        path,
+        l10n.t('A variation is an object holding one {0} object, such as {1}.', wanted, `\`{ "${expected ?? 'push'}": { … } }\``),
+      ),
+    ];
   }
   const out: Finding[] = [];
   const keys = Object.keys(v);
@@ -78,9 +111,16 @@ function variation(v: unknown, path: string, expected: string | undefined, chann
     const fixes: Fix[] = guess
       ? [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path: p, newKey: guess }], isPreferred: true }]
       : [{ title: l10n.t`Remove ${code(k)}`, edits: [{ kind: 'remove', path: p }] }];
-    out.push(finding('C3', 'error', p,
-      l10n.t('{0} does not belong in a variation: a variation holds one {1} object', code(k), wanted) + (guess ? l10n.t`: did you mean ${code(guess)}?` : '.'),
-      { target: 'key', fixes }));
+    out.push(
+      finding(
+        'C3',
+        'error',
+        p,
+        l10n.t('{0} does not belong in a variation: a variation holds one {1} object', code(k), wanted) +
+          (guess ? l10n.t`: did you mean ${code(guess)}?` : '.'),
+        { target: 'key', fixes },
+      ),
+    );
   }
   if (!keys.some(k => MESSAGE_KEYS.includes(k))) {
     if (keys.length === 0) {
@@ -98,14 +138,45 @@ function variation(v: unknown, path: string, expected: string | undefined, chann
  */
 const V1_NAMES: Record<string, string[]> = {
   push: ['android', 'ios', 'web'],
-  'push.android': ['template_type', 'basic_details', 'timer', 'buttons', 'advanced', 'template_backup', 'custom_template_id', 'custom_template_version'],
+  'push.android': [
+    'template_type',
+    'basic_details',
+    'timer',
+    'buttons',
+    'advanced',
+    'template_backup',
+    'custom_template_id',
+    'custom_template_version',
+  ],
   'push.ios': ['template_type', 'basic_details', 'buttons', 'advanced', 'template_backup'],
   'push.web': ['template_type', 'basic_details', 'buttons', 'advanced'],
-  email: ['subject', 'sender_name', 'from_address', 'reply_to_address', 'html_content', 'preview_text', 'cc_ids', 'bcc_ids', 'attachments', 'custom_template_id', 'custom_template_version'],
-  variation_details: ['distribution_type', 'no_of_variations', 'manual_distribution_percentage', 'sherpa_campaign_duration', 'sherpa_distribution_metric'],
+  email: [
+    'subject',
+    'sender_name',
+    'from_address',
+    'reply_to_address',
+    'html_content',
+    'preview_text',
+    'cc_ids',
+    'bcc_ids',
+    'attachments',
+    'custom_template_id',
+    'custom_template_version',
+  ],
+  variation_details: [
+    'distribution_type',
+    'no_of_variations',
+    'manual_distribution_percentage',
+    'sherpa_campaign_duration',
+    'sherpa_distribution_metric',
+  ],
   platform_specific_details: ['android', 'ios'],
   'platform_specific_details.android': ['push_amp_plus_enabled'],
-  'platform_specific_details.ios': ['send_to_all_eligible_device', 'exclude_provisional_push_devices', 'send_to_only_provisional_push_enabled_devices'],
+  'platform_specific_details.ios': [
+    'send_to_all_eligible_device',
+    'exclude_provisional_push_devices',
+    'send_to_only_provisional_push_enabled_devices',
+  ],
 };
 
 /** Near misses per content kind and key, remembered: content keys repeat on every keystroke. */
@@ -120,7 +191,12 @@ function nearestV1Name(kind: string, key: string, names: string[], present: stri
     nearMisses.set(id, guess);
   }
   // The nearest name is already used: look among the others (rare, so not remembered).
-  return guess !== undefined && present.includes(guess) ? didYouMean(key, names.filter(n => !present.includes(n))) : guess;
+  return guess !== undefined && present.includes(guess)
+    ? didYouMean(
+        key,
+        names.filter(n => !present.includes(n)),
+      )
+    : guess;
 }
 
 function v1Hints(holder: unknown, base: string, kind: string, what: string): Finding[] {
@@ -136,9 +212,20 @@ function v1Hints(holder: unknown, base: string, kind: string, what: string): Fin
     const guess = nearestV1Name(kind, k, names, keys);
     if (!guess) continue;
     const path = join(base, k);
-    out.push(finding('C6', 'information', path,
-      l10n.t('{0} is not a field of {1} in the public V1 reference: did you mean {2}? (A hint only: the V5 spec does not list these fields, so they are not checked.)', code(k), what, code(guess)),
-      { target: 'key', fixes: [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] }));
+    out.push(
+      finding(
+        'C6',
+        'information',
+        path,
+        l10n.t(
+          '{0} is not a field of {1} in the public V1 reference: did you mean {2}? (A hint only: the V5 spec does not list these fields, so they are not checked.)',
+          code(k),
+          what,
+          code(guess),
+        ),
+        { target: 'key', fixes: [{ title: l10n.t`Rename to ${code(guess)}`, edits: [{ kind: 'renameKey', path, newKey: guess }] }] },
+      ),
+    );
   }
   return out;
 }
@@ -147,7 +234,10 @@ function v1Hints(holder: unknown, base: string, kind: string, what: string): Fin
 function messages(content: Obj): Array<{ key: string; value: unknown; path: string }> {
   const out: Array<{ key: string; value: unknown; path: string }> = [];
   for (const [k, v] of Object.entries(content)) {
-    if (k === 'push' || k === 'email') { out.push({ key: k, value: v, path: join(CONTENT, k) }); continue; }
+    if (k === 'push' || k === 'email') {
+      out.push({ key: k, value: v, path: join(CONTENT, k) });
+      continue;
+    }
     if (!isObj(v)) continue;
     for (const [name, variation] of Object.entries(v)) {
       if (!isObj(variation)) continue;
@@ -168,7 +258,14 @@ function internalsHints(doc: Obj): Finding[] {
   }
   const bd = doc.basic_details;
   if (doc.channel === 'PUSH' && isObj(bd)) {
-    out.push(...v1Hints(bd.platform_specific_details, '/basic_details/platform_specific_details', 'platform_specific_details', '`platform_specific_details`'));
+    out.push(
+      ...v1Hints(
+        bd.platform_specific_details,
+        '/basic_details/platform_specific_details',
+        'platform_specific_details',
+        '`platform_specific_details`',
+      ),
+    );
   }
   return out;
 }
@@ -177,7 +274,7 @@ function contentRules(doc: Obj): Finding[] {
   const cc = doc.campaign_content;
   if (!isObj(cc)) return [];
   const expected = typeof doc.channel === 'string' ? own(CHANNEL_KEY, doc.channel) : undefined;
-  const channel = expected ? doc.channel as string : undefined;
+  const channel = expected ? (doc.channel as string) : undefined;
   const out: Finding[] = [];
   const localesList = Array.isArray(cc.locales) ? cc.locales : undefined;
   if (localesList) out.push(...defaultListed(localesList));
@@ -195,9 +292,28 @@ function contentRules(doc: Obj): Finding[] {
     if (listed.length || hasVariations) {
       const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
       const first = flatKeys[0];
-      out.push(finding('C2', 'error', join(CONTENT, first),
-        l10n.t('The flat shape ({0} directly under `content`) is valid only without locales and A/B variations, and this campaign has {1}. Use the keyed shape: `content.default.<variation>.{2}`, one entry per locale.', code(first), why, first),
-        { target: 'key', fixes: [{ title: l10n.t`Move it under \`default\` → \`variation_1\``, edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }] }] }));
+      out.push(
+        finding(
+          'C2',
+          'error',
+          join(CONTENT, first),
+          l10n.t(
+            'The flat shape ({0} directly under `content`) is valid only without locales and A/B variations, and this campaign has {1}. Use the keyed shape: `content.default.<variation>.{2}`, one entry per locale.',
+            code(first),
+            why,
+            first,
+          ),
+          {
+            target: 'key',
+            fixes: [
+              {
+                title: l10n.t`Move it under \`default\` → \`variation_1\``,
+                edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }],
+              },
+            ],
+          },
+        ),
+      );
     }
     for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
     out.push(...messageKeys(content, CONTENT, expected, channel));
@@ -206,21 +322,43 @@ function contentRules(doc: Obj): Finding[] {
 
   // Keyed shape (C3, C4), possibly mixed with flat keys, which is an error.
   for (const k of flatKeys) {
-    out.push(finding('C3', 'error', join(CONTENT, k),
-      l10n.t('{0} directly under `content` cannot sit beside locale keys ({1}): in the keyed shape every message is inside a locale and a variation, such as `content.default.variation_1.{2}`.', code(k), localeKeys.slice(0, 3).map(code).join(', '), k),
-      { target: 'key' }));
+    out.push(
+      finding(
+        'C3',
+        'error',
+        join(CONTENT, k),
+        l10n.t(
+          '{0} directly under `content` cannot sit beside locale keys ({1}): in the keyed shape every message is inside a locale and a variation, such as `content.default.variation_1.{2}`.',
+          code(k),
+          localeKeys.slice(0, 3).map(code).join(', '),
+          k,
+        ),
+        { target: 'key' },
+      ),
+    );
   }
   const defaultKey = localeKeys.includes('default') ? 'default' : undefined;
   const caseVariant = localeKeys.find(k => k !== 'default' && k.toLowerCase() === 'default');
   if (!defaultKey) {
     if (caseVariant) {
       const path = join(CONTENT, caseVariant);
-      out.push(finding('C3', 'error', path,
-        l10n.t`The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`,
-        { target: 'key', fixes: [{ title: l10n.t('Rename to `default`'), edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }] }));
+      out.push(
+        finding('C3', 'error', path, l10n.t`The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`, {
+          target: 'key',
+          fixes: [{ title: l10n.t('Rename to `default`'), edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }],
+        }),
+      );
     } else {
-      out.push(finding('C3', 'error', `${CONTENT}/default`,
-        l10n.t('`content` needs a `default` locale: `"default": { "variation_1": { ') + l10n.t`"${expected ?? 'push'}"` + l10n.t(': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.')));
+      out.push(
+        finding(
+          'C3',
+          'error',
+          `${CONTENT}/default`,
+          l10n.t('`content` needs a `default` locale: `"default": { "variation_1": { ') +
+            l10n.t`"${expected ?? 'push'}"` +
+            l10n.t(': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.'),
+        ),
+      );
     }
   }
   const withContent = new Set(localeKeys);
@@ -235,18 +373,47 @@ function contentRules(doc: Obj): Finding[] {
       const fixes: Fix[] = near
         ? [{ title: l10n.t`Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
         : [{ ...addFix, isPreferred: true }];
-      out.push(finding('C4', 'error', path,
-        l10n.t`The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` + (near ? l10n.t`. Did you mean ${code(near)}?` : l10n.t`. Add ${code(k)} to \`locales\`.`),
-        { target: 'key', fixes }));
+      out.push(
+        finding(
+          'C4',
+          'error',
+          path,
+          l10n.t`The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` +
+            (near ? l10n.t`. Did you mean ${code(near)}?` : l10n.t`. Add ${code(k)} to \`locales\`.`),
+          { target: 'key', fixes },
+        ),
+      );
     }
     const loc = content[k];
     if (!isObj(loc)) {
-      out.push(finding('C3', 'error', path, l10n.t('A locale holds its variations, such as {0}, not {1}.', `\`{ "variation_1": { "${expected ?? 'push'}": { … } } }\``, Array.isArray(loc) ? l10n.t('an array') : l10n.t('a {0}', loc === null ? 'null' : typeof loc))));
+      out.push(
+        finding(
+          'C3',
+          'error',
+          path,
+          l10n.t(
+            'A locale holds its variations, such as {0}, not {1}.',
+            `\`{ "variation_1": { "${expected ?? 'push'}": { … } } }\``,
+            Array.isArray(loc) ? l10n.t('an array') : l10n.t('a {0}', loc === null ? 'null' : typeof loc),
+          ),
+        ),
+      );
       continue;
     }
     const variations = Object.keys(loc);
     if (variations.length === 0) {
-      out.push(finding('C3', 'error', path, l10n.t('The locale {0} has no variations: add one, such as {1}.', code(k), `\`"variation_1": { "${expected ?? 'push'}": { … } }\``)));
+      out.push(
+        finding(
+          'C3',
+          'error',
+          path,
+          l10n.t(
+            'The locale {0} has no variations: add one, such as {1}.',
+            code(k),
+            `\`"variation_1": { "${expected ?? 'push'}": { … } }\``,
+          ),
+        ),
+      );
     }
     for (const v of variations) out.push(...variation(loc[v], join(path, v), expected, channel));
   }
@@ -255,9 +422,19 @@ function contentRules(doc: Obj): Finding[] {
     if (typeof l !== 'string' || l.toLowerCase() === 'default' || withContent.has(l)) return;
     if (localesList!.indexOf(l) !== i) return;
     const path = join(`${CC}/locales`, i);
-    out.push(finding('C4', 'warning', path,
-      l10n.t('The locale {0} is listed in `locales` but has no content: add `content.{1}` with its variations, or remove it from `locales`.', code(l), l),
-      { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] }));
+    out.push(
+      finding(
+        'C4',
+        'warning',
+        path,
+        l10n.t(
+          'The locale {0} is listed in `locales` but has no content: add `content.{1}` with its variations, or remove it from `locales`.',
+          code(l),
+          l,
+        ),
+        { fixes: [{ title: l10n.t`Remove ${code(l)} from \`locales\``, edits: [{ kind: 'remove', path }] }] },
+      ),
+    );
   });
   return out;
 }
@@ -265,7 +442,8 @@ function contentRules(doc: Obj): Finding[] {
 /** C1: `default` listed in `locales` is taken out. */
 function unlistDefaultFix(f: FixContext): Fix[] {
   return f.segs.length === 3 && f.segs[1] === 'locales' && f.value !== undefined
-    ? [fix(l10n.t`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)] : [];
+    ? [fix(l10n.t`Remove ${code(f.value)} from \`locales\``, [{ kind: 'remove', path: f.finding.path }], true)]
+    : [];
 }
 
 /** `Default` (or another case variant) for the required `default` locale key. */
@@ -273,17 +451,28 @@ function defaultLocaleCaseFix(f: FixContext): Fix[] {
   const content = f.segs.slice(0, 2).join('/') === 'campaign_content/content' ? get(f.doc, '/campaign_content/content') : undefined;
   if (!isObj(content) || content.default !== undefined) return [];
   const variant = Object.keys(content).find(k => k !== 'default' && k.toLowerCase() === 'default');
-  return variant ? [fix(l10n.t('Rename to `default`'), [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }], true)] : [];
+  return variant
+    ? [
+        fix(
+          l10n.t('Rename to `default`'),
+          [{ kind: 'renameKey', path: `/campaign_content/content/${variant.replace(/~/g, '~0').replace(/\//g, '~1')}`, newKey: 'default' }],
+          true,
+        ),
+      ]
+    : [];
 }
 
 /** A locale key that `locales` does not list. */
 function listLocaleFix(f: FixContext): Fix[] {
-  if (f.segs.length !== 3 || f.segs[0] !== 'campaign_content' || f.segs[1] !== 'content' || f.value === undefined || f.key === 'default') return [];
+  if (f.segs.length !== 3 || f.segs[0] !== 'campaign_content' || f.segs[1] !== 'content' || f.value === undefined || f.key === 'default')
+    return [];
   const locales = get(f.doc, '/campaign_content/locales');
   if (Array.isArray(locales) && locales.includes(f.key)) return [];
-  return [Array.isArray(locales)
-    ? fix(l10n.t`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
-    : fix(l10n.t`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true)];
+  return [
+    Array.isArray(locales)
+      ? fix(l10n.t`Add ${code(f.key)} to \`locales\``, [{ kind: 'insert', path: '/campaign_content/locales/-', value: f.key }], true)
+      : fix(l10n.t`Add \`"locales": ["${f.key}"]\``, [{ kind: 'insert', path: '/campaign_content/locales', value: [f.key] }], true),
+  ];
 }
 
 const checks: RuleCheck[] = [
@@ -307,25 +496,41 @@ export const campaignContentRules: RuleGroup = {
       title: 'Locales list',
       severity: 'E',
       summary: '`locales` lists non-default locale names only: `default` must not be listed; no duplicates.',
-      docs: { doc: push({ campaign_content: { locales: ['default', 'German'], content: { default: { variation_1: { push: {} } }, German: { variation_1: { push: {} } } } } }), fix: 'Remove `default` from `locales` (quick fix): it is always present. List every other locale once.' },
+      docs: {
+        doc: push({
+          campaign_content: {
+            locales: ['default', 'German'],
+            content: { default: { variation_1: { push: {} } }, German: { variation_1: { push: {} } } },
+          },
+        }),
+        fix: 'Remove `default` from `locales` (quick fix): it is always present. List every other locale once.',
+      },
       fix: unlistDefaultFix,
     },
     {
       id: 'C2',
       title: 'Flat content shape',
       severity: 'E',
-      summary: 'Flat shape (a single `push` / `email` object directly under `content`) is valid only when no `locales` and no A/B `variation_details` are configured.',
-      docs: { doc: push({ campaign_content: { locales: ['German'], content: { push: { android: { template_type: 'BASIC' } } } } }), fix: 'Use the keyed shape, `content.default.variation_1.push`, with one entry per locale (quick fix moves it), or drop `locales` and `variation_details`.' },
+      summary:
+        'Flat shape (a single `push` / `email` object directly under `content`) is valid only when no `locales` and no A/B `variation_details` are configured.',
+      docs: {
+        doc: push({ campaign_content: { locales: ['German'], content: { push: { android: { template_type: 'BASIC' } } } } }),
+        fix: 'Use the keyed shape, `content.default.variation_1.push`, with one entry per locale (quick fix moves it), or drop `locales` and `variation_details`.',
+      },
     },
     {
       id: 'C3',
       title: 'Keyed content shape',
       severity: 'E',
-      summary: 'Keyed shape: `content[locale][variation] = { push: {...} }` or `{ email: {...} }`. The `default` locale key is always required (a case variant such as `Default` is an error with a rename fix).',
+      summary:
+        'Keyed shape: `content[locale][variation] = { push: {...} }` or `{ email: {...} }`. The `default` locale key is always required (a case variant such as `Default` is an error with a rename fix).',
       messages: {
         notAnObject: '`campaign_content` must be an object with `content` (and optionally `locales` and `variation_details`).',
       },
-      docs: { doc: email({ campaign_content: { content: { Default: { variation_1: { email: { subject: 'Hello' } } } } } }), fix: 'Spell the default locale `default` (quick fix: rename). Every locale holds variations, and every variation one `push` or `email` object.' },
+      docs: {
+        doc: email({ campaign_content: { content: { Default: { variation_1: { email: { subject: 'Hello' } } } } } }),
+        fix: 'Spell the default locale `default` (quick fix: rename). Every locale holds variations, and every variation one `push` or `email` object.',
+      },
       fix: defaultLocaleCaseFix,
     },
     {
@@ -333,7 +538,12 @@ export const campaignContentRules: RuleGroup = {
       title: 'Locale keys are listed',
       severity: 'E / W',
       summary: 'Every locale key other than `default` must be listed in `locales`; a listed locale with no content is a warning.',
-      docs: { doc: push({ campaign_content: { locales: [], content: { default: { variation_1: { push: {} } }, French: { variation_1: { push: {} } } } } }), fix: 'Add `French` to `locales` (quick fix), or rename a misspelt locale key to the listed one. A listed locale without content is a warning: add its content or unlist it.' },
+      docs: {
+        doc: push({
+          campaign_content: { locales: [], content: { default: { variation_1: { push: {} } }, French: { variation_1: { push: {} } } } },
+        }),
+        fix: 'Add `French` to `locales` (quick fix), or rename a misspelt locale key to the listed one. A listed locale without content is a warning: add its content or unlist it.',
+      },
       fix: listLocaleFix,
     },
     {
@@ -341,14 +551,21 @@ export const campaignContentRules: RuleGroup = {
       title: 'Content of the channel',
       severity: 'E',
       summary: 'The content object must match the channel: `push` for `PUSH`, `email` for `EMAIL`; never both.',
-      docs: { doc: push({ campaign_content: { content: { email: { subject: 'Spring sale' } } } }), fix: 'A Push campaign has `push` content, an Email campaign `email` content; never both (quick fix removes the extra one).' },
+      docs: {
+        doc: push({ campaign_content: { content: { email: { subject: 'Spring sale' } } } }),
+        fix: 'A Push campaign has `push` content, an Email campaign `email` content; never both (quick fix removes the extra one).',
+      },
     },
     {
       id: 'C6',
       title: 'Content internals',
       severity: 'I',
-      summary: 'Internals of push/email content, `variation_details` and `platform_specific_details` are not given by the spec: they are not errors. Completions and hovers may offer the public V1 reference shapes (`../reference/`), as hints only.',
-      docs: { doc: push({ campaign_content: { content: { push: { andriod: { template_type: 'BASIC' } } } } }), fix: 'Nothing is required: content internals are not checked. The hint offers the V1 reference name (`android`) in case it is a typo.' },
+      summary:
+        'Internals of push/email content, `variation_details` and `platform_specific_details` are not given by the spec: they are not errors. Completions and hovers may offer the public V1 reference shapes (`../reference/`), as hints only.',
+      docs: {
+        doc: push({ campaign_content: { content: { push: { andriod: { template_type: 'BASIC' } } } } }),
+        fix: 'Nothing is required: content internals are not checked. The hint offers the V1 reference name (`android`) in case it is a typo.',
+      },
     },
   ],
   checks,

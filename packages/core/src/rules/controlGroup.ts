@@ -23,14 +23,28 @@ const checks: RuleCheck[] = [
       if (!isObj(doc) || !isObj(doc.control_group_details)) return [];
       const cg = doc.control_group_details;
       if (cg.is_campaign_control_group_enabled !== true || has(cg, 'campaign_control_group_percentage')) return [];
-      return [finding('K1', 'error', PATH,
-        l10n.t('`campaign_control_group_percentage` is required when `is_campaign_control_group_enabled` is `true`: the share of the audience (0–100 %) held back to measure the campaign.'),
-        {
-          fixes: [
-            { title: l10n.t('Add `"campaign_control_group_percentage": 10` (adjust it)'), edits: [{ kind: 'insert', path: PATH, value: 10 }] },
-            { title: l10n.t('Disable the campaign control group'), edits: [{ kind: 'replaceValue', path: '/control_group_details/is_campaign_control_group_enabled', value: false }] },
-          ],
-        })];
+      return [
+        finding(
+          'K1',
+          'error',
+          PATH,
+          l10n.t(
+            '`campaign_control_group_percentage` is required when `is_campaign_control_group_enabled` is `true`: the share of the audience (0–100 %) held back to measure the campaign.',
+          ),
+          {
+            fixes: [
+              {
+                title: l10n.t('Add `"campaign_control_group_percentage": 10` (adjust it)'),
+                edits: [{ kind: 'insert', path: PATH, value: 10 }],
+              },
+              {
+                title: l10n.t('Disable the campaign control group'),
+                edits: [{ kind: 'replaceValue', path: '/control_group_details/is_campaign_control_group_enabled', value: false }],
+              },
+            ],
+          },
+        ),
+      ];
     },
   },
 ];
@@ -42,8 +56,12 @@ export const controlGroupRules: RuleGroup = {
       id: 'K1',
       title: 'Control group size',
       severity: 'E',
-      summary: '`control_group_details.campaign_control_group_percentage` is an integer 0–100, required when `is_campaign_control_group_enabled` is true.',
-      docs: { doc: push({ control_group_details: { is_campaign_control_group_enabled: true } }), fix: 'Add `campaign_control_group_percentage`, a whole number from 0 to 100.' },
+      summary:
+        '`control_group_details.campaign_control_group_percentage` is an integer 0–100, required when `is_campaign_control_group_enabled` is true.',
+      docs: {
+        doc: push({ control_group_details: { is_campaign_control_group_enabled: true } }),
+        fix: 'Add `campaign_control_group_percentage`, a whole number from 0 to 100.',
+      },
       fix: percentageInRangeFix,
     },
   ],

@@ -5,13 +5,34 @@ import { RuleGroup } from './define';
 import { push, email } from './examples';
 
 /** D8: response-only fields are read-only metadata. */
-const READ_ONLY = ['id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time', 'flow_id', 'flow_name', 'parent_id'];
+const READ_ONLY = [
+  'id',
+  'campaign_id',
+  'version_number',
+  'status',
+  'created_at',
+  'updated_at',
+  'sent_time',
+  'flow_id',
+  'flow_name',
+  'parent_id',
+];
 
 /** The components of a campaign: anything a draft gets by patching after it was created. */
 export const COMPONENTS = [
-  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details',
-  'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params',
-  'connector', 'sender_name', 'campaign_audience_limit',
+  'basic_details',
+  'campaign_content',
+  'trigger_condition',
+  'segmentation_details',
+  'scheduling_details',
+  'delivery_controls',
+  'advanced',
+  'conversion_goal_details',
+  'control_group_details',
+  'utm_params',
+  'connector',
+  'sender_name',
+  'campaign_audience_limit',
 ];
 
 /**
@@ -31,23 +52,67 @@ function channelOfType(doc: Obj): Finding[] {
   if (!channel || !type || !['PUSH', 'EMAIL', 'SMS'].includes(channel)) return [];
   const out: Finding[] = [];
   if (PUSH_ONLY_TYPES.includes(type) && channel !== 'PUSH') {
-    out.push(finding('D4', 'error', '/campaign_delivery_type',
-      l10n.t('`{0}` campaigns are Push only, and this is an `{1}` campaign: set `channel` to `PUSH`, or choose another delivery type.', type, channel)));
+    out.push(
+      finding(
+        'D4',
+        'error',
+        '/campaign_delivery_type',
+        l10n.t(
+          '`{0}` campaigns are Push only, and this is an `{1}` campaign: set `channel` to `PUSH`, or choose another delivery type.',
+          type,
+          channel,
+        ),
+      ),
+    );
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
     if (channel !== 'PUSH') {
-      out.push(finding('D4', 'error', '/campaign_delivery_type',
-        l10n.t`\`BROADCAST_LIVE_ACTIVITY\` is for iOS Push campaigns only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`));
+      out.push(
+        finding(
+          'D4',
+          'error',
+          '/campaign_delivery_type',
+          l10n.t`\`BROADCAST_LIVE_ACTIVITY\` is for iOS Push campaigns only, and this is an \`${channel}\` campaign: set \`channel\` to \`PUSH\`, or choose another delivery type.`,
+        ),
+      );
     } else if (isObj(doc.basic_details)) {
       const platforms = doc.basic_details.platforms;
       if (Array.isArray(platforms) && !platforms.includes('IOS')) {
-        out.push(finding('D4', 'error', '/basic_details/platforms',
-          l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: `platforms` must contain `IOS`.'),
-          { fixes: [{ title: l10n.t('Add `IOS` to `platforms`'), edits: [{ kind: 'insert', path: '/basic_details/platforms/-', value: 'IOS' }], isPreferred: true }] }));
+        out.push(
+          finding(
+            'D4',
+            'error',
+            '/basic_details/platforms',
+            l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: `platforms` must contain `IOS`.'),
+            {
+              fixes: [
+                {
+                  title: l10n.t('Add `IOS` to `platforms`'),
+                  edits: [{ kind: 'insert', path: '/basic_details/platforms/-', value: 'IOS' }],
+                  isPreferred: true,
+                },
+              ],
+            },
+          ),
+        );
       } else if (platforms === undefined) {
-        out.push(finding('D4', 'error', '/basic_details/platforms',
-          l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: add `"platforms": ["IOS"]` to `basic_details`.'),
-          { fixes: [{ title: l10n.t('Add `"platforms": ["IOS"]`'), edits: [{ kind: 'insert', path: '/basic_details/platforms', value: ['IOS'] }], isPreferred: true }] }));
+        out.push(
+          finding(
+            'D4',
+            'error',
+            '/basic_details/platforms',
+            l10n.t('`BROADCAST_LIVE_ACTIVITY` is iOS only: add `"platforms": ["IOS"]` to `basic_details`.'),
+            {
+              fixes: [
+                {
+                  title: l10n.t('Add `"platforms": ["IOS"]`'),
+                  edits: [{ kind: 'insert', path: '/basic_details/platforms', value: ['IOS'] }],
+                  isPreferred: true,
+                },
+              ],
+            },
+          ),
+        );
       }
     }
   }
@@ -59,12 +124,28 @@ function notThroughV5(doc: Obj): Finding[] {
   const { channel, type } = campaignKind(doc);
   const out: Finding[] = [];
   if (channel === 'SMS') {
-    out.push(finding('D5', 'warning', '/channel',
-      l10n.t('`SMS` campaigns can be retrieved through V5 but not created or updated: manage them in the dashboard or through V1. Campaign Studio will not push this file.')));
+    out.push(
+      finding(
+        'D5',
+        'warning',
+        '/channel',
+        l10n.t(
+          '`SMS` campaigns can be retrieved through V5 but not created or updated: manage them in the dashboard or through V1. Campaign Studio will not push this file.',
+        ),
+      ),
+    );
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY') {
-    out.push(finding('D5', 'warning', '/campaign_delivery_type',
-      l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create the campaign in the dashboard. Campaign Studio will not create it from this file.')));
+    out.push(
+      finding(
+        'D5',
+        'warning',
+        '/campaign_delivery_type',
+        l10n.t(
+          '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create the campaign in the dashboard. Campaign Studio will not create it from this file.',
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -79,11 +160,12 @@ const CHANNEL_COMPONENTS: Array<{ key: string; channels: string[]; says: string 
 function componentsOfChannel(doc: Obj): Finding[] {
   const { channel } = campaignKind(doc);
   if (!channel || !['PUSH', 'EMAIL', 'SMS'].includes(channel)) return [];
-  return CHANNEL_COMPONENTS
-    .filter(c => c.key in doc && !c.channels.includes(channel))
-    .map(c => finding('D9', 'error', `/${c.key}`,
-      l10n.t('`{0}` is {1}, and this is a `{2}` campaign: remove it.', c.key, c.says, channel),
-      { target: 'key', fixes: [{ title: l10n.t`Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }] }));
+  return CHANNEL_COMPONENTS.filter(c => c.key in doc && !c.channels.includes(channel)).map(c =>
+    finding('D9', 'error', `/${c.key}`, l10n.t('`{0}` is {1}, and this is a `{2}` campaign: remove it.', c.key, c.says, channel), {
+      target: 'key',
+      fixes: [{ title: l10n.t`Remove \`${c.key}\``, edits: [{ kind: 'remove', path: `/${c.key}` }], isPreferred: true }],
+    }),
+  );
 }
 
 const checks: RuleCheck[] = [
@@ -93,7 +175,14 @@ const checks: RuleCheck[] = [
     check({ doc }) {
       if (!isObj(doc)) return [];
       return READ_ONLY.filter(k => k in doc).map(k =>
-        finding('D8', 'information', `/${k}`, l10n.t`\`${k}\` is read-only metadata from the service: it is never sent on push, and editing it has no effect.`, { target: 'key' }));
+        finding(
+          'D8',
+          'information',
+          `/${k}`,
+          l10n.t`\`${k}\` is read-only metadata from the service: it is never sent on push, and editing it has no effect.`,
+          { target: 'key' },
+        ),
+      );
     },
   },
   { ids: ['D4'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? channelOfType(doc) : []) },
@@ -108,7 +197,8 @@ export const documentRules: RuleGroup = {
       id: 'D1',
       title: 'Strict JSON',
       severity: 'E',
-      summary: 'The file must parse as JSON; JSONC comments and trailing commas are reported (the service takes strict JSON) but do not stop validation. Duplicate keys are reported.',
+      summary:
+        'The file must parse as JSON; JSONC comments and trailing commas are reported (the service takes strict JSON) but do not stop validation. Duplicate keys are reported.',
       docs: {
         text: '{\n  "channel": "PUSH",\n  // sent every Monday\n  "campaign_delivery_type": "ONE_TIME",\n}',
         fix: 'Remove the comment and the trailing comma: the service takes strict JSON. The rest of the file is still checked while you fix it.',
@@ -122,7 +212,10 @@ export const documentRules: RuleGroup = {
       messages: {
         missing: '`channel` is required: say which channel the campaign is for, `PUSH` or `EMAIL`.',
       },
-      docs: { doc: { campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Spring sale' } }, fix: 'Add `"channel": "PUSH"` or `"channel": "EMAIL"`. A wrong case (`"push"`) has a quick fix.' },
+      docs: {
+        doc: { campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Spring sale' } },
+        fix: 'Add `"channel": "PUSH"` or `"channel": "EMAIL"`. A wrong case (`"push"`) has a quick fix.',
+      },
     },
     {
       id: 'D3',
@@ -130,54 +223,82 @@ export const documentRules: RuleGroup = {
       severity: 'E',
       summary: '`campaign_delivery_type` is required and is one of the seven delivery types.',
       messages: {
-        missing: '`campaign_delivery_type` is required: say how the campaign is delivered, for example `ONE_TIME`, `PERIODIC` or `EVENT_TRIGGERED`.',
+        missing:
+          '`campaign_delivery_type` is required: say how the campaign is delivered, for example `ONE_TIME`, `PERIODIC` or `EVENT_TRIGGERED`.',
       },
-      docs: { doc: push({ campaign_delivery_type: 'ONETIME' }), fix: 'Use one of the seven delivery types: `ONE_TIME`, `PERIODIC`, `EVENT_TRIGGERED`, `BUSINESS_EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`, `BROADCAST_LIVE_ACTIVITY`.' },
+      docs: {
+        doc: push({ campaign_delivery_type: 'ONETIME' }),
+        fix: 'Use one of the seven delivery types: `ONE_TIME`, `PERIODIC`, `EVENT_TRIGGERED`, `BUSINESS_EVENT_TRIGGERED`, `DEVICE_TRIGGERED`, `LOCATION_TRIGGERED`, `BROADCAST_LIVE_ACTIVITY`.',
+      },
     },
     {
       id: 'D4',
       title: 'Delivery type fits the channel',
       severity: 'E',
-      summary: '`DEVICE_TRIGGERED` and `LOCATION_TRIGGERED` are Push only; `BROADCAST_LIVE_ACTIVITY` is iOS Push only (`basic_details.platforms` must contain `IOS`).',
-      docs: { doc: email({ campaign_delivery_type: 'LOCATION_TRIGGERED' }), fix: 'Location- and device-triggered campaigns are Push campaigns: set `channel` to `PUSH`, or choose another delivery type. A Live Activity broadcast also needs `IOS` in `basic_details.platforms` (quick fix).' },
+      summary:
+        '`DEVICE_TRIGGERED` and `LOCATION_TRIGGERED` are Push only; `BROADCAST_LIVE_ACTIVITY` is iOS Push only (`basic_details.platforms` must contain `IOS`).',
+      docs: {
+        doc: email({ campaign_delivery_type: 'LOCATION_TRIGGERED' }),
+        fix: 'Location- and device-triggered campaigns are Push campaigns: set `channel` to `PUSH`, or choose another delivery type. A Live Activity broadcast also needs `IOS` in `basic_details.platforms` (quick fix).',
+      },
     },
     {
       id: 'D5',
       title: 'Not through V5',
       severity: 'W',
-      summary: '`BROADCAST_LIVE_ACTIVITY` cannot be created through `POST /v5/campaigns`; `SMS` campaigns cannot be created or updated through V5 (retrieval only). Reported on the file, and refused by push.',
-      docs: { doc: { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' }, fix: 'Manage SMS campaigns (and create Live Activity broadcasts) in the dashboard or through V1. Campaign Studio can still show and check the file; it will not push it.' },
+      summary:
+        '`BROADCAST_LIVE_ACTIVITY` cannot be created through `POST /v5/campaigns`; `SMS` campaigns cannot be created or updated through V5 (retrieval only). Reported on the file, and refused by push.',
+      docs: {
+        doc: { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' },
+        fix: 'Manage SMS campaigns (and create Live Activity broadcasts) in the dashboard or through V1. Campaign Studio can still show and check the file; it will not push it.',
+      },
     },
     {
       id: 'D6',
       title: 'Author addresses',
       severity: 'E',
-      summary: '`created_by` / `updated_by` are email addresses. A create body carries `created_by`; an update body carries `channel`, `campaign_delivery_type`, `updated_by`.',
+      summary:
+        '`created_by` / `updated_by` are email addresses. A create body carries `created_by`; an update body carries `channel`, `campaign_delivery_type`, `updated_by`.',
       messages: {
         notEmail: '`{value}` is not an email address: use the address of the person making the change, such as `jane@example.com`.',
       },
-      docs: { doc: push({ created_by: 'jane' }), fix: 'Use the email address of the person creating (`created_by`) or changing (`updated_by`) the campaign, such as `jane.doe@example.com`. Campaign Studio fills `updated_by` from your environment on push.' },
+      docs: {
+        doc: push({ created_by: 'jane' }),
+        fix: 'Use the email address of the person creating (`created_by`) or changing (`updated_by`) the campaign, such as `jane.doe@example.com`. Campaign Studio fills `updated_by` from your environment on push.',
+      },
     },
     {
       id: 'D7',
       title: 'Unknown keys',
       severity: 'W',
-      summary: 'Unknown keys at any level whose fields the spec lists are reported, with a "did you mean" for near misses (edit distance ≤ 2, case-insensitive).',
-      docs: { doc: push({ basic_details: { nmae: 'Spring sale', platforms: ['IOS'] } }), fix: 'Use the field the spec lists: here `name` (quick fix: rename). Keys that are not near misses can be removed (quick fix).' },
+      summary:
+        'Unknown keys at any level whose fields the spec lists are reported, with a "did you mean" for near misses (edit distance ≤ 2, case-insensitive).',
+      docs: {
+        doc: push({ basic_details: { nmae: 'Spring sale', platforms: ['IOS'] } }),
+        fix: 'Use the field the spec lists: here `name` (quick fix: rename). Keys that are not near misses can be removed (quick fix).',
+      },
     },
     {
       id: 'D8',
       title: 'Read-only fields',
       severity: 'I',
-      summary: 'Response-only fields (`id`, `campaign_id`, `version_number`, `status`, `created_at`, `updated_at`, `sent_time`, `flow_id`, `flow_name`, `parent_id`) are read-only metadata: never sent on push; editing them has no effect.',
-      docs: { doc: push({ id: '65f1c2a4b7e8d9f0a1b2c3d4', status: 'ACTIVE' }), fix: 'Nothing to fix: these fields come from the service when a campaign is fetched. They stay in the file for reference and are never sent.' },
+      summary:
+        'Response-only fields (`id`, `campaign_id`, `version_number`, `status`, `created_at`, `updated_at`, `sent_time`, `flow_id`, `flow_name`, `parent_id`) are read-only metadata: never sent on push; editing them has no effect.',
+      docs: {
+        doc: push({ id: '65f1c2a4b7e8d9f0a1b2c3d4', status: 'ACTIVE' }),
+        fix: 'Nothing to fix: these fields come from the service when a campaign is fetched. They stay in the file for reference and are never sent.',
+      },
     },
     {
       id: 'D9',
       title: 'Components of the channel',
       severity: 'E',
-      summary: 'Components that do not apply to the channel: `advanced` is Push only; `connector` is Email and SMS only; `sender_name` is SMS only.',
-      docs: { doc: email({ advanced: { expiration_settings: { expire_notification_after_value: 2, expire_notification_after_type: 'DAY' } } }), fix: 'Remove the component (quick fix): `advanced` is Push only, `connector` is for Email and SMS, `sender_name` is SMS only.' },
+      summary:
+        'Components that do not apply to the channel: `advanced` is Push only; `connector` is Email and SMS only; `sender_name` is SMS only.',
+      docs: {
+        doc: email({ advanced: { expiration_settings: { expire_notification_after_value: 2, expire_notification_after_type: 'DAY' } } }),
+        fix: 'Remove the component (quick fix): `advanced` is Push only, `connector` is for Email and SMS, `sender_name` is SMS only.',
+      },
       removesInapplicable: true,
     },
   ],

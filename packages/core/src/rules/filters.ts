@@ -22,8 +22,17 @@ export const OPERATORS_BY_DATA_TYPE: Record<string, string[]> = {
 
 /** Other names people give the data types, lower case. */
 const DATA_TYPE_NAMES: Record<string, string> = {
-  boolean: 'bool', number: 'double', integer: 'double', int: 'double', float: 'double', decimal: 'double',
-  date: 'datetime', timestamp: 'datetime', date_time: 'datetime', text: 'string', str: 'string',
+  boolean: 'bool',
+  number: 'double',
+  integer: 'double',
+  int: 'double',
+  float: 'double',
+  decimal: 'double',
+  date: 'datetime',
+  timestamp: 'datetime',
+  date_time: 'datetime',
+  text: 'string',
+  str: 'string',
 };
 
 /**
@@ -72,7 +81,10 @@ export function eachFilter(doc: Obj): Array<{ filter: Obj; path: string }> {
   }
   while (stack.length) {
     const top = stack[stack.length - 1];
-    if (top.next >= top.filters.length) { stack.pop(); continue; }
+    if (top.next >= top.filters.length) {
+      stack.pop();
+      continue;
+    }
     const i = top.next++;
     const f = top.filters[i];
     if (!isObj(f)) continue;
@@ -92,20 +104,34 @@ function projectNames(ctx: RuleContext): Finding[] {
   const missing = eachFilter(doc).filter(({ filter }) => filter.filter_type === 'user_attributes' && filter.project_name === undefined);
   if (missing.length === 0) return [];
   if (portfolio === true) {
-    return missing.map(({ path }) => finding('F5', 'error', `${path}/project_name`,
-      l10n.t('`project_name` is required in user-attribute filters: this workspace has the portfolio feature. Name the project the attribute belongs to.')));
+    return missing.map(({ path }) =>
+      finding(
+        'F5',
+        'error',
+        `${path}/project_name`,
+        l10n.t(
+          '`project_name` is required in user-attribute filters: this workspace has the portfolio feature. Name the project the attribute belongs to.',
+        ),
+      ),
+    );
   }
   // Unknown: one note for the document is enough to say what cannot be checked.
   const others = missing.length - 1;
-  return [finding('F5', 'information', `${missing[0].path}/project_name`,
-    l10n.t('`project_name` is required in user-attribute filters when the workspace has the portfolio feature, and whether this one has it is not configured') +
-    (others > 0 ? l10n.t(' ({0} more filter{1} in this file also lack it)', others, others === 1 ? '' : 's') : '') +
-    l10n.t('. Set `features.portfolio` in `.campaignrc.json` to check it.'))];
+  return [
+    finding(
+      'F5',
+      'information',
+      `${missing[0].path}/project_name`,
+      l10n.t(
+        '`project_name` is required in user-attribute filters when the workspace has the portfolio feature, and whether this one has it is not configured',
+      ) +
+        (others > 0 ? l10n.t(' ({0} more filter{1} in this file also lack it)', others, others === 1 ? '' : 's') : '') +
+        l10n.t('. Set `features.portfolio` in `.campaignrc.json` to check it.'),
+    ),
+  ];
 }
 
-const checks: RuleCheck[] = [
-  { ids: ['F5'], kinds: ['campaign'], check: projectNames },
-];
+const checks: RuleCheck[] = [{ ids: ['F5'], kinds: ['campaign'], check: projectNames }];
 
 export const filterRules: RuleGroup = {
   section: 'Filter groups and filters',
@@ -116,9 +142,13 @@ export const filterRules: RuleGroup = {
       severity: 'E',
       summary: 'A filter group has `filter_operator` (`and` / `or`, lower case: `AND` is an error with a fix) and `filters` (array).',
       messages: {
-        missingField: '`{missing}` is required in a filter group: a group has `filter_operator` (`and` or `or`) and `filters` (an array of filters).',
+        missingField:
+          '`{missing}` is required in a filter group: a group has `filter_operator` (`and` or `or`) and `filters` (an array of filters).',
       },
-      docs: { doc: push({ segmentation_details: { included_filters: { filter_operator: 'AND', filters: [filter] } } }), fix: 'Write `and` or `or` in lower case (quick fix), and give the group its `filters` array.' },
+      docs: {
+        doc: push({ segmentation_details: { included_filters: { filter_operator: 'AND', filters: [filter] } } }),
+        fix: 'Write `and` or `or` in lower case (quick fix), and give the group its `filters` array.',
+      },
     },
     {
       id: 'F2',
@@ -130,21 +160,34 @@ export const filterRules: RuleGroup = {
         unknownType: '`{value}` is not a filter type: use `user_attributes`, `actions` or `custom_segments`.',
         missingType: '`filter_type` is required in every filter: say which kind it is: `user_attributes`, `actions` or `custom_segments`.',
       },
-      docs: { doc: push({ segmentation_details: { included_filters: group({ filter_type: 'segment', name: 'Employees', id: '64b7f0c2a1e4d2b3c4d5e6f7' }) } }), fix: 'Use `user_attributes`, `actions` or `custom_segments`; the type decides which other fields the filter takes.' },
+      docs: {
+        doc: push({
+          segmentation_details: { included_filters: group({ filter_type: 'segment', name: 'Employees', id: '64b7f0c2a1e4d2b3c4d5e6f7' }) },
+        }),
+        fix: 'Use `user_attributes`, `actions` or `custom_segments`; the type decides which other fields the filter takes.',
+      },
     },
     {
       id: 'F3',
       title: 'User attribute fields',
       severity: 'E',
-      summary: 'User attribute: `data_type` is `string`, `double`, `datetime`, `bool` (lower case); `category`, `name` strings; `operator` allowed per `data_type` (spec table).',
+      summary:
+        'User attribute: `data_type` is `string`, `double`, `datetime`, `bool` (lower case); `category`, `name` strings; `operator` allowed per `data_type` (spec table).',
       messages: {
-        missingField: '`{missing}` is required in a user-attribute filter: it needs `data_type`, `category`, `name` and `operator` (and `value` unless the operator is `exists`).',
+        missingField:
+          '`{missing}` is required in a user-attribute filter: it needs `data_type`, `category`, `name` and `operator` (and `value` unless the operator is `exists`).',
         boolOperator: '`{value}` is not an operator for a `bool` attribute: use `is` or `exists`.',
-        doubleOperator: '`{value}` is not an operator for a `double` attribute: use one of `in`, `between`, `lessThan`, `greaterThan`, `exists`.',
-        stringOperator: '`{value}` is not an operator for a `string` attribute: use one of `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`.',
-        datetimeOperator: '`{value}` is not an operator for a `datetime` attribute: use one of `inTheLast`, `on`, `between`, `before`, `after`, `inTheNext`, `exists`, `today`.',
+        doubleOperator:
+          '`{value}` is not an operator for a `double` attribute: use one of `in`, `between`, `lessThan`, `greaterThan`, `exists`.',
+        stringOperator:
+          '`{value}` is not an operator for a `string` attribute: use one of `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`.',
+        datetimeOperator:
+          '`{value}` is not an operator for a `datetime` attribute: use one of `inTheLast`, `on`, `between`, `before`, `after`, `inTheNext`, `exists`, `today`.',
       },
-      docs: { doc: push({ segmentation_details: { included_filters: group({ ...filter, operator: 'greaterThan' }) } }), fix: 'Use an operator of the attribute\'s `data_type` (for `string`: `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`), or correct the `data_type`.' },
+      docs: {
+        doc: push({ segmentation_details: { included_filters: group({ ...filter, operator: 'greaterThan' }) } }),
+        fix: "Use an operator of the attribute's `data_type` (for `string`: `in`, `contains`, `containsInTheFollowing`, `startWithInTheFollowing`, `endsWithInTheFollowing`, `exists`, `is`), or correct the `data_type`.",
+      },
       fix: userAttributeFixes,
     },
     {
@@ -155,24 +198,44 @@ export const filterRules: RuleGroup = {
       messages: {
         missingValue: '`value` is required in a user-attribute filter unless `operator` is `exists`: give the value to compare with.',
       },
-      docs: { doc: push({ segmentation_details: { included_filters: group({ ...filter, value: undefined }) } }), fix: 'Give the `value` to compare with, or use the operator `exists`. `case_sensitive` and `negate` are `true` or `false`.' },
+      docs: {
+        doc: push({ segmentation_details: { included_filters: group({ ...filter, value: undefined }) } }),
+        fix: 'Give the `value` to compare with, or use the operator `exists`. `case_sensitive` and `negate` are `true` or `false`.',
+      },
     },
     {
       id: 'F5',
       title: 'Project name',
       severity: 'E',
       summary: 'User attribute: `project_name` is required when the workspace has the portfolio feature.',
-      docs: { settings: { features: { portfolio: true } }, doc: push({ segmentation_details: { included_filters: group(filter) } }), fix: 'Add `"project_name": "…"` to each user-attribute filter. With `features.portfolio` unknown, this is an information note; set it in `.campaignrc.json`.' },
+      docs: {
+        settings: { features: { portfolio: true } },
+        doc: push({ segmentation_details: { included_filters: group(filter) } }),
+        fix: 'Add `"project_name": "…"` to each user-attribute filter. With `features.portfolio` unknown, this is an information note; set it in `.campaignrc.json`.',
+      },
     },
     {
       id: 'F6',
       title: 'Action filter',
       severity: 'E',
-      summary: 'Action: `action_name` string; `execution.type` `atleast` / `atmost` / `exactly`; `execution.count` integer ≥ 0; `executed` boolean; `attributes` a filter group; `condition` string.',
+      summary:
+        'Action: `action_name` string; `execution.type` `atleast` / `atmost` / `exactly`; `execution.count` integer ≥ 0; `executed` boolean; `attributes` a filter group; `condition` string.',
       messages: {
         missingField: '`{missing}` is required in an action filter: name the event in `action_name`.',
       },
-      docs: { doc: push({ segmentation_details: { included_filters: group({ filter_type: 'actions', action_name: 'Purchased', execution: { type: 'more_than', count: 2 }, executed: true }) } }), fix: 'Use `atleast`, `atmost` or `exactly` with a whole `count` ≥ 0; `attributes` is a filter group.' },
+      docs: {
+        doc: push({
+          segmentation_details: {
+            included_filters: group({
+              filter_type: 'actions',
+              action_name: 'Purchased',
+              execution: { type: 'more_than', count: 2 },
+              executed: true,
+            }),
+          },
+        }),
+        fix: 'Use `atleast`, `atmost` or `exactly` with a whole `count` ≥ 0; `attributes` is a filter group.',
+      },
     },
     {
       id: 'F7',
@@ -180,9 +243,17 @@ export const filterRules: RuleGroup = {
       severity: 'E',
       summary: 'Custom segment: `name` and `id` strings, both required.',
       messages: {
-        missingField: '`{missing}` is required in a custom-segment filter: it needs both the segment\'s `name` and its `id`.',
+        missingField: "`{missing}` is required in a custom-segment filter: it needs both the segment's `name` and its `id`.",
       },
-      docs: { doc: push({ segmentation_details: { is_all_user_campaign: true, excluded_filters: group({ filter_type: 'custom_segments', name: 'Employees' }) } }), fix: 'Give both the segment\'s `name` and its `id` (strings).' },
+      docs: {
+        doc: push({
+          segmentation_details: {
+            is_all_user_campaign: true,
+            excluded_filters: group({ filter_type: 'custom_segments', name: 'Employees' }),
+          },
+        }),
+        fix: "Give both the segment's `name` and its `id` (strings).",
+      },
     },
   ],
   checks,

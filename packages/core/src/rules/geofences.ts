@@ -21,7 +21,9 @@ export function geofencesOf(bd: Obj): Array<{ g: Obj; path: string }> {
   if (isObj(g)) return [{ g, path: base }];
   if (!Array.isArray(g)) return [];
   const out: Array<{ g: Obj; path: string }> = [];
-  g.forEach((item, i) => { if (isObj(item)) out.push({ g: item, path: join(base, i) }); });
+  g.forEach((item, i) => {
+    if (isObj(item)) out.push({ g: item, path: join(base, i) });
+  });
   return out;
 }
 
@@ -33,8 +35,18 @@ function uniqueNames(fences: Array<{ g: Obj; path: string }>): Finding[] {
     if (typeof g.name !== 'string') continue;
     const first = seen.get(g.name);
     if (first !== undefined) {
-      out.push(finding('G1', 'error', `${path}/name`,
-        l10n.t('Two geofences are named `{0}` (the first at `{1}`): each geofence needs a unique name. Rename one of them.', visible(g.name), first)));
+      out.push(
+        finding(
+          'G1',
+          'error',
+          `${path}/name`,
+          l10n.t(
+            'Two geofences are named `{0}` (the first at `{1}`): each geofence needs a unique name. Rename one of them.',
+            visible(g.name),
+            first,
+          ),
+        ),
+      );
     } else {
       seen.set(g.name, path);
     }
@@ -57,7 +69,14 @@ function numbersInRange(fences: Array<{ g: Obj; path: string }>): Finding[] {
       if (typeof v !== 'string') continue;
       const p = `${path}/${c.key}`;
       if (!NUMBER.test(v)) {
-        out.push(finding('G2', 'error', p, l10n.t('`{0}` is not a number: `{1}` is a string holding {2}, such as {3}.', visible(v), c.key, c.what, c.example)));
+        out.push(
+          finding(
+            'G2',
+            'error',
+            p,
+            l10n.t('`{0}` is not a number: `{1}` is a string holding {2}, such as {3}.', visible(v), c.key, c.what, c.example),
+          ),
+        );
       } else if (Number(v) < c.min || Number(v) > c.max) {
         out.push(finding('G2', 'error', p, l10n.t('`{0}` {1} is out of range: it must be {2}.', c.key, visible(v), c.what)));
       }
@@ -66,7 +85,14 @@ function numbersInRange(fences: Array<{ g: Obj; path: string }>): Finding[] {
     if (typeof r === 'string') {
       const p = `${path}/radius`;
       if (!NUMBER.test(r)) {
-        out.push(finding('G2', 'error', p, l10n.t`\`${visible(r)}\` is not a number: \`radius\` is a string holding the radius in meters, such as "200".`));
+        out.push(
+          finding(
+            'G2',
+            'error',
+            p,
+            l10n.t`\`${visible(r)}\` is not a number: \`radius\` is a string holding the radius in meters, such as "200".`,
+          ),
+        );
       } else if (!(Number(r) > 0)) {
         out.push(finding('G2', 'error', p, l10n.t`\`radius\` ${r} must be greater than 0: give the radius in meters, such as "200".`));
       }
@@ -95,19 +121,33 @@ export const geofenceRules: RuleGroup = {
       id: 'G1',
       title: 'Geofence fields',
       severity: 'E',
-      summary: '`name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity`, `triggered_at` are required; names unique.',
+      summary:
+        '`name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity`, `triggered_at` are required; names unique.',
       messages: {
-        missingField: '`{missing}` is required in every geofence: each needs `name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity` and `triggered_at`.',
+        missingField:
+          '`{missing}` is required in every geofence: each needs `name`, `latitude`, `longitude`, `radius`, `response_time_value`, `response_time_granularity` and `triggered_at`.',
         notAnObject: 'A geofence is an object with `name`, `latitude`, `longitude`, `radius`, `triggered_at` and the response time.',
       },
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, radius: undefined }] } }), fix: 'Give every geofence its `name` (unique), `latitude`, `longitude`, `radius`, `triggered_at`, `response_time_value` and `response_time_granularity`.' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'LOCATION_TRIGGERED',
+          basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, radius: undefined }] },
+        }),
+        fix: 'Give every geofence its `name` (unique), `latitude`, `longitude`, `radius`, `triggered_at`, `response_time_value` and `response_time_granularity`.',
+      },
     },
     {
       id: 'G2',
       title: 'Geofence coordinates',
       severity: 'E',
       summary: '`latitude`, `longitude`, `radius` are strings holding numbers: latitude −90..90, longitude −180..180, radius > 0.',
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, latitude: '152.5219' }] } }), fix: 'Write coordinates as strings holding numbers: latitude −90..90, longitude −180..180, radius > 0 (a number gets a quick fix to the string).' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'LOCATION_TRIGGERED',
+          basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, latitude: '152.5219' }] },
+        }),
+        fix: 'Write coordinates as strings holding numbers: latitude −90..90, longitude −180..180, radius > 0 (a number gets a quick fix to the string).',
+      },
     },
     {
       id: 'G3',
@@ -115,9 +155,20 @@ export const geofenceRules: RuleGroup = {
       severity: 'E',
       summary: '`triggered_at` is `ENTRY`, `EXIT` (upper case) or `dwell` (lower case); wrong case gets a fix.',
       messages: {
-        wrongTrigger: '`{value}` is not allowed for `triggered_at`: use `ENTRY` or `EXIT` (upper case) or `dwell` (lower case); the case matters.',
+        wrongTrigger:
+          '`{value}` is not allowed for `triggered_at`: use `ENTRY` or `EXIT` (upper case) or `dwell` (lower case); the case matters.',
       },
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, triggered_at: 'DWELL', dwell_time_value: '10', dwell_time_granularity: 'MINUTES' }] } }), fix: 'Write `ENTRY` and `EXIT` in upper case and `dwell` in lower case (quick fix).' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'LOCATION_TRIGGERED',
+          basic_details: {
+            name: 'Store welcome',
+            platforms: ['ANDROID'],
+            geofences: [{ ...geofence, triggered_at: 'DWELL', dwell_time_value: '10', dwell_time_granularity: 'MINUTES' }],
+          },
+        }),
+        fix: 'Write `ENTRY` and `EXIT` in upper case and `dwell` in lower case (quick fix).',
+      },
     },
     {
       id: 'G4',
@@ -125,16 +176,33 @@ export const geofenceRules: RuleGroup = {
       severity: 'E',
       summary: '`dwell` requires `dwell_time_value` and `dwell_time_granularity` (`MINUTES`, `HOURS`, `DAYS`).',
       messages: {
-        missingDwell: '`{missing}` is required when `triggered_at` is `dwell`: say how long the user must stay inside (`dwell_time_value` and `dwell_time_granularity`).',
+        missingDwell:
+          '`{missing}` is required when `triggered_at` is `dwell`: say how long the user must stay inside (`dwell_time_value` and `dwell_time_granularity`).',
       },
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, triggered_at: 'dwell' }] } }), fix: 'Add `dwell_time_value` and `dwell_time_granularity` (`MINUTES`, `HOURS`, `DAYS`).' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'LOCATION_TRIGGERED',
+          basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, triggered_at: 'dwell' }] },
+        }),
+        fix: 'Add `dwell_time_value` and `dwell_time_granularity` (`MINUTES`, `HOURS`, `DAYS`).',
+      },
     },
     {
       id: 'G5',
       title: 'Response time unit',
       severity: 'E',
       summary: '`response_time_granularity` is `MINUTES`, `HOURS`, `DAYS`.',
-      docs: { doc: push({ campaign_delivery_type: 'LOCATION_TRIGGERED', basic_details: { name: 'Store welcome', platforms: ['ANDROID'], geofences: [{ ...geofence, response_time_granularity: 'WEEKS' }] } }), fix: 'Use `MINUTES`, `HOURS` or `DAYS`.' },
+      docs: {
+        doc: push({
+          campaign_delivery_type: 'LOCATION_TRIGGERED',
+          basic_details: {
+            name: 'Store welcome',
+            platforms: ['ANDROID'],
+            geofences: [{ ...geofence, response_time_granularity: 'WEEKS' }],
+          },
+        }),
+        fix: 'Use `MINUTES`, `HOURS` or `DAYS`.',
+      },
     },
   ],
   checks,

@@ -16,9 +16,13 @@ function checkPrimaryGoals(goals: unknown[]): Finding[] {
   const firstName = typeof first.goal_name === 'string' ? code(first.goal_name) : `goal ${primary[0] + 1}`;
   return primary.slice(1).map(i => {
     const path = join(GOALS, i, 'is_primary_goal');
-    return finding('G0', 'warning', path,
+    return finding(
+      'G0',
+      'warning',
+      path,
       l10n.t`More than one goal is primary: ${firstName} already is. Keep one primary goal, so that the campaign's results are measured against it; set this one to \`false\`.`,
-      { fixes: [{ title: l10n.t('Set `is_primary_goal` to `false`'), edits: [{ kind: 'replaceValue', path, value: false }] }] });
+      { fixes: [{ title: l10n.t('Set `is_primary_goal` to `false`'), edits: [{ kind: 'replaceValue', path, value: false }] }] },
+    );
   });
 }
 
@@ -28,8 +32,14 @@ function checkBetween(goals: unknown[]): Finding[] {
     if (!isObj(g) || !isObj(g.goal_event_attribute)) return;
     const a = g.goal_event_attribute;
     if (typeof a.condition !== 'string' || a.condition.toLowerCase() !== 'between' || has(a, 'value1')) return;
-    out.push(finding('G0a', 'error', join(GOALS, i, 'goal_event_attribute', 'value1'),
-      l10n.t('`value1` is required when `condition` is `between`: `value` is the lower bound and `value1` the upper one.')));
+    out.push(
+      finding(
+        'G0a',
+        'error',
+        join(GOALS, i, 'goal_event_attribute', 'value1'),
+        l10n.t('`value1` is required when `condition` is `between`: `value` is the lower bound and `value1` the upper one.'),
+      ),
+    );
   });
   return out;
 }
@@ -54,15 +64,40 @@ export const goalRules: RuleGroup = {
       id: 'G0',
       title: 'Conversion goals',
       severity: 'E / W',
-      summary: '`conversion_goal_details`: `attribution_window_in_hours` integer; `goals` items with string `goal_name`, `goal_event_name`, `revenue_attribute`, `revenue_currency`, boolean `is_primary_goal`. More than one primary goal is a warning.',
-      docs: { doc: push({ conversion_goal_details: { attribution_window_in_hours: '36', goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchased', is_primary_goal: true }] } }), fix: 'Write the attribution window as a whole number of hours, and mark at most one goal primary.' },
+      summary:
+        '`conversion_goal_details`: `attribution_window_in_hours` integer; `goals` items with string `goal_name`, `goal_event_name`, `revenue_attribute`, `revenue_currency`, boolean `is_primary_goal`. More than one primary goal is a warning.',
+      docs: {
+        doc: push({
+          conversion_goal_details: {
+            attribution_window_in_hours: '36',
+            goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchased', is_primary_goal: true }],
+          },
+        }),
+        fix: 'Write the attribution window as a whole number of hours, and mark at most one goal primary.',
+      },
     },
     {
       id: 'G0a',
       title: 'Goal attribute',
       severity: 'E',
-      summary: '`goal_event_attribute.data_type` is upper case (`STRING`, `DOUBLE`, `BOOL`, `NUMBER`, `GEOPOINT`, `DATETIME`, `ARRAY_DOUBLE`, `ARRAY_STRING`, `OBJECT`, `ARRAY_OBJECT`): lower case gets a fix. `value1` is required for `between`.',
-      docs: { doc: push({ conversion_goal_details: { attribution_window_in_hours: 36, goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchased', is_primary_goal: true, goal_event_attribute: { name: 'amount', condition: 'between', data_type: 'double', value: '10', value1: '50' } }] } }), fix: 'Goal attribute data types are upper case: `DOUBLE` (quick fix). `between` needs `value1`.' },
+      summary:
+        '`goal_event_attribute.data_type` is upper case (`STRING`, `DOUBLE`, `BOOL`, `NUMBER`, `GEOPOINT`, `DATETIME`, `ARRAY_DOUBLE`, `ARRAY_STRING`, `OBJECT`, `ARRAY_OBJECT`): lower case gets a fix. `value1` is required for `between`.',
+      docs: {
+        doc: push({
+          conversion_goal_details: {
+            attribution_window_in_hours: 36,
+            goals: [
+              {
+                goal_name: 'Purchase',
+                goal_event_name: 'Purchased',
+                is_primary_goal: true,
+                goal_event_attribute: { name: 'amount', condition: 'between', data_type: 'double', value: '10', value1: '50' },
+              },
+            ],
+          },
+        }),
+        fix: 'Goal attribute data types are upper case: `DOUBLE` (quick fix). `between` needs `value1`.',
+      },
     },
   ],
   checks,

@@ -25,7 +25,10 @@ const KIND_NOTE: Record<string, string> = { search: 'a search request body (`*.s
 function oneLine(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`.replace('{  }', '{}');
+    return `{ ${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`)
+      .join(', ')} }`.replace('{  }', '{}');
   }
   return JSON.stringify(value);
 }
@@ -83,7 +86,14 @@ export interface RuleDoc {
 export function ruleDoc(id: string): RuleDoc | null {
   for (const group of RULE_GROUPS) {
     const r = group.rules.find(d => d.id === id);
-    if (r) return { id: r.id, title: r.title, severity: ruleSeverity(r.id, 'error'), markdown: ruleSection(r, group.section).join('\n'), href: ruleHref(r.id) };
+    if (r)
+      return {
+        id: r.id,
+        title: r.title,
+        severity: ruleSeverity(r.id, 'error'),
+        markdown: ruleSection(r, group.section).join('\n'),
+        href: ruleHref(r.id),
+      };
   }
   return null;
 }

@@ -11,7 +11,12 @@ import { push } from './examples';
 function allUsersFix(f: FixContext): Fix[] {
   const seg = get(f.doc, '/segmentation_details');
   return isObj(seg) && seg.is_all_user_campaign !== true
-    ? [fix(l10n.t('Target all users (`"is_all_user_campaign": true`)'), [{ kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true }])] : [];
+    ? [
+        fix(l10n.t('Target all users (`"is_all_user_campaign": true`)'), [
+          { kind: 'insert', path: '/segmentation_details/is_all_user_campaign', value: true },
+        ]),
+      ]
+    : [];
 }
 
 const checks: RuleCheck[] = [
@@ -28,13 +33,25 @@ const checks: RuleCheck[] = [
       if (isObj(inc) && Array.isArray(inc.filters) && inc.filters.length > 0) return [];
       // A malformed group is the schema's to report (S2, F1); S1 is about a missing audience.
       if (inc !== undefined && (!isObj(inc) || (inc.filters !== undefined && !Array.isArray(inc.filters)))) return [];
-      const path = isObj(inc) && Array.isArray(inc.filters) ? '/segmentation_details/included_filters/filters' : '/segmentation_details/included_filters';
-      const allUsers = sd.is_all_user_campaign === false
-        ? { kind: 'replaceValue' as const, path: '/segmentation_details/is_all_user_campaign', value: true }
-        : { kind: 'insert' as const, path: '/segmentation_details/is_all_user_campaign', value: true };
-      return [finding('S1', 'error', path,
-        l10n.t('The campaign has no audience: set `is_all_user_campaign` to `true`, or add at least one filter under `included_filters`.'),
-        { fixes: [{ title: l10n.t('Target all users (`"is_all_user_campaign": true`)'), edits: [allUsers] }] })];
+      const path =
+        isObj(inc) && Array.isArray(inc.filters)
+          ? '/segmentation_details/included_filters/filters'
+          : '/segmentation_details/included_filters';
+      const allUsers =
+        sd.is_all_user_campaign === false
+          ? { kind: 'replaceValue' as const, path: '/segmentation_details/is_all_user_campaign', value: true }
+          : { kind: 'insert' as const, path: '/segmentation_details/is_all_user_campaign', value: true };
+      return [
+        finding(
+          'S1',
+          'error',
+          path,
+          l10n.t(
+            'The campaign has no audience: set `is_all_user_campaign` to `true`, or add at least one filter under `included_filters`.',
+          ),
+          { fixes: [{ title: l10n.t('Target all users (`"is_all_user_campaign": true`)'), edits: [allUsers] }] },
+        ),
+      ];
     },
   },
 ];
@@ -47,15 +64,22 @@ export const segmentationRules: RuleGroup = {
       title: 'Minimum audience',
       severity: 'E',
       summary: 'Minimum audience: `is_all_user_campaign` true, or at least one filter under `included_filters`.',
-      docs: { doc: push({ segmentation_details: { send_campaign_to_opt_out_users: false } }), fix: 'Add at least one filter under `included_filters`, or set `"is_all_user_campaign": true` (quick fix, not applied by fix-all: it widens the audience).' },
+      docs: {
+        doc: push({ segmentation_details: { send_campaign_to_opt_out_users: false } }),
+        fix: 'Add at least one filter under `included_filters`, or set `"is_all_user_campaign": true` (quick fix, not applied by fix-all: it widens the audience).',
+      },
       fix: allUsersFix,
     },
     {
       id: 'S2',
       title: 'Segmentation fields',
       severity: 'E',
-      summary: '`included_filters` / `excluded_filters` are filter groups; `is_all_user_campaign`, `send_campaign_to_opt_out_users` booleans.',
-      docs: { doc: push({ segmentation_details: { is_all_user_campaign: 'true' } }), fix: 'Write `true` or `false` without quotes (quick fix); `included_filters` and `excluded_filters` are filter groups.' },
+      summary:
+        '`included_filters` / `excluded_filters` are filter groups; `is_all_user_campaign`, `send_campaign_to_opt_out_users` booleans.',
+      docs: {
+        doc: push({ segmentation_details: { is_all_user_campaign: 'true' } }),
+        fix: 'Write `true` or `false` without quotes (quick fix); `included_filters` and `excluded_filters` are filter groups.',
+      },
     },
   ],
   checks,

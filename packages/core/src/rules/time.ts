@@ -20,7 +20,10 @@ export function isoRepair(value: unknown): string | undefined {
     return d.toISOString().replace(/\.000Z$/, 'Z');
   }
   if (typeof value !== 'string') return undefined;
-  const t = value.trim().replace(/^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2})/, '$1T$2').replace(/z$/, 'Z');
+  const t = value
+    .trim()
+    .replace(/^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2})/, '$1T$2')
+    .replace(/z$/, 'Z');
   return t !== value && parseIsoDateTime(t) ? t : undefined;
 }
 
@@ -42,17 +45,70 @@ export function addHours(text: string, hours: number): string | undefined {
 
 /** Zone names at the root of the IANA database (and its `backward` file) that ICU also accepts. */
 const ROOT_ZONES = new Set([
-  'UTC', 'GMT', 'UCT', 'Universal', 'Zulu', 'Greenwich', 'GMT0', 'GMT+0', 'GMT-0',
-  'EST', 'MST', 'HST', 'EST5EDT', 'CST6CDT', 'MST7MDT', 'PST8PDT', 'WET', 'CET', 'MET', 'EET',
-  'Cuba', 'Egypt', 'Eire', 'GB', 'GB-Eire', 'Hongkong', 'Iceland', 'Iran', 'Israel', 'Jamaica', 'Japan',
-  'Kwajalein', 'Libya', 'NZ', 'NZ-CHAT', 'Navajo', 'PRC', 'Poland', 'Portugal', 'ROC', 'ROK', 'Singapore',
-  'Turkey', 'W-SU',
+  'UTC',
+  'GMT',
+  'UCT',
+  'Universal',
+  'Zulu',
+  'Greenwich',
+  'GMT0',
+  'GMT+0',
+  'GMT-0',
+  'EST',
+  'MST',
+  'HST',
+  'EST5EDT',
+  'CST6CDT',
+  'MST7MDT',
+  'PST8PDT',
+  'WET',
+  'CET',
+  'MET',
+  'EET',
+  'Cuba',
+  'Egypt',
+  'Eire',
+  'GB',
+  'GB-Eire',
+  'Hongkong',
+  'Iceland',
+  'Iran',
+  'Israel',
+  'Jamaica',
+  'Japan',
+  'Kwajalein',
+  'Libya',
+  'NZ',
+  'NZ-CHAT',
+  'Navajo',
+  'PRC',
+  'Poland',
+  'Portugal',
+  'ROC',
+  'ROK',
+  'Singapore',
+  'Turkey',
+  'W-SU',
 ]);
 
 /** Areas of the IANA database: `Area/Location` names must start with one of them. */
 const AREAS = new Set([
-  'africa', 'america', 'antarctica', 'arctic', 'asia', 'atlantic', 'australia', 'brazil', 'canada', 'chile',
-  'etc', 'europe', 'indian', 'mexico', 'pacific', 'us',
+  'africa',
+  'america',
+  'antarctica',
+  'arctic',
+  'asia',
+  'atlantic',
+  'australia',
+  'brazil',
+  'canada',
+  'chile',
+  'etc',
+  'europe',
+  'indian',
+  'mexico',
+  'pacific',
+  'us',
 ]);
 
 let canonical: string[] | undefined;
@@ -62,7 +118,11 @@ export function knownZones(): string[] {
   if (!canonical) {
     let list: string[] = [];
     const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-    try { list = intl.supportedValuesOf?.('timeZone') ?? []; } catch { list = []; }
+    try {
+      list = intl.supportedValuesOf?.('timeZone') ?? [];
+    } catch {
+      list = [];
+    }
     canonical = [...new Set(['UTC', ...list])].sort();
   }
   return canonical;
@@ -77,9 +137,7 @@ function resolveZone(name: string): string | undefined {
   }
 }
 
-export type ZoneCheck =
-  | { ok: true }
-  | { ok: false; reason: 'case' | 'abbreviation' | 'offset' | 'unknown'; suggestion?: string };
+export type ZoneCheck = { ok: true } | { ok: false; reason: 'case' | 'abbreviation' | 'offset' | 'unknown'; suggestion?: string };
 
 const zoneChecks = new Map<string, ZoneCheck>();
 
@@ -106,7 +164,7 @@ function checkZoneUncached(name: string): ZoneCheck {
   const resolved = resolveZone(name);
   if (resolved && AREAS.has(area.toLowerCase()) && /^[A-Za-z0-9_+\-/]+$/.test(name) && !/^etc\/unknown$/i.test(name)) {
     // Accepted by ICU: a real name (or a `backward` alias such as Asia/Calcutta) unless its case is off.
-    const wellCased = name.split('/').every(seg => /^[A-Z]/.test(seg) && !(/^[A-Z_-]{4,}$/.test(seg)));
+    const wellCased = name.split('/').every(seg => /^[A-Z]/.test(seg) && !/^[A-Z_-]{4,}$/.test(seg));
     if (wellCased) return { ok: true };
     return { ok: false, reason: 'case', suggestion: caseFix(name) ?? resolved };
   }
@@ -123,8 +181,12 @@ function caseFix(name: string): string | undefined {
   const lower = name.toLowerCase();
   const listed = knownZones().find(z => z.toLowerCase() === lower);
   if (listed) return listed;
-  const titled = name.split('/').map(seg => seg.replace(/[A-Za-z]+/g, w => w[0].toUpperCase() + w.slice(1).toLowerCase())).join('/')
-    .replace(/^Etc\/Gmt/, 'Etc/GMT').replace(/^Us\//, 'US/');
+  const titled = name
+    .split('/')
+    .map(seg => seg.replace(/[A-Za-z]+/g, w => w[0].toUpperCase() + w.slice(1).toLowerCase()))
+    .join('/')
+    .replace(/^Etc\/Gmt/, 'Etc/GMT')
+    .replace(/^Us\//, 'US/');
   return resolveZone(titled) ? titled : undefined;
 }
 

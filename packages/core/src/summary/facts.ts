@@ -60,7 +60,7 @@ function overviewFacts(doc: Obj): Fact[] {
     [l10n.t('Schedule delivery type'), scheduling.delivery_type],
     [l10n.t('Time zone'), scheduling.timezone ?? scheduling.time_zone],
     [l10n.t('Content type'), basic.content_type],
-    [l10n.t('Platforms'), basic.platforms, v => Array.isArray(v) ? v.map(text).join(', ') : text(v)],
+    [l10n.t('Platforms'), basic.platforms, v => (Array.isArray(v) ? v.map(text).join(', ') : text(v))],
   ]);
 }
 
@@ -97,11 +97,12 @@ function deliveryControlFacts(controls: unknown): Fact[] {
 
 function controlGroupFacts(details: unknown): Fact[] {
   const d = obj(details);
-  const campaign = d.is_campaign_control_group_enabled === true && d.campaign_control_group_percentage !== undefined
-    ? l10n.t('{0}% of the audience', text(d.campaign_control_group_percentage))
-    : d.is_campaign_control_group_enabled;
+  const campaign =
+    d.is_campaign_control_group_enabled === true && d.campaign_control_group_percentage !== undefined
+      ? l10n.t('{0}% of the audience', text(d.campaign_control_group_percentage))
+      : d.is_campaign_control_group_enabled;
   return present([
-    [l10n.t('Campaign control group'), campaign, v => typeof v === 'string' ? v : yesNo(v)],
+    [l10n.t('Campaign control group'), campaign, v => (typeof v === 'string' ? v : yesNo(v))],
     [l10n.t('Global control group'), d.is_global_control_group_enabled, yesNo],
   ]);
 }
@@ -121,7 +122,11 @@ function goalFact(goal: unknown, index: number): Fact {
   const value = g.goal_event_attribute === undefined ? event : l10n.t('{0} where {1}', event, goalAttributeWords(g.goal_event_attribute));
   const items = present([
     [l10n.t('Primary goal'), g.is_primary_goal, yesNo],
-    [l10n.t('Revenue'), g.revenue_attribute, v => g.revenue_currency === undefined ? text(v) : l10n.t('{0} in {1}', text(v), text(g.revenue_currency))],
+    [
+      l10n.t('Revenue'),
+      g.revenue_attribute,
+      v => (g.revenue_currency === undefined ? text(v) : l10n.t('{0} in {1}', text(v), text(g.revenue_currency))),
+    ],
   ]);
   return items.length ? { label, value, items } : { label, value };
 }

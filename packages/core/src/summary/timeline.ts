@@ -121,8 +121,10 @@ const GRANULARITY = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'LAST'];
 /** The search for sends stops this many years after the start (a schedule that never matches). */
 export const SEARCH_YEARS = 10;
 /** Offsets in use somewhere on Earth, in minutes east of UTC, from the first to reach a wall time to the last. */
-const OFFSETS_IN_USE = [840, 825, 780, 765, 720, 660, 630, 600, 570, 540, 525, 480, 420, 390, 360, 345, 330, 300, 270, 240, 210, 180, 120, 60, 0,
-  -60, -120, -180, -210, -240, -300, -360, -420, -480, -540, -570, -600, -660, -720];
+const OFFSETS_IN_USE = [
+  840, 825, 780, 765, 720, 660, 630, 600, 570, 540, 525, 480, 420, 390, 360, 345, 330, 300, 270, 240, 210, 180, 120, 60, 0, -60, -120, -180,
+  -210, -240, -300, -360, -420, -480, -540, -570, -600, -660, -720,
+];
 const DAY_MS = 24 * 3600 * 1000;
 
 function zonedTime(dt: DateTime, label: string): ZonedTime {
@@ -168,7 +170,8 @@ function offsetChange(zone: string, a: number, b: number): number {
   let hi = Math.ceil(b / 60_000);
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (offsetAt(mid) === before) lo = mid; else hi = mid;
+    if (offsetAt(mid) === before) lo = mid;
+    else hi = mid;
   }
   return hi * 60_000;
 }
@@ -189,10 +192,33 @@ function dstNear(ms: number, zone: string): DstMark | undefined {
   const wall = here.toFormat('HH:mm');
   const utcNow = DateTime.fromMillis(ms, { zone: 'UTC' }).toFormat('HH:mm');
   const day = at(change).setLocale('en-GB').toFormat('ccc d LLL yyyy');
-  const text = relation === 'before'
-    ? l10n.t('Clocks went {0} on {1} in {2}: the send stays at {3} {2}, now {4} UTC instead of {5} UTC.', direction, day, zone, wall, utcNow, other.toFormat('HH:mm'))
-    : l10n.t('Clocks go {0} on {1} in {2}: later sends stay at {3} {2}, {4} UTC instead of {5} UTC.', direction, day, zone, wall, other.toFormat('HH:mm'), utcNow);
-  return { direction, changeIso: DateTime.fromMillis(change, { zone: 'UTC' }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'), day, relation, text };
+  const text =
+    relation === 'before'
+      ? l10n.t(
+          'Clocks went {0} on {1} in {2}: the send stays at {3} {2}, now {4} UTC instead of {5} UTC.',
+          direction,
+          day,
+          zone,
+          wall,
+          utcNow,
+          other.toFormat('HH:mm'),
+        )
+      : l10n.t(
+          'Clocks go {0} on {1} in {2}: later sends stay at {3} {2}, {4} UTC instead of {5} UTC.',
+          direction,
+          day,
+          zone,
+          wall,
+          other.toFormat('HH:mm'),
+          utcNow,
+        );
+  return {
+    direction,
+    changeIso: DateTime.fromMillis(change, { zone: 'UTC' }).toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
+    day,
+    relation,
+    text,
+  };
 }
 
 interface Series {
@@ -212,7 +238,12 @@ function positiveInt(v: unknown, fallback: number): number {
 }
 
 function dayNames(v: unknown): number[] {
-  return Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string').map(d => WEEKDAYS.indexOf(d) + 1).filter(d => d > 0) : [];
+  return Array.isArray(v)
+    ? v
+        .filter((d): d is string => typeof d === 'string')
+        .map(d => WEEKDAYS.indexOf(d) + 1)
+        .filter(d => d > 0)
+    : [];
 }
 
 function allDays(month: DateTime): number[] {
@@ -278,7 +309,11 @@ function compareWall(wall: number, instant: number, zone: string): number {
 function monthNote(pd: Obj): string[] {
   const late = Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28);
   return pd.sending_frequency === 'MONTHLY' && late
-    ? [l10n.t('Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.')]
+    ? [
+        l10n.t(
+          'Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.',
+        ),
+      ]
     : [];
 }
 
@@ -299,7 +334,11 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
   const series: Series = { found: 0, next: [], stop: 'cap', notes: monthNote(pd) };
   const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
   let last: number | undefined;
-  const stopped = (stop: Series['stop']): Series => ({ ...series, stop, ...(last === undefined ? {} : { lastMs: wallInstant(last, zone) }) });
+  const stopped = (stop: Series['stop']): Series => ({
+    ...series,
+    stop,
+    ...(last === undefined ? {} : { lastMs: wallInstant(last, zone) }),
+  });
   for (let i = 0; ; i += every) {
     const period = periodAt(freq, first, i, pd, startWall);
     if (period.start > cap) return stopped('cap');
@@ -345,9 +384,12 @@ function incomplete(missing: string[], i: Pick<Inputs, 'zone' | 'viewer'>): Send
 
 /** The sends of a series that are not before `now`, as listed sends. */
 function upcoming(series: Series, i: Inputs): Pick<SendTimeline, 'sends' | 'more' | 'total' | 'notes'> {
-  const sends = series.next.slice(0, i.limit).map(s => ({ number: s.number, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
+  const sends = series.next
+    .slice(0, i.limit)
+    .map(s => ({ number: s.number, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
   const notes = [...series.notes];
-  if (series.stop === 'cap') notes.push(l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS));
+  if (series.stop === 'cap')
+    notes.push(l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS));
   return {
     sends,
     more: series.next.length > i.limit || series.stop === 'cap',
@@ -374,12 +416,20 @@ function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendT
   const every = positiveInt(pd.repeat_frequency, 1);
   const timeline = { ...base('periodic', '', i), ...listed, ...expiryOf(expiry, i) };
   if (!series.found) {
-    const never = expiry !== undefined && series.stop === 'end'
-      ? l10n.t('it never sends: `expiry_time` {0} comes before the first send the schedule allows.', momentOf(expiry, i.zone, i.viewer).campaign.text)
-      : l10n.t('it never sends: no day within {0} years of the start matches the schedule.', SEARCH_YEARS);
+    const never =
+      expiry !== undefined && series.stop === 'end'
+        ? l10n.t(
+            'it never sends: `expiry_time` {0} comes before the first send the schedule allows.',
+            momentOf(expiry, i.zone, i.viewer).campaign.text,
+          )
+        : l10n.t('it never sends: no day within {0} years of the start matches the schedule.', SEARCH_YEARS);
     return { ...timeline, summary: l10n.t('The schedule {0}', never), never };
   }
-  const how = l10n.t('Repeats {0}{1}', freq.toLowerCase(), every > 1 ? l10n.t(' every {0} {1}', every, freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months') : '');
+  const how = l10n.t(
+    'Repeats {0}{1}',
+    freq.toLowerCase(),
+    every > 1 ? l10n.t(' every {0} {1}', every, freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months') : '',
+  );
   const next = timeline.sends[0];
   const summary = next
     ? l10n.t('{0}; next send {1} ({2}).', how, next.at.campaign.text, next.at.utc.time)
@@ -396,7 +446,13 @@ function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimel
   const at = momentOf(ms, i.zone, i.viewer);
   const past = ms < i.now;
   return {
-    ...base('once', past ? l10n.t('Sent once, at {0} ({1}): that is in the past.', at.campaign.text, at.utc.time) : l10n.t('Sends once, at {0} ({1}).', at.campaign.text, at.utc.time), i),
+    ...base(
+      'once',
+      past
+        ? l10n.t('Sent once, at {0} ({1}): that is in the past.', at.campaign.text, at.utc.time)
+        : l10n.t('Sends once, at {0} ({1}).', at.campaign.text, at.utc.time),
+      i,
+    ),
     sends: past ? [] : [{ number: 1, at, ...optionalDst(ms, i.zone) }],
     total: 1,
     ...expiryOf(expiry, i),
@@ -424,10 +480,24 @@ function userTimezone(i: Inputs): SendTimeline {
   const skippedOffsets = skips ? OFFSETS_IN_USE.filter(m => wallAt(m) < i.now).map(offsetText) : [];
   const skippedText = skippedOffsets.length
     ? skippedOffsets.length === OFFSETS_IN_USE.length
-      ? l10n.t('{0} local time has passed in every zone and `send_if_user_timezone_has_passed` is false: no user gets it.', local.toFormat('HH:mm'))
-      : l10n.t('{0} local time has passed in {1} to {2} and `send_if_user_timezone_has_passed` is false: users there are skipped.', local.toFormat('HH:mm'), skippedOffsets[0], skippedOffsets[skippedOffsets.length - 1])
+      ? l10n.t(
+          '{0} local time has passed in every zone and `send_if_user_timezone_has_passed` is false: no user gets it.',
+          local.toFormat('HH:mm'),
+        )
+      : l10n.t(
+          '{0} local time has passed in {1} to {2} and `send_if_user_timezone_has_passed` is false: users there are skipped.',
+          local.toFormat('HH:mm'),
+          skippedOffsets[0],
+          skippedOffsets[skippedOffsets.length - 1],
+        )
     : undefined;
-  const spreadText = l10n.t('Each user gets it at {0} local time: first at UTC+14 ({1}), last at UTC-12 ({2}), {3} hours apart.', local.toFormat('HH:mm'), first.utc.text, last.utc.text, hours);
+  const spreadText = l10n.t(
+    'Each user gets it at {0} local time: first at UTC+14 ({1}), last at UTC-12 ({2}), {3} hours apart.',
+    local.toFormat('HH:mm'),
+    first.utc.text,
+    last.utc.text,
+    hours,
+  );
   return {
     ...base('userTimezone', spreadText, i),
     campaignZone: 'UTC',
@@ -449,8 +519,16 @@ function bestTime(start: DateTime, i: Inputs): SendTimeline {
   const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
   const end = btsEnd(bts.window_end_time, start, i.zone);
   const w = window(start.toMillis(), end, i.zone, i.viewer);
-  const notes = end === undefined ? [l10n.t('`bts_details.window_end_time` is absent or not a date-time or HH:MM time: the window\'s end is not known.')] : [];
-  return { ...base('bestTime', l10n.t('Sends in each user\'s best time, {0}.', w.text), i), window: w, notes, sends: [{ number: 1, at: w.start }] };
+  const notes =
+    end === undefined
+      ? [l10n.t("`bts_details.window_end_time` is absent or not a date-time or HH:MM time: the window's end is not known.")]
+      : [];
+  return {
+    ...base('bestTime', l10n.t("Sends in each user's best time, {0}.", w.text), i),
+    window: w,
+    notes,
+    sends: [{ number: 1, at: w.start }],
+  };
 }
 
 function triggered(start: DateTime | undefined, expiry: number | undefined, i: Inputs): SendTimeline {
@@ -458,7 +536,9 @@ function triggered(start: DateTime | undefined, expiry: number | undefined, i: I
   const w = startMs === undefined ? undefined : window(startMs, expiry, i.zone, i.viewer);
   const summary = w
     ? l10n.t('Sends when triggered, {0}.', w.text)
-    : expiry !== undefined ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(expiry, i.zone, i.viewer).campaign.text) : l10n.t('Sends when triggered, from its creation, with no end.');
+    : expiry !== undefined
+      ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(expiry, i.zone, i.viewer).campaign.text)
+      : l10n.t('Sends when triggered, from its creation, with no end.');
   const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), ...expiryOf(expiry, i) };
   const g = i.sd.geo_fence_timelimit;
   if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
@@ -468,7 +548,8 @@ function triggered(start: DateTime | undefined, expiry: number | undefined, i: I
       return s && e ? [window(s.toMillis(), e.toMillis(), i.zone, i.viewer)] : [];
     });
   }
-  if (expiry !== undefined && expiry < i.now) result.never = l10n.t('it has expired: `expiry_time` {0} is in the past.', momentOf(expiry, i.zone, i.viewer).campaign.text);
+  if (expiry !== undefined && expiry < i.now)
+    result.never = l10n.t('it has expired: `expiry_time` {0} is in the past.', momentOf(expiry, i.zone, i.viewer).campaign.text);
   return result;
 }
 
@@ -492,7 +573,8 @@ export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeli
   const limit = positiveInt(options.limit, 10);
   const type = isObj(doc) && typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined;
   const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
-  if (!sd && type && TRIGGERED.includes(type)) return triggered(undefined, undefined, { type, sd: {}, zone: 'UTC', viewer, now: options.now, limit });
+  if (!sd && type && TRIGGERED.includes(type))
+    return triggered(undefined, undefined, { type, sd: {}, zone: 'UTC', viewer, now: options.now, limit });
   if (!sd) return incomplete([l10n.t('`scheduling_details` says when it sends')], { zone: 'UTC', viewer });
   const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
   if (!zone) return incomplete([l10n.t('`timezone` is not an IANA time zone')], { zone: 'UTC', viewer });
@@ -504,7 +586,8 @@ export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeli
   const dt = sd.delivery_type;
   if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezone(i);
   if (dt === 'ASAP') return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
-  if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS') return incomplete([l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`')], i);
+  if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS')
+    return incomplete([l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`')], i);
   if (!start) return incomplete([l10n.t('`start_time` says when it sends')], i);
   if (dt === 'SEND_IN_BTS') return bestTime(start, i);
   if (type === 'PERIODIC') return periodic(start, expiry, i);

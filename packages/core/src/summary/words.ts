@@ -97,12 +97,17 @@ function userAttributeWords(f: Obj): WordsNode {
 function executionWords(execution: unknown): string {
   if (!isObject(execution)) return '';
   const count = execution.count;
-  const times = typeof count === 'number' ? (count === 1 ? l10n.t('1 time') : l10n.t('{0} times', count)) : l10n.t('{0} times', quoted(count));
+  const times =
+    typeof count === 'number' ? (count === 1 ? l10n.t('1 time') : l10n.t('{0} times', count)) : l10n.t('{0} times', quoted(count));
   switch (execution.type) {
-    case 'atleast': return ' ' + l10n.t('at least {0}', times);
-    case 'atmost': return ' ' + l10n.t('at most {0}', times);
-    case 'exactly': return ' ' + l10n.t('exactly {0}', times);
-    default: return ' ' + l10n.t('{0} (an unrecognised execution type {1})', times, quoted(execution.type));
+    case 'atleast':
+      return ' ' + l10n.t('at least {0}', times);
+    case 'atmost':
+      return ' ' + l10n.t('at most {0}', times);
+    case 'exactly':
+      return ' ' + l10n.t('exactly {0}', times);
+    default:
+      return ' ' + l10n.t('{0} (an unrecognised execution type {1})', times, quoted(execution.type));
   }
 }
 
@@ -123,10 +128,19 @@ function segmentWords(f: Obj): WordsNode {
 function filterWords(f: unknown): WordsNode {
   if (!isObject(f)) return { text: l10n.t('an unrecognised filter ({0})', quoted(f)) };
   switch (f.filter_type) {
-    case 'user_attributes': return userAttributeWords(f);
-    case 'actions': return actionWords(f);
-    case 'custom_segments': return segmentWords(f);
-    default: return { text: f.filter_type === undefined ? l10n.t('an unrecognised filter (it has no filter_type)') : l10n.t('an unrecognised filter (filter_type {0})', quoted(f.filter_type)) };
+    case 'user_attributes':
+      return userAttributeWords(f);
+    case 'actions':
+      return actionWords(f);
+    case 'custom_segments':
+      return segmentWords(f);
+    default:
+      return {
+        text:
+          f.filter_type === undefined
+            ? l10n.t('an unrecognised filter (it has no filter_type)')
+            : l10n.t('an unrecognised filter (filter_type {0})', quoted(f.filter_type)),
+      };
   }
 }
 
@@ -165,7 +179,8 @@ function withGroup(label: string, say: (group: string) => string, group: WordsNo
  * the last 7 days OR has done 'purchase' at least 2 times)."
  */
 export function audienceInWords(segmentation: unknown): InWords {
-  if (!isObject(segmentation)) return sentence([{ label: l10n.t('Audience'), text: l10n.t('No audience is set: add segmentation_details.') }]);
+  if (!isObject(segmentation))
+    return sentence([{ label: l10n.t('Audience'), text: l10n.t('No audience is set: add segmentation_details.') }]);
   const parts: WordsNode[] = [];
   const included = segmentation.included_filters;
   if (segmentation.is_all_user_campaign === true) parts.push({ label: l10n.t('Included'), text: l10n.t('All users.') });
@@ -177,9 +192,11 @@ export function audienceInWords(segmentation: unknown): InWords {
   if (segmentation.excluded_filters !== undefined) {
     parts.push(withGroup(l10n.t('Excluded'), g => l10n.t('Except users where {0}.', g), groupWords(segmentation.excluded_filters)));
   }
-  parts.push(segmentation.send_campaign_to_opt_out_users === true
-    ? { label: l10n.t('Opted-out users'), text: l10n.t('Opted-out users are included too.') }
-    : { label: l10n.t('Opted-out users'), text: l10n.t('Opted-out users are left out.') });
+  parts.push(
+    segmentation.send_campaign_to_opt_out_users === true
+      ? { label: l10n.t('Opted-out users'), text: l10n.t('Opted-out users are included too.') }
+      : { label: l10n.t('Opted-out users'), text: l10n.t('Opted-out users are left out.') },
+  );
   return sentence(parts);
 }
 
@@ -211,19 +228,31 @@ function delayWords(trigger: Obj): WordsNode {
   const label = l10n.t('Delay');
   switch (trigger.trigger_delay_type) {
     case undefined:
-    case 'ASAP': return { label, text: l10n.t('Sent as soon as the condition is met.') };
+    case 'ASAP':
+      return { label, text: l10n.t('Sent as soon as the condition is met.') };
     case 'DELAY': {
       const amount = duration(trigger.trigger_delay_value, trigger.trigger_delay_granularity);
-      if (trigger.trigger_relation === 'BEFORE') return { label, text: l10n.t('Sent {0} before the time in {1}.', amount, anchorName(trigger)) };
+      if (trigger.trigger_relation === 'BEFORE')
+        return { label, text: l10n.t('Sent {0} before the time in {1}.', amount, anchorName(trigger)) };
       if (trigger.trigger_relation === 'AFTER') return { label, text: l10n.t('Sent {0} after {1}.', amount, anchorName(trigger)) };
-      return { label, text: l10n.t('Sent {0} from the trigger (an unrecognised trigger_relation {1}).', amount, quoted(trigger.trigger_relation)) };
+      return {
+        label,
+        text: l10n.t('Sent {0} from the trigger (an unrecognised trigger_relation {1}).', amount, quoted(trigger.trigger_relation)),
+      };
     }
     case 'INTELLIGENT_DELAY': {
       const o = isObject(trigger.intelligent_delay_optimization) ? trigger.intelligent_delay_optimization : {};
-      return { label, text: l10n.t('Sent at the best time for each user, between {0} and {1} after the condition is met.',
-        duration(o.min_delay_value, o.min_delay_granularity), duration(o.max_delay_value, o.max_delay_granularity)) };
+      return {
+        label,
+        text: l10n.t(
+          'Sent at the best time for each user, between {0} and {1} after the condition is met.',
+          duration(o.min_delay_value, o.min_delay_granularity),
+          duration(o.max_delay_value, o.max_delay_granularity),
+        ),
+      };
     }
-    default: return { label, text: l10n.t('Sent after an unrecognised delay (trigger_delay_type {0}).', quoted(trigger.trigger_delay_type)) };
+    default:
+      return { label, text: l10n.t('Sent after an unrecognised delay (trigger_delay_type {0}).', quoted(trigger.trigger_delay_type)) };
   }
 }
 
@@ -232,20 +261,32 @@ function conditionParts(trigger: Obj, say: (group: string) => string): WordsNode
   if (trigger.included_filters !== undefined) parts.push(withGroup(l10n.t('Trigger'), say, groupWords(trigger.included_filters)));
   else parts.push({ label: l10n.t('Trigger'), text: l10n.t('No trigger condition: add included_filters.') });
   if (trigger.secondary_included_filters !== undefined) {
-    parts.push(withGroup(l10n.t('Also required'), g => l10n.t('And only if the user {0}.', g), groupWords(trigger.secondary_included_filters)));
+    parts.push(
+      withGroup(l10n.t('Also required'), g => l10n.t('And only if the user {0}.', g), groupWords(trigger.secondary_included_filters)),
+    );
   }
   return parts;
 }
 
 function geofenceWords(g: unknown): WordsNode {
   if (!isObject(g)) return { text: l10n.t('an unrecognised geofence ({0})', quoted(g)) };
-  const where = l10n.t('{0} ({1} m around {2}, {3})', name(g.name, l10n.t('an unnamed geofence')), number(g.radius), number(g.latitude), number(g.longitude));
+  const where = l10n.t(
+    '{0} ({1} m around {2}, {3})',
+    name(g.name, l10n.t('an unnamed geofence')),
+    number(g.radius),
+    number(g.latitude),
+    number(g.longitude),
+  );
   const wait = duration(g.response_time_value, g.response_time_granularity);
   switch (g.triggered_at) {
-    case 'ENTRY': return { text: l10n.t('enters {0}; sent {1} later', where, wait) };
-    case 'EXIT': return { text: l10n.t('exits {0}; sent {1} later', where, wait) };
-    case 'dwell': return { text: l10n.t('stays in {0} for {1}; sent {2} later', where, duration(g.dwell_time_value, g.dwell_time_granularity), wait) };
-    default: return { text: l10n.t('is at {0} (an unrecognised triggered_at {1}); sent {2} later', where, quoted(g.triggered_at), wait) };
+    case 'ENTRY':
+      return { text: l10n.t('enters {0}; sent {1} later', where, wait) };
+    case 'EXIT':
+      return { text: l10n.t('exits {0}; sent {1} later', where, wait) };
+    case 'dwell':
+      return { text: l10n.t('stays in {0} for {1}; sent {2} later', where, duration(g.dwell_time_value, g.dwell_time_granularity), wait) };
+    default:
+      return { text: l10n.t('is at {0} (an unrecognised triggered_at {1}); sent {2} later', where, quoted(g.triggered_at), wait) };
   }
 }
 
@@ -254,7 +295,9 @@ function geofenceParts(basicDetails: unknown): WordsNode[] {
   const list = Array.isArray(fences) ? fences : fences === undefined ? [] : [fences];
   if (list.length === 0) return [{ label: l10n.t('Geofences'), text: l10n.t('No geofences: add basic_details.geofences.') }];
   const items = list.map(geofenceWords);
-  return [{ label: l10n.t('Geofences'), operator: 'OR', items, text: l10n.t('When a user {0}.', items.map(i => i.text).join(l10n.t(', or '))) }];
+  return [
+    { label: l10n.t('Geofences'), operator: 'OR', items, text: l10n.t('When a user {0}.', items.map(i => i.text).join(l10n.t(', or '))) },
+  ];
 }
 
 /**
@@ -271,19 +314,38 @@ export function triggerInWords(trigger: unknown, deliveryType?: unknown, basicDe
     case 'BROADCAST_LIVE_ACTIVITY':
       return sentence([{ label: l10n.t('Trigger'), text: l10n.t('Not triggered: the campaign sends on its schedule.') }]);
     case 'BUSINESS_EVENT_TRIGGERED': {
-      const event = isObject(basicDetails) && typeof basicDetails.business_event === 'string' ? quoted(basicDetails.business_event) : undefined;
-      return sentence([{ label: l10n.t('Trigger'), text: event ? l10n.t('Sent when the business event {0} happens.', event) : l10n.t('No business event: set basic_details.business_event.') }]);
+      const event =
+        isObject(basicDetails) && typeof basicDetails.business_event === 'string' ? quoted(basicDetails.business_event) : undefined;
+      return sentence([
+        {
+          label: l10n.t('Trigger'),
+          text: event
+            ? l10n.t('Sent when the business event {0} happens.', event)
+            : l10n.t('No business event: set basic_details.business_event.'),
+        },
+      ]);
     }
     case 'LOCATION_TRIGGERED':
-      return sentence([...geofenceParts(basicDetails), ...(t ? [...conditionParts(t, g => l10n.t('And only if the user {0}.', g)), delayWords(t)] : [])]);
+      return sentence([
+        ...geofenceParts(basicDetails),
+        ...(t ? [...conditionParts(t, g => l10n.t('And only if the user {0}.', g)), delayWords(t)] : []),
+      ]);
     case 'DEVICE_TRIGGERED':
     case 'EVENT_TRIGGERED':
     case undefined: {
       if (!t) return sentence([{ label: l10n.t('Trigger'), text: l10n.t('No trigger_condition: add one.') }]);
-      const say = deliveryType === 'DEVICE_TRIGGERED' ? (g: string) => l10n.t('Shown by the device when the user {0}.', g) : (g: string) => l10n.t('Sent when the user {0}.', g);
+      const say =
+        deliveryType === 'DEVICE_TRIGGERED'
+          ? (g: string) => l10n.t('Shown by the device when the user {0}.', g)
+          : (g: string) => l10n.t('Sent when the user {0}.', g);
       return sentence([...conditionParts(t, say), delayWords(t)]);
     }
     default:
-      return sentence([{ label: l10n.t('Trigger'), text: l10n.t('An unrecognised campaign_delivery_type {0}: the trigger cannot be described.', quoted(deliveryType)) }]);
+      return sentence([
+        {
+          label: l10n.t('Trigger'),
+          text: l10n.t('An unrecognised campaign_delivery_type {0}: the trigger cannot be described.', quoted(deliveryType)),
+        },
+      ]);
   }
 }

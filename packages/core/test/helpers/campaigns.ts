@@ -12,7 +12,7 @@ const VALID = path.resolve(__dirname, '../fixtures/valid');
 export type Doc = Record<string, any>;
 
 export const FIXTURES = ['push-one-time', 'push-event-triggered', 'push-location-triggered', 'email-promotional'] as const;
-export type FixtureName = typeof FIXTURES[number];
+export type FixtureName = (typeof FIXTURES)[number];
 
 /** A fresh copy of a valid fixture campaign. */
 export function fixture(name: FixtureName): Doc {

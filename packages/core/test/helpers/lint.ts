@@ -16,7 +16,14 @@ export interface LintOptions {
 
 export const SEV = ['error', 'warning', 'information', 'hint'] as const;
 
-export interface Got { rule: string; severity: typeof SEV[number]; path: string; message: string; range: CampaignDiagnostic['range']; fixes?: unknown[] }
+export interface Got {
+  rule: string;
+  severity: (typeof SEV)[number];
+  path: string;
+  message: string;
+  range: CampaignDiagnostic['range'];
+  fixes?: unknown[];
+}
 
 export function lint(doc: string | object, opts: LintOptions = {}): Got[] {
   const text = typeof doc === 'string' ? doc : JSON.stringify(doc, null, 2);
@@ -27,10 +34,17 @@ export function lint(doc: string | object, opts: LintOptions = {}): Got[] {
     remote: opts.remote,
     purpose: opts.purpose,
     now: opts.now,
-    onRuleError: (ids, e) => { throw new Error(`rule ${ids.join('/')} threw: ${e instanceof Error ? e.stack : String(e)}`); },
+    onRuleError: (ids, e) => {
+      throw new Error(`rule ${ids.join('/')} threw: ${e instanceof Error ? e.stack : String(e)}`);
+    },
   });
   return toDiagnostics(parsed, findings).map(d => ({
-    rule: d.code, severity: SEV[d.severity - 1], path: d.data.path, message: d.message, range: d.range, fixes: d.data.fixes,
+    rule: d.code,
+    severity: SEV[d.severity - 1],
+    path: d.data.path,
+    message: d.message,
+    range: d.range,
+    fixes: d.data.fixes,
   }));
 }
 

@@ -33,7 +33,13 @@ function counted(findings: Finding[]): { findings: Finding[]; reads: Map<string,
   const reads = new Map<string, number>();
   const wrapped = findings.map(f => {
     const { fixes, ...rest } = f;
-    return Object.defineProperty({ ...rest }, 'fixes', { enumerable: true, get: () => { reads.set(f.path, (reads.get(f.path) ?? 0) + 1); return fixes; } }) as Finding;
+    return Object.defineProperty({ ...rest }, 'fixes', {
+      enumerable: true,
+      get: () => {
+        reads.set(f.path, (reads.get(f.path) ?? 0) + 1);
+        return fixes;
+      },
+    }) as Finding;
   });
   return { findings: wrapped, reads };
 }
@@ -43,9 +49,15 @@ test('findingsInRange keeps the findings whose diagnostics overlap the range, in
   const parsed = parse(text);
   const findings = validate(parsed, { kind: 'campaign', settings: SETTINGS });
   const here = findingsInRange(parsed, findings, lineOf(text, '"unknown_17"'));
-  assert.deepEqual(here.map(f => f.path), ['/basic_details/unknown_17']);
+  assert.deepEqual(
+    here.map(f => f.path),
+    ['/basic_details/unknown_17'],
+  );
   const lines = { start: lineOf(text, '"unknown_3"').start, end: { line: lineOf(text, '"unknown_5"').start.line, character: 5 } };
-  assert.deepEqual(findingsInRange(parsed, findings, lines, rangesFor(parsed, findings)).map(f => f.path), ['/basic_details/unknown_3', '/basic_details/unknown_4', '/basic_details/unknown_5']);
+  assert.deepEqual(
+    findingsInRange(parsed, findings, lines, rangesFor(parsed, findings)).map(f => f.path),
+    ['/basic_details/unknown_3', '/basic_details/unknown_4', '/basic_details/unknown_5'],
+  );
   assert.deepEqual(findingsInRange(parsed, findings, lineOf(text, '"channel"')), []);
 });
 
@@ -54,9 +66,21 @@ test('a quick-fix request at one line of 1,600 unknown keys computes the fixes o
   const parsed = parse(text);
   const { findings, reads } = counted(validate(parsed, { kind: 'campaign', settings: SETTINGS }));
   assert.equal(findings.filter(f => f.rule === 'D7').length, 1600);
-  const actions = codeActions({ uri: URI, parsed, kind: 'campaign', settings: SETTINGS, findings, range: lineOf(text, '"unknown_800"'), resolveLater: true, version: 3 });
+  const actions = codeActions({
+    uri: URI,
+    parsed,
+    kind: 'campaign',
+    settings: SETTINGS,
+    findings,
+    range: lineOf(text, '"unknown_800"'),
+    resolveLater: true,
+    version: 3,
+  });
   assert.deepEqual([...reads.keys()], ['/basic_details/unknown_800'], 'only the fixes of the finding at that line were computed');
-  assert.deepEqual(actions.map(a => a.title), ['Remove `unknown_800`']);
+  assert.deepEqual(
+    actions.map(a => a.title),
+    ['Remove `unknown_800`'],
+  );
   const after = JSON.parse(applyTextEdits(parsed, actions[0].edit!.changes![URI]));
   assert.equal(after.basic_details.unknown_800, undefined);
   assert.equal(after.basic_details.unknown_799, 799);
@@ -82,8 +106,11 @@ test('fix-all is offered with data for resolve, and resolving fixes every findin
   assert.equal(lazy.edit, undefined);
   assert.deepEqual(lazy.data, { uri: URI, version: 7 });
   const fixed = JSON.parse(applyTextEdits(parsed, resolveFixAll(input, lazy.data as FixAllData)));
-  assert.deepEqual([fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator], ['and', 'or']);
-  assert.equal(fixed.basic_details.unknown_3, 3, 'a removal is the author\'s choice, never made by fix-all');
+  assert.deepEqual(
+    [fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator],
+    ['and', 'or'],
+  );
+  assert.equal(fixed.basic_details.unknown_3, 3, "a removal is the author's choice, never made by fix-all");
   const quick = codeActions({ ...input, range: lineOf(text, '"AND"'), resolveLater: true, version: 7 });
   const rule = quick.find(a => a.title === 'Fix all F1 problems in this file');
   assert.deepEqual(rule?.data, { uri: URI, version: 7, rule: 'F1' });
@@ -92,8 +119,11 @@ test('fix-all is offered with data for resolve, and resolving fixes every findin
   assert.equal(ruleFixed.segmentation_details.excluded_filters.filter_operator, 'or');
   const [eager] = codeActions({ ...input, range: lineOf(text, '"channel"'), only: ['source.fixAll'] });
   assert.deepEqual(eager.edit?.changes?.[URI], resolveFixAll(input, {}), 'a client without resolve gets the same edit at once');
-  assert.deepEqual(codeActions({ ...input, range: lineOf(text, '"AND"') }).map(a => a.title), ['Change to `and`'],
-    'without resolve, no whole-file action among the quick fixes');
+  assert.deepEqual(
+    codeActions({ ...input, range: lineOf(text, '"AND"') }).map(a => a.title),
+    ['Change to `and`'],
+    'without resolve, no whole-file action among the quick fixes',
+  );
 });
 
 test('a fix on a value deep in the file gives the edit the whole text would give', () => {
@@ -107,7 +137,7 @@ test('a fix on a value deep in the file gives the edit the whole text would give
   assert.equal(after, JSON.stringify(expected, null, 2).replace(/\n/g, '\r\n'));
 });
 
-test('ranges of many findings in one object are each its own key\'s, an escaped key\'s included', () => {
+test("ranges of many findings in one object are each its own key's, an escaped key's included", () => {
   const doc = JSON.parse(unknownKeys(20));
   doc.basic_details['un\u00e9scaped "q"'] = 1;
   const text = JSON.stringify(doc, null, 2);

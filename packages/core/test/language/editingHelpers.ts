@@ -41,7 +41,13 @@ export function settingsOf(o: Opts): WorkspaceSettings {
 
 export function completions(withBar: string, o: Opts = {}): CompletionItem[] {
   const c = atCursor(withBar);
-  return doComplete({ parsed: c.parsed, kind: o.kind ?? 'campaign', settings: settingsOf(o), position: c.position, client: o.client ?? VSCODE_CLIENT }).items;
+  return doComplete({
+    parsed: c.parsed,
+    kind: o.kind ?? 'campaign',
+    settings: settingsOf(o),
+    position: c.position,
+    client: o.client ?? VSCODE_CLIENT,
+  }).items;
 }
 
 /** Labels in the order an editor shows them (by sortText). */

@@ -26,7 +26,8 @@ const AS_TEXT = {
 describe('telling UTF-16', () => {
   test('from bytes: either byte order, with or without a BOM', () => {
     for (const order of ['LE', 'BE'] as const) {
-      for (const bom of [true, false]) assert.equal(utf16OfBytes(utf16(TEXT, order, bom)), `UTF-16${order}`, `${order} ${bom ? 'with' : 'without'} BOM`);
+      for (const bom of [true, false])
+        assert.equal(utf16OfBytes(utf16(TEXT, order, bom)), `UTF-16${order}`, `${order} ${bom ? 'with' : 'without'} BOM`);
     }
   });
 
@@ -61,7 +62,8 @@ describe('a UTF-16 file is one finding', () => {
   const service = new LanguageService();
   const NONE = documentSettings(undefined);
   let version = 0;
-  const findings = (text: string, uri = 'file:///w/a.campaign.json') => service.findings({ uri, version: ++version, getText: () => text }, NONE);
+  const findings = (text: string, uri = 'file:///w/a.campaign.json') =>
+    service.findings({ uri, version: ++version, getText: () => text }, NONE);
 
   test('text read from UTF-16: D1 says so, no value, no tree, nothing else', () => {
     for (const [reader, read] of Object.entries(AS_TEXT)) {
@@ -71,16 +73,31 @@ describe('a UTF-16 file is one finding', () => {
       assert.equal(parsed.value, undefined);
       assert.equal(parsed.tree(), undefined);
       const all = findings(text);
-      assert.deepEqual(all.map(f => f.rule), ['D1'], `${reader}: ${all.map(f => f.message).join(' / ')}`);
-      assert.equal(all[0].message, 'This file is UTF-16LE; save it as UTF-8: the service and `campaign` read campaign files as UTF-8, and as UTF-8 this file is not JSON.');
+      assert.deepEqual(
+        all.map(f => f.rule),
+        ['D1'],
+        `${reader}: ${all.map(f => f.message).join(' / ')}`,
+      );
+      assert.equal(
+        all[0].message,
+        'This file is UTF-16LE; save it as UTF-8: the service and `campaign` read campaign files as UTF-8, and as UTF-8 this file is not JSON.',
+      );
     }
   });
 
   test('text an editor decoded from UTF-16: the file on disk tells, through savedAsUtf16', () => {
     const asked: string[] = [];
-    const onDisk = new LanguageService({ savedAsUtf16: uri => { asked.push(uri); return uri.endsWith('/utf16.campaign.json') ? 'UTF-16BE' : undefined; } });
+    const onDisk = new LanguageService({
+      savedAsUtf16: uri => {
+        asked.push(uri);
+        return uri.endsWith('/utf16.campaign.json') ? 'UTF-16BE' : undefined;
+      },
+    });
     const check = (uri: string) => onDisk.findings({ uri, version: 1, getText: () => TEXT }, NONE);
-    assert.deepEqual(check('file:///w/utf16.campaign.json').map(f => `${f.rule} ${f.message.split(':')[0]}`), ['D1 This file is UTF-16BE; save it as UTF-8']);
+    assert.deepEqual(
+      check('file:///w/utf16.campaign.json').map(f => `${f.rule} ${f.message.split(':')[0]}`),
+      ['D1 This file is UTF-16BE; save it as UTF-8'],
+    );
     assert.deepEqual(check('file:///w/utf8.campaign.json'), []);
     assert.deepEqual(asked, ['file:///w/utf16.campaign.json', 'file:///w/utf8.campaign.json']);
   });

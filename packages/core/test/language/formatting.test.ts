@@ -8,7 +8,8 @@ import { generateCampaign } from '../../../../bench/generate';
 
 /** Formatting with the editor's tab settings (whole document and a range), and folding ranges. */
 
-const UGLY = '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","scheduling_details":{"delivery_type":"ASAP"},"basic_details":{"platforms":["IOS","ANDROID"]}}';
+const UGLY =
+  '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","scheduling_details":{"delivery_type":"ASAP"},"basic_details":{"platforms":["IOS","ANDROID"]}}';
 
 function formatted(text: string, options: Parameters<typeof format>[0]['options'], range?: Parameters<typeof format>[0]['range']): string {
   const parsed = parse(text);
@@ -17,7 +18,10 @@ function formatted(text: string, options: Parameters<typeof format>[0]['options'
 
 test('formatting honours tabSize and insertSpaces', () => {
   const two = formatted(UGLY, { tabSize: 2, insertSpaces: true });
-  assert.equal(two, '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "scheduling_details": {\n    "delivery_type": "ASAP"\n  },\n  "basic_details": {\n    "platforms": [\n      "IOS",\n      "ANDROID"\n    ]\n  }\n}');
+  assert.equal(
+    two,
+    '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "scheduling_details": {\n    "delivery_type": "ASAP"\n  },\n  "basic_details": {\n    "platforms": [\n      "IOS",\n      "ANDROID"\n    ]\n  }\n}',
+  );
   const four = formatted(UGLY, { tabSize: 4, insertSpaces: true });
   assert.match(four, /\n {4}"channel"/);
   assert.match(four, /\n {8}"delivery_type"/);
@@ -28,10 +32,14 @@ test('formatting honours tabSize and insertSpaces', () => {
 });
 
 test('formatting a range leaves the rest alone', () => {
-  const text = '{\n"channel":"PUSH",\n"scheduling_details":{"delivery_type":"ASAP","timezone":"UTC"},\n"campaign_delivery_type":"ONE_TIME"\n}';
+  const text =
+    '{\n"channel":"PUSH",\n"scheduling_details":{"delivery_type":"ASAP","timezone":"UTC"},\n"campaign_delivery_type":"ONE_TIME"\n}';
   const out = formatted(text, { tabSize: 2, insertSpaces: true }, { start: { line: 2, character: 0 }, end: { line: 2, character: 62 } });
   assert.match(out, /"channel":"PUSH"/, 'outside the range: unchanged');
-  assert.match(out, /\n"scheduling_details": \{\n {2}"delivery_type": "ASAP",\n {2}"timezone": "UTC"\n\},\n"campaign_delivery_type":"ONE_TIME"/);
+  assert.match(
+    out,
+    /\n"scheduling_details": \{\n {2}"delivery_type": "ASAP",\n {2}"timezone": "UTC"\n\},\n"campaign_delivery_type":"ONE_TIME"/,
+  );
 });
 
 test('formatting keeps CRLF line ends, adds a final new line when asked, and is idempotent', () => {
@@ -55,7 +63,10 @@ test('formatting answers with the fewest edits: none where the text is right, on
   const twoLines = pretty.replace('"channel": "PUSH"', '"channel":"PUSH"').replace('"IOS",', '"IOS"  ,');
   const few = format({ parsed: parse(twoLines), options: { tabSize: 2, insertSpaces: true } }).edits;
   assert.equal(few.length, 2, JSON.stringify(few));
-  assert.deepEqual(few.map(e => e.range.start.line), [1, 8]);
+  assert.deepEqual(
+    few.map(e => e.range.start.line),
+    [1, 8],
+  );
   assert.equal(applyTextEdits(parse(twoLines), few), pretty);
   const minified = JSON.stringify(JSON.parse(generateCampaign({ bytes: 200_000 })));
   const once = format({ parsed: parse(minified), options: { tabSize: 2, insertSpaces: true } }).edits;
@@ -90,7 +101,10 @@ test('range formatting of a document nested past the depth guard is declined wit
     const whole = format({ parsed, options });
     assert.match(whole.declined ?? '', /^Not formatted: the document nests too deep/);
     const lastLine = text.split('\n').length - 1;
-    for (const range of [{ start: { line: 0, character: 0 }, end: { line: lastLine, character: 20_000 } }, { start: { line: lastLine, character: 10 }, end: { line: lastLine, character: 20 } }]) {
+    for (const range of [
+      { start: { line: 0, character: 0 }, end: { line: lastLine, character: 20_000 } },
+      { start: { line: lastLine, character: 10 }, end: { line: lastLine, character: 20 } },
+    ]) {
       assert.deepEqual(format({ parsed, options, range }), whole, `${JSON.stringify(range)} of ${text.slice(0, 20)}…`);
     }
   }
@@ -102,7 +116,11 @@ test('formatting whose text would outgrow memory stops at a bound and is decline
   assert.deepEqual(result.edits, []);
   assert.match(result.declined ?? '', /Not formatted: the formatted text would grow past 48 MB/);
   assert.ok(200_000 * 500 * 16 > MAX_FORMATTED_LENGTH, 'the test document is past the limit');
-  const ranged = format({ parsed: parse(wide), options: { tabSize: 16, insertSpaces: true }, range: { start: { line: 0, character: 500 }, end: { line: 0, character: 600 } } });
+  const ranged = format({
+    parsed: parse(wide),
+    options: { tabSize: 16, insertSpaces: true },
+    range: { start: { line: 0, character: 500 }, end: { line: 0, character: 600 } },
+  });
   assert.equal(ranged.declined, undefined, 'a selection of it is formatted, as the message suggests');
   assert.ok(ranged.edits.length > 0 && ranged.edits.reduce((n, e) => n + e.newText.length, 0) < 1_000_000);
   const deep = parse('{"a": "x\n' + '['.repeat(20_000));
@@ -122,22 +140,22 @@ test('the indentation a document uses is detected', () => {
 
 test('folding ranges: multi-line objects and arrays, comments, regions; the closing bracket stays visible', () => {
   const text = [
-    '{',                                    // 0
-    '  "channel": "PUSH",',                 // 1
-    '  "basic_details": {',                 // 2
-    '    "platforms": [',                   // 3
-    '      "IOS",',                         // 4
-    '      "ANDROID"',                      // 5
-    '    ]',                                // 6
-    '  },',                                 // 7
-    '  /* a block',                         // 8
-    '     comment */',                      // 9
-    '  // #region schedule',                // 10
+    '{', // 0
+    '  "channel": "PUSH",', // 1
+    '  "basic_details": {', // 2
+    '    "platforms": [', // 3
+    '      "IOS",', // 4
+    '      "ANDROID"', // 5
+    '    ]', // 6
+    '  },', // 7
+    '  /* a block', // 8
+    '     comment */', // 9
+    '  // #region schedule', // 10
     '  "scheduling_details": { "delivery_type": "ASAP" },', // 11
-    '  "tags": ["a",',                      // 12
-    '    "b"]',                             // 13
-    '  // #endregion',                      // 14
-    '}',                                    // 15
+    '  "tags": ["a",', // 12
+    '    "b"]', // 13
+    '  // #endregion', // 14
+    '}', // 15
   ].join('\n');
   const ranges = foldingRanges({ parsed: parse(text) });
   assert.deepEqual(ranges, [
@@ -150,10 +168,13 @@ test('folding ranges: multi-line objects and arrays, comments, regions; the clos
   ]);
 });
 
-test('folding honours the client\'s range limit, keeping the outermost', () => {
+test("folding honours the client's range limit, keeping the outermost", () => {
   const text = JSON.stringify({ a: { b: { c: { d: 1 } } }, e: [1, 2] }, null, 2);
   const all = foldingRanges({ parsed: parse(text) });
   assert.equal(all.length, 5);
   const two = foldingRanges({ parsed: parse(text), rangeLimit: 2 });
-  assert.deepEqual(two.map(r => r.startLine), [0, 1]);
+  assert.deepEqual(
+    two.map(r => r.startLine),
+    [0, 1],
+  );
 });

@@ -30,10 +30,13 @@ function scannerDepth(text: string): number {
 const around = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map(p => p.join(''));
 
 test(`the depth guard agrees with jsonc-parser's scanner (seed ${SEED}, ${RUNS} runs)`, () => {
-  fc.assert(fc.property(around, around, (before, after) => {
-    const text = before + '['.repeat(520) + after;
-    assert.equal(parse(text).tooDeep, scannerDepth(text) > 512, JSON.stringify(before + '[…' + after));
-  }), { seed: SEED, numRuns: RUNS });
+  fc.assert(
+    fc.property(around, around, (before, after) => {
+      const text = before + '['.repeat(520) + after;
+      assert.equal(parse(text).tooDeep, scannerDepth(text) > 512, JSON.stringify(before + '[…' + after));
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
 });
 
 test('an unterminated string ends at its line, so the brackets on the next line count', () => {

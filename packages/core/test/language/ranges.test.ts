@@ -10,7 +10,12 @@ import { offsetAt, positionAt, Range, rangeFor, rangesFor, valueOffsets } from '
  * expected range in the case's text.
  */
 
-interface Case { name: string; text: string; pointer: string; target?: 'key' | 'value' }
+interface Case {
+  name: string;
+  text: string;
+  pointer: string;
+  target?: 'key' | 'value';
+}
 
 /** The text without the marks, and the offsets of what they enclose. */
 function unmark(marked: string): { text: string; start: number; end: number } {
@@ -33,8 +38,22 @@ function expectedRange(marked: string): Range {
 /** The document as the guided scan sees it (strict, no tree), and as the tree sees it. */
 function bothWays(text: string): Array<{ way: string; doc: () => ParsedDocument }> {
   return [
-    { way: 'scan', doc: () => { const d = parse(text); assert.ok(d.strict && !d.hasTree(), 'strict JSON, no tree yet'); return d; } },
-    { way: 'tree', doc: () => { const d = parse(text); d.tree(); return d; } },
+    {
+      way: 'scan',
+      doc: () => {
+        const d = parse(text);
+        assert.ok(d.strict && !d.hasTree(), 'strict JSON, no tree yet');
+        return d;
+      },
+    },
+    {
+      way: 'tree',
+      doc: () => {
+        const d = parse(text);
+        d.tree();
+        return d;
+      },
+    },
   ];
 }
 
@@ -68,7 +87,13 @@ const CASES: Array<Case & { expected: string }> = [
   { name: 'a string value: the value', text: NESTED, pointer: '/name', expected: mark(NESTED, '"Spring \\"sale\\" {["') },
   { name: 'a string value asked for its key: the key', text: NESTED, pointer: '/name', target: 'key', expected: mark(NESTED, '"name"') },
   { name: 'an object: its key, not the block', text: NESTED, pointer: '/basic_details', expected: mark(NESTED, '"basic_details"') },
-  { name: 'an object asked for its key: the key', text: NESTED, pointer: '/basic_details', target: 'key', expected: mark(NESTED, '"basic_details"') },
+  {
+    name: 'an object asked for its key: the key',
+    text: NESTED,
+    pointer: '/basic_details',
+    target: 'key',
+    expected: mark(NESTED, '"basic_details"'),
+  },
   { name: 'an array: its key', text: NESTED, pointer: '/basic_details/tags', expected: mark(NESTED, '"tags"') },
   { name: 'an array item past strings holding brackets', text: NESTED, pointer: '/basic_details/tags/1', expected: mark(NESTED, '"b]"') },
   { name: 'an object inside an array: its opening brace', text: NESTED, pointer: '/basic_details/tags/2', expected: mark(NESTED, '{', 3) },
@@ -76,18 +101,44 @@ const CASES: Array<Case & { expected: string }> = [
   { name: 'a number with sign, fraction and exponent', text: NESTED, pointer: '/basic_details/count', expected: mark(NESTED, '-12.5e3') },
   { name: 'true', text: NESTED, pointer: '/basic_details/flag', expected: mark(NESTED, 'true') },
   { name: 'null', text: NESTED, pointer: '/basic_details/none', expected: mark(NESTED, 'null') },
-  { name: 'a member of the second array element', text: NESTED, pointer: '/basic_details/geofences/1/radius', expected: mark(NESTED, '50') },
-  { name: 'a member of the first array element', text: NESTED, pointer: '/basic_details/geofences/0/radius', expected: mark(NESTED, '200') },
+  {
+    name: 'a member of the second array element',
+    text: NESTED,
+    pointer: '/basic_details/geofences/1/radius',
+    expected: mark(NESTED, '50'),
+  },
+  {
+    name: 'a member of the first array element',
+    text: NESTED,
+    pointer: '/basic_details/geofences/0/radius',
+    expected: mark(NESTED, '200'),
+  },
   { name: 'a key with `/` and `~`, escaped in the pointer', text: NESTED, pointer: '/x~1y~0z', expected: mark(NESTED, '77') },
   { name: 'a string ending in an escaped backslash', text: NESTED, pointer: '/path', expected: mark(NESTED, '"C:\\\\"') },
   { name: 'a key written with a \\u escape', text: NESTED, pointer: '/escApe', expected: mark(NESTED, '55') },
   { name: 'a key with escaped quotes', text: NESTED, pointer: '/say "hi"', expected: mark(NESTED, '"hello"') },
   { name: 'a value after a tab', text: NESTED, pointer: '/last', expected: mark(NESTED, '"tab"') },
-  { name: 'a missing member: the key of its parent', text: NESTED, pointer: '/basic_details/missing', expected: mark(NESTED, '"basic_details"') },
-  { name: 'a missing member asked for its key: still the parent\'s key', text: NESTED, pointer: '/basic_details/missing', target: 'key', expected: mark(NESTED, '"basic_details"') },
-  { name: 'below a scalar: the scalar\'s key', text: NESTED, pointer: '/name/deeper', expected: mark(NESTED, '"name"') },
-  { name: 'an index past the end: the array\'s key', text: NESTED, pointer: '/basic_details/tags/7', expected: mark(NESTED, '"tags"') },
-  { name: 'an index that is not a number: the array\'s key', text: NESTED, pointer: '/basic_details/tags/x', expected: mark(NESTED, '"tags"') },
+  {
+    name: 'a missing member: the key of its parent',
+    text: NESTED,
+    pointer: '/basic_details/missing',
+    expected: mark(NESTED, '"basic_details"'),
+  },
+  {
+    name: "a missing member asked for its key: still the parent's key",
+    text: NESTED,
+    pointer: '/basic_details/missing',
+    target: 'key',
+    expected: mark(NESTED, '"basic_details"'),
+  },
+  { name: "below a scalar: the scalar's key", text: NESTED, pointer: '/name/deeper', expected: mark(NESTED, '"name"') },
+  { name: "an index past the end: the array's key", text: NESTED, pointer: '/basic_details/tags/7', expected: mark(NESTED, '"tags"') },
+  {
+    name: "an index that is not a number: the array's key",
+    text: NESTED,
+    pointer: '/basic_details/tags/x',
+    expected: mark(NESTED, '"tags"'),
+  },
   { name: 'a missing top-level member: the opening brace', text: NESTED, pointer: '/nope', expected: mark(NESTED, '{', 0) },
   { name: 'the root: the opening brace', text: NESTED, pointer: '', expected: mark(NESTED, '{', 0) },
   { name: 'the root asked for its key: the opening brace', text: NESTED, pointer: '', target: 'key', expected: mark(NESTED, '{', 0) },
@@ -97,7 +148,12 @@ const CASES: Array<Case & { expected: string }> = [
   { name: 'a value in an empty array', text: '{"a": [ ]}', pointer: '/a/0', expected: '{⟦"a"⟧: [ ]}' },
   { name: 'a key that only shares a prefix is not a match', text: '{"ab": 1, "a": 2}', pointer: '/a', expected: '{"ab": 1, "a": ⟦2⟧}' },
   { name: 'a key that is one escaped backslash', text: '{"\\\\": 1, "a": 2}', pointer: '/\\', expected: '{"\\\\": ⟦1⟧, "a": 2}' },
-  { name: 'lines ending in CRLF', text: '{\r\n  "a": 1,\r\n  "b": true\r\n}', pointer: '/b', expected: '{\r\n  "a": 1,\r\n  "b": ⟦true⟧\r\n}' },
+  {
+    name: 'lines ending in CRLF',
+    text: '{\r\n  "a": 1,\r\n  "b": true\r\n}',
+    pointer: '/b',
+    expected: '{\r\n  "a": 1,\r\n  "b": ⟦true⟧\r\n}',
+  },
 ];
 
 describe('a pointer maps to the range a person expects, both ways', () => {
@@ -116,14 +172,23 @@ describe('many pointers at once', () => {
   for (const { way, doc } of bothWays(NESTED)) {
     test(`one pass maps every pointer as one at a time would (${way})`, () => {
       const d = doc();
-      assert.deepEqual(rangesFor(d, pointers.map(c => ({ path: c.pointer, target: c.target }))), pointers.map(c => expectedRange(c.expected)));
+      assert.deepEqual(
+        rangesFor(
+          d,
+          pointers.map(c => ({ path: c.pointer, target: c.target })),
+        ),
+        pointers.map(c => expectedRange(c.expected)),
+      );
     });
   }
 
   test('a second call on the same document maps the pointers it had not seen', () => {
     const d = parse(NESTED);
     assert.deepEqual(rangesFor(d, [{ path: '/basic_details/flag' }]), [expectedRange(mark(NESTED, 'true'))]);
-    assert.deepEqual(rangesFor(d, [{ path: '/basic_details/flag' }, { path: '/last' }]), [expectedRange(mark(NESTED, 'true')), expectedRange(mark(NESTED, '"tab"'))]);
+    assert.deepEqual(rangesFor(d, [{ path: '/basic_details/flag' }, { path: '/last' }]), [
+      expectedRange(mark(NESTED, 'true')),
+      expectedRange(mark(NESTED, '"tab"')),
+    ]);
   });
 
   test('a finding with its own offsets keeps them', () => {
@@ -132,7 +197,10 @@ describe('many pointers at once', () => {
       { start: { line: 0, character: 1 }, end: { line: 0, character: 4 } },
       { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } },
     ]);
-    assert.deepEqual(rangeFor(d, { path: '/a', range: { start: 0, end: 1 } }), { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+    assert.deepEqual(rangeFor(d, { path: '/a', range: { start: 0, end: 1 } }), {
+      start: { line: 0, character: 0 },
+      end: { line: 0, character: 1 },
+    });
   });
 
   test('an object item named alone, then the item after it', () => {
@@ -150,8 +218,15 @@ describe('many pointers at once', () => {
     const pointers = ['/k0', '/k3', '/k9', '/k10', '/say "hi"', '/Ab', '/k1', '/k2', '/k4', '/k5'];
     const expected = ['0', '3', '9', null, '"hello"', 'true', '1', '2', '4', '5'];
     for (const { way, doc } of bothWays(text)) {
-      const ranges = rangesFor(doc(), pointers.map(path => ({ path })));
-      assert.deepEqual(ranges.map(r => r.start.line === 0 && r.end.line === 0 ? text.slice(r.start.character, r.end.character) : r), expected.map(e => e ?? '{'), way);
+      const ranges = rangesFor(
+        doc(),
+        pointers.map(path => ({ path })),
+      );
+      assert.deepEqual(
+        ranges.map(r => (r.start.line === 0 && r.end.line === 0 ? text.slice(r.start.character, r.end.character) : r)),
+        expected.map(e => e ?? '{'),
+        way,
+      );
     }
   });
 
@@ -302,7 +377,10 @@ describe('the offsets of a value, end to end', () => {
   for (const { way, doc } of bothWays('{"s": 1 , "n": 2\n, "r": 3\r\n, "t": 4\t}')) {
     test(`a number ends before a space, a line break or a tab (${way})`, () => {
       const d = doc();
-      assert.deepEqual(['/s', '/n', '/r', '/t'].map(p => valueText(d, p)), ['1', '2', '3', '4']);
+      assert.deepEqual(
+        ['/s', '/n', '/r', '/t'].map(p => valueText(d, p)),
+        ['1', '2', '3', '4'],
+      );
     });
   }
 

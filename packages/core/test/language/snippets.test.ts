@@ -45,7 +45,10 @@ test('the seven skeletons exist, each for its channel and delivery type', () => 
 for (const s of SKELETON_SNIPPETS) {
   test(`skeleton "${s.name}" has no error and no warning as inserted`, () => {
     const got = lint(expanded(s)).filter(g => g.severity === 'error' || g.severity === 'warning');
-    assert.deepEqual(got.map(g => `${g.rule}@${g.path}: ${g.message}`), []);
+    assert.deepEqual(
+      got.map(g => `${g.rule}@${g.path}: ${g.message}`),
+      [],
+    );
   });
 }
 
@@ -58,7 +61,9 @@ function placeFor(pattern: string, doc: Record<string, any>): string[] {
     const rest = segs.slice(1);
     if (rest.join('/') === 'filters/*') return ['segmentation_details', 'included_filters', 'filters', '0'];
     // `**/filters/*/attributes`: an action filter's attribute group.
-    doc.segmentation_details.included_filters.filters = [{ filter_type: 'actions', action_name: 'Bought', execution: { type: 'atleast', count: 1 }, executed: true }];
+    doc.segmentation_details.included_filters.filters = [
+      { filter_type: 'actions', action_name: 'Bought', execution: { type: 'atleast', count: 1 }, executed: true },
+    ];
     return ['segmentation_details', 'included_filters', 'filters', '0', 'attributes'];
   }
   return segs.map(x => (x === '*' ? '0' : x));
@@ -72,7 +77,8 @@ function setAt(doc: Record<string, any>, segs: string[], value: unknown): void {
     cur = cur[s];
   }
   const last = segs[segs.length - 1];
-  if (Array.isArray(cur)) cur.splice(Number(last), 1, value); else cur[last] = value;
+  if (Array.isArray(cur)) cur.splice(Number(last), 1, value);
+  else cur[last] = value;
 }
 
 /** A skeleton of the snippet's channel and delivery type (the first that fits), as an object. */
@@ -100,8 +106,13 @@ for (const s of COMPONENT_SNIPPETS) {
       const { key, value } = splitBody(s);
       if (key) assert.equal(key, segs[segs.length - 1], 'the key the snippet names is the key of its place');
       setAt(doc, segs, JSON.parse(expandSnippet(value)));
-      const got = lint(JSON.stringify(doc, null, 2), { settings: ALL_FEATURES }).filter(g => g.severity === 'error' || g.severity === 'warning');
-      assert.deepEqual(got.map(g => `${g.rule}@${g.path}: ${g.message}`), []);
+      const got = lint(JSON.stringify(doc, null, 2), { settings: ALL_FEATURES }).filter(
+        g => g.severity === 'error' || g.severity === 'warning',
+      );
+      assert.deepEqual(
+        got.map(g => `${g.rule}@${g.path}: ${g.message}`),
+        [],
+      );
     });
   }
 }
@@ -116,11 +127,21 @@ test('every component snippet says where it belongs and what it applies to', () 
     assert.ok(s.description && s.description.length > 20, `${s.name}: a description`);
   }
   const scheduling = COMPONENT_SNIPPETS.filter(s => s['x-at']?.includes('scheduling_details'));
-  for (const t of types) assert.ok(scheduling.some(s => !s['x-delivery-types'] || s['x-delivery-types'].includes(t)), `a scheduling snippet for ${t}`);
+  for (const t of types)
+    assert.ok(
+      scheduling.some(s => !s['x-delivery-types'] || s['x-delivery-types'].includes(t)),
+      `a scheduling snippet for ${t}`,
+    );
   for (const f of ['user_attributes', 'actions', 'custom_segments']) {
-    assert.ok(COMPONENT_SNIPPETS.some(s => s['x-at']?.includes('**/filters/*') && s.body.join('\n').includes(`"filter_type": "${f}"`)), `a filter snippet of type ${f}`);
+    assert.ok(
+      COMPONENT_SNIPPETS.some(s => s['x-at']?.includes('**/filters/*') && s.body.join('\n').includes(`"filter_type": "${f}"`)),
+      `a filter snippet of type ${f}`,
+    );
   }
-  assert.ok(COMPONENT_SNIPPETS.some(s => s['x-at']?.includes('basic_details/geofences/*')), 'a geofence snippet');
+  assert.ok(
+    COMPONENT_SNIPPETS.some(s => s['x-at']?.includes('basic_details/geofences/*')),
+    'a geofence snippet',
+  );
 });
 
 test('the snippet files are VS Code snippet files, which the language server offers and VS Code does not contribute', () => {
@@ -131,7 +152,10 @@ test('the snippet files are VS Code snippet files, which the language server off
   for (const name of ['components.json', 'skeletons.json']) {
     const file = JSON.parse(fs.readFileSync(path.join(ROOT, 'snippets', name), 'utf8'));
     for (const [key, s] of Object.entries<any>(file)) {
-      assert.ok(typeof s.prefix === 'string' || (Array.isArray(s.prefix) && s.prefix.every((p: unknown) => typeof p === 'string')), `${key}: prefix`);
+      assert.ok(
+        typeof s.prefix === 'string' || (Array.isArray(s.prefix) && s.prefix.every((p: unknown) => typeof p === 'string')),
+        `${key}: prefix`,
+      );
       assert.ok(Array.isArray(s.body) && s.body.every((l: unknown) => typeof l === 'string'), `${key}: body lines`);
       assert.equal(typeof s.description, 'string', `${key}: description`);
     }

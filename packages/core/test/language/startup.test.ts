@@ -13,6 +13,9 @@ const validatorsLoaded = (): boolean => Object.keys(require.cache).some(file => 
 test('the validators are evaluated at the first check, not when core is loaded', () => {
   assert.equal(validatorsLoaded(), false, 'loading core evaluated the validators');
   const findings = validate(parse('{ "channel": "PUSH" }'), { kind: kindOf('a.campaign.json'), settings: { features: {} } });
-  assert.ok(findings.some(f => f.rule === 'D3'), 'the first check ran the schema');
+  assert.ok(
+    findings.some(f => f.rule === 'D3'),
+    'the first check ran the schema',
+  );
   assert.equal(validatorsLoaded(), true);
 });

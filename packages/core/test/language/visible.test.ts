@@ -51,7 +51,10 @@ describe('messages quote file values visibly', () => {
     const d7 = findings(text).filter(f => f.rule === 'D7');
     assert.equal(d7.length, 1);
     assert.equal(d7[0].message, `\`${EVIL_SHOWN}\` is not a property of the document. Remove it, or check the spelling against the spec.`);
-    assert.deepEqual(d7[0].fixes?.map(f => f.title), [`Remove \`${EVIL_SHOWN}\``]);
+    assert.deepEqual(
+      d7[0].fixes?.map(f => f.title),
+      [`Remove \`${EVIL_SHOWN}\``],
+    );
     // The path still names the real key, so the fix removes it.
     assert.equal(d7[0].path, '/' + EVIL);
   });
@@ -74,7 +77,9 @@ describe('messages quote file values visibly', () => {
 
   test('no message about a file full of control characters holds one', () => {
     const text = JSON.stringify({
-      channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: EVIL,
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      created_by: EVIL,
       basic_details: { name: 'n', [EVIL]: 1, platforms: [EVIL], geofences: [{ name: EVIL, latitude: EVIL }] },
       utm_params: { [EVIL]: 'x' },
       scheduling_details: { delivery_type: EVIL, timezone: EVIL },

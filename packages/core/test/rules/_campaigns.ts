@@ -54,28 +54,73 @@ export const pushOneTime: Doc = {
   campaign_content: {
     content: {
       push: {
-        android: { template_type: 'BASIC', basic_details: { notification_channel: 'general', title: 'Spring sale!', message: 'Up to 40% off today only.', default_click_action: 'DEEPLINKING', default_click_action_value: 'https://shop.example.com/sale' } },
+        android: {
+          template_type: 'BASIC',
+          basic_details: {
+            notification_channel: 'general',
+            title: 'Spring sale!',
+            message: 'Up to 40% off today only.',
+            default_click_action: 'DEEPLINKING',
+            default_click_action_value: 'https://shop.example.com/sale',
+          },
+        },
       },
     },
   },
   segmentation_details: {
     included_filters: {
       filter_operator: 'and',
-      filters: [{ filter_type: 'user_attributes', data_type: 'string', category: 'Tracked Standard Attribute', name: 'City', operator: 'in', value: ['Berlin', 'Munich'], case_sensitive: false, negate: false }],
+      filters: [
+        {
+          filter_type: 'user_attributes',
+          data_type: 'string',
+          category: 'Tracked Standard Attribute',
+          name: 'City',
+          operator: 'in',
+          value: ['Berlin', 'Munich'],
+          case_sensitive: false,
+          negate: false,
+        },
+      ],
     },
     is_all_user_campaign: false,
   },
-  scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-01T10:00:00', expiry_time: '2026-03-02T10:00:00', timezone: 'Europe/Berlin' },
+  scheduling_details: {
+    delivery_type: 'AT_FIXED_TIME',
+    start_time: '2026-03-01T10:00:00',
+    expiry_time: '2026-03-02T10:00:00',
+    timezone: 'Europe/Berlin',
+  },
   delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 5000, count_for_frequency_capping: true, ignore_frequency_capping: false },
   advanced: {
-    expiration_settings: { expire_notification_after_value: 1, expire_notification_after_type: 'DAY', remove_from_inbox_after_value: 7, remove_from_inbox_after_type: 'DAY' },
-    platform_level_priority: { android_specific_priority: { send_with_priority: true }, ios_specific_priority: { apns_priority: '10', interruption_level: 'Active', relevance_score: 0.5 } },
+    expiration_settings: {
+      expire_notification_after_value: 1,
+      expire_notification_after_type: 'DAY',
+      remove_from_inbox_after_value: 7,
+      remove_from_inbox_after_type: 'DAY',
+    },
+    platform_level_priority: {
+      android_specific_priority: { send_with_priority: true },
+      ios_specific_priority: { apns_priority: '10', interruption_level: 'Active', relevance_score: 0.5 },
+    },
   },
   conversion_goal_details: {
     attribution_window_in_hours: 36,
-    goals: [{ goal_name: 'Purchase', goal_event_name: 'Purchase Completed', is_primary_goal: true, revenue_attribute: 'amount', revenue_currency: 'EUR' }],
+    goals: [
+      {
+        goal_name: 'Purchase',
+        goal_event_name: 'Purchase Completed',
+        is_primary_goal: true,
+        revenue_attribute: 'amount',
+        revenue_currency: 'EUR',
+      },
+    ],
   },
-  control_group_details: { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10, is_global_control_group_enabled: false },
+  control_group_details: {
+    is_campaign_control_group_enabled: true,
+    campaign_control_group_percentage: 10,
+    is_global_control_group_enabled: false,
+  },
   utm_params: { utm_source: 'push', utm_medium: 'mobile', utm_campaign: 'spring_sale' },
 };
 
@@ -84,7 +129,10 @@ export const pushPeriodic: Doc = withPatch(pushOneTime, {
   campaign_delivery_type: 'PERIODIC',
   basic_details: { name: 'Weekly digest' },
   scheduling_details: {
-    delivery_type: 'AT_FIXED_TIME', start_time: '2026-03-02T09:00:00', timezone: 'Asia/Kolkata', expiry_time: undefined,
+    delivery_type: 'AT_FIXED_TIME',
+    start_time: '2026-03-02T09:00:00',
+    timezone: 'Asia/Kolkata',
+    expiry_time: undefined,
     periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, no_of_occurences: 12, repeat_on_days_of_week: ['MONDAY'] },
   },
 });
@@ -94,20 +142,45 @@ export const emailEventTriggered: Doc = {
   channel: 'EMAIL',
   campaign_delivery_type: 'EVENT_TRIGGERED',
   created_by: CREATED_BY,
-  basic_details: { name: 'Cart abandonment', content_type: 'PROMOTIONAL', subscription_category: 'newsletters', user_attribute_identifier: 'Email (Standard)', team: 'lifecycle', tags: ['cart'] },
+  basic_details: {
+    name: 'Cart abandonment',
+    content_type: 'PROMOTIONAL',
+    subscription_category: 'newsletters',
+    user_attribute_identifier: 'Email (Standard)',
+    team: 'lifecycle',
+    tags: ['cart'],
+  },
   trigger_condition: {
-    included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added To Cart', execution: { type: 'atleast', count: 1 }, executed: true }] },
-    trigger_delay_type: 'DELAY', trigger_delay_value: 2, trigger_delay_granularity: 'HOURS', trigger_relation: 'AFTER', trigger_attr: 'Added To Cart',
+    included_filters: {
+      filter_operator: 'and',
+      filters: [{ filter_type: 'actions', action_name: 'Added To Cart', execution: { type: 'atleast', count: 1 }, executed: true }],
+    },
+    trigger_delay_type: 'DELAY',
+    trigger_delay_value: 2,
+    trigger_delay_granularity: 'HOURS',
+    trigger_relation: 'AFTER',
+    trigger_attr: 'Added To Cart',
   },
   scheduling_details: { delivery_type: 'ASAP', expiry_time: '2026-12-31T23:59:00Z' },
-  delivery_controls: { bypass_dnd: false, count_for_frequency_capping: true, ignore_frequency_capping: false, minimum_delay_between_two_notification_in_hour: 24 },
+  delivery_controls: {
+    bypass_dnd: false,
+    count_for_frequency_capping: true,
+    ignore_frequency_capping: false,
+    minimum_delay_between_two_notification_in_hour: 24,
+  },
   utm_params: { utm_source: 'email', utm_medium: 'crm', utm_campaign: 'cart_abandonment' },
 };
 
 /** An event-triggered Push campaign. */
 export const pushEventTriggered: Doc = withPatch(emailEventTriggered, {
   channel: 'PUSH',
-  basic_details: { name: 'Cart abandonment push', content_type: undefined, subscription_category: undefined, user_attribute_identifier: undefined, platforms: ['ANDROID'] },
+  basic_details: {
+    name: 'Cart abandonment push',
+    content_type: undefined,
+    subscription_category: undefined,
+    user_attribute_identifier: undefined,
+    platforms: ['ANDROID'],
+  },
   delivery_controls: { ignore_global_minimum_delay: false },
 });
 
@@ -115,7 +188,15 @@ export const pushEventTriggered: Doc = withPatch(emailEventTriggered, {
 export const pushDeviceTriggered: Doc = withPatch(pushEventTriggered, {
   campaign_delivery_type: 'DEVICE_TRIGGERED',
   basic_details: { name: 'Offline reminder' },
-  delivery_controls: { bypass_dnd: false, count_for_frequency_capping: true, ignore_global_minimum_delay: undefined, max_time_to_show_message_of_same_camapign: '24', expiry_time_of_sync_data_in_hour: '48', send_message_in_offline_mode: true, minimum_delay_between_two_notification_in_hour: 6 },
+  delivery_controls: {
+    bypass_dnd: false,
+    count_for_frequency_capping: true,
+    ignore_global_minimum_delay: undefined,
+    max_time_to_show_message_of_same_camapign: '24',
+    expiry_time_of_sync_data_in_hour: '48',
+    send_message_in_offline_mode: true,
+    minimum_delay_between_two_notification_in_hour: 6,
+  },
 });
 
 /** A location-triggered Push campaign (geofence). */
@@ -123,10 +204,26 @@ export const pushLocationTriggered: Doc = withPatch(pushEventTriggered, {
   campaign_delivery_type: 'LOCATION_TRIGGERED',
   basic_details: {
     name: 'Store nearby',
-    geofences: [{ name: 'Alexanderplatz store', latitude: '52.5219', longitude: '13.4132', radius: '200', response_time_value: '0', response_time_granularity: 'MINUTES', triggered_at: 'ENTRY' }],
+    geofences: [
+      {
+        name: 'Alexanderplatz store',
+        latitude: '52.5219',
+        longitude: '13.4132',
+        radius: '200',
+        response_time_value: '0',
+        response_time_granularity: 'MINUTES',
+        triggered_at: 'ENTRY',
+      },
+    ],
   },
   scheduling_details: { delivery_type: 'ASAP', geo_fence_timelimit: { notification_schedule: 'ALWAYS' } },
-  delivery_controls: { bypass_dnd: false, ignore_global_minimum_delay: undefined, minimum_delay_between_two_notification_in_hour: undefined, send_limit_value: '3', send_limit_granularity_in_hours: '24' },
+  delivery_controls: {
+    bypass_dnd: false,
+    ignore_global_minimum_delay: undefined,
+    minimum_delay_between_two_notification_in_hour: undefined,
+    send_limit_value: '3',
+    send_limit_granularity_in_hours: '24',
+  },
 });
 
 /** The range of the scalar value of the `occurrence`-th property `key` (as `JSON.stringify(…, null, 2)` writes it). */
@@ -153,7 +250,12 @@ export function fixProblems(doc: string | object, rule: string, opts: LintOption
   for (const g of got) {
     for (const f of (g.fixes ?? []) as Fix[]) {
       const after = applyFix(text, f.edits, formattingFor(text));
-      try { JSON.parse(after); } catch { problems.push(`${g.path} "${f.title}": the result is not JSON:\n${after}`); continue; }
+      try {
+        JSON.parse(after);
+      } catch {
+        problems.push(`${g.path} "${f.title}": the result is not JSON:\n${after}`);
+        continue;
+      }
       if (f.isPreferred && lint(after, opts).some(a => a.rule === rule && a.path === g.path && a.message === g.message)) {
         problems.push(`${g.path} "${f.title}": the finding is still there`);
       }

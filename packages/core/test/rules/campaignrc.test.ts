@@ -9,7 +9,10 @@ import { brokenSettingsFinding, settingsFromText, unreadableSettings } from '../
 
 const RC = { kind: 'campaignrc' as const };
 
-const good = { features: { audienceLimit: true, queuing: false, portfolio: false, versioning: false }, subscriptionCategories: ['newsletters', 'offers'] };
+const good = {
+  features: { audienceLimit: true, queuing: false, portfolio: false, versioning: false },
+  subscriptionCategories: ['newsletters', 'offers'],
+};
 const malformed = '{\n  "features": {\n    "queuing": tru\n  }\n}';
 const trailingComma = '{\n  "features": { "queuing": true, }\n}';
 const wrongTypes = { features: { queuing: 'yes', audienceLimit: 1 }, subscriptionCategories: 'newsletters' };
@@ -19,22 +22,70 @@ const unknownTop = { features: {}, flags: { queuing: true } };
 
 ruleTests('W1', {
   breaks: [
-    { name: 'malformed JSON', document: malformed, ...RC, expect: [{ severity: 'error', path: '', range: [2, 15, 2, 18], message: /not valid JSON/ }, { severity: 'error', path: '' }] },
-    { name: 'a trailing comma', document: trailingComma, ...RC, expect: [{ severity: 'error', path: '', range: [1, 31, 1, 32], message: /Trailing comma/ }] },
+    {
+      name: 'malformed JSON',
+      document: malformed,
+      ...RC,
+      expect: [
+        { severity: 'error', path: '', range: [2, 15, 2, 18], message: /not valid JSON/ },
+        { severity: 'error', path: '' },
+      ],
+    },
+    {
+      name: 'a trailing comma',
+      document: trailingComma,
+      ...RC,
+      expect: [{ severity: 'error', path: '', range: [1, 31, 1, 32], message: /Trailing comma/ }],
+    },
     {
       name: 'wrong types',
       document: wrongTypes,
       ...RC,
       expect: [
-        { severity: 'error', path: '/features/queuing', range: rangeOf(wrongTypes, '"yes"'), message: /must be `true` or `false` \(leave it out when unknown\)/ },
+        {
+          severity: 'error',
+          path: '/features/queuing',
+          range: rangeOf(wrongTypes, '"yes"'),
+          message: /must be `true` or `false` \(leave it out when unknown\)/,
+        },
         { severity: 'error', path: '/features/audienceLimit' },
         { severity: 'error', path: '/subscriptionCategories', message: /must be an array/ },
       ],
     },
-    { name: 'categories that are not names', document: wrongItems, ...RC, expect: [{ severity: 'error', path: '/subscriptionCategories/1' }, { severity: 'error', path: '/subscriptionCategories/2', message: /must not be empty/ }] },
-    { name: 'a misspelt flag', document: unknownFlag, ...RC, expect: [{ severity: 'error', path: '/features/audiencelimit', range: rangeOf(unknownFlag, '"audiencelimit"'), message: /did you mean `audienceLimit`/ }] },
-    { name: 'an unknown key', document: unknownTop, ...RC, expect: [{ severity: 'error', path: '/flags', range: rangeOf(unknownTop, '"flags"') }] },
-    { name: 'an array instead of an object', document: '[]', ...RC, expect: [{ severity: 'error', path: '', range: [0, 0, 0, 1], message: /one JSON object/ }] },
+    {
+      name: 'categories that are not names',
+      document: wrongItems,
+      ...RC,
+      expect: [
+        { severity: 'error', path: '/subscriptionCategories/1' },
+        { severity: 'error', path: '/subscriptionCategories/2', message: /must not be empty/ },
+      ],
+    },
+    {
+      name: 'a misspelt flag',
+      document: unknownFlag,
+      ...RC,
+      expect: [
+        {
+          severity: 'error',
+          path: '/features/audiencelimit',
+          range: rangeOf(unknownFlag, '"audiencelimit"'),
+          message: /did you mean `audienceLimit`/,
+        },
+      ],
+    },
+    {
+      name: 'an unknown key',
+      document: unknownTop,
+      ...RC,
+      expect: [{ severity: 'error', path: '/flags', range: rangeOf(unknownTop, '"flags"') }],
+    },
+    {
+      name: 'an array instead of an object',
+      document: '[]',
+      ...RC,
+      expect: [{ severity: 'error', path: '', range: [0, 0, 0, 1], message: /one JSON object/ }],
+    },
   ],
   satisfies: [
     { name: 'every setting', document: good, ...RC },
@@ -45,9 +96,19 @@ ruleTests('W1', {
 
 test('W1: a misspelt flag gets a preferred rename; a string category list gets wrapped', () => {
   const [flag] = only(lint(unknownFlag, RC), 'W1');
-  assert.deepEqual((flag.fixes as unknown[])[0], { title: 'Rename to `audienceLimit`', edits: [{ kind: 'renameKey', path: '/features/audiencelimit', newKey: 'audienceLimit' }], isPreferred: true });
+  assert.deepEqual((flag.fixes as unknown[])[0], {
+    title: 'Rename to `audienceLimit`',
+    edits: [{ kind: 'renameKey', path: '/features/audiencelimit', newKey: 'audienceLimit' }],
+    isPreferred: true,
+  });
   const cats = only(lint(wrongTypes, RC), 'W1').find(g => g.path === '/subscriptionCategories');
-  assert.deepEqual(cats?.fixes, [{ title: 'Wrap in an array', edits: [{ kind: 'replaceValue', path: '/subscriptionCategories', value: ['newsletters'] }], isPreferred: true }]);
+  assert.deepEqual(cats?.fixes, [
+    {
+      title: 'Wrap in an array',
+      edits: [{ kind: 'replaceValue', path: '/subscriptionCategories', value: ['newsletters'] }],
+      isPreferred: true,
+    },
+  ]);
 });
 
 test('W1: a category listed twice is one error on the list', () => {
@@ -84,15 +145,25 @@ test('W1: a campaign file whose settings file is broken shows a warning that say
   assert.match(f.message, /line 3: Unexpected character/);
   assert.match(f.message, /treat those settings as unknown/);
   // And the flag-gated rules then say "unknown" (information), not "off" (error).
-  const doc = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 } };
+  const doc = {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
+  };
   const l1 = only(lint(doc, { settings: loaded.settings }), 'L1');
-  assert.deepEqual(l1.map(g => g.severity), ['information']);
+  assert.deepEqual(
+    l1.map(g => g.severity),
+    ['information'],
+  );
 });
 
 test('W1: a settings file that cannot be read is reported, never ignored', () => {
   const dir = path.join(os.tmpdir(), 'campaignrc-unreadable');
   const loaded = unreadableSettings(path.join(dir, '.campaignrc.json'), 'EISDIR');
-  assert.deepEqual(loaded.problems.map(p => [p.rule, p.severity]), [['W1', 'error']]);
+  assert.deepEqual(
+    loaded.problems.map(p => [p.rule, p.severity]),
+    [['W1', 'error']],
+  );
   assert.match(loaded.problems[0].message, /could not be read \(it is a directory\)/);
   const f = brokenSettingsFinding(loaded, path.join(dir, 'a.campaign.json'));
   assert.equal(f?.severity, 'warning');

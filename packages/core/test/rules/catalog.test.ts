@@ -32,7 +32,10 @@ function skipLiteral(src: string, i: number): number {
   if (q === '/') {
     let inClass = false;
     while (j < src.length && src[j] !== '\n') {
-      if (src[j] === '\\') { j += 2; continue; }
+      if (src[j] === '\\') {
+        j += 2;
+        continue;
+      }
       if (src[j] === '[') inClass = true;
       else if (src[j] === ']') inClass = false;
       else if (src[j] === '/' && !inClass) break;
@@ -60,9 +63,20 @@ function matchBracket(src: string, open: number): number {
   let i = open;
   while (i < src.length) {
     const ch = src[i];
-    if (ch === '/' && src[i + 1] === '/') { i = src.indexOf('\n', i); if (i < 0) break; continue; }
-    if (ch === '/' && src[i + 1] === '*') { i = src.indexOf('*/', i) + 2; if (i < 2) break; continue; }
-    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && regexAt(src, i))) { i = skipLiteral(src, i); continue; }
+    if (ch === '/' && src[i + 1] === '/') {
+      i = src.indexOf('\n', i);
+      if (i < 0) break;
+      continue;
+    }
+    if (ch === '/' && src[i + 1] === '*') {
+      i = src.indexOf('*/', i) + 2;
+      if (i < 2) break;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && regexAt(src, i))) {
+      i = skipLiteral(src, i);
+      continue;
+    }
     if (pairs[ch]) stack.push(pairs[ch]);
     else if (ch === ')' || ch === ']' || ch === '}') {
       if (stack.pop() !== ch) throw new Error(`unbalanced ${ch} at ${i}`);
@@ -75,7 +89,12 @@ function matchBracket(src: string, open: number): number {
 
 /** Whether an array literal (the text between its brackets) has at least one element. */
 function hasElement(inner: string): boolean {
-  return inner.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '').trim().length > 0;
+  return (
+    inner
+      .replace(/\/\/.*$/gm, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim().length > 0
+  );
 }
 
 /** The top-level `key: value` (or shorthand `key`) of an object literal, as the text of the value. */
@@ -84,10 +103,24 @@ function property(objectText: string, key: string): string | undefined {
   let i = 0;
   while (i < inner.length) {
     const ch = inner[i];
-    if (ch === '/' && inner[i + 1] === '/') { const e = inner.indexOf('\n', i); i = e < 0 ? inner.length : e; continue; }
-    if (ch === '/' && inner[i + 1] === '*') { const e = inner.indexOf('*/', i + 2); i = e < 0 ? inner.length : e + 2; continue; }
-    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && regexAt(inner, i))) { i = skipLiteral(inner, i); continue; }
-    if (ch === '(' || ch === '[' || ch === '{') { i = matchBracket(inner, i) + 1; continue; }
+    if (ch === '/' && inner[i + 1] === '/') {
+      const e = inner.indexOf('\n', i);
+      i = e < 0 ? inner.length : e;
+      continue;
+    }
+    if (ch === '/' && inner[i + 1] === '*') {
+      const e = inner.indexOf('*/', i + 2);
+      i = e < 0 ? inner.length : e + 2;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && regexAt(inner, i))) {
+      i = skipLiteral(inner, i);
+      continue;
+    }
+    if (ch === '(' || ch === '[' || ch === '{') {
+      i = matchBracket(inner, i) + 1;
+      continue;
+    }
     if (inner.startsWith(key, i) && !/[\w$]/.test(inner[i - 1] ?? '') && !/[\w$]/.test(inner[i + key.length] ?? '')) {
       let j = i + key.length;
       while (/\s/.test(inner[j] ?? '')) j++;
@@ -114,23 +147,39 @@ function nonEmptyCases(value: string | undefined, src: string): boolean {
   return hasElement(src.slice(open + 1, matchBracket(src, open)));
 }
 
-interface Table { id: string; file: string; breaks: boolean; satisfies: boolean }
+interface Table {
+  id: string;
+  file: string;
+  breaks: boolean;
+  satisfies: boolean;
+}
 
 function ruleTables(file: string, src: string): Table[] {
   const out: Table[] = [];
   const call = /\bruleTests\(\s*(['"`])([^'"`]+)\1\s*,\s*/g;
   for (let m = call.exec(src); m; m = call.exec(src)) {
     const open = m.index + m[0].length;
-    if (src[open] !== '{') { out.push({ id: m[2], file, breaks: false, satisfies: false }); continue; }
+    if (src[open] !== '{') {
+      out.push({ id: m[2], file, breaks: false, satisfies: false });
+      continue;
+    }
     const obj = src.slice(open, matchBracket(src, open) + 1);
-    out.push({ id: m[2], file, breaks: nonEmptyCases(property(obj, 'breaks'), src), satisfies: nonEmptyCases(property(obj, 'satisfies'), src) });
+    out.push({
+      id: m[2],
+      file,
+      breaks: nonEmptyCases(property(obj, 'breaks'), src),
+      satisfies: nonEmptyCases(property(obj, 'satisfies'), src),
+    });
   }
   return out;
 }
 
 function allTables(): Table[] {
   const dir = path.join(root, 'packages', 'core', 'test', 'rules');
-  return fs.readdirSync(dir).filter(f => f.endsWith('.test.ts') && f !== path.basename(__filename)).sort()
+  return fs
+    .readdirSync(dir)
+    .filter(f => f.endsWith('.test.ts') && f !== path.basename(__filename))
+    .sort()
     .flatMap(f => ruleTables(`test/rules/${f}`, fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
@@ -141,11 +190,14 @@ test('catalogue: the scanner reads tables the way they are written', () => {
     "ruleTests('X2', { breaks: [], satisfies: [/* none */] });",
     "ruleTests('X3', { satisfies: [{ name: `t ${'}'}`, document: {} }], breaks: nowhere });",
   ].join('\n');
-  assert.deepEqual(ruleTables('t.ts', src).map(t => [t.id, t.breaks, t.satisfies]), [
-    ['X1', true, true],
-    ['X2', false, false],
-    ['X3', false, true],
-  ]);
+  assert.deepEqual(
+    ruleTables('t.ts', src).map(t => [t.id, t.breaks, t.satisfies]),
+    [
+      ['X1', true, true],
+      ['X2', false, false],
+      ['X3', false, true],
+    ],
+  );
 });
 
 test('catalogue: every rule has a ruleTests table with a breaking and a satisfying case', () => {
@@ -161,12 +213,19 @@ test('catalogue: every rule has a ruleTests table with a breaking and a satisfyi
 });
 
 test('catalogue: every ruleTests table names a rule of the catalogue', () => {
-  const unknown = allTables().filter(t => !CATALOG.has(t.id)).map(t => `${t.id} in ${t.file}`);
+  const unknown = allTables()
+    .filter(t => !CATALOG.has(t.id))
+    .map(t => `${t.id} in ${t.file}`);
   assert.deepEqual(unknown, []);
 });
 
 test('catalogue: every rule function reports rules defined in its own module', () => {
-  const strays = RULE_GROUPS.flatMap(g => g.checks.flatMap(c => c.ids).filter(id => !g.rules.some(r => r.id === id)).map(id => `${id} (${g.section})`));
+  const strays = RULE_GROUPS.flatMap(g =>
+    g.checks
+      .flatMap(c => c.ids)
+      .filter(id => !g.rules.some(r => r.id === id))
+      .map(id => `${id} (${g.section})`),
+  );
   assert.deepEqual(strays, []);
 });
 
@@ -174,7 +233,9 @@ test('catalogue: every x-rule of the compiled schemas is in the catalogue', () =
   const file = path.join(root, 'packages', 'core', 'src', 'generated', 'ruleTable.json');
   assert.ok(fs.existsSync(file), 'packages/core/src/generated/ruleTable.json is missing: run `npm run build` first');
   const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { rule?: string; unknownRule?: string }>;
-  const used = Object.entries(table).flatMap(([at, e]) => [e.rule, e.unknownRule].filter((id): id is string => !!id).map(id => ({ at, id })));
+  const used = Object.entries(table).flatMap(([at, e]) =>
+    [e.rule, e.unknownRule].filter((id): id is string => !!id).map(id => ({ at, id })),
+  );
   assert.ok(used.length > 0, 'the rule table lists the x-rule annotations');
   const unknown = used.filter(u => !CATALOG.has(u.id)).map(u => `${u.id} at ${u.at}`);
   assert.deepEqual(unknown, []);
@@ -182,13 +243,18 @@ test('catalogue: every x-rule of the compiled schemas is in the catalogue', () =
 
 test('schemas: every x-messages names a message of its rule, and every rule message is named', () => {
   const dir = path.join(root, 'packages', 'core', 'schemas');
-  const files = [...fs.readdirSync(dir).map(f => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f))]
-    .filter(f => f.endsWith('.schema.json'));
+  const files = [
+    ...fs.readdirSync(dir).map(f => path.join(dir, f)),
+    ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f)),
+  ].filter(f => f.endsWith('.schema.json'));
   const problems: string[] = [];
   const named = new Set<string>();
   // The rule of a node is its own x-rule or its nearest ancestor's, as schemaErrors.ts finds it.
   const walk = (node: unknown, at: string, rule: string | undefined): void => {
-    if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${at}/${i}`, rule)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => walk(n, `${at}/${i}`, rule));
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const n = node as Record<string, unknown>;
     const own = typeof n['x-rule'] === 'string' ? n['x-rule'] : rule;
@@ -203,14 +269,18 @@ test('schemas: every x-messages names a message of its rule, and every rule mess
   };
   for (const f of files) walk(JSON.parse(fs.readFileSync(f, 'utf8')), `${path.relative(root, f)}#`, undefined);
   for (const r of RULE_GROUPS.flatMap(g => g.rules)) {
-    for (const name of Object.keys(r.messages ?? {})) if (!named.has(`${r.id}.${name}`)) problems.push(`${r.id}: message "${name}" is named by no schema`);
+    for (const name of Object.keys(r.messages ?? {}))
+      if (!named.has(`${r.id}.${name}`)) problems.push(`${r.id}: message "${name}" is named by no schema`);
   }
   assert.deepEqual(problems, [], problems.join('\n'));
 });
 
 test('catalogue: ids are unique and severities agree with the E / W / I column', () => {
   const ids = RULES.map(r => r.id);
-  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+  assert.deepEqual(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    [],
+  );
   const word: Record<string, string> = { E: 'error', W: 'warning', I: 'information' };
   for (const r of RULES) {
     const first = r.sev.split('/')[0].trim();
@@ -220,13 +290,18 @@ test('catalogue: ids are unique and severities agree with the E / W / I column',
 
 test('schemas: every property has a markdownDescription, every enum its enumDescriptions (hovers and completions read them)', () => {
   const dir = path.join(root, 'packages', 'core', 'schemas');
-  const files = [...fs.readdirSync(dir).map(f => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f))]
-    .filter(f => f.endsWith('.schema.json'));
+  const files = [
+    ...fs.readdirSync(dir).map(f => path.join(dir, f)),
+    ...fs.readdirSync(path.join(dir, 'components')).map(f => path.join(dir, 'components', f)),
+  ].filter(f => f.endsWith('.schema.json'));
   const problems: string[] = [];
   // Conditions (`if`) and the branches that refine a property declared elsewhere (`then`, `else`)
   // are not where a property is documented; their enums still need descriptions.
   const walk = (node: unknown, at: string, refining = false): void => {
-    if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${at}/${i}`, refining)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => walk(n, `${at}/${i}`, refining));
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const n = node as Record<string, unknown>;
     if (Array.isArray(n.enum)) {
@@ -235,11 +310,21 @@ test('schemas: every property has a markdownDescription, every enum its enumDesc
     }
     if (!refining && n.properties && typeof n.properties === 'object') {
       for (const [k, p] of Object.entries(n.properties as Record<string, unknown>)) {
-        if (p && typeof p === 'object' && !(p as Record<string, unknown>).markdownDescription && !(p as Record<string, unknown>).$ref) problems.push(`${at}/properties/${k}: no markdownDescription`);
+        if (p && typeof p === 'object' && !(p as Record<string, unknown>).markdownDescription && !(p as Record<string, unknown>).$ref)
+          problems.push(`${at}/properties/${k}: no markdownDescription`);
       }
     }
     for (const [k, v] of Object.entries(n)) {
-      if (k === 'if' || k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'defaultSnippets' || k.startsWith('x-')) continue;
+      if (
+        k === 'if' ||
+        k === 'enum' ||
+        k === 'const' ||
+        k === 'default' ||
+        k === 'examples' ||
+        k === 'defaultSnippets' ||
+        k.startsWith('x-')
+      )
+        continue;
       walk(v, `${at}/${k}`, refining || k === 'then' || k === 'else');
     }
   };

@@ -14,10 +14,12 @@ import { RULE_GROUPS, RULES, ruleHref } from '../../src/rules/catalog';
 
 const root = path.resolve(__dirname, '../../../..');
 
-interface Generator { outputs(): Array<{ file: string; text: string }> }
+interface Generator {
+  outputs(): Array<{ file: string; text: string }>;
+}
 
 async function load(): Promise<Generator> {
-  return await import(pathToFileURL(path.join(root, 'scripts/gen-rule-docs.mjs')).href) as Generator;
+  return (await import(pathToFileURL(path.join(root, 'scripts/gen-rule-docs.mjs')).href)) as Generator;
 }
 
 test('the generated files are committed as the generator renders them', async () => {
@@ -25,7 +27,10 @@ test('the generated files are committed as the generator renders them', async ()
   for (const { file, text } of gen.outputs()) {
     const name = path.relative(root, file);
     const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-    assert.ok(committed === text, `${name} is not what scripts/gen-rule-docs.mjs renders from the rules: run \`npm run generate\` and commit the result`);
+    assert.ok(
+      committed === text,
+      `${name} is not what scripts/gen-rule-docs.mjs renders from the rules: run \`npm run generate\` and commit the result`,
+    );
   }
 });
 
@@ -43,7 +48,13 @@ test('every documented example breaks its rule', () => {
   const problems: string[] = [];
   for (const r of RULE_GROUPS.flatMap(g => g.rules)) {
     const d = r.docs;
-    const got = lint(d.text ?? (d.doc as object), { kind: d.kind, settings: d.settings, remote: d.remote, purpose: d.purpose, now: d.now }).filter(g => g.rule === r.id);
+    const got = lint(d.text ?? (d.doc as object), {
+      kind: d.kind,
+      settings: d.settings,
+      remote: d.remote,
+      purpose: d.purpose,
+      now: d.now,
+    }).filter(g => g.rule === r.id);
     if (got.length === 0) problems.push(`${r.id}: the example of its definition does not report ${r.id}`);
   }
   assert.deepEqual(problems, []);

@@ -13,7 +13,12 @@ import type { AdminRequest, AdminRoute } from '../router';
 const faultView = (emu: Emulator) => ({ spec: formatFaultSpec(emu.faults.get()), faults: emu.faults.get() });
 
 function setFaults(emu: Emulator, { body }: AdminRequest): unknown {
-  try { emu.applyFaults(faultConfigFromJson(body)); } catch (e) { if (e instanceof FaultSpecError) throw new AdminError(400, e.message); throw e; }
+  try {
+    emu.applyFaults(faultConfigFromJson(body));
+  } catch (e) {
+    if (e instanceof FaultSpecError) throw new AdminError(400, e.message);
+    throw e;
+  }
   return faultView(emu);
 }
 
@@ -42,7 +47,9 @@ function setRateLimits(emu: Emulator, { body }: AdminRequest): unknown {
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
-    method: 'GET', path: '', handle: () => ({
+    method: 'GET',
+    path: '',
+    handle: () => ({
       endpoints: [
         'GET /__admin/workspaces',
         'GET|PUT|POST|DELETE /__admin/faults   body: { "spec": "latency=100,error-rate=0.1" } or a fault object',
@@ -58,10 +65,26 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: 'faults', handle: faultView },
   { method: 'PUT', path: 'faults', handle: setFaults },
   { method: 'POST', path: 'faults', handle: setFaults },
-  { method: 'DELETE', path: 'faults', handle: emu => { emu.applyFaults({}); return faultView(emu); } },
-  { method: 'POST', path: 'reset', handle: emu => { emu.admin.reset(); return { reset: true, campaigns: emu.store.state.campaigns.length }; } },
   {
-    method: 'GET', path: 'campaigns/{id}', handle: (emu, { params }) => {
+    method: 'DELETE',
+    path: 'faults',
+    handle: emu => {
+      emu.applyFaults({});
+      return faultView(emu);
+    },
+  },
+  {
+    method: 'POST',
+    path: 'reset',
+    handle: emu => {
+      emu.admin.reset();
+      return { reset: true, campaigns: emu.store.state.campaigns.length };
+    },
+  },
+  {
+    method: 'GET',
+    path: 'campaigns/{id}',
+    handle: (emu, { params }) => {
       const doc = emu.admin.campaign(params.id);
       if (!doc) throw new AdminError(404, `No campaign ${params.id}.`);
       return doc;
@@ -70,11 +93,31 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'PATCH', path: 'campaigns/{id}', handle: (emu, { params, body }) => emu.admin.editCampaign(params.id, body) },
   { method: 'GET', path: 'clock', handle: emu => emu.clock.describe() },
   { method: 'POST', path: 'clock', handle: changeClock },
-  { method: '*', path: 'clock', handle: () => { throw new AdminError(405, 'Use GET or POST on /__admin/clock.'); } },
+  {
+    method: '*',
+    path: 'clock',
+    handle: () => {
+      throw new AdminError(405, 'Use GET or POST on /__admin/clock.');
+    },
+  },
   { method: 'GET', path: 'rate-limits', handle: emu => ({ limits: emu.limiter.current() }) },
-  { method: 'DELETE', path: 'rate-limits', handle: emu => { emu.limiter.clear(); return { limits: emu.limiter.current() }; } },
+  {
+    method: 'DELETE',
+    path: 'rate-limits',
+    handle: emu => {
+      emu.limiter.clear();
+      return { limits: emu.limiter.current() };
+    },
+  },
   { method: 'PUT', path: 'rate-limits', handle: setRateLimits },
   { method: 'POST', path: 'rate-limits', handle: setRateLimits },
   { method: 'GET', path: 'requests', handle: emu => ({ requests: emu.admin.requests() }) },
-  { method: 'DELETE', path: 'requests', handle: emu => { emu.admin.clearRequests(); return { requests: [] }; } },
+  {
+    method: 'DELETE',
+    path: 'requests',
+    handle: emu => {
+      emu.admin.clearRequests();
+      return { requests: [] };
+    },
+  },
 ];

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { campaignSkeleton, newCampaignChannels, newCampaignDeliveryTypes, NewCampaignChoice, newCampaignFileName } from '@campaign-studio/core';
+import {
+  campaignSkeleton,
+  newCampaignChannels,
+  newCampaignDeliveryTypes,
+  NewCampaignChoice,
+  newCampaignFileName,
+} from '@campaign-studio/core';
 import { TEXT } from './text';
 
 /**
@@ -15,19 +21,26 @@ export interface NewCampaignArgs {
 }
 
 async function pick(choices: readonly NewCampaignChoice[], title: string): Promise<string | undefined> {
-  const item = await vscode.window.showQuickPick(choices.map(c => ({ label: c.label, detail: c.detail, value: c.value })), { title, ignoreFocusOut: true });
+  const item = await vscode.window.showQuickPick(
+    choices.map(c => ({ label: c.label, detail: c.detail, value: c.value })),
+    { title, ignoreFocusOut: true },
+  );
   return item?.value;
 }
 
 function isFree(uri: vscode.Uri, taken: ReadonlySet<string>): Thenable<boolean> {
   if (taken.has(uri.path)) return Promise.resolve(false);
-  return vscode.workspace.fs.stat(uri.with({ scheme: 'file' })).then(() => false, () => true);
+  return vscode.workspace.fs.stat(uri.with({ scheme: 'file' })).then(
+    () => false,
+    () => true,
+  );
 }
 
 /** An untitled document's address: the pair's file name in the fetch folder, with a counter when taken. */
 async function untitledUri(channel: string, deliveryType: string): Promise<vscode.Uri> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder || folder.uri.scheme !== 'file') return vscode.Uri.from({ scheme: 'untitled', path: newCampaignFileName(channel, deliveryType) });
+  if (!folder || folder.uri.scheme !== 'file')
+    return vscode.Uri.from({ scheme: 'untitled', path: newCampaignFileName(channel, deliveryType) });
   const sub = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
   const dir = sub ? vscode.Uri.joinPath(folder.uri, sub) : folder.uri;
   const taken = new Set(vscode.workspace.textDocuments.map(d => d.uri.path));
@@ -39,10 +52,10 @@ async function untitledUri(channel: string, deliveryType: string): Promise<vscod
 
 /** Resolves with the new document's URI, or undefined when a pick was cancelled. */
 export async function newCampaign(args: NewCampaignArgs = {}): Promise<vscode.Uri | undefined> {
-  const channel = args.channel ?? await pick(newCampaignChannels(), TEXT.pickChannel());
+  const channel = args.channel ?? (await pick(newCampaignChannels(), TEXT.pickChannel()));
   if (!channel) return undefined;
   const channelName = newCampaignChannels().find(c => c.value === channel)?.label ?? channel;
-  const deliveryType = args.deliveryType ?? await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channelName));
+  const deliveryType = args.deliveryType ?? (await pick(newCampaignDeliveryTypes(channel), TEXT.pickDeliveryType(channelName)));
   if (!deliveryType) return undefined;
   const skeleton = campaignSkeleton(channel, deliveryType);
   if (!skeleton) throw new Error(TEXT.noSkeleton(channel, deliveryType));

@@ -40,7 +40,8 @@ export function ruleDocProvider(ctx: StudioContext): vscode.TextDocumentContentP
 
 /** Shows a rule's documentation (the rule id given, or asked for); resolves with the document shown. */
 export async function showRuleDoc(ctx: StudioContext, rule?: unknown): Promise<vscode.Uri | undefined> {
-  const asked = typeof rule === 'string' ? rule : await vscode.window.showInputBox({ prompt: TEXT.ruleIdPrompt(), placeHolder: EXAMPLE_RULE });
+  const asked =
+    typeof rule === 'string' ? rule : await vscode.window.showInputBox({ prompt: TEXT.ruleIdPrompt(), placeHolder: EXAMPLE_RULE });
   const id = asked?.trim().toUpperCase();
   if (!id) return undefined;
   const doc = await ctx.client.sendRequest(RuleDocRequest.type, { rule: id });

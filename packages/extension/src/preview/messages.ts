@@ -88,8 +88,14 @@ export interface PreviewModel {
 export interface PreviewTexts {
   loading: string;
   headings: {
-    schedule: string; audience: string; trigger: string; limits: string;
-    controlGroup: string; goals: string; utm: string; problems: string;
+    schedule: string;
+    audience: string;
+    trigger: string;
+    limits: string;
+    controlGroup: string;
+    goals: string;
+    utm: string;
+    problems: string;
   };
   columns: { campaignTime: string; utc: string; viewerTime: string; note: string };
   /** Said where a section has nothing to show. */
@@ -111,9 +117,7 @@ export interface ModelMessage {
 }
 
 /** Webview → panel. */
-export type ViewMessage =
-  | { type: 'ready' }
-  | { type: 'reveal'; line: number; character: number };
+export type ViewMessage = { type: 'ready' } | { type: 'reveal'; line: number; character: number };
 
 const isPosition = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -122,8 +126,11 @@ export function isViewMessage(m: unknown): m is ViewMessage {
   if (typeof m !== 'object' || m === null) return false;
   const o = m as Record<string, unknown>;
   switch (o.type) {
-    case 'ready': return true;
-    case 'reveal': return isPosition(o.line) && isPosition(o.character);
-    default: return false;
+    case 'ready':
+      return true;
+    case 'reveal':
+      return isPosition(o.line) && isPosition(o.character);
+    default:
+      return false;
   }
 }

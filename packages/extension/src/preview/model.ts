@@ -1,5 +1,18 @@
 import * as l10n from '@vscode/l10n';
-import { audienceInWords, CampaignFacts, campaignFacts, DstMark, isObject, JsonObject, Moment, sendTimeline, SendTimeline, triggerInWords, visible, ZonedTime } from '@campaign-studio/core';
+import {
+  audienceInWords,
+  CampaignFacts,
+  campaignFacts,
+  DstMark,
+  isObject,
+  JsonObject,
+  Moment,
+  sendTimeline,
+  SendTimeline,
+  triggerInWords,
+  visible,
+  ZonedTime,
+} from '@campaign-studio/core';
 import type { PreviewModel, PreviewProblem, PreviewRow, PreviewSend } from './messages';
 
 /**
@@ -43,11 +56,14 @@ export function previewModel(value: unknown, problems: readonly ProblemInput[], 
   const facts = campaignFacts(doc);
   return writtenOut({
     fileName: options.fileName,
-    unreadable: isObject(value) ? '' : l10n.t('{0} does not hold a campaign object. Fix the problems below to see its summary.', options.fileName),
+    unreadable: isObject(value)
+      ? ''
+      : l10n.t('{0} does not hold a campaign object. Fix the problems below to see its summary.', options.fileName),
     header: headerSection(doc, facts, options),
     schedule: scheduleSection(doc, options),
     audience: audienceInWords(doc.segmentation_details).parts,
-    trigger: doc.trigger_condition === undefined ? [] : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details).parts,
+    trigger:
+      doc.trigger_condition === undefined ? [] : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details).parts,
     ...factsSection(facts),
     ...problemList(problems),
   });
@@ -71,9 +87,19 @@ export function oversizedModel(length: number, problems: readonly ProblemInput[]
     fileName: options.fileName,
     header: { name: options.fileName, rows: [] },
     schedule: { summary: '', rows: [], sends: [], more: false, chartLabel: '' },
-    audience: [], trigger: [], limits: [], controlGroup: [], goals: [], utm: [],
+    audience: [],
+    trigger: [],
+    limits: [],
+    controlGroup: [],
+    goals: [],
+    utm: [],
     ...problemList(problems),
-    unreadable: l10n.t('{0} is {1} MB: the preview summarises campaign files up to {2} MB. Run `campaign show {0}` in a terminal for its summary.', options.fileName, mb(length), mb(MAX_PREVIEW_CHARS)),
+    unreadable: l10n.t(
+      '{0} is {1} MB: the preview summarises campaign files up to {2} MB. Run `campaign show {0}` in a terminal for its summary.',
+      options.fileName,
+      mb(length),
+      mb(MAX_PREVIEW_CHARS),
+    ),
   };
 }
 
@@ -106,19 +132,33 @@ export function scheduleSection(doc: unknown, options: Pick<PreviewOptions, 'now
     rows: scheduleRows(t),
     sends,
     more: t.more,
-    chartLabel: sends.length === 1 ? l10n.t('one send') : t.more ? l10n.t('the next {0} sends; more follow', sends.length) : l10n.t('{0} sends', sends.length),
+    chartLabel:
+      sends.length === 1
+        ? l10n.t('one send')
+        : t.more
+          ? l10n.t('the next {0} sends; more follow', sends.length)
+          : l10n.t('{0} sends', sends.length),
   };
 }
 
 /** A send's row: UTC and the viewer's time name the day only when it is not the campaign's. */
 function toSend(at: Moment, note: string): PreviewSend {
-  const beside = (z: ZonedTime) => z.date === at.campaign.date ? z.time : z.short;
-  return { at: at.epochMs, campaignTime: at.campaign.text, day: at.campaign.date, utc: beside(at.utc), viewerTime: beside(at.viewer), note };
+  const beside = (z: ZonedTime) => (z.date === at.campaign.date ? z.time : z.short);
+  return {
+    at: at.epochMs,
+    campaignTime: at.campaign.text,
+    day: at.campaign.date,
+    utc: beside(at.utc),
+    viewerTime: beside(at.viewer),
+    note,
+  };
 }
 
 /** The DST change next to a send, short: the schedule's rows say it in full once. */
 function dstNote(dst: DstMark): string {
-  return dst.relation === 'before' ? l10n.t('Clocks went {0} on {1}', dst.direction, dst.day) : l10n.t('Clocks go {0} on {1}', dst.direction, dst.day);
+  return dst.relation === 'before'
+    ? l10n.t('Clocks went {0} on {1}', dst.direction, dst.day)
+    : l10n.t('Clocks go {0} on {1}', dst.direction, dst.day);
 }
 
 /** Each DST change next to a listed send, in full, once. */
@@ -156,16 +196,28 @@ function problemList(problems: readonly ProblemInput[]): Pick<PreviewModel, 'pro
   const listed = [...problems]
     .sort((a, b) => a.line - b.line || a.character - b.character)
     .slice(0, MAX_LISTED_PROBLEMS)
-    .map(p => ({ severity: p.severity, severityText: severityText(p.severity), message: p.message, code: p.code ?? '', line: p.line, character: p.character, where: l10n.t('Line {0}', p.line + 1) }));
+    .map(p => ({
+      severity: p.severity,
+      severityText: severityText(p.severity),
+      message: p.message,
+      code: p.code ?? '',
+      line: p.line,
+      character: p.character,
+      where: l10n.t('Line {0}', p.line + 1),
+    }));
   const more = problems.length - listed.length;
   return { problems: listed, moreProblems: more > 0 ? l10n.t('… and {0} more in the Problems panel.', more) : '' };
 }
 
 function severityText(severity: PreviewProblem['severity']): string {
   switch (severity) {
-    case 'error': return l10n.t('Error');
-    case 'warning': return l10n.t('Warning');
-    case 'information': return l10n.t('Info');
-    case 'hint': return l10n.t('Hint');
+    case 'error':
+      return l10n.t('Error');
+    case 'warning':
+      return l10n.t('Warning');
+    case 'information':
+      return l10n.t('Info');
+    case 'hint':
+      return l10n.t('Hint');
   }
 }

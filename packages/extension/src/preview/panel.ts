@@ -28,7 +28,13 @@ const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemInput['severity']> = 
 
 function problemOf(d: vscode.Diagnostic): ProblemInput {
   const code = typeof d.code === 'object' ? d.code.value : d.code;
-  return { severity: SEVERITIES[d.severity], message: d.message, code: code === undefined ? undefined : String(code), line: d.range.start.line, character: d.range.start.character };
+  return {
+    severity: SEVERITIES[d.severity],
+    message: d.message,
+    code: code === undefined ? undefined : String(code),
+    line: d.range.start.line,
+    character: d.range.start.character,
+  };
 }
 
 function titleOf(doc: vscode.TextDocument): string {
@@ -44,13 +50,23 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly root: vscode.Uri;
 
-  constructor(extensionUri: vscode.Uri, campaignRead: vscode.Event<CampaignRead>, private readonly posted: vscode.EventEmitter<PreviewModel>) {
+  constructor(
+    extensionUri: vscode.Uri,
+    campaignRead: vscode.Event<CampaignRead>,
+    private readonly posted: vscode.EventEmitter<PreviewModel>,
+  ) {
     this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     this.subscriptions.push(
       campaignRead(read => this.remember(read)),
-      vscode.window.onDidChangeActiveTextEditor(e => { if (e && isPreviewable(e.document)) this.follow(e.document); }),
-      vscode.workspace.onDidChangeTextDocument(e => { if (e.document === this.document) this.schedule(); }),
-      vscode.languages.onDidChangeDiagnostics(e => { if (this.document && e.uris.some(u => u.toString() === this.document!.uri.toString())) this.schedule(); }),
+      vscode.window.onDidChangeActiveTextEditor(e => {
+        if (e && isPreviewable(e.document)) this.follow(e.document);
+      }),
+      vscode.workspace.onDidChangeTextDocument(e => {
+        if (e.document === this.document) this.schedule();
+      }),
+      vscode.languages.onDidChangeDiagnostics(e => {
+        if (this.document && e.uris.some(u => u.toString() === this.document!.uri.toString())) this.schedule();
+      }),
     );
   }
 
@@ -61,7 +77,8 @@ export class PreviewPanel implements vscode.Disposable {
   async show(uri?: unknown): Promise<void> {
     const target = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : uri;
     const doc = target instanceof vscode.Uri ? await vscode.workspace.openTextDocument(target) : vscode.window.activeTextEditor?.document;
-    if (!doc || !isPreviewable(doc)) throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
+    if (!doc || !isPreviewable(doc))
+      throw new Error(vscode.l10n.t('Open a campaign file (*.campaign.json) first: the preview shows the active campaign file.'));
     if (this.panel) this.panel.reveal(undefined, true);
     else this.panel = this.create(titleOf(doc));
     this.follow(doc);
@@ -69,12 +86,21 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** The panel opens with its file's title, so its tab never shows a placeholder first. */
   private create(title: string): vscode.WebviewPanel {
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, title,
+    const panel = vscode.window.createWebviewPanel(
+      VIEW_TYPE,
+      title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true });
+      { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true },
+    );
     const webview = panel.webview;
-    webview.html = previewPage({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('hex'), scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, 'preview.js')).toString() });
-    const messages = webview.onDidReceiveMessage((m: unknown) => { if (isViewMessage(m)) void this.handle(m); });
+    webview.html = previewPage({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('hex'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.root, 'preview.js')).toString(),
+    });
+    const messages = webview.onDidReceiveMessage((m: unknown) => {
+      if (isViewMessage(m)) void this.handle(m);
+    });
     panel.onDidDispose(() => {
       messages.dispose();
       clearTimeout(this.timer);
@@ -132,15 +158,20 @@ export class PreviewPanel implements vscode.Disposable {
 
   private async handle(m: ViewMessage): Promise<void> {
     switch (m.type) {
-      case 'ready': this.post(); return;
-      case 'reveal': await this.reveal(m.line, m.character); return;
+      case 'ready':
+        this.post();
+        return;
+      case 'reveal':
+        await this.reveal(m.line, m.character);
+        return;
     }
   }
 
   /** The command's way to follow a problem link: the same check as a message from the webview. */
   revealCommand(arg: unknown): Promise<vscode.TextEditor | undefined> {
     const message = typeof arg === 'object' && arg !== null ? { ...arg, type: 'reveal' } : undefined;
-    if (!isViewMessage(message) || message.type !== 'reveal') throw new Error(vscode.l10n.t('Give the line and character to reveal, as {0}.', '{ "line": 0, "character": 0 }'));
+    if (!isViewMessage(message) || message.type !== 'reveal')
+      throw new Error(vscode.l10n.t('Give the line and character to reveal, as {0}.', '{ "line": 0, "character": 0 }'));
     return this.reveal(message.line, message.character);
   }
 
@@ -150,7 +181,11 @@ export class PreviewPanel implements vscode.Disposable {
     if (!doc) return undefined;
     const column = vscode.window.visibleTextEditors.find(e => e.document === doc)?.viewColumn ?? vscode.ViewColumn.One;
     const position = doc.validatePosition(new vscode.Position(line, character));
-    return vscode.window.showTextDocument(doc, { viewColumn: column, selection: new vscode.Range(position, position), preserveFocus: false });
+    return vscode.window.showTextDocument(doc, {
+      viewColumn: column,
+      selection: new vscode.Range(position, position),
+      preserveFocus: false,
+    });
   }
 
   dispose(): void {

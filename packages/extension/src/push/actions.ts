@@ -2,7 +2,15 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { isCampaignFileName, RemoteStateNotification } from '@campaign-studio/core';
 import {
-  ActionDeps, BaseStore, baseStore, Environment as RemoteEnvironment, isObject, plainText, pushApi, ServiceClient, WriteEnvironment,
+  ActionDeps,
+  BaseStore,
+  baseStore,
+  Environment as RemoteEnvironment,
+  isObject,
+  plainText,
+  pushApi,
+  ServiceClient,
+  WriteEnvironment,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
 import { StudioContext } from '../context';
@@ -40,7 +48,11 @@ export class PushActions {
   /**
    * @param uiParts what the questions of every action share; each action gets its own `VsCodePushUi` (see `actionOn`).
    */
-  constructor(readonly ctx: StudioContext, private readonly connection: () => ConnectionSource | undefined, private readonly uiParts: UiParts) {}
+  constructor(
+    readonly ctx: StudioContext,
+    private readonly connection: () => ConnectionSource | undefined,
+    private readonly uiParts: UiParts,
+  ) {}
 
   /** The connection, when the Remote feature has one. */
   source(): ConnectionSource | undefined {
@@ -54,7 +66,8 @@ export class PushActions {
    */
   client(): ServiceClient {
     const conn = this.connection();
-    if (!conn) throw new Error(vscode.l10n.t('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").'));
+    if (!conn)
+      throw new Error(vscode.l10n.t('The connection to the service is not available: sign in first ("Campaign Studio: Sign In").'));
     return conn.requireClient();
   }
 
@@ -77,13 +90,20 @@ export class PushActions {
 
   environmentOf(client: ServiceClient): WriteEnvironment {
     const env = client.environment;
-    if (!env.email) throw new Error(vscode.l10n.t('Environment `{0}` has no `email`: the service records who made each change (`updated_by`, `created_by`). Add `"email"` to it in the `campaignStudio.environments` setting.', env.name));
+    if (!env.email)
+      throw new Error(
+        vscode.l10n.t(
+          'Environment `{0}` has no `email`: the service records who made each change (`updated_by`, `created_by`). Add `"email"` to it in the `campaignStudio.environments` setting.',
+          env.name,
+        ),
+      );
     return { name: env.name, production: env.production, email: env.email };
   }
 
   workspaceRootOf(uri: vscode.Uri): string {
     const folder = vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0];
-    if (!folder) throw new Error(vscode.l10n.t('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.'));
+    if (!folder)
+      throw new Error(vscode.l10n.t('Open the folder that holds your campaign files: base snapshots live in its `.campaigns/` folder.'));
     return folder.uri.fsPath;
   }
 
@@ -99,7 +119,9 @@ export class PushActions {
       hold: store.hold,
       write: async (id, remote) => {
         await store.write(id, remote);
-        const params: RemoteStateNotification.Params = { entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: remote.normalized } }] };
+        const params: RemoteStateNotification.Params = {
+          entries: [{ uri: fileUri, state: { status: remote.status || 'UNKNOWN', base: remote.normalized } }],
+        };
         void this.ctx.client.sendNotification(RemoteStateNotification.method, params).then(undefined, () => undefined);
         this.lensChanged.fire();
         this.ctx.campaignRead.fire({ environment: client.environment.name, record: remote.raw });
@@ -144,7 +166,9 @@ export class PushActions {
     if (doc.uri.scheme !== 'file') throw new Error(readOnlyView(action, doc.uri.toString()));
     const key = doc.uri.toString();
     if (this.busy.has(key)) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', plainText(path.basename(doc.uri.fsPath))));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('A write of {0} is already in progress; wait for it to finish.', plainText(path.basename(doc.uri.fsPath))),
+      );
       return undefined;
     }
     this.busy.add(key);

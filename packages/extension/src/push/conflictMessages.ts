@@ -65,7 +65,10 @@ export interface ConflictViewTexts {
 }
 
 /** Controller → webview: the whole state, after every change. */
-export interface StateMessage { type: 'state'; state: ConflictViewState }
+export interface StateMessage {
+  type: 'state';
+  state: ConflictViewState;
+}
 
 /** Webview → controller: what the person did. */
 export type ViewMessage =

@@ -25,12 +25,24 @@ export function parseEdit(text: string, remove: boolean): EditResult {
   if (remove) return { ok: true, value: undefined };
   const trimmed = text.trim();
   if (!trimmed) {
-    return { ok: false, error: l10n.t('The value is empty: write it as JSON ("text", 42, true, null, [ … ] or { … }), or tick "Remove the field" to remove it.') };
+    return {
+      ok: false,
+      error: l10n.t(
+        'The value is empty: write it as JSON ("text", 42, true, null, [ … ] or { … }), or tick "Remove the field" to remove it.',
+      ),
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    if (looksLikeText(trimmed)) return { ok: false, error: l10n.t('Text goes in double quotes: {0}. Numbers, true, false, null, [ … ] and { … } are written as in the file.', JSON.stringify(trimmed)) };
+    if (looksLikeText(trimmed))
+      return {
+        ok: false,
+        error: l10n.t(
+          'Text goes in double quotes: {0}. Numbers, true, false, null, [ … ] and { … } are written as in the file.',
+          JSON.stringify(trimmed),
+        ),
+      };
     return { ok: false, error: l10n.t('Not valid JSON: {0}. Write the value as in the file.', e instanceof Error ? e.message : String(e)) };
   }
 }
@@ -59,7 +71,9 @@ function layout(v: unknown, indent: string, width: number): string {
   if (indent.length + flat.length <= width || !(Array.isArray(v) || isObject(v))) return flat;
   const inner = `${indent}  `;
   if (Array.isArray(v)) return `[\n${v.map(e => inner + layout(e, inner, width)).join(',\n')}\n${indent}]`;
-  return `{\n${Object.keys(v).map(k => `${inner}${JSON.stringify(k)}: ${layout(v[k], inner, width)}`).join(',\n')}\n${indent}}`;
+  return `{\n${Object.keys(v)
+    .map(k => `${inner}${JSON.stringify(k)}: ${layout(v[k], inner, width)}`)
+    .join(',\n')}\n${indent}}`;
 }
 
 /** A side of a diff document: the value as pretty JSON, or `(absent)`. */
@@ -81,12 +95,17 @@ export interface ChooseArgs {
 
 /** Checks the argument of the choose command; throws saying what it expects. */
 export function chooseArgs(arg: unknown): ChooseArgs {
-  const refuse = (why: string) => new Error(`${why} ${l10n.t('Give `{ id, choice }`: `id` is the conflict\'s id or path (`basic_details.name`), `choice` is "local" (yours), "remote" (theirs) or "edit" (with `value`, or `remove: true`).')}`);
+  const refuse = (why: string) =>
+    new Error(
+      `${why} ${l10n.t('Give `{ id, choice }`: `id` is the conflict\'s id or path (`basic_details.name`), `choice` is "local" (yours), "remote" (theirs) or "edit" (with `value`, or `remove: true`).')}`,
+    );
   if (!isObject(arg) || typeof arg.id !== 'string') throw refuse(l10n.t('No conflict named.'));
   const choice = arg.choice;
-  if (choice !== 'local' && choice !== 'remote' && choice !== 'edit') throw refuse(l10n.t('Unknown choice {0}.', String(JSON.stringify(choice))));
+  if (choice !== 'local' && choice !== 'remote' && choice !== 'edit')
+    throw refuse(l10n.t('Unknown choice {0}.', String(JSON.stringify(choice))));
   const hasValue = Object.prototype.hasOwnProperty.call(arg, 'value');
-  if (choice !== 'edit' && (hasValue || arg.remove !== undefined)) throw refuse(l10n.t('A `value` or `remove` goes with the choice "edit" only.'));
+  if (choice !== 'edit' && (hasValue || arg.remove !== undefined))
+    throw refuse(l10n.t('A `value` or `remove` goes with the choice "edit" only.'));
   return { id: arg.id, choice, value: arg.value, hasValue, remove: arg.remove === true };
 }
 
@@ -100,22 +119,37 @@ interface Row {
 }
 
 /** One side of a diff: the virtual document's file name and text. */
-export interface DiffSide { name: string; text: string }
+export interface DiffSide {
+  name: string;
+  text: string;
+}
 
 /** A diff to open: its title and its two sides. */
-export interface DiffTexts { title: string; left: DiffSide; right: DiffSide }
+export interface DiffTexts {
+  title: string;
+  left: DiffSide;
+  right: DiffSide;
+}
 
 export class ConflictSession {
   private readonly rows: Row[];
 
   constructor(readonly question: ConflictQuestion) {
-    this.rows = question.conflicts.map(conflict => ({ conflict, columns: columnsOf(conflict), editText: editPrefill(conflict.local), remove: false }));
+    this.rows = question.conflicts.map(conflict => ({
+      conflict,
+      columns: columnsOf(conflict),
+      editText: editPrefill(conflict.local),
+      remove: false,
+    }));
   }
 
   /** The conflict an id or a path names; throws listing the ones there are. */
   private row(idOrPath: string): Row {
     const row = this.rows.find(r => r.conflict.id === idOrPath) ?? this.rows.find(r => r.conflict.path === idOrPath);
-    if (!row) throw new Error(l10n.t('This view has no conflict {0}; it has {1}.', JSON.stringify(idOrPath), list(this.rows.map(r => r.conflict.path))));
+    if (!row)
+      throw new Error(
+        l10n.t('This view has no conflict {0}; it has {1}.', JSON.stringify(idOrPath), list(this.rows.map(r => r.conflict.path))),
+      );
     return row;
   }
 
@@ -189,7 +223,15 @@ export class ConflictSession {
     const campaign = q.campaignName
       ? l10n.t('Campaign "{0}" ({1}) on {2}', q.campaignName, q.campaignId, q.environment)
       : l10n.t('Campaign ({0}) on {1}', q.campaignId, q.environment);
-    return { campaign, theirsBy: theirsBy(q), rows, decided, ready: decided === rows.length, intro: intro(campaign, rows.length), progress: progress(decided, rows.length) };
+    return {
+      campaign,
+      theirsBy: theirsBy(q),
+      rows,
+      decided,
+      ready: decided === rows.length,
+      intro: intro(campaign, rows.length),
+      progress: progress(decided, rows.length),
+    };
   }
 
   /** The field as fetched against yours (`local`) or theirs (`remote`). */
@@ -197,9 +239,10 @@ export class ConflictSession {
     const c = this.row(idOrPath).conflict;
     const q = this.question;
     return {
-      title: side === 'local'
-        ? l10n.t('{0}: base (as fetched) ↔ yours ({1})', c.path, q.fileName)
-        : l10n.t('{0}: base (as fetched) ↔ theirs ({1}, {2})', c.path, q.environment, theirsBy(q)),
+      title:
+        side === 'local'
+          ? l10n.t('{0}: base (as fetched) ↔ yours ({1})', c.path, q.fileName)
+          : l10n.t('{0}: base (as fetched) ↔ theirs ({1}, {2})', c.path, q.environment, theirsBy(q)),
       left: { name: `${sideName('base')}.json`, text: documentText(c.base) },
       right: { name: `${sideName(side === 'local' ? 'yours' : 'theirs')}.json`, text: documentText(c[side]) },
     };
@@ -220,18 +263,31 @@ export class ConflictSession {
 /** The file name of a diff's side, without its extension. */
 function sideName(side: 'base' | 'yours' | 'theirs' | 'now' | 'merged'): string {
   switch (side) {
-    case 'base': return l10n.t({ message: 'base', comment: 'the file name of a diff side: the field as fetched' });
-    case 'yours': return l10n.t({ message: 'yours', comment: 'the file name of a diff side: the field in your file' });
-    case 'theirs': return l10n.t({ message: 'theirs', comment: 'the file name of a diff side: the field on the service' });
-    case 'now': return l10n.t({ message: 'now', comment: 'the file name of a diff side: the file as it is now' });
-    case 'merged': return l10n.t({ message: 'merged', comment: 'the file name of a diff side: the file after the merge' });
+    case 'base':
+      return l10n.t({ message: 'base', comment: 'the file name of a diff side: the field as fetched' });
+    case 'yours':
+      return l10n.t({ message: 'yours', comment: 'the file name of a diff side: the field in your file' });
+    case 'theirs':
+      return l10n.t({ message: 'theirs', comment: 'the file name of a diff side: the field on the service' });
+    case 'now':
+      return l10n.t({ message: 'now', comment: 'the file name of a diff side: the file as it is now' });
+    case 'merged':
+      return l10n.t({ message: 'merged', comment: 'the file name of a diff side: the file after the merge' });
   }
 }
 
 function intro(campaign: string, fields: number): string {
-  const conflicts = fields === 1
-    ? l10n.t('{0}: 1 field changed both in your file and on the service since you fetched it; every other change merged by itself.', campaign)
-    : l10n.t('{0}: {1} fields changed both in your file and on the service since you fetched it; every other change merged by itself.', campaign, fields);
+  const conflicts =
+    fields === 1
+      ? l10n.t(
+          '{0}: 1 field changed both in your file and on the service since you fetched it; every other change merged by itself.',
+          campaign,
+        )
+      : l10n.t(
+          '{0}: {1} fields changed both in your file and on the service since you fetched it; every other change merged by itself.',
+          campaign,
+          fields,
+        );
   return `${conflicts} ${l10n.t('Choose what each field keeps. Continue writes the result into your file and opens the push review: nothing is sent until you confirm it there.')}`;
 }
 
@@ -263,15 +319,24 @@ function columnsOf(c: FieldConflict): Row['columns'] {
 function toView(row: Row, { editError }: RowStatus): ConflictRow {
   const c = row.conflict;
   const view: ConflictRow = {
-    id: c.id, path: c.path, ...row.columns, choice: row.choice, editText: row.editText, remove: row.remove,
-    keepFor: l10n.t('Keep for {0}', c.path), valueLabel: l10n.t('The value of {0}, as JSON', c.path),
+    id: c.id,
+    path: c.path,
+    ...row.columns,
+    choice: row.choice,
+    editText: row.editText,
+    remove: row.remove,
+    keepFor: l10n.t('Keep for {0}', c.path),
+    valueLabel: l10n.t('The value of {0}, as JSON', c.path),
   };
   if (editError) view.error = editError;
   return view;
 }
 
 function theirsBy(q: ConflictQuestion): string {
-  return l10n.t('changed by {0}', whoAndWhen(q.remoteUpdatedBy, q.remoteUpdatedAt) ?? l10n.t('someone else (the service does not say who)'));
+  return l10n.t(
+    'changed by {0}',
+    whoAndWhen(q.remoteUpdatedBy, q.remoteUpdatedAt) ?? l10n.t('someone else (the service does not say who)'),
+  );
 }
 
 function pick(doc: CampaignDoc, keys: string[]): CampaignDoc {

@@ -34,12 +34,24 @@ class ConflictView {
    * @param fileColumn where the campaign file is shown: the view's diffs open there, so the view
    *   stays in sight.
    */
-  constructor(question: ConflictQuestion, readonly panel: vscode.WebviewPanel, script: vscode.Uri, private readonly previews: PreviewDocuments,
-    private readonly fileColumn: vscode.ViewColumn, onClosed: () => void) {
+  constructor(
+    question: ConflictQuestion,
+    readonly panel: vscode.WebviewPanel,
+    script: vscode.Uri,
+    private readonly previews: PreviewDocuments,
+    private readonly fileColumn: vscode.ViewColumn,
+    onClosed: () => void,
+  ) {
     this.session = new ConflictSession(question);
-    this.answer = new Promise(resolve => { this.settle = resolve; });
+    this.answer = new Promise(resolve => {
+      this.settle = resolve;
+    });
     const webview = panel.webview;
-    webview.html = conflictsPage({ cspSource: webview.cspSource, nonce: randomBytes(16).toString('hex'), scriptUri: webview.asWebviewUri(script).toString() });
+    webview.html = conflictsPage({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('hex'),
+      scriptUri: webview.asWebviewUri(script).toString(),
+    });
     const messages = webview.onDidReceiveMessage((m: ViewMessage) => this.onMessage(m));
     // Closing the tab is cancelling.
     panel.onDidDispose(() => {
@@ -94,19 +106,42 @@ class ConflictView {
   }
 
   private onMessage(m: ViewMessage): void {
-    void this.handle(m).then(undefined, e => void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(e instanceof Error ? e.message : String(e)))));
+    void this.handle(m).then(
+      undefined,
+      e =>
+        void vscode.window.showErrorMessage(vscode.l10n.t('Campaign Studio: {0}', plainText(e instanceof Error ? e.message : String(e)))),
+    );
   }
 
   private async handle(m: ViewMessage): Promise<void> {
     switch (m.type) {
-      case 'ready': this.changed(); return;
-      case 'choose': this.session.choose(m.id, m.choice); this.changed(); return;
-      case 'edit': this.session.edit(m.id, m.text); this.changed(); return;
-      case 'remove': this.session.setRemove(m.id, m.remove); this.changed(); return;
-      case 'diff': await this.openDiff(this.session.fieldDiff(m.id, m.side)); return;
-      case 'preview': await this.previewResult(); return;
-      case 'continue': this.continue(); return;
-      case 'cancel': this.cancel(); return;
+      case 'ready':
+        this.changed();
+        return;
+      case 'choose':
+        this.session.choose(m.id, m.choice);
+        this.changed();
+        return;
+      case 'edit':
+        this.session.edit(m.id, m.text);
+        this.changed();
+        return;
+      case 'remove':
+        this.session.setRemove(m.id, m.remove);
+        this.changed();
+        return;
+      case 'diff':
+        await this.openDiff(this.session.fieldDiff(m.id, m.side));
+        return;
+      case 'preview':
+        await this.previewResult();
+        return;
+      case 'continue':
+        this.continue();
+        return;
+      case 'cancel':
+        this.cancel();
+        return;
     }
   }
 
@@ -114,7 +149,11 @@ class ConflictView {
   private async openDiff(d: DiffTexts): Promise<void> {
     const { left, right } = this.previews.pair(d.title, d.left, d.right);
     this.opened.push(left, right);
-    await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, d.title, { preview: true, preserveFocus: true, viewColumn: this.fileColumn });
+    await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, d.title, {
+      preview: true,
+      preserveFocus: true,
+      viewColumn: this.fileColumn,
+    });
   }
 }
 
@@ -124,17 +163,24 @@ export class ConflictViews implements vscode.Disposable {
   private readonly script: vscode.Uri;
   private readonly root: vscode.Uri;
 
-  constructor(extensionUri: vscode.Uri, private readonly previews: PreviewDocuments) {
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly previews: PreviewDocuments,
+  ) {
     this.root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     this.script = vscode.Uri.joinPath(this.root, 'conflicts.js');
   }
 
   /** Opens a view for the question beside the file; settles with the choices, or undefined to cancel. */
   ask(question: ConflictQuestion): Promise<Answer> {
-    const fileColumn = vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === question.fileUri)?.viewColumn ?? vscode.ViewColumn.One;
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Resolve conflicts: {0}', question.fileName),
+    const fileColumn =
+      vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === question.fileUri)?.viewColumn ?? vscode.ViewColumn.One;
+    const panel = vscode.window.createWebviewPanel(
+      VIEW_TYPE,
+      vscode.l10n.t('Resolve conflicts: {0}', question.fileName),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-      { enableScripts: true, localResourceRoots: [this.root] });
+      { enableScripts: true, localResourceRoots: [this.root] },
+    );
     const view = new ConflictView(question, panel, this.script, this.previews, fileColumn, () => this.closed(view));
     this.open.push(view);
     void this.setOpenKey();
@@ -144,14 +190,19 @@ export class ConflictViews implements vscode.Disposable {
   /** The view the commands act on: the active one, else the last opened. */
   private current(): ConflictView {
     const view = this.open.find(v => v.panel.active) ?? this.open[this.open.length - 1];
-    if (!view) throw new Error(vscode.l10n.t('No conflict view is open: these commands act on the "Resolve conflicts" tab a push opens when a field changed both in your file and on the service.'));
+    if (!view)
+      throw new Error(
+        vscode.l10n.t(
+          'No conflict view is open: these commands act on the "Resolve conflicts" tab a push opens when a field changed both in your file and on the service.',
+        ),
+      );
     return view;
   }
 
   /** `{ id, choice, value?, remove? }`; without an argument, asks which field and what to keep. */
   async choose(arg?: unknown): Promise<ConflictViewState | undefined> {
     const view = this.current();
-    const chosen = arg ?? await askChoice(view.state());
+    const chosen = arg ?? (await askChoice(view.state()));
     return chosen === undefined ? undefined : view.choose(chosen);
   }
 
@@ -183,9 +234,15 @@ export class ConflictViews implements vscode.Disposable {
 
 /** The palette's way to choose: which field (when there are several), then yours, theirs, an edit or removal. */
 async function askChoice(state: ConflictViewState): Promise<unknown> {
-  const row = state.rows.length === 1 ? state.rows[0] : (await vscode.window.showQuickPick(
-    state.rows.map(r => ({ label: r.path, description: vscode.l10n.t('yours {0} · theirs {1}', r.local, r.remote), row: r })),
-    { title: vscode.l10n.t('Which field?'), ignoreFocusOut: true }))?.row;
+  const row =
+    state.rows.length === 1
+      ? state.rows[0]
+      : (
+          await vscode.window.showQuickPick(
+            state.rows.map(r => ({ label: r.path, description: vscode.l10n.t('yours {0} · theirs {1}', r.local, r.remote), row: r })),
+            { title: vscode.l10n.t('Which field?'), ignoreFocusOut: true },
+          )
+        )?.row;
   if (!row) return undefined;
   type Item = vscode.QuickPickItem & { pick: 'local' | 'remote' | 'edit' | 'remove' };
   const words = conflictViewTexts();
@@ -207,7 +264,10 @@ async function askValue(row: ConflictRow): Promise<unknown> {
     title: row.valueLabel,
     value: row.editText.replace(/\s*\n\s*/g, ' '),
     ignoreFocusOut: true,
-    validateInput: t => { const p = parseEdit(t, false); return p.ok ? undefined : p.error; },
+    validateInput: t => {
+      const p = parseEdit(t, false);
+      return p.ok ? undefined : p.error;
+    },
   });
   if (text === undefined) return undefined;
   const parsed = parseEdit(text, false);

@@ -40,19 +40,31 @@ function activatePush(ctx: StudioContext, connection: () => ConnectionSource | u
   subs.push(previews, findings, reviews, conflicts, actions.lensChanged);
   subs.push(histories, vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews));
   subs.push(vscode.workspace.registerTextDocumentContentProvider(EXECUTIONS_SCHEME, histories));
-  subs.push(vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: CAMPAIGN_FILES_GLOB }, {
-    onDidChangeCodeLenses: actions.lensChanged.event,
-    provideCodeLenses: doc => campaignLenses(actions, doc),
-  }));
+  subs.push(
+    vscode.languages.registerCodeLensProvider(
+      { scheme: 'file', pattern: CAMPAIGN_FILES_GLOB },
+      {
+        onDidChangeCodeLenses: actions.lensChanged.event,
+        provideCodeLenses: doc => campaignLenses(actions, doc),
+      },
+    ),
+  );
   const conn = connection();
   if (conn?.onDidChange) subs.push(conn.onDidChange(() => actions.lensChanged.fire()));
   subs.push(vscode.workspace.onDidSaveTextDocument(doc => pushOnSave(actions, doc)));
-  subs.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('campaignStudio')) actions.lensChanged.fire(); }));
+  subs.push(
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration('campaignStudio')) actions.lensChanged.fire();
+    }),
+  );
   registerCommands(ctx, trustedWrites(pushCommands(actions, { histories, reviews, conflicts })));
 }
 
 /** The write commands: those on a campaign file run one write of it at a time, and all that need the service offer to sign in first. */
-function pushCommands(actions: PushActions, views: { histories: PreviewDocuments; reviews: PushReviews; conflicts: ConflictViews }): CommandTable<'push'> {
+function pushCommands(
+  actions: PushActions,
+  views: { histories: PreviewDocuments; reviews: PushReviews; conflicts: ConflictViews },
+): CommandTable<'push'> {
   const { histories, reviews, conflicts } = views;
   return {
     [COMMAND_IDS.push]: () => actions.signedIn(arg => actions.withFile(arg, 'push', file => pushFile(actions, file))),

@@ -86,15 +86,29 @@ function bullet(text: string): string[] {
 export function reviewHeader(p: PushPreview): string[] {
   const last = whoAndWhen(p.remoteUpdatedBy, p.remoteUpdatedAt);
   return [
-    ...wrap(l10n.t('Nothing has been sent yet: Push or Cancel Push are in this tab\'s title bar; closing the tab cancels.'), HEADER_WIDTH),
+    ...wrap(l10n.t("Nothing has been sent yet: Push or Cancel Push are in this tab's title bar; closing the tab cancels."), HEADER_WIDTH),
     '',
     `${p.request.method} ${p.request.path}`,
     l10n.t('Campaign {0}, status {1}', campaignLabel(p), p.status || l10n.t('unknown')),
-    p.production ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment) : l10n.t('Environment: {0}', p.environment),
+    p.production
+      ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment)
+      : l10n.t('Environment: {0}', p.environment),
     ...wrap(l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')), HEADER_WIDTH),
-    ...wrap(l10n.t('Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.', list(p.changed)), HEADER_WIDTH),
-    ...section(changesTitle(p), p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`)),
-    ...section(l10n.t('Your file already took from the service (not sent):'), p.takeFromRemote.map(f => `  ${f}`)),
+    ...wrap(
+      l10n.t(
+        'Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
+        list(p.changed),
+      ),
+      HEADER_WIDTH,
+    ),
+    ...section(
+      changesTitle(p),
+      p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`),
+    ),
+    ...section(
+      l10n.t('Your file already took from the service (not sent):'),
+      p.takeFromRemote.map(f => `  ${f}`),
+    ),
     ...section(l10n.t('Notes:'), p.notes.flatMap(bullet)),
     '',
     ...wrap(l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment), HEADER_WIDTH),
@@ -137,20 +151,34 @@ export interface ReviewDocuments {
 /** The two documents of the review: the same header, then the service's values and the body. */
 export function reviewDocuments(p: PushPreview): ReviewDocuments {
   // A line break inside a name or a note would end the comment: each header line stays one line.
-  const header = reviewHeader(p).map(l => (l ? `// ${l.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '//')).join('\n') + '\n';
+  const header =
+    reviewHeader(p)
+      .map(l => (l ? `// ${l.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '//'))
+      .join('\n') + '\n';
   return {
     title: l10n.t('Review push: {0} → {1}', p.campaignName || p.campaignId, p.environment),
-    left: { name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: 'the name of the review\'s left document, the campaign as the service holds it' })}.jsonc`, text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n' },
-    right: { name: `${l10n.t({ message: 'after push', comment: 'the name of the review\'s right document, the body the push sends' })}.jsonc`, text: header + JSON.stringify(p.body, null, 2) + '\n' },
+    left: {
+      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}.jsonc`,
+      text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n',
+    },
+    right: {
+      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}.jsonc`,
+      text: header + JSON.stringify(p.body, null, 2) + '\n',
+    },
   };
 }
 
 /** The short confirmation of `campaignStudio.push.confirmation: "modal"`. */
 export function modalQuestion(p: PushPreview): { message: string; detail: string; button: string } {
   const lines = p.changes.map(c => changeLine(c, p.remoteUpdatedBy));
-  const shown = lines.length > MODAL_FIELDS ? [...lines.slice(0, MODAL_FIELDS - 1), l10n.t('… and {0} more', lines.length - MODAL_FIELDS + 1)] : lines;
+  const shown =
+    lines.length > MODAL_FIELDS ? [...lines.slice(0, MODAL_FIELDS - 1), l10n.t('… and {0} more', lines.length - MODAL_FIELDS + 1)] : lines;
   const took = p.takeFromRemote.length ? [l10n.t('Your file already took {0} from the service.', list(p.takeFromRemote))] : [];
-  return { message: modalMessage(p), detail: [l10n.t('Campaign {0}.', campaignLabel(p)), ...shown, ...took].join('\n'), button: l10n.t('Push') };
+  return {
+    message: modalMessage(p),
+    detail: [l10n.t('Campaign {0}.', campaignLabel(p)), ...shown, ...took].join('\n'),
+    button: l10n.t('Push'),
+  };
 }
 
 function modalMessage(p: PushPreview): string {
@@ -193,8 +221,13 @@ export function typedQuestion(title: string, context: string, expected: string, 
 /** The production question: type the environment's name to push. */
 export function typedConfirmation(p: PushPreview): TypedConfirmation {
   const env = p.environment;
-  return typedQuestion(l10n.t('Push to production environment {0}', env), l10n.t('This changes the live campaign {0}: {1}.', campaignLabel(p), list(p.changed)), env, {
-    ask: l10n.t('Type {0} to push, or press Escape to cancel.', env),
-    wrong: l10n.t('Type the environment\'s name exactly: {0}. Escape cancels.', env),
-  });
+  return typedQuestion(
+    l10n.t('Push to production environment {0}', env),
+    l10n.t('This changes the live campaign {0}: {1}.', campaignLabel(p), list(p.changed)),
+    env,
+    {
+      ask: l10n.t('Type {0} to push, or press Escape to cancel.', env),
+      wrong: l10n.t("Type the environment's name exactly: {0}. Escape cancels.", env),
+    },
+  );
 }

@@ -35,7 +35,12 @@ export class PushReviews implements vscode.Disposable {
     const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, answer: resolve }));
     try {
       await this.updateContext();
-      const opening = Promise.resolve(vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, docs.title, { viewColumn: vscode.ViewColumn.Beside, preview: false }));
+      const opening = Promise.resolve(
+        vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, docs.title, {
+          viewColumn: vscode.ViewColumn.Beside,
+          preview: false,
+        }),
+      );
       // The answer does not wait for the open to settle: the editor never settles the open of a
       // tab closed while it still opens, and that close is an answer (Cancel). A failed open fails.
       return await Promise.race([answered, opening.then(() => answered)]);
@@ -54,7 +59,10 @@ export class PushReviews implements vscode.Disposable {
   private target(arg: unknown): Waiting {
     if (arg instanceof vscode.Uri) {
       const review = this.find(arg);
-      if (!review) throw new Error(vscode.l10n.t('This push review has already been answered: close its tab, and push again to review the change anew.'));
+      if (!review)
+        throw new Error(
+          vscode.l10n.t('This push review has already been answered: close its tab, and push again to review the change anew.'),
+        );
       return review;
     }
     const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
@@ -62,8 +70,18 @@ export class PushReviews implements vscode.Disposable {
     if (shown) return shown;
     const all = [...this.waiting.values()];
     if (all.length === 1) return all[0];
-    if (all.length === 0) throw new Error(vscode.l10n.t('No push review is waiting for an answer: run "Campaign Studio: Push Changes to the Service" on a campaign file first.'));
-    throw new Error(vscode.l10n.t('{0} push reviews are open: select the tab of the one you mean, then choose Push or Cancel Push in its title bar.', all.length));
+    if (all.length === 0)
+      throw new Error(
+        vscode.l10n.t(
+          'No push review is waiting for an answer: run "Campaign Studio: Push Changes to the Service" on a campaign file first.',
+        ),
+      );
+    throw new Error(
+      vscode.l10n.t(
+        '{0} push reviews are open: select the tab of the one you mean, then choose Push or Cancel Push in its title bar.',
+        all.length,
+      ),
+    );
   }
 
   private find(uri: vscode.Uri): Waiting | undefined {

@@ -16,10 +16,23 @@ export async function sendTest(actions: PushActions, file: DocumentFile) {
   const id = campaignIdOf(doc);
   let mode: 'draft' | 'inline' = 'inline';
   if (id) {
-    const pick = await vscode.window.showQuickPick([
-      { label: `$(cloud) ${vscode.l10n.t('The saved draft')}`, description: id, detail: vscode.l10n.t('What the service holds now (draft mode); unpushed edits are not included.'), mode: 'draft' as const },
-      { label: `$(file) ${vscode.l10n.t('This file\'s content')}`, description: 'inline', detail: vscode.l10n.t('The content of the file as it is now (inline mode, rule B8).'), mode: 'inline' as const },
-    ], { title: vscode.l10n.t('Send a test of…'), ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(
+      [
+        {
+          label: `$(cloud) ${vscode.l10n.t('The saved draft')}`,
+          description: id,
+          detail: vscode.l10n.t('What the service holds now (draft mode); unpushed edits are not included.'),
+          mode: 'draft' as const,
+        },
+        {
+          label: `$(file) ${vscode.l10n.t("This file's content")}`,
+          description: 'inline',
+          detail: vscode.l10n.t('The content of the file as it is now (inline mode, rule B8).'),
+          mode: 'inline' as const,
+        },
+      ],
+      { title: vscode.l10n.t('Send a test of…'), ignoreFocusOut: true },
+    );
     if (!pick) return undefined;
     mode = pick.mode;
   }
@@ -43,7 +56,12 @@ async function askRecipients(state: vscode.Memento, channel: string): Promise<st
   if (remembered.length) {
     type Item = vscode.QuickPickItem & { other?: boolean };
     const items: Item[] = [...remembered.map(r => ({ label: r })), { label: `$(add) ${words.other}`, other: true, alwaysShow: true }];
-    const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Send the test to (at most 10)'), placeHolder: words.tick, ignoreFocusOut: true });
+    const picks = await vscode.window.showQuickPick(items, {
+      canPickMany: true,
+      title: vscode.l10n.t('Send the test to (at most 10)'),
+      placeHolder: words.tick,
+      ignoreFocusOut: true,
+    });
     if (!picks) return undefined;
     chosen = picks.filter(p => !p.other).map(p => p.label);
     if (!picks.some(p => p.other)) return checkRecipients(chosen.join(','), channel) ?? askTyped(channel, chosen);

@@ -11,9 +11,20 @@ import type { LocalRules } from '@campaign-studio/sync';
 export function serverRules(client: LanguageClient, uri: vscode.Uri): LocalRules {
   return {
     check: async (text, options) => {
-      const params: PreflightRequest.Params = { textDocument: { uri: uri.toString() }, text, remote: options.remote, purpose: options.purpose };
+      const params: PreflightRequest.Params = {
+        textDocument: { uri: uri.toString() },
+        text,
+        remote: options.remote,
+        purpose: options.purpose,
+      };
       const result = await client.sendRequest(PreflightRequest.type, params);
-      return result.findings.map(f => ({ rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: f.range.start.line + 1 }));
+      return result.findings.map(f => ({
+        rule: f.rule,
+        severity: f.severity,
+        message: f.message,
+        path: f.path,
+        line: f.range.start.line + 1,
+      }));
     },
   };
 }

@@ -1,8 +1,19 @@
 import * as vscode from 'vscode';
 import { parse } from '@campaign-studio/core';
 import {
-  BaseStore, campaignIdOf, humanize, idOf, isObject, nameOf, plainText, pushApi, runStatusAction, StatusAction,
-  statusActionQuery, statusActionsFor, StatusDeps,
+  BaseStore,
+  campaignIdOf,
+  humanize,
+  idOf,
+  isObject,
+  nameOf,
+  plainText,
+  pushApi,
+  runStatusAction,
+  StatusAction,
+  statusActionQuery,
+  statusActionsFor,
+  StatusDeps,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
 import { isCampaignUri } from '../fileKinds';
@@ -44,17 +55,25 @@ async function statusTarget(actions: PushActions, action: StatusAction): Promise
   const doc = vscode.window.activeTextEditor?.document;
   const value = doc && isCampaignUri(doc.uri) ? parse(doc.getText()).value : undefined;
   const id = isObject(value) ? campaignIdOf(value) : undefined;
-  if (doc && id && isObject(value) && statusActionsFor(value).includes(action)) return { id, doc: doc.uri.scheme === 'file' ? doc : undefined };
+  if (doc && id && isObject(value) && statusActionsFor(value).includes(action))
+    return { id, doc: doc.uri.scheme === 'file' ? doc : undefined };
   const client = actions.client();
   const words = statusWords(action, client.environment.name);
-  const candidates = (await runWithProgress(words.looking, step => client.forAction(step).searchAll(statusActionQuery(action))))
-    .filter(r => statusActionsFor(r).includes(action));
+  const candidates = (await runWithProgress(words.looking, step => client.forAction(step).searchAll(statusActionQuery(action)))).filter(r =>
+    statusActionsFor(r).includes(action),
+  );
   if (!candidates.length) {
     void vscode.window.showInformationMessage(plainText(words.none));
     return undefined;
   }
-  const pick = await vscode.window.showQuickPick(candidates.map(r => ({
-    label: nameOf(r), description: `${humanize(String(r.status ?? ''))} · ${humanize(String(r.channel ?? ''))} · ${humanize(String(r.campaign_delivery_type ?? ''))}`, detail: idOf(r), id: idOf(r),
-  })), { title: words.title, placeHolder: vscode.l10n.t('The campaigns this action applies to now'), matchOnDetail: true });
+  const pick = await vscode.window.showQuickPick(
+    candidates.map(r => ({
+      label: nameOf(r),
+      description: `${humanize(String(r.status ?? ''))} · ${humanize(String(r.channel ?? ''))} · ${humanize(String(r.campaign_delivery_type ?? ''))}`,
+      detail: idOf(r),
+      id: idOf(r),
+    })),
+    { title: words.title, placeHolder: vscode.l10n.t('The campaigns this action applies to now'), matchOnDetail: true },
+  );
   return pick && { id: pick.id };
 }

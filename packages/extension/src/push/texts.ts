@@ -13,51 +13,66 @@ export type FileAction = 'push' | 'createDraft' | 'validate' | 'sendTest';
 /** No campaign file given, and none active: which one to open, as a whole sentence per action. */
 export function openFirst(action: FileAction | 'actOn'): string {
   switch (action) {
-    case 'push': return vscode.l10n.t('Open the `.campaign.json` file to push first.');
-    case 'createDraft': return vscode.l10n.t('Open the `.campaign.json` file to create a draft from first.');
-    case 'validate': return vscode.l10n.t('Open the `.campaign.json` file to validate first.');
-    case 'sendTest': return vscode.l10n.t('Open the `.campaign.json` file to send a test of first.');
-    case 'actOn': return vscode.l10n.t('Open the `.campaign.json` file to act on first.');
+    case 'push':
+      return vscode.l10n.t('Open the `.campaign.json` file to push first.');
+    case 'createDraft':
+      return vscode.l10n.t('Open the `.campaign.json` file to create a draft from first.');
+    case 'validate':
+      return vscode.l10n.t('Open the `.campaign.json` file to validate first.');
+    case 'sendTest':
+      return vscode.l10n.t('Open the `.campaign.json` file to send a test of first.');
+    case 'actOn':
+      return vscode.l10n.t('Open the `.campaign.json` file to act on first.');
   }
 }
 
 /** The document at `uri` is a read-only view of the service: fetch it first. */
 export function readOnlyView(action: FileAction, uri: string): string {
   switch (action) {
-    case 'push': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to push it.', uri);
-    case 'createDraft': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to create a draft from it.', uri);
-    case 'validate': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to validate it.', uri);
-    case 'sendTest': return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to send a test of it.', uri);
+    case 'push':
+      return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to push it.', uri);
+    case 'createDraft':
+      return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to create a draft from it.', uri);
+    case 'validate':
+      return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to validate it.', uri);
+    case 'sendTest':
+      return vscode.l10n.t('{0} is a read-only view of the service; fetch it into the workspace to send a test of it.', uri);
   }
 }
 
 /** What the palette's pause, resume or stop says while it looks for a campaign to act on. */
 export function statusWords(action: StatusAction, env: string): { looking: string; none: string; title: string } {
   switch (action) {
-    case 'PAUSE': return {
-      looking: vscode.l10n.t('Looking for campaigns to pause on {0}', env),
-      none: vscode.l10n.t('No campaign on {0} can be paused now. Refresh the Campaigns view to see the current statuses.', env),
-      title: vscode.l10n.t('Pause which campaign on {0}?', env),
-    };
-    case 'RESUME': return {
-      looking: vscode.l10n.t('Looking for campaigns to resume on {0}', env),
-      none: vscode.l10n.t('No campaign on {0} can be resumed now. Refresh the Campaigns view to see the current statuses.', env),
-      title: vscode.l10n.t('Resume which campaign on {0}?', env),
-    };
-    case 'STOP': return {
-      looking: vscode.l10n.t('Looking for campaigns to stop on {0}', env),
-      none: vscode.l10n.t('No campaign on {0} can be stopped now. Refresh the Campaigns view to see the current statuses.', env),
-      title: vscode.l10n.t('Stop which campaign on {0}?', env),
-    };
+    case 'PAUSE':
+      return {
+        looking: vscode.l10n.t('Looking for campaigns to pause on {0}', env),
+        none: vscode.l10n.t('No campaign on {0} can be paused now. Refresh the Campaigns view to see the current statuses.', env),
+        title: vscode.l10n.t('Pause which campaign on {0}?', env),
+      };
+    case 'RESUME':
+      return {
+        looking: vscode.l10n.t('Looking for campaigns to resume on {0}', env),
+        none: vscode.l10n.t('No campaign on {0} can be resumed now. Refresh the Campaigns view to see the current statuses.', env),
+        title: vscode.l10n.t('Resume which campaign on {0}?', env),
+      };
+    case 'STOP':
+      return {
+        looking: vscode.l10n.t('Looking for campaigns to stop on {0}', env),
+        none: vscode.l10n.t('No campaign on {0} can be stopped now. Refresh the Campaigns view to see the current statuses.', env),
+        title: vscode.l10n.t('Stop which campaign on {0}?', env),
+      };
   }
 }
 
 /** Why pause, resume or stop refuses several selected campaigns. */
 export function oneAtATime(action: StatusAction, selected: number): string {
   switch (action) {
-    case 'PAUSE': return vscode.l10n.t('Pause works on one campaign at a time, and {0} are selected: select only the campaign to pause.', selected);
-    case 'RESUME': return vscode.l10n.t('Resume works on one campaign at a time, and {0} are selected: select only the campaign to resume.', selected);
-    case 'STOP': return vscode.l10n.t('Stop works on one campaign at a time, and {0} are selected: select only the campaign to stop.', selected);
+    case 'PAUSE':
+      return vscode.l10n.t('Pause works on one campaign at a time, and {0} are selected: select only the campaign to pause.', selected);
+    case 'RESUME':
+      return vscode.l10n.t('Resume works on one campaign at a time, and {0} are selected: select only the campaign to resume.', selected);
+    case 'STOP':
+      return vscode.l10n.t('Stop works on one campaign at a time, and {0} are selected: select only the campaign to stop.', selected);
   }
 }
 
@@ -76,7 +91,9 @@ export function recipientWords(channel: string): { other: string; tick: string }
 export function recipientsPrompt(channel: string, already: string[]): string {
   const email = channel === 'EMAIL';
   if (!already.length) {
-    return email ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all)') : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all)');
+    return email
+      ? vscode.l10n.t('Email addresses, separated by commas (at most 10 in all)')
+      : vscode.l10n.t('User identifiers, separated by commas (at most 10 in all)');
   }
   const chosen = already.join(', ');
   return email

@@ -22,8 +22,13 @@ export const WRITE_COMMANDS: readonly string[] = [
 export const MANAGE_TRUST_COMMAND = VSCODE_COMMANDS.manageTrust;
 
 /** The command table with each write command refused, and explained, while the workspace is not trusted. */
-export function trustedWrites(table: Record<string, CommandFactory>, isTrusted: () => boolean = () => vscode.workspace.isTrusted): Record<string, CommandFactory> {
-  return Object.fromEntries(Object.entries(table).map(([id, factory]) => [id, WRITE_COMMANDS.includes(id) ? onlyWhenTrusted(factory, isTrusted) : factory]));
+export function trustedWrites(
+  table: Record<string, CommandFactory>,
+  isTrusted: () => boolean = () => vscode.workspace.isTrusted,
+): Record<string, CommandFactory> {
+  return Object.fromEntries(
+    Object.entries(table).map(([id, factory]) => [id, WRITE_COMMANDS.includes(id) ? onlyWhenTrusted(factory, isTrusted) : factory]),
+  );
 }
 
 function onlyWhenTrusted(factory: CommandFactory, isTrusted: () => boolean): CommandFactory {
@@ -40,7 +45,10 @@ function onlyWhenTrusted(factory: CommandFactory, isTrusted: () => boolean): Com
 async function explainUntrusted(): Promise<void> {
   const manage = vscode.l10n.t('Manage Workspace Trust');
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Campaign Studio sends nothing that changes the service from a workspace you have not trusted (Restricted Mode). Trust this workspace to push, create drafts, send tests or pause, resume and stop campaigns.'),
-    manage);
+    vscode.l10n.t(
+      'Campaign Studio sends nothing that changes the service from a workspace you have not trusted (Restricted Mode). Trust this workspace to push, create drafts, send tests or pause, resume and stop campaigns.',
+    ),
+    manage,
+  );
   if (answer === manage) await vscode.commands.executeCommand(MANAGE_TRUST_COMMAND);
 }

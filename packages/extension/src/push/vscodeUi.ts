@@ -2,8 +2,21 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parse, rangeFor, RemoteFindingsNotification } from '@campaign-studio/core';
 import {
-  ConfirmHow, ConflictChoice, ConflictQuestion, list, plainText, LocalFile, Problem, ProgressStep, PushPreview, PushUi,
-  RemoteFinding, stillCurrent, track, TrackedFinding, waitText,
+  ConfirmHow,
+  ConflictChoice,
+  ConflictQuestion,
+  list,
+  plainText,
+  LocalFile,
+  Problem,
+  ProgressStep,
+  PushPreview,
+  PushUi,
+  RemoteFinding,
+  stillCurrent,
+  track,
+  TrackedFinding,
+  waitText,
 } from '@campaign-studio/sync';
 import { SteppedAction } from '../remoteEditor/progress';
 import { modalQuestion, reviewDocuments, ReviewSide, TypedConfirmation, typedConfirmation, typedQuestion, TypingTexts } from './review';
@@ -74,7 +87,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
 /** The open diff tabs whose right-hand document is one of `uris`. */
 export function diffTabsShowing(uris: readonly vscode.Uri[]): vscode.Tab[] {
   const keys = new Set(uris.map(u => u.toString()));
-  return vscode.window.tabGroups.all.flatMap(g => g.tabs).filter(t => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
+  return vscode.window.tabGroups.all
+    .flatMap(g => g.tabs)
+    .filter(t => t.input instanceof vscode.TabInputTextDiff && keys.has(t.input.modified.toString()));
 }
 
 /**
@@ -90,8 +105,12 @@ export class RemoteFindings implements vscode.Disposable {
   }
 
   set(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {
-    const tracked = track(this.notShownYet(uri, findings).map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })), doc);
-    if (tracked.length) this.byUri.set(uri, tracked); else this.byUri.delete(uri);
+    const tracked = track(
+      this.notShownYet(uri, findings).map(f => ({ rule: f.rule, path: f.path, message: f.message, severity: f.severity })),
+      doc,
+    );
+    if (tracked.length) this.byUri.set(uri, tracked);
+    else this.byUri.delete(uri);
     this.send(uri, tracked);
   }
 
@@ -108,7 +127,9 @@ export class RemoteFindings implements vscode.Disposable {
     if (!server.length) return findings;
     const parsed = parse(doc.getText());
     const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? ''));
-    return findings.filter(f => !(/^P[1-3]$/.test(f.rule) && server.some(d => codeOf(d) === f.rule && d.range.start.line === rangeFor(parsed, f).start.line)));
+    return findings.filter(
+      f => !(/^P[1-3]$/.test(f.rule) && server.some(d => codeOf(d) === f.rule && d.range.start.line === rangeFor(parsed, f).start.line)),
+    );
   }
 
   get(uri: string): TrackedFinding[] {
@@ -121,7 +142,8 @@ export class RemoteFindings implements vscode.Disposable {
     if (!current) return;
     const kept = stillCurrent(current, parse(doc.getText()).value);
     if (kept.length === current.length) return;
-    if (kept.length) this.byUri.set(uri, kept); else this.byUri.delete(uri);
+    if (kept.length) this.byUri.set(uri, kept);
+    else this.byUri.delete(uri);
     this.send(uri, kept);
   }
 
@@ -146,10 +168,17 @@ export interface DocumentFileHooks {
 
 /** The user's file, as an open text document: reads the buffer, writes through an edit. */
 export class DocumentFile implements LocalFile {
-  constructor(readonly doc: vscode.TextDocument, private readonly hooks: DocumentFileHooks = {}) {}
+  constructor(
+    readonly doc: vscode.TextDocument,
+    private readonly hooks: DocumentFileHooks = {},
+  ) {}
 
-  get uri(): string { return this.doc.uri.toString(); }
-  get name(): string { return this.doc.uri.path.split('/').pop() ?? this.doc.uri.path; }
+  get uri(): string {
+    return this.doc.uri.toString();
+  }
+  get name(): string {
+    return this.doc.uri.path.split('/').pop() ?? this.doc.uri.path;
+  }
 
   text(): string {
     return this.doc.getText();
@@ -182,9 +211,13 @@ export class DocumentFile implements LocalFile {
         then(d.getText());
       }),
       // Closed without saving: what it held is gone, and so is the reason to wait.
-      vscode.workspace.onDidCloseTextDocument(d => { if (d.uri.toString() === uri) dispose(); }),
+      vscode.workspace.onDidCloseTextDocument(d => {
+        if (d.uri.toString() === uri) dispose();
+      }),
     ];
-    const dispose = () => { for (const s of subs.splice(0)) s.dispose(); };
+    const dispose = () => {
+      for (const s of subs.splice(0)) s.dispose();
+    };
     return { cancel: dispose };
   }
 }
@@ -209,8 +242,12 @@ export interface UiOptions extends UiParts {
 /** What the typed question of a flow says: type the campaign's name to do what its button (`yes`) says. */
 function typingTexts(name: string, yes: string): TypingTexts {
   return {
-    ask: vscode.l10n.t({ message: 'Type {0} to {1}, or press Escape to cancel.', args: [name, yes.toLowerCase()], comment: '{1} is the label of the button that confirms, in lower case, such as "stop in production"' }),
-    wrong: vscode.l10n.t('Type the campaign\'s name exactly: {0}. Escape cancels.', name),
+    ask: vscode.l10n.t({
+      message: 'Type {0} to {1}, or press Escape to cancel.',
+      args: [name, yes.toLowerCase()],
+      comment: '{1} is the label of the button that confirms, in lower case, such as "stop in production"',
+    }),
+    wrong: vscode.l10n.t("Type the campaign's name exactly: {0}. Escape cancels.", name),
   };
 }
 
@@ -243,7 +280,9 @@ export class VsCodePushUi implements PushUi {
     const how = vscode.workspace.getConfiguration('campaignStudio.push', this.o.resource).get<string>('confirmation', 'review');
     if (how === 'modal') {
       const q = modalQuestion(p);
-      return (await vscode.window.showWarningMessage(plainText(q.message), { modal: true, detail: plainText(q.detail) }, q.button)) === q.button;
+      return (
+        (await vscode.window.showWarningMessage(plainText(q.message), { modal: true, detail: plainText(q.detail) }, q.button)) === q.button
+      );
     }
     return this.o.reviews.ask(reviewDocuments(p), p.campaignId);
   }
@@ -255,8 +294,18 @@ export class VsCodePushUi implements PushUi {
   async offerRemoteVersion(components: string[], info: { campaignId: string }): Promise<boolean> {
     const take = vscode.l10n.t('Update My File');
     const answer = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Pushed. The service\'s copy of {0} differs from what was sent (it normalizes or fills in values).', plainText(list(components))),
-      { modal: true, detail: vscode.l10n.t('Take the service\'s version of {0} of campaign {1} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.', list(components), info.campaignId) },
+      vscode.l10n.t(
+        "Pushed. The service's copy of {0} differs from what was sent (it normalizes or fills in values).",
+        plainText(list(components)),
+      ),
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          "Take the service's version of {0} of campaign {1} into your file? Otherwise your file stays exactly as it is, and the difference shows as a local change.",
+          list(components),
+          info.campaignId,
+        ),
+      },
       take,
     );
     return answer === take;
@@ -267,7 +316,8 @@ export class VsCodePushUi implements PushUi {
    * default (Enter), and one to be typed is an input box that accepts only that text.
    */
   async confirm(message: string, detail: string, yes: string, how: ConfirmHow = {}): Promise<boolean> {
-    if (how.typed !== undefined) return askTypedName(typedQuestion(plainText(message), plainText(detail), how.typed, typingTexts(how.typed, yes)));
+    if (how.typed !== undefined)
+      return askTypedName(typedQuestion(plainText(message), plainText(detail), how.typed, typingTexts(how.typed, yes)));
     const buttons = how.irreversible ? [vscode.l10n.t('Keep As It Is'), yes] : [yes];
     return (await vscode.window.showWarningMessage(plainText(message), { modal: true, detail: plainText(detail) }, ...buttons)) === yes;
   }
@@ -284,7 +334,9 @@ export class VsCodePushUi implements PushUi {
 
   error(message: string): void {
     this.o.output.error(message);
-    void vscode.window.showErrorMessage(plainText(message), vscode.l10n.t('Show Log')).then(p => { if (p) this.o.output.show(true); });
+    void vscode.window.showErrorMessage(plainText(message), vscode.l10n.t('Show Log')).then(p => {
+      if (p) this.o.output.show(true);
+    });
   }
 
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>, doc: unknown): void {
@@ -296,16 +348,18 @@ export class VsCodePushUi implements PushUi {
    * service call in flight (through the action's scoped client) and the step's own signal.
    */
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
-    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-      const cancel = new AbortController();
-      const sub = token.onCancellationRequested(() => cancel.abort());
-      const report = (message: string) => progress.report({ message });
-      const step: ProgressStep = { report, signal: cancel.signal };
-      try {
-        return await this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, () => task(step));
-      } finally {
-        sub.dispose();
-      }
-    }));
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+        const cancel = new AbortController();
+        const sub = token.onCancellationRequested(() => cancel.abort());
+        const report = (message: string) => progress.report({ message });
+        const step: ProgressStep = { report, signal: cancel.signal };
+        try {
+          return await this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, () => task(step));
+        } finally {
+          sub.dispose();
+        }
+      }),
+    );
   }
 }

@@ -2,10 +2,35 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
-  campaignIdOfFile, CHANNELS, ComponentSummary, DELIVERY_TYPES, describeComponentSummary, describeFetchMany,
-  diffComponents, EMPTY_FILTER, ExplorerFilter, fetchCampaigns, FetchChoice, fetchIntoWorkspace, FetchManyEntry,
-  FetchManyReport, FetchPorts, FetchResult, FileCheck, flowMembers, humanize, idFromFileName, idOf, isSafeId, nameOf,
-  parseCampaignIds, parseList, readBaseSnapshot, plainText, sanitizeFilter, STATUSES,
+  campaignIdOfFile,
+  CHANNELS,
+  ComponentSummary,
+  DELIVERY_TYPES,
+  describeComponentSummary,
+  describeFetchMany,
+  diffComponents,
+  EMPTY_FILTER,
+  ExplorerFilter,
+  fetchCampaigns,
+  FetchChoice,
+  fetchIntoWorkspace,
+  FetchManyEntry,
+  FetchManyReport,
+  FetchPorts,
+  FetchResult,
+  FileCheck,
+  flowMembers,
+  humanize,
+  idFromFileName,
+  idOf,
+  isSafeId,
+  nameOf,
+  parseCampaignIds,
+  parseList,
+  readBaseSnapshot,
+  plainText,
+  sanitizeFilter,
+  STATUSES,
   ActionContext,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, CommandTable, VSCODE_COMMANDS } from '../commandIds';
@@ -93,7 +118,13 @@ async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => 
     const base = folder ? await readBaseSnapshot(folder.uri.fsPath, id).catch(() => undefined) : undefined;
     return { environment: requireEnvironment(base?.environment ?? activeEnv()), id, file: uri };
   }
-  if (explicit) throw new Error(vscode.l10n.t('{0} has no campaign id (no `id` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.', path.basename(uri.fsPath)));
+  if (explicit)
+    throw new Error(
+      vscode.l10n.t(
+        '{0} has no campaign id (no `id` inside and none in its name): it was not fetched from the service. Push it as a new draft, or fetch the campaign first.',
+        path.basename(uri.fsPath),
+      ),
+    );
   return undefined;
 }
 
@@ -101,7 +132,8 @@ async function askForTarget(env: string): Promise<Target | undefined> {
   const id = await vscode.window.showInputBox({
     title: vscode.l10n.t('Campaign id ({0})', env),
     prompt: vscode.l10n.t('The 24-character id of the campaign, as the Campaigns view and the dashboard show it'),
-    validateInput: v => (isSafeId(v.trim()) ? undefined : vscode.l10n.t('A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.')),
+    validateInput: v =>
+      isSafeId(v.trim()) ? undefined : vscode.l10n.t('A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.'),
   });
   if (!id) return undefined;
   return { environment: env, id: id.trim(), file: await findLocalFile(id.trim()) };
@@ -114,10 +146,15 @@ async function askForTarget(env: string): Promise<Target | undefined> {
 async function askForIds(env: string): Promise<string[] | undefined> {
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Campaign ids ({0})', env),
-    prompt: vscode.l10n.t('One or more campaign ids (24 characters each, as the Campaigns view and the dashboard show them), separated by commas or spaces'),
+    prompt: vscode.l10n.t(
+      'One or more campaign ids (24 characters each, as the Campaigns view and the dashboard show them), separated by commas or spaces',
+    ),
     validateInput: v => {
       const { ids, invalid } = parseCampaignIds(v);
-      if (invalid.length) return plainText(vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', invalid[0]));
+      if (invalid.length)
+        return plainText(
+          vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', invalid[0]),
+        );
       return ids.length ? undefined : vscode.l10n.t('A campaign id: letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.');
     },
   });
@@ -131,7 +168,8 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
   if (node instanceof CampaignNode) return { environment: node.environment, id: node.id };
   if (node instanceof ExecutionNode) return node.id ? { environment: node.parent.environment, id: node.id } : undefined;
   if (typeof node === 'string' && node.trim()) return { environment: requireEnvironment(activeEnv), id: checkId(node.trim()) };
-  if (isTargetArgs(node) && typeof node.id === 'string') return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
+  if (isTargetArgs(node) && typeof node.id === 'string')
+    return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
   return undefined;
 }
 
@@ -147,7 +185,8 @@ async function localFilesById(): Promise<Map<string, vscode.Uri>> {
 }
 
 function checkId(id: string): string {
-  if (!isSafeId(id)) throw new Error(vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', id));
+  if (!isSafeId(id))
+    throw new Error(vscode.l10n.t('`{0}` is not a campaign id: ids are letters and digits, such as 65f0c1d2e3a4b5c6d7e8f901.', id));
   return id;
 }
 
@@ -162,11 +201,19 @@ async function clientOf(parts: RemoteParts, environment: string) {
   const client = await parts.conn.clientFor(environment);
   if (client) return client;
   if (parts.conn.environmentNamed(environment)) {
-    const signIn = await vscode.window.showWarningMessage(vscode.l10n.t('Not signed in to environment "{0}".', plainText(environment)), vscode.l10n.t('Sign In'));
-    if (signIn && await parts.conn.signIn({ environment })) return parts.conn.requireClient();
+    const signIn = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Not signed in to environment "{0}".', plainText(environment)),
+      vscode.l10n.t('Sign In'),
+    );
+    if (signIn && (await parts.conn.signIn({ environment }))) return parts.conn.requireClient();
     return undefined;
   }
-  throw new Error(vscode.l10n.t('No environment named `{0}` in the `campaignStudio.environments` setting: add it, or switch to the environment the campaign belongs to.', environment));
+  throw new Error(
+    vscode.l10n.t(
+      'No environment named `{0}` in the `campaignStudio.environments` setting: add it, or switch to the environment the campaign belongs to.',
+      environment,
+    ),
+  );
 }
 
 async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | undefined> {
@@ -199,7 +246,8 @@ async function writeThroughEditor(file: string, text: string): Promise<void> {
   if (open) {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('Could not update the open editor of {0}; nothing was written.', path.basename(file)));
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new Error(vscode.l10n.t('Could not update the open editor of {0}; nothing was written.', path.basename(file)));
     if (!(await open.save())) throw new Error(vscode.l10n.t('Could not save {0}.', path.basename(file)));
     return;
   }
@@ -209,7 +257,12 @@ async function writeThroughEditor(file: string, text: string): Promise<void> {
 
 function summaryDetail(s: ComponentSummary | undefined): string {
   if (!s || !s.changes.length) return '';
-  return s.changes.map(c => `• ${c.key}: ${c.kind === 'changed' ? vscode.l10n.t('edited') : c.kind === 'added' ? vscode.l10n.t('added locally') : vscode.l10n.t('removed locally')}`).join('\n');
+  return s.changes
+    .map(
+      c =>
+        `• ${c.key}: ${c.kind === 'changed' ? vscode.l10n.t('edited') : c.kind === 'added' ? vscode.l10n.t('added locally') : vscode.l10n.t('removed locally')}`,
+    )
+    .join('\n');
 }
 
 /** The title of the diff of a campaign file against the service's campaign. */
@@ -223,7 +276,8 @@ export function remoteCommands(parts: RemoteParts): CommandTable<'remote'> {
   return {
     [COMMAND_IDS.signIn]: () => async (args?: SignInArgs) => conn.signIn(args && typeof args === 'object' ? args : {}),
     [COMMAND_IDS.signOut]: () => () => conn.signOut(),
-    [COMMAND_IDS.switchEnvironment]: () => async (name?: unknown) => conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
+    [COMMAND_IDS.switchEnvironment]: () => async (name?: unknown) =>
+      conn.switchEnvironment(typeof name === 'string' ? name : isTargetArgs(name) ? name.environment : undefined),
     [COMMAND_IDS.addEnvironment]: () => () => commands.addEnvironment(),
     [COMMAND_IDS.showServiceLog]: () => () => conn.log.show(true),
     [COMMAND_IDS.connectionRetry]: () => () => conn.retry(),
@@ -277,10 +331,13 @@ class RemoteCommands {
     if (!target) return undefined;
     try {
       if (!(await clientOf(this.parts, target.environment))) return undefined;
-      const editor = await this.documents.open(target.environment, target.id, { refresh: arg instanceof CampaignNode || typeof arg === 'string' });
+      const editor = await this.documents.open(target.environment, target.id, {
+        refresh: arg instanceof CampaignNode || typeof arg === 'string',
+      });
       return editor.document.uri.toString();
     } catch (e) {
-      if (!(e instanceof OpenSuperseded)) reportError(this.conn, e, vscode.l10n.t('Opening campaign {0}', target.id), () => this.openRemote(arg));
+      if (!(e instanceof OpenSuperseded))
+        reportError(this.conn, e, vscode.l10n.t('Opening campaign {0}', target.id), () => this.openRemote(arg));
       return undefined;
     }
   }
@@ -292,7 +349,7 @@ class RemoteCommands {
    * read per environment.
    */
   async fetch(arg?: unknown, selected?: unknown): Promise<FetchResult | FetchManyReport | undefined> {
-    const opts: FetchArgs = isTargetArgs(arg) ? arg as FetchArgs : {};
+    const opts: FetchArgs = isTargetArgs(arg) ? (arg as FetchArgs) : {};
     const activeEnv = this.conn.environment()?.name;
     let many: Array<{ environment: string; id: string }> | undefined;
     if (Array.isArray(selected)) {
@@ -320,16 +377,19 @@ class RemoteCommands {
       const folder = await pickFolder(target.file);
       if (!folder) return undefined;
       const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
-      const result = await runWithProgress(vscode.l10n.t('Fetching campaign {0} from {1}', target.id, target.environment), action => fetchIntoWorkspace(target.id, {
-        client: client.forAction(action),
-        workspaceRoot: folder.uri.fsPath,
-        folder: fetchFolder,
-        signal: action.signal,
-        findExisting: async () => target.file?.fsPath,
-        unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
-        writeFile: writeThroughEditor,
-        ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
-      }));
+      const result = await runWithProgress(vscode.l10n.t('Fetching campaign {0} from {1}', target.id, target.environment), action =>
+        fetchIntoWorkspace(target.id, {
+          client: client.forAction(action),
+          workspaceRoot: folder.uri.fsPath,
+          folder: fetchFolder,
+          signal: action.signal,
+          findExisting: async () => target.file?.fsPath,
+          unsavedText: file =>
+            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          writeFile: writeThroughEditor,
+          ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
+        }),
+      );
       this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
       await this.showFetched(target, opts, result);
       return result;
@@ -358,7 +418,10 @@ class RemoteCommands {
    * a notification with the count and Cancel; then one message says what was done.
    */
   private async fetchManyFrom(environment: string, ids: string[], opts: FetchArgs): Promise<FetchManyReport | undefined> {
-    const doing = ids.length === 1 ? vscode.l10n.t('Fetching 1 campaign from {0}', environment) : vscode.l10n.t('Fetching {0} campaigns from {1}', ids.length, environment);
+    const doing =
+      ids.length === 1
+        ? vscode.l10n.t('Fetching 1 campaign from {0}', environment)
+        : vscode.l10n.t('Fetching {0} campaigns from {1}', ids.length, environment);
     try {
       const client = await clientOf(this.parts, environment);
       if (!client) return undefined;
@@ -375,9 +438,11 @@ class RemoteCommands {
           folder: fetchFolder,
           signal: action.signal,
           findExisting: async id => existing.get(id)?.fsPath,
-          unsavedText: file => vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          unsavedText: file =>
+            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
           writeFile: writeThroughEditor,
-          ask: (decision, file, incoming, id) => this.askBeforeReplacingOneOfMany({ environment, id, opts, answers, action }, decision, file, incoming),
+          ask: (decision, file, incoming, id) =>
+            this.askBeforeReplacingOneOfMany({ environment, id, opts, answers, action }, decision, file, incoming),
           onSettled: (entry, done, total) => {
             action.count(done, total);
             this.showSettled(environment, entry);
@@ -387,7 +452,12 @@ class RemoteCommands {
       this.showFetchedMany(environment, report);
       return report;
     } catch (e) {
-      reportError(this.conn, e, doing, () => this.fetchMany(ids.map(id => ({ environment, id })), opts));
+      reportError(this.conn, e, doing, () =>
+        this.fetchMany(
+          ids.map(id => ({ environment, id })),
+          opts,
+        ),
+      );
       return undefined;
     }
   }
@@ -407,7 +477,10 @@ class RemoteCommands {
    * with answers for this file and for every other one that asks; the dialog's Cancel stops the
    * fetch (the files already written stay).
    */
-  private async askBeforeReplacingOneOfMany(of: { environment: string; id: string; opts: FetchArgs; answers: ManyAnswers; action: CountedAction }, ...[decision, file, incoming]: Parameters<FetchPorts['ask']>): Promise<FetchChoice> {
+  private async askBeforeReplacingOneOfMany(
+    of: { environment: string; id: string; opts: FetchArgs; answers: ManyAnswers; action: CountedAction },
+    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
+  ): Promise<FetchChoice> {
     const rUri = remoteUri(of.environment, of.id);
     this.documents.remember(rUri, incoming.text, incoming.normalized);
     let choice = of.opts.onConflict ?? of.answers.all;
@@ -417,11 +490,22 @@ class RemoteCommands {
       const diff = vscode.l10n.t('Show Diff');
       const skip = vscode.l10n.t('Skip');
       const skipAll = vscode.l10n.t('Skip All');
-      const explained = vscode.l10n.t('Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.');
+      const explained = vscode.l10n.t(
+        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.',
+      );
       const pick = await vscode.window.showWarningMessage(
-        plainText(`${path.basename(file)}: ${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
-        { modal: true, detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`) },
-        overwrite, overwriteAll, diff, skip, skipAll,
+        plainText(
+          `${path.basename(file)}: ${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`,
+        ),
+        {
+          modal: true,
+          detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
+        },
+        overwrite,
+        overwriteAll,
+        diff,
+        skip,
+        skipAll,
       );
       if (pick === undefined) {
         of.action.cancel();
@@ -431,7 +515,8 @@ class RemoteCommands {
       if (pick === skipAll) of.answers.all = 'cancel';
       choice = pick === overwrite || pick === overwriteAll ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
-    if (choice === 'diff') await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
+    if (choice === 'diff')
+      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
     return choice;
   }
 
@@ -441,7 +526,12 @@ class RemoteCommands {
     for (const f of failures) this.conn.log.warn(plainText(f));
     const shown = failures.slice(0, MANY_FAILURES_SHOWN);
     const more = failures.length - shown.length;
-    const rest = more === 1 ? vscode.l10n.t('One more failure is in the service log.') : more > 1 ? vscode.l10n.t('{0} more failures are in the service log.', more) : '';
+    const rest =
+      more === 1
+        ? vscode.l10n.t('One more failure is in the service log.')
+        : more > 1
+          ? vscode.l10n.t('{0} more failures are in the service log.', more)
+          : '';
     const text = [summary, ...shown, rest].filter(Boolean).join(' ');
     if (!failures.length && !report.cancelled) {
       void vscode.window.showInformationMessage(plainText(text));
@@ -454,22 +544,33 @@ class RemoteCommands {
   }
 
   /** Fetching would replace local edits: the answer given by a script, else the user's. */
-  private async askBeforeReplacing(target: Target, opts: FetchArgs, ...[decision, file, incoming]: Parameters<FetchPorts['ask']>): Promise<FetchChoice> {
+  private async askBeforeReplacing(
+    target: Target,
+    opts: FetchArgs,
+    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
+  ): Promise<FetchChoice> {
     const rUri = remoteUri(target.environment, target.id);
     this.documents.remember(rUri, incoming.text, incoming.normalized);
     let choice = opts.onConflict;
     if (!choice) {
       const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
       const diff = vscode.l10n.t('Show Diff');
-      const explained = vscode.l10n.t('Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.');
+      const explained = vscode.l10n.t(
+        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.',
+      );
       const pick = await vscode.window.showWarningMessage(
         plainText(`${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
-        { modal: true, detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`) },
-        overwrite, diff,
+        {
+          modal: true,
+          detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
+        },
+        overwrite,
+        diff,
       );
       choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
-    if (choice === 'diff') await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
+    if (choice === 'diff')
+      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
     return choice;
   }
 
@@ -478,7 +579,10 @@ class RemoteCommands {
     const fileUri = vscode.Uri.file(result.file);
     const rel = vscode.workspace.asRelativePath(fileUri);
     if (result.outcome === 'cancelled') {
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: fetch of {0} cancelled; nothing was written.', target.id), 5000);
+      void vscode.window.setStatusBarMessage(
+        vscode.l10n.t('Campaign Studio: fetch of {0} cancelled; nothing was written.', target.id),
+        5000,
+      );
       return;
     }
     if (result.outcome !== 'written' && result.outcome !== 'unchanged') return;
@@ -491,11 +595,14 @@ class RemoteCommands {
       const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
       if (open) await this.documents.track(open);
     }
-    const notes = result.normalized.notes.length ? vscode.l10n.t('{0} component kept as the service returned it (see the information diagnostic).', result.normalized.notes.length) : '';
+    const notes = result.normalized.notes.length
+      ? vscode.l10n.t('{0} component kept as the service returned it (see the information diagnostic).', result.normalized.notes.length)
+      : '';
     const backup = result.backup ? vscode.l10n.t('Your previous text is in {0}.', vscode.workspace.asRelativePath(result.backup)) : '';
-    const sentences = result.outcome === 'written'
-      ? [vscode.l10n.t('Fetched "{0}" into {1}.', nameOf(result.normalized.document), rel), notes, backup]
-      : [vscode.l10n.t('{0} already matches the remote; its base snapshot was refreshed.', rel), notes];
+    const sentences =
+      result.outcome === 'written'
+        ? [vscode.l10n.t('Fetched "{0}" into {1}.', nameOf(result.normalized.document), rel), notes, backup]
+        : [vscode.l10n.t('{0} already matches the remote; its base snapshot was refreshed.', rel), notes];
     void vscode.window.showInformationMessage(plainText(sentences.filter(Boolean).join(' ')));
   }
 
@@ -505,14 +612,21 @@ class RemoteCommands {
     if (!target) return undefined;
     if (!target.file) {
       const fetchIt = vscode.l10n.t('Fetch');
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Campaign {0} has no file in this workspace yet.', plainText(target.id)), fetchIt);
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Campaign {0} has no file in this workspace yet.', plainText(target.id)),
+        fetchIt,
+      );
       if (pick === fetchIt) await this.fetch({ id: target.id, environment: target.environment });
       return undefined;
     }
     return { target, file: target.file };
   }
 
-  private async compareRemote(target: Target, file: vscode.Uri, action: ActionContext): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
+  private async compareRemote(
+    target: Target,
+    file: vscode.Uri,
+    action: ActionContext,
+  ): Promise<{ rUri: vscode.Uri; summary: ComponentSummary } | undefined> {
     const client = await clientOf(this.parts, target.environment);
     if (!client) return undefined;
     const rUri = remoteUri(target.environment, target.id);
@@ -539,8 +653,15 @@ class RemoteCommands {
     try {
       const r = await this.readAndCompareRemote(local.target, local.file);
       if (!r) return undefined;
-      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, r.rUri, local.file, remoteDiffTitle(local.file.fsPath, local.target.environment));
-      void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel())));
+      await vscode.commands.executeCommand(
+        VSCODE_COMMANDS.diff,
+        r.rUri,
+        local.file,
+        remoteDiffTitle(local.file.fsPath, local.target.environment),
+      );
+      void vscode.window.showInformationMessage(
+        plainText(describeComponentSummary(r.summary, vscode.l10n.t('the remote'), localFileLabel())),
+      );
       return r.summary;
     } catch (e) {
       reportError(this.conn, e, vscode.l10n.t('Comparing campaign {0} with the remote', local.target.id), () => this.diffRemote(arg));
@@ -552,9 +673,22 @@ class RemoteCommands {
     const local = await this.localOf(arg);
     if (!local) return undefined;
     const r = await this.compareBase(local.target, local.file);
-    if (!r) throw new Error(vscode.l10n.t('There is no base snapshot for campaign {0} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.', local.target.id));
-    await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, r.bUri, local.file, vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)));
-    void vscode.window.showInformationMessage(plainText(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel())));
+    if (!r)
+      throw new Error(
+        vscode.l10n.t(
+          'There is no base snapshot for campaign {0} (it is written by a fetch, in .campaigns/base/). Fetch the campaign to create one.',
+          local.target.id,
+        ),
+      );
+    await vscode.commands.executeCommand(
+      VSCODE_COMMANDS.diff,
+      r.bUri,
+      local.file,
+      vscode.l10n.t('{0}: base (as fetched) ↔ local', path.basename(local.file.fsPath)),
+    );
+    void vscode.window.showInformationMessage(
+      plainText(describeComponentSummary(r.summary, vscode.l10n.t('the base (as fetched)'), localFileLabel())),
+    );
     return r.summary;
   }
 
@@ -565,15 +699,38 @@ class RemoteCommands {
       const base = await this.compareBase(local.target, local.file);
       const remote = await this.readAndCompareRemote(local.target, local.file);
       const items = [
-        ...summaryItems(vscode.l10n.t('Local file vs base (your edits since the fetch)'), base?.summary, base?.bUri, vscode.l10n.t('No base snapshot: fetch the campaign to record one.')),
-        ...summaryItems(vscode.l10n.t('Local file vs remote ({0})', local.target.environment), remote?.summary, remote?.rUri, vscode.l10n.t('The remote could not be read.')),
+        ...summaryItems(
+          vscode.l10n.t('Local file vs base (your edits since the fetch)'),
+          base?.summary,
+          base?.bUri,
+          vscode.l10n.t('No base snapshot: fetch the campaign to record one.'),
+        ),
+        ...summaryItems(
+          vscode.l10n.t('Local file vs remote ({0})', local.target.environment),
+          remote?.summary,
+          remote?.rUri,
+          vscode.l10n.t('The remote could not be read.'),
+        ),
       ];
-      void vscode.window.showQuickPick(items, { title: vscode.l10n.t('Changes in {0}', path.basename(local.file.fsPath)), placeHolder: vscode.l10n.t('Pick a line to open its diff') }).then(pick => {
-        if (pick?.left) void vscode.commands.executeCommand(VSCODE_COMMANDS.diff, pick.left, local.file, `${path.basename(local.file.fsPath)}: ${pick.title}`);
-      });
+      void vscode.window
+        .showQuickPick(items, {
+          title: vscode.l10n.t('Changes in {0}', path.basename(local.file.fsPath)),
+          placeHolder: vscode.l10n.t('Pick a line to open its diff'),
+        })
+        .then(pick => {
+          if (pick?.left)
+            void vscode.commands.executeCommand(
+              VSCODE_COMMANDS.diff,
+              pick.left,
+              local.file,
+              `${path.basename(local.file.fsPath)}: ${pick.title}`,
+            );
+        });
       return { base: base?.summary, remote: remote?.summary };
     } catch (e) {
-      reportError(this.conn, e, vscode.l10n.t('Summarizing the changes of campaign {0}', local.target.id), () => this.summarizeChanges(arg));
+      reportError(this.conn, e, vscode.l10n.t('Summarizing the changes of campaign {0}', local.target.id), () =>
+        this.summarizeChanges(arg),
+      );
       return undefined;
     }
   }
@@ -612,7 +769,10 @@ class RemoteCommands {
     const ids = [...new Set(nodes.map(idOfNode).filter((id): id is string => !!id))];
     if (!ids.length) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
     await vscode.env.clipboard.writeText(ids.join('\n'));
-    void vscode.window.setStatusBarMessage(ids.length === 1 ? vscode.l10n.t('Copied campaign id {0}', ids[0]) : vscode.l10n.t('Copied {0} campaign ids', ids.length), 3000);
+    void vscode.window.setStatusBarMessage(
+      ids.length === 1 ? vscode.l10n.t('Copied campaign id {0}', ids[0]) : vscode.l10n.t('Copied {0} campaign ids', ids.length),
+      3000,
+    );
     return ids;
   }
 
@@ -620,18 +780,29 @@ class RemoteCommands {
     if (!(node instanceof CampaignNode)) throw new Error(vscode.l10n.t('Show Flow works on a campaign of the Campaigns view.'));
     try {
       const client = this.conn.requireClient();
-      const flow = await runWithProgress(vscode.l10n.t('Looking up the flow of {0}', nameOf(node.record)), action => flowMembers(client.forAction(action), node.record, { signal: action.signal }));
+      const flow = await runWithProgress(vscode.l10n.t('Looking up the flow of {0}', nameOf(node.record)), action =>
+        flowMembers(client.forAction(action), node.record, { signal: action.signal }),
+      );
       if (!flow.flowId) {
         void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not part of a flow.', nameOf(node.record)));
         return flow;
       }
       const flowName = flow.flowName ?? flow.flowId;
-      const pick = await vscode.window.showQuickPick(flow.members.map(m => ({
-        label: nameOf(m), description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`, detail: idOf(m) === node.id ? vscode.l10n.t('this campaign') : idOf(m), id: idOf(m),
-      })), {
-        title: flow.members.length === 1 ? vscode.l10n.t('Flow "{0}": 1 campaign', flowName) : vscode.l10n.t('Flow "{0}": {1} campaigns', flowName, flow.members.length),
-        placeHolder: vscode.l10n.t('Pick a campaign to open it read-only'),
-      });
+      const pick = await vscode.window.showQuickPick(
+        flow.members.map(m => ({
+          label: nameOf(m),
+          description: `${humanize(String(m.status ?? ''))} · ${humanize(String(m.channel ?? ''))}`,
+          detail: idOf(m) === node.id ? vscode.l10n.t('this campaign') : idOf(m),
+          id: idOf(m),
+        })),
+        {
+          title:
+            flow.members.length === 1
+              ? vscode.l10n.t('Flow "{0}": 1 campaign', flowName)
+              : vscode.l10n.t('Flow "{0}": {1} campaigns', flowName, flow.members.length),
+          placeHolder: vscode.l10n.t('Pick a campaign to open it read-only'),
+        },
+      );
       if (pick) await this.documents.open(node.environment, pick.id);
       return flow;
     } catch (e) {
@@ -653,7 +824,10 @@ type SummaryItem = vscode.QuickPickItem & { left?: vscode.Uri; title?: string };
 
 /** How the change summaries name the campaign file. */
 function localFileLabel(): string {
-  return vscode.l10n.t({ message: 'the local file', comment: 'one side of a comparison, in "No component differs between the remote and the local file"' });
+  return vscode.l10n.t({
+    message: 'the local file',
+    comment: 'one side of a comparison, in "No component differs between the remote and the local file"',
+  });
 }
 
 /** One section of the change summary: a separator, then a line per changed component. */
@@ -667,9 +841,15 @@ function summaryItems(label: string, s: ComponentSummary | undefined, left: vsco
   for (const c of s.changes) {
     items.push({
       label: `${c.kind === 'changed' ? '$(diff-modified)' : c.kind === 'added' ? '$(diff-added)' : '$(diff-removed)'} ${c.key}`,
-      description: c.kind === 'changed' ? vscode.l10n.t('edited') : c.kind === 'added' ? vscode.l10n.t('only in the local file') : vscode.l10n.t('missing from the local file'),
+      description:
+        c.kind === 'changed'
+          ? vscode.l10n.t('edited')
+          : c.kind === 'added'
+            ? vscode.l10n.t('only in the local file')
+            : vscode.l10n.t('missing from the local file'),
       detail: c.paths.length ? c.paths.slice(0, 5).join('  ') : undefined,
-      left, title: label,
+      left,
+      title: label,
     });
   }
   return items;
@@ -683,33 +863,90 @@ async function editFilter(tree: CampaignsProvider): Promise<void> {
   type Item = vscode.QuickPickItem & { key: keyof ExplorerFilter | 'clear' };
   const items: Item[] = [
     { key: 'channels', label: `$(broadcast) ${vscode.l10n.t('Channel')}`, description: show(f.channels) },
-    { key: 'statuses', label: `$(pulse) ${vscode.l10n.t('Status')}`, description: f.statuses.length ? show(f.statuses) : vscode.l10n.t('any (drafts included)') },
+    {
+      key: 'statuses',
+      label: `$(pulse) ${vscode.l10n.t('Status')}`,
+      description: f.statuses.length ? show(f.statuses) : vscode.l10n.t('any (drafts included)'),
+    },
     { key: 'deliveryTypes', label: `$(calendar) ${vscode.l10n.t('Delivery type')}`, description: show(f.deliveryTypes) },
     { key: 'name', label: `$(whole-word) ${vscode.l10n.t('Name contains')}`, description: show(f.name) },
     { key: 'tags', label: `$(tag) ${vscode.l10n.t('Tags')}`, description: show(f.tags) },
     { key: 'createdBy', label: `$(person) ${vscode.l10n.t('Created by')}`, description: show(f.createdBy) },
     { key: 'ids', label: `$(symbol-key) ${vscode.l10n.t('Ids')}`, description: show(f.ids) },
-    { key: 'includeChildren', label: `$(type-hierarchy) ${vscode.l10n.t('Child campaigns (flow members, periodic children)')}`, description: f.includeChildren ? vscode.l10n.t('shown') : vscode.l10n.t('hidden') },
+    {
+      key: 'includeChildren',
+      label: `$(type-hierarchy) ${vscode.l10n.t('Child campaigns (flow members, periodic children)')}`,
+      description: f.includeChildren ? vscode.l10n.t('shown') : vscode.l10n.t('hidden'),
+    },
     { key: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear all filters')}` },
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter campaigns'), placeHolder: vscode.l10n.t('Which filter?') });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Filter campaigns'),
+    placeHolder: vscode.l10n.t('Which filter?'),
+  });
   if (!pick) return;
   const next: ExplorerFilter = { ...f };
   const multi = async (all: readonly string[], chosen: string[], title: string) => {
-    const r = await vscode.window.showQuickPick(all.map(v => ({ label: v, description: humanize(v), picked: chosen.includes(v) })), { title, canPickMany: true, placeHolder: vscode.l10n.t('None picked = any') });
+    const r = await vscode.window.showQuickPick(
+      all.map(v => ({ label: v, description: humanize(v), picked: chosen.includes(v) })),
+      { title, canPickMany: true, placeHolder: vscode.l10n.t('None picked = any') },
+    );
     return r?.map(x => x.label);
   };
   const text = async (value: string, title: string, prompt: string) => vscode.window.showInputBox({ title, prompt, value });
   switch (pick.key) {
-    case 'clear': await tree.setFilter(EMPTY_FILTER); return;
-    case 'channels': { const r = await multi(CHANNELS, f.channels, vscode.l10n.t('Channels')); if (!r) return; next.channels = r; break; }
-    case 'statuses': { const r = await multi(STATUSES, f.statuses, vscode.l10n.t('Statuses (DRAFT shows drafts)')); if (!r) return; next.statuses = r; break; }
-    case 'deliveryTypes': { const r = await multi(DELIVERY_TYPES, f.deliveryTypes, vscode.l10n.t('Delivery types')); if (!r) return; next.deliveryTypes = r; break; }
-    case 'name': { const r = await text(f.name ?? '', vscode.l10n.t('Name contains'), vscode.l10n.t('Part of the campaign name; empty = any')); if (r === undefined) return; next.name = r.trim() || undefined; break; }
-    case 'tags': { const r = await text(f.tags.join(', '), vscode.l10n.t('Tags'), vscode.l10n.t('Comma-separated tags; empty = any')); if (r === undefined) return; next.tags = parseList(r); break; }
-    case 'createdBy': { const r = await text(f.createdBy.join(', '), vscode.l10n.t('Created by'), vscode.l10n.t('Comma-separated email addresses; empty = anyone')); if (r === undefined) return; next.createdBy = parseList(r); break; }
-    case 'ids': { const r = await text(f.ids.join(', '), vscode.l10n.t('Ids'), vscode.l10n.t('Comma-separated campaign ids; empty = any')); if (r === undefined) return; next.ids = parseList(r); break; }
-    case 'includeChildren': next.includeChildren = f.includeChildren ? undefined : true; break;
+    case 'clear':
+      await tree.setFilter(EMPTY_FILTER);
+      return;
+    case 'channels': {
+      const r = await multi(CHANNELS, f.channels, vscode.l10n.t('Channels'));
+      if (!r) return;
+      next.channels = r;
+      break;
+    }
+    case 'statuses': {
+      const r = await multi(STATUSES, f.statuses, vscode.l10n.t('Statuses (DRAFT shows drafts)'));
+      if (!r) return;
+      next.statuses = r;
+      break;
+    }
+    case 'deliveryTypes': {
+      const r = await multi(DELIVERY_TYPES, f.deliveryTypes, vscode.l10n.t('Delivery types'));
+      if (!r) return;
+      next.deliveryTypes = r;
+      break;
+    }
+    case 'name': {
+      const r = await text(f.name ?? '', vscode.l10n.t('Name contains'), vscode.l10n.t('Part of the campaign name; empty = any'));
+      if (r === undefined) return;
+      next.name = r.trim() || undefined;
+      break;
+    }
+    case 'tags': {
+      const r = await text(f.tags.join(', '), vscode.l10n.t('Tags'), vscode.l10n.t('Comma-separated tags; empty = any'));
+      if (r === undefined) return;
+      next.tags = parseList(r);
+      break;
+    }
+    case 'createdBy': {
+      const r = await text(
+        f.createdBy.join(', '),
+        vscode.l10n.t('Created by'),
+        vscode.l10n.t('Comma-separated email addresses; empty = anyone'),
+      );
+      if (r === undefined) return;
+      next.createdBy = parseList(r);
+      break;
+    }
+    case 'ids': {
+      const r = await text(f.ids.join(', '), vscode.l10n.t('Ids'), vscode.l10n.t('Comma-separated campaign ids; empty = any'));
+      if (r === undefined) return;
+      next.ids = parseList(r);
+      break;
+    }
+    case 'includeChildren':
+      next.includeChildren = f.includeChildren ? undefined : true;
+      break;
   }
   await tree.setFilter(next);
 }

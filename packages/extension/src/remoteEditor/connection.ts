@@ -1,8 +1,25 @@
 import * as vscode from 'vscode';
 import {
-  ActionContext, adviceFor, CallEvent, CallLogEntry, canCall, Clock, ConnectionStatus, describeStatus,
-  Environment, ErrorAction, formatCallLog, HealthMonitor, isCancelled, parseEnvironments, plainText,
-  secretKeyFor, ServiceClient, StatusWords, systemClock, WriteIntent,
+  ActionContext,
+  adviceFor,
+  CallEvent,
+  CallLogEntry,
+  canCall,
+  Clock,
+  ConnectionStatus,
+  describeStatus,
+  Environment,
+  ErrorAction,
+  formatCallLog,
+  HealthMonitor,
+  isCancelled,
+  parseEnvironments,
+  plainText,
+  secretKeyFor,
+  ServiceClient,
+  StatusWords,
+  systemClock,
+  WriteIntent,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { runWithProgress } from './progress';
@@ -56,13 +73,17 @@ export class Connection implements vscode.Disposable {
     private readonly clock: Clock = systemClock,
   ) {
     this.disposables.push(this.changed, this.statusChanged);
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration('campaignStudio.environments') || e.affectsConfiguration('campaignStudio.remote')) void this.restore();
-    }));
-    this.disposables.push(context.secrets.onDidChange(e => {
-      const env = this.environment();
-      if (env && e.key === secretKeyFor(env)) void this.restore();
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration(e => {
+        if (e.affectsConfiguration('campaignStudio.environments') || e.affectsConfiguration('campaignStudio.remote')) void this.restore();
+      }),
+    );
+    this.disposables.push(
+      context.secrets.onDidChange(e => {
+        const env = this.environment();
+        if (env && e.key === secretKeyFor(env)) void this.restore();
+      }),
+    );
   }
 
   /**
@@ -135,10 +156,18 @@ export class Connection implements vscode.Disposable {
   /** Why there is no client: not signed in, no environment, or a key the service refused. */
   whyNoClient(): Error {
     const env = this.environment();
-    if (this.state === 'credentialsRejected') return new NotSignedInError(vscode.l10n.t('The service rejected the API key of environment `{0}`: {1}', env?.name ?? '', this.words().detail), true);
-    return new NotSignedInError(env
-      ? vscode.l10n.t('Not signed in to environment `{0}`. Run "Campaign Studio: Sign In" first.', env.name)
-      : vscode.l10n.t('No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).'));
+    if (this.state === 'credentialsRejected')
+      return new NotSignedInError(
+        vscode.l10n.t('The service rejected the API key of environment `{0}`: {1}', env?.name ?? '', this.words().detail),
+        true,
+      );
+    return new NotSignedInError(
+      env
+        ? vscode.l10n.t('Not signed in to environment `{0}`. Run "Campaign Studio: Sign In" first.', env.name)
+        : vscode.l10n.t(
+            'No environment is configured. Run "Campaign Studio: Sign In" to add one (it is saved in the `campaignStudio.environments` setting).',
+          ),
+    );
   }
 
   /**
@@ -184,7 +213,12 @@ export class Connection implements vscode.Disposable {
     const go = vscode.l10n.t('Send to Production');
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('Environment "{0}" is production. {1}?', plainText(intent.environment.name), plainText(capitalize(intent.description))),
-      { modal: true, detail: plainText(`${intent.method} ${intent.environment.baseUrl}${intent.path}\n${vscode.l10n.t('Workspace {0}. This changes live data.', intent.environment.workspaceId)}`) },
+      {
+        modal: true,
+        detail: plainText(
+          `${intent.method} ${intent.environment.baseUrl}${intent.path}\n${vscode.l10n.t('Workspace {0}. This changes live data.', intent.environment.workspaceId)}`,
+        ),
+      },
       go,
     );
     return answer === go;
@@ -218,10 +252,14 @@ export class Connection implements vscode.Disposable {
     const monitor = new HealthMonitor({
       clock: this.clock,
       probe: signal => client.search(PROBE, { signal }),
-      onChange: status => { if (this.monitor === monitor) this.heard(status); },
+      onChange: status => {
+        if (this.monitor === monitor) this.heard(status);
+      },
     });
     // Only the current monitor hears the calls: a replaced one would schedule checks no one reads.
-    const client = this.makeClient(env, key, e => { if (this.monitor === monitor) monitor.observe(e); });
+    const client = this.makeClient(env, key, e => {
+      if (this.monitor === monitor) monitor.observe(e);
+    });
     this.current = client;
     this.monitor = monitor;
     this.lastError = undefined;
@@ -235,7 +273,11 @@ export class Connection implements vscode.Disposable {
         this.signedOut();
         return false;
       }
-      const advice = adviceFor(e, { environment: env.name, workspaceId: env.workspaceId, doing: vscode.l10n.t('Connecting to {0}', env.name) });
+      const advice = adviceFor(e, {
+        environment: env.name,
+        workspaceId: env.workspaceId,
+        doing: vscode.l10n.t('Connecting to {0}', env.name),
+      });
       this.log.error(advice.message);
       this.lastError = advice.message;
       // Not an answer the monitor heard (say, a malformed one): the service is not usable yet.
@@ -314,9 +356,15 @@ export class Connection implements vscode.Disposable {
     let env = args.environment ? this.environmentNamed(args.environment) : undefined;
     if (args.environment && !env) {
       const { problems } = this.environments();
-      throw new Error(problems.length
-        ? vscode.l10n.t('No environment named `{0}` in the `campaignStudio.environments` setting ({1}).', args.environment, problems.join(' '))
-        : noEnvironmentNamed(args.environment));
+      throw new Error(
+        problems.length
+          ? vscode.l10n.t(
+              'No environment named `{0}` in the `campaignStudio.environments` setting ({1}).',
+              args.environment,
+              problems.join(' '),
+            )
+          : noEnvironmentNamed(args.environment),
+      );
     }
     if (!env) env = await this.pickEnvironment(vscode.l10n.t('Sign in to which environment?'), true);
     if (!env) return false;
@@ -325,22 +373,30 @@ export class Connection implements vscode.Disposable {
     if (key === undefined) {
       key = await vscode.window.showInputBox({
         title: vscode.l10n.t('Sign in to {0}', env.name),
-        prompt: vscode.l10n.t('API key of workspace {0} ({1}). It is kept in the editor\'s secret storage only.', env.workspaceId, env.baseUrl),
+        prompt: vscode.l10n.t(
+          "API key of workspace {0} ({1}). It is kept in the editor's secret storage only.",
+          env.workspaceId,
+          env.baseUrl,
+        ),
         password: true,
         ignoreFocusOut: true,
-        validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Paste the API key from the dashboard\'s workspace settings.')),
+        validateInput: v => (v.trim() ? undefined : vscode.l10n.t("Paste the API key from the dashboard's workspace settings.")),
       });
       if (key === undefined) return false;
     }
     key = key.trim();
-    if (!key) throw new Error(vscode.l10n.t('The API key is empty: paste the key from the dashboard\'s workspace settings.'));
+    if (!key) throw new Error(vscode.l10n.t("The API key is empty: paste the key from the dashboard's workspace settings."));
     const gen = ++this.generation;
     const ok = await runWithProgress(vscode.l10n.t('Signing in to {0}', env.name), action => this.connect(env!, key!, gen, action));
     if (ok) {
       await this.context.secrets.store(secretKeyFor(env), key);
-      void vscode.window.showInformationMessage(plainText(env.production
-        ? vscode.l10n.t('Signed in to {0} (production: every write asks for confirmation).', env.name)
-        : vscode.l10n.t('Signed in to {0}.', env.name)));
+      void vscode.window.showInformationMessage(
+        plainText(
+          env.production
+            ? vscode.l10n.t('Signed in to {0} (production: every write asks for confirmation).', env.name)
+            : vscode.l10n.t('Signed in to {0}.', env.name),
+        ),
+      );
       return true;
     }
     // Cancelled: signed out again, and nothing to say.
@@ -369,7 +425,9 @@ export class Connection implements vscode.Disposable {
     ++this.generation;
     await this.context.secrets.delete(secretKeyFor(env));
     this.signedOut();
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}; its API key was removed from secret storage.', plainText(env.name)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Signed out of {0}; its API key was removed from secret storage.', plainText(env.name)),
+    );
   }
 
   /** Switch the active environment; signs in when its key is not stored yet. */
@@ -391,20 +449,31 @@ export class Connection implements vscode.Disposable {
 
   private async pickEnvironment(title: string, allowAdd: boolean): Promise<Environment | undefined> {
     const { environments, problems } = this.environments();
-    if (problems.length) void vscode.window.showWarningMessage(vscode.l10n.t('Some environments in the settings are skipped: {0}', plainText(problems.join(' '))), vscode.l10n.t('Open Settings')).then(p => {
-      if (p) void vscode.commands.executeCommand(VSCODE_COMMANDS.openSettings, 'campaignStudio.environments');
-    });
+    if (problems.length)
+      void vscode.window
+        .showWarningMessage(
+          vscode.l10n.t('Some environments in the settings are skipped: {0}', plainText(problems.join(' '))),
+          vscode.l10n.t('Open Settings'),
+        )
+        .then(p => {
+          if (p) void vscode.commands.executeCommand(VSCODE_COMMANDS.openSettings, 'campaignStudio.environments');
+        });
     const active = this.environment();
     type Item = vscode.QuickPickItem & { env?: Environment; add?: boolean };
     const items: Item[] = environments.map(e => ({
       label: `${e.production ? '$(warning) ' : ''}${e.name}`,
-      description: e.production ? vscode.l10n.t('{0} · workspace {1} · production', e.baseUrl, e.workspaceId) : vscode.l10n.t('{0} · workspace {1}', e.baseUrl, e.workspaceId),
+      description: e.production
+        ? vscode.l10n.t('{0} · workspace {1} · production', e.baseUrl, e.workspaceId)
+        : vscode.l10n.t('{0} · workspace {1}', e.baseUrl, e.workspaceId),
       detail: e.name === active?.name ? vscode.l10n.t('active') : undefined,
       env: e,
     }));
     if (allowAdd) items.push({ label: `$(add) ${vscode.l10n.t('Add an environment…')}`, add: true });
     if (environments.length === 0 && allowAdd) return this.addEnvironment();
-    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Environments come from the campaignStudio.environments setting') });
+    const pick = await vscode.window.showQuickPick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Environments come from the campaignStudio.environments setting'),
+    });
     if (!pick) return undefined;
     if (pick.add) return this.addEnvironment();
     return pick.env;
@@ -413,12 +482,19 @@ export class Connection implements vscode.Disposable {
   /** Asks for a new environment and saves it in the workspace (or user) settings. */
   async addEnvironment(): Promise<Environment | undefined> {
     const name = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add environment (1/4): name'), prompt: vscode.l10n.t('A short name, such as staging or production'),
-      validateInput: v => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v.trim()) ? (this.environmentNamed(v.trim()) ? vscode.l10n.t('That name is taken.') : undefined) : vscode.l10n.t('Letters, digits, ".", "_" and "-".')),
+      title: vscode.l10n.t('Add environment (1/4): name'),
+      prompt: vscode.l10n.t('A short name, such as staging or production'),
+      validateInput: v =>
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(v.trim())
+          ? this.environmentNamed(v.trim())
+            ? vscode.l10n.t('That name is taken.')
+            : undefined
+          : vscode.l10n.t('Letters, digits, ".", "_" and "-".'),
     });
     if (!name) return undefined;
     const baseUrl = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add environment (2/4): base URL'), prompt: vscode.l10n.t('The data-center host of the service, such as https://api-01.example.com'),
+      title: vscode.l10n.t('Add environment (2/4): base URL'),
+      prompt: vscode.l10n.t('The data-center host of the service, such as https://api-01.example.com'),
       validateInput: v => {
         const parsed = parseEnvironments([{ name: 'x', baseUrl: v.trim(), workspaceId: 'x' }]);
         return parsed.problems.length ? parsed.problems[0].replace(/^environment `x`: /, '') : undefined;
@@ -426,19 +502,29 @@ export class Connection implements vscode.Disposable {
     });
     if (!baseUrl) return undefined;
     const workspaceId = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add environment (3/4): workspace id'), prompt: vscode.l10n.t('The workspace id from the dashboard\'s workspace settings'),
+      title: vscode.l10n.t('Add environment (3/4): workspace id'),
+      prompt: vscode.l10n.t("The workspace id from the dashboard's workspace settings"),
       validateInput: v => (v.trim() && !/[\s:]/.test(v.trim()) ? undefined : vscode.l10n.t('The workspace id, without spaces.')),
     });
     if (!workspaceId) return undefined;
     const email = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add environment (4/4): your email'), prompt: vscode.l10n.t('Fills `created_by` / `updated_by` on writes (optional)'),
-      validateInput: v => (!v.trim() || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? undefined : vscode.l10n.t('An email address, or nothing.')),
+      title: vscode.l10n.t('Add environment (4/4): your email'),
+      prompt: vscode.l10n.t('Fills `created_by` / `updated_by` on writes (optional)'),
+      validateInput: v =>
+        !v.trim() || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()) ? undefined : vscode.l10n.t('An email address, or nothing.'),
     });
     if (email === undefined) return undefined;
     const yes = vscode.l10n.t('Yes: production (warning colour, every write confirmed)');
-    const production = await vscode.window.showQuickPick([vscode.l10n.t('No'), yes], { title: vscode.l10n.t('Is this a production environment?') });
+    const production = await vscode.window.showQuickPick([vscode.l10n.t('No'), yes], {
+      title: vscode.l10n.t('Is this a production environment?'),
+    });
     if (production === undefined) return undefined;
-    const entry: Record<string, unknown> = { name: name.trim(), baseUrl: baseUrl.trim(), workspaceId: workspaceId.trim(), headerPrefix: 'SVC' };
+    const entry: Record<string, unknown> = {
+      name: name.trim(),
+      baseUrl: baseUrl.trim(),
+      workspaceId: workspaceId.trim(),
+      headerPrefix: 'SVC',
+    };
     if (email.trim()) entry.email = email.trim();
     if (production === yes) entry.production = true;
     const cfg = vscode.workspace.getConfiguration('campaignStudio');
@@ -460,7 +546,10 @@ function noEnvironmentNamed(name: string): string {
 }
 
 class NotSignedInError extends Error {
-  constructor(message: string, readonly rejected = false) {
+  constructor(
+    message: string,
+    readonly rejected = false,
+  ) {
     super(message);
   }
 }
@@ -512,8 +601,11 @@ export function reportError(conn: Connection, e: unknown, doing?: string, retry?
 /** The button of each remedy. */
 function actionLabels(): Record<ErrorAction, string> {
   return {
-    signIn: vscode.l10n.t('Sign In Again'), switchEnvironment: vscode.l10n.t('Switch Environment'), retry: vscode.l10n.t('Retry'),
-    openSettings: vscode.l10n.t('Open Settings'), showLog: vscode.l10n.t('Show Log'),
+    signIn: vscode.l10n.t('Sign In Again'),
+    switchEnvironment: vscode.l10n.t('Switch Environment'),
+    retry: vscode.l10n.t('Retry'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    showLog: vscode.l10n.t('Show Log'),
   };
 }
 

@@ -2,8 +2,19 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { CAMPAIGN_SCHEME, parse, RemoteStateNotification } from '@campaign-studio/core';
 import {
-  baseIdOf, BaseSnapshot, campaignAsFetched, findBaseSnapshot, idOf, isSafeId, nameOf, NormalizedCampaign,
-  readBaseSnapshot, readRemote, remoteStateOf, serializeCampaign, ServiceClient,
+  baseIdOf,
+  BaseSnapshot,
+  campaignAsFetched,
+  findBaseSnapshot,
+  idOf,
+  isSafeId,
+  nameOf,
+  NormalizedCampaign,
+  readBaseSnapshot,
+  readRemote,
+  remoteStateOf,
+  serializeCampaign,
+  ServiceClient,
 } from '@campaign-studio/sync';
 import { CampaignRead, StudioContext } from '../context';
 import { isCampaignFile, isRemoteCampaign } from '../fileKinds';
@@ -34,7 +45,11 @@ export function remoteUri(environment: string, id: string, name?: string): vscod
 
 /** A name as one path segment: no slashes or control characters, and no `.json` ending that would make it another kind of document. */
 function tabLabel(name: string): string {
-  return name.replace(/[\\/\u0000-\u001f]+/g, '-').trim().slice(0, 80).replace(/\.json$/i, '');
+  return name
+    .replace(/[\\/\u0000-\u001f]+/g, '-')
+    .trim()
+    .slice(0, 80)
+    .replace(/\.json$/i, '');
 }
 
 export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
@@ -44,7 +59,10 @@ export function baseUri(workspaceRoot: string, id: string): vscode.Uri {
 /** `campaign://env/id` (also `…/id.campaign.json` and `…/id/<name>`) → its parts; undefined for other URIs. */
 export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: string } | undefined {
   if (!isRemoteCampaign(uri)) return undefined;
-  const id = uri.path.replace(/^\/+/, '').split('/')[0].replace(/\.campaign\.json$/, '');
+  const id = uri.path
+    .replace(/^\/+/, '')
+    .split('/')[0]
+    .replace(/\.campaign\.json$/, '');
   if (!uri.authority || !isSafeId(id)) return undefined;
   return { environment: uri.authority, id };
 }
@@ -65,7 +83,10 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly sentState = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly ctx: StudioContext, private readonly conn: Connection) {
+  constructor(
+    private readonly ctx: StudioContext,
+    private readonly conn: Connection,
+  ) {
     this.disposables.push(this.changed);
     this.disposables.push(vscode.workspace.onDidOpenTextDocument(d => void this.track(d)));
     this.disposables.push(vscode.workspace.onDidChangeTextDocument(e => this.schedule(e.document)));
@@ -91,12 +112,20 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     const hit = this.cache.get(cacheKey(uri));
     if (hit) return hit.text;
     const parts = parseRemoteUri(uri);
-    if (!parts) throw new Error(vscode.l10n.t('{0} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.', uri.toString()));
+    if (!parts)
+      throw new Error(
+        vscode.l10n.t('{0} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.', uri.toString()),
+      );
     const client = await this.conn.clientFor(parts.environment);
-    if (!client) throw new Error(vscode.l10n.t('Not signed in to environment `{0}`: sign in to it to open {1}.', parts.environment, uri.toString()));
+    if (!client)
+      throw new Error(vscode.l10n.t('Not signed in to environment `{0}`: sign in to it to open {1}.', parts.environment, uri.toString()));
     const ctrl = new AbortController();
     token.onCancellationRequested(() => ctrl.abort());
-    const remote = await runWithProgress(readingTitle(parts.id, parts.environment), action => this.read(uri, client.forAction(action), parts.id), { signal: ctrl.signal });
+    const remote = await runWithProgress(
+      readingTitle(parts.id, parts.environment),
+      action => this.read(uri, client.forAction(action), parts.id),
+      { signal: ctrl.signal },
+    );
     this.describeRemote(uri);
     return remote.text;
   }
@@ -185,7 +214,13 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!isCampaignFile(doc.uri)) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void this.track(doc); }, 250));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.track(doc);
+      }, 250),
+    );
   }
 
   /** Re-reads the base of a fetched file and tells the server its remote state. */
@@ -206,7 +241,9 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       try {
         base = (await findBaseSnapshot(doc.uri.fsPath, id))?.snapshot;
       } catch (e) {
-        this.ctx.output.warn(`${e instanceof Error ? e.message : String(e)} ${vscode.l10n.t('The update rules (P1–P5) are not checked for {0} until then.', path.basename(doc.uri.fsPath))}`);
+        this.ctx.output.warn(
+          `${e instanceof Error ? e.message : String(e)} ${vscode.l10n.t('The update rules (P1–P5) are not checked for {0} until then.', path.basename(doc.uri.fsPath))}`,
+        );
       }
     }
     const key = doc.uri.toString();
@@ -237,7 +274,9 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
   private notifyServer(entries: RemoteStateNotification.Params['entries']): void {
     const client = this.ctx.client;
     if (!client || !client.isRunning()) return;
-    void client.sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params).catch(() => undefined);
+    void client
+      .sendNotification(RemoteStateNotification.method, { entries } satisfies RemoteStateNotification.Params)
+      .catch(() => undefined);
   }
 }
 

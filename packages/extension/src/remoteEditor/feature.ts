@@ -27,7 +27,11 @@ export class RemoteFeature implements Feature {
     const conn = new Connection(ctx.extension, ctx.serviceLog);
     subs.push(conn);
     this.conn = conn;
-    subs.push({ dispose: () => { if (this.conn === conn) this.conn = undefined; } });
+    subs.push({
+      dispose: () => {
+        if (this.conn === conn) this.conn = undefined;
+      },
+    });
 
     const documents = new RemoteDocuments(ctx, conn);
     subs.push(documents);
@@ -48,10 +52,12 @@ export class RemoteFeature implements Feature {
     tree.view = view;
     subs.push(view);
 
-    subs.push(ctx.campaignRead.event(read => {
-      tree.showRead(read);
-      documents.showRead(read);
-    }));
+    subs.push(
+      ctx.campaignRead.event(read => {
+        tree.showRead(read);
+        documents.showRead(read);
+      }),
+    );
 
     tree.refresh();
     // Reconnect with a stored key in the background; the status bar shows the progress.

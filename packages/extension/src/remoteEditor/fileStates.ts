@@ -3,8 +3,23 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { isObject, parse } from '@campaign-studio/core';
 import {
-  baseIdOf, baseOfEnvironment, CampaignRead as ReadOfOne, CancelledError, checkFiles, describeFileChecks, describeFileState, Environment,
-  FileCheck, FileState, fileStateName, FileToCheck, findBaseSnapshot, idOf, isCancelled, plainText, stateOfFile,
+  baseIdOf,
+  baseOfEnvironment,
+  CampaignRead as ReadOfOne,
+  CancelledError,
+  checkFiles,
+  describeFileChecks,
+  describeFileState,
+  Environment,
+  FileCheck,
+  FileState,
+  fileStateName,
+  FileToCheck,
+  findBaseSnapshot,
+  idOf,
+  isCancelled,
+  plainText,
+  stateOfFile,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
 import { CampaignRead, FileStateShown } from '../context';
@@ -63,13 +78,19 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
   private environment: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly conn: Connection, campaignRead: vscode.Event<CampaignRead>, private readonly shown: vscode.EventEmitter<readonly FileStateShown[]>) {
+  constructor(
+    private readonly conn: Connection,
+    campaignRead: vscode.Event<CampaignRead>,
+    private readonly shown: vscode.EventEmitter<readonly FileStateShown[]>,
+  ) {
     this.disposables.push(this.changed);
     this.disposables.push(vscode.workspace.onDidSaveTextDocument(doc => this.recompute(doc.uri)));
     this.disposables.push(campaignRead(read => this.heard(read)));
-    this.disposables.push(conn.onDidChange(() => {
-      if (this.environment !== undefined && this.environment !== conn.environment()?.name) this.clear();
-    }));
+    this.disposables.push(
+      conn.onDidChange(() => {
+        if (this.environment !== undefined && this.environment !== conn.environment()?.name) this.clear();
+      }),
+    );
     this.disposables.push(vscode.workspace.onDidDeleteFiles(e => this.forget(e.files)));
     this.disposables.push(vscode.workspace.onDidRenameFiles(e => this.forget(e.files.map(f => f.oldUri))));
   }
@@ -116,19 +137,32 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
         }
         if (!files.length) return undefined;
         action.count(0, files.length);
-        return checkFiles(client.forAction(action), files, { signal: action.signal, onRead: (_read, done, total) => action.count(done, total) });
+        return checkFiles(client.forAction(action), files, {
+          signal: action.signal,
+          onRead: (_read, done, total) => action.count(done, total),
+        });
       });
     } catch (e) {
       if (!isCancelled(e)) throw e;
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Campaign Studio: the check was cancelled; the files\' states are as they were.'), 5000);
+      void vscode.window.setStatusBarMessage(
+        vscode.l10n.t("Campaign Studio: the check was cancelled; the files' states are as they were."),
+        5000,
+      );
       return undefined;
     }
     if (!result) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No campaign file of this workspace was fetched from {0}: there is nothing to check against it. Fetch campaigns from the Campaigns view first.', plainText(env.name)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'No campaign file of this workspace was fetched from {0}: there is nothing to check against it. Fetch campaigns from the Campaigns view first.',
+          plainText(env.name),
+        ),
+      );
       return [];
     }
     this.show(env.name, result.checks, result.reads);
-    void this.summarize(env.name, result.checks).then(undefined, e => reportError(this.conn, e, vscode.l10n.t('Showing the campaign files that differ from {0}', env.name)));
+    void this.summarize(env.name, result.checks).then(undefined, e =>
+      reportError(this.conn, e, vscode.l10n.t('Showing the campaign files that differ from {0}', env.name)),
+    );
     return result.checks;
   }
 
@@ -148,14 +182,34 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
   private async summarize(environment: string, checks: FileCheck[]): Promise<void> {
     const notUnchanged = checks.filter(c => c.state !== 'unchanged');
     const showFiles = vscode.l10n.t('Show Files');
-    const pick = await vscode.window.showInformationMessage(plainText(describeFileChecks(checks, environment)), ...(notUnchanged.length ? [showFiles] : []));
+    const pick = await vscode.window.showInformationMessage(
+      plainText(describeFileChecks(checks, environment)),
+      ...(notUnchanged.length ? [showFiles] : []),
+    );
     if (pick !== showFiles) return;
-    const icons: Record<FileState, string> = { unchanged: 'check', modified: 'diff-modified', behind: 'cloud-download', diverged: 'git-compare', 'not-on-service': 'cloud', error: 'warning' };
+    const icons: Record<FileState, string> = {
+      unchanged: 'check',
+      modified: 'diff-modified',
+      behind: 'cloud-download',
+      diverged: 'git-compare',
+      'not-on-service': 'cloud',
+      error: 'warning',
+    };
     const items = notUnchanged.map(c => {
       const uri = vscode.Uri.parse(c.file);
-      return { label: `$(${icons[c.state]}) ${path.basename(uri.fsPath)}`, description: fileStateName(c.state), detail: plainText(describeFileState(c, environment)), uri, check: c };
+      return {
+        label: `$(${icons[c.state]}) ${path.basename(uri.fsPath)}`,
+        description: fileStateName(c.state),
+        detail: plainText(describeFileState(c, environment)),
+        uri,
+        check: c,
+      };
     });
-    const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Campaign files that differ from {0}', environment), placeHolder: vscode.l10n.t('Pick a file to open it'), matchOnDescription: true });
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Campaign files that differ from {0}', environment),
+      placeHolder: vscode.l10n.t('Pick a file to open it'),
+      matchOnDescription: true,
+    });
     if (!chosen) return;
     await vscode.window.showTextDocument(chosen.uri, { preview: false });
     if (chosen.check.state !== 'behind' && chosen.check.state !== 'diverged') return;

@@ -6,7 +6,11 @@ import { ActionContext, ActionScope, doneOfTotal, ProgressHandle, WaitNotice, wa
  * second, a cancellable notification shows until it ends. A wait counts down in it with its
  * reason. Cancelling aborts the action (queued, waiting or in flight).
  */
-export function runWithProgress<T>(title: string, op: (action: ActionContext) => Promise<T>, opts: { signal?: AbortSignal; delayMs?: number } = {}): Promise<T> {
+export function runWithProgress<T>(
+  title: string,
+  op: (action: ActionContext) => Promise<T>,
+  opts: { signal?: AbortSignal; delayMs?: number } = {},
+): Promise<T> {
   return withDelayedProgress(title, op, { show: showProgress }, { delayMs: opts.delayMs ?? 300, signal: opts.signal });
 }
 
@@ -28,12 +32,15 @@ function showProgress(title: string, cancel: () => void, done: Promise<unknown>)
     stopTicking();
   };
   void done.finally(stopTicking);
-  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true }, (progress, token) => {
-    token.onCancellationRequested(cancel);
-    report = message => progress.report({ message });
-    tell();
-    return done;
-  });
+  void vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true },
+    (progress, token) => {
+      token.onCancellationRequested(cancel);
+      report = message => progress.report({ message });
+      tell();
+      return done;
+    },
+  );
   return {
     waiting(w) {
       wait = w;
@@ -57,43 +64,48 @@ export interface CountedAction extends ActionContext {
  * second beside the count. Cancel aborts the action's signal: its calls stop wherever they are.
  */
 export function runCounted<T>(title: string, op: (action: CountedAction) => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true }, async (progress, token) => {
-    const ctrl = new AbortController();
-    const cancelled = token.onCancellationRequested(() => ctrl.abort());
-    let counted = '';
-    let shownPercent = 0;
-    let wait: WaitNotice | undefined;
-    let ticker: ReturnType<typeof setInterval> | undefined;
-    const say = (increment?: number) => {
-      const waiting = wait && wait.at + wait.ms > Date.now() ? waitText(wait, Date.now()) : '';
-      if (!waiting && ticker) {
-        clearInterval(ticker);
-        ticker = undefined;
-        wait = undefined;
-      }
-      progress.report({ message: [counted, waiting].filter(Boolean).join(' · '), increment });
-    };
-    try {
-      return await op({
-        signal: ctrl.signal,
-        onWait: w => {
-          wait = w;
-          ticker ??= setInterval(() => say(), 1000);
-          say();
-        },
-        count: (done, total) => {
-          counted = doneOfTotal(done, total);
-          const percent = total > 0 ? (100 * done) / total : 100;
-          say(Math.max(0, percent - shownPercent));
-          shownPercent = Math.max(shownPercent, percent);
-        },
-        cancel: () => ctrl.abort(),
-      });
-    } finally {
-      clearInterval(ticker);
-      cancelled.dispose();
-    }
-  }));
+  return Promise.resolve(
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `${title}…`, cancellable: true },
+      async (progress, token) => {
+        const ctrl = new AbortController();
+        const cancelled = token.onCancellationRequested(() => ctrl.abort());
+        let counted = '';
+        let shownPercent = 0;
+        let wait: WaitNotice | undefined;
+        let ticker: ReturnType<typeof setInterval> | undefined;
+        const say = (increment?: number) => {
+          const waiting = wait && wait.at + wait.ms > Date.now() ? waitText(wait, Date.now()) : '';
+          if (!waiting && ticker) {
+            clearInterval(ticker);
+            ticker = undefined;
+            wait = undefined;
+          }
+          progress.report({ message: [counted, waiting].filter(Boolean).join(' · '), increment });
+        };
+        try {
+          return await op({
+            signal: ctrl.signal,
+            onWait: w => {
+              wait = w;
+              ticker ??= setInterval(() => say(), 1000);
+              say();
+            },
+            count: (done, total) => {
+              counted = doneOfTotal(done, total);
+              const percent = total > 0 ? (100 * done) / total : 100;
+              say(Math.max(0, percent - shownPercent));
+              shownPercent = Math.max(shownPercent, percent);
+            },
+            cancel: () => ctrl.abort(),
+          });
+        } finally {
+          clearInterval(ticker);
+          cancelled.dispose();
+        }
+      },
+    ),
+  );
 }
 
 /**

@@ -1,9 +1,28 @@
 import * as vscode from 'vscode';
 import {
-  adviceFor, campaignContextValue, campaignDescription, campaignIcon, CampaignRecord,
-  campaignTooltipLines, describeFilter, ExplorerFilter, Group, GroupBy, groupIcon, GroupPager,
-  groupsFor, hasChildren, humanize, idOf, isFiltered, metaFor, MetaRecord, nameOf, PAGE_SIZE,
-  sanitizeFilter, withCampaignRead,
+  adviceFor,
+  campaignContextValue,
+  campaignDescription,
+  campaignIcon,
+  CampaignRecord,
+  campaignTooltipLines,
+  describeFilter,
+  ExplorerFilter,
+  Group,
+  GroupBy,
+  groupIcon,
+  GroupPager,
+  groupsFor,
+  hasChildren,
+  humanize,
+  idOf,
+  isFiltered,
+  metaFor,
+  MetaRecord,
+  nameOf,
+  PAGE_SIZE,
+  sanitizeFilter,
+  withCampaignRead,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
@@ -21,12 +40,19 @@ const GROUP_BY_KEY = 'campaignStudio.explorer.groupBy';
 
 class GroupNode {
   readonly kind = 'group';
-  constructor(readonly group: Group, readonly pager: GroupPager) {}
+  constructor(
+    readonly group: Group,
+    readonly pager: GroupPager,
+  ) {}
 }
 
 export class CampaignNode {
   readonly kind = 'campaign';
-  constructor(readonly record: CampaignRecord, readonly by: GroupBy, readonly environment: string) {}
+  constructor(
+    readonly record: CampaignRecord,
+    readonly by: GroupBy,
+    readonly environment: string,
+  ) {}
   get id(): string {
     return idOf(this.record);
   }
@@ -43,7 +69,10 @@ class ExecutionsPager {
 
 export class ExecutionNode {
   readonly kind = 'execution';
-  constructor(readonly entry: Record<string, unknown>, readonly parent: CampaignNode) {}
+  constructor(
+    readonly entry: Record<string, unknown>,
+    readonly parent: CampaignNode,
+  ) {}
   get id(): string | undefined {
     const v = this.entry.campaign_id ?? this.entry.id;
     return typeof v === 'string' ? v : undefined;
@@ -57,7 +86,12 @@ export class MoreNode {
 
 class MessageNode {
   readonly kind = 'message';
-  constructor(readonly text: string, readonly icon: string, readonly tooltip?: string, readonly command?: vscode.Command) {}
+  constructor(
+    readonly text: string,
+    readonly icon: string,
+    readonly tooltip?: string,
+    readonly command?: vscode.Command,
+  ) {}
 }
 
 export type ExplorerNode = GroupNode | CampaignNode | ExecutionNode | MoreNode | MessageNode;
@@ -96,14 +130,19 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private readonly disposables: vscode.Disposable[] = [];
   view?: vscode.TreeView<ExplorerNode>;
 
-  constructor(private readonly conn: Connection, private readonly state: vscode.Memento) {
+  constructor(
+    private readonly conn: Connection,
+    private readonly state: vscode.Memento,
+  ) {
     this.disposables.push(this.changed);
     // The status listener hears every change first (the connection fires it before `onDidChange`) and describes the state.
     this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
     this.disposables.push(conn.onDidChange(() => this.reload()));
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration('campaignStudio.explorer.groupBy') && this.state.get(GROUP_BY_KEY) === undefined) this.refresh();
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration(e => {
+        if (e.affectsConfiguration('campaignStudio.explorer.groupBy') && this.state.get(GROUP_BY_KEY) === undefined) this.refresh();
+      }),
+    );
   }
 
   dispose(): void {
@@ -115,7 +154,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
    * `campaignStudio.explorer.groupBy` setting gives the initial grouping (its former home).
    */
   get groupBy(): GroupBy {
-    const chosen = this.state.get<string>(GROUP_BY_KEY) ?? vscode.workspace.getConfiguration('campaignStudio.explorer').get<string>('groupBy');
+    const chosen =
+      this.state.get<string>(GROUP_BY_KEY) ?? vscode.workspace.getConfiguration('campaignStudio.explorer').get<string>('groupBy');
     return chosen === 'channel' ? 'channel' : 'status';
   }
 
@@ -180,7 +220,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const words = this.conn.words();
       lines.push(`${capitalize(words.short)}: ${words.detail}`);
     }
-    if (isFiltered(f) && this.conn.canList) lines.push(vscode.l10n.t('Filtered: {0}. "Clear Campaign Filters" lists everything.', describeFilter(f)));
+    if (isFiltered(f) && this.conn.canList)
+      lines.push(vscode.l10n.t('Filtered: {0}. "Clear Campaign Filters" lists everything.', describeFilter(f)));
     const message = lines.length ? lines.join(' ') : undefined;
     if (this.view.message !== message) this.view.message = message;
   }
@@ -228,7 +269,13 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
       if (p.error) out.push(this.errorNode(p.error, vscode.l10n.t('Loading {0} campaigns', humanize(node.group.value))));
       else if (!p.done) out.push(new MoreNode(node));
-      else if (p.items.length === 0) out.push(new MessageNode(isFiltered(this.filter) ? vscode.l10n.t('No campaign matches the filter') : vscode.l10n.t('No campaigns'), 'info'));
+      else if (p.items.length === 0)
+        out.push(
+          new MessageNode(
+            isFiltered(this.filter) ? vscode.l10n.t('No campaign matches the filter') : vscode.l10n.t('No campaigns'),
+            'info',
+          ),
+        );
       return out;
     }
     if (node instanceof CampaignNode && hasChildren(node.record)) {
@@ -307,7 +354,10 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private errorNode(e: unknown, doing: string): MessageNode {
     const env = this.conn.environment();
     const advice = adviceFor(e, { environment: env?.name, workspaceId: env?.workspaceId, doing });
-    return new MessageNode(advice.message, 'error', advice.message, { command: COMMAND_IDS.explorerRefresh, title: vscode.l10n.t('Retry') });
+    return new MessageNode(advice.message, 'error', advice.message, {
+      command: COMMAND_IDS.explorerRefresh,
+      title: vscode.l10n.t('Retry'),
+    });
   }
 
   private withViewProgress<T>(op: () => Promise<T>): Promise<T> {
@@ -322,19 +372,25 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       const n = node.pager.items.length;
       item.description = node.pager.loaded ? (node.pager.done ? String(n) : `${n}+`) : undefined;
       item.contextValue = 'group';
-      item.tooltip = node.group.by === 'status' ? vscode.l10n.t('Status {0}', node.group.value) : vscode.l10n.t('Channel {0}', node.group.value);
+      item.tooltip =
+        node.group.by === 'status' ? vscode.l10n.t('Status {0}', node.group.value) : vscode.l10n.t('Channel {0}', node.group.value);
       return item;
     }
     if (node instanceof CampaignNode) {
       const r = node.record;
-      const item = new vscode.TreeItem(nameOf(r), hasChildren(r) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(
+        nameOf(r),
+        hasChildren(r) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+      );
       item.id = `campaign/${node.environment}/${node.id}`;
       item.description = campaignDescription(r, node.by);
       const icon = campaignIcon(r);
       item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
       item.contextValue = campaignContextValue(r);
       item.command = { command: COMMAND_IDS.openRemote, title: vscode.l10n.t('Open Read-Only'), arguments: [node] };
-      item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} {2} campaign', nameOf(r), String(r.channel ?? ''), String(r.status ?? '')) };
+      item.accessibilityInformation = {
+        label: vscode.l10n.t('{0}, {1} {2} campaign', nameOf(r), String(r.channel ?? ''), String(r.status ?? '')),
+      };
       return item;
     }
     if (node instanceof ExecutionNode) {
@@ -344,7 +400,9 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       item.description = [typeof e.status === 'string' ? e.status : undefined, sent ? node.id : undefined].filter(Boolean).join(' · ');
       item.iconPath = new vscode.ThemeIcon('history');
       item.contextValue = node.id ? 'execution' : 'execution.noId';
-      item.tooltip = Object.entries(e).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
+      item.tooltip = Object.entries(e)
+        .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+        .join('\n');
       if (node.id) item.command = { command: COMMAND_IDS.openRemote, title: vscode.l10n.t('Open Read-Only'), arguments: [node.id] };
       return item;
     }
@@ -395,12 +453,24 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
       });
     }
-    return { environment: env?.name, production: !!env?.production, state: this.conn.state, groupBy: this.groupBy, filter: this.filter, description: this.view?.description, message: this.view?.message, groups: out };
+    return {
+      environment: env?.name,
+      production: !!env?.production,
+      state: this.conn.state,
+      groupBy: this.groupBy,
+      filter: this.filter,
+      description: this.view?.description,
+      message: this.view?.message,
+      groups: out,
+    };
   }
 
   private snapshotOf(node: CampaignNode): SnapshotCampaign {
     return {
-      id: node.id, name: nameOf(node.record), status: node.record.status, channel: node.record.channel,
+      id: node.id,
+      name: nameOf(node.record),
+      status: node.record.status,
+      channel: node.record.channel,
       description: campaignDescription(node.record, node.by),
       tooltip: tooltipOf(node.record).value,
       contextValue: this.getTreeItem(node).contextValue,

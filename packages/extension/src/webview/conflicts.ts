@@ -30,7 +30,11 @@ interface Card {
   error: HTMLElement;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   e.append(...children);
@@ -67,14 +71,20 @@ function card(row: ConflictRow, state: ConflictViewState, texts: ConflictViewTex
   remove.addEventListener('change', () => post({ type: 'remove', id: row.id, remove: remove.checked }));
   const error = element('p', { class: 'error', role: 'alert' });
   const edit = element('div', { class: 'edit' }, text, remove, error);
-  const diffs = element('div', { class: 'diffs' },
+  const diffs = element(
+    'div',
+    { class: 'diffs' },
     button(texts.compare.local, { type: 'diff', id: row.id, side: 'local' }),
-    button(texts.compare.remote, { type: 'diff', id: row.id, side: 'remote' }));
-  const section = element('section', { class: 'conflict', 'data-path': row.path },
+    button(texts.compare.remote, { type: 'diff', id: row.id, side: 'remote' }),
+  );
+  const section = element(
+    'section',
+    { class: 'conflict', 'data-path': row.path },
     element('h2', {}, row.path),
     element('div', { class: 'sides' }, ...SIDES.map(s => sides[s].box)),
     element('div', { class: 'choose' }, element('span', { class: 'label' }, texts.keep), group, diffs),
-    edit);
+    edit,
+  );
   return { section, card: { sides, radios, edit, text, remove, error } };
 }
 
@@ -83,7 +93,8 @@ function update(c: Card, row: ConflictRow): void {
     c.sides[s].pre.textContent = row[s];
     c.sides[s].box.classList.toggle('chosen', row.choice === s);
   }
-  for (const [kind, r] of Object.entries(c.radios) as Array<[ChoiceKind, HTMLElementTagNameMap['vscode-radio']]>) r.checked = row.choice === kind;
+  for (const [kind, r] of Object.entries(c.radios) as Array<[ChoiceKind, HTMLElementTagNameMap['vscode-radio']]>)
+    r.checked = row.choice === kind;
   c.edit.hidden = row.choice !== 'edit';
   // What the person is typing stays as typed; the controller's copy is the same text.
   if (c.text.value !== row.editText && !c.text.matches(':focus-within')) c.text.value = row.editText;
@@ -99,7 +110,11 @@ class Page {
   private readonly status = element('span', { class: 'status' });
   private readonly proceed: HTMLElementTagNameMap['vscode-button'];
 
-  constructor(private readonly root: HTMLElement, state: ConflictViewState, texts: ConflictViewTexts) {
+  constructor(
+    private readonly root: HTMLElement,
+    state: ConflictViewState,
+    texts: ConflictViewTexts,
+  ) {
     this.proceed = button(texts.continue, { type: 'continue' }, false);
     const list = element('div', { class: 'conflicts' });
     for (const row of state.rows) {
@@ -107,10 +122,14 @@ class Page {
       this.cards.set(row.id, made.card);
       list.append(made.section);
     }
-    const footer = element('footer', {}, this.status,
+    const footer = element(
+      'footer',
+      {},
+      this.status,
       button(texts.preview, { type: 'preview' }),
       this.proceed,
-      button(texts.cancel, { type: 'cancel' }));
+      button(texts.cancel, { type: 'cancel' }),
+    );
     root.replaceChildren(element('h1', {}, texts.heading), this.intro, list, footer);
   }
 

@@ -12,7 +12,11 @@ declare function acquireVsCodeApi(): { postMessage(message: ViewMessage): void }
 const host = acquireVsCodeApi();
 const post = (message: ViewMessage) => host.postMessage(message);
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   e.append(...children);
@@ -26,15 +30,19 @@ function section(id: string, heading: string, ...content: Node[]): HTMLElement {
 
 /** Text in which `name` is code, as core's sentences write field names and values. */
 function inline(text: string): Array<Node | string> {
-  return text.split('`').map((part, i) => i % 2 === 1 ? element('code', {}, part) : part);
+  return text.split('`').map((part, i) => (i % 2 === 1 ? element('code', {}, part) : part));
 }
 
 function rows(list: PreviewRow[], texts: PreviewTexts): Node {
   if (list.length === 0) return element('p', { class: 'empty' }, texts.none);
-  return element('dl', {}, ...list.flatMap(r => [
-    element('dt', {}, ...inline(r.label)),
-    element('dd', {}, ...inline(r.value), ...(r.items?.length ? [rows(r.items, texts)] : [])),
-  ]));
+  return element(
+    'dl',
+    {},
+    ...list.flatMap(r => [
+      element('dt', {}, ...inline(r.label)),
+      element('dd', {}, ...inline(r.value), ...(r.items?.length ? [rows(r.items, texts)] : [])),
+    ]),
+  );
 }
 
 /** Each part in words; a group's filters as a nested list, so a screen reader hears the nesting. */
@@ -45,15 +53,18 @@ function words(list: PreviewWords[], texts: PreviewTexts): Node {
 
 /** The sentence, and for a group of several filters the same as a nested list behind a disclosure. */
 function wordsItem(w: PreviewWords, texts: PreviewTexts): HTMLElement {
-  const nested = w.items && w.items.length > 1
-    ? [element('details', {}, element('summary', {}, texts.asList), wordsList(w, texts))]
-    : [];
+  const nested = w.items && w.items.length > 1 ? [element('details', {}, element('summary', {}, texts.asList), wordsList(w, texts))] : [];
   return element('li', {}, ...(w.label ? [element('strong', {}, `${w.label}: `)] : []), ...inline(w.text), ...nested);
 }
 
 function wordsList(w: PreviewWords, texts: PreviewTexts): HTMLElement {
-  return element('ul', { 'aria-label': w.operator === 'OR' ? texts.anyOf : texts.allOf },
-    ...(w.items ?? []).map(item => element('li', {}, ...inline(item.text), ...(item.items && item.items.length > 1 ? [wordsList(item, texts)] : []))));
+  return element(
+    'ul',
+    { 'aria-label': w.operator === 'OR' ? texts.anyOf : texts.allOf },
+    ...(w.items ?? []).map(item =>
+      element('li', {}, ...inline(item.text), ...(item.items && item.items.length > 1 ? [wordsList(item, texts)] : [])),
+    ),
+  );
 }
 
 /**
@@ -65,7 +76,7 @@ function chart(sends: PreviewSend[], label: string): Node[] {
   const first = sends[0].at;
   const last = sends[sends.length - 1];
   const span = Math.max(last.at - first, 1);
-  const x = (at: number) => sends.length === 1 ? 50 : 2 + 96 * (at - first) / span;
+  const x = (at: number) => (sends.length === 1 ? 50 : 2 + (96 * (at - first)) / span);
   const dots = sends.map(s => {
     const dot = element('span', { class: 'dot', title: s.campaignTime });
     dot.style.left = `${x(s.at)}%`;
@@ -74,7 +85,11 @@ function chart(sends: PreviewSend[], label: string): Node[] {
   const ends = sends.length === 1 ? [sends[0].day] : [sends[0].day, last.day];
   return [
     element('div', { class: 'chart', role: 'img', 'aria-label': label, title: label }, ...dots),
-    element('div', { class: sends.length === 1 ? 'chart-ends single' : 'chart-ends', 'aria-hidden': 'true' }, ...ends.map(d => element('span', {}, d))),
+    element(
+      'div',
+      { class: sends.length === 1 ? 'chart-ends single' : 'chart-ends', 'aria-hidden': 'true' },
+      ...ends.map(d => element('span', {}, d)),
+    ),
   ];
 }
 
@@ -82,18 +97,23 @@ function sendsTable(sends: PreviewSend[], texts: PreviewTexts): HTMLElement {
   const c = texts.columns;
   // The note column only when a send has a note (a DST change next to it).
   const withNote = sends.some(s => s.note !== '');
-  const cells = (s: PreviewSend) => withNote ? [s.campaignTime, s.utc, s.viewerTime, s.note] : [s.campaignTime, s.utc, s.viewerTime];
+  const cells = (s: PreviewSend) => (withNote ? [s.campaignTime, s.utc, s.viewerTime, s.note] : [s.campaignTime, s.utc, s.viewerTime]);
   const heads = withNote ? [c.campaignTime, c.utc, c.viewerTime, c.note] : [c.campaignTime, c.utc, c.viewerTime];
-  return element('table', {},
+  return element(
+    'table',
+    {},
     element('thead', {}, element('tr', {}, ...heads.map(h => element('th', { scope: 'col' }, h)))),
-    element('tbody', {}, ...sends.map(s => element('tr', {}, ...cells(s).map(v => element('td', {}, ...inline(v)))))));
+    element('tbody', {}, ...sends.map(s => element('tr', {}, ...cells(s).map(v => element('td', {}, ...inline(v)))))),
+  );
 }
 
 function timeline(model: PreviewModel, texts: PreviewTexts): Node[] {
   const { schedule } = model;
   return [
     element('p', {}, ...inline(schedule.summary)),
-    ...(schedule.sends.length === 0 ? [element('p', { class: 'empty' }, texts.noSends)] : [...chart(schedule.sends, `${texts.chart}: ${schedule.chartLabel}`), sendsTable(schedule.sends, texts)]),
+    ...(schedule.sends.length === 0
+      ? [element('p', { class: 'empty' }, texts.noSends)]
+      : [...chart(schedule.sends, `${texts.chart}: ${schedule.chartLabel}`), sendsTable(schedule.sends, texts)]),
     rows(schedule.rows, texts),
   ];
 }
@@ -104,29 +124,43 @@ function problems(model: PreviewModel, texts: PreviewTexts): Node[] {
 }
 
 function problemLinks(model: PreviewModel): Node {
-  return element('ul', { class: 'problems' }, ...model.problems.map(p => {
-    const link = element('a', { href: '#', 'data-line': String(p.line) }, p.where);
-    link.addEventListener('click', e => {
-      e.preventDefault();
-      post({ type: 'reveal', line: p.line, character: p.character });
-    });
-    return element('li', {},
-      element('vscode-badge', { class: `sev-${p.severity}` }, p.severityText),
-      link,
-      element('span', {}, ...inline(p.message)),
-      ...(p.code ? [element('span', { class: 'code' }, p.code)] : []));
-  }));
+  return element(
+    'ul',
+    { class: 'problems' },
+    ...model.problems.map(p => {
+      const link = element('a', { href: '#', 'data-line': String(p.line) }, p.where);
+      link.addEventListener('click', e => {
+        e.preventDefault();
+        post({ type: 'reveal', line: p.line, character: p.character });
+      });
+      return element(
+        'li',
+        {},
+        element('vscode-badge', { class: `sev-${p.severity}` }, p.severityText),
+        link,
+        element('span', {}, ...inline(p.message)),
+        ...(p.code ? [element('span', { class: 'code' }, p.code)] : []),
+      );
+    }),
+  );
 }
 
 function page(model: PreviewModel, texts: PreviewTexts): Node[] {
   const h = texts.headings;
-  const header = element('header', {},
+  const header = element(
+    'header',
+    {},
     element('h1', {}, model.header.name),
-    element('ul', { class: 'facts', 'aria-label': model.fileName }, ...model.header.rows.map(r =>
-      element('li', {}, element('span', {}, `${r.label}:`), element('vscode-badge', {}, r.value)))));
+    element(
+      'ul',
+      { class: 'facts', 'aria-label': model.fileName },
+      ...model.header.rows.map(r => element('li', {}, element('span', {}, `${r.label}:`), element('vscode-badge', {}, r.value))),
+    ),
+  );
   const problemsSection = section('problems', h.problems, ...problems(model, texts));
   // A file not summarised shows why, and its problems: empty sections would say what it does not hold.
-  if (model.unreadable) return [header, element('p', { class: 'unreadable', role: 'status' }, ...inline(model.unreadable)), problemsSection];
+  if (model.unreadable)
+    return [header, element('p', { class: 'unreadable', role: 'status' }, ...inline(model.unreadable)), problemsSection];
   return [
     header,
     section('schedule', h.schedule, ...timeline(model, texts)),

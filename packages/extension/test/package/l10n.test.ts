@@ -22,32 +22,46 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 /** The extension's code, and the packages bundled into it whose words reach its notifications and views. */
 const SOURCES = ['packages/extension/src', 'packages/sync/src', 'packages/core/src'];
 
-test('the manifest names the bundles\' folder, and `npm run l10n` extracts the extension\'s strings into it', () => {
+test("the manifest names the bundles' folder, and `npm run l10n` extracts the extension's strings into it", () => {
   assert.equal(manifest.l10n, './l10n');
   assert.equal(manifest.scripts.l10n, `vscode-l10n-dev export --outDir ${manifest.l10n} ${SOURCES.map(s => `./${s}`).join(' ')}`);
 });
 
-test('l10n/bundle.l10n.json holds exactly the strings the extension\'s code says (`npm run l10n` writes it)', t => {
+test("l10n/bundle.l10n.json holds exactly the strings the extension's code says (`npm run l10n` writes it)", t => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-studio-l10n-'));
   t.after(() => fs.rmSync(out, { recursive: true, force: true }));
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/l10n-dev/dist/cli.js'), 'export', '--outDir', out, ...SOURCES], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@vscode/l10n-dev/dist/cli.js'), 'export', '--outDir', out, ...SOURCES],
+    { cwd: root, encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   const extracted = JSON.parse(fs.readFileSync(path.join(out, 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
   const committed = JSON.parse(fs.readFileSync(path.join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
   assert.deepEqual(committed, extracted, 'l10n/bundle.l10n.json is stale: run `npm run l10n` and commit it');
   // The extractor numbers only the first value of a tagged template (`l10n.t\`… ${a} … ${b}\``): such a key is never the one looked up.
   const unmatched = Object.keys(committed).filter(k => k.includes('${'));
-  assert.deepEqual(unmatched, [], 'write these with placeholders, `l10n.t(\'… {0} … {1}\', a, b)`, so that their keys are the ones looked up');
-  assert.ok(Object.keys(committed).length > 150, `the bundle holds ${Object.keys(committed).length} strings: the notifications, questions, views and documents of the extension are far more`);
+  assert.deepEqual(
+    unmatched,
+    [],
+    "write these with placeholders, `l10n.t('… {0} … {1}', a, b)`, so that their keys are the ones looked up",
+  );
+  assert.ok(
+    Object.keys(committed).length > 150,
+    `the bundle holds ${Object.keys(committed).length} strings: the notifications, questions, views and documents of the extension are far more`,
+  );
 });
 
 /** The lint errors of `source` standing in `file`, with the guard of eslint.config.mjs (without its type information). */
 async function guardErrors(source: string, file = 'packages/extension/src/x.ts'): Promise<string[]> {
-  const config = (await import(pathToFileURL(path.join(root, 'eslint.config.mjs')).href) as { default: Linter.Config[] }).default;
+  const config = ((await import(pathToFileURL(path.join(root, 'eslint.config.mjs')).href)) as { default: Linter.Config[] }).default;
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, ...config.filter(c => c.rules?.['no-restricted-syntax'])],
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } },
+      ...config.filter(c => c.rules?.['no-restricted-syntax']),
+    ],
   });
   const [result] = await eslint.lintText(`import * as vscode from 'vscode';\n${source}\n`, { filePath: path.join(root, file) });
   return result.messages.filter(m => m.severity === 2).map(m => `${m.ruleId}: ${m.message}`);
@@ -66,7 +80,10 @@ const REFUSED = [
 for (const source of REFUSED) {
   test(`the l10n lint refuses in the extension: ${source}`, async () => {
     const errors = await guardErrors(source);
-    assert.ok(errors.some(e => /^no-restricted-syntax: .*vscode\.l10n\.t/.test(e)), `expected the l10n error, got: ${errors.join(' | ') || 'none'}`);
+    assert.ok(
+      errors.some(e => /^no-restricted-syntax: .*vscode\.l10n\.t/.test(e)),
+      `expected the l10n error, got: ${errors.join(' | ') || 'none'}`,
+    );
   });
 }
 
@@ -88,8 +105,14 @@ for (const source of UNESCAPED) {
 const ALLOWED: Array<[string, string]> = [
   ['packages/extension/src/x.ts', "void vscode.window.showWarningMessage(vscode.l10n.t('Signed in to {0}.', plainText(name)), signIn);"],
   ['packages/extension/src/x.ts', "void vscode.window.showErrorMessage(plainText(e.message), vscode.l10n.t('Retry'));"],
-  ['packages/extension/src/x.ts', "void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not part of a flow.', nameOf(record)));"],
-  ['packages/extension/src/x.ts', "const lens = { title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, tooltip: words.tooltip };"],
+  [
+    'packages/extension/src/x.ts',
+    "void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not part of a flow.', nameOf(record)));",
+  ],
+  [
+    'packages/extension/src/x.ts',
+    "const lens = { title: `$(cloud-upload) ${vscode.l10n.t('Push to {0}', where)}`, tooltip: words.tooltip };",
+  ],
   ['packages/extension/src/x.ts', 'item.tooltip = `${env.name}: ${words.short}`;'],
   ['packages/extension/test/x.test.ts', "void vscode.window.showInformationMessage('a test may say anything');"],
 ];

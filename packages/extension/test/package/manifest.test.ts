@@ -14,7 +14,8 @@ const root = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 /** A manifest string as a person reads it: a `%key%` is looked up in package.nls.json. */
-const shown = (text: string): string => text.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? assert.fail(`${key} is not in package.nls.json`));
+const shown = (text: string): string =>
+  text.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? assert.fail(`${key} is not in package.nls.json`));
 const contributed = new Set<string>(manifest.contributes.commands.map((c: { command: string }) => c.command));
 /** VS Code's own commands the walkthrough runs. */
 const BUILT_IN = new Set(['workbench.actions.view.problems', 'workbench.view.extension.campaignStudio']);
@@ -22,7 +23,10 @@ const BUILT_IN = new Set(['workbench.actions.view.problems', 'workbench.view.ext
 test('the walkthrough: create, see and fix errors, connect, fetch, edit and push; each page is in the VSIX', () => {
   const [walkthrough] = manifest.contributes.walkthroughs;
   assert.equal(walkthrough.id, 'gettingStarted');
-  assert.deepEqual(walkthrough.steps.map((s: { id: string }) => s.id), ['create', 'problems', 'connect', 'fetch', 'push']);
+  assert.deepEqual(
+    walkthrough.steps.map((s: { id: string }) => s.id),
+    ['create', 'problems', 'connect', 'fetch', 'push'],
+  );
   for (const step of walkthrough.steps) {
     assert.ok(fs.existsSync(path.join(root, step.media.markdown)), `${step.id}: ${step.media.markdown}`);
     assert.ok(step.media.markdown.startsWith('media/'), 'media/** ships in the VSIX');
@@ -30,7 +34,7 @@ test('the walkthrough: create, see and fix errors, connect, fetch, edit and push
   }
 });
 
-test('the walkthrough\'s buttons and completion events name commands that exist', () => {
+test("the walkthrough's buttons and completion events name commands that exist", () => {
   const steps: Array<{ id: string; description: string; completionEvents: string[] }> = manifest.contributes.walkthroughs[0].steps;
   for (const step of steps) {
     const named = [
@@ -41,9 +45,11 @@ test('the walkthrough\'s buttons and completion events name commands that exist'
   }
 });
 
-test('the connect step names the sandbox\'s environments as examples/.vscode/settings.json holds them', () => {
+test("the connect step names the sandbox's environments as examples/.vscode/settings.json holds them", () => {
   const page = fs.readFileSync(path.join(root, 'media/walkthrough/connect.md'), 'utf8');
-  const settings = parse(fs.readFileSync(path.join(root, 'examples/.vscode/settings.json'), 'utf8')) as { 'campaignStudio.environments': Array<{ name: string; baseUrl: string; workspaceId: string }> };
+  const settings = parse(fs.readFileSync(path.join(root, 'examples/.vscode/settings.json'), 'utf8')) as {
+    'campaignStudio.environments': Array<{ name: string; baseUrl: string; workspaceId: string }>;
+  };
   for (const env of settings['campaignStudio.environments']) {
     assert.ok(page.includes(`| \`${env.name}\` | \`${env.baseUrl}\` | \`${env.workspaceId}\` |`), `${env.name} in connect.md`);
   }
@@ -53,7 +59,9 @@ test('the connect step names the sandbox\'s environments as examples/.vscode/set
 test('New Campaign… is in File > New File and in the palette', () => {
   assert.ok(contributed.has('campaignStudio.newCampaign'));
   assert.deepEqual(manifest.contributes.menus['file/newFile'], [{ command: 'campaignStudio.newCampaign', group: 'file' }]);
-  const hidden = (manifest.contributes.menus.commandPalette as Array<{ command: string; when: string }>).filter(m => m.command === 'campaignStudio.newCampaign');
+  const hidden = (manifest.contributes.menus.commandPalette as Array<{ command: string; when: string }>).filter(
+    m => m.command === 'campaignStudio.newCampaign',
+  );
   assert.deepEqual(hidden, []);
 });
 

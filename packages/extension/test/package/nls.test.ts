@@ -13,8 +13,21 @@ const root = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
-const READ_FIELDS = new Set(['title', 'shortTitle', 'category', 'description', 'markdownDescription', 'deprecationMessage',
-  'markdownDeprecationMessage', 'name', 'contextualTitle', 'contents', 'label', 'altText', 'displayName']);
+const READ_FIELDS = new Set([
+  'title',
+  'shortTitle',
+  'category',
+  'description',
+  'markdownDescription',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'name',
+  'contextualTitle',
+  'contents',
+  'label',
+  'altText',
+  'displayName',
+]);
 const READ_LISTS = new Set(['enumDescriptions', 'markdownEnumDescriptions']);
 const NOT_TEXT = new Set(['when', 'default', 'examples', 'pattern', 'enablement']);
 
@@ -32,8 +45,9 @@ function readStrings(node: unknown, where: string): Array<{ where: string; text:
 const contributes = manifest.contributes as Record<string, unknown>;
 const strings = [
   ...readStrings({ displayName: manifest.displayName, description: manifest.description }, 'package.json'),
-  ...['commands', 'configuration', 'viewsContainers', 'views', 'viewsWelcome', 'walkthroughs', 'submenus']
-    .flatMap(area => readStrings(contributes[area], `contributes.${area}`)),
+  ...['commands', 'configuration', 'viewsContainers', 'views', 'viewsWelcome', 'walkthroughs', 'submenus'].flatMap(area =>
+    readStrings(contributes[area], `contributes.${area}`),
+  ),
   ...readStrings(manifest.capabilities, 'capabilities'),
 ];
 
@@ -45,6 +59,14 @@ test('every string of the manifest a person reads comes from package.nls.json', 
 
 test('every %key% of the manifest is in package.nls.json, and package.nls.json has no other key', () => {
   const used = new Set(strings.map(s => s.text.slice(1, -1)));
-  assert.deepEqual([...used].filter(k => !(k in nls)), [], 'keys the manifest uses that package.nls.json lacks');
-  assert.deepEqual(Object.keys(nls).filter(k => !used.has(k)), [], 'keys package.nls.json has that the manifest does not use');
+  assert.deepEqual(
+    [...used].filter(k => !(k in nls)),
+    [],
+    'keys the manifest uses that package.nls.json lacks',
+  );
+  assert.deepEqual(
+    Object.keys(nls).filter(k => !used.has(k)),
+    [],
+    'keys package.nls.json has that the manifest does not use',
+  );
 });

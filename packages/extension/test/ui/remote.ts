@@ -14,7 +14,10 @@ export type Json = Record<string, any>;
 export class EmulatorClient {
   readonly environment: EmulatorInfo['environments'][number];
 
-  constructor(readonly info: EmulatorInfo, environment = info.environments[0].name) {
+  constructor(
+    readonly info: EmulatorInfo,
+    environment = info.environments[0].name,
+  ) {
     const env = info.environments.find(e => e.name === environment);
     if (!env) throw new Error(`the workspace has no environment "${environment}"; it has ${info.environments.map(e => e.name).join(', ')}`);
     this.environment = env;
@@ -44,7 +47,11 @@ export class EmulatorClient {
   /** The id of the (non-draft) campaign named `name`, read through the search API page by page. */
   async campaignId(name: string): Promise<string> {
     for (let page = 1; page < 50; page++) {
-      const r = await this.api('POST', '/v5/campaigns/search', { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page, limit: 15 });
+      const r = await this.api('POST', '/v5/campaigns/search', {
+        campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] },
+        page,
+        limit: 15,
+      });
       const hit = (r.data as Json[]).find(c => c.basic_details?.name === name);
       if (hit) return hit.id;
       if (r.data.length < 15) break;
@@ -74,7 +81,7 @@ export class EmulatorClient {
 }
 
 export function emulatorOf(ctx: JourneyContext): EmulatorClient {
-  if (!ctx.emulator) throw new Error('this journey needs the emulator: declare `needs: [\'emulator\']`');
+  if (!ctx.emulator) throw new Error("this journey needs the emulator: declare `needs: ['emulator']`");
   return new EmulatorClient(ctx.emulator);
 }
 

@@ -39,12 +39,21 @@ const started = Date.now();
 const resources = [];
 async function release(list) {
   while (list.length) {
-    try { await list.pop()(); } catch (e) { console.error(`[ui] cleanup: ${e.message}`); }
+    try {
+      await list.pop()();
+    } catch (e) {
+      console.error(`[ui] cleanup: ${e.message}`);
+    }
   }
 }
 onInterrupt(() => release(resources));
 
-const slug = text => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = text =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 /** The rectangle around `locators` (each visible now), with a margin, inside the window. */
 async function cropBox(page, locators, step) {
@@ -68,7 +77,12 @@ async function cropBox(page, locators, step) {
 function packageVsix(dest) {
   if (!flag('--no-package')) {
     say('packaging the extension (npm run package)…');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000, env: { ...process.env, NODE_OPTIONS: '' } });
+    const r = spawnSync('npm', ['run', '--silent', 'package'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     if (r.status !== 0) throw new Error(`npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
   }
   if (!fs.existsSync(VSIX)) throw new Error(`${path.relative(ROOT, VSIX)} is missing: run \`npm run package\``);
@@ -90,9 +104,13 @@ async function loadJourneys() {
   register();
   const load = createRequire(import.meta.url);
   const filter = option('--journey');
-  const files = fs.readdirSync(JOURNEYS_DIR).filter(f => f.endsWith('.ts')).sort()
+  const files = fs
+    .readdirSync(JOURNEYS_DIR)
+    .filter(f => f.endsWith('.ts'))
+    .sort()
     .filter(f => !filter || f.includes(filter));
-  if (files.length === 0 && !sandboxSelected()) throw new Error(filter ? `no journey matches "${filter}" (test/ui/journeys/*.ts, or sandbox)` : 'no journeys in test/ui/journeys/');
+  if (files.length === 0 && !sandboxSelected())
+    throw new Error(filter ? `no journey matches "${filter}" (test/ui/journeys/*.ts, or sandbox)` : 'no journeys in test/ui/journeys/');
   const out = [];
   for (const f of files) {
     const mod = load(path.join(JOURNEYS_DIR, f));
@@ -138,7 +156,10 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
 
     let n = 0;
     const ctx = {
-      page, workbench, workspace, emulator,
+      page,
+      workbench,
+      workspace,
+      emulator,
       log: message => say(`  ${message}`),
       async step(name, action, options = {}) {
         const file = path.join(shots, `${String(++n).padStart(2, '0')}-${slug(name)}.png`);

@@ -29,7 +29,9 @@ class SandboxRun {
   constructor(args) {
     // Its own process group, so that the Ctrl-C below reaches start.mjs alone, as a terminal's would.
     this.child = spawn(process.execPath, ['scripts/start.mjs', '--no-package', '--json', ...args], {
-      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const heard = d => {
       this.output += d;
@@ -52,8 +54,9 @@ class SandboxRun {
       look();
       void this.exited.then(({ code, signal }) => reject(new Error(`npm start exited (${signal ?? code}) before ${what}`)));
     });
-    return withTimeout(found, timeoutMs, `npm start did not print ${what} within ${timeoutMs / 1000}s`)
-      .finally(() => this.#lookers.delete(look));
+    return withTimeout(found, timeoutMs, `npm start did not print ${what} within ${timeoutMs / 1000}s`).finally(() =>
+      this.#lookers.delete(look),
+    );
   }
 
   async ready() {
@@ -74,7 +77,13 @@ class SandboxRun {
     const { code, signal } = await withTimeout(this.exited, 30_000, 'npm start did not stop within 30s of Ctrl-C');
     const left = this.processes.filter(processAlive);
     if (left.length) {
-      const names = left.map(pid => { try { return `${pid} ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120)}`; } catch { return String(pid); } });
+      const names = left.map(pid => {
+        try {
+          return `${pid} ${fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 120)}`;
+        } catch {
+          return String(pid);
+        }
+      });
       throw new Error(`after Ctrl-C these processes are still running:\n  ${names.join('\n  ')}`);
     }
     if (!/stopped; nothing left running/.test(this.output)) throw new Error('npm start did not say it stopped');
@@ -84,7 +93,13 @@ class SandboxRun {
   /** Whatever a failed check left running. */
   async kill() {
     await killGroup(this.child.pid, { graceMs: 1000 });
-    for (const pid of this.processes.filter(processAlive)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    for (const pid of this.processes.filter(processAlive)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
 
   tail() {
@@ -148,25 +163,39 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
   return withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir], async (run, ready) => {
     say(`  npm start: ${ready.url} (${run.processes.length} processes under it)`);
     if (!run.output.includes(`Open   ${ready.url}`)) throw new Error('npm start did not print the URL to open');
-    if (!run.output.includes(ready.emulator.admin)) throw new Error('npm start did not print the emulator\'s admin URL');
+    if (!run.output.includes(ready.emulator.admin)) throw new Error("npm start did not print the emulator's admin URL");
     await page.goto(ready.url);
     const workbench = new Workbench(page);
     await workbench.ready();
     await workbench.openFile('drafts/black-friday.campaign.json');
     await workbench.squiggles('error').first().waitFor({ state: 'visible' });
-    await screenshot(page, shots, '01-npm-start-opens-the-example-workspace.png', say, 'the URL opens the example workspace with the extension at work');
+    await screenshot(
+      page,
+      shots,
+      '01-npm-start-opens-the-example-workspace.png',
+      say,
+      'the URL opens the example workspace with the extension at work',
+    );
     await signIn(page, workbench, 'shopco', ready.emulator.workspaces[0].apiKey);
     // The person's own setting, in the user settings as the Settings editor writes it.
-    fs.writeFileSync(path.join(ready.userData, 'User', 'settings.json'), JSON.stringify({ ...userSettings(ready), [MARKER_SETTING]: 'channel' }, null, 2));
+    fs.writeFileSync(
+      path.join(ready.userData, 'User', 'settings.json'),
+      JSON.stringify({ ...userSettings(ready), [MARKER_SETTING]: 'channel' }, null, 2),
+    );
     run.track();
 
-    const created = await api(ready, 'POST', '/v5/campaigns', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'sandbox@example.com' });
+    const created = await api(ready, 'POST', '/v5/campaigns', {
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      created_by: 'sandbox@example.com',
+    });
     if (created.status !== 201) throw new Error(`creating a draft answered ${created.status}`);
     const id = created.body.data.id;
     const from = run.output.length;
     process.kill(ready.emulator.pid, 'SIGKILL');
     const [, url, pid] = await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator', { from });
-    if (url !== ready.emulator.url || Number(pid) === ready.emulator.pid) throw new Error(`the emulator came back as ${url} (pid ${pid}), not on ${ready.emulator.url} with a new pid`);
+    if (url !== ready.emulator.url || Number(pid) === ready.emulator.pid)
+      throw new Error(`the emulator came back as ${url} (pid ${pid}), not on ${ready.emulator.url} with a new pid`);
     const read = await api(ready, 'GET', `/v5/campaigns/${id}`);
     if (read.status !== 200) throw new Error(`the draft written before the kill answered ${read.status} after the restart`);
     if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted');
@@ -183,7 +212,11 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
 /** The id of the campaign named `name`, through the search API. */
 async function campaignNamed(ready, name) {
   for (let page = 1; page < 20; page++) {
-    const r = await api(ready, 'POST', '/v5/campaigns/search', { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] }, page, limit: 15 });
+    const r = await api(ready, 'POST', '/v5/campaigns/search', {
+      campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'] },
+      page,
+      limit: 15,
+    });
     const hit = r.body.data.find(c => c.basic_details?.name === name);
     if (hit) return hit.id;
     if (r.body.data.length < 15) break;
@@ -194,7 +227,11 @@ async function campaignNamed(ready, name) {
 /** A call of the emulator's admin endpoints with the token `npm start --json` printed (kept across the emulator's restarts). */
 async function admin(ready, method, route, body) {
   const headers = { 'Content-Type': 'application/json', 'X-Emulator-Admin-Token': ready.emulator.adminToken };
-  const res = await fetch(`${ready.emulator.admin}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${ready.emulator.admin}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${ready.emulator.admin}${route} answered ${res.status}`);
   return res.json();
 }
@@ -219,23 +256,38 @@ async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emul
   await push.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
   await push.click();
   // The emulator stores a write before it answers: the change on disk means applied, answer still held.
-  await whenFileHolds(path.join(dir, 'emulator-data.json'), 'Sneakers from $29', 'the update stored by the emulator (its answer held back)', workbench.timeoutMs);
+  await whenFileHolds(
+    path.join(dir, 'emulator-data.json'),
+    'Sneakers from $29',
+    'the update stored by the emulator (its answer held back)',
+    workbench.timeoutMs,
+  );
   const from = run.output.length;
   process.kill(emulatorPid, 'SIGKILL');
   await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
-  await workbench.waitForNotification(`Pushed campaign_content to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`);
+  await workbench.waitForNotification(
+    `Pushed campaign_content to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`,
+  );
   const stored = await admin(ready, 'GET', `/campaigns/${id}`);
-  if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content))) throw new Error('the service does not hold the pushed change');
-  if ((await admin(ready, 'GET', '/requests')).requests.some(r => r.method === 'PATCH')) throw new Error('the restarted emulator logged another update: the push was sent twice');
+  if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content)))
+    throw new Error('the service does not hold the pushed change');
+  if ((await admin(ready, 'GET', '/requests')).requests.some(r => r.method === 'PATCH'))
+    throw new Error('the restarted emulator logged another update: the push was sent twice');
   if (!processAlive(ready.codeServer.pid)) throw new Error('code-server did not stay up while the emulator was restarted mid-push');
-  await screenshot(page, shots, '02-a-push-whose-emulator-died-is-confirmed-applied.png', say,
-    'a push in flight when the emulator was killed: code-server stayed up, the emulator came back, and the push was read back as applied, sent once');
+  await screenshot(
+    page,
+    shots,
+    '02-a-push-whose-emulator-died-is-confirmed-applied.png',
+    say,
+    'a push in flight when the emulator was killed: code-server stayed up, the emulator came back, and the push was read back as applied, sent once',
+  );
 }
 
 async function secondRun({ dir, page, Workbench, shots, say }, before) {
   const port = new URL(before.ready.url).port;
   await withSandbox(['--port', port, '--dir', dir], async (run, ready) => {
-    if (ready.emulator.url !== before.ready.emulator.url) throw new Error(`the emulator moved from ${before.ready.emulator.url} to ${ready.emulator.url}`);
+    if (ready.emulator.url !== before.ready.emulator.url)
+      throw new Error(`the emulator moved from ${before.ready.emulator.url} to ${ready.emulator.url}`);
     const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
     if (fs.readFileSync(settingsFile, 'utf8') !== before.settings.text || fs.statSync(settingsFile).mtimeMs !== before.settings.mtimeMs) {
       throw new Error('the workspace settings were rewritten although the emulator URL did not change');
@@ -245,10 +297,19 @@ async function secondRun({ dir, page, Workbench, shots, say }, before) {
     await page.goto(ready.url);
     const workbench = new Workbench(page);
     await workbench.ready();
-    await workbench.connectionStatus('shopco: connected').waitFor({ state: 'visible', timeout: workbench.timeoutMs })
-      .catch(() => { throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"'); });
-    await screenshot(page, shots, '03-the-next-npm-start-resumes-signed-in.png', say,
-      'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept');
+    await workbench
+      .connectionStatus('shopco: connected')
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs })
+      .catch(() => {
+        throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"');
+      });
+    await screenshot(
+      page,
+      shots,
+      '03-the-next-npm-start-resumes-signed-in.png',
+      say,
+      'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept',
+    );
     say(`  ✔ Ctrl-C stopped it again (${await run.interrupt()})`);
   });
 }
@@ -256,8 +317,9 @@ async function secondRun({ dir, page, Workbench, shots, say }, before) {
 async function freshRun({ dir, say }, before) {
   await withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir, '--fresh'], async (run, ready) => {
     if (MARKER_SETTING in userSettings(ready)) throw new Error('--fresh kept the user settings');
-    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error('--fresh kept the emulator\'s data');
-    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(workspaceEntries())) throw new Error('--fresh did not start from a copy of examples/');
+    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error("--fresh kept the emulator's data");
+    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(workspaceEntries()))
+      throw new Error('--fresh did not start from a copy of examples/');
     say(`  ✔ npm start -- --fresh starts over (user data, workspace, emulator data); Ctrl-C: ${await run.interrupt()}`);
   });
 }

@@ -5,7 +5,10 @@ import type { Locator, Page } from 'playwright-core';
  * Every method ends by waiting for the state it produces (a selector, a text), never for a time.
  */
 export class Workbench {
-  constructor(readonly page: Page, readonly timeoutMs = 30_000) {}
+  constructor(
+    readonly page: Page,
+    readonly timeoutMs = 30_000,
+  ) {}
 
   /** The workbench is up, the folder is open and the extension host is running. */
   async ready(): Promise<void> {
@@ -19,9 +22,13 @@ export class Workbench {
    * extension activates, which a workspace with campaign files does at start-up).
    */
   async extensionActive(): Promise<void> {
-    await this.page.locator('.part.statusbar [id$="campaignStudio.connection"]').first()
+    await this.page
+      .locator('.part.statusbar [id$="campaignStudio.connection"]')
+      .first()
       .waitFor({ state: 'visible', timeout: 60_000 })
-      .catch(() => { throw new Error('the Campaign Studio status bar entry never appeared: the extension did not activate'); });
+      .catch(() => {
+        throw new Error('the Campaign Studio status bar entry never appeared: the extension did not activate');
+      });
     await this.page.locator('.part.statusbar', { hasText: 'Activating Extensions' }).waitFor({ state: 'detached', timeout: 60_000 });
   }
 
@@ -33,8 +40,10 @@ export class Workbench {
     await row.click();
     // The palette is gone: the widget closed, or it now asks the command's own question.
     const widget = this.page.locator('.quick-input-widget');
-    await this.until(async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
-      `the Command Palette to close after "${title}"`);
+    await this.until(
+      async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
+      `the Command Palette to close after "${title}"`,
+    );
   }
 
   /**
@@ -53,13 +62,20 @@ export class Workbench {
       if (lost) console.log(`[ui]   ${lost} (a webview took the focus); pressing ${key} again`);
       await this.focusStatusBar();
       await this.page.keyboard.press(key);
-      const opened = await widget.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : this.timeoutMs }).then(() => true, () => false);
+      const opened = await widget.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : this.timeoutMs }).then(
+        () => true,
+        () => false,
+      );
       lost = `${key} was not heard`;
       if (!opened) continue;
       // Filling waits for the input to be visible: a quick input closed before it is not reopened by waiting.
-      const typed = await input.fill(text, { timeout: 5_000 }).then(() => true, () => false);
-      if (typed) await this.until(async () => await shown() || !(await widget.isVisible()), `"${text}" typed in the quick input to be answered`);
-      if (typed && await shown()) return;
+      const typed = await input.fill(text, { timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (typed)
+        await this.until(async () => (await shown()) || !(await widget.isVisible()), `"${text}" typed in the quick input to be answered`);
+      if (typed && (await shown())) return;
       lost = `the quick input closed before "${text}" was answered`;
     }
     throw new Error(`${lost}, three times (the Command Palette, Quick Open or Go to Line)`);
@@ -71,7 +87,7 @@ export class Workbench {
     const focused = this.page.locator('.part.statusbar .statusbar-item-label:focus');
     await this.until(async () => {
       await entry.focus().catch(() => undefined);
-      return await focused.count() > 0;
+      return (await focused.count()) > 0;
     }, 'the focus on the status bar, outside any webview');
   }
 
@@ -85,7 +101,9 @@ export class Workbench {
   /** Chooses the item of the quick pick on screen whose label is exactly `label` (its icon aside). */
   async pickLabel(label: string): Promise<void> {
     const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    const row = this.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) })
+      .first();
     await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
     await row.click();
   }
@@ -139,7 +157,8 @@ export class Workbench {
         .filter(e => !(e as unknown as { closest(s: string): unknown }).closest('.view-zones'))
         .map(e => ({ top: parseFloat((e as unknown as { style: { top: string } }).style.top) || 0, text: e.textContent ?? '' }))
         .sort((a, b) => a.top - b.top)
-        .map(l => l.text));
+        .map(l => l.text),
+    );
     return lines.join('\n').replace(/\u00a0/g, ' ');
   }
 
@@ -158,11 +177,13 @@ export class Workbench {
     await this.editor().locator('.view-lines').click();
     const input = this.page.locator('.quick-input-widget input');
     const text = `:${line}:${column}`;
-    await this.typeInQuickInput('Control+G', text, async () => await input.isVisible() && await input.inputValue() === text);
+    await this.typeInQuickInput('Control+G', text, async () => (await input.isVisible()) && (await input.inputValue()) === text);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: this.timeoutMs });
-    await this.page.locator('.editor-status-selection, [id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })
-      .first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.page
+      .locator('.editor-status-selection, [id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: this.timeoutMs });
   }
 
   /** Opens the Problems panel (Ctrl+Shift+M) and waits for it. */
@@ -179,19 +200,27 @@ export class Workbench {
   async filterProblems(text: string): Promise<void> {
     const filter = this.page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
     await filter.fill(text);
-    await this.until(async () => (await this.problems()).every(r => !/\.campaign\.json|\.search\.json/.test(r) || r.includes(text)), `the Problems panel to show only ${text}`);
+    await this.until(
+      async () => (await this.problems()).every(r => !/\.campaign\.json|\.search\.json/.test(r) || r.includes(text)),
+      `the Problems panel to show only ${text}`,
+    );
   }
 
   /** The rows of the Problems panel as shown: message, source, rule id, position. */
   async problems(): Promise<string[]> {
-    return this.page.locator('.markers-panel .monaco-list-row').evaluateAll(rows =>
-      rows.map(r => (r.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    return this.page
+      .locator('.markers-panel .monaco-list-row')
+      .evaluateAll(rows => rows.map(r => (r.textContent ?? '').replace(/\s+/g, ' ').trim()));
   }
 
   /** Waits until the Problems panel rows satisfy `predicate`, and returns them. */
   async waitForProblems(predicate: (rows: string[]) => boolean, what: string): Promise<string[]> {
     let rows: string[] = [];
-    await this.until(async () => predicate(rows = await this.problems()), what, () => `Problems panel:\n  ${rows.join('\n  ') || '(empty)'}`);
+    await this.until(
+      async () => predicate((rows = await this.problems())),
+      what,
+      () => `Problems panel:\n  ${rows.join('\n  ') || '(empty)'}`,
+    );
     return rows;
   }
 
@@ -199,7 +228,11 @@ export class Workbench {
   async waitForQuickPickRows(predicate: (rows: string[]) => boolean, what: string): Promise<string[]> {
     let rows: string[] = [];
     const list = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-    await this.until(async () => predicate(rows = (await list.allTextContents()).map(r => r.replace(/\s+/g, ' '))), what, () => `quick pick rows:\n  ${rows.join('\n  ') || '(none)'}`);
+    await this.until(
+      async () => predicate((rows = (await list.allTextContents()).map(r => r.replace(/\s+/g, ' ')))),
+      what,
+      () => `quick pick rows:\n  ${rows.join('\n  ') || '(none)'}`,
+    );
     return rows;
   }
 
@@ -244,7 +277,10 @@ export class Workbench {
       // The list's rows are numbered (`data-index`): the focus has moved on when another row holds it.
       const index = await focused.getAttribute('data-index');
       await this.page.keyboard.press('ArrowDown');
-      await widget.locator(`.monaco-list-row.action.focused:not([data-index="${index}"])`).first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+      await widget
+        .locator(`.monaco-list-row.action.focused:not([data-index="${index}"])`)
+        .first()
+        .waitFor({ state: 'visible', timeout: this.timeoutMs });
     }
     throw new Error(`no action ${text} in the quick-fix menu; it lists: ${seen.join(' | ')}`);
   }
@@ -257,7 +293,11 @@ export class Workbench {
     await this.command('Show or Focus Hover');
     const hover = this.page.locator('.monaco-hover:not(.hidden)').first();
     await hover.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    return this.waitForValue(async () => (await hover.textContent()) ?? '', text => content.test(text), `the hover to show ${content}`);
+    return this.waitForValue(
+      async () => (await hover.textContent()) ?? '',
+      text => content.test(text),
+      `the hover to show ${content}`,
+    );
   }
 
   /** Saves the active editor (Ctrl+S) and waits until its tab is no longer dirty. */
@@ -281,8 +321,11 @@ export class Workbench {
   async waitForNotification(text: string | RegExp): Promise<Locator> {
     const toast = this.page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
     let seen: string[] = [];
-    await this.until(async () => (await toast.isVisible()) || ((seen = await this.notifications()), false), `a notification saying ${text}`,
-      () => `notifications on screen:\n  ${seen.join('\n  ') || '(none)'}`);
+    await this.until(
+      async () => (await toast.isVisible()) || ((seen = await this.notifications()), false),
+      `a notification saying ${text}`,
+      () => `notifications on screen:\n  ${seen.join('\n  ') || '(none)'}`,
+    );
     return toast;
   }
 
@@ -290,7 +333,10 @@ export class Workbench {
   async clearNotifications(): Promise<void> {
     if ((await this.page.locator('.notifications-toasts .notification-list-item').count()) === 0) return;
     await this.command('Notifications: Clear All Notifications');
-    await this.page.locator('.notifications-toasts .notification-list-item').first().waitFor({ state: 'detached', timeout: this.timeoutMs });
+    await this.page
+      .locator('.notifications-toasts .notification-list-item')
+      .first()
+      .waitFor({ state: 'detached', timeout: this.timeoutMs });
   }
 
   /**
@@ -300,7 +346,9 @@ export class Workbench {
    * is then shown too.)
    */
   async waitForProgressToEnd(): Promise<void> {
-    await this.page.locator('.notifications-toasts .monaco-progress-container.active').first()
+    await this.page
+      .locator('.notifications-toasts .monaco-progress-container.active')
+      .first()
       .waitFor({ state: 'detached', timeout: this.timeoutMs });
   }
 
@@ -314,10 +362,14 @@ export class Workbench {
    * on its icon does (a click on the icon of the container already shown would hide it).
    */
   async openActivity(title: string): Promise<void> {
-    const tab = this.page.locator('.part.activitybar li.action-item[role="tab"]', { has: this.page.locator(`a.action-label[aria-label^="${title}"]`) }).first();
+    const tab = this.page
+      .locator('.part.activitybar li.action-item[role="tab"]', { has: this.page.locator(`a.action-label[aria-label^="${title}"]`) })
+      .first();
     await tab.waitFor({ state: 'visible', timeout: this.timeoutMs });
     if ((await tab.getAttribute('aria-selected')) !== 'true' || !(await this.page.locator('.part.sidebar').isVisible())) await tab.click();
-    await this.page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${title}`, 'i') }).first()
+    await this.page
+      .locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${title}`, 'i') })
+      .first()
       .waitFor({ state: 'visible', timeout: this.timeoutMs });
   }
 
@@ -337,13 +389,20 @@ export class Workbench {
   /** Waits until `item` is on screen; when it never comes, the failure lists the tree rows that are (an error row, another page). */
   async waitForTreeItem(item: Locator, what: string): Promise<void> {
     let rows: string[] = [];
-    await this.until(async () => (await item.isVisible()) || ((rows = await this.treeRows()), false), what,
-      () => `the tree rows on screen:\n  ${rows.join('\n  ') || '(none)'}`);
+    await this.until(
+      async () => (await item.isVisible()) || ((rows = await this.treeRows()), false),
+      what,
+      () => `the tree rows on screen:\n  ${rows.join('\n  ') || '(none)'}`,
+    );
   }
 
   /** The accessible names of every tree row on screen, with their expanded state. */
   private treeRows(): Promise<string[]> {
-    return this.page.getByRole('treeitem').evaluateAll(rows => rows.map(r => `${r.getAttribute('aria-label') ?? ''}${r.getAttribute('aria-expanded') === 'true' ? ' (expanded)' : ''}`));
+    return this.page
+      .getByRole('treeitem')
+      .evaluateAll(rows =>
+        rows.map(r => `${r.getAttribute('aria-label') ?? ''}${r.getAttribute('aria-expanded') === 'true' ? ' (expanded)' : ''}`),
+      );
   }
 
   /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
@@ -419,7 +478,11 @@ export class Workbench {
     const modified = this.diffEditor().locator('.editor.modified .monaco-editor').first();
     await modified.waitFor({ state: 'visible', timeout: this.timeoutMs });
     let text = '';
-    await this.until(async () => predicate(text = await this.visibleText(modified)), what, () => `the diff shows:\n${text}`);
+    await this.until(
+      async () => predicate((text = await this.visibleText(modified))),
+      what,
+      () => `the diff shows:\n${text}`,
+    );
     return text;
   }
 
@@ -433,11 +496,17 @@ export class Workbench {
   }
 
   /** Waits until the active diff editor shows what `predicate` wants on its two sides. */
-  async waitForDiff(predicate: (sides: { original: string; modified: string }) => boolean, what: string): Promise<{ original: string; modified: string }> {
+  async waitForDiff(
+    predicate: (sides: { original: string; modified: string }) => boolean,
+    what: string,
+  ): Promise<{ original: string; modified: string }> {
     let sides = { original: '', modified: '' };
     await this.diffEditor().waitFor({ state: 'visible', timeout: this.timeoutMs });
-    await this.until(async () => predicate(sides = await this.diffText()), what,
-      () => `left:\n${sides.original}\nright:\n${sides.modified}`);
+    await this.until(
+      async () => predicate((sides = await this.diffText())),
+      what,
+      () => `left:\n${sides.original}\nright:\n${sides.modified}`,
+    );
     return sides;
   }
 
@@ -457,13 +526,17 @@ export class Workbench {
       const count = widget.locator('.matchesCount');
       let matches = 0;
       let said = '';
-      await this.until(async () => {
-        said = ((await count.textContent()) ?? '').trim();
-        const m = /^\d+ of (\d+)$/.exec(said);
-        matches = m ? Number(m[1]) : 0;
-        // After the first replacement, none left is the end.
-        return matches > 0 || (done > 0 && /No results/i.test(said));
-      }, `"${find}" to be found in the editor`, () => `find says: ${said || '(nothing)'}`);
+      await this.until(
+        async () => {
+          said = ((await count.textContent()) ?? '').trim();
+          const m = /^\d+ of (\d+)$/.exec(said);
+          matches = m ? Number(m[1]) : 0;
+          // After the first replacement, none left is the end.
+          return matches > 0 || (done > 0 && /No results/i.test(said));
+        },
+        `"${find}" to be found in the editor`,
+        () => `find says: ${said || '(nothing)'}`,
+      );
       if (matches === 0) {
         await this.page.keyboard.press('Escape');
         return;
@@ -471,10 +544,13 @@ export class Workbench {
       if (matches > 1 && !every) throw new Error(`"${find}" occurs ${matches} times in the editor; pass { every: true } to replace each`);
       // Escape first closes the notification toasts when some are on screen, then the find widget.
       const toasts = this.page.locator('.notifications-toasts.visible');
-      for (let i = 0; i < 3 && await widget.isVisible(); i++) {
+      for (let i = 0; i < 3 && (await widget.isVisible()); i++) {
         const toastsShown = await toasts.isVisible();
         await this.page.keyboard.press('Escape');
-        await this.until(async () => !(await widget.isVisible()) || (toastsShown && !(await toasts.isVisible())), 'Escape to close the toasts or the find widget');
+        await this.until(
+          async () => !(await widget.isVisible()) || (toastsShown && !(await toasts.isVisible())),
+          'Escape to close the toasts or the find widget',
+        );
       }
       await widget.waitFor({ state: 'hidden', timeout: this.timeoutMs });
       await this.page.keyboard.type(replacement);
@@ -486,7 +562,11 @@ export class Workbench {
   /** Waits until `read()` gives a value that `ok` accepts, and returns it; a failure shows the last value read. */
   async waitForValue<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
     let value: T | undefined;
-    await this.until(async () => ok(value = await read()), what, () => `it was: ${JSON.stringify(value)}`);
+    await this.until(
+      async () => ok((value = await read())),
+      what,
+      () => `it was: ${JSON.stringify(value)}`,
+    );
     return value as T;
   }
 
@@ -495,7 +575,8 @@ export class Workbench {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (await condition()) return;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${detail ? `\n${detail()}` : ''}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${detail ? `\n${detail()}` : ''}`);
       // A polling interval, not a guess at how long something takes: the deadline above bounds it.
       await new Promise(r => setTimeout(r, 100));
     }

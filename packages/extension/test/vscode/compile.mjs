@@ -15,7 +15,16 @@ export const SUITE_DIR = path.join(ROOT, 'packages', 'extension', 'test', 'vscod
 export const WORKSPACE_FIXTURE = path.join(ROOT, 'packages', 'extension', 'test', 'vscode', 'workspace');
 
 /** What the extension needs at run time: the VSIX's contents, less the docs. */
-const EXTENSION_FILES = ['package.json', 'package.nls.json', 'dist', 'schemas', 'snippets', 'syntaxes', 'media', 'language-configuration.json'];
+const EXTENSION_FILES = [
+  'package.json',
+  'package.nls.json',
+  'dist',
+  'schemas',
+  'snippets',
+  'syntaxes',
+  'media',
+  'language-configuration.json',
+];
 
 function snapshot(src, dest) {
   const stamp = p => fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs;
@@ -29,7 +38,10 @@ function snapshot(src, dest) {
   function listStamps(p) {
     const st = fs.statSync(p);
     if (!st.isDirectory()) return [[p, stamp(p), st.size]];
-    return fs.readdirSync(p).sort().flatMap(e => listStamps(path.join(p, e)));
+    return fs
+      .readdirSync(p)
+      .sort()
+      .flatMap(e => listStamps(path.join(p, e)));
   }
 }
 
@@ -44,7 +56,12 @@ export async function prepareExtension() {
   for (const old of fs.existsSync(parent) ? fs.readdirSync(parent) : []) {
     const pid = Number(old.split('-')[0]);
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { alive = false; }
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
     if (!alive) fs.rmSync(path.join(parent, old), { recursive: true, force: true });
   }
   const runDir = path.join(parent, `${process.pid}-${Date.now().toString(36)}`);
@@ -54,7 +71,8 @@ export async function prepareExtension() {
     if (fs.existsSync(path.join(ROOT, f))) snapshot(path.join(ROOT, f), path.join(extensionPath, f));
   }
   const outDir = path.join(extensionPath, 'out', 'suite');
-  const entries = fs.readdirSync(SUITE_DIR)
+  const entries = fs
+    .readdirSync(SUITE_DIR)
     .filter(f => f === 'index.ts' || f.endsWith('.test.ts'))
     .map(f => path.join(SUITE_DIR, f));
   if (!entries.some(e => e.endsWith('.test.ts'))) throw new Error(`no *.test.ts files in ${path.relative(ROOT, SUITE_DIR)}`);
@@ -91,7 +109,10 @@ export async function prepareSuiteRun({ prefix, resources, grep, keep = false, s
   const suite = await prepareExtension();
   resources.push(async () => suite.remove());
   const base = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  resources.push(async () => { if (keep) say(`kept ${base}`); else fs.rmSync(base, { recursive: true, force: true }); });
+  resources.push(async () => {
+    if (keep) say(`kept ${base}`);
+    else fs.rmSync(base, { recursive: true, force: true });
+  });
   const workspace = copyWorkspace(base);
   const innerResults = path.join(base, 'results.json');
   const env = { CAMPAIGN_STUDIO_RESULTS: innerResults };

@@ -23,7 +23,11 @@ const say = message => console.log(`[electron] ${message}`);
 const resources = [];
 async function cleanup() {
   while (resources.length) {
-    try { await resources.pop()(); } catch (e) { console.error(`[electron] cleanup: ${e.message}`); }
+    try {
+      await resources.pop()();
+    } catch (e) {
+      console.error(`[electron] cleanup: ${e.message}`);
+    }
   }
 }
 onInterrupt(cleanup);
@@ -35,7 +39,10 @@ async function main() {
   }
   const { runTests } = await import('@vscode/test-electron');
   const { base, workspace, innerResults, env, suite } = await prepareSuiteRun({
-    prefix: 'campaign-studio-electron-', resources, grep: option('--grep'), say,
+    prefix: 'campaign-studio-electron-',
+    resources,
+    grep: option('--grep'),
+    say,
   });
   const vscodeExecutablePath = option('--vscode') ?? process.env.CAMPAIGN_STUDIO_VSCODE_EXECUTABLE;
   let code;
@@ -51,13 +58,16 @@ async function main() {
         '--disable-workspace-trust',
         '--skip-welcome',
         '--skip-release-notes',
-        '--user-data-dir', path.join(base, 'user-data'),
+        '--user-data-dir',
+        path.join(base, 'user-data'),
       ],
     });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     if (!vscodeExecutablePath && /download|ENOTFOUND|EAI_AGAIN|getaddrinfo|ECONNREFUSED|fetch/i.test(msg)) {
-      throw new Error(`could not download VS Code (${msg}). Without internet access, pass an installed VS Code: --vscode /path/to/code, or use \`npm run test:vscode\` (code-server).`);
+      throw new Error(
+        `could not download VS Code (${msg}). Without internet access, pass an installed VS Code: --vscode /path/to/code, or use \`npm run test:vscode\` (code-server).`,
+      );
     }
     // runTests rejects when the suite fails; the results file says how many.
     code = 1;
@@ -67,7 +77,12 @@ async function main() {
   try {
     counts = JSON.parse(fs.readFileSync(innerResults, 'utf8'));
   } catch {
-    counts = { passed: 0, failed: 1, skipped: 0, failures: [{ title: 'the suite', message: 'it ended without reporting results (see the log above)' }] };
+    counts = {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      failures: [{ title: 'the suite', message: 'it ended without reporting results (see the log above)' }],
+    };
   }
   if (code !== 0 && counts.failed === 0) {
     counts.failed = 1;

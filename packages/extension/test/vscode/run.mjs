@@ -31,7 +31,11 @@ const resources = [];
 async function cleanup() {
   while (resources.length) {
     const r = resources.pop();
-    try { await r(); } catch (e) { console.error(`[vscode] cleanup: ${e.message}`); }
+    try {
+      await r();
+    } catch (e) {
+      console.error(`[vscode] cleanup: ${e.message}`);
+    }
   }
 }
 onInterrupt(cleanup);
@@ -52,10 +56,12 @@ const LEAK = /Trying to add a disposable to a DisposableStore that has already b
 /** The failure that `leaks` warnings of LEAK in the extension host's log make, if any. */
 function leakFailure(leaks) {
   if (leaks === 0) return [];
-  return [{
-    title: 'the extension host log',
-    message: `${leaks} × "Trying to add a disposable to a DisposableStore that has already been disposed of": something was registered on an owner already disposed; the traces are in the log above`,
-  }];
+  return [
+    {
+      title: 'the extension host log',
+      message: `${leaks} × "Trying to add a disposable to a DisposableStore that has already been disposed of": something was registered on an owner already disposed; the traces are in the log above`,
+    },
+  ];
 }
 
 /**
@@ -79,7 +85,11 @@ async function main() {
     if (b.status !== 0) return fail('the build failed');
   }
   const { workspace, innerResults, env, suite } = await prepareSuiteRun({
-    prefix: 'campaign-studio-vscode-run-', resources, grep: option('--grep'), keep: flag('--keep'), say,
+    prefix: 'campaign-studio-vscode-run-',
+    resources,
+    grep: option('--grep'),
+    keep: flag('--keep'),
+    say,
   });
 
   let leaks = 0;
@@ -98,12 +108,15 @@ async function main() {
   resources.push(() => browser.close());
   const page = await browser.newPage({ viewport: VIEWPORT });
   let resolveExit;
-  const exited = new Promise(r => { resolveExit = r; });
+  const exited = new Promise(r => {
+    resolveExit = r;
+  });
   await page.exposeFunction('codeAutomationLog', (type, message) => {
     const text = formatLog(message);
     if (LEAK.test(text)) leaks += 1;
     if (isNoise(text)) return;
-    if (type === 'error') console.error(text); else console.log(text);
+    if (type === 'error') console.error(text);
+    else console.log(text);
   });
   await page.exposeFunction('codeAutomationExit', code => resolveExit(code));
   page.on('pageerror', e => console.error(`[page] ${e.message}`));
@@ -120,15 +133,20 @@ async function main() {
   }
 
   let counts;
-  try { counts = JSON.parse(fs.readFileSync(innerResults, 'utf8')); } catch { counts = undefined; }
-  if (!counts) return fail(`the suite ended (exit ${code}) without reporting results: the extension host failed to load it (see the log above)`);
+  try {
+    counts = JSON.parse(fs.readFileSync(innerResults, 'utf8'));
+  } catch {
+    counts = undefined;
+  }
+  if (!counts)
+    return fail(`the suite ended (exit ${code}) without reporting results: the extension host failed to load it (see the log above)`);
   if (code !== 0 && counts.failed === 0) {
     counts.failed = 1;
     counts.failures = [{ title: 'the suite', message: `exited ${code} with no failed test (see the log above)` }];
   }
   const leaked = leakFailure(leaks);
   counts.failed += leaked.length;
-  counts.failures = [...counts.failures ?? [], ...leaked];
+  counts.failures = [...(counts.failures ?? []), ...leaked];
   writeResults(counts);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   say(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} in ${secs}s`);

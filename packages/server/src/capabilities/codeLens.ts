@@ -15,13 +15,21 @@ export const SHOW_SCHEDULE_COMMAND = 'campaign.showSchedule';
  * {@link SHOW_SCHEDULE_COMMAND}.
  */
 export function registerCodeLens(ctx: ServerContext): void {
-  ctx.connection.onCodeLens((params, token) => ctx.safe<CodeLens[]>('code lens', params.textDocument.uri, [], req => {
-    if (req.kind !== 'campaign') return [];
-    const lens = scheduleLens({ parsed: req.parsed, now: Date.now(), viewerZone: localZone() });
-    const command = ctx.client.previewCommand ?? SHOW_SCHEDULE_COMMAND;
-    return lens ? [{ range: lens.range, command: { title: lens.title, command, arguments: [params.textDocument.uri] } }] : [];
-  }, token));
-  ctx.connection.onExecuteCommand((params, token) => params.command === SHOW_SCHEDULE_COMMAND ? showSchedule(ctx, params, token) : null);
+  ctx.connection.onCodeLens((params, token) =>
+    ctx.safe<CodeLens[]>(
+      'code lens',
+      params.textDocument.uri,
+      [],
+      req => {
+        if (req.kind !== 'campaign') return [];
+        const lens = scheduleLens({ parsed: req.parsed, now: Date.now(), viewerZone: localZone() });
+        const command = ctx.client.previewCommand ?? SHOW_SCHEDULE_COMMAND;
+        return lens ? [{ range: lens.range, command: { title: lens.title, command, arguments: [params.textDocument.uri] } }] : [];
+      },
+      token,
+    ),
+  );
+  ctx.connection.onExecuteCommand((params, token) => (params.command === SHOW_SCHEDULE_COMMAND ? showSchedule(ctx, params, token) : null));
 }
 
 function showSchedule(ctx: ServerContext, params: ExecuteCommandParams, token: CancellationToken): Promise<string | null> | null {
@@ -30,11 +38,19 @@ function showSchedule(ctx: ServerContext, params: ExecuteCommandParams, token: C
     show(ctx, MessageType.Error, l10n.t('{0} needs the URI of an open campaign file as its argument.', SHOW_SCHEDULE_COMMAND));
     return null;
   }
-  return ctx.safe<string | null>('show schedule', uri, null, req => {
-    const text = timelineLines(sendTimeline(req.parsed.value, { now: Date.now(), viewerZone: localZone() })).map(line => line.slice(2)).join('\n');
-    show(ctx, MessageType.Info, text);
-    return text;
-  }, token);
+  return ctx.safe<string | null>(
+    'show schedule',
+    uri,
+    null,
+    req => {
+      const text = timelineLines(sendTimeline(req.parsed.value, { now: Date.now(), viewerZone: localZone() }))
+        .map(line => line.slice(2))
+        .join('\n');
+      show(ctx, MessageType.Info, text);
+      return text;
+    },
+    token,
+  );
 }
 
 /** `window/showMessage`: a notification, not the request that waits for the user to close it. */

@@ -9,9 +9,23 @@ import { ServerContext } from '../context';
  * validated yet has its findings computed here, once, and the diagnostics then reuse them.
  */
 export function registerCompletion(ctx: ServerContext): void {
-  ctx.connection.onCompletion((params, token) => ctx.safe<CompletionList | null>('completion', params.textDocument.uri, null, req => doComplete({
-    parsed: req.parsed, kind: req.kind, settings: req.settings.workspace, position: params.position,
-    triggerSuggest: ctx.client.vscode, client: ctx.client.completion, ruleLink: ctx.client.ruleLink,
-    findings: () => ctx.registry.lastFindings(req.doc.uri) ?? ctx.registry.findings(req.doc, req.settings),
-  }), token));
+  ctx.connection.onCompletion((params, token) =>
+    ctx.safe<CompletionList | null>(
+      'completion',
+      params.textDocument.uri,
+      null,
+      req =>
+        doComplete({
+          parsed: req.parsed,
+          kind: req.kind,
+          settings: req.settings.workspace,
+          position: params.position,
+          triggerSuggest: ctx.client.vscode,
+          client: ctx.client.completion,
+          ruleLink: ctx.client.ruleLink,
+          findings: () => ctx.registry.lastFindings(req.doc.uri) ?? ctx.registry.findings(req.doc, req.settings),
+        }),
+      token,
+    ),
+  );
 }

@@ -1,7 +1,15 @@
 import * as l10n from '@vscode/l10n';
 import {
-  CancellationToken, Diagnostic, DiagnosticRefreshRequest, DocumentDiagnosticParams, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportKind, LSPErrorCodes,
-  PublishDiagnosticsParams, ResponseError,
+  CancellationToken,
+  Diagnostic,
+  DiagnosticRefreshRequest,
+  DocumentDiagnosticParams,
+  DiagnosticSeverity,
+  DocumentDiagnosticReport,
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  PublishDiagnosticsParams,
+  ResponseError,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSettings, Finding, limitDiagnostics } from '@campaign-studio/core';
@@ -27,7 +35,12 @@ export interface Diagnostics {
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
 /** All diagnostics of a document (of `findings` when given), capped at `maxProblems` with a note saying how many are hidden. */
-export function computeDiagnostics(ctx: ServerContext, doc: TextDocument, docSettings: DocumentSettings, findings?: Finding[]): Diagnostic[] {
+export function computeDiagnostics(
+  ctx: ServerContext,
+  doc: TextDocument,
+  docSettings: DocumentSettings,
+  findings?: Finding[],
+): Diagnostic[] {
   const maxProblems = ctx.options.maxProblems;
   const { shown, hidden } = limitDiagnostics(ctx.service.diagnostics(doc, docSettings, findings), maxProblems);
   const out: Diagnostic[] = shown as Diagnostic[];
@@ -62,25 +75,37 @@ export function registerDiagnostics(ctx: ServerContext): Diagnostics {
 
 /** A pulled report: unchanged while the document's state is (`resultId`), else made from the state's findings. */
 function pull(ctx: ServerContext, params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
-  return ctx.safe<DocumentDiagnosticReport>('diagnostics', params.textDocument.uri, EMPTY_REPORT, async req => {
-    // Validation waits a turn of the event loop: requests that came with the edit (a hover, a
-    // completion) are answered first, from the parse alone, and a pull that a newer edit made
-    // stale is cancelled before it costs anything.
-    await nextTurn();
-    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'diagnostics cancelled');
-    const doc = ctx.documents.get(req.doc.uri);
-    if (!doc) return EMPTY_REPORT;
-    // An edit made it oversized while this pull waited.
-    if (oversized(doc)) return tooLargeReport(doc);
-    const resultId = ctx.registry.stateOf(doc);
-    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: computeDiagnostics(ctx, doc, req.settings, ctx.registry.findings(doc, req.settings)) };
-  }, token);
+  return ctx.safe<DocumentDiagnosticReport>(
+    'diagnostics',
+    params.textDocument.uri,
+    EMPTY_REPORT,
+    async req => {
+      // Validation waits a turn of the event loop: requests that came with the edit (a hover, a
+      // completion) are answered first, from the parse alone, and a pull that a newer edit made
+      // stale is cancelled before it costs anything.
+      await nextTurn();
+      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'diagnostics cancelled');
+      const doc = ctx.documents.get(req.doc.uri);
+      if (!doc) return EMPTY_REPORT;
+      // An edit made it oversized while this pull waited.
+      if (oversized(doc)) return tooLargeReport(doc);
+      const resultId = ctx.registry.stateOf(doc);
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return {
+        kind: DocumentDiagnosticReportKind.Full,
+        resultId,
+        items: computeDiagnostics(ctx, doc, req.settings, ctx.registry.findings(doc, req.settings)),
+      };
+    },
+    token,
+  );
 }
 
 /** Sends diagnostics; a connection that is gone cannot hear about it, so stderr does. */
 function publish(ctx: ServerContext, params: PublishDiagnosticsParams): Promise<void> {
-  return ctx.connection.sendDiagnostics(params).catch(e => { process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`); });
+  return ctx.connection.sendDiagnostics(params).catch(e => {
+    process.stderr.write(`could not publish diagnostics for ${params.uri}: ${describe(e)}\n`);
+  });
 }
 
 /** Pushes (debounced per document, through the registry) and the refreshes that follow a change of state. */
@@ -125,7 +150,9 @@ class PublishedDiagnostics implements Diagnostics {
       const current = ctx.documents.get(uri);
       // A newer version (or a close) has scheduled its own publication.
       if (!current || current.version !== version) return;
-      diagnostics = oversized(current) ? [tooLargeDiagnostic(current)] : computeDiagnostics(ctx, current, docSettings, ctx.registry.findings(current, docSettings));
+      diagnostics = oversized(current)
+        ? [tooLargeDiagnostic(current)]
+        : computeDiagnostics(ctx, current, docSettings, ctx.registry.findings(current, docSettings));
     } catch (e) {
       // Never leave stale diagnostics behind: clear them and say why in the log.
       ctx.log.error(l10n.t`diagnostics failed for ${uri} (version ${version}); its diagnostics are cleared: ${describe(e)}`);
@@ -143,7 +170,9 @@ class PublishedDiagnostics implements Diagnostics {
       if (!this.ctx.client.pullDiagnostics) {
         for (const d of this.ctx.documents.all()) this.schedule(d.uri, 0);
       } else if (this.ctx.client.diagnosticRefresh) {
-        this.ctx.connection.sendRequest(DiagnosticRefreshRequest.type).catch(e => this.ctx.log.warn(l10n.t`diagnostics refresh failed: ${describe(e)}`));
+        this.ctx.connection
+          .sendRequest(DiagnosticRefreshRequest.type)
+          .catch(e => this.ctx.log.warn(l10n.t`diagnostics refresh failed: ${describe(e)}`));
       }
     }, this.ctx.options.pushDelayMs);
   }

@@ -13,7 +13,10 @@ import { MAX_DOCUMENT_CHARS, oversized, ServerContext } from '../context';
 export function registerLargeDocuments(ctx: ServerContext): void {
   ctx.documents.onDidChangeContent(({ document }) => {
     if (!ctx.registry.newlyOversized(document.uri, oversized(document))) return;
-    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: tooLarge(document.uri, document.getText().length) });
+    void ctx.connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: tooLarge(document.uri, document.getText().length),
+    });
   });
 }
 
@@ -23,7 +26,10 @@ export function tooLarge(uri: string, chars: number): string {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   return l10n.t(
     '{0} is {1} MB, over the {2} MB the language server checks as you type: it gives this file no diagnostics, completions, hovers or formatting. Check it with campaign lint {3}.',
-    code(file), mb(chars), mb(MAX_DOCUMENT_CHARS), code(file),
+    code(file),
+    mb(chars),
+    mb(MAX_DOCUMENT_CHARS),
+    code(file),
   );
 }
 

@@ -1,7 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import {
-  ClientCapabilities, CodeActionKind, DidChangeConfigurationNotification, InitializeParams,
-  InitializeResult, MarkupKind, ServerCapabilities, TextDocumentSyncKind, WorkspaceFolder,
+  ClientCapabilities,
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  InitializeParams,
+  InitializeResult,
+  MarkupKind,
+  ServerCapabilities,
+  TextDocumentSyncKind,
+  WorkspaceFolder,
 } from 'vscode-languageserver/node';
 import { FIX_ALL_KIND, isFileUri, loadValidators, uriToFileName } from '@campaign-studio/core';
 import { version } from '../../../../package.json';
@@ -31,11 +38,13 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   };
   client.vscode = /visual studio code|vscode|code-server|vscodium|cursor/i.test(params.clientInfo?.name ?? '');
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
-  client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : params.rootPath ?? undefined;
+  client.workspaceFolder = folder && isFileUri(folder) ? uriToFileName(folder) : (params.rootPath ?? undefined);
   const folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   client.workspaceFolders = folders.filter(isFileUri).map(uriToFileName);
   client.workspaceFolderChanges = !!caps.workspace?.workspaceFolders;
-  const options = params.initializationOptions as { campaignStudio?: unknown; ruleDocCommand?: unknown; previewCommand?: unknown } | undefined;
+  const options = params.initializationOptions as
+    | { campaignStudio?: unknown; ruleDocCommand?: unknown; previewCommand?: unknown }
+    | undefined;
   client.pushedEditorSettings = options?.campaignStudio;
   client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
   client.ruleLink = ruleLinkFor(client.ruleDocCommand);
@@ -45,10 +54,14 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
 function serverCapabilities(client: ClientInfo): ServerCapabilities {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
-    diagnosticProvider: client.pullDiagnostics ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+    diagnosticProvider: client.pullDiagnostics
+      ? { identifier: 'campaign-studio', interFileDependencies: false, workspaceDiagnostics: false }
+      : undefined,
     completionProvider: { triggerCharacters: ['"', ':'] },
     hoverProvider: true,
-    codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: client.codeActionResolve } : true,
+    codeActionProvider: client.codeActionLiterals
+      ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: client.codeActionResolve }
+      : true,
     documentSymbolProvider: { label: 'Campaign' },
     codeLensProvider: { resolveProvider: false },
     // A client without a preview of its own (Neovim, Emacs) runs the lens's command on the server.
@@ -63,13 +76,18 @@ function serverCapabilities(client: ClientInfo): ServerCapabilities {
 /** A registration a client allows only after `initialized`: settings changes (the watched files are the workspace check's). */
 function registerDynamic(ctx: ServerContext): void {
   if (ctx.client.configurationRegistration) {
-    ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
+    ctx.connection.client
+      .register(DidChangeConfigurationNotification.type, { section: 'campaignStudio' })
       .catch(e => ctx.log.warn(l10n.t`registering for settings changes failed: ${describe(e)}`));
   }
 }
 /** The workspace folders (file paths) once the editor added and removed some; folders that are not files are left out. */
 function foldersAfter(current: string[], added: WorkspaceFolder[], removed: WorkspaceFolder[]): string[] {
-  const paths = (folders: WorkspaceFolder[]) => folders.map(f => f.uri).filter(isFileUri).map(uriToFileName);
+  const paths = (folders: WorkspaceFolder[]) =>
+    folders
+      .map(f => f.uri)
+      .filter(isFileUri)
+      .map(uriToFileName);
   const gone = new Set(paths(removed));
   return [...new Set([...current.filter(f => !gone.has(f)), ...paths(added)])];
 }

@@ -15,10 +15,16 @@ export function registerRemoteState(ctx: ServerContext, diagnostics: Diagnostics
   });
 
   ctx.connection.onNotification(RemoteFindingsNotification.method, (p: RemoteFindingsNotification.Params) => {
-    if (typeof p?.uri !== 'string' || !Array.isArray(p.findings)) return ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: malformed parameters, ignored`);
+    if (typeof p?.uri !== 'string' || !Array.isArray(p.findings))
+      return ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: malformed parameters, ignored`);
     const severities: Severity[] = ['error', 'warning', 'information', 'hint'];
-    const findings = p.findings.filter(f => typeof f?.rule === 'string' && typeof f.path === 'string' && typeof f.message === 'string' && severities.includes(f.severity));
-    if (findings.length < p.findings.length) ctx.log.warn(l10n.t`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`);
+    const findings = p.findings.filter(
+      f => typeof f?.rule === 'string' && typeof f.path === 'string' && typeof f.message === 'string' && severities.includes(f.severity),
+    );
+    if (findings.length < p.findings.length)
+      ctx.log.warn(
+        l10n.t`${RemoteFindingsNotification.method}: ${p.findings.length - findings.length} malformed finding(s) for ${p.uri} ignored`,
+      );
     ctx.registry.setRemoteFindings(p.uri, findings);
     diagnostics.changed();
   });

@@ -8,8 +8,14 @@ export function registerStats(ctx: ServerContext): void {
     const m = process.memoryUsage();
     const parses = ctx.registry.parses;
     return {
-      rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, openDocuments: ctx.documents.all().length,
-      heapLimit: v8.getHeapStatistics().heap_size_limit, parseCacheEntries: parses.entries, parseCacheBytes: parses.bytes,
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      openDocuments: ctx.documents.all().length,
+      heapLimit: v8.getHeapStatistics().heap_size_limit,
+      parseCacheEntries: parses.entries,
+      parseCacheBytes: parses.bytes,
     };
   });
 }

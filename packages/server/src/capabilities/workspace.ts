@@ -23,7 +23,8 @@ export function settingsChanged(ctx: ServerContext, diagnostics: Diagnostics): v
 
 export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.connection.onDidChangeConfiguration(params => {
-    if (!ctx.client.configuration) ctx.client.pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
+    if (!ctx.client.configuration)
+      ctx.client.pushedEditorSettings = (params.settings as { campaignStudio?: unknown } | undefined)?.campaignStudio;
     settingsChanged(ctx, diagnostics);
     void workspaceFiles.configure();
   });

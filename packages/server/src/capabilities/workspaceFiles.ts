@@ -5,7 +5,12 @@ import { glob } from 'tinyglobby';
 import { Disposable, DidChangeWatchedFilesNotification, FileChangeType, FileEvent, FileSystemWatcher } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  isFileUri, MAX_WORKSPACE_FILE_BYTES, MAX_WORKSPACE_FILES, uriToFileName, workspaceValidation, WorkspaceValidation,
+  isFileUri,
+  MAX_WORKSPACE_FILE_BYTES,
+  MAX_WORKSPACE_FILES,
+  uriToFileName,
+  workspaceValidation,
+  WorkspaceValidation,
 } from '@campaign-studio/core';
 import { GitIgnores } from '@campaign-studio/sync';
 import { describe, ServerContext } from '../context';
@@ -31,7 +36,10 @@ export interface WorkspaceFiles {
   filesChanged(changes: readonly FileEvent[]): void;
 }
 
-interface Folder { dir: string; ignores: GitIgnores }
+interface Folder {
+  dir: string;
+  ignores: GitIgnores;
+}
 
 /** Where git and npm keep what is not the project's. */
 const SKIPPED = /[\\/](node_modules|\.git)[\\/]/;
@@ -39,16 +47,31 @@ const SKIPPED = /[\\/](node_modules|\.git)[\\/]/;
 /** What the editor watches: settings files and base snapshots always, the campaign files while they are checked. */
 function watchers(folders: Folder[], s: WorkspaceValidation): FileSystemWatcher[] {
   const watched = new Set(WATCHED_FILES.map(w => w.globPattern));
-  const campaignFiles = s.enabled ? s.patterns.filter(p => !watched.has(p)).flatMap((pattern): FileSystemWatcher[] => pattern.startsWith('**/')
-    ? [{ globPattern: pattern }]
-    : folders.map(f => ({ globPattern: { baseUri: pathToFileURL(f.dir).href, pattern } }))) : [];
+  const campaignFiles = s.enabled
+    ? s.patterns
+        .filter(p => !watched.has(p))
+        .flatMap((pattern): FileSystemWatcher[] =>
+          pattern.startsWith('**/')
+            ? [{ globPattern: pattern }]
+            : folders.map(f => ({ globPattern: { baseUri: pathToFileURL(f.dir).href, pattern } })),
+        )
+    : [];
   return [...WATCHED_FILES, ...campaignFiles];
 }
 
 /** The files the patterns match in a folder, without node_modules, .git and what .gitignore ignores. */
 async function filesIn(folder: Folder, patterns: string[]): Promise<string[]> {
-  const found = await glob(patterns, { cwd: folder.dir, absolute: true, dot: true, onlyFiles: true, ignore: ['**/node_modules/**', '**/.git/**'] });
-  return found.map(f => path.resolve(f)).filter(f => !folder.ignores.ignores(f, false)).sort();
+  const found = await glob(patterns, {
+    cwd: folder.dir,
+    absolute: true,
+    dot: true,
+    onlyFiles: true,
+    ignore: ['**/node_modules/**', '**/.git/**'],
+  });
+  return found
+    .map(f => path.resolve(f))
+    .filter(f => !folder.ignores.ignores(f, false))
+    .sort();
 }
 
 export function registerWorkspaceFiles(ctx: ServerContext, diagnostics: Diagnostics): WorkspaceFiles {
@@ -134,13 +157,17 @@ class BackgroundCheck implements WorkspaceFiles {
   private publish(uri: string, items: ReturnType<typeof computeDiagnostics>): Promise<void> {
     if (!items.length && !this.published.has(uri)) return Promise.resolve();
     this.published.add(uri);
-    return this.ctx.connection.sendDiagnostics({ uri, diagnostics: items }).catch(e => this.ctx.log.warn(`could not publish diagnostics for ${uri}: ${describe(e)}`));
+    return this.ctx.connection
+      .sendDiagnostics({ uri, diagnostics: items })
+      .catch(e => this.ctx.log.warn(`could not publish diagnostics for ${uri}: ${describe(e)}`));
   }
 
   /** Clears the diagnostics this check published for a file, if it did. */
   private unpublish(uri: string): void {
     if (!this.published.delete(uri)) return;
-    void this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(e => this.ctx.log.warn(`could not clear diagnostics for ${uri}: ${describe(e)}`));
+    void this.ctx.connection
+      .sendDiagnostics({ uri, diagnostics: [] })
+      .catch(e => this.ctx.log.warn(`could not clear diagnostics for ${uri}: ${describe(e)}`));
   }
 
   private async check(uri: string): Promise<void> {
@@ -171,10 +198,12 @@ class BackgroundCheck implements WorkspaceFiles {
   private enqueue(uri: string): void {
     if (this.pending.has(uri)) return;
     this.pending.add(uri);
-    this.queue = this.queue.then(() => {
-      this.pending.delete(uri);
-      return this.settings.enabled && this.known.has(uri) ? this.check(uri) : undefined;
-    }).catch(e => this.ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
+    this.queue = this.queue
+      .then(() => {
+        this.pending.delete(uri);
+        return this.settings.enabled && this.known.has(uri) ? this.check(uri) : undefined;
+      })
+      .catch(e => this.ctx.log.error(`checking ${uri} in the background failed: ${describe(e)}`));
   }
 
   private folderOf(file: string): Folder | undefined {
@@ -189,7 +218,9 @@ class BackgroundCheck implements WorkspaceFiles {
     const files = (await Promise.all(this.folders.map(f => filesIn(f, this.settings.patterns)))).flat();
     if (at !== this.generation) return;
     if (files.length > MAX_WORKSPACE_FILES) {
-      this.ctx.log.warn(`The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`);
+      this.ctx.log.warn(
+        `The workspace has ${files.length} campaign files: the first ${MAX_WORKSPACE_FILES} are checked in the background, the others when opened. Narrow campaignStudio.files, or turn the background check off with campaignStudio.validation.workspace.`,
+      );
     }
     const uris = new Set(files.slice(0, MAX_WORKSPACE_FILES).map(f => pathToFileURL(f).href));
     for (const uri of [...this.published]) if (!uris.has(uri)) this.unpublish(uri);
@@ -203,9 +234,15 @@ class BackgroundCheck implements WorkspaceFiles {
   /** The editor's settings; the defaults when it cannot say, so settings files and base snapshots are still watched. */
   private async readSettings(): Promise<WorkspaceValidation> {
     try {
-      return workspaceValidation(this.ctx.client.configuration ? await this.ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' }) : this.ctx.client.pushedEditorSettings);
+      return workspaceValidation(
+        this.ctx.client.configuration
+          ? await this.ctx.connection.workspace.getConfiguration({ section: 'campaignStudio' })
+          : this.ctx.client.pushedEditorSettings,
+      );
     } catch (e) {
-      this.ctx.log.warn(`reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`);
+      this.ctx.log.warn(
+        `reading the campaignStudio settings failed; the workspace's campaign files are checked as by default: ${describe(e)}`,
+      );
       return workspaceValidation(undefined);
     }
   }
@@ -219,10 +256,13 @@ class BackgroundCheck implements WorkspaceFiles {
     const previous = this.watching?.registration;
     this.watching = {
       key,
-      registration: this.ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted }).then(d => d, e => {
-        this.ctx.log.warn(`watching campaign files, settings files and base snapshots failed: ${describe(e)}`);
-        return undefined;
-      }),
+      registration: this.ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted }).then(
+        d => d,
+        e => {
+          this.ctx.log.warn(`watching campaign files, settings files and base snapshots failed: ${describe(e)}`);
+          return undefined;
+        },
+      ),
     };
     void previous?.then(d => d?.dispose());
   }

@@ -33,23 +33,47 @@ function readmeBlock(name: string): string {
 
 /** The workspace the editors open: one mistake of each kind of file, and a JSON file that is none of them. */
 const FILES: Record<string, string> = {
-  'campaigns/welcome.campaign.json': JSON.stringify({
-    channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'dev@example.com',
-    scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T10:00:00' },
-  }, null, 2) + '\n',
+  'campaigns/welcome.campaign.json':
+    JSON.stringify(
+      {
+        channel: 'PUSH',
+        campaign_delivery_type: 'ONE_TIME',
+        created_by: 'dev@example.com',
+        scheduling_details: { delivery_type: 'AT_FIXED_TIME', start_time: '2030-01-01T10:00:00' },
+      },
+      null,
+      2,
+    ) + '\n',
   'searches/drafts.search.json': '{ "limit": 50 }\n',
   'settings/.campaignrc.json': '{ "features": { "queueing": true } }\n',
   'package.json': '{ "name": "not-a-campaign" }\n',
 };
 const CHECKED = Object.keys(FILES).filter(f => f !== 'package.json');
 
-interface Shown { rule: string; severity: string; line: number; column: number; message: string }
+interface Shown {
+  rule: string;
+  severity: string;
+  line: number;
+  column: number;
+  message: string;
+}
 
 /** What the rules report for each checked file: what every editor must show. */
 function expected(): Record<string, Shown[]> {
-  return Object.fromEntries(CHECKED.map(file => [file, lint(FILES[file], { kind: kindOf(file) }).map(d => ({
-    rule: d.rule, severity: d.severity, line: d.range.start.line, column: d.range.start.character, message: d.message,
-  })).sort(byPosition)]));
+  return Object.fromEntries(
+    CHECKED.map(file => [
+      file,
+      lint(FILES[file], { kind: kindOf(file) })
+        .map(d => ({
+          rule: d.rule,
+          severity: d.severity,
+          line: d.range.start.line,
+          column: d.range.start.character,
+          message: d.message,
+        }))
+        .sort(byPosition),
+    ]),
+  );
 }
 
 function byPosition(a: Shown, b: Shown): number {
@@ -70,13 +94,22 @@ before(() => {
 });
 after(() => pkg?.remove());
 
-interface ProbeResult<F> { editor: string; waited: boolean; files: Record<string, F> }
+interface ProbeResult<F> {
+  editor: string;
+  waited: boolean;
+  files: Record<string, F>;
+}
 
 /**
  * Runs an editor on every file of the workspace, with the README's configuration written to
  * `configFile`, and returns what its probe wrote, keyed by the file's path in the workspace.
  */
-function runEditor<F>(t: TestContext, command: string, args: (files: string[]) => string[], env: Record<string, string> = {}): ProbeResult<F> {
+function runEditor<F>(
+  t: TestContext,
+  command: string,
+  args: (files: string[]) => string[],
+  env: Record<string, string> = {},
+): ProbeResult<F> {
   const out = path.join(pkg.dir, `${command}-probe.json`);
   const files = Object.keys(FILES).map(f => path.join(workspace, f));
   const r = spawnSync(command, args(files), {
@@ -105,7 +138,10 @@ function runEditor<F>(t: TestContext, command: string, args: (files: string[]) =
   const result = JSON.parse(fs.readFileSync(out, 'utf8')) as ProbeResult<F>;
   t.diagnostic(`${command} ${result.editor}: ${JSON.stringify(result.files, null, 1)}`);
   assert.equal(r.status, 0, said);
-  assert.ok(result.waited, `no diagnostics for every campaign file within ${EDITOR_TIMEOUT_MS / 1000} s: ${JSON.stringify(result.files)}; ${said}`);
+  assert.ok(
+    result.waited,
+    `no diagnostics for every campaign file within ${EDITOR_TIMEOUT_MS / 1000} s: ${JSON.stringify(result.files)}; ${said}`,
+  );
   return { ...result, files: Object.fromEntries(Object.entries(result.files).map(([file, f]) => [path.relative(workspace, file), f])) };
 }
 
@@ -115,21 +151,41 @@ describe('Neovim, with the README configuration', () => {
     diagnostics: Array<{ code: string; source: string; message: string; severity: number; line: number; column: number }>;
   }
 
-  test('shows the rules\' diagnostics for campaign, search and settings files, and leaves other JSON alone', t => {
+  test("shows the rules' diagnostics for campaign, search and settings files, and leaves other JSON alone", t => {
     const config = path.join(pkg.dir, 'init.lua');
     fs.writeFileSync(config, readmeBlock('neovim'));
     const result = runEditor<NeovimFile>(t, 'nvim', files => [
-      '--headless', '-u', config, '-i', 'NONE', '-c', `luafile ${path.join(__dirname, 'probe.lua')}`, ...files,
+      '--headless',
+      '-u',
+      config,
+      '-i',
+      'NONE',
+      '-c',
+      `luafile ${path.join(__dirname, 'probe.lua')}`,
+      ...files,
     ]);
     const want = expected();
     for (const file of CHECKED) {
       const shown = result.files[file];
       assert.deepEqual(shown.clients, ['campaign-studio'], file);
-      assert.ok(shown.diagnostics.every(d => d.source === 'campaign-studio'), file);
+      assert.ok(
+        shown.diagnostics.every(d => d.source === 'campaign-studio'),
+        file,
+      );
       // Neovim's severities are LSP's: 1 error … 4 hint.
-      assert.deepEqual(shown.diagnostics.map(d => ({
-        rule: d.code, severity: SEV[d.severity - 1], line: d.line, column: d.column, message: d.message,
-      })).sort(byPosition), want[file], file);
+      assert.deepEqual(
+        shown.diagnostics
+          .map(d => ({
+            rule: d.code,
+            severity: SEV[d.severity - 1],
+            line: d.line,
+            column: d.column,
+            message: d.message,
+          }))
+          .sort(byPosition),
+        want[file],
+        file,
+      );
     }
     assert.deepEqual(result.files['package.json'], { clients: [], diagnostics: [] });
   });
@@ -142,19 +198,32 @@ describe('Emacs with Eglot, with the README configuration', () => {
     diagnostics: Array<{ text: string; type: string; line: number; column: number }>;
   }
   /** Flymake's kinds: Eglot makes information and hints both notes. */
-  const FLYMAKE_TYPE: Record<string, string> = { error: 'eglot-error', warning: 'eglot-warning', information: 'eglot-note', hint: 'eglot-note' };
+  const FLYMAKE_TYPE: Record<string, string> = {
+    error: 'eglot-error',
+    warning: 'eglot-warning',
+    information: 'eglot-note',
+    hint: 'eglot-note',
+  };
 
-  test('shows the rules\' diagnostics for campaign, search and settings files, and leaves other JSON alone', t => {
+  test("shows the rules' diagnostics for campaign, search and settings files, and leaves other JSON alone", t => {
     const config = path.join(pkg.dir, 'init.el');
     fs.writeFileSync(config, readmeBlock('emacs'));
-    const result = runEditor<EmacsFile>(t, 'emacs', files => ['--batch', '-l', path.join(__dirname, 'probe.el'), ...files], { CAMPAIGN_PROBE_CONFIG: config });
+    const result = runEditor<EmacsFile>(t, 'emacs', files => ['--batch', '-l', path.join(__dirname, 'probe.el'), ...files], {
+      CAMPAIGN_PROBE_CONFIG: config,
+    });
     const want = expected();
     for (const file of CHECKED) {
       const shown = result.files[file];
       assert.equal(shown.mode, 'campaign-json-mode', file);
       assert.equal(shown.managed, true, file);
-      const texts = want[file].map(d => ({ text: `campaign-studio [${d.rule}]: ${d.message}`, type: FLYMAKE_TYPE[d.severity], line: d.line, column: d.column }));
-      const order = (a: { line: number; column: number; text: string }, b: typeof a) => a.line - b.line || a.column - b.column || a.text.localeCompare(b.text);
+      const texts = want[file].map(d => ({
+        text: `campaign-studio [${d.rule}]: ${d.message}`,
+        type: FLYMAKE_TYPE[d.severity],
+        line: d.line,
+        column: d.column,
+      }));
+      const order = (a: { line: number; column: number; text: string }, b: typeof a) =>
+        a.line - b.line || a.column - b.column || a.text.localeCompare(b.text);
       assert.deepEqual([...shown.diagnostics].sort(order), texts.sort(order), file);
     }
     assert.equal(result.files['package.json'].managed, false);
@@ -168,10 +237,33 @@ describe('Helix, with the README languages.toml (parsed, not run: no Helix here)
    * (helix-core/src/syntax/config.rs, 25.07), which rejects unknown keys (`deny_unknown_fields`).
    */
   const LANGUAGE_KEYS = new Set([
-    'name', 'language-id', 'scope', 'file-types', 'shebangs', 'roots', 'comment-token', 'comment-tokens', 'block-comment-tokens',
-    'text-width', 'soft-wrap', 'auto-format', 'code-actions-on-save', 'formatter', 'path-completion', 'word-completion',
-    'diagnostic-severity', 'grammar', 'injection-regex', 'language-servers', 'indent', 'debugger', 'auto-pairs', 'rulers',
-    'workspace-lsp-roots', 'persistent-diagnostic-sources', 'rainbow-brackets',
+    'name',
+    'language-id',
+    'scope',
+    'file-types',
+    'shebangs',
+    'roots',
+    'comment-token',
+    'comment-tokens',
+    'block-comment-tokens',
+    'text-width',
+    'soft-wrap',
+    'auto-format',
+    'code-actions-on-save',
+    'formatter',
+    'path-completion',
+    'word-completion',
+    'diagnostic-severity',
+    'grammar',
+    'injection-regex',
+    'language-servers',
+    'indent',
+    'debugger',
+    'auto-pairs',
+    'rulers',
+    'workspace-lsp-roots',
+    'persistent-diagnostic-sources',
+    'rainbow-brackets',
   ]);
   const SERVER_KEYS = new Set(['command', 'args', 'environment', 'config', 'timeout', 'required-root-patterns']);
 
@@ -182,7 +274,10 @@ describe('Helix, with the README languages.toml (parsed, not run: no Helix here)
    */
   function globSelects(glob: string, file: string): boolean {
     const full = glob.startsWith('/') || glob.startsWith('*/') ? glob : `*/${glob}`;
-    const pattern = full.split('*').map(s => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const pattern = full
+      .split('*')
+      .map(s => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     return new RegExp(`^${pattern}$`).test(file);
   }
 
@@ -193,14 +288,20 @@ describe('Helix, with the README languages.toml (parsed, not run: no Helix here)
     };
     assert.deepEqual(Object.keys(toml).sort(), ['language', 'language-server']);
     const server = toml['language-server']['campaign-studio'];
-    assert.deepEqual(Object.keys(server).filter(k => !SERVER_KEYS.has(k)), []);
+    assert.deepEqual(
+      Object.keys(server).filter(k => !SERVER_KEYS.has(k)),
+      [],
+    );
     assert.equal(server.command, 'campaign-language-server');
     assert.deepEqual(server.args, ['--stdio']);
     assert.ok(fs.existsSync(path.join(pkg.bin, server.command as string)), 'the package installs the command');
 
     assert.equal(toml.language.length, 1);
     const language = toml.language[0];
-    assert.deepEqual(Object.keys(language).filter(k => !LANGUAGE_KEYS.has(k)), []);
+    assert.deepEqual(
+      Object.keys(language).filter(k => !LANGUAGE_KEYS.has(k)),
+      [],
+    );
     for (const required of ['name', 'scope', 'file-types']) assert.ok(language[required], required);
     assert.deepEqual(language['language-servers'], ['campaign-studio']);
     assert.equal(language.grammar, 'json');

@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { globSync } from 'tinyglobby';
-import { CodeAction, Diagnostic, DocumentSymbol, FoldingRange, LSPErrorCodes, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import {
+  CodeAction,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  LSPErrorCodes,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol/node';
 import { generateCampaign } from '../../../../bench/generate';
 import { rawServer, RawServer, Response } from '../helpers/rawServer';
 import { MAX_DOCUMENT_CHARS } from '../../src/context';
@@ -43,21 +52,32 @@ function seeds(): string[] {
 
 test('fuzz: the seeds include the campaigns in the subfolders of examples/', () => {
   const folders = new Set(seedFiles().map(f => path.posix.dirname(f)));
-  for (const folder of ['examples/campaigns', 'examples/drafts', 'packages/core/test/fixtures/valid']) assert.ok(folders.has(folder), `no seed from ${folder}: ${[...folders].join(', ')}`);
+  for (const folder of ['examples/campaigns', 'examples/drafts', 'packages/core/test/fixtures/valid'])
+    assert.ok(folders.has(folder), `no seed from ${folder}: ${[...folders].join(', ')}`);
 });
 
 function lineLengths(text: string): number[] {
   return text.split(/\r\n|\r|\n/).map(l => l.length);
 }
 
-function assertInside(text: string, ranges: Array<{ start: { line: number; character: number }; end: { line: number; character: number } }>, what: string): void {
+function assertInside(
+  text: string,
+  ranges: Array<{ start: { line: number; character: number }; end: { line: number; character: number } }>,
+  what: string,
+): void {
   const lens = lineLengths(text);
   for (const r of ranges) {
     for (const p of [r.start, r.end]) {
       assert.ok(p.line >= 0 && p.line < lens.length, `${what}: line ${p.line} outside 0..${lens.length - 1}`);
-      assert.ok(p.character >= 0 && p.character <= lens[p.line], `${what}: character ${p.character} outside line ${p.line} of length ${lens[p.line]}`);
+      assert.ok(
+        p.character >= 0 && p.character <= lens[p.line],
+        `${what}: character ${p.character} outside line ${p.line} of length ${lens[p.line]}`,
+      );
     }
-    assert.ok(r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character), `${what}: range ends before it starts`);
+    assert.ok(
+      r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character),
+      `${what}: range ends before it starts`,
+    );
   }
 }
 
@@ -76,9 +96,15 @@ test(`fuzz: the language service survives mutants and special inputs (seed ${SEE
     try {
       got = lint(text);
     } catch (e) {
-      assert.fail(`seed ${SEED}, input ${n} (${name}): the rule set threw on ${JSON.stringify(text.slice(0, 300))}: ${e instanceof Error ? e.stack : e}`);
+      assert.fail(
+        `seed ${SEED}, input ${n} (${name}): the rule set threw on ${JSON.stringify(text.slice(0, 300))}: ${e instanceof Error ? e.stack : e}`,
+      );
     }
-    assertInside(text, got.map(g => g.range), `seed ${SEED}, input ${n} (${name})`);
+    assertInside(
+      text,
+      got.map(g => g.range),
+      `seed ${SEED}, input ${n} (${name})`,
+    );
   }
 });
 
@@ -104,7 +130,10 @@ test(`fuzz: the guided locator and the position tree give the same ranges (seed 
 /** A random range of the text, start before end. */
 function randomRange(r: Random, text: string): Range {
   const lens = lineLengths(text);
-  const at = () => { const line = r.int(lens.length); return { line, character: r.int(lens[line] + 1) }; };
+  const at = () => {
+    const line = r.int(lens.length);
+    return { line, character: r.int(lens[line] + 1) };
+  };
   const [a, b] = [at(), at()];
   return a.line < b.line || (a.line === b.line && a.character <= b.character) ? { start: a, end: b } : { start: b, end: a };
 }
@@ -114,13 +143,21 @@ function symbolRanges(symbols: DocumentSymbol[]): Range[] {
 }
 
 function editRanges(edit: WorkspaceEdit | undefined): Range[] {
-  const changes = [...Object.values(edit?.changes ?? {}), ...(edit?.documentChanges ?? []).map(c => ('edits' in c ? c.edits : []) as TextEdit[])];
+  const changes = [
+    ...Object.values(edit?.changes ?? {}),
+    ...(edit?.documentChanges ?? []).map(c => ('edits' in c ? c.edits : []) as TextEdit[]),
+  ];
   return changes.flat().map(e => e.range);
 }
 
 /** Preflight answers, or, for a document past the size the server checks, refuses it as documented (RequestFailed): a push must not go ahead unchecked. */
 function preflightAnswered(res: Response, text: string, what: string): void {
-  if (text.length > MAX_DOCUMENT_CHARS) assert.equal(res.error?.code, LSPErrorCodes.RequestFailed, `${what}: preflight of ${text.length} characters answered ${JSON.stringify(res.error ?? res.result)}`);
+  if (text.length > MAX_DOCUMENT_CHARS)
+    assert.equal(
+      res.error?.code,
+      LSPErrorCodes.RequestFailed,
+      `${what}: preflight of ${text.length} characters answered ${JSON.stringify(res.error ?? res.result)}`,
+    );
   else assert.equal(res.error, undefined, `${what}: preflight failed: ${JSON.stringify(res.error)}`);
 }
 
@@ -134,7 +171,11 @@ async function askEverything(server: RawServer, uri: string, input: SpecialInput
   const textDocument = { uri };
   const report = answered(await server.request('textDocument/diagnostic', { textDocument }), 'diagnostics') as { items?: Diagnostic[] };
   const items = report.items ?? [];
-  assertInside(text, items.map(d => d.range), `${what}: diagnostics`);
+  assertInside(
+    text,
+    items.map(d => d.range),
+    `${what}: diagnostics`,
+  );
   const position = randomRange(r, text).start;
   const formatting = { tabSize: r.pick([2, 4]), insertSpaces: r.int(2) === 0 };
   const range = randomRange(r, text);
@@ -143,24 +184,48 @@ async function askEverything(server: RawServer, uri: string, input: SpecialInput
     server.request('textDocument/hover', { textDocument, position }).then(res => answered(res, 'hover')),
     server.request('textDocument/documentSymbol', { textDocument }).then(res => answered(res, 'symbols') as DocumentSymbol[] | null),
     server.request('textDocument/foldingRange', { textDocument }).then(res => answered(res, 'folding') as FoldingRange[] | null),
-    server.request('textDocument/formatting', { textDocument, options: formatting }).then(res => answered(res, 'formatting') as TextEdit[] | null),
-    server.request('textDocument/rangeFormatting', { textDocument, range, options: formatting }).then(res => answered(res, 'range formatting') as TextEdit[] | null),
-    server.request('textDocument/codeAction', { textDocument, range: items[0]?.range ?? range, context: { diagnostics: items.slice(0, 1) } }).then(res => answered(res, 'code actions') as CodeAction[] | null),
+    server
+      .request('textDocument/formatting', { textDocument, options: formatting })
+      .then(res => answered(res, 'formatting') as TextEdit[] | null),
+    server
+      .request('textDocument/rangeFormatting', { textDocument, range, options: formatting })
+      .then(res => answered(res, 'range formatting') as TextEdit[] | null),
+    server
+      .request('textDocument/codeAction', { textDocument, range: items[0]?.range ?? range, context: { diagnostics: items.slice(0, 1) } })
+      .then(res => answered(res, 'code actions') as CodeAction[] | null),
     server.request('campaign/preflight', { textDocument }).then(res => preflightAnswered(res, text, what)),
   ]);
   assertInside(text, symbolRanges(symbols ?? []), `${what}: symbols`);
   const lines = lineLengths(text).length;
-  for (const f of folding ?? []) assert.ok(f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < lines, `${what}: folding ${JSON.stringify(f)} outside ${lines} lines`);
-  assertInside(text, [...edits ?? [], ...rangeEdits ?? []].map(e => e.range), `${what}: formatting edits`);
-  assertInside(text, (actions ?? []).flatMap(a => editRanges(a.edit)), `${what}: code action edits`);
+  for (const f of folding ?? [])
+    assert.ok(
+      f.startLine >= 0 && f.startLine <= f.endLine && f.endLine < lines,
+      `${what}: folding ${JSON.stringify(f)} outside ${lines} lines`,
+    );
+  assertInside(
+    text,
+    [...(edits ?? []), ...(rangeEdits ?? [])].map(e => e.range),
+    `${what}: formatting edits`,
+  );
+  assertInside(
+    text,
+    (actions ?? []).flatMap(a => editRanges(a.edit)),
+    `${what}: code action edits`,
+  );
 }
 
-test(`fuzz: the server answers every request about mutants and special inputs, under a ${HEAP_CEILING_MB} MB heap (seed ${SEED + 1}, ${ITERATIONS} inputs)`, { timeout: LONG ? Infinity : 300_000 }, async () => {
+test(`fuzz: the server answers every request about mutants and special inputs, under a ${HEAP_CEILING_MB} MB heap (seed ${SEED + 1}, ${ITERATIONS} inputs)`, {
+  timeout: LONG ? Infinity : 300_000,
+}, async () => {
   const r = new Random(SEED + 1);
   const base = seeds();
   const server = rawServer([`--max-old-space-size=${HEAP_CEILING_MB}`]);
   try {
-    await server.request('initialize', { processId: null, rootUri: null, capabilities: { textDocument: { diagnostic: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } } });
+    await server.request('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: { textDocument: { diagnostic: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
+    });
     server.notify('initialized', {});
     const uri = 'file:///fuzz/doc.campaign.json';
     server.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'campaign-json', version: 1, text: base[0] } });
@@ -173,7 +238,11 @@ test(`fuzz: the server answers every request about mutants and special inputs, u
       await askEverything(server, uri, next, r, what).catch(e => assert.fail(`${what}: ${e instanceof Error ? e.message : e}`));
     }
     const stats = (await server.request(ServerStatsRequest.method)).result as ServerStatsRequest.Result;
-    assert.equal(stats.heapLimit <= (HEAP_CEILING_MB + 64) * 1024 * 1024, true, `the server ran under the ceiling: its heap limit is ${stats.heapLimit}`);
+    assert.equal(
+      stats.heapLimit <= (HEAP_CEILING_MB + 64) * 1024 * 1024,
+      true,
+      `the server ran under the ceiling: its heap limit is ${stats.heapLimit}`,
+    );
     assert.ok(stats.parseCacheBytes <= PARSE_CACHE_BYTES, `the parse cache holds ${stats.parseCacheBytes} bytes`);
     assert.equal(server.answered(999_999), false, 'a badly framed message is never acted on');
     assert.doesNotMatch(server.stderr.join(''), /unhandled rejection|uncaught/i, server.stderr.join('').slice(-2000));

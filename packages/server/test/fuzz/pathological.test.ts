@@ -48,7 +48,10 @@ test('100,000-deep arrays give one clear D1 diagnostic, no crash', HANG, async (
   for (const text of [deep, '{"channel": ' + deep + '}', '['.repeat(100_000)]) {
     const got = lint(text);
     const d1 = only(got, 'D1');
-    assert.ok(d1.some(d => /levels deep/.test(d.message)), JSON.stringify(got.slice(0, 3)));
+    assert.ok(
+      d1.some(d => /levels deep/.test(d.message)),
+      JSON.stringify(got.slice(0, 3)),
+    );
     const viaServer = await serverDiagnostics(text);
     assert.ok(viaServer.some(d => d.code === 'D1' && /levels deep/.test(d.message)));
   }
@@ -80,7 +83,14 @@ test('invalid UTF-8 in a file does not crash the CLI and is reported', () => {
   const dir = tmpdir();
   const file = path.join(dir, 'latin1.campaign.json');
   // "Café" written in Latin-1: the é is the lone byte 0xE9, invalid as UTF-8.
-  fs.writeFileSync(file, Buffer.concat([Buffer.from('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "name": "Caf'), Buffer.from([0xe9]), Buffer.from('" }\n}\n')]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from('{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_details": { "name": "Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('" }\n}\n'),
+    ]),
+  );
   const r = spawnSync(process.execPath, [CLI, '--format', 'json', file], { encoding: 'utf8' });
   assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
   const diags = JSON.parse(r.stdout)[0].diagnostics as Array<{ rule: string; message: string; range: { start: { line: number } } }>;
@@ -93,13 +103,21 @@ test('a .campaignrc.json that is not JSON is reported on itself and on the campa
   const dir = tmpdir();
   fs.writeFileSync(path.join(dir, '.campaignrc.json'), 'features: audienceLimit = yes\n');
   fs.writeFileSync(path.join(dir, 'a.campaign.json'), JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME' }));
-  const r = spawnSync(process.execPath, [CLI, '--format', 'json', path.join(dir, 'a.campaign.json'), path.join(dir, '.campaignrc.json')], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, '--format', 'json', path.join(dir, 'a.campaign.json'), path.join(dir, '.campaignrc.json')], {
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 1, r.stderr);
   const out = JSON.parse(r.stdout) as Array<{ file: string; diagnostics: Array<{ rule: string; severity: string; message: string }> }>;
   const campaign = out.find(f => f.file.endsWith('a.campaign.json'))!;
-  assert.ok(campaign.diagnostics.some(d => d.rule === 'W1' && d.severity === 'warning' && /\.campaignrc\.json/.test(d.message)), JSON.stringify(campaign));
+  assert.ok(
+    campaign.diagnostics.some(d => d.rule === 'W1' && d.severity === 'warning' && /\.campaignrc\.json/.test(d.message)),
+    JSON.stringify(campaign),
+  );
   const rc = out.find(f => f.file.endsWith('.campaignrc.json'))!;
-  assert.ok(rc.diagnostics.some(d => d.rule === 'W1' && d.severity === 'error'), JSON.stringify(rc));
+  assert.ok(
+    rc.diagnostics.some(d => d.rule === 'W1' && d.severity === 'error'),
+    JSON.stringify(rc),
+  );
 });
 
 test('keys named like Object.prototype methods never break validation', async () => {
@@ -118,7 +136,8 @@ test('keys named like Object.prototype methods never break validation', async ()
 });
 
 test('keys written with escapes are located like plain ones', () => {
-  const text = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_d\\u0065tails": { "pl\\u0061tforms": ["IOS", "ios"] }\n}';
+  const text =
+    '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "basic_d\\u0065tails": { "pl\\u0061tforms": ["IOS", "ios"] }\n}';
   const got = lint(text).filter(d => d.path.startsWith('/basic_details/platforms'));
   assert.ok(got.length > 0, JSON.stringify(lint(text)));
   const line = text.split('\n')[3];

@@ -10,12 +10,18 @@ import { Editor, EditorOptions } from '../protocol/editor';
  * tests that provoke failures inside it (`createService`) or look at its context. `stop` shuts
  * it down without the `exit` notification, which in this process would end the test run.
  */
-export async function inProcess(options: Omit<EditorOptions, 'processId'>, serverOptions: ServerOptions = {}): Promise<{ ed: Editor; ctx: ServerContext; stop: () => Promise<void> }> {
+export async function inProcess(
+  options: Omit<EditorOptions, 'processId'>,
+  serverOptions: ServerOptions = {},
+): Promise<{ ed: Editor; ctx: ServerContext; stop: () => Promise<void> }> {
   const toServer = new PassThrough();
   const toEditor = new PassThrough();
   const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toEditor));
   const ctx = startServer(server, serverOptions);
-  const ed = new Editor(createProtocolConnection(new StreamMessageReader(toEditor), new StreamMessageWriter(toServer)), { ...options, processId: null });
+  const ed = new Editor(createProtocolConnection(new StreamMessageReader(toEditor), new StreamMessageWriter(toServer)), {
+    ...options,
+    processId: null,
+  });
   await ed.initialize();
   const stop = async () => {
     await ed.connection.sendRequest(ShutdownRequest.type);

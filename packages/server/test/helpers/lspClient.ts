@@ -1,10 +1,24 @@
 import { spawn, ChildProcess } from 'child_process';
 import * as path from 'path';
 import {
-  createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter,
-  InitializeRequest, InitializedNotification, DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
-  DidCloseTextDocumentNotification, PublishDiagnosticsNotification, PublishDiagnosticsParams, ShutdownRequest, ExitNotification,
-  ClientCapabilities, ConfigurationRequest, RegistrationRequest, DiagnosticRefreshRequest, InitializeResult,
+  createProtocolConnection,
+  ProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  PublishDiagnosticsNotification,
+  PublishDiagnosticsParams,
+  ShutdownRequest,
+  ExitNotification,
+  ClientCapabilities,
+  ConfigurationRequest,
+  RegistrationRequest,
+  DiagnosticRefreshRequest,
+  InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 
 /**
@@ -32,13 +46,20 @@ export class LspClient {
   readonly connection: ProtocolConnection;
   readonly stderr: string[] = [];
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
-  private readonly waiters: Array<{ uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  private readonly waiters: Array<{
+    uri: string;
+    pred: (p: PublishDiagnosticsParams) => boolean;
+    resolve: (p: PublishDiagnosticsParams) => void;
+  }> = [];
   private exited: Promise<number | null>;
   private version = new Map<string, number>();
   /** What the server answered to `initialize` (its capabilities). */
   initializeResult: InitializeResult | undefined;
 
-  private constructor(readonly child: ChildProcess, readonly options: StartOptions) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly options: StartOptions,
+  ) {
     this.connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', d => this.stderr.push(String(d)));
     this.exited = new Promise(resolve => child.on('exit', code => resolve(code)));
@@ -48,7 +69,10 @@ export class LspClient {
       this.diagnostics.set(p.uri, p);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const w = this.waiters[i];
-        if (w.uri === p.uri && w.pred(p)) { this.waiters.splice(i, 1); w.resolve(p); }
+        if (w.uri === p.uri && w.pred(p)) {
+          this.waiters.splice(i, 1);
+          w.resolve(p);
+        }
       }
     });
     this.connection.onRequest(ConfigurationRequest.type, params => params.items.map(() => options.configuration ?? null));
@@ -58,7 +82,9 @@ export class LspClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [...options.nodeArgs ?? [], options.serverPath ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverPath ?? SERVER, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const client = new LspClient(child, options);
     const capabilities: ClientCapabilities = options.capabilities ?? {
       textDocument: {
@@ -68,7 +94,13 @@ export class LspClient {
       },
       workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
     };
-    client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: options.rootUri ?? null, capabilities, workspaceFolders: null, initializationOptions: options.initializationOptions });
+    client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: options.rootUri ?? null,
+      capabilities,
+      workspaceFolders: null,
+      initializationOptions: options.initializationOptions,
+    });
     await client.connection.sendNotification(InitializedNotification.type, {});
     return client;
   }
@@ -79,17 +111,27 @@ export class LspClient {
   }
 
   /** Replaces the range [start, end) (0-based line/character) with `text`. */
-  async change(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): Promise<number> {
+  async change(
+    uri: string,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+    text: string,
+  ): Promise<number> {
     const v = (this.version.get(uri) ?? 1) + 1;
     this.version.set(uri, v);
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ range, text }] });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: v },
+      contentChanges: [{ range, text }],
+    });
     return v;
   }
 
   async replaceAll(uri: string, text: string): Promise<number> {
     const v = (this.version.get(uri) ?? 1) + 1;
     this.version.set(uri, v);
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: v },
+      contentChanges: [{ text }],
+    });
     return v;
   }
 
@@ -98,12 +140,31 @@ export class LspClient {
   }
 
   /** Resolves with the first published diagnostics for `uri` matching `pred` (already received ones count). */
-  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+  waitForDiagnostics(
+    uri: string,
+    pred: (p: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = 10000,
+  ): Promise<PublishDiagnosticsParams> {
     const have = this.diagnostics.get(uri);
     if (have && pred(have)) return Promise.resolve(have);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.diagnostics.get(uri))?.slice(0, 500)}; stderr: ${this.stderr.join('').slice(-500)}`)), timeoutMs);
-      this.waiters.push({ uri, pred, resolve: p => { clearTimeout(timer); resolve(p); } });
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.diagnostics.get(uri))?.slice(0, 500)}; stderr: ${this.stderr.join('').slice(-500)}`,
+            ),
+          ),
+        timeoutMs,
+      );
+      this.waiters.push({
+        uri,
+        pred,
+        resolve: p => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
     });
   }
 

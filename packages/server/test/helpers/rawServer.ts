@@ -7,7 +7,11 @@ import { SERVER } from './lspClient';
  * any bytes: what an editor's library would never let through.
  */
 
-export interface Response { id: number; result?: unknown; error?: { code: number; message: string } }
+export interface Response {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
 
 /** A message framed as the base protocol frames it: a Content-Length header, then the body's bytes. */
 export function frame(body: string): Buffer {
@@ -48,22 +52,25 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
     stderr.push(String(d));
     for (const w of [...stderrWaiters]) w();
   });
-  const whenStderr = (pattern: RegExp) => new Promise<void>(resolve => {
-    const check = () => {
-      if (!pattern.test(stderr.join(''))) return;
-      stderrWaiters.splice(stderrWaiters.indexOf(check), 1);
-      resolve();
-    };
-    stderrWaiters.push(check);
-    check();
-  });
+  const whenStderr = (pattern: RegExp) =>
+    new Promise<void>(resolve => {
+      const check = () => {
+        if (!pattern.test(stderr.join(''))) return;
+        stderrWaiters.splice(stderrWaiters.indexOf(check), 1);
+        resolve();
+      };
+      stderrWaiters.push(check);
+      check();
+    });
   let gone: Error | undefined;
-  const exited = new Promise<number | null>(resolve => child.on('exit', code => {
-    gone = new Error(`the server exited with ${code}; stderr: ${stderr.join('').slice(-2000)}`);
-    for (const w of waiting.values()) w.reject(gone);
-    waiting.clear();
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>(resolve =>
+    child.on('exit', code => {
+      gone = new Error(`the server exited with ${code}; stderr: ${stderr.join('').slice(-2000)}`);
+      for (const w of waiting.values()) w.reject(gone);
+      waiting.clear();
+      resolve(code);
+    }),
+  );
   let rest = Buffer.alloc(0);
   child.stdout.on('data', (d: Buffer) => {
     const scan = takeFrames(Buffer.concat([rest, d]), false);
@@ -79,7 +86,9 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
     }
   });
   let nextId = 1;
-  const write = (bytes: Buffer | string) => { child.stdin.write(bytes); };
+  const write = (bytes: Buffer | string) => {
+    child.stdin.write(bytes);
+  };
   const send = (message: object) => write(frame(JSON.stringify({ jsonrpc: '2.0', ...message })));
   const request = (method: string, params?: unknown): Promise<Response> => {
     const id = nextId++;
@@ -93,7 +102,16 @@ export function rawServer(nodeArgs: string[] = []): RawServer {
   };
   const notify = (method: string, params?: unknown): void => send({ method, params });
   return {
-    request, notify, write, closeInput: () => child.stdin.end(), stderr, exited, whenStderr, unidentified, answered: id => responses.has(id), response: id => responses.get(id),
+    request,
+    notify,
+    write,
+    closeInput: () => child.stdin.end(),
+    stderr,
+    exited,
+    whenStderr,
+    unidentified,
+    answered: id => responses.has(id),
+    response: id => responses.get(id),
     async stop() {
       await request('shutdown');
       notify('exit');

@@ -5,8 +5,17 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  ClientCapabilities, CodeAction, CodeActionRequest, CodeActionResolveRequest, Diagnostic, DocumentDiagnosticRequest,
-  HoverRequest, LSPErrorCodes, ResponseError, TextDocumentEdit, TextEdit,
+  ClientCapabilities,
+  CodeAction,
+  CodeActionRequest,
+  CodeActionResolveRequest,
+  Diagnostic,
+  DocumentDiagnosticRequest,
+  HoverRequest,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentEdit,
+  TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from '@campaign-studio/core';
@@ -21,7 +30,8 @@ import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
 const CODE_ACTION = {
   codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } },
-  isPreferredSupport: true, dataSupport: true,
+  isPreferredSupport: true,
+  dataSupport: true,
 };
 /** VS Code's: it resolves an action's edit when the user picks it. */
 const RESOLVING: ClientCapabilities = {
@@ -30,19 +40,28 @@ const RESOLVING: ClientCapabilities = {
   workspace: { workspaceEdit: { documentChanges: true } },
 };
 /** Neovim's and Eglot's: every edit comes with the action. */
-const NOT_RESOLVING: ClientCapabilities = { ...PUSH_CAPABILITIES, textDocument: { ...PUSH_CAPABILITIES.textDocument, codeAction: CODE_ACTION } };
+const NOT_RESOLVING: ClientCapabilities = {
+  ...PUSH_CAPABILITIES,
+  textDocument: { ...PUSH_CAPABILITIES.textDocument, codeAction: CODE_ACTION },
+};
 
 /** A one-time push campaign with `keys` unknown keys in basic_details (D7) and two operators in capitals (F1, a preferred fix). */
 function campaign(keys: number): string {
   const basic: Record<string, unknown> = { name: 'Sale', platforms: ['ANDROID'], team: 'growth' };
   for (let i = 0; i < keys; i++) basic[`unknown_${i}`] = i;
-  return JSON.stringify({
-    channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: basic,
-    segmentation_details: {
-      included_filters: { filter_operator: 'AND', filters: [{ filter_type: 'custom_segments', name: 'A', id: '1' }] },
-      excluded_filters: { filter_operator: 'OR', filters: [{ filter_type: 'custom_segments', name: 'B', id: '2' }] },
+  return JSON.stringify(
+    {
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      basic_details: basic,
+      segmentation_details: {
+        included_filters: { filter_operator: 'AND', filters: [{ filter_type: 'custom_segments', name: 'A', id: '1' }] },
+        excluded_filters: { filter_operator: 'OR', filters: [{ filter_type: 'custom_segments', name: 'B', id: '2' }] },
+      },
     },
-  }, null, 2);
+    null,
+    2,
+  );
 }
 
 function lineRange(text: string, needle: string): { start: { line: number; character: number }; end: { line: number; character: number } } {
@@ -55,8 +74,16 @@ function applied(text: string, edits: TextEdit[]): string {
   return TextDocument.applyEdits(TextDocument.create('x', 'json', 1, text), edits);
 }
 
-function at(ed: Editor, uri: string, range: ReturnType<typeof lineRange>, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
-  return ed.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, only } }) as Promise<CodeAction[]>;
+function at(
+  ed: Editor,
+  uri: string,
+  range: ReturnType<typeof lineRange>,
+  diagnostics: Diagnostic[],
+  only?: string[],
+): Promise<CodeAction[]> {
+  return ed.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, only } }) as Promise<
+    CodeAction[]
+  >;
 }
 
 /** A server for the tests of one `describe`, started before them with `capabilities`, and a folder for their files. */
@@ -88,13 +115,21 @@ describe('code actions for a client that resolves them (VS Code)', () => {
     assert.equal(typeof provider === 'object' && provider.resolveProvider, true);
   });
 
-  test('a request at one line of 400 unknown keys answers with that line\'s fix only', async () => {
+  test("a request at one line of 400 unknown keys answers with that line's fix only", async () => {
     const text = campaign(400);
     const { uri, diagnostics } = await opened(text);
     assert.equal(diagnostics.filter(d => d.code === 'D7').length, 400);
     const range = lineRange(text, '"unknown_200"');
-    const actions = await at(s.ed, uri, range, diagnostics.filter(d => d.range.start.line === range.start.line));
-    assert.deepEqual(actions.map(a => a.title), ['Remove `unknown_200`']);
+    const actions = await at(
+      s.ed,
+      uri,
+      range,
+      diagnostics.filter(d => d.range.start.line === range.start.line),
+    );
+    assert.deepEqual(
+      actions.map(a => a.title),
+      ['Remove `unknown_200`'],
+    );
     const edit = actions[0].edit!.documentChanges![0] as TextDocumentEdit;
     assert.equal(edit.textDocument.version, 1);
     const after = JSON.parse(applied(text, edit.edits));
@@ -113,7 +148,10 @@ describe('code actions for a client that resolves them (VS Code)', () => {
     const change = resolved.edit!.documentChanges![0] as TextDocumentEdit;
     assert.deepEqual(change.textDocument, { uri, version: 1 });
     const fixed = JSON.parse(applied(text, change.edits));
-    assert.deepEqual([fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator], ['and', 'or']);
+    assert.deepEqual(
+      [fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator],
+      ['and', 'or'],
+    );
 
     const f1 = diagnostics.find(d => d.code === 'F1')!;
     const quick = await at(s.ed, uri, f1.range, [f1]);
@@ -149,11 +187,17 @@ describe('code actions for a client that cannot resolve them (Neovim, Emacs)', (
     const uri = pathToFileURL(path.join(s.dir, 'neovim.campaign.json')).href;
     await s.ed.open(uri, text);
     const f1 = (await s.ed.published(uri, p => p.diagnostics.some(d => d.code === 'F1'))).diagnostics.find(d => d.code === 'F1')!;
-    assert.deepEqual((await at(s.ed, uri, f1.range, [f1])).map(a => a.title), ['Change to `and`']);
+    assert.deepEqual(
+      (await at(s.ed, uri, f1.range, [f1])).map(a => a.title),
+      ['Change to `and`'],
+    );
     const [fixAll] = await at(s.ed, uri, lineRange(text, '"channel"'), [], ['source']);
     assert.equal(fixAll.kind, FIX_ALL_KIND);
     const fixed = JSON.parse(applied(text, fixAll.edit!.changes![uri]));
-    assert.deepEqual([fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator], ['and', 'or']);
+    assert.deepEqual(
+      [fixed.segmentation_details.included_filters.filter_operator, fixed.segmentation_details.excluded_filters.filter_operator],
+      ['and', 'or'],
+    );
   });
 });
 
@@ -170,14 +214,24 @@ describe('hover never waits for validation', () => {
     // hover, read by the server together (in one write: on a loaded machine, separate writes can
     // reach it a turn apart, and then the pull has rightly been validated before the hover came).
     const answered: string[] = [];
-    const [, pull, hover] = await s.ed.together(() => [
-      s.ed.edit(uri, { start: { line, character: 2 }, end: { line, character: 2 } }, '"note": 1, '),
-      s.ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }).then(r => { answered.push('diagnostics'); return r; }),
-      s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 16 } }).then(h => { answered.push('hover'); return h; }),
-    ] as const, 3);
+    const [, pull, hover] = await s.ed.together(
+      () =>
+        [
+          s.ed.edit(uri, { start: { line, character: 2 }, end: { line, character: 2 } }, '"note": 1, '),
+          s.ed.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }).then(r => {
+            answered.push('diagnostics');
+            return r;
+          }),
+          s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 16 } }).then(h => {
+            answered.push('hover');
+            return h;
+          }),
+        ] as const,
+      3,
+    );
     const [report, shown] = await Promise.all([pull, hover]);
     assert.deepEqual(answered, ['hover', 'diagnostics']);
     assert.ok(shown, 'a hover for "channel"');
-    assert.equal(report.kind, 'full', 'the edited version\'s diagnostics, validated after the hover');
+    assert.equal(report.kind, 'full', "the edited version's diagnostics, validated after the hover");
   });
 });

@@ -4,7 +4,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { ClientCapabilities, CompletionItem, CompletionList, CompletionRequest, MarkupContent, TextEdit } from 'vscode-languageserver-protocol/node';
+import {
+  ClientCapabilities,
+  CompletionItem,
+  CompletionList,
+  CompletionRequest,
+  MarkupContent,
+  TextEdit,
+} from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Editor } from './editor';
 
@@ -24,11 +31,19 @@ const NEOVIM: ClientCapabilities = {
 const VSCODE: ClientCapabilities = {
   textDocument: {
     synchronization: { dynamicRegistration: false },
-    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], insertReplaceSupport: true, labelDetailsSupport: true } },
+    completion: {
+      completionItem: {
+        snippetSupport: true,
+        documentationFormat: ['markdown', 'plaintext'],
+        insertReplaceSupport: true,
+        labelDetailsSupport: true,
+      },
+    },
   },
 };
 
-const SCHEDULE = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "scheduling_details": {\n    "delivery_type": "AT_FIXED_TIME",\n    |\n  }\n}\n';
+const SCHEDULE =
+  '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "scheduling_details": {\n    "delivery_type": "AT_FIXED_TIME",\n    |\n  }\n}\n';
 
 function editorWith(name: string, capabilities: ClientCapabilities) {
   const state: { ed?: Editor; dir?: string; count: number } = { count: 0 };
@@ -47,13 +62,14 @@ function editorWith(name: string, capabilities: ClientCapabilities) {
     const uri = pathToFileURL(path.join(state.dir!, `${++state.count}.campaign.json`)).href;
     await state.ed!.open(uri, text);
     const position = TextDocument.create(uri, 'campaign-json', 1, text).positionAt(offset);
-    const list = await state.ed!.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }) as CompletionList;
+    const list = (await state.ed!.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionList;
     return { items: list.items, text };
   };
 }
 
 const edit = (i: CompletionItem): TextEdit => i.textEdit as TextEdit;
-const apply = (text: string, i: CompletionItem): string => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), [edit(i)]);
+const apply = (text: string, i: CompletionItem): string =>
+  TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), [edit(i)]);
 
 describe('completion for a client without snippets or markdown (Neovim, Emacs Eglot)', () => {
   const complete = editorWith('Neovim', NEOVIM);
@@ -118,7 +134,10 @@ describe('completion for VS Code', () => {
 
   test('an empty file offers each skeleton once, from the server (VS Code has no snippet files of ours)', async () => {
     const { items } = await complete('|');
-    assert.deepEqual(items.map(i => i.insertTextFormat), Array(10).fill(2));
+    assert.deepEqual(
+      items.map(i => i.insertTextFormat),
+      Array(10).fill(2),
+    );
     assert.equal(new Set(items.map(i => i.label)).size, 10);
   });
 });

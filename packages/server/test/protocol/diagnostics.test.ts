@@ -6,8 +6,14 @@ import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import {
-  CancellationTokenSource, Diagnostic, DocumentDiagnosticReportKind, FileChangeType, FullDocumentDiagnosticReport,
-  LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+  CancellationTokenSource,
+  Diagnostic,
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  FullDocumentDiagnosticReport,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
 } from 'vscode-languageserver-protocol/node';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES, SERVER } from './editor';
 import { MAX_DOCUMENT_CHARS } from '../../src/context';
@@ -26,16 +32,24 @@ function uriOf(file: string): string {
   return pathToFileURL(file).href;
 }
 
-const rules = (ds: Diagnostic[]): string[] => ds.map(d => `${d.code} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`).sort();
-const has = (ds: Diagnostic[], code: string, severity?: number): boolean => ds.some(d => d.code === code && (severity === undefined || d.severity === severity));
-const ERROR = 1, WARNING = 2, INFORMATION = 3;
+const rules = (ds: Diagnostic[]): string[] =>
+  ds.map(d => `${d.code} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`).sort();
+const has = (ds: Diagnostic[], code: string, severity?: number): boolean =>
+  ds.some(d => d.code === code && (severity === undefined || d.severity === severity));
+const ERROR = 1,
+  WARNING = 2,
+  INFORMATION = 3;
 
 /** A campaign that carries the flag-gated `campaign_audience_limit` (L1: error when the flag is off, information when unknown). */
-const WITH_LIMIT = JSON.stringify({
-  channel: 'PUSH',
-  campaign_delivery_type: 'ONE_TIME',
-  campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
-}, null, 2);
+const WITH_LIMIT = JSON.stringify(
+  {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
+  },
+  null,
+  2,
+);
 
 /** A document with a missing comma on line 3 (0-based); `status` (D8) and `nonsense_key` (D7) follow it. */
 const BROKEN = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "status": "DRAFT"\n  "nonsense_key": 1\n}\n';
@@ -106,7 +120,10 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
     const search = uriOf(path.join(dir, 'q.search.json'));
     await ed.open(search, '{ "limit": 99, "page": 1 }', 'json');
     const s = await ed.published(search);
-    assert.ok(s.diagnostics.some(d => d.code === 'R2' && d.severity === ERROR), JSON.stringify(s.diagnostics));
+    assert.ok(
+      s.diagnostics.some(d => d.code === 'R2' && d.severity === ERROR),
+      JSON.stringify(s.diagnostics),
+    );
 
     // Another name (an extra glob configured in the client) is a campaign document.
     const other = uriOf(path.join(dir, 'weird-name.json'));
@@ -199,7 +216,7 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
     await ed.close(uri);
   });
 
-  test('10,000-deep nesting and a 10 MB document: a clear diagnostic, and the server keeps answering (their speed is the bench\'s)', async () => {
+  test("10,000-deep nesting and a 10 MB document: a clear diagnostic, and the server keeps answering (their speed is the bench's)", async () => {
     const deep = uriOf(path.join(dir, 'deep.campaign.json'));
     await ed.open(deep, '{"channel": ' + '['.repeat(10_000) + ']'.repeat(10_000) + '}');
     const d = await ed.published(deep);
@@ -210,10 +227,25 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
 
     const big = uriOf(path.join(dir, 'big.campaign.json'));
     const filters = Array.from({ length: 27_500 }, (_, i) => ({
-      filter_type: 'user_attributes', data_type: 'string', category: 'Tracked Standard Attribute', name: `city_${i}`,
-      operator: 'in', value: ['Berlin', 'Paris', `Town ${i}`], case_sensitive: false, negate: false,
+      filter_type: 'user_attributes',
+      data_type: 'string',
+      category: 'Tracked Standard Attribute',
+      name: `city_${i}`,
+      operator: 'in',
+      value: ['Berlin', 'Paris', `Town ${i}`],
+      case_sensitive: false,
+      negate: false,
     }));
-    const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', segmentation_details: { included_filters: { filter_operator: 'and', filters } }, status: 'DRAFT' }, null, 2);
+    const text = JSON.stringify(
+      {
+        channel: 'PUSH',
+        campaign_delivery_type: 'ONE_TIME',
+        segmentation_details: { included_filters: { filter_operator: 'and', filters } },
+        status: 'DRAFT',
+      },
+      null,
+      2,
+    );
     // Past 10 million characters, and under the size past which the server leaves a document alone.
     assert.ok(text.length > 10_000_000 && text.length <= MAX_DOCUMENT_CHARS, `${text.length} characters`);
     await ed.open(big, text);
@@ -222,7 +254,11 @@ describe('push diagnostics over stdio (a client without pull diagnostics or work
 
     // An edit at the very end of the big document is applied incrementally and validated again.
     const lines = text.split('\n');
-    const last = await ed.edit(big, { start: { line: lines.length - 2, character: 2 }, end: { line: lines.length - 2, character: 19 } }, '"name_x": 1');
+    const last = await ed.edit(
+      big,
+      { start: { line: lines.length - 2, character: 2 }, end: { line: lines.length - 2, character: 19 } },
+      '"name_x": 1',
+    );
     const again = await ed.published(big, q => q.version === last);
     assert.ok(!has(again.diagnostics, 'D8') && has(again.diagnostics, 'D7'), JSON.stringify(again.diagnostics));
     await ed.close(big);
@@ -258,7 +294,11 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
       configuration: (scopeUri, section) => {
         assert.equal(section, 'campaignStudio');
         for (const [folder, value] of editorSettings) if (scopeUri?.startsWith(uriOf(folder) + '/')) return value;
-        return { features: { audienceLimit: null, queuing: null, portfolio: null, versioning: null }, subscriptionCategories: null, files: [] };
+        return {
+          features: { audienceLimit: null, queuing: null, portfolio: null, versioning: null },
+          subscriptionCategories: null,
+          files: [],
+        };
       },
     });
   });
@@ -268,20 +308,28 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
   });
 
   test('initialize: a diagnostic provider; settings changes, settings files, base snapshots and campaign files are watched', async () => {
-    const provider = ed.initializeResult.capabilities.diagnosticProvider as { interFileDependencies: boolean; workspaceDiagnostics: boolean };
+    const provider = ed.initializeResult.capabilities.diagnosticProvider as {
+      interFileDependencies: boolean;
+      workspaceDiagnostics: boolean;
+    };
     assert.deepEqual([provider.interFileDependencies, provider.workspaceDiagnostics], [false, false]);
     await ed.until('registrations', () => ed.registrations.length >= 2);
     assert.deepEqual(ed.registrations.map(r => r.method).sort(), ['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     const watch = ed.registrations.find(r => r.method === 'workspace/didChangeWatchedFiles')!;
-    assert.deepEqual(watch.registerOptions, { watchers: [
-      { globPattern: '**/.campaignrc.json' }, { globPattern: '**/.campaigns/base/*.json' }, { globPattern: '**/*.campaign.json' }, { globPattern: '**/*.search.json' },
-    ] });
+    assert.deepEqual(watch.registerOptions, {
+      watchers: [
+        { globPattern: '**/.campaignrc.json' },
+        { globPattern: '**/.campaigns/base/*.json' },
+        { globPattern: '**/*.campaign.json' },
+        { globPattern: '**/*.search.json' },
+      ],
+    });
   });
 
   test('pull: a full report, unchanged while nothing changed, full again after an edit', async () => {
     const uri = uriOf(path.join(dir, 'a', 'p.campaign.json'));
     await ed.open(uri, BROKEN);
-    const first = await ed.pull(uri) as FullDocumentDiagnosticReport;
+    const first = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
     assert.equal(first.kind, DocumentDiagnosticReportKind.Full);
     assert.deepEqual(rules(first.items), ['D1 error', 'D7 warning', 'D8 information']);
     assert.ok(first.resultId);
@@ -289,7 +337,7 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     assert.equal(same.kind, DocumentDiagnosticReportKind.Unchanged);
 
     await ed.edit(uri, { start: { line: 3, character: 19 }, end: { line: 3, character: 19 } }, ',');
-    const after = await ed.pull(uri, first.resultId) as FullDocumentDiagnosticReport;
+    const after = (await ed.pull(uri, first.resultId)) as FullDocumentDiagnosticReport;
     assert.equal(after.kind, DocumentDiagnosticReportKind.Full);
     assert.deepEqual(rules(after.items), ['D7 warning', 'D8 information']);
   });
@@ -301,8 +349,8 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     const b = uriOf(path.join(dir, 'b', 'limit.campaign.json'));
     await ed.open(a, WITH_LIMIT);
     await ed.open(b, WITH_LIMIT);
-    const ra = await ed.pull(a) as FullDocumentDiagnosticReport;
-    const rb = await ed.pull(b) as FullDocumentDiagnosticReport;
+    const ra = (await ed.pull(a)) as FullDocumentDiagnosticReport;
+    const rb = (await ed.pull(b)) as FullDocumentDiagnosticReport;
     assert.ok(has(ra.items, 'L1', ERROR), 'folder a: the editor says the feature is off');
     assert.ok(!has(rb.items, 'L1'), 'folder b: the settings file says it is on');
     const scopes = ed.configurationRequests.flatMap(r => r.items.map(i => i.scopeUri));
@@ -312,15 +360,18 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
   test('the Settings UI\'s values: a flag "off" overrides the settings file, "fromFile" gives it back', async () => {
     fs.mkdirSync(path.join(dir, 'c'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'c', '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true } }));
-    editorSettings.set(path.join(dir, 'c'), { features: { audienceLimit: 'off', queuing: 'fromFile', portfolio: 'fromFile', versioning: 'fromFile' }, subscriptionCategories: null });
+    editorSettings.set(path.join(dir, 'c'), {
+      features: { audienceLimit: 'off', queuing: 'fromFile', portfolio: 'fromFile', versioning: 'fromFile' },
+      subscriptionCategories: null,
+    });
     const c = uriOf(path.join(dir, 'c', 'limit.campaign.json'));
     await ed.open(c, WITH_LIMIT);
-    assert.ok(has((await ed.pull(c) as FullDocumentDiagnosticReport).items, 'L1', ERROR), '"off": the editor says the feature is off');
+    assert.ok(has(((await ed.pull(c)) as FullDocumentDiagnosticReport).items, 'L1', ERROR), '"off": the editor says the feature is off');
     const refreshes = ed.refreshes;
     editorSettings.set(path.join(dir, 'c'), { features: { audienceLimit: 'fromFile' } });
     await ed.settingsChanged();
     await ed.until('a refresh request', () => ed.refreshes > refreshes);
-    assert.ok(!has((await ed.pull(c) as FullDocumentDiagnosticReport).items, 'L1'), '"fromFile": the settings file says it is on');
+    assert.ok(!has(((await ed.pull(c)) as FullDocumentDiagnosticReport).items, 'L1'), '"fromFile": the settings file says it is on');
   });
 
   test('a change of editor settings: settings read again, then a diagnostics refresh', async () => {
@@ -330,7 +381,7 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     editorSettings.set(path.join(dir, 'b'), { features: { audienceLimit: false } });
     await ed.settingsChanged();
     await ed.until('a refresh request', () => ed.refreshes > refreshes);
-    const rb = await ed.pull(b) as FullDocumentDiagnosticReport;
+    const rb = (await ed.pull(b)) as FullDocumentDiagnosticReport;
     assert.ok(has(rb.items, 'L1', ERROR));
     assert.ok(ed.configurationRequests.length > asked);
   });
@@ -342,7 +393,7 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     fs.writeFileSync(rcFile, '{ "features": { "audienceLimit": true }, "subscriptionCategories": "news" }');
     await ed.fileChanged(uriOf(rcFile));
     await ed.until('a refresh request', () => ed.refreshes > refreshes);
-    const ra = await ed.pull(a) as FullDocumentDiagnosticReport;
+    const ra = (await ed.pull(a)) as FullDocumentDiagnosticReport;
     const w1 = ra.items.find(d => d.code === 'W1');
     assert.ok(w1, JSON.stringify(ra.items));
     assert.equal(w1.severity, WARNING);
@@ -350,7 +401,7 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
     fs.writeFileSync(rcFile, '{}');
     await ed.fileChanged(uriOf(rcFile));
     await ed.until('a refresh request', () => ed.refreshes > refreshes + 1);
-    assert.ok(!has((await ed.pull(a) as FullDocumentDiagnosticReport).items, 'W1'));
+    assert.ok(!has(((await ed.pull(a)) as FullDocumentDiagnosticReport).items, 'W1'));
   });
 
   test('a cancelled pull answers RequestCancelled', async () => {
@@ -365,11 +416,11 @@ describe('pull diagnostics over stdio (a client like VS Code)', () => {
   });
 
   test('a document that is not open gets an empty report', async () => {
-    const report = await ed.pull(uriOf(path.join(dir, 'never-opened.campaign.json'))) as FullDocumentDiagnosticReport;
+    const report = (await ed.pull(uriOf(path.join(dir, 'never-opened.campaign.json')))) as FullDocumentDiagnosticReport;
     assert.deepEqual(report.items, []);
   });
 
-  test('an open document\'s diagnostics are never pushed to a pull client, only those of files not open; shutdown and exit end with status 0', async () => {
+  test("an open document's diagnostics are never pushed to a pull client, only those of files not open; shutdown and exit end with status 0", async () => {
     assert.equal(await ed.stop(), 0);
     // The one file on disk, never opened: the settings file the tests above rewrote.
     assert.deepEqual([...new Set(ed.publications.map(p => p.uri))], [uriOf(path.join(dir, '.campaignrc.json'))]);
@@ -384,7 +435,7 @@ describe('over Node IPC (the transport the VS Code client uses)', () => {
       assert.ok(ed.initializeResult.capabilities.diagnosticProvider);
       const uri = uriOf(path.join(dir, 'ipc.campaign.json'));
       await ed.open(uri, BROKEN);
-      const report = await ed.pull(uri) as FullDocumentDiagnosticReport;
+      const report = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
       assert.deepEqual(rules(report.items), ['D1 error', 'D7 warning', 'D8 information']);
       assert.equal(await ed.stop(), 0);
     } finally {

@@ -3,13 +3,41 @@ import * as path from 'path';
 import { Writable } from 'stream';
 import { withTimeout } from '../../../../scripts/lib/processes.mjs';
 import {
-  createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter, IPCMessageReader, IPCMessageWriter,
-  MessageReader, MessageWriter, InitializeRequest, InitializedNotification, InitializeResult, ClientCapabilities,
-  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
-  DidChangeWatchedFilesNotification, DidChangeConfigurationNotification, FileChangeType,
-  PublishDiagnosticsNotification, PublishDiagnosticsParams, LogMessageNotification, LogMessageParams, ShowMessageNotification, ShowMessageParams,
-  ConfigurationRequest, ConfigurationParams, RegistrationRequest, Registration, DiagnosticRefreshRequest,
-  DocumentDiagnosticRequest, DocumentDiagnosticReport, ShutdownRequest, ExitNotification, CancellationToken, Range,
+  createProtocolConnection,
+  ProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  IPCMessageReader,
+  IPCMessageWriter,
+  MessageReader,
+  MessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  InitializeResult,
+  ClientCapabilities,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  PublishDiagnosticsNotification,
+  PublishDiagnosticsParams,
+  LogMessageNotification,
+  LogMessageParams,
+  ShowMessageNotification,
+  ShowMessageParams,
+  ConfigurationRequest,
+  ConfigurationParams,
+  RegistrationRequest,
+  Registration,
+  DiagnosticRefreshRequest,
+  DocumentDiagnosticRequest,
+  DocumentDiagnosticReport,
+  ShutdownRequest,
+  ExitNotification,
+  CancellationToken,
+  Range,
 } from 'vscode-languageserver-protocol/node';
 
 /**
@@ -27,10 +55,15 @@ class Batcher extends Writable {
   private held: Buffer[] | undefined;
   private readonly gathered = new Set<() => void>();
 
-  constructor(private readonly out: Writable) { super(); }
+  constructor(private readonly out: Writable) {
+    super();
+  }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    if (!this.held) { this.out.write(chunk, done); return; }
+    if (!this.held) {
+      this.out.write(chunk, done);
+      return;
+    }
     this.held.push(chunk);
     done();
     for (const check of [...this.gathered]) check();
@@ -41,7 +74,12 @@ class Batcher extends Writable {
     this.held = [];
     const result = send();
     await new Promise<void>(resolve => {
-      const check = () => { if (framesIn(Buffer.concat(this.held!)) >= messages) { this.gathered.delete(check); resolve(); } };
+      const check = () => {
+        if (framesIn(Buffer.concat(this.held!)) >= messages) {
+          this.gathered.delete(check);
+          resolve();
+        }
+      };
       this.gathered.add(check);
       check();
     });
@@ -55,7 +93,7 @@ class Batcher extends Writable {
 /** Whole `Content-Length` frames at the start of `bytes`. */
 function framesIn(bytes: Buffer): number {
   let frames = 0;
-  for (let at = 0; ;) {
+  for (let at = 0; ; ) {
     const end = bytes.indexOf('\r\n\r\n', at);
     if (end < 0) return frames;
     const length = Number(/Content-Length: (\d+)/i.exec(bytes.subarray(at, end).toString('ascii'))?.[1]);
@@ -123,26 +161,57 @@ export class Editor {
   readonly connection: ProtocolConnection;
   private readonly gone: Promise<never>;
 
-  constructor(connection: ProtocolConnection, readonly options: EditorOptions, readonly child?: ChildProcess, private readonly batcher?: Batcher) {
-    const changed = () => { for (const w of [...this.waiters]) w(); };
+  constructor(
+    connection: ProtocolConnection,
+    readonly options: EditorOptions,
+    readonly child?: ChildProcess,
+    private readonly batcher?: Batcher,
+  ) {
+    const changed = () => {
+      for (const w of [...this.waiters]) w();
+    };
     this.connection = this.guarded(connection);
-    this.gone = new Promise<never>((_, reject) => child?.on('close', (code, signal) => {
-      reject(new Error(`the server exited (${signal ?? `status ${code}`}) before answering; stderr: ${this.stderr.slice(-1500)}`));
-    }));
+    this.gone = new Promise<never>((_, reject) =>
+      child?.on('close', (code, signal) => {
+        reject(new Error(`the server exited (${signal ?? `status ${code}`}) before answering; stderr: ${this.stderr.slice(-1500)}`));
+      }),
+    );
     this.gone.catch(() => undefined);
-    connection.onNotification(PublishDiagnosticsNotification.type, p => { this.publications.push(p); changed(); });
-    connection.onNotification(LogMessageNotification.type, p => { this.logs.push(p); changed(); });
-    connection.onNotification(ShowMessageNotification.type, p => { this.messages.push(p); changed(); });
+    connection.onNotification(PublishDiagnosticsNotification.type, p => {
+      this.publications.push(p);
+      changed();
+    });
+    connection.onNotification(LogMessageNotification.type, p => {
+      this.logs.push(p);
+      changed();
+    });
+    connection.onNotification(ShowMessageNotification.type, p => {
+      this.messages.push(p);
+      changed();
+    });
     connection.onRequest(ConfigurationRequest.type, p => {
       this.configurationRequests.push(p);
       changed();
       return p.items.map(i => options.configuration?.(i.scopeUri, i.section) ?? null);
     });
-    connection.onRequest(RegistrationRequest.type, p => { this.registrations.push(...p.registrations); changed(); });
-    connection.onRequest(DiagnosticRefreshRequest.type, () => { this.refreshes++; changed(); });
+    connection.onRequest(RegistrationRequest.type, p => {
+      this.registrations.push(...p.registrations);
+      changed();
+    });
+    connection.onRequest(DiagnosticRefreshRequest.type, () => {
+      this.refreshes++;
+      changed();
+    });
     if (child) {
-      child.stderr?.on('data', d => { this.stderr += String(d); });
-      this.exitCode = new Promise(resolve => child.on('exit', code => { resolve(code); changed(); }));
+      child.stderr?.on('data', d => {
+        this.stderr += String(d);
+      });
+      this.exitCode = new Promise(resolve =>
+        child.on('exit', code => {
+          resolve(code);
+          changed();
+        }),
+      );
     }
     connection.listen();
   }
@@ -184,7 +253,11 @@ export class Editor {
   private answered<T>(reply: Promise<T>, type: unknown): Promise<T> {
     const method = typeof type === 'string' ? type : (type as { method?: string }).method;
     const timeoutMs = this.options.requestTimeoutMs ?? 120_000;
-    return withTimeout(Promise.race([reply, this.gone]), timeoutMs, () => `${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`);
+    return withTimeout(
+      Promise.race([reply, this.gone]),
+      timeoutMs,
+      () => `${method} went unanswered for ${timeoutMs} ms; stderr: ${this.stderr.slice(-1500)}`,
+    );
   }
 
   /**
@@ -217,7 +290,11 @@ export class Editor {
       const timeoutMs = this.options.timeoutMs ?? 20_000;
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`waited ${timeoutMs} ms for ${what}; last publications: ${JSON.stringify(this.publications.slice(-3)).slice(0, 1500)}; logs: ${JSON.stringify(this.logs.slice(-5))}; stderr: ${this.stderr.slice(-500)}`));
+        reject(
+          new Error(
+            `waited ${timeoutMs} ms for ${what}; last publications: ${JSON.stringify(this.publications.slice(-3)).slice(0, 1500)}; logs: ${JSON.stringify(this.logs.slice(-5))}; stderr: ${this.stderr.slice(-500)}`,
+          ),
+        );
       }, timeoutMs);
       const waiter = () => {
         const r = check();
@@ -252,7 +329,10 @@ export class Editor {
   async edit(uri: string, range: Range, text: string): Promise<number> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text }],
+    });
     return version;
   }
 

@@ -20,12 +20,21 @@ test('a server that dies while starting fails Editor.start, quoting its stderr',
 });
 
 test('a request a live server leaves unanswered fails after the request timeout, naming its method', { timeout: 60_000 }, async () => {
-  const silent = spawn(process.execPath, ['-e', "process.stderr.write('listening, never answering'); setInterval(() => {}, 1000)"], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const ed = new Editor(createProtocolConnection(new StreamMessageReader(silent.stdout), new StreamMessageWriter(silent.stdin)), { capabilities: PUSH_CAPABILITIES, requestTimeoutMs: 300 }, silent);
+  const silent = spawn(process.execPath, ['-e', "process.stderr.write('listening, never answering'); setInterval(() => {}, 1000)"], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const ed = new Editor(
+    createProtocolConnection(new StreamMessageReader(silent.stdout), new StreamMessageWriter(silent.stdin)),
+    { capabilities: PUSH_CAPABILITIES, requestTimeoutMs: 300 },
+    silent,
+  );
   try {
     await once(silent.stderr, 'data');
     await assert.rejects(
-      ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri: 'file:///w/a.campaign.json' }, position: { line: 0, character: 0 } }),
+      ed.connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri: 'file:///w/a.campaign.json' },
+        position: { line: 0, character: 0 },
+      }),
       /^Error: textDocument\/hover went unanswered for 300 ms; stderr: listening, never answering$/,
     );
   } finally {

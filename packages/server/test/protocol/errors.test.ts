@@ -29,7 +29,9 @@ describe('protocol errors', () => {
     const server = rawServer();
     await server.request('initialize', INIT);
     server.notify('initialized', {});
-    server.notify('textDocument/didOpen', { textDocument: { ...DOC, languageId: 'campaign-json', version: 1, text: '{ "channel": "PUSH" }' } });
+    server.notify('textDocument/didOpen', {
+      textDocument: { ...DOC, languageId: 'campaign-json', version: 1, text: '{ "channel": "PUSH" }' },
+    });
     const cases: Array<[string, unknown]> = [
       ['textDocument/hover', 'a string'],
       ['textDocument/hover', null],

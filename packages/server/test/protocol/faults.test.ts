@@ -4,10 +4,20 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { DocumentDiagnosticReportKind, FullDocumentDiagnosticReport, MessageType, ResponseError } from 'vscode-languageserver-protocol/node';
 import {
-  DocumentSettings, LanguageService, LanguageServiceOptions, RemoteFindingsNotification,
-  RULE_CHECKS, RuleCheck, TextDocumentLike,
+  DocumentDiagnosticReportKind,
+  FullDocumentDiagnosticReport,
+  MessageType,
+  ResponseError,
+} from 'vscode-languageserver-protocol/node';
+import {
+  DocumentSettings,
+  LanguageService,
+  LanguageServiceOptions,
+  RemoteFindingsNotification,
+  RULE_CHECKS,
+  RuleCheck,
+  TextDocumentLike,
 } from '@campaign-studio/core';
 import { inProcess as inProcessServer } from '../helpers/inProcess';
 import { Editor, EditorOptions, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
@@ -50,7 +60,7 @@ describe('push: validation that throws', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('clears the file\'s diagnostics and logs what failed for which file and version', async () => {
+  test("clears the file's diagnostics and logs what failed for which file and version", async () => {
     const { ed, service } = ctx;
     const uri = pathToFileURL(path.join(dir, 'x.campaign.json')).href;
     await ed.open(uri, TEXT);
@@ -71,13 +81,22 @@ describe('push: validation that throws', () => {
 
   test('a rule function that throws is logged with its rule ids and file; the other rules still report', async () => {
     const { ed } = ctx;
-    const broken: RuleCheck = { ids: ['X9'], kinds: ['campaign'], check: () => { throw new TypeError('cannot read properties of undefined'); } };
+    const broken: RuleCheck = {
+      ids: ['X9'],
+      kinds: ['campaign'],
+      check: () => {
+        throw new TypeError('cannot read properties of undefined');
+      },
+    };
     RULE_CHECKS.push(broken);
     try {
       const uri = pathToFileURL(path.join(dir, 'rule.campaign.json')).href;
       await ed.open(uri, TEXT);
       const p = await ed.published(uri);
-      assert.ok(p.diagnostics.some(d => d.code === 'D8'), 'the other rules ran');
+      assert.ok(
+        p.diagnostics.some(d => d.code === 'D8'),
+        'the other rules ran',
+      );
       const logged = await ed.until('the rule error in the log', () => errors(ed).find(m => m.startsWith('rule X9 failed on ' + uri)));
       assert.match(logged, /version 1/);
       assert.match(logged, /cannot read properties of undefined/);
@@ -124,14 +143,17 @@ describe('pull: validation that throws, and editor settings that cannot be read'
     const { ed, service } = ctx;
     const uri = pathToFileURL(path.join(dir, 'y.campaign.json')).href;
     await ed.open(uri, TEXT);
-    const ok = await ed.pull(uri) as FullDocumentDiagnosticReport;
+    const ok = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
     assert.ok(ok.items.length > 0);
     service.failing.add(uri);
     const v = await ed.edit(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, ' ');
-    const failed = await ed.pull(uri, ok.resultId) as FullDocumentDiagnosticReport;
+    const failed = (await ed.pull(uri, ok.resultId)) as FullDocumentDiagnosticReport;
     assert.equal(failed.kind, DocumentDiagnosticReportKind.Full);
     assert.deepEqual(failed.items, [], 'what was shown for the previous version is cleared');
-    assert.ok(errors(ed).some(m => m.startsWith(`diagnostics failed for ${uri} (version ${v}): Error: a rule blew up`)), JSON.stringify(ed.logs));
+    assert.ok(
+      errors(ed).some(m => m.startsWith(`diagnostics failed for ${uri} (version ${v}): Error: a rule blew up`)),
+      JSON.stringify(ed.logs),
+    );
   });
 
   test('editor settings that cannot be read: logged, and the settings file alone applies', async () => {
@@ -140,9 +162,22 @@ describe('pull: validation that throws, and editor settings that cannot be read'
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: false } }));
     const uri = pathToFileURL(path.join(folder, 'z.campaign.json')).href;
-    await ed.open(uri, JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', campaign_audience_limit: { is_campaign_audience_limit_enabled: false } }));
-    const report = await ed.pull(uri) as FullDocumentDiagnosticReport;
-    assert.ok(report.items.some(d => d.code === 'L1' && d.severity === 1), JSON.stringify(report.items));
-    assert.ok(ed.logs.some(l => l.type === MessageType.Warning && l.message.startsWith(`reading the editor settings for ${uri} failed`)), JSON.stringify(ed.logs));
+    await ed.open(
+      uri,
+      JSON.stringify({
+        channel: 'PUSH',
+        campaign_delivery_type: 'ONE_TIME',
+        campaign_audience_limit: { is_campaign_audience_limit_enabled: false },
+      }),
+    );
+    const report = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
+    assert.ok(
+      report.items.some(d => d.code === 'L1' && d.severity === 1),
+      JSON.stringify(report.items),
+    );
+    assert.ok(
+      ed.logs.some(l => l.type === MessageType.Warning && l.message.startsWith(`reading the editor settings for ${uri} failed`)),
+      JSON.stringify(ed.logs),
+    );
   });
 });

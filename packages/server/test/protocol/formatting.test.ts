@@ -2,7 +2,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import {
-  DocumentFormattingRequest, DocumentRangeFormattingRequest, ShowMessageNotification, ShowMessageParams, MessageType, TextEdit,
+  DocumentFormattingRequest,
+  DocumentRangeFormattingRequest,
+  ShowMessageNotification,
+  ShowMessageParams,
+  MessageType,
+  TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateCampaign } from '../../../../bench/generate';
@@ -22,7 +27,9 @@ let n = 0;
 
 before(async () => {
   ed = await Editor.start('stdio', { capabilities: { ...PUSH_CAPABILITIES, window: { showMessage: {} } } });
-  ed.connection.onNotification(ShowMessageNotification.type, p => { shown.push(p); });
+  ed.connection.onNotification(ShowMessageNotification.type, p => {
+    shown.push(p);
+  });
 });
 after(async () => {
   assert.equal(await ed.stop(), 0);
@@ -35,7 +42,10 @@ async function opened(text: string): Promise<string> {
 }
 
 function formatDocument(uri: string, tabSize = 2, insertSpaces = true): Promise<TextEdit[]> {
-  return ed.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize, insertSpaces } }) as Promise<TextEdit[]>;
+  return ed.connection.sendRequest(DocumentFormattingRequest.type, {
+    textDocument: { uri },
+    options: { tabSize, insertSpaces },
+  }) as Promise<TextEdit[]>;
 }
 
 function apply(text: string, edits: TextEdit[]): string {
@@ -60,7 +70,9 @@ test('an unterminated string before 20,000 `[`: no edits, the reason shown, the 
   assert.deepEqual(edits, []);
   assert.match((await nextWarning(before)).message, /Not formatted: the document nests too deep/);
   const ranged = await ed.connection.sendRequest(DocumentRangeFormattingRequest.type, {
-    textDocument: { uri }, range: { start: { line: 1, character: 0 }, end: { line: 1, character: 20_000 } }, options: { tabSize: 2, insertSpaces: true },
+    textDocument: { uri },
+    range: { start: { line: 1, character: 0 }, end: { line: 1, character: 20_000 } },
+    options: { tabSize: 2, insertSpaces: true },
   });
   assert.deepEqual(ranged, []);
   assert.ok(peakRssMB() < 300, `peak RSS ${peakRssMB().toFixed(0)} MB`);
@@ -71,7 +83,9 @@ test('range formatting of a document nested past the depth guard: no edits, and 
   const uri = await opened(text);
   const before = shown.length;
   const ranged = await ed.connection.sendRequest(DocumentRangeFormattingRequest.type, {
-    textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, options: { tabSize: 2, insertSpaces: true },
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } },
+    options: { tabSize: 2, insertSpaces: true },
   });
   assert.deepEqual(ranged, []);
   assert.match((await nextWarning(before)).message, /Not formatted: the document nests too deep/);
@@ -90,7 +104,11 @@ test('tabSize 1e9 and 1e6 are taken as 16: a small answer, the server alive', HA
   for (const tabSize of [1e9, 1e6]) {
     const edits = await formatDocument(uri, tabSize);
     assert.ok(JSON.stringify(edits).length < 1_000, `${tabSize}: ${JSON.stringify(edits).length} characters`);
-    assert.equal(apply(text, edits), JSON.stringify(JSON.parse(text), null, 2).replace(/^ +/gm, s => s.repeat(8)), 'two spaces a level, eight times');
+    assert.equal(
+      apply(text, edits),
+      JSON.stringify(JSON.parse(text), null, 2).replace(/^ +/gm, s => s.repeat(8)),
+      'two spaces a level, eight times',
+    );
   }
   const tabs = await formatDocument(uri, 1e9, false);
   assert.equal(apply(text, tabs), JSON.stringify(JSON.parse(text), null, '\t'));

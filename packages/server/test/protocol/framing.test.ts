@@ -12,7 +12,11 @@ const bodies = (input: Buffer, resyncing = false) => takeFrames(input, resyncing
 
 describe('splitting a byte stream into messages', () => {
   test('well-framed messages come out whole, other headers ignored, non-ASCII bodies counted in bytes', () => {
-    const input = Buffer.concat([frame('{"a":"é€"}'), Buffer.from('Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n'), frame('{}')]);
+    const input = Buffer.concat([
+      frame('{"a":"é€"}'),
+      Buffer.from('Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n'),
+      frame('{}'),
+    ]);
     assert.deepEqual(bodies(input), ['{"a":"é€"}', '{}']);
   });
 
@@ -37,7 +41,10 @@ describe('splitting a byte stream into messages', () => {
   for (const [name, junk] of bad) {
     test(`${name}: reported, skipped up to the next message`, () => {
       const scan = takeFrames(Buffer.concat([frame('{"id":1}'), Buffer.from(junk), frame('{"id":2}')]), false);
-      assert.deepEqual(scan.bodies.map(b => b.toString()), ['{"id":1}', '{"id":2}']);
+      assert.deepEqual(
+        scan.bodies.map(b => b.toString()),
+        ['{"id":1}', '{"id":2}'],
+      );
       assert.equal(scan.problems.length, 1, scan.problems.join('\n'));
       assert.equal(scan.resyncing, false);
     });
@@ -52,7 +59,8 @@ describe('splitting a byte stream into messages', () => {
   test('Content-Length is read case-insensitively and must be a whole number of bytes', () => {
     assert.equal(contentLength('content-length: 12'), 12);
     assert.equal(contentLength('Content-Type: x\r\nContent-Length:7'), 7);
-    for (const header of ['Content-Length: 1.5', 'Content-Length: ', 'Content-Length: 0x10', 'Content-Type: x']) assert.equal(typeof contentLength(header), 'string', header);
+    for (const header of ['Content-Length: 1.5', 'Content-Length: ', 'Content-Length: 0x10', 'Content-Type: x'])
+      assert.equal(typeof contentLength(header), 'string', header);
   });
 });
 

@@ -31,7 +31,10 @@ describe('JSON-RPC 2.0 conformance', () => {
   test('a body that is not JSON gets ParseError with id null, and the server reads on', async () => {
     const server = await started();
     await afterBody(server, '{"jsonrpc":"2.0","id":9001,"method":"textDocument/hover",');
-    assert.deepEqual(server.unidentified.map(r => r.error?.code), [-32700]);
+    assert.deepEqual(
+      server.unidentified.map(r => r.error?.code),
+      [-32700],
+    );
     assert.equal(server.answered(9001), false);
     await server.whenStderr(/not JSON/);
     assert.equal(await server.stop(), 0);
@@ -42,7 +45,11 @@ describe('JSON-RPC 2.0 conformance', () => {
     ['null', 'null', null],
     ['a string', '"textDocument/hover"', null],
     ['an empty batch', '[]', null],
-    ['a batch of requests', `[${JSON.stringify({ jsonrpc: '2.0', id: 9101, method: 'textDocument/hover', params: HOVER })},${JSON.stringify({ jsonrpc: '2.0', id: 9102, method: 'shutdown' })}]`, null],
+    [
+      'a batch of requests',
+      `[${JSON.stringify({ jsonrpc: '2.0', id: 9101, method: 'textDocument/hover', params: HOVER })},${JSON.stringify({ jsonrpc: '2.0', id: 9102, method: 'shutdown' })}]`,
+      null,
+    ],
     ['an object as id', JSON.stringify({ jsonrpc: '2.0', id: {}, method: 'textDocument/hover', params: HOVER }), null],
     ['null as id', JSON.stringify({ jsonrpc: '2.0', id: null, method: 'textDocument/hover', params: HOVER }), null],
     ['a numeric method, no id', JSON.stringify({ jsonrpc: '2.0', method: 5 }), null],
@@ -58,7 +65,11 @@ describe('JSON-RPC 2.0 conformance', () => {
       const before = server.unidentified.length;
       await afterBody(server, body);
       if (id === null) {
-        assert.deepEqual(server.unidentified.slice(before).map(r => r.error?.code), [-32600], name);
+        assert.deepEqual(
+          server.unidentified.slice(before).map(r => r.error?.code),
+          [-32600],
+          name,
+        );
       } else {
         assert.equal(server.unidentified.length, before, name);
         assert.equal(server.response(id)?.error?.code, -32600, `${name}: ${JSON.stringify(server.response(id))}`);
@@ -86,7 +97,7 @@ describe('JSON-RPC 2.0 conformance', () => {
     assert.equal(await server.exited, 1);
   });
 
-  test('the editor closing the server\'s input ends it, with 0 only after shutdown', async () => {
+  test("the editor closing the server's input ends it, with 0 only after shutdown", async () => {
     const left = await started();
     left.closeInput();
     assert.equal(await left.exited, 1);

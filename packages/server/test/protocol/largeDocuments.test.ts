@@ -1,7 +1,12 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CompletionRequest, DocumentFormattingRequest, DocumentSymbolRequest, FoldingRangeRequest, HoverRequest, MessageType,
+  CompletionRequest,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  HoverRequest,
+  MessageType,
 } from 'vscode-languageserver-protocol/node';
 import { PreflightRequest, ServerStatsRequest } from '@campaign-studio/core';
 import { MAX_DOCUMENT_CHARS } from '../../src/context';
@@ -21,22 +26,33 @@ const SMALL = 'file:///large/small.campaign.json';
 const HUGE = 'file:///large/huge.campaign.json';
 const START = { line: 1, character: 4 };
 
-const capabilities = { ...PUSH_CAPABILITIES, textDocument: { ...PUSH_CAPABILITIES.textDocument, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } };
+const capabilities = {
+  ...PUSH_CAPABILITIES,
+  textDocument: { ...PUSH_CAPABILITIES.textDocument, documentSymbol: { hierarchicalDocumentSymbolSupport: true } },
+};
 const codes = (ed: Editor, uri: string) => (ed.latest(uri)?.diagnostics ?? []).map(d => d.code);
 const warnings = (ed: Editor) => ed.messages.filter(m => m.type === MessageType.Warning);
 
 describe('a document past the size limit', () => {
   let ed: Editor;
-  before(async () => { ed = await Editor.start('stdio', { capabilities }); });
+  before(async () => {
+    ed = await Editor.start('stdio', { capabilities });
+  });
   after(() => ed.kill());
 
   test('is reported once, answered empty, and parsed by nothing, while a small document is served', async () => {
     await ed.open(HUGE, BROKEN.replace('}', `${PAST_LIMIT}}`));
     await ed.open(SMALL, BROKEN);
     const [warning] = await ed.until('the warning', () => warnings(ed).length > 0 && warnings(ed));
-    assert.match(warning.message, /`\/large\/huge\.campaign\.json` is 10\.0 MB, over the 10\.0 MB .* campaign lint `\/large\/huge\.campaign\.json`/);
+    assert.match(
+      warning.message,
+      /`\/large\/huge\.campaign\.json` is 10\.0 MB, over the 10\.0 MB .* campaign lint `\/large\/huge\.campaign\.json`/,
+    );
     const published = await ed.published(HUGE);
-    assert.deepEqual(published.diagnostics.map(d => [d.range.start, d.message]), [[{ line: 0, character: 0 }, warning.message]]);
+    assert.deepEqual(
+      published.diagnostics.map(d => [d.range.start, d.message]),
+      [[{ line: 0, character: 0 }, warning.message]],
+    );
 
     const small = { textDocument: { uri: SMALL } };
     assert.ok(await ed.connection.sendRequest(HoverRequest.type, { ...small, position: START }));
@@ -50,7 +66,10 @@ describe('a document past the size limit', () => {
     assert.equal(await ed.connection.sendRequest(CompletionRequest.type, { ...huge, position: START }), null);
     assert.deepEqual(await ed.connection.sendRequest(DocumentSymbolRequest.type, huge), []);
     assert.deepEqual(await ed.connection.sendRequest(FoldingRangeRequest.type, huge), []);
-    assert.deepEqual(await ed.connection.sendRequest(DocumentFormattingRequest.type, { ...huge, options: { tabSize: 2, insertSpaces: true } }), []);
+    assert.deepEqual(
+      await ed.connection.sendRequest(DocumentFormattingRequest.type, { ...huge, options: { tabSize: 2, insertSpaces: true } }),
+      [],
+    );
     await assert.rejects(ed.connection.sendRequest(PreflightRequest.type, huge), (e: { code?: number }) => e.code === -32803);
     const version = await ed.edit(HUGE, { start: START, end: START }, ' ');
     await ed.published(HUGE, p => p.version === version);
@@ -81,8 +100,11 @@ test('a client that pulls diagnostics gets the one diagnostic of a document past
   const ed = await Editor.start('stdio', { capabilities: PULL_CAPABILITIES });
   try {
     await ed.open(HUGE, BROKEN.replace('}', `${PAST_LIMIT}}`));
-    const report = await ed.pull(HUGE) as { items: Array<{ code?: unknown; message: string }> };
-    assert.deepEqual(report.items.map(d => [d.code, /campaign lint/.test(d.message)]), [[undefined, true]]);
+    const report = (await ed.pull(HUGE)) as { items: Array<{ code?: unknown; message: string }> };
+    assert.deepEqual(
+      report.items.map(d => [d.code, /campaign lint/.test(d.message)]),
+      [[undefined, true]],
+    );
   } finally {
     ed.kill();
   }

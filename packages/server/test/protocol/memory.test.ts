@@ -16,9 +16,11 @@ const HEAP_MB = 192;
 
 test(`${DOCUMENTS} open 1 MB broken documents stay within a ${HEAP_MB} MB heap`, { timeout: 300_000 }, async () => {
   const client = await LspClient.start({ nodeArgs: [`--max-old-space-size=${HEAP_MB}`] });
-  const died = new Promise<never>((_, reject) => client.child.on('exit', (code, signal) => {
-    reject(new Error(`the server exited (${code ?? signal}); stderr: ${client.stderr.join('').slice(-1000)}`));
-  }));
+  const died = new Promise<never>((_, reject) =>
+    client.child.on('exit', (code, signal) => {
+      reject(new Error(`the server exited (${code ?? signal}); stderr: ${client.stderr.join('').slice(-1000)}`));
+    }),
+  );
   died.catch(() => undefined);
   try {
     const published: Array<Promise<PublishDiagnosticsParams>> = [];
@@ -29,7 +31,10 @@ test(`${DOCUMENTS} open 1 MB broken documents stay within a ${HEAP_MB} MB heap`,
     }
     const all = await Promise.race([Promise.all(published), died]);
     assert.ok(all.every(p => p.diagnostics.some(d => d.code === 'D1' && /Trailing comma/.test(d.message))));
-    assert.ok(all.every(p => p.diagnostics.some(d => d.code !== 'D1')), 'the rule findings have their ranges too');
+    assert.ok(
+      all.every(p => p.diagnostics.some(d => d.code !== 'D1')),
+      'the rule findings have their ranges too',
+    );
     const stats = await Promise.race([client.connection.sendRequest(ServerStatsRequest.type), died]);
     assert.equal(stats.openDocuments, DOCUMENTS);
     assert.ok(stats.parseCacheBytes <= PARSE_CACHE_BYTES, `the parse cache holds ${stats.parseCacheBytes} bytes`);

@@ -4,7 +4,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { Diagnostic, DocumentDiagnosticReportKind, ErrorCodes, FullDocumentDiagnosticReport, ResponseError } from 'vscode-languageserver-protocol/node';
+import {
+  Diagnostic,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  FullDocumentDiagnosticReport,
+  ResponseError,
+} from 'vscode-languageserver-protocol/node';
 import { PreflightRequest, RuleDocRequest } from '@campaign-studio/core';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 
@@ -20,13 +26,30 @@ const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
 type Comparable = { rule: string; severity: string; message: string; path: string; range: string };
 const key = (f: Comparable): string => JSON.stringify(f);
-const fromDiagnostics = (ds: Diagnostic[]): string[] => ds.map(d => key({
-  rule: String(d.code), severity: SEVERITY[d.severity ?? 0], message: d.message, path: (d.data as { path: string }).path,
-  range: JSON.stringify(d.range),
-})).sort();
-const fromPreflight = (r: PreflightRequest.Result): string[] => r.findings.map(f => key({
-  rule: f.rule, severity: f.severity, message: f.message, path: f.path, range: JSON.stringify(f.range),
-})).sort();
+const fromDiagnostics = (ds: Diagnostic[]): string[] =>
+  ds
+    .map(d =>
+      key({
+        rule: String(d.code),
+        severity: SEVERITY[d.severity ?? 0],
+        message: d.message,
+        path: (d.data as { path: string }).path,
+        range: JSON.stringify(d.range),
+      }),
+    )
+    .sort();
+const fromPreflight = (r: PreflightRequest.Result): string[] =>
+  r.findings
+    .map(f =>
+      key({
+        rule: f.rule,
+        severity: f.severity,
+        message: f.message,
+        path: f.path,
+        range: JSON.stringify(f.range),
+      }),
+    )
+    .sort();
 const rules = (r: PreflightRequest.Result): string[] => [...new Set(r.findings.map(f => `${f.rule} ${f.severity}`))].sort();
 
 function workspace(): { dir: string; campaign: string; rc: string; text: string } {
@@ -95,11 +118,17 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     const base = JSON.parse(w.text) as { basic_details: Record<string, unknown> };
     base.basic_details.name = 'As fetched, before the local edit';
     const stopped = await preflight({ textDocument: { uri: uriOf(w.campaign) }, remote: { status: 'STOPPED', base } });
-    assert.ok(stopped.findings.some(f => f.rule === 'P3' && f.severity === 'error'), JSON.stringify(stopped.findings));
+    assert.ok(
+      stopped.findings.some(f => f.rule === 'P3' && f.severity === 'error'),
+      JSON.stringify(stopped.findings),
+    );
     const email = path.join(w.dir, 'email.campaign.json');
     const text = JSON.stringify({ channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Newsletter' } });
     const inline = await preflight({ textDocument: { uri: uriOf(email) }, text, purpose: 'inlineTest' });
-    assert.ok(inline.findings.some(f => f.rule === 'B8'), JSON.stringify(inline.findings));
+    assert.ok(
+      inline.findings.some(f => f.rule === 'B8'),
+      JSON.stringify(inline.findings),
+    );
     assert.equal(inline.version, null, 'a document that is not open is checked from the text given');
   });
 
@@ -107,13 +136,19 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     const uri = uriOf(path.join(w.dir, 'constructor.campaign.json'));
     await ed.open(uri, '{"channel": constructor}');
     const answer = await preflight({ textDocument: { uri } });
-    assert.ok(answer.findings.some(f => f.rule === 'D1' && f.severity === 'error' && f.message.includes('`constructor`')), JSON.stringify(answer.findings));
+    assert.ok(
+      answer.findings.some(f => f.rule === 'D1' && f.severity === 'error' && f.message.includes('`constructor`')),
+      JSON.stringify(answer.findings),
+    );
     assert.deepEqual(fromPreflight(answer), fromDiagnostics(await pulled(uri)));
   });
 
   test('bad parameters are refused with InvalidParams, never answered as "no problems"', async () => {
     await assert.rejects(preflight({} as PreflightRequest.Params), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams);
-    await assert.rejects(preflight({ textDocument: { uri: uriOf(path.join(w.dir, 'not-open.campaign.json')) } }), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams && /not open/.test(e.message));
+    await assert.rejects(
+      preflight({ textDocument: { uri: uriOf(path.join(w.dir, 'not-open.campaign.json')) } }),
+      (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams && /not open/.test(e.message),
+    );
   });
 });
 
@@ -144,10 +179,16 @@ describe('campaign/ruleDoc', () => {
       assert.match(doc.markdown, /^## H2\n\n\*\*.+\*\* · \*.+\*\n\n\*\*Rule\.\*\* .*`AT_FIXED_TIME` needs `start_time`/);
       assert.match(doc.markdown, /\*\*Breaks it\*\*:\n\n```json\n/);
       assert.match(doc.markdown, /\*\*Fix\.\*\* /);
-      assert.ok(fs.readFileSync(path.resolve(__dirname, '../../../../docs/rules.md'), 'utf8').includes(doc.markdown), 'the same text as the section of docs/rules.md');
+      assert.ok(
+        fs.readFileSync(path.resolve(__dirname, '../../../../docs/rules.md'), 'utf8').includes(doc.markdown),
+        'the same text as the section of docs/rules.md',
+      );
       assert.match(doc.href, /rules\.md#h2$/);
       assert.equal(await ed.connection.sendRequest(RuleDocRequest.type, { rule: 'Z9' }), null);
-      await assert.rejects(ed.connection.sendRequest(RuleDocRequest.type, {} as RuleDocRequest.Params), (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams);
+      await assert.rejects(
+        ed.connection.sendRequest(RuleDocRequest.type, {} as RuleDocRequest.Params),
+        (e: ResponseError<unknown>) => e.code === ErrorCodes.InvalidParams,
+      );
     } finally {
       ed.kill();
     }

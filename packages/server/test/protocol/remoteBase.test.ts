@@ -4,7 +4,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { Diagnostic, DocumentDiagnosticReportKind, FileChangeType, FullDocumentDiagnosticReport, MessageType } from 'vscode-languageserver-protocol/node';
+import {
+  Diagnostic,
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  FullDocumentDiagnosticReport,
+  MessageType,
+} from 'vscode-languageserver-protocol/node';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
 import { RemoteStateNotification } from '@campaign-studio/core';
 import { activePeriodicRecord, editedText, FetchedProject, writeFetched } from '../../../sync/test/helpers/fetchedProject';
@@ -18,20 +24,29 @@ import { activePeriodicRecord, editedText, FetchedProject, writeFetched } from '
 
 const uriOf = (file: string): string => pathToFileURL(file).href;
 /** `rule@path severity` of the errors, warnings and P/H findings. */
-const notable = (ds: Diagnostic[]): string[] => ds
-  .filter(d => d.severity === 1 || d.severity === 2 || /^[HP]\d/.test(String(d.code)))
-  .map(d => `${d.code}@${(d.data as { path: string }).path} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`).sort();
+const notable = (ds: Diagnostic[]): string[] =>
+  ds
+    .filter(d => d.severity === 1 || d.severity === 2 || /^[HP]\d/.test(String(d.code)))
+    .map(d => `${d.code}@${(d.data as { path: string }).path} ${['', 'error', 'warning', 'information', 'hint'][d.severity ?? 0]}`)
+    .sort();
 
 function workspace(): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-protocol-base-')));
-  fs.writeFileSync(path.join(dir, '.campaignrc.json'), JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }));
+  fs.writeFileSync(
+    path.join(dir, '.campaignrc.json'),
+    JSON.stringify({ features: { audienceLimit: true, queuing: true, portfolio: false, versioning: false } }),
+  );
   return dir;
 }
 
 /** Replaces the whole text of an open document. */
 async function setText(ed: Editor, uri: string, before: string, after: string): Promise<number> {
   const lines = before.split('\n');
-  return ed.edit(uri, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } }, after);
+  return ed.edit(
+    uri,
+    { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } },
+    after,
+  );
 }
 
 describe('a fetched file opened without the extension (push diagnostics over stdio)', () => {
@@ -54,7 +69,10 @@ describe('a fetched file opened without the extension (push diagnostics over std
     await ed.open(uri, p.text);
     const got = await ed.published(uri, q => q.diagnostics.length > 0);
     assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information']);
-    assert.match(got.diagnostics.find(d => d.code === 'H5')!.message, /kept as the service returned it: .*It is not sent on push unless you change it/);
+    assert.match(
+      got.diagnostics.find(d => d.code === 'H5')!.message,
+      /kept as the service returned it: .*It is not sent on push unless you change it/,
+    );
   });
 
   test('the audience of the ACTIVE campaign edited: P1 from the base found beside the file', async () => {
@@ -65,11 +83,15 @@ describe('a fetched file opened without the extension (push diagnostics over std
     p = { ...p, text: edited };
   });
 
-  test('the extension\'s notification wins while given; forgotten, the base on disk applies again', async () => {
-    await ed.connection.sendNotification(RemoteStateNotification.method, { entries: [{ uri, state: { status: 'DRAFT', base: p.document } }] } satisfies RemoteStateNotification.Params);
+  test("the extension's notification wins while given; forgotten, the base on disk applies again", async () => {
+    await ed.connection.sendNotification(RemoteStateNotification.method, {
+      entries: [{ uri, state: { status: 'DRAFT', base: p.document } }],
+    } satisfies RemoteStateNotification.Params);
     let got = await ed.published(uri, q => !notable(q.diagnostics).some(s => s.startsWith('P1')));
     assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P4@/segmentation_details information']);
-    await ed.connection.sendNotification(RemoteStateNotification.method, { entries: [{ uri, state: null }] } satisfies RemoteStateNotification.Params);
+    await ed.connection.sendNotification(RemoteStateNotification.method, {
+      entries: [{ uri, state: null }],
+    } satisfies RemoteStateNotification.Params);
     got = await ed.published(uri, q => notable(q.diagnostics).some(s => s.startsWith('P1')));
     assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
   });
@@ -87,8 +109,15 @@ describe('a fetched file opened without the extension (push diagnostics over std
     await ed.fileChanged(uriOf(p.sidecar));
     const got = await ed.published(uri, q => notable(q.diagnostics).some(s => s === 'H1@/scheduling_details/delivery_type error'));
     assert.ok(notable(got.diagnostics).includes('H5@/scheduling_details/schedule_time error'));
-    const isWarning = (l: { type: number; message: string }) => l.type === MessageType.Warning && /base snapshot .* cannot be used: it is damaged: it is not a JSON object\. Fetch the campaign again to rebuild it\. The update rules \(P1–P5\) are not checked/.test(l.message);
-    const warned = await ed.until('the warning', () => { const w = ed.logs.filter(isWarning); return w.length ? w : undefined; });
+    const isWarning = (l: { type: number; message: string }) =>
+      l.type === MessageType.Warning &&
+      /base snapshot .* cannot be used: it is damaged: it is not a JSON object\. Fetch the campaign again to rebuild it\. The update rules \(P1–P5\) are not checked/.test(
+        l.message,
+      );
+    const warned = await ed.until('the warning', () => {
+      const w = ed.logs.filter(isWarning);
+      return w.length ? w : undefined;
+    });
     assert.equal(warned.length, 1);
     // Another check of the same file does not log it again.
     const v = await setText(ed, uri, p.text, p.text.replace('"Weekly digest"', '"Weekly digest!"'));
@@ -115,14 +144,14 @@ describe('a fetched file opened without the extension (pull diagnostics)', () =>
     fs.writeFileSync(p.file, text);
     const uri = uriOf(p.file);
     await ed.open(uri, text);
-    const first = await ed.pull(uri) as FullDocumentDiagnosticReport;
+    const first = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
     assert.equal(first.kind, DocumentDiagnosticReportKind.Full);
     assert.deepEqual(notable(first.items), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
     const refreshes = ed.refreshes;
     fs.rmSync(p.sidecar);
     await ed.fileChanged(uriOf(p.sidecar), FileChangeType.Deleted);
     await ed.until('a diagnostics refresh', () => ed.refreshes > refreshes);
-    const second = await ed.pull(uri, first.resultId) as FullDocumentDiagnosticReport;
+    const second = (await ed.pull(uri, first.resultId)) as FullDocumentDiagnosticReport;
     assert.equal(second.kind, DocumentDiagnosticReportKind.Full, 'not "unchanged": the remote state changed');
     assert.ok(!notable(second.items).some(s => s.startsWith('P1')), 'no base, no P1');
     assert.ok(notable(second.items).includes('H1@/scheduling_details/delivery_type error'));

@@ -5,8 +5,15 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  DidChangeWatchedFilesNotification, DidSaveTextDocumentNotification, DocumentDiagnosticReportKind, DocumentFormattingRequest, FullDocumentDiagnosticReport, HoverRequest, MarkupContent,
-  FileChangeType, MessageType,
+  DidChangeWatchedFilesNotification,
+  DidSaveTextDocumentNotification,
+  DocumentDiagnosticReportKind,
+  DocumentFormattingRequest,
+  FullDocumentDiagnosticReport,
+  HoverRequest,
+  MarkupContent,
+  FileChangeType,
+  MessageType,
 } from 'vscode-languageserver-protocol/node';
 import { RemoteFindingsNotification } from '@campaign-studio/core';
 import { Editor, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './editor';
@@ -50,7 +57,9 @@ describe('control characters', () => {
   test('a log line quoting what a client sent has its control characters written out', async () => {
     const uri = `file:///w/${EVIL}.campaign.json`;
     await ed.connection.sendNotification(RemoteFindingsNotification.method, { uri, findings: [{ rule: 'D2' }] });
-    const line = await ed.until('the warning', () => ed.logs.find(l => l.type === MessageType.Warning && l.message.includes('malformed finding')));
+    const line = await ed.until('the warning', () =>
+      ed.logs.find(l => l.type === MessageType.Warning && l.message.includes('malformed finding')),
+    );
     assert.doesNotMatch(line.message, UNSEEN);
     assert.ok(line.message.includes(`file:///w/${EVIL_SHOWN}.campaign.json`), line.message);
   });
@@ -74,25 +83,40 @@ describe('UTF-16 files', () => {
     assert.match(diagnostics[0].message, /^This file is UTF-16LE; save it as UTF-8/);
     assert.deepEqual(diagnostics[0].range.start, { line: 0, character: 0 });
     // Formatting would rewrite the NULs: nothing is offered.
-    assert.deepEqual(await ed.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
+    assert.deepEqual(
+      await ed.connection.sendRequest(DocumentFormattingRequest.type, {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+      [],
+    );
   });
 
   test('text read from UTF-16 as UTF-8 (BOM as two U+FFFD, NULs between characters): one diagnostic', async () => {
     const { diagnostics } = await opened('utf8.campaign.json', new TextDecoder('utf-8').decode(utf16le(TEXT, true)));
-    assert.deepEqual(diagnostics.map(d => [d.code, d.message.slice(0, 45)]), [['D1', 'This file is UTF-16LE; save it as UTF-8: the ']]);
+    assert.deepEqual(
+      diagnostics.map(d => [d.code, d.message.slice(0, 45)]),
+      [['D1', 'This file is UTF-16LE; save it as UTF-8: the ']],
+    );
   });
 
   test('a UTF-16 file the editor decoded: its text is fine, the file on disk says UTF-16', async () => {
     fs.writeFileSync(path.join(dir, 'decoded.campaign.json'), utf16le(TEXT, false));
     const { diagnostics } = await opened('decoded.campaign.json', TEXT);
-    assert.deepEqual(diagnostics.map(d => [d.code, d.message.slice(0, 45)]), [['D1', 'This file is UTF-16LE; save it as UTF-8: the ']]);
+    assert.deepEqual(
+      diagnostics.map(d => [d.code, d.message.slice(0, 45)]),
+      [['D1', 'This file is UTF-16LE; save it as UTF-8: the ']],
+    );
   });
 
   test('saved as UTF-8 (the text unchanged): the diagnostic goes at the save', async () => {
     const file = path.join(dir, 'resaved.campaign.json');
     fs.writeFileSync(file, utf16le(TEXT, true));
     const { uri, diagnostics } = await opened('resaved.campaign.json', TEXT);
-    assert.deepEqual(diagnostics.map(d => d.code), ['D1']);
+    assert.deepEqual(
+      diagnostics.map(d => d.code),
+      ['D1'],
+    );
     // An edit, and its diagnostics: nothing of the opening is pending any more.
     const version = await ed.edit(uri, { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, ' ');
     await ed.published(uri, p => p.version === version);
@@ -110,12 +134,17 @@ describe('UTF-16 files', () => {
       fs.writeFileSync(file, utf16le(TEXT, false));
       const uri = pathToFileURL(file).href;
       await pulling.open(uri, TEXT);
-      const first = await pulling.pull(uri) as FullDocumentDiagnosticReport;
-      assert.deepEqual(first.items.map(d => d.code), ['D1']);
+      const first = (await pulling.pull(uri)) as FullDocumentDiagnosticReport;
+      assert.deepEqual(
+        first.items.map(d => d.code),
+        ['D1'],
+      );
       assert.equal((await pulling.pull(uri, first.resultId)).kind, DocumentDiagnosticReportKind.Unchanged);
       // Converted by another program: the editor's file watcher says so.
       fs.writeFileSync(file, TEXT);
-      await pulling.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Changed }] });
+      await pulling.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri, type: FileChangeType.Changed }],
+      });
       const second = await pulling.pull(uri, first.resultId);
       assert.equal(second.kind, DocumentDiagnosticReportKind.Full);
       assert.deepEqual((second as FullDocumentDiagnosticReport).items, []);

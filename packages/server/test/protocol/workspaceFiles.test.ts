@@ -99,7 +99,7 @@ describe('the background check, for an editor that takes pushed diagnostics (Neo
     for (const uri of skipped) assert.equal(ed.latest(uri), undefined, `${uri} has no diagnostics`);
   });
 
-  test('a document closed gets its file\'s diagnostics back, not none', async () => {
+  test("a document closed gets its file's diagnostics back, not none", async () => {
     const uri = ws.write('campaigns/edited.campaign.json', BROKEN);
     await ed.fileChanged(uri, FileChangeType.Created);
     await ed.published(uri, p => codes(p).includes('D1'));
@@ -127,7 +127,9 @@ describe('the background check, for an editor that pulls diagnostics of open doc
     await ed.published(uri, p => codes(p).includes('D1'));
     await ed.open(uri, FAX);
     await ed.published(uri, p => p.diagnostics.length === 0);
-    assert.deepEqual(codes({ uri, diagnostics: (await ed.pull(uri) as { items: PublishDiagnosticsParams['diagnostics'] }).items }), ['D2']);
+    assert.deepEqual(codes({ uri, diagnostics: ((await ed.pull(uri)) as { items: PublishDiagnosticsParams['diagnostics'] }).items }), [
+      'D2',
+    ]);
     await ed.close(uri);
     await ed.published(uri, p => codes(p).includes('D1'));
   });

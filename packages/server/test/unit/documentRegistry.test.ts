@@ -26,8 +26,11 @@ const TRAILING_COMMA = '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ON
 
 /** A registry over a real language service and settings store, with the open documents it is told of. */
 function registry(): {
-  registry: DocumentRegistry; service: LanguageService; open: (doc: TextDocument, settingsFile?: string) => void;
-  settingsOf: (uri: string) => Promise<DocumentSettings>; forgotten: string[];
+  registry: DocumentRegistry;
+  service: LanguageService;
+  open: (doc: TextDocument, settingsFile?: string) => void;
+  settingsOf: (uri: string) => Promise<DocumentSettings>;
+  forgotten: string[];
 } {
   const documents = new Map<string, TextDocument>();
   const forgotten: string[] = [];
@@ -39,7 +42,13 @@ function registry(): {
   });
   const reg = new DocumentRegistry({
     documents,
-    settings: { get: uri => store.get(uri), forget: uri => { forgotten.push(uri); store.forget(uri); } },
+    settings: {
+      get: uri => store.get(uri),
+      forget: uri => {
+        forgotten.push(uri);
+        store.forget(uri);
+      },
+    },
     service: hooks => new LanguageService(hooks),
   });
   const open = (doc: TextDocument, settingsFile?: string) => {
@@ -53,7 +62,9 @@ const rules = (findings: Finding[] | undefined) => (findings ?? []).map(f => f.r
 
 describe('the document registry', () => {
   let dir: string;
-  before(() => { dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-registry-'))); });
+  before(() => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-registry-')));
+  });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const uriOf = (name: string) => pathToFileURL(path.join(dir, name)).href;
 
@@ -127,9 +138,15 @@ describe('the document registry', () => {
     r.fixes(a, settings);
     r.findings(b, settings);
     assert.match(r.stateOf(a), /UTF-16LE$/);
-    assert.ok(r.findings(a, settings).some(f => f.rule === 'D1' && /UTF-16LE/.test(f.message)), 'the encoding is one of its findings');
+    assert.ok(
+      r.findings(a, settings).some(f => f.rule === 'D1' && /UTF-16LE/.test(f.message)),
+      'the encoding is one of its findings',
+    );
     let asked = 0;
-    const ask = async () => { asked++; return { tabSize: 3 }; };
+    const ask = async () => {
+      asked++;
+      return { tabSize: 3 };
+    };
     await r.indentation(a.uri, ask);
     await r.indentation(a.uri, ask);
     assert.equal(asked, 1, 'asked once while open');
@@ -147,12 +164,12 @@ describe('the document registry', () => {
     assert.equal(r.lastFindings(a.uri), undefined, 'no findings');
     assert.equal(service.cache.has(a.uri), false, 'no parse');
     assert.equal(service.cache.has(rc.uri), false);
-    assert.deepEqual(forgotten, [a.uri, rc.uri], 'their resolved settings, and no other document\'s');
+    assert.deepEqual(forgotten, [a.uri, rc.uri], "their resolved settings, and no other document's");
     assert.equal(r.stateOf(a), `${a.version}:0:`, 'no encoding on disk');
     assert.equal(r.settingsBuffer(rcFile), undefined, 'the settings file counts from disk again');
     assert.equal(r.firstContent(a.uri), false);
     t.mock.timers.tick(100);
-    assert.equal(ran, 1, 'its pending run is called off, the other document\'s runs');
+    assert.equal(ran, 1, "its pending run is called off, the other document's runs");
     await r.indentation(a.uri, ask);
     assert.equal(asked, 2, 'a closed document keeps no indentation');
     assert.equal(r.newlyOversized(a.uri, true), true, 'reopened past the limit, the editor is told again');
@@ -174,7 +191,12 @@ describe('the document registry', () => {
     assert.equal(r.isOpen(closed.uri), false);
     assert.equal(r.lastFindings(closed.uri), undefined);
     assert.equal(service.cache.has(closed.uri), false);
-    assert.throws(() => r.transient(closed, () => { r.parsed(closed); throw new Error('a rule blew up'); }));
+    assert.throws(() =>
+      r.transient(closed, () => {
+        r.parsed(closed);
+        throw new Error('a rule blew up');
+      }),
+    );
     assert.equal(service.cache.has(closed.uri), false, 'nor when what it made failed');
 
     const opened = TextDocument.create(uriOf('f.campaign.json'), 'campaign-json', 1, BROKEN);
@@ -205,7 +227,7 @@ describe('the registry of a running server', () => {
   const nothing = { open: false, findings: false, parse: false };
   const codes = (p: { diagnostics: Array<{ code?: unknown }> }) => p.diagnostics.map(d => String(d.code));
 
-  test('a closed document\'s entry is gone', async () => {
+  test("a closed document's entry is gone", async () => {
     const { ed } = server;
     const uri = 'untitled:Untitled-1.campaign.json';
     await ed.open(uri, BROKEN);

@@ -5,7 +5,10 @@ import { entryExists } from './settingsFiles';
 import { AncestorIndex } from './ancestors';
 
 /** The rules of one .gitignore, and the path from its folder to a directory below it (`a/b/`). */
-interface Level { rules: Ignore; prefix: string }
+interface Level {
+  rules: Ignore;
+  prefix: string;
+}
 
 /**
  * What git would ignore, read from the .gitignore files of the repository (the nearest folder
@@ -39,7 +42,13 @@ export class GitIgnores {
     if (!levels) {
       const found = this.withRules.matching(dir);
       const root = found.length ? this.rootOf(dir) : undefined;
-      levels = root === undefined ? [] : found.filter(d => isInside(d, root)).reverse().map(d => ({ rules: this.rulesOf(d)!, prefix: prefixOf(d, dir) }));
+      levels =
+        root === undefined
+          ? []
+          : found
+              .filter(d => isInside(d, root))
+              .reverse()
+              .map(d => ({ rules: this.rulesOf(d)!, prefix: prefixOf(d, dir) }));
       this.levels.set(dir, levels);
     }
     return levels;

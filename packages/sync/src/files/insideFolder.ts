@@ -10,8 +10,19 @@ import * as path from 'path';
 
 /** A write refused because the path leads outside its folder through a link; carries where it leads. */
 export class OutsideFolderError extends Error {
-  constructor(readonly file: string, readonly leadsTo: string, readonly folder: string) {
-    super(l10n.t('{0} is a symbolic link (or lies below one) that leads to {1}, outside the working folder {2}: nothing was written. Replace the link with a real file or folder, or run the command in the folder it leads into.', file, leadsTo, folder));
+  constructor(
+    readonly file: string,
+    readonly leadsTo: string,
+    readonly folder: string,
+  ) {
+    super(
+      l10n.t(
+        '{0} is a symbolic link (or lies below one) that leads to {1}, outside the working folder {2}: nothing was written. Replace the link with a real file or folder, or run the command in the folder it leads into.',
+        file,
+        leadsTo,
+        folder,
+      ),
+    );
   }
 }
 

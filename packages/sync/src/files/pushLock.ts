@@ -26,7 +26,10 @@ export interface LockHolder {
 
 /** The lock stayed held for the whole wait. */
 export class PushLockBusy extends Error {
-  constructor(readonly holder: LockHolder, readonly waitedMs: number) {
+  constructor(
+    readonly holder: LockHolder,
+    readonly waitedMs: number,
+  ) {
     super(l10n.t('another push still holds the campaign after {0} seconds', Math.round(waitedMs / 1000)));
   }
 }

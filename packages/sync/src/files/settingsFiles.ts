@@ -2,8 +2,18 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  DocumentSettings, documentSettings, EditorSettings, editorSettingsFrom, isFileUri, LoadedSettings,
-  ParsedDocument, SETTINGS_FILE_NAME, settingsFromParsed, settingsFromText, unreadableSettings, uriToFileName,
+  DocumentSettings,
+  documentSettings,
+  EditorSettings,
+  editorSettingsFrom,
+  isFileUri,
+  LoadedSettings,
+  ParsedDocument,
+  SETTINGS_FILE_NAME,
+  settingsFromParsed,
+  settingsFromText,
+  unreadableSettings,
+  uriToFileName,
 } from '@campaign-studio/core';
 
 /**
@@ -139,7 +149,13 @@ export class SettingsStore {
       editor = read.settings;
       for (const p of read.problems) this.host.log(l10n.t('settings for {0}: {1}', uri, p));
     } catch (e) {
-      this.host.log(l10n.t('reading the editor settings for {0} failed, using the settings file alone: {1}', uri, e instanceof Error ? e.message : String(e)));
+      this.host.log(
+        l10n.t(
+          'reading the editor settings for {0} failed, using the settings file alone: {1}',
+          uri,
+          e instanceof Error ? e.message : String(e),
+        ),
+      );
     }
     return documentSettings(this.settingsFileFor(uri), editor);
   }

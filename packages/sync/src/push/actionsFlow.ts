@@ -4,7 +4,17 @@ import { describeFailure, errorEnvelope, findingsFromEnvelope, rejectedThis } fr
 import { answerLost, mayHaveApplied } from '../remote/errors';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
 import { isObject, parse } from '@campaign-studio/core';
-import { ExecutionEntry, LocalFile, PushApi, PushUi, RemoteCampaign, StatusDeps, tellOutcome, TestRecipientResult, WriteDeps } from './ports';
+import {
+  ExecutionEntry,
+  LocalFile,
+  PushApi,
+  PushUi,
+  RemoteCampaign,
+  StatusDeps,
+  tellOutcome,
+  TestRecipientResult,
+  WriteDeps,
+} from './ports';
 import { checkLocal, summarize } from './preflight';
 import { remoteStateOf } from '../remote/baseFormat';
 import { byAction, normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefusal } from './stateRules';
@@ -32,82 +42,142 @@ function validationBody(doc: CampaignDoc): CampaignDoc {
   return out;
 }
 
-export interface ValidateResult { outcome: 'valid' | 'invalid' | 'blocked' | 'failed'; message: string; problems?: number }
+export interface ValidateResult {
+  outcome: 'valid' | 'invalid' | 'blocked' | 'failed';
+  message: string;
+  problems?: number;
+}
 
 /** The service's validate call on the file's content; its errors become diagnostics on the file. */
 export async function runRemoteValidate(file: LocalFile, deps: ActionDeps): Promise<ValidateResult> {
   const { api, ui, env } = deps;
   const text = file.text();
   const local = parse(text).value;
-  if (!isObject(local)) { ui.error(l10n.t`${file.name} does not hold a JSON object: nothing to validate.`); return { outcome: 'blocked', message: 'not an object' }; }
+  if (!isObject(local)) {
+    ui.error(l10n.t`${file.name} does not hold a JSON object: nothing to validate.`);
+    return { outcome: 'blocked', message: 'not an object' };
+  }
   const id = campaignIdOf(local);
   if (!id) {
-    const message = l10n.t('{0} has no `id`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").', file.name);
+    const message = l10n.t(
+      '{0} has no `id`: the service validates a campaign it holds. Create a draft from the file first ("Campaign Studio: Create Draft from File").',
+      file.name,
+    );
     ui.error(message);
     return { outcome: 'blocked', message };
   }
   const refusal = writeRefusal(local, 'update');
-  if (refusal) { ui.error(refusal.message); return { outcome: 'blocked', message: refusal.message }; }
+  if (refusal) {
+    ui.error(refusal.message);
+    return { outcome: 'blocked', message: refusal.message };
+  }
   // Errors the editor shows, and only those: a schedule kept as fetched is no error (rule H5).
   const base = await deps.bases.read(id).catch(() => undefined);
   const localErrors = (await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined)).errors;
   let answer;
   try {
-    answer = await ui.progress(l10n.t('Validating campaign {0} on {1}…', id, env.name), () => api.validateCampaign(id, validationBody(local)));
+    answer = await ui.progress(l10n.t('Validating campaign {0} on {1}…', id, env.name), () =>
+      api.validateCampaign(id, validationBody(local)),
+    );
   } catch (e) {
-    const message = l10n.t('The service\'s validation could not run: {0}', describeFailure(e));
+    const message = l10n.t("The service's validation could not run: {0}", describeFailure(e));
     ui.error(message);
     return { outcome: 'failed', message };
   }
   if (answer.ok) {
     ui.showFindings(file.uri, [], local);
-    const localNote = !localErrors.length ? ''
-      : localErrors.length === 1 ? l10n.t('The local rules still report 1 error: {0}.', summarize(localErrors))
-      : l10n.t('The local rules still report {0} errors: {1}.', localErrors.length, summarize(localErrors));
-    const message = [l10n.t('The service found no problem in campaign {0} as it is in {1}. Nothing was saved.', id, file.name), localNote].filter(Boolean).join(' ');
-    if (localNote) ui.warn(message); else ui.info(message);
+    const localNote = !localErrors.length
+      ? ''
+      : localErrors.length === 1
+        ? l10n.t('The local rules still report 1 error: {0}.', summarize(localErrors))
+        : l10n.t('The local rules still report {0} errors: {1}.', localErrors.length, summarize(localErrors));
+    const message = [l10n.t('The service found no problem in campaign {0} as it is in {1}. Nothing was saved.', id, file.name), localNote]
+      .filter(Boolean)
+      .join(' ');
+    if (localNote) ui.warn(message);
+    else ui.info(message);
     return { outcome: 'valid', message };
   }
   const findings = findingsFromEnvelope(answer.envelope, local);
   ui.showFindings(file.uri, findings, local);
-  const shown = findings.slice(0, 3).map(f => {
-    // The service's reason alone: the finding's message without its opening (whatever the language).
-    const opening = rejectedThis(f.rule, '');
-    const m = f.message.startsWith(opening) ? f.message.slice(opening.length) : f.message;
-    return f.path ? l10n.t({ message: '{0} (at {1})', args: [m, f.path], comment: 'a problem the service found, and the place in the file it is about' }) : m;
-  }).join('; ') + (findings.length > 3 ? '; …' : '');
-  const message = findings.length === 1
-    ? l10n.t('The service\'s validation reports 1 problem in {0} (shown in the file; nothing was saved): {1}', file.name, shown)
-    : l10n.t('The service\'s validation reports {0} problems in {1} (shown in the file; nothing was saved): {2}', findings.length, file.name, shown);
+  const shown =
+    findings
+      .slice(0, 3)
+      .map(f => {
+        // The service's reason alone: the finding's message without its opening (whatever the language).
+        const opening = rejectedThis(f.rule, '');
+        const m = f.message.startsWith(opening) ? f.message.slice(opening.length) : f.message;
+        return f.path
+          ? l10n.t({
+              message: '{0} (at {1})',
+              args: [m, f.path],
+              comment: 'a problem the service found, and the place in the file it is about',
+            })
+          : m;
+      })
+      .join('; ') + (findings.length > 3 ? '; …' : '');
+  const message =
+    findings.length === 1
+      ? l10n.t("The service's validation reports 1 problem in {0} (shown in the file; nothing was saved): {1}", file.name, shown)
+      : l10n.t(
+          "The service's validation reports {0} problems in {1} (shown in the file; nothing was saved): {2}",
+          findings.length,
+          file.name,
+          shown,
+        );
   ui.warn(message);
   return { outcome: 'invalid', message, problems: findings.length };
 }
 
 /** `unchecked`: the answer was lost, and the service keeps no record of test sends to check. */
-export interface TestSendResult { outcome: 'sent' | 'partial' | 'blocked' | 'cancelled' | 'failed' | 'unchecked'; message: string; results?: TestRecipientResult[] }
+export interface TestSendResult {
+  outcome: 'sent' | 'partial' | 'blocked' | 'cancelled' | 'failed' | 'unchecked';
+  message: string;
+  results?: TestRecipientResult[];
+}
 
 /**
  * A test send. Draft mode sends the saved draft by id (the file's unsent edits are not in it, and
  * the user is told so); inline mode sends the file's content (rule B8).
  */
-export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', recipients: string[], deps: ActionDeps): Promise<TestSendResult> {
+export async function runTestSend(
+  file: LocalFile,
+  mode: 'draft' | 'inline',
+  recipients: string[],
+  deps: ActionDeps,
+): Promise<TestSendResult> {
   const { api, ui, env } = deps;
   const text = file.text();
   const check = await checkLocal(deps.rules, text, mode === 'inline' ? 'inlineTest' : undefined);
   const local = parse(text).value;
-  const fail = (r: TestSendResult): TestSendResult => { tellOutcome(ui, r.outcome, r.message); return r; };
+  const fail = (r: TestSendResult): TestSendResult => {
+    tellOutcome(ui, r.outcome, r.message);
+    return r;
+  };
   if (!isObject(local)) return fail({ outcome: 'blocked', message: l10n.t('{0} does not hold a JSON object.', file.name) });
   const refusal = writeRefusal(local, 'test');
   if (refusal) return fail({ outcome: 'blocked', message: refusal.message });
-  if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS) return fail({ outcome: 'blocked', message: l10n.t('A test goes to 1 to {0} recipients; {1} were given.', MAX_RECIPIENTS, recipients.length) });
+  if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
+    return fail({
+      outcome: 'blocked',
+      message: l10n.t('A test goes to 1 to {0} recipients; {1} were given.', MAX_RECIPIENTS, recipients.length),
+    });
   const channel = String(local.channel);
   const notes: string[] = [];
   let request;
   if (mode === 'draft') {
     const id = campaignIdOf(local);
-    if (!id) return fail({ outcome: 'blocked', message: l10n.t('{0} has no `id`, so there is no saved draft to test. Send the file\'s content inline instead, or create the draft first.', file.name) });
+    if (!id)
+      return fail({
+        outcome: 'blocked',
+        message: l10n.t(
+          "{0} has no `id`, so there is no saved draft to test. Send the file's content inline instead, or create the draft first.",
+          file.name,
+        ),
+      });
     const base = await deps.bases.read(id);
-    if (base && !sameContent(contentOf(base), contentOf(local))) notes.push(l10n.t('{0} has changes that are not pushed: the test uses the saved draft, without them.', file.name));
+    if (base && !sameContent(contentOf(base), contentOf(local)))
+      notes.push(l10n.t('{0} has changes that are not pushed: the test uses the saved draft, without them.', file.name));
     request = { mode, campaignId: id, channel, recipients };
   } else {
     const inline = inlineTestContent(local);
@@ -115,14 +185,26 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
     if (inline.problems.length || !inline.content || errors.length) {
       const shown = [...inline.problems, ...errors.filter(f => f.rule === 'B8')];
       if (shown.length) ui.showFindings(file.uri, shown, local);
-      const inErrors = !errors.length ? []
-        : errors.length === 1 ? [l10n.t('{0} has 1 error in what an inline test sends — {1}.', file.name, summarize(errors))]
-        : [l10n.t('{0} has {1} errors in what an inline test sends — {2}.', file.name, errors.length, summarize(errors))];
-      return fail({ outcome: 'blocked', message: l10n.t('No test was sent: {0}', [...inline.problems.map(p => p.message), ...inErrors].join(' ')) });
+      const inErrors = !errors.length
+        ? []
+        : errors.length === 1
+          ? [l10n.t('{0} has 1 error in what an inline test sends — {1}.', file.name, summarize(errors))]
+          : [l10n.t('{0} has {1} errors in what an inline test sends — {2}.', file.name, errors.length, summarize(errors))];
+      return fail({
+        outcome: 'blocked',
+        message: l10n.t('No test was sent: {0}', [...inline.problems.map(p => p.message), ...inErrors].join(' ')),
+      });
     }
     request = { mode, content: inline.content, channel, recipients };
   }
-  if (env.production && !(await ui.confirm(l10n.t('Send a test from {0} (production)?', env.name), [l10n.t('To {0}.', recipients.join(', ')), ...notes].join(' '), l10n.t('Send test')))) {
+  if (
+    env.production &&
+    !(await ui.confirm(
+      l10n.t('Send a test from {0} (production)?', env.name),
+      [l10n.t('To {0}.', recipients.join(', ')), ...notes].join(' '),
+      l10n.t('Send test'),
+    ))
+  ) {
     const message = l10n.t('No test was sent.');
     ui.info(message);
     return { outcome: 'cancelled', message };
@@ -130,13 +212,20 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   for (const n of notes) ui.info(n);
   let answer;
   try {
-    const title = recipients.length === 1 ? l10n.t('Sending a test to 1 recipient…') : l10n.t('Sending a test to {0} recipients…', recipients.length);
+    const title =
+      recipients.length === 1 ? l10n.t('Sending a test to 1 recipient…') : l10n.t('Sending a test to {0} recipients…', recipients.length);
     answer = await ui.progress(title, () => api.testCampaign(request));
   } catch (e) {
     if (mayHaveApplied(e)) {
       const message = answerLost(e)
-        ? l10n.t('The test send\'s answer was lost ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e))
-        : l10n.t('The service failed while handling the test send ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.', failureClause(e));
+        ? l10n.t(
+            "The test send's answer was lost ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.",
+            failureClause(e),
+          )
+        : l10n.t(
+            'The service failed while handling the test send ({0}), and the service keeps no record of test sends to check: some recipients may have received it. It was not sent again; check the inboxes before sending another.',
+            failureClause(e),
+          );
       return fail({ outcome: 'unchecked', message });
     }
     const envelope = errorEnvelope(e);
@@ -145,7 +234,8 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
   }
   const { summary, lines } = describeResults(answer.results);
   const partial = answer.results.some(r => !r.ok);
-  if (partial) ui.warn(summary); else ui.info(summary);
+  if (partial) ui.warn(summary);
+  else ui.info(summary);
   return { outcome: partial ? 'partial' : 'sent', message: [summary, ...lines].join('\n'), results: answer.results };
 }
 
@@ -153,7 +243,11 @@ export async function runTestSend(file: LocalFile, mode: 'draft' | 'inline', rec
  * `not-applied`: the answer was lost and reading the campaign showed it did not take the action;
  * `unchecked`: the answer was lost and the campaign could not be read to check.
  */
-export interface StatusResult { outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'not-applied' | 'unchecked'; message: string; status?: string }
+export interface StatusResult {
+  outcome: 'done' | 'blocked' | 'cancelled' | 'failed' | 'not-applied' | 'unchecked';
+  message: string;
+  status?: string;
+}
 
 /** Pause, resume or stop: checked against the current status, confirmed, then verified by reading. */
 export async function runStatusAction(id: string, action: StatusAction, deps: StatusDeps): Promise<StatusResult> {
@@ -166,10 +260,12 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
     const why = describeFailure(e);
     return fail({
       outcome: 'failed',
-      message: byAction(action,
+      message: byAction(
+        action,
         () => l10n.t('Campaign {0} could not be read, so it was not paused: {1}', id, why),
         () => l10n.t('Campaign {0} could not be read, so it was not resumed: {1}', id, why),
-        () => l10n.t('Campaign {0} could not be read, so it was not stopped: {1}', id, why)),
+        () => l10n.t('Campaign {0} could not be read, so it was not stopped: {1}', id, why),
+      ),
     });
   }
   const problem = statusActionProblem(action, before.status, before.raw);
@@ -177,21 +273,33 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
   if (!(await confirmStatusAction(id, action, before, deps))) {
     return fail({
       outcome: 'cancelled',
-      message: byAction(action, () => l10n.t('Campaign {0} was not paused.', id), () => l10n.t('Campaign {0} was not resumed.', id), () => l10n.t('Campaign {0} was not stopped.', id)),
+      message: byAction(
+        action,
+        () => l10n.t('Campaign {0} was not paused.', id),
+        () => l10n.t('Campaign {0} was not resumed.', id),
+        () => l10n.t('Campaign {0} was not stopped.', id),
+      ),
     });
   }
   try {
-    const title = byAction(action, () => l10n.t('Pause campaign {0}…', id), () => l10n.t('Resume campaign {0}…', id), () => l10n.t('Stop campaign {0}…', id));
+    const title = byAction(
+      action,
+      () => l10n.t('Pause campaign {0}…', id),
+      () => l10n.t('Resume campaign {0}…', id),
+      () => l10n.t('Stop campaign {0}…', id),
+    );
     await ui.progress(title, () => api.changeStatus(action, id));
   } catch (e) {
     if (mayHaveApplied(e)) return fail(await checkLostStatus(id, action, before, e, deps));
     const why = describeFailure(e);
     return fail({
       outcome: 'failed',
-      message: byAction(action,
+      message: byAction(
+        action,
         () => l10n.t('Campaign {0} was not paused: {1}', id, why),
         () => l10n.t('Campaign {0} was not resumed: {1}', id, why),
-        () => l10n.t('Campaign {0} was not stopped: {1}', id, why)),
+        () => l10n.t('Campaign {0} was not stopped: {1}', id, why),
+      ),
     });
   }
   return verifyStatus(id, action, before, deps);
@@ -203,27 +311,54 @@ export async function runStatusAction(id: string, action: StatusAction, deps: St
  * name (its id when it has none).
  */
 async function confirmStatusAction(id: string, action: StatusAction, before: RemoteCampaign, { ui, env }: StatusDeps): Promise<boolean> {
-  const stored = isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? before.raw.basic_details.name.trim() : '';
+  const stored =
+    isObject(before.raw.basic_details) && typeof before.raw.basic_details.name === 'string' ? before.raw.basic_details.name.trim() : '';
   const name = stored ? `"${stored}" (${id})` : id;
   const irreversible = action === 'STOP';
-  const ask = byAction(action,
+  const ask = byAction(
+    action,
     () => l10n.t('Pause campaign {0} on {1}?', name, env.name),
     () => l10n.t('Resume campaign {0} on {1}?', name, env.name),
-    () => l10n.t('Stop campaign {0} on {1}?', name, env.name));
-  const consequence = byAction(action,
+    () => l10n.t('Stop campaign {0} on {1}?', name, env.name),
+  );
+  const consequence = byAction(
+    action,
     () => l10n.t('Nothing is sent while it is paused; resume it to continue.'),
     () => l10n.t('Sending continues from where it was paused.'),
-    () => l10n.t('Stopping is final: a stopped campaign cannot be resumed or updated again.'));
-  const yes = byAction(action, () => l10n.t('Pause'), () => l10n.t('Resume'), () => l10n.t('Stop'));
-  if (!(await ui.confirm(ask, `${l10n.t('It is {0} now.', normalStatus(before.status))} ${consequence}`, yes, { irreversible }))) return false;
+    () => l10n.t('Stopping is final: a stopped campaign cannot be resumed or updated again.'),
+  );
+  const yes = byAction(
+    action,
+    () => l10n.t('Pause'),
+    () => l10n.t('Resume'),
+    () => l10n.t('Stop'),
+  );
+  if (!(await ui.confirm(ask, `${l10n.t('It is {0} now.', normalStatus(before.status))} ${consequence}`, yes, { irreversible })))
+    return false;
   if (!env.production) return true;
   if (irreversible) {
-    return ui.confirm(l10n.t('{0} is a production environment: type the campaign\'s name to stop it.', env.name), l10n.t('Stopping {0} cannot be undone.', name), l10n.t('Stop in production'), { irreversible, typed: stored || id });
+    return ui.confirm(
+      l10n.t("{0} is a production environment: type the campaign's name to stop it.", env.name),
+      l10n.t('Stopping {0} cannot be undone.', name),
+      l10n.t('Stop in production'),
+      { irreversible, typed: stored || id },
+    );
   }
   return ui.confirm(
     l10n.t('{0} is a production environment.', env.name),
-    byAction(action, () => l10n.t('Really pause campaign {0}?', name), () => l10n.t('Really resume campaign {0}?', name), () => l10n.t('Really stop campaign {0}?', name)),
-    byAction(action, () => l10n.t('Pause in production'), () => l10n.t('Resume in production'), () => l10n.t('Stop in production')));
+    byAction(
+      action,
+      () => l10n.t('Really pause campaign {0}?', name),
+      () => l10n.t('Really resume campaign {0}?', name),
+      () => l10n.t('Really stop campaign {0}?', name),
+    ),
+    byAction(
+      action,
+      () => l10n.t('Pause in production'),
+      () => l10n.t('Resume in production'),
+      () => l10n.t('Stop in production'),
+    ),
+  );
 }
 
 /** Says how a status change ended: a note when done or cancelled, a warning when unchecked, else an error. */
@@ -245,20 +380,39 @@ async function verifyStatus(id: string, action: StatusAction, before: RemoteCamp
     after = await api.getCampaign(id);
   } catch (e) {
     const why = describeFailure(e);
-    const message = byAction(action,
-      () => l10n.t('Campaign {0} was paused: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why),
-      () => l10n.t('Campaign {0} was resumed: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why),
-      () => l10n.t('Campaign {0} was stopped: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.', id, why));
+    const message = byAction(
+      action,
+      () =>
+        l10n.t(
+          'Campaign {0} was paused: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.',
+          id,
+          why,
+        ),
+      () =>
+        l10n.t(
+          'Campaign {0} was resumed: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.',
+          id,
+          why,
+        ),
+      () =>
+        l10n.t(
+          'Campaign {0} was stopped: the service accepted the request. Reading it back failed ({1}); refresh the Campaigns view to see its status.',
+          id,
+          why,
+        ),
+    );
     ui.warn(message);
     return { outcome: 'done', message };
   }
   await keepBaseInStep(id, after, deps);
   if (!reached(action, after.status)) {
     const [now, was] = [normalStatus(after.status), normalStatus(before.status)];
-    const message = byAction(action,
+    const message = byAction(
+      action,
       () => l10n.t('The service accepted the request, but campaign {0} is {1}, not paused (it was {2}).', id, now, was),
       () => l10n.t('The service accepted the request, but campaign {0} is {1}, not resumed (it was {2}).', id, now, was),
-      () => l10n.t('The service accepted the request, but campaign {0} is {1}, not stopped (it was {2}).', id, now, was));
+      () => l10n.t('The service accepted the request, but campaign {0} is {1}, not stopped (it was {2}).', id, now, was),
+    );
     ui.error(message);
     return { outcome: 'failed', status: after.status, message };
   }
@@ -268,27 +422,60 @@ async function verifyStatus(id: string, action: StatusAction, before: RemoteCamp
 }
 
 /** After an action whose answer was lost (or that failed on the server): the status read again decides. */
-async function checkLostStatus(id: string, action: StatusAction, before: RemoteCampaign, e: unknown, deps: StatusDeps): Promise<StatusResult> {
+async function checkLostStatus(
+  id: string,
+  action: StatusAction,
+  before: RemoteCampaign,
+  e: unknown,
+  deps: StatusDeps,
+): Promise<StatusResult> {
   const what = answerLostOrFailed(e, action);
   const title = answerLost(e)
-    ? byAction(action,
-      () => l10n.t('The answer to the pause request was lost; checking campaign {0}\'s status…', id),
-      () => l10n.t('The answer to the resume request was lost; checking campaign {0}\'s status…', id),
-      () => l10n.t('The answer to the stop request was lost; checking campaign {0}\'s status…', id))
-    : byAction(action,
-      () => l10n.t('The service failed on the pause request; checking campaign {0}\'s status…', id),
-      () => l10n.t('The service failed on the resume request; checking campaign {0}\'s status…', id),
-      () => l10n.t('The service failed on the stop request; checking campaign {0}\'s status…', id));
+    ? byAction(
+        action,
+        () => l10n.t("The answer to the pause request was lost; checking campaign {0}'s status…", id),
+        () => l10n.t("The answer to the resume request was lost; checking campaign {0}'s status…", id),
+        () => l10n.t("The answer to the stop request was lost; checking campaign {0}'s status…", id),
+      )
+    : byAction(
+        action,
+        () => l10n.t("The service failed on the pause request; checking campaign {0}'s status…", id),
+        () => l10n.t("The service failed on the resume request; checking campaign {0}'s status…", id),
+        () => l10n.t("The service failed on the stop request; checking campaign {0}'s status…", id),
+      );
   const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
   const was = normalStatus(before.status);
   if (!check.answered) {
     const why = whyUnchecked(check);
     return {
       outcome: 'unchecked',
-      message: byAction(action,
-        () => l10n.t('{0}, and {1}: whether campaign {2} was paused could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and pause it again only if it is still {3}.', what, why, id, was),
-        () => l10n.t('{0}, and {1}: whether campaign {2} was resumed could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and resume it again only if it is still {3}.', what, why, id, was),
-        () => l10n.t('{0}, and {1}: whether campaign {2} was stopped could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and stop it again only if it is still {3}.', what, why, id, was)),
+      message: byAction(
+        action,
+        () =>
+          l10n.t(
+            '{0}, and {1}: whether campaign {2} was paused could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and pause it again only if it is still {3}.',
+            what,
+            why,
+            id,
+            was,
+          ),
+        () =>
+          l10n.t(
+            '{0}, and {1}: whether campaign {2} was resumed could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and resume it again only if it is still {3}.',
+            what,
+            why,
+            id,
+            was,
+          ),
+        () =>
+          l10n.t(
+            '{0}, and {1}: whether campaign {2} was stopped could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and stop it again only if it is still {3}.',
+            what,
+            why,
+            id,
+            was,
+          ),
+      ),
     };
   }
   const after = check.value;
@@ -300,15 +487,59 @@ async function checkLostStatus(id: string, action: StatusAction, before: RemoteC
       : l10n.t('Campaign {0} is now {1} (the service reported a failure; reading it again confirmed the change).', id, now);
     return { outcome: 'done', status: after.status, message };
   }
-  const message = now === was
-    ? byAction(action,
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not paused: it is still {2}. It was not sent again; pause it again to retry.', what, id, now),
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not resumed: it is still {2}. It was not sent again; resume it again to retry.', what, id, now),
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not stopped: it is still {2}. It was not sent again; stop it again to retry.', what, id, now))
-    : byAction(action,
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not paused: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was),
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not resumed: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was),
-      () => l10n.t('{0}. Reading campaign {1} again shows it was not stopped: it is {2} now (it was {3}), so another client changed its status. It was not sent again.', what, id, now, was));
+  const message =
+    now === was
+      ? byAction(
+          action,
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not paused: it is still {2}. It was not sent again; pause it again to retry.',
+              what,
+              id,
+              now,
+            ),
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not resumed: it is still {2}. It was not sent again; resume it again to retry.',
+              what,
+              id,
+              now,
+            ),
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not stopped: it is still {2}. It was not sent again; stop it again to retry.',
+              what,
+              id,
+              now,
+            ),
+        )
+      : byAction(
+          action,
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not paused: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
+              what,
+              id,
+              now,
+              was,
+            ),
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not resumed: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
+              what,
+              id,
+              now,
+              was,
+            ),
+          () =>
+            l10n.t(
+              '{0}. Reading campaign {1} again shows it was not stopped: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
+              what,
+              id,
+              now,
+              was,
+            ),
+        );
   return { outcome: 'not-applied', status: after.status, message };
 }
 
@@ -321,12 +552,23 @@ async function keepBaseInStep(id: string, after: RemoteCampaign, deps: StatusDep
 /** Delivery types whose executions exist (spec: Execution history). */
 export const EXECUTION_TYPES = ['PERIODIC', 'BUSINESS_EVENT_TRIGGERED'];
 
-export interface ExecutionHistory { id: string; executions: ExecutionEntry[]; total?: number; truncated: boolean }
+export interface ExecutionHistory {
+  id: string;
+  executions: ExecutionEntry[];
+  total?: number;
+  truncated: boolean;
+}
 
 /** Every page of the execution history (15 at a time), up to `maxPages`. */
 export async function loadExecutions(api: PushApi, id: string, deliveryType: unknown, maxPages = 20): Promise<ExecutionHistory> {
   if (typeof deliveryType === 'string' && !EXECUTION_TYPES.includes(deliveryType)) {
-    throw new Error(l10n.t('Execution history exists only for periodic and business-event-triggered campaigns; campaign {0} is `{1}`, which runs as one campaign.', id, deliveryType));
+    throw new Error(
+      l10n.t(
+        'Execution history exists only for periodic and business-event-triggered campaigns; campaign {0} is `{1}`, which runs as one campaign.',
+        id,
+        deliveryType,
+      ),
+    );
   }
   const executions: ExecutionEntry[] = [];
   let total: number | undefined;
@@ -346,11 +588,21 @@ function executionsCount({ executions: { length: n }, total, truncated }: Execut
     return truncated ? l10n.t('{0} executions listed (only the first pages are shown).', n) : l10n.t('{0} executions listed.', n);
   }
   if (n === 1) {
-    if (total === 1) return truncated ? l10n.t('1 execution listed, 1 instance in total (only the first pages are shown).') : l10n.t('1 execution listed, 1 instance in total.');
-    return truncated ? l10n.t('1 execution listed, {0} instances in total (only the first pages are shown).', total) : l10n.t('1 execution listed, {0} instances in total.', total);
+    if (total === 1)
+      return truncated
+        ? l10n.t('1 execution listed, 1 instance in total (only the first pages are shown).')
+        : l10n.t('1 execution listed, 1 instance in total.');
+    return truncated
+      ? l10n.t('1 execution listed, {0} instances in total (only the first pages are shown).', total)
+      : l10n.t('1 execution listed, {0} instances in total.', total);
   }
-  if (total === 1) return truncated ? l10n.t('{0} executions listed, 1 instance in total (only the first pages are shown).', n) : l10n.t('{0} executions listed, 1 instance in total.', n);
-  return truncated ? l10n.t('{0} executions listed, {1} instances in total (only the first pages are shown).', n, total) : l10n.t('{0} executions listed, {1} instances in total.', n, total);
+  if (total === 1)
+    return truncated
+      ? l10n.t('{0} executions listed, 1 instance in total (only the first pages are shown).', n)
+      : l10n.t('{0} executions listed, 1 instance in total.', n);
+  return truncated
+    ? l10n.t('{0} executions listed, {1} instances in total (only the first pages are shown).', n, total)
+    : l10n.t('{0} executions listed, {1} instances in total.', n, total);
 }
 
 /** The history as a Markdown document: one row per execution. */

@@ -48,14 +48,20 @@ export function targetSegments(target: string): string[] {
     return t.slice(1).split('/').map(unescapeSegment);
   }
   for (const p of PREFIXES) {
-    if (t.startsWith(p) && t.length > p.length) { t = t.slice(p.length); break; }
+    if (t.startsWith(p) && t.length > p.length) {
+      t = t.slice(p.length);
+      break;
+    }
   }
   const segs: string[] = [];
   for (const part of t.split('.')) {
     if (part === '') continue;
     // `filters[0][1]` → filters, 0, 1; `['odd.key']` is rare enough to treat as a plain name.
     const m = /^([^[\]]*)((?:\[[^\]]*\])*)$/.exec(part);
-    if (!m) { segs.push(part); continue; }
+    if (!m) {
+      segs.push(part);
+      continue;
+    }
     if (m[1]) segs.push(m[1]);
     for (const idx of m[2].match(/\[([^\]]*)\]/g) ?? []) segs.push(idx.slice(1, -1).replace(/^['"]|['"]$/g, ''));
   }
@@ -149,12 +155,21 @@ export function stillCurrent(findings: TrackedFinding[], doc: unknown): TrackedF
 /** A one-paragraph summary of an envelope for a notification. */
 export function describeEnvelope(envelope: ServiceErrorEnvelope): string {
   const e = envelope.error;
-  const parts = [`${text(e.code) || l10n.t({ message: 'error', comment: 'stands for a missing error code' })}: ${text(e.message) || l10n.t('no message')}`];
+  const parts = [
+    `${text(e.code) || l10n.t({ message: 'error', comment: 'stands for a missing error code' })}: ${text(e.message) || l10n.t('no message')}`,
+  ];
   if (text(e.target)) parts.push(l10n.t('(at {0})', `\`${text(e.target)}\``));
-  const details = (Array.isArray(e.details) ? e.details : []).filter(isObject)
-    .map(d => (text(d.target) ? `\`${text(d.target)}\`: ` : '') + (text(d.message) || l10n.t({ message: 'invalid', comment: 'a detail of a service error that gives no message' })));
-  if (details.length) parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? l10n.t('; and {0} more', details.length - 5) : ''));
-  if (text(e.request_id) || text(envelope.response_id)) parts.push(l10n.t('[request {0}]', text(e.request_id) || text(envelope.response_id)));
+  const details = (Array.isArray(e.details) ? e.details : [])
+    .filter(isObject)
+    .map(
+      d =>
+        (text(d.target) ? `\`${text(d.target)}\`: ` : '') +
+        (text(d.message) || l10n.t({ message: 'invalid', comment: 'a detail of a service error that gives no message' })),
+    );
+  if (details.length)
+    parts.push('— ' + details.slice(0, 5).join('; ') + (details.length > 5 ? l10n.t('; and {0} more', details.length - 5) : ''));
+  if (text(e.request_id) || text(envelope.response_id))
+    parts.push(l10n.t('[request {0}]', text(e.request_id) || text(envelope.response_id)));
   return parts.join(' ');
 }
 
@@ -163,7 +178,13 @@ export function errorEnvelope(e: unknown): ServiceErrorEnvelope | undefined {
   if (!isServiceError(e) || (e.failure.kind !== 'http' && e.failure.kind !== 'badAnswer')) return undefined;
   return {
     response_id: e.requestId,
-    error: { code: String(e.code), message: e.serviceMessage, target: e.target, details: e.details.map(d => ({ target: d.target, message: d.message })), request_id: e.requestId },
+    error: {
+      code: String(e.code),
+      message: e.serviceMessage,
+      target: e.target,
+      details: e.details.map(d => ({ target: d.target, message: d.message })),
+      request_id: e.requestId,
+    },
   };
 }
 

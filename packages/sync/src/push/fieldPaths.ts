@@ -10,7 +10,10 @@ import { isObject, own } from '@campaign-studio/core';
  */
 
 /** An element of a keyed array, named by its identity (`geofences[name="Mall"]`). */
-export interface KeyedSegment { key: string; value: string }
+export interface KeyedSegment {
+  key: string;
+  value: string;
+}
 
 export type PathSegment = string | KeyedSegment;
 
@@ -20,9 +23,7 @@ export type PathSegment = string | KeyedSegment;
  * timebounds have no identity in the spec: their order or position is their meaning, so they
  * stay values.
  */
-const KEYED_ARRAYS: ReadonlyArray<{ path: readonly string[]; key: string }> = [
-  { path: ['basic_details', 'geofences'], key: 'name' },
-];
+const KEYED_ARRAYS: ReadonlyArray<{ path: readonly string[]; key: string }> = [{ path: ['basic_details', 'geofences'], key: 'name' }];
 
 /** The identity key of the array at `path`, when its elements have one. */
 export function identityKeyAt(path: readonly PathSegment[]): string | undefined {
@@ -88,7 +89,9 @@ export interface FieldChange {
 export function fieldChanges(before: unknown, after: unknown, path: PathSegment[] = []): FieldChange[] {
   if (dequal(before, after)) return [];
   if (isObject(before) && isObject(after)) {
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap(k => fieldChanges(own(before, k), own(after, k), [...path, k]));
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap(k =>
+      fieldChanges(own(before, k), own(after, k), [...path, k]),
+    );
   }
   const key = identityKeyAt(path);
   const b = key ? keyedElements(before, key) : undefined;

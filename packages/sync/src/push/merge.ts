@@ -48,7 +48,12 @@ interface Walk {
   out: Omit<MergeResult, 'merged'>;
 }
 
-export function mergeFields(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc, choices: Readonly<Record<string, ConflictChoice>> = {}): MergeResult {
+export function mergeFields(
+  base: CampaignDoc,
+  local: CampaignDoc,
+  remote: CampaignDoc,
+  choices: Readonly<Record<string, ConflictChoice>> = {},
+): MergeResult {
   const walk: Walk = { choices, out: { takenFromRemote: [], keptLocal: [], convergent: [], conflicts: [] } };
   // The campaign itself is always merged key by key, so that what is taken is named by component.
   return { merged: mergeObjects([], base, local, remote, walk), ...walk.out };
@@ -77,7 +82,13 @@ function mergeValue(path: PathSegment[], b: unknown, l: unknown, r: unknown, wal
   return keyed ?? conflict(path, b, l, r, walk);
 }
 
-function mergeObjects(path: PathSegment[], b: Record<string, unknown>, l: Record<string, unknown>, r: Record<string, unknown>, walk: Walk): Record<string, unknown> {
+function mergeObjects(
+  path: PathSegment[],
+  b: Record<string, unknown>,
+  l: Record<string, unknown>,
+  r: Record<string, unknown>,
+  walk: Walk,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of new Set([...Object.keys(l), ...Object.keys(r), ...Object.keys(b)])) {
     const v = mergeValue([...path, k], own(b, k), own(l, k), own(r, k), walk);
@@ -104,7 +115,15 @@ function mergeKeyed(path: PathSegment[], key: string, b: unknown, l: unknown, r:
 function elementOrder(b: Map<string, unknown>, l: Map<string, unknown>, r: Map<string, unknown>): string[] {
   const order = (side: Map<string, unknown>) => [...side.keys()].filter(k => b.has(k));
   const baseOrder = [...b.keys()];
-  const remoteOnlyReordered = dequal(order(l), baseOrder.filter(k => l.has(k))) && !dequal(order(r), baseOrder.filter(k => r.has(k)));
+  const remoteOnlyReordered =
+    dequal(
+      order(l),
+      baseOrder.filter(k => l.has(k)),
+    ) &&
+    !dequal(
+      order(r),
+      baseOrder.filter(k => r.has(k)),
+    );
   const [first, second] = remoteOnlyReordered ? [r, l] : [l, r];
   return [...new Set([...first.keys(), ...second.keys(), ...b.keys()])];
 }

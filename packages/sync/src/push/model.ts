@@ -12,7 +12,6 @@ import { READ_ONLY_FIELDS } from '../remote/normalize';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type CampaignDoc = Record<string, unknown>;
 
-
 /** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
 const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
 
@@ -21,9 +20,19 @@ const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
 
 /** The top-level components an update may carry; each is sent whole when anything in it changed. */
 export const COMPONENTS: readonly string[] = [
-  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details',
-  'scheduling_details', 'delivery_controls', 'advanced', 'conversion_goal_details',
-  'control_group_details', 'utm_params', 'connector', 'sender_name', 'campaign_audience_limit',
+  'basic_details',
+  'campaign_content',
+  'trigger_condition',
+  'segmentation_details',
+  'scheduling_details',
+  'delivery_controls',
+  'advanced',
+  'conversion_goal_details',
+  'control_group_details',
+  'utm_params',
+  'connector',
+  'sender_name',
+  'campaign_audience_limit',
 ];
 
 const COMPONENT_SET = new Set(COMPONENTS);
@@ -38,7 +47,6 @@ export function isUnknownTopLevel(key: string): boolean {
   return !COMPONENT_SET.has(key) && !NOT_COMPONENT.has(key);
 }
 
-
 /**
  * JSON text with object keys sorted at every level: two values are the same campaign content
  * exactly when their canonical forms are equal. Array order is significant (filters, goals).
@@ -48,7 +56,9 @@ export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
   if (Array.isArray(value)) return '[' + value.map(v => (v === undefined ? 'null' : canonical(v))).join(',') + ']';
   const o = value as Record<string, unknown>;
-  const keys = Object.keys(o).filter(k => o[k] !== undefined).sort();
+  const keys = Object.keys(o)
+    .filter(k => o[k] !== undefined)
+    .sort();
   return '{' + keys.map(k => JSON.stringify(k) + ':' + canonical(o[k])).join(',') + '}';
 }
 
@@ -106,5 +116,11 @@ export function campaignIdOf(doc: CampaignDoc): string | undefined {
 export function list(names: readonly string[]): string {
   if (names.length === 0) return l10n.t({ message: 'nothing', comment: 'an empty list of components or fields' });
   const c = names.map(code);
-  return c.length === 1 ? c[0] : l10n.t({ message: '{0} and {1}', args: [c.slice(0, -1).join(', '), c[c.length - 1]], comment: 'a list: its items but the last, comma-separated, then its last item' });
+  return c.length === 1
+    ? c[0]
+    : l10n.t({
+        message: '{0} and {1}',
+        args: [c.slice(0, -1).join(', '), c[c.length - 1]],
+        comment: 'a list: its items but the last, comma-separated, then its last item',
+      });
 }

@@ -31,8 +31,14 @@ export interface PatchPlan {
 export class PatchError extends Error {}
 
 export function computePatch(local: unknown, base: unknown, updatedBy: string): PatchPlan {
-  if (!isObject(local)) throw new PatchError(l10n.t('The campaign file does not hold a JSON object, so there is nothing to push. Fix the file first.'));
-  if (!isObject(base)) throw new PatchError(l10n.t('The base snapshot of this campaign is missing or damaged, so local changes cannot be told apart from remote ones. Fetch the campaign again.'));
+  if (!isObject(local))
+    throw new PatchError(l10n.t('The campaign file does not hold a JSON object, so there is nothing to push. Fix the file first.'));
+  if (!isObject(base))
+    throw new PatchError(
+      l10n.t(
+        'The base snapshot of this campaign is missing or damaged, so local changes cannot be told apart from remote ones. Fetch the campaign again.',
+      ),
+    );
   const changed: string[] = [];
   const removedLocally: string[] = [];
   const unknownKeys: string[] = [];
@@ -81,7 +87,10 @@ export function previewText(value: unknown): string {
 export function previewBefore(body: CampaignDoc, remote: CampaignDoc): CampaignDoc {
   const out: CampaignDoc = {};
   for (const key of Object.keys(body)) {
-    if (key === 'updated_by') { if (remote.updated_by !== undefined) out.updated_by = remote.updated_by; continue; }
+    if (key === 'updated_by') {
+      if (remote.updated_by !== undefined) out.updated_by = remote.updated_by;
+      continue;
+    }
     if (has(remote, key)) out[key] = remote[key];
   }
   return out;
@@ -95,21 +104,33 @@ export function planNotes(plan: PatchPlan, { readOnly = true }: { readOnly?: boo
   const notes: string[] = [];
   if (plan.removedLocally.length) {
     const names = list(plan.removedLocally);
-    notes.push(plan.removedLocally.length === 1
-      ? l10n.t('{0} was deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove it.', names)
-      : l10n.t('{0} were deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove them.', names));
+    notes.push(
+      plan.removedLocally.length === 1
+        ? l10n.t(
+            '{0} was deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove it.',
+            names,
+          )
+        : l10n.t(
+            '{0} were deleted from the file but stay on the service: an update replaces the components it carries and cannot delete one. Edit the campaign in the dashboard to remove them.',
+            names,
+          ),
+    );
   }
   if (plan.unknownKeys.length) {
     const names = list(plan.unknownKeys);
-    notes.push(plan.unknownKeys.length === 1
-      ? l10n.t('{0} is not a field of the campaign record, so it is not sent (rule D7). Check the spelling.', names)
-      : l10n.t('{0} are not fields of the campaign record, so they are not sent (rule D7). Check the spelling.', names));
+    notes.push(
+      plan.unknownKeys.length === 1
+        ? l10n.t('{0} is not a field of the campaign record, so it is not sent (rule D7). Check the spelling.', names)
+        : l10n.t('{0} are not fields of the campaign record, so they are not sent (rule D7). Check the spelling.', names),
+    );
   }
   if (readOnly && plan.readOnlyEdits.length) {
     const names = list(plan.readOnlyEdits);
-    notes.push(plan.readOnlyEdits.length === 1
-      ? l10n.t('{0} is read-only metadata (rule D8): the edit has no effect and is not sent.', names)
-      : l10n.t('{0} are read-only metadata (rule D8): the edit has no effect and is not sent.', names));
+    notes.push(
+      plan.readOnlyEdits.length === 1
+        ? l10n.t('{0} is read-only metadata (rule D8): the edit has no effect and is not sent.', names)
+        : l10n.t('{0} are read-only metadata (rule D8): the edit has no effect and is not sent.', names),
+    );
   }
   return notes;
 }
@@ -120,9 +141,20 @@ export function planRefusals(plan: PatchPlan): Problem[] {
     rule: 'D6',
     severity: 'error' as const,
     path: '/' + c.field,
-    message: c.field === 'channel'
-      ? l10n.t('{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its channel. Put back {1}, or create a new draft from a copy of this file without its `id`.', code(c.field), String(JSON.stringify(c.from)), String(JSON.stringify(c.to)))
-      : l10n.t('{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its delivery type. Put back {1}, or create a new draft from a copy of this file without its `id`.', code(c.field), String(JSON.stringify(c.from)), String(JSON.stringify(c.to))),
+    message:
+      c.field === 'channel'
+        ? l10n.t(
+            '{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its channel. Put back {1}, or create a new draft from a copy of this file without its `id`.',
+            code(c.field),
+            String(JSON.stringify(c.from)),
+            String(JSON.stringify(c.to)),
+          )
+        : l10n.t(
+            '{0} was {1} when fetched and is {2} in the file: an existing campaign cannot change its delivery type. Put back {1}, or create a new draft from a copy of this file without its `id`.',
+            code(c.field),
+            String(JSON.stringify(c.from)),
+            String(JSON.stringify(c.to)),
+          ),
   }));
 }
 
@@ -131,10 +163,12 @@ export function planRefusals(plan: PatchPlan): Problem[] {
  * service changed since the file's base is marked: sending it replaces someone else's edit.
  */
 export function reviewChanges(plan: PatchPlan, merged: CampaignDoc, remoteNow: CampaignDoc, fileBase: CampaignDoc): ReviewChange[] {
-  return plan.changed.flatMap(k => fieldChanges(remoteNow[k], merged[k], [k]).map(c => ({
-    path: pathText(c.path),
-    before: c.before,
-    after: c.after,
-    overridesRemote: !dequal(valueAt(fileBase, c.path), valueAt(remoteNow, c.path)),
-  })));
+  return plan.changed.flatMap(k =>
+    fieldChanges(remoteNow[k], merged[k], [k]).map(c => ({
+      path: pathText(c.path),
+      before: c.before,
+      after: c.after,
+      overridesRemote: !dequal(valueAt(fileBase, c.path), valueAt(remoteNow, c.path)),
+    })),
+  );
 }

@@ -23,10 +23,21 @@ export interface RemoteCampaign {
   status: string;
 }
 
-export interface TestRecipientResult { recipient: string; ok: boolean; reason?: string }
+export interface TestRecipientResult {
+  recipient: string;
+  ok: boolean;
+  reason?: string;
+}
 
-export interface ExecutionEntry { campaign_id: string; sent_time?: string; status?: string }
-export interface ExecutionHistoryPage { executions: ExecutionEntry[]; total_instances?: number }
+export interface ExecutionEntry {
+  campaign_id: string;
+  sent_time?: string;
+  status?: string;
+}
+export interface ExecutionHistoryPage {
+  executions: ExecutionEntry[];
+  total_instances?: number;
+}
 
 export interface TestSendRequest {
   mode: 'draft' | 'inline';
@@ -54,7 +65,12 @@ export interface PushApi {
   changeStatus(action: StatusAction, id: string): Promise<void>;
   executions(id: string, page: number, limit: number): Promise<ExecutionHistoryPage>;
   /** Drafts by `createdBy` of this channel and delivery type (newest first), for a lost create answer. */
-  findDrafts(createdBy: string, channel: string, deliveryType: string, signal?: AbortSignal): Promise<Array<{ id: string; created_at?: string }>>;
+  findDrafts(
+    createdBy: string,
+    channel: string,
+    deliveryType: string,
+    signal?: AbortSignal,
+  ): Promise<Array<{ id: string; created_at?: string }>>;
 }
 
 /** Where base snapshots live (the sidecar written by fetch). */

@@ -1,7 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import {
-  CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings,
-} from '@campaign-studio/core';
+import { CheckPurpose, parse, rangeFor, RemoteState, Severity, validate, WorkspaceSettings } from '@campaign-studio/core';
 
 /**
  * The first gate of every write: the shared rule set over the file's current text. Errors block;
@@ -55,7 +53,11 @@ export function rulesWithSettings(settings: WorkspaceSettings): LocalRules {
     check: async (text, options) => {
       const parsed = parse(text);
       return validate(parsed, { kind: 'campaign', settings, now: Date.now(), ...options }).map(f => ({
-        rule: f.rule, severity: f.severity, message: f.message, path: f.path, line: rangeFor(parsed, f).start.line + 1,
+        rule: f.rule,
+        severity: f.severity,
+        message: f.message,
+        path: f.path,
+        line: rangeFor(parsed, f).start.line + 1,
       }));
     },
   };

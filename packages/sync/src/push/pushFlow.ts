@@ -55,7 +55,19 @@ export interface PushResult {
   /** Where it stopped or what it did, in the user's words (also shown as a notification). */
   message: string;
   /** The stage that blocked or failed. */
-  stage?: 'parse' | 'identity' | 'local-rules' | 'base' | 'refusal' | 'state' | 'remote-validate' | 'read' | 'conflict' | 'confirm' | 'write' | 'file';
+  stage?:
+    | 'parse'
+    | 'identity'
+    | 'local-rules'
+    | 'base'
+    | 'refusal'
+    | 'state'
+    | 'remote-validate'
+    | 'read'
+    | 'conflict'
+    | 'confirm'
+    | 'write'
+    | 'file';
   /** Components sent. */
   sent?: string[];
   /** Components the file took from the service. */
@@ -214,9 +226,22 @@ async function checkFile(file: LocalFile, deps: WriteDeps): Promise<Stage<Checke
   const { ui } = deps;
   const text = file.text();
   const local = parse(text).value;
-  if (!isObject(local)) return stop({ outcome: 'blocked', stage: 'parse', message: l10n.t('{0} does not hold a JSON object, so there is nothing to push. Fix the file first.', file.name) });
+  if (!isObject(local))
+    return stop({
+      outcome: 'blocked',
+      stage: 'parse',
+      message: l10n.t('{0} does not hold a JSON object, so there is nothing to push. Fix the file first.', file.name),
+    });
   const id = campaignIdOf(local);
-  if (!id) return stop({ outcome: 'blocked', stage: 'identity', message: l10n.t('{0} has no `id`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.', file.name) });
+  if (!id)
+    return stop({
+      outcome: 'blocked',
+      stage: 'identity',
+      message: l10n.t(
+        '{0} has no `id`: this campaign is not on the service yet. Use "Campaign Studio: Create Draft from File" to create it.',
+        file.name,
+      ),
+    });
   const refusal = writeRefusal(local, 'update');
   if (refusal) {
     ui.showFindings(file.uri, [refusal], local);
@@ -226,10 +251,21 @@ async function checkFile(file: LocalFile, deps: WriteDeps): Promise<Stage<Checke
   const rules = await checkRules(file, text, deps, base.value);
   if (rules.kind === 'stop') return rules;
   if (base.error !== undefined) {
-    return stop({ outcome: 'blocked', stage: 'base', message: l10n.t('Nothing was sent: {0}', base.error instanceof Error ? base.error.message : String(base.error)) });
+    return stop({
+      outcome: 'blocked',
+      stage: 'base',
+      message: l10n.t('Nothing was sent: {0}', base.error instanceof Error ? base.error.message : String(base.error)),
+    });
   }
   if (!isObject(base.value)) {
-    return stop({ outcome: 'blocked', stage: 'base', message: l10n.t('There is no base snapshot for campaign {0}, so your changes cannot be told apart from someone else\'s and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.', id) });
+    return stop({
+      outcome: 'blocked',
+      stage: 'base',
+      message: l10n.t(
+        "There is no base snapshot for campaign {0}, so your changes cannot be told apart from someone else's and the push could overwrite them. Fetch the campaign first (it asks before touching your file), then push.",
+        id,
+      ),
+    });
   }
   return proceed({ text, local, id, base: base.value });
 }
@@ -250,9 +286,19 @@ async function readBase(bases: BaseStore, id: string): Promise<{ value?: Campaig
 async function checkRules(file: LocalFile, text: string, deps: WriteDeps, base: CampaignDoc | undefined): Promise<Stage<void>> {
   const check = await checkLocal(deps.rules, text, undefined, isObject(base) ? remoteStateOf(base) : undefined);
   if (check.errors.length) {
-    return stop({ outcome: 'blocked', stage: 'local-rules', problems: check.errors, message: check.errors.length === 1
-        ? l10n.t('Nothing was sent: {0} has 1 error the service would reject — {1}.', file.name, summarize(check.errors))
-        : l10n.t('Nothing was sent: {0} has {1} errors the service would reject — {2}.', file.name, check.errors.length, summarize(check.errors)),
+    return stop({
+      outcome: 'blocked',
+      stage: 'local-rules',
+      problems: check.errors,
+      message:
+        check.errors.length === 1
+          ? l10n.t('Nothing was sent: {0} has 1 error the service would reject — {1}.', file.name, summarize(check.errors))
+          : l10n.t(
+              'Nothing was sent: {0} has {1} errors the service would reject — {2}.',
+              file.name,
+              check.errors.length,
+              summarize(check.errors),
+            ),
     });
   }
   return PROCEED;
@@ -298,7 +344,11 @@ class PushRun {
   /** The base being written because the merged file was saved: a later base waits for it. */
   private adopting: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: LocalFile, private readonly deps: WriteDeps, private readonly start: CheckedFile) {
+  constructor(
+    private readonly file: LocalFile,
+    private readonly deps: WriteDeps,
+    private readonly start: CheckedFile,
+  ) {
     this.id = start.id;
     this.text = start.text;
     this.content = contentOf(start.local);
@@ -321,13 +371,31 @@ class PushRun {
     const waiting = new Promise<void>(resolve => (acquired = resolve));
     const name = this.file.name;
     try {
-      return proceed(await bases.hold(this.id, h => void ui.progress(h.pid === undefined
-        ? l10n.t('Waiting for another push of {0} to finish…', name)
-        : l10n.t('Waiting for another push of {0} (pid {1}) to finish…', name, h.pid), () => waiting)));
+      return proceed(
+        await bases.hold(
+          this.id,
+          h =>
+            void ui.progress(
+              h.pid === undefined
+                ? l10n.t('Waiting for another push of {0} to finish…', name)
+                : l10n.t('Waiting for another push of {0} (pid {1}) to finish…', name, h.pid),
+              () => waiting,
+            ),
+        ),
+      );
     } catch (e) {
       if (!(e instanceof PushLockBusy)) throw e;
       const by = e.holder.pid === undefined ? '' : l10n.t(' (pid {0})', e.holder.pid);
-      return stop({ outcome: 'blocked', stage: 'write', message: l10n.t('Nothing was sent: another push of {0}{1} was still running after {2} seconds. Push again once it is done: the push reads the campaign first, so it sends only what the service does not hold yet.', name, by, Math.round(e.waitedMs / 1000)) });
+      return stop({
+        outcome: 'blocked',
+        stage: 'write',
+        message: l10n.t(
+          'Nothing was sent: another push of {0}{1} was still running after {2} seconds. Push again once it is done: the push reads the campaign first, so it sends only what the service does not hold yet.',
+          name,
+          by,
+          Math.round(e.waitedMs / 1000),
+        ),
+      });
     } finally {
       acquired();
     }
@@ -338,8 +406,17 @@ class PushRun {
     try {
       return proceed(await ui.progress(l10n.t`Reading campaign ${this.id}…`, () => api.getCampaign(this.id)));
     } catch (e) {
-      if (cancelledByUser(e)) return stop({ outcome: 'cancelled', stage: 'read', message: l10n.t('Push cancelled while campaign {0} was being read: nothing was sent.', this.id) });
-      return stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)) });
+      if (cancelledByUser(e))
+        return stop({
+          outcome: 'cancelled',
+          stage: 'read',
+          message: l10n.t('Push cancelled while campaign {0} was being read: nothing was sent.', this.id),
+        });
+      return stop({
+        outcome: 'failed',
+        stage: 'read',
+        message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)),
+      });
     }
   }
 
@@ -353,7 +430,11 @@ class PushRun {
     const open = m.conflicts.filter(c => !(c.id in known));
     if (open.length) {
       if (!(await this.decideConflicts(open, base, theirs, remote, known))) {
-        return stop({ outcome: 'cancelled', stage: 'conflict', message: l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', this.file.name) });
+        return stop({
+          outcome: 'cancelled',
+          stage: 'conflict',
+          message: l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', this.file.name),
+        });
       }
       m = mergeFields(base, this.content, theirs, this.choicesFor(remote));
     }
@@ -375,12 +456,26 @@ class PushRun {
    * Asks the user about the conflicts not yet decided, and keeps each choice with the remote value
    * it was made against; false when the user cancelled or left one undecided.
    */
-  private async decideConflicts(open: FieldConflict[], base: CampaignDoc, theirs: CampaignDoc, remote: RemoteCampaign, known: Record<string, ConflictChoice>): Promise<boolean> {
+  private async decideConflicts(
+    open: FieldConflict[],
+    base: CampaignDoc,
+    theirs: CampaignDoc,
+    remote: RemoteCampaign,
+    known: Record<string, ConflictChoice>,
+  ): Promise<boolean> {
     const { ui, env } = this.deps;
     const question: ConflictQuestion = {
-      campaignId: this.id, campaignName: nameOf(this.content), environment: env.name, fileUri: this.file.uri, fileName: this.file.name,
-      remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
-      conflicts: open, base, local: this.content, remote: theirs,
+      campaignId: this.id,
+      campaignName: nameOf(this.content),
+      environment: env.name,
+      fileUri: this.file.uri,
+      fileName: this.file.name,
+      remoteUpdatedBy: nonEmptyString(remote.raw.updated_by),
+      remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
+      conflicts: open,
+      base,
+      local: this.content,
+      remote: theirs,
       result: choices => mergeFields(base, this.content, theirs, { ...known, ...choices }).merged,
     };
     const choices = await ui.resolveConflicts(question);
@@ -416,14 +511,31 @@ class PushRun {
     if (dequal(merge.merged, this.content)) return PROCEED;
     const next = applyFieldChanges(this.text, this.content, merge.merged);
     if (!(await this.file.replace(this.text, next))) {
-      return stop({ outcome: 'cancelled', stage: 'file', message: l10n.t('{0} changed while the service\'s changes were being merged into it: nothing was sent and the file is as you left it. Push again.', this.file.name) });
+      return stop({
+        outcome: 'cancelled',
+        stage: 'file',
+        message: l10n.t(
+          "{0} changed while the service's changes were being merged into it: nothing was sent and the file is as you left it. Push again.",
+          this.file.name,
+        ),
+      });
     }
     const baseContent = contentOf(this.base);
     const merged = merge.merged;
     const adopt = async (saved: string) => {
       const doc = parse(saved).value;
       if (!isObject(doc) || !mergeKept(baseContent, contentOf(remote.normalized), merged, contentOf(doc))) return;
-      await this.deps.bases.write(this.id, remote).catch(e => this.deps.ui.warn(l10n.t('{0} was saved with the merge, but its base snapshot could not be updated ({1}): the next push will merge against the older base again.', this.file.name, e instanceof Error ? e.message : String(e))));
+      await this.deps.bases
+        .write(this.id, remote)
+        .catch(e =>
+          this.deps.ui.warn(
+            l10n.t(
+              '{0} was saved with the merge, but its base snapshot could not be updated ({1}): the next push will merge against the older base again.',
+              this.file.name,
+              e instanceof Error ? e.message : String(e),
+            ),
+          ),
+        );
     };
     this.pendingBase?.cancel();
     this.pendingBase = this.file.whenSaved(saved => (this.adopting = adopt(saved)));
@@ -446,22 +558,32 @@ class PushRun {
     if (!merge.decided) {
       const ok = await ui.confirm(
         l10n.t('Nothing of yours to send: only the service changed {0}.', list(take)),
-        l10n.t('Take the service\'s version of {0} into {1}? The rest of the file stays as it is.', list(take), file.name),
-        l10n.t('Update my file'));
-      if (!ok) return stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
+        l10n.t("Take the service's version of {0} into {1}? The rest of the file stays as it is.", list(take), file.name),
+        l10n.t('Update my file'),
+      );
+      if (!ok)
+        return stop({ outcome: 'cancelled', stage: 'confirm', message: l10n.t('Nothing was sent and {0} is unchanged.', file.name) });
     }
     const inFile = await this.writeMerge(merge, remote);
     if (inFile.kind === 'stop') return inFile;
     ui.info(l10n.t('{0} took {1} from the service; nothing needed to be sent.', file.name, list(take)));
-    return proceed({ outcome: 'file-updated', message: l10n.t('The file took the service\'s changes.'), fileTook: take });
+    return proceed({ outcome: 'file-updated', message: l10n.t("The file took the service's changes."), fileTook: take });
   }
 
-/** State rules against the current remote status. */
+  /** State rules against the current remote status. */
   checkState(merge: Merge, plan: PatchPlan, remote: RemoteCampaign): Stage<void> {
     const state = stateProblems(merge.merged, plan.changed, remote.normalized, remote.status);
     if (!state.length) return PROCEED;
     this.deps.ui.showFindings(this.file.uri, state, this.start.local);
-    return stop({ outcome: 'blocked', stage: 'state', problems: state, message: state.length === 1 ? l10n.t('Nothing was sent: {0}', state[0].message) : l10n.t('Nothing was sent: {0} (and {1} more, shown in the file)', state[0].message, state.length - 1) });
+    return stop({
+      outcome: 'blocked',
+      stage: 'state',
+      problems: state,
+      message:
+        state.length === 1
+          ? l10n.t('Nothing was sent: {0}', state[0].message)
+          : l10n.t('Nothing was sent: {0} (and {1} more, shown in the file)', state[0].message, state.length - 1),
+    });
   }
 
   /** The service's own validation, without committing; returns notes for the preview. */
@@ -474,8 +596,17 @@ class PushRun {
       // The body that will be sent, checked against the campaign as stored: what it would become.
       validation = await ui.progress(l10n.t('Validating on the service…'), () => api.validateCampaign(this.id, plan.body));
     } catch (e) {
-      if (cancelledByUser(e)) return stop({ outcome: 'cancelled', stage: 'remote-validate', message: l10n.t('Push cancelled during the service\'s validation: nothing was sent.') });
-      return stop({ outcome: 'failed', stage: 'remote-validate', message: l10n.t('Nothing was sent: the service\'s validation could not run ({0}).', describeFailure(e)) });
+      if (cancelledByUser(e))
+        return stop({
+          outcome: 'cancelled',
+          stage: 'remote-validate',
+          message: l10n.t("Push cancelled during the service's validation: nothing was sent."),
+        });
+      return stop({
+        outcome: 'failed',
+        stage: 'remote-validate',
+        message: l10n.t("Nothing was sent: the service's validation could not run ({0}).", describeFailure(e)),
+      });
     }
     if (validation.ok) {
       ui.showFindings(file.uri, [], local);
@@ -487,26 +618,57 @@ class PushRun {
     // elsewhere (a draft not complete yet) are shown and noted, since the draft may be saved.
     const blocking = findings.filter(f => f.path !== '' && plan.changed.includes(componentOf(f.path)));
     if (blocking.length) {
-      return stop({ outcome: 'blocked', stage: 'remote-validate', problems: findings, message: l10n.t('Nothing was sent: the service\'s validation rejects {0} — {1} See the file for each problem.', list([...new Set(blocking.map(f => componentOf(f.path)))]), blocking[0].message) });
+      return stop({
+        outcome: 'blocked',
+        stage: 'remote-validate',
+        problems: findings,
+        message: l10n.t(
+          "Nothing was sent: the service's validation rejects {0} — {1} See the file for each problem.",
+          list([...new Set(blocking.map(f => componentOf(f.path)))]),
+          blocking[0].message,
+        ),
+      });
     }
-    return proceed([findings.length === 1
-      ? l10n.t('The service\'s validation reports 1 problem outside the components being sent (shown in the file): the draft can be saved, but not published until it is fixed.')
-      : l10n.t('The service\'s validation reports {0} problems outside the components being sent (shown in the file): the draft can be saved, but not published until they are fixed.', findings.length)]);
+    return proceed([
+      findings.length === 1
+        ? l10n.t(
+            "The service's validation reports 1 problem outside the components being sent (shown in the file): the draft can be saved, but not published until it is fixed.",
+          )
+        : l10n.t(
+            "The service's validation reports {0} problems outside the components being sent (shown in the file): the draft can be saved, but not published until they are fixed.",
+            findings.length,
+          ),
+    ]);
   }
 
   /** Shows exactly what will be sent, and asks (twice for production). */
   async confirm(merge: Merge, plan: PatchPlan, remote: RemoteCampaign, validateNotes: string[]): Promise<Stage<void>> {
     const { ui, env } = this.deps;
-    const notes = [...merge.notes, ...planNotes(plan, { readOnly: false }), ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message), ...validateNotes];
+    const notes = [
+      ...merge.notes,
+      ...planNotes(plan, { readOnly: false }),
+      ...propagationNotes(merge.merged, plan.changed, remote.status).map(p => p.message),
+      ...validateNotes,
+    ];
     const preview: PushPreview = {
-      campaignId: this.id, campaignName: nameOf(merge.merged), environment: env.name, production: env.production, status: remote.status,
+      campaignId: this.id,
+      campaignName: nameOf(merge.merged),
+      environment: env.name,
+      production: env.production,
+      status: remote.status,
       request: { method: 'PATCH', path: `/v5/campaigns/${this.id}` },
-      body: plan.body, before: previewBefore(plan.body, { ...remote.normalized, updated_by: remote.raw.updated_by }), changed: plan.changed,
+      body: plan.body,
+      before: previewBefore(plan.body, { ...remote.normalized, updated_by: remote.raw.updated_by }),
+      changed: plan.changed,
       changes: reviewChanges(plan, merge.merged, remote.normalized, contentOf(this.start.base)),
-      takeFromRemote: merge.takeFromRemote, remoteUpdatedBy: nonEmptyString(remote.raw.updated_by), remoteUpdatedAt: nonEmptyString(remote.raw.updated_at), notes,
+      takeFromRemote: merge.takeFromRemote,
+      remoteUpdatedBy: nonEmptyString(remote.raw.updated_by),
+      remoteUpdatedAt: nonEmptyString(remote.raw.updated_at),
+      notes,
     };
     if (!(await ui.confirmPush(preview, 1))) return stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(false) });
-    if (env.production && !(await ui.confirmPush(preview, 2))) return stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(true) });
+    if (env.production && !(await ui.confirmPush(preview, 2)))
+      return stop({ outcome: 'cancelled', stage: 'confirm', message: this.cancelled(true) });
     return PROCEED;
   }
 
@@ -519,8 +681,14 @@ class PushRun {
         : l10n.t('Push cancelled: nothing was sent, and {0} and its base are unchanged.', name);
     }
     return production
-      ? l10n.t('Push to production cancelled: nothing was sent. {0} holds your edits merged with the service\'s changes; undo restores your version, and its base follows the merge once you save it.', name)
-      : l10n.t('Push cancelled: nothing was sent. {0} holds your edits merged with the service\'s changes; undo restores your version, and its base follows the merge once you save it.', name);
+      ? l10n.t(
+          "Push to production cancelled: nothing was sent. {0} holds your edits merged with the service's changes; undo restores your version, and its base follows the merge once you save it.",
+          name,
+        )
+      : l10n.t(
+          "Push cancelled: nothing was sent. {0} holds your edits merged with the service's changes; undo restores your version, and its base follows the merge once you save it.",
+          name,
+        );
   }
 
   /**
@@ -537,14 +705,36 @@ class PushRun {
     try {
       fresh = await api.getCampaign(this.id, undefined, { thenWrite: true });
     } catch (e) {
-      return stop({ outcome: 'failed', stage: 'read', message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)) });
+      return stop({
+        outcome: 'failed',
+        stage: 'read',
+        message: l10n.t('Nothing was sent: campaign {0} could not be read again before writing ({1}).', this.id, describeFailure(e)),
+      });
     }
     if (!remoteMoved(baseFrom(remote), fresh)) return proceed(fresh);
-    if (round >= MAX_ROUNDS) return stop({ outcome: 'failed', stage: 'conflict', message: l10n.t('Nothing was sent: campaign {0} keeps changing on the service ({1} times during this push). Try again once the other client is done.', this.id, MAX_ROUNDS) });
+    if (round >= MAX_ROUNDS)
+      return stop({
+        outcome: 'failed',
+        stage: 'conflict',
+        message: l10n.t(
+          'Nothing was sent: campaign {0} keeps changing on the service ({1} times during this push). Try again once the other client is done.',
+          this.id,
+          MAX_ROUNDS,
+        ),
+      });
     const by = nonEmptyString(fresh.raw.updated_by);
-    ui.warn(by
-      ? l10n.t('Campaign {0} changed on the service while you were reviewing (by {1}): nothing was sent; here is the push again against the new version.', this.id, by)
-      : l10n.t('Campaign {0} changed on the service while you were reviewing: nothing was sent; here is the push again against the new version.', this.id));
+    ui.warn(
+      by
+        ? l10n.t(
+            'Campaign {0} changed on the service while you were reviewing (by {1}): nothing was sent; here is the push again against the new version.',
+            this.id,
+            by,
+          )
+        : l10n.t(
+            'Campaign {0} changed on the service while you were reviewing: nothing was sent; here is the push again against the new version.',
+            this.id,
+          ),
+    );
     return { kind: 'moved', remote: fresh };
   }
 
@@ -567,11 +757,23 @@ class PushRun {
     if (envelope && isServiceError(e)) {
       const findings = findingsFromEnvelope(envelope, local);
       if (findings.length) this.deps.ui.showFindings(file.uri, findings, local);
-      return stop({ outcome: 'failed', stage: 'write', problems: findings,
-        message: l10n.t('The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.', e.status, describeFailure(e), file.name),
+      return stop({
+        outcome: 'failed',
+        stage: 'write',
+        problems: findings,
+        message: l10n.t(
+          'The service refused the update (HTTP {0}): {1}. Nothing changed on the service, and {2} and its base are unchanged.',
+          e.status,
+          describeFailure(e),
+          file.name,
+        ),
       });
     }
-    return stop({ outcome: 'failed', stage: 'write', message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name) });
+    return stop({
+      outcome: 'failed',
+      stage: 'write',
+      message: l10n.t('The update was not sent: {0}. {1} and its base are unchanged.', describeFailure(e), file.name),
+    });
   }
 
   /**
@@ -583,14 +785,25 @@ class PushRun {
     const { file, id } = this;
     const lost = answerLost(e);
     const what = answerLostOrFailed(e, 'update');
-    const title = lost ? l10n.t('The answer to the update was lost; checking whether it reached the service…') : l10n.t('The service failed while handling the update; checking whether it was applied…');
+    const title = lost
+      ? l10n.t('The answer to the update was lost; checking whether it reached the service…')
+      : l10n.t('The service failed while handling the update; checking whether it was applied…');
     const unchanged = l10n.t('Nothing was sent again; {0} and its base are unchanged.', file.name);
     const check = await readUntilAnswered(ui, title, signal => api.getCampaign(id, signal), readBack);
     if (!check.answered) {
-      const again = check.reason === 'refused'
-        ? l10n.t('Push again once that is fixed: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).')
-        : l10n.t('Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).');
-      const message = [l10n.t('{0}, and {1}: whether the update reached campaign {2} could not be checked yet.', what, whyUnchecked(check), id), unchanged, again].join(' ');
+      const again =
+        check.reason === 'refused'
+          ? l10n.t(
+              'Push again once that is fixed: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).',
+            )
+          : l10n.t(
+              'Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet (nothing, if the update arrived).',
+            );
+      const message = [
+        l10n.t('{0}, and {1}: whether the update reached campaign {2} could not be checked yet.', what, whyUnchecked(check), id),
+        unchanged,
+        again,
+      ].join(' ');
       return stop({ outcome: 'unchecked', stage: 'write', message });
     }
     const after = check.value;
@@ -599,13 +812,16 @@ class PushRun {
     const rec = reconcileWrite({ before: fresh.normalized, sent: plan.body, after: after.normalized });
     if (rec.outcome === 'not-applied') {
       const next = notAppliedAsSent(rec)
-        ? l10n.t('Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".')
+        ? l10n.t(
+            'Push again to merge their change with yours (the push asks about each field you both changed), or compare first with "Campaign Studio: Compare with Remote".',
+          )
         : l10n.t('Push again to send it.');
       const found = l10n.t('{0}. Reading campaign {1} again shows {2}', what, id, notAppliedFinding(rec, by));
       return stop({ outcome: 'not-applied', stage: 'write', message: [found, unchanged, next].join(' ') });
     }
     return proceed({
-      outcome: 'pushed-after-timeout', after,
+      outcome: 'pushed-after-timeout',
+      after,
       note: lost ? 'lost' : 'failed',
       meanwhile: changedMeanwhile(rec, by),
     });
@@ -617,7 +833,7 @@ class PushRun {
     const { file, id } = this;
     this.pendingBase?.cancel();
     await this.adopting;
-    const after = written.after ?? await this.readBack();
+    const after = written.after ?? (await this.readBack());
     // Without a read-back the base stays: the next push then sees the remote moved, and the merge
     // finds the pushed fields equal on both sides, so nothing is lost or sent twice.
     if (after) await bases.write(id, baseAfterPush(fresh, after, plan.changed));
@@ -628,14 +844,31 @@ class PushRun {
 
     const pushed = list(plan.changed);
     const messages: string[] = [
-      written.note === 'lost' ? l10n.t('Pushed {0} to campaign {1} on {2} (the answer was lost; reading the campaign again confirmed it applied).', pushed, id, env.name)
-        : written.note === 'failed' ? l10n.t('Pushed {0} to campaign {1} on {2} (the service reported a failure, but reading the campaign again confirmed it applied).', pushed, id, env.name)
-        : l10n.t('Pushed {0} to campaign {1} on {2}.', pushed, id, env.name),
+      written.note === 'lost'
+        ? l10n.t(
+            'Pushed {0} to campaign {1} on {2} (the answer was lost; reading the campaign again confirmed it applied).',
+            pushed,
+            id,
+            env.name,
+          )
+        : written.note === 'failed'
+          ? l10n.t(
+              'Pushed {0} to campaign {1} on {2} (the service reported a failure, but reading the campaign again confirmed it applied).',
+              pushed,
+              id,
+              env.name,
+            )
+          : l10n.t('Pushed {0} to campaign {1} on {2}.', pushed, id, env.name),
     ];
     if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
-    if (fileTook.length) messages.push(l10n.t('{0} took the service\'s copy of {1}.', file.name, list(fileTook)));
-    if (!after) messages.push(l10n.t('The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.'));
+    if (fileTook.length) messages.push(l10n.t("{0} took the service's copy of {1}.", file.name, list(fileTook)));
+    if (!after)
+      messages.push(
+        l10n.t(
+          'The campaign could not be read back after the push, so its base snapshot was not refreshed: fetch it before editing further.',
+        ),
+      );
     ui.info(messages.join(' '));
     return { outcome: written.outcome, message: [...messages, around].filter(Boolean).join(' '), sent: plan.changed, fileTook };
   }
@@ -673,9 +906,17 @@ function changedAroundWrite(id: string, plan: PatchPlan, fresh: RemoteCampaign, 
   if (!changedElsewhere.length) return '';
   const fields = changedElsewhere.flatMap(k => differingPaths(fresh.normalized[k], after.normalized[k], `/${k}`, 5));
   const updatedBy = nonEmptyString(after.raw.updated_by);
-  const by = updatedBy && updatedBy !== me ? l10n.t({ message: ' (last by {0})', args: [visible(updatedBy)], comment: 'after a campaign id: who last changed it' }) : '';
-  return l10n.t('While your update was sent, another client changed campaign {0}{1} outside it: {2} now differ from the version your push was merged against. The service cannot refuse a write made against an older version, so if that client also changed {3} in the same moment, yours replaced it: compare with "Campaign Studio: Compare with Remote". The next push brings their change into your file.',
-    id, by, fields.map(code).join(', '), list(plan.changed));
+  const by =
+    updatedBy && updatedBy !== me
+      ? l10n.t({ message: ' (last by {0})', args: [visible(updatedBy)], comment: 'after a campaign id: who last changed it' })
+      : '';
+  return l10n.t(
+    'While your update was sent, another client changed campaign {0}{1} outside it: {2} now differ from the version your push was merged against. The service cannot refuse a write made against an older version, so if that client also changed {3} in the same moment, yours replaced it: compare with "Campaign Studio: Compare with Remote". The next push brings their change into your file.',
+    id,
+    by,
+    fields.map(code).join(', '),
+    list(plan.changed),
+  );
 }
 
 /** What the merge did, for the preview. */
@@ -683,19 +924,29 @@ function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) 
   const who = nonEmptyString(remote.raw.updated_by);
   const said = (path: string, c: ConflictChoice) => {
     const field = `\`${path}\``;
-    return c === 'remote' ? l10n.t('{0} (taking theirs)', field) : c === 'local' ? l10n.t('{0} (keeping yours)', field) : l10n.t('{0} (as you wrote it)', field);
+    return c === 'remote'
+      ? l10n.t('{0} (taking theirs)', field)
+      : c === 'local'
+        ? l10n.t('{0} (keeping yours)', field)
+        : l10n.t('{0} (as you wrote it)', field);
   };
-  const sentences = [who ? l10n.t('The campaign changed on the service by {0} since you fetched it.', who) : l10n.t('The campaign changed on the service since you fetched it.')];
+  const sentences = [
+    who
+      ? l10n.t('The campaign changed on the service by {0} since you fetched it.', who)
+      : l10n.t('The campaign changed on the service since you fetched it.'),
+  ];
   if (m.takenFromRemote.length) {
-    sentences.push(m.takenFromRemote.length === 1
-      ? l10n.t('Changed only there, {0} is merged into your file.', list(m.takenFromRemote))
-      : l10n.t('Changed only there, {0} are merged into your file.', list(m.takenFromRemote)));
+    sentences.push(
+      m.takenFromRemote.length === 1
+        ? l10n.t('Changed only there, {0} is merged into your file.', list(m.takenFromRemote))
+        : l10n.t('Changed only there, {0} are merged into your file.', list(m.takenFromRemote)),
+    );
   }
   if (m.keptLocal.length) sentences.push(l10n.t('Changed only by you: {0}.', list(m.keptLocal)));
-  if (m.conflicts.length) sentences.push(l10n.t('Changed on both sides: {0}.', m.conflicts.map(c => said(c.path, choice(c.id))).join(', ')));
+  if (m.conflicts.length)
+    sentences.push(l10n.t('Changed on both sides: {0}.', m.conflicts.map(c => said(c.path, choice(c.id))).join(', ')));
   return sentences.join(' ');
 }
-
 
 function nameOf(doc: CampaignDoc): string | undefined {
   const bd = doc.basic_details;
@@ -706,27 +957,64 @@ function nameOf(doc: CampaignDoc): string | undefined {
  * Writes components from `source` into the file. When the user edited the file since `expected`
  * (the text the push started from), a component is written only if the user did not touch it.
  */
-async function writeComponents(file: LocalFile, expected: string, localAtStart: CampaignDoc, source: CampaignDoc, keys: string[]): Promise<{ ok: boolean; message: string; written: string[] }> {
+async function writeComponents(
+  file: LocalFile,
+  expected: string,
+  localAtStart: CampaignDoc,
+  source: CampaignDoc,
+  keys: string[],
+): Promise<{ ok: boolean; message: string; written: string[] }> {
   const current = file.text();
   let targetKeys = keys;
   const skipped: string[] = [];
   if (current !== expected) {
     const now = parse(current).value;
-    if (!isObject(now)) return { ok: false, written: [], message: l10n.t('{0} was edited during the push and is no longer valid JSON, so {1} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.', file.name, list(keys)) };
+    if (!isObject(now))
+      return {
+        ok: false,
+        written: [],
+        message: l10n.t(
+          '{0} was edited during the push and is no longer valid JSON, so {1} could not be taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.',
+          file.name,
+          list(keys),
+        ),
+      };
     targetKeys = keys.filter(k => canonical(now[k]) === canonical(localAtStart[k]));
     skipped.push(...keys.filter(k => !targetKeys.includes(k)));
   }
-  const next = applyTopLevel(current, targetKeys.map(k => ({ key: k, value: source[k] })));
+  const next = applyTopLevel(
+    current,
+    targetKeys.map(k => ({ key: k, value: source[k] })),
+  );
   if (next !== current && !(await file.replace(current, next))) {
-    return { ok: false, written: [], message: keys.length === 1
-        ? l10n.t('{0} changed while it was being updated, so {1} was not taken into it. Use "Campaign Studio: Compare with Remote" to take it by hand.', file.name, list(keys))
-        : l10n.t('{0} changed while it was being updated, so {1} were not taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.', file.name, list(keys)),
+    return {
+      ok: false,
+      written: [],
+      message:
+        keys.length === 1
+          ? l10n.t(
+              '{0} changed while it was being updated, so {1} was not taken into it. Use "Campaign Studio: Compare with Remote" to take it by hand.',
+              file.name,
+              list(keys),
+            )
+          : l10n.t(
+              '{0} changed while it was being updated, so {1} were not taken into it. Use "Campaign Studio: Compare with Remote" to take them by hand.',
+              file.name,
+              list(keys),
+            ),
     };
   }
   if (skipped.length) {
-    const message = skipped.length === 1
-      ? l10n.t('You edited {0} during the push, so it was left as you wrote it; use "Campaign Studio: Compare with Remote" to compare.', list(skipped))
-      : l10n.t('You edited {0} during the push, so they were left as you wrote them; use "Campaign Studio: Compare with Remote" to compare.', list(skipped));
+    const message =
+      skipped.length === 1
+        ? l10n.t(
+            'You edited {0} during the push, so it was left as you wrote it; use "Campaign Studio: Compare with Remote" to compare.',
+            list(skipped),
+          )
+        : l10n.t(
+            'You edited {0} during the push, so they were left as you wrote them; use "Campaign Studio: Compare with Remote" to compare.',
+            list(skipped),
+          );
     return { ok: false, written: targetKeys, message };
   }
   return { ok: true, written: targetKeys, message: '' };

@@ -33,7 +33,12 @@ export interface Unanswered {
 export type ReadBack<T> = { answered: true; value: T } | Unanswered;
 
 /** Reads until the service answers, showing each wait under `title`, until the person cancels. */
-export function readUntilAnswered<T>(ui: PushUi, title: string, read: (signal: AbortSignal) => Promise<T>, options: ReadBackOptions = {}): Promise<ReadBack<T>> {
+export function readUntilAnswered<T>(
+  ui: PushUi,
+  title: string,
+  read: (signal: AbortSignal) => Promise<T>,
+  options: ReadBackOptions = {},
+): Promise<ReadBack<T>> {
   const clock = options.clock ?? systemClock;
   const budgetMs = options.budgetMs ?? READ_BACK_BUDGET_MS;
   return ui.progress(title, step => new ReadBackLoop(clock, budgetMs, step).run(read));
@@ -46,7 +51,11 @@ class ReadBackLoop {
   private ended?: 'cancelled' | 'budget';
   private lastError?: string;
 
-  constructor(private readonly clock: Clock, private readonly budgetMs: number, private readonly step: ProgressStep) {
+  constructor(
+    private readonly clock: Clock,
+    private readonly budgetMs: number,
+    private readonly step: ProgressStep,
+  ) {
     this.deadline = clock.now() + budgetMs;
   }
 
@@ -56,7 +65,10 @@ class ReadBackLoop {
     if (this.step.signal.aborted) onCancel();
     const timer = new AbortController();
     // A read still running at the deadline is stopped there.
-    void this.clock.sleep(this.budgetMs, timer.signal).then(() => this.end('budget'), () => undefined);
+    void this.clock.sleep(this.budgetMs, timer.signal).then(
+      () => this.end('budget'),
+      () => undefined,
+    );
     try {
       return await this.attempts(read);
     } finally {
@@ -113,8 +125,8 @@ function backoff(attempt: number): number {
 function waitReason(e: ServiceError): string {
   if (e.status === 429) {
     return e.retryAfterMs !== undefined
-      ? l10n.t('the service\'s rate limit was reached and it asks to wait {0}', formatDuration(e.retryAfterMs, 'short'))
-      : l10n.t('the service\'s rate limit was reached and it asks to wait');
+      ? l10n.t("the service's rate limit was reached and it asks to wait {0}", formatDuration(e.retryAfterMs, 'short'))
+      : l10n.t("the service's rate limit was reached and it asks to wait");
   }
   return l10n.t('service not answering: {0}', failureClause(e));
 }
@@ -132,19 +144,29 @@ export function answerLostOrFailed(e: unknown, write: 'update' | 'create' | Stat
   const why = failureClause(e);
   if (answerLost(e)) {
     switch (write) {
-      case 'update': return l10n.t('The answer to the update was lost ({0})', why);
-      case 'create': return l10n.t('The answer to the create call was lost ({0})', why);
-      case 'PAUSE': return l10n.t('The answer to the pause request was lost ({0})', why);
-      case 'RESUME': return l10n.t('The answer to the resume request was lost ({0})', why);
-      case 'STOP': return l10n.t('The answer to the stop request was lost ({0})', why);
+      case 'update':
+        return l10n.t('The answer to the update was lost ({0})', why);
+      case 'create':
+        return l10n.t('The answer to the create call was lost ({0})', why);
+      case 'PAUSE':
+        return l10n.t('The answer to the pause request was lost ({0})', why);
+      case 'RESUME':
+        return l10n.t('The answer to the resume request was lost ({0})', why);
+      case 'STOP':
+        return l10n.t('The answer to the stop request was lost ({0})', why);
     }
   }
   switch (write) {
-    case 'update': return l10n.t('The service failed while handling the update ({0})', why);
-    case 'create': return l10n.t('The service failed while handling the create call ({0})', why);
-    case 'PAUSE': return l10n.t('The service failed while handling the pause request ({0})', why);
-    case 'RESUME': return l10n.t('The service failed while handling the resume request ({0})', why);
-    case 'STOP': return l10n.t('The service failed while handling the stop request ({0})', why);
+    case 'update':
+      return l10n.t('The service failed while handling the update ({0})', why);
+    case 'create':
+      return l10n.t('The service failed while handling the create call ({0})', why);
+    case 'PAUSE':
+      return l10n.t('The service failed while handling the pause request ({0})', why);
+    case 'RESUME':
+      return l10n.t('The service failed while handling the resume request ({0})', why);
+    case 'STOP':
+      return l10n.t('The service failed while handling the stop request ({0})', why);
   }
 }
 
@@ -154,9 +176,22 @@ export function answerLostOrFailed(e: unknown, write: 'update' | 'create' | Stat
  */
 export function whyUnchecked(r: Unanswered): string {
   const last = r.lastError;
-  if (r.reason === 'cancelled') return last ? l10n.t('you stopped the check before the service answered (last: {0})', last) : l10n.t('you stopped the check before the service answered');
-  if (r.asksToWaitMs !== undefined) return l10n.t('the service\'s rate limit asks to wait {0}, longer than the {1} the check may take', formatDuration(r.asksToWaitMs, 'short'), formatDuration(r.budgetMs, 'short'));
+  if (r.reason === 'cancelled')
+    return last
+      ? l10n.t('you stopped the check before the service answered (last: {0})', last)
+      : l10n.t('you stopped the check before the service answered');
+  if (r.asksToWaitMs !== undefined)
+    return l10n.t(
+      "the service's rate limit asks to wait {0}, longer than the {1} the check may take",
+      formatDuration(r.asksToWaitMs, 'short'),
+      formatDuration(r.budgetMs, 'short'),
+    );
   const budget = formatDuration(r.budgetMs, 'short');
-  if (r.reason === 'budget') return last ? l10n.t('the service did not answer during {0} of checking (last: {1})', budget, last) : l10n.t('the service did not answer during {0} of checking', budget);
-  return last !== undefined ? l10n.t('the service refused the read that checks it ({0})', last) : l10n.t('the service refused the read that checks it (no reason given)');
+  if (r.reason === 'budget')
+    return last
+      ? l10n.t('the service did not answer during {0} of checking (last: {1})', budget, last)
+      : l10n.t('the service did not answer during {0} of checking', budget);
+  return last !== undefined
+    ? l10n.t('the service refused the read that checks it ({0})', last)
+    : l10n.t('the service refused the read that checks it (no reason given)');
 }

@@ -61,15 +61,33 @@ export function notAppliedAsSent(r: Reconciliation): boolean {
  * changed what, and what holds what). `updatedBy` is who last changed it, when someone else.
  */
 export function notAppliedFinding(r: Reconciliation, updatedBy?: string): string {
-  if (!notAppliedAsSent(r)) return [l10n.t('that it was not applied: the service still has {0} as before the push.', list(r.asBefore)), changedMeanwhile(r, updatedBy)].filter(Boolean).join(' ');
+  if (!notAppliedAsSent(r))
+    return [
+      l10n.t('that it was not applied: the service still has {0} as before the push.', list(r.asBefore)),
+      changedMeanwhile(r, updatedBy),
+    ]
+      .filter(Boolean)
+      .join(' ');
   const changed = [...r.overwritten, ...r.changedElsewhere];
   const parts = [
     changed.length
-      ? (updatedBy ? l10n.t('another client changed {0} (by {1})', list(changed), updatedBy) : l10n.t('another client changed {0}', list(changed)))
-      : (updatedBy ? l10n.t('another client changed the campaign (by {0})', updatedBy) : l10n.t('another client changed the campaign')),
+      ? updatedBy
+        ? l10n.t('another client changed {0} (by {1})', list(changed), updatedBy)
+        : l10n.t('another client changed {0}', list(changed))
+      : updatedBy
+        ? l10n.t('another client changed the campaign (by {0})', updatedBy)
+        : l10n.t('another client changed the campaign'),
   ];
-  if (r.matched.length) parts.push(r.matched.length === 1 ? l10n.t('{0} holds what was sent', list(r.matched)) : l10n.t('{0} hold what was sent', list(r.matched)));
-  if (r.asBefore.length) parts.push(r.asBefore.length === 1 ? l10n.t('{0} is as before the push', list(r.asBefore)) : l10n.t('{0} are as before the push', list(r.asBefore)));
+  if (r.matched.length)
+    parts.push(
+      r.matched.length === 1 ? l10n.t('{0} holds what was sent', list(r.matched)) : l10n.t('{0} hold what was sent', list(r.matched)),
+    );
+  if (r.asBefore.length)
+    parts.push(
+      r.asBefore.length === 1
+        ? l10n.t('{0} is as before the push', list(r.asBefore))
+        : l10n.t('{0} are as before the push', list(r.asBefore)),
+    );
   return l10n.t('that the update is not applied as sent: {0}.', parts.join('; '));
 }
 
@@ -77,11 +95,31 @@ export function notAppliedFinding(r: Reconciliation, updatedBy?: string): string
 export function changedMeanwhile(r: Reconciliation, updatedBy?: string): string {
   if (!r.changedElsewhere.length) return '';
   return updatedBy
-    ? l10n.t('Meanwhile another client changed {0} (by {1}), which your file does not have yet: the next push brings it into your file (it is kept as theirs, never sent back over).', list(r.changedElsewhere), updatedBy)
-    : l10n.t('Meanwhile another client changed {0}, which your file does not have yet: the next push brings it into your file (it is kept as theirs, never sent back over).', list(r.changedElsewhere));
+    ? l10n.t(
+        'Meanwhile another client changed {0} (by {1}), which your file does not have yet: the next push brings it into your file (it is kept as theirs, never sent back over).',
+        list(r.changedElsewhere),
+        updatedBy,
+      )
+    : l10n.t(
+        'Meanwhile another client changed {0}, which your file does not have yet: the next push brings it into your file (it is kept as theirs, never sent back over).',
+        list(r.changedElsewhere),
+      );
 }
 
-const META = new Set(['id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time', 'flow_id', 'flow_name', 'parent_id', 'created_by', 'updated_by']);
+const META = new Set([
+  'id',
+  'campaign_id',
+  'version_number',
+  'status',
+  'created_at',
+  'updated_at',
+  'sent_time',
+  'flow_id',
+  'flow_name',
+  'parent_id',
+  'created_by',
+  'updated_by',
+]);
 function isMeta(k: string): boolean {
   return META.has(k);
 }
@@ -91,17 +129,41 @@ function isMeta(k: string): boolean {
  * started. Exactly one is ours; none means it was not created; several are ambiguous: one of
  * them is ours, and which cannot be told.
  */
-export function reconcileCreate(candidates: ReadonlyArray<{ id: string; created_at?: string }>, startedAt: number, knownIds: ReadonlySet<string>, what: string): { outcome: WriteOutcome | 'ambiguous'; id?: string; message: string } {
+export function reconcileCreate(
+  candidates: ReadonlyArray<{ id: string; created_at?: string }>,
+  startedAt: number,
+  knownIds: ReadonlySet<string>,
+  what: string,
+): { outcome: WriteOutcome | 'ambiguous'; id?: string; message: string } {
   const fresh = candidates.filter(c => !knownIds.has(c.id) && createdSince(c.created_at, startedAt));
-  if (fresh.length === 1) return { outcome: 'applied', id: fresh[0].id, message: l10n.t('{0}, but a new draft by you appeared on the service ({1}); it is taken as this file\'s draft.', what, fresh[0].id) };
-  if (fresh.length === 0) return { outcome: 'not-applied', message: l10n.t('{0}, and no new draft by you appeared on the service: nothing was created. Create the draft again.', what) };
-  return { outcome: 'ambiguous', message: l10n.t('{0}, and {1} new drafts by you appeared since ({2}): one of them is this file\'s, and which one cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right `id` into the file.', what, fresh.length, fresh.map(c => c.id).join(', ')) };
+  if (fresh.length === 1)
+    return {
+      outcome: 'applied',
+      id: fresh[0].id,
+      message: l10n.t("{0}, but a new draft by you appeared on the service ({1}); it is taken as this file's draft.", what, fresh[0].id),
+    };
+  if (fresh.length === 0)
+    return {
+      outcome: 'not-applied',
+      message: l10n.t('{0}, and no new draft by you appeared on the service: nothing was created. Create the draft again.', what),
+    };
+  return {
+    outcome: 'ambiguous',
+    message: l10n.t(
+      "{0}, and {1} new drafts by you appeared since ({2}): one of them is this file's, and which one cannot be told. Nothing else was sent; check them in the Campaigns view, delete the extras in the dashboard, and write the right `id` into the file.",
+      what,
+      fresh.length,
+      fresh.map(c => c.id).join(', '),
+    ),
+  };
 }
 
 /** Service timestamps are UTC, "YYYY-MM-DD HH:MM:SS[.fff]"; allow a minute of clock skew. */
 function createdSince(createdAt: string | undefined, startedAt: number): boolean {
   if (!createdAt) return false;
-  const iso = /^\d{4}-\d{2}-\d{2} /.test(createdAt) ? createdAt.replace(' ', 'T') + (/[zZ]|[+-]\d{2}:?\d{2}$/.test(createdAt) ? '' : 'Z') : createdAt;
+  const iso = /^\d{4}-\d{2}-\d{2} /.test(createdAt)
+    ? createdAt.replace(' ', 'T') + (/[zZ]|[+-]\d{2}:?\d{2}$/.test(createdAt) ? '' : 'Z')
+    : createdAt;
   const t = Date.parse(iso);
   return !Number.isNaN(t) && t >= startedAt - 60_000;
 }

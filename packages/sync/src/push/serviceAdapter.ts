@@ -43,7 +43,18 @@ function testResults(body: unknown, recipients: readonly string[]): { message?: 
   if (isObject(data)) {
     for (const [recipient, v] of Object.entries(data)) {
       const r = isObject(v) ? v : { status: v };
-      results.push({ recipient, ok: okStatus(r.status), reason: typeof r.failure_reason === 'string' ? r.failure_reason : typeof r.reason === 'string' ? r.reason : okStatus(r.status) ? undefined : `status ${String(r.status)}` });
+      results.push({
+        recipient,
+        ok: okStatus(r.status),
+        reason:
+          typeof r.failure_reason === 'string'
+            ? r.failure_reason
+            : typeof r.reason === 'string'
+              ? r.reason
+              : okStatus(r.status)
+                ? undefined
+                : `status ${String(r.status)}`,
+      });
     }
   } else if (Array.isArray(data)) {
     for (const v of data) {
@@ -54,7 +65,8 @@ function testResults(body: unknown, recipients: readonly string[]): { message?: 
   }
   // A recipient the answer does not mention is reported, not assumed delivered.
   for (const r of recipients) {
-    if (!results.some(x => x.recipient.toLowerCase() === r.toLowerCase())) results.push({ recipient: r, ok: false, reason: l10n.t('not mentioned in the service\'s answer') });
+    if (!results.some(x => x.recipient.toLowerCase() === r.toLowerCase()))
+      results.push({ recipient: r, ok: false, reason: l10n.t("not mentioned in the service's answer") });
   }
   return { message, results };
 }
@@ -74,8 +86,11 @@ function testBody(req: TestSendRequest): Record<string, unknown> {
 export function pushApi(client: ServiceClient): PushApi {
   const confirmed = { confirmed: true };
   return {
-    getCampaign: async (id, signal, o) => remoteFromRecord(await client.getCampaign(id, { signal, thenWrite: o?.thenWrite }) as CampaignDoc),
-    updateCampaign: async (id, body) => { await client.patch(id, body, confirmed); },
+    getCampaign: async (id, signal, o) =>
+      remoteFromRecord((await client.getCampaign(id, { signal, thenWrite: o?.thenWrite })) as CampaignDoc),
+    updateCampaign: async (id, body) => {
+      await client.patch(id, body, confirmed);
+    },
     createCampaign: async body => {
       const r = await client.createDraft(body as { channel: string; campaign_delivery_type: string; created_by: string }, confirmed);
       const id = idFromCreateAnswer(r.body);
@@ -88,7 +103,17 @@ export function pushApi(client: ServiceClient): PushApi {
         const r = await client.validate(id, content);
         const b = r.body;
         if (isObject(b) && isObject(b.error)) return { ok: false as const, envelope: b as unknown as ServiceErrorEnvelope };
-        if (isObject(b) && b.valid === false) return { ok: false as const, envelope: { error: { code: 'VALIDATION_FAILED', message: typeof b.message === 'string' ? b.message : l10n.t('The campaign is not valid.'), details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [] } } };
+        if (isObject(b) && b.valid === false)
+          return {
+            ok: false as const,
+            envelope: {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: typeof b.message === 'string' ? b.message : l10n.t('The campaign is not valid.'),
+                details: Array.isArray(b.details) ? b.details : Array.isArray(b.errors) ? b.errors : [],
+              },
+            },
+          };
         return { ok: true as const };
       } catch (e) {
         const envelope = refusedWith(e, 400) || refusedWith(e, 422) ? errorEnvelope(e) : undefined;
@@ -97,7 +122,9 @@ export function pushApi(client: ServiceClient): PushApi {
       }
     },
     testCampaign: async req => testResults((await client.testSend(testBody(req), confirmed)).body, req.recipients),
-    changeStatus: async (action: StatusAction, id) => { await client.setStatus(action, [id], confirmed); },
+    changeStatus: async (action: StatusAction, id) => {
+      await client.setStatus(action, [id], confirmed);
+    },
     executions: async (id, page, limit) => {
       const p = await client.executions(id, { page, limit });
       return {
@@ -110,8 +137,13 @@ export function pushApi(client: ServiceClient): PushApi {
       };
     },
     findDrafts: async (createdBy, channel, deliveryType, signal) => {
-      const records = await client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } }, { maxPages: 20, signal });
-      return records.map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined })).filter(r => r.id);
+      const records = await client.searchAll(
+        { campaign_fields: { status: ['DRAFT'], created_by: [createdBy], channels: [channel], campaign_delivery_type: [deliveryType] } },
+        { maxPages: 20, signal },
+      );
+      return records
+        .map(r => ({ id: String(r.id ?? r.campaign_id ?? ''), created_at: typeof r.created_at === 'string' ? r.created_at : undefined }))
+        .filter(r => r.id);
     },
   };
 }
@@ -158,10 +190,18 @@ export function baseStore(workspaceRoot: string, client: ServiceClient): BaseSto
     },
     async write(id, remote) {
       const n = normalizeCampaign(remote.raw);
-      await writeBaseSnapshot(workspaceRoot, makeBaseSnapshot({
-        environment: env.name, baseUrl: env.baseUrl, workspaceId: env.workspaceId, id,
-        campaign: n.document, aside: n.aside, notes: n.notes,
-      }));
+      await writeBaseSnapshot(
+        workspaceRoot,
+        makeBaseSnapshot({
+          environment: env.name,
+          baseUrl: env.baseUrl,
+          workspaceId: env.workspaceId,
+          id,
+          campaign: n.document,
+          aside: n.aside,
+          notes: n.notes,
+        }),
+      );
     },
     hold: (id, onWait) => holdPushLock(workspaceRoot, id, { onWait }),
   };

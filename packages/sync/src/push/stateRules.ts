@@ -28,19 +28,42 @@ export function writeRefusal(doc: CampaignDoc, kind: WriteKind): Problem | undef
   const type = doc.campaign_delivery_type;
   if (channel === 'SMS') {
     return {
-      rule: 'D5', path: '/channel', severity: 'error',
-      message: kind === 'create' ? l10n.t('SMS campaigns can be read through V5 but not created through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
-        : kind === 'test' ? l10n.t('SMS campaigns can be read through V5 but not test-sent through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
-        : kind === 'status' ? l10n.t('SMS campaigns can be read through V5 but not paused, resumed or stopped through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE)
-        : l10n.t('SMS campaigns can be read through V5 but not updated through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.', V1_ROUTE),
+      rule: 'D5',
+      path: '/channel',
+      severity: 'error',
+      message:
+        kind === 'create'
+          ? l10n.t(
+              'SMS campaigns can be read through V5 but not created through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.',
+              V1_ROUTE,
+            )
+          : kind === 'test'
+            ? l10n.t(
+                'SMS campaigns can be read through V5 but not test-sent through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.',
+                V1_ROUTE,
+              )
+            : kind === 'status'
+              ? l10n.t(
+                  'SMS campaigns can be read through V5 but not paused, resumed or stopped through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.',
+                  V1_ROUTE,
+                )
+              : l10n.t(
+                  'SMS campaigns can be read through V5 but not updated through it: the service manages them only through the dashboard or the V1 interface ({0}). Nothing was sent.',
+                  V1_ROUTE,
+                ),
     };
   }
   if (type === 'BROADCAST_LIVE_ACTIVITY' && (kind === 'create' || kind === 'update')) {
     return {
-      rule: 'D5', path: '/campaign_delivery_type', severity: 'error',
-      message: kind === 'create'
-        ? l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create them in the dashboard. Nothing was sent.')
-        : l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns are not written through V5: change them in the dashboard. Nothing was sent.'),
+      rule: 'D5',
+      path: '/campaign_delivery_type',
+      severity: 'error',
+      message:
+        kind === 'create'
+          ? l10n.t(
+              '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through `POST /v5/campaigns`: create them in the dashboard. Nothing was sent.',
+            )
+          : l10n.t('`BROADCAST_LIVE_ACTIVITY` campaigns are not written through V5: change them in the dashboard. Nothing was sent.'),
     };
   }
   return undefined;
@@ -86,13 +109,19 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
   const out: Problem[] = [];
   if (FROZEN_STATUSES.includes(st)) {
     out.push({
-      rule: 'P3', path: '', severity: 'error',
+      rule: 'P3',
+      path: '',
+      severity: 'error',
       message: [
-        st === 'ARCHIVED' ? l10n.t('The campaign is {0} on the service: an archived campaign accepts no update.', code(st))
-          : st === 'RETIRED' ? l10n.t('The campaign is {0} on the service: a retired campaign accepts no update.', code(st))
-          : l10n.t('The campaign is {0} on the service: a stopped campaign accepts no update.', code(st)),
+        st === 'ARCHIVED'
+          ? l10n.t('The campaign is {0} on the service: an archived campaign accepts no update.', code(st))
+          : st === 'RETIRED'
+            ? l10n.t('The campaign is {0} on the service: a retired campaign accepts no update.', code(st))
+            : l10n.t('The campaign is {0} on the service: a stopped campaign accepts no update.', code(st)),
         l10n.t('Nothing was sent.'),
-        l10n.t('To reuse this configuration, remove `id` (and the other read-only fields) from a copy of the file and create a new draft from it.'),
+        l10n.t(
+          'To reuse this configuration, remove `id` (and the other read-only fields) from a copy of the file and create a new draft from it.',
+        ),
       ].join(' '),
     });
     return out;
@@ -101,8 +130,13 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
     for (const key of changed) {
       if (ACTIVE_LOCKED_COMPONENTS.includes(key)) {
         out.push({
-          rule: 'P1', path: '/' + key, severity: 'error',
-          message: l10n.t('{0} cannot change while the campaign is `ACTIVE`: the service refuses the whole update. Put back the fetched value ("Campaign Studio: Compare with Base (as Fetched)" shows your change), or make this change in a new campaign.', code(key)),
+          rule: 'P1',
+          path: '/' + key,
+          severity: 'error',
+          message: l10n.t(
+            '{0} cannot change while the campaign is `ACTIVE`: the service refuses the whole update. Put back the fetched value ("Campaign Studio: Compare with Base (as Fetched)" shows your change), or make this change in a new campaign.',
+            code(key),
+          ),
         });
       }
     }
@@ -111,16 +145,29 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
       const r = isObject(remote.scheduling_details) ? remote.scheduling_details : {};
       if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
         out.push({
-          rule: 'P1', path: '/scheduling_details/delivery_type', severity: 'error',
-          message: l10n.t('The scheduling `delivery_type` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.', String(JSON.stringify(r.delivery_type))),
+          rule: 'P1',
+          path: '/scheduling_details/delivery_type',
+          severity: 'error',
+          message: l10n.t(
+            'The scheduling `delivery_type` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.',
+            String(JSON.stringify(r.delivery_type)),
+          ),
         });
       }
       if (!sameInstant(l.start_time, r.start_time)) {
         out.push({
-          rule: 'P1', path: '/scheduling_details/start_time', severity: 'error',
-          message: r.start_time === undefined
-            ? l10n.t('`start_time` cannot change while the campaign is `ACTIVE` (it is not set on the service). Put it back; other scheduling fields such as `expiry_time` may change.')
-            : l10n.t('`start_time` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.', String(JSON.stringify(r.start_time))),
+          rule: 'P1',
+          path: '/scheduling_details/start_time',
+          severity: 'error',
+          message:
+            r.start_time === undefined
+              ? l10n.t(
+                  '`start_time` cannot change while the campaign is `ACTIVE` (it is not set on the service). Put it back; other scheduling fields such as `expiry_time` may change.',
+                )
+              : l10n.t(
+                  '`start_time` cannot change while the campaign is `ACTIVE` (it is {0} on the service). Put it back; other scheduling fields such as `expiry_time` may change.',
+                  String(JSON.stringify(r.start_time)),
+                ),
         });
       }
     }
@@ -130,8 +177,13 @@ export function stateProblems(local: CampaignDoc, changed: readonly string[], re
     const r = isObject(remote.scheduling_details) ? remote.scheduling_details : {};
     if (!sameDeliveryType(l.delivery_type, r.delivery_type)) {
       out.push({
-        rule: 'P2', path: '/scheduling_details/delivery_type', severity: 'error',
-        message: l10n.t('The scheduling `delivery_type` cannot change while the campaign is `SCHEDULED` (it is {0} on the service). Everything else can change; put this one back.', String(JSON.stringify(r.delivery_type))),
+        rule: 'P2',
+        path: '/scheduling_details/delivery_type',
+        severity: 'error',
+        message: l10n.t(
+          'The scheduling `delivery_type` cannot change while the campaign is `SCHEDULED` (it is {0} on the service). Everything else can change; put this one back.',
+          String(JSON.stringify(r.delivery_type)),
+        ),
       });
     }
   }
@@ -146,10 +198,20 @@ export function propagationNotes(local: CampaignDoc, changed: readonly string[],
   const out: Problem[] = [];
   const slow = changed.filter(k => k === 'trigger_condition' || k === 'campaign_content');
   if (live && (type === 'EVENT_TRIGGERED' || type === 'DEVICE_TRIGGERED' || type === 'LOCATION_TRIGGERED') && slow.length) {
-    out.push({ rule: 'P5', path: '/' + slow[0], severity: 'information', message: l10n.t('Changes to {0} of a live event-triggered campaign take up to 30 minutes to reach users.', list(slow)) });
+    out.push({
+      rule: 'P5',
+      path: '/' + slow[0],
+      severity: 'information',
+      message: l10n.t('Changes to {0} of a live event-triggered campaign take up to 30 minutes to reach users.', list(slow)),
+    });
   }
   if (live && type === 'PERIODIC' && changed.length) {
-    out.push({ rule: 'P5', path: '', severity: 'information', message: l10n.t('A periodic campaign applies these changes from its next scheduled run.') });
+    out.push({
+      rule: 'P5',
+      path: '',
+      severity: 'information',
+      message: l10n.t('A periodic campaign applies these changes from its next scheduled run.'),
+    });
   }
   return out;
 }
@@ -157,7 +219,10 @@ export function propagationNotes(local: CampaignDoc, changed: readonly string[],
 /** Why publishing is not offered: V5 has no publish call (spec: What the service does). */
 export function publishExplanation(id?: string): string {
   const route = id ? V1_ROUTE.replace('{campaign_id}', id) : V1_ROUTE;
-  return l10n.t('Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: {0}.', route);
+  return l10n.t(
+    'Publishing is not part of the V5 interface, so Campaign Studio does not publish. Push your changes to the draft, validate it (Campaign Studio: Validate Remotely), then publish it from the dashboard or through the V1 interface: {0}.',
+    route,
+  );
 }
 
 /** The statuses a pause starts from, and a resume returns to. */
@@ -176,12 +241,14 @@ export const STATUS_ACTIONS = {
 /** The sentence of a status action: each action's is whole, its verb written in it (a translation needs the whole sentence). */
 export function byAction(action: StatusAction, pause: () => string, resume: () => string, stop: () => string): string {
   switch (action) {
-    case 'PAUSE': return pause();
-    case 'RESUME': return resume();
-    case 'STOP': return stop();
+    case 'PAUSE':
+      return pause();
+    case 'RESUME':
+      return resume();
+    case 'STOP':
+      return stop();
   }
 }
-
 
 /** Delivery types that can be paused: periodic and triggered campaigns (V1's notes; the emulator's "Status actions"). */
 const PAUSABLE_TYPES = ['PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
@@ -215,22 +282,29 @@ export function statusActionProblem(action: StatusAction, status: string, doc: C
   const spec = STATUS_ACTIONS[action];
   if ((spec.from as readonly string[]).includes(st)) return undefined;
   const from = list(spec.from);
-  const hint = st === 'DRAFT'
-    ? l10n.t('A draft is not live yet: publish it first (through the dashboard or V1).')
-    : FROZEN_STATUSES.includes(st) || st === 'SENT'
-      ? l10n.t('The campaign has ended; nothing can change its state now.')
-      : byAction(action,
-        () => l10n.t('It can be paused only when it is {0}.', from),
-        () => l10n.t('Only a paused campaign can be resumed.'),
-        () => l10n.t('It can be stopped only when it is {0}.', from));
+  const hint =
+    st === 'DRAFT'
+      ? l10n.t('A draft is not live yet: publish it first (through the dashboard or V1).')
+      : FROZEN_STATUSES.includes(st) || st === 'SENT'
+        ? l10n.t('The campaign has ended; nothing can change its state now.')
+        : byAction(
+            action,
+            () => l10n.t('It can be paused only when it is {0}.', from),
+            () => l10n.t('Only a paused campaign can be resumed.'),
+            () => l10n.t('It can be stopped only when it is {0}.', from),
+          );
   const refused = st
-    ? byAction(action,
-      () => l10n.t('The campaign is {0} on the service, so it cannot be paused.', code(st)),
-      () => l10n.t('The campaign is {0} on the service, so it cannot be resumed.', code(st)),
-      () => l10n.t('The campaign is {0} on the service, so it cannot be stopped.', code(st)))
-    : byAction(action,
-      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be paused.'),
-      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be resumed.'),
-      () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be stopped.'));
+    ? byAction(
+        action,
+        () => l10n.t('The campaign is {0} on the service, so it cannot be paused.', code(st)),
+        () => l10n.t('The campaign is {0} on the service, so it cannot be resumed.', code(st)),
+        () => l10n.t('The campaign is {0} on the service, so it cannot be stopped.', code(st)),
+      )
+    : byAction(
+        action,
+        () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be paused.'),
+        () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be resumed.'),
+        () => l10n.t('The campaign is `of unknown status` on the service, so it cannot be stopped.'),
+      );
   return { rule: 'P3', path: '/status', severity: 'error', message: `${refused} ${hint}` };
 }

@@ -7,9 +7,17 @@ import { fieldChanges, PathSegment, valueAt } from './fieldPaths';
  * removed, the new id of a draft inserted. Pure functions of the text, so tests can assert bytes.
  */
 
-interface TextEdit { offset: number; length: number; content: string }
+interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
 
-export interface Indentation { insertSpaces: boolean; tabSize: number; eol: string }
+export interface Indentation {
+  insertSpaces: boolean;
+  tabSize: number;
+  eol: string;
+}
 
 /** The indentation a file already uses (first indented line), so inserted text matches it. */
 export function detectIndentation(text: string): Indentation {
@@ -41,8 +49,24 @@ export function applyTopLevel(text: string, changes: ReadonlyArray<{ key: string
  * other byte as it was.
  */
 export function writeNewId(text: string, id: string, status = 'DRAFT'): string {
-  let out = jsonc.applyEdits(text, jsonc.modify(text, ['id'], id, options(text, () => 0)));
-  out = jsonc.applyEdits(out, jsonc.modify(out, ['status'], status, options(out, props => Math.min(1, props.length))));
+  let out = jsonc.applyEdits(
+    text,
+    jsonc.modify(
+      text,
+      ['id'],
+      id,
+      options(text, () => 0),
+    ),
+  );
+  out = jsonc.applyEdits(
+    out,
+    jsonc.modify(
+      out,
+      ['status'],
+      status,
+      options(out, props => Math.min(1, props.length)),
+    ),
+  );
   return out;
 }
 
@@ -57,7 +81,10 @@ export function applyFieldChanges(text: string, from: unknown, to: unknown): str
   return out;
 }
 
-interface FieldEdit { path: jsonc.JSONPath; value: unknown }
+interface FieldEdit {
+  path: jsonc.JSONPath;
+  value: unknown;
+}
 
 function fieldEdits(from: unknown, to: unknown): FieldEdit[] {
   const edits = fieldChanges(from, to).map(c => editFor(from, to, c.path));

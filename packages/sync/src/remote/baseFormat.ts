@@ -133,8 +133,13 @@ const REQUIRED_STRINGS = {
 
 /** Why a sidecar of a later format version cannot be read, or undefined when it is not one. */
 function newerFormat(v: unknown): string | undefined {
-  if (!isObject(v) || v.format !== 'campaign-studio-base' || typeof v.version !== 'number' || v.version <= BASE_FORMAT_VERSION) return undefined;
-  return l10n.t('its format version {0} is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and {1})', `\`${v.version}\``, BASE_FORMAT_VERSION);
+  if (!isObject(v) || v.format !== 'campaign-studio-base' || typeof v.version !== 'number' || v.version <= BASE_FORMAT_VERSION)
+    return undefined;
+  return l10n.t(
+    'its format version {0} is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and {1})',
+    `\`${v.version}\``,
+    BASE_FORMAT_VERSION,
+  );
 }
 
 /** Checks a parsed snapshot of version 1 or 2; a sentence about what is wrong, or undefined. */
@@ -142,7 +147,8 @@ export function checkBaseSnapshot(v: unknown): string | undefined {
   if (!isObject(v)) return l10n.t('it is not a JSON object');
   if (v.format !== 'campaign-studio-base') return l10n.t('`format` is not `campaign-studio-base`');
   if (v.version === undefined) return l10n.t('{0} is missing', '`version`');
-  if (v.version !== 1 && v.version !== 2) return newerFormat(v) ?? l10n.t('`version` is {0}, not 1 or {1}', `\`${String(v.version)}\``, BASE_FORMAT_VERSION);
+  if (v.version !== 1 && v.version !== 2)
+    return newerFormat(v) ?? l10n.t('`version` is {0}, not 1 or {1}', `\`${String(v.version)}\``, BASE_FORMAT_VERSION);
   for (const k of REQUIRED_STRINGS[v.version]) {
     if (typeof v[k] !== 'string' || !(v[k] as string)) return l10n.t('{0} is missing', `\`${k}\``);
   }
@@ -159,7 +165,11 @@ export function checkBaseSnapshot(v: unknown): string | undefined {
  * or one of a later version throws a `BaseSnapshotError` saying what to do.
  */
 export function parseBaseSnapshot(text: string, file: string, id?: string): BaseSnapshot {
-  const unusable = (reason: string) => new BaseSnapshotError(l10n.t('The base snapshot {0} cannot be used: {1}. Fetch the campaign again to rebuild it.', file, reason), reason);
+  const unusable = (reason: string) =>
+    new BaseSnapshotError(
+      l10n.t('The base snapshot {0} cannot be used: {1}. Fetch the campaign again to rebuild it.', file, reason),
+      reason,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -167,8 +177,20 @@ export function parseBaseSnapshot(text: string, file: string, id?: string): Base
     throw unusable(l10n.t('it is not valid JSON ({0})', (e as Error).message));
   }
   const newer = newerFormat(parsed);
-  if (newer) throw new BaseSnapshotError(l10n.t('The base snapshot {0} cannot be used: {1}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version {2}.', file, newer, BASE_FORMAT_VERSION), newer);
-  const other = isObject(parsed) && id !== undefined && parsed.id !== id ? l10n.t('it is the base of campaign {0}, not of {1}', `\`${String(parsed.id)}\``, `\`${id}\``) : undefined;
+  if (newer)
+    throw new BaseSnapshotError(
+      l10n.t(
+        'The base snapshot {0} cannot be used: {1}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version {2}.',
+        file,
+        newer,
+        BASE_FORMAT_VERSION,
+      ),
+      newer,
+    );
+  const other =
+    isObject(parsed) && id !== undefined && parsed.id !== id
+      ? l10n.t('it is the base of campaign {0}, not of {1}', `\`${String(parsed.id)}\``, `\`${id}\``)
+      : undefined;
   const problem = checkBaseSnapshot(parsed);
   if (problem) throw unusable(l10n.t('it is damaged: {0}', problem));
   if (other) throw unusable(other);
@@ -212,11 +234,30 @@ export function baseOfEnvironment(snap: BaseSnapshot, env: BaseEnvironment): Bas
  * and the two ways out: the environment it came from, or a fetch from this one.
  */
 export function foreignBaseMessage(id: string, snap: BaseSnapshot, env: BaseEnvironment): string {
-  const refetch = l10n.t('fetch the campaign again from {0} ("Campaign Studio: Fetch Campaign into Workspace"), which makes {0}\'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under {1})', code(env.name), code(`${BACKUP_FOLDER}/`));
+  const refetch = l10n.t(
+    'fetch the campaign again from {0} ("Campaign Studio: Fetch Campaign into Workspace"), which makes {0}\'s copy its base (when the file has local edits, fetch asks before replacing them and keeps a copy under {1})',
+    code(env.name),
+    code(`${BACKUP_FOLDER}/`),
+  );
   if (snap.environment === env.name) {
-    return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} in workspace {2}, but the current environment {1} uses workspace {3}: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace {2}, or {4}.', id, code(env.name), code(snap.workspaceId), code(env.workspaceId), refetch);
+    return l10n.t(
+      'the base snapshot of campaign {0} was fetched from environment {1} in workspace {2}, but the current environment {1} uses workspace {3}: the name is the same, the workspace ids differ. Switch ("Campaign Studio: Switch Environment") to an environment of workspace {2}, or {4}.',
+      id,
+      code(env.name),
+      code(snap.workspaceId),
+      code(env.workspaceId),
+      refetch,
+    );
   }
-  return l10n.t('the base snapshot of campaign {0} was fetched from environment {1} (workspace {2}), but the current environment is {3} (workspace {4}). Switch to {1} ("Campaign Studio: Switch Environment"), or {5}.', id, code(snap.environment), code(snap.workspaceId), code(env.name), code(env.workspaceId), refetch);
+  return l10n.t(
+    'the base snapshot of campaign {0} was fetched from environment {1} (workspace {2}), but the current environment is {3} (workspace {4}). Switch to {1} ("Campaign Studio: Switch Environment"), or {5}.',
+    id,
+    code(snap.environment),
+    code(snap.workspaceId),
+    code(env.name),
+    code(env.workspaceId),
+    refetch,
+  );
 }
 
 /**

@@ -86,8 +86,23 @@ function readSidecar(file: string, id: string): BaseLookup {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'EISDIR' ? l10n.t('it is a directory') : code === 'EACCES' || code === 'EPERM' ? l10n.t('permission denied') : code ?? String(e);
-    return { problem: { file, reason: why, message: l10n.t('The base snapshot {0} cannot be read ({1}). Make it a readable file, or fetch the campaign again to rebuild it.', file, why) } };
+    const why =
+      code === 'EISDIR'
+        ? l10n.t('it is a directory')
+        : code === 'EACCES' || code === 'EPERM'
+          ? l10n.t('permission denied')
+          : (code ?? String(e));
+    return {
+      problem: {
+        file,
+        reason: why,
+        message: l10n.t(
+          'The base snapshot {0} cannot be read ({1}). Make it a readable file, or fetch the campaign again to rebuild it.',
+          file,
+          why,
+        ),
+      },
+    };
   }
   try {
     const snapshot = parseBaseSnapshot(text, file, id);

@@ -2,7 +2,14 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  BACKUP_FOLDER, BASE_FORMAT_VERSION, BaseSnapshot, baseSnapshotCandidates, BaseSnapshotError, baseSnapshotPath, isSafeId, parseBaseSnapshot,
+  BACKUP_FOLDER,
+  BASE_FORMAT_VERSION,
+  BaseSnapshot,
+  baseSnapshotCandidates,
+  BaseSnapshotError,
+  baseSnapshotPath,
+  isSafeId,
+  parseBaseSnapshot,
 } from './baseFormat';
 import { refuseLinkOut } from '../files/insideFolder';
 
@@ -15,7 +22,11 @@ import { refuseLinkOut } from '../files/insideFolder';
  */
 
 export {
-  BACKUP_FOLDER, BASE_FOLDER, BaseSnapshotError, baseSnapshotPath, checkBaseSnapshot,
+  BACKUP_FOLDER,
+  BASE_FOLDER,
+  BaseSnapshotError,
+  baseSnapshotPath,
+  checkBaseSnapshot,
 } from './baseFormat';
 export type { BaseSnapshot } from './baseFormat';
 
@@ -85,7 +96,9 @@ export async function backupLocalText(workspaceRoot: string, id: string, text: s
   return file;
 }
 
-export function makeBaseSnapshot(init: Omit<BaseSnapshot, 'format' | 'version' | 'fetchedAt' | 'migratedFrom'> & { fetchedAt?: string }): BaseSnapshot {
+export function makeBaseSnapshot(
+  init: Omit<BaseSnapshot, 'format' | 'version' | 'fetchedAt' | 'migratedFrom'> & { fetchedAt?: string },
+): BaseSnapshot {
   return {
     format: 'campaign-studio-base',
     version: BASE_FORMAT_VERSION,

@@ -18,9 +18,7 @@ import { CallOptions, CampaignRecord, SearchPage, SearchQuery, ServiceClient } f
 /** Ids one search call asks for: the spec's page size. */
 export const IDS_PER_SEARCH = 15;
 
-export type CampaignRead =
-  | { id: string; record: CampaignRecord; via: 'search' | 'get' }
-  | { id: string; error: unknown };
+export type CampaignRead = { id: string; record: CampaignRecord; via: 'search' | 'get' } | { id: string; error: unknown };
 
 export interface ReadManyOptions extends CallOptions {
   /** Hears each campaign once it is read (or failed), with how many of `total` are done. */
@@ -36,7 +34,11 @@ export function searchCallsFor(n: number): number {
  * Every id's record (or why it could not be read), by id. The batches go side by side: the
  * client's rate limiter paces them. Cancelling stops every call and rejects.
  */
-export async function readCampaigns(client: ServiceClient, ids: readonly string[], o: ReadManyOptions = {}): Promise<Map<string, CampaignRead>> {
+export async function readCampaigns(
+  client: ServiceClient,
+  ids: readonly string[],
+  o: ReadManyOptions = {},
+): Promise<Map<string, CampaignRead>> {
   const wanted = [...new Set(ids)];
   const reads = new Map<string, CampaignRead>();
   const settle = (read: CampaignRead) => {
@@ -70,12 +72,15 @@ async function readBatch(client: ServiceClient, batch: string[], o: ReadManyOpti
 /** The batch's records by the id asked for; the failure itself when the search failed. */
 async function searchByIds(client: ServiceClient, batch: string[], o: CallOptions): Promise<Map<string, CampaignRecord> | unknown> {
   try {
-    const page = await client.search({
-      campaign_fields: { ids: batch, status: [...STATUSES], channels: [...CHANNELS] },
-      include_child_campaigns: true,
-      limit: IDS_PER_SEARCH,
-      page: 1,
-    }, o);
+    const page = await client.search(
+      {
+        campaign_fields: { ids: batch, status: [...STATUSES], channels: [...CHANNELS] },
+        include_child_campaigns: true,
+        limit: IDS_PER_SEARCH,
+        page: 1,
+      },
+      o,
+    );
     return byAskedId(batch, page.items);
   } catch (e) {
     if (e instanceof CancelledError) throw e;
@@ -117,7 +122,11 @@ export const SEARCH_PAGES_AHEAD = 3;
  * the pages already asked beyond it (at most `SEARCH_PAGES_AHEAD - 1` calls, usually on the wire
  * by then) are let finish and dropped, so that no call of this search is still out when it ends.
  */
-export async function* searchPagesAhead(client: ServiceClient, q: SearchQuery, o: CallOptions & { maxPages?: number } = {}): AsyncGenerator<SearchPage> {
+export async function* searchPagesAhead(
+  client: ServiceClient,
+  q: SearchQuery,
+  o: CallOptions & { maxPages?: number } = {},
+): AsyncGenerator<SearchPage> {
   const first = Math.max(1, Math.floor(q.page ?? 1));
   const last = first + (o.maxPages ?? 10_000) - 1;
   const inFlight: Array<Promise<SearchPage>> = [];

@@ -15,7 +15,10 @@ export interface Clock {
  * applied; one cancelled before it left did not. `reason` is a sentence worth showing, when there is one.
  */
 export class CancelledError extends Error {
-  constructor(readonly reason?: string, readonly sent = false) {
+  constructor(
+    readonly reason?: string,
+    readonly sent = false,
+  ) {
     super(reason ?? 'Cancelled.');
     this.name = 'CancelledError';
   }
@@ -29,9 +32,21 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   sleep(ms, signal) {
     return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) { reject(new CancelledError()); return; }
-      const onAbort = () => { clearTimeout(timer); reject(new CancelledError()); };
-      const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, Math.max(0, ms));
+      if (signal?.aborted) {
+        reject(new CancelledError());
+        return;
+      }
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new CancelledError());
+      };
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },

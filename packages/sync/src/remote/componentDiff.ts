@@ -55,13 +55,28 @@ export function diffComponents(from: unknown, to: unknown, maxPaths = 5): Compon
 export function describeComponentSummary(s: ComponentSummary, fromLabel: string, toLabel: string): string {
   if (!s.changes.length) {
     return s.readOnlyDiffering.length
-      ? l10n.t('No component differs between {0} and {1} (only read-only metadata differs: {2}).', fromLabel, toLabel, s.readOnlyDiffering.map(k => `\`${k}\``).join(', '))
+      ? l10n.t(
+          'No component differs between {0} and {1} (only read-only metadata differs: {2}).',
+          fromLabel,
+          toLabel,
+          s.readOnlyDiffering.map(k => `\`${k}\``).join(', '),
+        )
       : l10n.t('No component differs between {0} and {1}.', fromLabel, toLabel);
   }
   const parts = s.changes.map(c => {
     const key = `\`${c.key}\``;
-    if (c.kind === 'added') return l10n.t({ message: '{0} only in {1}', args: [key, toLabel], comment: 'a component, and the side (such as "remote" or "local") that alone has it' });
-    if (c.kind === 'removed') return l10n.t({ message: '{0} only in {1}', args: [key, fromLabel], comment: 'a component, and the side (such as "remote" or "local") that alone has it' });
+    if (c.kind === 'added')
+      return l10n.t({
+        message: '{0} only in {1}',
+        args: [key, toLabel],
+        comment: 'a component, and the side (such as "remote" or "local") that alone has it',
+      });
+    if (c.kind === 'removed')
+      return l10n.t({
+        message: '{0} only in {1}',
+        args: [key, fromLabel],
+        comment: 'a component, and the side (such as "remote" or "local") that alone has it',
+      });
     return c.paths.length && !(c.paths.length === 1 && c.paths[0] === `/${c.key}`)
       ? l10n.t('{0} changed ({1})', key, `${c.paths.slice(0, 3).join(', ')}${c.paths.length > 3 ? ', …' : ''}`)
       : l10n.t('{0} changed', key);

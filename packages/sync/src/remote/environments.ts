@@ -44,8 +44,19 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
  */
 const FIELD_CHARACTERS: ReadonlyArray<{ field: string; pattern: RegExp; why: () => string }> = [
   { field: 'name', pattern: CONTROL, why: () => l10n.t('a name cannot hold (it appears in `campaign://<name>/<id>` and in messages)') },
-  { field: 'baseUrl', pattern: /[\s\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/, why: () => l10n.t('an address cannot hold (it would be dropped or encoded into another address)') },
-  { field: 'workspaceId', pattern: /[\u0000-\u001F\u007F-\u009F]|[^\u0000-\u00FF]/, why: () => l10n.t('the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard\'s workspace settings') },
+  {
+    field: 'baseUrl',
+    pattern: /[\s\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
+    why: () => l10n.t('an address cannot hold (it would be dropped or encoded into another address)'),
+  },
+  {
+    field: 'workspaceId',
+    pattern: /[\u0000-\u001F\u007F-\u009F]|[^\u0000-\u00FF]/,
+    why: () =>
+      l10n.t(
+        "the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard's workspace settings",
+      ),
+  },
   { field: 'headerPrefix', pattern: CONTROL, why: () => l10n.t('a header name cannot hold') },
   { field: 'email', pattern: CONTROL, why: () => l10n.t('an email address cannot hold') },
 ];
@@ -71,14 +82,23 @@ export function checkBaseUrl(raw: string): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    return l10n.t('{0} is not a URL: write the service\'s address, such as `https://api-01.example.com`.', `\`${raw}\``);
+    return l10n.t("{0} is not a URL: write the service's address, such as `https://api-01.example.com`.", `\`${raw}\``);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('{0} uses {1}: the service is reached over `https://`.', `\`${raw}\``, `\`${url.protocol}\``);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return l10n.t('{0} uses {1}: the service is reached over `https://`.', `\`${raw}\``, `\`${url.protocol}\``);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return l10n.t('{0} uses plain `http://`, which would send the API key unencrypted: use `https://` (plain `http://` is accepted only for this machine, such as `http://127.0.0.1:8080` for the emulator).', `\`${raw}\``);
+    return l10n.t(
+      '{0} uses plain `http://`, which would send the API key unencrypted: use `https://` (plain `http://` is accepted only for this machine, such as `http://127.0.0.1:8080` for the emulator).',
+      `\`${raw}\``,
+    );
   }
-  if (url.username || url.password) return l10n.t('{0} must not carry credentials in the URL: the API key is asked for at sign-in and kept in the editor\'s secret storage.', `\`${url.origin}\``);
-  if (url.search || url.hash) return l10n.t('{0} has a query or fragment: give only the scheme, host and optional path prefix.', `\`${raw}\``);
+  if (url.username || url.password)
+    return l10n.t(
+      "{0} must not carry credentials in the URL: the API key is asked for at sign-in and kept in the editor's secret storage.",
+      `\`${url.origin}\``,
+    );
+  if (url.search || url.hash)
+    return l10n.t('{0} has a query or fragment: give only the scheme, host and optional path prefix.', `\`${raw}\``);
   return undefined;
 }
 
@@ -99,7 +119,12 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
   const problems: string[] = [];
   if (raw === undefined || raw === null) return { environments, problems };
   if (!Array.isArray(raw)) {
-    problems.push(l10n.t('`campaignStudio.environments` must be an array of environments, such as {0}.', '`[{ "name": "staging", "baseUrl": "https://…", "workspaceId": "…" }]`'));
+    problems.push(
+      l10n.t(
+        '`campaignStudio.environments` must be an array of environments, such as {0}.',
+        '`[{ "name": "staging", "baseUrl": "https://…", "workspaceId": "…" }]`',
+      ),
+    );
     return { environments, problems };
   }
   const seen = new Set<string>();
@@ -119,7 +144,8 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
     }
     const errs: string[] = [];
     if (!name) errs.push(l10n.t('`name` is required'));
-    else if (!NAME.test(name)) errs.push(l10n.t('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)'));
+    else if (!NAME.test(name))
+      errs.push(l10n.t('`name` may hold letters, digits, `.`, `_` and `-` only (it appears in `campaign://<name>/<id>`)'));
     else if (seen.has(name.toLowerCase())) errs.push(l10n.t('`name` is used twice: names must be unique'));
     const baseUrl = typeof o.baseUrl === 'string' ? normalizeBaseUrl(o.baseUrl) : '';
     if (!baseUrl) errs.push(l10n.t('`baseUrl` is required'));
@@ -132,12 +158,14 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
     else if (/[\s:]/.test(workspaceId)) errs.push(l10n.t('`workspaceId` must not contain spaces or `:`'));
     let headerPrefix = DEFAULT_HEADER_PREFIX;
     if (o.headerPrefix !== undefined && o.headerPrefix !== null && o.headerPrefix !== '') {
-      if (typeof o.headerPrefix !== 'string' || !PREFIX.test(o.headerPrefix)) errs.push(l10n.t('`headerPrefix` must be letters, digits and `-`, such as `SVC`'));
+      if (typeof o.headerPrefix !== 'string' || !PREFIX.test(o.headerPrefix))
+        errs.push(l10n.t('`headerPrefix` must be letters, digits and `-`, such as `SVC`'));
       else headerPrefix = o.headerPrefix;
     }
     let email: string | undefined;
     if (o.email !== undefined && o.email !== null && o.email !== '') {
-      if (typeof o.email !== 'string' || !EMAIL.test(o.email)) errs.push(l10n.t('`email` must be an email address (it fills `created_by` / `updated_by`)'));
+      if (typeof o.email !== 'string' || !EMAIL.test(o.email))
+        errs.push(l10n.t('`email` must be an email address (it fills `created_by` / `updated_by`)'));
       else email = o.email;
     }
     if (o.production !== undefined && typeof o.production !== 'boolean') errs.push(l10n.t('`production` must be `true` or `false`'));
@@ -157,7 +185,8 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
   for (const key of ['readTimeoutSeconds', 'writeTimeoutSeconds'] as const) {
     const v = o[key];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < BUDGET_RANGE.min || v > BUDGET_RANGE.max) errs.push(l10n.t('{0} must be a number of seconds from {1} to {2}', `\`${key}\``, BUDGET_RANGE.min, BUDGET_RANGE.max));
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < BUDGET_RANGE.min || v > BUDGET_RANGE.max)
+      errs.push(l10n.t('{0} must be a number of seconds from {1} to {2}', `\`${key}\``, BUDGET_RANGE.min, BUDGET_RANGE.max));
     else out[key] = v;
   }
   return out;

@@ -14,8 +14,14 @@ export interface ErrorDetail {
 
 /** Codes of the spec's error envelope, plus the client's own for failures without a response. */
 export type ServiceErrorCode =
-  | 'VALIDATION_FAILED' | 'UNPROCESSABLE_ENTITY' | 'BAD_REQUEST' | 'RATE_LIMITED' | 'UNAUTHORIZED'
-  | 'INTERNAL_ERROR' | 'FORBIDDEN' | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'UNPROCESSABLE_ENTITY'
+  | 'BAD_REQUEST'
+  | 'RATE_LIMITED'
+  | 'UNAUTHORIZED'
+  | 'INTERNAL_ERROR'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
   /** No answer within the timeout. */
   | 'TIMEOUT'
   /** The connection failed (refused, reset, DNS). */
@@ -98,7 +104,15 @@ export function isServiceError(e: unknown): e is ServiceError {
 }
 
 /** Codes that prove no connection was made, so the request never left: refused, no such host, no route, no connection in time, a certificate refused. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL', 'UND_ERR_CONNECT_TIMEOUT']);
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** A connection failure with this Node code may have sent the request (reset, closed mid-way, unknown). */
 export function mayHaveSent(code: string | undefined): boolean {
@@ -138,10 +152,25 @@ export function refusedWith(e: unknown, status: number): boolean {
 function formatServiceError(init: ServiceErrorInit): string {
   const where = init.status > 0 ? `${init.code} (HTTP ${init.status})` : init.code;
   let text = init.target
-    ? l10n.t({ message: '{0} on {1}: {2}', args: [where, `\`${init.target}\``, init.message], comment: 'an error code, the field it is about, the service\'s message' })
+    ? l10n.t({
+        message: '{0} on {1}: {2}',
+        args: [where, `\`${init.target}\``, init.message],
+        comment: "an error code, the field it is about, the service's message",
+      })
     : `${where}: ${init.message}`;
   const details = (init.details ?? []).filter(d => d.message && !(d.target === init.target && d.message === init.message));
-  if (details.length) text += ' ' + l10n.t('Details: {0}.', details.map(d => { const m = d.message.replace(/\.+$/, ''); return d.target ? `\`${d.target}\`: ${m}` : m; }).join('; '));
+  if (details.length)
+    text +=
+      ' ' +
+      l10n.t(
+        'Details: {0}.',
+        details
+          .map(d => {
+            const m = d.message.replace(/\.+$/, '');
+            return d.target ? `\`${d.target}\`: ${m}` : m;
+          })
+          .join('; '),
+      );
   return text;
 }
 
@@ -149,10 +178,15 @@ function formatServiceError(init: ServiceErrorInit): string {
  * Reads the V5 error envelope `{ response_id, error: { code, message, target, details, request_id } }`
  * (V1 answers sometimes carry the same fields at the top level). Undefined when it is not one.
  */
-export function parseErrorEnvelope(body: unknown): { code?: string; message?: string; target?: string; details: ErrorDetail[]; requestId?: string } | undefined {
+export function parseErrorEnvelope(
+  body: unknown,
+): { code?: string; message?: string; target?: string; details: ErrorDetail[]; requestId?: string } | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const outer = body as Record<string, unknown>;
-  const e = (outer.error && typeof outer.error === 'object' && !Array.isArray(outer.error) ? outer.error : outer) as Record<string, unknown>;
+  const e = (outer.error && typeof outer.error === 'object' && !Array.isArray(outer.error) ? outer.error : outer) as Record<
+    string,
+    unknown
+  >;
   const code = typeof e.code === 'string' ? e.code : undefined;
   const message = typeof e.message === 'string' ? e.message : typeof outer.message === 'string' ? outer.message : undefined;
   if (!code && !message) return undefined;
@@ -223,7 +257,14 @@ function naming(environment: string | undefined, workspace: string | undefined, 
 
 /** A readable message for any failure of a service call, saying what to do next. */
 export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
-  const failed = (m: string) => ctx.doing ? l10n.t({ message: '{0} failed: {1}', args: [ctx.doing, m], comment: 'what was being done (such as "Fetching campaign 65f…"), then why it failed' }) : m;
+  const failed = (m: string) =>
+    ctx.doing
+      ? l10n.t({
+          message: '{0} failed: {1}',
+          args: [ctx.doing, m],
+          comment: 'what was being done (such as "Fetching campaign 65f…"), then why it failed',
+        })
+      : m;
   const env = ctx.environment ? `\`${ctx.environment}\`` : undefined;
   const ws = ctx.workspaceId ? `\`${ctx.workspaceId}\`` : undefined;
   if (!isServiceError(e)) {
@@ -238,24 +279,39 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
         workspace: w => l10n.t('The service did not accept the API key for environment (workspace {0}).', w),
         neither: () => l10n.t('The service did not accept the API key for environment.'),
       });
-      return { message: sentences(base, refused, l10n.t('Sign in again with the workspace\'s API key from the dashboard\'s workspace settings.')), actions: ['signIn'] };
+      return {
+        message: sentences(base, refused, l10n.t("Sign in again with the workspace's API key from the dashboard's workspace settings.")),
+        actions: ['signIn'],
+      };
     }
     case 403:
-      return { message: sentences(base, l10n.t('The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.')), actions: ['signIn'] };
+      return {
+        message: sentences(
+          base,
+          l10n.t('The API key has no access to this operation. Use a key for the campaign area, or ask the workspace admin.'),
+        ),
+        actions: ['signIn'],
+      };
     case 404: {
       const gone = naming(env, ws, {
-        both: (e, w) => l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0} (workspace {1}).', e, w),
+        both: (e, w) =>
+          l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0} (workspace {1}).', e, w),
         environment: e => l10n.t('The campaign no longer exists, or it belongs to another workspace than environment {0}.', e),
-        workspace: w => l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment (workspace {0}).', w),
+        workspace: w =>
+          l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment (workspace {0}).', w),
         neither: () => l10n.t('The campaign no longer exists, or it belongs to another workspace than the current environment.'),
       });
-      return { message: sentences(base, gone, l10n.t('Refresh the Campaigns view, or switch to the environment it came from.')), actions: ['switchEnvironment'] };
+      return {
+        message: sentences(base, gone, l10n.t('Refresh the Campaigns view, or switch to the environment it came from.')),
+        actions: ['switchEnvironment'],
+      };
     }
     case 429: {
-      const reached = l10n.t('The service\'s rate limit was reached (10 calls a second, 100 a minute, 6000 an hour).');
-      const next = e.retryAfterMs !== undefined
-        ? l10n.t('The service allows the next call in {0}; try again then.', formatDuration(e.retryAfterMs))
-        : l10n.t('The service allows the next call in a minute; try again then.');
+      const reached = l10n.t("The service's rate limit was reached (10 calls a second, 100 a minute, 6000 an hour).");
+      const next =
+        e.retryAfterMs !== undefined
+          ? l10n.t('The service allows the next call in {0}; try again then.', formatDuration(e.retryAfterMs))
+          : l10n.t('The service allows the next call in a minute; try again then.');
       return { message: sentences(base, reached, next), actions: ['retry', 'showLog'] };
     }
     case 400:
@@ -264,13 +320,33 @@ export function adviceFor(e: unknown, ctx: AdviceContext = {}): ErrorAdvice {
     default:
       break;
   }
-  if (e.failure.kind === 'timeout') return { message: sentences(base, tries(e), l10n.t('Check the connection and the environment\'s base URL, then try again; a slow service may need a longer {0} in the environment\'s settings.', `\`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\``)), actions: ['retry', 'openSettings'] };
+  if (e.failure.kind === 'timeout')
+    return {
+      message: sentences(
+        base,
+        tries(e),
+        l10n.t(
+          "Check the connection and the environment's base URL, then try again; a slow service may need a longer {0} in the environment's settings.",
+          `\`${e.write ? 'writeTimeoutSeconds' : 'readTimeoutSeconds'}\``,
+        ),
+      ),
+      actions: ['retry', 'openSettings'],
+    };
   if (e.failure.kind === 'network') {
     const check = env
       ? l10n.t('Check that the base URL of environment {0} is right and that the service is running, then try again.', env)
       : l10n.t('Check that the base URL of environment is right and that the service is running, then try again.');
     return { message: sentences(base, tries(e), check), actions: ['retry', 'openSettings'] };
   }
-  if (e.status >= 500) return { message: sentences(base, tries(e), l10n.t('The service failed internally; try again in a moment.'), l10n.t('If it keeps failing, quote request id {0} (it is in the log) to support.', `\`${e.requestId}\``)), actions: ['retry', 'showLog'] };
+  if (e.status >= 500)
+    return {
+      message: sentences(
+        base,
+        tries(e),
+        l10n.t('The service failed internally; try again in a moment.'),
+        l10n.t('If it keeps failing, quote request id {0} (it is in the log) to support.', `\`${e.requestId}\``),
+      ),
+      actions: ['retry', 'showLog'],
+    };
   return { message: base, actions: ['showLog'] };
 }

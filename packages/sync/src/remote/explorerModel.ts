@@ -12,7 +12,13 @@ import { normalStatus, statusActionsFor } from '../push/stateRules';
 export const CHANNELS = ['PUSH', 'EMAIL', 'SMS'] as const;
 export const STATUSES = ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] as const;
 export const DELIVERY_TYPES = [
-  'ONE_TIME', 'PERIODIC', 'EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED', 'BROADCAST_LIVE_ACTIVITY',
+  'ONE_TIME',
+  'PERIODIC',
+  'EVENT_TRIGGERED',
+  'BUSINESS_EVENT_TRIGGERED',
+  'DEVICE_TRIGGERED',
+  'LOCATION_TRIGGERED',
+  'BROADCAST_LIVE_ACTIVITY',
 ] as const;
 
 export const PAGE_SIZE = 15;
@@ -33,12 +39,26 @@ export interface ExplorerFilter {
   includeChildren?: boolean;
 }
 
-export const EMPTY_FILTER: ExplorerFilter = Object.freeze({ channels: [], statuses: [], deliveryTypes: [], tags: [], createdBy: [], ids: [] }) as ExplorerFilter;
+export const EMPTY_FILTER: ExplorerFilter = Object.freeze({
+  channels: [],
+  statuses: [],
+  deliveryTypes: [],
+  tags: [],
+  createdBy: [],
+  ids: [],
+}) as ExplorerFilter;
 
 /** A filter read back from storage; anything malformed is dropped. */
 export function sanitizeFilter(v: unknown): ExplorerFilter {
   const o = isObject(v) ? v : {};
-  const list = (x: unknown, allowed?: readonly string[]) => Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s.trim() !== '' && (!allowed || allowed.includes(s))).map(s => s.trim()))] : [];
+  const list = (x: unknown, allowed?: readonly string[]) =>
+    Array.isArray(x)
+      ? [
+          ...new Set(
+            x.filter((s): s is string => typeof s === 'string' && s.trim() !== '' && (!allowed || allowed.includes(s))).map(s => s.trim()),
+          ),
+        ]
+      : [];
   return {
     channels: list(o.channels, CHANNELS),
     statuses: list(o.statuses, STATUSES),
@@ -52,28 +72,64 @@ export function sanitizeFilter(v: unknown): ExplorerFilter {
 }
 
 export function isFiltered(f: ExplorerFilter): boolean {
-  return !!(f.channels.length || f.statuses.length || f.deliveryTypes.length || f.name || f.tags.length || f.createdBy.length || f.ids.length || f.includeChildren);
+  return !!(
+    f.channels.length ||
+    f.statuses.length ||
+    f.deliveryTypes.length ||
+    f.name ||
+    f.tags.length ||
+    f.createdBy.length ||
+    f.ids.length ||
+    f.includeChildren
+  );
 }
 
 /** `a, b  c` → `['a', 'b', 'c']` (commas or spaces; duplicates dropped). */
 export function parseList(input: string | undefined): string[] {
   if (!input) return [];
-  return [...new Set(input.split(/[\s,;]+/).map(s => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      input
+        .split(/[\s,;]+/)
+        .map(s => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** One line for the view's description: `channel PUSH · status ACTIVE, DRAFT · name "sale"`. */
 export function describeFilter(f: ExplorerFilter): string {
   const parts: string[] = [];
-  if (f.channels.length) parts.push(l10n.t({ message: 'channel {0}', args: [f.channels.join(', ')], comment: 'a filter of the Campaigns view: the channels it keeps' }));
-  if (f.statuses.length) parts.push(l10n.t({ message: 'status {0}', args: [f.statuses.join(', ')], comment: 'a filter of the Campaigns view: the statuses it keeps' }));
-  if (f.deliveryTypes.length) parts.push(l10n.t({ message: 'type {0}', args: [f.deliveryTypes.join(', ')], comment: 'a filter of the Campaigns view: the delivery types it keeps' }));
-  if (f.name) parts.push(l10n.t({ message: 'name "{0}"', args: [f.name], comment: 'a filter of the Campaigns view: part of the campaign name' }));
-  if (f.tags.length) parts.push(l10n.t({ message: 'tags {0}', args: [f.tags.join(', ')], comment: 'a filter of the Campaigns view: the tags it keeps' }));
-  if (f.createdBy.length) parts.push(l10n.t({ message: 'by {0}', args: [f.createdBy.join(', ')], comment: 'a filter of the Campaigns view: who created the campaigns' }));
+  if (f.channels.length)
+    parts.push(
+      l10n.t({ message: 'channel {0}', args: [f.channels.join(', ')], comment: 'a filter of the Campaigns view: the channels it keeps' }),
+    );
+  if (f.statuses.length)
+    parts.push(
+      l10n.t({ message: 'status {0}', args: [f.statuses.join(', ')], comment: 'a filter of the Campaigns view: the statuses it keeps' }),
+    );
+  if (f.deliveryTypes.length)
+    parts.push(
+      l10n.t({
+        message: 'type {0}',
+        args: [f.deliveryTypes.join(', ')],
+        comment: 'a filter of the Campaigns view: the delivery types it keeps',
+      }),
+    );
+  if (f.name)
+    parts.push(l10n.t({ message: 'name "{0}"', args: [f.name], comment: 'a filter of the Campaigns view: part of the campaign name' }));
+  if (f.tags.length)
+    parts.push(l10n.t({ message: 'tags {0}', args: [f.tags.join(', ')], comment: 'a filter of the Campaigns view: the tags it keeps' }));
+  if (f.createdBy.length)
+    parts.push(
+      l10n.t({ message: 'by {0}', args: [f.createdBy.join(', ')], comment: 'a filter of the Campaigns view: who created the campaigns' }),
+    );
   if (f.ids.length) {
-    parts.push(f.ids.length === 1
-      ? l10n.t({ message: 'ids {0}', args: [f.ids[0]], comment: 'a filter of the Campaigns view: the one campaign id it keeps' })
-      : l10n.t({ message: 'ids ×{0}', args: [f.ids.length], comment: 'a filter of the Campaigns view: how many campaign ids it keeps' }));
+    parts.push(
+      f.ids.length === 1
+        ? l10n.t({ message: 'ids {0}', args: [f.ids[0]], comment: 'a filter of the Campaigns view: the one campaign id it keeps' })
+        : l10n.t({ message: 'ids ×{0}', args: [f.ids.length], comment: 'a filter of the Campaigns view: how many campaign ids it keeps' }),
+    );
   }
   if (f.includeChildren) parts.push(l10n.t({ message: 'with child campaigns', comment: 'a filter of the Campaigns view' }));
   return parts.join(' · ');
@@ -122,7 +178,10 @@ export class GroupPager {
   private inFlight: Promise<CampaignRecord[]> | undefined;
   error: unknown;
 
-  constructor(readonly filter: ExplorerFilter, readonly group: Group | undefined) {}
+  constructor(
+    readonly filter: ExplorerFilter,
+    readonly group: Group | undefined,
+  ) {}
 
   get done(): boolean {
     return this.finished;
@@ -223,7 +282,6 @@ export function nameOf(r: CampaignRecord): string {
   return typeof n === 'string' && n.trim() ? visible(n) : l10n.t({ message: '(no name)', comment: 'shown for a campaign without a name' });
 }
 
-
 const KEEP_CASE = new Set(['SMS']);
 
 /** `EVENT_TRIGGERED` → `Event triggered`; acronyms such as `SMS` stay as they are. */
@@ -237,8 +295,10 @@ export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
   const other = by === 'status' ? nonEmptyString(r.channel) : nonEmptyString(r.status);
   const type = nonEmptyString(r.campaign_delivery_type);
   const flow = nonEmptyString(r.flow_name) ?? nonEmptyString(r.flow_id);
-  const inFlow = flow && l10n.t({ message: 'flow {0}', args: [flow], comment: 'a campaign item\'s description: the flow it belongs to' });
-  const child = nonEmptyString(r.parent_id) && l10n.t({ message: 'child', comment: 'a campaign item\'s description: it is a child campaign (an execution)' });
+  const inFlow = flow && l10n.t({ message: 'flow {0}', args: [flow], comment: "a campaign item's description: the flow it belongs to" });
+  const child =
+    nonEmptyString(r.parent_id) &&
+    l10n.t({ message: 'child', comment: "a campaign item's description: it is a child campaign (an execution)" });
   return [other && humanize(other), type && humanize(type), inFlow, child].filter(Boolean).join(' · ');
 }
 
@@ -246,13 +306,25 @@ export function campaignDescription(r: CampaignRecord, by: GroupBy): string {
 const CHANNEL_ICONS: Record<string, string> = { PUSH: 'bell', EMAIL: 'mail', SMS: 'comment' };
 /** Codicon per status (group nodes). */
 const STATUS_ICONS: Record<string, string> = {
-  DRAFT: 'edit', SCHEDULED: 'calendar', ACTIVE: 'play-circle', SENDING: 'sync', PAUSED: 'debug-pause',
-  SENT: 'check-all', STOPPED: 'stop-circle', ARCHIVED: 'archive',
+  DRAFT: 'edit',
+  SCHEDULED: 'calendar',
+  ACTIVE: 'play-circle',
+  SENDING: 'sync',
+  PAUSED: 'debug-pause',
+  SENT: 'check-all',
+  STOPPED: 'stop-circle',
+  ARCHIVED: 'archive',
 };
 /** Theme colour per status: a campaign's icon is its channel's, coloured by its status. */
 const STATUS_COLORS: Record<string, string | undefined> = {
-  DRAFT: 'disabledForeground', SCHEDULED: 'charts.blue', ACTIVE: 'charts.green', SENDING: 'charts.green', PAUSED: 'charts.yellow',
-  SENT: 'charts.purple', STOPPED: 'charts.red', ARCHIVED: 'disabledForeground',
+  DRAFT: 'disabledForeground',
+  SCHEDULED: 'charts.blue',
+  ACTIVE: 'charts.green',
+  SENDING: 'charts.green',
+  PAUSED: 'charts.yellow',
+  SENT: 'charts.purple',
+  STOPPED: 'charts.red',
+  ARCHIVED: 'disabledForeground',
 };
 
 export function campaignIcon(r: CampaignRecord): { id: string; color?: string } {
@@ -262,12 +334,14 @@ export function campaignIcon(r: CampaignRecord): { id: string; color?: string } 
 }
 
 export function groupIcon(g: Group): string {
-  return g.by === 'status' ? own(STATUS_ICONS, g.value) ?? 'circle-outline' : own(CHANNEL_ICONS, g.value) ?? 'symbol-event';
+  return g.by === 'status' ? (own(STATUS_ICONS, g.value) ?? 'circle-outline') : (own(CHANNEL_ICONS, g.value) ?? 'symbol-event');
 }
 
 /** Delivery types whose campaigns have children (executions): periodic and business-event parents. */
 export function hasChildren(r: CampaignRecord): boolean {
-  return (r.campaign_delivery_type === 'PERIODIC' || r.campaign_delivery_type === 'BUSINESS_EVENT_TRIGGERED') && !nonEmptyString(r.parent_id);
+  return (
+    (r.campaign_delivery_type === 'PERIODIC' || r.campaign_delivery_type === 'BUSINESS_EVENT_TRIGGERED') && !nonEmptyString(r.parent_id)
+  );
 }
 
 /**
@@ -301,7 +375,9 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
   const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
   // A row is a whole line of the tooltip (its label and its value); Markdown's line break stays outside.
-  const row = (v: unknown, line: (value: string) => string) => { if (v !== undefined && v !== null && v !== '') lines.push(`${line(`\`${String(v)}\``)}  `); };
+  const row = (v: unknown, line: (value: string) => string) => {
+    if (v !== undefined && v !== null && v !== '') lines.push(`${line(`\`${String(v)}\``)}  `);
+  };
   row(r.id, v => l10n.t('id: {0}', v));
   if (r.campaign_id !== r.id) row(r.campaign_id, v => l10n.t('campaign_id: {0}', v));
   row(r.channel, v => l10n.t('channel: {0}', v));
@@ -316,9 +392,13 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   const reach = reachabilityOf(meta);
   if (reach) {
     const count = reach.count.toLocaleString('en-US');
-    lines.push(`${reach.updated
-      ? l10n.t('reachability: about **{0}** users (estimated {1})', count, reach.updated)
-      : l10n.t('reachability: about **{0}** users', count)}  `);
+    lines.push(
+      `${
+        reach.updated
+          ? l10n.t('reachability: about **{0}** users (estimated {1})', count, reach.updated)
+          : l10n.t('reachability: about **{0}** users', count)
+      }  `,
+    );
   }
   return lines;
 }
@@ -345,17 +425,32 @@ export async function metaFor(client: ServiceClient, r: CampaignRecord, o: CallO
   if (!fields.channels) delete fields.channels;
   const rows = await client.meta({ campaign_fields: fields, page: 1, limit: PAGE_SIZE }, o);
   const cid = typeof r.campaign_id === 'string' ? r.campaign_id : id;
-  return rows.find(m => m.campaign_id === id || m.campaign_id === cid) ?? rows.find(m => typeof m.campaign_name === 'string' && visible(m.campaign_name) === name && rows.length === 1);
+  return (
+    rows.find(m => m.campaign_id === id || m.campaign_id === cid) ??
+    rows.find(m => typeof m.campaign_name === 'string' && visible(m.campaign_name) === name && rows.length === 1)
+  );
 }
 
 /** Flow membership: the campaigns that share this campaign's flow (child campaigns included). */
-export async function flowMembers(client: ServiceClient, r: CampaignRecord, o: CallOptions & { maxPages?: number } = {}): Promise<{ flowId?: string; flowName?: string; members: CampaignRecord[] }> {
+export async function flowMembers(
+  client: ServiceClient,
+  r: CampaignRecord,
+  o: CallOptions & { maxPages?: number } = {},
+): Promise<{ flowId?: string; flowName?: string; members: CampaignRecord[] }> {
   const id = idOf(r);
   let flowId = nonEmptyString(r.flow_id);
   let flowName = nonEmptyString(r.flow_name);
   if (!flowId) {
     // Flow fields come only with the child-inclusion flag.
-    const page = await client.search({ campaign_fields: { ids: [id], channels: [...CHANNELS], status: [...STATUSES] }, include_child_campaigns: true, limit: PAGE_SIZE, page: 1 }, o);
+    const page = await client.search(
+      {
+        campaign_fields: { ids: [id], channels: [...CHANNELS], status: [...STATUSES] },
+        include_child_campaigns: true,
+        limit: PAGE_SIZE,
+        page: 1,
+      },
+      o,
+    );
     const self = page.items.find(x => idOf(x) === id);
     flowId = nonEmptyString(self?.flow_id);
     flowName = nonEmptyString(self?.flow_name);
@@ -363,7 +458,10 @@ export async function flowMembers(client: ServiceClient, r: CampaignRecord, o: C
   if (!flowId) return { members: [] };
   const members: CampaignRecord[] = [];
   const fields = { channels: [...CHANNELS], status: [...STATUSES] };
-  for await (const p of client.searchPages({ campaign_fields: fields, include_child_campaigns: true, limit: PAGE_SIZE }, { signal: o.signal, maxPages: o.maxPages ?? 200 })) {
+  for await (const p of client.searchPages(
+    { campaign_fields: fields, include_child_campaigns: true, limit: PAGE_SIZE },
+    { signal: o.signal, maxPages: o.maxPages ?? 200 },
+  )) {
     members.push(...p.items.filter(x => x.flow_id === flowId));
   }
   return { flowId, flowName, members };

@@ -33,7 +33,13 @@ export type FetchDecision =
   | { action: 'write'; reason: 'new-file' | 'no-local-edits' }
   /** The file already holds the remote (by value): only the base is refreshed. */
   | { action: 'base-only'; reason: 'same-as-remote' }
-  | { action: 'ask'; reason: 'unsaved-edits' | 'local-edits' | 'no-base' | 'unparsable'; message: string; localChanges?: ComponentSummary; local?: unknown };
+  | {
+      action: 'ask';
+      reason: 'unsaved-edits' | 'local-edits' | 'no-base' | 'unparsable';
+      message: string;
+      localChanges?: ComponentSummary;
+      local?: unknown;
+    };
 
 export function decideFetch(local: LocalState, remote: JsonObject): FetchDecision {
   if (local.unsavedText !== undefined) {
@@ -44,7 +50,11 @@ export function decideFetch(local: LocalState, remote: JsonObject): FetchDecisio
   try {
     doc = JSON.parse(local.diskText);
   } catch {
-    return { action: 'ask', reason: 'unparsable', message: l10n.t('The file is not valid JSON, so its local edits cannot be compared with the remote.') };
+    return {
+      action: 'ask',
+      reason: 'unparsable',
+      message: l10n.t('The file is not valid JSON, so its local edits cannot be compared with the remote.'),
+    };
   }
   if (dequal(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
   if (local.base) {
@@ -55,7 +65,13 @@ export function decideFetch(local: LocalState, remote: JsonObject): FetchDecisio
       : l10n.t('The file has local edits since it was fetched.');
     return { action: 'ask', reason: 'local-edits', message, localChanges, local: doc };
   }
-  return { action: 'ask', reason: 'no-base', message: l10n.t('The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.'), localChanges: diffComponents(remote, doc), local: doc };
+  return {
+    action: 'ask',
+    reason: 'no-base',
+    message: l10n.t('The file differs from the remote, and there is no base snapshot to tell local edits from remote changes.'),
+    localChanges: diffComponents(remote, doc),
+    local: doc,
+  };
 }
 
 export type FetchChoice = 'overwrite' | 'diff' | 'cancel';
@@ -73,7 +89,11 @@ export interface FetchPorts {
   /** Writes the file; the editor writes through an open document so nothing unsaved is lost. */
   writeFile?(file: string, text: string): Promise<void>;
   /** Asked when writing could lose work. */
-  ask(decision: Extract<FetchDecision, { action: 'ask' }>, file: string, incoming: { text: string; normalized: NormalizedCampaign }): Promise<FetchChoice>;
+  ask(
+    decision: Extract<FetchDecision, { action: 'ask' }>,
+    file: string,
+    incoming: { text: string; normalized: NormalizedCampaign },
+  ): Promise<FetchChoice>;
   signal?: AbortSignal;
   now?(): Date;
   /** The campaign as already read (several in one search, `readCampaigns`): not read again. */
@@ -101,7 +121,11 @@ export function campaignAsFetched(record: JsonObject): { normalized: NormalizedC
 }
 
 /** The remote campaign, normalized, with the text fetch would write. */
-export async function readRemote(client: ServiceClient, id: string, o: CallOptions = {}): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
+export async function readRemote(
+  client: ServiceClient,
+  id: string,
+  o: CallOptions = {},
+): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
   const record = await client.getCampaign(id, o);
   return { record, ...campaignAsFetched(record) };
 }
@@ -121,12 +145,20 @@ export function snapshotFor(client: ServiceClient, id: string, n: NormalizedCamp
 }
 
 /** The campaign as fetch and pull write it: the record already read (a batched read), else read now. */
-export async function remoteFor(id: string, ports: { client: ServiceClient; record?: CampaignRecord; signal?: AbortSignal }): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
-  return ports.record ? { record: ports.record, ...campaignAsFetched(ports.record) } : readRemote(ports.client, id, { signal: ports.signal });
+export async function remoteFor(
+  id: string,
+  ports: { client: ServiceClient; record?: CampaignRecord; signal?: AbortSignal },
+): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
+  return ports.record
+    ? { record: ports.record, ...campaignAsFetched(ports.record) }
+    : readRemote(ports.client, id, { signal: ports.signal });
 }
 
 /** The file a campaign was fetched into before: the caller's lookup (an index, the editor's search), else a walk of the workspace. */
-export function existingFile(id: string, ports: { workspaceRoot: string; findExisting?(id: string): Promise<string | undefined> }): Promise<string | undefined> {
+export function existingFile(
+  id: string,
+  ports: { workspaceRoot: string; findExisting?(id: string): Promise<string | undefined> },
+): Promise<string | undefined> {
   return ports.findExisting ? ports.findExisting(id) : findFetchedFile(ports.workspaceRoot, id);
 }
 
@@ -134,7 +166,9 @@ export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise
   const remote = await remoteFor(id, ports);
   const folder = cleanFolder(ports.folder, ports.workspaceRoot);
   const existing = await existingFile(id, ports);
-  const file = existing ?? path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const file =
+    existing ??
+    path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
   refuseLinksOut(ports.workspaceRoot, file, ports.workspaceRoot, id);
   const diskText = await readIfExists(file);
   const unsaved = ports.unsavedText?.(file);
@@ -142,7 +176,15 @@ export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise
   const decision = decideFetch({ diskText, unsavedText: unsaved, base: base?.campaign }, remote.normalized.document);
   const now = ports.now?.() ?? new Date();
   const write = ports.writeFile ?? ((f: string, t: string) => writeFileCreatingFolders(ports.workspaceRoot, f, t));
-  const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({ outcome, file, decision, record: remote.record, normalized: remote.normalized, text: remote.text, ...extra });
+  const result = (outcome: FetchResult['outcome'], extra: Partial<FetchResult> = {}): FetchResult => ({
+    outcome,
+    file,
+    decision,
+    record: remote.record,
+    normalized: remote.normalized,
+    text: remote.text,
+    ...extra,
+  });
 
   let backup: string | undefined;
   if (decision.action === 'ask') {

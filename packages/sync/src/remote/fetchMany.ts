@@ -64,7 +64,11 @@ export async function fetchCampaigns(ids: readonly string[], ports: FetchManyPor
     if (signal?.aborted) return;
     if (!('record' in read)) return settle({ id: read.id, outcome: 'failed', error: read.error, failedAt: 'read' });
     try {
-      const result = await fetchIntoWorkspace(read.id, { ...ports, record: read.record, ask: (decision, file, incoming) => ports.ask(decision, file, incoming, read.id) });
+      const result = await fetchIntoWorkspace(read.id, {
+        ...ports,
+        record: read.record,
+        ask: (decision, file, incoming) => ports.ask(decision, file, incoming, read.id),
+      });
       if (result.outcome === 'cancelled' && signal?.aborted) return;
       settle({ id: read.id, outcome: outcomeOf(result), record: read.record, result });
     } catch (e) {
@@ -94,9 +98,12 @@ export async function fetchCampaigns(ids: readonly string[], ports: FetchManyPor
 
 function outcomeOf(r: FetchResult): FetchManyOutcome {
   switch (r.outcome) {
-    case 'written': return 'written';
-    case 'unchanged': return 'unchanged';
-    default: return 'skipped';
+    case 'written':
+      return 'written';
+    case 'unchanged':
+      return 'unchanged';
+    default:
+      return 'skipped';
   }
 }
 
@@ -110,7 +117,11 @@ export function fetchManyCounts(entries: readonly FetchManyEntry[]): FetchManyCo
 
 /** How far an action over many campaigns (a fetch, a check) got, as its progress notification says it. */
 export function doneOfTotal(done: number, total: number): string {
-  return l10n.t({ message: '{0} of {1}', args: [done, total], comment: 'progress of an action over several campaigns: how many are done, of how many' });
+  return l10n.t({
+    message: '{0} of {1}',
+    args: [done, total],
+    comment: 'progress of an action over several campaigns: how many are done, of how many',
+  });
 }
 
 /**
@@ -122,30 +133,43 @@ export function describeFetchMany(report: FetchManyReport, environment: string):
   const c = fetchManyCounts(report.entries);
   const parts = [
     c.written && l10n.t({ message: '{0} fetched', args: [c.written], comment: 'how many campaign files a fetch wrote' }),
-    c.unchanged && l10n.t({ message: '{0} already up to date', args: [c.unchanged], comment: 'how many campaign files already held the remote (only their base snapshot was refreshed)' }),
-    c.skipped && l10n.t({ message: '{0} skipped', args: [c.skipped], comment: 'how many campaign files the person chose to keep as they were' }),
+    c.unchanged &&
+      l10n.t({
+        message: '{0} already up to date',
+        args: [c.unchanged],
+        comment: 'how many campaign files already held the remote (only their base snapshot was refreshed)',
+      }),
+    c.skipped &&
+      l10n.t({ message: '{0} skipped', args: [c.skipped], comment: 'how many campaign files the person chose to keep as they were' }),
     c.failed && l10n.t({ message: '{0} failed', args: [c.failed], comment: 'how many campaigns could not be read or written' }),
-    c.cancelled && l10n.t({ message: '{0} cancelled', args: [c.cancelled], comment: 'how many campaigns a cancelled fetch did not get to' }),
-  ].filter((p): p is string => !!p).join(', ');
+    c.cancelled &&
+      l10n.t({ message: '{0} cancelled', args: [c.cancelled], comment: 'how many campaigns a cancelled fetch did not get to' }),
+  ]
+    .filter((p): p is string => !!p)
+    .join(', ');
   const total = report.entries.length;
   const env = code(environment);
   let summary: string;
   if (report.cancelled) {
-    summary = total === 1
-      ? l10n.t('Fetch of 1 campaign from {0} cancelled: {1}. Files already written stay as written.', env, parts)
-      : l10n.t('Fetch of {0} campaigns from {1} cancelled: {2}. Files already written stay as written.', total, env, parts);
+    summary =
+      total === 1
+        ? l10n.t('Fetch of 1 campaign from {0} cancelled: {1}. Files already written stay as written.', env, parts)
+        : l10n.t('Fetch of {0} campaigns from {1} cancelled: {2}. Files already written stay as written.', total, env, parts);
   } else {
-    summary = total === 1
-      ? l10n.t('Fetch of 1 campaign from {0}: {1}.', env, parts)
-      : l10n.t('Fetch of {0} campaigns from {1}: {2}.', total, env, parts);
+    summary =
+      total === 1
+        ? l10n.t('Fetch of 1 campaign from {0}: {1}.', env, parts)
+        : l10n.t('Fetch of {0} campaigns from {1}: {2}.', total, env, parts);
   }
-  const failures = report.entries.filter(e => e.outcome === 'failed').map(e => {
-    const advice = adviceFor(e.error, { environment }).message;
-    const what = e.record ? l10n.t('"{0}" ({1})', nameOf(e.record), code(e.id)) : code(e.id);
-    return e.failedAt === 'read'
-      ? l10n.t('{0} could not be read: {1}', what, advice)
-      : l10n.t('{0} could not be written: {1}', what, advice);
-  });
+  const failures = report.entries
+    .filter(e => e.outcome === 'failed')
+    .map(e => {
+      const advice = adviceFor(e.error, { environment }).message;
+      const what = e.record ? l10n.t('"{0}" ({1})', nameOf(e.record), code(e.id)) : code(e.id);
+      return e.failedAt === 'read'
+        ? l10n.t('{0} could not be read: {1}', what, advice)
+        : l10n.t('{0} could not be written: {1}', what, advice);
+    });
   return { summary, failures };
 }
 

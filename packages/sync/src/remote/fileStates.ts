@@ -46,24 +46,45 @@ export interface FileCheck {
 
 /** One file against the campaign as read (or the failure to read it). */
 export function stateOfFile(f: FileToCheck, read: CampaignRead | undefined, environment: string): FileCheck {
-  const out = (state: FileState, reason?: string): FileCheck => ({ file: f.file, id: f.id, state, local: [], remote: [], conflicts: [], reason });
+  const out = (state: FileState, reason?: string): FileCheck => ({
+    file: f.file,
+    id: f.id,
+    state,
+    local: [],
+    remote: [],
+    conflicts: [],
+    reason,
+  });
   if (!read) return out('error', l10n.t('campaign {0} was not read', code(f.id)));
   if ('error' in read) {
-    if (refusedWith(read.error, 404)) return out('not-on-service', l10n.t('campaign {0} is not on {1}: deleted, or another workspace\'s', code(f.id), code(environment)));
+    if (refusedWith(read.error, 404))
+      return out('not-on-service', l10n.t("campaign {0} is not on {1}: deleted, or another workspace's", code(f.id), code(environment)));
     return out('error', adviceFor(read.error, { environment }).message);
   }
   if (!f.doc) return out('error', l10n.t('the file is not a JSON object: fix it first'));
   const remote = campaignAsFetched(read.record).normalized.document;
   const c = compareWithBase(f.base, f.doc, remote);
   return {
-    ...out(c.state), local: c.local, remote: c.remote, conflicts: c.conflicts,
-    remoteUpdatedBy: nonEmptyString(read.record.updated_by), remoteUpdatedAt: nonEmptyString(read.record.updated_at),
+    ...out(c.state),
+    local: c.local,
+    remote: c.remote,
+    conflicts: c.conflicts,
+    remoteUpdatedBy: nonEmptyString(read.record.updated_by),
+    remoteUpdatedAt: nonEmptyString(read.record.updated_at),
   };
 }
 
 /** Every file's state, its campaigns read in one batched read (15 a search). */
-export async function checkFiles(client: ServiceClient, files: readonly FileToCheck[], o: ReadManyOptions = {}): Promise<{ checks: FileCheck[]; reads: Map<string, CampaignRead> }> {
-  const reads = await readCampaigns(client, files.map(f => f.id), o);
+export async function checkFiles(
+  client: ServiceClient,
+  files: readonly FileToCheck[],
+  o: ReadManyOptions = {},
+): Promise<{ checks: FileCheck[]; reads: Map<string, CampaignRead> }> {
+  const reads = await readCampaigns(
+    client,
+    files.map(f => f.id),
+    o,
+  );
   return { checks: files.map(f => stateOfFile(f, reads.get(f.id), client.environment.name)), reads };
 }
 
@@ -78,12 +99,18 @@ export function fileStateCounts(checks: readonly FileCheck[]): FileStateCounts {
 /** The state's name, as a list of files shows it beside each. */
 export function fileStateName(state: FileState): string {
   switch (state) {
-    case 'unchanged': return l10n.t({ message: 'unchanged', comment: 'a campaign file\'s state: the same as its base and as the service' });
-    case 'modified': return l10n.t({ message: 'modified', comment: 'a campaign file\'s state: changed in the workspace since it was fetched' });
-    case 'behind': return l10n.t({ message: 'behind', comment: 'a campaign file\'s state: the campaign changed on the service since it was fetched' });
-    case 'diverged': return l10n.t({ message: 'diverged', comment: 'a campaign file\'s state: changed both in the workspace and on the service' });
-    case 'not-on-service': return l10n.t({ message: 'not on the service', comment: 'a campaign file\'s state: its campaign is not on the service' });
-    case 'error': return l10n.t({ message: 'not checked', comment: 'a campaign file\'s state: it could not be checked' });
+    case 'unchanged':
+      return l10n.t({ message: 'unchanged', comment: "a campaign file's state: the same as its base and as the service" });
+    case 'modified':
+      return l10n.t({ message: 'modified', comment: "a campaign file's state: changed in the workspace since it was fetched" });
+    case 'behind':
+      return l10n.t({ message: 'behind', comment: "a campaign file's state: the campaign changed on the service since it was fetched" });
+    case 'diverged':
+      return l10n.t({ message: 'diverged', comment: "a campaign file's state: changed both in the workspace and on the service" });
+    case 'not-on-service':
+      return l10n.t({ message: 'not on the service', comment: "a campaign file's state: its campaign is not on the service" });
+    case 'error':
+      return l10n.t({ message: 'not checked', comment: "a campaign file's state: it could not be checked" });
   }
 }
 
@@ -96,7 +123,10 @@ function changedBy(c: FileCheck): string {
 
 /** Field paths as a short list: the first few, and how many more. */
 function fieldList(paths: readonly string[]): string {
-  const shown = paths.slice(0, 4).map(p => code(p)).join(', ');
+  const shown = paths
+    .slice(0, 4)
+    .map(p => code(p))
+    .join(', ');
   return paths.length > 4 ? l10n.t('{0} and {1} more', shown, paths.length - 4) : shown;
 }
 
@@ -107,13 +137,35 @@ export function describeFileState(c: FileCheck, environment: string): string {
     case 'unchanged':
       return l10n.t('Unchanged: the file is as fetched, and the campaign on {0} is too.', env);
     case 'modified':
-      return l10n.t('Modified: you changed {0} since the fetch; the campaign on {1} has not changed.', fieldList(c.local.map(x => x.path)), env);
+      return l10n.t(
+        'Modified: you changed {0} since the fetch; the campaign on {1} has not changed.',
+        fieldList(c.local.map(x => x.path)),
+        env,
+      );
     case 'behind':
-      return l10n.t('Behind: the campaign changed on {0} since the fetch ({1}), {2}; the file is as fetched. Fetch it to take the changes.', env, fieldList(c.remote.map(x => x.path)), changedBy(c));
+      return l10n.t(
+        'Behind: the campaign changed on {0} since the fetch ({1}), {2}; the file is as fetched. Fetch it to take the changes.',
+        env,
+        fieldList(c.remote.map(x => x.path)),
+        changedBy(c),
+      );
     case 'diverged':
       return c.conflicts.length
-        ? l10n.t('Diverged: you changed {0}, and the campaign changed on {1} ({2}), {3}. Both changed {4} differently: a push asks which to keep.', fieldList(c.local.map(x => x.path)), env, fieldList(c.remote.map(x => x.path)), changedBy(c), fieldList(c.conflicts))
-        : l10n.t('Diverged: you changed {0}, and the campaign changed on {1} ({2}), {3}. No field changed differently on both sides: a push merges them.', fieldList(c.local.map(x => x.path)), env, fieldList(c.remote.map(x => x.path)), changedBy(c));
+        ? l10n.t(
+            'Diverged: you changed {0}, and the campaign changed on {1} ({2}), {3}. Both changed {4} differently: a push asks which to keep.',
+            fieldList(c.local.map(x => x.path)),
+            env,
+            fieldList(c.remote.map(x => x.path)),
+            changedBy(c),
+            fieldList(c.conflicts),
+          )
+        : l10n.t(
+            'Diverged: you changed {0}, and the campaign changed on {1} ({2}), {3}. No field changed differently on both sides: a push merges them.',
+            fieldList(c.local.map(x => x.path)),
+            env,
+            fieldList(c.remote.map(x => x.path)),
+            changedBy(c),
+          );
     case 'not-on-service':
       return l10n.t('Not on the service: {0}.', c.reason ?? '');
     case 'error':
@@ -125,15 +177,33 @@ export function describeFileState(c: FileCheck, environment: string): string {
 export function describeFileChecks(checks: readonly FileCheck[], environment: string): string {
   const n = fileStateCounts(checks);
   const parts = [
-    n.modified && l10n.t({ message: '{0} modified', args: [n.modified], comment: 'how many campaign files were changed in the workspace only' }),
-    n.behind && l10n.t({ message: '{0} behind', args: [n.behind], comment: 'how many campaign files\' campaigns changed on the service only' }),
-    n.diverged && l10n.t({ message: '{0} diverged', args: [n.diverged], comment: 'how many campaign files changed both in the workspace and on the service' }),
-    n['not-on-service'] && l10n.t({ message: '{0} not on the service', args: [n['not-on-service']], comment: 'how many campaign files\' campaigns are not on the service' }),
+    n.modified &&
+      l10n.t({ message: '{0} modified', args: [n.modified], comment: 'how many campaign files were changed in the workspace only' }),
+    n.behind &&
+      l10n.t({ message: '{0} behind', args: [n.behind], comment: "how many campaign files' campaigns changed on the service only" }),
+    n.diverged &&
+      l10n.t({
+        message: '{0} diverged',
+        args: [n.diverged],
+        comment: 'how many campaign files changed both in the workspace and on the service',
+      }),
+    n['not-on-service'] &&
+      l10n.t({
+        message: '{0} not on the service',
+        args: [n['not-on-service']],
+        comment: "how many campaign files' campaigns are not on the service",
+      }),
     n.error && l10n.t({ message: '{0} not checked', args: [n.error], comment: 'how many campaign files could not be checked' }),
-    n.unchanged && l10n.t({ message: '{0} unchanged', args: [n.unchanged], comment: 'how many campaign files are the same as their base and the service' }),
-  ].filter((p): p is string => !!p).join(', ');
+    n.unchanged &&
+      l10n.t({
+        message: '{0} unchanged',
+        args: [n.unchanged],
+        comment: 'how many campaign files are the same as their base and the service',
+      }),
+  ]
+    .filter((p): p is string => !!p)
+    .join(', ');
   return checks.length === 1
     ? l10n.t('Checked 1 campaign file against {0}: {1}.', code(environment), parts)
     : l10n.t('Checked {0} campaign files against {1}: {2}.', checks.length, code(environment), parts);
 }
-

@@ -9,9 +9,19 @@ import { isObject, JsonObject, setMember } from '@campaign-studio/core';
 const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
 const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
 const COMPONENT_ORDER = [
-  'basic_details', 'campaign_content', 'trigger_condition', 'segmentation_details', 'scheduling_details',
-  'delivery_controls', 'advanced', 'conversion_goal_details', 'control_group_details', 'utm_params',
-  'connector', 'sender_name', 'campaign_audience_limit',
+  'basic_details',
+  'campaign_content',
+  'trigger_condition',
+  'segmentation_details',
+  'scheduling_details',
+  'delivery_controls',
+  'advanced',
+  'conversion_goal_details',
+  'control_group_details',
+  'utm_params',
+  'connector',
+  'sender_name',
+  'campaign_audience_limit',
 ];
 
 const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENT_ORDER];

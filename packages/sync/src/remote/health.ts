@@ -35,9 +35,22 @@ export function nextStatus(current: ConnectionStatus, event: CallEvent, now: num
 }
 
 function afterAnswer(current: ConnectionStatus, event: Extract<CallEvent, { kind: 'answered' }>, now: number): ConnectionStatus {
-  if (event.status === 401 || event.status === 403) return { state: 'credentialsRejected', message: event.message ?? l10n.t('The service refused the API key (HTTP {0}).', event.status) };
-  if (event.status === 429) return { state: 'rateLimited', until: now + (event.retryAfterMs ?? 1000), why: l10n.t('the service refused a call for its rate limit (429)') };
-  if (event.status >= 500) return unreachable(current, event.message ? l10n.t('The service answers HTTP {0}: {1}', event.status, event.message) : l10n.t('The service answers HTTP {0}', event.status), now);
+  if (event.status === 401 || event.status === 403)
+    return { state: 'credentialsRejected', message: event.message ?? l10n.t('The service refused the API key (HTTP {0}).', event.status) };
+  if (event.status === 429)
+    return {
+      state: 'rateLimited',
+      until: now + (event.retryAfterMs ?? 1000),
+      why: l10n.t('the service refused a call for its rate limit (429)'),
+    };
+  if (event.status >= 500)
+    return unreachable(
+      current,
+      event.message
+        ? l10n.t('The service answers HTTP {0}: {1}', event.status, event.message)
+        : l10n.t('The service answers HTTP {0}', event.status),
+      now,
+    );
   if (current.state === 'rateLimited' && current.until > now) return current;
   return event.ms >= SLOW_ANSWER_MS ? { state: 'slow', latencyMs: event.ms } : { state: 'connected', latencyMs: event.ms };
 }
@@ -71,19 +84,49 @@ export interface StatusWords {
 /** The words for a state, at clock time `now` (for countdowns and "since"). */
 export function describeStatus(status: ConnectionStatus, now: number, formatTime: (ms: number) => string): StatusWords {
   switch (status.state) {
-    case 'signedOut': return { short: l10n.t('signed out'), detail: l10n.t('Not signed in: sign in with the workspace\'s API key to browse, fetch and push.') };
-    case 'connecting': return { short: l10n.t('connecting…'), detail: l10n.t('Checking the API key with the service.') };
+    case 'signedOut':
+      return {
+        short: l10n.t('signed out'),
+        detail: l10n.t("Not signed in: sign in with the workspace's API key to browse, fetch and push."),
+      };
+    case 'connecting':
+      return { short: l10n.t('connecting…'), detail: l10n.t('Checking the API key with the service.') };
     case 'connected': {
-      const detail = status.latencyMs !== undefined ? l10n.t('The service answers (last answer in {0} ms).', Math.round(status.latencyMs)) : l10n.t('The service answers.');
+      const detail =
+        status.latencyMs !== undefined
+          ? l10n.t('The service answers (last answer in {0} ms).', Math.round(status.latencyMs))
+          : l10n.t('The service answers.');
       return { short: l10n.t('connected'), detail };
     }
-    case 'slow': return { short: l10n.t('slow ({0})', seconds(status.latencyMs)), detail: l10n.t('The service answers, but slowly: the last answer took {0}. Reads give up after their time budget.', seconds(status.latencyMs)) };
+    case 'slow':
+      return {
+        short: l10n.t('slow ({0})', seconds(status.latencyMs)),
+        detail: l10n.t(
+          'The service answers, but slowly: the last answer took {0}. Reads give up after their time budget.',
+          seconds(status.latencyMs),
+        ),
+      };
     case 'rateLimited': {
       const left = Math.max(0, status.until - now);
-      return { short: l10n.t('rate-limited ({0} s)', Math.ceil(left / 1000)), detail: l10n.t('Calls are held back: {0}. The next call is allowed in {1}.', status.why, formatDuration(left)) };
+      return {
+        short: l10n.t('rate-limited ({0} s)', Math.ceil(left / 1000)),
+        detail: l10n.t('Calls are held back: {0}. The next call is allowed in {1}.', status.why, formatDuration(left)),
+      };
     }
-    case 'unreachable': return { short: l10n.t('unreachable since {0}', formatTime(status.since)), detail: l10n.t('The service has not answered since {0}. Last error: {1} Checking again in the background.', formatTime(status.since), status.lastError) };
-    case 'credentialsRejected': return { short: l10n.t('credentials rejected'), detail: `${status.message} ${l10n.t('Sign in again with the workspace\'s API key.')}` };
+    case 'unreachable':
+      return {
+        short: l10n.t('unreachable since {0}', formatTime(status.since)),
+        detail: l10n.t(
+          'The service has not answered since {0}. Last error: {1} Checking again in the background.',
+          formatTime(status.since),
+          status.lastError,
+        ),
+      };
+    case 'credentialsRejected':
+      return {
+        short: l10n.t('credentials rejected'),
+        detail: `${status.message} ${l10n.t("Sign in again with the workspace's API key.")}`,
+      };
   }
 }
 
@@ -178,10 +221,13 @@ export class HealthMonitor {
   private after(ms: number, then: () => unknown): void {
     const ctrl = new AbortController();
     this.timer = ctrl;
-    void this.opts.clock.sleep(ms, ctrl.signal).then(() => {
-      if (this.timer === ctrl) this.timer = undefined;
-      return then();
-    }, () => undefined);
+    void this.opts.clock.sleep(ms, ctrl.signal).then(
+      () => {
+        if (this.timer === ctrl) this.timer = undefined;
+        return then();
+      },
+      () => undefined,
+    );
   }
 
   private async check(): Promise<void> {

@@ -48,7 +48,11 @@ export function campaignName(doc: unknown): string | undefined {
 export function cleanFolder(folder: unknown, workspaceRoot: string): string {
   if (typeof folder !== 'string') return 'campaigns';
   const relative = path.isAbsolute(folder) ? path.relative(workspaceRoot, folder) : folder;
-  const parts = relative.replace(/\\/g, '/').split('/').filter(p => p && p !== '.');
-  if (path.isAbsolute(relative) || parts.some(p => p === '..')) throw new Error(l10n.t`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
+  const parts = relative
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter(p => p && p !== '.');
+  if (path.isAbsolute(relative) || parts.some(p => p === '..'))
+    throw new Error(l10n.t`The fetch folder \`${folder}\` leaves the workspace: use a folder inside it, such as \`campaigns\`.`);
   return parts.join('/');
 }

@@ -31,8 +31,16 @@ const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_
 
 /** Every field that is never sent on push (rule D8, plus authorship that push fills itself). */
 export const READ_ONLY_FIELDS: readonly string[] = [
-  'id', 'campaign_id', 'version_number', 'status', 'created_at', 'updated_at', 'sent_time',
-  'flow_id', 'flow_name', 'parent_id',
+  'id',
+  'campaign_id',
+  'version_number',
+  'status',
+  'created_at',
+  'updated_at',
+  'sent_time',
+  'flow_id',
+  'flow_name',
+  'parent_id',
 ];
 
 export interface NormalizedCampaign {

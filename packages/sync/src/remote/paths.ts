@@ -14,7 +14,11 @@ export function resolveRoutes(overrides?: RouteOverrides): ServiceRoutes {
 }
 
 /** Method and concrete path of an operation. */
-export function routeOf(routes: ServiceRoutes, op: ServiceOperation, campaignId?: string): { method: ServiceRoute['method']; path: string } {
+export function routeOf(
+  routes: ServiceRoutes,
+  op: ServiceOperation,
+  campaignId?: string,
+): { method: ServiceRoute['method']; path: string } {
   const route = routes[op];
   return { method: route.method, path: expandPath(route, campaignId === undefined ? {} : { campaign_id: campaignId }) };
 }

@@ -6,7 +6,16 @@ import { FieldConflict, mergeFields } from '../push/merge';
 import { applyFieldChanges } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
-import { decideFetch, existingFile, FetchDecision, readIfExists, refuseLinksOut, remoteFor, snapshotFor, writeFileCreatingFolders } from './fetch';
+import {
+  decideFetch,
+  existingFile,
+  FetchDecision,
+  readIfExists,
+  refuseLinksOut,
+  remoteFor,
+  snapshotFor,
+  writeFileCreatingFolders,
+} from './fetch';
 import { campaignFileName, campaignName, cleanFolder } from './naming';
 import { CampaignRecord, ServiceClient } from './serviceClient';
 
@@ -36,8 +45,20 @@ export type PullDecision =
 export function decidePull(diskText: string | undefined, base: JsonObject | undefined, remote: JsonObject): PullDecision {
   const fetched = decideFetch({ diskText, base }, remote);
   if (fetched.action !== 'ask') return fetched;
-  if (!isObject(fetched.local)) return { action: 'refuse', reason: 'unparsable', message: l10n.t('the file is not a JSON object, so its edits cannot be merged with the service\'s: fix it, then pull again') };
-  if (!base) return { action: 'refuse', reason: 'no-base', message: l10n.t('the file differs from the service and has no base snapshot, so its edits cannot be told from the service\'s changes: move it aside to pull the service\'s version, or fetch it in VS Code, which asks') };
+  if (!isObject(fetched.local))
+    return {
+      action: 'refuse',
+      reason: 'unparsable',
+      message: l10n.t("the file is not a JSON object, so its edits cannot be merged with the service's: fix it, then pull again"),
+    };
+  if (!base)
+    return {
+      action: 'refuse',
+      reason: 'no-base',
+      message: l10n.t(
+        "the file differs from the service and has no base snapshot, so its edits cannot be told from the service's changes: move it aside to pull the service's version, or fetch it in VS Code, which asks",
+      ),
+    };
   if (sameContent(base, remote)) return { action: 'base-only', reason: 'remote-unchanged' };
   const local = fetched.local;
   const m = mergeFields(contentOf(base), contentOf(local), contentOf(remote));
@@ -74,19 +95,26 @@ export interface PullResult {
 export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
   const remote = await remoteFor(id, ports);
   const existing = await existingFile(id, ports);
-  const file = existing ?? path.join(ports.workspaceRoot, ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  const file =
+    existing ??
+    path.join(
+      ports.workspaceRoot,
+      ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean),
+      campaignFileName(campaignName(remote.normalized.document), id),
+    );
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
   refuseLinksOut(ports.workspaceRoot, file, root, id);
-  const snapshot = found?.snapshot ?? await readBaseSnapshot(root, id);
-  if (snapshot && !baseOfEnvironment(snapshot, ports.client.environment)) throw new Error(foreignBaseMessage(id, snapshot, ports.client.environment));
+  const snapshot = found?.snapshot ?? (await readBaseSnapshot(root, id));
+  if (snapshot && !baseOfEnvironment(snapshot, ports.client.environment))
+    throw new Error(foreignBaseMessage(id, snapshot, ports.client.environment));
   const diskText = await readIfExists(file);
   const decision = decidePull(diskText, snapshot?.campaign, remote.normalized.document);
   const who = { updatedBy: nonEmptyString(remote.record.updated_by), updatedAt: nonEmptyString(remote.record.updated_at) };
   if (decision.action === 'conflict' || decision.action === 'refuse') return { id, file, decision, ...who };
   if (decision.action === 'write') await writeFileCreatingFolders(ports.workspaceRoot, file, remote.text);
-  if (decision.action === 'merge') await writeFileCreatingFolders(ports.workspaceRoot, file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
+  if (decision.action === 'merge')
+    await writeFileCreatingFolders(ports.workspaceRoot, file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
   const basePath = await writeBaseSnapshot(root, snapshotFor(ports.client, id, remote.normalized, ports.now?.() ?? new Date()));
   return { id, file, decision, basePath, ...who };
 }
-

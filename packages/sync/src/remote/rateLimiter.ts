@@ -153,7 +153,6 @@ export class RateLimiter {
     return ms > 0 ? { ms, cause: this.pauseCause } : { ms: 0 };
   }
 
-
   /**
    * Milliseconds until the next request may go (0 = now), or the next `room` requests one right
    * after the other; Infinity while it waits for an answer of a request out. The pump asks it
@@ -260,7 +259,9 @@ export class RateLimiter {
     const slept = Number.isFinite(ms)
       ? this.clock.sleep(ms, woken.signal).catch(() => undefined)
       : new Promise<void>(resolve => woken.signal.addEventListener('abort', () => resolve(), { once: true }));
-    return slept.finally(() => { this.wake = undefined; });
+    return slept.finally(() => {
+      this.wake = undefined;
+    });
   }
 }
 
@@ -300,7 +301,11 @@ class Schedule {
   private readonly size: number;
   private readonly latestEnd: LatestEnd = k => (k <= this.played ? this.ring[(this.played - k) % this.size] : this.before(k - this.played));
 
-  constructor(private readonly limits: readonly RateLimit[], private readonly before: LatestEnd, private readonly from: number) {
+  constructor(
+    private readonly limits: readonly RateLimit[],
+    private readonly before: LatestEnd,
+    private readonly from: number,
+  ) {
     this.size = Math.max(...limits.map(l => l.limit));
   }
 

@@ -198,7 +198,11 @@ export class ServiceClient {
   private readonly authorization: string;
 
   /** Refuses a base URL that would expose the key (plain `http://` off this machine, credentials in it): every caller is checked, not only settings. */
-  constructor(opts: ServiceClientOptions, private readonly scope?: ActionScope, limiter?: () => Promise<RateLimiter>) {
+  constructor(
+    opts: ServiceClientOptions,
+    private readonly scope?: ActionScope,
+    limiter?: () => Promise<RateLimiter>,
+  ) {
     this.opts = opts;
     const baseUrl = normalizeBaseUrl(opts.environment.baseUrl);
     const problem = checkBaseUrl(baseUrl);
@@ -236,18 +240,44 @@ export class ServiceClient {
   // ---- reads -------------------------------------------------------------------------------
 
   /** One operation of the route table: method, path and whether it is a write come from there. */
-  call<T = unknown>(op: ServiceOperation, o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {}): Promise<ServiceResponse<T>> {
+  call<T = unknown>(
+    op: ServiceOperation,
+    o: { campaignId?: string; body?: unknown; bodyRequestId?: boolean; description?: string } & CallOptions = {},
+  ): Promise<ServiceResponse<T>> {
     const { method, path } = routeOf(this.routes, op, o.campaignId);
-    return this.request<T>({ method, path, body: o.body, kind: isWrite(op) ? 'write' : 'read', bodyRequestId: o.bodyRequestId, description: o.description, signal: o.signal, confirmed: o.confirmed, thenWrite: o.thenWrite, deadline: o.deadline, onWait: o.onWait });
+    return this.request<T>({
+      method,
+      path,
+      body: o.body,
+      kind: isWrite(op) ? 'write' : 'read',
+      bodyRequestId: o.bodyRequestId,
+      description: o.description,
+      signal: o.signal,
+      confirmed: o.confirmed,
+      thenWrite: o.thenWrite,
+      deadline: o.deadline,
+      onWait: o.onWait,
+    });
   }
 
   /** `GET /v5/campaigns/{id}`: the full record in the response shape. */
   async getCampaign(id: string, o: CallOptions = {}): Promise<CampaignRecord> {
     const r = await this.call<{ data?: CampaignRecord }>('getCampaign', { campaignId: id, ...o });
     const data = r.body && typeof r.body === 'object' ? (r.body as { data?: unknown }).data : undefined;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw this.badResponse('getCampaign', r, l10n.t('the answer has no campaign under `data`'), id);
+    if (!data || typeof data !== 'object' || Array.isArray(data))
+      throw this.badResponse('getCampaign', r, l10n.t('the answer has no campaign under `data`'), id);
     const record = data as CampaignRecord;
-    if (!answersFor(record, id)) throw this.badResponse('getCampaign', r, l10n.t('campaign {0} was asked for, but the answer holds {1}. Nothing was stored; check that the environment\'s base URL points at the Campaign service itself (not a proxy or cache that mixes up answers)', id, describeIds(record)), id);
+    if (!answersFor(record, id))
+      throw this.badResponse(
+        'getCampaign',
+        r,
+        l10n.t(
+          "campaign {0} was asked for, but the answer holds {1}. Nothing was stored; check that the environment's base URL points at the Campaign service itself (not a proxy or cache that mixes up answers)",
+          id,
+          describeIds(record),
+        ),
+        id,
+      );
     return record;
   }
 
@@ -284,7 +314,11 @@ export class ServiceClient {
 
   /** One page of the legacy metadata call `POST /core-services/v1/campaigns/meta`, with reachability. */
   async meta(q: MetaQuery, o: CallOptions = {}): Promise<MetaRecord[]> {
-    const body: Record<string, unknown> = { campaign_fields: q.campaign_fields ?? {}, limit: clampLimit(q.limit), page: Math.max(1, Math.floor(q.page ?? 1)) };
+    const body: Record<string, unknown> = {
+      campaign_fields: q.campaign_fields ?? {},
+      limit: clampLimit(q.limit),
+      page: Math.max(1, Math.floor(q.page ?? 1)),
+    };
     if (q.include_child_campaigns !== undefined) body.include_child_campaigns = q.include_child_campaigns;
     const r = await this.call('campaignMeta', { body, bodyRequestId: true, ...o });
     const items = listFrom(r.body, ['data', 'campaigns']);
@@ -297,24 +331,46 @@ export class ServiceClient {
     const body = { page: Math.max(1, Math.floor(q.page ?? 1)), limit: clampLimit(q.limit) };
     const r = await this.call('executions', { campaignId: parentId, body, bodyRequestId: true, ...o });
     const b = r.body as Record<string, unknown> | undefined;
-    const holder = b && typeof b === 'object' && !Array.isArray(b) && b.data && typeof b.data === 'object' && !Array.isArray(b.data) ? b.data as Record<string, unknown> : b;
+    const holder =
+      b && typeof b === 'object' && !Array.isArray(b) && b.data && typeof b.data === 'object' && !Array.isArray(b.data)
+        ? (b.data as Record<string, unknown>)
+        : b;
     const executions = listFrom(holder, ['executions', 'data']) ?? listFrom(r.body, ['executions']);
     if (!executions) throw this.badResponse('executions', r, l10n.t('the answer has no `executions` list'), parentId);
-    const total = holder && typeof holder === 'object' && typeof (holder as Record<string, unknown>).total_instances === 'number' ? (holder as Record<string, unknown>).total_instances as number : undefined;
+    const total =
+      holder && typeof holder === 'object' && typeof (holder as Record<string, unknown>).total_instances === 'number'
+        ? ((holder as Record<string, unknown>).total_instances as number)
+        : undefined;
     return { executions: executions as Array<Record<string, unknown>>, total_instances: total, raw: r.body };
   }
 
   // ---- writes (each goes through `confirmWrite`) --------------------------------------------
 
   /** `POST /v5/campaigns`: a new draft from the three fields the spec allows. */
-  async createDraft(body: { channel: string; campaign_delivery_type: string; created_by: string }, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('createCampaign', { body, description: l10n.t({ message: 'create a {0} {1} draft', args: [body.channel, body.campaign_delivery_type], comment: 'a write the service is asked for, inside "Not sent: … was not confirmed."' }), ...o });
+  async createDraft(
+    body: { channel: string; campaign_delivery_type: string; created_by: string },
+    o: CallOptions = {},
+  ): Promise<ServiceResponse> {
+    return this.call('createCampaign', {
+      body,
+      description: l10n.t({
+        message: 'create a {0} {1} draft',
+        args: [body.channel, body.campaign_delivery_type],
+        comment: 'a write the service is asked for, inside "Not sent: … was not confirmed."',
+      }),
+      ...o,
+    });
   }
 
   /** `PATCH /v5/campaigns/{id}`: the body carries `channel`, `campaign_delivery_type`, `updated_by` and whole components. */
   async patch(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
     const comps = Object.keys(body).filter(k => !['channel', 'campaign_delivery_type', 'updated_by'].includes(k));
-    return this.call('updateCampaign', { campaignId: id, body, description: comps.length ? l10n.t('update campaign {0} ({1})', id, comps.join(', ')) : l10n.t('update campaign {0}', id), ...o });
+    return this.call('updateCampaign', {
+      campaignId: id,
+      body,
+      description: comps.length ? l10n.t('update campaign {0} ({1})', id, comps.join(', ')) : l10n.t('update campaign {0}', id),
+      ...o,
+    });
   }
 
   /** Validates without committing; nothing changes, so it needs no confirmation. */
@@ -329,12 +385,26 @@ export class ServiceClient {
 
   /** Pause, resume or stop live campaigns. */
   async setStatus(action: StatusAction, campaignIds: string[], o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('changeStatus', { body: { action, campaign_ids: campaignIds }, bodyRequestId: true, description: campaignIds.length === 1 ? l10n.t('{0} campaign {1}', action, campaignIds[0]) : l10n.t('{0} campaigns {1}', action, campaignIds.join(', ')), ...o });
+    return this.call('changeStatus', {
+      body: { action, campaign_ids: campaignIds },
+      bodyRequestId: true,
+      description:
+        campaignIds.length === 1
+          ? l10n.t('{0} campaign {1}', action, campaignIds[0])
+          : l10n.t('{0} campaigns {1}', action, campaignIds.join(', ')),
+      ...o,
+    });
   }
 
   /** Publishing goes through V1 (`PATCH /core-services/v1/campaigns/{id}`): V5 cannot publish. */
   async publishV1(id: string, body: Record<string, unknown>, o: CallOptions = {}): Promise<ServiceResponse> {
-    return this.call('publishCampaign', { campaignId: id, body, bodyRequestId: true, description: l10n.t('publish campaign {0} through V1', id), ...o });
+    return this.call('publishCampaign', {
+      campaignId: id,
+      body,
+      bodyRequestId: true,
+      description: l10n.t('publish campaign {0} through V1', id),
+      ...o,
+    });
   }
 
   // ---- the one place that sends -------------------------------------------------------------
@@ -360,15 +430,25 @@ export class ServiceClient {
       let outcome: Outcome;
       try {
         // The action's time ran out while the call waited its turn: it is not sent at all.
-        outcome = timeoutMs > 0
-          ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
-          : { kind: 'timeout', status: 0, sent: false };
+        outcome =
+          timeoutMs > 0
+            ? await this.attempt(`${this.environment.baseUrl}${call.path}`, call, headers, payload, timeoutMs)
+            : { kind: 'timeout', status: 0, sent: false };
       } finally {
         release();
       }
       const ms = this.clock.now() - started;
       spentMs += ms;
-      const entry: CallLogEntry = { method: call.method, path: call.path, status: outcome.status, ms, requestId, attempt, environment: this.environment.name, queuedMs: started - queuedFrom };
+      const entry: CallLogEntry = {
+        method: call.method,
+        path: call.path,
+        status: outcome.status,
+        ms,
+        requestId,
+        attempt,
+        environment: this.environment.name,
+        queuedMs: started - queuedFrom,
+      };
       if (outcome.kind === 'cancelled') {
         this.log({ ...entry, error: 'cancelled' });
         throw new CancelledError(undefined, true);
@@ -395,14 +475,28 @@ export class ServiceClient {
    * budget, or past its action's deadline, fails at once as that call did, saying when the next
    * call is allowed: the same as a `Retry-After` beyond the budget on its own answer.
    */
-  private heldPastBudget(limiter: RateLimiter, call: RequestSpec, budgetLeftMs: number, at: { requestId: string; attempts: number; budgetMs: number }): ServiceError | undefined {
+  private heldPastBudget(
+    limiter: RateLimiter,
+    call: RequestSpec,
+    budgetLeftMs: number,
+    at: { requestId: string; attempts: number; budgetMs: number },
+  ): ServiceError | undefined {
     const { ms, cause } = limiter.paused();
     if (!ms || !isServiceError(cause)) return undefined;
     const now = this.clock.now();
     if (ms + MIN_ATTEMPT_MS / 5 <= budgetLeftMs && now + ms + MIN_ATTEMPT_MS / 5 <= (call.deadline ?? Infinity)) return undefined;
     return new ServiceError({
-      status: cause.status, code: cause.code, failure: cause.failure, message: cause.serviceMessage, target: cause.target, details: cause.details,
-      retryAfterMs: ms, method: call.method, path: call.path, write: call.kind === 'write', ...at,
+      status: cause.status,
+      code: cause.code,
+      failure: cause.failure,
+      message: cause.serviceMessage,
+      target: cause.target,
+      details: cause.details,
+      retryAfterMs: ms,
+      method: call.method,
+      path: call.path,
+      write: call.kind === 'write',
+      ...at,
     });
   }
 
@@ -432,16 +526,17 @@ export class ServiceClient {
       [`X-${env.headerPrefix}-Request-Id`]: requestId,
     };
     if (call.body === undefined || call.method === 'GET') return { headers };
-    const body = call.bodyRequestId && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
-      ? { ...(call.body as Record<string, unknown>), request_id: requestId }
-      : call.body;
+    const body =
+      call.bodyRequestId && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
+        ? { ...(call.body as Record<string, unknown>), request_id: requestId }
+        : call.body;
     headers['Content-Type'] = 'application/json';
     return { headers, payload: JSON.stringify(body) };
   }
 
   /** The time a call may take, retries included: per environment, by kind. */
   budgetFor(kind: 'read' | 'write'): number {
-    return kind === 'write' ? this.opts.writeBudgetMs ?? DEFAULT_WRITE_BUDGET : this.opts.readBudgetMs ?? DEFAULT_READ_BUDGET;
+    return kind === 'write' ? (this.opts.writeBudgetMs ?? DEFAULT_WRITE_BUDGET) : (this.opts.readBudgetMs ?? DEFAULT_READ_BUDGET);
   }
 
   /**
@@ -454,22 +549,56 @@ export class ServiceClient {
     return Math.max(1, Math.min(remaining, share, this.opts.timeoutMs ?? Infinity));
   }
 
-  private failure(outcome: Exclude<Outcome, { kind: 'cancelled' }>, call: RequestSpec, at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number }): ServiceError {
-    const where = { method: call.method, path: call.path, requestId: at.requestId, attempts: at.attempt, budgetMs: at.budgetMs, write: call.kind === 'write' };
+  private failure(
+    outcome: Exclude<Outcome, { kind: 'cancelled' }>,
+    call: RequestSpec,
+    at: { requestId: string; attempt: number; timeoutMs: number; budgetMs: number; ms: number },
+  ): ServiceError {
+    const where = {
+      method: call.method,
+      path: call.path,
+      requestId: at.requestId,
+      attempts: at.attempt,
+      budgetMs: at.budgetMs,
+      write: call.kind === 'write',
+    };
     if (outcome.kind === 'response') {
       const error = this.httpError(outcome, where);
-      this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, retryAfterMs: error.retryAfterMs, message: error.message });
+      this.observe({
+        kind: 'answered',
+        status: outcome.status,
+        ms: at.ms,
+        requestId: at.requestId,
+        retryAfterMs: error.retryAfterMs,
+        message: error.message,
+      });
       return error;
     }
     if (outcome.kind === 'redirect') {
-      const message = this.redact(l10n.t('{0} redirected the call to {1}, another origin. It was not followed, so the API key and workspace id were not sent there. Check that the environment\'s base URL is the service\'s own address (if the service moved to {1}, change the base URL to it; otherwise a proxy or a wrong host is in the way).', this.environment.baseUrl, outcome.target));
-      const error = new ServiceError({ status: outcome.status, code: 'CROSS_ORIGIN_REDIRECT', failure: { kind: 'http', status: outcome.status }, message, target: outcome.target, ...where });
+      const message = this.redact(
+        l10n.t(
+          "{0} redirected the call to {1}, another origin. It was not followed, so the API key and workspace id were not sent there. Check that the environment's base URL is the service's own address (if the service moved to {1}, change the base URL to it; otherwise a proxy or a wrong host is in the way).",
+          this.environment.baseUrl,
+          outcome.target,
+        ),
+      );
+      const error = new ServiceError({
+        status: outcome.status,
+        code: 'CROSS_ORIGIN_REDIRECT',
+        failure: { kind: 'http', status: outcome.status },
+        message,
+        target: outcome.target,
+        ...where,
+      });
       this.observe({ kind: 'answered', status: outcome.status, ms: at.ms, requestId: at.requestId, message });
       return error;
     }
     const code = outcome.kind === 'timeout' ? 'TIMEOUT' : 'NETWORK';
     const message = this.unansweredMessage(outcome, call, at.timeoutMs);
-    const failure = outcome.kind === 'timeout' ? { kind: outcome.kind, sent: outcome.sent } : { kind: outcome.kind, code: outcome.code, sent: mayHaveSent(outcome.code) };
+    const failure =
+      outcome.kind === 'timeout'
+        ? { kind: outcome.kind, sent: outcome.sent }
+        : { kind: outcome.kind, code: outcome.code, sent: mayHaveSent(outcome.code) };
     this.observe({ kind: 'unanswered', code, message });
     return new ServiceError({ status: 0, code, failure, message, ...where });
   }
@@ -477,16 +606,23 @@ export class ServiceClient {
   private unansweredMessage(outcome: Extract<Outcome, { kind: 'timeout' | 'network' }>, call: RequestSpec, timeoutMs: number): string {
     const base = this.environment.baseUrl;
     if (outcome.kind === 'network') return l10n.t('Could not reach {0}: {1}.', base, this.redact(outcome.message));
-    if (!outcome.sent) return l10n.t('Not sent to {0}: the action\'s time ran out while the call waited its turn.', base);
+    if (!outcome.sent) return l10n.t("Not sent to {0}: the action's time ran out while the call waited its turn.", base);
     return call.kind === 'write'
       ? l10n.t('No answer from {0} within {1}; the change may or may not have been applied.', base, formatDuration(timeoutMs))
       : l10n.t('No answer from {0} within {1}.', base, formatDuration(timeoutMs));
   }
 
-  private httpError(outcome: { status: number; body: unknown; retryAfter?: string }, where: { method: string; path: string; requestId: string; attempts: number; budgetMs: number }): ServiceError {
+  private httpError(
+    outcome: { status: number; body: unknown; retryAfter?: string },
+    where: { method: string; path: string; requestId: string; attempts: number; budgetMs: number },
+  ): ServiceError {
     const envelope = parseErrorEnvelope(outcome.body);
     const retryAfterMs = outcome.status === 429 ? parseRetryAfter(outcome.retryAfter, this.clock.now()) : undefined;
-    const text = envelope?.message ?? (typeof outcome.body === 'string' && outcome.body.trim() ? truncate(outcome.body.trim(), 300) : l10n.t('The service answered HTTP {0}.', outcome.status));
+    const text =
+      envelope?.message ??
+      (typeof outcome.body === 'string' && outcome.body.trim()
+        ? truncate(outcome.body.trim(), 300)
+        : l10n.t('The service answered HTTP {0}.', outcome.status));
     return new ServiceError({
       status: outcome.status,
       code: envelope?.code ?? codeForStatus(outcome.status),
@@ -514,7 +650,16 @@ export class ServiceClient {
       if (ms > (this.opts.maxRetryAfterMs ?? 60_000)) return undefined;
       notice = { reason: 'retryAfter', ms, at: now, why: l10n.t('the service asked to slow down (Retry-After)') };
     } else if (call.kind === 'read' && (e.status >= 500 || e.status === 0)) {
-      notice = { reason: 'retry', ms: this.backoff(attempt), at: now, why: e.status ? l10n.t('the service answered HTTP {0}', e.status) : e.failure.kind === 'timeout' ? l10n.t('no answer') : l10n.t('the connection failed') };
+      notice = {
+        reason: 'retry',
+        ms: this.backoff(attempt),
+        at: now,
+        why: e.status
+          ? l10n.t('the service answered HTTP {0}', e.status)
+          : e.failure.kind === 'timeout'
+            ? l10n.t('no answer')
+            : l10n.t('the connection failed'),
+      };
     }
     if (!notice) return undefined;
     const tryMs = MIN_ATTEMPT_MS / 5;
@@ -547,7 +692,11 @@ export class ServiceClient {
 
   private log(entry: CallLogEntry): void {
     if (!this.opts.log) return;
-    const safe: CallLogEntry = { ...entry, path: this.redact(entry.path), error: entry.error === undefined ? undefined : this.redact(entry.error) };
+    const safe: CallLogEntry = {
+      ...entry,
+      path: this.redact(entry.path),
+      error: entry.error === undefined ? undefined : this.redact(entry.error),
+    };
     try {
       this.opts.log(safe);
     } catch {
@@ -564,23 +713,48 @@ export class ServiceClient {
   /** An answer of `op` that is not what the spec describes, `what` saying how (a 2xx one: the call was carried out). */
   badResponse(op: ServiceOperation, r: ServiceResponse, what: string, campaignId?: string): ServiceError {
     const { method, path } = routeOf(this.routes, op, campaignId);
-    return new ServiceError({ status: r.status, code: 'BAD_RESPONSE', failure: { kind: 'badAnswer', status: r.status }, message: l10n.t('Unexpected answer from the service: {0}.', what), method, path, requestId: r.requestId, attempts: r.attempts });
+    return new ServiceError({
+      status: r.status,
+      code: 'BAD_RESPONSE',
+      failure: { kind: 'badAnswer', status: r.status },
+      message: l10n.t('Unexpected answer from the service: {0}.', what),
+      method,
+      path,
+      requestId: r.requestId,
+      attempts: r.attempts,
+    });
   }
 
-  private async attempt(url: string, spec: RequestSpec, headers: Record<string, string>, payload: string | undefined, timeoutMs: number): Promise<Outcome> {
+  private async attempt(
+    url: string,
+    spec: RequestSpec,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    timeoutMs: number,
+  ): Promise<Outcome> {
     const ctrl = new AbortController();
     let timedOut = false;
     const onAbort = () => ctrl.abort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = new AbortController();
-    void (this.opts.tryClock ?? systemClock).sleep(timeoutMs, timer.signal).then(() => { timedOut = true; ctrl.abort(); }, () => undefined);
+    void (this.opts.tryClock ?? systemClock).sleep(timeoutMs, timer.signal).then(
+      () => {
+        timedOut = true;
+        ctrl.abort();
+      },
+      () => undefined,
+    );
     try {
       const res = await this.sendFollowingSameOrigin(url, spec.method, headers, payload, ctrl.signal);
       if ('crossOrigin' in res) return { kind: 'redirect', status: res.status, target: res.crossOrigin };
       const text = await res.text();
       let body: unknown = text;
       if (text.length) {
-        try { body = JSON.parse(text); } catch { body = text; }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
       } else {
         body = undefined;
       }
@@ -600,11 +774,23 @@ export class ServiceClient {
    * is not followed: the request carries the API key and the workspace header, and fetch would
    * drop only `Authorization` on the way.
    */
-  private async sendFollowingSameOrigin(url: string, method: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Response | { status: number; crossOrigin: string }> {
+  private async sendFollowingSameOrigin(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Response | { status: number; crossOrigin: string }> {
     const origin = new URL(url).origin;
     let next: Hop = { url, method, payload };
     for (let hop = 0; ; hop++) {
-      const res = await this.fetchImpl(next.url, { method: next.method, headers: sendable(headers, next.payload), body: next.payload, signal, redirect: 'manual' });
+      const res = await this.fetchImpl(next.url, {
+        method: next.method,
+        headers: sendable(headers, next.payload),
+        body: next.payload,
+        signal,
+        redirect: 'manual',
+      });
       const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
       if (location === null || hop >= MAX_REDIRECTS) return res;
       await res.body?.cancel();
@@ -616,7 +802,11 @@ export class ServiceClient {
 }
 
 /** One request of a chain of redirects. */
-interface Hop { url: string; method: string; payload?: string }
+interface Hop {
+  url: string;
+  method: string;
+  payload?: string;
+}
 
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
@@ -624,7 +814,10 @@ function once<T>(make: () => T): () => T {
 }
 
 async function limiterFor(opts: ServiceClientOptions, env: Environment): Promise<RateLimiter> {
-  return opts.limiter ?? sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost), () => new RateLimiter({ clock: opts.clock }));
+  return (
+    opts.limiter ??
+    sharedLimiter(await limiterKey(env.baseUrl, env.workspaceId, opts.resolveHost), () => new RateLimiter({ clock: opts.clock }))
+  );
 }
 
 /** Statuses whose `Location` fetch would follow. */
@@ -697,13 +890,20 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 function codeForStatus(status: number): string {
   switch (status) {
-    case 400: return 'BAD_REQUEST';
-    case 401: return 'UNAUTHORIZED';
-    case 403: return 'FORBIDDEN';
-    case 404: return 'NOT_FOUND';
-    case 422: return 'UNPROCESSABLE_ENTITY';
-    case 429: return 'RATE_LIMITED';
-    default: return status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${status}`;
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 422:
+      return 'UNPROCESSABLE_ENTITY';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${status}`;
   }
 }
 

@@ -28,7 +28,10 @@ export async function limiterKey(baseUrl: string, workspaceId: string, resolve: 
 }
 
 async function hostKey(hostname: string, resolve: ResolveHost): Promise<string> {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || isLoopbackAddress(host)) return LOOPBACK_KEY;
   if (isIP(host)) return host;
   const addresses = await resolve(host).catch(() => []);

@@ -45,7 +45,11 @@ export const DEFAULT_ROUTES: Readonly<ServiceRoutes> = Object.freeze({
 
 /** Operations that change state on the service (never retried blindly by a client). */
 export const WRITE_OPERATIONS: ReadonlySet<ServiceOperation> = new Set<ServiceOperation>([
-  'createCampaign', 'updateCampaign', 'testCampaign', 'changeStatus', 'publishCampaign',
+  'createCampaign',
+  'updateCampaign',
+  'testCampaign',
+  'changeStatus',
+  'publishCampaign',
 ]);
 
 /** The default route table with some entries replaced (e.g. from the user's settings). */
@@ -99,7 +103,12 @@ export function matchRoute(routes: ServiceRoutes, method: string, path: string):
     for (let i = 0; i < tpl.length; i++) {
       if (tpl[i] === '{campaign_id}') {
         let v: string;
-        try { v = decodeURIComponent(segs[i]); } catch { ok = false; break; }
+        try {
+          v = decodeURIComponent(segs[i]);
+        } catch {
+          ok = false;
+          break;
+        }
         params.campaign_id = v;
       } else if (tpl[i] === segs[i]) {
         literals++;
@@ -110,7 +119,10 @@ export function matchRoute(routes: ServiceRoutes, method: string, path: string):
     }
     if (!ok) continue;
     if (route.method !== method.toUpperCase()) {
-      if (literals > bestOtherLiterals) { bestOtherLiterals = literals; allowed.clear(); }
+      if (literals > bestOtherLiterals) {
+        bestOtherLiterals = literals;
+        allowed.clear();
+      }
       if (literals === bestOtherLiterals) allowed.add(route.method);
       continue;
     }

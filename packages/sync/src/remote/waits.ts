@@ -26,10 +26,14 @@ export const NOTICEABLE_WAIT_MS = 1000;
 function describeLimit(l: RateLimit): string {
   const one = l.limit === 1;
   switch (l.windowMs) {
-    case 1_000: return one ? l10n.t('1 call a second') : l10n.t('{0} calls a second', l.limit);
-    case 60_000: return one ? l10n.t('1 call a minute') : l10n.t('{0} calls a minute', l.limit);
-    case 3_600_000: return one ? l10n.t('1 call an hour') : l10n.t('{0} calls an hour', l.limit);
-    default: return one ? l10n.t('1 call in {0}', formatDuration(l.windowMs)) : l10n.t('{0} calls in {1}', l.limit, formatDuration(l.windowMs));
+    case 1_000:
+      return one ? l10n.t('1 call a second') : l10n.t('{0} calls a second', l.limit);
+    case 60_000:
+      return one ? l10n.t('1 call a minute') : l10n.t('{0} calls a minute', l.limit);
+    case 3_600_000:
+      return one ? l10n.t('1 call an hour') : l10n.t('{0} calls an hour', l.limit);
+    default:
+      return one ? l10n.t('1 call in {0}', formatDuration(l.windowMs)) : l10n.t('{0} calls in {1}', l.limit, formatDuration(l.windowMs));
   }
 }
 
@@ -43,14 +47,19 @@ export function formatDuration(ms: number, style: 'long' | 'short' = 'long'): st
 
 /** The notice for a request the limiter holds back. */
 export function slotNotice(slot: SlotEstimate, at: number): WaitNotice {
-  const why = slot.reason === 'retryAfter'
-    ? l10n.t('the service asked to slow down (Retry-After)')
-    : slot.limit ? l10n.t('the service\'s rate limit of {0}', describeLimit(slot.limit)) : l10n.t('the service\'s rate limit of its calls');
+  const why =
+    slot.reason === 'retryAfter'
+      ? l10n.t('the service asked to slow down (Retry-After)')
+      : slot.limit
+        ? l10n.t("the service's rate limit of {0}", describeLimit(slot.limit))
+        : l10n.t("the service's rate limit of its calls");
   return { reason: slot.reason, ms: slot.ms, at, why };
 }
 
 /** "Waiting 42 seconds: the service's rate limit of 100 calls a minute." */
 export function waitText(w: WaitNotice, now = w.at): string {
   const left = Math.max(0, w.at + w.ms - now);
-  return w.reason === 'retry' ? l10n.t('Trying again in {0}: {1}.', formatDuration(left), w.why) : l10n.t('Waiting {0}: {1}.', formatDuration(left), w.why);
+  return w.reason === 'retry'
+    ? l10n.t('Trying again in {0}: {1}.', formatDuration(left), w.why)
+    : l10n.t('Waiting {0}: {1}.', formatDuration(left), w.why);
 }

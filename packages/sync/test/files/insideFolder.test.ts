@@ -33,7 +33,10 @@ test('a campaign file that is a link to a file outside the folder is refused, sa
   fs.symlinkSync(path.join(outside, 'theirs.json'), file);
   const e = refusal(root, file);
   assert.deepEqual([e.file, e.leadsTo, e.folder], [file, path.join(outside, 'theirs.json'), root]);
-  assert.match(e.message, /is a symbolic link .* that leads to .*theirs\.json, outside the working folder .*work: nothing was written\. Replace the link/);
+  assert.match(
+    e.message,
+    /is a symbolic link .* that leads to .*theirs\.json, outside the working folder .*work: nothing was written\. Replace the link/,
+  );
 });
 
 test('.campaigns/base as a link to a folder outside: a base below it is refused, whether it exists or not', t => {
@@ -62,7 +65,8 @@ test('links that stay inside the folder, plain paths, and paths outside as writt
     path.join(root, 'campaigns', 'dangling.x1.campaign.json'),
     path.join(root, 'campaigns', 'new', 'b.x2.campaign.json'),
     path.join(outside, 'named-outright.json'),
-  ]) assert.doesNotThrow(() => refuseLinkOut(root, target), target);
+  ])
+    assert.doesNotThrow(() => refuseLinkOut(root, target), target);
 });
 
 test('a working folder reached through a link is compared by where it leads', t => {

@@ -5,7 +5,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  applyOverrides, brokenSettingsFinding, documentSettings, editorSettingsFrom, parse,
+  applyOverrides,
+  brokenSettingsFinding,
+  documentSettings,
+  editorSettingsFrom,
+  parse,
   settingsFromText,
 } from '@campaign-studio/core';
 import { findCampaignrc, loadCampaignrc, SettingsHost, SettingsStore } from '../../src/files/settingsFiles';
@@ -13,7 +17,9 @@ import { findCampaignrc, loadCampaignrc, SettingsHost, SettingsStore } from '../
 /** Workspace settings: reading `.campaignrc.json`, editor overrides, and the per-resource store. */
 
 let root: string;
-before(() => { root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-settings-'))); });
+before(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-settings-')));
+});
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 function dir(name: string, files: Record<string, string> = {}): string {
@@ -28,14 +34,40 @@ function dir(name: string, files: Record<string, string> = {}): string {
 
 describe('reading a settings file', () => {
   const cases: Array<{ name: string; text: string; features: object; categories?: string[]; problems: string[] }> = [
-    { name: 'all flags and categories', text: '{ "features": { "audienceLimit": true, "queuing": false, "portfolio": true, "versioning": false }, "subscriptionCategories": ["newsletters", "offers"] }', features: { audienceLimit: true, queuing: false, portfolio: true, versioning: false }, categories: ['newsletters', 'offers'], problems: [] },
+    {
+      name: 'all flags and categories',
+      text: '{ "features": { "audienceLimit": true, "queuing": false, "portfolio": true, "versioning": false }, "subscriptionCategories": ["newsletters", "offers"] }',
+      features: { audienceLimit: true, queuing: false, portfolio: true, versioning: false },
+      categories: ['newsletters', 'offers'],
+      problems: [],
+    },
     { name: 'absent flags stay unknown', text: '{ "features": { "queuing": true } }', features: { queuing: true }, problems: [] },
     { name: 'an empty object', text: '{}', features: {}, problems: [] },
-    { name: 'a flag of the wrong type: reported, and unknown; the others still apply', text: '{ "features": { "audienceLimit": "yes", "queuing": true } }', features: { queuing: true }, problems: ['W1 error /features/audienceLimit'] },
-    { name: 'an unknown flag (a typo) is an error, with a suggestion', text: '{ "features": { "audiencelimit": true } }', features: {}, problems: ['W1 error /features/audiencelimit'] },
+    {
+      name: 'a flag of the wrong type: reported, and unknown; the others still apply',
+      text: '{ "features": { "audienceLimit": "yes", "queuing": true } }',
+      features: { queuing: true },
+      problems: ['W1 error /features/audienceLimit'],
+    },
+    {
+      name: 'an unknown flag (a typo) is an error, with a suggestion',
+      text: '{ "features": { "audiencelimit": true } }',
+      features: {},
+      problems: ['W1 error /features/audiencelimit'],
+    },
     { name: 'an unknown top-level key', text: '{ "feature": {} }', features: {}, problems: ['W1 error /feature'] },
-    { name: 'categories not all strings: reported, unknown', text: '{ "subscriptionCategories": ["a", 1] }', features: {}, problems: ['W1 error /subscriptionCategories/1'] },
-    { name: 'a syntax error is W1 too, and the recovered part applies', text: '{ "features": { "portfolio": true, } }', features: { portfolio: true }, problems: ['W1 error '] },
+    {
+      name: 'categories not all strings: reported, unknown',
+      text: '{ "subscriptionCategories": ["a", 1] }',
+      features: {},
+      problems: ['W1 error /subscriptionCategories/1'],
+    },
+    {
+      name: 'a syntax error is W1 too, and the recovered part applies',
+      text: '{ "features": { "portfolio": true, } }',
+      features: { portfolio: true },
+      problems: ['W1 error '],
+    },
     { name: 'not JSON at all', text: 'audienceLimit = yes', features: {}, problems: ['W1 error '] },
     { name: 'an empty file', text: '', features: {}, problems: ['W1 error '] },
     { name: 'not an object', text: '[]', features: {}, problems: ['W1 error '] },
@@ -80,13 +112,19 @@ describe('finding the nearest settings file', () => {
 
   test('stopAt ends the search; none found gives undefined', () => {
     const d = dir('stop', { 'x/.keep': '' });
-    assert.equal(findCampaignrc(path.join(d, 'x'), d, () => false), undefined);
-    assert.equal(findCampaignrc(path.join(d, 'x'), undefined, f => f === path.join(d, '.campaignrc.json')), path.join(d, '.campaignrc.json'));
+    assert.equal(
+      findCampaignrc(path.join(d, 'x'), d, () => false),
+      undefined,
+    );
+    assert.equal(
+      findCampaignrc(path.join(d, 'x'), undefined, f => f === path.join(d, '.campaignrc.json')),
+      path.join(d, '.campaignrc.json'),
+    );
   });
 });
 
 describe('editor settings', () => {
-  test('VS Code\'s campaignStudio section: booleans and lists apply, null keeps the file\'s value, other types are dropped and described', () => {
+  test("VS Code's campaignStudio section: booleans and lists apply, null keeps the file's value, other types are dropped and described", () => {
     const { settings, problems } = editorSettingsFrom({
       features: { audienceLimit: false, queuing: null, portfolio: 'yes' },
       subscriptionCategories: ['a'],
@@ -97,7 +135,9 @@ describe('editor settings', () => {
     assert.deepEqual(problems, ['campaignStudio.features.portfolio must be "fromFile", "on" or "off", not "yes": ignored']);
     assert.deepEqual(editorSettingsFrom(null), { settings: {}, problems: [] });
     assert.deepEqual(editorSettingsFrom('x').problems.length, 1);
-    assert.deepEqual(editorSettingsFrom({ subscriptionCategories: 'news' }).problems, ['campaignStudio.subscriptionCategories must be a list of strings, not "news": ignored']);
+    assert.deepEqual(editorSettingsFrom({ subscriptionCategories: 'news' }).problems, [
+      'campaignStudio.subscriptionCategories must be a list of strings, not "news": ignored',
+    ]);
   });
 
   const flagValues: Array<{ name: string; value: unknown; override: boolean | undefined }> = [
@@ -119,10 +159,10 @@ describe('editor settings', () => {
   }
 
   const categoryValues: Array<{ name: string; value: unknown; categories: string[] | undefined }> = [
-    { name: 'a list replaces the file\'s', value: ['news'], categories: ['news'] },
+    { name: "a list replaces the file's", value: ['news'], categories: ['news'] },
     { name: 'an empty list says the workspace has none', value: [], categories: [] },
-    { name: 'null (the default, Reset Setting) uses the file\'s', value: null, categories: ['offers'] },
-    { name: 'absent uses the file\'s', value: undefined, categories: ['offers'] },
+    { name: "null (the default, Reset Setting) uses the file's", value: null, categories: ['offers'] },
+    { name: "absent uses the file's", value: undefined, categories: ['offers'] },
   ];
   for (const c of categoryValues) {
     test(`subscription categories: ${c.name}`, () => {
@@ -134,8 +174,11 @@ describe('editor settings', () => {
 
   test('overrides win per key; the rest comes from the file', () => {
     const base = { features: { audienceLimit: true, queuing: true }, subscriptionCategories: ['x'], source: '/w/.campaignrc.json' };
-    assert.deepEqual(applyOverrides(base, { features: { audienceLimit: false, queuing: null } }),
-      { features: { audienceLimit: false, queuing: true }, subscriptionCategories: ['x'], source: '/w/.campaignrc.json' });
+    assert.deepEqual(applyOverrides(base, { features: { audienceLimit: false, queuing: null } }), {
+      features: { audienceLimit: false, queuing: true },
+      subscriptionCategories: ['x'],
+      source: '/w/.campaignrc.json',
+    });
     assert.deepEqual(applyOverrides(base, { subscriptionCategories: [] }).subscriptionCategories, []);
     assert.equal(applyOverrides(base, undefined), base);
     const ds = documentSettings(undefined, { features: { versioning: true } });
@@ -160,7 +203,10 @@ describe('the settings store', () => {
     return {
       calls,
       logs,
-      editorSettings: async uri => { calls.push(uri); return null; },
+      editorSettings: async uri => {
+        calls.push(uri);
+        return null;
+      },
       openSettingsBuffer: () => undefined,
       fallbackFolder: () => undefined,
       log: m => logs.push(m),
@@ -202,13 +248,15 @@ describe('the settings store', () => {
   test('an open, unsaved settings buffer counts, even before the file exists on disk', async () => {
     const d = dir('buffer');
     const rc = path.join(d, '.campaignrc.json');
-    const store = new SettingsStore(host({ openSettingsBuffer: f => (f === rc ? parse('{ "features": { "portfolio": true } }') : undefined) }));
+    const store = new SettingsStore(
+      host({ openSettingsBuffer: f => (f === rc ? parse('{ "features": { "portfolio": true } }') : undefined) }),
+    );
     const s = await store.get(pathToFileURL(path.join(d, 'sub', 'a.campaign.json')).href);
     assert.deepEqual(s.workspace.features, { portfolio: true });
     assert.equal(s.file?.file, rc);
   });
 
-  test('documents that are not files use the workspace folder\'s settings file', async () => {
+  test("documents that are not files use the workspace folder's settings file", async () => {
     const d = dir('fallback', { '.campaignrc.json': '{ "subscriptionCategories": ["news"] }' });
     const store = new SettingsStore(host({ fallbackFolder: () => d }));
     assert.deepEqual((await store.get('untitled:Untitled-1')).workspace.subscriptionCategories, ['news']);
@@ -224,10 +272,17 @@ describe('the settings store', () => {
     assert.deepEqual(s.workspace.features, { audienceLimit: false });
     assert.deepEqual(s.editor, { features: { audienceLimit: false } });
 
-    const h = host({ editorSettings: async () => { throw new Error('no configuration'); } });
+    const h = host({
+      editorSettings: async () => {
+        throw new Error('no configuration');
+      },
+    });
     const failing = new SettingsStore(h);
     assert.deepEqual((await failing.get(uri)).workspace.features, { audienceLimit: true });
-    assert.match(h.logs[0], /^reading the editor settings for file:.*a\.campaign\.json failed, using the settings file alone: no configuration$/);
+    assert.match(
+      h.logs[0],
+      /^reading the editor settings for file:.*a\.campaign\.json failed, using the settings file alone: no configuration$/,
+    );
 
     const h2 = host({ editorSettings: async () => ({ features: { queuing: 3 } }) });
     await new SettingsStore(h2).get(uri);

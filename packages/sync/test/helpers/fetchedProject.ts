@@ -18,11 +18,19 @@ export const FETCHED_ID = '66a1b2c3d4e5f60718293a4b';
 /** An `ACTIVE` weekly Push campaign as the service returns it (its schedule: a time of day). */
 export function activePeriodicRecord(status = 'ACTIVE', id = FETCHED_ID): Record<string, unknown> {
   return {
-    id, campaign_id: `c-${id.slice(0, 8)}`, version_number: 2, status, updated_at: '2026-02-01T10:00:00Z',
-    created_at: '2026-01-20T08:00:00Z', created_by: 'jane.doe@example.com',
+    id,
+    campaign_id: `c-${id.slice(0, 8)}`,
+    version_number: 2,
+    status,
+    updated_at: '2026-02-01T10:00:00Z',
+    created_at: '2026-01-20T08:00:00Z',
+    created_by: 'jane.doe@example.com',
     ...structuredClone(pushPeriodic),
     scheduling_details: {
-      delivery_type: 'SCHEDULED', schedule_time: '09:00:00', time_zone: 'Asia/Kolkata', frequency: 'WEEKLY',
+      delivery_type: 'SCHEDULED',
+      schedule_time: '09:00:00',
+      time_zone: 'Asia/Kolkata',
+      frequency: 'WEEKLY',
       periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1, no_of_occurences: 12, repeat_on_days_of_week: ['MONDAY'] },
     },
   };
@@ -48,7 +56,15 @@ export function writeFetched(root: string, record: Record<string, unknown> = act
   fs.writeFileSync(file, text);
   const sidecar = baseSnapshotPath(root, id);
   fs.mkdirSync(path.dirname(sidecar), { recursive: true });
-  const snap = makeBaseSnapshot({ environment: 'staging', baseUrl: 'https://api.example.com', workspaceId: 'WS1', id, campaign: n.document, aside: n.aside, notes: n.notes });
+  const snap = makeBaseSnapshot({
+    environment: 'staging',
+    baseUrl: 'https://api.example.com',
+    workspaceId: 'WS1',
+    id,
+    campaign: n.document,
+    aside: n.aside,
+    notes: n.notes,
+  });
   fs.writeFileSync(sidecar, `${JSON.stringify(snap, null, 2)}\n`);
   return { file, text, document: n.document, sidecar };
 }
@@ -65,8 +81,16 @@ export function editedText(p: FetchedProject, patch: Record<string, unknown>): s
 export function rewriteAsVersion1(sidecar: string, fields: { environment?: string; baseUrl?: string } = {}): string {
   const v2 = JSON.parse(fs.readFileSync(sidecar, 'utf8'));
   const v1 = {
-    format: v2.format, version: 1, environment: fields.environment ?? v2.environment, baseUrl: fields.baseUrl ?? v2.baseUrl,
-    workspaceId: v2.workspaceId, id: v2.id, fetchedAt: v2.fetchedAt, campaign: v2.campaign, aside: v2.aside, notes: v2.notes,
+    format: v2.format,
+    version: 1,
+    environment: fields.environment ?? v2.environment,
+    baseUrl: fields.baseUrl ?? v2.baseUrl,
+    workspaceId: v2.workspaceId,
+    id: v2.id,
+    fetchedAt: v2.fetchedAt,
+    campaign: v2.campaign,
+    aside: v2.aside,
+    notes: v2.notes,
   };
   const text = `${JSON.stringify(v1, null, 2)}\n`;
   fs.writeFileSync(sidecar, text);

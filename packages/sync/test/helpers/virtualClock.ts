@@ -26,7 +26,14 @@ export class VirtualClock implements Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise<void>((resolve, reject) => {
-      const timer = { at: this.t + Math.max(0, ms), seq: this.seq++, resolve: () => { signal?.removeEventListener('abort', onAbort); resolve(); } };
+      const timer = {
+        at: this.t + Math.max(0, ms),
+        seq: this.seq++,
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
       const onAbort = () => {
         const i = this.timers.indexOf(timer);
         if (i >= 0) this.timers.splice(i, 1);
@@ -56,12 +63,13 @@ export class VirtualClock implements Clock {
 
   /** A `fetch` whose calls hold the clock. */
   wrapFetch(f: typeof fetch = fetch): typeof fetch {
-    return ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => this.hold(async () => {
-      const res = await f(input, init);
-      // Read the body while time is held, then hand back an equivalent response.
-      const body = await res.arrayBuffer();
-      return new Response(body.byteLength ? body : null, { status: res.status, statusText: res.statusText, headers: res.headers });
-    })) as typeof fetch;
+    return ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+      this.hold(async () => {
+        const res = await f(input, init);
+        // Read the body while time is held, then hand back an equivalent response.
+        const body = await res.arrayBuffer();
+        return new Response(body.byteLength ? body : null, { status: res.status, statusText: res.statusText, headers: res.headers });
+      })) as typeof fetch;
   }
 
   private kick(): void {

@@ -4,22 +4,41 @@ import * as fs from 'fs';
 import { loadExecutions, runRemoteValidate, runStatusAction, runTestSend } from '../../src/push/actionsFlow';
 import { pushApi } from '../../src/push/serviceAdapter';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, editJson, eventCampaign, fetchedCampaign, makeCampaign, pushCampaign, readBase, requests, ScriptedUi, world } from './harness';
+import {
+  basePath,
+  deps,
+  editJson,
+  eventCampaign,
+  fetchedCampaign,
+  makeCampaign,
+  pushCampaign,
+  readBase,
+  requests,
+  ScriptedUi,
+  world,
+} from './harness';
 
 /** Validate remotely, test sends, pause / resume / stop and execution history, against the emulator. */
 
 const emailCampaign = {
   channel: 'EMAIL',
   campaign_delivery_type: 'ONE_TIME',
-  basic_details: { name: 'Welcome', content_type: 'PROMOTIONAL', subscription_category: 'newsletters', user_attribute_identifier: 'Email (Standard)' },
+  basic_details: {
+    name: 'Welcome',
+    content_type: 'PROMOTIONAL',
+    subscription_category: 'newsletters',
+    user_attribute_identifier: 'Email (Standard)',
+  },
   campaign_content: { content: { email: { subject: 'Hello', html: '<p>Hi</p>', sender_name: 'Shop', from_address: 'shop@example.com' } } },
   connector: { connector_type: 'SENDGRID', connector_name: 'Primary SendGrid' },
 };
 
-test('validate remotely: problems land on the file\'s lines, nothing is saved; once fixed, it says so', async t => {
+test("validate remotely: problems land on the file's lines, nothing is saved; once fixed, it says so", async t => {
   const w = await world(t, { workspace: 1 });
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { d.campaign_audience_limit = { is_campaign_audience_limit_enabled: true, limit: 10 }; });
+  const edited = editJson(file, d => {
+    d.campaign_audience_limit = { is_campaign_audience_limit_enabled: true, limit: 10 };
+  });
   const before = w.emu.admin.campaign(id)!.updated_at;
   const ui = new ScriptedUi();
   const r = await runRemoteValidate(file, deps(w, ui));
@@ -29,7 +48,9 @@ test('validate remotely: problems land on the file\'s lines, nothing is saved; o
   assert.match(file.text().split('\n')[rangeFor(parse(file.text()), shown[0]).start.line], /"campaign_audience_limit"/);
   assert.equal(w.emu.admin.campaign(id)!.updated_at, before, 'validation commits nothing');
   assert.equal(file.text(), edited);
-  editJson(file, d => { delete d.campaign_audience_limit; });
+  editJson(file, d => {
+    delete d.campaign_audience_limit;
+  });
   const ui2 = new ScriptedUi();
   const r2 = await runRemoteValidate(file, deps(w, ui2));
   assert.equal(r2.outcome, 'valid', ui2.text());
@@ -39,7 +60,9 @@ test('validate remotely: problems land on the file\'s lines, nothing is saved; o
 test('test send, draft mode: by id, per-recipient results, unpushed edits pointed out', async t => {
   const w = await world(t);
   const { file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Unpushed'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Unpushed';
+  });
   const ui = new ScriptedUi();
   const r = await runTestSend(file, 'draft', ['user-1', 'unknown-user', 'no-device-7'], deps(w, ui));
   assert.equal(r.outcome, 'partial', ui.text());
@@ -62,17 +85,23 @@ test('test send whose answer is lost: not sent again, and said as a warning, sin
   const r = await runTestSend(file, 'draft', ['user-1'], deps(w, ui));
   w.emu.admin.clearFaults();
   assert.equal(r.outcome, 'unchecked', ui.text());
-  assert.match(r.message, /^The test send's answer was lost \(.*\), and the service keeps no record of test sends to check: some recipients may have received it\. It was not sent again; check the inboxes before sending another\.$/);
+  assert.match(
+    r.message,
+    /^The test send's answer was lost \(.*\), and the service keeps no record of test sends to check: some recipients may have received it\. It was not sent again; check the inboxes before sending another\.$/,
+  );
   assert.equal(ui.text('warn'), r.message);
   assert.equal(ui.text('error'), '');
   assert.equal(requests(w, 'POST').filter(q => q.path.endsWith('/test')).length, 1, 'sent once');
 });
 
-test('test send, inline: the file\'s content; rule B8 blocks an incomplete Email before sending', async t => {
+test("test send, inline: the file's content; rule B8 blocks an incomplete Email before sending", async t => {
   const w = await world(t);
   const path = `${w.root}/welcome.campaign.json`;
   const { DiskFile } = await import('./harness');
-  const incomplete = { ...emailCampaign, basic_details: { name: 'Welcome', content_type: 'PROMOTIONAL', subscription_category: 'newsletters' } };
+  const incomplete = {
+    ...emailCampaign,
+    basic_details: { name: 'Welcome', content_type: 'PROMOTIONAL', subscription_category: 'newsletters' },
+  };
   fs.writeFileSync(path, JSON.stringify(incomplete, null, 2));
   const file = new DiskFile(path);
   w.emu.admin.clearRequests();
@@ -80,14 +109,20 @@ test('test send, inline: the file\'s content; rule B8 blocks an incomplete Email
   const blocked = await runTestSend(file, 'inline', ['a@example.com'], deps(w, ui));
   assert.equal(blocked.outcome, 'blocked');
   assert.match(blocked.message, /user_attribute_identifier/);
-  assert.deepEqual(ui.findings.get(file.uri)!.map(f => [f.rule, f.path]), [['B8', '/basic_details/user_attribute_identifier']]);
+  assert.deepEqual(
+    ui.findings.get(file.uri)!.map(f => [f.rule, f.path]),
+    [['B8', '/basic_details/user_attribute_identifier']],
+  );
   assert.equal(requests(w).length, 0);
 
   fs.writeFileSync(path, JSON.stringify(emailCampaign, null, 2));
   const ui2 = new ScriptedUi();
   const r = await runTestSend(file, 'inline', ['a@example.com', 'b@example.com'], deps(w, ui2));
   assert.equal(r.outcome, 'sent', ui2.text());
-  assert.deepEqual(r.results!.map(x => x.ok), [true, true]);
+  assert.deepEqual(
+    r.results!.map(x => x.ok),
+    [true, true],
+  );
   assert.match(ui2.text('info'), /Test sent to all 2 recipients/);
 });
 
@@ -139,7 +174,9 @@ test('pause: a refusal by the service is reported, nothing changes', async t => 
 
 test('execution history of a periodic parent, paged to the end', async t => {
   const w = await world(t);
-  const parents = (await w.client.search({ campaign_fields: { campaign_delivery_type: ['PERIODIC'], status: ['ACTIVE'], channels: ['PUSH'] }, limit: 15 })).items;
+  const parents = (
+    await w.client.search({ campaign_fields: { campaign_delivery_type: ['PERIODIC'], status: ['ACTIVE'], channels: ['PUSH'] }, limit: 15 })
+  ).items;
   assert.ok(parents.length > 0);
   const api = pushApi(w.client);
   let found = false;
@@ -154,7 +191,7 @@ test('execution history of a periodic parent, paged to the end', async t => {
   await assert.rejects(loadExecutions(api, 'x', 'ONE_TIME'), /only for periodic and business-event/);
 });
 
-test('stop in production: asked twice, the second time by typing the campaign\'s name; pause is never marked irreversible', async t => {
+test("stop in production: asked twice, the second time by typing the campaign's name; pause is never marked irreversible", async t => {
   const w = await world(t);
   const { id } = await fetchedCampaign(w, eventCampaign(), 'ACTIVE');
   const name = (w.emu.admin.campaign(id)!.components.basic_details as { name: string }).name;

@@ -24,10 +24,17 @@ test('create: POST with the three fields, one PATCH per component, the id writte
   assert.equal(r.outcome, 'created', ui.text());
   const id = r.id!;
   assert.match(id, /^[0-9a-f]{24}$/);
-  assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [
-    ['basic_details', 'ok'], ['campaign_content', 'ok'], ['segmentation_details', 'ok'],
-    ['scheduling_details', 'ok'], ['delivery_controls', 'ok'], ['utm_params', 'ok'],
-  ]);
+  assert.deepEqual(
+    r.components.map(c => [c.component, c.outcome]),
+    [
+      ['basic_details', 'ok'],
+      ['campaign_content', 'ok'],
+      ['segmentation_details', 'ok'],
+      ['scheduling_details', 'ok'],
+      ['delivery_controls', 'ok'],
+      ['utm_params', 'ok'],
+    ],
+  );
   const posts = requests(w, 'POST').filter(q => q.path === '/v5/campaigns');
   assert.equal(posts.length, 1);
   assert.equal(requests(w, 'PATCH').length, 6);
@@ -54,16 +61,24 @@ test('create: a component the service refuses is reported, the others are create
   const r = await runCreateDraft(file, deps(w, ui));
   assert.equal(r.outcome, 'created', ui.text());
   const failed = r.components.filter(c => c.outcome !== 'ok');
-  assert.deepEqual(failed.map(c => c.component), ['campaign_audience_limit']);
+  assert.deepEqual(
+    failed.map(c => c.component),
+    ['campaign_audience_limit'],
+  );
   assert.match(failed[0].message!, /VALIDATION_FAILED/);
   assert.match(ui.text('warn'), /Not sent: `campaign_audience_limit`/);
-  assert.deepEqual(ui.findings.get(file.uri)!.map(f => f.path), ['/campaign_audience_limit']);
+  assert.deepEqual(
+    ui.findings.get(file.uri)!.map(f => f.path),
+    ['/campaign_audience_limit'],
+  );
   const stored = w.emu.admin.campaign(r.id!)!;
   assert.equal(stored.components.campaign_audience_limit, undefined);
   assert.ok(stored.components.basic_details);
   assert.deepEqual(JSON.parse(file.text()).campaign_audience_limit, doc.campaign_audience_limit, 'the refused component stays in the file');
   // The refused component now shows as a local change: the next push would send it.
-  editJson(file, d => { delete d.campaign_audience_limit; });
+  editJson(file, d => {
+    delete d.campaign_audience_limit;
+  });
   const ui2 = new ScriptedUi();
   assert.equal((await runPush(file, deps(w, ui2))).outcome, 'nothing-to-push', ui2.text());
 });
@@ -72,7 +87,15 @@ test('create: refused for SMS, BROADCAST_LIVE_ACTIVITY, a file that already has 
   const w = await world(t);
   const cases: Array<[string, object, RegExp]> = [
     ['sms', { channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }, /SMS campaigns .* not created/],
-    ['bla', { channel: 'PUSH', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY', basic_details: { platforms: ['IOS'], broadcast_live_activity_id: 'x' } }, /cannot be created through `POST \/v5\/campaigns`/],
+    [
+      'bla',
+      {
+        channel: 'PUSH',
+        campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY',
+        basic_details: { platforms: ['IOS'], broadcast_live_activity_id: 'x' },
+      },
+      /cannot be created through `POST \/v5\/campaigns`/,
+    ],
     ['has-id', { id: '6b00e8374f38f6966a000001', channel: 'PUSH', campaign_delivery_type: 'ONE_TIME' }, /already names campaign/],
     ['errors', { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', scheduling_details: { delivery_type: 'AT_FIXED_TIME' } }, /H2/],
   ];
@@ -91,7 +114,11 @@ test('create: refused for SMS, BROADCAST_LIVE_ACTIVITY, a file that already has 
 
 test('create: the answer to the create call is lost; the draft is found by looking, never created twice', async t => {
   const w = await world(t, { timeoutMs: 1500 });
-  const doc = { channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Lost answer', content_type: 'TRANSACTIONAL' } };
+  const doc = {
+    channel: 'EMAIL',
+    campaign_delivery_type: 'ONE_TIME',
+    basic_details: { name: 'Lost answer', content_type: 'TRANSACTIONAL' },
+  };
   const text = JSON.stringify(doc, null, 2) + '\n';
   const file = newFile(w.root, 'lost.campaign.json', text);
   w.emu.admin.setFaults('write-delay=4000');
@@ -101,7 +128,10 @@ test('create: the answer to the create call is lost; the draft is found by looki
   w.emu.admin.clearFaults();
   assert.equal(r.outcome, 'created', ui.text());
   assert.match(ui.text('warn'), /answer to the create call was lost \(.*\), but a new draft by you appeared/);
-  assert.deepEqual(r.components.map(c => [c.component, c.outcome]), [['basic_details', 'ok']]);
+  assert.deepEqual(
+    r.components.map(c => [c.component, c.outcome]),
+    [['basic_details', 'ok']],
+  );
   assert.match(r.components[0].message!, /reading the draft showed it applied/);
   assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns').length, 1, 'created once');
   assert.ok(file.text().includes(`"id": "${r.id}"`));

@@ -6,7 +6,22 @@ import { runCreateDraft } from '../../src/push/draftFlow';
 import { runPush } from '../../src/push/pushFlow';
 import { runStatusAction } from '../../src/push/actionsFlow';
 import type { RequestLogEntry, RunningEmulator } from '@campaign-studio/emulator';
-import { deps, DiskFile, editJson, eventCampaign, fetchedCampaign, makeCampaign, ME, readBase, requests, ScriptedUi, startAgain, twoPeople, World, world } from './harness';
+import {
+  deps,
+  DiskFile,
+  editJson,
+  eventCampaign,
+  fetchedCampaign,
+  makeCampaign,
+  ME,
+  readBase,
+  requests,
+  ScriptedUi,
+  startAgain,
+  twoPeople,
+  World,
+  world,
+} from './harness';
 
 /**
  * The write side of faults, with two people at work: the emulator applies each write and then
@@ -20,14 +35,23 @@ const FAULTS = ['write-drop', 'write-delay=3000'];
 for (const fault of FAULTS) {
   test(`${fault}: a merged push of two people's edits is settled by reading back — applied once, nothing lost`, async t => {
     const w = await world(t, { timeoutMs: 1500 });
-    const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { tags: ['spring', 'theirs'] });
+    const { id, file } = await twoPeople(
+      w,
+      d => {
+        (d.basic_details as any).name = 'Mine';
+      },
+      { tags: ['spring', 'theirs'] },
+    );
     w.emu.admin.setFaults(fault);
     w.emu.admin.clearRequests();
     const ui = new ScriptedUi({ confirmPush: [true] });
     const r = await runPush(file, deps(w, ui));
     w.emu.admin.clearFaults();
     assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
-    assert.match(ui.text('info'), /Pushed `basic_details` to campaign .* \(the answer was lost; reading the campaign again confirmed it applied\)/);
+    assert.match(
+      ui.text('info'),
+      /Pushed `basic_details` to campaign .* \(the answer was lost; reading the campaign again confirmed it applied\)/,
+    );
     // Logged on arrival: once the push has returned, every request it sent is in the log.
     assert.equal(requests(w, 'PATCH').length, 1, 'sent once, never retried');
     const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
@@ -39,7 +63,11 @@ for (const fault of FAULTS) {
 
   test(`${fault}: a draft whose create answer is lost is found, not created twice`, async t => {
     const w = await world(t, { timeoutMs: 1500 });
-    const doc = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: `Lost answer (${fault})`, platforms: ['ANDROID'] } };
+    const doc = {
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      basic_details: { name: `Lost answer (${fault})`, platforms: ['ANDROID'] },
+    };
     const filePath = path.join(w.root, 'lost.campaign.json');
     fs.writeFileSync(filePath, JSON.stringify(doc, null, 2) + '\n');
     const file = new DiskFile(filePath);
@@ -50,7 +78,9 @@ for (const fault of FAULTS) {
     assert.equal(r.outcome, 'created', ui.text());
     assert.match(ui.text('warn'), /answer to the create call was lost \(.*\), but a new draft by you appeared/);
     assert.equal(requests(w, 'POST').filter(q => q.path === '/v5/campaigns').length, 1, 'created once');
-    const mine = (await w.client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [ME] } }, { maxPages: 5 })).filter(c => (c.basic_details as any)?.name === doc.basic_details.name);
+    const mine = (await w.client.searchAll({ campaign_fields: { status: ['DRAFT'], created_by: [ME] } }, { maxPages: 5 })).filter(
+      c => (c.basic_details as any)?.name === doc.basic_details.name,
+    );
     assert.equal(mine.length, 1, 'exactly one draft on the service');
     assert.ok(file.text().includes(`"id": "${r.id}"`), 'the file names the one draft');
   });
@@ -80,7 +110,9 @@ async function dieAndComeBack(w: World, ui: ScriptedUi, match: (e: RequestLogEnt
 test('the emulator dies after storing the update, before answering, and comes back: the push waits and says applied', async t => {
   const w = await world(t, { timeoutMs: 30_000, persist: true });
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Stored, then the service died'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Stored, then the service died';
+  });
   const dying = w.emu;
   dying.admin.setFaults('write-delay=60000');
   dying.admin.clearRequests();
@@ -89,18 +121,27 @@ test('the emulator dies after storing the update, before answering, and comes ba
   await dieAndComeBack(w, ui, e => e.method === 'PATCH' && e.applied === true, 'the update to be stored');
   const r = await pushing;
   assert.equal(r.outcome, 'pushed-after-timeout', r.message);
-  assert.match(r.message, /^Pushed `basic_details` to campaign \w+ on emu \(the answer was lost; reading the campaign again confirmed it applied\)\.$/);
+  assert.match(
+    r.message,
+    /^Pushed `basic_details` to campaign \w+ on emu \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
+  );
   assert.match(ui.reports[0], /^The answer to the update was lost; checking whether it reached the service…: service not answering: /);
   assert.equal(patchesOn(dying).length, 1, 'sent once');
   assert.equal(requests(w, 'PATCH').length, 0, 'never sent again');
-  assert.equal((readBase(w, id).campaign.basic_details as any).name, 'Stored, then the service died', 'the base is the campaign as read back');
+  assert.equal(
+    (readBase(w, id).campaign.basic_details as any).name,
+    'Stored, then the service died',
+    'the base is the campaign as read back',
+  );
   assert.equal(file.text(), edited);
 });
 
 test('the emulator dies before handling the update, and comes back: the push waits and says not applied', async t => {
   const w = await world(t, { timeoutMs: 30_000, persist: true });
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Never stored'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Never stored';
+  });
   const baseBefore = JSON.stringify(readBase(w, id));
   const dying = w.emu;
   dying.admin.clearRequests();
@@ -108,12 +149,21 @@ test('the emulator dies before handling the update, and comes back: the push wai
   const ui = new ScriptedUi({ confirmPush: [true] });
   // The update waits in the service, unhandled, until the service dies.
   const updateCampaign = d.api.updateCampaign;
-  d.api = { ...d.api, updateCampaign: (cid, body) => { dying.admin.setFaults('latency=60000'); return updateCampaign(cid, body); } };
+  d.api = {
+    ...d.api,
+    updateCampaign: (cid, body) => {
+      dying.admin.setFaults('latency=60000');
+      return updateCampaign(cid, body);
+    },
+  };
   const pushing = runPush(file, { ...d, ui, readBack: SHORT_CHECK });
   await dieAndComeBack(w, ui, e => e.method === 'PATCH', 'the update to reach the service');
   const r = await pushing;
   assert.equal(r.outcome, 'not-applied', r.message);
-  assert.match(r.message, /^The answer to the update was lost \(.*\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\.$/);
+  assert.match(
+    r.message,
+    /^The answer to the update was lost \(.*\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\.$/,
+  );
   assert.equal(requests(w, 'PATCH').length, 0, 'never sent again');
   assert.equal((w.emu.admin.campaign(id)!.components.basic_details as any).name, 'Spring sale');
   assert.equal(JSON.stringify(readBase(w, id)), baseBefore);

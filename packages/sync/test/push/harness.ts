@@ -10,7 +10,17 @@ import { baseSnapshotPath } from '../../src/remote/baseSnapshots';
 import { RemoteFinding } from '../../src/push/errorMapping';
 import { ConflictChoice } from '../../src/push/merge';
 import { CampaignDoc } from '../../src/push/model';
-import { BaseStore, ConfirmHow, ConflictQuestion, WriteEnvironment, LocalFile, ProgressStep, PushPreview, PushUi, RemoteCampaign } from '../../src/push/ports';
+import {
+  BaseStore,
+  ConfirmHow,
+  ConflictQuestion,
+  WriteEnvironment,
+  LocalFile,
+  ProgressStep,
+  PushPreview,
+  PushUi,
+  RemoteCampaign,
+} from '../../src/push/ports';
 import { Problem } from '../../src/push/stateRules';
 import { baseStore, pushApi } from '../../src/push/serviceAdapter';
 import { ActionDeps } from '../../src/push/actionsFlow';
@@ -80,12 +90,21 @@ export class ScriptedUi implements PushUi {
     return this.next(this.script.confirm, `confirm (${message})`);
   }
 
-  info(text: string): void { this.messages.push({ level: 'info', text }); }
-  warn(text: string): void { this.messages.push({ level: 'warn', text }); }
-  error(text: string): void { this.messages.push({ level: 'error', text }); }
+  info(text: string): void {
+    this.messages.push({ level: 'info', text });
+  }
+  warn(text: string): void {
+    this.messages.push({ level: 'warn', text });
+  }
+  error(text: string): void {
+    this.messages.push({ level: 'error', text });
+  }
 
   showFindings(uri: string, findings: Array<RemoteFinding | Problem>): void {
-    this.findings.set(uri, findings.map(f => ({ ...f })));
+    this.findings.set(
+      uri,
+      findings.map(f => ({ ...f })),
+    );
   }
 
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
@@ -111,14 +130,23 @@ export class ScriptedUi implements PushUi {
         done();
         resolve(text);
       };
-      const timer = setTimeout(() => { done(); reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; progress said: ${this.reports.join(' | ')}`)); }, timeoutMs);
-      const done = () => { clearTimeout(timer); this.reportListeners.delete(listener); };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; progress said: ${this.reports.join(' | ')}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.reportListeners.delete(listener);
+      };
       this.reportListeners.add(listener);
     });
   }
 
   text(level?: 'info' | 'warn' | 'error'): string {
-    return this.messages.filter(m => !level || m.level === level).map(m => m.text).join('\n');
+    return this.messages
+      .filter(m => !level || m.level === level)
+      .map(m => m.text)
+      .join('\n');
   }
 }
 
@@ -126,8 +154,13 @@ export class ScriptedUi implements PushUi {
 export class MemoryBases implements BaseStore {
   base: CampaignDoc | undefined;
   writes = 0;
-  async read(): Promise<CampaignDoc | undefined> { return this.base && structuredClone(this.base); }
-  async write(_id: string, remote: RemoteCampaign): Promise<void> { this.base = structuredClone(remote.normalized); this.writes++; }
+  async read(): Promise<CampaignDoc | undefined> {
+    return this.base && structuredClone(this.base);
+  }
+  async write(_id: string, remote: RemoteCampaign): Promise<void> {
+    this.base = structuredClone(remote.normalized);
+    this.writes++;
+  }
 }
 
 /** The user's file as an editor buffer in memory, saved as soon as it is written. */
@@ -135,7 +168,9 @@ export class MemoryFile implements LocalFile {
   readonly uri = 'file:///w/a.campaign.json';
   readonly name = 'a.campaign.json';
   constructor(public content: string) {}
-  text(): string { return this.content; }
+  text(): string {
+    return this.content;
+  }
   async replace(expected: string, next: string): Promise<boolean> {
     if (this.content !== expected) return false;
     this.content = next;
@@ -150,9 +185,15 @@ export class MemoryFile implements LocalFile {
 /** The user's file on disk. */
 export class DiskFile implements LocalFile {
   constructor(readonly path: string) {}
-  get uri(): string { return 'file://' + this.path; }
-  get name(): string { return path.basename(this.path); }
-  text(): string { return fs.readFileSync(this.path, 'utf8'); }
+  get uri(): string {
+    return 'file://' + this.path;
+  }
+  get name(): string {
+    return path.basename(this.path);
+  }
+  text(): string {
+    return fs.readFileSync(this.path, 'utf8');
+  }
   async replace(expected: string, next: string): Promise<boolean> {
     if (this.text() !== expected) return false;
     fs.writeFileSync(this.path, next);
@@ -172,7 +213,9 @@ export class DiskFile implements LocalFile {
 export class UnsavedFile extends DiskFile {
   private buffer?: string;
   private readonly waiting: Array<(saved: string) => void> = [];
-  override text(): string { return this.buffer ?? super.text(); }
+  override text(): string {
+    return this.buffer ?? super.text();
+  }
   override async replace(expected: string, next: string): Promise<boolean> {
     if (this.text() !== expected) return false;
     this.buffer = next;
@@ -181,7 +224,11 @@ export class UnsavedFile extends DiskFile {
   override whenSaved(then: (savedText: string) => void): { cancel(): void } {
     if (this.buffer === undefined) return super.whenSaved(then);
     this.waiting.push(then);
-    return { cancel: () => { this.waiting.splice(this.waiting.indexOf(then), 1); } };
+    return {
+      cancel: () => {
+        this.waiting.splice(this.waiting.indexOf(then), 1);
+      },
+    };
   }
   /** The user undoes to `text` and saves. */
   undoAndSave(text: string): void {
@@ -207,15 +254,28 @@ export interface World {
  * A running emulator, a client and a workspace folder for one test; both go away when the test
  * ends. `persist`: the emulator keeps its state in a data file, so that it can be started again with it.
  */
-export async function world(t: Pick<TestContext, 'after'>, opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {}): Promise<World> {
+export async function world(
+  t: Pick<TestContext, 'after'>,
+  opts: { workspace?: number; timeoutMs?: number; settings?: WorkspaceSettings; production?: boolean; persist?: boolean } = {},
+): Promise<World> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-push-'));
   const data = opts.persist ? path.join(root, 'emulator-state.json') : undefined;
   const emu = await startEmulator({ seed: true, data });
   const ws = emu.workspaces[opts.workspace ?? 0];
-  const environment = { name: opts.production ? 'prod' : 'emu', baseUrl: emu.url, workspaceId: ws.id, headerPrefix: 'SVC', email: ME, production: !!opts.production };
+  const environment = {
+    name: opts.production ? 'prod' : 'emu',
+    baseUrl: emu.url,
+    workspaceId: ws.id,
+    headerPrefix: 'SVC',
+    email: ME,
+    production: !!opts.production,
+  };
   const client = new ServiceClient({ environment, apiKey: ws.apiKey, timeoutMs: opts.timeoutMs ?? 10_000, maxRetries: 2, backoffMs: 10 });
   const w: World = {
-    emu, ws, client, root,
+    emu,
+    ws,
+    client,
+    root,
     env: { name: environment.name, production: environment.production, email: ME },
     settings: opts.settings ?? { features: {} },
     data,
@@ -242,10 +302,20 @@ export function deps(w: World, ui: ScriptedUi): ActionDeps {
 
 /** A new draft on the emulator with these components (as another tool would make it). */
 export async function makeCampaign(w: World, doc: CampaignDoc, status?: string): Promise<string> {
-  const created = await w.client.createDraft({ channel: doc.channel as string, campaign_delivery_type: doc.campaign_delivery_type as string, created_by: 'author@example.com' });
-  const id = ((created.body as { data: { id: string } }).data).id;
+  const created = await w.client.createDraft({
+    channel: doc.channel as string,
+    campaign_delivery_type: doc.campaign_delivery_type as string,
+    created_by: 'author@example.com',
+  });
+  const id = (created.body as { data: { id: string } }).data.id;
   const components = Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'channel' && k !== 'campaign_delivery_type'));
-  if (Object.keys(components).length) await w.client.patch(id, { channel: doc.channel, campaign_delivery_type: doc.campaign_delivery_type, updated_by: 'author@example.com', ...components });
+  if (Object.keys(components).length)
+    await w.client.patch(id, {
+      channel: doc.channel,
+      campaign_delivery_type: doc.campaign_delivery_type,
+      updated_by: 'author@example.com',
+      ...components,
+    });
   if (status) w.emu.admin.editCampaign(id, { status }, 'author@example.com');
   return id;
 }
@@ -254,15 +324,23 @@ export async function makeCampaign(w: World, doc: CampaignDoc, status?: string):
  * A campaign fetched into the workspace, edited in the file by `mine`, then changed on the
  * service by a colleague: `theirs` replaces fields of `basic_details` (the component both touch).
  */
-export async function twoPeople(w: World, mine: (d: CampaignDoc) => void, theirs: Record<string, unknown>): Promise<{ id: string; file: DiskFile; mine: string }> {
+export async function twoPeople(
+  w: World,
+  mine: (d: CampaignDoc) => void,
+  theirs: Record<string, unknown>,
+): Promise<{ id: string; file: DiskFile; mine: string }> {
   const { id, file } = await fetchedCampaign(w);
   const text = editJson(file, mine);
-  w.emu.admin.editCampaign(id, { basic_details: { ...pushCampaign().basic_details as object, ...theirs } }, 'colleague@example.com');
+  w.emu.admin.editCampaign(id, { basic_details: { ...(pushCampaign().basic_details as object), ...theirs } }, 'colleague@example.com');
   return { id, file, mine: text };
 }
 
 /** A campaign made on the service and fetched into the workspace: its id and its file. */
-export async function fetchedCampaign(w: World, doc: CampaignDoc = pushCampaign(), status?: string): Promise<{ id: string; file: DiskFile }> {
+export async function fetchedCampaign(
+  w: World,
+  doc: CampaignDoc = pushCampaign(),
+  status?: string,
+): Promise<{ id: string; file: DiskFile }> {
   const id = await makeCampaign(w, doc, status);
   return { id, file: await fetchFile(w, id) };
 }
@@ -291,7 +369,10 @@ export function editJson(file: DiskFile, edit: (doc: CampaignDoc) => void): stri
   return text;
 }
 
-export function requests(w: World, method?: string): Array<{ method: string; path: string; status?: number; applied?: boolean; fault?: string }> {
+export function requests(
+  w: World,
+  method?: string,
+): Array<{ method: string; path: string; status?: number; applied?: boolean; fault?: string }> {
   return w.emu.admin.requests().filter(r => !method || r.method === method);
 }
 
@@ -301,8 +382,12 @@ export function pushCampaign(name = 'Spring sale'): CampaignDoc {
     channel: 'PUSH',
     campaign_delivery_type: 'ONE_TIME',
     basic_details: { name, platforms: ['ANDROID', 'IOS'], tags: ['spring'], team: 'Growth' },
-    campaign_content: { content: { push: { android: { title: 'Spring!', message: '20% off' }, ios: { title: 'Spring!', message: '20% off' } } } },
-    segmentation_details: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 'VIPs', id: 'seg-1' }] } },
+    campaign_content: {
+      content: { push: { android: { title: 'Spring!', message: '20% off' }, ios: { title: 'Spring!', message: '20% off' } } },
+    },
+    segmentation_details: {
+      included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 'VIPs', id: 'seg-1' }] },
+    },
     scheduling_details: { delivery_type: 'ASAP' },
     delivery_controls: { bypass_dnd: false, campaign_throttle_rpm: 1000 },
     utm_params: { utm_source: 'app', utm_medium: 'push' },
@@ -311,6 +396,16 @@ export function pushCampaign(name = 'Spring sale'): CampaignDoc {
 
 /** An event-triggered Push campaign (one that can be paused once live). */
 export function eventCampaign(): CampaignDoc {
-  return { ...pushCampaign(), campaign_delivery_type: 'EVENT_TRIGGERED', trigger_condition: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }] }, trigger_delay_type: 'ASAP' }, delivery_controls: { bypass_dnd: false } };
+  return {
+    ...pushCampaign(),
+    campaign_delivery_type: 'EVENT_TRIGGERED',
+    trigger_condition: {
+      included_filters: {
+        filter_operator: 'and',
+        filters: [{ filter_type: 'actions', action_name: 'Added to cart', executed: true, execution: { type: 'atleast', count: 1 } }],
+      },
+      trigger_delay_type: 'ASAP',
+    },
+    delivery_controls: { bypass_dnd: false },
+  };
 }
-

@@ -49,22 +49,55 @@ test('a component deleted on the service and untouched in the file: the merge dr
 test('a field deleted on the service and edited in the file: a conflict whose remote side is absent', () => {
   const local = { ...structuredClone(BASE), utm_params: { utm_source: 'app' } };
   const { utm_params: _gone, ...remote } = structuredClone(BASE);
-  const conflict = { id: '["utm_params"]', path: 'utm_params', segments: ['utm_params'], base: { utm_source: 'mail' }, local: { utm_source: 'app' }, remote: undefined };
-  assert.deepEqual(mergeFields(BASE, local, remote), { ...NONE, merged: local, conflicts: [conflict] }, 'undecided: the file\'s value stays');
-  assert.deepEqual(mergeFields(BASE, local, remote, { '["utm_params"]': 'remote' }), { ...NONE, merged: remote, conflicts: [conflict] }, 'theirs: the deletion');
+  const conflict = {
+    id: '["utm_params"]',
+    path: 'utm_params',
+    segments: ['utm_params'],
+    base: { utm_source: 'mail' },
+    local: { utm_source: 'app' },
+    remote: undefined,
+  };
+  assert.deepEqual(
+    mergeFields(BASE, local, remote),
+    { ...NONE, merged: local, conflicts: [conflict] },
+    "undecided: the file's value stays",
+  );
+  assert.deepEqual(
+    mergeFields(BASE, local, remote, { '["utm_params"]': 'remote' }),
+    { ...NONE, merged: remote, conflicts: [conflict] },
+    'theirs: the deletion',
+  );
   assert.deepEqual(mergeFields(BASE, local, remote, { '["utm_params"]': 'local' }), { ...NONE, merged: local, conflicts: [conflict] });
 });
 
 test('a conflict carries its id, path and three values; the choice decides the merged value', () => {
   const local = { ...structuredClone(BASE), basic_details: { ...BASE.basic_details, name: 'Summer' } };
   const remote = { ...structuredClone(BASE), basic_details: { ...BASE.basic_details, name: 'Autumn' } };
-  const conflict = { id: '["basic_details","name"]', path: 'basic_details.name', segments: ['basic_details', 'name'], base: 'Spring', local: 'Summer', remote: 'Autumn' };
-  const named = (name?: string) => ({ ...structuredClone(BASE), basic_details: name === undefined ? { tags: ['a'], platforms: ['IOS'] } : { ...BASE.basic_details, name } });
+  const conflict = {
+    id: '["basic_details","name"]',
+    path: 'basic_details.name',
+    segments: ['basic_details', 'name'],
+    base: 'Spring',
+    local: 'Summer',
+    remote: 'Autumn',
+  };
+  const named = (name?: string) => ({
+    ...structuredClone(BASE),
+    basic_details: name === undefined ? { tags: ['a'], platforms: ['IOS'] } : { ...BASE.basic_details, name },
+  });
   assert.deepEqual(mergeFields(BASE, local, remote), { ...NONE, merged: named('Summer'), conflicts: [conflict] });
   assert.deepEqual(mergeFields(BASE, local, remote, { [conflict.id]: 'remote' }).merged, named('Autumn'));
   assert.deepEqual(mergeFields(BASE, local, remote, { [conflict.id]: { value: 'Winter' } }).merged, named('Winter'));
-  assert.deepEqual(mergeFields(BASE, local, remote, { [conflict.id]: { value: undefined } }).merged, named(undefined), 'a value written as nothing removes the field');
-  assert.deepEqual(mergeFields(BASE, local, remote, { '["basic_details"]': 'remote' }).merged, named('Summer'), 'a choice for another path decides nothing here');
+  assert.deepEqual(
+    mergeFields(BASE, local, remote, { [conflict.id]: { value: undefined } }).merged,
+    named(undefined),
+    'a value written as nothing removes the field',
+  );
+  assert.deepEqual(
+    mergeFields(BASE, local, remote, { '["basic_details"]': 'remote' }).merged,
+    named('Summer'),
+    'a choice for another path decides nothing here',
+  );
 });
 
 test('a component both sides added: merged field by field', () => {
@@ -85,7 +118,10 @@ test('a value that became an object on both sides, differently: one conflict, no
   const remote = { connector: { id: 'b', name: 'B' } };
   const m = mergeFields(base, local, remote);
   assert.deepEqual(m.merged, local);
-  assert.deepEqual(m.conflicts.map(c => c.path), ['connector']);
+  assert.deepEqual(
+    m.conflicts.map(c => c.path),
+    ['connector'],
+  );
 });
 
 const MALL = { name: 'Mall', radius: 100 };
@@ -104,31 +140,37 @@ test('geofences merge by name: an edit in the file, an addition and a removal on
   });
 });
 
-test('geofences reordered only on the service: the service\'s order, with the file\'s edits', () => {
+test("geofences reordered only on the service: the service's order, with the file's edits", () => {
   const local = withGeofences([{ ...MALL, radius: 150 }, PARK, ZOO]);
   const remote = withGeofences([ZOO, PARK, MALL]);
-  assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([ZOO, PARK, { ...MALL, radius: 150 }]));
+  assert.deepEqual(
+    mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged,
+    withGeofences([ZOO, PARK, { ...MALL, radius: 150 }]),
+  );
 });
 
-test('a geofence removed in the file while the service reordered the rest: the service\'s order, without it', () => {
+test("a geofence removed in the file while the service reordered the rest: the service's order, without it", () => {
   const local = withGeofences([MALL, ZOO]);
   const remote = withGeofences([ZOO, PARK, MALL]);
   assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([ZOO, MALL]));
 });
 
-test('geofences reordered in the file: the file\'s order, with the service\'s edits', () => {
+test("geofences reordered in the file: the file's order, with the service's edits", () => {
   const local = withGeofences([ZOO, MALL, PARK]);
   const remote = withGeofences([MALL, { ...PARK, radius: 10 }, ZOO]);
-  assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([ZOO, MALL, { ...PARK, radius: 10 }]));
+  assert.deepEqual(
+    mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged,
+    withGeofences([ZOO, MALL, { ...PARK, radius: 10 }]),
+  );
 });
 
-test('geofences reordered on both sides: the file\'s order wins', () => {
+test("geofences reordered on both sides: the file's order wins", () => {
   const local = withGeofences([PARK, MALL, { ...ZOO, radius: 1 }]);
   const remote = withGeofences([ZOO, MALL, PARK]);
   assert.deepEqual(mergeFields(withGeofences([MALL, PARK, ZOO]), local, remote).merged, withGeofences([PARK, MALL, { ...ZOO, radius: 1 }]));
 });
 
-test('geofences added on both sides where the base had none: the file\'s first, then the service\'s', () => {
+test("geofences added on both sides where the base had none: the file's first, then the service's", () => {
   const m = mergeFields(withGeofences(), withGeofences([MALL]), withGeofences([PARK]));
   assert.deepEqual(m.merged, withGeofences([MALL, PARK]));
   assert.deepEqual([m.keptLocal, m.takenFromRemote], [['basic_details.geofences[name="Mall"]'], ['basic_details.geofences[name="Park"]']]);
@@ -139,13 +181,19 @@ test('geofences whose names repeat cannot be told apart: the list is one value, 
   const remote = withGeofences([PARK]);
   const m = mergeFields(withGeofences([MALL]), local, remote);
   assert.deepEqual(m.merged, local);
-  assert.deepEqual(m.conflicts.map(c => c.path), ['basic_details.geofences']);
+  assert.deepEqual(
+    m.conflicts.map(c => c.path),
+    ['basic_details.geofences'],
+  );
 });
 
 test('other arrays are values: a different edit on each side is a conflict', () => {
   const local = { ...structuredClone(BASE), basic_details: { ...BASE.basic_details, tags: ['a', 'b'] } };
   const remote = { ...structuredClone(BASE), basic_details: { ...BASE.basic_details, tags: ['c'] } };
-  assert.deepEqual(mergeFields(BASE, local, remote).conflicts.map(c => c.path), ['basic_details.tags']);
+  assert.deepEqual(
+    mergeFields(BASE, local, remote).conflicts.map(c => c.path),
+    ['basic_details.tags'],
+  );
 });
 
 test('a key named __proto__ is a field like any other', () => {
@@ -166,7 +214,11 @@ test('mergeKept: the base may move only while the saved file still holds what wa
   const remote = { ...structuredClone(BASE), utm_params: { utm_source: 'web' } };
   const merged = { ...structuredClone(BASE), utm_params: { utm_source: 'web' }, advanced: { ttl: 2 } };
   assert.equal(mergeKept(BASE, remote, merged, merged), true);
-  assert.equal(mergeKept(BASE, remote, merged, { ...merged, advanced: { ttl: 5 } }), true, 'a later edit of a field the service did not change');
+  assert.equal(
+    mergeKept(BASE, remote, merged, { ...merged, advanced: { ttl: 5 } }),
+    true,
+    'a later edit of a field the service did not change',
+  );
   assert.equal(mergeKept(BASE, remote, merged, { ...merged, utm_params: { utm_source: 'mail' } }), false, 'the merged field undone');
   assert.equal(mergeKept(BASE, BASE, merged, BASE), true, 'nothing was taken');
 });

@@ -16,14 +16,28 @@ import { CampaignDoc } from '../../src/push/model';
 const SEED = Number(process.env.MERGE_SEED ?? 20261124);
 const KEYS = ['a', 'b', 'c'];
 
-const leaf = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('x', 'y'), fc.boolean(), fc.constant(null), fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }));
+const leaf = fc.oneof(
+  fc.integer({ min: 0, max: 3 }),
+  fc.constantFrom('x', 'y'),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
+);
 const { value } = fc.letrec<{ value: unknown }>(tie => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+  ),
 }));
 const doc = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 3, noNullPrototype: true });
 
 type Edit = { path: string[]; set: boolean; value: unknown };
-const edit: fc.Arbitrary<Edit> = fc.record({ path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }), set: fc.boolean(), value });
+const edit: fc.Arbitrary<Edit> = fc.record({
+  path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
+  set: fc.boolean(),
+  value,
+});
 
 function applyEdits(base: CampaignDoc, edits: Edit[]): CampaignDoc {
   const out = structuredClone(base);
@@ -34,12 +48,14 @@ function applyEdits(base: CampaignDoc, edits: Edit[]): CampaignDoc {
       cur = cur[k] as Record<string, unknown>;
     }
     const last = e.path[e.path.length - 1];
-    if (e.set) cur[last] = structuredClone(e.value); else delete cur[last];
+    if (e.set) cur[last] = structuredClone(e.value);
+    else delete cur[last];
   }
   return out;
 }
 
-const triple = fc.record({ base: doc, local: fc.array(edit, { maxLength: 4 }), remote: fc.array(edit, { maxLength: 4 }) })
+const triple = fc
+  .record({ base: doc, local: fc.array(edit, { maxLength: 4 }), remote: fc.array(edit, { maxLength: 4 }) })
   .map(t => ({ base: t.base, local: applyEdits(t.base, t.local), remote: applyEdits(t.base, t.remote) }));
 
 /** Paths to every value that is not an object (an empty object adds nothing a merge could drop). */
@@ -63,40 +79,56 @@ const related = (a: PathSegment[], b: PathSegment[]) => {
 const options = { seed: SEED, numRuns: 3000 };
 
 test('property: every change that does not conflict, from either side, is in the result', () => {
-  fc.assert(fc.property(triple, ({ base, local, remote }) => {
-    const m = mergeFields(base, local, remote);
-    for (const [side, doc] of [['local', local], ['remote', remote]] as const) {
-      for (const p of changed(base, doc)) {
-        if (m.conflicts.some(c => related(c.segments, p))) continue;
-        assert.deepEqual(valueAt(m.merged, p), valueAt(doc, p), `${side}'s change at ${JSON.stringify(p)} is in the result`);
+  fc.assert(
+    fc.property(triple, ({ base, local, remote }) => {
+      const m = mergeFields(base, local, remote);
+      for (const [side, doc] of [
+        ['local', local],
+        ['remote', remote],
+      ] as const) {
+        for (const p of changed(base, doc)) {
+          if (m.conflicts.some(c => related(c.segments, p))) continue;
+          assert.deepEqual(valueAt(m.merged, p), valueAt(doc, p), `${side}'s change at ${JSON.stringify(p)} is in the result`);
+        }
       }
-    }
-  }), options);
+    }),
+    options,
+  );
 });
 
 test('property: conflicts are exactly the paths both sides changed differently', () => {
-  fc.assert(fc.property(triple, ({ base, local, remote }) => {
-    const m = mergeFields(base, local, remote);
-    for (const c of m.conflicts) {
-      const [b, l, r] = [valueAt(base, c.segments), valueAt(local, c.segments), valueAt(remote, c.segments)];
-      assert.deepEqual([b, l, r], [c.base, c.local, c.remote]);
-      assert.ok(!dequal(b, l) && !dequal(b, r) && !dequal(l, r), `${c.path}: both sides changed it, differently`);
-      assert.ok(!(isObject(l) && isObject(r) && (b === undefined || isObject(b))), `${c.path}: two objects merge deeper, key by key`);
-    }
-    // Every leaf both sides changed to different values lies on a conflict.
-    const both = changed(base, local).filter(p => changed(base, remote).some(q => dequal(p, q)));
-    for (const p of both) {
-      if (dequal(valueAt(local, p), valueAt(remote, p))) continue;
-      assert.ok(m.conflicts.some(c => related(c.segments, p)), `the leaf ${JSON.stringify(p)} changed differently on both sides is a conflict`);
-    }
-  }), options);
+  fc.assert(
+    fc.property(triple, ({ base, local, remote }) => {
+      const m = mergeFields(base, local, remote);
+      for (const c of m.conflicts) {
+        const [b, l, r] = [valueAt(base, c.segments), valueAt(local, c.segments), valueAt(remote, c.segments)];
+        assert.deepEqual([b, l, r], [c.base, c.local, c.remote]);
+        assert.ok(!dequal(b, l) && !dequal(b, r) && !dequal(l, r), `${c.path}: both sides changed it, differently`);
+        assert.ok(!(isObject(l) && isObject(r) && (b === undefined || isObject(b))), `${c.path}: two objects merge deeper, key by key`);
+      }
+      // Every leaf both sides changed to different values lies on a conflict.
+      const both = changed(base, local).filter(p => changed(base, remote).some(q => dequal(p, q)));
+      for (const p of both) {
+        if (dequal(valueAt(local, p), valueAt(remote, p))) continue;
+        assert.ok(
+          m.conflicts.some(c => related(c.segments, p)),
+          `the leaf ${JSON.stringify(p)} changed differently on both sides is a conflict`,
+        );
+      }
+    }),
+    options,
+  );
 });
 
 test('property: a choice puts exactly the chosen side at each conflict, and without conflicts the sides commute', () => {
-  fc.assert(fc.property(triple, fc.constantFrom<ConflictChoice>('local', 'remote'), ({ base, local, remote }, choice) => {
-    const first = mergeFields(base, local, remote);
-    const chosen = mergeFields(base, local, remote, Object.fromEntries(first.conflicts.map(c => [c.id, choice])));
-    for (const c of first.conflicts) assert.deepEqual(valueAt(chosen.merged, c.segments), choice === 'local' ? c.local : c.remote);
-    if (!first.conflicts.length) assert.ok(dequal(first.merged, mergeFields(base, remote, local).merged), 'merging the other way round gives the same result');
-  }), options);
+  fc.assert(
+    fc.property(triple, fc.constantFrom<ConflictChoice>('local', 'remote'), ({ base, local, remote }, choice) => {
+      const first = mergeFields(base, local, remote);
+      const chosen = mergeFields(base, local, remote, Object.fromEntries(first.conflicts.map(c => [c.id, choice])));
+      for (const c of first.conflicts) assert.deepEqual(valueAt(chosen.merged, c.segments), choice === 'local' ? c.local : c.remote);
+      if (!first.conflicts.length)
+        assert.ok(dequal(first.merged, mergeFields(base, remote, local).merged), 'merging the other way round gives the same result');
+    }),
+    options,
+  );
 });

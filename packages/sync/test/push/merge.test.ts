@@ -19,7 +19,10 @@ const BASE: CampaignDoc = {
   ...IDENTITY,
   basic_details: { name: 'Spring sale', tags: ['spring'], platforms: ['ANDROID'] },
   segmentation_details: {
-    included_filters: { filter_operator: 'and', filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Berlin'] }] },
+    included_filters: {
+      filter_operator: 'and',
+      filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Berlin'] }],
+    },
     send_campaign_to_opt_out_users: false,
   },
   utm_params: { utm_source: 'app', utm_medium: 'push' },
@@ -53,15 +56,28 @@ function patchOf(merged: CampaignDoc, remote: CampaignDoc): CampaignDoc | null {
 }
 
 /** Choices keyed by readable path, as the rows write them, turned into ids. */
-function byId(base: CampaignDoc, local: CampaignDoc, remote: CampaignDoc, choices: Record<string, ConflictChoice> = {}): Record<string, ConflictChoice> {
+function byId(
+  base: CampaignDoc,
+  local: CampaignDoc,
+  remote: CampaignDoc,
+  choices: Record<string, ConflictChoice> = {},
+): Record<string, ConflictChoice> {
   const conflicts = mergeFields(base, local, remote).conflicts;
   return Object.fromEntries(Object.entries(choices).map(([path, c]) => [conflicts.find(x => x.path === path)!.id, c]));
 }
 
 const body = (components: CampaignDoc): CampaignDoc => ({ ...IDENTITY, updated_by: ME, ...components });
 
-const name = (v: string): Edit => d => { d.basic_details.name = v; };
-const tags = (v: string[]): Edit => d => { d.basic_details.tags = v; };
+const name =
+  (v: string): Edit =>
+  d => {
+    d.basic_details.name = v;
+  };
+const tags =
+  (v: string[]): Edit =>
+  d => {
+    d.basic_details.tags = v;
+  };
 
 const ROWS: Row[] = [
   {
@@ -109,37 +125,71 @@ const ROWS: Row[] = [
   },
   {
     name: 'deleted locally, edited remotely: a conflict; keeping the deletion sends the component without it',
-    local: edited(d => { delete d.basic_details.tags; }),
+    local: edited(d => {
+      delete d.basic_details.tags;
+    }),
     remote: edited(tags(['spring', 'theirs'])),
     choices: { 'basic_details.tags': 'local' },
-    merged: edited(d => { delete d.basic_details.tags; }),
+    merged: edited(d => {
+      delete d.basic_details.tags;
+    }),
     conflicts: ['basic_details.tags'],
     patch: body({ basic_details: { name: 'Spring sale', platforms: ['ANDROID'] } }),
   },
   {
     name: 'the same key added on both sides with the same value: no conflict',
-    local: edited(d => { d.utm_params.utm_campaign = 'spring'; }),
-    remote: edited(d => { d.utm_params.utm_campaign = 'spring'; }),
-    merged: edited(d => { d.utm_params.utm_campaign = 'spring'; }),
+    local: edited(d => {
+      d.utm_params.utm_campaign = 'spring';
+    }),
+    remote: edited(d => {
+      d.utm_params.utm_campaign = 'spring';
+    }),
+    merged: edited(d => {
+      d.utm_params.utm_campaign = 'spring';
+    }),
     conflicts: [],
     patch: null,
   },
   {
     name: 'the same key added on both sides with different values: a conflict',
-    local: edited(d => { d.utm_params.utm_campaign = 'mine'; }),
-    remote: edited(d => { d.utm_params.utm_campaign = 'theirs'; d.utm_params.utm_term = 'sale'; }),
+    local: edited(d => {
+      d.utm_params.utm_campaign = 'mine';
+    }),
+    remote: edited(d => {
+      d.utm_params.utm_campaign = 'theirs';
+      d.utm_params.utm_term = 'sale';
+    }),
     choices: { 'utm_params.utm_campaign': 'local' },
-    merged: edited(d => { d.utm_params.utm_campaign = 'mine'; d.utm_params.utm_term = 'sale'; }),
+    merged: edited(d => {
+      d.utm_params.utm_campaign = 'mine';
+      d.utm_params.utm_term = 'sale';
+    }),
     conflicts: ['utm_params.utm_campaign'],
     patch: body({ utm_params: { utm_source: 'app', utm_medium: 'push', utm_campaign: 'mine', utm_term: 'sale' } }),
   },
   {
     name: 'a new component added on both sides, different keys: merged key by key',
-    local: edited(d => { d.control_group_details = { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10 }; }),
-    remote: edited(d => { d.control_group_details = { is_campaign_control_group_enabled: true, is_global_control_group_enabled: false }; }),
-    merged: edited(d => { d.control_group_details = { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10, is_global_control_group_enabled: false }; }),
+    local: edited(d => {
+      d.control_group_details = { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10 };
+    }),
+    remote: edited(d => {
+      d.control_group_details = { is_campaign_control_group_enabled: true, is_global_control_group_enabled: false };
+    }),
+    merged: edited(d => {
+      d.control_group_details = {
+        is_campaign_control_group_enabled: true,
+        campaign_control_group_percentage: 10,
+        is_global_control_group_enabled: false,
+      };
+    }),
     conflicts: [],
-    patch: body({ control_group_details: { is_campaign_control_group_enabled: true, campaign_control_group_percentage: 10, is_global_control_group_enabled: false } }),
+    patch: body({
+      control_group_details: {
+        is_campaign_control_group_enabled: true,
+        campaign_control_group_percentage: 10,
+        is_global_control_group_enabled: false,
+      },
+    }),
   },
   {
     name: 'both sides edit the same array (tags): arrays are values, so a conflict',
@@ -152,89 +202,171 @@ const ROWS: Row[] = [
   },
   {
     name: 'geofences added on both sides merge by name: one added by each, one added by both alike',
-    local: edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '200' }, { name: 'Park', radius: '50' }]; }),
-    remote: edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '200' }, { name: 'Station', radius: '80' }]; }),
-    merged: edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '200' }, { name: 'Park', radius: '50' }, { name: 'Station', radius: '80' }]; }),
+    local: edited(d => {
+      d.basic_details.geofences = [
+        { name: 'Mall', radius: '200' },
+        { name: 'Park', radius: '50' },
+      ];
+    }),
+    remote: edited(d => {
+      d.basic_details.geofences = [
+        { name: 'Mall', radius: '200' },
+        { name: 'Station', radius: '80' },
+      ];
+    }),
+    merged: edited(d => {
+      d.basic_details.geofences = [
+        { name: 'Mall', radius: '200' },
+        { name: 'Park', radius: '50' },
+        { name: 'Station', radius: '80' },
+      ];
+    }),
     conflicts: [],
-    patch: body({ basic_details: { name: 'Spring sale', tags: ['spring'], platforms: ['ANDROID'], geofences: [{ name: 'Mall', radius: '200' }, { name: 'Park', radius: '50' }, { name: 'Station', radius: '80' }] } }),
+    patch: body({
+      basic_details: {
+        name: 'Spring sale',
+        tags: ['spring'],
+        platforms: ['ANDROID'],
+        geofences: [
+          { name: 'Mall', radius: '200' },
+          { name: 'Park', radius: '50' },
+          { name: 'Station', radius: '80' },
+        ],
+      },
+    }),
   },
   {
     name: 'a filter inside segmentation_details changes locally, another field of it remotely: both kept',
-    local: edited(d => { d.segmentation_details.included_filters.filters[0].value = ['Berlin', 'Paris']; }),
-    remote: edited(d => { d.segmentation_details.send_campaign_to_opt_out_users = true; }),
-    merged: edited(d => { d.segmentation_details.included_filters.filters[0].value = ['Berlin', 'Paris']; d.segmentation_details.send_campaign_to_opt_out_users = true; }),
+    local: edited(d => {
+      d.segmentation_details.included_filters.filters[0].value = ['Berlin', 'Paris'];
+    }),
+    remote: edited(d => {
+      d.segmentation_details.send_campaign_to_opt_out_users = true;
+    }),
+    merged: edited(d => {
+      d.segmentation_details.included_filters.filters[0].value = ['Berlin', 'Paris'];
+      d.segmentation_details.send_campaign_to_opt_out_users = true;
+    }),
     conflicts: [],
-    patch: body({ segmentation_details: {
-      included_filters: { filter_operator: 'and', filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Berlin', 'Paris'] }] },
-      send_campaign_to_opt_out_users: true,
-    } }),
+    patch: body({
+      segmentation_details: {
+        included_filters: {
+          filter_operator: 'and',
+          filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Berlin', 'Paris'] }],
+        },
+        send_campaign_to_opt_out_users: true,
+      },
+    }),
   },
   {
     name: 'the filter list changes on both sides: the list is one value, so a conflict at it',
-    local: edited(d => { d.segmentation_details.included_filters.filters[0].value = ['Paris']; }),
-    remote: edited(d => { d.segmentation_details.included_filters.filter_operator = 'or'; d.segmentation_details.included_filters.filters[0].value = ['Rome']; }),
+    local: edited(d => {
+      d.segmentation_details.included_filters.filters[0].value = ['Paris'];
+    }),
+    remote: edited(d => {
+      d.segmentation_details.included_filters.filter_operator = 'or';
+      d.segmentation_details.included_filters.filters[0].value = ['Rome'];
+    }),
     choices: { 'segmentation_details.included_filters.filters': 'local' },
-    merged: edited(d => { d.segmentation_details.included_filters.filter_operator = 'or'; d.segmentation_details.included_filters.filters[0].value = ['Paris']; }),
+    merged: edited(d => {
+      d.segmentation_details.included_filters.filter_operator = 'or';
+      d.segmentation_details.included_filters.filters[0].value = ['Paris'];
+    }),
     conflicts: ['segmentation_details.included_filters.filters'],
-    patch: body({ segmentation_details: {
-      included_filters: { filter_operator: 'or', filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Paris'] }] },
-      send_campaign_to_opt_out_users: false,
-    } }),
+    patch: body({
+      segmentation_details: {
+        included_filters: {
+          filter_operator: 'or',
+          filters: [{ filter_type: 'user_attributes', data_type: 'string', name: 'city', operator: 'in', value: ['Paris'] }],
+        },
+        send_campaign_to_opt_out_users: false,
+      },
+    }),
   },
   {
     name: 'an object turns into a scalar on one side while the other edits inside it: a conflict at the object',
-    local: edited(d => { d.advanced = null; }),
-    remote: edited(d => { d.advanced.expiration_settings.expire_notification_after_value = 3; }),
+    local: edited(d => {
+      d.advanced = null;
+    }),
+    remote: edited(d => {
+      d.advanced.expiration_settings.expire_notification_after_value = 3;
+    }),
     choices: { advanced: 'remote' },
-    merged: edited(d => { d.advanced.expiration_settings.expire_notification_after_value = 3; }),
+    merged: edited(d => {
+      d.advanced.expiration_settings.expire_notification_after_value = 3;
+    }),
     conflicts: ['advanced'],
     patch: null,
   },
   {
     name: 'a component added remotely: taken, and not sent back',
     local: edited(name('Mine')),
-    remote: edited(d => { d.conversion_goal_details = { attribution_window_in_hours: 36, goals: [] }; }),
-    merged: edited(name('Mine'), d => { d.conversion_goal_details = { attribution_window_in_hours: 36, goals: [] }; }),
+    remote: edited(d => {
+      d.conversion_goal_details = { attribution_window_in_hours: 36, goals: [] };
+    }),
+    merged: edited(name('Mine'), d => {
+      d.conversion_goal_details = { attribution_window_in_hours: 36, goals: [] };
+    }),
     conflicts: [],
     patch: body({ basic_details: { name: 'Mine', tags: ['spring'], platforms: ['ANDROID'] } }),
   },
   {
     name: 'a component removed locally: the merge drops it, and an update cannot delete it, so nothing is sent',
-    local: edited(d => { delete d.utm_params; }),
+    local: edited(d => {
+      delete d.utm_params;
+    }),
     remote: edited(),
-    merged: edited(d => { delete d.utm_params; }),
+    merged: edited(d => {
+      delete d.utm_params;
+    }),
     conflicts: [],
     patch: null,
   },
   {
     name: 'a component removed locally while edited remotely: a conflict',
-    local: edited(d => { delete d.utm_params; }),
-    remote: edited(d => { d.utm_params.utm_source = 'newsletter'; }),
+    local: edited(d => {
+      delete d.utm_params;
+    }),
+    remote: edited(d => {
+      d.utm_params.utm_source = 'newsletter';
+    }),
     choices: { utm_params: 'remote' },
-    merged: edited(d => { d.utm_params.utm_source = 'newsletter'; }),
+    merged: edited(d => {
+      d.utm_params.utm_source = 'newsletter';
+    }),
     conflicts: ['utm_params'],
     patch: null,
   },
   {
     name: 'a field deleted on the service, untouched locally: the merge drops it too, and it is not sent back',
     local: edited(name('Mine')),
-    remote: edited(d => { delete d.basic_details.tags; }),
-    merged: edited(name('Mine'), d => { delete d.basic_details.tags; }),
+    remote: edited(d => {
+      delete d.basic_details.tags;
+    }),
+    merged: edited(name('Mine'), d => {
+      delete d.basic_details.tags;
+    }),
     conflicts: [],
     patch: body({ basic_details: { name: 'Mine', platforms: ['ANDROID'] } }),
   },
   {
     name: 'a component deleted on the service, untouched locally: the merge drops it, nothing to send',
     local: edited(),
-    remote: edited(d => { delete d.utm_params; }),
-    merged: edited(d => { delete d.utm_params; }),
+    remote: edited(d => {
+      delete d.utm_params;
+    }),
+    merged: edited(d => {
+      delete d.utm_params;
+    }),
     conflicts: [],
     patch: null,
   },
   {
     name: 'a field deleted on the service while edited locally: a conflict; keeping the edit sends it',
     local: edited(tags(['spring', 'mine'])),
-    remote: edited(d => { delete d.basic_details.tags; }),
+    remote: edited(d => {
+      delete d.basic_details.tags;
+    }),
     choices: { 'basic_details.tags': 'local' },
     merged: edited(tags(['spring', 'mine'])),
     conflicts: ['basic_details.tags'],
@@ -246,29 +378,63 @@ for (const row of ROWS) {
   test(`conflict matrix: ${row.name}`, () => {
     const choices = byId(BASE, row.local, row.remote, row.choices);
     const m = mergeFields(BASE, row.local, row.remote, choices);
-    assert.deepEqual(m.conflicts.map(c => c.path), row.conflicts);
+    assert.deepEqual(
+      m.conflicts.map(c => c.path),
+      row.conflicts,
+    );
     assert.deepEqual(m.merged, row.merged);
     assert.deepEqual(patchOf(m.merged, row.remote), row.patch);
   });
 }
 
 test('conflict matrix: geofences from the same base merge element by element', () => {
-  const base = edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '100' }, { name: 'Park', radius: '50' }]; });
-  const local = edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '200' }, { name: 'Park', radius: '50' }]; });
-  const remote = edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '100' }, { name: 'Station', radius: '80' }]; });
+  const base = edited(d => {
+    d.basic_details.geofences = [
+      { name: 'Mall', radius: '100' },
+      { name: 'Park', radius: '50' },
+    ];
+  });
+  const local = edited(d => {
+    d.basic_details.geofences = [
+      { name: 'Mall', radius: '200' },
+      { name: 'Park', radius: '50' },
+    ];
+  });
+  const remote = edited(d => {
+    d.basic_details.geofences = [
+      { name: 'Mall', radius: '100' },
+      { name: 'Station', radius: '80' },
+    ];
+  });
   const m = mergeFields(base, local, remote);
   assert.deepEqual(m.conflicts, []);
-  assert.deepEqual(m.merged.basic_details, { ...(BASE.basic_details as object), geofences: [{ name: 'Mall', radius: '200' }, { name: 'Station', radius: '80' }] });
+  assert.deepEqual(m.merged.basic_details, {
+    ...(BASE.basic_details as object),
+    geofences: [
+      { name: 'Mall', radius: '200' },
+      { name: 'Station', radius: '80' },
+    ],
+  });
   assert.deepEqual(m.keptLocal, ['basic_details.geofences[name="Mall"]']);
   assert.deepEqual(m.takenFromRemote.sort(), ['basic_details.geofences[name="Park"]', 'basic_details.geofences[name="Station"]']);
   // One geofence deleted on one side and edited on the other is a conflict on that geofence only.
-  const edit = edited(d => { d.basic_details.geofences = [{ name: 'Mall', radius: '100' }, { name: 'Park', radius: '75' }]; });
-  assert.deepEqual(mergeFields(base, edit, remote).conflicts.map(c => c.path), ['basic_details.geofences[name="Park"]']);
+  const edit = edited(d => {
+    d.basic_details.geofences = [
+      { name: 'Mall', radius: '100' },
+      { name: 'Park', radius: '75' },
+    ];
+  });
+  assert.deepEqual(
+    mergeFields(base, edit, remote).conflicts.map(c => c.path),
+    ['basic_details.geofences[name="Park"]'],
+  );
 });
 
 test('conflict matrix: only key order, number spelling and string escapes differ: no change, nothing to send', () => {
-  const baseText = '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Sale","platforms":["ANDROID"]},"advanced":{"expiration_settings":{"expire_notification_after_value":2}}}';
-  const localText = '{"campaign_delivery_type":"ONE_TIME","advanced":{"expiration_settings":{"expire_notification_after_value":2.0}},"basic_details":{"platforms":["ANDROID"],"name":"\\u0053ale"},"channel":"PUSH"}';
+  const baseText =
+    '{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Sale","platforms":["ANDROID"]},"advanced":{"expiration_settings":{"expire_notification_after_value":2}}}';
+  const localText =
+    '{"campaign_delivery_type":"ONE_TIME","advanced":{"expiration_settings":{"expire_notification_after_value":2.0}},"basic_details":{"platforms":["ANDROID"],"name":"\\u0053ale"},"channel":"PUSH"}';
   const base = parse(baseText).value as CampaignDoc;
   const local = parse(localText).value as CampaignDoc;
   const m = mergeFields(base, local, base);
@@ -288,7 +454,10 @@ test('conflict matrix: Ctrl+Z after "take theirs" before saving: the base stays,
   assert.equal(mergeKept(BASE, remote, taken, taken), true);
   // So the next push merges against the old base and asks again; nothing is sent unasked.
   const again = mergeFields(BASE, local, remote);
-  assert.deepEqual(again.conflicts.map(c => c.path), ['basic_details.name']);
+  assert.deepEqual(
+    again.conflicts.map(c => c.path),
+    ['basic_details.name'],
+  );
 });
 
 test('conflict matrix: Ctrl+Z after "take theirs" once the merge was saved: the revert is a change the review shows', () => {
@@ -300,7 +469,9 @@ test('conflict matrix: Ctrl+Z after "take theirs" once the merge was saved: the 
   assert.deepEqual(m.conflicts, []);
   const plan = computePatch(m.merged, remote, ME);
   assert.deepEqual(plan.body, body({ basic_details: { name: 'Mine', tags: ['spring'], platforms: ['ANDROID'] } }));
-  assert.deepEqual(reviewChanges(plan, m.merged, remote, newBase), [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: false }]);
+  assert.deepEqual(reviewChanges(plan, m.merged, remote, newBase), [
+    { path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: false },
+  ]);
 });
 
 test('the review marks a field that replaces a change made on the service since the fetch', () => {
@@ -308,13 +479,19 @@ test('the review marks a field that replaces a change made on the service since 
   const remote = edited(name('Theirs'));
   const m = mergeFields(BASE, local, remote, byId(BASE, local, remote, { 'basic_details.name': 'local' }));
   const plan = computePatch(m.merged, remote, ME);
-  assert.deepEqual(reviewChanges(plan, m.merged, remote, BASE), [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true }]);
+  assert.deepEqual(reviewChanges(plan, m.merged, remote, BASE), [
+    { path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true },
+  ]);
 });
 
 test('the merge goes into the file field by field; every other byte stays', () => {
-  const text = '{\n  "id": "c1",\n  "basic_details": {\n    "name": "Mine", // my name\n    "tags": ["spring"]\n  },\n  "utm_params": { "utm_source": "app", "utm_medium": "push" }\n}\n';
+  const text =
+    '{\n  "id": "c1",\n  "basic_details": {\n    "name": "Mine", // my name\n    "tags": ["spring"]\n  },\n  "utm_params": { "utm_source": "app", "utm_medium": "push" }\n}\n';
   const local = { basic_details: { name: 'Mine', tags: ['spring'] }, utm_params: { utm_source: 'app', utm_medium: 'push' } };
-  const merged = { basic_details: { name: 'Mine', tags: ['spring', 'theirs'] }, utm_params: { utm_source: 'app', utm_medium: 'push', utm_term: 'x' } };
+  const merged = {
+    basic_details: { name: 'Mine', tags: ['spring', 'theirs'] },
+    utm_params: { utm_source: 'app', utm_medium: 'push', utm_term: 'x' },
+  };
   const out = applyFieldChanges(text, local, merged);
   assert.deepEqual(parse(out).value, { id: 'c1', ...merged });
   assert.match(out, /"name": "Mine", \/\/ my name\n/, 'the comment and the untouched field keep their bytes');
@@ -326,6 +503,13 @@ test('a geofence added by the merge rewrites the geofence list; an edit inside o
   const text = JSON.stringify(local, null, 2);
   const edit = { basic_details: { geofences: [{ name: 'Mall', radius: '150' }] } };
   assert.equal(applyFieldChanges(text, local, edit), text.replace('"100"', '"150"'));
-  const added = { basic_details: { geofences: [{ name: 'Mall', radius: '100' }, { name: 'Park', radius: '50' }] } };
+  const added = {
+    basic_details: {
+      geofences: [
+        { name: 'Mall', radius: '100' },
+        { name: 'Park', radius: '50' },
+      ],
+    },
+  };
   assert.deepEqual(JSON.parse(applyFieldChanges(text, local, added)), added);
 });

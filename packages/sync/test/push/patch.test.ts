@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { computePatch, isEmptyPatch, PatchError, planNotes, planRefusals, previewBefore, previewText } from '../../src/push/patch';
 
 const base = {
-  id: '65f000000000000000000001', status: 'DRAFT', updated_at: '2025-01-01 10:00:00',
-  channel: 'PUSH', campaign_delivery_type: 'ONE_TIME',
+  id: '65f000000000000000000001',
+  status: 'DRAFT',
+  updated_at: '2025-01-01 10:00:00',
+  channel: 'PUSH',
+  campaign_delivery_type: 'ONE_TIME',
   basic_details: { name: 'Spring', tags: ['a'], platforms: ['ANDROID'] },
   segmentation_details: { included_filters: { filter_operator: 'and', filters: [{ filter_type: 'custom_segments', name: 's', id: '1' }] } },
   utm_params: { utm_source: 'x', utm_medium: 'y' },
@@ -16,7 +19,9 @@ test('P4: a change deep inside a component sends that whole component, and nothi
   const plan = computePatch(local, base, 'me@example.com');
   assert.deepEqual(plan.changed, ['segmentation_details']);
   assert.deepEqual(plan.body, {
-    channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'me@example.com',
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: 'me@example.com',
     segmentation_details: local.segmentation_details,
   });
 });
@@ -25,9 +30,13 @@ test('key order and read-only fields are not changes; read-only fields are never
   const local = {
     utm_params: { utm_medium: 'y', utm_source: 'x' },
     basic_details: { platforms: ['ANDROID'], tags: ['a'], name: 'Spring' },
-    campaign_delivery_type: 'ONE_TIME', channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    channel: 'PUSH',
     segmentation_details: base.segmentation_details,
-    id: base.id, status: 'ACTIVE', updated_at: '2030-01-01 00:00:00', version_number: 4,
+    id: base.id,
+    status: 'ACTIVE',
+    updated_at: '2030-01-01 00:00:00',
+    version_number: 4,
   };
   const plan = computePatch(local, base, 'me@example.com');
   assert.ok(isEmptyPatch(plan));
@@ -82,5 +91,10 @@ test('the preview shows the body with sorted keys, and the remote side of the sa
   assert.ok(text.indexOf('"basic_details"') < text.indexOf('"channel"'));
   assert.ok(text.indexOf('"name"') < text.indexOf('"platforms"'));
   const before = previewBefore(plan.body, { ...base, updated_by: 'other@example.com' });
-  assert.deepEqual(before, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'other@example.com', basic_details: base.basic_details });
+  assert.deepEqual(before, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: 'other@example.com',
+    basic_details: base.basic_details,
+  });
 });

@@ -13,7 +13,10 @@ import { deps, editJson, fetchFile, readBase, requests, ScriptedUi, world, World
  */
 
 async function activePeriodic(w: World): Promise<string> {
-  const found = await w.client.search({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] }, limit: 15 });
+  const found = await w.client.search({
+    campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] },
+    limit: 15,
+  });
   const rec = found.items[0];
   assert.ok(rec, 'the seed has an active periodic Push campaign');
   return String(rec.id);
@@ -25,7 +28,9 @@ test('an ACTIVE periodic campaign fetched with its kept schedule: a content chan
   const file = await fetchFile(w, id);
   assert.ok(isResponseScheduling(JSON.parse(file.text()).scheduling_details), 'the schedule is kept as the service returned it');
   const storedBefore = structuredClone(w.emu.admin.campaign(id)!.components.scheduling_details);
-  editJson(file, d => { (d.basic_details as Record<string, unknown>).name = 'Weekly picks, refreshed'; });
+  editJson(file, d => {
+    (d.basic_details as Record<string, unknown>).name = 'Weekly picks, refreshed';
+  });
   const ui = new ScriptedUi({ confirmPush: [true] });
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, ui));
@@ -40,7 +45,9 @@ test('the kept schedule edited but still in response shape: the push stops at th
   const w = await world(t);
   const id = await activePeriodic(w);
   const file = await fetchFile(w, id);
-  const edited = editJson(file, d => { (d.scheduling_details as Record<string, unknown>).expiry_time = '2027-12-31T23:59:00'; });
+  const edited = editJson(file, d => {
+    (d.scheduling_details as Record<string, unknown>).expiry_time = '2027-12-31T23:59:00';
+  });
   const ui = new ScriptedUi({ confirmPush: [true] });
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, ui));

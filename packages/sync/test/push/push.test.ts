@@ -3,7 +3,23 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { runPush } from '../../src/push/pushFlow';
 import { parse, rangeFor } from '@campaign-studio/core';
-import { basePath, deps, DiskFile, editJson, fetchFile, fetchedCampaign, ME, pushCampaign, readBase, requests, ScriptedUi, twoPeople, UnsavedFile, world, World } from './harness';
+import {
+  basePath,
+  deps,
+  DiskFile,
+  editJson,
+  fetchFile,
+  fetchedCampaign,
+  ME,
+  pushCampaign,
+  readBase,
+  requests,
+  ScriptedUi,
+  twoPeople,
+  UnsavedFile,
+  world,
+  World,
+} from './harness';
 import { CampaignDoc } from '../../src/push/model';
 
 /**
@@ -15,7 +31,10 @@ import { CampaignDoc } from '../../src/push/model';
 test('a push sends the changed component whole, with channel, delivery type and updated_by, and nothing read-only', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.segmentation_details as any).included_filters.filters[0].name = 'Loyal VIPs'; d.status = 'ACTIVE'; });
+  const edited = editJson(file, d => {
+    (d.segmentation_details as any).included_filters.filters[0].name = 'Loyal VIPs';
+    d.status = 'ACTIVE';
+  });
   const ui = new ScriptedUi({ confirmPush: [true] });
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, ui));
@@ -51,7 +70,9 @@ test('nothing to push: no request is written', async t => {
 test('another client changed another component since the fetch: it merges by itself, nothing of theirs is overwritten', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Spring sale (mine)'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Spring sale (mine)';
+  });
   w.emu.admin.editCampaign(id, { utm_params: { utm_source: 'newsletter', utm_medium: 'push' } }, 'colleague@example.com');
   const ui = new ScriptedUi({ confirmPush: [true] });
   w.emu.admin.clearRequests();
@@ -77,16 +98,29 @@ test('another client changed another component since the fetch: it merges by its
 
 test('two people change different fields of one component: both edits reach the service, and no question is asked', async t => {
   const w = await world(t);
-  const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { tags: ['spring', 'theirs'] });
+  const { id, file } = await twoPeople(
+    w,
+    d => {
+      (d.basic_details as any).name = 'Mine';
+    },
+    { tags: ['spring', 'theirs'] },
+  );
   const ui = new ScriptedUi({ confirmPush: [true] });
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'pushed', ui.text());
   assert.equal(ui.conflictsAsked.length, 0);
   assert.deepEqual(ui.previews[0].preview.takeFromRemote, ['basic_details.tags']);
-  assert.deepEqual(ui.previews[0].preview.changes, [{ path: 'basic_details.name', before: 'Spring sale', after: 'Mine', overridesRemote: false }]);
+  assert.deepEqual(ui.previews[0].preview.changes, [
+    { path: 'basic_details.name', before: 'Spring sale', after: 'Mine', overridesRemote: false },
+  ]);
   assert.equal(requests(w, 'PATCH').length, 1);
-  assert.deepEqual(ui.previews[0].preview.body, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: ME, basic_details: { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' } });
+  assert.deepEqual(ui.previews[0].preview.body, {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    updated_by: ME,
+    basic_details: { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' },
+  });
   const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
   assert.equal(stored.name, 'Mine');
   assert.deepEqual(stored.tags, ['spring', 'theirs'], 'their tags survive');
@@ -95,17 +129,33 @@ test('two people change different fields of one component: both edits reach the 
 
 test('a real conflict asks about that field only; "keep mine" sends mine and keeps their other field', async t => {
   const w = await world(t);
-  const { id, file } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs', tags: ['spring', 'theirs'] });
+  const { id, file } = await twoPeople(
+    w,
+    d => {
+      (d.basic_details as any).name = 'Mine';
+    },
+    { name: 'Theirs', tags: ['spring', 'theirs'] },
+  );
   const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'local' }], confirmPush: [true] });
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'pushed', ui.text());
   const asked = ui.conflictsAsked[0];
-  assert.deepEqual(asked.conflicts.map(c => [c.path, c.base, c.local, c.remote]), [['basic_details.name', 'Spring sale', 'Mine', 'Theirs']]);
+  assert.deepEqual(
+    asked.conflicts.map(c => [c.path, c.base, c.local, c.remote]),
+    [['basic_details.name', 'Spring sale', 'Mine', 'Theirs']],
+  );
   assert.equal(asked.remoteUpdatedBy, 'colleague@example.com');
   assert.equal(ui.previews[0].preview.before.updated_by, 'colleague@example.com', 'the review shows whose `updated_by` the push replaces');
-  assert.deepEqual(ui.previews[0].preview.changes, [{ path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true }]);
-  assert.deepEqual(ui.previews[0].preview.body.basic_details, { name: 'Mine', platforms: ['ANDROID', 'IOS'], tags: ['spring', 'theirs'], team: 'Growth' });
+  assert.deepEqual(ui.previews[0].preview.changes, [
+    { path: 'basic_details.name', before: 'Theirs', after: 'Mine', overridesRemote: true },
+  ]);
+  assert.deepEqual(ui.previews[0].preview.body.basic_details, {
+    name: 'Mine',
+    platforms: ['ANDROID', 'IOS'],
+    tags: ['spring', 'theirs'],
+    team: 'Growth',
+  });
   const stored = w.emu.admin.campaign(id)!.components.basic_details as any;
   assert.equal(stored.name, 'Mine');
   assert.deepEqual(stored.tags, ['spring', 'theirs']);
@@ -115,7 +165,10 @@ test('a real conflict asks about that field only; "keep mine" sends mine and kee
 test('a real conflict; "take theirs" sends nothing of that field and the file takes theirs', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  editJson(file, d => { (d.basic_details as any).name = 'Mine'; (d.delivery_controls as any).campaign_throttle_rpm = 500; });
+  editJson(file, d => {
+    (d.basic_details as any).name = 'Mine';
+    (d.delivery_controls as any).campaign_throttle_rpm = 500;
+  });
   w.emu.admin.editCampaign(id, { basic_details: { name: 'Theirs', platforms: ['ANDROID'] } }, 'colleague@example.com');
   const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }], confirmPush: [true] });
   const r = await runPush(file, deps(w, ui));
@@ -131,7 +184,13 @@ test('a real conflict; "take theirs" sends nothing of that field and the file ta
 
 test('undo after "take theirs": the base followed the saved merge, so the next push shows the revert as a change, with who made theirs', async t => {
   const w = await world(t);
-  const { id, file, mine } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs' });
+  const { id, file, mine } = await twoPeople(
+    w,
+    d => {
+      (d.basic_details as any).name = 'Mine';
+    },
+    { name: 'Theirs' },
+  );
   const first = await runPush(file, deps(w, new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] })));
   assert.equal(first.outcome, 'file-updated', first.message);
   assert.equal(JSON.parse(file.text()).basic_details.name, 'Theirs');
@@ -148,7 +207,13 @@ test('undo after "take theirs": the base followed the saved merge, so the next p
 
 test('undo of the merge before it was saved: the base stays, and the next push asks about the conflict again', async t => {
   const w = await world(t);
-  const { id, file, mine } = await twoPeople(w, d => { (d.basic_details as any).name = 'Mine'; }, { name: 'Theirs' });
+  const { id, file, mine } = await twoPeople(
+    w,
+    d => {
+      (d.basic_details as any).name = 'Mine';
+    },
+    { name: 'Theirs' },
+  );
   const baseBefore = readBase(w, id);
   // An editor buffer: the merge is written but the user undoes it and saves the undone text.
   const unsaved = new UnsavedFile(file.path);
@@ -159,13 +224,18 @@ test('undo of the merge before it was saved: the base stays, and the next push a
   const ui = new ScriptedUi({ conflicts: [undefined] });
   const again = await runPush(file, deps(w, ui));
   assert.equal(again.outcome, 'cancelled');
-  assert.deepEqual(ui.conflictsAsked[0].conflicts.map(c => c.path), ['basic_details.name']);
+  assert.deepEqual(
+    ui.conflictsAsked[0].conflicts.map(c => c.path),
+    ['basic_details.name'],
+  );
 });
 
 test('a real conflict, cancelled: nothing sent, file and base byte for byte as they were', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Mine';
+  });
   const baseBefore = fs.readFileSync(basePath(w, id), 'utf8');
   w.emu.admin.editCampaign(id, { basic_details: { name: 'Theirs' } }, 'colleague@example.com');
   w.emu.admin.clearRequests();
@@ -180,12 +250,17 @@ test('a real conflict, cancelled: nothing sent, file and base byte for byte as t
 test('the remote changes while the preview is open: nothing is written, the push starts over against the new version', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Mine'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Mine';
+  });
   const ui = new ScriptedUi({ confirmPush: [true, true] });
   const original = ui.confirmPush.bind(ui);
   let first = true;
   ui.confirmPush = async (p, round) => {
-    if (first) { first = false; w.emu.admin.editCampaign(id, { utm_params: { utm_source: 'late', utm_medium: 'push' } }, 'colleague@example.com'); }
+    if (first) {
+      first = false;
+      w.emu.admin.editCampaign(id, { utm_params: { utm_source: 'late', utm_medium: 'push' } }, 'colleague@example.com');
+    }
     return original(p, round);
   };
   w.emu.admin.clearRequests();
@@ -214,9 +289,14 @@ test('ACTIVE: changes to locked components are refused before sending, on the ri
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'blocked');
   assert.equal(r.stage, 'state');
-  assert.deepEqual(r.problems!.map(p => [p.rule, p.path]), [
-    ['P1', '/segmentation_details'], ['P1', '/scheduling_details/delivery_type'], ['P1', '/scheduling_details/start_time'],
-  ]);
+  assert.deepEqual(
+    r.problems!.map(p => [p.rule, p.path]),
+    [
+      ['P1', '/segmentation_details'],
+      ['P1', '/scheduling_details/delivery_type'],
+      ['P1', '/scheduling_details/start_time'],
+    ],
+  );
   const shown = ui.findings.get(file.uri)!;
   const parsed = parse(file.text());
   const lines = file.text().split('\n');
@@ -230,13 +310,17 @@ test('ACTIVE: changes to locked components are refused before sending, on the ri
 test('ACTIVE: an allowed change (content) goes through; STOPPED: everything is refused (P3)', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w, pushCampaign(), 'ACTIVE');
-  editJson(file, d => { (d.campaign_content as any).content.push.android.title = 'Spring!!'; });
+  editJson(file, d => {
+    (d.campaign_content as any).content.push.android.title = 'Spring!!';
+  });
   const ui = new ScriptedUi({ confirmPush: [true] });
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'pushed', ui.text());
 
   w.emu.admin.editCampaign(id, { status: 'STOPPED' }, 'colleague@example.com');
-  const edited = editJson(file, d => { (d.campaign_content as any).content.push.android.title = 'Too late'; });
+  const edited = editJson(file, d => {
+    (d.campaign_content as any).content.push.android.title = 'Too late';
+  });
   w.emu.admin.clearRequests();
   const ui2 = new ScriptedUi();
   const r2 = await runPush(file, deps(w, ui2));
@@ -252,7 +336,15 @@ test('SMS and BROADCAST_LIVE_ACTIVITY are refused with the reason, nothing sent'
   const sms = (await w.client.search({ campaign_fields: { channels: ['SMS'] }, limit: 1 })).items[0];
   assert.ok(sms, 'the seed has SMS campaigns');
   const file = await fetchFile(w, String(sms.id));
-  await blockedBeforeAnyCall(w, file, d => { (d.basic_details as any).name = 'x'; }, 'refusal', /SMS campaigns can be read through V5 but not updated/);
+  await blockedBeforeAnyCall(
+    w,
+    file,
+    d => {
+      (d.basic_details as any).name = 'x';
+    },
+    'refusal',
+    /SMS campaigns can be read through V5 but not updated/,
+  );
 });
 
 test('flag-gated failures from the service land on the right lines, block the push, and clear once fixed', async t => {
@@ -274,24 +366,36 @@ test('flag-gated failures from the service land on the right lines, block the pu
   assert.equal(r.outcome, 'blocked', ui.text());
   assert.equal(r.stage, 'remote-validate');
   const shown = ui.findings.get(file.uri)!;
-  assert.deepEqual(shown.map(f => [f.rule, f.path, f.severity]), [['VALIDATION_FAILED', '/campaign_audience_limit', 'error']]);
+  assert.deepEqual(
+    shown.map(f => [f.rule, f.path, f.severity]),
+    [['VALIDATION_FAILED', '/campaign_audience_limit', 'error']],
+  );
   assert.match(lineOf(file.text(), shown[0]), /"campaign_audience_limit"/);
   assert.equal(requests(w, 'PATCH').length, 0);
   assert.equal(file.text(), edited);
   assert.equal(fs.readFileSync(basePath(w, id), 'utf8'), baseBefore);
 
   // Removed: that finding no longer holds; now queuing is named, on its own line.
-  editJson(file, d => { delete d.campaign_audience_limit; });
+  editJson(file, d => {
+    delete d.campaign_audience_limit;
+  });
   const ui2 = new ScriptedUi();
   const r2 = await runPush(file, deps(w, ui2));
   assert.equal(r2.outcome, 'blocked', ui2.text());
   const shown2 = ui2.findings.get(file.uri)!;
   assert.ok(shown2.length >= 1 && shown2.every(f => f.path.startsWith('/delivery_controls')), JSON.stringify(shown2));
-  assert.ok(shown2.some(f => /"queuing_enabled"|"queue_duration"/.test(lineOf(file.text(), f))), JSON.stringify(shown2));
+  assert.ok(
+    shown2.some(f => /"queuing_enabled"|"queue_duration"/.test(lineOf(file.text(), f))),
+    JSON.stringify(shown2),
+  );
   assert.equal(requests(w, 'PATCH').length, 0);
 
   // Fixed: the push goes through and the service's findings are cleared.
-  editJson(file, d => { delete (d.delivery_controls as any).queuing_enabled; delete (d.delivery_controls as any).queue_duration; (d.basic_details as any).name = 'Fixed'; });
+  editJson(file, d => {
+    delete (d.delivery_controls as any).queuing_enabled;
+    delete (d.delivery_controls as any).queue_duration;
+    (d.basic_details as any).name = 'Fixed';
+  });
   const ui3 = new ScriptedUi({ confirmPush: [true] });
   const r3 = await runPush(file, deps(w, ui3));
   assert.equal(r3.outcome, 'pushed', ui3.text());
@@ -301,7 +405,9 @@ test('flag-gated failures from the service land on the right lines, block the pu
 test('a PATCH that fails on the server is checked by reading: not applied, file and base unchanged, not retried', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Will fail'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Will fail';
+  });
   const baseBefore = fs.readFileSync(basePath(w, id), 'utf8');
   w.emu.admin.setFaults(`fail=PATCH:/v5/campaigns/${id}`);
   w.emu.admin.clearRequests();
@@ -310,7 +416,10 @@ test('a PATCH that fails on the server is checked by reading: not applied, file 
   assert.equal(r.outcome, 'not-applied');
   assert.equal(r.stage, 'write');
   assert.match(r.message, /failed while handling the update \(INTERNAL_ERROR/);
-  assert.match(r.message, /shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\./);
+  assert.match(
+    r.message,
+    /shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; .* and its base are unchanged\. Push again to send it\./,
+  );
   assert.equal(requests(w, 'PATCH').length, 1, 'a write is never retried');
   assert.equal(file.text(), edited);
   assert.equal(fs.readFileSync(basePath(w, id), 'utf8'), baseBefore);
@@ -320,20 +429,37 @@ test('a PATCH that fails on the server is checked by reading: not applied, file 
 test('a write that times out but applied: the remote is read again, and the push counts as done (no second PATCH)', async t => {
   const w = await world(t, { timeoutMs: 1500 });
   const { id, file } = await fetchedCampaign(w);
-  const { r, edited } = await pushReadBack(w, file, d => { (d.basic_details as any).name = 'Slow but sure'; }, 'write-delay=4000');
+  const { r, edited } = await pushReadBack(
+    w,
+    file,
+    d => {
+      (d.basic_details as any).name = 'Slow but sure';
+    },
+    'write-delay=4000',
+  );
   assert.match(r.message, /confirmed it applied/);
   // Logged on arrival, marked applied before its answer was held back.
   const patches = requests(w, 'PATCH');
   assert.equal(patches.length, 1);
   assert.equal(patches[0].applied, true);
-  assert.equal(readBase(w, id).campaign.basic_details !== undefined && (readBase(w, id).campaign.basic_details as any).name, 'Slow but sure');
+  assert.equal(
+    readBase(w, id).campaign.basic_details !== undefined && (readBase(w, id).campaign.basic_details as any).name,
+    'Slow but sure',
+  );
   assert.equal(file.text(), edited);
 });
 
 test('a write whose connection drops after it applied: reconciled the same way', async t => {
   const w = await world(t);
   const { file } = await fetchedCampaign(w);
-  const { edited } = await pushReadBack(w, file, d => { (d.utm_params as any).utm_campaign = 'spring'; }, 'write-drop');
+  const { edited } = await pushReadBack(
+    w,
+    file,
+    d => {
+      (d.utm_params as any).utm_campaign = 'spring';
+    },
+    'write-drop',
+  );
   assert.equal(requests(w, 'PATCH').length, 1);
   assert.equal(file.text(), edited);
 });
@@ -341,12 +467,17 @@ test('a write whose connection drops after it applied: reconciled the same way',
 test('production asks twice; a "no" the second time sends nothing', async t => {
   const w = await world(t, { production: true });
   const { file } = await fetchedCampaign(w);
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'Prod change'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'Prod change';
+  });
   w.emu.admin.clearRequests();
   const ui = new ScriptedUi({ confirmPush: [true, false] });
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'cancelled');
-  assert.deepEqual(ui.previews.map(p => p.round), [1, 2]);
+  assert.deepEqual(
+    ui.previews.map(p => p.round),
+    [1, 2],
+  );
   assert.equal(requests(w, 'PATCH').length, 0);
   assert.equal(file.text(), edited);
   const ui2 = new ScriptedUi({ confirmPush: [true, true] });
@@ -356,7 +487,15 @@ test('production asks twice; a "no" the second time sends nothing', async t => {
 test('local rule errors block the push before any call', async t => {
   const w = await world(t);
   const { file } = await fetchedCampaign(w);
-  await blockedBeforeAnyCall(w, file, d => { (d.scheduling_details as any).delivery_type = 'AT_FIXED_TIME'; }, 'local-rules', /line \d+ \(H2\)/);
+  await blockedBeforeAnyCall(
+    w,
+    file,
+    d => {
+      (d.scheduling_details as any).delivery_type = 'AT_FIXED_TIME';
+    },
+    'local-rules',
+    /line \d+ \(H2\)/,
+  );
 });
 
 /** The person's edit pushed while `fault` loses the write's answer: the push reads the campaign back and counts as done. */
@@ -371,7 +510,13 @@ async function pushReadBack(w: World, file: DiskFile, edit: (d: CampaignDoc) => 
 }
 
 /** The person's edit makes the push stop at `stage` with `message`, before any call, and the file stays as edited. */
-async function blockedBeforeAnyCall(w: World, file: DiskFile, edit: (d: CampaignDoc) => void, stage: string, message: RegExp): Promise<void> {
+async function blockedBeforeAnyCall(
+  w: World,
+  file: DiskFile,
+  edit: (d: CampaignDoc) => void,
+  stage: string,
+  message: RegExp,
+): Promise<void> {
   const edited = editJson(file, edit);
   w.emu.admin.clearRequests();
   const r = await runPush(file, deps(w, new ScriptedUi()));
@@ -386,7 +531,9 @@ test('without a base snapshot the push refuses rather than guess', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
   fs.rmSync(basePath(w, id));
-  const edited = editJson(file, d => { (d.basic_details as any).name = 'x'; });
+  const edited = editJson(file, d => {
+    (d.basic_details as any).name = 'x';
+  });
   const ui = new ScriptedUi();
   const r = await runPush(file, deps(w, ui));
   assert.equal(r.outcome, 'blocked');
@@ -398,16 +545,28 @@ test('without a base snapshot the push refuses rather than guess', async t => {
 test('another client changes a component between the write and its read-back: the next push brings theirs into the file, never sends the old value back', async t => {
   const w = await world(t);
   const { id, file } = await fetchedCampaign(w);
-  editJson(file, d => { (d.basic_details as any).team = 'Retention'; });
+  editJson(file, d => {
+    (d.basic_details as any).team = 'Retention';
+  });
   const theirs = { utm_source: 'newsletter', utm_medium: 'email' };
   const real = deps(w, new ScriptedUi({ confirmPush: [true] }));
   // Right after our update lands, a colleague edits another component, before our read-back.
-  const first = await runPush(file, { ...real, api: { ...real.api, updateCampaign: async (cid, body) => {
-    await real.api.updateCampaign(cid, body);
-    w.emu.admin.editCampaign(cid, { utm_params: theirs }, 'colleague@example.com');
-  } } });
+  const first = await runPush(file, {
+    ...real,
+    api: {
+      ...real.api,
+      updateCampaign: async (cid, body) => {
+        await real.api.updateCampaign(cid, body);
+        w.emu.admin.editCampaign(cid, { utm_params: theirs }, 'colleague@example.com');
+      },
+    },
+  });
   assert.equal(first.outcome, 'pushed');
-  assert.deepEqual(readBase(w, id).campaign.utm_params, pushCampaign().utm_params, 'the base keeps the version the file was merged against');
+  assert.deepEqual(
+    readBase(w, id).campaign.utm_params,
+    pushCampaign().utm_params,
+    'the base keeps the version the file was merged against',
+  );
 
   w.emu.admin.clearRequests();
   const ui = new ScriptedUi({ confirm: [true] });
@@ -416,5 +575,5 @@ test('another client changes a component between the write and its read-back: th
   assert.equal(requests(w, 'PATCH').length, 0, `nothing is sent: ${ui.text()}`);
   assert.equal(second.outcome, 'file-updated', ui.text());
   assert.deepEqual(JSON.parse(file.text()).utm_params, theirs, 'the file took their change');
-  assert.deepEqual((w.emu.admin.campaign(id)!.components.utm_params), theirs, 'their change is still on the service');
+  assert.deepEqual(w.emu.admin.campaign(id)!.components.utm_params, theirs, 'their change is still on the service');
 });

@@ -22,7 +22,11 @@ const ID = '65f1a2b3c4d5e6f708192a3b';
 
 class FakeService {
   record: CampaignDoc = {
-    id: ID, status: 'DRAFT', updated_at: '2025-01-01 10:00:00', channel: 'EMAIL', campaign_delivery_type: 'ONE_TIME',
+    id: ID,
+    status: 'DRAFT',
+    updated_at: '2025-01-01 10:00:00',
+    channel: 'EMAIL',
+    campaign_delivery_type: 'ONE_TIME',
     basic_details: { name: 'A', content_type: 'TRANSACTIONAL', user_attribute_identifier: 'Email (Standard)' },
     utm_params: { utm_source: 's', utm_medium: 'm' },
   };
@@ -40,7 +44,8 @@ class FakeService {
   constructor(private readonly clock: Clock = new VirtualClock()) {}
 
   apply(body: CampaignDoc, transform: (k: string, v: unknown) => unknown = (_k, v) => v): void {
-    for (const [k, v] of Object.entries(body)) if (!['channel', 'campaign_delivery_type', 'updated_by'].includes(k)) this.record[k] = transform(k, structuredClone(v));
+    for (const [k, v] of Object.entries(body))
+      if (!['channel', 'campaign_delivery_type', 'updated_by'].includes(k)) this.record[k] = transform(k, structuredClone(v));
     this.record.updated_at = `2025-01-01 10:00:${String(++this.tick).padStart(2, '0')}`;
   }
 
@@ -49,7 +54,9 @@ class FakeService {
   }
 
   api(): PushApi {
-    const none = async (): Promise<never> => { throw new Error('not used'); };
+    const none = async (): Promise<never> => {
+      throw new Error('not used');
+    };
     return {
       getCampaign: async (_id, signal) => {
         this.readsAt.push(this.clock.now());
@@ -58,9 +65,16 @@ class FakeService {
         if (failure) throw failure;
         return this.remote();
       },
-      updateCampaign: async (_id, body) => { this.patches.push(structuredClone(body)); this.onPatch(body); },
+      updateCampaign: async (_id, body) => {
+        this.patches.push(structuredClone(body));
+        this.onPatch(body);
+      },
       validateCampaign: async () => ({ ok: true }),
-      createCampaign: none, testCampaign: none, changeStatus: none, executions: none, findDrafts: none,
+      createCampaign: none,
+      testCampaign: none,
+      changeStatus: none,
+      executions: none,
+      findDrafts: none,
     };
   }
 }
@@ -76,7 +90,14 @@ function setup(edit: (d: CampaignDoc) => void) {
 }
 
 function deps(svc: FakeService, bases: MemoryBases, ui: ScriptedUi, readBack?: ReadBackOptions) {
-  return { api: svc.api(), bases, ui, env: { name: 'test', production: false, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }), readBack };
+  return {
+    api: svc.api(),
+    bases,
+    ui,
+    env: { name: 'test', production: false, email: 'me@example.com' },
+    rules: rulesWithSettings({ features: {} }),
+    readBack,
+  };
 }
 
 const lost = () => lostAnswer('No answer from http://svc within 30 s; the change may or may not have been applied.');
@@ -86,14 +107,17 @@ const rateLimited = (ms: number) => answeredWith(429, 'RATE_LIMITED', 'Rate limi
 
 test('the service stores something else than was sent: the file takes it only when the user says yes', async () => {
   for (const answer of [false, true]) {
-    const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
-    svc.onPatch = body => svc.apply(body, (k, v) => (k === 'basic_details' ? { ...(v as object), name: String((v as any).name).toUpperCase() } : v));
+    const { svc, bases, file } = setup(d => {
+      (d.basic_details as any).name = 'new name';
+    });
+    svc.onPatch = body =>
+      svc.apply(body, (k, v) => (k === 'basic_details' ? { ...(v as object), name: String((v as any).name).toUpperCase() } : v));
     const before = file.text();
     const ui = new ScriptedUi({ confirmPush: [true], offerRemoteVersion: [answer] });
     const r = await runPush(file, deps(svc, bases, ui));
     assert.equal(r.outcome, 'pushed', ui.text());
     assert.deepEqual(ui.offers, [['basic_details']]);
-    assert.equal((bases.base!.basic_details as any).name, 'NEW NAME', 'the base is the service\'s copy');
+    assert.equal((bases.base!.basic_details as any).name, 'NEW NAME', "the base is the service's copy");
     if (answer) assert.equal(JSON.parse(file.text()).basic_details.name, 'NEW NAME');
     else assert.equal(file.text(), before, 'without a yes the file is untouched');
   }
@@ -124,29 +148,43 @@ interface LostAnswerCase {
 const LOST_ANSWERS: LostAnswerCase[] = [
   {
     name: 'answer lost, and applied: pushed',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     outcome: 'pushed-after-timeout',
     message: /^Pushed `basic_details` to campaign \w+ on test \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
     waits: [],
   },
   {
     name: 'answer lost, and not applied: said so',
-    onPatch: () => { throw lost(); },
+    onPatch: () => {
+      throw lost();
+    },
     outcome: 'not-applied',
-    message: /^The answer to the update was lost \(TIMEOUT: No answer .* applied\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to send it\.$/,
+    message:
+      /^The answer to the update was lost \(TIMEOUT: No answer .* applied\)\. Reading campaign \w+ again shows that it was not applied: the service still has `basic_details` as before the push\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to send it\.$/,
   },
   {
     name: 'answer lost, service unreachable for three reads, then back: applied',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     reads: () => [refused(), refused(), refused()],
     outcome: 'pushed-after-timeout',
     message: /reading the campaign again confirmed it applied/,
-    reports: [/^The answer to the update was lost; checking whether it reached the service…: service not answering: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); trying again in 1 s$/, /trying again in 2 s$/],
+    reports: [
+      /^The answer to the update was lost; checking whether it reached the service…: service not answering: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); trying again in 1 s$/,
+      /trying again in 2 s$/,
+    ],
     waits: [500, 1000, 2000],
   },
   {
     name: 'answer lost, service unreachable for three reads, then back: not applied',
-    onPatch: () => { throw lost(); },
+    onPatch: () => {
+      throw lost();
+    },
     reads: () => [refused(), refused(), refused()],
     outcome: 'not-applied',
     message: /it was not applied/,
@@ -154,7 +192,10 @@ const LOST_ANSWERS: LostAnswerCase[] = [
   },
   {
     name: 'the waits double up to 5 s',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     reads: () => Array.from({ length: 6 }, refused),
     outcome: 'pushed-after-timeout',
     message: /confirmed it applied/,
@@ -162,52 +203,81 @@ const LOST_ANSWERS: LostAnswerCase[] = [
   },
   {
     name: 'answer lost, service down past the budget: unchecked, and what to do',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     down: true,
     budgetMs: 20_000,
     outcome: 'unchecked',
-    message: /^The answer to the update was lost \(.*\), and the service did not answer during 20 s of checking \(last: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED .*\): whether the update reached campaign \w+ could not be checked yet\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet \(nothing, if the update arrived\)\.$/,
+    message:
+      /^The answer to the update was lost \(.*\), and the service did not answer during 20 s of checking \(last: NETWORK: Could not reach http:\/\/svc: ECONNREFUSED .*\): whether the update reached campaign \w+ could not be checked yet\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again once the service answers: the push reads the campaign first, so it sends only what the service does not hold yet \(nothing, if the update arrived\)\.$/,
     reports: [/service not answering/],
   },
   {
     name: 'answer lost, the person cancels the check: unchecked, said plainly',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     down: true,
     cancelWhen: /trying again in/,
     outcome: 'unchecked',
-    message: /, and you stopped the check before the service answered \(last: NETWORK: Could not reach .*\): whether the update reached campaign \w+ could not be checked yet\./,
+    message:
+      /, and you stopped the check before the service answered \(last: NETWORK: Could not reach .*\): whether the update reached campaign \w+ could not be checked yet\./,
     waits: [],
   },
   {
     name: 'a 5xx that applied, and a 503 on the first read: pushed',
-    onPatch: (svc, body) => { svc.apply(body); throw serverError(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw serverError();
+    },
     reads: () => [serverError(503)],
     outcome: 'pushed-after-timeout',
     message: /\(the service reported a failure, but reading the campaign again confirmed it applied\)/,
-    reports: [/^The service failed while handling the update; checking whether it was applied…: service not answering: INTERNAL_ERROR: Internal error; trying again in 1 s$/],
+    reports: [
+      /^The service failed while handling the update; checking whether it was applied…: service not answering: INTERNAL_ERROR: Internal error; trying again in 1 s$/,
+    ],
     waits: [500],
   },
   {
     name: 'a 5xx that did not apply: not applied',
-    onPatch: () => { throw serverError(); },
+    onPatch: () => {
+      throw serverError();
+    },
     outcome: 'not-applied',
-    message: /^The service failed while handling the update \(INTERNAL_ERROR: Internal error\)\. Reading campaign \w+ again shows that it was not applied/,
+    message:
+      /^The service failed while handling the update \(INTERNAL_ERROR: Internal error\)\. Reading campaign \w+ again shows that it was not applied/,
   },
   {
     name: 'answer lost while another client changed the same component: not applied as sent, and by whom',
-    onPatch: (svc, body) => { svc.apply({ ...body, basic_details: { name: 'Someone else' } }); svc.record.updated_by = 'colleague@example.com'; throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply({ ...body, basic_details: { name: 'Someone else' } });
+      svc.record.updated_by = 'colleague@example.com';
+      throw lost();
+    },
     outcome: 'not-applied',
-    message: /Reading campaign \w+ again shows that the update is not applied as sent: another client changed `basic_details` \(by colleague@example\.com\)\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to merge their change with yours \(the push asks about each field you both changed\), or compare first with "Campaign Studio: Compare with Remote"\.$/,
+    message:
+      /Reading campaign \w+ again shows that the update is not applied as sent: another client changed `basic_details` \(by colleague@example\.com\)\. Nothing was sent again; a\.campaign\.json and its base are unchanged\. Push again to merge their change with yours \(the push asks about each field you both changed\), or compare first with "Campaign Studio: Compare with Remote"\.$/,
   },
   {
     name: 'answer lost, applied, and another client changed another component: pushed, and said so',
-    onPatch: (svc, body) => { svc.apply({ ...body, utm_params: { utm_source: 'theirs', utm_medium: 'm' } }); svc.record.updated_by = 'colleague@example.com'; throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply({ ...body, utm_params: { utm_source: 'theirs', utm_medium: 'm' } });
+      svc.record.updated_by = 'colleague@example.com';
+      throw lost();
+    },
     outcome: 'pushed-after-timeout',
-    message: /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have yet: the next push brings it into your file \(it is kept as theirs, never sent back over\)\.$/,
+    message:
+      /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have yet: the next push brings it into your file \(it is kept as theirs, never sent back over\)\.$/,
   },
   {
     name: 'a 429 during the check: the next read waits as long as Retry-After says',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     reads: () => [rateLimited(7000)],
     outcome: 'pushed-after-timeout',
     message: /confirmed it applied/,
@@ -216,18 +286,26 @@ const LOST_ANSWERS: LostAnswerCase[] = [
   },
   {
     name: 'a 429 asking to wait past the budget: unchecked at once',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     reads: () => [rateLimited(300_000)],
     outcome: 'unchecked',
-    message: /, and the service's rate limit asks to wait 5 min, longer than the 2 min the check may take: whether the update reached campaign/,
+    message:
+      /, and the service's rate limit asks to wait 5 min, longer than the 2 min the check may take: whether the update reached campaign/,
     waits: [],
   },
   {
     name: 'the read after a lost answer is refused (404): unchecked, with the reason',
-    onPatch: (svc, body) => { svc.apply(body); throw lost(); },
+    onPatch: (svc, body) => {
+      svc.apply(body);
+      throw lost();
+    },
     reads: () => [answeredWith(404, 'NOT_FOUND', 'No campaign with this id.')],
     outcome: 'unchecked',
-    message: /, and the service refused the read that checks it \(NOT_FOUND: No campaign with this id\): whether the update reached campaign .* Push again once that is fixed:/,
+    message:
+      /, and the service refused the read that checks it \(NOT_FOUND: No campaign with this id\): whether the update reached campaign .* Push again once that is fixed:/,
     waits: [],
   },
 ];
@@ -254,9 +332,20 @@ for (const c of LOST_ANSWERS) {
     assert.match(r.message, c.message);
     assert.doesNotMatch(r.message, /unknown/i);
     assert.equal(svc.patches.length, 1, 'the update is sent once, never again');
-    for (const re of c.reports ?? []) assert.ok(ui.reports.some(t => re.test(t)), `no progress report matches ${re}:\n${ui.reports.join('\n')}`);
+    for (const re of c.reports ?? [])
+      assert.ok(
+        ui.reports.some(t => re.test(t)),
+        `no progress report matches ${re}:\n${ui.reports.join('\n')}`,
+      );
     // The last read is the push's, or the check's when it applied; each wait is between two reads.
-    if (c.waits) assert.deepEqual(svc.readsAt.slice(1).map((t, i) => t - svc.readsAt[i]).slice(0, c.waits.length), c.waits);
+    if (c.waits)
+      assert.deepEqual(
+        svc.readsAt
+          .slice(1)
+          .map((t, i) => t - svc.readsAt[i])
+          .slice(0, c.waits.length),
+        c.waits,
+      );
     if (c.budgetMs) assert.ok(clock.advanced <= c.budgetMs, `the check took ${clock.advanced} ms of a ${c.budgetMs} ms budget`);
     if (r.outcome !== 'pushed-after-timeout') {
       assert.equal(file.text(), before, 'the file is unchanged');
@@ -268,8 +357,12 @@ for (const c of LOST_ANSWERS) {
 }
 
 test('a request that never left (connection refused): not sent, said so', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  svc.onPatch = () => { throw connectionRefused('Could not reach http://127.0.0.1:1: ECONNREFUSED.'); };
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'B';
+  });
+  svc.onPatch = () => {
+    throw connectionRefused('Could not reach http://127.0.0.1:1: ECONNREFUSED.');
+  };
   const ui = new ScriptedUi({ confirmPush: [true] });
   const r = await runPush(file, deps(svc, bases, ui));
   assert.equal(r.outcome, 'failed');
@@ -278,7 +371,9 @@ test('a request that never left (connection refused): not sent, said so', async 
 });
 
 test('the merge is in the file before the review; what the user types during the review stays', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'B';
+  });
   // Another client changed utm_params since the fetch: the file takes it before the review…
   svc.record.utm_params = { utm_source: 'theirs', utm_medium: 'm' };
   svc.record.updated_at = '2025-01-01 11:00:00';
@@ -299,7 +394,9 @@ test('the merge is in the file before the review; what the user types during the
 });
 
 test('a file edited between the conflict question and the merge: nothing is written or sent, and the user is told', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'Mine'; });
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'Mine';
+  });
   svc.record.basic_details = { ...(svc.record.basic_details as object), name: 'Theirs' };
   svc.record.updated_at = '2025-01-01 11:00:00';
   const ui = new ScriptedUi({ conflicts: [{ 'basic_details.name': 'remote' }] });
@@ -318,10 +415,23 @@ test('a file edited between the conflict question and the merge: nothing is writ
 });
 
 test('a base from another environment or a damaged one stops the push with its reason', async () => {
-  const { svc, file } = setup(d => { (d.basic_details as any).name = 'B'; });
-  const bases: BaseStore = { read: async () => { throw new Error('the base snapshot of campaign x was fetched from environment `staging`'); }, write: async () => undefined };
+  const { svc, file } = setup(d => {
+    (d.basic_details as any).name = 'B';
+  });
+  const bases: BaseStore = {
+    read: async () => {
+      throw new Error('the base snapshot of campaign x was fetched from environment `staging`');
+    },
+    write: async () => undefined,
+  };
   const ui = new ScriptedUi();
-  const r = await runPush(file, { api: svc.api(), bases, ui, env: { name: 'prod', production: true, email: 'me@example.com' }, rules: rulesWithSettings({ features: {} }) });
+  const r = await runPush(file, {
+    api: svc.api(),
+    bases,
+    ui,
+    env: { name: 'prod', production: true, email: 'me@example.com' },
+    rules: rulesWithSettings({ features: {} }),
+  });
   assert.equal(r.outcome, 'blocked');
   assert.equal(r.stage, 'base');
   assert.match(r.message, /fetched from environment `staging`/);
@@ -329,25 +439,43 @@ test('a base from another environment or a damaged one stops the push with its r
 });
 
 test('another push holding the campaign past the wait: nothing is sent, the wait and the holder are said', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'B'; });
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'B';
+  });
   const busy: BaseStore = {
-    read: bases.read.bind(bases), write: bases.write.bind(bases),
-    hold: async (_id: string, onWait: (h: LockHolder) => void) => { onWait({ pid: 4242 }); throw new PushLockBusy({ pid: 4242 }, 20_000); },
+    read: bases.read.bind(bases),
+    write: bases.write.bind(bases),
+    hold: async (_id: string, onWait: (h: LockHolder) => void) => {
+      onWait({ pid: 4242 });
+      throw new PushLockBusy({ pid: 4242 }, 20_000);
+    },
   };
   const ui = new ScriptedUi({ confirmPush: [true] });
   const titles: string[] = [];
   const progress = ui.progress.bind(ui);
-  ui.progress = (title, task) => { titles.push(title); return progress(title, task); };
+  ui.progress = (title, task) => {
+    titles.push(title);
+    return progress(title, task);
+  };
   const r = await runPush(file, { ...deps(svc, bases, ui), bases: busy });
   assert.deepEqual([r.outcome, r.stage], ['blocked', 'write']);
-  assert.match(r.message, /^Nothing was sent: another push of .* \(pid 4242\) was still running after 20 seconds\. Push again once it is done/);
-  assert.ok(titles.some(t => /^Waiting for another push of .* \(pid 4242\) to finish…$/.test(t)), titles.join('\n'));
+  assert.match(
+    r.message,
+    /^Nothing was sent: another push of .* \(pid 4242\) was still running after 20 seconds\. Push again once it is done/,
+  );
+  assert.ok(
+    titles.some(t => /^Waiting for another push of .* \(pid 4242\) to finish…$/.test(t)),
+    titles.join('\n'),
+  );
   assert.equal(svc.patches.length, 0);
 });
 
 test('a file without an id, or not an object, is refused before any call', async () => {
   const svc = new FakeService();
-  for (const [text, re] of [['{ "channel": "PUSH", "campaign_delivery_type": "ONE_TIME" }', /has no `id`.*Create Draft from File/], ['[1, 2]', /does not hold a JSON object/]] as const) {
+  for (const [text, re] of [
+    ['{ "channel": "PUSH", "campaign_delivery_type": "ONE_TIME" }', /has no `id`.*Create Draft from File/],
+    ['[1, 2]', /does not hold a JSON object/],
+  ] as const) {
     const ui = new ScriptedUi();
     const r = await runPush(new MemoryFile(text), deps(svc, new MemoryBases(), ui));
     assert.equal(r.outcome, 'blocked');
@@ -357,26 +485,39 @@ test('a file without an id, or not an object, is refused before any call', async
 });
 
 test('the last read before the PATCH asks the rate limit for room for both, and nothing is asked or read between them', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'new name';
+  });
   const steps: string[] = [];
   const api = svc.api();
   const ui = new ScriptedUi({ confirmPush: [true] });
   const confirmPush = ui.confirmPush.bind(ui);
-  ui.confirmPush = async (p, round) => { steps.push('confirm'); return confirmPush(p, round); };
+  ui.confirmPush = async (p, round) => {
+    steps.push('confirm');
+    return confirmPush(p, round);
+  };
   const r = await runPush(file, {
     ...deps(svc, bases, ui),
     api: {
       ...api,
-      getCampaign: (id, signal, o) => { steps.push(o?.thenWrite ? 'read, then write' : 'read'); return api.getCampaign(id, signal, o); },
-      updateCampaign: (id, body) => { steps.push('PATCH'); return api.updateCampaign(id, body); },
+      getCampaign: (id, signal, o) => {
+        steps.push(o?.thenWrite ? 'read, then write' : 'read');
+        return api.getCampaign(id, signal, o);
+      },
+      updateCampaign: (id, body) => {
+        steps.push('PATCH');
+        return api.updateCampaign(id, body);
+      },
     },
   });
   assert.equal(r.outcome, 'pushed', ui.text());
   assert.deepEqual(steps, ['read', 'confirm', 'read, then write', 'PATCH', 'read']);
 });
 
-test('a colleague\'s write landing between the last read and the PATCH: the read-back shows the fields it changed, with a warning', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+test("a colleague's write landing between the last read and the PATCH: the read-back shows the fields it changed, with a warning", async () => {
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'new name';
+  });
   svc.onPatch = body => {
     svc.record.utm_params = { utm_source: 'theirs', utm_medium: 'm' };
     svc.record.updated_by = 'colleague@example.com';
@@ -387,15 +528,29 @@ test('a colleague\'s write landing between the last read and the PATCH: the read
   assert.equal(r.outcome, 'pushed', ui.text());
   const warnings = ui.messages.filter(m => m.level === 'warn').map(m => m.text);
   assert.equal(warnings.length, 1, ui.text());
-  assert.match(warnings[0], new RegExp(`another client changed campaign ${ID} \\(last by colleague@example\\.com\\) outside it: \`/utm_params/utm_source\` now differ from the version your push was merged against`));
+  assert.match(
+    warnings[0],
+    new RegExp(
+      `another client changed campaign ${ID} \\(last by colleague@example\\.com\\) outside it: \`/utm_params/utm_source\` now differ from the version your push was merged against`,
+    ),
+  );
   assert.match(warnings[0], /if that client also changed `basic_details` in the same moment, yours replaced it/);
   assert.match(r.message, /\/utm_params\/utm_source/);
-  assert.deepEqual(bases.base!.utm_params, { utm_source: 's', utm_medium: 'm' }, 'the base keeps the version merged against, so the next push brings theirs in');
+  assert.deepEqual(
+    bases.base!.utm_params,
+    { utm_source: 's', utm_medium: 'm' },
+    'the base keeps the version merged against, so the next push brings theirs in',
+  );
 });
 
 test('a read-back that holds exactly what was merged warns of nothing', async () => {
-  const { svc, bases, file } = setup(d => { (d.basic_details as any).name = 'new name'; });
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'new name';
+  });
   const ui = new ScriptedUi({ confirmPush: [true] });
   assert.equal((await runPush(file, deps(svc, bases, ui))).outcome, 'pushed');
-  assert.deepEqual(ui.messages.filter(m => m.level === 'warn'), []);
+  assert.deepEqual(
+    ui.messages.filter(m => m.level === 'warn'),
+    [],
+  );
 });

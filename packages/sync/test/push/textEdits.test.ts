@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyTopLevel, detectIndentation, writeNewId } from '../../src/push/textEdits';
 
-const text = '{\n    "channel": "EMAIL", // comment kept\n    "campaign_delivery_type": "ONE_TIME",\n    "utm_params": {"utm_source": "a", "utm_medium": "b"},\n    "basic_details": { "name": "x" }\n}\n';
+const text =
+  '{\n    "channel": "EMAIL", // comment kept\n    "campaign_delivery_type": "ONE_TIME",\n    "utm_params": {"utm_source": "a", "utm_medium": "b"},\n    "basic_details": { "name": "x" }\n}\n';
 
 test('replacing one component leaves every other byte as it was', () => {
   const out = applyTopLevel(text, [{ key: 'utm_params', value: { utm_source: 'z', utm_medium: 'b' } }]);
@@ -13,8 +14,11 @@ test('replacing one component leaves every other byte as it was', () => {
   assert.deepEqual(JSON.parse(out.replace(/\/\/.*$/m, '')).utm_params, { utm_source: 'z', utm_medium: 'b' });
 });
 
-test('removing a component and adding one, in the file\'s indentation', () => {
-  const out = applyTopLevel(text, [{ key: 'utm_params', value: undefined }, { key: 'control_group_details', value: { is_campaign_control_group_enabled: false } }]);
+test("removing a component and adding one, in the file's indentation", () => {
+  const out = applyTopLevel(text, [
+    { key: 'utm_params', value: undefined },
+    { key: 'control_group_details', value: { is_campaign_control_group_enabled: false } },
+  ]);
   const v = JSON.parse(out.replace(/\/\/.*$/m, ''));
   assert.equal('utm_params' in v, false);
   assert.deepEqual(v.control_group_details, { is_campaign_control_group_enabled: false });

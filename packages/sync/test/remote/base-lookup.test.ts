@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { baseIdOf, baseSnapshotCandidates, BaseSnapshotError, checkBaseSnapshot, parseBaseSnapshot, remoteStateOf } from '../../src/remote/baseFormat';
+import {
+  baseIdOf,
+  baseSnapshotCandidates,
+  BaseSnapshotError,
+  checkBaseSnapshot,
+  parseBaseSnapshot,
+  remoteStateOf,
+} from '../../src/remote/baseFormat';
 import { findBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { BaseSnapshotStore } from '../../src/remote/baseLookup';
 import { activePeriodicRecord, FETCHED_ID, rewriteAsVersion1, writeFetched } from '../helpers/fetchedProject';
@@ -15,16 +22,20 @@ import { activePeriodicRecord, FETCHED_ID, rewriteAsVersion1, writeFetched } fro
 
 const ID = FETCHED_ID;
 
-test('a file\'s campaign: its own `id`, else the id in a fetched file\'s name; an id that cannot name a file names none', () => {
+test("a file's campaign: its own `id`, else the id in a fetched file's name; an id that cannot name a file names none", () => {
   assert.equal(baseIdOf('/w/campaigns/x.campaign.json', { id: ID }), ID);
   assert.equal(baseIdOf(`/w/campaigns/weekly.${ID}.campaign.json`, { channel: 'PUSH' }), ID);
   assert.equal(baseIdOf(`/w/campaigns/weekly.${ID}.campaign.json`, undefined), ID);
   assert.equal(baseIdOf('/w/campaigns/x.campaign.json', { id: '../../etc/passwd' }), undefined);
-  assert.equal(baseIdOf(`/w/campaigns/weekly.${ID}.campaign.json`, { id: '../x' }), undefined, 'an unsafe own id is not replaced by the name');
+  assert.equal(
+    baseIdOf(`/w/campaigns/weekly.${ID}.campaign.json`, { id: '../x' }),
+    undefined,
+    'an unsafe own id is not replaced by the name',
+  );
   assert.equal(baseIdOf('/w/campaigns/draft.campaign.json', {}), undefined);
 });
 
-test('the candidates: the file\'s folder, then each parent, up to the root', () => {
+test("the candidates: the file's folder, then each parent, up to the root", () => {
   const file = path.resolve('/w/team/campaigns/x.campaign.json');
   const got = baseSnapshotCandidates(file, ID);
   assert.deepEqual(got.slice(0, 3), [
@@ -36,14 +47,28 @@ test('the candidates: the file\'s folder, then each parent, up to the root', () 
   assert.deepEqual(baseSnapshotCandidates(file, 'a/b'), []);
 });
 
-test('parsing a sidecar: what is wrong is said without the path too; another campaign\'s base is refused', () => {
-  const ok = { format: 'campaign-studio-base', version: 2, environment: 'e', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID, status: 'PAUSED' } };
+test("parsing a sidecar: what is wrong is said without the path too; another campaign's base is refused", () => {
+  const ok = {
+    format: 'campaign-studio-base',
+    version: 2,
+    environment: 'e',
+    workspaceId: 'w',
+    id: ID,
+    fetchedAt: '2026-01-01T00:00:00Z',
+    campaign: { id: ID, status: 'PAUSED' },
+  };
   const snap = parseBaseSnapshot(JSON.stringify(ok), '/b.json', ID);
   assert.deepEqual([snap.aside, snap.notes, snap.baseUrl, 'migratedFrom' in snap], [{}, [], undefined, false]);
   assert.deepEqual(remoteStateOf(snap.campaign), { status: 'PAUSED', base: ok.campaign });
   assert.deepEqual(remoteStateOf({}).status, 'UNKNOWN');
   const reasonOf = (text: string): string => {
-    try { parseBaseSnapshot(text, '/b.json', ID); } catch (e) { assert.ok(e instanceof BaseSnapshotError); assert.match(e.message, /^The base snapshot \/b\.json cannot be used: .*Fetch the campaign again to rebuild it\.$/); return e.reason; }
+    try {
+      parseBaseSnapshot(text, '/b.json', ID);
+    } catch (e) {
+      assert.ok(e instanceof BaseSnapshotError);
+      assert.match(e.message, /^The base snapshot \/b\.json cannot be used: .*Fetch the campaign again to rebuild it\.$/);
+      return e.reason;
+    }
     throw new Error('no error');
   };
   assert.match(reasonOf('{'), /^it is not valid JSON \(/);
@@ -56,22 +81,53 @@ test('parsing a sidecar: what is wrong is said without the path too; another cam
 });
 
 test('a version-1 sidecar reads as version 2 with every field kept, marked in memory only', () => {
-  const v1 = { format: 'campaign-studio-base', version: 1, environment: 'e', baseUrl: 'https://x', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID }, aside: { created_at: '2026-01-01T00:00:00Z' }, notes: [{ path: '/a', message: 'm' }] };
+  const v1 = {
+    format: 'campaign-studio-base',
+    version: 1,
+    environment: 'e',
+    baseUrl: 'https://x',
+    workspaceId: 'w',
+    id: ID,
+    fetchedAt: '2026-01-01T00:00:00Z',
+    campaign: { id: ID },
+    aside: { created_at: '2026-01-01T00:00:00Z' },
+    notes: [{ path: '/a', message: 'm' }],
+  };
   assert.deepEqual(parseBaseSnapshot(JSON.stringify(v1), '/b.json', ID), { ...v1, version: 2, migratedFrom: 1 });
   const v2 = { ...v1, version: 2 };
   assert.deepEqual(parseBaseSnapshot(JSON.stringify(v2), '/b.json', ID), v2);
-  assert.deepEqual(parseBaseSnapshot(JSON.stringify({ ...v2, migratedFrom: 1 }), '/b.json', ID), v2, 'the in-memory mark is never taken from a file');
+  assert.deepEqual(
+    parseBaseSnapshot(JSON.stringify({ ...v2, migratedFrom: 1 }), '/b.json', ID),
+    v2,
+    'the in-memory mark is never taken from a file',
+  );
 });
 
 test('a later version of the format: not supported, and what to do (update, or fetch again)', () => {
-  const v3 = { format: 'campaign-studio-base', version: 3, environment: 'e', workspaceId: 'w', id: ID, fetchedAt: '2026-01-01T00:00:00Z', campaign: { id: ID } };
-  assert.throws(() => parseBaseSnapshot(JSON.stringify(v3), '/b.json', ID), (e: unknown) => e instanceof BaseSnapshotError
-    && e.reason === 'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)'
-    && e.message === `The base snapshot /b.json cannot be used: ${e.reason}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version 2.`);
-  assert.equal(checkBaseSnapshot(v3), 'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)');
+  const v3 = {
+    format: 'campaign-studio-base',
+    version: 3,
+    environment: 'e',
+    workspaceId: 'w',
+    id: ID,
+    fetchedAt: '2026-01-01T00:00:00Z',
+    campaign: { id: ID },
+  };
+  assert.throws(
+    () => parseBaseSnapshot(JSON.stringify(v3), '/b.json', ID),
+    (e: unknown) =>
+      e instanceof BaseSnapshotError &&
+      e.reason === 'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)' &&
+      e.message ===
+        `The base snapshot /b.json cannot be used: ${e.reason}. Update Campaign Studio to read it, or fetch the campaign again to rebuild it in version 2.`,
+  );
+  assert.equal(
+    checkBaseSnapshot(v3),
+    'its format version `3` is not supported: a newer Campaign Studio wrote it (this one reads versions 1 and 2)',
+  );
 });
 
-test('the server\'s store: the nearest sidecar, read again only when it changes; problems said, never thrown', () => {
+test("the server's store: the nearest sidecar, read again only when it changes; problems said, never thrown", () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'base-lookup-')));
   try {
     const p = writeFetched(root);

@@ -1,7 +1,14 @@
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RemoteWorld, seedDocs, startWorld } from './remoteHarness';
-import { CampaignRead, IDS_PER_SEARCH, readCampaigns, SEARCH_PAGES_AHEAD, searchCallsFor, searchPagesAhead } from '../../src/remote/batchRead';
+import {
+  CampaignRead,
+  IDS_PER_SEARCH,
+  readCampaigns,
+  SEARCH_PAGES_AHEAD,
+  searchCallsFor,
+  searchPagesAhead,
+} from '../../src/remote/batchRead';
 import { isServiceError } from '../../src/remote/errors';
 
 /**
@@ -11,7 +18,10 @@ import { isServiceError } from '../../src/remote/errors';
  */
 
 let w: RemoteWorld | undefined;
-afterEach(async () => { await w?.close(); w = undefined; });
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
 
 function operations(world: RemoteWorld): string[] {
   return world.emu.admin.requests().map(r => r.operation ?? r.path);
@@ -24,7 +34,9 @@ function recordOf(read: CampaignRead | undefined): Record<string, unknown> {
 
 test('every seeded campaign, drafts, SMS and child campaigns included, in ceil(n/15) searches: the records GET returns', async () => {
   w = await startWorld();
-  const ids = seedDocs(0).filter(d => d.current).map(d => d.id);
+  const ids = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id);
   assert.ok(ids.length > 2 * IDS_PER_SEARCH, 'the seed spans several calls');
   const client = w.client(0);
   const seen: number[] = [];
@@ -34,12 +46,15 @@ test('every seeded campaign, drafts, SMS and child campaigns included, in ceil(n
   assert.ok([...reads.values()].every(r => 'record' in r && r.via === 'search'));
   assert.deepEqual(seen.slice(-2), [ids.length, ids.length], 'progress counts every campaign once');
   w.emu.admin.clearRequests();
-  for (const id of [ids[0], ids[ids.length - 1]]) assert.deepEqual(recordOf(reads.get(id)), await client.getCampaign(id), `the search's record of ${id} is GET's`);
+  for (const id of [ids[0], ids[ids.length - 1]])
+    assert.deepEqual(recordOf(reads.get(id)), await client.getCampaign(id), `the search's record of ${id} is GET's`);
 });
 
 test('an id the search does not return is read by GET: a campaign gone from the service fails with its 404, the rest stand', async () => {
   w = await startWorld();
-  const [id] = seedDocs(0).filter(d => d.current).map(d => d.id);
+  const [id] = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id);
   const missing = 'ffffffffffffffffffffffff';
   const reads = await readCampaigns(w.client(0), [id, missing]);
   assert.deepEqual(operations(w), ['searchCampaigns', 'getCampaign']);
@@ -50,10 +65,19 @@ test('an id the search does not return is read by GET: a campaign gone from the 
 
 test('a service that refuses the search as a request (400) still answers: each campaign by GET', async () => {
   w = await startWorld();
-  const ids = seedDocs(0).filter(d => d.current).map(d => d.id).slice(0, 3);
-  const refusingSearch: typeof fetch = async (input, init) => String(input).endsWith('/v5/campaigns/search')
-    ? new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: '`ids` is not a field of campaign_fields.', target: 'campaign_fields.ids', details: [] } }), { status: 400, headers: { 'Content-Type': 'application/json' } })
-    : fetch(input, init);
+  const ids = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id)
+    .slice(0, 3);
+  const refusingSearch: typeof fetch = async (input, init) =>
+    String(input).endsWith('/v5/campaigns/search')
+      ? new Response(
+          JSON.stringify({
+            error: { code: 'BAD_REQUEST', message: '`ids` is not a field of campaign_fields.', target: 'campaign_fields.ids', details: [] },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        )
+      : fetch(input, init);
   const reads = await readCampaigns(w.client(0, { fetch: refusingSearch }), ids);
   assert.deepEqual(operations(w), ['getCampaign', 'getCampaign', 'getCampaign']);
   assert.ok(ids.every(id => recordOf(reads.get(id)).id === id));
@@ -62,9 +86,15 @@ test('a service that refuses the search as a request (400) still answers: each c
 
 test('a search that fails (the service errs) fails each of its campaigns with that failure, and sends no GET', async () => {
   w = await startWorld({ faults: 'fail=POST:/v5/campaigns/search' });
-  const ids = seedDocs(0).filter(d => d.current).map(d => d.id).slice(0, 2);
+  const ids = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id)
+    .slice(0, 2);
   const reads = await readCampaigns(w.client(0, { maxRetries: 0 }), ids);
-  assert.ok(w.emu.admin.requests().every(r => r.path === '/v5/campaigns/search'), 'the faulted search only (retries included), no GET');
+  assert.ok(
+    w.emu.admin.requests().every(r => r.path === '/v5/campaigns/search'),
+    'the faulted search only (retries included), no GET',
+  );
   for (const id of ids) {
     const r = reads.get(id);
     assert.ok(r && 'error' in r && isServiceError(r.error) && r.error.status === 500, JSON.stringify(r));
@@ -74,7 +104,11 @@ test('a search that fails (the service errs) fails each of its campaigns with th
 test('cancelling stops the reads and rejects', async () => {
   w = await startWorld({ faults: 'hang' });
   const ctrl = new AbortController();
-  const reading = readCampaigns(w.client(0), seedDocs(0).map(d => d.id), { signal: ctrl.signal });
+  const reading = readCampaigns(
+    w.client(0),
+    seedDocs(0).map(d => d.id),
+    { signal: ctrl.signal },
+  );
   await w.emu.admin.whenRequest(r => r.path === '/v5/campaigns/search');
   ctrl.abort();
   await assert.rejects(reading, e => (e as Error).name === 'CancelledError');
@@ -82,7 +116,12 @@ test('cancelling stops the reads and rejects', async () => {
 
 test('a long search, three pages asked at a time: the pages one at a time would give, in order, and at most two calls past the end', async () => {
   w = await startWorld();
-  const q = { campaign_fields: { status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'], channels: ['PUSH', 'EMAIL', 'SMS'] } };
+  const q = {
+    campaign_fields: {
+      status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'],
+      channels: ['PUSH', 'EMAIL', 'SMS'],
+    },
+  };
   const one = await w.client(0).searchAll(q);
   const pagesOneByOne = w.emu.admin.requests().length;
   assert.ok(pagesOneByOne >= 3, 'the seed spans several pages');
@@ -97,13 +136,20 @@ test('a long search, three pages asked at a time: the pages one at a time would 
 test('a long search whose page fails rejects with that failure, after the pages before it', async () => {
   w = await startWorld();
   let searches = 0;
-  const failingThird: typeof fetch = async (input, init) => String(input).endsWith('/v5/campaigns/search') && ++searches === 3
-    ? new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'No.', details: [] } }), { status: 403, headers: { 'Content-Type': 'application/json' } })
-    : fetch(input, init);
+  const failingThird: typeof fetch = async (input, init) =>
+    String(input).endsWith('/v5/campaigns/search') && ++searches === 3
+      ? new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'No.', details: [] } }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        })
+      : fetch(input, init);
   const seen: number[] = [];
   const q = { campaign_fields: { status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] } };
-  await assert.rejects(async () => {
-    for await (const p of searchPagesAhead(w!.client(0, { fetch: failingThird }), q)) seen.push(p.page);
-  }, e => isServiceError(e) && e.status === 403);
+  await assert.rejects(
+    async () => {
+      for await (const p of searchPagesAhead(w!.client(0, { fetch: failingThird }), q)) seen.push(p.page);
+    },
+    e => isServiceError(e) && e.status === 403,
+  );
   assert.deepEqual(seen, [1, 2]);
 });

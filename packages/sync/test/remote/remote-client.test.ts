@@ -1,20 +1,36 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { logText, RemoteWorld, seedDocs, startWorld } from './remoteHarness';
-import { campaignFields, CHANNELS, DELIVERY_TYPES, EMPTY_FILTER, ExplorerFilter, flowMembers, GroupPager, metaFor, reachabilityOf, sanitizeFilter, STATUSES } from '../../src/remote/explorerModel';
+import {
+  campaignFields,
+  CHANNELS,
+  DELIVERY_TYPES,
+  EMPTY_FILTER,
+  ExplorerFilter,
+  flowMembers,
+  GroupPager,
+  metaFor,
+  reachabilityOf,
+  sanitizeFilter,
+  STATUSES,
+} from '../../src/remote/explorerModel';
 import { CampaignRecord } from '../../src/remote/serviceClient';
 import { adviceFor, ServiceError } from '../../src/remote/errors';
 
 /** The service client against the emulator: paging, every filter, errors, retries, limits. */
 
 let w: RemoteWorld;
-before(async () => { w = await startWorld(); });
-after(async () => { await w?.close(); });
+before(async () => {
+  w = await startWorld();
+});
+after(async () => {
+  await w?.close();
+});
 
 type Doc = ReturnType<typeof seedDocs>[number];
 const visible = (d: Doc) => d.current && !d.parent_id && !d.flow_id;
 const nameOf = (d: Doc) => String((d.components.basic_details as { name?: string } | undefined)?.name ?? '');
-const tagsOf = (d: Doc) => ((d.components.basic_details as { tags?: string[] } | undefined)?.tags ?? []);
+const tagsOf = (d: Doc) => (d.components.basic_details as { tags?: string[] } | undefined)?.tags ?? [];
 
 /** Pages a filter to the end through the explorer's pager; ids in order, plus the page sizes. */
 async function pageAll(f: ExplorerFilter): Promise<{ ids: string[]; pages: number[]; records: CampaignRecord[] }> {
@@ -26,7 +42,10 @@ async function pageAll(f: ExplorerFilter): Promise<{ ids: string[]; pages: numbe
 }
 
 function expected(pred: (d: Doc) => boolean): string[] {
-  return seedDocs(0).filter(d => visible(d) && pred(d)).map(d => d.id).sort();
+  return seedDocs(0)
+    .filter(d => visible(d) && pred(d))
+    .map(d => d.id)
+    .sort();
 }
 
 describe('search through the service client', () => {
@@ -47,7 +66,10 @@ describe('search through the service client', () => {
     assert.ok(plain.length > 0);
     assert.ok(plain.every(r => r.status !== 'DRAFT' && r.channel !== 'SMS'));
     const drafts = await pageAll(sanitizeFilter({ statuses: ['DRAFT'] }));
-    assert.deepEqual([...drafts.ids].sort(), expected(d => d.status === 'DRAFT'));
+    assert.deepEqual(
+      [...drafts.ids].sort(),
+      expected(d => d.status === 'DRAFT'),
+    );
     assert.ok(drafts.ids.length > 0);
   });
 
@@ -58,7 +80,20 @@ describe('search through the service client', () => {
     ['delivery type PERIODIC', { deliveryTypes: ['PERIODIC'] }, d => d.campaign_delivery_type === 'PERIODIC'],
     ['name contains "sale" (any case)', { name: 'SALE' }, d => nameOf(d).toLowerCase().includes('sale')],
     ['created by', { createdBy: [seedDocs(0)[0].created_by] }, d => d.created_by === seedDocs(0)[0].created_by],
-    ['ids', { ids: seedDocs(0).filter(visible).slice(2, 5).map(d => d.id) }, d => seedDocs(0).filter(visible).slice(2, 5).some(x => x.id === d.id)],
+    [
+      'ids',
+      {
+        ids: seedDocs(0)
+          .filter(visible)
+          .slice(2, 5)
+          .map(d => d.id),
+      },
+      d =>
+        seedDocs(0)
+          .filter(visible)
+          .slice(2, 5)
+          .some(x => x.id === d.id),
+    ],
   ];
   for (const [what, f, pred] of filters) {
     test(`filter: ${what}`, async () => {
@@ -73,15 +108,26 @@ describe('search through the service client', () => {
     const tag = seedDocs(0).filter(visible).flatMap(tagsOf)[0];
     assert.ok(tag, 'some seed campaign has a tag');
     const got = await pageAll(sanitizeFilter({ tags: [tag] }));
-    assert.deepEqual([...got.ids].sort(), expected(d => tagsOf(d).includes(tag)));
+    assert.deepEqual(
+      [...got.ids].sort(),
+      expected(d => tagsOf(d).includes(tag)),
+    );
   });
 
   test('filters combine (AND), and every delivery type and status can be asked for', async () => {
     const f = sanitizeFilter({ channels: ['PUSH'], statuses: ['ACTIVE'], deliveryTypes: ['EVENT_TRIGGERED', 'PERIODIC'] });
     const got = await pageAll(f);
-    assert.deepEqual([...got.ids].sort(), expected(d => d.channel === 'PUSH' && d.status === 'ACTIVE' && ['EVENT_TRIGGERED', 'PERIODIC'].includes(d.campaign_delivery_type)));
+    assert.deepEqual(
+      [...got.ids].sort(),
+      expected(d => d.channel === 'PUSH' && d.status === 'ACTIVE' && ['EVENT_TRIGGERED', 'PERIODIC'].includes(d.campaign_delivery_type)),
+    );
     const client = w.client();
-    const every = await client.search({ campaign_fields: campaignFields(sanitizeFilter({ channels: [...CHANNELS], statuses: [...STATUSES], deliveryTypes: [...DELIVERY_TYPES] })), limit: 1 });
+    const every = await client.search({
+      campaign_fields: campaignFields(
+        sanitizeFilter({ channels: [...CHANNELS], statuses: [...STATUSES], deliveryTypes: [...DELIVERY_TYPES] }),
+      ),
+      limit: 1,
+    });
     assert.equal(every.items.length, 1);
   });
 
@@ -97,9 +143,12 @@ describe('search through the service client', () => {
   });
 });
 
-test('the explorer\'s child-campaign switch lists flow members and periodic children too', async () => {
+test("the explorer's child-campaign switch lists flow members and periodic children too", async () => {
   const got = await pageAll(sanitizeFilter({ includeChildren: true }));
-  const want = seedDocs(0).filter(d => d.current).map(d => d.id).sort();
+  const want = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id)
+    .sort();
   assert.deepEqual([...got.ids].sort(), want);
   assert.ok(got.records.some(r => typeof r.flow_name === 'string'));
   assert.ok(got.records.some(r => typeof r.parent_id === 'string'));
@@ -107,7 +156,9 @@ test('the explorer\'s child-campaign switch lists flow members and periodic chil
 
 describe('related data', () => {
   test('executions of a periodic parent list its children', async () => {
-    const parent = seedDocs(0).find(d => visible(d) && d.campaign_delivery_type === 'PERIODIC' && seedDocs(0).some(c => c.parent_id === d.campaign_id));
+    const parent = seedDocs(0).find(
+      d => visible(d) && d.campaign_delivery_type === 'PERIODIC' && seedDocs(0).some(c => c.parent_id === d.campaign_id),
+    );
     assert.ok(parent);
     const page = await w.client().executions(parent.id);
     const kids = seedDocs(0).filter(c => c.parent_id === parent.campaign_id);
@@ -122,7 +173,13 @@ describe('related data', () => {
     const flow = await flowMembers(w.client(), { id: member.id, campaign_id: member.campaign_id, channel: member.channel });
     assert.equal(flow.flowId, member.flow_id);
     assert.equal(flow.flowName, member.flow_name);
-    assert.deepEqual(flow.members.map(m => m.id).sort(), seedDocs(0).filter(d => d.current && d.flow_id === member.flow_id).map(d => d.id).sort());
+    assert.deepEqual(
+      flow.members.map(m => m.id).sort(),
+      seedDocs(0)
+        .filter(d => d.current && d.flow_id === member.flow_id)
+        .map(d => d.id)
+        .sort(),
+    );
     const none = await flowMembers(w.client(), { id: seedDocs(0).find(d => visible(d))!.id });
     assert.deepEqual(none.members, []);
   });
@@ -131,7 +188,8 @@ describe('related data', () => {
     const client = w.client();
     const scheduled = seedDocs(0).find(d => visible(d) && d.status === 'SCHEDULED' && d.campaign_delivery_type === 'ONE_TIME');
     assert.ok(scheduled);
-    const rec = (await client.search({ campaign_fields: { ids: [scheduled.id], status: ['SCHEDULED'], channels: [scheduled.channel] } })).items[0];
+    const rec = (await client.search({ campaign_fields: { ids: [scheduled.id], status: ['SCHEDULED'], channels: [scheduled.channel] } }))
+      .items[0];
     const meta = await metaFor(client, rec);
     const reach = reachabilityOf(meta);
     assert.ok(reach && reach.count > 0, JSON.stringify(meta));
@@ -146,7 +204,10 @@ describe('related data', () => {
 describe('errors say what to do', () => {
   test('a campaign of another workspace is 404 NOT_FOUND', async () => {
     const other = seedDocs(1).find(d => d.current)!;
-    const e = await w.client(0).getCampaign(other.id).catch(x => x) as ServiceError;
+    const e = (await w
+      .client(0)
+      .getCampaign(other.id)
+      .catch(x => x)) as ServiceError;
     assert.equal(e.status, 404);
     assert.equal(e.code, 'NOT_FOUND');
     assert.match(adviceFor(e, { environment: 'emu0' }).message, /belongs to another workspace/);
@@ -155,7 +216,10 @@ describe('errors say what to do', () => {
   test('a wrong API key is 401 with "sign in again", and the key never reaches the log', async () => {
     const before = w.logs.length;
     const bad = 'wrong-key-0123456789';
-    const e = await w.client(0, { apiKey: bad }).search({}).catch(x => x) as ServiceError;
+    const e = (await w
+      .client(0, { apiKey: bad })
+      .search({})
+      .catch(x => x)) as ServiceError;
     assert.equal(e.status, 401);
     assert.match(adviceFor(e).message, /Sign in again/);
     const text = logText(w.logs.slice(before)) + e.message;

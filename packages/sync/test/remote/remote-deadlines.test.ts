@@ -25,16 +25,28 @@ function world(answers: Answer[] | (() => Answer), extra: Partial<ServiceClientO
   const fetchImpl = (async (_input: string | URL | Request, init?: RequestInit) => {
     sent.push(clock.now());
     const a = next();
-    if (a === 'network') throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+    if (a === 'network')
+      throw Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+      });
     if (a === 'hang') {
       // A hung service: time passes (the virtual clock jumps) until the client gives up.
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     }
     return new Response(a.body === undefined ? null : JSON.stringify(a.body), { status: a.status, headers: a.headers });
   }) as typeof fetch;
   const client = new ServiceClient({
-    environment: ENV, apiKey: 'secret-key-1234', fetch: fetchImpl, clock, tryClock: clock, limiter: new RateLimiter({ clock }), random: () => 0.5,
-    observe: e => events.push(e), ...extra,
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: fetchImpl,
+    clock,
+    tryClock: clock,
+    limiter: new RateLimiter({ clock }),
+    random: () => 0.5,
+    observe: e => events.push(e),
+    ...extra,
   });
   return { clock, client, fetchImpl, sent, events, waits, onWait: (w: WaitNotice) => waits.push(w) };
 }
@@ -42,7 +54,7 @@ function world(answers: Answer[] | (() => Answer), extra: Partial<ServiceClientO
 test('connection refused: a read retries with backoff inside its 15 s budget, then fails once with Retry and Open Settings', async () => {
   const w = world(() => 'network', { maxRetries: 100 });
   const start = w.clock.now();
-  const e = await w.client.search({}, { onWait: w.onWait }).catch(x => x) as ServiceError;
+  const e = (await w.client.search({}, { onWait: w.onWait }).catch(x => x)) as ServiceError;
   const took = w.clock.now() - start;
   assert.equal(e.code, 'NETWORK');
   assert.ok(took <= 15_000, `the read outlived its budget: ${took} ms`);
@@ -51,14 +63,17 @@ test('connection refused: a read retries with backoff inside its 15 s budget, th
   const advice = adviceFor(e, { environment: 'test' });
   assert.deepEqual(advice.actions, ['retry', 'openSettings']);
   assert.match(advice.message, new RegExp(`tried ${w.sent.length} times within its 15 seconds budget`));
-  assert.ok(w.waits.every(x => x.reason === 'retry' && x.ms >= 1000), 'only waits over a second are announced');
+  assert.ok(
+    w.waits.every(x => x.reason === 'retry' && x.ms >= 1000),
+    'only waits over a second are announced',
+  );
   assert.ok(w.events.every(x => x.kind === 'unanswered'));
 });
 
 test('a hung service: a read gives up within its budget, trying twice, and says no answer came', async () => {
   const w = world(() => 'hang');
   const start = w.clock.now();
-  const e = await w.client.getCampaign('65f0c1d2e3a4b5c6d7e8f901').catch(x => x) as ServiceError;
+  const e = (await w.client.getCampaign('65f0c1d2e3a4b5c6d7e8f901').catch(x => x)) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.ok(w.clock.now() - start <= 15_000);
   assert.equal(w.sent.length, 2);
@@ -71,14 +86,17 @@ test('the per-environment budget is what the call gets: a write has its own, and
   const w = world(() => 'hang', { readBudgetMs: 2_000, writeBudgetMs: 3_000, timeoutMs: 50 });
   assert.equal(w.client.budgetFor('read'), 2_000);
   assert.equal(w.client.budgetFor('write'), 3_000);
-  const e = await w.client.patch('65f0c1d2e3a4b5c6d7e8f901', { channel: 'PUSH' }).catch(x => x) as ServiceError;
+  const e = (await w.client.patch('65f0c1d2e3a4b5c6d7e8f901', { channel: 'PUSH' }).catch(x => x)) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.equal(w.sent.length, 1);
   assert.match(adviceFor(e).message, /a longer `writeTimeoutSeconds`/, 'the advice names the setting that governs writes');
 });
 
 test('a Retry-After that fits the budget is obeyed and announced; the next try waits exactly that long', async () => {
-  const w = world([{ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, headers: { 'Retry-After': '3' } }, { status: 200, body: { data: [] } }]);
+  const w = world([
+    { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, headers: { 'Retry-After': '3' } },
+    { status: 200, body: { data: [] } },
+  ]);
   await w.client.search({}, { onWait: w.onWait });
   assert.equal(w.sent.length, 2);
   assert.equal(w.sent[1] - w.sent[0], 3000);
@@ -96,24 +114,27 @@ test('two calls told to wait 8 s and then 3 s: neither tries again before the 8 
   ]);
   const start = w.clock.now();
   await Promise.all([w.client.search({}), w.client.search({})]);
-  assert.deepEqual(w.sent.map(t => t - start), [0, 0, 8000, 8000]);
+  assert.deepEqual(
+    w.sent.map(t => t - start),
+    [0, 0, 8000, 8000],
+  );
 });
 
 test('a Retry-After beyond the budget fails at once, saying when the next call is allowed', async () => {
   const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '40' } }]);
   const start = w.clock.now();
-  const e = await w.client.search({}).catch(x => x) as ServiceError;
+  const e = (await w.client.search({}).catch(x => x)) as ServiceError;
   assert.equal(w.clock.now(), start, 'no time was spent waiting for a retry that could not fit');
   assert.equal(e.retryAfterMs, 40_000);
   assert.match(adviceFor(e).message, /allows the next call in 40 seconds/);
 });
 
-test('a call behind another call\'s Retry-After longer than its budget fails at once, as that call did, and is not sent', async () => {
+test("a call behind another call's Retry-After longer than its budget fails at once, as that call did, and is not sent", async () => {
   const w = world([{ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Slow down.' } }, headers: { 'Retry-After': '40' } }]);
-  const first = await w.client.search({}).catch(x => x) as ServiceError;
+  const first = (await w.client.search({}).catch(x => x)) as ServiceError;
   assert.equal(first.retryAfterMs, 40_000);
   const start = w.clock.now();
-  const second = await w.client.getCampaign('68173014a1c0ffee01000001').catch(x => x) as ServiceError;
+  const second = (await w.client.getCampaign('68173014a1c0ffee01000001').catch(x => x)) as ServiceError;
   assert.equal(w.clock.now(), start, 'it did not wait');
   assert.equal(w.sent.length, 1, 'it was not sent');
   assert.equal(second.status, 429);
@@ -124,7 +145,7 @@ test('a call behind another call\'s Retry-After longer than its budget fails at 
 test('100% 429 with a short Retry-After: retries stop before the budget would be outlived', async () => {
   const w = world(() => ({ status: 429, body: {}, headers: { 'Retry-After': '2' } }), { maxRetries: 100 });
   const start = w.clock.now();
-  const e = await w.client.search({}).catch(x => x) as ServiceError;
+  const e = (await w.client.search({}).catch(x => x)) as ServiceError;
   assert.equal(e.status, 429);
   assert.ok(w.clock.now() - start <= 15_000, `${w.clock.now() - start} ms`);
   assert.ok(w.sent.length >= 5);
@@ -135,26 +156,59 @@ test('a read that waits its turn after a 429 longer than its whole budget is sti
   const limits = [{ limit: 1, windowMs: 20_000 }];
   const tooMany = { status: 429, body: {}, headers: { 'Retry-After': '1' } };
   const w = world([tooMany, { status: 200, body: { data: [] } }]);
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter: new RateLimiter({ clock: w.clock, limits }), random: () => 0.5 });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: w.fetchImpl,
+    clock: w.clock,
+    tryClock: w.clock,
+    limiter: new RateLimiter({ clock: w.clock, limits }),
+    random: () => 0.5,
+  });
   const page = await c.search({});
   assert.deepEqual(page.items, []);
-  assert.deepEqual(w.sent.map(t => t - w.sent[0]), [0, 20_000]);
+  assert.deepEqual(
+    w.sent.map(t => t - w.sent[0]),
+    [0, 20_000],
+  );
   // Held 14.5 s: before, the retry got the 0.5 s left of its budget and timed out "within 1 second".
   const hung = world([tooMany, 'hang']);
-  const c2 = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: hung.fetchImpl, clock: hung.clock, tryClock: hung.clock, limiter: new RateLimiter({ clock: hung.clock, limits: [{ limit: 1, windowMs: 14_500 }] }), random: () => 0.5, maxRetries: 1 });
-  const e = await c2.search({}).catch(x => x) as ServiceError;
+  const c2 = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: hung.fetchImpl,
+    clock: hung.clock,
+    tryClock: hung.clock,
+    limiter: new RateLimiter({ clock: hung.clock, limits: [{ limit: 1, windowMs: 14_500 }] }),
+    random: () => 0.5,
+    maxRetries: 1,
+  });
+  const e = (await c2.search({}).catch(x => x)) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.deepEqual(e.failure, { kind: 'timeout', sent: true });
-  assert.deepEqual(hung.sent.map(t => t - hung.sent[0]), [0, 14_500]);
-  assert.equal(hung.clock.now() - hung.sent[1], 7_500, 'the retry had the try\'s whole share of the 15 s budget');
+  assert.deepEqual(
+    hung.sent.map(t => t - hung.sent[0]),
+    [0, 14_500],
+  );
+  assert.equal(hung.clock.now() - hung.sent[1], 7_500, "the retry had the try's whole share of the 15 s budget");
   assert.match(e.message, /within 8 seconds/);
 });
 
-test('an action\'s deadline stays a moment: a retry whose turn comes after it is not sent', async () => {
+test("an action's deadline stays a moment: a retry whose turn comes after it is not sent", async () => {
   const w = world([{ status: 429, body: {}, headers: { 'Retry-After': '1' } }]);
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter: new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 20_000 }] }) });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: w.fetchImpl,
+    clock: w.clock,
+    tryClock: w.clock,
+    limiter: new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 20_000 }] }),
+  });
   const start = w.clock.now();
-  const e = await c.forAction({ deadline: start + 10_000 }).search({}).catch(x => x) as ServiceError;
+  const e = (await c
+    .forAction({ deadline: start + 10_000 })
+    .search({})
+    .catch(x => x)) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.deepEqual(e.failure, { kind: 'timeout', sent: false });
   assert.equal(w.sent.length, 1);
@@ -162,21 +216,38 @@ test('an action\'s deadline stays a moment: a retry whose turn comes after it is
 
 test('every try gives its place back however it ends: an answer, an error, a timeout, a failed connection, a cancel', async () => {
   const ctrl = new AbortController();
-  const w = world([{ status: 200, body: { data: [] } }, { status: 500, body: {} }, 'hang', 'network', 'hang'], { maxRetries: 0, timeoutMs: 100 });
+  const w = world([{ status: 200, body: { data: [] } }, { status: 500, body: {} }, 'hang', 'network', 'hang'], {
+    maxRetries: 0,
+    timeoutMs: 100,
+  });
   const limiter = new RateLimiter({ clock: w.clock, limits: [{ limit: 1, windowMs: 1000 }] });
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: w.fetchImpl, clock: w.clock, tryClock: w.clock, limiter, maxRetries: 0, timeoutMs: 100 });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: w.fetchImpl,
+    clock: w.clock,
+    tryClock: w.clock,
+    limiter,
+    maxRetries: 0,
+    timeoutMs: 100,
+  });
   const outcomes: string[] = [];
   for (let i = 0; i < 5; i++) {
     const call = c.search({}, { signal: i === 4 ? ctrl.signal : undefined });
     if (i === 4) setImmediate(() => ctrl.abort());
-    outcomes.push(await call.then(() => 'answer', (e: ServiceError) => e.code ?? e.name));
+    outcomes.push(
+      await call.then(
+        () => 'answer',
+        (e: ServiceError) => e.code ?? e.name,
+      ),
+    );
     assert.deepEqual(limiter.usage(), [1], `after ${outcomes[i]}: answered, in the window for a second, not out`);
     assert.ok(limiter.delay() <= 1000, `after ${outcomes[i]}: ${limiter.delay()} ms`);
   }
   assert.deepEqual(outcomes, ['answer', 'INTERNAL_ERROR', 'TIMEOUT', 'NETWORK', 'CancelledError']);
 });
 
-test('paceFor: how long until n more calls could all have left through the client\'s limiter', async () => {
+test("paceFor: how long until n more calls could all have left through the client's limiter", async () => {
   const w = world([]);
   assert.deepEqual(await Promise.all([1, 10, 11, 101].map(n => w.client.paceFor(n))), [0, 0, 1000, 60_000]);
   await Promise.all(Array.from({ length: 10 }, () => w.client.search({})));
@@ -186,13 +257,20 @@ test('paceFor: how long until n more calls could all have left through the clien
 test('a call queued by the rate limit announces its wait and reason, and is charged nothing for it', async () => {
   const clock = new VirtualClock();
   const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 60_000 }] });
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: (async () => new Response('{"data":[]}', { status: 200 })) as typeof fetch, clock, limiter, readBudgetMs: 1_000 });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: (async () => new Response('{"data":[]}', { status: 200 })) as typeof fetch,
+    clock,
+    limiter,
+    readBudgetMs: 1_000,
+  });
   const waits: WaitNotice[] = [];
   await Promise.all([0, 1, 2].map(() => c.search({}, { onWait: x => waits.push(x) })));
   assert.equal(waits.length, 1);
   assert.equal(waits[0].reason, 'rateLimit');
   assert.equal(waits[0].ms, 60_000);
-  assert.equal(waitText(waits[0]), 'Waiting 60 seconds: the service\'s rate limit of 2 calls a minute.');
+  assert.equal(waitText(waits[0]), "Waiting 60 seconds: the service's rate limit of 2 calls a minute.");
 });
 
 test('an action scope: one Cancel aborts every call of the action, and an overall deadline holds', async () => {
@@ -204,16 +282,25 @@ test('an action scope: one Cancel aborts every call of the action, and an overal
   await assert.rejects(p, { name: 'CancelledError' });
   const w2 = world(() => 'network', { maxRetries: 100 });
   const deadline = w2.clock.now() + 3_000;
-  const e = await w2.client.forAction({ deadline }).search({}).catch(x => x) as ServiceError;
+  const e = (await w2.client
+    .forAction({ deadline })
+    .search({})
+    .catch(x => x)) as ServiceError;
   assert.equal(e.code, 'NETWORK');
   assert.ok(w2.clock.now() <= deadline);
 });
 
 test('answers are observed with their latency; 5xx and 401 too', async () => {
-  const w = world([{ status: 200, body: { data: [] } }, { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Bad key.' } } }]);
+  const w = world([
+    { status: 200, body: { data: [] } },
+    { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Bad key.' } } },
+  ]);
   await w.client.search({});
   await w.client.search({}).catch(() => undefined);
-  assert.deepEqual(w.events.map(e => e.kind === 'answered' ? e.status : e.kind), [200, 401]);
+  assert.deepEqual(
+    w.events.map(e => (e.kind === 'answered' ? e.status : e.kind)),
+    [200, 401],
+  );
   const e401 = w.events[1];
   assert.ok(e401.kind === 'answered' && /Bad key/.test(e401.message ?? ''));
 });

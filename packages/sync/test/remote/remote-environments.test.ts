@@ -5,7 +5,8 @@ import { checkBaseUrl, isLoopbackHost, parseEnvironments, secretKeyFor } from '.
 test('https is accepted; plain http only for this machine', () => {
   assert.equal(checkBaseUrl('https://api-01.example.com'), undefined);
   assert.equal(checkBaseUrl('https://api-01.example.com/prefix'), undefined);
-  for (const u of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000', 'http://127.1.2.3']) assert.equal(checkBaseUrl(u), undefined, u);
+  for (const u of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000', 'http://127.1.2.3'])
+    assert.equal(checkBaseUrl(u), undefined, u);
   assert.match(checkBaseUrl('http://api-01.example.com')!, /unencrypted/);
   assert.match(checkBaseUrl('http://10.0.0.5:8080')!, /unencrypted/);
   assert.match(checkBaseUrl('http://localhost.evil.com')!, /unencrypted/);
@@ -26,7 +27,14 @@ test('environments from settings: defaults, trimming, every problem in a sentenc
     'string',
   ]);
   assert.deepEqual(environments, [
-    { name: 'staging', baseUrl: 'https://api-01.example.com', workspaceId: 'WS1', headerPrefix: 'SVC', email: 'me@example.com', production: false },
+    {
+      name: 'staging',
+      baseUrl: 'https://api-01.example.com',
+      workspaceId: 'WS1',
+      headerPrefix: 'SVC',
+      email: 'me@example.com',
+      production: false,
+    },
     { name: 'prod', baseUrl: 'https://api-02.example.com', workspaceId: 'WS2', headerPrefix: 'MOE', email: undefined, production: true },
   ]);
   assert.equal(problems.length, 4);
@@ -43,19 +51,32 @@ test('a control character, a bidi control or a character no header carries is re
     { name: 'esc', baseUrl: 'https://api-01.example.com', workspaceId: 'WS\u001b1' },
     { name: 'nl', baseUrl: 'https://api-01.example.com', workspaceId: 'WS1\nX-Injected: 1' },
     { name: 'tab', baseUrl: 'https://api-01.example.com/v\t5', workspaceId: 'WS1' },
-    { name: 'rlo\u202e', baseUrl: 'https://api-01.example.com', workspaceId: 'WS1', headerPrefix: 'S\u0085VC', email: 'me\u0007@example.com' },
+    {
+      name: 'rlo\u202e',
+      baseUrl: 'https://api-01.example.com',
+      workspaceId: 'WS1',
+      headerPrefix: 'S\u0085VC',
+      email: 'me\u0007@example.com',
+    },
     { name: 'wide', baseUrl: 'https://api-01.example.com', workspaceId: 'WS\u0100' },
     { name: 'latin1', baseUrl: 'https://api-01.example.com', workspaceId: 'WSé_1-x.Y' },
     { name: 'trimmed', baseUrl: ' https://api-01.example.com/\n', workspaceId: 'WS1\n' },
   ]);
-  assert.deepEqual(environments.map(e => [e.name, e.baseUrl, e.workspaceId]), [['latin1', 'https://api-01.example.com', 'WSé_1-x.Y'], ['trimmed', 'https://api-01.example.com', 'WS1']]);
-  const header = 'which the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard\'s workspace settings';
+  assert.deepEqual(
+    environments.map(e => [e.name, e.baseUrl, e.workspaceId]),
+    [
+      ['latin1', 'https://api-01.example.com', 'WSé_1-x.Y'],
+      ['trimmed', 'https://api-01.example.com', 'WS1'],
+    ],
+  );
+  const header =
+    "which the `SVC-APPKEY` header that carries the workspace id cannot hold: copy the id again from the dashboard's workspace settings";
   assert.deepEqual(problems, [
     `environment \`esc\`: \`workspaceId\` holds U+001B at character 3, ${header}.`,
     `environment \`nl\`: \`workspaceId\` holds U+000A at character 4, ${header}.`,
     'environment `tab`: `baseUrl` holds U+0009 at character 29, which an address cannot hold (it would be dropped or encoded into another address).',
-    'environment `rlo\\u202e`: `name` holds U+202E at character 4, which a name cannot hold (it appears in `campaign://<name>/<id>` and in messages); '
-      + '`headerPrefix` holds U+0085 at character 2, which a header name cannot hold; `email` holds U+0007 at character 3, which an email address cannot hold.',
+    'environment `rlo\\u202e`: `name` holds U+202E at character 4, which a name cannot hold (it appears in `campaign://<name>/<id>` and in messages); ' +
+      '`headerPrefix` holds U+0085 at character 2, which a header name cannot hold; `email` holds U+0007 at character 3, which an email address cannot hold.',
     `environment \`wide\`: \`workspaceId\` holds U+0100 at character 3, ${header}.`,
   ]);
 });

@@ -1,36 +1,96 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  campaignContextValue, campaignDescription, escapeMarkdown, metaFor, nameOf, plainText, campaignFields, campaignIcon, campaignTooltipLines, describeFilter, EMPTY_FILTER, GroupPager,
-  groupIcon, groupsFor, hasChildren, isFiltered, ListedGroup, listedAsRead, parseList, reachabilityOf, sanitizeFilter, searchQuery, STATUSES,
-  CHANNELS, withCampaignRead,
+  campaignContextValue,
+  campaignDescription,
+  escapeMarkdown,
+  metaFor,
+  nameOf,
+  plainText,
+  campaignFields,
+  campaignIcon,
+  campaignTooltipLines,
+  describeFilter,
+  EMPTY_FILTER,
+  GroupPager,
+  groupIcon,
+  groupsFor,
+  hasChildren,
+  isFiltered,
+  ListedGroup,
+  listedAsRead,
+  parseList,
+  reachabilityOf,
+  sanitizeFilter,
+  searchQuery,
+  STATUSES,
+  CHANNELS,
+  withCampaignRead,
 } from '../../src/remote/explorerModel';
 import { CampaignRecord } from '../../src/remote/serviceClient';
 import { ServiceClient } from '../../src/remote/serviceClient';
 
 test('groups follow the grouping and the filter; every group asks for drafts and SMS explicitly', () => {
-  assert.deepEqual(groupsFor('status', EMPTY_FILTER).map(g => g.value), [...STATUSES]);
-  assert.deepEqual(groupsFor('channel', EMPTY_FILTER).map(g => g.value), [...CHANNELS]);
+  assert.deepEqual(
+    groupsFor('status', EMPTY_FILTER).map(g => g.value),
+    [...STATUSES],
+  );
+  assert.deepEqual(
+    groupsFor('channel', EMPTY_FILTER).map(g => g.value),
+    [...CHANNELS],
+  );
   const f = sanitizeFilter({ statuses: ['ACTIVE', 'DRAFT'], channels: ['EMAIL'] });
-  assert.deepEqual(groupsFor('status', f).map(g => g.value), ['DRAFT', 'ACTIVE']);
-  assert.deepEqual(campaignFields(EMPTY_FILTER, { by: 'status', value: 'DRAFT' }), { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['DRAFT'] });
+  assert.deepEqual(
+    groupsFor('status', f).map(g => g.value),
+    ['DRAFT', 'ACTIVE'],
+  );
+  assert.deepEqual(campaignFields(EMPTY_FILTER, { by: 'status', value: 'DRAFT' }), {
+    channels: ['PUSH', 'EMAIL', 'SMS'],
+    status: ['DRAFT'],
+  });
   assert.deepEqual(campaignFields(EMPTY_FILTER, { by: 'channel', value: 'SMS' }), { channels: ['SMS'], status: [...STATUSES] });
 });
 
 test('every filter becomes the spec key of campaign_fields', () => {
-  const f = sanitizeFilter({ channels: ['PUSH'], statuses: ['DRAFT'], deliveryTypes: ['PERIODIC'], name: ' sale ', tags: ['a', 'a', 'b'], createdBy: ['x@y.co'], ids: ['1', '2'] });
-  assert.deepEqual(campaignFields(f), { channels: ['PUSH'], status: ['DRAFT'], campaign_delivery_type: ['PERIODIC'], name: 'sale', tags: ['a', 'b'], created_by: ['x@y.co'], ids: ['1', '2'] });
+  const f = sanitizeFilter({
+    channels: ['PUSH'],
+    statuses: ['DRAFT'],
+    deliveryTypes: ['PERIODIC'],
+    name: ' sale ',
+    tags: ['a', 'a', 'b'],
+    createdBy: ['x@y.co'],
+    ids: ['1', '2'],
+  });
+  assert.deepEqual(campaignFields(f), {
+    channels: ['PUSH'],
+    status: ['DRAFT'],
+    campaign_delivery_type: ['PERIODIC'],
+    name: 'sale',
+    tags: ['a', 'b'],
+    created_by: ['x@y.co'],
+    ids: ['1', '2'],
+  });
   assert.equal(describeFilter(f), 'channel PUSH · status DRAFT · type PERIODIC · name "sale" · tags a, b · by x@y.co · ids ×2');
   assert.ok(isFiltered(f) && !isFiltered(EMPTY_FILTER));
   assert.equal(searchQuery(f, undefined, 2).include_child_campaigns, undefined);
   const kids = sanitizeFilter({ includeChildren: true });
-  assert.deepEqual(searchQuery(kids, { by: 'status', value: 'ACTIVE' }, 3), { campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['ACTIVE'] }, page: 3, limit: 15, include_child_campaigns: true });
+  assert.deepEqual(searchQuery(kids, { by: 'status', value: 'ACTIVE' }, 3), {
+    campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'], status: ['ACTIVE'] },
+    page: 3,
+    limit: 15,
+    include_child_campaigns: true,
+  });
   assert.ok(isFiltered(kids));
   assert.equal(describeFilter(kids), 'with child campaigns');
 });
 
 test('stored filters are sanitized: unknown values and wrong types dropped', () => {
-  assert.deepEqual(sanitizeFilter({ channels: ['PUSH', 'FAX', 3], statuses: 'ACTIVE', name: 5, includeChildren: 'yes' }), { ...EMPTY_FILTER, channels: ['PUSH'], name: undefined, includeChildren: undefined });
+  assert.deepEqual(sanitizeFilter({ channels: ['PUSH', 'FAX', 3], statuses: 'ACTIVE', name: 5, includeChildren: 'yes' }), {
+    ...EMPTY_FILTER,
+    channels: ['PUSH'],
+    name: undefined,
+    includeChildren: undefined,
+  });
   assert.deepEqual(sanitizeFilter(null), { ...EMPTY_FILTER, name: undefined, includeChildren: undefined });
   assert.deepEqual(parseList(' a, b;c  d,, '), ['a', 'b', 'c', 'd']);
 });
@@ -38,7 +98,13 @@ test('stored filters are sanitized: unknown values and wrong types dropped', () 
 test('the pager asks 15 at a time until a short page, once per request, without duplicates', async () => {
   const pages = [Array.from({ length: 15 }, (_, i) => ({ id: `a${i}` })), [{ id: 'a14' }, { id: 'b1' }]];
   const asked: unknown[] = [];
-  const fake = { search: async (q: { page: number }) => { asked.push(q); const items = pages[q.page - 1] ?? []; return { items, page: q.page, limit: 15, hasMore: items.length === 15 }; } } as unknown as ServiceClient;
+  const fake = {
+    search: async (q: { page: number }) => {
+      asked.push(q);
+      const items = pages[q.page - 1] ?? [];
+      return { items, page: q.page, limit: 15, hasMore: items.length === 15 };
+    },
+  } as unknown as ServiceClient;
   const p = new GroupPager(EMPTY_FILTER, { by: 'status', value: 'ACTIVE' });
   assert.equal(p.loaded, false);
   const [a, b] = await Promise.all([p.loadMore(fake), p.loadMore(fake)]);
@@ -54,7 +120,12 @@ test('the pager asks 15 at a time until a short page, once per request, without 
 
 test('a failed page is kept as the pager error and can be retried', async () => {
   let fail = true;
-  const fake = { search: async () => { if (fail) throw new Error('down'); return { items: [], page: 1, limit: 15, hasMore: false }; } } as unknown as ServiceClient;
+  const fake = {
+    search: async () => {
+      if (fail) throw new Error('down');
+      return { items: [], page: 1, limit: 15, hasMore: false };
+    },
+  } as unknown as ServiceClient;
   const p = new GroupPager(EMPTY_FILTER, undefined);
   await assert.rejects(p.loadMore(fake), /down/);
   assert.match(String(p.error), /down/);
@@ -73,14 +144,24 @@ test('a channel or status that names a built-in property gets the icon of an unk
 });
 
 test('labels, icons, context values and tooltips', () => {
-  const r = { id: 'i', campaign_id: 'i', channel: 'EMAIL', status: 'PAUSED', campaign_delivery_type: 'PERIODIC', basic_details: { name: 'Weekly *news*' } };
+  const r = {
+    id: 'i',
+    campaign_id: 'i',
+    channel: 'EMAIL',
+    status: 'PAUSED',
+    campaign_delivery_type: 'PERIODIC',
+    basic_details: { name: 'Weekly *news*' },
+  };
   assert.equal(campaignDescription(r, 'status'), 'Email · Periodic');
   assert.equal(campaignDescription(r, 'channel'), 'Paused · Periodic');
   assert.equal(campaignDescription({ ...r, channel: 'SMS', campaign_delivery_type: 'EVENT_TRIGGERED' }, 'status'), 'SMS · Event triggered');
   assert.deepEqual(campaignIcon(r), { id: 'mail', color: 'charts.yellow' });
   assert.equal(campaignContextValue(r), 'campaign.parent status-PAUSED can-resume can-stop');
   assert.equal(campaignContextValue({ ...r, channel: 'SMS', campaign_delivery_type: 'ONE_TIME' }), 'campaign.sms status-PAUSED');
-  assert.equal(campaignContextValue({ ...r, campaign_delivery_type: 'ONE_TIME', flow_id: 'f' }), 'campaign.flow status-PAUSED can-resume can-stop');
+  assert.equal(
+    campaignContextValue({ ...r, campaign_delivery_type: 'ONE_TIME', flow_id: 'f' }),
+    'campaign.flow status-PAUSED can-resume can-stop',
+  );
   assert.equal(campaignDescription({ ...r, flow_id: 'f1', flow_name: 'Welcome' }, 'status'), 'Email · Periodic · flow Welcome');
   assert.equal(campaignDescription({ ...r, parent_id: 'p' }, 'status'), 'Email · Periodic · child');
   assert.ok(hasChildren(r) && !hasChildren({ ...r, parent_id: 'p' }));
@@ -94,9 +175,20 @@ test('labels, icons, context values and tooltips', () => {
 
 describe('a campaign read fresh updates the listed groups, without asking the service again', () => {
   const rec = (id: string, status: string, extra: Record<string, unknown> = {}): CampaignRecord => ({
-    id, campaign_id: id, channel: 'PUSH', status, campaign_delivery_type: 'ONE_TIME', updated_at: '2026-01-01T00:00:00.000000', basic_details: { name: id }, ...extra,
+    id,
+    campaign_id: id,
+    channel: 'PUSH',
+    status,
+    campaign_delivery_type: 'ONE_TIME',
+    updated_at: '2026-01-01T00:00:00.000000',
+    basic_details: { name: id },
+    ...extra,
   });
-  const listed = (value: string, items: CampaignRecord[], loaded = true, by: 'status' | 'channel' = 'status'): ListedGroup => ({ group: { by, value }, loaded, items });
+  const listed = (value: string, items: CampaignRecord[], loaded = true, by: 'status' | 'channel' = 'status'): ListedGroup => ({
+    group: { by, value },
+    loaded,
+    items,
+  });
   const pushed = rec('b', 'DRAFT', { updated_at: '2026-01-02T00:00:00.000000', basic_details: { name: 'b, renamed' } });
 
   const cases: Array<{ name: string; groups: ListedGroup[]; read: CampaignRecord; expected: Array<CampaignRecord[] | undefined> }> = [
@@ -126,7 +218,11 @@ describe('a campaign read fresh updates the listed groups, without asking the se
     },
     {
       name: 'grouped by status, a new status: out of its group, at the head of the loaded group of its status',
-      groups: [listed('DRAFT', [rec('a', 'DRAFT'), rec('b', 'DRAFT')]), listed('ACTIVE', [rec('d', 'ACTIVE')]), listed('PAUSED', [rec('e', 'PAUSED')])],
+      groups: [
+        listed('DRAFT', [rec('a', 'DRAFT'), rec('b', 'DRAFT')]),
+        listed('ACTIVE', [rec('d', 'ACTIVE')]),
+        listed('PAUSED', [rec('e', 'PAUSED')]),
+      ],
       read: rec('a', 'ACTIVE'),
       expected: [[rec('b', 'DRAFT')], [rec('a', 'ACTIVE'), rec('d', 'ACTIVE')], undefined],
     },
@@ -160,11 +256,16 @@ describe('a campaign read fresh updates the listed groups, without asking the se
   test('the relations are as the listing had them: search returns them only with child campaigns included', () => {
     const read = rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome', parent_id: 'p' });
     assert.deepEqual(listedAsRead(rec('a', 'DRAFT'), read), rec('a', 'DRAFT'));
-    assert.deepEqual(listedAsRead(rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }), read), rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }));
+    assert.deepEqual(
+      listedAsRead(rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }), read),
+      rec('a', 'DRAFT', { flow_id: 'f1', flow_name: 'Welcome' }),
+    );
   });
 
   test('a pager shows the new list and keeps its paging state', async () => {
-    const fake = { search: async () => ({ items: [rec('a', 'DRAFT'), rec('b', 'DRAFT')], page: 1, limit: 15, hasMore: true }) } as unknown as ServiceClient;
+    const fake = {
+      search: async () => ({ items: [rec('a', 'DRAFT'), rec('b', 'DRAFT')], page: 1, limit: 15, hasMore: true }),
+    } as unknown as ServiceClient;
     const p = new GroupPager(EMPTY_FILTER, { by: 'status', value: 'DRAFT' });
     await p.loadMore(fake);
     const [next] = withCampaignRead([{ group: p.group!, loaded: p.loaded, items: p.items }], pushed);
@@ -175,9 +276,10 @@ describe('a campaign read fresh updates the listed groups, without asking the se
 });
 
 test('context values carry the status and the status actions that apply to it (the menus match can-*)', () => {
-  const of = (status: string, type = 'EVENT_TRIGGERED', channel = 'PUSH') => campaignContextValue({ id: 'i', channel, status, campaign_delivery_type: type }).split(' ').slice(1).join(' ');
+  const of = (status: string, type = 'EVENT_TRIGGERED', channel = 'PUSH') =>
+    campaignContextValue({ id: 'i', channel, status, campaign_delivery_type: type }).split(' ').slice(1).join(' ');
   assert.equal(of('ACTIVE'), 'status-ACTIVE can-pause can-stop', 'an ACTIVE campaign is never offered Resume');
-  assert.equal(of('Active'), 'status-ACTIVE can-pause can-stop', 'the metadata listing\'s capitalized status');
+  assert.equal(of('Active'), 'status-ACTIVE can-pause can-stop', "the metadata listing's capitalized status");
   assert.equal(of('SCHEDULED'), 'status-SCHEDULED can-pause can-stop');
   assert.equal(of('PAUSED'), 'status-PAUSED can-resume can-stop');
   assert.equal(of('ACTIVE', 'ONE_TIME'), 'status-ACTIVE', 'a one-time campaign is neither paused nor stopped once sending');
@@ -189,7 +291,10 @@ test('context values carry the status and the status actions that apply to it (t
 });
 
 test('plainText: a notification shows code spans as their text, without backticks', () => {
-  assert.equal(plainText('The campaign is `DRAFT` on the service: publish it first.'), 'The campaign is DRAFT on the service: publish it first.');
+  assert.equal(
+    plainText('The campaign is `DRAFT` on the service: publish it first.'),
+    'The campaign is DRAFT on the service: publish it first.',
+  );
   assert.equal(plainText('Add `"email"` to `campaignStudio.environments`.'), 'Add "email" to campaignStudio.environments.');
   assert.equal(plainText('no spans'), 'no spans');
 });
@@ -204,6 +309,9 @@ test('nameOf: a campaign named with control or bidi characters shows them writte
 
 test('plainText and escapeMarkdown: a name or a message from the service shows its control characters written out', () => {
   const name = 'Sale\u001b]0;pwned\u0007\u001b[2J\u202e';
-  assert.equal(plainText(`Campaign \`${name}\` was pushed.\nDone.`), 'Campaign Sale\\u001b]0;pwned\\u0007\\u001b[2J\\u202e was pushed.\nDone.');
+  assert.equal(
+    plainText(`Campaign \`${name}\` was pushed.\nDone.`),
+    'Campaign Sale\\u001b]0;pwned\\u0007\\u001b[2J\\u202e was pushed.\nDone.',
+  );
   assert.equal(escapeMarkdown(name), 'Sale\\\\u001b\\]0;pwned\\\\u0007\\\\u001b\\[2J\\\\u202e');
 });

@@ -28,7 +28,16 @@ function client(fetchImpl: (init?: RequestInit) => Promise<Response>, extra: Par
     sent.push(init?.method ?? 'GET');
     return fetchImpl(init);
   }) as typeof fetch;
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-key-1234', fetch: f, clock, tryClock: clock, limiter: new RateLimiter({ clock }), maxRetries: 0, ...extra });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-key-1234',
+    fetch: f,
+    clock,
+    tryClock: clock,
+    limiter: new RateLimiter({ clock }),
+    maxRetries: 0,
+    ...extra,
+  });
   return { c, clock, sent };
 }
 
@@ -62,14 +71,19 @@ const network: Array<{ name: string; code: string; message: string; sent: boolea
   { name: 'no such host', code: 'ENOTFOUND', message: 'hôte inconnu', sent: false },
   { name: 'no connection within the connect timeout', code: 'UND_ERR_CONNECT_TIMEOUT', message: 'Connect Timeout Error', sent: false },
   { name: 'a certificate refused', code: 'CERT_HAS_EXPIRED', message: 'expired', sent: false },
-  { name: 'reset after the request left, whatever the words say', code: 'ECONNRESET', message: 'ECONNREFUSED while checking the certificate', sent: true },
+  {
+    name: 'reset after the request left, whatever the words say',
+    code: 'ECONNRESET',
+    message: 'ECONNREFUSED while checking the certificate',
+    sent: true,
+  },
   { name: 'the socket closed mid-answer', code: 'UND_ERR_SOCKET', message: 'other side closed', sent: true },
 ];
 
 for (const row of network) {
   test(`a failed connection is classed by its Node code, not its message: ${row.name}`, async () => {
     const { c } = client(failsWith(row.code, row.message));
-    const e = await c.patch(ID, { channel: 'PUSH' }).catch(x => x) as ServiceError;
+    const e = (await c.patch(ID, { channel: 'PUSH' }).catch(x => x)) as ServiceError;
     assert.ok(e instanceof ServiceError);
     assert.deepEqual(e.failure, { kind: 'network', code: row.code, sent: row.sent });
     assert.equal(mayHaveApplied(e), row.sent);
@@ -80,7 +94,7 @@ for (const row of network) {
 
 test('a write whose answer is lost (sent, then timed out) may have applied', async () => {
   const { c, sent } = client(hangs, { writeBudgetMs: 3_000 });
-  const e = await c.patch(ID, { channel: 'PUSH' }).catch(x => x) as ServiceError;
+  const e = (await c.patch(ID, { channel: 'PUSH' }).catch(x => x)) as ServiceError;
   assert.deepEqual(e.failure, { kind: 'timeout', sent: true });
   assert.equal(sent.length, 1);
   assert.equal(answerLost(e), true);
@@ -89,7 +103,10 @@ test('a write whose answer is lost (sent, then timed out) may have applied', asy
 
 test('an action whose time ran out before the call could leave: a timeout, not sent, not applied', async () => {
   const { c, clock, sent } = client(() => Promise.resolve(new Response('{}')));
-  const e = await c.forAction({ deadline: clock.now() }).patch(ID, { channel: 'PUSH' }).catch(x => x) as ServiceError;
+  const e = (await c
+    .forAction({ deadline: clock.now() })
+    .patch(ID, { channel: 'PUSH' })
+    .catch(x => x)) as ServiceError;
   assert.deepEqual(e.failure, { kind: 'timeout', sent: false });
   assert.equal(sent.length, 0);
   assert.equal(mayHaveApplied(e), false);
@@ -119,9 +136,12 @@ test('no source decides on a failure by reading its message', () => {
   const found: string[] = [];
   for (const pkg of ['sync', 'cli', 'server', 'extension']) {
     for (const file of sources(path.join(root, pkg, 'src'))) {
-      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (reading.some(r => r.test(line)) && !ALLOWED.some(a => line.includes(a))) found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
-      });
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (reading.some(r => r.test(line)) && !ALLOWED.some(a => line.includes(a)))
+            found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
     }
   }
   assert.deepEqual(found, []);

@@ -13,7 +13,13 @@ test('no file: write it', () => {
 test('the file is the base (no local edits): write over it without asking', () => {
   assert.deepEqual(decideFetch({ diskText: serializeCampaign(base), base }, remote), { action: 'write', reason: 'no-local-edits' });
   // Formatting and key order are not edits.
-  assert.deepEqual(decideFetch({ diskText: JSON.stringify({ basic_details: { name: 'Old name' }, channel: 'PUSH', status: 'SCHEDULED', id: 'a' }), base }, remote).action, 'write');
+  assert.deepEqual(
+    decideFetch(
+      { diskText: JSON.stringify({ basic_details: { name: 'Old name' }, channel: 'PUSH', status: 'SCHEDULED', id: 'a' }), base },
+      remote,
+    ).action,
+    'write',
+  );
 });
 
 test('the file already holds the remote: only the base is refreshed', () => {

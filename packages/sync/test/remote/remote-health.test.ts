@@ -12,19 +12,79 @@ const ok = (ms: number): CallEvent => ({ kind: 'answered', status: 200, ms, requ
 const refused: CallEvent = { kind: 'unanswered', code: 'NETWORK', message: 'Could not reach http://127.0.0.1:1: ECONNREFUSED.' };
 
 const table: Array<{ name: string; from: ConnectionStatus; event: CallEvent; to: ConnectionStatus }> = [
-  { name: 'a quick answer is connected, with its latency', from: { state: 'connecting' }, event: ok(120), to: { state: 'connected', latencyMs: 120 } },
+  {
+    name: 'a quick answer is connected, with its latency',
+    from: { state: 'connecting' },
+    event: ok(120),
+    to: { state: 'connected', latencyMs: 120 },
+  },
   { name: 'a slow answer is slow, with the latency seen', from: connected, event: ok(4200), to: { state: 'slow', latencyMs: 4200 } },
-  { name: 'a quick answer after slow ones is connected again', from: { state: 'slow', latencyMs: 4200 }, event: ok(80), to: { state: 'connected', latencyMs: 80 } },
-  { name: 'a 4xx is an answer: the service is reachable', from: connected, event: { kind: 'answered', status: 404, ms: 50, requestId: 'r' }, to: { state: 'connected', latencyMs: 50 } },
-  { name: 'no connection: unreachable since now, with the error', from: connected, event: refused, to: { state: 'unreachable', since: T0, lastError: refused.kind === 'unanswered' ? refused.message : '' } },
-  { name: 'still unreachable keeps the first "since"', from: { state: 'unreachable', since: T0 - 5000, lastError: 'x' }, event: refused, to: { state: 'unreachable', since: T0 - 5000, lastError: 'Could not reach http://127.0.0.1:1: ECONNREFUSED.' } },
-  { name: '5xx answers: unreachable, saying what it answers', from: connected, event: { kind: 'answered', status: 503, ms: 5, requestId: 'r', message: 'Down.' }, to: { state: 'unreachable', since: T0, lastError: 'The service answers HTTP 503: Down.' } },
-  { name: '401: credentials rejected', from: connected, event: { kind: 'answered', status: 401, ms: 5, requestId: 'r', message: 'Bad key.' }, to: { state: 'credentialsRejected', message: 'Bad key.' } },
-  { name: '429: rate-limited until Retry-After', from: connected, event: { kind: 'answered', status: 429, ms: 5, requestId: 'r', retryAfterMs: 7000 }, to: { state: 'rateLimited', until: T0 + 7000, why: 'the service refused a call for its rate limit (429)' } },
-  { name: 'a limiter wait over a second: rate-limited with its reason', from: connected, event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 42_000, at: T0, why: "the service's rate limit of 100 calls a minute" } }, to: { state: 'rateLimited', until: T0 + 42_000, why: "the service's rate limit of 100 calls a minute" } },
-  { name: 'the limiter pacing calls by less than a second is not rate limiting', from: connected, event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 400, at: T0, why: 'w' } }, to: connected },
-  { name: 'a retry backoff does not change the state', from: connected, event: { kind: 'waiting', wait: { reason: 'retry', ms: 2000, at: T0, why: 'x' } }, to: connected },
-  { name: 'an answer while still rate-limited keeps the countdown', from: { state: 'rateLimited', until: T0 + 1000, why: 'w' }, event: ok(10), to: { state: 'rateLimited', until: T0 + 1000, why: 'w' } },
+  {
+    name: 'a quick answer after slow ones is connected again',
+    from: { state: 'slow', latencyMs: 4200 },
+    event: ok(80),
+    to: { state: 'connected', latencyMs: 80 },
+  },
+  {
+    name: 'a 4xx is an answer: the service is reachable',
+    from: connected,
+    event: { kind: 'answered', status: 404, ms: 50, requestId: 'r' },
+    to: { state: 'connected', latencyMs: 50 },
+  },
+  {
+    name: 'no connection: unreachable since now, with the error',
+    from: connected,
+    event: refused,
+    to: { state: 'unreachable', since: T0, lastError: refused.kind === 'unanswered' ? refused.message : '' },
+  },
+  {
+    name: 'still unreachable keeps the first "since"',
+    from: { state: 'unreachable', since: T0 - 5000, lastError: 'x' },
+    event: refused,
+    to: { state: 'unreachable', since: T0 - 5000, lastError: 'Could not reach http://127.0.0.1:1: ECONNREFUSED.' },
+  },
+  {
+    name: '5xx answers: unreachable, saying what it answers',
+    from: connected,
+    event: { kind: 'answered', status: 503, ms: 5, requestId: 'r', message: 'Down.' },
+    to: { state: 'unreachable', since: T0, lastError: 'The service answers HTTP 503: Down.' },
+  },
+  {
+    name: '401: credentials rejected',
+    from: connected,
+    event: { kind: 'answered', status: 401, ms: 5, requestId: 'r', message: 'Bad key.' },
+    to: { state: 'credentialsRejected', message: 'Bad key.' },
+  },
+  {
+    name: '429: rate-limited until Retry-After',
+    from: connected,
+    event: { kind: 'answered', status: 429, ms: 5, requestId: 'r', retryAfterMs: 7000 },
+    to: { state: 'rateLimited', until: T0 + 7000, why: 'the service refused a call for its rate limit (429)' },
+  },
+  {
+    name: 'a limiter wait over a second: rate-limited with its reason',
+    from: connected,
+    event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 42_000, at: T0, why: "the service's rate limit of 100 calls a minute" } },
+    to: { state: 'rateLimited', until: T0 + 42_000, why: "the service's rate limit of 100 calls a minute" },
+  },
+  {
+    name: 'the limiter pacing calls by less than a second is not rate limiting',
+    from: connected,
+    event: { kind: 'waiting', wait: { reason: 'rateLimit', ms: 400, at: T0, why: 'w' } },
+    to: connected,
+  },
+  {
+    name: 'a retry backoff does not change the state',
+    from: connected,
+    event: { kind: 'waiting', wait: { reason: 'retry', ms: 2000, at: T0, why: 'x' } },
+    to: connected,
+  },
+  {
+    name: 'an answer while still rate-limited keeps the countdown',
+    from: { state: 'rateLimited', until: T0 + 1000, why: 'w' },
+    event: ok(10),
+    to: { state: 'rateLimited', until: T0 + 1000, why: 'w' },
+  },
   { name: 'signed out ignores stray events', from: { state: 'signedOut' }, event: refused, to: { state: 'signedOut' } },
 ];
 
@@ -42,9 +102,15 @@ test('every state has words: short for the status bar, a sentence for the toolti
   const words = (s: ConnectionStatus) => describeStatus(s, T0, at);
   assert.equal(words({ state: 'slow', latencyMs: 4200 }).short, 'slow (4.2 s)');
   assert.equal(words({ state: 'rateLimited', until: T0 + 41_200, why: 'w' }).short, 'rate-limited (42 s)');
-  assert.match(words({ state: 'rateLimited', until: T0 + 41_200, why: "the service's rate limit of 100 calls a minute" }).detail, /next call is allowed in 42 seconds/);
+  assert.match(
+    words({ state: 'rateLimited', until: T0 + 41_200, why: "the service's rate limit of 100 calls a minute" }).detail,
+    /next call is allowed in 42 seconds/,
+  );
   assert.equal(words({ state: 'unreachable', since: T0, lastError: 'E.' }).short, `unreachable since ${at(T0)}`);
-  assert.match(words({ state: 'unreachable', since: T0, lastError: 'ECONNREFUSED.' }).detail, /Last error: ECONNREFUSED\. Checking again in the background\./);
+  assert.match(
+    words({ state: 'unreachable', since: T0, lastError: 'ECONNREFUSED.' }).detail,
+    /Last error: ECONNREFUSED\. Checking again in the background\./,
+  );
   assert.equal(words({ state: 'credentialsRejected', message: 'Bad key.' }).short, 'credentials rejected');
   for (const s of ['signedOut', 'connecting', 'connected'] as const) assert.ok(words({ state: s }).detail.length > 10);
 });
@@ -58,7 +124,10 @@ function monitor(probeAnswers: Array<'ok' | 'fail'>) {
     clock,
     onChange: s => {
       seen.push(s);
-      for (const w of waiters.filter(x => x.state === s.state)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+      for (const w of waiters.filter(x => x.state === s.state)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     },
     probe: async () => {
       checks.push(clock.now());
@@ -69,10 +138,11 @@ function monitor(probeAnswers: Array<'ok' | 'fail'>) {
     },
   });
   /** Resolves when the state becomes `state` (an onChange event), or at once when it is. */
-  const reached = (state: string) => new Promise<void>(resolve => {
-    if (m.status.state === state) resolve();
-    else waiters.push({ state, resolve });
-  });
+  const reached = (state: string) =>
+    new Promise<void>(resolve => {
+      if (m.status.state === state) resolve();
+      else waiters.push({ state, resolve });
+    });
   return { clock, checks, seen, m, reached };
 }
 
@@ -86,7 +156,14 @@ test('answers while connected are no change, whatever their latency; a slow one 
   w.m.observe(ok(4200));
   w.m.observe(ok(4230));
   w.m.observe(ok(5100));
-  assert.deepEqual(w.seen.slice(2), [{ state: 'slow', latencyMs: 4200 }, { state: 'slow', latencyMs: 5100 }], '4.2 s twice is one change');
+  assert.deepEqual(
+    w.seen.slice(2),
+    [
+      { state: 'slow', latencyMs: 4200 },
+      { state: 'slow', latencyMs: 5100 },
+    ],
+    '4.2 s twice is one change',
+  );
   assert.deepEqual(w.m.status, { state: 'slow', latencyMs: 5100 });
   w.m.dispose();
 });
@@ -97,8 +174,14 @@ test('after a failure the background check backs off (2, 4, 8 s) and brings the 
   w.m.observe(refused);
   assert.equal(w.m.status.state, 'unreachable');
   await w.reached('connected');
-  assert.deepEqual(w.checks.map(t => t - T0), [2000, 6000, 14000]);
-  assert.deepEqual(w.seen.map(s => s.state), ['connected', 'unreachable', 'connected']);
+  assert.deepEqual(
+    w.checks.map(t => t - T0),
+    [2000, 6000, 14000],
+  );
+  assert.deepEqual(
+    w.seen.map(s => s.state),
+    ['connected', 'unreachable', 'connected'],
+  );
   w.m.dispose();
 });
 
@@ -110,7 +193,10 @@ test('after a recovery the back-off starts again: the next outage is checked fir
   const recovered = w.clock.now();
   w.m.observe(refused);
   await w.reached('connected');
-  assert.deepEqual(w.checks.map(t => t - T0), [2000, 6000, 14000, 16000, 20000]);
+  assert.deepEqual(
+    w.checks.map(t => t - T0),
+    [2000, 6000, 14000, 16000, 20000],
+  );
   assert.equal(w.checks[3] - recovered, 2000, 'the first check of the second outage');
   w.m.dispose();
 });
@@ -121,7 +207,10 @@ test('Retry checks at once; a rate-limited state turns connected when its time c
   w.m.observe(refused);
   await w.m.checkNow();
   assert.equal(w.m.status.state, 'connected');
-  assert.deepEqual(w.checks.map(t => t - T0), [0]);
+  assert.deepEqual(
+    w.checks.map(t => t - T0),
+    [0],
+  );
 
   w.m.observe({ kind: 'waiting', wait: { reason: 'retryAfter', ms: 5000, at: w.clock.now(), why: 'w' } });
   const limitedAt = w.clock.now();

@@ -15,12 +15,17 @@ import { VirtualClock } from '../helpers/virtualClock';
  */
 
 let w: RemoteWorld | undefined;
-afterEach(async () => { await w?.close(); w = undefined; });
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
 
 test('a burst of 300 requests from several features never exceeds the limits and never meets a 429', async t => {
   w = await startWorld();
   const world = w;
-  const ids = seedDocs(0).filter(d => d.current).map(d => d.id);
+  const ids = seedDocs(0)
+    .filter(d => d.current)
+    .map(d => d.id);
   // Two "features" with their own client objects share the workspace's limiter.
   const tree = world.client(0);
   const editor = world.client(0);
@@ -36,7 +41,10 @@ test('a burst of 300 requests from several features never exceeds the limits and
   const served = world.emu.admin.requests();
   assert.equal(served.length, 300);
   assert.equal(served.filter(r => r.status === 429).length, 0, 'the service refused some requests');
-  assert.ok(world.logs.every(l => l.status === 200), 'every call succeeded at its first attempt');
+  assert.ok(
+    world.logs.every(l => l.status === 200),
+    'every call succeeded at its first attempt',
+  );
   assert.ok(world.logs.every(l => l.attempt === 1));
   const times = served.map(r => Date.parse(r.at)).sort((a, b) => a - b);
   assert.ok(maxInWindow(times, 1000) <= 10, `${maxInWindow(times, 1000)} in one second`);
@@ -47,7 +55,9 @@ test('a burst of 300 requests from several features never exceeds the limits and
   const best = fastestSchedule(300, SERVICE_LIMITS);
   const sentFor = times[times.length - 1] - times[0];
   const share = best / sentFor;
-  t.diagnostic(`burst: 300 reads sent in ${(sentFor / 1000).toFixed(1)} s of service time; the limits allow ${(best / 1000).toFixed(1)} s at best: ${(share * 100).toFixed(1)}% of the limit's rate; peak ${maxInWindow(times, 1000)}/s (limit 10), ${maxInWindow(times, 60_000)}/min (limit 100); 0 answers with 429`);
+  t.diagnostic(
+    `burst: 300 reads sent in ${(sentFor / 1000).toFixed(1)} s of service time; the limits allow ${(best / 1000).toFixed(1)} s at best: ${(share * 100).toFixed(1)}% of the limit's rate; peak ${maxInWindow(times, 1000)}/s (limit 10), ${maxInWindow(times, 60_000)}/min (limit 100); 0 answers with 429`,
+  );
   assert.ok(share >= 0.9, `only ${(share * 100).toFixed(1)}% of the limit's rate`);
 });
 
@@ -63,10 +73,15 @@ test('in real time against the emulator with its real limits: 30 reads at once a
     const got = await Promise.all(Array.from({ length: 30 }, () => client.getCampaign(id)));
     assert.ok(got.every(r => r.id === id));
     const served = emu.admin.requests();
-    const ok = served.filter(r => r.status === 200).map(r => Date.parse(r.at)).sort((a, b) => a - b);
+    const ok = served
+      .filter(r => r.status === 200)
+      .map(r => Date.parse(r.at))
+      .sort((a, b) => a - b);
     assert.equal(ok.length, 30);
     const best = fastestSchedule(30, SERVICE_LIMITS);
-    t.diagnostic(`real time: 30 reads in ${ok[29] - ok[0]} ms, ${served.length - ok.length} answered 429 and retried; the limits allow ${best} ms at best`);
+    t.diagnostic(
+      `real time: 30 reads in ${ok[29] - ok[0]} ms, ${served.length - ok.length} answered 429 and retried; the limits allow ${best} ms at best`,
+    );
   } finally {
     await emu.close();
   }
@@ -80,12 +95,18 @@ test('two spellings of one service address share one budget: a burst through bot
   try {
     const port = new URL(emu.url).port;
     // No limiter of the test's own: each client takes the shared one its base URL leads to.
-    const spelled = (baseUrl: string) => new ServiceClient({
-      environment: { name: baseUrl, baseUrl, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false },
-      apiKey: emu.workspaces[0].apiKey, clock, fetch: clock.wrapFetch(), maxRetries: 0,
-    });
+    const spelled = (baseUrl: string) =>
+      new ServiceClient({
+        environment: { name: baseUrl, baseUrl, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false },
+        apiKey: emu.workspaces[0].apiKey,
+        clock,
+        fetch: clock.wrapFetch(),
+        maxRetries: 0,
+      });
     const clients = [spelled(`http://127.0.0.1:${port}`), spelled(`http://localhost:${port}/`)];
-    const ids = seedDocs(0).filter(d => d.current).map(d => d.id);
+    const ids = seedDocs(0)
+      .filter(d => d.current)
+      .map(d => d.id);
     const settled = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => clients[i % 2].getCampaign(ids[i % ids.length])));
     const served = emu.admin.requests();
     const refused = served.filter(r => r.status === 429).length;
@@ -127,14 +148,19 @@ test('5xx answers are retried for reads (with backoff) and never for writes', as
   const id = seedDocs(0).find(d => d.current && d.channel === 'PUSH' && d.status === 'DRAFT')!.id;
   for (let i = 0; i < 10; i++) await client.getCampaign(id);
   const reads = world.logs.filter(l => l.method === 'GET');
-  assert.ok(reads.some(l => l.status === 500), 'the fault injection produced 500s');
+  assert.ok(
+    reads.some(l => l.status === 500),
+    'the fault injection produced 500s',
+  );
   assert.equal(reads.filter(l => l.status === 200).length, 10);
   const retried = reads.filter(l => l.retryInMs !== undefined);
   assert.ok(retried.every(l => l.status === 500));
 
   world.emu.admin.setFaults('fail=PATCH:/v5/campaigns/*');
   const before = world.emu.admin.requests().length;
-  const e = await client.patch(id, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'dev@example.com' }).catch(x => x) as ServiceError;
+  const e = (await client
+    .patch(id, { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'dev@example.com' })
+    .catch(x => x)) as ServiceError;
   assert.equal(e.status, 500);
   assert.equal(e.attempts, 1);
   assert.equal(world.emu.admin.requests().length - before, 1, 'the write was sent once');
@@ -144,7 +170,10 @@ test('a read that stays failing gives up after the retries, with the last answer
   w = await startWorld({ faults: 'fail=GET:/v5/campaigns/*' });
   const world = w;
   const id = seedDocs(0).find(d => d.current)!.id;
-  const e = await world.client(0, { maxRetries: 3 }).getCampaign(id).catch(x => x) as ServiceError;
+  const e = (await world
+    .client(0, { maxRetries: 3 })
+    .getCampaign(id)
+    .catch(x => x)) as ServiceError;
   assert.equal(e.status, 500);
   assert.equal(e.code, 'INTERNAL_ERROR');
   assert.equal(e.attempts, 4);
@@ -159,14 +188,24 @@ test('dropped connections: reads retried; writes reported as failed after one tr
   const client = world.client(0, { maxRetries: 8 });
   const id = seedDocs(0).find(d => d.current)!.id;
   for (let i = 0; i < 6; i++) await client.getCampaign(id);
-  assert.ok(world.logs.some(l => l.status === 0 && l.error === 'NETWORK'), 'some connections dropped');
+  assert.ok(
+    world.logs.some(l => l.status === 0 && l.error === 'NETWORK'),
+    'some connections dropped',
+  );
   assert.equal(world.logs.filter(l => l.status === 200).length, 6);
 
   // A write applied by the service whose answer is lost: one try, and an error that says so.
   world.emu.admin.setFaults('write-drop');
   const draft = seedDocs(0).find(d => d.current && d.channel === 'PUSH' && d.status === 'DRAFT')!;
   const before = world.emu.admin.requests().length;
-  const e = await client.patch(draft.id, { channel: 'PUSH', campaign_delivery_type: draft.campaign_delivery_type, updated_by: 'dev@example.com', utm_params: { utm_source: 'a', utm_medium: 'b' } }).catch(x => x) as ServiceError;
+  const e = (await client
+    .patch(draft.id, {
+      channel: 'PUSH',
+      campaign_delivery_type: draft.campaign_delivery_type,
+      updated_by: 'dev@example.com',
+      utm_params: { utm_source: 'a', utm_medium: 'b' },
+    })
+    .catch(x => x)) as ServiceError;
   assert.equal(e.code, 'NETWORK');
   assert.equal(e.attempts, 1);
   assert.equal(world.emu.admin.requests().length - before, 1);
@@ -177,7 +216,10 @@ test('a timed-out read is retried; the timeout is per attempt', async () => {
   w = await startWorld({ faults: 'latency=400' });
   const world = w;
   const id = seedDocs(0).find(d => d.current)!.id;
-  const e = await world.client(0, { timeoutMs: 50, maxRetries: 1 }).getCampaign(id).catch(x => x) as ServiceError;
+  const e = (await world
+    .client(0, { timeoutMs: 50, maxRetries: 1 })
+    .getCampaign(id)
+    .catch(x => x)) as ServiceError;
   assert.equal(e.code, 'TIMEOUT');
   assert.equal(e.attempts, 2);
   world.emu.admin.clearFaults();

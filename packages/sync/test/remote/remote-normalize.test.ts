@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  denormalizeCampaign, isResponseScheduling, normalizeCampaign, schedulingToRequest, schedulingToResponse,
+  denormalizeCampaign,
+  isResponseScheduling,
+  normalizeCampaign,
+  schedulingToRequest,
+  schedulingToResponse,
 } from '../../src/remote/normalize';
 import { serializeCampaign } from '../../src/remote/format';
 
@@ -22,7 +26,11 @@ const record = (extra: Record<string, unknown> = {}) => ({
 
 test('a fixed-time schedule comes back in the request shape exactly', () => {
   const n = normalizeCampaign(record());
-  assert.deepEqual(n.document.scheduling_details, { delivery_type: 'AT_FIXED_TIME', start_time: '2025-03-01T09:30:00', timezone: 'Europe/Berlin' });
+  assert.deepEqual(n.document.scheduling_details, {
+    delivery_type: 'AT_FIXED_TIME',
+    start_time: '2025-03-01T09:30:00',
+    timezone: 'Europe/Berlin',
+  });
   assert.deepEqual(n.notes, []);
   assert.deepEqual(denormalizeCampaign(n.document, n.aside), record());
 });
@@ -34,11 +42,20 @@ test('read-only metadata the editor needs stays; the rest is set aside and resto
     assert.ok(!(k in n.document), `${k} should not be in the file`);
     assert.ok(k in n.aside, `${k} should be set aside`);
   }
-  assert.deepEqual(denormalizeCampaign(n.document, n.aside), record({ sent_time: '2025-03-01 09:30:00', flow_id: 'f1', flow_name: 'Welcome', parent_id: 'p' }));
+  assert.deepEqual(
+    denormalizeCampaign(n.document, n.aside),
+    record({ sent_time: '2025-03-01 09:30:00', flow_id: 'f1', flow_name: 'Welcome', parent_id: 'p' }),
+  );
 });
 
 test('a periodic time of day cannot be converted: kept as it came, with a note saying why', () => {
-  const sched = { delivery_type: 'SCHEDULED', schedule_time: '09:30:00', time_zone: 'Asia/Kolkata', frequency: 'WEEKLY', periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1 } };
+  const sched = {
+    delivery_type: 'SCHEDULED',
+    schedule_time: '09:30:00',
+    time_zone: 'Asia/Kolkata',
+    frequency: 'WEEKLY',
+    periodic_details: { sending_frequency: 'WEEKLY', repeat_frequency: 1 },
+  };
   const r = record({ campaign_delivery_type: 'PERIODIC', scheduling_details: sched });
   const n = normalizeCampaign(r);
   assert.deepEqual(n.document.scheduling_details, sched);
@@ -78,7 +95,9 @@ test('SCHEDULED with bts or user time zone details is ambiguous: kept, with a no
 test('a schedule_time that is not ISO 8601, or both forms at once, is kept with a note', () => {
   let n = normalizeCampaign(record({ scheduling_details: { delivery_type: 'SCHEDULED', schedule_time: '2025-03-01 09:30:00' } }));
   assert.match(n.notes[0].message, /not an ISO 8601 date-time/);
-  n = normalizeCampaign(record({ scheduling_details: { delivery_type: 'SCHEDULED', schedule_time: '2025-03-01T09:30:00', start_time: '2025-03-01T09:30:00' } }));
+  n = normalizeCampaign(
+    record({ scheduling_details: { delivery_type: 'SCHEDULED', schedule_time: '2025-03-01T09:30:00', start_time: '2025-03-01T09:30:00' } }),
+  );
   assert.match(n.notes[0].message, /both the response and the request form/);
 });
 
@@ -90,7 +109,11 @@ test('schedules the service returns in the request vocabulary (ASAP, BTS, user t
       { delivery_type: 'SEND_IN_BTS', start_time: '2025-03-01T09:30:00', timezone: 'UTC', bts_details: { send_in_bts: true } },
     ],
     [
-      { delivery_type: 'SEND_IN_USER_TIMEZONE', schedule_time: '2025-03-01T09:30:00', user_timezone_details: { send_in_user_timezone: true } },
+      {
+        delivery_type: 'SEND_IN_USER_TIMEZONE',
+        schedule_time: '2025-03-01T09:30:00',
+        user_timezone_details: { send_in_user_timezone: true },
+      },
       { delivery_type: 'SEND_IN_USER_TIMEZONE', start_time: '2025-03-01T09:30:00', user_timezone_details: { send_in_user_timezone: true } },
     ],
   ];
@@ -103,8 +126,24 @@ test('schedules the service returns in the request vocabulary (ASAP, BTS, user t
 });
 
 test('schedulingToResponse mirrors the service; response-shaped input is left alone', () => {
-  assert.deepEqual(schedulingToResponse({ delivery_type: 'AT_FIXED_TIME', start_time: '2025-03-01T09:30:00', timezone: 'UTC', periodic_details: { sending_frequency: 'MONTHLY' } }, true),
-    { delivery_type: 'SCHEDULED', schedule_time: '09:30:00', time_zone: 'UTC', periodic_details: { sending_frequency: 'MONTHLY' }, frequency: 'MONTHLY' });
+  assert.deepEqual(
+    schedulingToResponse(
+      {
+        delivery_type: 'AT_FIXED_TIME',
+        start_time: '2025-03-01T09:30:00',
+        timezone: 'UTC',
+        periodic_details: { sending_frequency: 'MONTHLY' },
+      },
+      true,
+    ),
+    {
+      delivery_type: 'SCHEDULED',
+      schedule_time: '09:30:00',
+      time_zone: 'UTC',
+      periodic_details: { sending_frequency: 'MONTHLY' },
+      frequency: 'MONTHLY',
+    },
+  );
   const resp = { delivery_type: 'SCHEDULED', schedule_time: '09:30:00' };
   assert.deepEqual(schedulingToResponse(resp, true), resp);
   assert.equal(isResponseScheduling({ delivery_type: 'ASAP' }), false);
@@ -121,5 +160,8 @@ test('anything but an object is refused with a sentence; odd members survive', (
 
 test('the file text: canonical top-level order, two-space indent, final newline', () => {
   const text = serializeCampaign({ utm_params: { utm_source: 'a' }, channel: 'PUSH', id: 'x', basic_details: { name: 'n' } });
-  assert.equal(text, '{\n  "id": "x",\n  "channel": "PUSH",\n  "basic_details": {\n    "name": "n"\n  },\n  "utm_params": {\n    "utm_source": "a"\n  }\n}\n');
+  assert.equal(
+    text,
+    '{\n  "id": "x",\n  "channel": "PUSH",\n  "basic_details": {\n    "name": "n"\n  },\n  "utm_params": {\n    "utm_source": "a"\n  }\n}\n',
+  );
 });

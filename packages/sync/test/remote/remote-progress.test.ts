@@ -23,7 +23,10 @@ function recordingUi() {
 /** Whether `p` has settled, once what is already queued has run. */
 async function hasSettled(p: Promise<unknown>): Promise<boolean> {
   let settled = false;
-  void p.then(() => (settled = true), () => (settled = true));
+  void p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   await new Promise(resolve => setImmediate(resolve));
   return settled;
 }
@@ -37,10 +40,15 @@ test('an action that finishes before the delay shows nothing', async () => {
 test('a wait announced before the operation first awaits shows at once, and the progress stays until the operation settles', async () => {
   const { ui, shown } = recordingUi();
   let finish!: (value: string) => void;
-  const running = withDelayedProgress('Reading', action => {
-    action.onWait(WAIT);
-    return new Promise<string>(resolve => (finish = resolve));
-  }, ui, { delayMs: 60_000 });
+  const running = withDelayedProgress(
+    'Reading',
+    action => {
+      action.onWait(WAIT);
+      return new Promise<string>(resolve => (finish = resolve));
+    },
+    ui,
+    { delayMs: 60_000 },
+  );
   assert.equal(shown.length, 1, 'shown without waiting for the delay');
   assert.deepEqual(shown[0].waits, [WAIT]);
   assert.equal(await hasSettled(shown[0].done), false, 'open while the operation runs');
@@ -53,10 +61,21 @@ test('a wait announced before the operation first awaits shows at once, and the 
 test('a longer action shows after the delay, and its Cancel aborts the operation', async () => {
   let appear!: (shown: { title: string; cancel(): void; done: Promise<unknown> }) => void;
   const appeared = new Promise<{ title: string; cancel(): void; done: Promise<unknown> }>(resolve => (appear = resolve));
-  const ui: ProgressUi = { show: (title, cancel, done) => { appear({ title, cancel, done }); return { waiting: () => undefined }; } };
-  const running = withDelayedProgress('Pushing', action => new Promise<never>((_, reject) => {
-    action.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-  }), ui, { delayMs: 1 });
+  const ui: ProgressUi = {
+    show: (title, cancel, done) => {
+      appear({ title, cancel, done });
+      return { waiting: () => undefined };
+    },
+  };
+  const running = withDelayedProgress(
+    'Pushing',
+    action =>
+      new Promise<never>((_, reject) => {
+        action.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+      }),
+    ui,
+    { delayMs: 1 },
+  );
   const shown = await appeared;
   assert.equal(shown.title, 'Pushing');
   shown.cancel();

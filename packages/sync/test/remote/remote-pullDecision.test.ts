@@ -7,7 +7,7 @@ import { decidePull } from '../../src/remote/pull';
 const base = { channel: 'PUSH', basic_details: { name: 'Spring', tags: ['a'] } };
 const text = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
 
-test('as fetch: a new file, a file without edits, a file already holding the service\'s version', () => {
+test("as fetch: a new file, a file without edits, a file already holding the service's version", () => {
   const remote = { ...base, basic_details: { name: 'Spring', tags: ['a', 'b'] } };
   assert.deepEqual(decidePull(undefined, base, remote), { action: 'write', reason: 'new-file' });
   assert.deepEqual(decidePull(text(base), base, remote), { action: 'write', reason: 'no-local-edits' });
@@ -24,7 +24,11 @@ test('edits and service changes in other fields merge; the same field changed di
   const theirs = { ...base, basic_details: { name: 'Spring', tags: ['a', 'b'] } };
   const merged = decidePull(text(mine), base, theirs);
   assert.equal(merged.action, 'merge');
-  assert.deepEqual(merged.action === 'merge' && [merged.merged.basic_details, merged.takenFromRemote, merged.keptLocal], [{ name: 'Mine', tags: ['a', 'b'] }, ['basic_details.tags'], ['basic_details.name']]);
+  assert.deepEqual(merged.action === 'merge' && [merged.merged.basic_details, merged.takenFromRemote, merged.keptLocal], [
+    { name: 'Mine', tags: ['a', 'b'] },
+    ['basic_details.tags'],
+    ['basic_details.name'],
+  ]);
   const conflict = decidePull(text(mine), base, { ...base, basic_details: { name: 'Theirs', tags: ['a'] } });
   assert.deepEqual(conflict.action === 'conflict' && conflict.conflicts.map(c => c.path), ['basic_details.name']);
 });

@@ -7,7 +7,16 @@ import { VirtualClock } from '../helpers/virtualClock';
 
 function leaving(limiter: RateLimiter, clock: VirtualClock, start: number): { heard: SlotEstimate[]; acquire(): Promise<number> } {
   const heard: SlotEstimate[] = [];
-  return { heard, acquire: () => limiter.acquire(undefined, w => heard.push(w)).then(release => { release(); return clock.now() - start; }) };
+  return {
+    heard,
+    acquire: () =>
+      limiter
+        .acquire(undefined, w => heard.push(w))
+        .then(release => {
+          release();
+          return clock.now() - start;
+        }),
+  };
 }
 
 test('each queued request hears when it will leave, as the queue will play out', async () => {
@@ -18,11 +27,15 @@ test('each queued request hears when it will leave, as the queue will play out',
   const w = leaving(limiter, clock, start);
   const left = await Promise.all([w.acquire(), w.acquire(), w.acquire(), w.acquire(), w.acquire()]);
   assert.deepEqual(left, [0, 0, 1000, 1000, 2000]);
-  assert.deepEqual(w.heard, [
-    { ms: 1000, reason: 'rateLimit', limit },
-    { ms: 1000, reason: 'rateLimit', limit },
-    { ms: 2000, reason: 'rateLimit', limit },
-  ], 'the two that leave at once hear nothing');
+  assert.deepEqual(
+    w.heard,
+    [
+      { ms: 1000, reason: 'rateLimit', limit },
+      { ms: 1000, reason: 'rateLimit', limit },
+      { ms: 2000, reason: 'rateLimit', limit },
+    ],
+    'the two that leave at once hear nothing',
+  );
 });
 
 test('the estimate names the limit that holds the request, not the first one that is full', async () => {
@@ -83,7 +96,13 @@ test('no margin: a place is free again exactly a window after the answer', async
 
 test('usage() counts a request while it is out and until a window after its answer, not a moment longer', async () => {
   const clock = new VirtualClock();
-  const limiter = new RateLimiter({ clock, limits: [{ limit: 10, windowMs: 1000 }, { limit: 20, windowMs: 2000 }] });
+  const limiter = new RateLimiter({
+    clock,
+    limits: [
+      { limit: 10, windowMs: 1000 },
+      { limit: 20, windowMs: 2000 },
+    ],
+  });
   const first = await limiter.acquire();
   const second = await limiter.acquire();
   await clock.elapse(100);
@@ -115,7 +134,14 @@ test('a full window frees one place per answer that leaves it, in the order they
 });
 
 test('limits that mean nothing are refused', () => {
-  for (const limit of [{ limit: 0, windowMs: 1000 }, { limit: 0.5, windowMs: 1000 }, { limit: 2.5, windowMs: 1000 }, { limit: NaN, windowMs: 1000 }, { limit: 1, windowMs: 0 }, { limit: 1, windowMs: NaN }]) {
+  for (const limit of [
+    { limit: 0, windowMs: 1000 },
+    { limit: 0.5, windowMs: 1000 },
+    { limit: 2.5, windowMs: 1000 },
+    { limit: NaN, windowMs: 1000 },
+    { limit: 1, windowMs: 0 },
+    { limit: 1, windowMs: NaN },
+  ]) {
     assert.throws(() => new RateLimiter({ limits: [limit] }), /invalid rate limit/, JSON.stringify(limit));
   }
   assert.doesNotThrow(() => new RateLimiter({ limits: [{ limit: 1, windowMs: 1 }] }));
@@ -135,7 +161,10 @@ test('after thousands of sends, old ones are forgotten and the limits still hold
 
 test('one limiter per service client identity, made once', () => {
   let made = 0;
-  const factory = () => { made++; return new RateLimiter({ clock: new VirtualClock() }); };
+  const factory = () => {
+    made++;
+    return new RateLimiter({ clock: new VirtualClock() });
+  };
   const a = sharedLimiter('test://a|workspace-1', factory);
   assert.equal(sharedLimiter('test://a|workspace-1', factory), a);
   const b = sharedLimiter('test://a|workspace-2', factory);
@@ -155,7 +184,10 @@ test('a request out is told the wait as if answered now, the soonest it can be',
   const w = leaving(limiter, clock, start);
   const third = w.acquire();
   const fourth = w.acquire();
-  assert.deepEqual(w.heard, [{ ms: 50, reason: 'rateLimit', limit }, { ms: 1000, reason: 'rateLimit', limit }]);
+  assert.deepEqual(w.heard, [
+    { ms: 50, reason: 'rateLimit', limit },
+    { ms: 1000, reason: 'rateLimit', limit },
+  ]);
   await clock.elapse(500);
   out();
   // Told 1950, as if the request out were answered at 950; it was answered at 1450, so the fourth takes the place of the third's answer at 1000.
@@ -173,7 +205,10 @@ test('a Retry-After that comes while others are told their waits is in what the 
   limiter.pauseUntil(start + 5000);
   const second = w.acquire();
   assert.deepEqual(await Promise.all([first, second]), [5000, 6000]);
-  assert.deepEqual(w.heard, [{ ms: 1000, reason: 'rateLimit', limit }, { ms: 6000, reason: 'rateLimit', limit }]);
+  assert.deepEqual(w.heard, [
+    { ms: 1000, reason: 'rateLimit', limit },
+    { ms: 6000, reason: 'rateLimit', limit },
+  ]);
 });
 
 test('a request still out is taken as answered when the next one asks, not when the one before asked', async () => {
@@ -186,7 +221,10 @@ test('a request still out is taken as answered when the next one asks, not when 
   const first = w.acquire();
   await clock.elapse(400);
   const second = w.acquire();
-  assert.deepEqual(w.heard, [{ ms: 1000, reason: 'rateLimit', limit }, { ms: 2000, reason: 'rateLimit', limit }]);
+  assert.deepEqual(w.heard, [
+    { ms: 1000, reason: 'rateLimit', limit },
+    { ms: 2000, reason: 'rateLimit', limit },
+  ]);
   out();
   assert.deepEqual(await Promise.all([first, second]), [1400, 2400]);
 });

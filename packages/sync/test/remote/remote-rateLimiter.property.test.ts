@@ -19,7 +19,10 @@ import { maxInWindow } from '../helpers/windows';
 const SEED = Number(process.env.LIMITER_SEED ?? 20261128);
 const RUNS = Number(process.env.LIMITER_RUNS ?? 60);
 
-const limitsArb = fc.array(fc.record({ limit: fc.integer({ min: 1, max: 6 }), windowMs: fc.integer({ min: 20, max: 2000 }) }), { minLength: 1, maxLength: 3 });
+const limitsArb = fc.array(fc.record({ limit: fc.integer({ min: 1, max: 6 }), windowMs: fc.integer({ min: 20, max: 2000 }) }), {
+  minLength: 1,
+  maxLength: 3,
+});
 
 interface Request {
   latencyMs: number;
@@ -46,7 +49,10 @@ const requestArb: fc.Arbitrary<Request> = fc.record({
 });
 
 /** A caller: bursts of requests, each after a pause; it does not wait for one burst before the next. */
-const callerArb = fc.array(fc.record({ afterMs: fc.integer({ min: 0, max: 2000 }), requests: fc.array(requestArb, { minLength: 1, maxLength: 10 }) }), { minLength: 1, maxLength: 4 });
+const callerArb = fc.array(
+  fc.record({ afterMs: fc.integer({ min: 0, max: 2000 }), requests: fc.array(requestArb, { minLength: 1, maxLength: 10 }) }),
+  { minLength: 1, maxLength: 4 },
+);
 
 interface Traffic {
   /** When the model service counted each request. */
@@ -68,7 +74,11 @@ async function play(limits: readonly RateLimit[], callers: Array<Array<{ afterMs
     if (r.cancelAfterMs !== null) void clock.sleep(r.cancelAfterMs).then(() => cancel.abort());
     const askedAt = clock.now();
     let told: number | undefined;
-    const onWait = r.listens ? (wait: SlotEstimate) => { told = askedAt + wait.ms; } : undefined;
+    const onWait = r.listens
+      ? (wait: SlotEstimate) => {
+          told = askedAt + wait.ms;
+        }
+      : undefined;
     const release = await limiter.acquire(cancel.signal, onWait, room).catch(() => undefined);
     if (!release) return;
     const sent = clock.now();
@@ -80,41 +90,79 @@ async function play(limits: readonly RateLimit[], callers: Array<Array<{ afterMs
     release();
     if (room === 2) await send({ ...r, cancelAfterMs: null, retryAfterMs: null }, 1);
   };
-  await Promise.all(callers.map(async bursts => {
-    const out: Array<Promise<void>> = [];
-    for (const burst of bursts) {
-      await clock.sleep(burst.afterMs);
-      out.push(...burst.requests.map(r => send(r, r.thenWrite ? 2 : 1)));
-    }
-    await Promise.all(out);
-  }));
+  await Promise.all(
+    callers.map(async bursts => {
+      const out: Array<Promise<void>> = [];
+      for (const burst of bursts) {
+        await clock.sleep(burst.afterMs);
+        out.push(...burst.requests.map(r => send(r, r.thenWrite ? 2 : 1)));
+      }
+      await Promise.all(out);
+    }),
+  );
   traffic.counted.sort((a, b) => a - b);
   return traffic;
 }
 
 test(`random bursts, latencies and Retry-After pauses: no window of the service ever holds more than its limit, first in first out (seed ${SEED}, ${RUNS} runs)`, async () => {
-  await fc.assert(fc.asyncProperty(limitsArb, fc.array(callerArb, { minLength: 1, maxLength: 4 }), async (limits, callers) => {
-    const { counted, left } = await play(limits, callers);
-    for (const l of limits) {
-      const most = maxInWindow(counted, l.windowMs);
-      assert.ok(most <= l.limit, `${most} counted within ${l.windowMs} ms, limit ${l.limit}`);
-    }
-    assert.deepEqual(left, [...left].sort((a, b) => a - b), 'left in the order asked');
-  }), { seed: SEED, numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(limitsArb, fc.array(callerArb, { minLength: 1, maxLength: 4 }), async (limits, callers) => {
+      const { counted, left } = await play(limits, callers);
+      for (const l of limits) {
+        const most = maxInWindow(counted, l.windowMs);
+        assert.ok(most <= l.limit, `${most} counted within ${l.windowMs} ms, limit ${l.limit}`);
+      }
+      assert.deepEqual(
+        left,
+        [...left].sort((a, b) => a - b),
+        'left in the order asked',
+      );
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
 });
 
 test(`what a waiting request is told is a lower bound of when it leaves, and exact when every answer comes at once (seed ${SEED}, ${RUNS} runs)`, async () => {
-  const settled = fc.record({ latencyMs: fc.integer({ min: 0, max: 3000 }), retryAfterMs: fc.option(fc.integer({ min: 1, max: 4000 }), { freq: 8 }), thenWrite: fc.boolean(), listens: fc.boolean() });
-  const at = (instant: boolean) => settled.map((r): Request => ({ ...r, latencyMs: instant ? 0 : r.latencyMs, retryAfterMs: instant ? null : r.retryAfterMs, thenWrite: instant ? false : r.thenWrite, countedAt: 0, cancelAfterMs: null }));
-  const callers = (instant: boolean) => fc.array(fc.array(fc.record({ afterMs: fc.integer({ min: 0, max: 2000 }), requests: fc.array(at(instant), { minLength: 1, maxLength: 10 }) }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 });
-  await fc.assert(fc.asyncProperty(limitsArb, fc.boolean().chain(instant => fc.tuple(fc.constant(instant), callers(instant))), async (limits, [instant, traffic]) => {
-    const { waits } = await play(limits, traffic);
-    for (const w of waits) {
-      const told = w.told ?? w.asked;
-      assert.ok(told <= w.left, `told ${told - w.asked} ms, left after ${w.left - w.asked} ms`);
-      if (instant) assert.equal(told, w.left, 'every answer at once: told exactly');
-    }
-  }), { seed: SEED, numRuns: RUNS });
+  const settled = fc.record({
+    latencyMs: fc.integer({ min: 0, max: 3000 }),
+    retryAfterMs: fc.option(fc.integer({ min: 1, max: 4000 }), { freq: 8 }),
+    thenWrite: fc.boolean(),
+    listens: fc.boolean(),
+  });
+  const at = (instant: boolean) =>
+    settled.map(
+      (r): Request => ({
+        ...r,
+        latencyMs: instant ? 0 : r.latencyMs,
+        retryAfterMs: instant ? null : r.retryAfterMs,
+        thenWrite: instant ? false : r.thenWrite,
+        countedAt: 0,
+        cancelAfterMs: null,
+      }),
+    );
+  const callers = (instant: boolean) =>
+    fc.array(
+      fc.array(
+        fc.record({ afterMs: fc.integer({ min: 0, max: 2000 }), requests: fc.array(at(instant), { minLength: 1, maxLength: 10 }) }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      { minLength: 1, maxLength: 4 },
+    );
+  await fc.assert(
+    fc.asyncProperty(
+      limitsArb,
+      fc.boolean().chain(instant => fc.tuple(fc.constant(instant), callers(instant))),
+      async (limits, [instant, traffic]) => {
+        const { waits } = await play(limits, traffic);
+        for (const w of waits) {
+          const told = w.told ?? w.asked;
+          assert.ok(told <= w.left, `told ${told - w.asked} ms, left after ${w.left - w.asked} ms`);
+          if (instant) assert.equal(told, w.left, 'every answer at once: told exactly');
+        }
+      },
+    ),
+    { seed: SEED, numRuns: RUNS },
+  );
 });
 
 /** `count` requests all asking at once, each out for a random time up to `maxLatencyMs`: when each left. */
@@ -122,12 +170,14 @@ async function continuous(limits: readonly RateLimit[], count: number, latency: 
   const clock = new VirtualClock(0);
   const limiter = new RateLimiter({ clock, limits });
   const left: number[] = [];
-  await Promise.all(Array.from({ length: count }, async () => {
-    const release = await limiter.acquire();
-    left.push(clock.now());
-    await clock.sleep(latency());
-    release();
-  }));
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const release = await limiter.acquire();
+      left.push(clock.now());
+      await clock.sleep(latency());
+      release();
+    }),
+  );
   return left;
 }
 
@@ -135,18 +185,25 @@ test(`continuous demand with small latency fills the limits within 5 % (seed ${S
   const scenario = limitsArb.chain(limits => {
     const shortest = Math.min(...limits.map(l => l.windowMs));
     // Small: at most 2 % of the shortest window, each request its own.
-    return fc.record({ limits: fc.constant(limits), count: fc.integer({ min: 1, max: 120 }), latencies: fc.array(fc.integer({ min: 0, max: Math.floor(shortest / 50) }), { minLength: 1, maxLength: 50 }) });
+    return fc.record({
+      limits: fc.constant(limits),
+      count: fc.integer({ min: 1, max: 120 }),
+      latencies: fc.array(fc.integer({ min: 0, max: Math.floor(shortest / 50) }), { minLength: 1, maxLength: 50 }),
+    });
   });
-  await fc.assert(fc.asyncProperty(scenario, async ({ limits, count, latencies }) => {
-    let i = 0;
-    const left = await continuous(limits, count, () => latencies[i++ % latencies.length]);
-    const took = left[left.length - 1] - left[0];
-    const best = imposedMs(count, limits);
-    assert.ok(took <= best * 1.05, `${count} sends took ${took} ms; the limits allow ${best} ms`);
-  }), { seed: SEED, numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(scenario, async ({ limits, count, latencies }) => {
+      let i = 0;
+      const left = await continuous(limits, count, () => latencies[i++ % latencies.length]);
+      const took = left[left.length - 1] - left[0];
+      const best = imposedMs(count, limits);
+      assert.ok(took <= best * 1.05, `${count} sends took ${took} ms; the limits allow ${best} ms`);
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
 });
 
-test('the service\'s limits under continuous demand for over an hour: 10 a second, 100 a minute, 6000 an hour, no more, within 5 % no less', async () => {
+test("the service's limits under continuous demand for over an hour: 10 a second, 100 a minute, 6000 an hour, no more, within 5 % no less", async () => {
   const random = fc.sample(fc.integer({ min: 0, max: 20 }), { seed: SEED, numRuns: 1000 });
   let i = 0;
   const count = 6200;

@@ -12,20 +12,37 @@ test('a burst of 300 acquisitions never exceeds 10/s, 100/min, 6000/h, and is qu
   const limiter = new RateLimiter({ clock });
   const start = clock.now();
   const times: number[] = [];
-  await Promise.all(Array.from({ length: 300 }, () => limiter.acquire().then(release => { times.push(clock.now()); release(); })));
+  await Promise.all(
+    Array.from({ length: 300 }, () =>
+      limiter.acquire().then(release => {
+        times.push(clock.now());
+        release();
+      }),
+    ),
+  );
   assert.equal(times.length, 300);
   assert.ok(maxInWindow(times, 1000) <= 10, `second window: ${maxInWindow(times, 1000)}`);
   assert.ok(maxInWindow(times, 60_000) <= 100, `minute window: ${maxInWindow(times, 60_000)}`);
   assert.ok(maxInWindow(times, 3_600_000) <= 6000);
   // 100 a minute: request 101 waits for the first minute to pass, request 201 for the second; answered at once, no later.
-  assert.deepEqual([times[99], times[100], times[200], times[299]].map(t => t - start), [9000, 60_000, 120_000, 129_000]);
+  assert.deepEqual(
+    [times[99], times[100], times[200], times[299]].map(t => t - start),
+    [9000, 60_000, 120_000, 129_000],
+  );
 });
 
 test('requests leave in the order they asked (first in, first out)', async () => {
   const clock = new VirtualClock();
   const limiter = new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }] });
   const order: number[] = [];
-  await Promise.all([0, 1, 2, 3, 4, 5].map(i => limiter.acquire().then(release => { order.push(i); release(); })));
+  await Promise.all(
+    [0, 1, 2, 3, 4, 5].map(i =>
+      limiter.acquire().then(release => {
+        order.push(i);
+        release();
+      }),
+    ),
+  );
   assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
 });
 
@@ -34,7 +51,10 @@ test('a request holds its place from its send until a window after its answer, h
   const limiter = new RateLimiter({ clock, limits: [{ limit: 1, windowMs: 1000 }] });
   const start = clock.now();
   const release = await limiter.acquire();
-  const next = limiter.acquire().then(r => { r(); return clock.now() - start; });
+  const next = limiter.acquire().then(r => {
+    r();
+    return clock.now() - start;
+  });
   await clock.elapse(2500);
   assert.equal(limiter.delay(), Infinity, 'out for 2.5 s: the service may count it at any moment until its answer');
   assert.deepEqual(limiter.usage(), [1]);
@@ -49,7 +69,10 @@ test('answers out of order: a place frees by the answers, whichever request was 
   const start = clock.now();
   const first = await limiter.acquire();
   const second = await limiter.acquire();
-  const third = limiter.acquire().then(r => { r(); return clock.now() - start; });
+  const third = limiter.acquire().then(r => {
+    r();
+    return clock.now() - start;
+  });
   await clock.elapse(100);
   second();
   await clock.elapse(800);
@@ -92,7 +115,10 @@ test('cancelling the first in the queue lets the next go as soon as it could alo
   const ctrl = new AbortController();
   // Two places wanted: it waits for the answer a window old; the one behind it needs only the free one.
   const pair = limiter.acquire(ctrl.signal, undefined, 2);
-  const single = limiter.acquire().then(r => { r(); return clock.now() - start; });
+  const single = limiter.acquire().then(r => {
+    r();
+    return clock.now() - start;
+  });
   await clock.elapse(10);
   ctrl.abort();
   await assert.rejects(pair, { name: 'CancelledError' });
@@ -137,7 +163,7 @@ test('usage() counts the requests in each window; the spec limits are the defaul
   assert.deepEqual(limiter.usage(), [5, 5, 5]);
   for (const release of out.slice(0, 2)) release();
   await clock.elapse(1000);
-  assert.deepEqual(limiter.usage(), [3, 5, 5], 'answered a second ago: out of the second\'s window; still out: in every one');
+  assert.deepEqual(limiter.usage(), [3, 5, 5], "answered a second ago: out of the second's window; still out: in every one");
   assert.throws(() => new RateLimiter({ limits: [{ limit: 0, windowMs: 1000 }] }), /invalid rate limit/);
 });
 
@@ -168,7 +194,10 @@ test('imposedMs: the time the limits put between the first and the last of n sen
   assert.equal(imposedMs(6001), 3_600_000, 'the 6001st waits for the hour');
   // 16 full hours, then 39 minutes and 9 seconds into the 17th; played forward in O(calls).
   assert.equal(imposedMs(100_000), 16 * 3_600_000 + 39 * 60_000 + 9000);
-  const odd: RateLimit[] = [{ limit: 3, windowMs: 700 }, { limit: 5, windowMs: 2000 }];
+  const odd: RateLimit[] = [
+    { limit: 3, windowMs: 700 },
+    { limit: 5, windowMs: 2000 },
+  ];
   for (const n of [1, 3, 4, 5, 6, 17, 100]) assert.equal(imposedMs(n, odd), fastestSchedule(n, odd), `${n} calls`);
   assert.throws(() => imposedMs(5, [{ limit: 0, windowMs: 1000 }]), /invalid rate limit/);
 });
@@ -176,7 +205,10 @@ test('imposedMs: the time the limits put between the first and the last of n sen
 test('timeFor: from now until n more could all have left, behind the queue and after a pause', async () => {
   const clock = new VirtualClock();
   const limiter = new RateLimiter({ clock });
-  assert.deepEqual([0, 1, 10, 11, 100, 101].map(n => limiter.timeFor(n)), [0, 0, 0, 1000, 9000, 60_000]);
+  assert.deepEqual(
+    [0, 1, 10, 11, 100, 101].map(n => limiter.timeFor(n)),
+    [0, 0, 0, 1000, 9000, 60_000],
+  );
   const out = await Promise.all(Array.from({ length: 4 }, () => limiter.acquire()));
   for (let i = 0; i < 6; i++) await sendNow(limiter);
   assert.equal(limiter.timeFor(1), 1000, 'ten in the last second; the four still out taken as answered now');

@@ -11,7 +11,11 @@ const SHAPES: Array<{ name: string; text: string; expected: string }> = [
   { name: 'a header with spaces around `=`', text: 'authorization = bearer tok.en', expected: 'authorization = bearer ***' },
   { name: 'a header with two spaces before the token', text: 'Authorization: Bearer  tok.en', expected: 'Authorization: Bearer  ***' },
   { name: 'a header as a JSON member', text: '{"authorization": "Bearer tok.en"}', expected: '{"authorization": "Bearer ***"}' },
-  { name: 'a header as a JSON member, space inside the quotes', text: "{'Authorization':' Basic tok.en'}", expected: "{'Authorization':' Basic ***'}" },
+  {
+    name: 'a header as a JSON member, space inside the quotes',
+    text: "{'Authorization':' Basic tok.en'}",
+    expected: "{'Authorization':' Basic ***'}",
+  },
   { name: 'Basic credentials in prose, no padding', text: 'sent basic dXNlcjpwYXNzd29y twice', expected: 'sent basic *** twice' },
   { name: 'a Bearer token after two spaces', text: 'got Bearer  abcdefghijklmnop back', expected: 'got Bearer *** back' },
   { name: 'an api_key query parameter', text: '/v5/campaigns?page=2&api_key=s3cr3t', expected: '/v5/campaigns?page=2&api_key=***' },

@@ -20,7 +20,15 @@ const ENV: Environment = { name: 'test', baseUrl: 'https://api.example.com', wor
 function clientWith(fetchImpl: typeof fetch, env: Partial<Environment> = {}, apiKey = 'secret-api-key-123') {
   const clock = new VirtualClock();
   const logs: CallLogEntry[] = [];
-  const c = new ServiceClient({ environment: { ...ENV, ...env }, apiKey, fetch: fetchImpl, clock, limiter: new RateLimiter({ clock }), log: e => logs.push(e), maxRetries: 0 });
+  const c = new ServiceClient({
+    environment: { ...ENV, ...env },
+    apiKey,
+    fetch: fetchImpl,
+    clock,
+    limiter: new RateLimiter({ clock }),
+    log: e => logs.push(e),
+    maxRetries: 0,
+  });
   return { c, logs };
 }
 
@@ -28,8 +36,14 @@ const answering = (body: unknown) => (async () => new Response(JSON.stringify(bo
 
 test('the client itself refuses plain http:// off this machine, before anything is sent', () => {
   let sent = 0;
-  const fetchImpl = (async () => { sent++; return new Response('{}'); }) as typeof fetch;
-  assert.throws(() => clientWith(fetchImpl, { baseUrl: 'http://api.example.com' }), /`http:\/\/api\.example\.com` uses plain `http:\/\/`, which would send the API key unencrypted: use `https:\/\/`/);
+  const fetchImpl = (async () => {
+    sent++;
+    return new Response('{}');
+  }) as typeof fetch;
+  assert.throws(
+    () => clientWith(fetchImpl, { baseUrl: 'http://api.example.com' }),
+    /`http:\/\/api\.example\.com` uses plain `http:\/\/`, which would send the API key unencrypted: use `https:\/\/`/,
+  );
   assert.throws(() => clientWith(fetchImpl, { baseUrl: 'http://10.0.0.5:8080/' }), /unencrypted/);
   assert.throws(() => clientWith(fetchImpl, { baseUrl: 'https://ws:pw@api.example.com' }), /must not carry credentials/);
   assert.throws(() => clientWith(fetchImpl, { baseUrl: 'ftp://api.example.com' }), /reached over `https:\/\/`/);
@@ -41,7 +55,7 @@ test('the client itself refuses plain http:// off this machine, before anything 
 
 test('an answer about another campaign than the one asked for is refused, naming both', async () => {
   const { c } = clientWith(answering({ data: { id: '65f0c1d2e3a4b5c6d7e8f999', channel: 'PUSH' } }));
-  const e = await c.getCampaign(ID).catch(x => x) as ServiceError;
+  const e = (await c.getCampaign(ID).catch(x => x)) as ServiceError;
   assert.ok(e instanceof ServiceError, String(e));
   assert.equal(e.code, 'BAD_RESPONSE');
   assert.match(e.message, new RegExp(`campaign ${ID} was asked for, but the answer holds \`id\` "65f0c1d2e3a4b5c6d7e8f999"`));
@@ -75,8 +89,13 @@ test('a redirect to another origin is not followed: no credentials leave, and th
     res.writeHead(302, { Location: `${elsewhere.url}${req.url}` });
     res.end();
   });
-  const c = new ServiceClient({ environment: { ...ENV, baseUrl: service.url }, apiKey: 'secret-api-key-123', limiter: new RateLimiter(), maxRetries: 0 });
-  const e = await c.getCampaign(ID).catch(x => x) as ServiceError;
+  const c = new ServiceClient({
+    environment: { ...ENV, baseUrl: service.url },
+    apiKey: 'secret-api-key-123',
+    limiter: new RateLimiter(),
+    maxRetries: 0,
+  });
+  const e = (await c.getCampaign(ID).catch(x => x)) as ServiceError;
   assert.deepEqual(elsewhere.seen, [], 'the other origin received the call');
   assert.ok(e instanceof ServiceError, String(e));
   assert.equal(e.code, 'CROSS_ORIGIN_REDIRECT');
@@ -97,15 +116,24 @@ test('a redirect within the same origin is followed with the same headers; a 303
     res.end();
   });
   const c = new ServiceClient({
-    environment: { ...ENV, baseUrl: service.url }, apiKey: 'secret-api-key-123', limiter: new RateLimiter(), maxRetries: 0,
+    environment: { ...ENV, baseUrl: service.url },
+    apiKey: 'secret-api-key-123',
+    limiter: new RateLimiter(),
+    maxRetries: 0,
     routes: { getCampaign: { path: '/old/campaigns/{campaign_id}' }, searchCampaigns: { path: '/moved/search' } },
   });
   assert.equal((await c.getCampaign(ID)).id, ID);
-  assert.deepEqual(service.seen.map(r => `${r.method} ${r.url}`), [`GET /old/campaigns/${ID}`, `GET /v5/campaigns/${ID}`]);
+  assert.deepEqual(
+    service.seen.map(r => `${r.method} ${r.url}`),
+    [`GET /old/campaigns/${ID}`, `GET /v5/campaigns/${ID}`],
+  );
   assert.equal(service.seen[1].headers['svc-appkey'], 'WS1');
   assert.match(String(service.seen[1].headers.authorization), /^Basic /);
   await c.request({ method: 'POST', path: '/moved/search', body: { page: 1 }, kind: 'read' });
-  assert.deepEqual(service.seen.slice(2).map(r => `${r.method} ${r.url}`), ['POST /moved/search', `GET /v5/campaigns/${ID}`]);
+  assert.deepEqual(
+    service.seen.slice(2).map(r => `${r.method} ${r.url}`),
+    ['POST /moved/search', `GET /v5/campaigns/${ID}`],
+  );
 });
 
 // A key with the characters that URL encoding changes: its encoded form differs from it.
@@ -115,9 +143,13 @@ const ENCODED_KEY = encodeURIComponent(SPECIAL_KEY);
 test('a key with +, / and = is redacted raw and URL-encoded from error messages and the log', async () => {
   assert.notEqual(ENCODED_KEY, SPECIAL_KEY);
   const echo = `rejected key ${SPECIAL_KEY}; the proxy saw ?key=${ENCODED_KEY}`;
-  const fetchImpl = (async () => new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: echo, details: [{ target: 'x', message: `got ${ENCODED_KEY}` }] } }), { status: 500 })) as typeof fetch;
+  const fetchImpl = (async () =>
+    new Response(
+      JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: echo, details: [{ target: 'x', message: `got ${ENCODED_KEY}` }] } }),
+      { status: 500 },
+    )) as typeof fetch;
   const { c, logs } = clientWith(fetchImpl, {}, SPECIAL_KEY);
-  const e = await c.patch(ID, {}).catch(x => x) as ServiceError;
+  const e = (await c.patch(ID, {}).catch(x => x)) as ServiceError;
   const text = [e.message, ...e.details.map(d => d.message), ...logs.map(formatCallLog)].join('\n');
   assert.ok(!text.includes(SPECIAL_KEY), text);
   assert.ok(!text.includes(ENCODED_KEY), text);
@@ -126,10 +158,12 @@ test('a key with +, / and = is redacted raw and URL-encoded from error messages 
 
 test('a network failure whose text holds the key, raw or URL-encoded, is redacted', async () => {
   const fetchImpl = (async () => {
-    throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ECONNRESET for ${SPECIAL_KEY} (${ENCODED_KEY})`), { code: 'ECONNRESET' }) });
+    throw Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error(`connect ECONNRESET for ${SPECIAL_KEY} (${ENCODED_KEY})`), { code: 'ECONNRESET' }),
+    });
   }) as typeof fetch;
   const { c, logs } = clientWith(fetchImpl, {}, SPECIAL_KEY);
-  const e = await c.getCampaign(ID).catch(x => x) as ServiceError;
+  const e = (await c.getCampaign(ID).catch(x => x)) as ServiceError;
   assert.equal(e.code, 'NETWORK');
   assert.match(e.message, /Could not reach https:\/\/api\.example\.com: ECONNRESET \(connect ECONNRESET for \*\*\* \(\*\*\*\)\)/);
   const text = [e.message, ...logs.map(formatCallLog)].join('\n');
@@ -143,7 +177,13 @@ test('a read marked thenWrite waits for room for the write too, so the PATCH fol
     sentAt.push({ method: init?.method ?? 'GET', at: clock.now() });
     return new Response(JSON.stringify({ data: { id: ID } }), { status: 200 });
   }) as typeof fetch;
-  const c = new ServiceClient({ environment: ENV, apiKey: 'secret-api-key-123', fetch: fetchImpl, clock, limiter: new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }] }) });
+  const c = new ServiceClient({
+    environment: ENV,
+    apiKey: 'secret-api-key-123',
+    fetch: fetchImpl,
+    clock,
+    limiter: new RateLimiter({ clock, limits: [{ limit: 2, windowMs: 1000 }] }),
+  });
   await c.getCampaign(ID);
   await c.getCampaign(ID, { thenWrite: true });
   await c.patch(ID, { channel: 'PUSH' });

@@ -10,8 +10,18 @@ const hosts: ResolveHost = async name => {
 };
 
 test('every spelling of this machine and a port is one limiter key, per workspace', async () => {
-  const keys = await Promise.all(['http://localhost:8080', 'http://LOCALHOST:8080/', 'http://127.0.0.1:8080', 'http://127.1.2.3:8080/prefix', 'http://[::1]:8080', 'http://[0:0:0:0:0:0:0:1]:8080', 'http://localhost.:8080', 'http://devbox:8080']
-    .map(u => limiterKey(u, 'WS1', hosts)));
+  const keys = await Promise.all(
+    [
+      'http://localhost:8080',
+      'http://LOCALHOST:8080/',
+      'http://127.0.0.1:8080',
+      'http://127.1.2.3:8080/prefix',
+      'http://[::1]:8080',
+      'http://[0:0:0:0:0:0:0:1]:8080',
+      'http://localhost.:8080',
+      'http://devbox:8080',
+    ].map(u => limiterKey(u, 'WS1', hosts)),
+  );
   assert.deepEqual(new Set(keys), new Set(['loopback:8080|WS1']));
   assert.notEqual(await limiterKey('http://localhost:8081', 'WS1', hosts), keys[0]);
   assert.notEqual(await limiterKey('http://localhost:8080', 'WS2', hosts), keys[0]);

@@ -6,7 +6,15 @@ import * as path from 'node:path';
 import { RemoteWorld, startWorld } from './remoteHarness';
 import { campaignFields, EMPTY_FILTER } from '../../src/remote/explorerModel';
 import { denormalizeCampaign, isResponseScheduling, normalizeCampaign } from '../../src/remote/normalize';
-import { campaignAsFetched, fetchIntoWorkspace, FetchChoice, FetchDecision, FetchPorts, findFetchedFile, readRemote } from '../../src/remote/fetch';
+import {
+  campaignAsFetched,
+  fetchIntoWorkspace,
+  FetchChoice,
+  FetchDecision,
+  FetchPorts,
+  findFetchedFile,
+  readRemote,
+} from '../../src/remote/fetch';
 import { baseSnapshotPath, readBaseSnapshot, BaseSnapshotError, writeBaseSnapshot, makeBaseSnapshot } from '../../src/remote/baseSnapshots';
 import { serializeCampaign } from '../../src/remote/format';
 import { campaignFileName } from '../../src/remote/naming';
@@ -17,8 +25,12 @@ import { lint } from '../../../core/test/helpers/lint';
 /** Normalization round trips for the whole seed, and fetching into a workspace without losing work. */
 
 let w: RemoteWorld;
-before(async () => { w = await startWorld(); });
-after(async () => { await w?.close(); });
+before(async () => {
+  w = await startWorld();
+});
+after(async () => {
+  await w?.close();
+});
 
 async function allIds(client: ServiceClient): Promise<string[]> {
   const recs = await client.searchAll({ campaign_fields: campaignFields(EMPTY_FILTER), include_child_campaigns: true });
@@ -64,9 +76,17 @@ describe('normalization', () => {
     for (const r of recs) {
       const n = normalizeCampaign(await client.getCampaign(String(r.id)));
       const kept = n.notes.map(x => x.path);
-      const errors = lint(serializeCampaign(n.document), { settings: { features: { audienceLimit: true, queuing: true, portfolio: true, versioning: true }, subscriptionCategories: ['newsletters', 'product_updates', 'offers'] } })
-        .filter(d => d.severity === 'error' && !kept.some(k => d.path === k || d.path.startsWith(`${k}/`)));
-      assert.deepEqual(errors.map(e => `${e.rule} ${e.path} ${e.message}`), [], `campaign ${String(r.id)} (${String(r.campaign_delivery_type)})`);
+      const errors = lint(serializeCampaign(n.document), {
+        settings: {
+          features: { audienceLimit: true, queuing: true, portfolio: true, versioning: true },
+          subscriptionCategories: ['newsletters', 'product_updates', 'offers'],
+        },
+      }).filter(d => d.severity === 'error' && !kept.some(k => d.path === k || d.path.startsWith(`${k}/`)));
+      assert.deepEqual(
+        errors.map(e => `${e.rule} ${e.path} ${e.message}`),
+        [],
+        `campaign ${String(r.id)} (${String(r.campaign_delivery_type)})`,
+      );
       checked++;
     }
     assert.ok(checked > 10);
@@ -75,17 +95,28 @@ describe('normalization', () => {
 
 describe('fetch into the workspace', () => {
   let root: string;
-  before(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-fetch-')); });
-  after(() => { fs.rmSync(root, { recursive: true, force: true }); });
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-fetch-'));
+  });
+  after(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
-  function ports(client: ServiceClient, answer: FetchChoice | ((d: FetchDecision) => FetchChoice) = 'cancel', unsaved?: Record<string, string>) {
+  function ports(
+    client: ServiceClient,
+    answer: FetchChoice | ((d: FetchDecision) => FetchChoice) = 'cancel',
+    unsaved?: Record<string, string>,
+  ) {
     const asked: FetchDecision[] = [];
     const p: FetchPorts = {
       client,
       workspaceRoot: root,
       folder: 'campaigns',
       unsavedText: f => unsaved?.[f],
-      ask: async d => { asked.push(d); return typeof answer === 'function' ? answer(d) : answer; },
+      ask: async d => {
+        asked.push(d);
+        return typeof answer === 'function' ? answer(d) : answer;
+      },
     };
     return { p, asked };
   }
@@ -99,7 +130,13 @@ describe('fetch into the workspace', () => {
 
   test('a first fetch writes <folder>/<name-slug>.<id>.campaign.json and the base snapshot', async () => {
     const client = w.client(0);
-    const rec = await pickCampaign(client, r => r.channel === 'PUSH' && r.campaign_delivery_type === 'ONE_TIME' && (r.scheduling_details as { delivery_type?: string } | undefined)?.delivery_type === 'SCHEDULED');
+    const rec = await pickCampaign(
+      client,
+      r =>
+        r.channel === 'PUSH' &&
+        r.campaign_delivery_type === 'ONE_TIME' &&
+        (r.scheduling_details as { delivery_type?: string } | undefined)?.delivery_type === 'SCHEDULED',
+    );
     const id = String(rec.id);
     const { p, asked } = ports(client);
     const res = await fetchIntoWorkspace(id, p);
@@ -159,14 +196,20 @@ describe('fetch into the workspace', () => {
       assert.deepEqual(asked[0].action === 'ask' && asked[0].localChanges?.changes.map(c => c.key), ['basic_details']);
       assert.equal(fs.readFileSync(first.file, 'utf8'), localText, `${choice} kept the local text`);
       assert.equal(fs.readFileSync(baseSnapshotPath(root, id), 'utf8'), baseBefore, `${choice} kept the base`);
-      assert.deepEqual(diffComponents(JSON.parse(localText), JSON.parse(res.text)).changes.map(c => c.key), ['basic_details', 'utm_params']);
+      assert.deepEqual(
+        diffComponents(JSON.parse(localText), JSON.parse(res.text)).changes.map(c => c.key),
+        ['basic_details', 'utm_params'],
+      );
       assert.deepEqual(res.record.utm_params, { utm_source: 'x', utm_medium: 'y' }, `${choice} still gives the record it read`);
     }
   });
 
   test('overwrite replaces the file and keeps the local text in .campaigns/backup/', async () => {
     const client = w.client(0);
-    const rec = await pickCampaign(client, r => r.channel === 'PUSH' && r.status === 'ACTIVE' && r.campaign_delivery_type === 'EVENT_TRIGGERED');
+    const rec = await pickCampaign(
+      client,
+      r => r.channel === 'PUSH' && r.status === 'ACTIVE' && r.campaign_delivery_type === 'EVENT_TRIGGERED',
+    );
     const id = String(rec.id);
     const first = await fetchIntoWorkspace(id, ports(client).p);
     const edited = JSON.parse(first.text);
@@ -278,10 +321,21 @@ describe('base snapshots', () => {
       const file = baseSnapshotPath(root, id);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, '{ nope');
-      await assert.rejects(readBaseSnapshot(root, id), (e: unknown) => e instanceof BaseSnapshotError && /not valid JSON.*Fetch the campaign again/.test(e.message));
+      await assert.rejects(
+        readBaseSnapshot(root, id),
+        (e: unknown) => e instanceof BaseSnapshotError && /not valid JSON.*Fetch the campaign again/.test(e.message),
+      );
       fs.writeFileSync(file, JSON.stringify({ format: 'other' }));
       await assert.rejects(readBaseSnapshot(root, id), /damaged: `format`/);
-      const snap = makeBaseSnapshot({ environment: 'e', baseUrl: 'https://x', workspaceId: 'w', id, campaign: { id }, aside: {}, notes: [] });
+      const snap = makeBaseSnapshot({
+        environment: 'e',
+        baseUrl: 'https://x',
+        workspaceId: 'w',
+        id,
+        campaign: { id },
+        aside: {},
+        notes: [],
+      });
       await writeBaseSnapshot(root, snap);
       assert.deepEqual(await readBaseSnapshot(root, id), snap);
       assert.deepEqual(fs.readdirSync(path.dirname(file)), [`${id}.json`], 'no temporary file left behind');

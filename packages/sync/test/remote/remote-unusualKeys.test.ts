@@ -19,13 +19,19 @@ import { previewText } from '../../src/push/patch';
  */
 
 const ID = '65f0c1d2e3a4b5c6d7e8f901';
-const ANSWER = `{"data": {"id": "${ID}", "campaign_id": "${ID}", "channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "status": "DRAFT",` +
+const ANSWER =
+  `{"data": {"id": "${ID}", "campaign_id": "${ID}", "channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "status": "DRAFT",` +
   ` "created_by": "dev@example.com", "__proto__": {"polluted": true}, "basic_details": {"name": "Odd keys", "__proto__": {"nested": 1}},` +
   ` "advanced": {"constructor": "c", "prototype": "p"}}}`;
 
 function serving(text: string | (() => string)): ServiceClient {
   const fetchImpl = (async () => new Response(typeof text === 'string' ? text : text(), { status: 200 })) as typeof fetch;
-  return new ServiceClient({ environment: { name: 'test', baseUrl: 'https://api.example.com', workspaceId: 'WS1', headerPrefix: 'SVC', production: false }, apiKey: 'secret-api-key-123', fetch: fetchImpl, limiter: new RateLimiter() });
+  return new ServiceClient({
+    environment: { name: 'test', baseUrl: 'https://api.example.com', workspaceId: 'WS1', headerPrefix: 'SVC', production: false },
+    apiKey: 'secret-api-key-123',
+    fetch: fetchImpl,
+    limiter: new RateLimiter(),
+  });
 }
 
 const own = (o: unknown, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -33,7 +39,12 @@ const own = (o: unknown, k: string) => Object.prototype.hasOwnProperty.call(o, k
 test('fetch keeps `__proto__` members in the written file and in the base snapshot', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'i18-client-keys-'));
   try {
-    const res = await fetchIntoWorkspace(ID, { client: serving(ANSWER), workspaceRoot: root, folder: 'campaigns', ask: async () => 'cancel' });
+    const res = await fetchIntoWorkspace(ID, {
+      client: serving(ANSWER),
+      workspaceRoot: root,
+      folder: 'campaigns',
+      ask: async () => 'cancel',
+    });
     assert.equal(res.outcome, 'written');
     const written = JSON.parse(fs.readFileSync(res.file, 'utf8'));
     assert.ok(own(written, '__proto__'), fs.readFileSync(res.file, 'utf8'));
@@ -93,11 +104,18 @@ test('a `__proto__` member added on one side is one difference at its own pointe
 });
 
 test('a schedule with a `__proto__` member converts to the request shape and back exactly, the member kept', () => {
-  const response = JSON.parse('{"delivery_type": "SCHEDULED", "schedule_time": "2026-03-01T10:00:00", "time_zone": "Europe/Berlin", "__proto__": {"x": 1}}');
+  const response = JSON.parse(
+    '{"delivery_type": "SCHEDULED", "schedule_time": "2026-03-01T10:00:00", "time_zone": "Europe/Berlin", "__proto__": {"x": 1}}',
+  );
   const request = schedulingToRequest(response, false);
   assert.equal(request.exact, true, JSON.stringify(request));
   assert.ok(own(request.value, '__proto__'));
-  assert.deepEqual(request.value, JSON.parse('{"delivery_type": "AT_FIXED_TIME", "start_time": "2026-03-01T10:00:00", "timezone": "Europe/Berlin", "__proto__": {"x": 1}}'));
+  assert.deepEqual(
+    request.value,
+    JSON.parse(
+      '{"delivery_type": "AT_FIXED_TIME", "start_time": "2026-03-01T10:00:00", "timezone": "Europe/Berlin", "__proto__": {"x": 1}}',
+    ),
+  );
   const back = schedulingToResponse(request.value, false);
   assert.ok(own(back, '__proto__'));
   assert.deepEqual(back, response);
@@ -105,5 +123,8 @@ test('a schedule with a `__proto__` member converts to the request shape and bac
 
 test('the push preview shows a `__proto__` member the body sends', () => {
   const body = JSON.parse('{"basic_details": {"name": "Odd keys", "__proto__": {"nested": 1}}}');
-  assert.equal(previewText(body), '{\n  "basic_details": {\n    "__proto__": {\n      "nested": 1\n    },\n    "name": "Odd keys"\n  }\n}\n');
+  assert.equal(
+    previewText(body),
+    '{\n  "basic_details": {\n    "__proto__": {\n      "nested": 1\n    },\n    "name": "Odd keys"\n  }\n}\n',
+  );
 });

@@ -27,7 +27,14 @@ export async function startWorld(opts: EmulatorOptions = {}): Promise<RemoteWorl
   const emu = await startEmulator({ now: () => clock.now(), ...opts });
   const logs: CallLogEntry[] = [];
   const limiters = new Map<number, RateLimiter>();
-  const env = (i = 0): Environment => ({ name: `emu${i}`, baseUrl: emu.url, workspaceId: emu.workspaces[i].id, headerPrefix: 'SVC', production: false, email: 'dev@example.com' });
+  const env = (i = 0): Environment => ({
+    name: `emu${i}`,
+    baseUrl: emu.url,
+    workspaceId: emu.workspaces[i].id,
+    headerPrefix: 'SVC',
+    production: false,
+    email: 'dev@example.com',
+  });
   return {
     emu,
     clock,
@@ -40,7 +47,13 @@ export async function startWorld(opts: EmulatorOptions = {}): Promise<RemoteWorl
         limiters.set(i, limiter);
       }
       return new ServiceClient({
-        environment: env(i), apiKey: emu.workspaces[i].apiKey, clock, limiter, fetch: clock.wrapFetch(), log: e => logs.push(e), ...extra,
+        environment: env(i),
+        apiKey: emu.workspaces[i].apiKey,
+        clock,
+        limiter,
+        fetch: clock.wrapFetch(),
+        log: e => logs.push(e),
+        ...extra,
       });
     },
     close: () => emu.close(),

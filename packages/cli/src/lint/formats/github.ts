@@ -7,7 +7,12 @@ import { FormatContext } from './format';
  * the pull request's changed lines show (`::error file=…,line=…::message`).
  */
 
-const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'notice',
+  hint: 'notice',
+};
 
 /** The escaping of a command's message (GitHub's `escapeData`). */
 function escapeData(s: string): string {

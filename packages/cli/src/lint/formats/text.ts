@@ -20,8 +20,9 @@ export function formatText(reports: FileReport[], { colour }: FormatContext): st
     }
   }
   const counts = countBySeverity(reports);
-  const summary = `${plural(reports.length, 'file')} checked: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, `
-    + `${counts.information} information, ${plural(counts.hint, 'hint')}.`;
+  const summary =
+    `${plural(reports.length, 'file')} checked: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
+    `${counts.information} information, ${plural(counts.hint, 'hint')}.`;
   lines.push(counts.error ? paint(31, summary) : summary);
   return lines.join('\n') + '\n';
 }

@@ -17,18 +17,29 @@ export const journey: Journey = {
     });
 
     let offered: string[] = [];
-    await step('Ctrl+. offers the fix', async () => {
-      offered = await workbench.quickFixes();
-      assert.ok(offered.some(a => /\band\b/.test(a)), `no quick fix mentioning \`and\`; offered: ${offered.join(' | ')}`);
-    }, { readme: 'quick-fix', crop: [page.locator('.action-widget'), line('"segmentation_details"'), line('"operator": "contains"')] });
+    await step(
+      'Ctrl+. offers the fix',
+      async () => {
+        offered = await workbench.quickFixes();
+        assert.ok(
+          offered.some(a => /\band\b/.test(a)),
+          `no quick fix mentioning \`and\`; offered: ${offered.join(' | ')}`,
+        );
+      },
+      { readme: 'quick-fix', crop: [page.locator('.action-widget'), line('"segmentation_details"'), line('"operator": "contains"')] },
+    );
 
-    await step('the fix is applied and the problem is gone', async () => {
-      await workbench.chooseAction(offered.find(a => /\band\b/.test(a))!);
-      await workbench.waitForEditorText(/"filter_operator": "and"/);
-      await workbench.waitForProblems(rows => rows.length > 0 && !rows.some(r => r.includes('F1')), 'F1 gone from the Problems panel');
-      await workbench.save();
-      const text = fs.readFileSync(path.join(workspace, file), 'utf8');
-      assert.match(text, /"filter_operator": "and"/, 'the saved file holds the fix');
-    }, { readme: 'quick-fix-applied', crop: [line('"segmentation_details"'), page.locator('.markers-panel .monaco-list-row').last()] });
+    await step(
+      'the fix is applied and the problem is gone',
+      async () => {
+        await workbench.chooseAction(offered.find(a => /\band\b/.test(a))!);
+        await workbench.waitForEditorText(/"filter_operator": "and"/);
+        await workbench.waitForProblems(rows => rows.length > 0 && !rows.some(r => r.includes('F1')), 'F1 gone from the Problems panel');
+        await workbench.save();
+        const text = fs.readFileSync(path.join(workspace, file), 'utf8');
+        assert.match(text, /"filter_operator": "and"/, 'the saved file holds the fix');
+      },
+      { readme: 'quick-fix-applied', crop: [line('"segmentation_details"'), page.locator('.markers-panel .monaco-list-row').last()] },
+    );
   },
 };

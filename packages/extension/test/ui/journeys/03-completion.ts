@@ -22,20 +22,39 @@ export const journey: Journey = {
       await workbench.waitForProblems(rows => rows.some(r => r.includes('F3')), 'F3 in the Problems panel');
     });
 
-    await step('Ctrl+Space on the operator lists the operators of a `double`, each explained', async () => {
-      // Line 18: `          "operator": "contains",`: the cursor inside the string.
-      await workbench.goTo(18, 24);
-      await page.keyboard.press('Control+Space');
-      await suggest.waitFor({ state: 'visible' });
-      const operators = ['in', 'between', 'lessThan', 'greaterThan'];
-      const seen = await workbench.waitForValue(labels, ls => operators.every(op => ls.some(l => l.replace(/"/g, '') === op)), `the operators of a double in the list: ${operators.join(', ')}`);
-      assert.ok(!seen.some(l => /contains/.test(l)), `\`contains\` is not offered for a double: ${seen.join(' | ')}`);
-      // Ctrl+Space again shows the focused item's explanation beside the list: why it is offered.
-      await page.keyboard.press('Control+Space');
-      await details.waitFor({ state: 'visible' });
-      await workbench.waitForValue(async () => (await details.textContent()) ?? '', t => /Allowed for\s*data_type\s*double/.test(t),
-        'the operator\'s explanation: allowed for data_type double');
-    }, { readme: 'completion', crop: [suggest, details, workbench.editor().locator('.view-line', { hasText: '"filter_type": "user_attributes"' }), workbench.editor().locator('.view-line', { hasText: '"value": 500' })] });
+    await step(
+      'Ctrl+Space on the operator lists the operators of a `double`, each explained',
+      async () => {
+        // Line 18: `          "operator": "contains",`: the cursor inside the string.
+        await workbench.goTo(18, 24);
+        await page.keyboard.press('Control+Space');
+        await suggest.waitFor({ state: 'visible' });
+        const operators = ['in', 'between', 'lessThan', 'greaterThan'];
+        const seen = await workbench.waitForValue(
+          labels,
+          ls => operators.every(op => ls.some(l => l.replace(/"/g, '') === op)),
+          `the operators of a double in the list: ${operators.join(', ')}`,
+        );
+        assert.ok(!seen.some(l => /contains/.test(l)), `\`contains\` is not offered for a double: ${seen.join(' | ')}`);
+        // Ctrl+Space again shows the focused item's explanation beside the list: why it is offered.
+        await page.keyboard.press('Control+Space');
+        await details.waitFor({ state: 'visible' });
+        await workbench.waitForValue(
+          async () => (await details.textContent()) ?? '',
+          t => /Allowed for\s*data_type\s*double/.test(t),
+          "the operator's explanation: allowed for data_type double",
+        );
+      },
+      {
+        readme: 'completion',
+        crop: [
+          suggest,
+          details,
+          workbench.editor().locator('.view-line', { hasText: '"filter_type": "user_attributes"' }),
+          workbench.editor().locator('.view-line', { hasText: '"value": 500' }),
+        ],
+      },
+    );
 
     await step('taking `greaterThan` replaces the value, and F3 is gone', async () => {
       await page.keyboard.type('greaterTh');
@@ -49,11 +68,15 @@ export const journey: Journey = {
     });
 
     const hover = page.locator('.monaco-hover:not(.hidden)').first();
-    await step('a hover on `delivery_type` says what it is, its values and its rules', async () => {
-      // Line 25: `    "delivery_type": "AT_FIXED_TIME",`: the cursor on the key.
-      await workbench.goTo(25, 8);
-      // It lists the delivery types and names the rules that govern it.
-      await workbench.hoverAtCursor(/AT_FIXED_TIME[\s\S]*H\d|H\d[\s\S]*AT_FIXED_TIME/);
-    }, { readme: 'hover', crop: [hover, workbench.editor().locator('.view-line', { hasText: '"delivery_type": "AT_FIXED_TIME"' })] });
+    await step(
+      'a hover on `delivery_type` says what it is, its values and its rules',
+      async () => {
+        // Line 25: `    "delivery_type": "AT_FIXED_TIME",`: the cursor on the key.
+        await workbench.goTo(25, 8);
+        // It lists the delivery types and names the rules that govern it.
+        await workbench.hoverAtCursor(/AT_FIXED_TIME[\s\S]*H\d|H\d[\s\S]*AT_FIXED_TIME/);
+      },
+      { readme: 'hover', crop: [hover, workbench.editor().locator('.view-line', { hasText: '"delivery_type": "AT_FIXED_TIME"' })] },
+    );
   },
 };

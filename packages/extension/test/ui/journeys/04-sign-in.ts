@@ -17,7 +17,9 @@ export const journey: Journey = {
     await step('signed out: the status bar says so, the Campaigns view offers to sign in', async () => {
       await workbench.connectionStatus(`${env.name}: signed out`).waitFor({ state: 'visible' });
       await workbench.openActivity('Campaigns');
-      await page.locator('.part.sidebar .welcome-view-content', { hasText: 'Sign in to browse the campaigns' }).waitFor({ state: 'visible' });
+      await page
+        .locator('.part.sidebar .welcome-view-content', { hasText: 'Sign in to browse the campaigns' })
+        .waitFor({ state: 'visible' });
       await page.locator('.part.sidebar .welcome-view-content').getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
     });
 
@@ -25,8 +27,12 @@ export const journey: Journey = {
       await workbench.command('Campaign Studio: Sign In');
       await quickInput.locator('.quick-input-title', { hasText: 'Sign in to which environment?' }).waitFor({ state: 'visible' });
       const environments = emulatorOf(ctx).info.environments;
-      await workbench.waitForQuickPickRows(rs => environments.every(e => rs.some(r => r.includes(e.name) && r.includes(e.workspaceId))) && rs.some(r => /Add an environment/.test(r)),
-        'every environment with its workspace, and "Add an environment…", in the list');
+      await workbench.waitForQuickPickRows(
+        rs =>
+          environments.every(e => rs.some(r => r.includes(e.name) && r.includes(e.workspaceId))) &&
+          rs.some(r => /Add an environment/.test(r)),
+        'every environment with its workspace, and "Add an environment…", in the list',
+      );
     });
 
     await step('a wrong API key is refused, with what to do', async () => {
@@ -49,7 +55,9 @@ export const journey: Journey = {
       await quickInput.locator('.quick-input-title', { hasText: `Sign in to ${env.name}` }).waitFor({ state: 'visible' });
       await input.fill(env.apiKey);
       await quickInput.locator('input[type="password"]').waitFor({ state: 'visible' });
-      await quickInput.locator('.quick-input-message', { hasText: `API key of workspace ${env.workspaceId}` }).waitFor({ state: 'visible' });
+      await quickInput
+        .locator('.quick-input-message', { hasText: `API key of workspace ${env.workspaceId}` })
+        .waitFor({ state: 'visible' });
     });
 
     await step('connected: the status bar shows the environment, the Campaigns view its campaigns', async () => {
@@ -57,10 +65,15 @@ export const journey: Journey = {
       await workbench.connectionStatus(`${env.name}: connected`).waitFor({ state: 'visible' });
       await workbench.waitForNotification(`Signed in to ${env.name}.`);
       await workbench.waitForProgressToEnd();
-      await page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^Campaigns: ${env.name}$`, 'i') }).waitFor({ state: 'visible' });
+      await page
+        .locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^Campaigns: ${env.name}$`, 'i') })
+        .waitFor({ state: 'visible' });
       await workbench.treeItem(/^Status SCHEDULED/).waitFor({ state: 'visible' });
-      await workbench.waitForValue(() => workbench.connectionStatus().getAttribute('aria-label'), l => l === `Campaign Studio environment ${env.name}: connected`,
-        'the status bar entry\'s accessible name to say the environment is connected');
+      await workbench.waitForValue(
+        () => workbench.connectionStatus().getAttribute('aria-label'),
+        l => l === `Campaign Studio environment ${env.name}: connected`,
+        "the status bar entry's accessible name to say the environment is connected",
+      );
     });
   },
 };

@@ -17,10 +17,17 @@ export const journey: Journey = {
     /** The group's count is drawn after its children: wait for it to say `count`. */
     const waitForCount = (row: ReturnType<typeof workbench.treeItem>, count: string, what: string) => {
       let shown: string | null = null;
-      return workbench.until(async () => (shown = await description(row)) === count, what, () => `the group says ${JSON.stringify(shown)}`);
+      return workbench.until(
+        async () => (shown = await description(row)) === count,
+        what,
+        () => `the group says ${JSON.stringify(shown)}`,
+      );
     };
     const campaigns = (names: string[]) => names.filter(n => / campaign$/.test(n));
-    const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: /[0-9a-f]{24}/ }).first();
+    const hover = page
+      .locator('.workbench-hover, .monaco-hover')
+      .filter({ hasText: /[0-9a-f]{24}/ })
+      .first();
 
     await step('signed in, the Campaigns view groups the campaigns by status', async () => {
       await signIn(ctx);
@@ -30,21 +37,36 @@ export const journey: Journey = {
       }
     });
 
-    await step('a status group lists its campaigns; hovering one shows its details', async () => {
-      const scheduled = workbench.treeItem('Status SCHEDULED');
-      await workbench.expand(scheduled);
-      const flash = workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign');
-      await flash.waitFor({ state: 'visible' });
-      await waitForCount(scheduled, '8', 'the Scheduled group to count its 8 campaigns');
-      const names = await workbench.waitForValue(async () => campaigns(await workbench.childrenOf(scheduled)), ns => ns.length === 8, 'the Scheduled group to list its 8 campaigns');
-      assert.ok(names.every(n => / SCHEDULED campaign$/.test(n)), `a campaign of another status is listed: ${names.join(' | ')}`);
-      await workbench.waitForValue(() => description(flash), d => /^Push · \w/.test(d ?? ''), 'the campaign to show its channel and delivery type');
-      await flash.locator('.monaco-icon-label').first().hover();
-      // The hover is built when it opens (the metadata call): it shows the id once it is complete, and names the campaign.
-      await hover.filter({ hasText: /Weekend flash deal/ }).waitFor({ state: 'visible' });
-    }, { readme: 'campaigns-tree', crop: [sidebar.locator('.composite.title'), workbench.treeItem('Status ARCHIVED'), hover] });
+    await step(
+      'a status group lists its campaigns; hovering one shows its details',
+      async () => {
+        const scheduled = workbench.treeItem('Status SCHEDULED');
+        await workbench.expand(scheduled);
+        const flash = workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign');
+        await flash.waitFor({ state: 'visible' });
+        await waitForCount(scheduled, '8', 'the Scheduled group to count its 8 campaigns');
+        const names = await workbench.waitForValue(
+          async () => campaigns(await workbench.childrenOf(scheduled)),
+          ns => ns.length === 8,
+          'the Scheduled group to list its 8 campaigns',
+        );
+        assert.ok(
+          names.every(n => / SCHEDULED campaign$/.test(n)),
+          `a campaign of another status is listed: ${names.join(' | ')}`,
+        );
+        await workbench.waitForValue(
+          () => description(flash),
+          d => /^Push · \w/.test(d ?? ''),
+          'the campaign to show its channel and delivery type',
+        );
+        await flash.locator('.monaco-icon-label').first().hover();
+        // The hover is built when it opens (the metadata call): it shows the id once it is complete, and names the campaign.
+        await hover.filter({ hasText: /Weekend flash deal/ }).waitFor({ state: 'visible' });
+      },
+      { readme: 'campaigns-tree', crop: [sidebar.locator('.composite.title'), workbench.treeItem('Status ARCHIVED'), hover] },
+    );
 
-    await step('grouped by channel from the view\'s title bar: Push, Email, SMS', async () => {
+    await step("grouped by channel from the view's title bar: Push, Email, SMS", async () => {
       await workbench.viewAction('Group Campaigns by Channel').click();
       for (const c of ['PUSH', 'EMAIL', 'SMS']) await workbench.treeItem(`Channel ${c}`).waitFor({ state: 'visible' });
       await workbench.treeItem('Status SCHEDULED').waitFor({ state: 'detached' });
@@ -55,8 +77,15 @@ export const journey: Journey = {
     await step('Push lists 15 campaigns, then "Load more…"', async () => {
       await workbench.expand(push);
       await workbench.treeItem('Load the next 15').waitFor({ state: 'visible' });
-      const names = await workbench.waitForValue(async () => campaigns(await workbench.childrenOf(push)), ns => ns.length === 15, 'a page of 15 campaigns');
-      assert.ok(names.every(n => /, PUSH \w+ campaign$/.test(n)), `a campaign of another channel is listed: ${names.join(' | ')}`);
+      const names = await workbench.waitForValue(
+        async () => campaigns(await workbench.childrenOf(push)),
+        ns => ns.length === 15,
+        'a page of 15 campaigns',
+      );
+      assert.ok(
+        names.every(n => /, PUSH \w+ campaign$/.test(n)),
+        `a campaign of another channel is listed: ${names.join(' | ')}`,
+      );
       await waitForCount(push, '15+', 'the Push group to say "15+" while more pages remain');
     });
 
@@ -76,10 +105,14 @@ export const journey: Journey = {
       await workbench.answer('flash');
       await filterMessage.filter({ hasText: 'Filtered: name "flash".' }).waitFor({ state: 'visible' });
       let names: string[] = [];
-      await workbench.until(async () => {
-        names = campaigns(await workbench.childrenOf(push).catch(() => []));
-        return names.some(n => n.startsWith('Weekend flash deal,')) && names.every(n => /flash/i.test(n.split(',')[0]));
-      }, 'the Push group to list only campaigns named with "flash"', () => names.join(' | '));
+      await workbench.until(
+        async () => {
+          names = campaigns(await workbench.childrenOf(push).catch(() => []));
+          return names.some(n => n.startsWith('Weekend flash deal,')) && names.every(n => /flash/i.test(n.split(',')[0]));
+        },
+        'the Push group to list only campaigns named with "flash"',
+        () => names.join(' | '),
+      );
       await waitForCount(push, String(names.length), 'the Push group to count the filtered campaigns');
       await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'visible' });
     });
@@ -88,7 +121,10 @@ export const journey: Journey = {
       await workbench.viewAction('Clear Campaign Filters').click();
       await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'detached' });
       await filterMessage.waitFor({ state: 'detached' });
-      await workbench.until(async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15, 'the Push group to list its first page again');
+      await workbench.until(
+        async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15,
+        'the Push group to list its first page again',
+      );
     });
 
     const menu = page.locator('.context-view .monaco-menu');
@@ -98,8 +134,11 @@ export const journey: Journey = {
       await item.waitFor({ state: 'visible' });
       await item.locator('.monaco-icon-label').first().click({ button: 'right' });
       await menu.waitFor({ state: 'visible' });
-      return workbench.waitForValue(async () => (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean),
-        entries => offers.every(o => entries.includes(o)), `the menu of ${name} to offer ${offers.join(' and ')}`);
+      return workbench.waitForValue(
+        async () => (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean),
+        entries => offers.every(o => entries.includes(o)),
+        `the menu of ${name} to offer ${offers.join(' and ')}`,
+      );
     };
     /** The screenshot of a step shows its menu open; the next step closes it. */
     const closeMenu = async () => {
@@ -107,10 +146,14 @@ export const journey: Journey = {
       await menu.waitFor({ state: 'detached' });
     };
 
-    await step('right-clicking an ACTIVE campaign offers Pause and Stop, not Resume', async () => {
-      const entries = await menuOf('Weekly picks for you', 'ACTIVE', ['Pause Campaign', 'Stop Campaign']);
-      assert.ok(!entries.includes('Resume Campaign'), `an ACTIVE campaign offers Resume: ${entries.join(' | ')}`);
-    }, { readme: 'context-menu-active', crop: [workbench.treeItem('Weekly picks for you, PUSH ACTIVE campaign'), menu] });
+    await step(
+      'right-clicking an ACTIVE campaign offers Pause and Stop, not Resume',
+      async () => {
+        const entries = await menuOf('Weekly picks for you', 'ACTIVE', ['Pause Campaign', 'Stop Campaign']);
+        assert.ok(!entries.includes('Resume Campaign'), `an ACTIVE campaign offers Resume: ${entries.join(' | ')}`);
+      },
+      { readme: 'context-menu-active', crop: [workbench.treeItem('Weekly picks for you, PUSH ACTIVE campaign'), menu] },
+    );
 
     await step('right-clicking a PAUSED campaign offers Resume and Stop, not Pause', async () => {
       await closeMenu();

@@ -31,7 +31,9 @@ export const journey: Journey = {
       await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
       await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
       const toast = await workbench.waitForNotification(`Fetched "${name}" into campaigns/`);
-      await toast.filter({ hasText: /1 component kept as the service returned it \(see the information diagnostic\)/ }).waitFor({ state: 'visible' });
+      await toast
+        .filter({ hasText: /1 component kept as the service returned it \(see the information diagnostic\)/ })
+        .waitFor({ state: 'visible' });
       file = fetchedFile(ctx, id);
       assert.strictEqual(path.basename(file), `weekly-picks-for-you.${id}.campaign.json`);
       await workbench.waitForEditorText(new RegExp(`"id": "${id}"`));
@@ -40,8 +42,15 @@ export const journey: Journey = {
       await workbench.codeLens(/Push to shopco/).waitFor({ state: 'visible' });
       await workbench.showProblems();
       await workbench.filterProblems(path.basename(file));
-      const rows = await workbench.waitForProblems(rows => rows.some(r => /scheduling_details/.test(r) && /time of day/.test(r)), 'the note on `scheduling_details` in the Problems panel');
-      assert.strictEqual(await page.locator('.markers-panel .monaco-list-row .codicon-error').count(), 0, `no error in the Problems panel:\n${rows.join('\n')}`);
+      const rows = await workbench.waitForProblems(
+        rows => rows.some(r => /scheduling_details/.test(r) && /time of day/.test(r)),
+        'the note on `scheduling_details` in the Problems panel',
+      );
+      assert.strictEqual(
+        await page.locator('.markers-panel .monaco-list-row .codicon-error').count(),
+        0,
+        `no error in the Problems panel:\n${rows.join('\n')}`,
+      );
     });
 
     await step('the base snapshot is written beside it, in .campaigns/base/', async () => {
@@ -51,7 +60,10 @@ export const journey: Journey = {
       assert.strictEqual(base.workspaceId, emulatorOf(ctx).environment.workspaceId);
       assert.strictEqual(base.id, id);
       assert.deepStrictEqual(base.campaign, readJson(ctx, file), 'the base records exactly what the file holds');
-      assert.ok(base.notes.some((n: { path: string }) => n.path === '/scheduling_details'), 'the base keeps the normalization note');
+      assert.ok(
+        base.notes.some((n: { path: string }) => n.path === '/scheduling_details'),
+        'the base keeps the normalization note',
+      );
       assert.ok(fs.existsSync(path.join(ctx.workspace, '.campaigns', 'base', `${id}.json`)));
       // As a person checks it: the Explorer shows the file under .campaigns/base/.
       await workbench.openActivity('Explorer');
@@ -69,11 +81,16 @@ export const journey: Journey = {
       const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: path.basename(file) });
       await row.waitFor({ state: 'visible' });
       // VS Code draws a decoration's badge as the ::after content of an element of the row.
-      const badges = () => row.locator('[class*="monaco-decoration-itemBadge"]').evaluateAll(els => {
-        const page = globalThis as unknown as { getComputedStyle(el: unknown, pseudo: string): { content: string } };
-        return els.map(el => page.getComputedStyle(el, '::after').content);
-      });
-      await workbench.until(async () => (await badges()).includes('"B"'), 'the badge B on the file', () => 'no badge B');
+      const badges = () =>
+        row.locator('[class*="monaco-decoration-itemBadge"]').evaluateAll(els => {
+          const page = globalThis as unknown as { getComputedStyle(el: unknown, pseudo: string): { content: string } };
+          return els.map(el => page.getComputedStyle(el, '::after').content);
+        });
+      await workbench.until(
+        async () => (await badges()).includes('"B"'),
+        'the badge B on the file',
+        () => 'no badge B',
+      );
     });
   },
 };

@@ -33,26 +33,42 @@ export const journey: Journey = {
     const title = 'Review push: Weekend flash deal → shopco';
     const pushButton = workbench.editorAction('Push');
     const cancelButton = workbench.editorAction('Cancel Push');
-    await step('Push: the review opens beside the file, the exact body as a diff, Push and Cancel in its title bar', async () => {
-      await workbench.clearNotifications();
-      // Room for the file and its review side by side.
-      await workbench.command('View: Close Primary Side Bar');
-      await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
-      await workbench.command('Campaign Studio: Push Changes to the Service');
-      await workbench.activeTab(title).waitFor({ state: 'visible' });
-      await pushButton.waitFor({ state: 'visible' });
-      await cancelButton.waitFor({ state: 'visible' });
-      // The file stays in view, in the other group.
-      await page.locator('.editor-group-container:not(.active) .tab.active', { hasText: file.split('/').pop()! }).waitFor({ state: 'visible' });
-      const review = await workbench.waitForDiffText(text => text.includes(`// PATCH /v5/campaigns/${id}`) && text.includes('"updated_by": "you@example.com"'),
-        'the request line, and the body with the fields a write needs');
-      assert.match(review, /\/\/ Environment: shopco\n/, review);
-      assert.match(review, /\/\/ {3}campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/, review);
-      const body = [...review.matchAll(/^ {2}"([^"]+)":/gm)].map(m => m[1]);
-      assert.deepStrictEqual(body.slice(0, 4), ['channel', 'campaign_delivery_type', 'updated_by', 'campaign_content'], `the body sent: the three fields a write needs, then the edited component:\n${review}`);
-      await workbench.waitForProgressToEnd();
-      await workbench.movePointerAway();
-    }, { readme: 'push-review', crop: [page.locator('.part.editor')] });
+    await step(
+      'Push: the review opens beside the file, the exact body as a diff, Push and Cancel in its title bar',
+      async () => {
+        await workbench.clearNotifications();
+        // Room for the file and its review side by side.
+        await workbench.command('View: Close Primary Side Bar');
+        await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
+        await workbench.command('Campaign Studio: Push Changes to the Service');
+        await workbench.activeTab(title).waitFor({ state: 'visible' });
+        await pushButton.waitFor({ state: 'visible' });
+        await cancelButton.waitFor({ state: 'visible' });
+        // The file stays in view, in the other group.
+        await page
+          .locator('.editor-group-container:not(.active) .tab.active', { hasText: file.split('/').pop()! })
+          .waitFor({ state: 'visible' });
+        const review = await workbench.waitForDiffText(
+          text => text.includes(`// PATCH /v5/campaigns/${id}`) && text.includes('"updated_by": "you@example.com"'),
+          'the request line, and the body with the fields a write needs',
+        );
+        assert.match(review, /\/\/ Environment: shopco\n/, review);
+        assert.match(
+          review,
+          /\/\/ {3}campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/,
+          review,
+        );
+        const body = [...review.matchAll(/^ {2}"([^"]+)":/gm)].map(m => m[1]);
+        assert.deepStrictEqual(
+          body.slice(0, 4),
+          ['channel', 'campaign_delivery_type', 'updated_by', 'campaign_content'],
+          `the body sent: the three fields a write needs, then the edited component:\n${review}`,
+        );
+        await workbench.waitForProgressToEnd();
+        await workbench.movePointerAway();
+      },
+      { readme: 'push-review', crop: [page.locator('.part.editor')] },
+    );
 
     await step('Push in the title bar: pushed, the review closes, and the service has the change', async () => {
       await pushButton.click();
@@ -61,7 +77,7 @@ export const journey: Journey = {
       const after = await emulator.stored(id);
       const sent = JSON.stringify(after.components.campaign_content);
       assert.match(sent, /Sneakers from \$29 this weekend\./);
-      assert.doesNotMatch(sent, /\$39/, 'both platforms\' messages changed');
+      assert.doesNotMatch(sent, /\$39/, "both platforms' messages changed");
       assert.strictEqual(after.updated_by, 'you@example.com');
       assert.notStrictEqual(after.updated_at, before.updated_at);
       for (const k of Object.keys(before.components).filter(k => k !== 'campaign_content')) {

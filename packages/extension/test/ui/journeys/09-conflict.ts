@@ -51,40 +51,73 @@ export const journey: Journey = {
 
     await step('meanwhile a colleague changes the same component (a tag added, and the name), as Compare with Remote shows', async () => {
       const stored = await emulator.stored(id);
-      const basic = { ...stored.components.basic_details, name: 'Weekend sneaker deal', tags: [...stored.components.basic_details.tags, 'weekend'] };
+      const basic = {
+        ...stored.components.basic_details,
+        name: 'Weekend sneaker deal',
+        tags: [...stored.components.basic_details.tags, 'weekend'],
+      };
       await emulator.editAsColleague(id, { basic_details: basic }, colleague);
       const after = await emulator.stored(id);
       assert.strictEqual(after.updated_by, colleague);
-      assert.deepStrictEqual([after.components.basic_details.name, after.components.basic_details.tags], ['Weekend sneaker deal', ['deal', 'weekend']]);
+      assert.deepStrictEqual(
+        [after.components.basic_details.name, after.components.basic_details.tags],
+        ['Weekend sneaker deal', ['deal', 'weekend']],
+      );
       await workbench.clearNotifications();
       await workbench.command('Campaign Studio: Compare with Remote');
-      await workbench.waitForDiff(d => /"name": "Weekend sneaker deal"[\s\S]*"weekend"/.test(d.original) && d.modified.includes('"name": "Weekend flash deal, 48 hours"'),
-        'their name and tag on the left, my name on the right');
+      await workbench.waitForDiff(
+        d =>
+          /"name": "Weekend sneaker deal"[\s\S]*"weekend"/.test(d.original) &&
+          d.modified.includes('"name": "Weekend flash deal, 48 hours"'),
+        'their name and tag on the left, my name on the right',
+      );
       await workbench.waitForProgressToEnd();
     });
 
-    await step('Push: only the name conflicts, its base, mine and theirs side by side beside the file', async () => {
-      // The comparison seen, back to the file: the push is about the active campaign file.
-      await workbench.command('View: Close Editor');
-      await workbench.activeTab(file.split('/').pop()!).filter({ hasNotText: '↔' }).waitFor({ state: 'visible' });
-      await workbench.clearNotifications();
-      await workbench.command('Campaign Studio: Push Changes to the Service');
-      await workbench.activeTab('Resolve conflicts:').waitFor({ state: 'visible' });
-      await card.waitFor({ state: 'visible' });
-      // Their tag merged by itself: one conflict, the name, with the three values and who changed theirs.
-      await workbench.waitForValue(() => view.locator('section.conflict h2').allTextContents(), h => h.join() === 'basic_details.name', 'one conflict, on basic_details.name');
-      await side('base').locator('pre', { hasText: /^"Weekend flash deal"$/ }).waitFor({ state: 'visible' });
-      await side('local').locator('pre', { hasText: /^"Weekend flash deal, 48 hours"$/ }).waitFor({ state: 'visible' });
-      await side('remote').locator('pre', { hasText: /^"Weekend sneaker deal"$/ }).waitFor({ state: 'visible' });
-      await side('remote').locator('.who', { hasText: `changed by ${colleague} at ` }).waitFor({ state: 'visible' });
-      await view.locator('.intro', { hasText: 'nothing is sent until you confirm it there' }).waitFor({ state: 'visible' });
-      await workbench.until(async () => (await status.textContent()) === '0 of 1 field decided', 'the view to say nothing is decided yet');
-      await workbench.until(() => isDisabled(proceed), 'Continue to wait for a choice');
-      // The file stays open, beside the view.
-      await page.locator('.tabs-container .tab', { hasText: file.split('/').pop()! }).first().waitFor({ state: 'visible' });
-      await workbench.waitForProgressToEnd();
-      await workbench.movePointerAway();
-    }, { readme: 'conflict', crop: [view.locator('h1'), card, view.locator('footer')] });
+    await step(
+      'Push: only the name conflicts, its base, mine and theirs side by side beside the file',
+      async () => {
+        // The comparison seen, back to the file: the push is about the active campaign file.
+        await workbench.command('View: Close Editor');
+        await workbench.activeTab(file.split('/').pop()!).filter({ hasNotText: '↔' }).waitFor({ state: 'visible' });
+        await workbench.clearNotifications();
+        await workbench.command('Campaign Studio: Push Changes to the Service');
+        await workbench.activeTab('Resolve conflicts:').waitFor({ state: 'visible' });
+        await card.waitFor({ state: 'visible' });
+        // Their tag merged by itself: one conflict, the name, with the three values and who changed theirs.
+        await workbench.waitForValue(
+          () => view.locator('section.conflict h2').allTextContents(),
+          h => h.join() === 'basic_details.name',
+          'one conflict, on basic_details.name',
+        );
+        await side('base')
+          .locator('pre', { hasText: /^"Weekend flash deal"$/ })
+          .waitFor({ state: 'visible' });
+        await side('local')
+          .locator('pre', { hasText: /^"Weekend flash deal, 48 hours"$/ })
+          .waitFor({ state: 'visible' });
+        await side('remote')
+          .locator('pre', { hasText: /^"Weekend sneaker deal"$/ })
+          .waitFor({ state: 'visible' });
+        await side('remote')
+          .locator('.who', { hasText: `changed by ${colleague} at ` })
+          .waitFor({ state: 'visible' });
+        await view.locator('.intro', { hasText: 'nothing is sent until you confirm it there' }).waitFor({ state: 'visible' });
+        await workbench.until(
+          async () => (await status.textContent()) === '0 of 1 field decided',
+          'the view to say nothing is decided yet',
+        );
+        await workbench.until(() => isDisabled(proceed), 'Continue to wait for a choice');
+        // The file stays open, beside the view.
+        await page
+          .locator('.tabs-container .tab', { hasText: file.split('/').pop()! })
+          .first()
+          .waitFor({ state: 'visible' });
+        await workbench.waitForProgressToEnd();
+        await workbench.movePointerAway();
+      },
+      { readme: 'conflict', crop: [view.locator('h1'), card, view.locator('footer')] },
+    );
 
     await step('Theirs: their column is marked, and every field is decided', async () => {
       await card.locator('vscode-radio[value="remote"]').click();
@@ -97,7 +130,11 @@ export const journey: Journey = {
       await card.locator('vscode-radio[value="edit"]').click();
       const text = card.locator('vscode-textarea textarea');
       await text.waitFor({ state: 'visible' });
-      await workbench.waitForValue(() => text.inputValue(), v => v === '"Weekend flash deal, 48 hours"', 'the edit to start from mine');
+      await workbench.waitForValue(
+        () => text.inputValue(),
+        v => v === '"Weekend flash deal, 48 hours"',
+        'the edit to start from mine',
+      );
       await text.fill(agreed);
       await error.filter({ hasText: `Text goes in double quotes: "${agreed}".` }).waitFor({ state: 'visible' });
       await workbench.until(async () => (await status.textContent()) === '0 of 1 field decided', 'the invalid edit not to count');
@@ -116,8 +153,14 @@ export const journey: Journey = {
       const tab = page.locator('.tabs-container .tab', { hasText: 'now ↔ after the merge (basic_details)' }).first();
       await tab.waitFor({ state: 'visible' });
       await tab.click();
-      await workbench.waitForDiff(s => s.original.includes('"Weekend flash deal, 48 hours"') && s.modified.includes(`"${agreed}"`) && /"weekend"/.test(s.modified) && !/"weekend"/.test(s.original),
-        'mine on the left; the name as written and their tag on the right');
+      await workbench.waitForDiff(
+        s =>
+          s.original.includes('"Weekend flash deal, 48 hours"') &&
+          s.modified.includes(`"${agreed}"`) &&
+          /"weekend"/.test(s.modified) &&
+          !/"weekend"/.test(s.original),
+        'mine on the left; the name as written and their tag on the right',
+      );
       // The view stays in sight beside the preview.
       await card.waitFor({ state: 'visible' });
     });
@@ -126,13 +169,16 @@ export const journey: Journey = {
       await proceed.click();
       await webview.waitFor({ state: 'detached' });
       await workbench.activeTab('Review push: ').waitFor({ state: 'visible' });
-      await workbench.waitForDiff(s => s.modified.includes(`"${agreed}"`) && /"weekend"/.test(s.modified), 'the review\'s body to send the name as written with their tag');
+      await workbench.waitForDiff(
+        s => s.modified.includes(`"${agreed}"`) && /"weekend"/.test(s.modified),
+        "the review's body to send the name as written with their tag",
+      );
       await workbench.until(async () => readJson(ctx, file).basic_details?.name === agreed, 'the file to hold the merge');
       assert.deepStrictEqual(readJson(ctx, file).basic_details.tags, ['deal', 'weekend']);
       await workbench.waitForProgressToEnd();
     });
 
-    await step('Push: the service holds both people\'s edits, and so does my file', async () => {
+    await step("Push: the service holds both people's edits, and so does my file", async () => {
       await workbench.editorAction('Push').click();
       await workbench.waitForNotification(new RegExp(`^Pushed .* to campaign ${id} on shopco`));
       const remote = (await emulator.stored(id)).components;

@@ -33,25 +33,36 @@ export const journey: Journey = {
       await workbench.connectionStatus(`${env.name}: connected`).waitFor({ state: 'visible' });
     });
 
-    await step('slow: the status bar shows the latency seen, the view says so', async () => {
-      await service.setFaults('latency=3200');
-      await refresh();
-      await workbench.expand(workbench.treeItem(/^Status SCHEDULED/));
-      await workbench.connectionStatus(new RegExp(`${env.name}: slow \\(3\\.\\d s\\)`)).waitFor({ state: 'visible' });
-      await viewMessage.filter({ hasText: /Slow \(3\.\d s\): The service answers, but slowly/ }).first().waitFor({ state: 'visible' });
-      await service.setFaults('none');
-      await workbench.waitForProgressToEnd();
-    }, { readme: 'connection-slow' });
+    await step(
+      'slow: the status bar shows the latency seen, the view says so',
+      async () => {
+        await service.setFaults('latency=3200');
+        await refresh();
+        await workbench.expand(workbench.treeItem(/^Status SCHEDULED/));
+        await workbench.connectionStatus(new RegExp(`${env.name}: slow \\(3\\.\\d s\\)`)).waitFor({ state: 'visible' });
+        await viewMessage
+          .filter({ hasText: /Slow \(3\.\d s\): The service answers, but slowly/ })
+          .first()
+          .waitFor({ state: 'visible' });
+        await service.setFaults('none');
+        await workbench.waitForProgressToEnd();
+      },
+      { readme: 'connection-slow' },
+    );
 
-    await step('rate-limited: a read waits as Retry-After says, and the notification counts down with the reason', async () => {
-      const id = await service.campaignId(CAMPAIGN);
-      await service.setFaults('throttle=1,retry-after=3');
-      await workbench.command('Campaign Studio: Open Remote Campaign (Read-Only)');
-      await page.locator('.quick-input-widget', { hasText: 'Campaign id' }).waitFor({ state: 'visible' });
-      await workbench.answer(id);
-      await workbench.waitForNotification(/Waiting [1-3] seconds?: the service asked to slow down \(Retry-After\)/);
-      await workbench.connectionStatus(new RegExp(`${env.name}: rate-limited \\([0-9]+ s\\)`)).waitFor({ state: 'visible' });
-    }, { readme: 'connection-rate-limited' });
+    await step(
+      'rate-limited: a read waits as Retry-After says, and the notification counts down with the reason',
+      async () => {
+        const id = await service.campaignId(CAMPAIGN);
+        await service.setFaults('throttle=1,retry-after=3');
+        await workbench.command('Campaign Studio: Open Remote Campaign (Read-Only)');
+        await page.locator('.quick-input-widget', { hasText: 'Campaign id' }).waitFor({ state: 'visible' });
+        await workbench.answer(id);
+        await workbench.waitForNotification(/Waiting [1-3] seconds?: the service asked to slow down \(Retry-After\)/);
+        await workbench.connectionStatus(new RegExp(`${env.name}: rate-limited \\([0-9]+ s\\)`)).waitFor({ state: 'visible' });
+      },
+      { readme: 'connection-rate-limited' },
+    );
 
     await step('the read ends within its budget with one message: when the next call is allowed, and Retry', async () => {
       const toast = await workbench.waitForNotification(/rate limit was reached/);
@@ -62,19 +73,26 @@ export const journey: Journey = {
       await workbench.clearNotifications();
     });
 
-    await step('unreachable: since when, the last error; the view offers Retry and Show Log', async () => {
-      await service.setFaults('drop-rate=1');
-      await refresh();
-      await welcome.filter({ hasText: 'The service is unreachable' }).waitFor({ state: 'visible' });
-      await welcome.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
-      await welcome.getByRole('button', { name: 'Show Log' }).waitFor({ state: 'visible' });
-      await workbench.connectionStatus(new RegExp(`${env.name}: unreachable since \\d`)).waitFor({ state: 'visible' });
-      await workbench.movePointerAway();
-    }, { readme: 'connection-unreachable' });
+    await step(
+      'unreachable: since when, the last error; the view offers Retry and Show Log',
+      async () => {
+        await service.setFaults('drop-rate=1');
+        await refresh();
+        await welcome.filter({ hasText: 'The service is unreachable' }).waitFor({ state: 'visible' });
+        await welcome.getByRole('button', { name: 'Retry' }).waitFor({ state: 'visible' });
+        await welcome.getByRole('button', { name: 'Show Log' }).waitFor({ state: 'visible' });
+        await workbench.connectionStatus(new RegExp(`${env.name}: unreachable since \\d`)).waitFor({ state: 'visible' });
+        await workbench.movePointerAway();
+      },
+      { readme: 'connection-unreachable' },
+    );
 
     await step('Show Log: every try, with its outcome, its request id and when it is retried', async () => {
       await welcome.getByRole('button', { name: 'Show Log' }).click();
-      await page.locator('.part.panel .view-lines', { hasText: /POST\s\/v5\/campaigns\/search\s→\sNETWORK\sin\s\d+\sms\s\[request/ }).first().waitFor({ state: 'visible' });
+      await page
+        .locator('.part.panel .view-lines', { hasText: /POST\s\/v5\/campaigns\/search\s→\sNETWORK\sin\s\d+\sms\s\[request/ })
+        .first()
+        .waitFor({ state: 'visible' });
     });
 
     await step('Retry, once the service is back: connected, the campaigns listed again', async () => {
@@ -84,15 +102,19 @@ export const journey: Journey = {
       await workbench.treeItem(/^Status SCHEDULED/).waitFor({ state: 'visible' });
     });
 
-    await step('credentials rejected: the view and the status bar say so, and lead to Sign In Again', async () => {
-      await service.setFaults('status=401');
-      // Opening a group asks the service for its campaigns.
-      await workbench.treeItem(/^Status SCHEDULED/).click();
-      await welcome.filter({ hasText: 'The service rejected the API key' }).waitFor({ state: 'visible' });
-      await welcome.getByRole('button', { name: 'Sign In Again' }).waitFor({ state: 'visible' });
-      await workbench.connectionStatus(`${env.name}: credentials rejected`).waitFor({ state: 'visible' });
-      await workbench.movePointerAway();
-    }, { readme: 'connection-credentials-rejected' });
+    await step(
+      'credentials rejected: the view and the status bar say so, and lead to Sign In Again',
+      async () => {
+        await service.setFaults('status=401');
+        // Opening a group asks the service for its campaigns.
+        await workbench.treeItem(/^Status SCHEDULED/).click();
+        await welcome.filter({ hasText: 'The service rejected the API key' }).waitFor({ state: 'visible' });
+        await welcome.getByRole('button', { name: 'Sign In Again' }).waitFor({ state: 'visible' });
+        await workbench.connectionStatus(`${env.name}: credentials rejected`).waitFor({ state: 'visible' });
+        await workbench.movePointerAway();
+      },
+      { readme: 'connection-credentials-rejected' },
+    );
 
     await step('Sign In Again with the key: connected', async () => {
       await service.setFaults('none');

@@ -34,12 +34,18 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.addEnvironment': { run: 'needs-input', why: 'input boxes for name, base URL, workspace id, email' },
   'campaignStudio.showServiceLog': { run: 'no-input' },
   'campaignStudio.connection.retry': { run: 'no-input' },
-  'campaignStudio.openRemote': { run: 'needs-input', why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)' },
+  'campaignStudio.openRemote': {
+    run: 'needs-input',
+    why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)',
+  },
   'campaignStudio.fetch': { run: 'needs-input', why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)' },
   'campaignStudio.diffRemote': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.diffBase': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.summarizeChanges': { run: 'needs-input', why: 'needs a fetched campaign file; shows a quick pick' },
-  'campaignStudio.checkWorkspace': { run: 'needs-input', why: 'reads the service for the fetched files of a signed-in environment, then offers a list of files (remoteMany.test.ts)' },
+  'campaignStudio.checkWorkspace': {
+    run: 'needs-input',
+    why: 'reads the service for the fetched files of a signed-in environment, then offers a list of files (remoteMany.test.ts)',
+  },
   'campaignStudio.explorer.refresh': { run: 'no-input' },
   'campaignStudio.explorer.filter': { run: 'needs-input', why: 'a quick pick of the filters (remote.test.ts passes a filter)' },
   'campaignStudio.explorer.clearFilters': { run: 'no-input' },
@@ -48,10 +54,16 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.explorer.loadMore': { run: 'needs-input', why: 'a "Load more" tree item' },
   'campaignStudio.explorer.copyId': { run: 'needs-input', why: 'a campaign tree item' },
   'campaignStudio.explorer.showFlow': { run: 'needs-input', why: 'a campaign tree item; shows a quick pick' },
-  'campaignStudio.newCampaign': { run: 'needs-input', why: 'quick picks of the channel and the delivery type (onboarding.test.ts passes both)' },
+  'campaignStudio.newCampaign': {
+    run: 'needs-input',
+    why: 'quick picks of the channel and the delivery type (onboarding.test.ts passes both)',
+  },
   'campaignStudio.showPreview': { run: 'needs-input', why: 'needs a campaign file, active or passed (preview.test.ts)' },
   'campaignStudio.preview.reveal': { run: 'needs-input', why: 'a problem link of the preview passes the file and line (preview.test.ts)' },
-  'campaignStudio.showRuleDoc': { run: 'needs-input', why: 'asks for the rule id without one (onboarding.test.ts passes it, as the rule links do)' },
+  'campaignStudio.showRuleDoc': {
+    run: 'needs-input',
+    why: 'asks for the rule id without one (onboarding.test.ts passes it, as the rule links do)',
+  },
 };
 
 /** The error messages shown while `fn` runs. */
@@ -60,8 +72,12 @@ async function errorsShownDuring(fn: () => Promise<unknown>): Promise<string[]> 
 }
 
 suite('commands', () => {
-  suiteSetup(async () => { await activateExtension(); });
-  teardown(async () => { await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); });
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
 
   const contributed: Array<{ command: string; title: string }> = manifest().contributes?.commands ?? [];
 
@@ -82,7 +98,11 @@ suite('commands', () => {
   test('a failing command is caught by the error check below (the check itself works)', async () => {
     const api = await activateExtension();
     const id = 'campaignStudio.test.alwaysFails';
-    registerCommands(api.ctx, { [id]: () => () => { throw new Error('deliberate failure'); } });
+    registerCommands(api.ctx, {
+      [id]: () => () => {
+        throw new Error('deliberate failure');
+      },
+    });
     const errors = await errorsShownDuring(async () => vscode.commands.executeCommand(id));
     assert.strictEqual(errors.length, 1, 'the error notification of a failing command was not seen');
     assert.match(errors[0], /deliberate failure/);
@@ -92,8 +112,9 @@ suite('commands', () => {
     const how = COMMANDS[command];
     if (how?.run !== 'no-input') continue;
     test(`runs without input and without an error: ${command} (${title})`, async () => {
-      const errors = await errorsShownDuring(() => within(vscode.commands.executeCommand(command), 15_000,
-        `${command} (if it waits for input, list it as needs-input)`));
+      const errors = await errorsShownDuring(() =>
+        within(vscode.commands.executeCommand(command), 15_000, `${command} (if it waits for input, list it as needs-input)`),
+      );
       assert.deepStrictEqual(errors, [], `${command} showed an error`);
     });
   }

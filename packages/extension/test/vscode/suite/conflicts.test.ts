@@ -7,7 +7,18 @@ import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import type { ConflictViewState } from '../../../src/push/conflictMessages';
 import { answering, Dialog } from './dialogs';
-import { activateExtension, closeAllEditors, open, replaceText, waitForTab, waitForTabs, within, workspaceRoot, endEmulatorSuite, setEnvironments } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  open,
+  replaceText,
+  waitForTab,
+  waitForTabs,
+  within,
+  workspaceRoot,
+  endEmulatorSuite,
+  setEnvironments,
+} from './helpers';
 
 /**
  * Conflicts resolved with the base in view, inside a real VS Code against the emulator: a
@@ -34,13 +45,25 @@ suite('conflicts (extension host, emulator)', () => {
   /** The service as another client sees it. */
   function service(): ServiceClient {
     const ws = emu!.workspaces[WS];
-    direct ??= new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', email: 'author@example.com', production: false }, apiKey: ws.apiKey });
+    direct ??= new ServiceClient({
+      environment: {
+        name: 'direct',
+        baseUrl: emu!.url,
+        workspaceId: ws.id,
+        headerPrefix: 'SVC',
+        email: 'author@example.com',
+        production: false,
+      },
+      apiKey: ws.apiKey,
+    });
     return direct;
   }
 
   function campaign(name: string) {
     return {
-      channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: 'author@example.com',
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      updated_by: 'author@example.com',
       basic_details: { name, platforms: ['ANDROID'], tags: ['vscode'] },
       campaign_content: { content: { push: { android: { title: 'Hi', message: 'From the suite' } } } },
       segmentation_details: { is_all_user_campaign: true },
@@ -54,7 +77,10 @@ suite('conflicts (extension host, emulator)', () => {
     const created = await service().createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: 'author@example.com' });
     const id = (created.body as any).data.id as string;
     await service().patch(id, campaign(name));
-    const signedIn = await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: emu!.workspaces[WS].apiKey });
+    const signedIn = await vscode.commands.executeCommand('campaignStudio.signIn', {
+      environment: ENV,
+      apiKey: emu!.workspaces[WS].apiKey,
+    });
     assert.strictEqual(signedIn, true, `sign-in to ${ENV} failed`);
     const r = await vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: ENV, reveal: true });
     assert.ok(r?.file, `fetch of ${id} wrote no file`);
@@ -64,7 +90,11 @@ suite('conflicts (extension host, emulator)', () => {
 
   /** The colleague's edit: the same component, its tags (a field the user left alone) and its name. */
   async function colleagueEdits(id: string, name: string): Promise<void> {
-    await service().patch(id, { ...campaign(name), updated_by: COLLEAGUE, basic_details: { name, platforms: ['ANDROID'], tags: ['vscode', 'colleague'] } });
+    await service().patch(id, {
+      ...campaign(name),
+      updated_by: COLLEAGUE,
+      basic_details: { name, platforms: ['ANDROID'], tags: ['vscode', 'colleague'] },
+    });
   }
 
   /** A fetched draft renamed `<name> (mine)` in the saved file and `<name> (colleague)` by the colleague, who also adds a tag. */
@@ -81,7 +111,13 @@ suite('conflicts (extension host, emulator)', () => {
    * offers it). `look` reads what the review shows on its right side first.
    */
   async function confirmReview(pushing: Pushing, look?: (after: string) => void): Promise<PushResult | undefined> {
-    const review = await waitForTab(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push' && t.input.modified.path.endsWith('/after push.jsonc'), 'the push review');
+    const review = await waitForTab(
+      t =>
+        t.input instanceof vscode.TabInputTextDiff &&
+        t.input.modified.scheme === 'campaign-push' &&
+        t.input.modified.path.endsWith('/after push.jsonc'),
+      'the push review',
+    );
     const after = (review.input as vscode.TabInputTextDiff).modified;
     look?.((await vscode.workspace.openTextDocument(after)).getText());
     await vscode.commands.executeCommand('campaignStudio.review.push', after);
@@ -90,8 +126,13 @@ suite('conflicts (extension host, emulator)', () => {
 
   /** Starts the push (any other question left unanswered, as if dismissed), and waits for the conflict tab. */
   async function pushUntilConflicts(doc: vscode.TextDocument): Promise<{ pushing: Pushing; tab: vscode.Tab }> {
-    const pushing: Pushing = answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
-    const endedFirst = pushing.then(r => { throw new Error(`the push ended without asking about conflicts: ${r.result?.outcome} ${r.result?.message}`); });
+    const pushing: Pushing = answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri),
+    );
+    const endedFirst = pushing.then(r => {
+      throw new Error(`the push ended without asking about conflicts: ${r.result?.outcome} ${r.result?.message}`);
+    });
     // Once the tab is there, the push ending later is what should happen.
     void endedFirst.catch(() => undefined);
     const tab = await Promise.race([waitForTab(isConflictTab, 'the "Resolve conflicts" tab'), endedFirst]);
@@ -134,22 +175,30 @@ suite('conflicts (extension host, emulator)', () => {
     assert.notStrictEqual(tab.group.viewColumn, fileEditor.viewColumn, 'the view opens beside the file');
 
     // From the palette, without an argument: quick picks ask (one field here, so only what it keeps).
-    const fromPalette = await answering(d => (d.kind === 'quickPick' && d.message === 'Keep for basic_details.name' ? 'Yours' : undefined),
-      () => vscode.commands.executeCommand<ConflictViewState>('campaignStudio.conflicts.choose'));
+    const fromPalette = await answering(
+      d => (d.kind === 'quickPick' && d.message === 'Keep for basic_details.name' ? 'Yours' : undefined),
+      () => vscode.commands.executeCommand<ConflictViewState>('campaignStudio.conflicts.choose'),
+    );
     assert.strictEqual(fromPalette.result?.rows[0].choice, 'local', fromPalette.dialogs.map(d => `${d.kind}: ${d.message}`).join(' | '));
 
     const state = await choose({ id: 'basic_details.name', choice: 'remote' });
-    assert.deepStrictEqual(state.rows.map(r => [r.path, r.base, r.local, r.remote]), [
-      ['basic_details.name', '"Conflict, theirs"', '"Conflict, theirs (mine)"', '"Conflict, theirs (colleague)"'],
-    ]);
+    assert.deepStrictEqual(
+      state.rows.map(r => [r.path, r.base, r.local, r.remote]),
+      [['basic_details.name', '"Conflict, theirs"', '"Conflict, theirs (mine)"', '"Conflict, theirs (colleague)"']],
+    );
     assert.match(state.theirsBy, new RegExp(`changed by ${COLLEAGUE.replace(/\./g, '\\.')}`));
     assert.deepStrictEqual([state.rows[0].choice, state.decided, state.ready], ['remote', 1, true]);
 
     // The preview: the file's component now ↔ after the merge (their name, their tags).
     await vscode.commands.executeCommand('campaignStudio.conflicts.previewResult');
-    const preview = await waitForTab(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/merged.json'), 'the preview of the result');
+    const preview = await waitForTab(
+      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/merged.json'),
+      'the preview of the result',
+    );
     const merged = JSON.parse((await vscode.workspace.openTextDocument((preview.input as vscode.TabInputTextDiff).modified)).getText());
-    assert.deepStrictEqual(merged, { basic_details: { name: 'Conflict, theirs (colleague)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] } });
+    assert.deepStrictEqual(merged, {
+      basic_details: { name: 'Conflict, theirs (colleague)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] },
+    });
 
     await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
     const result = await confirmReview(pushing);
@@ -157,7 +206,11 @@ suite('conflicts (extension host, emulator)', () => {
     assert.ok(!vscode.window.tabGroups.all.flatMap(g => g.tabs).some(isConflictTab), 'the conflict view closed');
 
     const stored = await service().getCampaign(id);
-    assert.deepStrictEqual(stored.basic_details, { name: 'Conflict, theirs (colleague)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] });
+    assert.deepStrictEqual(stored.basic_details, {
+      name: 'Conflict, theirs (colleague)',
+      platforms: ['ANDROID'],
+      tags: ['vscode', 'colleague'],
+    });
     assert.strictEqual((stored.utm_params as any).utm_source, 'app-mine', 'my edit of another component was sent');
     assert.deepStrictEqual(basicDetails(doc), stored.basic_details, 'the file took their name and tags');
     assert.strictEqual(JSON.parse(doc.getText()).utm_params.utm_source, 'app-mine');
@@ -170,8 +223,15 @@ suite('conflicts (extension host, emulator)', () => {
 
     const { pushing } = await pushUntilConflicts(doc);
     const state = await choose({ id: 'basic_details.name', choice: 'edit', value: 'Conflict, agreed' });
-    assert.deepStrictEqual(state.rows.map(r => r.path), ['basic_details.name'], 'their tags are no conflict');
-    assert.deepStrictEqual([state.rows[0].choice, state.rows[0].editText, state.rows[0].error, state.ready], ['edit', '"Conflict, agreed"', undefined, true]);
+    assert.deepStrictEqual(
+      state.rows.map(r => r.path),
+      ['basic_details.name'],
+      'their tags are no conflict',
+    );
+    assert.deepStrictEqual(
+      [state.rows[0].choice, state.rows[0].editText, state.rows[0].error, state.ready],
+      ['edit', '"Conflict, agreed"', undefined, true],
+    );
 
     await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
     const result = await confirmReview(pushing);
@@ -191,9 +251,16 @@ suite('conflicts (extension host, emulator)', () => {
     await choose({ id: 'basic_details.name', choice: 'local' });
     await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
     let review = '';
-    const result = await confirmReview(pushing, text => { review = text; });
+    const result = await confirmReview(pushing, text => {
+      review = text;
+    });
     assert.strictEqual(result?.outcome, 'pushed', result?.message);
-    assert.ok(review.includes(`//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`), review);
+    assert.ok(
+      review.includes(
+        `//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`,
+      ),
+      review,
+    );
 
     const stored = await service().getCampaign(id);
     assert.deepStrictEqual(stored.basic_details, { name: 'Conflict, yours (mine)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] });
@@ -216,15 +283,19 @@ suite('conflicts (extension host, emulator)', () => {
     const second = await pushUntilConflicts(doc);
     // The tab as it is now: a Tab object is replaced each time its state changes.
     const open = vscode.window.tabGroups.all.flatMap(g => g.tabs).find(isConflictTab);
-    assert.ok(open && await vscode.window.tabGroups.close(open), 'the tab closed');
-    const closed = (await within(second.pushing, 10_000, 'the push, once the view\'s tab closed')).result;
+    assert.ok(open && (await vscode.window.tabGroups.close(open)), 'the tab closed');
+    const closed = (await within(second.pushing, 10_000, "the push, once the view's tab closed")).result;
     assert.strictEqual(closed?.outcome, 'cancelled', closed?.message);
 
     assert.strictEqual(doc.getText(), text);
     assert.strictEqual(fs.readFileSync(doc.uri.fsPath, 'utf8'), text);
     assert.ok(fs.readFileSync(baseFile).equals(base), 'the base snapshot is unchanged');
     const after = await service().getCampaign(id);
-    assert.deepStrictEqual([after.updated_at, after.updated_by, after.basic_details], [before.updated_at, COLLEAGUE, before.basic_details], 'nothing was sent');
+    assert.deepStrictEqual(
+      [after.updated_at, after.updated_by, after.basic_details],
+      [before.updated_at, COLLEAGUE, before.basic_details],
+      'nothing was sent',
+    );
   });
 });
 

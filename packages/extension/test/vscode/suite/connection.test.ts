@@ -24,7 +24,8 @@ const READ_BUDGET_S = 3;
 const SLACK_MS = 4000;
 
 /** The Campaigns view as data; `expand: false` reads no group from the service. */
-const snapshot = (expand = true) => vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', { expand });
+const snapshot = (expand = true) =>
+  vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', { expand });
 
 suite('connection truth (extension host, faults)', () => {
   let emu: RunningEmulator;
@@ -34,15 +35,36 @@ suite('connection truth (extension host, faults)', () => {
   let shown: ConnectionShown[];
   let sub: vscode.Disposable | undefined;
 
-  const environment = (extra: Record<string, unknown> = {}) => [{ name: 'conn', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, email: 'conn.tester@example.com', readTimeoutSeconds: READ_BUDGET_S, writeTimeoutSeconds: 4, ...extra }];
+  const environment = (extra: Record<string, unknown> = {}) => [
+    {
+      name: 'conn',
+      baseUrl: emu.url,
+      workspaceId: emu.workspaces[0].id,
+      email: 'conn.tester@example.com',
+      readTimeoutSeconds: READ_BUDGET_S,
+      writeTimeoutSeconds: 4,
+      ...extra,
+    },
+  ];
 
   /** Resolves when the status bar shows a state that `match` accepts: now, or at a later change. */
-  const showing = (what: string, match: (s: ConnectionShown) => boolean, timeoutMs = 15_000) => waitForState(
-    api.ctx.connectionShown.event, () => { const s = api.connectionShown(); return s && match(s) ? s : undefined; },
-    `the status bar to show ${what}`, () => `it shows ${JSON.stringify(api.connectionShown())}`, timeoutMs);
+  const showing = (what: string, match: (s: ConnectionShown) => boolean, timeoutMs = 15_000) =>
+    waitForState(
+      api.ctx.connectionShown.event,
+      () => {
+        const s = api.connectionShown();
+        return s && match(s) ? s : undefined;
+      },
+      `the status bar to show ${what}`,
+      () => `it shows ${JSON.stringify(api.connectionShown())}`,
+      timeoutMs,
+    );
 
   const signIn = async () => {
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'conn', apiKey: emu.workspaces[0].apiKey }));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand('campaignStudio.signIn', { environment: 'conn', apiKey: emu.workspaces[0].apiKey }),
+    );
     assert.strictEqual(r.result, true, r.dialogs.map(d => d.message).join(' | '));
     await showing('connected', s => s.state === 'connected');
   };
@@ -65,7 +87,10 @@ suite('connection truth (extension host, faults)', () => {
   /** Opens a campaign read-only, read anew from the service; the time it took and the dialogs it showed. */
   const open = async (id = ids[0]) => {
     const started = Date.now();
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<string | undefined>('campaignStudio.openRemote', id));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<string | undefined>('campaignStudio.openRemote', id),
+    );
     return { ...r, ms: Date.now() - started };
   };
 
@@ -152,7 +177,10 @@ suite('connection truth (extension host, faults)', () => {
     const r = await open();
     assert.ok(r.ms <= READ_BUDGET_S * 1000 + SLACK_MS, `took ${r.ms} ms`);
     const e = errorOf(r.dialogs);
-    assert.match(e.message, /INTERNAL_ERROR \(HTTP 500\).*It was tried \d+ times within its 3 seconds budget.*request id [0-9a-f-]{36} \(it is in the log\)/);
+    assert.match(
+      e.message,
+      /INTERNAL_ERROR \(HTTP 500\).*It was tried \d+ times within its 3 seconds budget.*request id [0-9a-f-]{36} \(it is in the log\)/,
+    );
     assert.deepStrictEqual(e.items, ['Retry', 'Show Log']);
     assert.ok(emu.admin.requests().length - before >= 2, 'the read was retried');
     const s = await showing('unreachable', x => x.state === 'unreachable');
@@ -165,7 +193,11 @@ suite('connection truth (extension host, faults)', () => {
     const r = await open();
     assert.ok(r.ms <= READ_BUDGET_S * 1000 + SLACK_MS, `took ${r.ms} ms`);
     const made = emu.admin.requests().slice(before);
-    assert.strictEqual(made.length, 1, `a wait of 6 s does not fit a 3 s budget: no retry (${made.map(x => `${x.method} ${x.path} at ${x.at}`).join(', ')})`);
+    assert.strictEqual(
+      made.length,
+      1,
+      `a wait of 6 s does not fit a 3 s budget: no retry (${made.map(x => `${x.method} ${x.path} at ${x.at}`).join(', ')})`,
+    );
     const e = errorOf(r.dialogs);
     assert.match(e.message, /rate limit was reached.*allows the next call in 6 seconds/);
     assert.ok(e.items.includes('Retry'));
@@ -181,10 +213,17 @@ suite('connection truth (extension host, faults)', () => {
     const before = emu.admin.requests().length;
     const r = await open();
     assert.ok(r.ms <= READ_BUDGET_S * 1000 + SLACK_MS, `took ${r.ms} ms`);
-    const tries = emu.admin.requests().slice(before).map(x => Date.parse(x.at));
+    const tries = emu.admin
+      .requests()
+      .slice(before)
+      .map(x => Date.parse(x.at));
     assert.ok(tries.length >= 2, `${tries.length} tries`);
     // The emulator stamps arrivals in whole milliseconds: a few ms of rounding, never a skipped wait.
-    for (let i = 1; i < tries.length; i++) assert.ok(tries[i] - tries[i - 1] >= 990, `try ${i + 1} came ${tries[i] - tries[i - 1]} ms after the one before: Retry-After was not obeyed`);
+    for (let i = 1; i < tries.length; i++)
+      assert.ok(
+        tries[i] - tries[i - 1] >= 990,
+        `try ${i + 1} came ${tries[i] - tries[i - 1]} ms after the one before: Retry-After was not obeyed`,
+      );
     assert.match(errorOf(r.dialogs).message, /rate limit/);
   });
 
@@ -205,7 +244,10 @@ suite('connection truth (extension host, faults)', () => {
     await withReadBudget(60, async () => {
       emu.admin.setFaults('hang');
       const progress = await cancellingProgress(() => open(ids[2]));
-      assert.ok(progress.titles.some(t => /^Reading campaign .* from conn…$/.test(t)), progress.titles.join(' | '));
+      assert.ok(
+        progress.titles.some(t => /^Reading campaign .* from conn…$/.test(t)),
+        progress.titles.join(' | '),
+      );
       assert.ok(progress.result.ms < 30_000, `the command took ${progress.result.ms} ms: Cancel did not abort the request`);
       assert.strictEqual(progress.result.dialogs.filter(d => d.kind === 'error').length, 0, 'a cancelled read is not an error');
       const hung = emu.admin.requests().filter(x => x.fault === 'hang');
@@ -215,20 +257,34 @@ suite('connection truth (extension host, faults)', () => {
 
   test('Cancel on a push step aborts its call: the push stops, saying nothing was sent', async () => {
     await withReadBudget(60, async () => {
-      const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<{ file?: string } | undefined>('campaignStudio.fetch', { id: ids[3], environment: 'conn' }));
+      const fetched = await answering(
+        () => undefined,
+        () => vscode.commands.executeCommand<{ file?: string } | undefined>('campaignStudio.fetch', { id: ids[3], environment: 'conn' }),
+      );
       assert.ok(fetched.result?.file, `fetch wrote no file: ${fetched.dialogs.map(d => d.message).join(' | ')}`);
       const uri = vscode.Uri.file(fetched.result.file);
       emu.admin.setFaults('hang');
       const before = emu.admin.requests().length;
       const started = Date.now();
-      const run = await cancellingProgress(() => answering(() => undefined, () => vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', uri)));
+      const run = await cancellingProgress(() =>
+        answering(
+          () => undefined,
+          () => vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', uri),
+        ),
+      );
       assert.ok(Date.now() - started < 30_000, 'Cancel did not end the push');
       assert.deepStrictEqual([run.result.result?.outcome, run.result.result?.stage], ['cancelled', 'read']);
       assert.match(run.result.result?.message ?? '', /^Push cancelled while campaign \S+ was being read: nothing was sent\.$/);
-      assert.ok(run.titles.some(t => /^Reading campaign /.test(t)), run.titles.join(' | '));
+      assert.ok(
+        run.titles.some(t => /^Reading campaign /.test(t)),
+        run.titles.join(' | '),
+      );
       const sent = emu.admin.requests().slice(before);
       // Cancelled at once: the read was aborted queued or in flight (then it hung there); never a write.
-      assert.ok(sent.every(r => r.method !== 'PATCH' && r.fault === 'hang'), `sent: ${sent.map(r => `${r.method} ${r.path} ${r.fault ?? ''}`).join(', ')}`);
+      assert.ok(
+        sent.every(r => r.method !== 'PATCH' && r.fault === 'hang'),
+        `sent: ${sent.map(r => `${r.method} ${r.path} ${r.fault ?? ''}`).join(', ')}`,
+      );
     });
   });
 
@@ -238,7 +294,9 @@ suite('connection truth (extension host, faults)', () => {
     // 25 reads at once: at 10 a second the last five wait two seconds or more, however slowly
     // the machine hands the calls out (a wait under a second is not shown, by design).
     const progress = await recordingProgress(() => Promise.all(ids.slice(0, 25).map(id => open(id))));
-    const waits = progress.messages.filter(m => /^Waiting \d+ seconds?: the service's rate limit of \d+ calls an? (second|minute|hour)\.$/.test(m));
+    const waits = progress.messages.filter(m =>
+      /^Waiting \d+ seconds?: the service's rate limit of \d+ calls an? (second|minute|hour)\.$/.test(m),
+    );
     assert.ok(waits.length >= 1, `no wait was shown; progress said: ${progress.messages.join(' | ') || '(nothing)'}`);
     // Every read arrives, none as an error. The emulator runs in this extension host, so opening 25
     // editors can delay when it counts a request by more than the limiter's 100 ms margin, and
@@ -246,8 +304,15 @@ suite('connection truth (extension host, faults)', () => {
     // keeps a burst within the limits (0 × 429) is measured where nothing else shares the event
     // loop: packages/sync/test/remote/remote-limits.test.ts.
     const failed = progress.result.filter(r => r.dialogs.some(d => d.kind === 'error'));
-    assert.deepStrictEqual(failed.map(r => r.dialogs.map(d => d.message).join(' | ')), [], 'every read got its answer');
-    const answered = emu.admin.requests().slice(before).filter(x => x.status === 200 && x.method === 'GET').length;
+    assert.deepStrictEqual(
+      failed.map(r => r.dialogs.map(d => d.message).join(' | ')),
+      [],
+      'every read got its answer',
+    );
+    const answered = emu.admin
+      .requests()
+      .slice(before)
+      .filter(x => x.status === 200 && x.method === 'GET').length;
     assert.ok(answered >= 25, `${answered} reads answered`);
   });
 
@@ -258,7 +323,10 @@ suite('connection truth (extension host, faults)', () => {
     assert.match(s.text, /conn: credentials rejected/);
     const r = await open();
     const warn = r.dialogs.find(d => d.kind === 'warning');
-    assert.ok(warn && warn.items.includes('Sign In Again') && /rejected the API key/.test(warn.message), r.dialogs.map(d => `${d.kind}: ${d.message} [${d.items.join(', ')}]`).join(' | '));
+    assert.ok(
+      warn && warn.items.includes('Sign In Again') && /rejected the API key/.test(warn.message),
+      r.dialogs.map(d => `${d.kind}: ${d.message} [${d.items.join(', ')}]`).join(' | '),
+    );
     emu.admin.clearFaults();
     await signIn();
   });
@@ -266,7 +334,9 @@ suite('connection truth (extension host, faults)', () => {
 
 /** The current campaigns of the emulator's first workspace, as seeded. */
 function seededIds(emu: RunningEmulator): string[] {
-  return seedState().campaigns.filter(c => c.current && c.workspace === emu.workspaces[0].id).map(c => c.id);
+  return seedState()
+    .campaigns.filter(c => c.current && c.workspace === emu.workspaces[0].id)
+    .map(c => c.id);
 }
 
 type Recorded<T> = { result: T; titles: string[]; messages: string[] };
@@ -277,11 +347,21 @@ async function recordingProgress<T>(fn: () => Promise<T>, onShow?: (cancel: vsco
   const saved = w.withProgress;
   const titles: string[] = [];
   const messages: string[] = [];
-  w.withProgress = ((options: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) => {
+  w.withProgress = ((
+    options: vscode.ProgressOptions,
+    task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
+  ) => {
     titles.push(options.title ?? '');
     const source = new vscode.CancellationTokenSource();
     onShow?.(source);
-    return task({ report: v => { if (v.message) messages.push(v.message); } }, source.token);
+    return task(
+      {
+        report: v => {
+          if (v.message) messages.push(v.message);
+        },
+      },
+      source.token,
+    );
   }) as typeof vscode.window.withProgress;
   try {
     return { result: await fn(), titles, messages };

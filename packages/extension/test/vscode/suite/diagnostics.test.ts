@@ -1,12 +1,26 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import {
-  activateExtension, closeAllEditors, describeDiagnostics, fixture, open, positionOf, replaceText, ruleOf,
-  scratchFile, SOURCE, waitForDiagnostics, waitForNoRule, waitForRule, waitForValidation,
+  activateExtension,
+  closeAllEditors,
+  describeDiagnostics,
+  fixture,
+  open,
+  positionOf,
+  replaceText,
+  ruleOf,
+  scratchFile,
+  SOURCE,
+  waitForDiagnostics,
+  waitForNoRule,
+  waitForRule,
+  waitForValidation,
 } from './helpers';
 
 suite('diagnostics', () => {
-  suiteSetup(async () => { await activateExtension(); });
+  suiteSetup(async () => {
+    await activateExtension();
+  });
   teardown(closeAllEditors);
 
   test('on open: each mistake is reported where it is, with rule id, source and a link to the rule', async () => {
@@ -50,7 +64,10 @@ suite('diagnostics', () => {
     const uri = await scratchFile('edit.campaign.json', '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME"\n}\n');
     const { doc } = await open(uri);
     await waitForValidation(doc);
-    assert.deepStrictEqual(vscode.languages.getDiagnostics(uri).filter(d => d.source === SOURCE), []);
+    assert.deepStrictEqual(
+      vscode.languages.getDiagnostics(uri).filter(d => d.source === SOURCE),
+      [],
+    );
 
     await replaceText(doc, '"PUSH"', '"FAX"');
     const d2 = await waitForRule(uri, 'D2');
@@ -63,11 +80,17 @@ suite('diagnostics', () => {
   });
 
   test('on edit: breaking the JSON reports D1, and the rest is still checked', async () => {
-    const uri = await scratchFile('broken.campaign.json', '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "nmae": 1\n}\n');
+    const uri = await scratchFile(
+      'broken.campaign.json',
+      '{\n  "channel": "PUSH",\n  "campaign_delivery_type": "ONE_TIME",\n  "nmae": 1\n}\n',
+    );
     const { doc } = await open(uri);
     await waitForRule(uri, 'D7');
     await replaceText(doc, '"PUSH",', '"PUSH"');
     const diags = await waitForDiagnostics(uri, ds => ds.some(d => ruleOf(d) === 'D1'), 10_000, 'D1');
-    assert.ok(diags.some(d => ruleOf(d) === 'D7'), `the unknown key is still reported after the syntax error:\n  ${describeDiagnostics(diags)}`);
+    assert.ok(
+      diags.some(d => ruleOf(d) === 'D7'),
+      `the unknown key is still reported after the syntax error:\n  ${describeDiagnostics(diags)}`,
+    );
   });
 });

@@ -21,14 +21,25 @@ export type Answer = (d: Dialog) => string | undefined;
 export async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promise<{ result: T; dialogs: Dialog[] }> {
   const dialogs: Dialog[] = [];
   const w = vscode.window as any;
-  const saved = { warning: w.showWarningMessage, information: w.showInformationMessage, error: w.showErrorMessage, quickPick: w.showQuickPick, inputBox: w.showInputBox };
-  const message = (kind: Dialog['kind']) => async (text: string, ...rest: any[]) => {
-    const opts = rest[0] && typeof rest[0] === 'object' && !('title' in rest[0] && Object.keys(rest[0]).length === 1) ? rest[0] : undefined;
-    const items = rest.filter(r => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)).map(r => (typeof r === 'string' ? r : r.title));
-    const d: Dialog = { kind, message: text, modal: !!opts?.modal, detail: opts?.detail, items };
-    dialogs.push(d);
-    return answer(d);
+  const saved = {
+    warning: w.showWarningMessage,
+    information: w.showInformationMessage,
+    error: w.showErrorMessage,
+    quickPick: w.showQuickPick,
+    inputBox: w.showInputBox,
   };
+  const message =
+    (kind: Dialog['kind']) =>
+    async (text: string, ...rest: any[]) => {
+      const opts =
+        rest[0] && typeof rest[0] === 'object' && !('title' in rest[0] && Object.keys(rest[0]).length === 1) ? rest[0] : undefined;
+      const items = rest
+        .filter(r => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r))
+        .map(r => (typeof r === 'string' ? r : r.title));
+      const d: Dialog = { kind, message: text, modal: !!opts?.modal, detail: opts?.detail, items };
+      dialogs.push(d);
+      return answer(d);
+    };
   w.showWarningMessage = message('warning');
   w.showInformationMessage = message('information');
   w.showErrorMessage = message('error');
@@ -41,7 +52,13 @@ export async function answering<T>(answer: Answer, fn: () => Thenable<T>): Promi
     return list.find((i: any) => (typeof i === 'string' ? i : i.label) === chosen);
   };
   w.showInputBox = async (opts?: vscode.InputBoxOptions) => {
-    const d: Dialog = { kind: 'inputBox', message: `${opts?.title ?? ''}: ${opts?.prompt ?? ''}`, modal: false, items: [], validate: opts?.validateInput };
+    const d: Dialog = {
+      kind: 'inputBox',
+      message: `${opts?.title ?? ''}: ${opts?.prompt ?? ''}`,
+      modal: false,
+      items: [],
+      validate: opts?.validateInput,
+    };
     dialogs.push(d);
     return answer(d);
   };

@@ -115,7 +115,12 @@ export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 
 export function describeDiagnostics(diags: readonly vscode.Diagnostic[]): string {
   if (diags.length === 0) return '(none)';
-  return diags.map(d => `${d.range.start.line + 1}:${d.range.start.character + 1} ${vscode.DiagnosticSeverity[d.severity]} ${ruleOf(d) ?? '-'} ${d.message}`).join('\n  ');
+  return diags
+    .map(
+      d =>
+        `${d.range.start.line + 1}:${d.range.start.character + 1} ${vscode.DiagnosticSeverity[d.severity]} ${ruleOf(d) ?? '-'} ${d.message}`,
+    )
+    .join('\n  ');
 }
 
 /**
@@ -123,7 +128,13 @@ export function describeDiagnostics(diags: readonly vscode.Diagnostic[]): string
  * Rejects after `timeoutMs` with `seen()`, so a failure says what there was instead. The one way
  * these tests wait: for a state, re-checked when the editor says something changed.
  */
-export function waitForState<T, E>(event: vscode.Event<E>, look: () => T | undefined, what: string, seen: () => string, timeoutMs = 10_000): Promise<T> {
+export function waitForState<T, E>(
+  event: vscode.Event<E>,
+  look: () => T | undefined,
+  what: string,
+  seen: () => string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const now = look();
   if (now !== undefined) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
@@ -155,8 +166,17 @@ export function waitForDiagnostics(
   timeoutMs = 10_000,
   what = 'the expected diagnostics',
 ): Promise<vscode.Diagnostic[]> {
-  const look = () => { const diags = ours(uri); return predicate(diags) ? diags : undefined; };
-  return waitForState(vscode.languages.onDidChangeDiagnostics, look, `${what} on ${vscode.workspace.asRelativePath(uri)}`, () => `it has:\n  ${describeDiagnostics(ours(uri))}`, timeoutMs);
+  const look = () => {
+    const diags = ours(uri);
+    return predicate(diags) ? diags : undefined;
+  };
+  return waitForState(
+    vscode.languages.onDidChangeDiagnostics,
+    look,
+    `${what} on ${vscode.workspace.asRelativePath(uri)}`,
+    () => `it has:\n  ${describeDiagnostics(ours(uri))}`,
+    timeoutMs,
+  );
 }
 
 /** Waits until the document has a diagnostic of `rule`, and returns that diagnostic. */
@@ -183,21 +203,34 @@ export async function waitForValidation(doc: vscode.TextDocument, timeoutMs = 10
   // A direct pull answers with exactly what the editor will show for this version.
   const report: any = await Promise.race([
     api.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: doc.uri.toString() } }),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`no diagnostic report for ${doc.uri.path} within ${timeoutMs} ms`)), timeoutMs)),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`no diagnostic report for ${doc.uri.path} within ${timeoutMs} ms`)), timeoutMs),
+    ),
   ]);
   const expected: number = report?.items?.length ?? 0;
-  return waitForDiagnostics(doc.uri, ds => ds.length === expected, Math.max(1000, deadline - Date.now()), `the ${expected} diagnostics the server reported`);
+  return waitForDiagnostics(
+    doc.uri,
+    ds => ds.length === expected,
+    Math.max(1000, deadline - Date.now()),
+    `the ${expected} diagnostics the server reported`,
+  );
 }
 
 /**
  * Watches `window.showErrorMessage` (or another `show…Message`) while `fn` runs, and returns what
  * each call was given: the message, then its buttons. The messages are still shown.
  */
-export async function messagesShownDuring(kind: 'showErrorMessage' | 'showWarningMessage', fn: () => Promise<unknown>): Promise<string[][]> {
+export async function messagesShownDuring(
+  kind: 'showErrorMessage' | 'showWarningMessage',
+  fn: () => Promise<unknown>,
+): Promise<string[][]> {
   const shown: string[][] = [];
   const window = vscode.window as unknown as Record<typeof kind, (...args: unknown[]) => Thenable<unknown>>;
   const original = window[kind];
-  window[kind] = (...args: unknown[]) => { shown.push(args.filter((a): a is string => typeof a === 'string')); return original(...args); };
+  window[kind] = (...args: unknown[]) => {
+    shown.push(args.filter((a): a is string => typeof a === 'string'));
+    return original(...args);
+  };
   try {
     await fn();
   } finally {
@@ -211,7 +244,9 @@ export function within<T>(promise: Thenable<T>, ms: number, what: string): Promi
   let timer: NodeJS.Timeout;
   return Promise.race([
     Promise.resolve(promise).finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms); }),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+    }),
   ]);
 }
 
@@ -223,7 +258,10 @@ export function completionLabel(item: vscode.CompletionItem): string {
 
 /** The plain text of a hover's contents. */
 export function hoverText(hovers: readonly vscode.Hover[]): string {
-  return hovers.flatMap(h => h.contents).map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : String(c))).join('\n');
+  return hovers
+    .flatMap(h => h.contents)
+    .map(c => (typeof c === 'string' ? c : 'value' in c ? c.value : String(c)))
+    .join('\n');
 }
 
 /**
@@ -232,7 +270,18 @@ export function hoverText(hovers: readonly vscode.Hover[]): string {
  */
 export function waitForTabs<T>(find: (tabs: vscode.Tab[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const tabs = () => vscode.window.tabGroups.all.flatMap(g => g.tabs);
-  return waitForState(vscode.window.tabGroups.onDidChangeTabs, () => find(tabs()), what, () => `the tabs are: ${tabs().map(t => t.label).join(', ') || '(none)'}`, timeoutMs);
+  return waitForState(
+    vscode.window.tabGroups.onDidChangeTabs,
+    () => find(tabs()),
+    what,
+    () =>
+      `the tabs are: ${
+        tabs()
+          .map(t => t.label)
+          .join(', ') || '(none)'
+      }`,
+    timeoutMs,
+  );
 }
 
 /** The document's text once `done` holds for it: checked now, then on every change of that document. */

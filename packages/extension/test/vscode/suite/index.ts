@@ -13,7 +13,11 @@ import * as path from 'path';
 export async function run(): Promise<void> {
   // Stack traces of failures point into the .ts sources (the bundles carry inline source maps).
   process.setSourceMapsEnabled(true);
-  const files = fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort().map(f => path.join(__dirname, f));
+  const files = fs
+    .readdirSync(__dirname)
+    .filter(f => f.endsWith('.test.js'))
+    .sort()
+    .map(f => path.join(__dirname, f));
   const grep = process.env.CAMPAIGN_STUDIO_GREP;
   await runSuite(files, { grep: grep ? new RegExp(grep) : undefined, report: writeResults });
 }
@@ -32,7 +36,10 @@ export interface SuiteOptions {
  * emulator or anything else it needs is missing, fails the tier and says why instead of passing
  * with nothing tested. `.only` fails the run too, so no commit narrows the tier by accident.
  */
-export function runSuite(files: readonly string[], { grep, reporter = 'spec', report = () => undefined }: SuiteOptions = {}): Promise<Results> {
+export function runSuite(
+  files: readonly string[],
+  { grep, reporter = 'spec', report = () => undefined }: SuiteOptions = {},
+): Promise<Results> {
   const mochaModule = require('mocha');
   const Mocha = mochaModule.default ?? mochaModule;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, reporter, forbidOnly: true });
@@ -45,7 +52,10 @@ export function runSuite(files: readonly string[], { grep, reporter = 'spec', re
     try {
       runner = mocha.run(() => {
         report(counts);
-        if (counts.failed > 0) reject(new Error(`${counts.failed} of ${counts.passed + counts.failed} tests failed: ${counts.failures.map(f => f.title).join('; ')}`));
+        if (counts.failed > 0)
+          reject(
+            new Error(`${counts.failed} of ${counts.passed + counts.failed} tests failed: ${counts.failures.map(f => f.title).join('; ')}`),
+          );
         else if (counts.passed === 0) reject(new Error('no test ran'));
         else resolve(counts);
       });
@@ -66,7 +76,8 @@ export function runSuite(files: readonly string[], { grep, reporter = 'spec', re
       counts.failed++;
       counts.failures.push({
         title: test.fullTitle(),
-        message: 'skipped: every test of this tier must run; a suite whose prerequisite (the emulator, a fixture) is missing must fail saying what is missing, not skip',
+        message:
+          'skipped: every test of this tier must run; a suite whose prerequisite (the emulator, a fixture) is missing must fail saying what is missing, not skip',
       });
     });
   });

@@ -1,25 +1,44 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { MANAGE_TRUST_COMMAND, trustedWrites, WRITE_COMMANDS } from '../../../src/push/trust';
-import { activateExtension, closeAllEditors, manifest, messagesShownDuring, open, ruleOf, scratchFile, waitForDiagnostics, waitForValidation } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  manifest,
+  messagesShownDuring,
+  open,
+  ruleOf,
+  scratchFile,
+  waitForDiagnostics,
+  waitForValidation,
+} from './helpers';
 
 /** The settings the rules read, which the Settings UI must be able to edit per folder. */
 const RULE_SETTINGS = [
-  'campaignStudio.features.audienceLimit', 'campaignStudio.features.queuing', 'campaignStudio.features.portfolio',
-  'campaignStudio.features.versioning', 'campaignStudio.subscriptionCategories',
+  'campaignStudio.features.audienceLimit',
+  'campaignStudio.features.queuing',
+  'campaignStudio.features.portfolio',
+  'campaignStudio.features.versioning',
+  'campaignStudio.subscriptionCategories',
 ];
 
-const WITH_LIMIT = JSON.stringify({
-  channel: 'PUSH',
-  campaign_delivery_type: 'ONE_TIME',
-  campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
-}, null, 2);
+const WITH_LIMIT = JSON.stringify(
+  {
+    channel: 'PUSH',
+    campaign_delivery_type: 'ONE_TIME',
+    campaign_audience_limit: { is_campaign_audience_limit_enabled: true, limit: 1000 },
+  },
+  null,
+  2,
+);
 
 suite('settings and workspace trust', () => {
-  suiteSetup(async () => { await activateExtension(); });
+  suiteSetup(async () => {
+    await activateExtension();
+  });
   teardown(closeAllEditors);
 
-  test('the rules\' settings and push.onSave may differ per folder, and none is a union type the Settings UI cannot edit', () => {
+  test("the rules' settings and push.onSave may differ per folder, and none is a union type the Settings UI cannot edit", () => {
     const properties = manifest().contributes.configuration.properties;
     for (const id of [...RULE_SETTINGS, 'campaignStudio.push.onSave']) {
       assert.strictEqual(properties[id].scope, 'resource', `${id} scope`);
@@ -48,8 +67,8 @@ suite('settings and workspace trust', () => {
   });
 
   test('the write commands are enabled only in a trusted workspace, and only they', () => {
-    const enabledWhenTrusted = manifest().contributes.commands
-      .filter((c: { enablement?: string }) => c.enablement === 'isWorkspaceTrusted')
+    const enabledWhenTrusted = manifest()
+      .contributes.commands.filter((c: { enablement?: string }) => c.enablement === 'isWorkspaceTrusted')
       .map((c: { command: string }) => c.command);
     assert.deepStrictEqual([...enabledWhenTrusted].sort(), [...WRITE_COMMANDS].sort());
     const restricted = manifest().capabilities.untrustedWorkspaces;
@@ -60,7 +79,15 @@ suite('settings and workspace trust', () => {
   test('a write command run in an untrusted workspace does nothing and says how to trust it', async () => {
     const api = await activateExtension();
     const ran: string[] = [];
-    const table = Object.fromEntries([...WRITE_COMMANDS, 'campaignStudio.validateRemote'].map(id => [id, () => () => { ran.push(id); return id; }]));
+    const table = Object.fromEntries(
+      [...WRITE_COMMANDS, 'campaignStudio.validateRemote'].map(id => [
+        id,
+        () => () => {
+          ran.push(id);
+          return id;
+        },
+      ]),
+    );
     const untrusted = trustedWrites(table, () => false);
     const warnings = await messagesShownDuring('showWarningMessage', async () => {
       for (const id of Object.keys(untrusted)) await untrusted[id](api.ctx)();

@@ -18,7 +18,9 @@ const SEVERITY: Record<vscode.DiagnosticSeverity, string> = {
 
 /** `rule severity line: message` of the Problems panel's entries for a file, sorted. */
 function problemsPanel(uri: vscode.Uri): string[] {
-  return ours(uri).map(d => `${ruleOf(d)} ${SEVERITY[d.severity]} ${d.range.start.line + 1}: ${d.message}`).sort();
+  return ours(uri)
+    .map(d => `${ruleOf(d)} ${SEVERITY[d.severity]} ${d.range.start.line + 1}: ${d.message}`)
+    .sort();
 }
 
 async function preflight(api: CampaignStudioApi, doc: vscode.TextDocument): Promise<string[]> {
@@ -33,7 +35,9 @@ async function project(name: string, audienceLimitOnDisk: boolean): Promise<{ rc
   const campaign = vscode.Uri.joinPath(folder, 'limited.campaign.json');
   const settings = { features: { audienceLimit: audienceLimitOnDisk, queuing: false, portfolio: false, versioning: false } };
   await vscode.workspace.fs.writeFile(rc, Buffer.from(JSON.stringify(settings, null, 2), 'utf8'));
-  const doc = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(fixture('clean/spring-sale.campaign.json'))).toString('utf8')) as Record<string, unknown>;
+  const doc = JSON.parse(
+    Buffer.from(await vscode.workspace.fs.readFile(fixture('clean/spring-sale.campaign.json'))).toString('utf8'),
+  ) as Record<string, unknown>;
   doc.campaign_audience_limit = { is_campaign_audience_limit_enabled: true, limit: 50000 };
   await vscode.workspace.fs.writeFile(campaign, Buffer.from(JSON.stringify(doc, null, 2), 'utf8'));
   return { rc, campaign };
@@ -41,13 +45,20 @@ async function project(name: string, audienceLimitOnDisk: boolean): Promise<{ rc
 
 suite('preflight and the Problems panel', () => {
   let api: CampaignStudioApi;
-  suiteSetup(async () => { api = await activateExtension(); });
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
   teardown(closeAllEditors);
 
   test('an unsaved .campaignrc.json edit turns the audience limit on: both stop reporting L1, with the same findings', async () => {
     const p = await project('preflight-flag-on', false);
     const { doc } = await open(p.campaign);
-    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'L1' && d.severity === vscode.DiagnosticSeverity.Error), 10_000, 'L1 (the flag is off on disk)');
+    await waitForDiagnostics(
+      doc.uri,
+      ds => ds.some(d => ruleOf(d) === 'L1' && d.severity === vscode.DiagnosticSeverity.Error),
+      10_000,
+      'L1 (the flag is off on disk)',
+    );
     assert.deepStrictEqual(await preflight(api, doc), problemsPanel(doc.uri));
 
     const rc = await vscode.workspace.openTextDocument(p.rc);
@@ -67,9 +78,17 @@ suite('preflight and the Problems panel', () => {
     const rc = await vscode.workspace.openTextDocument(p.rc);
     await replaceText(rc, '"audienceLimit": true', '"audienceLimit": false');
     assert.ok(rc.isDirty, 'the settings edit stays unsaved');
-    await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'L1' && d.severity === vscode.DiagnosticSeverity.Error), 10_000, 'L1 once the unsaved settings turn the flag off');
+    await waitForDiagnostics(
+      doc.uri,
+      ds => ds.some(d => ruleOf(d) === 'L1' && d.severity === vscode.DiagnosticSeverity.Error),
+      10_000,
+      'L1 once the unsaved settings turn the flag off',
+    );
     const findings = await preflight(api, doc);
-    assert.ok(findings.some(f => f.startsWith('L1 error ')), `preflight has no L1 error: ${findings.join('\n')}`);
+    assert.ok(
+      findings.some(f => f.startsWith('L1 error ')),
+      `preflight has no L1 error: ${findings.join('\n')}`,
+    );
     assert.deepStrictEqual(findings, problemsPanel(doc.uri));
   });
 });

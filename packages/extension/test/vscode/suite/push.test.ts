@@ -7,7 +7,19 @@ import { ServiceClient } from '@campaign-studio/sync';
 import type { PushResult } from '@campaign-studio/sync';
 import { answering } from './dialogs';
 import { pushReviewed, reviewTabs, sameReview, waitForReview } from './reviews';
-import { activateExtension, closeAllEditors, manifest, open, replaceText, ruleOf, waitForDiagnostics, within, workspaceRoot, endEmulatorSuite, setEnvironments } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  manifest,
+  open,
+  replaceText,
+  ruleOf,
+  waitForDiagnostics,
+  within,
+  workspaceRoot,
+  endEmulatorSuite,
+  setEnvironments,
+} from './helpers';
 
 /**
  * Push inside a real VS Code, against an emulator of the suite's own: fetch a campaign, edit
@@ -43,7 +55,17 @@ suite('push (extension host, emulator)', () => {
   function client(i: number): ServiceClient {
     if (!clients[i]) {
       const ws = emu!.workspaces[i];
-      clients[i] = new ServiceClient({ environment: { name: `direct-${i}`, baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', email: 'author@example.com', production: false }, apiKey: ws.apiKey });
+      clients[i] = new ServiceClient({
+        environment: {
+          name: `direct-${i}`,
+          baseUrl: emu!.url,
+          workspaceId: ws.id,
+          headerPrefix: 'SVC',
+          email: 'author@example.com',
+          production: false,
+        },
+        apiKey: ws.apiKey,
+      });
     }
     return clients[i];
   }
@@ -57,12 +79,18 @@ suite('push (extension host, emulator)', () => {
   }
 
   async function signIn(i: number, environment = `push-${i}`): Promise<void> {
-    const ok = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu!.workspaces[i].apiKey }));
+    const ok = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu!.workspaces[i].apiKey }),
+    );
     assert.strictEqual(ok.result, true, `sign-in to ${environment} failed: ${ok.dialogs.map(d => d.message).join(' | ')}`);
   }
 
   async function fetchInto(id: string, env: string): Promise<vscode.TextDocument> {
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: env, reveal: true }));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id, environment: env, reveal: true }),
+    );
     assert.ok(r.result?.file, `fetch of ${id} wrote no file: ${r.dialogs.map(d => d.message).join(' | ')}`);
     const { doc } = await open(vscode.Uri.file(r.result.file));
     return doc;
@@ -81,32 +109,46 @@ suite('push (extension host, emulator)', () => {
     await endEmulatorSuite(emu);
   });
 
-  teardown(async () => { await closeAllEditors(); });
+  teardown(async () => {
+    await closeAllEditors();
+  });
 
-  test('fetch, edit, push: the review tab beside the file shows the exact body; Push sends it; the editor keeps the user\'s text', async () => {
+  test("fetch, edit, push: the review tab beside the file shows the exact body; Push sends it; the editor keeps the user's text", async () => {
     await signIn(0);
     const id = await draft(0, 'Round trip');
     const doc = await fetchInto(id, 'push-0');
     await replaceText(doc, '"Round trip"', '"Round trip, edited in VS Code"');
     const edited = doc.getText();
     const fileColumn = vscode.window.activeTextEditor?.viewColumn;
-    const { result, dialogs } = await answering(() => undefined, () => pushReviewed(doc, async review => {
-      assert.strictEqual(review.input.original.scheme, 'campaign-push');
-      assert.strictEqual(review.tab.label, 'Review push: Round trip, edited in VS Code → push-0');
-      assert.strictEqual(review.tab.isPreview, false, 'the review is not a preview tab that the next file would replace');
-      assert.notStrictEqual(review.tab.group.viewColumn, fileColumn, 'the review opened beside the file');
-      assert.ok(vscode.window.visibleTextEditors.some(e => e.document === doc), 'the file stays visible');
-      // The right side ends with exactly the body the flow sends, in its order.
-      const body = { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: EMAIL, basic_details: JSON.parse(edited).basic_details };
-      assert.ok(review.right.endsWith(JSON.stringify(body, null, 2) + '\n'), review.right);
-      // One header on both sides: the request, the environment, the changed field.
-      const header = headerOf(review.right);
-      assert.strictEqual(headerOf(review.left), header);
-      assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
-      assert.ok(header.includes('// Environment: push-0\n'), header);
-      assert.ok(header.includes('//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
-      await vscode.commands.executeCommand('campaignStudio.review.push');
-    }));
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          assert.strictEqual(review.input.original.scheme, 'campaign-push');
+          assert.strictEqual(review.tab.label, 'Review push: Round trip, edited in VS Code → push-0');
+          assert.strictEqual(review.tab.isPreview, false, 'the review is not a preview tab that the next file would replace');
+          assert.notStrictEqual(review.tab.group.viewColumn, fileColumn, 'the review opened beside the file');
+          assert.ok(
+            vscode.window.visibleTextEditors.some(e => e.document === doc),
+            'the file stays visible',
+          );
+          // The right side ends with exactly the body the flow sends, in its order.
+          const body = {
+            channel: 'PUSH',
+            campaign_delivery_type: 'ONE_TIME',
+            updated_by: EMAIL,
+            basic_details: JSON.parse(edited).basic_details,
+          };
+          assert.ok(review.right.endsWith(JSON.stringify(body, null, 2) + '\n'), review.right);
+          // One header on both sides: the request, the environment, the changed field.
+          const header = headerOf(review.right);
+          assert.strictEqual(headerOf(review.left), header);
+          assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
+          assert.ok(header.includes('// Environment: push-0\n'), header);
+          assert.ok(header.includes('//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
+          await vscode.commands.executeCommand('campaignStudio.review.push');
+        }),
+    );
     assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.deepStrictEqual(result.sent, ['basic_details']);
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
@@ -120,7 +162,7 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
   });
 
-  test('Push and Cancel Push sit in the review\'s title bar, and in the palette, only while a review waits', async () => {
+  test("Push and Cancel Push sit in the review's title bar, and in the palette, only while a review waits", async () => {
     const menus = manifest().contributes.menus;
     for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel']) {
       const title = menus['editor/title'].find((m: any) => m.command === command);
@@ -132,8 +174,14 @@ suite('push (extension host, emulator)', () => {
       assert.strictEqual(menus.commandPalette.find((m: any) => m.command === command)?.when, 'campaignStudio.reviewWaiting');
     }
     // Without a review, running one says so.
-    const { dialogs } = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.review.push'));
-    assert.ok(dialogs.some(d => d.kind === 'error' && /No push review is waiting/.test(d.message)), dialogs.map(d => d.message).join(' | '));
+    const { dialogs } = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand('campaignStudio.review.push'),
+    );
+    assert.ok(
+      dialogs.some(d => d.kind === 'error' && /No push review is waiting/.test(d.message)),
+      dialogs.map(d => d.message).join(' | '),
+    );
   });
 
   test('Cancel Push, or closing the review tab, cancels: nothing is sent and the file is as typed', async () => {
@@ -143,11 +191,17 @@ suite('push (extension host, emulator)', () => {
     await replaceText(doc, '"Not sent"', '"Not sent, edited"');
     const edited = doc.getText();
     const stored = await client(1).getCampaign(id);
-    const byCommand = await answering(() => undefined, () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.cancel')));
+    const byCommand = await answering(
+      () => undefined,
+      () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.cancel')),
+    );
     assert.strictEqual(byCommand.result?.outcome, 'cancelled');
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
     // A tab object goes stale as the tab changes: close the review's tab as it is now.
-    const byClosing = await answering(() => undefined, () => pushReviewed(doc, review => vscode.window.tabGroups.close(reviewTabs().filter(t => sameReview(t, review)))));
+    const byClosing = await answering(
+      () => undefined,
+      () => pushReviewed(doc, review => vscode.window.tabGroups.close(reviewTabs().filter(t => sameReview(t, review)))),
+    );
     assert.strictEqual(byClosing.result?.outcome, 'cancelled');
     assert.match(byClosing.result.message, /nothing was sent/);
     const after = await client(1).getCampaign(id);
@@ -156,7 +210,7 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(doc.getText(), edited);
   });
 
-  test('two files\' reviews open at once: each answer goes to its own review', async () => {
+  test("two files' reviews open at once: each answer goes to its own review", async () => {
     await signIn(1);
     const first = await draft(1, 'First file');
     const second = await draft(1, 'Second file');
@@ -164,21 +218,27 @@ suite('push (extension host, emulator)', () => {
     await replaceText(docA, '"First file"', '"First file, edited"');
     const docB = await fetchInto(second, 'push-1');
     await replaceText(docB, '"Second file"', '"Second file, edited"');
-    const { result } = await answering(() => undefined, async () => {
-      const pushA = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docA.uri);
-      const reviewA = await waitForReview(pushA);
-      const pushB = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docB.uri);
-      const reviewB = await waitForReview(pushB, [reviewA]);
-      assert.match(reviewA.tab.label, /First file, edited/);
-      assert.match(reviewB.tab.label, /Second file, edited/);
-      // The title bar passes its review's document: the second review is pushed, the first still waits.
-      await vscode.commands.executeCommand('campaignStudio.review.push', reviewB.input.modified);
-      const b = await pushB;
-      assert.ok(reviewTabs().some(t => sameReview(t, reviewA)), 'the first review is still open');
-      // From the palette, the one review left is the one answered.
-      await vscode.commands.executeCommand('campaignStudio.review.cancel');
-      return { a: await pushA, b };
-    });
+    const { result } = await answering(
+      () => undefined,
+      async () => {
+        const pushA = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docA.uri);
+        const reviewA = await waitForReview(pushA);
+        const pushB = vscode.commands.executeCommand<PushResult | undefined>('campaignStudio.push', docB.uri);
+        const reviewB = await waitForReview(pushB, [reviewA]);
+        assert.match(reviewA.tab.label, /First file, edited/);
+        assert.match(reviewB.tab.label, /Second file, edited/);
+        // The title bar passes its review's document: the second review is pushed, the first still waits.
+        await vscode.commands.executeCommand('campaignStudio.review.push', reviewB.input.modified);
+        const b = await pushB;
+        assert.ok(
+          reviewTabs().some(t => sameReview(t, reviewA)),
+          'the first review is still open',
+        );
+        // From the palette, the one review left is the one answered.
+        await vscode.commands.executeCommand('campaignStudio.review.cancel');
+        return { a: await pushA, b };
+      },
+    );
     assert.strictEqual(result.b?.outcome, 'pushed');
     assert.strictEqual(result.a?.outcome, 'cancelled');
     assert.strictEqual(((await client(1).getCampaign(second)).basic_details as any).name, 'Second file, edited');
@@ -195,12 +255,18 @@ suite('push (extension host, emulator)', () => {
     const opened: vscode.Tab[] = [];
     const sub = vscode.window.tabGroups.onDidChangeTabs(e => opened.push(...e.opened));
     try {
-      const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Push') ? 'Push' : undefined), () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+      const { result, dialogs } = await answering(
+        d => (d.modal && d.items.includes('Push') ? 'Push' : undefined),
+        () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri),
+      );
       assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
       const confirm = dialogs.find(d => d.modal && d.items.includes('Push'));
       assert.strictEqual(confirm?.message, 'Push 1 field change in basic_details to push-1?');
       assert.match(confirm.detail ?? '', /^basic_details\.name: "Modal" → "Modal, edited"$/m);
-      assert.ok(!opened.some(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push'), 'no review tab opened');
+      assert.ok(
+        !opened.some(t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'campaign-push'),
+        'no review tab opened',
+      );
       assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Modal, edited');
     } finally {
       sub.dispose();
@@ -208,39 +274,56 @@ suite('push (extension host, emulator)', () => {
     }
   });
 
-  test('production: after Push the environment\'s name must be typed; Escape cancels, the exact name pushes', async () => {
+  test("production: after Push the environment's name must be typed; Escape cancels, the exact name pushes", async () => {
     await signIn(1, 'push-prod');
     const id = await draft(1, 'Live one');
     const doc = await fetchInto(id, 'push-prod');
     await replaceText(doc, '"Live one"', '"Live one, edited"');
-    const escaped = await answering(() => undefined, () => pushReviewed(doc, async review => {
-      assert.ok(review.right.includes('// Environment: push-prod (PRODUCTION'), headerOf(review.right));
-      await vscode.commands.executeCommand('campaignStudio.review.push');
-    }));
+    const escaped = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          assert.ok(review.right.includes('// Environment: push-prod (PRODUCTION'), headerOf(review.right));
+          await vscode.commands.executeCommand('campaignStudio.review.push');
+        }),
+    );
     assert.strictEqual(escaped.result?.outcome, 'cancelled');
     const ask = escaped.dialogs.find(d => d.kind === 'inputBox');
-    assert.ok(ask, 'the environment\'s name was asked for');
+    assert.ok(ask, "the environment's name was asked for");
     assert.match(ask.message, /^Push to production environment push-prod: /);
-    assert.deepStrictEqual(ask.validate?.(''), { message: 'Type push-prod to push, or press Escape to cancel.', severity: vscode.InputBoxValidationSeverity.Info });
+    assert.deepStrictEqual(ask.validate?.(''), {
+      message: 'Type push-prod to push, or press Escape to cancel.',
+      severity: vscode.InputBoxValidationSeverity.Info,
+    });
     assert.strictEqual((ask.validate?.('push-0') as vscode.InputBoxValidationMessage).severity, vscode.InputBoxValidationSeverity.Error);
     assert.strictEqual(ask.validate?.('push-prod'), undefined);
     assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Live one', 'nothing was sent');
 
-    const typed = await answering(d => (d.kind === 'inputBox' ? 'push-prod' : undefined), () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.push')));
+    const typed = await answering(
+      d => (d.kind === 'inputBox' ? 'push-prod' : undefined),
+      () => pushReviewed(doc, () => vscode.commands.executeCommand('campaignStudio.review.push')),
+    );
     assert.strictEqual(typed.result?.outcome, 'pushed', typed.dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.strictEqual(((await client(1).getCampaign(id)).basic_details as any).name, 'Live one, edited');
   });
 
-  test('the service\'s validation findings appear on the right line, block the push, and clear once fixed', async () => {
+  test("the service's validation findings appear on the right line, block the push, and clear once fixed", async () => {
     // Workspace 1 lacks the audience limit; the local settings say it has it, so only the service knows.
     await signIn(1);
     const id = await draft(1, 'Flag gated');
     const doc = await fetchInto(id, 'push-1');
-    await replaceText(doc, '"utm_params"', '"campaign_audience_limit": { "is_campaign_audience_limit_enabled": true, "limit": 50 },\n  "utm_params"');
-    const { result } = await answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+    await replaceText(
+      doc,
+      '"utm_params"',
+      '"campaign_audience_limit": { "is_campaign_audience_limit_enabled": true, "limit": 50 },\n  "utm_params"',
+    );
+    const { result } = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri),
+    );
     assert.strictEqual(result?.outcome, 'blocked');
     assert.strictEqual(result.stage, 'remote-validate');
-    const diags = await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'VALIDATION_FAILED'), 10_000, 'the service\'s finding');
+    const diags = await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'VALIDATION_FAILED'), 10_000, "the service's finding");
     const finding = diags.find(d => ruleOf(d) === 'VALIDATION_FAILED')!;
     assert.match(doc.lineAt(finding.range.start.line).text, /"campaign_audience_limit"/);
     assert.strictEqual(finding.severity, vscode.DiagnosticSeverity.Error);
@@ -260,10 +343,16 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(push.range.start.line, 0);
     assert.match(push.command!.title, /Push to push-0/);
     const fresh = vscode.Uri.file(path.join(workspaceRoot().fsPath, 'scratch', `lens-new-${Date.now()}.campaign.json`));
-    await vscode.workspace.fs.writeFile(fresh, Buffer.from(JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME' }, null, 2)));
+    await vscode.workspace.fs.writeFile(
+      fresh,
+      Buffer.from(JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME' }, null, 2)),
+    );
     await open(fresh);
     const newLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', fresh, 10);
-    assert.ok(newLenses.some(l => l.command?.command === 'campaignStudio.createDraft'), newLenses.map(l => l.command?.title).join(', '));
+    assert.ok(
+      newLenses.some(l => l.command?.command === 'campaignStudio.createDraft'),
+      newLenses.map(l => l.command?.title).join(', '),
+    );
   });
 
   test('push on save (when enabled) runs the same checked push, reviewed before it sends', async () => {
@@ -275,17 +364,22 @@ suite('push (extension host, emulator)', () => {
     try {
       await replaceText(doc, '"On save"', '"On save, saved"');
       let pushed!: () => void;
-      const done = new Promise<void>(r => { pushed = r; });
-      const { dialogs } = await answering(d => {
-        if (d.kind === 'information' && d.message.startsWith('Pushed')) pushed();
-        return undefined;
-      }, async () => {
-        await doc.save();
-        await waitForReview();
-        await vscode.commands.executeCommand('campaignStudio.review.push');
-        // The push runs after the save, on its own: its message says when it is done.
-        await within(done, 10_000, 'the push on save');
+      const done = new Promise<void>(r => {
+        pushed = r;
       });
+      const { dialogs } = await answering(
+        d => {
+          if (d.kind === 'information' && d.message.startsWith('Pushed')) pushed();
+          return undefined;
+        },
+        async () => {
+          await doc.save();
+          await waitForReview();
+          await vscode.commands.executeCommand('campaignStudio.review.push');
+          // The push runs after the save, on its own: its message says when it is done.
+          await within(done, 10_000, 'the push on save');
+        },
+      );
       assert.ok(!dialogs.some(d => d.kind === 'error'), dialogs.map(d => d.message).join(' | '));
       assert.strictEqual(((await client(0).getCampaign(id)).basic_details as any).name, 'On save, saved');
     } finally {
@@ -295,7 +389,11 @@ suite('push (extension host, emulator)', () => {
 
   async function setStatus(id: string, status: string): Promise<void> {
     const headers = { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: emu!.adminToken };
-    const res = await fetch(`${emu!.url}/__admin/campaigns/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ status, updated_by: 'colleague@example.com' }) });
+    const res = await fetch(`${emu!.url}/__admin/campaigns/${id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ status, updated_by: 'colleague@example.com' }),
+    });
     assert.strictEqual(res.status, 200, await res.text());
   }
 
@@ -305,24 +403,47 @@ suite('push (extension host, emulator)', () => {
     const later = await draft(0, 'Went live');
     const doc = await fetchInto(later, 'push-0');
     await setStatus(later, 'ACTIVE');
-    await replaceText(doc, '"is_all_user_campaign": true', '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }');
-    const { result } = await answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri));
+    await replaceText(
+      doc,
+      '"is_all_user_campaign": true',
+      '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }',
+    );
+    const { result } = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc.uri),
+    );
     assert.strictEqual(result?.outcome, 'blocked');
     assert.strictEqual(result.stage, 'state');
-    const line = doc.getText().split('\n').findIndex(l => l.includes('"segmentation_details"'));
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex(l => l.includes('"segmentation_details"'));
     const diags = await waitForDiagnostics(doc.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 10_000, 'a P1 diagnostic');
-    assert.deepStrictEqual(diags.filter(d => ruleOf(d) === 'P1').map(d => d.range.start.line), [line]);
+    assert.deepStrictEqual(
+      diags.filter(d => ruleOf(d) === 'P1').map(d => d.range.start.line),
+      [line],
+    );
     assert.strictEqual(((await client(0).getCampaign(later)).segmentation_details as any).is_all_user_campaign, true, 'nothing was sent');
 
     // Fetched while ACTIVE: the editor already says it; the push refuses and does not repeat it.
     const live = await draft(0, 'Live already');
     await setStatus(live, 'ACTIVE');
     const doc2 = await fetchInto(live, 'push-0');
-    await replaceText(doc2, '"is_all_user_campaign": true', '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }');
-    await waitForDiagnostics(doc2.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 10_000, 'the editor\'s own P1');
-    const again = await answering(() => undefined, () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc2.uri));
+    await replaceText(
+      doc2,
+      '"is_all_user_campaign": true',
+      '"is_all_user_campaign": false, "included_filters": { "filter_operator": "and", "filters": [ { "filter_type": "custom_segments", "name": "VIP", "id": "1" } ] }',
+    );
+    await waitForDiagnostics(doc2.uri, ds => ds.some(d => ruleOf(d) === 'P1'), 10_000, "the editor's own P1");
+    const again = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<PushResult>('campaignStudio.push', doc2.uri),
+    );
     assert.strictEqual(again.result?.outcome, 'blocked');
-    const line2 = doc2.getText().split('\n').findIndex(l => l.includes('"segmentation_details"'));
+    const line2 = doc2
+      .getText()
+      .split('\n')
+      .findIndex(l => l.includes('"segmentation_details"'));
     // A pull sent after the push's notification answers with everything the server now holds.
     const api = await activateExtension();
     const report: any = await api.client!.sendRequest('textDocument/diagnostic', { textDocument: { uri: doc2.uri.toString() } });
@@ -330,13 +451,16 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(p1.length, 1, p1.map(d => d.message).join(' | '));
   });
 
-  test('create a draft from a new file: the id is written into the editor\'s document, which stays saved', async () => {
+  test("create a draft from a new file: the id is written into the editor's document, which stays saved", async () => {
     await signIn(0);
     const uri = vscode.Uri.file(path.join(workspaceRoot().fsPath, 'scratch', `new-draft-${Date.now()}.campaign.json`));
     const text = JSON.stringify({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', ...campaign('Made in VS Code') }, null, 2) + '\n';
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
     const { doc } = await open(uri);
-    const { result, dialogs } = await answering(d => (d.modal && d.items.includes('Create draft') ? 'Create draft' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.createDraft', uri));
+    const { result, dialogs } = await answering(
+      d => (d.modal && d.items.includes('Create draft') ? 'Create draft' : undefined),
+      () => vscode.commands.executeCommand<any>('campaignStudio.createDraft', uri),
+    );
     assert.strictEqual(result?.outcome, 'created', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.ok(result.components.every((c: any) => c.outcome === 'ok'));
     assert.ok(doc.getText().startsWith(`{\n  "id": "${result.id}",\n  "status": "DRAFT",\n`));
@@ -354,12 +478,21 @@ suite('push (extension host, emulator)', () => {
     const created = await c.createDraft({ channel: 'PUSH', campaign_delivery_type: 'EVENT_TRIGGERED', created_by: 'author@example.com' });
     const id = (created.body as any).data.id as string;
     await setStatus(id, 'ACTIVE');
-    const paused = await answering(d => (d.modal && d.items.includes('Pause') ? 'Pause' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id));
+    const paused = await answering(
+      d => (d.modal && d.items.includes('Pause') ? 'Pause' : undefined),
+      () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id),
+    );
     assert.strictEqual(paused.result?.outcome, 'done', paused.dialogs.map(d => d.message).join(' | '));
     assert.strictEqual((await c.getCampaign(id)).status, 'PAUSED');
-    const resumedTwice = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id));
+    const resumedTwice = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', id),
+    );
     assert.strictEqual(resumedTwice.result?.outcome, 'blocked', 'a paused campaign cannot be paused again');
-    const resumed = await answering(d => (d.modal && d.items.includes('Resume') ? 'Resume' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.resumeCampaign', id));
+    const resumed = await answering(
+      d => (d.modal && d.items.includes('Resume') ? 'Resume' : undefined),
+      () => vscode.commands.executeCommand<any>('campaignStudio.resumeCampaign', id),
+    );
     assert.strictEqual(resumed.result?.outcome, 'done');
     assert.strictEqual((await c.getCampaign(id)).status, 'ACTIVE');
   });

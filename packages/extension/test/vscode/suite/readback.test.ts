@@ -38,8 +38,15 @@ suite('read back after a push (extension host, emulator)', () => {
     await activateExtension();
     const ws = emu!.workspaces[1];
     await setEnvironments([{ name: ENV, baseUrl: emu!.url, workspaceId: ws.id, email: EMAIL }]);
-    direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', production: false }, apiKey: ws.apiKey });
-    assert.strictEqual(await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: ws.apiKey }), true, `sign-in to ${ENV} failed`);
+    direct = new ServiceClient({
+      environment: { name: 'direct', baseUrl: emu!.url, workspaceId: ws.id, headerPrefix: 'SVC', production: false },
+      apiKey: ws.apiKey,
+    });
+    assert.strictEqual(
+      await vscode.commands.executeCommand('campaignStudio.signIn', { environment: ENV, apiKey: ws.apiKey }),
+      true,
+      `sign-in to ${ENV} failed`,
+    );
   });
 
   suiteTeardown(async () => {
@@ -55,7 +62,9 @@ suite('read back after a push (extension host, emulator)', () => {
     const created = await direct.createDraft({ channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', created_by: EMAIL });
     const id = (created.body as any).data.id as string;
     await direct.patch(id, {
-      channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', updated_by: EMAIL,
+      channel: 'PUSH',
+      campaign_delivery_type: 'ONE_TIME',
+      updated_by: EMAIL,
       basic_details: { name, platforms: ['ANDROID'] },
       campaign_content: { content: { push: { android: { title: 'Hi', message: 'From the suite' } } } },
       segmentation_details: { is_all_user_campaign: true },
@@ -114,14 +123,19 @@ suite('read back after a push (extension host, emulator)', () => {
     await setFaults('write-drop');
     let shown: { result: PushResult | undefined; dialogs: Dialog[] };
     try {
-      shown = await answering(() => undefined, () => pushReviewed(doc.uri, confirm));
+      shown = await answering(
+        () => undefined,
+        () => pushReviewed(doc.uri, confirm),
+      );
     } finally {
       await setFaults('none');
     }
     const { result, dialogs } = shown;
     assert.strictEqual(result?.outcome, 'pushed-after-timeout', result?.message);
     const said = dialogs.map(d => `${d.kind}: ${d.message}`);
-    assert.deepStrictEqual(said, [`information: Pushed basic_details to campaign ${id} on ${ENV} (the answer was lost; reading the campaign again confirmed it applied).`]);
+    assert.deepStrictEqual(said, [
+      `information: Pushed basic_details to campaign ${id} on ${ENV} (the answer was lost; reading the campaign again confirmed it applied).`,
+    ]);
     assert.strictEqual(((await direct.getCampaign(id)).basic_details as any).name, 'Answer lost, yet applied');
     assert.strictEqual((await listed(id))?.name, 'Answer lost, yet applied', 'the tree takes the campaign as the check read it');
   });

@@ -7,7 +7,19 @@ import { Connection } from '../../../src/remoteEditor/connection';
 import { RemoteFeature } from '../../../src/remoteEditor/feature';
 import { CampaignsProvider, ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { answering } from './dialogs';
-import { activateExtension, closeAllEditors, manifest, open, ruleOf, waitForDiagnostics, waitForState, waitForTab, waitForValidation, endEmulatorSuite, setEnvironments } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  manifest,
+  open,
+  ruleOf,
+  waitForDiagnostics,
+  waitForState,
+  waitForTab,
+  waitForValidation,
+  endEmulatorSuite,
+  setEnvironments,
+} from './helpers';
 
 /**
  * The remote views and commands as a person meets them, in a real VS Code against an emulator of
@@ -23,21 +35,31 @@ const snapshot = () => vscode.commands.executeCommand<ExplorerSnapshot>('campaig
 /** Whether the Campaigns view's context menu offers `command` on an item with this `contextValue`, by the manifest's `when` clauses. */
 function offered(command: string, contextValue: string): boolean {
   const entries: Array<{ command: string; when?: string }> = manifest().contributes.menus['view/item/context'];
-  return entries.filter(e => e.command === command && /view == campaignStudio\.campaigns/.test(e.when ?? '')).some(e => {
-    const patterns = [...(e.when ?? '').matchAll(/viewItem =~ \/((?:\\\/|[^/])+)\//g)].map(m => new RegExp(m[1]));
-    const equals = [...(e.when ?? '').matchAll(/viewItem == (\S+?)\)?(?:\s|$)/g)].map(m => m[1]);
-    return patterns.some(p => p.test(contextValue)) || equals.includes(contextValue);
-  });
+  return entries
+    .filter(e => e.command === command && /view == campaignStudio\.campaigns/.test(e.when ?? ''))
+    .some(e => {
+      const patterns = [...(e.when ?? '').matchAll(/viewItem =~ \/((?:\\\/|[^/])+)\//g)].map(m => new RegExp(m[1]));
+      const equals = [...(e.when ?? '').matchAll(/viewItem == (\S+?)\)?(?:\s|$)/g)].map(m => m[1]);
+      return patterns.some(p => p.test(contextValue)) || equals.includes(contextValue);
+    });
 }
 
-const STATUS_COMMANDS = ['campaignStudio.pauseCampaign', 'campaignStudio.resumeCampaign', 'campaignStudio.stopCampaign', 'campaignStudio.publishInfo'];
+const STATUS_COMMANDS = [
+  'campaignStudio.pauseCampaign',
+  'campaignStudio.resumeCampaign',
+  'campaignStudio.stopCampaign',
+  'campaignStudio.publishInfo',
+];
 
 suite('remote views and commands (extension host, emulator)', () => {
   let emu: RunningEmulator;
   let direct: ServiceClient;
 
   const signIn = async (environment: string, ws: number) => {
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu.workspaces[ws].apiKey }));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand('campaignStudio.signIn', { environment, apiKey: emu.workspaces[ws].apiKey }),
+    );
     assert.strictEqual(r.result, true, `sign-in failed: ${r.dialogs.map(d => d.message).join(' | ')}`);
   };
 
@@ -50,7 +72,13 @@ suite('remote views and commands (extension host, emulator)', () => {
   };
 
   const find = async (fields: Record<string, unknown>, ws = 0): Promise<CampaignRecord> => {
-    const c = ws === 0 ? direct : new ServiceClient({ environment: { name: 'direct-1', baseUrl: emu.url, workspaceId: emu.workspaces[1].id, headerPrefix: 'SVC', production: false }, apiKey: emu.workspaces[1].apiKey });
+    const c =
+      ws === 0
+        ? direct
+        : new ServiceClient({
+            environment: { name: 'direct-1', baseUrl: emu.url, workspaceId: emu.workspaces[1].id, headerPrefix: 'SVC', production: false },
+            apiKey: emu.workspaces[1].apiKey,
+          });
     const hit = (await c.searchAll({ campaign_fields: { channels: ['PUSH', 'EMAIL'], ...fields } }))[0];
     assert.ok(hit, `the seed has a campaign with ${JSON.stringify(fields)}`);
     return hit;
@@ -63,7 +91,10 @@ suite('remote views and commands (extension host, emulator)', () => {
       { name: 'rv-0', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, email: 'views.tester@example.com', readTimeoutSeconds: 3 },
       { name: 'rv-prod', baseUrl: emu.url, workspaceId: emu.workspaces[1].id, email: 'views.tester@example.com', production: true },
     ]);
-    direct = new ServiceClient({ environment: { name: 'direct', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false }, apiKey: emu.workspaces[0].apiKey });
+    direct = new ServiceClient({
+      environment: { name: 'direct', baseUrl: emu.url, workspaceId: emu.workspaces[0].id, headerPrefix: 'SVC', production: false },
+      apiKey: emu.workspaces[0].apiKey,
+    });
     await signIn('rv-0', 0);
     await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
     await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
@@ -73,28 +104,47 @@ suite('remote views and commands (extension host, emulator)', () => {
     await endEmulatorSuite(emu);
   });
 
-  teardown(async () => { await closeAllEditors(); });
+  teardown(async () => {
+    await closeAllEditors();
+  });
 
   test('each campaign item offers only the status actions that apply: ACTIVE pause and stop, PAUSED resume and stop, a draft publish', async () => {
     const active = await listed('ACTIVE', c => c.channel !== 'SMS' && /Periodic|triggered/i.test(c.description ?? ''));
-    assert.deepStrictEqual(active.offers, ['campaignStudio.pauseCampaign', 'campaignStudio.stopCampaign'], `${active.name}: ${active.contextValue}`);
+    assert.deepStrictEqual(
+      active.offers,
+      ['campaignStudio.pauseCampaign', 'campaignStudio.stopCampaign'],
+      `${active.name}: ${active.contextValue}`,
+    );
     const paused = await listed('PAUSED', c => c.channel !== 'SMS');
-    assert.deepStrictEqual(paused.offers, ['campaignStudio.resumeCampaign', 'campaignStudio.stopCampaign'], `${paused.name}: ${paused.contextValue}`);
+    assert.deepStrictEqual(
+      paused.offers,
+      ['campaignStudio.resumeCampaign', 'campaignStudio.stopCampaign'],
+      `${paused.name}: ${paused.contextValue}`,
+    );
     const draft = await listed('DRAFT', c => c.channel !== 'SMS');
     assert.deepStrictEqual(draft.offers, ['campaignStudio.publishInfo'], `${draft.name}: ${draft.contextValue}`);
     const sent = await listed('SENT');
     assert.deepStrictEqual(sent.offers, [], `${sent.name}: ${sent.contextValue}`);
     // The offered command runs on that item, as its menu passes it.
-    const resumed = await answering(d => (d.modal && d.items.includes('Resume') ? 'Resume' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.resumeCampaign', { id: paused.id, environment: 'rv-0' }));
+    const resumed = await answering(
+      d => (d.modal && d.items.includes('Resume') ? 'Resume' : undefined),
+      () => vscode.commands.executeCommand<any>('campaignStudio.resumeCampaign', { id: paused.id, environment: 'rv-0' }),
+    );
     assert.strictEqual(resumed.result?.outcome, 'done', resumed.dialogs.map(d => d.message).join(' | '));
     const after = (await snapshot()).groups.flatMap(g => g.campaigns).find(c => c.id === paused.id);
-    assert.ok(after && after.status !== 'PAUSED' && !offered('campaignStudio.resumeCampaign', after.contextValue ?? ''), `after resuming: ${after?.contextValue}`);
+    assert.ok(
+      after && after.status !== 'PAUSED' && !offered('campaignStudio.resumeCampaign', after.contextValue ?? ''),
+      `after resuming: ${after?.contextValue}`,
+    );
   });
 
   test('Stop asks with the safe answer first, never Stop as the default; refused answers leave the campaign running', async () => {
     const rec = await find({ status: ['ACTIVE'], campaign_delivery_type: ['EVENT_TRIGGERED'] });
     const id = String(rec.id);
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id),
+    );
     assert.strictEqual(r.result?.outcome, 'cancelled');
     const ask = r.dialogs.find(d => d.modal)!;
     assert.ok(ask, r.dialogs.map(d => d.message).join(' | '));
@@ -102,19 +152,28 @@ suite('remote views and commands (extension host, emulator)', () => {
     assert.strictEqual((await direct.getCampaign(id)).status, 'ACTIVE');
   });
 
-  test('Stop in production is confirmed by typing the campaign\'s name', async () => {
+  test("Stop in production is confirmed by typing the campaign's name", async () => {
     const rec = await find({ status: ['ACTIVE'], campaign_delivery_type: ['EVENT_TRIGGERED'] }, 1);
     const id = String(rec.id);
     const name = String((rec.basic_details as { name: string }).name);
     await signIn('rv-prod', 1);
     try {
-      const wrong = await answering(d => (d.modal ? 'Stop' : d.kind === 'inputBox' ? 'rv-prod' : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id));
+      const wrong = await answering(
+        d => (d.modal ? 'Stop' : d.kind === 'inputBox' ? 'rv-prod' : undefined),
+        () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id),
+      );
       assert.strictEqual(wrong.result?.outcome, 'cancelled', wrong.dialogs.map(d => d.message).join(' | '));
       const typed = wrong.dialogs.find(d => d.kind === 'inputBox')!;
       assert.ok(typed, 'production asks for the name in an input box');
       assert.strictEqual(typed.validate?.(name), undefined);
-      assert.strictEqual((typed.validate?.('rv-prod') as vscode.InputBoxValidationMessage).severity, vscode.InputBoxValidationSeverity.Error);
-      const right = await answering(d => (d.modal ? 'Stop' : d.kind === 'inputBox' ? name : undefined), () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id));
+      assert.strictEqual(
+        (typed.validate?.('rv-prod') as vscode.InputBoxValidationMessage).severity,
+        vscode.InputBoxValidationSeverity.Error,
+      );
+      const right = await answering(
+        d => (d.modal ? 'Stop' : d.kind === 'inputBox' ? name : undefined),
+        () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign', id),
+      );
       assert.strictEqual(right.result?.outcome, 'done', right.dialogs.map(d => d.message).join(' | '));
     } finally {
       await signIn('rv-0', 0);
@@ -123,25 +182,47 @@ suite('remote views and commands (extension host, emulator)', () => {
 
   test('from the palette, Stop does not take the active draft file: it asks which campaign, among those it applies to', async () => {
     const draft = await find({ status: ['DRAFT'] });
-    const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id: String(draft.id), environment: 'rv-0', reveal: true }));
+    const fetched = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id: String(draft.id), environment: 'rv-0', reveal: true }),
+    );
     await open(vscode.Uri.file(fetched.result.file));
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign'));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.stopCampaign'),
+    );
     assert.strictEqual(r.result, undefined);
     const pick = r.dialogs.find(d => d.kind === 'quickPick');
     assert.ok(pick, `asked nothing: ${r.dialogs.map(d => `${d.kind}: ${d.message}`).join(' | ')}`);
     assert.match(pick.message, /Stop which campaign on rv-0\?/);
-    assert.ok(pick.items.length > 0 && !pick.items.includes(String((draft.basic_details as { name: string }).name)), 'the draft is not among them');
-    assert.deepStrictEqual(r.dialogs.filter(d => d.kind === 'error' || d.modal), [], 'nothing was refused or confirmed');
+    assert.ok(
+      pick.items.length > 0 && !pick.items.includes(String((draft.basic_details as { name: string }).name)),
+      'the draft is not among them',
+    );
+    assert.deepStrictEqual(
+      r.dialogs.filter(d => d.kind === 'error' || d.modal),
+      [],
+      'nothing was refused or confirmed',
+    );
   });
 
   test('a command that needs the service, signed out, offers to sign in instead of failing', async () => {
     await vscode.commands.executeCommand('campaignStudio.signOut');
     try {
-      const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', '65f0c1d2e3a4b5c6d7e8f901'));
+      const r = await answering(
+        () => undefined,
+        () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', '65f0c1d2e3a4b5c6d7e8f901'),
+      );
       assert.strictEqual(r.result, undefined);
       const ask = r.dialogs.find(d => d.kind === 'warning');
-      assert.ok(ask && ask.items.includes('Sign In') && /Not signed in to environment rv-0/.test(ask.message), r.dialogs.map(d => d.message).join(' | '));
-      assert.deepStrictEqual(r.dialogs.filter(d => d.kind === 'error'), []);
+      assert.ok(
+        ask && ask.items.includes('Sign In') && /Not signed in to environment rv-0/.test(ask.message),
+        r.dialogs.map(d => d.message).join(' | '),
+      );
+      assert.deepStrictEqual(
+        r.dialogs.filter(d => d.kind === 'error'),
+        [],
+      );
     } finally {
       await signIn('rv-0', 0);
     }
@@ -149,14 +230,20 @@ suite('remote views and commands (extension host, emulator)', () => {
 
   test('notifications are plain text that says what to do next (no literal backticks)', async () => {
     const draft = await find({ status: ['DRAFT'] });
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', String(draft.id)));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.pauseCampaign', String(draft.id)),
+    );
     assert.strictEqual(r.result?.outcome, 'blocked');
     const said = r.dialogs.find(d => d.kind === 'error')!;
     assert.match(said.message, /The campaign is DRAFT on the service, so it cannot be paused\. A draft is not live yet: publish it first/);
-    assert.ok(r.dialogs.every(d => !d.message.includes('`')), r.dialogs.map(d => d.message).join(' | '));
+    assert.ok(
+      r.dialogs.every(d => !d.message.includes('`')),
+      r.dialogs.map(d => d.message).join(' | '),
+    );
   });
 
-  test('a read-only tab shows the campaign\'s name (its id in the address); the old campaign://<env>/<id> address still opens', async () => {
+  test("a read-only tab shows the campaign's name (its id in the address); the old campaign://<env>/<id> address still opens", async () => {
     const rec = await find({ status: ['ACTIVE'] });
     const id = String(rec.id);
     const name = String((rec.basic_details as { name: string }).name);
@@ -174,14 +261,29 @@ suite('remote views and commands (extension host, emulator)', () => {
     const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>('campaignStudio.openRemote', String(rec.id)))!);
     const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString())!;
     const diags = await waitForValidation(doc);
-    const quiet = vscode.languages.getDiagnostics(uri).filter(d => d.severity === vscode.DiagnosticSeverity.Information || d.severity === vscode.DiagnosticSeverity.Hint);
-    assert.deepStrictEqual(quiet.map(d => `${ruleOf(d)} ${d.message}`), [], 'no D8, P4, P5 or H5 notes in a view nothing can be edited in');
+    const quiet = vscode.languages
+      .getDiagnostics(uri)
+      .filter(d => d.severity === vscode.DiagnosticSeverity.Information || d.severity === vscode.DiagnosticSeverity.Hint);
+    assert.deepStrictEqual(
+      quiet.map(d => `${ruleOf(d)} ${d.message}`),
+      [],
+      'no D8, P4, P5 or H5 notes in a view nothing can be edited in',
+    );
     assert.ok(diags.every(d => d.severity === vscode.DiagnosticSeverity.Error || d.severity === vscode.DiagnosticSeverity.Warning));
   });
 
   test('Validate Remotely twice: a problem the rules and the service both find shows once, each run replacing the last', async () => {
     const draft = await find({ status: ['DRAFT'], channels: ['PUSH'] });
-    const fetched = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.fetch', { id: String(draft.id), environment: 'rv-0', reveal: true, onConflict: 'overwrite' }));
+    const fetched = await answering(
+      () => undefined,
+      () =>
+        vscode.commands.executeCommand<any>('campaignStudio.fetch', {
+          id: String(draft.id),
+          environment: 'rv-0',
+          reveal: true,
+          onConflict: 'overwrite',
+        }),
+    );
     const { doc } = await open(vscode.Uri.file(fetched.result.file));
     const value = JSON.parse(doc.getText());
     value.basic_details = { ...value.basic_details, platforms: ['TOASTER'] };
@@ -189,21 +291,37 @@ suite('remote views and commands (extension host, emulator)', () => {
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(value, null, 2));
     await vscode.workspace.applyEdit(edit);
     await doc.save();
-    const line = doc.getText().split('\n').findIndex(l => l.includes('"TOASTER"'));
-    const onLine = () => vscode.languages.getDiagnostics(doc.uri).filter(d => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error);
-    await waitForDiagnostics(doc.uri, ds => ds.some(d => d.range.start.line === line), 15_000, 'the rule\'s error on the platform');
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex(l => l.includes('"TOASTER"'));
+    const onLine = () =>
+      vscode.languages.getDiagnostics(doc.uri).filter(d => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Error);
+    await waitForDiagnostics(doc.uri, ds => ds.some(d => d.range.start.line === line), 15_000, "the rule's error on the platform");
     for (let run = 1; run <= 2; run++) {
-      const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.validateRemote', doc.uri));
+      const r = await answering(
+        () => undefined,
+        () => vscode.commands.executeCommand<any>('campaignStudio.validateRemote', doc.uri),
+      );
       assert.strictEqual(r.result?.outcome, 'invalid', r.dialogs.map(d => d.message).join(' | '));
       // The findings reach the server before this pull, on the same connection: the report holds them.
       await waitForValidation(doc);
-      assert.strictEqual(onLine().length, 1, `run ${run}: ${onLine().map(d => `${ruleOf(d)} ${d.message}`).join(' | ')}`);
+      assert.strictEqual(
+        onLine().length,
+        1,
+        `run ${run}: ${onLine()
+          .map(d => `${ruleOf(d)} ${d.message}`)
+          .join(' | ')}`,
+      );
     }
   });
 
   test('execution history opens read-only: nothing to save', async () => {
     const rec = await find({ status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] });
-    const r = await answering(() => undefined, () => vscode.commands.executeCommand<any>('campaignStudio.showExecutions', String(rec.id)));
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.showExecutions', String(rec.id)),
+    );
     assert.ok(r.result?.executions, r.dialogs.map(d => d.message).join(' | '));
     const doc = vscode.window.activeTextEditor!.document;
     assert.strictEqual(doc.uri.scheme, 'campaign-executions');
@@ -234,40 +352,68 @@ suite('remote views and commands (extension host, emulator)', () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
   });
 
-  test('rate-limited, the Campaigns view\'s message counts down each second of the connection\'s clock', async () => {
+  test("rate-limited, the Campaigns view's message counts down each second of the connection's clock", async () => {
     const api = await activateExtension();
     const clock = new VirtualClock();
     const log = vscode.window.createOutputChannel('Campaign Studio: countdown test', { log: true });
     const conn = new Connection(api.ctx.extension, log, clock);
     const tree = new CampaignsProvider(conn, api.ctx.extension.workspaceState);
     const messages: Array<string | undefined> = [];
-    tree.view = { set message(m: string | undefined) { messages.push(m); }, get message() { return messages[messages.length - 1]; } } as unknown as vscode.TreeView<never>;
+    tree.view = {
+      set message(m: string | undefined) {
+        messages.push(m);
+      },
+      get message() {
+        return messages[messages.length - 1];
+      },
+    } as unknown as vscode.TreeView<never>;
     emu.admin.setFaults('throttle=1,retry-after=6');
     try {
       await conn.restore();
-      await waitForState(conn.onDidChangeStatus, () => (conn.state === 'connected' ? true : undefined), 'the wait to end', () => `the state is ${conn.state}`);
+      await waitForState(
+        conn.onDidChangeStatus,
+        () => (conn.state === 'connected' ? true : undefined),
+        'the wait to end',
+        () => `the state is ${conn.state}`,
+      );
     } finally {
       emu.admin.clearFaults();
       tree.dispose();
       conn.dispose();
       log.dispose();
     }
-    const counted = messages.map(m => /next call is allowed in (\d+) seconds?/.exec(m ?? '')?.[1]).filter(Boolean).map(Number);
+    const counted = messages
+      .map(m => /next call is allowed in (\d+) seconds?/.exec(m ?? '')?.[1])
+      .filter(Boolean)
+      .map(Number);
     assert.deepStrictEqual(counted, [6, 5, 4, 3, 2, 1], messages.join('\n'));
     assert.strictEqual(messages[messages.length - 1], undefined, 'the message goes once the wait is over');
   });
 
-  test('the Campaigns view\'s commands are registered before its view is created, so an item clicked while it loads finds its command', async () => {
+  test("the Campaigns view's commands are registered before its view is created, so an item clicked while it loads finds its command", async () => {
     const api = await activateExtension();
     const order: string[] = [];
     const none = { dispose: () => undefined };
     const commands = vscode.commands as { registerCommand: unknown };
     const window = vscode.window as { createTreeView: unknown };
     const workspace = vscode.workspace as { registerTextDocumentContentProvider: unknown };
-    const saved = { registerCommand: commands.registerCommand, createTreeView: window.createTreeView, provider: workspace.registerTextDocumentContentProvider };
-    commands.registerCommand = (id: string) => { order.push(`command ${id}`); return none; };
-    window.createTreeView = (id: string) => { order.push(`view ${id}`); return { ...none, message: undefined, title: undefined, description: undefined }; };
-    workspace.registerTextDocumentContentProvider = (scheme: string) => { order.push(`documents ${scheme}`); return none; };
+    const saved = {
+      registerCommand: commands.registerCommand,
+      createTreeView: window.createTreeView,
+      provider: workspace.registerTextDocumentContentProvider,
+    };
+    commands.registerCommand = (id: string) => {
+      order.push(`command ${id}`);
+      return none;
+    };
+    window.createTreeView = (id: string) => {
+      order.push(`view ${id}`);
+      return { ...none, message: undefined, title: undefined, description: undefined };
+    };
+    workspace.registerTextDocumentContentProvider = (scheme: string) => {
+      order.push(`documents ${scheme}`);
+      return none;
+    };
     const subscriptions: vscode.Disposable[] = [];
     const extension = Object.create(api.ctx.extension, { subscriptions: { value: subscriptions } });
     try {
@@ -280,7 +426,12 @@ suite('remote views and commands (extension host, emulator)', () => {
     }
     const view = order.indexOf('view campaignStudio.campaigns');
     assert.ok(view >= 0, order.join(', '));
-    for (const id of ['campaignStudio.openRemote', 'campaignStudio.explorer.loadMore', 'campaignStudio.explorer.refresh', 'campaignStudio.fetch']) {
+    for (const id of [
+      'campaignStudio.openRemote',
+      'campaignStudio.explorer.loadMore',
+      'campaignStudio.explorer.refresh',
+      'campaignStudio.fetch',
+    ]) {
       const at = order.indexOf(`command ${id}`);
       assert.ok(at >= 0 && at < view, `${id} is registered at ${at}, the view at ${view}: ${order.join(', ')}`);
     }

@@ -11,19 +11,32 @@ import { closeAllEditors, open, replaceText, scratchFile, within } from './helpe
 
 /** Resolves at the next event of `event` for which `matches` holds (listeners registered before it have run). */
 function next<T>(event: vscode.Event<T>, matches: (e: T) => boolean, what: string): Promise<T> {
-  return within(new Promise<T>(resolve => {
-    const sub = event(e => { if (matches(e)) { sub.dispose(); resolve(e); } });
-  }), 10_000, what);
+  return within(
+    new Promise<T>(resolve => {
+      const sub = event(e => {
+        if (matches(e)) {
+          sub.dispose();
+          resolve(e);
+        }
+      });
+    }),
+    10_000,
+    what,
+  );
 }
 
 function savedCalls(file: DocumentFile): { calls: string[]; handle: { cancel(): void } } {
   const calls: string[] = [];
-  const handle = file.whenSaved(text => { calls.push(text); });
+  const handle = file.whenSaved(text => {
+    calls.push(text);
+  });
   return { calls, handle };
 }
 
 suite('whenSaved (the base follows a merge once it is saved)', () => {
-  teardown(async () => { await closeAllEditors(); });
+  teardown(async () => {
+    await closeAllEditors();
+  });
 
   test('a buffer without unsaved changes: called at once with its text', async () => {
     const { doc } = await open(await scratchFile('saved.campaign.json', '{ "a": 1 }\n'));

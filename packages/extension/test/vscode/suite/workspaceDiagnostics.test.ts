@@ -5,7 +5,9 @@ import { activateExtension, closeAllEditors, fixture, ruleOf, waitForDiagnostics
 
 /** Campaign files that are not open have diagnostics, which follow the files on disk. */
 suite('diagnostics of the whole workspace', () => {
-  suiteSetup(async () => { await activateExtension(); });
+  suiteSetup(async () => {
+    await activateExtension();
+  });
   teardown(closeAllEditors);
 
   test('a campaign file never opened has its diagnostics', async () => {
