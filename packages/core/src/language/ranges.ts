@@ -19,7 +19,9 @@ export function positionAt(doc: ParsedDocument, offset: number): Position {
   const text = doc.text;
   offset = Math.max(0, Math.min(offset, text.length));
   let lo = 0;
-  // Stryker disable next-line ArithmeticOperator: past the last line start `starts[mid]` is undefined and `undefined <= offset` is false, so a higher bound ends on the same line
+  // past the last line start `starts[mid]` is undefined and `undefined <= offset` is false, so a higher
+  // bound ends on the same line
+  // Stryker disable next-line ArithmeticOperator
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -45,7 +47,9 @@ export function offsetAt(doc: ParsedDocument, pos: Position): number {
  * underline a whole block); at the root, the opening bracket. `target: 'key'` asks for the key.
  */
 function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value' = 'value'): { start: number; end: number } {
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: the scan and the tree map every pointer of strict JSON to the same offsets (ranges.test.ts runs each case both ways); only the time differs
+  // the scan and the tree map every pointer of strict JSON to the same offsets (ranges.test.ts runs each
+  // case both ways); only the time differs
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral
   if (doc.strict && !doc.hasTree()) return spanFromLocation(doc, locate(doc, [pointer]).get(pointer)!, target);
   const root = doc.tree();
   const shift = doc.bom;
@@ -73,7 +77,9 @@ function offsetsFor(doc: ParsedDocument, pointer: string, target: 'key' | 'value
  * strict JSON by the guided locator, without building the position tree.
  */
 export function valueOffsets(doc: ParsedDocument, pointer: string): { start: number; end: number } | undefined {
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral,BlockStatement: the scan and the tree find the same value in strict JSON (ranges.test.ts runs each case both ways); only the time differs
+  // the scan and the tree find the same value in strict JSON (ranges.test.ts runs each case both ways);
+  // only the time differs
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral,BlockStatement
   if (doc.strict && !doc.hasTree()) {
     const l = locate(doc, [pointer]).get(pointer)!;
     if (!l.complete) return undefined;
@@ -88,7 +94,9 @@ export function valueOffsets(doc: ParsedDocument, pointer: string): { start: num
 
 /** Ranges of many findings at once: for strict JSON, one guided pass over the text for all. */
 export function rangesFor(doc: ParsedDocument, findings: ReadonlyArray<Pick<Finding, 'path' | 'target' | 'range'>>): Range[] {
-  // Stryker disable next-line BooleanLiteral,BlockStatement: the scan and the tree map every pointer of strict JSON to the same ranges (ranges.test.ts runs each case both ways); only the time differs
+  // the scan and the tree map every pointer of strict JSON to the same ranges (ranges.test.ts runs each
+  // case both ways); only the time differs
+  // Stryker disable next-line BooleanLiteral,BlockStatement
   if (doc.strict && !doc.hasTree()) {
     const located = locate(
       doc,
@@ -195,7 +203,8 @@ const MANY_MEMBERS = 8;
 function memberChild(t: string, start: number, end: number, node: TrieNode): TrieNode | undefined {
   const len = end - start - 2;
   // Many members named (a thousand unknown keys in one object): one lookup, not a comparison with each.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a key without escapes is found by the lookup as by the comparisons below; only the time differs
+  // a key without escapes is found by the lookup as by the comparisons below; only the time differs
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement
   if (node.children.size > MANY_MEMBERS) {
     const raw = t.slice(start + 1, end - 1);
     if (!raw.includes('\\')) return node.children.get(raw);
@@ -342,7 +351,8 @@ export function rangeFor(doc: ParsedDocument, finding: Pick<Finding, 'path' | 't
 /** The property-value node for `seg` under an object, or the item under an array. */
 function childOf(node: jsonc.Node, seg: string): jsonc.Node | undefined {
   if (node.type === 'object') {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the index and the loop below both keep the last of duplicate keys; only the time differs
+    // the index and the loop below both keep the last of duplicate keys; only the time differs
+    // Stryker disable next-line ConditionalExpression,EqualityOperator
     if ((node.children?.length ?? 0) > INDEX_FROM) return objectIndex(node).get(seg);
     // The last one wins, as in JSON.parse, so ranges agree with the value the rules saw.
     let hit: jsonc.Node | undefined;

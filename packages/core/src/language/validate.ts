@@ -7,7 +7,10 @@ import { RULE_CHECKS } from '../rules';
 import { fileKind } from '../model/fileKinds';
 import { CheckPurpose, DocumentKind, Finding, RemoteState, WorkspaceSettings } from '../model/types';
 
-/** What a document is checked as, by its name (`fileKind`): a campaign unless its name says otherwise (an untitled buffer in the Campaign JSON language is one). */
+/**
+ * What a document is checked as, by its name (`fileKind`): a campaign unless its name says
+ * otherwise (an untitled buffer in the Campaign JSON language is one).
+ */
 export function kindOf(fileName: string): DocumentKind {
   return fileKind(fileName) ?? 'campaign';
 }

@@ -226,7 +226,8 @@ export class RateLimiter {
   private remember(answeredAt: number): void {
     this.answered.push(answeredAt);
     while (this.head < this.answered.length && this.answered[this.head] <= answeredAt - this.longestWindowMs) this.head++;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator: when the list is compacted bounds memory only; no caller can tell.
+    // when the list is compacted bounds memory only; no caller can tell.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator
     if (this.head > 1024 && this.head * 2 > this.answered.length) {
       this.answered = this.answered.slice(this.head);
       this.head = 0;
