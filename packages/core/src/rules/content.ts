@@ -270,157 +270,188 @@ function internalsHints(doc: Obj): Finding[] {
   return out;
 }
 
+/** What the checks of one campaign's `content` share. */
+interface ContentScope {
+  readonly cc: Obj;
+  readonly content: Obj;
+  /** The message key the channel wants (`push`, `email`, `sms`); undefined for an unknown channel. */
+  readonly expected: string | undefined;
+  readonly channel: string | undefined;
+  readonly localesList: unknown[] | undefined;
+  /** The non-default locales named in `locales`. */
+  readonly listed: string[];
+}
+
 function contentRules(doc: Obj): Finding[] {
   const cc = doc.campaign_content;
   if (!isObj(cc)) return [];
   const expected = typeof doc.channel === 'string' ? own(CHANNEL_KEY, doc.channel) : undefined;
-  const channel = expected ? (doc.channel as string) : undefined;
-  const out: Finding[] = [];
   const localesList = Array.isArray(cc.locales) ? cc.locales : undefined;
-  if (localesList) out.push(...defaultListed(localesList));
-  const listed = (localesList ?? []).filter((l): l is string => typeof l === 'string' && l.toLowerCase() !== 'default');
+  const out = localesList ? defaultListed(localesList) : [];
   const content = cc.content;
   if (!isObj(content)) return out;
-
+  const listed = (localesList ?? []).filter((l): l is string => typeof l === 'string' && l.toLowerCase() !== 'default');
+  const scope: ContentScope = { cc, content, expected, channel: expected ? (doc.channel as string) : undefined, localesList, listed };
   const keys = Object.keys(content);
   const flatKeys = keys.filter(k => MESSAGE_KEYS.includes(k));
   const localeKeys = keys.filter(k => !MESSAGE_KEYS.includes(k));
+  if (flatKeys.length && !localeKeys.length) return [...out, ...flatShape(scope, flatKeys)];
+  return [...out, ...keyedShape(scope, flatKeys, localeKeys)];
+}
+
+/** C2: the flat shape, valid only without locales and A/B variations; then its message objects. */
+function flatShape(scope: ContentScope, flatKeys: string[]): Finding[] {
+  const { cc, content, listed } = scope;
+  const out: Finding[] = [];
   const hasVariations = isObj(cc.variation_details) && Object.keys(cc.variation_details).length > 0;
-
-  if (flatKeys.length && !localeKeys.length) {
-    // Flat shape (C2).
-    if (listed.length || hasVariations) {
-      const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
-      const first = flatKeys[0];
-      out.push(
-        finding(
-          'C2',
-          'error',
-          join(CONTENT, first),
-          l10n.t(
-            'The flat shape ({0} directly under `content`) is valid only without locales and A/B variations, and this campaign has {1}. Use the keyed shape: `content.default.<variation>.{2}`, one entry per locale.',
-            code(first),
-            why,
-            first,
-          ),
-          {
-            target: 'key',
-            fixes: [
-              {
-                title: l10n.t`Move it under \`default\` → \`variation_1\``,
-                edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }],
-              },
-            ],
-          },
+  if (listed.length || hasVariations) {
+    const why = [listed.length ? '`locales`' : '', hasVariations ? 'A/B `variation_details`' : ''].filter(Boolean).join(' and ');
+    const first = flatKeys[0];
+    out.push(
+      finding(
+        'C2',
+        'error',
+        join(CONTENT, first),
+        l10n.t(
+          'The flat shape ({0} directly under `content`) is valid only without locales and A/B variations, and this campaign has {1}. Use the keyed shape: `content.default.<variation>.{2}`, one entry per locale.',
+          code(first),
+          why,
+          first,
         ),
-      );
-    }
-    for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
-    out.push(...messageKeys(content, CONTENT, expected, channel));
-    return out;
+        {
+          target: 'key',
+          fixes: [
+            {
+              title: l10n.t`Move it under \`default\` → \`variation_1\``,
+              edits: [{ kind: 'replaceValue', path: CONTENT, value: { default: { variation_1: content } } }],
+            },
+          ],
+        },
+      ),
+    );
   }
+  for (const k of flatKeys) out.push(...mustBeObject(content[k], join(CONTENT, k), 'C2', `${code(k)} content`));
+  out.push(...messageKeys(content, CONTENT, scope.expected, scope.channel));
+  return out;
+}
 
-  // Keyed shape (C3, C4), possibly mixed with flat keys, which is an error.
-  for (const k of flatKeys) {
+/** C3, C4: the keyed shape (locale → variation → message), with any flat key beside the locales an error. */
+function keyedShape(scope: ContentScope, flatKeys: string[], localeKeys: string[]): Finding[] {
+  const caseVariant = localeKeys.find(k => k !== 'default' && k.toLowerCase() === 'default');
+  const out = [...flatBesideLocales(flatKeys, localeKeys), ...defaultLocale(scope, localeKeys, caseVariant)];
+  const withContent = new Set(localeKeys);
+  const unfilled = scope.listed.filter(l => !withContent.has(l));
+  for (const k of localeKeys) {
+    if (k !== 'default' && k !== caseVariant && !scope.listed.includes(k)) out.push(unlistedLocale(scope, k, unfilled));
+    out.push(...localeVariations(scope, k));
+  }
+  out.push(...listedWithoutContent(scope.localesList ?? [], withContent));
+  return out;
+}
+
+/** C3: a message key directly under `content` beside locale keys. */
+function flatBesideLocales(flatKeys: string[], localeKeys: string[]): Finding[] {
+  return flatKeys.map(k =>
+    finding(
+      'C3',
+      'error',
+      join(CONTENT, k),
+      l10n.t(
+        '{0} directly under `content` cannot sit beside locale keys ({1}): in the keyed shape every message is inside a locale and a variation, such as `content.default.variation_1.{2}`.',
+        code(k),
+        localeKeys.slice(0, 3).map(code).join(', '),
+        k,
+      ),
+      { target: 'key' },
+    ),
+  );
+}
+
+/** C3: the keyed shape needs a `default` locale, spelled in lower case. */
+function defaultLocale(scope: ContentScope, localeKeys: string[], caseVariant: string | undefined): Finding[] {
+  if (localeKeys.includes('default')) return [];
+  if (caseVariant) {
+    const path = join(CONTENT, caseVariant);
+    return [
+      finding('C3', 'error', path, l10n.t`The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`, {
+        target: 'key',
+        fixes: [{ title: l10n.t('Rename to `default`'), edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }],
+      }),
+    ];
+  }
+  return [
+    finding(
+      'C3',
+      'error',
+      `${CONTENT}/default`,
+      l10n.t('`content` needs a `default` locale: `"default": { "variation_1": { ') +
+        l10n.t`"${scope.expected ?? 'push'}"` +
+        l10n.t(': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.'),
+    ),
+  ];
+}
+
+/** C4: a locale with content that `locales` does not list; the fix renames it to a listed one it is close to, or lists it. */
+function unlistedLocale(scope: ContentScope, k: string, unfilled: string[]): Finding {
+  const path = join(CONTENT, k);
+  const near = didYouMean(k, unfilled);
+  const addFix: Fix = Array.isArray(scope.cc.locales)
+    ? { title: l10n.t`Add ${code(k)} to \`locales\``, edits: [{ kind: 'insert', path: `${CC}/locales/-`, value: k }] }
+    : { title: l10n.t`Add \`"locales": ["${k}"]\``, edits: [{ kind: 'insert', path: `${CC}/locales`, value: [k] }] };
+  const fixes: Fix[] = near
+    ? [{ title: l10n.t`Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
+    : [{ ...addFix, isPreferred: true }];
+  return finding(
+    'C4',
+    'error',
+    path,
+    l10n.t`The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` +
+      (near ? l10n.t`. Did you mean ${code(near)}?` : l10n.t`. Add ${code(k)} to \`locales\`.`),
+    { target: 'key', fixes },
+  );
+}
+
+/** C3: a locale is an object of variations, at least one; then each variation is checked. */
+function localeVariations(scope: ContentScope, k: string): Finding[] {
+  const path = join(CONTENT, k);
+  const loc = scope.content[k];
+  const example = scope.expected ?? 'push';
+  if (!isObj(loc)) {
+    return [
+      finding(
+        'C3',
+        'error',
+        path,
+        l10n.t(
+          'A locale holds its variations, such as {0}, not {1}.',
+          `\`{ "variation_1": { "${example}": { … } } }\``,
+          Array.isArray(loc) ? l10n.t('an array') : l10n.t('a {0}', loc === null ? 'null' : typeof loc),
+        ),
+      ),
+    ];
+  }
+  const variations = Object.keys(loc);
+  const out: Finding[] = [];
+  if (variations.length === 0) {
     out.push(
       finding(
         'C3',
         'error',
-        join(CONTENT, k),
-        l10n.t(
-          '{0} directly under `content` cannot sit beside locale keys ({1}): in the keyed shape every message is inside a locale and a variation, such as `content.default.variation_1.{2}`.',
-          code(k),
-          localeKeys.slice(0, 3).map(code).join(', '),
-          k,
-        ),
-        { target: 'key' },
+        path,
+        l10n.t('The locale {0} has no variations: add one, such as {1}.', code(k), `\`"variation_1": { "${example}": { … } }\``),
       ),
     );
   }
-  const defaultKey = localeKeys.includes('default') ? 'default' : undefined;
-  const caseVariant = localeKeys.find(k => k !== 'default' && k.toLowerCase() === 'default');
-  if (!defaultKey) {
-    if (caseVariant) {
-      const path = join(CONTENT, caseVariant);
-      out.push(
-        finding('C3', 'error', path, l10n.t`The default locale key is spelled \`default\` (lower case), not ${code(caseVariant)}.`, {
-          target: 'key',
-          fixes: [{ title: l10n.t('Rename to `default`'), edits: [{ kind: 'renameKey', path, newKey: 'default' }], isPreferred: true }],
-        }),
-      );
-    } else {
-      out.push(
-        finding(
-          'C3',
-          'error',
-          `${CONTENT}/default`,
-          l10n.t('`content` needs a `default` locale: `"default": { "variation_1": { ') +
-            l10n.t`"${expected ?? 'push'}"` +
-            l10n.t(': { … } } }`. It is always required in the keyed shape, and other locales are added beside it.'),
-        ),
-      );
-    }
-  }
-  const withContent = new Set(localeKeys);
-  const unfilled = listed.filter(l => !withContent.has(l));
-  for (const k of localeKeys) {
-    const path = join(CONTENT, k);
-    if (k !== 'default' && k !== caseVariant && !listed.includes(k)) {
-      const near = didYouMean(k, unfilled);
-      const addFix: Fix = Array.isArray(cc.locales)
-        ? { title: l10n.t`Add ${code(k)} to \`locales\``, edits: [{ kind: 'insert', path: `${CC}/locales/-`, value: k }] }
-        : { title: l10n.t`Add \`"locales": ["${k}"]\``, edits: [{ kind: 'insert', path: `${CC}/locales`, value: [k] }] };
-      const fixes: Fix[] = near
-        ? [{ title: l10n.t`Rename to ${code(near)}`, edits: [{ kind: 'renameKey', path, newKey: near }], isPreferred: true }, addFix]
-        : [{ ...addFix, isPreferred: true }];
-      out.push(
-        finding(
-          'C4',
-          'error',
-          path,
-          l10n.t`The locale ${code(k)} is not listed in \`locales\`: every locale other than \`default\` must be listed there` +
-            (near ? l10n.t`. Did you mean ${code(near)}?` : l10n.t`. Add ${code(k)} to \`locales\`.`),
-          { target: 'key', fixes },
-        ),
-      );
-    }
-    const loc = content[k];
-    if (!isObj(loc)) {
-      out.push(
-        finding(
-          'C3',
-          'error',
-          path,
-          l10n.t(
-            'A locale holds its variations, such as {0}, not {1}.',
-            `\`{ "variation_1": { "${expected ?? 'push'}": { … } } }\``,
-            Array.isArray(loc) ? l10n.t('an array') : l10n.t('a {0}', loc === null ? 'null' : typeof loc),
-          ),
-        ),
-      );
-      continue;
-    }
-    const variations = Object.keys(loc);
-    if (variations.length === 0) {
-      out.push(
-        finding(
-          'C3',
-          'error',
-          path,
-          l10n.t(
-            'The locale {0} has no variations: add one, such as {1}.',
-            code(k),
-            `\`"variation_1": { "${expected ?? 'push'}": { … } }\``,
-          ),
-        ),
-      );
-    }
-    for (const v of variations) out.push(...variation(loc[v], join(path, v), expected, channel));
-  }
-  // C4 (warning): a listed locale with no content.
-  (localesList ?? []).forEach((l, i) => {
+  for (const v of variations) out.push(...variation(loc[v], join(path, v), scope.expected, scope.channel));
+  return out;
+}
+
+/** C4 (warning): a locale listed in `locales` with no content. */
+function listedWithoutContent(localesList: unknown[], withContent: Set<string>): Finding[] {
+  const out: Finding[] = [];
+  localesList.forEach((l, i) => {
     if (typeof l !== 'string' || l.toLowerCase() === 'default' || withContent.has(l)) return;
-    if (localesList!.indexOf(l) !== i) return;
+    if (localesList.indexOf(l) !== i) return;
     const path = join(`${CC}/locales`, i);
     out.push(
       finding(
