@@ -430,7 +430,24 @@ async function checkLostStatus(
   deps: StatusDeps,
 ): Promise<StatusResult> {
   const what = answerLostOrFailed(e, action);
-  const title = answerLost(e)
+  const check = await readUntilAnswered(deps.ui, lostCheckTitle(id, action, e), signal => deps.api.getCampaign(id, signal), deps.readBack);
+  const was = normalStatus(before.status);
+  if (!check.answered) return { outcome: 'unchecked', message: uncheckedMessage(id, action, what, whyUnchecked(check), was) };
+  const after = check.value;
+  await keepBaseInStep(id, after, deps);
+  const now = normalStatus(after.status);
+  if (reached(action, after.status)) {
+    const message = answerLost(e)
+      ? l10n.t('Campaign {0} is now {1} (the answer was lost; reading it again confirmed the change).', id, now)
+      : l10n.t('Campaign {0} is now {1} (the service reported a failure; reading it again confirmed the change).', id, now);
+    return { outcome: 'done', status: after.status, message };
+  }
+  return { outcome: 'not-applied', status: after.status, message: notAppliedMessage(id, action, what, was, now) };
+}
+
+/** The progress title while the status is read again after a lost or failed action. */
+function lostCheckTitle(id: string, action: StatusAction, e: unknown): string {
+  return answerLost(e)
     ? byAction(
         action,
         () => l10n.t("The answer to the pause request was lost; checking campaign {0}'s status…", id),
@@ -443,104 +460,93 @@ async function checkLostStatus(
         () => l10n.t("The service failed on the resume request; checking campaign {0}'s status…", id),
         () => l10n.t("The service failed on the stop request; checking campaign {0}'s status…", id),
       );
-  const check = await readUntilAnswered(deps.ui, title, signal => deps.api.getCampaign(id, signal), deps.readBack);
-  const was = normalStatus(before.status);
-  if (!check.answered) {
-    const why = whyUnchecked(check);
-    return {
-      outcome: 'unchecked',
-      message: byAction(
+}
+
+/** The action's answer was lost and the status could not be read again either: nothing is sent again. */
+function uncheckedMessage(id: string, action: StatusAction, what: string, why: string, was: string): string {
+  return byAction(
+    action,
+    () =>
+      l10n.t(
+        '{0}, and {1}: whether campaign {2} was paused could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and pause it again only if it is still {3}.',
+        what,
+        why,
+        id,
+        was,
+      ),
+    () =>
+      l10n.t(
+        '{0}, and {1}: whether campaign {2} was resumed could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and resume it again only if it is still {3}.',
+        what,
+        why,
+        id,
+        was,
+      ),
+    () =>
+      l10n.t(
+        '{0}, and {1}: whether campaign {2} was stopped could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and stop it again only if it is still {3}.',
+        what,
+        why,
+        id,
+        was,
+      ),
+  );
+}
+
+/** The status read again shows the action did not happen: still as it was, or changed by another client. */
+function notAppliedMessage(id: string, action: StatusAction, what: string, was: string, now: string): string {
+  return now === was
+    ? byAction(
         action,
         () =>
           l10n.t(
-            '{0}, and {1}: whether campaign {2} was paused could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and pause it again only if it is still {3}.',
+            '{0}. Reading campaign {1} again shows it was not paused: it is still {2}. It was not sent again; pause it again to retry.',
             what,
-            why,
             id,
+            now,
+          ),
+        () =>
+          l10n.t(
+            '{0}. Reading campaign {1} again shows it was not resumed: it is still {2}. It was not sent again; resume it again to retry.',
+            what,
+            id,
+            now,
+          ),
+        () =>
+          l10n.t(
+            '{0}. Reading campaign {1} again shows it was not stopped: it is still {2}. It was not sent again; stop it again to retry.',
+            what,
+            id,
+            now,
+          ),
+      )
+    : byAction(
+        action,
+        () =>
+          l10n.t(
+            '{0}. Reading campaign {1} again shows it was not paused: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
+            what,
+            id,
+            now,
             was,
           ),
         () =>
           l10n.t(
-            '{0}, and {1}: whether campaign {2} was resumed could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and resume it again only if it is still {3}.',
+            '{0}. Reading campaign {1} again shows it was not resumed: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
             what,
-            why,
             id,
+            now,
             was,
           ),
         () =>
           l10n.t(
-            '{0}, and {1}: whether campaign {2} was stopped could not be checked yet. It was not sent again. Refresh the Campaigns view once the service answers, and stop it again only if it is still {3}.',
+            '{0}. Reading campaign {1} again shows it was not stopped: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
             what,
-            why,
             id,
+            now,
             was,
           ),
-      ),
-    };
-  }
-  const after = check.value;
-  await keepBaseInStep(id, after, deps);
-  const now = normalStatus(after.status);
-  if (reached(action, after.status)) {
-    const message = answerLost(e)
-      ? l10n.t('Campaign {0} is now {1} (the answer was lost; reading it again confirmed the change).', id, now)
-      : l10n.t('Campaign {0} is now {1} (the service reported a failure; reading it again confirmed the change).', id, now);
-    return { outcome: 'done', status: after.status, message };
-  }
-  const message =
-    now === was
-      ? byAction(
-          action,
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not paused: it is still {2}. It was not sent again; pause it again to retry.',
-              what,
-              id,
-              now,
-            ),
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not resumed: it is still {2}. It was not sent again; resume it again to retry.',
-              what,
-              id,
-              now,
-            ),
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not stopped: it is still {2}. It was not sent again; stop it again to retry.',
-              what,
-              id,
-              now,
-            ),
-        )
-      : byAction(
-          action,
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not paused: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
-              what,
-              id,
-              now,
-              was,
-            ),
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not resumed: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
-              what,
-              id,
-              now,
-              was,
-            ),
-          () =>
-            l10n.t(
-              '{0}. Reading campaign {1} again shows it was not stopped: it is {2} now (it was {3}), so another client changed its status. It was not sent again.',
-              what,
-              id,
-              now,
-              was,
-            ),
-        );
-  return { outcome: 'not-applied', status: after.status, message };
+      );
 }
 
 /** Keep the base in step when only the status and stamp moved, so the next push sees no remote change. */
