@@ -8,14 +8,14 @@ const MODULES = {
   merge: {
     mutate: ['packages/sync/src/push/merge.ts'],
     tests: [
-      'packages/sync/test/push/merge-outcome.test.ts',
+      'packages/sync/test/push/mergeOutcome.test.ts',
       'packages/sync/test/push/merge.test.ts',
       'packages/sync/test/push/merge.property.test.ts',
     ],
   },
   patchPlanner: {
     mutate: ['packages/sync/src/push/patch.ts:32-67'],
-    tests: ['packages/sync/test/push/patch-plan.test.ts', 'packages/sync/test/push/patch.test.ts', 'packages/sync/test/push/merge.test.ts'],
+    tests: ['packages/sync/test/push/patchPlan.test.ts', 'packages/sync/test/push/patch.test.ts', 'packages/sync/test/push/merge.test.ts'],
   },
   rangeMapper: {
     mutate: ['packages/core/src/language/ranges.ts'],
@@ -28,19 +28,19 @@ const MODULES = {
   rateLimiter: {
     mutate: ['packages/sync/src/remote/rateLimiter.ts'],
     tests: [
-      'packages/sync/test/remote/remote-rateLimiter-waits.test.ts',
-      'packages/sync/test/remote/remote-rateLimiter.test.ts',
-      'packages/sync/test/remote/remote-rateLimiter.property.test.ts',
-      'packages/sync/test/remote/remote-deadlines.test.ts',
-      'packages/sync/test/remote/remote-serviceClient.test.ts',
+      'packages/sync/test/remote/rateLimiterWaits.test.ts',
+      'packages/sync/test/remote/rateLimiter.test.ts',
+      'packages/sync/test/remote/rateLimiter.property.test.ts',
+      'packages/sync/test/remote/deadlines.test.ts',
+      'packages/sync/test/remote/serviceClient.test.ts',
     ],
   },
   redaction: {
     mutate: ['packages/sync/src/remote/callLog.ts:26-47'],
     tests: [
-      'packages/sync/test/remote/remote-redaction.test.ts',
-      'packages/sync/test/remote/remote-serviceClient.test.ts',
-      'packages/sync/test/remote/remote-serviceClient-trust.test.ts',
+      'packages/sync/test/remote/redaction.test.ts',
+      'packages/sync/test/remote/serviceClient.test.ts',
+      'packages/sync/test/remote/serviceClientTrust.test.ts',
     ],
   },
 };

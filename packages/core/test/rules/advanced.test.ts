@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf, withPatch } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf, withPatch } from '../helpers/ruleCampaigns';
 
 const EXP = '/advanced/expiration_settings';
 const IOS = '/advanced/platform_level_priority/ios_specific_priority';

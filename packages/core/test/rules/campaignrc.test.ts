@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { fixProblems, rangeOf } from './_campaigns';
+import { fixProblems, rangeOf } from '../helpers/ruleCampaigns';
 import { brokenSettingsFinding, settingsFromText, unreadableSettings } from '../../src/language/settings';
 
 const RC = { kind: 'campaignrc' as const };

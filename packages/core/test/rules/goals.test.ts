@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from '../helpers/ruleCampaigns';
 
 const G = '/conversion_goal_details';
 

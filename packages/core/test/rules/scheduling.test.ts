@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, fixProblems, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from './_campaigns';
+import { Doc, fixProblems, pushLocationTriggered, pushOneTime, pushPeriodic, rangeOf, withPatch } from '../helpers/ruleCampaigns';
 import { parseIsoDateTime } from '../../src/model/dateTime';
 import { checkZone } from '../../src/rules/time';
 

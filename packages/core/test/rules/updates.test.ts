@@ -2,7 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, fixProblems, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf, withPatch } from './_campaigns';
+import {
+  Doc,
+  fixProblems,
+  pushEventTriggered,
+  pushOneTime,
+  pushPeriodic,
+  rangeOf,
+  valueRangeOf,
+  withPatch,
+} from '../helpers/ruleCampaigns';
 import { RemoteState } from '../../src/model/types';
 
 /** A fetched campaign: the file as fetched (with read-only metadata) and its base copy. */

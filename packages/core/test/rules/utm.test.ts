@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, emailEventTriggered, fixProblems, pushOneTime, rangeOf } from './_campaigns';
+import { Doc, emailEventTriggered, fixProblems, pushOneTime, rangeOf } from '../helpers/ruleCampaigns';
 
 const U = '/utm_params';
 

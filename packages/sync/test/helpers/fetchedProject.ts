@@ -5,7 +5,7 @@ import { serializeCampaign } from '../../src/remote/format';
 import { campaignFileName } from '../../src/remote/naming';
 import { normalizeCampaign } from '../../src/remote/normalize';
 import { baseSnapshotPath } from '../../src/remote/baseFormat';
-import { pushPeriodic } from '../../../core/test/rules/_campaigns';
+import { pushPeriodic } from '../../../core/test/helpers/ruleCampaigns';
 
 /**
  * A workspace as fetch leaves it, written with the extension's own code: the campaign file

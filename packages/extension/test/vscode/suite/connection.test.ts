@@ -302,7 +302,7 @@ suite('connection truth (extension host, faults)', () => {
     // editors can delay when it counts a request by more than the limiter's 100 ms margin, and
     // it may then answer 429: the read waits as told and gets its answer. That the limiter alone
     // keeps a burst within the limits (0 × 429) is measured where nothing else shares the event
-    // loop: packages/sync/test/remote/remote-limits.test.ts.
+    // loop: packages/sync/test/remote/limits.test.ts.
     const failed = progress.result.filter(r => r.dialogs.some(d => d.kind === 'error'));
     assert.deepStrictEqual(
       failed.map(r => r.dialogs.map(d => d.message).join(' | ')),

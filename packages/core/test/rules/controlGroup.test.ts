@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from './_campaigns';
+import { Doc, fixProblems, pushOneTime, rangeOf, valueRangeOf } from '../helpers/ruleCampaigns';
 import { applyFix, formattingFor } from '../../src/language/codeActions';
 
 const CG = '/control_group_details';

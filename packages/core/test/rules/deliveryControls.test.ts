@@ -16,7 +16,7 @@ import {
   pushPeriodic,
   rangeOf,
   valueRangeOf,
-} from './_campaigns';
+} from '../helpers/ruleCampaigns';
 import { EMAIL_FIELDS, TIED_FIELDS } from '../../src/rules/deliveryControls';
 
 const DC = '/delivery_controls';

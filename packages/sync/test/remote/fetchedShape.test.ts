@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../../../core/test/helpers/ruleTests';
 import { lint, only, summary } from '../../../core/test/helpers/lint';
-import { Doc, fixProblems, pushOneTime, pushPeriodic, rangeOf, textOf, withPatch } from '../../../core/test/rules/_campaigns';
+import { Doc, fixProblems, pushOneTime, pushPeriodic, rangeOf, textOf, withPatch } from '../../../core/test/helpers/ruleCampaigns';
 import { normalizeCampaign } from '../../src/remote/normalize';
 import { applyFix, Fix, formattingFor, RemoteState } from '@campaign-studio/core';
 

@@ -2,7 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ruleTests } from '../helpers/ruleTests';
 import { lint, only } from '../helpers/lint';
-import { Doc, emailEventTriggered, fixProblems, pushEventTriggered, pushOneTime, pushPeriodic, rangeOf, valueRangeOf } from './_campaigns';
+import {
+  Doc,
+  emailEventTriggered,
+  fixProblems,
+  pushEventTriggered,
+  pushOneTime,
+  pushPeriodic,
+  rangeOf,
+  valueRangeOf,
+} from '../helpers/ruleCampaigns';
 
 const AL = '/campaign_audience_limit';
 const ON = { features: { audienceLimit: true } };

@@ -3,7 +3,7 @@
  * example payloads of the public V1 reference), plus a way to name the range a rule should mark.
  */
 
-import { lint, LintOptions } from '../helpers/lint';
+import { lint, LintOptions } from './lint';
 import { applyFix, formattingFor } from '../../src/language/codeActions';
 import { Fix } from '../../src/model/types';
 import { isObject } from '../../src/model/json';
