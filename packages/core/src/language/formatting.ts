@@ -3,13 +3,14 @@ import * as l10n from '@vscode/l10n';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, positionAt, Range } from './ranges';
-import { formatHunks, Hunk } from './formatter';
+import { formatHunks, Hunk } from './streamedFormat';
 
 /**
  * Formatting of a whole document or a range, with jsonc-parser's formatting rules and the editor's
  * indentation (`FormattingOptions.tabSize` / `insertSpaces`), keeping the document's line ends.
  * The answer is the fewest edits that do it, and a formatting that would exhaust the server's
- * memory stops at a bound and is declined with the reason instead.
+ * memory stops at a bound and is declined with the reason instead. This file is the language
+ * feature (settings, ranges, the edits); `streamedFormat.ts` is the engine that computes the new text.
  */
 
 export interface FormattingSettings {

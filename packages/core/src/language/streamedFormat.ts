@@ -5,7 +5,7 @@ import { SyntaxKind as K } from 'jsonc-parser';
  * jsonc-parser's formatter (`format` with `keepLines: false`), rule for rule, streamed: instead of
  * an array with an edit object per gap between two tokens (a million of them for a 10 MB
  * document), each change goes straight into the run of changed lines it belongs to, so memory
- * holds the new text and little else. `formatter.property.test.ts` checks that both give the same
+ * holds the new text and little else. `streamedFormat.property.test.ts` checks that both give the same
  * text.
  */
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as jsonc from 'jsonc-parser';
-import { formatHunks } from '../../src/language/formatter';
+import { formatHunks } from '../../src/language/streamedFormat';
 import { generateCampaign } from '../../../../bench/generate';
 
 /**
