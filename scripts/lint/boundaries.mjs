@@ -135,12 +135,36 @@ const coreLayersRule = {
   },
 };
 
-/** The plugin that holds the layers' rule, one object for every config block that names it. */
-export const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule } };
+/**
+ * Refuses `export *` in a package's front door (`src/index.ts`): what another package may import
+ * is named there, one by one, so that a module's new export stays the package's own.
+ */
+const namedExportsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A package's index.ts names each export" },
+    schema: [],
+    messages: {
+      exportAll:
+        "A package's index.ts names what it exports: write `export { name } from '{{source}}'` for each name other packages use, not `export *`.",
+    },
+  },
+  create(context) {
+    return { ExportAllDeclaration: node => context.report({ node, messageId: 'exportAll', data: { source: node.source.value } }) };
+  },
+};
 
-/** The ESLint config block that applies core's layers to its sources. */
+/** The plugin that holds the layers' rule and the front doors' rule, one object for every config block that names it. */
+export const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule, 'named-exports': namedExportsRule } };
+
+/** The ESLint config blocks that apply core's layers to its sources, and named exports to every package's index.ts. */
 export function layerConfigs() {
   return [
     { files: [`${CORE_SRC}/**/*.ts`], plugins: { 'campaign-studio': LAYERS_PLUGIN }, rules: { 'campaign-studio/core-layers': 'error' } },
+    {
+      files: Object.keys(PACKAGES).map(p => `packages/${p}/src/index.ts`),
+      plugins: { 'campaign-studio': LAYERS_PLUGIN },
+      rules: { 'campaign-studio/named-exports': 'error' },
+    },
   ];
 }
