@@ -1,5 +1,6 @@
-// Lint: the package boundaries and core's layers (scripts/lint/boundaries.mjs), and the few rules that catch real bugs here. Promises are either awaited or marked
-// deliberate with `void`; type checking itself is `tsc --noEmit`.
+// Lint: the package boundaries and core's layers (scripts/lint/boundaries.mjs), and the few rules
+// that catch real bugs here. Promises are either awaited or marked deliberate with `void`; type
+// checking itself is `tsc --noEmit`. The format is Biome's (biome.json), checked before this.
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs, layerConfigs } from './scripts/lint/boundaries.mjs';
 
