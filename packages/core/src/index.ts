@@ -13,6 +13,21 @@ export { join, parsePointer, toPointer, unescapeSegment } from './model/pointer'
 export { code, visible } from './model/strings';
 // This machine's time zone.
 export { localZone } from './model/dateTime';
+export {
+  AUTHOR_FIELDS,
+  CHANNELS,
+  COMPONENTS,
+  DELIVERY_TYPES,
+  IDENTITY_FIELDS,
+  isAuthorField,
+  isChannel,
+  isComponent,
+  isDeliveryType,
+  isKnownNonComponent,
+  isReadOnlyField,
+  READ_ONLY_FIELDS,
+} from './model/vocabulary';
+export type { Channel, Component, DeliveryType } from './model/vocabulary';
 // What a file is by its name, the settings file's name and the campaign URI scheme.
 export {
   CAMPAIGN_FILE_SUFFIX,

@@ -1,6 +1,7 @@
+import { isComponent } from '@campaign-studio/core';
 import type { Emulator, EmulatorAdmin } from './emulator';
 import { faultConfigFromJson, parseFaultSpec } from './faults';
-import { Component, COMPONENTS, STATUSES, Status } from './model';
+import { STATUSES, Status } from './model';
 import { toRecord } from './shape';
 import { clockRangeProblem } from './time';
 
@@ -40,9 +41,9 @@ export function adminApi(emu: Emulator): EmulatorAdmin {
       const doc = admin.campaign(id);
       if (!doc) throw new AdminError(404, `No campaign ${id}.`);
       for (const [k, v] of Object.entries(changes)) {
-        if ((COMPONENTS as readonly string[]).includes(k)) {
-          if (v === null) delete doc.components[k as Component];
-          else doc.components[k as Component] = JSON.parse(JSON.stringify(v));
+        if (isComponent(k)) {
+          if (v === null) delete doc.components[k];
+          else doc.components[k] = JSON.parse(JSON.stringify(v));
         } else if (k === 'status') {
           if (!STATUSES.includes(v as Status)) throw new AdminError(400, `\`status\` is one of ${STATUSES.join(', ')}.`);
           doc.status = v as Status;
@@ -50,8 +51,7 @@ export function adminApi(emu: Emulator): EmulatorAdmin {
           throw new AdminError(400, `\`${k}\` cannot be edited: send components, \`status\` or \`updated_by\`.`);
         }
       }
-      if (doc.status !== 'DRAFT' && Object.keys(changes).some(k => (COMPONENTS as readonly string[]).includes(k)))
-        doc.unpublished_edits = true;
+      if (doc.status !== 'DRAFT' && Object.keys(changes).some(k => isComponent(k))) doc.unpublished_edits = true;
       doc.updated_by = typeof changes.updated_by === 'string' ? changes.updated_by : updatedBy;
       doc.updated_at = store.stamp(doc.updated_at);
       store.persist();

@@ -4,55 +4,13 @@
  * derived on the way out by `shape.ts`, so the two can never disagree.
  */
 
-export const CHANNELS = ['PUSH', 'EMAIL', 'SMS'] as const;
-export type Channel = (typeof CHANNELS)[number];
+import type { Channel, Component, DeliveryType } from '@campaign-studio/core';
 
-export const DELIVERY_TYPES = [
-  'ONE_TIME',
-  'PERIODIC',
-  'EVENT_TRIGGERED',
-  'BUSINESS_EVENT_TRIGGERED',
-  'DEVICE_TRIGGERED',
-  'LOCATION_TRIGGERED',
-  'BROADCAST_LIVE_ACTIVITY',
-] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export { CHANNELS, DELIVERY_TYPES } from '@campaign-studio/core';
+export type { Channel, DeliveryType } from '@campaign-studio/core';
 
 export const STATUSES = ['DRAFT', 'ACTIVE', 'SCHEDULED', 'PAUSED', 'SENT', 'SENDING', 'STOPPED', 'ARCHIVED'] as const;
 export type Status = (typeof STATUSES)[number];
-
-/** The components a create/patch body may carry, in the order records list them. */
-export const COMPONENTS = [
-  'basic_details',
-  'campaign_content',
-  'trigger_condition',
-  'segmentation_details',
-  'scheduling_details',
-  'delivery_controls',
-  'advanced',
-  'conversion_goal_details',
-  'control_group_details',
-  'utm_params',
-  'connector',
-  'sender_name',
-  'campaign_audience_limit',
-] as const;
-export type Component = (typeof COMPONENTS)[number];
-
-/** Response-only fields: accepted in a body and ignored (rule D8), never stored from one. */
-export const READ_ONLY_FIELDS = [
-  'id',
-  'campaign_id',
-  'version_number',
-  'status',
-  'created_at',
-  'updated_at',
-  'sent_time',
-  'flow_id',
-  'flow_name',
-  'parent_id',
-  'created_by',
-] as const;
 
 export interface Features {
   audienceLimit: boolean;

@@ -1,20 +1,8 @@
-import { cloneJson, isObject } from '@campaign-studio/core';
+import { cloneJson, Component, COMPONENTS, isComponent, isKnownNonComponent, isObject } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed } from './errors';
 import { hash32 } from './ids';
-import {
-  CampaignDoc,
-  Channel,
-  Component,
-  COMPONENTS,
-  DeliveryType,
-  DELIVERY_TYPES,
-  EMAIL,
-  OBJECT_ID,
-  READ_ONLY_FIELDS,
-  Status,
-  Workspace,
-} from './model';
+import { CampaignDoc, Channel, DeliveryType, DELIVERY_TYPES, EMAIL, OBJECT_ID, Status, Workspace } from './model';
 import { matches, pageOf, parseQuery, PAGE_LIMIT } from './query';
 import { errorDetails, ruleFindings } from './ruleBridge';
 import { basic, campaignName, campaignTags, capitalise, metaStatus, startTimeUtc, toRecord } from './shape';
@@ -239,7 +227,7 @@ export class CampaignService {
       if (['request_id', 'channel', 'campaign_delivery_type', 'created_by'].includes(k)) continue;
       problems.push({
         target: k,
-        message: (COMPONENTS as readonly string[]).includes(k)
+        message: isComponent(k)
           ? `A draft is created from \`channel\`, \`campaign_delivery_type\` and \`created_by\` only: add \`${k}\` afterwards with PATCH /v5/campaigns/{campaign_id}.`
           : `\`${k}\` is not a field of a create request (\`channel\`, \`campaign_delivery_type\`, \`created_by\`).`,
       });
@@ -319,9 +307,8 @@ export class CampaignService {
     const problems: ErrorDetail[] = [];
     const submitted = new Map<Component, unknown>();
     for (const [k, v] of Object.entries(body)) {
-      if ((COMPONENTS as readonly string[]).includes(k)) submitted.set(k as Component, v);
-      else if (['request_id', 'channel', 'campaign_delivery_type', 'updated_by'].includes(k)) continue;
-      else if ((READ_ONLY_FIELDS as readonly string[]).includes(k)) continue;
+      if (isComponent(k)) submitted.set(k, v);
+      else if (k === 'request_id' || isKnownNonComponent(k)) continue;
       else
         problems.push({
           target: k,

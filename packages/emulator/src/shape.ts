@@ -1,5 +1,5 @@
-import { cloneJson, isObject } from '@campaign-studio/core';
-import { CampaignDoc, COMPONENTS, Workspace } from './model';
+import { cloneJson, COMPONENTS, isObject } from '@campaign-studio/core';
+import { CampaignDoc, Workspace } from './model';
 import { instantOf, isoSeconds, parseServiceTimestamp, timeOfDay } from './time';
 
 /**

@@ -73,8 +73,6 @@ export {
   campaignFields,
   campaignIcon,
   campaignTooltipLines,
-  CHANNELS,
-  DELIVERY_TYPES,
   describeFilter,
   EMPTY_FILTER,
   escapeMarkdown,

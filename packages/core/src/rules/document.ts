@@ -1,39 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, RuleCheck } from '../model/types';
+import { COMPONENTS, isChannel, READ_ONLY_FIELDS } from '../model/vocabulary';
 import { campaignKind, finding, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';
-
-/** D8: response-only fields are read-only metadata. */
-const READ_ONLY = [
-  'id',
-  'campaign_id',
-  'version_number',
-  'status',
-  'created_at',
-  'updated_at',
-  'sent_time',
-  'flow_id',
-  'flow_name',
-  'parent_id',
-];
-
-/** The components of a campaign: anything a draft gets by patching after it was created. */
-export const COMPONENTS = [
-  'basic_details',
-  'campaign_content',
-  'trigger_condition',
-  'segmentation_details',
-  'scheduling_details',
-  'delivery_controls',
-  'advanced',
-  'conversion_goal_details',
-  'control_group_details',
-  'utm_params',
-  'connector',
-  'sender_name',
-  'campaign_audience_limit',
-];
 
 /**
  * True when the document carries at least one component. A bare create body (`channel`,
@@ -49,7 +19,7 @@ const PUSH_ONLY_TYPES = ['DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
 /** D4: delivery types that exist for one channel (and, for Live Activities, one platform). */
 function channelOfType(doc: Obj): Finding[] {
   const { channel, type } = campaignKind(doc);
-  if (!channel || !type || !['PUSH', 'EMAIL', 'SMS'].includes(channel)) return [];
+  if (!channel || !type || !isChannel(channel)) return [];
   const out: Finding[] = [];
   if (PUSH_ONLY_TYPES.includes(type) && channel !== 'PUSH') {
     out.push(
@@ -159,7 +129,7 @@ const CHANNEL_COMPONENTS: Array<{ key: string; channels: string[]; says: string 
 
 function componentsOfChannel(doc: Obj): Finding[] {
   const { channel } = campaignKind(doc);
-  if (!channel || !['PUSH', 'EMAIL', 'SMS'].includes(channel)) return [];
+  if (!channel || !isChannel(channel)) return [];
   return CHANNEL_COMPONENTS.filter(c => c.key in doc && !c.channels.includes(channel)).map(c =>
     finding('D9', 'error', `/${c.key}`, l10n.t('`{0}` is {1}, and this is a `{2}` campaign: remove it.', c.key, c.says, channel), {
       target: 'key',
@@ -174,7 +144,7 @@ const checks: RuleCheck[] = [
     kinds: ['campaign'],
     check({ doc }) {
       if (!isObj(doc)) return [];
-      return READ_ONLY.filter(k => k in doc).map(k =>
+      return READ_ONLY_FIELDS.filter(k => k in doc).map(k =>
         finding(
           'D8',
           'information',

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RemoteState, RuleCheck } from '../model/types';
 import { join } from '../model/pointer';
+import { isDeliveryType } from '../model/vocabulary';
 import { didYouMean } from '../model/strings';
 import { campaignKind, code, finding, fix, has, isObj, Obj } from './util';
 import { currentZoneName, instantOf, localZone, parseIsoDateTime, timeZones } from '../model/dateTime';
@@ -49,20 +50,10 @@ const PLACEHOLDER: Record<string, () => unknown> = {
 /** Delivery types whose `timezone` is required (H3). */
 const NEEDS_ZONE = ['AT_FIXED_TIME', 'SEND_IN_BTS'];
 
-const DELIVERY_TYPES = [
-  'ONE_TIME',
-  'PERIODIC',
-  'EVENT_TRIGGERED',
-  'BUSINESS_EVENT_TRIGGERED',
-  'DEVICE_TRIGGERED',
-  'LOCATION_TRIGGERED',
-  'BROADCAST_LIVE_ACTIVITY',
-];
-
 /** The campaign's delivery type when it is one of the seven (D3 reports the others). */
 export function deliveryTypeOf(doc: unknown): string | undefined {
   const { type } = campaignKind(doc);
-  return type && DELIVERY_TYPES.includes(type) ? type : undefined;
+  return type && isDeliveryType(type) ? type : undefined;
 }
 
 function schedulingOf(doc: unknown): Obj | undefined {

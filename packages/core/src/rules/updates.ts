@@ -5,6 +5,7 @@ import { join } from '../model/pointer';
 import { code as c, finding, has, isObj, Obj } from './util';
 import { instantOf, parseIsoDateTime } from '../model/dateTime';
 import { own } from '../model/json';
+import { isKnownNonComponent } from '../model/vocabulary';
 import { isResponseScheduling, isTimeOfDay, requestDeliveryTypes, startTimeOf } from '../model/schedulingShape';
 import { RuleGroup } from './define';
 import { cartTrigger, filter, fixedTime, group, push } from './examples';
@@ -15,24 +16,6 @@ import { cartTrigger, filter, fixedTime, group, push } from './examples';
  * the difference between the document and that base, component by component, since an update
  * sends each changed component whole.
  */
-
-/** Top-level keys that are not components of an update: identity, envelope and read-only metadata. */
-const NOT_COMPONENTS = new Set([
-  'channel',
-  'campaign_delivery_type',
-  'created_by',
-  'updated_by',
-  'id',
-  'campaign_id',
-  'version_number',
-  'status',
-  'created_at',
-  'updated_at',
-  'sent_time',
-  'flow_id',
-  'flow_name',
-  'parent_id',
-]);
 
 /** Components an `ACTIVE` campaign cannot change (P1), besides two scheduling fields. */
 const FROZEN_WHEN_ACTIVE = ['trigger_condition', 'segmentation_details', 'conversion_goal_details'];
@@ -77,7 +60,7 @@ function sameTime(a: unknown, b: unknown, zone: unknown): boolean {
 }
 
 function changedComponents(doc: Obj, base: Obj): string[] {
-  return Object.keys(doc).filter(k => !NOT_COMPONENTS.has(k) && !dequal(doc[k], base[k]));
+  return Object.keys(doc).filter(k => !isKnownNonComponent(k) && !dequal(doc[k], base[k]));
 }
 
 /** P1, P2: one scheduling field that the status freezes. */

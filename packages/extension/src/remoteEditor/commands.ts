@@ -1,11 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { CHANNELS, DELIVERY_TYPES } from '@campaign-studio/core';
 import {
   campaignIdOfFile,
-  CHANNELS,
   ComponentSummary,
-  DELIVERY_TYPES,
   describeComponentSummary,
   describeFetchMany,
   diffComponents,

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import { isObject, parse } from '@campaign-studio/core';
+import { COMPONENTS, isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { answerLost, mayHaveApplied } from '../remote/errors';
-import { CampaignDoc, campaignIdOf, COMPONENTS, list } from './model';
+import { CampaignDoc, campaignIdOf, list } from './model';
 import { LocalFile, PushUi, tellOutcome, WriteDeps } from './ports';
 import { checkLocal, summarize } from './preflight';
 import { reconcileCreate } from './reconcile';

@@ -1,7 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { code, setMember } from '@campaign-studio/core';
-import { READ_ONLY_FIELDS } from '../remote/normalize';
+import { code, isAuthorField, isComponent, isKnownNonComponent, isReadOnlyField, setMember } from '@campaign-studio/core';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -12,39 +11,9 @@ import { READ_ONLY_FIELDS } from '../remote/normalize';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type CampaignDoc = Record<string, unknown>;
 
-/** Sent with every update (rule D6 / spec "Other update rules" 2); not components. */
-const IDENTITY_FIELDS: readonly string[] = ['channel', 'campaign_delivery_type'];
-
-/** Authorship: `created_by` belongs to the create call only, `updated_by` is set on each push. */
-const AUTHOR_FIELDS: readonly string[] = ['created_by', 'updated_by'];
-
-/** The top-level components an update may carry; each is sent whole when anything in it changed. */
-export const COMPONENTS: readonly string[] = [
-  'basic_details',
-  'campaign_content',
-  'trigger_condition',
-  'segmentation_details',
-  'scheduling_details',
-  'delivery_controls',
-  'advanced',
-  'conversion_goal_details',
-  'control_group_details',
-  'utm_params',
-  'connector',
-  'sender_name',
-  'campaign_audience_limit',
-];
-
-const COMPONENT_SET = new Set(COMPONENTS);
-const NOT_COMPONENT = new Set([...READ_ONLY_FIELDS, ...IDENTITY_FIELDS, ...AUTHOR_FIELDS]);
-
-export function isComponent(key: string): boolean {
-  return COMPONENT_SET.has(key);
-}
-
 /** A top-level key that is neither a component, nor identity, authorship or read-only metadata. */
 export function isUnknownTopLevel(key: string): boolean {
-  return !COMPONENT_SET.has(key) && !NOT_COMPONENT.has(key);
+  return !isComponent(key) && !isKnownNonComponent(key);
 }
 
 /**
@@ -74,7 +43,7 @@ export function sorted(value: unknown): unknown {
 
 /** The keys of a document that carry campaign content (everything but read-only and authorship). */
 export function contentKeys(doc: CampaignDoc): string[] {
-  return Object.keys(doc).filter(k => !READ_ONLY_FIELDS.includes(k) && !AUTHOR_FIELDS.includes(k));
+  return Object.keys(doc).filter(k => !isReadOnlyField(k) && !isAuthorField(k));
 }
 
 /** The document without its read-only metadata and authorship: what the user writes. */

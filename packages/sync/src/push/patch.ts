@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { CampaignDoc, COMPONENTS, isComponent, isUnknownTopLevel, list, sorted } from './model';
-import { READ_ONLY_FIELDS } from '../remote/normalize';
-import { code, has, isObject } from '@campaign-studio/core';
+import { CampaignDoc, isUnknownTopLevel, list, sorted } from './model';
+import { code, COMPONENTS, has, isComponent, isObject, isReadOnlyField } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
 import type { ReviewChange } from './ports';
 import { fieldChanges, pathText, valueAt } from './fieldPaths';
@@ -50,7 +49,7 @@ export function computePatch(local: unknown, base: unknown, updatedBy: string): 
       if (!dequal(local[key], base[key])) changed.push(key);
     } else if (isUnknownTopLevel(key)) {
       if (!dequal(local[key], base[key])) unknownKeys.push(key);
-    } else if (READ_ONLY_FIELDS.includes(key) && has(base, key) && !dequal(local[key], base[key])) {
+    } else if (isReadOnlyField(key) && has(base, key) && !dequal(local[key], base[key])) {
       readOnlyEdits.push(key);
     }
   }

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { CampaignDoc, list } from './model';
+import { isAuthorField, isReadOnlyField } from '@campaign-studio/core';
 
 /**
  * After a write whose answer never came (a timeout, a dropped connection, a 5xx), the remote is
@@ -106,22 +107,8 @@ export function changedMeanwhile(r: Reconciliation, updatedBy?: string): string 
       );
 }
 
-const META = new Set([
-  'id',
-  'campaign_id',
-  'version_number',
-  'status',
-  'created_at',
-  'updated_at',
-  'sent_time',
-  'flow_id',
-  'flow_name',
-  'parent_id',
-  'created_by',
-  'updated_by',
-]);
 function isMeta(k: string): boolean {
-  return META.has(k);
+  return isReadOnlyField(k) || isAuthorField(k);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CancelledError } from './clock';
 import { refusedWith } from './errors';
-import { CHANNELS, STATUSES } from './explorerModel';
+import { CHANNELS } from '@campaign-studio/core';
+import { STATUSES } from './explorerModel';
 import { CallOptions, CampaignRecord, SearchPage, SearchQuery, ServiceClient } from './serviceClient';
 
 /**

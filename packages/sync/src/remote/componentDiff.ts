@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { has, isObject } from '@campaign-studio/core';
+import { has, isObject, isReadOnlyField } from '@campaign-studio/core';
 import { differingPaths } from './json';
-import { READ_ONLY_FIELDS } from './normalize';
 
 /**
  * Which components differ between two campaign documents: the summary a person reads before
@@ -36,7 +35,7 @@ export function diffComponents(from: unknown, to: unknown, maxPaths = 5): Compon
   for (const key of keys) {
     const inA = has(a, key) && a[key] !== undefined;
     const inB = has(b, key) && b[key] !== undefined;
-    if (READ_ONLY_FIELDS.includes(key)) {
+    if (isReadOnlyField(key)) {
       if (!dequal(a[key], b[key])) readOnlyDiffering.push(key);
       continue;
     }

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { isObject, nonEmptyString, own, visible } from '@campaign-studio/core';
+import { CHANNELS, DELIVERY_TYPES, isObject, nonEmptyString, own, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -9,17 +9,7 @@ import { normalStatus, statusActionsFor } from '../push/stateRules';
  * runs, the paging state of a group ("Load more"), labels, icons and tooltips.
  */
 
-export const CHANNELS = ['PUSH', 'EMAIL', 'SMS'] as const;
 export const STATUSES = ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] as const;
-export const DELIVERY_TYPES = [
-  'ONE_TIME',
-  'PERIODIC',
-  'EVENT_TRIGGERED',
-  'BUSINESS_EVENT_TRIGGERED',
-  'DEVICE_TRIGGERED',
-  'LOCATION_TRIGGERED',
-  'BROADCAST_LIVE_ACTIVITY',
-] as const;
 
 export const PAGE_SIZE = 15;
 

@@ -1,4 +1,4 @@
-import { isObject, JsonObject, setMember } from '@campaign-studio/core';
+import { COMPONENTS, isObject, JsonObject, setMember } from '@campaign-studio/core';
 
 /**
  * How a campaign document is written to a file: read-only metadata first (so the remote state is
@@ -8,23 +8,8 @@ import { isObject, JsonObject, setMember } from '@campaign-studio/core';
 
 const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
 const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
-const COMPONENT_ORDER = [
-  'basic_details',
-  'campaign_content',
-  'trigger_condition',
-  'segmentation_details',
-  'scheduling_details',
-  'delivery_controls',
-  'advanced',
-  'conversion_goal_details',
-  'control_group_details',
-  'utm_params',
-  'connector',
-  'sender_name',
-  'campaign_audience_limit',
-];
 
-const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENT_ORDER];
+const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENTS];
 
 /** The same members, top-level keys in the canonical order. */
 export function orderCampaign(doc: JsonObject): JsonObject {

@@ -29,20 +29,6 @@ export type { NormalizationNote } from './baseFormat';
 /** Response-only fields kept out of the file (in the base snapshot instead). */
 const SET_ASIDE = ['created_at', 'created_by', 'updated_by', 'sent_time', 'flow_id', 'flow_name', 'parent_id'] as const;
 
-/** Every field that is never sent on push (rule D8, plus authorship that push fills itself). */
-export const READ_ONLY_FIELDS: readonly string[] = [
-  'id',
-  'campaign_id',
-  'version_number',
-  'status',
-  'created_at',
-  'updated_at',
-  'sent_time',
-  'flow_id',
-  'flow_name',
-  'parent_id',
-];
-
 export interface NormalizedCampaign {
   /** Request shape, read-only metadata kept; top-level keys in the canonical order. */
   document: JsonObject;

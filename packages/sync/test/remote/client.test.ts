@@ -1,10 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { CHANNELS, DELIVERY_TYPES } from '@campaign-studio/core';
 import { logText, RemoteWorld, seedDocs, startWorld } from './remoteHarness';
 import {
   campaignFields,
-  CHANNELS,
-  DELIVERY_TYPES,
   EMPTY_FILTER,
   ExplorerFilter,
   flowMembers,

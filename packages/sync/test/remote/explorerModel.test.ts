@@ -1,3 +1,4 @@
+import { CHANNELS } from '@campaign-studio/core';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
@@ -24,7 +25,6 @@ import {
   sanitizeFilter,
   searchQuery,
   STATUSES,
-  CHANNELS,
   withCampaignRead,
 } from '../../src/remote/explorerModel';
 import { CampaignRecord } from '../../src/remote/serviceClient';
