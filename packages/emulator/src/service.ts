@@ -328,40 +328,7 @@ export class CampaignService {
           message: `\`${k}\` is not a field of a campaign ${mode === 'validate' ? 'validation' : 'update'}; components are ${COMPONENTS.map(code).join(', ')}.`,
         });
     }
-    const requireMeta = mode === 'update';
-    if (body.channel === undefined) {
-      if (requireMeta)
-        problems.push({ target: 'channel', message: `\`channel\` is required in every update body: add \`"channel": "${doc.channel}"\`.` });
-    } else if (body.channel !== doc.channel) {
-      problems.push({
-        target: 'channel',
-        message: `\`channel\` is ${code(body.channel)} but this campaign is ${code(doc.channel)}: the channel of a campaign cannot change.`,
-      });
-    }
-    if (body.campaign_delivery_type === undefined) {
-      if (requireMeta)
-        problems.push({
-          target: 'campaign_delivery_type',
-          message: `\`campaign_delivery_type\` is required in every update body: add \`"campaign_delivery_type": "${doc.campaign_delivery_type}"\`.`,
-        });
-    } else if (body.campaign_delivery_type !== doc.campaign_delivery_type) {
-      problems.push({
-        target: 'campaign_delivery_type',
-        message: `\`campaign_delivery_type\` is ${code(body.campaign_delivery_type)} but this campaign is ${code(doc.campaign_delivery_type)}: the delivery type of a campaign cannot change.`,
-      });
-    }
-    if (body.updated_by === undefined) {
-      if (mode !== 'validate')
-        problems.push({
-          target: 'updated_by',
-          message: '`updated_by` is required in every update body: the email address of the person making the change.',
-        });
-    } else if (typeof body.updated_by !== 'string' || !EMAIL.test(body.updated_by)) {
-      problems.push({
-        target: 'updated_by',
-        message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.`,
-      });
-    }
+    problems.push(...changeMetaProblems(body, doc, mode));
     for (const [c, v] of submitted) {
       const ok = c === 'sender_name' ? typeof v === 'string' : isObject(v);
       if (!ok)
@@ -711,6 +678,46 @@ export function transition(doc: CampaignDoc, action: 'PAUSE' | 'RESUME' | 'STOP'
         reason: s === 'STOPPED' ? 'it is already STOPPED.' : `a ${s} campaign cannot be stopped (only SCHEDULED, ACTIVE or PAUSED ones).`,
       };
   }
+}
+
+/** What is wrong in `channel`, `campaign_delivery_type` (neither can change) and `updated_by` (an address); an update sends all three. */
+function changeMetaProblems(body: Record<string, unknown>, doc: CampaignDoc, mode: 'update' | 'validate' | 'publish'): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const requireMeta = mode === 'update';
+  if (body.channel === undefined) {
+    if (requireMeta)
+      problems.push({ target: 'channel', message: `\`channel\` is required in every update body: add \`"channel": "${doc.channel}"\`.` });
+  } else if (body.channel !== doc.channel) {
+    problems.push({
+      target: 'channel',
+      message: `\`channel\` is ${code(body.channel)} but this campaign is ${code(doc.channel)}: the channel of a campaign cannot change.`,
+    });
+  }
+  if (body.campaign_delivery_type === undefined) {
+    if (requireMeta)
+      problems.push({
+        target: 'campaign_delivery_type',
+        message: `\`campaign_delivery_type\` is required in every update body: add \`"campaign_delivery_type": "${doc.campaign_delivery_type}"\`.`,
+      });
+  } else if (body.campaign_delivery_type !== doc.campaign_delivery_type) {
+    problems.push({
+      target: 'campaign_delivery_type',
+      message: `\`campaign_delivery_type\` is ${code(body.campaign_delivery_type)} but this campaign is ${code(doc.campaign_delivery_type)}: the delivery type of a campaign cannot change.`,
+    });
+  }
+  if (body.updated_by === undefined) {
+    if (mode !== 'validate')
+      problems.push({
+        target: 'updated_by',
+        message: '`updated_by` is required in every update body: the email address of the person making the change.',
+      });
+  } else if (typeof body.updated_by !== 'string' || !EMAIL.test(body.updated_by)) {
+    problems.push({
+      target: 'updated_by',
+      message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.`,
+    });
+  }
+  return problems;
 }
 
 /** The recipients of a test (`test_campaign_meta`): its identifier and values, with what is wrong in it added to `problems`. */
