@@ -315,40 +315,7 @@ export class CampaignService {
           message: `\`${k}\` is not a field of a campaign ${mode === 'validate' ? 'validation' : 'update'}; components are ${COMPONENTS.map(code).join(', ')}.`,
         });
     }
-    const requireMeta = mode === 'update';
-    if (body.channel === undefined) {
-      if (requireMeta)
-        problems.push({ target: 'channel', message: `\`channel\` is required in every update body: add \`"channel": "${doc.channel}"\`.` });
-    } else if (body.channel !== doc.channel) {
-      problems.push({
-        target: 'channel',
-        message: `\`channel\` is ${code(body.channel)} but this campaign is ${code(doc.channel)}: the channel of a campaign cannot change.`,
-      });
-    }
-    if (body.campaign_delivery_type === undefined) {
-      if (requireMeta)
-        problems.push({
-          target: 'campaign_delivery_type',
-          message: `\`campaign_delivery_type\` is required in every update body: add \`"campaign_delivery_type": "${doc.campaign_delivery_type}"\`.`,
-        });
-    } else if (body.campaign_delivery_type !== doc.campaign_delivery_type) {
-      problems.push({
-        target: 'campaign_delivery_type',
-        message: `\`campaign_delivery_type\` is ${code(body.campaign_delivery_type)} but this campaign is ${code(doc.campaign_delivery_type)}: the delivery type of a campaign cannot change.`,
-      });
-    }
-    if (body.updated_by === undefined) {
-      if (mode !== 'validate')
-        problems.push({
-          target: 'updated_by',
-          message: '`updated_by` is required in every update body: the email address of the person making the change.',
-        });
-    } else if (typeof body.updated_by !== 'string' || !EMAIL.test(body.updated_by)) {
-      problems.push({
-        target: 'updated_by',
-        message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.`,
-      });
-    }
+    problems.push(...changeMetaProblems(body, doc, mode));
     for (const [c, v] of submitted) {
       const ok = c === 'sender_name' ? typeof v === 'string' : isObject(v);
       if (!ok)
@@ -608,171 +575,64 @@ export class CampaignService {
   }
 
   test(ctx: OperationContext): OperationResult {
-    const { ws, body } = ctx;
     const problems: ErrorDetail[] = [];
-    const meta = body.test_campaign_meta;
-    let identifier = '';
-    let values: string[] = [];
-    if (!isObject(meta)) {
-      problems.push({
-        target: 'test_campaign_meta',
-        message: '`test_campaign_meta` is required: `{ "identifier": "EMAIL", "identifier_values": ["jane@example.com"] }`.',
-      });
-    } else {
-      for (const k of Object.keys(meta)) {
-        if (!['identifier', 'identifier_values', 'locale_name', 'variation'].includes(k))
-          problems.push({ target: `test_campaign_meta.${k}`, message: `\`${k}\` is not a field of \`test_campaign_meta\`.` });
-      }
-      if (typeof meta.identifier !== 'string' || !TEST_IDENTIFIERS.includes(meta.identifier)) {
+    const meta = ctx.body.test_campaign_meta;
+    const { identifier, values } = readTestMeta(meta, problems);
+    const { channel, content } = ctx.body.campaign_id === undefined ? this.inlineTest(ctx, problems) : this.savedTest(ctx, problems);
+    checkTestLocale(meta, content);
+    return testResult(ctx.requestId, identifier, values, channel);
+  }
+
+  /** A test by `campaign_id` (draft mode): the saved campaign's channel and content, once the body and the campaign allow a send. */
+  private savedTest(ctx: OperationContext, problems: ErrorDetail[]): { channel: Channel; content: unknown } {
+    const { ws, body } = ctx;
+    // Draft mode: the saved campaign is what gets sent.
+    for (const k of Object.keys(body)) {
+      if (!['request_id', 'campaign_id', 'test_campaign_meta', 'personalization_details'].includes(k)) {
         problems.push({
-          target: 'test_campaign_meta.identifier',
-          message: `\`identifier\` is one of ${TEST_IDENTIFIERS.map(code).join(', ')}.`,
+          target: k,
+          message: `\`${k}\` cannot be combined with \`campaign_id\`: a test by id sends the saved campaign. Leave \`campaign_id\` out to send inline content.`,
         });
-      } else {
-        identifier = meta.identifier;
-      }
-      const v = meta.identifier_values;
-      if (!Array.isArray(v) || v.length === 0 || !v.every(x => typeof x === 'string' && x.trim() !== '')) {
-        problems.push({
-          target: 'test_campaign_meta.identifier_values',
-          message: `\`identifier_values\` is a list of 1 to ${MAX_TEST_RECIPIENTS} recipients (non-empty strings).`,
-        });
-      } else if (v.length > MAX_TEST_RECIPIENTS) {
-        problems.push({
-          target: 'test_campaign_meta.identifier_values',
-          message: `A test goes to at most ${MAX_TEST_RECIPIENTS} recipients; this one lists ${v.length}.`,
-        });
-      } else {
-        values = v as string[];
-      }
-      for (const k of ['locale_name', 'variation']) {
-        if (meta[k] !== undefined && typeof meta[k] !== 'string')
-          problems.push({ target: `test_campaign_meta.${k}`, message: `\`${k}\` is a string.` });
       }
     }
-    let channel: Channel;
-    let content: unknown;
-    const inline = body.campaign_id === undefined;
-    if (!inline) {
-      // Draft mode: the saved campaign is what gets sent.
-      for (const k of Object.keys(body)) {
-        if (!['request_id', 'campaign_id', 'test_campaign_meta', 'personalization_details'].includes(k)) {
-          problems.push({
-            target: k,
-            message: `\`${k}\` cannot be combined with \`campaign_id\`: a test by id sends the saved campaign. Leave \`campaign_id\` out to send inline content.`,
-          });
-        }
-      }
-      if (typeof body.campaign_id !== 'string' || !OBJECT_ID.test(body.campaign_id)) {
-        throw validationFailed([
-          { target: 'campaign_id', message: `${code(body.campaign_id)} is not a campaign id: ids are 24-character object ids.` },
-          ...problems,
-        ]);
-      }
-      const doc = this.store.resolve(ws, body.campaign_id);
-      if (!doc) throw notFound(body.campaign_id);
-      if (doc.channel === 'SMS') throw forbidden('SMS campaigns cannot be tested through V5: test them in the dashboard.', 'campaign_id');
-      if (problems.length) throw validationFailed(problems);
-      if (doc.components.campaign_content === undefined) {
-        throw validationFailed([
-          {
-            target: 'campaign_content',
-            message: 'This campaign has no `campaign_content` yet, so there is nothing to send: add the content with PATCH first.',
-          },
-        ]);
-      }
-      channel = doc.channel;
-      content = doc.components.campaign_content;
-    } else {
-      this.audienceLimitGate(ws, body);
-      const allowed = [
-        'request_id',
-        'channel',
-        'basic_details',
-        'campaign_content',
-        'connector',
-        'utm_params',
-        'personalization_details',
-        'test_campaign_meta',
-      ];
-      for (const k of Object.keys(body)) {
-        if (!allowed.includes(k))
-          problems.push({
-            target: k,
-            message: `\`${k}\` is not a field of an inline test (${allowed
-              .filter(a => a !== 'request_id')
-              .map(code)
-              .join(', ')}); or send \`campaign_id\` to test a saved campaign.`,
-          });
-      }
-      if (body.channel !== 'PUSH' && body.channel !== 'EMAIL') {
-        problems.push({
-          target: 'channel',
-          message:
-            body.channel === 'SMS'
-              ? 'SMS campaigns cannot be tested through V5.'
-              : '`channel` is required for an inline test: `PUSH` or `EMAIL`.',
-        });
-      }
-      for (const c of ['basic_details', 'campaign_content']) {
-        if (!isObject(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
-      }
-      if (body.personalization_details !== undefined && !isObject(body.personalization_details))
-        problems.push({
-          target: 'personalization_details',
-          message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.',
-        });
-      if (body.channel === 'EMAIL' && isObject(body.basic_details)) {
-        // Rule B8: an inline email test names everything the send needs.
-        for (const k of ['name', 'content_type', 'user_attribute_identifier', 'subscription_category']) {
-          const v = body.basic_details[k];
-          if (typeof v !== 'string' || v.trim() === '')
-            problems.push({
-              target: `basic_details.${k}`,
-              message: `\`basic_details.${k}\` is required for an inline email test${k === 'user_attribute_identifier' ? ' (usually `Email (Standard)`)' : ''}.`,
-            });
-        }
-      }
-      if (problems.length) throw validationFailed(problems);
-      const candidate: Record<string, unknown> = { channel: body.channel };
-      const submitted = new Set<string>(['channel']);
-      for (const c of ['basic_details', 'campaign_content', 'connector', 'utm_params']) {
-        if (body[c] !== undefined) {
-          candidate[c] = body[c];
-          submitted.add(c);
-        }
-      }
-      const details = errorDetails(ruleFindings(candidate, ws, this.onRuleError), submitted);
-      if (details.length) throw validationFailed(details);
-      channel = body.channel as Channel;
-      content = body.campaign_content;
+    if (typeof body.campaign_id !== 'string' || !OBJECT_ID.test(body.campaign_id)) {
+      throw validationFailed([
+        { target: 'campaign_id', message: `${code(body.campaign_id)} is not a campaign id: ids are 24-character object ids.` },
+        ...problems,
+      ]);
     }
-    if (isObject(meta) && typeof meta.locale_name === 'string' && isObject(content) && isObject(content.content)) {
-      const keyed = !('push' in content.content) && !('email' in content.content);
-      if (keyed && !(meta.locale_name in content.content)) {
-        throw validationFailed([
-          {
-            target: 'test_campaign_meta.locale_name',
-            message: `The content has no locale ${code(meta.locale_name)}; its locales are ${Object.keys(content.content).map(code).join(', ')}.`,
-          },
-        ]);
+    const doc = this.store.resolve(ws, body.campaign_id);
+    if (!doc) throw notFound(body.campaign_id);
+    if (doc.channel === 'SMS') throw forbidden('SMS campaigns cannot be tested through V5: test them in the dashboard.', 'campaign_id');
+    if (problems.length) throw validationFailed(problems);
+    if (doc.components.campaign_content === undefined) {
+      throw validationFailed([
+        {
+          target: 'campaign_content',
+          message: 'This campaign has no `campaign_content` yet, so there is nothing to send: add the content with PATCH first.',
+        },
+      ]);
+    }
+    return { channel: doc.channel, content: doc.components.campaign_content };
+  }
+
+  /** An inline test: the body's own channel and content, once its fields and the shared rule set accept them. */
+  private inlineTest(ctx: OperationContext, problems: ErrorDetail[]): { channel: Channel; content: unknown } {
+    const { ws, body } = ctx;
+    this.audienceLimitGate(ws, body);
+    problems.push(...inlineTestProblems(body));
+    if (problems.length) throw validationFailed(problems);
+    const candidate: Record<string, unknown> = { channel: body.channel };
+    const submitted = new Set<string>(['channel']);
+    for (const c of ['basic_details', 'campaign_content', 'connector', 'utm_params']) {
+      if (body[c] !== undefined) {
+        candidate[c] = body[c];
+        submitted.add(c);
       }
     }
-    const results: Record<string, { status: 'success' } | { status: 'failed'; failure_reason: string }> = {};
-    for (const v of values) results[v] = recipientResult(identifier, v, channel);
-    const failed = Object.values(results).filter(r => r.status === 'failed').length;
-    return {
-      status: 200,
-      body: {
-        response_id: ctx.requestId,
-        type: 'test',
-        data: results,
-        message:
-          failed === 0
-            ? 'Test campaign sent to every recipient.'
-            : `Test campaign processed: ${failed} of ${values.length} recipients failed.`,
-      },
-    };
+    const details = errorDetails(ruleFindings(candidate, ws, this.onRuleError), submitted);
+    if (details.length) throw validationFailed(details);
+    return { channel: body.channel as Channel, content: body.campaign_content };
   }
 }
 
@@ -807,12 +667,187 @@ export function transition(doc: CampaignDoc, action: 'PAUSE' | 'RESUME' | 'STOP'
   }
 }
 
+/** What is wrong in `channel`, `campaign_delivery_type` (neither can change) and `updated_by` (an address); an update sends all three. */
+function changeMetaProblems(body: Record<string, unknown>, doc: CampaignDoc, mode: 'update' | 'validate' | 'publish'): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const requireMeta = mode === 'update';
+  if (body.channel === undefined) {
+    if (requireMeta)
+      problems.push({ target: 'channel', message: `\`channel\` is required in every update body: add \`"channel": "${doc.channel}"\`.` });
+  } else if (body.channel !== doc.channel) {
+    problems.push({
+      target: 'channel',
+      message: `\`channel\` is ${code(body.channel)} but this campaign is ${code(doc.channel)}: the channel of a campaign cannot change.`,
+    });
+  }
+  if (body.campaign_delivery_type === undefined) {
+    if (requireMeta)
+      problems.push({
+        target: 'campaign_delivery_type',
+        message: `\`campaign_delivery_type\` is required in every update body: add \`"campaign_delivery_type": "${doc.campaign_delivery_type}"\`.`,
+      });
+  } else if (body.campaign_delivery_type !== doc.campaign_delivery_type) {
+    problems.push({
+      target: 'campaign_delivery_type',
+      message: `\`campaign_delivery_type\` is ${code(body.campaign_delivery_type)} but this campaign is ${code(doc.campaign_delivery_type)}: the delivery type of a campaign cannot change.`,
+    });
+  }
+  if (body.updated_by === undefined) {
+    if (mode !== 'validate')
+      problems.push({
+        target: 'updated_by',
+        message: '`updated_by` is required in every update body: the email address of the person making the change.',
+      });
+  } else if (typeof body.updated_by !== 'string' || !EMAIL.test(body.updated_by)) {
+    problems.push({
+      target: 'updated_by',
+      message: `${code(body.updated_by)} is not an email address: use the address of the person making the change, such as \`jane@example.com\`.`,
+    });
+  }
+  return problems;
+}
+
+/** The recipients of a test (`test_campaign_meta`): its identifier and values, with what is wrong in it added to `problems`. */
+function readTestMeta(meta: unknown, problems: ErrorDetail[]): { identifier: string; values: string[] } {
+  let identifier = '';
+  let values: string[] = [];
+  if (!isObject(meta)) {
+    problems.push({
+      target: 'test_campaign_meta',
+      message: '`test_campaign_meta` is required: `{ "identifier": "EMAIL", "identifier_values": ["jane@example.com"] }`.',
+    });
+    return { identifier, values };
+  }
+  for (const k of Object.keys(meta)) {
+    if (!['identifier', 'identifier_values', 'locale_name', 'variation'].includes(k))
+      problems.push({ target: `test_campaign_meta.${k}`, message: `\`${k}\` is not a field of \`test_campaign_meta\`.` });
+  }
+  if (typeof meta.identifier !== 'string' || !TEST_IDENTIFIERS.includes(meta.identifier)) {
+    problems.push({
+      target: 'test_campaign_meta.identifier',
+      message: `\`identifier\` is one of ${TEST_IDENTIFIERS.map(code).join(', ')}.`,
+    });
+  } else {
+    identifier = meta.identifier;
+  }
+  const v = meta.identifier_values;
+  if (!Array.isArray(v) || v.length === 0 || !v.every(x => typeof x === 'string' && x.trim() !== '')) {
+    problems.push({
+      target: 'test_campaign_meta.identifier_values',
+      message: `\`identifier_values\` is a list of 1 to ${MAX_TEST_RECIPIENTS} recipients (non-empty strings).`,
+    });
+  } else if (v.length > MAX_TEST_RECIPIENTS) {
+    problems.push({
+      target: 'test_campaign_meta.identifier_values',
+      message: `A test goes to at most ${MAX_TEST_RECIPIENTS} recipients; this one lists ${v.length}.`,
+    });
+  } else {
+    values = v as string[];
+  }
+  for (const k of ['locale_name', 'variation']) {
+    if (meta[k] !== undefined && typeof meta[k] !== 'string')
+      problems.push({ target: `test_campaign_meta.${k}`, message: `\`${k}\` is a string.` });
+  }
+  return { identifier, values };
+}
+
+/** What is wrong in the fields of an inline test: unknown fields, the channel, the components it needs (rule B8 for email). */
+function inlineTestProblems(body: Record<string, unknown>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const allowed = [
+    'request_id',
+    'channel',
+    'basic_details',
+    'campaign_content',
+    'connector',
+    'utm_params',
+    'personalization_details',
+    'test_campaign_meta',
+  ];
+  for (const k of Object.keys(body)) {
+    if (!allowed.includes(k))
+      problems.push({
+        target: k,
+        message: `\`${k}\` is not a field of an inline test (${allowed
+          .filter(a => a !== 'request_id')
+          .map(code)
+          .join(', ')}); or send \`campaign_id\` to test a saved campaign.`,
+      });
+  }
+  if (body.channel !== 'PUSH' && body.channel !== 'EMAIL') {
+    problems.push({
+      target: 'channel',
+      message:
+        body.channel === 'SMS'
+          ? 'SMS campaigns cannot be tested through V5.'
+          : '`channel` is required for an inline test: `PUSH` or `EMAIL`.',
+    });
+  }
+  for (const c of ['basic_details', 'campaign_content']) {
+    if (!isObject(body[c])) problems.push({ target: c, message: `\`${c}\` is required for an inline test (an object).` });
+  }
+  if (body.personalization_details !== undefined && !isObject(body.personalization_details))
+    problems.push({
+      target: 'personalization_details',
+      message: '`personalization_details` is an object: `{ "user_attributes": {…}, "event_attributes": {…} }`.',
+    });
+  if (body.channel === 'EMAIL' && isObject(body.basic_details)) problems.push(...inlineEmailProblems(body.basic_details));
+  return problems;
+}
+
+/** Rule B8: an inline email test names everything the send needs. */
+function inlineEmailProblems(basicDetails: Record<string, unknown>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const k of ['name', 'content_type', 'user_attribute_identifier', 'subscription_category']) {
+    const v = basicDetails[k];
+    if (typeof v !== 'string' || v.trim() === '')
+      problems.push({
+        target: `basic_details.${k}`,
+        message: `\`basic_details.${k}\` is required for an inline email test${k === 'user_attribute_identifier' ? ' (usually `Email (Standard)`)' : ''}.`,
+      });
+  }
+  return problems;
+}
+
+/** A `locale_name` the test asks for must be one of the keyed content's locales. */
+function checkTestLocale(meta: unknown, content: unknown): void {
+  if (isObject(meta) && typeof meta.locale_name === 'string' && isObject(content) && isObject(content.content)) {
+    const keyed = !('push' in content.content) && !('email' in content.content);
+    if (keyed && !(meta.locale_name in content.content)) {
+      throw validationFailed([
+        {
+          target: 'test_campaign_meta.locale_name',
+          message: `The content has no locale ${code(meta.locale_name)}; its locales are ${Object.keys(content.content).map(code).join(', ')}.`,
+        },
+      ]);
+    }
+  }
+}
+
+/** The answer to a test send: an outcome per recipient, and a message that counts the failures. */
+function testResult(requestId: string, identifier: string, values: string[], channel: Channel): OperationResult {
+  const results: Record<string, RecipientResult> = {};
+  for (const v of values) results[v] = recipientResult(identifier, v, channel);
+  const failed = Object.values(results).filter(r => r.status === 'failed').length;
+  return {
+    status: 200,
+    body: {
+      response_id: requestId,
+      type: 'test',
+      data: results,
+      message:
+        failed === 0
+          ? 'Test campaign sent to every recipient.'
+          : `Test campaign processed: ${failed} of ${values.length} recipients failed.`,
+    },
+  };
+}
+
+/** What a test send reports for one recipient. */
+type RecipientResult = { status: 'success' } | { status: 'failed'; failure_reason: string };
+
 /** A deterministic per-recipient outcome, so tests can exercise partial failures. */
-function recipientResult(
-  identifier: string,
-  value: string,
-  channel: Channel,
-): { status: 'success' } | { status: 'failed'; failure_reason: string } {
+function recipientResult(identifier: string, value: string, channel: Channel): RecipientResult {
   if (/unknown/i.test(value)) return { status: 'failed', failure_reason: 'User not found' };
   if ((identifier === 'EMAIL' || identifier === 'USER_ATTRIBUTE_USER_EMAIL') && !EMAIL.test(value))
     return { status: 'failed', failure_reason: 'Not a valid email address' };

@@ -314,8 +314,6 @@ export function parse(text: string): ParsedDocument {
   let value: unknown = undefined;
   let strict = false;
   let tooDeep = false;
-  let tree: jsonc.Node | undefined;
-  let treeBuilt = false;
 
   let parsedOk = false;
   try {
@@ -335,68 +333,104 @@ export function parse(text: string): ParsedDocument {
   } else if (parsedOk) {
     strict = duplicates.length === 0;
   } else {
-    // The errors come from a visit that builds nothing: the position tree, about thirteen bytes
-    // per character, waits until a range is needed (tree() below).
-    const errors: jsonc.ParseError[] = [];
-    jsonc.visit(
-      body,
-      { onError: (error, offset, length) => errors.push({ error, offset, length }) },
-      { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false },
-    );
-    // Not the tree's getNodeValue: it makes objects without a prototype, which the validators' deep
-    // comparison cannot handle. jsonc.parse recovers the same value with plain objects.
-    value = jsonc.parse(body, [], { allowTrailingComma: true, disallowComments: false });
-    const seenOffsets = new Set<number>();
-    // After a real syntax error the parser often stumbles over the rest of the line: one
-    // diagnostic per line is the one that helps. Comments and trailing commas are each their own.
-    const linesWithError = new Set<number>();
-    const bodyLines = errors.length > 1 ? computeLineStarts(body) : [0];
-    const lineOf = (offset: number): number => {
-      let lo = 0;
-      let hi = bodyLines.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (bodyLines[mid] <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo;
-    };
-    for (const e of errors) {
-      // jsonc-parser may report several errors at one place (a trailing comma gives two).
-      if (seenOffsets.has(e.offset)) continue;
-      seenOffsets.add(e.offset);
-      let message = syntaxMessage(e.error) ?? l10n.t('Invalid JSON.');
-      if (e.error === jsonc.ParseErrorCode.InvalidSymbol) message = symbolMessage(body, e.offset) ?? message;
-      if (e.error === jsonc.ParseErrorCode.PropertyNameExpected || e.error === jsonc.ParseErrorCode.ValueExpected) {
-        // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
-        const at = lastNonSpace(body, e.offset);
-        const next = body.charAt(e.offset);
-        if (at >= 0 && body.charAt(at) === ',' && (next === '}' || next === ']')) {
-          message = trailingComma();
-          syntax.push(d1(message, bom + at, bom + at + 1));
-          continue;
-        }
-      }
-      if (e.error !== jsonc.ParseErrorCode.InvalidCommentToken) {
-        const line = lineOf(e.offset);
-        if (linesWithError.has(line)) continue;
-        linesWithError.add(line);
-      }
-      syntax.push(d1(message, bom + e.offset, bom + e.offset + Math.max(1, e.length)));
-    }
-    if (body.trim() === '') {
-      syntax.length = 0;
-      syntax.push(
-        d1(
-          l10n.t('The file is empty: a campaign document is one JSON object. Start with {0} or insert a skeleton snippet.', '`{`'),
-          bom,
-          bom,
-        ),
-      );
-    }
+    value = recoverSyntax(body, bom, syntax);
   }
   if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));
+  return lazyDocument(text, body, bom, value, strict, syntax, tooDeep);
+}
 
+/** Text that is not strict JSON: adds its D1 findings to `syntax` and returns the value jsonc-parser recovers. */
+function recoverSyntax(body: string, bom: number, syntax: Finding[]): unknown {
+  // The errors come from a visit that builds nothing: the position tree, about thirteen bytes
+  // per character, waits until a range is needed (tree() in lazyDocument).
+  const errors: jsonc.ParseError[] = [];
+  jsonc.visit(
+    body,
+    { onError: (error, offset, length) => errors.push({ error, offset, length }) },
+    { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false },
+  );
+  // Not the tree's getNodeValue: it makes objects without a prototype, which the validators' deep
+  // comparison cannot handle. jsonc.parse recovers the same value with plain objects.
+  const value = jsonc.parse(body, [], { allowTrailingComma: true, disallowComments: false });
+  addErrorFindings(body, bom, errors, syntax);
+  if (body.trim() === '') {
+    syntax.length = 0;
+    syntax.push(
+      d1(
+        l10n.t('The file is empty: a campaign document is one JSON object. Start with {0} or insert a skeleton snippet.', '`{`'),
+        bom,
+        bom,
+      ),
+    );
+  }
+  return value;
+}
+
+/** One D1 finding per place the parser reports an error, and one per line, except for comments and trailing commas. */
+function addErrorFindings(body: string, bom: number, errors: jsonc.ParseError[], syntax: Finding[]): void {
+  const seenOffsets = new Set<number>();
+  // After a real syntax error the parser often stumbles over the rest of the line: one
+  // diagnostic per line is the one that helps. Comments and trailing commas are each their own.
+  const linesWithError = new Set<number>();
+  const bodyLines = errors.length > 1 ? computeLineStarts(body) : [0];
+  for (const e of errors) {
+    // jsonc-parser may report several errors at one place (a trailing comma gives two).
+    if (seenOffsets.has(e.offset)) continue;
+    seenOffsets.add(e.offset);
+    const comma = trailingCommaAt(body, e);
+    if (comma >= 0) {
+      syntax.push(d1(trailingComma(), bom + comma, bom + comma + 1));
+      continue;
+    }
+    if (e.error !== jsonc.ParseErrorCode.InvalidCommentToken) {
+      const line = lineIndex(bodyLines, e.offset);
+      if (linesWithError.has(line)) continue;
+      linesWithError.add(line);
+    }
+    syntax.push(d1(errorMessage(body, e), bom + e.offset, bom + e.offset + Math.max(1, e.length)));
+  }
+}
+
+/** Where the comma is when the parser's error is a closing bracket right after one (a trailing comma), or -1. */
+function trailingCommaAt(body: string, e: jsonc.ParseError): number {
+  if (e.error !== jsonc.ParseErrorCode.PropertyNameExpected && e.error !== jsonc.ParseErrorCode.ValueExpected) return -1;
+  // A comma right before a closing bracket: a trailing comma, which strict JSON forbids.
+  const at = lastNonSpace(body, e.offset);
+  const next = body.charAt(e.offset);
+  return at >= 0 && body.charAt(at) === ',' && (next === '}' || next === ']') ? at : -1;
+}
+
+/** The message for one of the parser's errors; an unexpected character's says what is written there. */
+function errorMessage(body: string, e: jsonc.ParseError): string {
+  const message = syntaxMessage(e.error) ?? l10n.t('Invalid JSON.');
+  if (e.error === jsonc.ParseErrorCode.InvalidSymbol) return symbolMessage(body, e.offset) ?? message;
+  return message;
+}
+
+/** The number of the line that holds `offset`, by binary search in the line starts. */
+function lineIndex(lineStarts: number[], offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The parse result, with the position tree and the line starts built the first time they are asked for. */
+function lazyDocument(
+  text: string,
+  body: string,
+  bom: number,
+  value: unknown,
+  strict: boolean,
+  syntax: Finding[],
+  tooDeep: boolean,
+): ParsedDocument {
+  let tree: jsonc.Node | undefined;
+  let treeBuilt = false;
   let starts: number[] | undefined;
   return {
     text,

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
-import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
+import type { DocumentSymbol, Range, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { positionAt } from './ranges';
 import { DocumentKind } from '../model/types';
@@ -153,165 +153,177 @@ function filterName(o: Record<string, unknown>): { name: string; detail: string 
   }
 }
 
+/** One outline being built: the document, its kind, and how many more symbols it may hold. */
+interface Outline {
+  readonly parsed: ParsedDocument;
+  readonly kind: DocumentKind;
+  budget: number;
+}
+
+/** Where a symbol sits: the node it spans, the node it selects, the value under it, and its path of keys. */
+interface Place {
+  whole: jsonc.Node;
+  select: jsonc.Node;
+  value: jsonc.Node | undefined;
+  path: string[];
+}
+
+/** How a symbol shows: its name, its kind, and the detail beside it. */
+interface Look {
+  name: string;
+  detail: string | undefined;
+  kind: SymbolKind;
+}
+
 export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
-  const { parsed } = input;
-  const root = parsed.tree();
+  const root = input.parsed.tree();
   if (!root || root.type !== 'object') return [];
-  let budget = input.limit ?? 5000;
-  const bom = parsed.bom;
-  const range = (n: jsonc.Node) => ({ start: positionAt(parsed, n.offset + bom), end: positionAt(parsed, n.offset + n.length + bom) });
+  const outline: Outline = { parsed: input.parsed, kind: input.kind, budget: input.limit ?? 5000 };
+  return childrenOf(outline, root, []);
+}
 
-  const forValue = (
-    name: string,
-    detail: string | undefined,
-    kind: SymbolKind,
-    whole: jsonc.Node,
-    select: jsonc.Node,
-    value: jsonc.Node | undefined,
-    path: string[],
-  ): DocumentSymbol | undefined => {
-    if (budget <= 0) return undefined;
-    budget--;
-    const s: DocumentSymbol = { name: name || '""', kind, range: range(whole), selectionRange: range(select) };
-    if (detail) s.detail = detail;
-    if (value && (value.type === 'object' || value.type === 'array')) {
-      const children = childrenOf(value, path);
-      if (children.length) s.children = children;
-    }
-    return s;
+/** A node's range in the text (the tree's offsets leave out the byte order mark). */
+function rangeOf(parsed: ParsedDocument, n: jsonc.Node): Range {
+  return { start: positionAt(parsed, n.offset + parsed.bom), end: positionAt(parsed, n.offset + n.length + parsed.bom) };
+}
+
+/** One symbol, with the symbols of its object or array under it; none once the budget is spent. */
+function symbolAt(outline: Outline, look: Look, at: Place): DocumentSymbol | undefined {
+  if (outline.budget <= 0) return undefined;
+  outline.budget--;
+  const s: DocumentSymbol = {
+    name: look.name || '""',
+    kind: look.kind,
+    range: rangeOf(outline.parsed, at.whole),
+    selectionRange: rangeOf(outline.parsed, at.select),
   };
+  if (look.detail) s.detail = look.detail;
+  const { value } = at;
+  if (value && (value.type === 'object' || value.type === 'array')) {
+    const children = childrenOf(outline, value, at.path);
+    if (children.length) s.children = children;
+  }
+  return s;
+}
 
-  const childrenOf = (container: jsonc.Node, path: string[]): DocumentSymbol[] => {
-    const out: DocumentSymbol[] = [];
-    if (container.type === 'object') {
-      for (const prop of container.children ?? []) {
-        const keyNode = prop.children?.[0];
-        if (!keyNode) continue;
-        const key = String(keyNode.value);
-        const value = prop.children?.[1];
-        const s = propertySymbol(key, prop, keyNode, value, [...path, key]);
-        if (s) out.push(s);
-        if (budget <= 0) break;
-      }
-    } else if (container.type === 'array') {
-      (container.children ?? []).forEach((item, i) => {
-        if (budget <= 0) return;
-        const s = itemSymbol(item, i, path);
-        if (s) out.push(s);
-      });
+/** The symbols of an object's properties or an array's items, in document order, while the budget lasts. */
+function childrenOf(outline: Outline, container: jsonc.Node, path: string[]): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  if (container.type === 'object') {
+    for (const prop of container.children ?? []) {
+      const keyNode = prop.children?.[0];
+      if (!keyNode) continue;
+      const key = String(keyNode.value);
+      const s = propertySymbol(outline, key, { whole: prop, select: keyNode, value: prop.children?.[1], path: [...path, key] });
+      if (s) out.push(s);
+      if (outline.budget <= 0) break;
     }
-    return out;
+  } else if (container.type === 'array') {
+    (container.children ?? []).forEach((item, i) => {
+      if (outline.budget <= 0) return;
+      const s = itemSymbol(outline, item, i, path);
+      if (s) out.push(s);
+    });
+  }
+  return out;
+}
+
+/** A property's symbol: a component, a filter group, a locale or variation of the content, or a plain value. */
+function propertySymbol(outline: Outline, key: string, at: Place): DocumentSymbol | undefined {
+  const look = componentLook(key, at, outline.kind) ?? filterGroupLook(key, at.value) ?? contentLook(key, at) ?? valueLook(key, at.value);
+  return symbolAt(outline, look, at);
+}
+
+/** Whether a top-level key is a component of this kind of document (`features` of .campaignrc, `campaign_fields` of a search). */
+function componentFits(key: string, kind: DocumentKind): boolean {
+  return key === 'features' ? kind === 'campaignrc' : key === 'campaign_fields' ? kind === 'search' : kind === 'campaign';
+}
+
+/** A top-level component under its readable name, with the facts that identify it. */
+function componentLook(key: string, at: Place, kind: DocumentKind): Look | undefined {
+  const component = at.path.length === 1 ? own(COMPONENTS(), key) : undefined;
+  if (!component || !componentFits(key, kind)) return undefined;
+  return { name: component.name, detail: componentDetail(key, at.value), kind: component.kind };
+}
+
+/** A group of filters, with its operator and how many filters it holds. */
+function filterGroupLook(key: string, value: jsonc.Node | undefined): Look | undefined {
+  if (!FILTER_GROUPS.has(key) || value?.type !== 'object') return undefined;
+  const o = shallow(value);
+  const count = Array.isArray(o.filters) ? o.filters.length : 0;
+  return { name: key, detail: `${str(o.filter_operator) ?? '?'} · ${count} filter${count === 1 ? '' : 's'}`, kind: K.Operator };
+}
+
+/** Under `campaign_content.content`: a locale one level down (not the `push` or `email` of unkeyed content), a variation two. */
+function contentLook(key: string, at: Place): Look | undefined {
+  const { path, value } = at;
+  if (path[0] !== 'campaign_content' || path[1] !== 'content' || value?.type !== 'object') return undefined;
+  if (path.length === 3 && key !== 'push' && key !== 'email')
+    return { name: key, detail: key === 'default' ? 'default locale' : 'locale', kind: K.Namespace };
+  if (path.length === 4) return { name: key, detail: 'variation', kind: K.Class };
+  return undefined;
+}
+
+/** Any other property, by the JSON type of its value: a scalar shown in short, an array by its length. */
+function valueLook(key: string, value: jsonc.Node | undefined): Look {
+  if (!value) return { name: key, detail: undefined, kind: K.Property };
+  switch (value.type) {
+    case 'object':
+      return { name: key, detail: undefined, kind: K.Object };
+    case 'array':
+      return { name: key, detail: `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`, kind: K.Array };
+    case 'string':
+      return { name: key, detail: shortValue(value.value), kind: K.String };
+    case 'number':
+      return { name: key, detail: String(value.value), kind: K.Number };
+    case 'boolean':
+      return { name: key, detail: String(value.value), kind: K.Boolean };
+    default:
+      return { name: key, detail: 'null', kind: K.Null };
+  }
+}
+
+/** An array item's symbol, named by the array that holds it; a scalar item has nothing under it. */
+function itemSymbol(outline: Outline, item: jsonc.Node, i: number, path: string[]): DocumentSymbol | undefined {
+  const owner = path[path.length - 1];
+  const nested = item.type === 'object' || item.type === 'array';
+  const at: Place = { whole: item, select: item, value: nested ? item : undefined, path: [...path, String(i)] };
+  return symbolAt(outline, itemLook(item, i, owner), at);
+}
+
+/** How an item shows: an object by what it is, an array by its index, a scalar by its value. */
+function itemLook(item: jsonc.Node, i: number, owner: string | undefined): Look {
+  if (item.type === 'object') return objectItemLook(obj(item), i, owner);
+  if (item.type === 'array') return { name: String(i), detail: undefined, kind: K.Array };
+  return {
+    name: shortValue(item.value),
+    detail: owner,
+    kind: item.type === 'string' ? K.EnumMember : item.type === 'number' ? K.Number : K.Constant,
   };
+}
 
-  const propertySymbol = (
-    key: string,
-    prop: jsonc.Node,
-    keyNode: jsonc.Node,
-    value: jsonc.Node | undefined,
-    path: string[],
-  ): DocumentSymbol | undefined => {
-    const top = path.length === 1;
-    const component = top ? own(COMPONENTS(), key) : undefined;
-    const fits =
-      key === 'features' ? input.kind === 'campaignrc' : key === 'campaign_fields' ? input.kind === 'search' : input.kind === 'campaign';
-    if (component && fits) return forValue(component.name, componentDetail(key, value), component.kind, prop, keyNode, value, path);
-    if (FILTER_GROUPS.has(key) && value?.type === 'object') {
-      const o = shallow(value);
-      const count = Array.isArray(o.filters) ? o.filters.length : 0;
-      return forValue(
-        key,
-        `${str(o.filter_operator) ?? '?'} · ${count} filter${count === 1 ? '' : 's'}`,
-        K.Operator,
-        prop,
-        keyNode,
-        value,
-        path,
-      );
-    }
-    if (
-      path.length === 3 &&
-      path[0] === 'campaign_content' &&
-      path[1] === 'content' &&
-      value?.type === 'object' &&
-      key !== 'push' &&
-      key !== 'email'
-    ) {
-      return forValue(key, key === 'default' ? 'default locale' : 'locale', K.Namespace, prop, keyNode, value, path);
-    }
-    if (path.length === 4 && path[0] === 'campaign_content' && path[1] === 'content' && value?.type === 'object') {
-      return forValue(key, 'variation', K.Class, prop, keyNode, value, path);
-    }
-    if (!value) return forValue(key, undefined, K.Property, prop, keyNode, undefined, path);
-    switch (value.type) {
-      case 'object':
-        return forValue(key, undefined, K.Object, prop, keyNode, value, path);
-      case 'array':
-        return forValue(
-          key,
-          `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`,
-          K.Array,
-          prop,
-          keyNode,
-          value,
-          path,
-        );
-      case 'string':
-        return forValue(key, shortValue(value.value), K.String, prop, keyNode, value, path);
-      case 'number':
-        return forValue(key, String(value.value), K.Number, prop, keyNode, value, path);
-      case 'boolean':
-        return forValue(key, String(value.value), K.Boolean, prop, keyNode, value, path);
-      default:
-        return forValue(key, 'null', K.Null, prop, keyNode, value, path);
-    }
-  };
-
-  const itemSymbol = (item: jsonc.Node, i: number, path: string[]): DocumentSymbol | undefined => {
-    const owner = path[path.length - 1];
-    const itemPath = [...path, String(i)];
-    if (item.type === 'object') {
-      const o = obj(item);
-      if (owner === 'filters') {
-        const f = filterName(o);
-        return forValue(f.name, f.detail, K.Struct, item, item, item, itemPath);
-      }
-      if (owner === 'geofences')
-        return forValue(
-          str(o.name) ?? `geofence ${i + 1}`,
-          [str(o.triggered_at), o.radius !== undefined ? `${str(o.radius)} m` : undefined].filter(Boolean).join(' · '),
-          K.Struct,
-          item,
-          item,
-          item,
-          itemPath,
-        );
-      if (owner === 'goals')
-        return forValue(
-          str(o.goal_name) ?? `goal ${i + 1}`,
-          [o.is_primary_goal === true ? 'primary' : undefined, str(o.goal_event_name)].filter(Boolean).join(' · '),
-          K.Struct,
-          item,
-          item,
-          item,
-          itemPath,
-        );
-      if (owner === 'timebounds')
-        return forValue(`${str(o.start_time) ?? '?'} – ${str(o.end_time) ?? '?'}`, 'time bound', K.Struct, item, item, item, itemPath);
-      return forValue(String(i), undefined, K.Object, item, item, item, itemPath);
-    }
-    if (item.type === 'array') return forValue(String(i), undefined, K.Array, item, item, item, itemPath);
-    return forValue(
-      shortValue(item.value),
-      owner,
-      item.type === 'string' ? K.EnumMember : item.type === 'number' ? K.Number : K.Constant,
-      item,
-      item,
-      undefined,
-      itemPath,
-    );
-  };
-
-  return childrenOf(root, []);
+/** An object item: a filter by what it tests, a geofence or goal by its name, a time bound by its times, else its index. */
+function objectItemLook(o: Record<string, unknown>, i: number, owner: string | undefined): Look {
+  switch (owner) {
+    case 'filters':
+      return { ...filterName(o), kind: K.Struct };
+    case 'geofences':
+      return {
+        name: str(o.name) ?? `geofence ${i + 1}`,
+        detail: [str(o.triggered_at), o.radius !== undefined ? `${str(o.radius)} m` : undefined].filter(Boolean).join(' · '),
+        kind: K.Struct,
+      };
+    case 'goals':
+      return {
+        name: str(o.goal_name) ?? `goal ${i + 1}`,
+        detail: [o.is_primary_goal === true ? 'primary' : undefined, str(o.goal_event_name)].filter(Boolean).join(' · '),
+        kind: K.Struct,
+      };
+    case 'timebounds':
+      return { name: `${str(o.start_time) ?? '?'} – ${str(o.end_time) ?? '?'}`, detail: 'time bound', kind: K.Struct };
+    default:
+      return { name: String(i), detail: undefined, kind: K.Object };
+  }
 }
 
 /** For clients without hierarchical symbols: one flat list, each symbol naming its container. */
