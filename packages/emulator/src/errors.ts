@@ -1,18 +1,13 @@
+import type { EnvelopeErrorCode } from '@campaign-studio/sync';
+
 /**
  * The V5 error envelope, exactly:
  * `{ response_id, error: { code, message, target, details: [{ target, message }], request_id } }`.
  * Handlers throw `ServiceError`; the server turns it into the envelope and the HTTP status.
  */
 
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNPROCESSABLE_ENTITY'
-  | 'BAD_REQUEST'
-  | 'RATE_LIMITED'
-  | 'UNAUTHORIZED'
-  | 'INTERNAL_ERROR'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND';
+/** The envelope's codes, as the client reads them (sync's `remote/errors.ts`). */
+export type ErrorCode = EnvelopeErrorCode;
 
 export interface ErrorDetail {
   target: string;

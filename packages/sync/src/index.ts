@@ -15,7 +15,7 @@ export type { Clock } from './remote/clock';
 export { withDelayedProgress } from './remote/progress';
 export type { ActionContext, ProgressHandle } from './remote/progress';
 export { adviceFor, isServiceError, refusedWith } from './remote/errors';
-export type { ErrorAction } from './remote/errors';
+export type { EnvelopeErrorCode, ErrorAction } from './remote/errors';
 
 // The connection's health.
 export { canCall, describeStatus, HealthMonitor } from './remote/health';

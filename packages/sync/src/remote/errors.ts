@@ -12,8 +12,8 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** Codes of the spec's error envelope, plus the client's own for failures without a response. */
-export type ServiceErrorCode =
+/** Codes of the spec's error envelope: what the service (and the emulator) answers with. */
+export type EnvelopeErrorCode =
   | 'VALIDATION_FAILED'
   | 'UNPROCESSABLE_ENTITY'
   | 'BAD_REQUEST'
@@ -21,7 +21,11 @@ export type ServiceErrorCode =
   | 'UNAUTHORIZED'
   | 'INTERNAL_ERROR'
   | 'FORBIDDEN'
-  | 'NOT_FOUND'
+  | 'NOT_FOUND';
+
+/** The envelope's codes, plus the client's own for failures without a response. */
+export type ServiceErrorCode =
+  | EnvelopeErrorCode
   /** No answer within the timeout. */
   | 'TIMEOUT'
   /** The connection failed (refused, reset, DNS). */
