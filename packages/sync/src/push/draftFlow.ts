@@ -273,7 +273,8 @@ async function sendComponent(
   } catch (e) {
     if (mayHaveApplied(e)) return checkComponent(id, local, component, deps, e);
     const envelope = errorEnvelope(e);
-    if (envelope) for (const f of findingsFromEnvelope(envelope, local)) findings.push(f); // the service's list has no bound: a spread of it could overflow the stack
+    // The service's list has no bound: a spread of it could overflow the stack.
+    if (envelope) for (const f of findingsFromEnvelope(envelope, local)) findings.push(f);
     return { component, outcome: 'failed', message: describeFailure(e) };
   }
 }
