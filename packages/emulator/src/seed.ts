@@ -1,6 +1,6 @@
 import { cloneJson } from '@campaign-studio/core';
 import { objectId } from './ids';
-import { CampaignDoc, Channel, Components, DeliveryType, EmulatorState, Status, Workspace } from './model';
+import { CampaignDoc, EmulatorState, Workspace } from './model';
 import { BOOKBARN_CAMPAIGNS, CampaignSeed, SHOPCO_CAMPAIGNS, WORKSPACES } from './seedCampaigns';
 import { Obj } from './seedParts';
 import { serviceTimestamp } from './time';
@@ -32,23 +32,14 @@ class Builder {
     return objectId(ms, ++this.counter, this.middle);
   }
 
-  add(d: {
-    channel: Channel;
-    type: DeliveryType;
-    status: Status;
-    day: number;
-    by: string;
-    components: Components;
-    sentDay?: number;
-    pausedFrom?: 'ACTIVE' | 'SCHEDULED';
-    flow?: { id: string; name: string };
-    parent?: CampaignDoc;
-    campaignId?: string;
-    version?: number;
-    current?: boolean;
-    updatedDay?: number;
-    updatedBy?: string;
-  }): CampaignDoc {
+  /** A seed's campaign as stored: with its flow and parent resolved, and its `campaign_id` when a revision shares one. */
+  add(
+    d: Omit<CampaignSeed, 'flow' | 'key' | 'revises' | 'executions'> & {
+      flow?: { id: string; name: string };
+      parent?: CampaignDoc;
+      campaignId?: string;
+    },
+  ): CampaignDoc {
     const createdMs = T0 + d.day * DAY;
     const id = this.id(createdMs);
     const campaignId = d.campaignId ?? (this.ws.features.versioning ? this.id(createdMs) : id);
