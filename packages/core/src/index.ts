@@ -20,7 +20,6 @@ export {
   DELIVERY_TYPES,
   IDENTITY_FIELDS,
   isAuthorField,
-  isChannel,
   isComponent,
   isDeliveryType,
   isKnownNonComponent,
@@ -36,7 +35,7 @@ export {
   isCampaignFileName,
   isSearchFileName,
   isSettingsFileName,
-  SEARCH_FILE_SUFFIX,
+  SETTINGS_FILE_GLOB,
   SETTINGS_FILE_NAME,
 } from './model/fileKinds';
 // The scheduling's request and response shapes, one into the other.

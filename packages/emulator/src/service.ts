@@ -1,4 +1,4 @@
-import { cloneJson, Component, COMPONENTS, isComponent, isKnownNonComponent, isObject } from '@campaign-studio/core';
+import { cloneJson, Component, COMPONENTS, isComponent, isDeliveryType, isKnownNonComponent, isObject } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { badRequest, ErrorDetail, forbidden, notFound, ServiceError, unprocessable, validationFailed } from './errors';
 import { hash32 } from './ids';
@@ -255,7 +255,7 @@ export class CampaignService {
         target: 'campaign_delivery_type',
         message: '`BROADCAST_LIVE_ACTIVITY` campaigns cannot be created through POST /v5/campaigns: create them in the dashboard.',
       });
-    else if (typeof type !== 'string' || !(DELIVERY_TYPES as readonly string[]).includes(type))
+    else if (!isDeliveryType(type))
       problems.push({
         target: 'campaign_delivery_type',
         message: `${code(type)} is not a delivery type: use one of ${DELIVERY_TYPES.filter(t => t !== 'BROADCAST_LIVE_ACTIVITY')

@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
 import * as path from 'path';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { CAMPAIGN_SCHEME } from '@campaign-studio/core';
+import { CAMPAIGN_SCHEME, SETTINGS_FILE_GLOB } from '@campaign-studio/core';
 import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
-import { SETTINGS_FILES_GLOB } from './fileKinds';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
 import { serverRules } from './push/serverRules';
@@ -58,7 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     documentSelector: [...DOCUMENT_SELECTOR, ...extraPatterns.map(pattern => ({ scheme: 'file', pattern }))],
     synchronize: {
       configurationSection: 'campaignStudio',
-      fileEvents: vscode.workspace.createFileSystemWatcher(SETTINGS_FILES_GLOB),
+      fileEvents: vscode.workspace.createFileSystemWatcher(SETTINGS_FILE_GLOB),
     },
     // One "Campaign Studio" channel: the language server's log goes where the extension's does.
     outputChannel: output,

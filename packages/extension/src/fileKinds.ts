@@ -1,4 +1,4 @@
-import { CAMPAIGN_SCHEME, isCampaignFileName, isSearchFileName, isSettingsFileName, SETTINGS_FILE_NAME } from '@campaign-studio/core';
+import { CAMPAIGN_SCHEME, isCampaignFileName, isSearchFileName, isSettingsFileName, CAMPAIGN_FILE_SUFFIX } from '@campaign-studio/core';
 
 /**
  * What a document is, for the extension: core's names (`fileKind`, the `campaign:` scheme) asked
@@ -12,10 +12,7 @@ export interface UriParts {
 }
 
 /** Campaign files anywhere in the workspace, for searches, watchers and document selectors. */
-export const CAMPAIGN_FILES_GLOB = '**/*.campaign.json';
-
-/** Settings files anywhere in the workspace. */
-export const SETTINGS_FILES_GLOB = `**/${SETTINGS_FILE_NAME}`;
+export const CAMPAIGN_FILES_GLOB = `**/*${CAMPAIGN_FILE_SUFFIX}`;
 
 /** A campaign as the service holds it, opened read-only: `campaign://<environment>/<id>`. */
 export function isRemoteCampaign(uri: UriParts): boolean {

@@ -1,4 +1,4 @@
-import { CAMPAIGN_FILE_SUFFIX, SEARCH_FILE_SUFFIX, SETTINGS_FILE_NAME } from '../model/fileKinds';
+import { CAMPAIGN_FILE_SUFFIX, SEARCH_FILE_SUFFIX, SETTINGS_FILE_GLOB } from '../model/fileKinds';
 
 /**
  * Which files of a workspace the language server checks without their being open, and how much
@@ -7,11 +7,7 @@ import { CAMPAIGN_FILE_SUFFIX, SEARCH_FILE_SUFFIX, SETTINGS_FILE_NAME } from '..
  */
 
 /** The campaign documents every workspace has, whatever the settings: each kind of `fileKind`. */
-export const CAMPAIGN_FILE_GLOBS: readonly string[] = [
-  `**/*${CAMPAIGN_FILE_SUFFIX}`,
-  `**/*${SEARCH_FILE_SUFFIX}`,
-  `**/${SETTINGS_FILE_NAME}`,
-];
+export const CAMPAIGN_FILE_GLOBS: readonly string[] = [`**/*${CAMPAIGN_FILE_SUFFIX}`, `**/*${SEARCH_FILE_SUFFIX}`, SETTINGS_FILE_GLOB];
 
 /** At most this many files are checked in the background; the rest when opened. */
 export const MAX_WORKSPACE_FILES = 5000;

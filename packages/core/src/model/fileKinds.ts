@@ -12,6 +12,9 @@ export const CAMPAIGN_SCHEME = 'campaign';
 /** The settings file's name: `.campaignrc.json`, in a folder or any parent. */
 export const SETTINGS_FILE_NAME = '.campaignrc.json';
 
+/** Every settings file of a workspace, as a glob (file watchers, workspace searches). */
+export const SETTINGS_FILE_GLOB = `**/${SETTINGS_FILE_NAME}`;
+
 /** How a campaign file's name ends: `<name>.campaign.json` (a fetched one's `<slug>.<id>.campaign.json`). */
 export const CAMPAIGN_FILE_SUFFIX = '.campaign.json';
 

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { isSettingsFileName, SETTINGS_FILE_NAME, uriToFileName } from '@campaign-studio/core';
+import { isSettingsFileName, SETTINGS_FILE_GLOB, uriToFileName } from '@campaign-studio/core';
 import { BASE_FOLDER } from '@campaign-studio/sync';
 import { ServerContext } from '../context';
 import { Diagnostics } from './diagnostics';
@@ -47,4 +47,4 @@ export function registerWorkspace(ctx: ServerContext, diagnostics: Diagnostics, 
 }
 
 /** The globs the server asks a client to watch, when it can register them. */
-export const WATCHED_FILES = [{ globPattern: `**/${SETTINGS_FILE_NAME}` }, { globPattern: `**/${BASE_FOLDER}/*.json` }];
+export const WATCHED_FILES = [{ globPattern: SETTINGS_FILE_GLOB }, { globPattern: `**/${BASE_FOLDER}/*.json` }];

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { COMPONENTS, isObject, parse } from '@campaign-studio/core';
+import { COMPONENTS, IDENTITY_FIELDS, isObject, parse } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { answerLost, mayHaveApplied } from '../remote/errors';
@@ -109,7 +109,7 @@ async function checkDraftFile(file: LocalFile, deps: WriteDeps): Promise<{ local
         existing,
       ),
     );
-  for (const field of ['channel', 'campaign_delivery_type']) {
+  for (const field of IDENTITY_FIELDS) {
     if (typeof local[field] !== 'string')
       return stop(
         'blocked',

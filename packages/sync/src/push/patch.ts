@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { CampaignDoc, isUnknownTopLevel, list, sorted } from './model';
-import { code, COMPONENTS, has, isComponent, isObject, isReadOnlyField } from '@campaign-studio/core';
+import { code, COMPONENTS, has, IDENTITY_FIELDS, isComponent, isObject, isReadOnlyField } from '@campaign-studio/core';
 import type { Problem } from './stateRules';
 import type { ReviewChange } from './ports';
 import { fieldChanges, pathText, valueAt } from './fieldPaths';
@@ -56,7 +56,7 @@ export function computePatch(local: unknown, base: unknown, updatedBy: string): 
   for (const key of COMPONENTS) {
     if (has(base, key) && base[key] !== undefined && !has(local, key)) removedLocally.push(key);
   }
-  for (const field of ['channel', 'campaign_delivery_type']) {
+  for (const field of IDENTITY_FIELDS) {
     if (has(base, field) && !dequal(local[field], base[field])) identityChanges.push({ field, from: base[field], to: local[field] });
   }
 

@@ -1,4 +1,4 @@
-import { COMPONENTS, isObject, JsonObject, setMember } from '@campaign-studio/core';
+import { AUTHOR_FIELDS, COMPONENTS, IDENTITY_FIELDS, isObject, JsonObject, setMember } from '@campaign-studio/core';
 
 /**
  * How a campaign document is written to a file: read-only metadata first (so the remote state is
@@ -7,9 +7,7 @@ import { COMPONENTS, isObject, JsonObject, setMember } from '@campaign-studio/co
  */
 
 const METADATA_ORDER = ['id', 'campaign_id', 'version_number', 'status', 'updated_at'];
-const IDENTITY_ORDER = ['channel', 'campaign_delivery_type', 'created_by', 'updated_by'];
-
-const ORDER = [...METADATA_ORDER, ...IDENTITY_ORDER, ...COMPONENTS];
+const ORDER = [...METADATA_ORDER, ...IDENTITY_FIELDS, ...AUTHOR_FIELDS, ...COMPONENTS];
 
 /** The same members, top-level keys in the canonical order. */
 export function orderCampaign(doc: JsonObject): JsonObject {
