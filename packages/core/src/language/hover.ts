@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
-import { offsetAt, Position, positionAt } from './ranges';
+import { nodeRange, offsetAt, Position } from './ranges';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
@@ -232,10 +232,7 @@ export function doHover(input: HoverInput): Hover | null {
   const node = jsonc.findNodeAtOffset(root, off, false);
   if (!node) return null;
   const ctx = editContext(input.kind, parsed.value, input.settings);
-  const range = (n: jsonc.Node) => ({
-    start: positionAt(parsed, n.offset + parsed.bom),
-    end: positionAt(parsed, n.offset + n.length + parsed.bom),
-  });
+  const range = (n: jsonc.Node) => nodeRange(parsed, n);
   const contents = (value: string): MarkupContent => ({ kind: 'markdown', value });
 
   const prop = node.parent;

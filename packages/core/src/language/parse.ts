@@ -310,6 +310,7 @@ export function parse(text: string): ParsedDocument {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
   const syntax: Finding[] = [];
+  const lineStarts = lineStartsOnce(text);
 
   let value: unknown = undefined;
   let strict = false;
@@ -333,14 +334,20 @@ export function parse(text: string): ParsedDocument {
   } else if (parsedOk) {
     strict = duplicates.length === 0;
   } else {
-    value = recoverSyntax(body, bom, syntax);
+    value = recoverSyntax(body, bom, syntax, lineStarts);
   }
   if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));
-  return lazyDocument(text, body, bom, value, strict, syntax, tooDeep);
+  return lazyDocument(text, body, bom, value, strict, syntax, tooDeep, lineStarts);
+}
+
+/** The text's line starts, computed once, the first time they are asked for (by the D1 findings or a range). */
+function lineStartsOnce(text: string): () => number[] {
+  let starts: number[] | undefined;
+  return () => (starts ??= computeLineStarts(text));
 }
 
 /** Text that is not strict JSON: adds its D1 findings to `syntax` and returns the value jsonc-parser recovers. */
-function recoverSyntax(body: string, bom: number, syntax: Finding[]): unknown {
+function recoverSyntax(body: string, bom: number, syntax: Finding[], lineStarts: () => number[]): unknown {
   // The errors come from a visit that builds nothing: the position tree, about thirteen bytes
   // per character, waits until a range is needed (tree() in lazyDocument).
   const errors: jsonc.ParseError[] = [];
@@ -352,7 +359,7 @@ function recoverSyntax(body: string, bom: number, syntax: Finding[]): unknown {
   // Not the tree's getNodeValue: it makes objects without a prototype, which the validators' deep
   // comparison cannot handle. jsonc.parse recovers the same value with plain objects.
   const value = jsonc.parse(body, [], { allowTrailingComma: true, disallowComments: false });
-  addErrorFindings(body, bom, errors, syntax);
+  addErrorFindings(body, bom, errors, syntax, lineStarts);
   if (body.trim() === '') {
     syntax.length = 0;
     syntax.push(
@@ -367,12 +374,13 @@ function recoverSyntax(body: string, bom: number, syntax: Finding[]): unknown {
 }
 
 /** One D1 finding per place the parser reports an error, and one per line, except for comments and trailing commas. */
-function addErrorFindings(body: string, bom: number, errors: jsonc.ParseError[], syntax: Finding[]): void {
+function addErrorFindings(body: string, bom: number, errors: jsonc.ParseError[], syntax: Finding[], lineStarts: () => number[]): void {
   const seenOffsets = new Set<number>();
   // After a real syntax error the parser often stumbles over the rest of the line: one
   // diagnostic per line is the one that helps. Comments and trailing commas are each their own.
   const linesWithError = new Set<number>();
-  const bodyLines = errors.length > 1 ? computeLineStarts(body) : [0];
+  // The text's line starts, which the ranges need anyway; with a single error there is nothing to group.
+  const textLines = errors.length > 1 ? lineStarts() : [0];
   for (const e of errors) {
     // jsonc-parser may report several errors at one place (a trailing comma gives two).
     if (seenOffsets.has(e.offset)) continue;
@@ -383,7 +391,7 @@ function addErrorFindings(body: string, bom: number, errors: jsonc.ParseError[],
       continue;
     }
     if (e.error !== jsonc.ParseErrorCode.InvalidCommentToken) {
-      const line = lineIndex(bodyLines, e.offset);
+      const line = lineIndex(textLines, bom + e.offset);
       if (linesWithError.has(line)) continue;
       linesWithError.add(line);
     }
@@ -408,8 +416,11 @@ function errorMessage(body: string, e: jsonc.ParseError): string {
 }
 
 /** The number of the line that holds `offset`, by binary search in the line starts. */
-function lineIndex(lineStarts: number[], offset: number): number {
+export function lineIndex(lineStarts: number[], offset: number): number {
   let lo = 0;
+  // past the last line start `lineStarts[mid]` is undefined and `undefined <= offset` is false, so a
+  // higher bound ends on the same line
+  // Stryker disable next-line ArithmeticOperator
   let hi = lineStarts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -428,10 +439,10 @@ function lazyDocument(
   strict: boolean,
   syntax: Finding[],
   tooDeep: boolean,
+  lineStarts: () => number[],
 ): ParsedDocument {
   let tree: jsonc.Node | undefined;
   let treeBuilt = false;
-  let starts: number[] | undefined;
   return {
     text,
     bom,
@@ -449,10 +460,7 @@ function lazyDocument(
       }
       return tree;
     },
-    lineStarts() {
-      if (!starts) starts = computeLineStarts(text);
-      return starts;
-    },
+    lineStarts,
     footprint() {
       return text.length * (VALUE_BYTES_PER_CHAR + (tree ? TREE_BYTES_PER_CHAR : 0));
     },

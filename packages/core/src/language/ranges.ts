@@ -1,5 +1,5 @@
 import * as jsonc from 'jsonc-parser';
-import { ParsedDocument } from './parse';
+import { lineIndex, ParsedDocument } from './parse';
 import { parsePointer } from '../model/pointer';
 import { Finding } from '../model/types';
 
@@ -14,20 +14,16 @@ export interface Range {
   end: Position;
 }
 
+/** A node of the position tree as a range of the text (the tree's offsets leave out the byte order mark). */
+export function nodeRange(doc: ParsedDocument, n: jsonc.Node): Range {
+  return { start: positionAt(doc, n.offset + doc.bom), end: positionAt(doc, n.offset + n.length + doc.bom) };
+}
+
 export function positionAt(doc: ParsedDocument, offset: number): Position {
   const starts = doc.lineStarts();
   const text = doc.text;
   offset = Math.max(0, Math.min(offset, text.length));
-  let lo = 0;
-  // past the last line start `starts[mid]` is undefined and `undefined <= offset` is false, so a higher
-  // bound ends on the same line
-  // Stryker disable next-line ArithmeticOperator
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = lineIndex(starts, offset);
   // A position never points between the two characters of a CRLF or past the line's end.
   let end = lo + 1 < starts.length ? starts[lo + 1] : text.length;
   while (end > starts[lo] && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;

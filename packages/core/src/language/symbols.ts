@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
-import type { DocumentSymbol, Range, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
+import type { DocumentSymbol, SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
-import { positionAt } from './ranges';
+import { nodeRange } from './ranges';
 import { DocumentKind } from '../model/types';
 import { own } from '../model/json';
 
@@ -182,11 +182,6 @@ export function documentSymbols(input: SymbolsInput): DocumentSymbol[] {
   return childrenOf(outline, root, []);
 }
 
-/** A node's range in the text (the tree's offsets leave out the byte order mark). */
-function rangeOf(parsed: ParsedDocument, n: jsonc.Node): Range {
-  return { start: positionAt(parsed, n.offset + parsed.bom), end: positionAt(parsed, n.offset + n.length + parsed.bom) };
-}
-
 /** One symbol, with the symbols of its object or array under it; none once the budget is spent. */
 function symbolAt(outline: Outline, look: Look, at: Place): DocumentSymbol | undefined {
   if (outline.budget <= 0) return undefined;
@@ -194,8 +189,8 @@ function symbolAt(outline: Outline, look: Look, at: Place): DocumentSymbol | und
   const s: DocumentSymbol = {
     name: look.name || '""',
     kind: look.kind,
-    range: rangeOf(outline.parsed, at.whole),
-    selectionRange: rangeOf(outline.parsed, at.select),
+    range: nodeRange(outline.parsed, at.whole),
+    selectionRange: nodeRange(outline.parsed, at.select),
   };
   if (look.detail) s.detail = look.detail;
   const { value } = at;
