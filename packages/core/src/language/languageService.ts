@@ -7,8 +7,6 @@ import { CheckPurpose, DocumentKind, Finding, RemoteState } from '../model/types
 import { Utf16, utf16Finding } from './encoding';
 import { CAMPAIGN_SCHEME } from '../model/fileKinds';
 
-export { uriToFileName } from './uri';
-
 /**
  * The pure language service: every capability is a function of (document, parsed, settings).
  * The LSP entry (`server.ts`) and the CLI (`cli.ts`) both drive this object; nothing here knows
@@ -232,11 +230,9 @@ export class LanguageService {
   }
 }
 
-/** Documents showing the service's copy of a campaign (`campaign://<environment>/<id>`), read-only in the editor. */
-export const READ_ONLY_SCHEMES = [CAMPAIGN_SCHEME];
-
+/** A document showing the service's copy of a campaign (`campaign://<environment>/<id>`), read-only in the editor. */
 function isReadOnlyView(uri: string): boolean {
-  return READ_ONLY_SCHEMES.some(scheme => uri.startsWith(`${scheme}:`));
+  return uri.startsWith(`${CAMPAIGN_SCHEME}:`);
 }
 
 /** A service finding says what a rule already says there: same place, and the same rule or the rule's own words. */
