@@ -107,6 +107,11 @@ export class DocumentRegistry {
     if (settingsFile !== undefined) this.settingsBuffers.set(settingsFile, uri);
   }
 
+  /** The file name of an open `.campaignrc.json`, or undefined for any other document. */
+  settingsFileOf(uri: string): string | undefined {
+    return this.entries.get(uri)?.settingsFile;
+  }
+
   isOpen(uri: string): boolean {
     return this.entries.has(uri);
   }
@@ -156,9 +161,9 @@ export class DocumentRegistry {
 
   /** What the code actions of a document's state reuse: its findings, their ranges, the fix-all edits made so far. */
   fixes(doc: TextDocumentLike, settings: DocumentSettings): Fixes {
-    const findings = this.findings(doc, settings);
     const entry = this.current(doc);
     if (entry?.fixes) return entry.fixes;
+    const findings = this.findings(doc, settings);
     const fixes: Fixes = { findings, ranges: rangesFor(this.parsed(doc), findings), fixAll: new Map() };
     if (entry) entry.fixes = fixes;
     return fixes;

@@ -11,15 +11,16 @@ import { isSettingsFile, settingsChanged } from './workspace';
 export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, workspaceFiles: WorkspaceFiles): void {
   ctx.documents.onDidOpen(e => {
     const uri = e.document.uri;
-    ctx.registry.opened(uri, isSettingsFile(uri) ? uriToFileName(uri) : undefined);
+    const settingsFile = isSettingsFile(uri) ? uriToFileName(uri) : undefined;
+    ctx.registry.opened(uri, settingsFile);
     workspaceFiles.opened(uri);
-    if (isSettingsFile(uri)) settingsChanged(ctx, diagnostics);
+    if (settingsFile !== undefined) settingsChanged(ctx, diagnostics);
   });
 
   ctx.documents.onDidChangeContent(e => {
     // Opening also fires this.
     diagnostics.schedule(e.document.uri, ctx.registry.firstContent(e.document.uri) ? 0 : ctx.options.pushDelayMs);
-    if (isSettingsFile(e.document.uri)) settingsChanged(ctx, diagnostics);
+    if (ctx.registry.settingsFileOf(e.document.uri) !== undefined) settingsChanged(ctx, diagnostics);
   });
 
   // Saving can change the file's encoding (a UTF-16 file saved as UTF-8) without changing its text.
@@ -30,8 +31,9 @@ export function registerDocuments(ctx: ServerContext, diagnostics: Diagnostics, 
 
   ctx.documents.onDidClose(e => {
     const uri = e.document.uri;
+    const wasSettings = ctx.registry.settingsFileOf(uri) !== undefined;
     ctx.registry.forget(uri);
-    if (isSettingsFile(uri)) settingsChanged(ctx, diagnostics);
+    if (wasSettings) settingsChanged(ctx, diagnostics);
     diagnostics.closed(uri);
     workspaceFiles.closed(uri);
   });
