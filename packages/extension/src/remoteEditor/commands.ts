@@ -386,7 +386,7 @@ class RemoteCommands {
           unsavedText: file =>
             vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
           writeFile: writeThroughEditor,
-          ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
+          ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, [decision, file, incoming]),
         }),
       );
       this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
@@ -441,7 +441,7 @@ class RemoteCommands {
             vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
           writeFile: writeThroughEditor,
           ask: (decision, file, incoming, id) =>
-            this.askBeforeReplacingOneOfMany({ environment, id, opts, answers, action }, decision, file, incoming),
+            this.askBeforeReplacing({ environment, id }, opts, [decision, file, incoming], { answers, action }),
           onSettled: (entry, done, total) => {
             action.count(done, total);
             this.showSettled(environment, entry);
@@ -471,54 +471,6 @@ class RemoteCommands {
     if (open) void this.documents.track(open);
   }
 
-  /**
-   * A file of a fetch of many would lose work: the question of a single fetch, naming the file,
-   * with answers for this file and for every other one that asks; the dialog's Cancel stops the
-   * fetch (the files already written stay).
-   */
-  private async askBeforeReplacingOneOfMany(
-    of: { environment: string; id: string; opts: FetchArgs; answers: ManyAnswers; action: CountedAction },
-    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
-  ): Promise<FetchChoice> {
-    const rUri = remoteUri(of.environment, of.id);
-    this.documents.remember(rUri, incoming.text, incoming.normalized);
-    let choice = of.opts.onConflict ?? of.answers.all;
-    if (!choice) {
-      const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
-      const overwriteAll = vscode.l10n.t('Overwrite All (keep backups)');
-      const diff = vscode.l10n.t('Show Diff');
-      const skip = vscode.l10n.t('Skip');
-      const skipAll = vscode.l10n.t('Skip All');
-      const explained = vscode.l10n.t(
-        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.',
-      );
-      const pick = await vscode.window.showWarningMessage(
-        plainText(
-          `${path.basename(file)}: ${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`,
-        ),
-        {
-          modal: true,
-          detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
-        },
-        overwrite,
-        overwriteAll,
-        diff,
-        skip,
-        skipAll,
-      );
-      if (pick === undefined) {
-        of.action.cancel();
-        return 'cancel';
-      }
-      if (pick === overwriteAll) of.answers.all = 'overwrite';
-      if (pick === skipAll) of.answers.all = 'cancel';
-      choice = pick === overwrite || pick === overwriteAll ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
-    }
-    if (choice === 'diff')
-      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
-    return choice;
-  }
-
   /** What a fetch of many did: one message, each campaign that failed with why (all of them in the service log). */
   private showFetchedMany(environment: string, report: FetchManyReport): void {
     const { summary, failures } = describeFetchMany(report, environment);
@@ -542,31 +494,55 @@ class RemoteCommands {
     });
   }
 
-  /** Fetching would replace local edits: the answer given by a script, else the user's. */
+  /**
+   * Fetching would replace local edits: the answer given by a script, else the user's. In a fetch
+   * of many (`many`), the question names the file and has answers for this file and for every
+   * other one that asks ("All" ones are kept in `many.answers`); the dialog's Cancel stops the
+   * fetch (the files already written stay).
+   */
   private async askBeforeReplacing(
-    target: Target,
+    target: { environment: string; id: string },
     opts: FetchArgs,
-    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
+    [decision, file, incoming]: Parameters<FetchPorts['ask']>,
+    many?: { answers: ManyAnswers; action: CountedAction },
   ): Promise<FetchChoice> {
     const rUri = remoteUri(target.environment, target.id);
     this.documents.remember(rUri, incoming.text, incoming.normalized);
-    let choice = opts.onConflict;
+    let choice = opts.onConflict ?? many?.answers.all;
     if (!choice) {
       const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
       const diff = vscode.l10n.t('Show Diff');
-      const explained = vscode.l10n.t(
-        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.',
-      );
+      const ofMany = many && {
+        ...many,
+        overwriteAll: vscode.l10n.t('Overwrite All (keep backups)'),
+        skip: vscode.l10n.t('Skip'),
+        skipAll: vscode.l10n.t('Skip All'),
+      };
+      const explained = ofMany
+        ? vscode.l10n.t(
+            'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.',
+          )
+        : vscode.l10n.t(
+            'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.',
+          );
+      const question = `${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`;
       const pick = await vscode.window.showWarningMessage(
-        plainText(`${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
+        plainText(ofMany ? `${path.basename(file)}: ${question}` : question),
         {
           modal: true,
           detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
         },
-        overwrite,
-        diff,
+        ...(ofMany ? [overwrite, ofMany.overwriteAll, diff, ofMany.skip, ofMany.skipAll] : [overwrite, diff]),
       );
-      choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
+      if (ofMany) {
+        if (pick === undefined) {
+          ofMany.action.cancel();
+          return 'cancel';
+        }
+        if (pick === ofMany.overwriteAll) ofMany.answers.all = 'overwrite';
+        if (pick === ofMany.skipAll) ofMany.answers.all = 'cancel';
+      }
+      choice = pick === overwrite || (ofMany && pick === ofMany.overwriteAll) ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
     if (choice === 'diff')
       await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
