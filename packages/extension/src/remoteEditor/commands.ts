@@ -80,15 +80,9 @@ function isTargetArgs(a: unknown): a is { id?: string; environment?: string; uri
 
 async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Promise<Target | undefined> {
   const activeEnv = () => parts.conn.environment()?.name;
-  if (arg instanceof CampaignNode) return { environment: arg.environment, id: arg.id, file: await findLocalFile(arg.id) };
-  if (arg instanceof ExecutionNode && arg.id) return { environment: arg.parent.environment, id: arg.id, file: await findLocalFile(arg.id) };
-  if (typeof arg === 'string' && arg.trim()) {
-    return { environment: requireEnvironment(activeEnv()), id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
-  }
-  if (isTargetArgs(arg) && (arg.id || arg.uri)) {
-    if (arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
-    return { environment: requireEnvironment(arg.environment ?? activeEnv()), id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
-  }
+  if (isTargetArgs(arg) && arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
+  const selected = targetOfSelected(arg, activeEnv());
+  if (selected) return { ...selected, file: await findLocalFile(selected.id) };
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const fromUri = uri ? await targetOfUri(uri, arg instanceof vscode.Uri, activeEnv) : undefined;
   if (fromUri || !ask) return fromUri;
@@ -167,8 +161,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
   if (node instanceof CampaignNode) return { environment: node.environment, id: node.id };
   if (node instanceof ExecutionNode) return node.id ? { environment: node.parent.environment, id: node.id } : undefined;
   if (typeof node === 'string' && node.trim()) return { environment: requireEnvironment(activeEnv), id: checkId(node.trim()) };
-  if (isTargetArgs(node) && typeof node.id === 'string')
-    return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
+  if (isTargetArgs(node) && node.id) return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
   return undefined;
 }
 
@@ -739,9 +732,9 @@ class RemoteCommands {
 
   /** The id of the item, or of every selected item (one a line) when it is one of several selected. */
   async copyId(node?: unknown, selected?: unknown): Promise<string[]> {
-    const idOfNode = (n: unknown) => (n instanceof CampaignNode ? n.id : n instanceof ExecutionNode ? n.id : undefined);
+    const activeEnv = this.conn.environment()?.name;
     const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-    const ids = [...new Set(nodes.map(idOfNode).filter((id): id is string => !!id))];
+    const ids = [...new Set(nodes.map(n => targetOfSelected(n, activeEnv)?.id).filter((id): id is string => !!id))];
     if (!ids.length) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
     await vscode.env.clipboard.writeText(ids.join('\n'));
     void vscode.window.setStatusBarMessage(
