@@ -297,6 +297,17 @@ interface ManyAnswers {
   all?: FetchChoice;
 }
 
+/**
+ * What every environment of a fetch of many shares, found for the first one that gets that far:
+ * the workspace folder it writes into, the campaign files there by id (with those it has written),
+ * and the "All" answers, which the dialog says apply to every other file of the fetch.
+ */
+interface ManyFetch {
+  folder?: vscode.WorkspaceFolder;
+  existing?: Map<string, vscode.Uri>;
+  answers: ManyAnswers;
+}
+
 /** How many failures a fetch of many names in its message; the log has every one. */
 const MANY_FAILURES_SHOWN = 3;
 
@@ -396,8 +407,9 @@ class RemoteCommands {
     const byEnvironment = new Map<string, string[]>();
     for (const t of targets) byEnvironment.set(t.environment, [...(byEnvironment.get(t.environment) ?? []), t.id]);
     const entries: FetchManyEntry[] = [];
+    const shared: ManyFetch = { answers: {} };
     for (const [environment, ids] of byEnvironment) {
-      const report = await this.fetchManyFrom(environment, [...new Set(ids)], opts);
+      const report = await this.fetchManyFrom(environment, [...new Set(ids)], opts, shared);
       if (!report) return entries.length ? { entries, cancelled: true } : undefined;
       entries.push(...report.entries);
       if (report.cancelled) return { entries, cancelled: true };
@@ -409,7 +421,12 @@ class RemoteCommands {
    * One environment's campaigns in one batched read, each file written as its campaign arrives, in
    * a notification with the count and Cancel; then one message says what was done.
    */
-  private async fetchManyFrom(environment: string, ids: string[], opts: FetchArgs): Promise<FetchManyReport | undefined> {
+  private async fetchManyFrom(
+    environment: string,
+    ids: string[],
+    opts: FetchArgs,
+    shared: ManyFetch,
+  ): Promise<FetchManyReport | undefined> {
     const doing =
       ids.length === 1
         ? vscode.l10n.t('Fetching 1 campaign from {0}', environment)
@@ -417,11 +434,10 @@ class RemoteCommands {
     try {
       const client = await clientOf(this.parts, environment);
       if (!client) return undefined;
-      const folder = await pickFolder();
+      const folder = (shared.folder ??= await pickFolder());
       if (!folder) return undefined;
       const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
-      const existing = await localFilesById();
-      const answers: ManyAnswers = {};
+      const existing = (shared.existing ??= await localFilesById());
       const report = await runCounted(doing, action => {
         action.count(0, ids.length);
         return fetchCampaigns(ids, {
@@ -434,10 +450,14 @@ class RemoteCommands {
             vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
           writeFile: writeThroughEditor,
           ask: (decision, file, incoming, id) =>
-            this.askBeforeReplacing({ environment, id }, opts, [decision, file, incoming], { answers, action }),
+            this.askBeforeReplacing({ environment, id }, opts, [decision, file, incoming], { answers: shared.answers, action }),
           onSettled: (entry, done, total) => {
             action.count(done, total);
             this.showSettled(environment, entry);
+            // Another environment's campaign of the same id finds this file, as a new search would.
+            const r = entry.result;
+            if (r && (r.outcome === 'written' || r.outcome === 'unchanged') && !existing.has(entry.id))
+              existing.set(entry.id, vscode.Uri.file(r.file));
           },
         });
       });
