@@ -34,7 +34,7 @@ import {
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, CommandTable, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
-import { CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
+import { CAMPAIGN_FILES_EXCLUDE, CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
@@ -169,7 +169,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
 async function localFilesById(): Promise<Map<string, vscode.Uri>> {
   const out = new Map<string, vscode.Uri>();
   if (!vscode.workspace.workspaceFolders?.length) return out;
-  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
+  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, CAMPAIGN_FILES_EXCLUDE)) {
     const id = idFromFileName(uri.fsPath);
     if (id && !out.has(id)) out.set(id, uri);
   }
@@ -185,7 +185,7 @@ function checkId(id: string): string {
 /** The fetched file of a campaign in the workspace, found by the id in its name. */
 async function findLocalFile(id: string): Promise<vscode.Uri | undefined> {
   if (!isSafeId(id) || !vscode.workspace.workspaceFolders?.length) return undefined;
-  const hits = await vscode.workspace.findFiles(`**/*.${id}.campaign.json`, '{**/node_modules/**,**/.campaigns/**,**/.git/**}', 1);
+  const hits = await vscode.workspace.findFiles(`**/*.${id}.campaign.json`, CAMPAIGN_FILES_EXCLUDE, 1);
   return hits[0];
 }
 
