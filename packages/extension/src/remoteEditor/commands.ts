@@ -40,6 +40,7 @@ import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, Remot
 import { CampaignFileStates } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
+import { documentText, openDocument, unsavedText } from './workspaceText';
 
 /**
  * The remote commands, as a table of factories for `registerCommands`. Every command accepts
@@ -103,8 +104,7 @@ async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => 
   const remote = parseRemoteUri(uri);
   if (remote) return { ...remote, file: await findLocalFile(remote.id) };
   if (!isCampaignFile(uri)) return undefined;
-  const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-  const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const text = await documentText(uri);
   const id = campaignIdOfFile(uri.fsPath, text);
   if (id && isSafeId(id)) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -220,7 +220,7 @@ async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | u
 }
 
 async function readLocal(uri: vscode.Uri): Promise<{ text: string; doc: unknown }> {
-  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  const open = openDocument(uri);
   const text = open ? open.getText() : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
   let doc: unknown;
   try {
@@ -387,8 +387,7 @@ class RemoteCommands {
           folder: fetchFolder,
           signal: action.signal,
           findExisting: async () => target.file?.fsPath,
-          unsavedText: file =>
-            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          unsavedText,
           writeFile: writeThroughEditor,
           ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, [decision, file, incoming]),
         }),
@@ -446,8 +445,7 @@ class RemoteCommands {
           folder: fetchFolder,
           signal: action.signal,
           findExisting: async id => existing.get(id)?.fsPath,
-          unsavedText: file =>
-            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          unsavedText,
           writeFile: writeThroughEditor,
           ask: (decision, file, incoming, id) =>
             this.askBeforeReplacing({ environment, id }, opts, [decision, file, incoming], { answers: shared.answers, action }),

@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { isObject, parse } from '@campaign-studio/core';
@@ -26,6 +25,7 @@ import { CampaignRead, FileStateShown } from '../context';
 import { CAMPAIGN_FILES_EXCLUDE, CAMPAIGN_FILES_GLOB } from '../fileKinds';
 import { Connection, reportError } from './connection';
 import { runCounted } from './progress';
+import { documentText } from './workspaceText';
 
 /**
  * Where each campaign file of the workspace stands against the service, shown where a VS Code
@@ -54,8 +54,7 @@ interface Known {
 
 /** A campaign file of the workspace with a base of `env`, as the check compares it; undefined for any other file. */
 async function fileToCheck(uri: vscode.Uri, env: Environment): Promise<FileToCheck | undefined> {
-  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-  const text = open ? open.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const text = await documentText(uri);
   if (text === undefined) return undefined;
   const value = parse(text).value;
   const doc = isObject(value) ? value : undefined;
