@@ -70,10 +70,14 @@ export function boundaryConfigs() {
  * `protocol.ts`, `l10n.ts`) sit on top and may import any layer; no layer imports them.
  */
 export const CORE_LAYERS = {
-  model: { may: [], owns: 'the base layer: document types, JSON pointers, strings, JSON values, date-times and zones, file kinds' },
-  summary: { may: ['model'], owns: 'what a campaign does in plain terms' },
-  rules: { may: ['model', 'summary'], owns: 'the rule set' },
-  language: { may: ['model', 'summary', 'rules'], owns: 'the language features' },
+  // The base layer: document types, JSON pointers, strings, JSON values, date-times and zones, file kinds.
+  model: { may: [] },
+  // What a campaign does in plain terms.
+  summary: { may: ['model'] },
+  // The rule set.
+  rules: { may: ['model', 'summary'] },
+  // The language features.
+  language: { may: ['model', 'summary', 'rules'] },
 };
 
 const CORE_SRC = 'packages/core/src';
@@ -155,7 +159,7 @@ const namedExportsRule = {
 };
 
 /** The plugin that holds the layers' rule and the front doors' rule, one object for every config block that names it. */
-export const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule, 'named-exports': namedExportsRule } };
+const LAYERS_PLUGIN = { rules: { 'core-layers': coreLayersRule, 'named-exports': namedExportsRule } };
 
 /** The ESLint config blocks that apply core's layers to its sources, and named exports to every package's index.ts. */
 export function layerConfigs() {

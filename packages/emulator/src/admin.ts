@@ -1,4 +1,4 @@
-import { isComponent } from '@campaign-studio/core';
+import { cloneJson, isComponent } from '@campaign-studio/core';
 import type { Emulator, EmulatorAdmin } from './emulator';
 import { faultConfigFromJson, parseFaultSpec } from './faults';
 import { STATUSES, Status } from './model';
@@ -43,7 +43,7 @@ export function adminApi(emu: Emulator): EmulatorAdmin {
       for (const [k, v] of Object.entries(changes)) {
         if (isComponent(k)) {
           if (v === null) delete doc.components[k];
-          else doc.components[k] = JSON.parse(JSON.stringify(v));
+          else doc.components[k] = cloneJson(v);
         } else if (k === 'status') {
           if (!STATUSES.includes(v as Status)) throw new AdminError(400, `\`status\` is one of ${STATUSES.join(', ')}.`);
           doc.status = v as Status;

@@ -58,6 +58,8 @@ export interface AdminRoute {
   path: string;
   /** The answer's body, sent with 200; refusals throw AdminError. */
   handle(emu: Emulator, req: AdminRequest): unknown;
+  /** The body it takes, as an example: shown in the list `GET /__admin` answers with. */
+  hint?: string;
 }
 
 /** The params of `pattern` in `sub` (both without the `/__admin/` prefix), or undefined when it does not match. */

@@ -14,6 +14,9 @@ export interface UriParts {
 /** Campaign files anywhere in the workspace, for searches, watchers and document selectors. */
 export const CAMPAIGN_FILES_GLOB = `**/*${CAMPAIGN_FILE_SUFFIX}`;
 
+/** What a search for the workspace's campaign files leaves out: dependencies, `.campaigns/` (bases and backups), Git's folder. */
+export const CAMPAIGN_FILES_EXCLUDE = '{**/node_modules/**,**/.campaigns/**,**/.git/**}';
+
 /** A campaign as the service holds it, opened read-only: `campaign://<environment>/<id>`. */
 export function isRemoteCampaign(uri: UriParts): boolean {
   return uri.scheme === CAMPAIGN_SCHEME;

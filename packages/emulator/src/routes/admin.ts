@@ -45,26 +45,31 @@ function setRateLimits(emu: Emulator, { body }: AdminRequest): unknown {
   return { limits: emu.limiter.current() };
 }
 
+/**
+ * The endpoints as `GET /__admin` lists them, from the table: each path once, with its methods in
+ * the table's order, then the body each takes (`hint`). The list itself and the `*` refusals are
+ * left out.
+ */
+function endpoints(): string[] {
+  const byPath = new Map<string, AdminRoute[]>();
+  for (const r of ADMIN_ROUTES) if (r.path !== '' && r.method !== '*') byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+  return [...byPath].map(([path, routes]) => {
+    const hints = new Map<string, string[]>();
+    for (const r of routes) if (r.hint) hints.set(r.hint, [...(hints.get(r.hint) ?? []), r.method]);
+    const bodies = [...hints].map(([hint, methods]) => `${methods.join('|')} body: ${hint}`);
+    return [`${routes.map(r => r.method).join('|')} /__admin/${path}`, ...bodies].join('   ');
+  });
+}
+
+const FAULTS_BODY = '{ "spec": "latency=100,error-rate=0.1" } or a fault object';
+const RATE_LIMITS_BODY = '{ "perSecond": 10, "perMinute": 100, "perHour": 6000 } or { "enabled": false }';
+
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  {
-    method: 'GET',
-    path: '',
-    handle: () => ({
-      endpoints: [
-        'GET /__admin/workspaces',
-        'GET|PUT|POST|DELETE /__admin/faults   body: { "spec": "latency=100,error-rate=0.1" } or a fault object',
-        'POST /__admin/reset',
-        'GET|PATCH /__admin/campaigns/{id}   PATCH body: components, "status", "updated_by"',
-        'GET|POST /__admin/clock   body: { "set": "2026-01-01T00:00:00Z" } | { "advanceMs": 1000 } | { "reset": true }',
-        'GET|PUT|DELETE /__admin/rate-limits   PUT body: { "perSecond": 10, "perMinute": 100, "perHour": 6000 } or { "enabled": false }',
-        'GET|DELETE /__admin/requests',
-      ],
-    }),
-  },
+  { method: 'GET', path: '', handle: () => ({ endpoints: endpoints() }) },
   { method: 'GET', path: 'workspaces', handle: emu => ({ workspaces: emu.workspaces() }) },
   { method: 'GET', path: 'faults', handle: faultView },
-  { method: 'PUT', path: 'faults', handle: setFaults },
-  { method: 'POST', path: 'faults', handle: setFaults },
+  { method: 'PUT', path: 'faults', handle: setFaults, hint: FAULTS_BODY },
+  { method: 'POST', path: 'faults', handle: setFaults, hint: FAULTS_BODY },
   {
     method: 'DELETE',
     path: 'faults',
@@ -90,9 +95,19 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       return doc;
     },
   },
-  { method: 'PATCH', path: 'campaigns/{id}', handle: (emu, { params, body }) => emu.admin.editCampaign(params.id, body) },
+  {
+    method: 'PATCH',
+    path: 'campaigns/{id}',
+    handle: (emu, { params, body }) => emu.admin.editCampaign(params.id, body),
+    hint: 'components, "status", "updated_by"',
+  },
   { method: 'GET', path: 'clock', handle: emu => emu.clock.describe() },
-  { method: 'POST', path: 'clock', handle: changeClock },
+  {
+    method: 'POST',
+    path: 'clock',
+    handle: changeClock,
+    hint: '{ "set": "2026-01-01T00:00:00Z" } | { "advanceMs": 1000 } | { "reset": true }',
+  },
   {
     method: '*',
     path: 'clock',
@@ -101,6 +116,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     },
   },
   { method: 'GET', path: 'rate-limits', handle: emu => ({ limits: emu.limiter.current() }) },
+  { method: 'PUT', path: 'rate-limits', handle: setRateLimits, hint: RATE_LIMITS_BODY },
+  { method: 'POST', path: 'rate-limits', handle: setRateLimits, hint: RATE_LIMITS_BODY },
   {
     method: 'DELETE',
     path: 'rate-limits',
@@ -109,8 +126,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       return { limits: emu.limiter.current() };
     },
   },
-  { method: 'PUT', path: 'rate-limits', handle: setRateLimits },
-  { method: 'POST', path: 'rate-limits', handle: setRateLimits },
   { method: 'GET', path: 'requests', handle: emu => ({ requests: emu.admin.requests() }) },
   {
     method: 'DELETE',

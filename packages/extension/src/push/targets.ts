@@ -2,7 +2,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { parse } from '@campaign-studio/core';
 import { campaignIdOf, isObject, ServiceClient } from '@campaign-studio/sync';
-import { isRemoteCampaign } from '../fileKinds';
+import { parseRemoteUri } from '../remoteEditor/documents';
 import type { PushActions } from './actions';
 
 /** The campaign a command acts on, and what is known of it without reading the service. */
@@ -32,7 +32,8 @@ export async function campaignFrom(actions: PushActions, arg: unknown): Promise<
       return { id, deliveryType: record?.campaign_delivery_type, name: typeof bd?.name === 'string' ? bd.name : undefined };
     }
   }
-  if (arg instanceof vscode.Uri && isRemoteCampaign(arg)) return { id: arg.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '') };
+  const remote = arg instanceof vscode.Uri ? parseRemoteUri(arg) : undefined;
+  if (remote) return { id: remote.id };
   const doc = await actions.documentFor(arg, 'actOn');
   const value = parse(doc.getText()).value;
   const id = isObject(value) ? campaignIdOf(value) : undefined;

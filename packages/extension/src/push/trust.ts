@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
+import { COMMAND_IDS, CommandId, VSCODE_COMMANDS } from '../commandIds';
 import { CommandFactory } from '../context';
 
 /**
@@ -8,7 +8,7 @@ import { CommandFactory } from '../context';
  * only when `isWorkspaceTrusted`, and `trustedWrites` refuses them when they run anyway (from a
  * keybinding, a link, another extension, push on save).
  */
-export const WRITE_COMMANDS: readonly string[] = [
+export const WRITE_COMMANDS: readonly CommandId[] = [
   COMMAND_IDS.push,
   COMMAND_IDS.reviewPush,
   COMMAND_IDS.createDraft,
@@ -18,16 +18,14 @@ export const WRITE_COMMANDS: readonly string[] = [
   COMMAND_IDS.stopCampaign,
 ];
 
-/** VS Code's own command that opens the workspace trust editor. */
-export const MANAGE_TRUST_COMMAND = VSCODE_COMMANDS.manageTrust;
-
 /** The command table with each write command refused, and explained, while the workspace is not trusted. */
 export function trustedWrites(
   table: Record<string, CommandFactory>,
   isTrusted: () => boolean = () => vscode.workspace.isTrusted,
 ): Record<string, CommandFactory> {
+  const writes = new Set<string>(WRITE_COMMANDS);
   return Object.fromEntries(
-    Object.entries(table).map(([id, factory]) => [id, WRITE_COMMANDS.includes(id) ? onlyWhenTrusted(factory, isTrusted) : factory]),
+    Object.entries(table).map(([id, factory]) => [id, writes.has(id) ? onlyWhenTrusted(factory, isTrusted) : factory]),
   );
 }
 
@@ -50,5 +48,5 @@ async function explainUntrusted(): Promise<void> {
     ),
     manage,
   );
-  if (answer === manage) await vscode.commands.executeCommand(MANAGE_TRUST_COMMAND);
+  if (answer === manage) await vscode.commands.executeCommand(VSCODE_COMMANDS.manageTrust);
 }

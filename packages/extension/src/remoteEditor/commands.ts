@@ -34,12 +34,13 @@ import {
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, CommandTable, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
-import { CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
+import { CAMPAIGN_FILES_EXCLUDE, CAMPAIGN_FILES_GLOB, isCampaignFile } from '../fileKinds';
 import { Connection, reportError, SignInArgs } from './connection';
 import { baseUri, OpenSuperseded, parseRemoteUri, readingTitle, remoteUri, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
+import { documentText, openDocument, unsavedText } from './workspaceText';
 
 /**
  * The remote commands, as a table of factories for `registerCommands`. Every command accepts
@@ -80,15 +81,9 @@ function isTargetArgs(a: unknown): a is { id?: string; environment?: string; uri
 
 async function resolveTarget(parts: RemoteParts, arg: unknown, ask = true): Promise<Target | undefined> {
   const activeEnv = () => parts.conn.environment()?.name;
-  if (arg instanceof CampaignNode) return { environment: arg.environment, id: arg.id, file: await findLocalFile(arg.id) };
-  if (arg instanceof ExecutionNode && arg.id) return { environment: arg.parent.environment, id: arg.id, file: await findLocalFile(arg.id) };
-  if (typeof arg === 'string' && arg.trim()) {
-    return { environment: requireEnvironment(activeEnv()), id: checkId(arg.trim()), file: await findLocalFile(arg.trim()) };
-  }
-  if (isTargetArgs(arg) && (arg.id || arg.uri)) {
-    if (arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
-    return { environment: requireEnvironment(arg.environment ?? activeEnv()), id: checkId(arg.id!), file: await findLocalFile(arg.id!) };
-  }
+  if (isTargetArgs(arg) && arg.uri) return resolveTarget(parts, vscode.Uri.parse(arg.uri), ask);
+  const selected = targetOfSelected(arg, activeEnv());
+  if (selected) return { ...selected, file: await findLocalFile(selected.id) };
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const fromUri = uri ? await targetOfUri(uri, arg instanceof vscode.Uri, activeEnv) : undefined;
   if (fromUri || !ask) return fromUri;
@@ -109,8 +104,7 @@ async function targetOfUri(uri: vscode.Uri, explicit: boolean, activeEnv: () => 
   const remote = parseRemoteUri(uri);
   if (remote) return { ...remote, file: await findLocalFile(remote.id) };
   if (!isCampaignFile(uri)) return undefined;
-  const doc = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-  const text = doc ? doc.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const text = await documentText(uri);
   const id = campaignIdOfFile(uri.fsPath, text);
   if (id && isSafeId(id)) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -167,8 +161,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
   if (node instanceof CampaignNode) return { environment: node.environment, id: node.id };
   if (node instanceof ExecutionNode) return node.id ? { environment: node.parent.environment, id: node.id } : undefined;
   if (typeof node === 'string' && node.trim()) return { environment: requireEnvironment(activeEnv), id: checkId(node.trim()) };
-  if (isTargetArgs(node) && typeof node.id === 'string')
-    return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
+  if (isTargetArgs(node) && node.id) return { environment: requireEnvironment(node.environment ?? activeEnv), id: checkId(node.id) };
   return undefined;
 }
 
@@ -176,7 +169,7 @@ function targetOfSelected(node: unknown, activeEnv: string | undefined): { envir
 async function localFilesById(): Promise<Map<string, vscode.Uri>> {
   const out = new Map<string, vscode.Uri>();
   if (!vscode.workspace.workspaceFolders?.length) return out;
-  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, '{**/node_modules/**,**/.campaigns/**,**/.git/**}')) {
+  for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, CAMPAIGN_FILES_EXCLUDE)) {
     const id = idFromFileName(uri.fsPath);
     if (id && !out.has(id)) out.set(id, uri);
   }
@@ -192,7 +185,7 @@ function checkId(id: string): string {
 /** The fetched file of a campaign in the workspace, found by the id in its name. */
 async function findLocalFile(id: string): Promise<vscode.Uri | undefined> {
   if (!isSafeId(id) || !vscode.workspace.workspaceFolders?.length) return undefined;
-  const hits = await vscode.workspace.findFiles(`**/*.${id}.campaign.json`, '{**/node_modules/**,**/.campaigns/**,**/.git/**}', 1);
+  const hits = await vscode.workspace.findFiles(`**/*.${id}.campaign.json`, CAMPAIGN_FILES_EXCLUDE, 1);
   return hits[0];
 }
 
@@ -227,7 +220,7 @@ async function pickFolder(file?: vscode.Uri): Promise<vscode.WorkspaceFolder | u
 }
 
 async function readLocal(uri: vscode.Uri): Promise<{ text: string; doc: unknown }> {
-  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  const open = openDocument(uri);
   const text = open ? open.getText() : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
   let doc: unknown;
   try {
@@ -302,6 +295,17 @@ export function remoteCommands(parts: RemoteParts): CommandTable<'remote'> {
 /** The answer given for every remaining file of a fetch of many ("Overwrite All", "Skip All"). */
 interface ManyAnswers {
   all?: FetchChoice;
+}
+
+/**
+ * What every environment of a fetch of many shares, found for the first one that gets that far:
+ * the workspace folder it writes into, the campaign files there by id (with those it has written),
+ * and the "All" answers, which the dialog says apply to every other file of the fetch.
+ */
+interface ManyFetch {
+  folder?: vscode.WorkspaceFolder;
+  existing?: Map<string, vscode.Uri>;
+  answers: ManyAnswers;
 }
 
 /** How many failures a fetch of many names in its message; the log has every one. */
@@ -383,10 +387,9 @@ class RemoteCommands {
           folder: fetchFolder,
           signal: action.signal,
           findExisting: async () => target.file?.fsPath,
-          unsavedText: file =>
-            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          unsavedText,
           writeFile: writeThroughEditor,
-          ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, decision, file, incoming),
+          ask: (decision, file, incoming) => this.askBeforeReplacing(target, opts, [decision, file, incoming]),
         }),
       );
       this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
@@ -403,8 +406,9 @@ class RemoteCommands {
     const byEnvironment = new Map<string, string[]>();
     for (const t of targets) byEnvironment.set(t.environment, [...(byEnvironment.get(t.environment) ?? []), t.id]);
     const entries: FetchManyEntry[] = [];
+    const shared: ManyFetch = { answers: {} };
     for (const [environment, ids] of byEnvironment) {
-      const report = await this.fetchManyFrom(environment, [...new Set(ids)], opts);
+      const report = await this.fetchManyFrom(environment, [...new Set(ids)], opts, shared);
       if (!report) return entries.length ? { entries, cancelled: true } : undefined;
       entries.push(...report.entries);
       if (report.cancelled) return { entries, cancelled: true };
@@ -416,7 +420,12 @@ class RemoteCommands {
    * One environment's campaigns in one batched read, each file written as its campaign arrives, in
    * a notification with the count and Cancel; then one message says what was done.
    */
-  private async fetchManyFrom(environment: string, ids: string[], opts: FetchArgs): Promise<FetchManyReport | undefined> {
+  private async fetchManyFrom(
+    environment: string,
+    ids: string[],
+    opts: FetchArgs,
+    shared: ManyFetch,
+  ): Promise<FetchManyReport | undefined> {
     const doing =
       ids.length === 1
         ? vscode.l10n.t('Fetching 1 campaign from {0}', environment)
@@ -424,11 +433,10 @@ class RemoteCommands {
     try {
       const client = await clientOf(this.parts, environment);
       if (!client) return undefined;
-      const folder = await pickFolder();
+      const folder = (shared.folder ??= await pickFolder());
       if (!folder) return undefined;
       const fetchFolder = vscode.workspace.getConfiguration('campaignStudio.fetch', folder.uri).get<string>('folder', 'campaigns');
-      const existing = await localFilesById();
-      const answers: ManyAnswers = {};
+      const existing = (shared.existing ??= await localFilesById());
       const report = await runCounted(doing, action => {
         action.count(0, ids.length);
         return fetchCampaigns(ids, {
@@ -437,14 +445,17 @@ class RemoteCommands {
           folder: fetchFolder,
           signal: action.signal,
           findExisting: async id => existing.get(id)?.fsPath,
-          unsavedText: file =>
-            vscode.workspace.textDocuments.find(d => d.uri.fsPath === vscode.Uri.file(file).fsPath && d.isDirty)?.getText(),
+          unsavedText,
           writeFile: writeThroughEditor,
           ask: (decision, file, incoming, id) =>
-            this.askBeforeReplacingOneOfMany({ environment, id, opts, answers, action }, decision, file, incoming),
+            this.askBeforeReplacing({ environment, id }, opts, [decision, file, incoming], { answers: shared.answers, action }),
           onSettled: (entry, done, total) => {
             action.count(done, total);
             this.showSettled(environment, entry);
+            // Another environment's campaign of the same id finds this file, as a new search would.
+            const r = entry.result;
+            if (r && (r.outcome === 'written' || r.outcome === 'unchanged') && !existing.has(entry.id))
+              existing.set(entry.id, vscode.Uri.file(r.file));
           },
         });
       });
@@ -471,54 +482,6 @@ class RemoteCommands {
     if (open) void this.documents.track(open);
   }
 
-  /**
-   * A file of a fetch of many would lose work: the question of a single fetch, naming the file,
-   * with answers for this file and for every other one that asks; the dialog's Cancel stops the
-   * fetch (the files already written stay).
-   */
-  private async askBeforeReplacingOneOfMany(
-    of: { environment: string; id: string; opts: FetchArgs; answers: ManyAnswers; action: CountedAction },
-    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
-  ): Promise<FetchChoice> {
-    const rUri = remoteUri(of.environment, of.id);
-    this.documents.remember(rUri, incoming.text, incoming.normalized);
-    let choice = of.opts.onConflict ?? of.answers.all;
-    if (!choice) {
-      const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
-      const overwriteAll = vscode.l10n.t('Overwrite All (keep backups)');
-      const diff = vscode.l10n.t('Show Diff');
-      const skip = vscode.l10n.t('Skip');
-      const skipAll = vscode.l10n.t('Skip All');
-      const explained = vscode.l10n.t(
-        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.',
-      );
-      const pick = await vscode.window.showWarningMessage(
-        plainText(
-          `${path.basename(file)}: ${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`,
-        ),
-        {
-          modal: true,
-          detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
-        },
-        overwrite,
-        overwriteAll,
-        diff,
-        skip,
-        skipAll,
-      );
-      if (pick === undefined) {
-        of.action.cancel();
-        return 'cancel';
-      }
-      if (pick === overwriteAll) of.answers.all = 'overwrite';
-      if (pick === skipAll) of.answers.all = 'cancel';
-      choice = pick === overwrite || pick === overwriteAll ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
-    }
-    if (choice === 'diff')
-      await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, of.environment));
-    return choice;
-  }
-
   /** What a fetch of many did: one message, each campaign that failed with why (all of them in the service log). */
   private showFetchedMany(environment: string, report: FetchManyReport): void {
     const { summary, failures } = describeFetchMany(report, environment);
@@ -542,31 +505,55 @@ class RemoteCommands {
     });
   }
 
-  /** Fetching would replace local edits: the answer given by a script, else the user's. */
+  /**
+   * Fetching would replace local edits: the answer given by a script, else the user's. In a fetch
+   * of many (`many`), the question names the file and has answers for this file and for every
+   * other one that asks ("All" ones are kept in `many.answers`); the dialog's Cancel stops the
+   * fetch (the files already written stay).
+   */
   private async askBeforeReplacing(
-    target: Target,
+    target: { environment: string; id: string },
     opts: FetchArgs,
-    ...[decision, file, incoming]: Parameters<FetchPorts['ask']>
+    [decision, file, incoming]: Parameters<FetchPorts['ask']>,
+    many?: { answers: ManyAnswers; action: CountedAction },
   ): Promise<FetchChoice> {
     const rUri = remoteUri(target.environment, target.id);
     this.documents.remember(rUri, incoming.text, incoming.normalized);
-    let choice = opts.onConflict;
+    let choice = opts.onConflict ?? many?.answers.all;
     if (!choice) {
       const overwrite = vscode.l10n.t('Overwrite (keep a backup)');
       const diff = vscode.l10n.t('Show Diff');
-      const explained = vscode.l10n.t(
-        'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.',
-      );
+      const ofMany = many && {
+        ...many,
+        overwriteAll: vscode.l10n.t('Overwrite All (keep backups)'),
+        skip: vscode.l10n.t('Skip'),
+        skipAll: vscode.l10n.t('Skip All'),
+      };
+      const explained = ofMany
+        ? vscode.l10n.t(
+            'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and leaves it as it is. Skip leaves this file as it is. The "All" answers apply to every other file of this fetch that would lose work. Cancel stops the fetch: the files already written stay.',
+          )
+        : vscode.l10n.t(
+            'Overwrite keeps a copy of the current text under .campaigns/backup/. Show Diff compares the file with the remote and changes nothing.',
+          );
+      const question = `${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`;
       const pick = await vscode.window.showWarningMessage(
-        plainText(`${decision.message} ${vscode.l10n.t('Fetching {0} would replace it.', nameOf(incoming.normalized.document))}`),
+        plainText(ofMany ? `${path.basename(file)}: ${question}` : question),
         {
           modal: true,
           detail: plainText(`${vscode.workspace.asRelativePath(file)}\n${summaryDetail(decision.localChanges)}\n\n${explained}`),
         },
-        overwrite,
-        diff,
+        ...(ofMany ? [overwrite, ofMany.overwriteAll, diff, ofMany.skip, ofMany.skipAll] : [overwrite, diff]),
       );
-      choice = pick === overwrite ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
+      if (ofMany) {
+        if (pick === undefined) {
+          ofMany.action.cancel();
+          return 'cancel';
+        }
+        if (pick === ofMany.overwriteAll) ofMany.answers.all = 'overwrite';
+        if (pick === ofMany.skipAll) ofMany.answers.all = 'cancel';
+      }
+      choice = pick === overwrite || (ofMany && pick === ofMany.overwriteAll) ? 'overwrite' : pick === diff ? 'diff' : 'cancel';
     }
     if (choice === 'diff')
       await vscode.commands.executeCommand(VSCODE_COMMANDS.diff, rUri, vscode.Uri.file(file), remoteDiffTitle(file, target.environment));
@@ -763,9 +750,9 @@ class RemoteCommands {
 
   /** The id of the item, or of every selected item (one a line) when it is one of several selected. */
   async copyId(node?: unknown, selected?: unknown): Promise<string[]> {
-    const idOfNode = (n: unknown) => (n instanceof CampaignNode ? n.id : n instanceof ExecutionNode ? n.id : undefined);
+    const activeEnv = this.conn.environment()?.name;
     const nodes = Array.isArray(selected) && selected.length > 1 ? selected : [node];
-    const ids = [...new Set(nodes.map(idOfNode).filter((id): id is string => !!id))];
+    const ids = [...new Set(nodes.map(n => targetOfSelected(n, activeEnv)?.id).filter((id): id is string => !!id))];
     if (!ids.length) throw new Error(vscode.l10n.t('Copy Id works on a campaign of the Campaigns view.'));
     await vscode.env.clipboard.writeText(ids.join('\n'));
     void vscode.window.setStatusBarMessage(

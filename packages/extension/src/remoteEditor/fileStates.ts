@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { isObject, parse } from '@campaign-studio/core';
@@ -23,9 +22,10 @@ import {
 } from '@campaign-studio/sync';
 import { COMMAND_IDS } from '../commandIds';
 import { CampaignRead, FileStateShown } from '../context';
-import { CAMPAIGN_FILES_GLOB } from '../fileKinds';
+import { CAMPAIGN_FILES_EXCLUDE, CAMPAIGN_FILES_GLOB } from '../fileKinds';
 import { Connection, reportError } from './connection';
 import { runCounted } from './progress';
+import { documentText } from './workspaceText';
 
 /**
  * Where each campaign file of the workspace stands against the service, shown where a VS Code
@@ -36,8 +36,6 @@ import { runCounted } from './progress';
  * campaign as last read, and a fetch or push (whose read-back is the campaign as it is now, with
  * the base it wrote) makes it unchanged.
  */
-
-const EXCLUDE = '{**/node_modules/**,**/.campaigns/**,**/.git/**}';
 
 /** The badge and the theme colour of each state that has one; an unchanged file shows nothing. */
 const LOOKS: Partial<Record<FileState, { badge: string; color: string }>> = {
@@ -56,8 +54,7 @@ interface Known {
 
 /** A campaign file of the workspace with a base of `env`, as the check compares it; undefined for any other file. */
 async function fileToCheck(uri: vscode.Uri, env: Environment): Promise<FileToCheck | undefined> {
-  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
-  const text = open ? open.getText() : await fs.promises.readFile(uri.fsPath, 'utf8').catch(() => undefined);
+  const text = await documentText(uri);
   if (text === undefined) return undefined;
   const value = parse(text).value;
   const doc = isObject(value) ? value : undefined;
@@ -130,7 +127,7 @@ export class CampaignFileStates implements vscode.FileDecorationProvider, vscode
       // In the notification from the start: finding the files and their bases takes a while in a large workspace too.
       result = await runCounted(vscode.l10n.t('Checking the campaign files against {0}', env.name), async action => {
         const files: FileToCheck[] = [];
-        for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, EXCLUDE)) {
+        for (const uri of await vscode.workspace.findFiles(CAMPAIGN_FILES_GLOB, CAMPAIGN_FILES_EXCLUDE)) {
           if (action.signal.aborted) throw new CancelledError();
           const f = await fileToCheck(uri, env);
           if (f) files.push(f);

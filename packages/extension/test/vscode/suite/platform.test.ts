@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { MANAGE_TRUST_COMMAND, trustedWrites, WRITE_COMMANDS } from '../../../src/push/trust';
+import { VSCODE_COMMANDS } from '../../../src/commandIds';
+import { trustedWrites, WRITE_COMMANDS } from '../../../src/push/trust';
 import {
   activateExtension,
   closeAllEditors,
@@ -96,7 +97,7 @@ suite('settings and workspace trust', () => {
     assert.strictEqual(warnings.length, WRITE_COMMANDS.length);
     assert.match(warnings[0][0], /not trusted/);
     assert.deepStrictEqual(warnings[0].slice(1), ['Manage Workspace Trust']);
-    assert.ok((await vscode.commands.getCommands(true)).includes(MANAGE_TRUST_COMMAND), `${MANAGE_TRUST_COMMAND} exists`);
+    assert.ok((await vscode.commands.getCommands(true)).includes(VSCODE_COMMANDS.manageTrust), `${VSCODE_COMMANDS.manageTrust} exists`);
 
     const trusted = trustedWrites(table, () => true);
     assert.strictEqual(await trusted['campaignStudio.push'](api.ctx)(), 'campaignStudio.push');
