@@ -10,8 +10,8 @@ import {
   fetchedFileIndex,
   pullIntoWorkspace,
   PullResult,
+  SEARCH_PAGES_AHEAD,
   SearchQuery,
-  searchPagesAhead,
 } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
@@ -156,7 +156,7 @@ async function pullSearch(query: SearchQuery, env: Environment, puller: Puller):
   let more = false;
   service.progress.begin({ what: l10n.t('campaigns pulled') });
   try {
-    for await (const page of searchPagesAhead(service.client(env), query, { maxPages: MAX_SEARCH_PAGES })) {
+    for await (const page of service.client(env).searchPages(query, { maxPages: MAX_SEARCH_PAGES, ahead: SEARCH_PAGES_AHEAD })) {
       for (const record of page.items) {
         const id = String(record.id ?? record.campaign_id ?? '');
         if (id) await puller.pull({ id, env, read: { id, record, via: 'search' } });
