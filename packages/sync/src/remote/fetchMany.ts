@@ -3,7 +3,7 @@ import { code } from '@campaign-studio/core';
 import { CampaignRead, readCampaigns } from './batchRead';
 import { CancelledError } from './clock';
 import { adviceFor } from './errors';
-import { nameOf } from './explorerModel';
+import { nameOf, parseList } from './explorerModel';
 import { FetchChoice, fetchIntoWorkspace, FetchPorts, FetchResult } from './fetch';
 import { isSafeId } from './naming';
 import { CampaignRecord } from './serviceClient';
@@ -178,6 +178,6 @@ export function describeFetchMany(report: FetchManyReport, environment: string):
  * words that are not ids.
  */
 export function parseCampaignIds(text: string): { ids: string[]; invalid: string[] } {
-  const words = [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+  const words = parseList(text);
   return { ids: words.filter(w => isSafeId(w)), invalid: words.filter(w => !isSafeId(w)) };
 }
