@@ -39,8 +39,6 @@ export interface FetchManyEntry {
 export interface FetchManyPorts extends Omit<FetchPorts, 'record' | 'ask'> {
   /** Asked for each file whose writing could lose work; `id` says which campaign. */
   ask(...args: [...Parameters<FetchPorts['ask']>, id: string]): Promise<FetchChoice>;
-  /** Hears each campaign as it is read (or fails to be), with how many of `total` are. */
-  onRead?(read: CampaignRead, done: number, total: number): void;
   /** Hears each campaign once its file is settled (written, left as it was, failed). */
   onSettled?(entry: FetchManyEntry, done: number, total: number): void;
 }
@@ -80,8 +78,7 @@ export async function fetchCampaigns(ids: readonly string[], ports: FetchManyPor
   try {
     await readCampaigns(ports.client, wanted, {
       signal,
-      onRead: (read, done, total) => {
-        ports.onRead?.(read, done, total);
+      onRead: read => {
         writes = writes.then(() => writeOne(read));
       },
     });

@@ -88,10 +88,9 @@ export async function checkFiles(
   return { checks: files.map(f => stateOfFile(f, reads.get(f.id), client.environment.name)), reads };
 }
 
-export type FileStateCounts = Record<FileState, number>;
-
-export function fileStateCounts(checks: readonly FileCheck[]): FileStateCounts {
-  const counts: FileStateCounts = { unchanged: 0, modified: 0, behind: 0, diverged: 0, 'not-on-service': 0, error: 0 };
+/** How many checks are in each state. */
+function fileStateCounts(checks: readonly FileCheck[]): Record<FileState, number> {
+  const counts: Record<FileState, number> = { unchanged: 0, modified: 0, behind: 0, diverged: 0, 'not-on-service': 0, error: 0 };
   for (const c of checks) counts[c.state]++;
   return counts;
 }
