@@ -23,17 +23,17 @@ import type { ChildProcess } from 'child_process';
 import { headerNames } from '../packages/sync/src/remote/servicePaths';
 import { CHANNELS } from '../packages/core/src/model/vocabulary';
 import { STATUSES } from '../packages/sync/src/remote/explorerModel';
+import { IDS_PER_SEARCH, searchCallsFor } from '../packages/sync/src/remote/batchRead';
+import { idFromFileName } from '../packages/sync/src/remote/baseFormat';
 import { imposedMs, RateLimit, SERVICE_LIMITS } from '../packages/sync/src/remote/rateLimiter';
 import { ADMIN_TOKEN_HEADER } from '../packages/emulator/src/access';
 import { seedState } from '../packages/emulator/src/seed';
 import type { CampaignDoc } from '../packages/emulator/src/model';
-import type { Figure } from './figures';
+import { Figure, pad } from './figures';
 
 const root = path.resolve(__dirname, '..');
 const CAMPAIGN_JS = path.join(root, 'dist/campaign.js');
 
-/** Records a search page holds (spec, Limits). */
-const PAGE = 15;
 /** Calls a command may make beyond its searches (a last short page, a retry, a stray read). */
 const SPARE_CALLS = 3;
 /** Wall time allowed over what the limits impose. */
@@ -50,9 +50,9 @@ const LOG_POLL_MS = 2000;
 /** Campaigns created side by side while setting up (rate limits off). */
 const SETUP_CONCURRENCY = 8;
 
-export type CatalogCommand = 'pull' | 'status' | 'plan';
+type CatalogCommand = 'pull' | 'status' | 'plan';
 
-export interface CommandFigures {
+interface CommandFigures {
   command: CatalogCommand;
   /** API requests the emulator received (its request log, /__admin excluded). */
   calls: number;
@@ -78,7 +78,7 @@ export interface CommandFigures {
   why: string[];
 }
 
-export interface SizeFigures {
+interface SizeFigures {
   n: number;
   /** Figures extrapolated from two smaller sizes instead of measured. */
   extrapolated?: { from: [number, number]; estimatedMs: number; fromUnfinished: boolean };
@@ -418,11 +418,6 @@ function timeoutsIn(command: CatalogCommand, run: CliRun): { count: number; mess
   };
 }
 
-/** `<name>.<id>.campaign.json` → id. */
-function idOfFile(name: string): string | undefined {
-  return /\.([^.]+)\.campaign\.json$/.exec(name)?.[1];
-}
-
 /** Statuses whose campaigns take a new name (the state rules refuse every update of the others). */
 const EDITABLE = new Set(['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED']);
 
@@ -440,7 +435,7 @@ function editTenth(folder: string, made: Map<string, Made>): number {
     : [];
   const want = Math.max(1, Math.round(files.length * EDITED_SHARE));
   const editable = files.filter(f => {
-    const m = made.get(idOfFile(f) ?? '');
+    const m = made.get(idFromFileName(f) ?? '');
     return m && m.named && EDITABLE.has(m.status);
   });
   const count = Math.min(want, editable.length);
@@ -457,8 +452,9 @@ function editTenth(folder: string, made: Map<string, Made>): number {
 
 // ---------------------------------------------------------------- bounds and verdicts
 
-export function callBound(n: number, edited = 0): number {
-  return Math.ceil(n / PAGE) + SPARE_CALLS + edited;
+/** A command's calls at most: its searches (15 records a page), a few spare, and plan's validations. */
+function callBound(n: number, edited = 0): number {
+  return searchCallsFor(n) + SPARE_CALLS + edited;
 }
 
 /**
@@ -466,7 +462,7 @@ export function callBound(n: number, edited = 0): number {
  * minutes. Generous, and it never changes a verdict: a run past 1.2 × that has failed already,
  * whether it kept to its calls (then its wall time is over) or not (then its calls are).
  */
-export function commandTimeoutMs(bound: number): number {
+function commandTimeoutMs(bound: number): number {
   return Math.max(120_000, 2 * imposedMs(bound, SERVICE_LIMITS));
 }
 
@@ -678,10 +674,6 @@ export async function catalogBench(o: CatalogOptions): Promise<CatalogFigures> {
 
 // ---------------------------------------------------------------- output
 
-function pad(s: string, n: number): string {
-  return s.length >= n ? s : s + ' '.repeat(n - s.length);
-}
-
 function windowName(ms: number): string {
   return ms === 1000 ? 'second' : ms === 60_000 ? 'minute' : ms === 3_600_000 ? 'hour' : seconds(ms);
 }
@@ -689,7 +681,7 @@ function windowName(ms: number): string {
 export function catalogTables(f: CatalogFigures): string[] {
   const out: string[] = [
     `Catalog: campaigns as code against the emulator (a process of its own, limits ${f.limits.map(l => `${l.limit} per ${windowName(l.windowMs)}`).join(', ')}, rolling).`,
-    `Bounds per command: calls ≤ ceil(N / ${PAGE}) + ${SPARE_CALLS} (plan: + one validate per edited file); wall ≤ ${WALL_FACTOR} × what the limits impose on that many calls; no 429, no timeout, exit pull 0, status 0, plan 2.`,
+    `Bounds per command: calls ≤ ceil(N / ${IDS_PER_SEARCH}) + ${SPARE_CALLS} (plan: + one validate per edited file); wall ≤ ${WALL_FACTOR} × what the limits impose on that many calls; no 429, no timeout, exit pull 0, status 0, plan 2.`,
   ];
   const head = ['command', 'calls', 'bound', '429s', 'timeouts', 'exit', 'wall', 'imposed', `${WALL_FACTOR}×imposed`, 'verdict'];
   for (const s of f.sizes) {

@@ -19,7 +19,7 @@ export const ms = (x: number): string => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFi
 
 export const times = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)}×`;
 
-function pad(s: string, n: number): string {
+export function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 

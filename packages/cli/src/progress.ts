@@ -46,7 +46,8 @@ export class CommandProgress {
     this.io = { ...io, stderr: s => this.above(s) };
   }
 
-  private get timing(): ProgressTiming {
+  /** When the progress shows and how often it is said: the io's, else `PROGRESS_TIMING`. */
+  get timing(): ProgressTiming {
     return this.io.progressTiming ?? PROGRESS_TIMING;
   }
 

@@ -26,7 +26,7 @@ export { normalizeBaseUrl, parseEnvironments, secretKeyFor } from './remote/envi
 export type { Environment } from './remote/environments';
 
 // Batched reads: many campaigns read 15 to a search call.
-export { readCampaigns, searchCallsFor, searchPagesAhead } from './remote/batchRead';
+export { readCampaigns, SEARCH_PAGES_AHEAD, searchCallsFor } from './remote/batchRead';
 export type { CampaignRead } from './remote/batchRead';
 
 // Base snapshots: their format, store and lookup.

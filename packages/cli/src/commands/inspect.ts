@@ -1,5 +1,5 @@
 import { nonEmptyString } from '@campaign-studio/core';
-import { compareWithBase, PathChange, SyncState } from '@campaign-studio/sync';
+import { compareWithBase, FileCheck, FileState as SyncFileState } from '@campaign-studio/sync';
 import { unlessConfig } from '../io';
 import { Service, failureText, isNotFound, Wanted } from '../service/session';
 import { CampaignFile } from '../workspace/files';
@@ -9,23 +9,16 @@ import { CampaignFile } from '../workspace/files';
  * and against the service as it is now.
  */
 
-export type FileState = SyncState | 'not-on-service' | 'untracked' | 'error';
+/** Sync's states of a file against the service, and `untracked`: a file with no id or no base snapshot. */
+export type FileState = SyncFileState | 'untracked';
 
-export interface FileReport {
+export interface FileReport extends Pick<FileCheck, 'local' | 'remote' | 'conflicts' | 'remoteUpdatedBy' | 'remoteUpdatedAt'> {
   file: string;
   campaignId?: string;
   environment?: string;
   state: FileState;
-  /** Base → file, by JSON path. */
-  local: PathChange[];
-  /** Base → service, by JSON path. */
-  remote: PathChange[];
-  /** Paths changed on both sides differently. */
-  conflicts: string[];
   /** Why the state is `untracked`, `not-on-service` or `error`. */
   message?: string;
-  remoteUpdatedBy?: string;
-  remoteUpdatedAt?: string;
 }
 
 export async function inspectFile(f: CampaignFile, service: Service): Promise<FileReport> {

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { sameContent, ServiceClient } from '@campaign-studio/sync';
+import { ServiceClient } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliIO, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { Service } from '../service/session';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
-import { PlanContext, planFile } from '../plan/dryRun';
+import { hasLocalEdits, PlanContext, planFile } from '../plan/dryRun';
 import { trackedCampaigns } from './inspect';
 import { Problems } from '../workspace/problems';
 import { SettingsLookup } from '../workspace/settings';
@@ -34,17 +34,12 @@ Exit status: 0 nothing to push, 2 changes pending, 1 errors or conflicts.`;
 export async function planFiles(paths: string[], service: Service, io: CliIO): Promise<Plan> {
   const files = await readCampaignFiles(paths, io);
   const ctx = { service, io, settings: new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program)) };
-  const edited = files.filter(isEdited);
+  const edited = files.filter(hasLocalEdits);
   const wanted = trackedCampaigns(files, service, true);
   await service.readAll(wanted, edited.length);
   const entries = await plannedWithProgress(files, edited, ctx, wanted[0] && service.client(wanted[0].env));
   const environments = entries.some(e => e.environment) ? service.environments().environments : [];
   return makePlan(entries, environments);
-}
-
-/** An edited file: the service checks it (one validation call), so planning it takes a slot of the limits. */
-function isEdited(f: CampaignFile): boolean {
-  return !!f.doc && !(f.base && sameContent(f.base.snapshot.campaign, f.doc));
 }
 
 /** Each file planned, with progress; `client` tells the time the validations left will take. */

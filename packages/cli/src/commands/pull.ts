@@ -10,8 +10,8 @@ import {
   fetchedFileIndex,
   pullIntoWorkspace,
   PullResult,
+  SEARCH_PAGES_AHEAD,
   SearchQuery,
-  searchPagesAhead,
 } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
@@ -61,7 +61,7 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
   if (!args) return 0;
   const { values, positionals, format } = args;
   const service = new Service(serviceOptions(values), io, 'campaign pull');
-  const puller = new Puller(service, io, stringOption(values, 'out') ?? 'campaigns', await fetchedFileIndex(io.cwd));
+  const puller = new Puller(service, io, stringOption(values, 'out') ?? 'campaigns');
   const search = stringOption(values, 'search');
   let failed = false;
   if (positionals.length || search !== undefined) {
@@ -101,12 +101,13 @@ async function trackedCampaigns(service: Service, io: CliIO): Promise<PullTarget
 class Puller {
   readonly rows: PullRow[] = [];
   private readonly done = new Set<string>();
+  /** The files pulled before, by campaign id: the workspace walked once, when the first campaign is written. */
+  private existing?: Promise<Map<string, string>>;
 
   constructor(
     readonly service: Service,
     private readonly io: CliIO,
     private readonly folder: string,
-    private readonly existing: Map<string, string>,
   ) {}
 
   has(id: string): boolean {
@@ -136,7 +137,7 @@ class Puller {
         workspaceRoot: this.io.cwd,
         folder: this.folder,
         record: read?.record,
-        findExisting: async i => this.existing.get(i),
+        findExisting: async i => (await (this.existing ??= fetchedFileIndex(this.io.cwd))).get(i),
       });
       this.rows.push({ ...row, ...rowOf(r), file: path.relative(this.io.cwd, r.file) || r.file });
     } catch (e) {
@@ -156,7 +157,7 @@ async function pullSearch(query: SearchQuery, env: Environment, puller: Puller):
   let more = false;
   service.progress.begin({ what: l10n.t('campaigns pulled') });
   try {
-    for await (const page of searchPagesAhead(service.client(env), query, { maxPages: MAX_SEARCH_PAGES })) {
+    for await (const page of service.client(env).searchPages(query, { maxPages: MAX_SEARCH_PAGES, ahead: SEARCH_PAGES_AHEAD })) {
       for (const record of page.items) {
         const id = String(record.id ?? record.campaign_id ?? '');
         if (id) await puller.pull({ id, env, read: { id, record, via: 'search' } });

@@ -4,7 +4,7 @@ import { CliError, CliIO, painter, useColour } from '../io';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { environmentNamed } from '../service/environments';
 import { Service } from '../service/session';
-import { applyEntry, ApplyResult, elsewhere, fileStaleness, staleness } from '../plan/apply';
+import { applyEntry, ApplyResult, checksRemote, elsewhere, fileStaleness, remoteStaleness } from '../plan/apply';
 import { Problems } from '../workspace/problems';
 import { SettingsLookup } from '../workspace/settings';
 import { failing, pending, Plan, PlanEntry } from '../plan/format';
@@ -114,9 +114,14 @@ function refuseIfElsewhere(plan: Plan, todo: PlanEntry[], service: Service): voi
 /** Every entry must still be what was planned: otherwise nothing at all is sent. Their campaigns are read 15 to a call. */
 async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Promise<void> {
   const set = service.environments();
-  const checked = todo.filter(e => e.action === 'update' && e.campaignId && e.environment && e.remote && !fileStaleness(e, io));
-  await service.readAll(checked.map(e => ({ id: e.campaignId!, env: environmentNamed(set, e.environment!) })));
-  const moved = (await Promise.all(todo.map(e => staleness(e, service, io)))).filter((s): s is string => !!s);
+  const checks = todo.map(e => {
+    const file = fileStaleness(e, io);
+    return { file, remote: !file && checksRemote(e) ? { e, env: environmentNamed(set, e.environment) } : undefined };
+  });
+  await service.readAll(checks.flatMap(({ remote: r }) => (r ? [{ id: r.e.campaignId, env: r.env }] : [])));
+  const moved = (await Promise.all(checks.map(({ file, remote: r }) => file ?? (r && remoteStaleness(r.e, r.env, service))))).filter(
+    (s): s is string => !!s,
+  );
   if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
 }
 

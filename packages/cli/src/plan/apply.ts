@@ -78,8 +78,19 @@ function placeOf(e: PlannedEnvironment | Environment): string {
 export async function staleness(e: PlanEntry, service: Service, io: CliIO): Promise<string | undefined> {
   const file = fileStaleness(e, io);
   if (file) return file;
-  if (e.action !== 'update' || !e.campaignId || !e.environment || !e.remote) return undefined;
-  const env = environmentNamed(service.environments(), e.environment);
+  if (!checksRemote(e)) return undefined;
+  return remoteStaleness(e, environmentNamed(service.environments(), e.environment), service);
+}
+
+/** An entry whose campaign is checked on the service before applying: an update planned against the campaign as read then. */
+export type RemoteChecked = PlanEntry & Required<Pick<PlanEntry, 'campaignId' | 'environment' | 'remote'>>;
+
+export function checksRemote(e: PlanEntry): e is RemoteChecked {
+  return e.action === 'update' && !!e.campaignId && !!e.environment && !!e.remote;
+}
+
+/** Why an update's campaign is no longer the one planned (changed on `env`, or unreadable), or undefined. */
+export async function remoteStaleness(e: RemoteChecked, env: Environment, service: Service): Promise<string | undefined> {
   let now;
   try {
     now = remoteStamp(await readNow(service, env, e.campaignId));

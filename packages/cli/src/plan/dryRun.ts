@@ -216,13 +216,18 @@ async function planUpdate(f: CampaignFile, env: Environment, ctx: PlanContext): 
   return { ...remote, action: result.outcome === 'blocked' ? 'blocked' : 'error', problems, message: plain(result.message) };
 }
 
+/** A campaign file with something of its own to send: it differs from its base snapshot, or has none. Planning it costs one validation call. */
+export function hasLocalEdits(f: CampaignFile): boolean {
+  return !!f.doc && !(f.base && sameContent(f.base.snapshot.campaign, f.doc));
+}
+
 /**
  * A file without edits since its base has nothing to send, whatever it is (an SMS campaign, which
  * V5 cannot update, included): it is `none`, or `behind` when the service changed since.
  */
 async function withoutLocalEdits(f: CampaignFile, deps: WriteDeps): Promise<Partial<PlanEntry> | undefined> {
   const base = f.base?.snapshot.campaign;
-  if (!base || !f.doc || !sameContent(base, f.doc)) return undefined;
+  if (!base || !f.doc || hasLocalEdits(f)) return undefined;
   const now = await deps.api.getCampaign(f.id!);
   const remote = { remote: remoteStamp(now) };
   if (sameContent(base, now.normalized)) return { ...remote, action: 'none' };

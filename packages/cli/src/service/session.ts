@@ -22,7 +22,7 @@ import {
   workspaceOfBase,
 } from '@campaign-studio/sync';
 import { CliError, CliIO, plain } from '../io';
-import { CommandProgress, PROGRESS_TIMING } from '../progress';
+import { CommandProgress } from '../progress';
 import { CampaignFile } from '../workspace/files';
 import { apiKeyFor, EnvironmentSet, environmentNamed, loadEnvironments, ServiceOptions, theEnvironment } from './environments';
 
@@ -43,14 +43,12 @@ export interface Wanted {
 export class Service {
   private set?: EnvironmentSet;
   private readonly clients = new Map<string, ServiceClient>();
-  private readonly apis = new Map<string, PushApi>();
   /** Per environment, the campaigns read ahead and not yet used: each serves the next read of its campaign through `api`. */
   private readonly readAhead = new Map<string, Map<string, CampaignRead>>();
   /** When a wait was last said: a burst of calls held by the rate limit is said once, not per call. */
   private waitSaidAt = -Infinity;
-  /** Progress on stderr; its `io` writes other lines above a progress bar. */
+  /** Progress on stderr; its `io` (the one this Service uses) writes other lines above a progress bar. */
   readonly progress: CommandProgress;
-  private readonly io: CliIO;
 
   /** `program`: the command, as its messages on stderr begin (`campaign plan`). */
   constructor(
@@ -59,11 +57,10 @@ export class Service {
     readonly program = 'campaign',
   ) {
     this.progress = new CommandProgress(io, program, options.quiet === true);
-    this.io = this.progress.io;
   }
 
   environments(): EnvironmentSet {
-    this.set ??= loadEnvironments(this.options, this.io);
+    this.set ??= loadEnvironments(this.options, this.progress.io);
     return this.set;
   }
 
@@ -94,8 +91,8 @@ export class Service {
       c = new ServiceClient(
         {
           environment: env,
-          apiKey: apiKeyFor(env, this.options, this.io),
-          fetch: this.io.fetch,
+          apiKey: apiKeyFor(env, this.options, this.progress.io),
+          fetch: this.progress.io.fetch,
           readBudgetMs: env.readTimeoutSeconds ? env.readTimeoutSeconds * 1000 : undefined,
           writeBudgetMs: env.writeTimeoutSeconds ? env.writeTimeoutSeconds * 1000 : undefined,
         },
@@ -110,17 +107,12 @@ export class Service {
   private sayWait(wait: WaitNotice): void {
     if (wait.at - this.waitSaidAt < WAIT_NOTICE_SPACING_MS) return;
     this.waitSaidAt = wait.at;
-    this.io.stderr(`${this.program}: ${waitText(wait)}\n`);
+    this.progress.io.stderr(`${this.program}: ${waitText(wait)}\n`);
   }
 
   /** The flows' port on `env`: a campaign read ahead (`readAll`) serves its next read. */
   api(env: Environment): PushApi {
-    let api = this.apis.get(env.name);
-    if (!api) {
-      api = withReads(pushApi(this.client(env)), this.readsOf(env));
-      this.apis.set(env.name, api);
-    }
-    return api;
+    return withReads(pushApi(this.client(env)), this.readsOf(env));
   }
 
   /** What `readAll` read of campaign `id`, without using it up; undefined when it was not read ahead. */
@@ -170,10 +162,10 @@ export class Service {
     const ms = await this.client(groups[0].env).paceFor(calls);
     const hourly = SERVICE_LIMITS.find(l => l.windowMs === HOUR_MS)?.limit ?? Infinity;
     const overBudget = calls > hourly;
-    if (ms < (this.io.progressTiming ?? PROGRESS_TIMING).afterMs && !overBudget) return;
+    if (ms < this.progress.timing.afterMs && !overBudget) return;
     if (this.options.quiet && !overBudget) return;
     const line = costLine({ campaigns: total, calls, where: groups.map(g => g.env.name).join(', '), ms, hourly });
-    this.io.stderr(`${this.program}: ${line}\n`);
+    this.progress.io.stderr(`${this.program}: ${line}\n`);
   }
 
   private readsOf(env: Environment): Map<string, CampaignRead> {
@@ -187,7 +179,7 @@ export class Service {
 
   /** The base snapshots of `f`, where its base is (or, for a file without one, under the working folder). */
   bases(env: Environment, f: CampaignFile): BaseStore {
-    return baseStore(f.base ? workspaceOfBase(f.base.file) : this.io.cwd, this.client(env));
+    return baseStore(f.base ? workspaceOfBase(f.base.file) : this.progress.io.cwd, this.client(env));
   }
 }
 

@@ -2,7 +2,7 @@ import { CancelledError } from './clock';
 import { refusedWith } from './errors';
 import { CHANNELS } from '@campaign-studio/core';
 import { STATUSES } from './explorerModel';
-import { CallOptions, CampaignRecord, SearchPage, SearchQuery, ServiceClient } from './serviceClient';
+import { CallOptions, CampaignRecord, ServiceClient } from './serviceClient';
 
 /**
  * Many campaigns read in the calls the API allows: `POST /v5/campaigns/search` with
@@ -113,41 +113,5 @@ async function readOne(client: ServiceClient, id: string, o: CallOptions, settle
   }
 }
 
-/** Pages of a long search asked for before the one before them has come back. */
+/** Pages of a long search asked for before the one before them has come back (`ServiceClient.searchPages`'s `ahead`). */
 export const SEARCH_PAGES_AHEAD = 3;
-
-/**
- * Every page of a search, in order, with up to `SEARCH_PAGES_AHEAD` calls in flight: a search has
- * no total count, so one page at a time would wait a round trip per 15 campaigns, while the rate
- * limits allow ten calls a second. Once a page comes back short, no further page is asked for;
- * the pages already asked beyond it (at most `SEARCH_PAGES_AHEAD - 1` calls, usually on the wire
- * by then) are let finish and dropped, so that no call of this search is still out when it ends.
- */
-export async function* searchPagesAhead(
-  client: ServiceClient,
-  q: SearchQuery,
-  o: CallOptions & { maxPages?: number } = {},
-): AsyncGenerator<SearchPage> {
-  const first = Math.max(1, Math.floor(q.page ?? 1));
-  const last = first + (o.maxPages ?? 10_000) - 1;
-  const inFlight: Array<Promise<SearchPage>> = [];
-  let next = first;
-  const ask = () => {
-    while (next <= last && inFlight.length < SEARCH_PAGES_AHEAD) {
-      const page = client.search({ ...q, page: next++ }, o);
-      page.catch(() => undefined); // awaited in order below, or let finish at the end
-      inFlight.push(page);
-    }
-  };
-  try {
-    ask();
-    while (inFlight.length) {
-      const page = await inFlight.shift()!;
-      yield page;
-      if (!page.hasMore) return;
-      ask();
-    }
-  } finally {
-    await Promise.allSettled(inFlight);
-  }
-}

@@ -121,13 +121,12 @@ export function campaignAsFetched(record: JsonObject): { normalized: NormalizedC
 }
 
 /** The remote campaign, normalized, with the text fetch would write. */
-export async function readRemote(
+export function readRemote(
   client: ServiceClient,
   id: string,
-  o: CallOptions = {},
+  o: Pick<CallOptions, 'signal'> = {},
 ): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
-  const record = await client.getCampaign(id, o);
-  return { record, ...campaignAsFetched(record) };
+  return remoteFor(id, { client, signal: o.signal });
 }
 
 /** The base snapshot of a campaign just read from `client`'s environment. */
@@ -149,9 +148,8 @@ export async function remoteFor(
   id: string,
   ports: { client: ServiceClient; record?: CampaignRecord; signal?: AbortSignal },
 ): Promise<{ record: JsonObject; normalized: NormalizedCampaign; text: string }> {
-  return ports.record
-    ? { record: ports.record, ...campaignAsFetched(ports.record) }
-    : readRemote(ports.client, id, { signal: ports.signal });
+  const record = ports.record ?? (await ports.client.getCampaign(id, { signal: ports.signal }));
+  return { record, ...campaignAsFetched(record) };
 }
 
 /** The file a campaign was fetched into before: the caller's lookup (an index, the editor's search), else a walk of the workspace. */
@@ -162,13 +160,16 @@ export function existingFile(
   return ports.findExisting ? ports.findExisting(id) : findFetchedFile(ports.workspaceRoot, id);
 }
 
+/** The new file of a campaign not in the workspace yet: `<folder>/<name-slug>.<id>.campaign.json`. */
+export function fileFor(id: string, doc: JsonObject, ports: { workspaceRoot: string; folder: string }): string {
+  const folder = cleanFolder(ports.folder, ports.workspaceRoot);
+  return path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(doc), id));
+}
+
 export async function fetchIntoWorkspace(id: string, ports: FetchPorts): Promise<FetchResult> {
   const remote = await remoteFor(id, ports);
-  const folder = cleanFolder(ports.folder, ports.workspaceRoot);
-  const existing = await existingFile(id, ports);
-  const file =
-    existing ??
-    path.join(ports.workspaceRoot, ...folder.split('/').filter(Boolean), campaignFileName(campaignName(remote.normalized.document), id));
+  cleanFolder(ports.folder, ports.workspaceRoot); // a fetch folder leaving the workspace is refused even when the file exists
+  const file = (await existingFile(id, ports)) ?? fileFor(id, remote.normalized.document, ports);
   refuseLinksOut(ports.workspaceRoot, file, ports.workspaceRoot, id);
   const diskText = await readIfExists(file);
   const unsaved = ports.unsavedText?.(file);

@@ -3,7 +3,7 @@ import { code } from '@campaign-studio/core';
 import { CampaignRead, readCampaigns } from './batchRead';
 import { CancelledError } from './clock';
 import { adviceFor } from './errors';
-import { nameOf } from './explorerModel';
+import { nameOf, parseList } from './explorerModel';
 import { FetchChoice, fetchIntoWorkspace, FetchPorts, FetchResult } from './fetch';
 import { isSafeId } from './naming';
 import { CampaignRecord } from './serviceClient';
@@ -39,8 +39,6 @@ export interface FetchManyEntry {
 export interface FetchManyPorts extends Omit<FetchPorts, 'record' | 'ask'> {
   /** Asked for each file whose writing could lose work; `id` says which campaign. */
   ask(...args: [...Parameters<FetchPorts['ask']>, id: string]): Promise<FetchChoice>;
-  /** Hears each campaign as it is read (or fails to be), with how many of `total` are. */
-  onRead?(read: CampaignRead, done: number, total: number): void;
   /** Hears each campaign once its file is settled (written, left as it was, failed). */
   onSettled?(entry: FetchManyEntry, done: number, total: number): void;
 }
@@ -80,8 +78,7 @@ export async function fetchCampaigns(ids: readonly string[], ports: FetchManyPor
   try {
     await readCampaigns(ports.client, wanted, {
       signal,
-      onRead: (read, done, total) => {
-        ports.onRead?.(read, done, total);
+      onRead: read => {
         writes = writes.then(() => writeOne(read));
       },
     });
@@ -178,6 +175,6 @@ export function describeFetchMany(report: FetchManyReport, environment: string):
  * words that are not ids.
  */
 export function parseCampaignIds(text: string): { ids: string[]; invalid: string[] } {
-  const words = [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+  const words = parseList(text);
   return { ids: words.filter(w => isSafeId(w)), invalid: words.filter(w => !isSafeId(w)) };
 }

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { code, JsonObject, nonEmptyString } from '@campaign-studio/core';
 import { CampaignRead, readCampaigns, ReadManyOptions } from './batchRead';
 import { adviceFor, refusedWith } from './errors';
-import { campaignAsFetched } from './fetch';
+import { normalizeCampaign } from './normalize';
 import { ServiceClient } from './serviceClient';
 import { compareWithBase, PathChange, SyncState } from './syncState';
 
@@ -62,7 +62,7 @@ export function stateOfFile(f: FileToCheck, read: CampaignRead | undefined, envi
     return out('error', adviceFor(read.error, { environment }).message);
   }
   if (!f.doc) return out('error', l10n.t('the file is not a JSON object: fix it first'));
-  const remote = campaignAsFetched(read.record).normalized.document;
+  const remote = normalizeCampaign(read.record).document;
   const c = compareWithBase(f.base, f.doc, remote);
   return {
     ...out(c.state),
@@ -88,10 +88,9 @@ export async function checkFiles(
   return { checks: files.map(f => stateOfFile(f, reads.get(f.id), client.environment.name)), reads };
 }
 
-export type FileStateCounts = Record<FileState, number>;
-
-export function fileStateCounts(checks: readonly FileCheck[]): FileStateCounts {
-  const counts: FileStateCounts = { unchanged: 0, modified: 0, behind: 0, diverged: 0, 'not-on-service': 0, error: 0 };
+/** How many checks are in each state. */
+function fileStateCounts(checks: readonly FileCheck[]): Record<FileState, number> {
+  const counts: Record<FileState, number> = { unchanged: 0, modified: 0, behind: 0, diverged: 0, 'not-on-service': 0, error: 0 };
   for (const c of checks) counts[c.state]++;
   return counts;
 }

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import * as path from 'path';
 import { isObject, JsonObject, nonEmptyString } from '@campaign-studio/core';
 import { contentOf, sameContent } from '../push/model';
 import { FieldConflict, mergeFields } from '../push/merge';
@@ -10,13 +9,13 @@ import {
   decideFetch,
   existingFile,
   FetchDecision,
+  fileFor,
   readIfExists,
   refuseLinksOut,
   remoteFor,
   snapshotFor,
   writeFileCreatingFolders,
 } from './fetch';
-import { campaignFileName, campaignName, cleanFolder } from './naming';
 import { CampaignRecord, ServiceClient } from './serviceClient';
 
 /**
@@ -95,13 +94,7 @@ export interface PullResult {
 export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<PullResult> {
   const remote = await remoteFor(id, ports);
   const existing = await existingFile(id, ports);
-  const file =
-    existing ??
-    path.join(
-      ports.workspaceRoot,
-      ...cleanFolder(ports.folder, ports.workspaceRoot).split('/').filter(Boolean),
-      campaignFileName(campaignName(remote.normalized.document), id),
-    );
+  const file = existing ?? fileFor(id, remote.normalized.document, ports);
   const found = existing ? await findBaseSnapshot(existing, id) : undefined;
   const root = found ? workspaceOfBase(found.file) : ports.workspaceRoot;
   refuseLinksOut(ports.workspaceRoot, file, root, id);

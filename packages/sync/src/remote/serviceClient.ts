@@ -184,6 +184,15 @@ const DEFAULT_RETRIES = 4;
 /** No try gets less than this, unless less is left of the budget. */
 const MIN_ATTEMPT_MS = 5_000;
 
+/**
+ * Whether a wait of `waitMs` from `now`, then the shortest try worth starting, ends within the
+ * budget (which ends at `budgetEnd`) and before the action's deadline.
+ */
+function fits(now: number, waitMs: number, budgetEnd: number, deadline = Infinity): boolean {
+  const end = now + waitMs + MIN_ATTEMPT_MS / 5;
+  return end <= budgetEnd && end <= deadline;
+}
+
 export class ServiceClient {
   readonly environment: Environment;
   /** Found at the first call, not before: the key of a shared limiter may need a host name lookup. */
@@ -293,15 +302,38 @@ export class ServiceClient {
     return { items: items as CampaignRecord[], page, limit, hasMore: items.length >= limit };
   }
 
-  /** Every page of a search, in order, until a page shorter than the limit. */
-  async *searchPages(q: SearchQuery, o: CallOptions & { maxPages?: number } = {}): AsyncGenerator<SearchPage> {
-    let page = Math.max(1, Math.floor(q.page ?? 1));
+  /**
+   * Every page of a search, in order, until a page shorter than the limit, with up to `ahead`
+   * calls in flight (default 1: each page asked once the one before it has come back). A search
+   * has no total count, so one page at a time waits a round trip per 15 campaigns, while the rate
+   * limits allow ten calls a second. Once a page comes back short, no further page is asked for;
+   * the pages already asked beyond it (at most `ahead - 1` calls, usually on the wire by then) are
+   * let finish and dropped, so that no call of this search is still out when it ends.
+   */
+  async *searchPages(q: SearchQuery, o: CallOptions & { maxPages?: number; ahead?: number } = {}): AsyncGenerator<SearchPage> {
+    let next = Math.max(1, Math.floor(q.page ?? 1));
     const max = o.maxPages ?? 10_000;
-    for (let n = 0; n < max; n++) {
-      const p = await this.search({ ...q, page }, o);
-      yield p;
-      if (!p.hasMore) return;
-      page++;
+    const ahead = Math.max(1, Math.floor(o.ahead ?? 1));
+    const inFlight: Array<Promise<SearchPage>> = [];
+    let asked = 0;
+    const ask = () => {
+      while (asked < max && inFlight.length < ahead) {
+        const page = this.search({ ...q, page: next++ }, o);
+        asked++;
+        page.catch(() => undefined); // awaited in order below, or let finish at the end
+        inFlight.push(page);
+      }
+    };
+    try {
+      ask();
+      while (inFlight.length) {
+        const page = await inFlight.shift()!;
+        yield page;
+        if (!page.hasMore) return;
+        ask();
+      }
+    } finally {
+      await Promise.allSettled(inFlight);
     }
   }
 
@@ -484,7 +516,7 @@ export class ServiceClient {
     const { ms, cause } = limiter.paused();
     if (!ms || !isServiceError(cause)) return undefined;
     const now = this.clock.now();
-    if (ms + MIN_ATTEMPT_MS / 5 <= budgetLeftMs && now + ms + MIN_ATTEMPT_MS / 5 <= (call.deadline ?? Infinity)) return undefined;
+    if (fits(now, ms, now + budgetLeftMs, call.deadline)) return undefined;
     return new ServiceError({
       status: cause.status,
       code: cause.code,
@@ -638,8 +670,8 @@ export class ServiceClient {
   /**
    * Whether, and after how long, to try again: a 429 (never processed) after its `Retry-After`;
    * a read after a 5xx, a timeout or a failed connection, with backoff. A retry that could not
-   * finish in time is not started: the backoff is charged to the budget that ends at `budgetEnd`,
-   * a `Retry-After` is not, and neither may outlast the action's deadline.
+   * finish in time is not started: its wait, a backoff or a `Retry-After` alike, is charged to
+   * the budget that ends at `budgetEnd`, and may not outlast the action's deadline either.
    */
   private retryDelay(e: ServiceError, call: RequestSpec, attempt: number, budgetEnd: number): WaitNotice | undefined {
     if (attempt > (this.opts.maxRetries ?? DEFAULT_RETRIES)) return undefined;
@@ -661,9 +693,7 @@ export class ServiceClient {
             : l10n.t('the connection failed'),
       };
     }
-    if (!notice) return undefined;
-    const tryMs = MIN_ATTEMPT_MS / 5;
-    if (now + notice.ms + tryMs > budgetEnd || now + notice.ms + tryMs > (call.deadline ?? Infinity)) return undefined;
+    if (!notice || !fits(now, notice.ms, budgetEnd, call.deadline)) return undefined;
     return notice;
   }
 

@@ -1,14 +1,7 @@
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RemoteWorld, seedDocs, startWorld } from './remoteHarness';
-import {
-  CampaignRead,
-  IDS_PER_SEARCH,
-  readCampaigns,
-  SEARCH_PAGES_AHEAD,
-  searchCallsFor,
-  searchPagesAhead,
-} from '../../src/remote/batchRead';
+import { CampaignRead, IDS_PER_SEARCH, readCampaigns, SEARCH_PAGES_AHEAD, searchCallsFor } from '../../src/remote/batchRead';
 import { isServiceError } from '../../src/remote/errors';
 
 /**
@@ -127,7 +120,7 @@ test('a long search, three pages asked at a time: the pages one at a time would 
   assert.ok(pagesOneByOne >= 3, 'the seed spans several pages');
   w.emu.admin.clearRequests();
   const ahead: unknown[] = [];
-  for await (const p of searchPagesAhead(w.client(0), q)) ahead.push(...p.items);
+  for await (const p of w.client(0).searchPages(q, { ahead: SEARCH_PAGES_AHEAD })) ahead.push(...p.items);
   assert.deepEqual(ahead, one);
   const calls = w.emu.admin.requests().length;
   assert.ok(calls >= pagesOneByOne && calls <= pagesOneByOne + SEARCH_PAGES_AHEAD - 1, `${calls} calls for ${pagesOneByOne} pages`);
@@ -147,7 +140,7 @@ test('a long search whose page fails rejects with that failure, after the pages 
   const q = { campaign_fields: { status: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'SENDING', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED'] } };
   await assert.rejects(
     async () => {
-      for await (const p of searchPagesAhead(w!.client(0, { fetch: failingThird }), q)) seen.push(p.page);
+      for await (const p of w!.client(0, { fetch: failingThird }).searchPages(q, { ahead: SEARCH_PAGES_AHEAD })) seen.push(p.page);
     },
     e => isServiceError(e) && e.status === 403,
   );
