@@ -3,6 +3,7 @@ import { version } from '../../../package.json';
 import { CliError, CliIO } from './io';
 import { runDiff } from './commands/diff';
 import { runPlan } from './commands/plan';
+import { runPromote } from './commands/promote';
 import { runPull } from './commands/pull';
 import { runPush } from './commands/push';
 import { runShow } from './commands/show';
@@ -23,6 +24,10 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   diff: { run: runDiff, summary: 'what changed since the pull, field by field, on each side' },
   plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
   push: { run: runPush, summary: "send the changes (or a saved plan), never overwriting anyone's edit" },
+  promote: {
+    run: runPromote,
+    summary: 'write campaigns into another environment (staging → production), linked, merged, never duplicated',
+  },
   lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: "check campaign files with the editor's rules" },
   show: { run: runShow, summary: 'what a campaign does: its next sends, audience, trigger and limits, in words' },
 };

@@ -131,6 +131,34 @@ export { previewText } from './push/patch';
 export { describeFailure, stillCurrent, track } from './push/errorMapping';
 export type { RemoteFinding, TrackedFinding } from './push/errorMapping';
 
+// Promotion between environments: its links, its per-environment values, and its flow.
+export {
+  findLink,
+  LINKS_FILE,
+  LINKS_FORMAT,
+  LINKS_VERSION,
+  LinksFileError,
+  linksOf,
+  NO_LINKS,
+  parseLinks,
+  serializeLinks,
+  withLink,
+} from './promote/links';
+export type { LinkEnd, LinksFile, PromotionLink } from './promote/links';
+export { mapValues, NO_VALUES, parseValues, VALUES_FILE, ValuesFileError } from './promote/values';
+export type { EnvironmentValue, Substitution, ValueRefusal, ValuesFile } from './promote/values';
+export { featureRefusals, preparePromotion, promotedEqual, runPromotion } from './promote/promotion';
+export { linksOnDisk, readLinksFile, readValuesFile } from './promote/promotionFiles';
+export type {
+  LinksPort,
+  PreparedPromotion,
+  PrepareInput,
+  PromotionDeps,
+  PromotionOutcome,
+  PromotionRefusal,
+  PromotionResult,
+} from './promote/promotion';
+
 // Files on disk: settings, ignores, no write out of the folder, one push of a campaign at a time.
 export { findCampaignrc, loadCampaignrc, SettingsStore } from './files/settingsFiles';
 export { AncestorIndex } from './files/ancestors';

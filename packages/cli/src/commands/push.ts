@@ -11,6 +11,7 @@ import { failing, pending, Plan, PlanEntry } from '../plan/format';
 import { readPlan } from '../plan/planFile';
 import { planText } from '../plan/text';
 import { planFiles } from './plan';
+import { confirmed } from './confirm';
 
 const HELP = `usage: campaign push [PATH...] [--plan plan.json] [--yes] [--format text|json] [service options]
 
@@ -55,7 +56,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (planPath) refuseIfElsewhere(plan, todo, service);
-  await confirmed(todo, values.yes === true, stringOption(values, 'env'), service, io);
+  await confirmed(todo, { yes: values.yes === true, envFlag: stringOption(values, 'env'), verb: 'push' }, service, io);
   await refuseIfMoved(todo, service, io);
   const settings = new SettingsLookup(io.cwd, Problems.onStderr(io.stderr, service.program));
   const results: ApplyResult[] = [];
@@ -76,30 +77,6 @@ function only(plan: Plan, paths: string[], planPath: string): Plan {
       l10n.t`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${planPath}: plan ${missing.length === 1 ? 'it' : 'them'} first.`,
     );
   return { ...plan, entries };
-}
-
-/**
- * The person's yes: `--yes`, or an answer on the terminal. Production environments need their
- * name: `--yes --env NAME`, or typed.
- */
-async function confirmed(todo: PlanEntry[], yes: boolean, envFlag: string | undefined, service: Service, io: CliIO): Promise<void> {
-  const names = [...new Set(todo.map(e => e.environment ?? ''))];
-  const production = names.filter(n => service.environments().environments.some(e => e.name === n && e.production));
-  if (yes) {
-    const unnamed = production.find(p => envFlag?.toLowerCase() !== p.toLowerCase());
-    if (unnamed)
-      throw new CliError(
-        l10n.t`nothing was sent: ${unnamed} is a production environment; pushing to it without a question needs --yes --env ${unnamed} spelled out.`,
-      );
-    return;
-  }
-  const ask = io.ask!; // checked before planning
-  const answer = await ask(`Push ${todo.length} change${todo.length === 1 ? '' : 's'} to ${names.join(', ')}? [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError(l10n.t('nothing was sent.'));
-  for (const p of production) {
-    const typed = await ask(`${p} is a production environment. Type its name to push there: `);
-    if (typed.trim() !== p) throw new CliError(l10n.t`nothing was sent: "${typed.trim()}" is not ${p}.`);
-  }
 }
 
 /** A plan goes only where it was made for: otherwise nothing at all is sent. */

@@ -131,7 +131,7 @@ function readOrUndefined(file: string): string | undefined {
 }
 
 /** Says yes to exactly the planned write; says what happened on stderr as it goes. */
-class ApplyUi implements PushUi {
+export class ApplyUi implements PushUi {
   /** Warnings said on the way (the service changed during the push, a write checked by reading). */
   readonly warnings: string[] = [];
   /** Why the flow was stopped before writing. */

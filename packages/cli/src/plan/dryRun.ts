@@ -38,7 +38,7 @@ import { contentHash, PlanEntry, PlanProblem, RemoteStampRecord, sha256 } from '
  */
 
 /** The questions a flow asked, and what they showed; every answer is "no". */
-class RecordingUi implements PushUi {
+export class RecordingUi implements PushUi {
   preview?: PushPreview;
   conflicts?: ConflictQuestion;
   /** The question a push asks when only the service changed (it is the update flow's only `confirm`). */
@@ -103,7 +103,7 @@ function refuseWrite(): never {
 }
 
 /** Reads as usual, records the last campaign read; every write refused. */
-function readOnlyApi(api: PushApi, seen: { remote?: RemoteCampaign }): PushApi {
+export function readOnlyApi(api: PushApi, seen: { remote?: RemoteCampaign }): PushApi {
   return {
     ...api,
     getCampaign: async (id, signal) => (seen.remote = await api.getCampaign(id, signal)),
@@ -256,6 +256,6 @@ async function planCreate(f: CampaignFile, env: Environment, ctx: PlanContext): 
   };
 }
 
-function problemOf(p: { rule?: string; severity?: string; path: string; message: string }): PlanProblem {
+export function problemOf(p: { rule?: string; severity?: string; path: string; message: string }): PlanProblem {
   return { ...(p.rule ? { rule: p.rule } : {}), severity: p.severity ?? 'error', path: p.path, message: plain(p.message) };
 }

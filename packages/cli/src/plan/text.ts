@@ -6,14 +6,14 @@ import { PlanAction, PlanEntry, Plan } from './format';
 const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, none: 90, behind: 36, blocked: 31, conflict: 35, error: 31 };
 
 /** The plan for a terminal or a CI log: each file, the requests with their exact bodies, then a summary. */
-export function planText(plan: Plan, colour: boolean): string {
+export function planText(plan: Pick<Plan, 'entries' | 'summary'>, colour: boolean, title = 'Plan'): string {
   const paint = painter(colour);
   const width = widest(
     plan.entries.map(e => e.action),
     6,
   );
   const blocks = plan.entries.map(e => entryText(e, width, colour));
-  return `${blocks.join('')}\n${summaryLine(plan)}\n`;
+  return `${blocks.join('')}\n${summaryLine(plan, title)}\n`;
 }
 
 /** Each line of an entry is one line, whatever its file, campaign or messages hold; each request's body is JSON, its strings escaped. */
@@ -40,7 +40,7 @@ function entryText(e: PlanEntry, width: number, colour: boolean): string {
   return `${lines.map(l => oneLine(l, colour)).join('\n')}\n${requests.join('')}`;
 }
 
-function summaryLine(plan: Plan): string {
+function summaryLine(plan: Pick<Plan, 'summary'>, title: string): string {
   const s = plan.summary;
   const parts = [
     `${s.update} to update`,
@@ -51,5 +51,5 @@ function summaryLine(plan: Plan): string {
     s.conflict ? `${s.conflict} in conflict` : '',
     s.error ? `${s.error} not checked` : '',
   ].filter(Boolean);
-  return `Plan: ${parts.join(', ')}.`;
+  return `${title}: ${parts.join(', ')}.`;
 }

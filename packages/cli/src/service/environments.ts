@@ -75,6 +75,8 @@ export interface EnvironmentSet {
   source: string;
   /** The name given with `--env` (or `CAMPAIGN_ENV`). */
   chosen?: string;
+  /** The folder they were defined for: the committed promotion files (links, values) live there. */
+  folder: string;
 }
 
 export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
@@ -87,6 +89,7 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
       environments: [commandLineEnvironment(chosen ?? 'default', baseUrl, workspaceId, o.email ?? env.CAMPAIGN_EMAIL)],
       source: 'the command line',
       chosen,
+      folder: io.cwd,
     };
   }
   const file = o.environments ? path.resolve(io.cwd, o.environments) : findEnvironmentsFile(io.cwd);
@@ -162,7 +165,8 @@ function readEnvironmentsFile(file: string, io: CliIO): Omit<EnvironmentSet, 'ch
   if (parsed.problems.length)
     throw new ConfigError(l10n.t`${shown}: ${plain(parsed.problems[0].replace(/`campaignStudio\.environments\[/g, `\`${key}[`))}`);
   if (!parsed.environments.length) throw new ConfigError(l10n.t`${shown} defines no environment: add one to "${key}".`);
-  return { environments: parsed.environments, source: shown };
+  const dir = path.dirname(file);
+  return { environments: parsed.environments, source: shown, folder: settings ? path.dirname(dir) : dir };
 }
 
 /** The environment named `name`, or a one-line error naming those that exist. */

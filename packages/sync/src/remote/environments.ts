@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { code } from '@campaign-studio/core';
+import { code, settingsFromText, WorkspaceSettings } from '@campaign-studio/core';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -22,6 +22,11 @@ export interface Environment {
   readTimeoutSeconds?: number;
   /** Time budget of one write; default 60. */
   writeTimeoutSeconds?: number;
+  /**
+   * The workspace's features and subscription categories, in the shape of `.campaignrc.json`:
+   * what a promotion into this environment is checked with. Undefined when not declared.
+   */
+  settings?: WorkspaceSettings;
 }
 
 /** Budgets may range from one second to ten minutes. */
@@ -170,12 +175,13 @@ export function parseEnvironments(raw: unknown): ParsedEnvironments {
     }
     if (o.production !== undefined && typeof o.production !== 'boolean') errs.push(l10n.t('`production` must be `true` or `false`'));
     const budgets = readBudgets(o, errs);
+    const settings = readSettings(o, errs);
     if (errs.length) {
       problems.push(`${label}: ${errs.join('; ')}.`);
       return;
     }
     seen.add(name.toLowerCase());
-    environments.push({ name, baseUrl, workspaceId, headerPrefix, email, production: o.production === true, ...budgets });
+    environments.push({ name, baseUrl, workspaceId, headerPrefix, email, production: o.production === true, ...budgets, ...settings });
   });
   return { environments, problems };
 }
@@ -190,6 +196,18 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
     else out[key] = v;
   }
   return out;
+}
+
+/** `settings`: the `.campaignrc.json` shape (rule W1), for the workspace this environment is. */
+function readSettings(o: Record<string, unknown>, errs: string[]): Pick<Environment, 'settings'> {
+  if (o.settings === undefined || o.settings === null) return {};
+  const loaded = settingsFromText(JSON.stringify(o.settings));
+  const wrong = loaded.problems.find(p => p.severity === 'error');
+  if (wrong) {
+    errs.push(l10n.t('`settings` must be shaped like `.campaignrc.json` ({0})', wrong.message.replace(/\.$/, '')));
+    return {};
+  }
+  return { settings: { ...loaded.settings, source: undefined } };
 }
 
 /** The key under which an environment's API key is kept in secret storage. */
