@@ -375,9 +375,11 @@ async function promoteOne(r: Ready, setting: Setting): Promise<PromoteResultJson
 
 function reviewText(entries: PromotionEntry[], setting: Setting, colour: boolean): string {
   const paint = painter(colour);
-  const header = `${paint(1, `Promotion to ${setting.to.name}${setting.to.production ? ' (production)' : ''}`)} from ${sourcesText(entries.map(entry => ({ entry }) as Ready))}\n\n`;
+  const to = `${setting.to.name}${setting.to.production ? ' (a production environment)' : ''}`;
+  const header = `${paint(1, `Promotion from ${sourcesText(entries.map(entry => ({ entry }) as Ready))} to ${to}`)}\n\n`;
   const plan = { entries, summary: summaryOf(entries) } as Parameters<typeof planText>[0];
-  return header + planText(plan, colour, 'Promotion');
+  const from = sourcesText(entries.map(entry => ({ entry }) as Ready));
+  return header + planText(plan, colour, { title: 'Promotion', base: 'last promoted', local: from, remote: setting.to.name });
 }
 
 function resultsText(results: PromoteResultJson[], colour: boolean): string {

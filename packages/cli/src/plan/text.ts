@@ -6,18 +6,28 @@ import { PlanAction, PlanEntry, Plan } from './format';
 const ACTION_COLOURS: Record<PlanAction, number> = { update: 33, create: 32, none: 90, behind: 36, blocked: 31, conflict: 35, error: 31 };
 
 /** The plan for a terminal or a CI log: each file, the requests with their exact bodies, then a summary. */
-export function planText(plan: Pick<Plan, 'entries' | 'summary'>, colour: boolean, title = 'Plan'): string {
+/** How a plan's text names things: its summary's title, and the two sides of a conflict. */
+export interface PlanWords {
+  title: string;
+  base: string;
+  local: string;
+  remote: string;
+}
+
+const PLAN_WORDS: PlanWords = { title: 'Plan', base: 'base', local: 'yours', remote: 'service' };
+
+export function planText(plan: Pick<Plan, 'entries' | 'summary'>, colour: boolean, words: PlanWords = PLAN_WORDS): string {
   const paint = painter(colour);
   const width = widest(
     plan.entries.map(e => e.action),
     6,
   );
-  const blocks = plan.entries.map(e => entryText(e, width, colour));
-  return `${blocks.join('')}\n${summaryLine(plan, title)}\n`;
+  const blocks = plan.entries.map(e => entryText(e, width, colour, words));
+  return `${blocks.join('')}\n${summaryLine(plan, words.title)}\n`;
 }
 
 /** Each line of an entry is one line, whatever its file, campaign or messages hold; each request's body is JSON, its strings escaped. */
-function entryText(e: PlanEntry, width: number, colour: boolean): string {
+function entryText(e: PlanEntry, width: number, colour: boolean, words: PlanWords): string {
   const paint = painter(colour);
   const where = [e.campaignId ? `campaign ${e.campaignId}` : '', e.environment ? `on ${e.environment}` : ''].filter(Boolean).join(' ');
   const lines = [
@@ -27,7 +37,9 @@ function entryText(e: PlanEntry, width: number, colour: boolean): string {
   for (const p of e.problems.filter(p => p.message !== e.message))
     lines.push(`${indent}${[p.severity, p.rule, p.path || '/'].filter(Boolean).join(' ')}: ${p.message}`);
   for (const c of e.conflicts)
-    lines.push(`${indent}${paint(35, '!')} ${c.path}: base ${shown(c.base)}, yours ${shown(c.local)}, service ${shown(c.remote)}`);
+    lines.push(
+      `${indent}${paint(35, '!')} ${c.path}: ${words.base} ${shown(c.base)}, ${words.local} ${shown(c.local)}, ${words.remote} ${shown(c.remote)}`,
+    );
   for (const c of e.changes)
     lines.push(
       `${indent}${paint(33, '~')} ${c.path}: ${shown(c.before)} → ${shown(c.after)}${c.overridesRemote ? ' (replaces a change made on the service)' : ''}`,

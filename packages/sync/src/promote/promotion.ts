@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import { code, COMPONENTS, IDENTITY_FIELDS, parse, setMember, validate, WorkspaceSettings } from '@campaign-studio/core';
-import { CampaignDoc, contentOf, sameContent } from '../push/model';
+import { CampaignDoc, contentOf, list, sameContent } from '../push/model';
 import { DraftResult, runCreateDraft } from '../push/draftFlow';
 import { PushResult, runPush } from '../push/pushFlow';
 import { BaseStore, ConflictQuestion, LocalFile, PushUi, RemoteCampaign, WriteDeps } from '../push/ports';
 import { Environment } from '../remote/environments';
-import { findLink, LinksFile, PromotionLink, sharedTarget } from './links';
+import { findLink, LINKS_FILE, LinksFile, PromotionLink, sharedTarget } from './links';
 import { mapValues, Substitution, ValuesFile } from './values';
 
 /**
@@ -22,6 +22,8 @@ import { mapValues, Substitution, ValuesFile } from './values';
 export interface LinksPort {
   read(): LinksFile;
   record(link: PromotionLink): Promise<void>;
+  /** How the links file is named in messages. */
+  shown?: string;
   /** Holds the promotion of one source campaign against other promotions of it, in any process; resolves to its release. */
   hold?(key: string): Promise<() => Promise<void>>;
 }
@@ -270,7 +272,33 @@ async function createTarget(p: PreparedPromotion, deps: PromotionDeps): Promise<
   const ok = r.outcome === 'created' && r.components.every(c => c.outcome === 'ok');
   const outcome =
     r.outcome === 'created' ? 'created' : r.outcome === 'ambiguous' ? 'unchecked' : r.outcome === 'blocked' ? 'refused' : r.outcome;
-  return { outcome, ok, message: r.message, conflicts: [], flow: r, ...(targetId ? { targetId } : {}) };
+  const message = targetId ? createdMessage(p, targetId, r, deps.links.shown) : r.message;
+  return { outcome, ok, message, conflicts: [], flow: r, ...(targetId ? { targetId } : {}) };
+}
+
+/** What a first promotion did, said for the promotion (the draft flow speaks of a file, which a promotion does not have). */
+function createdMessage(p: PreparedPromotion, targetId: string, r: DraftResult, linksShown = LINKS_FILE): string {
+  const sent = r.components.filter(c => c.outcome === 'ok').map(c => c.component);
+  const missing = r.components.filter(c => c.outcome !== 'ok');
+  const parts = [
+    l10n.t(
+      'Promoted campaign {0} of {1} as new draft {2} on {3}, linked in {4}.',
+      p.sourceId,
+      p.from.name,
+      targetId,
+      p.to.name,
+      linksShown,
+    ),
+  ];
+  if (sent.length) parts.push(l10n.t('Sent: {0}.', list(sent)));
+  if (missing.length)
+    parts.push(
+      l10n.t(
+        'Not in the draft yet: {0}. Promote again once that is fixed: the next promotion sends only what the draft does not hold.',
+        missing.map(c => `${code(c.component)} (${c.outcome}${c.message ? `: ${c.message}` : ''})`).join('; '),
+      ),
+    );
+  return parts.join(' ');
 }
 
 /** An update of the linked campaign: push's flow, with the body last promoted as the base. */

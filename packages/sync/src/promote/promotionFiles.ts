@@ -40,6 +40,7 @@ export function readLinksFile(folder: string, shown = LINKS_FILE): LinksFile {
 export function linksOnDisk(folder: string, shown = LINKS_FILE): LinksPort {
   const file = path.join(folder, LINKS_FILE);
   return {
+    shown,
     read: () => readLinksFile(folder, shown),
     record: async (link: PromotionLink) => {
       refuseLinkOut(folder, file);

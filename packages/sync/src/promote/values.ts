@@ -47,6 +47,7 @@ type Segment = string | number | '*';
 /** `a.b[0].c[*]` (optionally `$.a…`) as segments; undefined when it is not such a path. */
 export function pathSegments(text: string): Segment[] | undefined {
   const body = text.replace(/^\$\.?/, '');
+  if (body.startsWith('.')) return undefined;
   const out: Segment[] = [];
   const token = /([A-Za-z0-9_$-]+)|\[(\d+|\*)\]|\.(?=[A-Za-z0-9_$-])/gy;
   let m: RegExpExecArray | null;

@@ -84,3 +84,26 @@ test('a control character, a bidi control or a character no header carries is re
 test('the secret key names workspace and host, never the key itself', () => {
   assert.equal(secretKeyFor({ workspaceId: 'WS1', baseUrl: 'https://a.example.com/' }), 'campaignStudio.apiKey:WS1@https://a.example.com');
 });
+
+test("an environment's settings are its workspace's features, in the shape of .campaignrc.json, and a malformed one is refused", () => {
+  const ok = parseEnvironments([
+    {
+      name: 'production',
+      baseUrl: 'https://api.example.com',
+      workspaceId: 'W1',
+      settings: { features: { audienceLimit: false, queuing: true }, subscriptionCategories: ['news'] },
+    },
+  ]);
+  assert.deepEqual(ok.problems, []);
+  assert.deepEqual(ok.environments[0].settings?.features, { audienceLimit: false, queuing: true });
+  assert.deepEqual(ok.environments[0].settings?.subscriptionCategories, ['news']);
+  assert.equal(
+    parseEnvironments([{ name: 'a', baseUrl: 'https://api.example.com', workspaceId: 'W1' }]).environments[0].settings,
+    undefined,
+  );
+  const bad = parseEnvironments([
+    { name: 'a', baseUrl: 'https://api.example.com', workspaceId: 'W1', settings: { features: { queuing: 'yes' } } },
+  ]);
+  assert.equal(bad.environments.length, 0);
+  assert.match(bad.problems[0], /`settings` must be shaped like `\.campaignrc\.json` \(.*queuing.*\)/);
+});
