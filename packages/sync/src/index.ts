@@ -147,7 +147,7 @@ export {
 export type { LinkEnd, LinksFile, PromotionLink } from './promote/links';
 export { mapValues, NO_VALUES, parseValues, VALUES_FILE, ValuesFileError } from './promote/values';
 export type { EnvironmentValue, Substitution, ValueRefusal, ValuesFile } from './promote/values';
-export { featureRefusals, preparePromotion, promotedEqual, runPromotion } from './promote/promotion';
+export { preparePromotion, promotedEqual, runPromotion, targetFeatureRefusals } from './promote/promotion';
 export { linksOnDisk, readLinksFile, readValuesFile } from './promote/promotionFiles';
 export type {
   LinksPort,

@@ -13,6 +13,7 @@ import {
   readValuesFile,
   RemoteCampaign,
   runPromotion,
+  targetFeatureRefusals,
   rulesWithSettings,
   ValuesFile,
   VALUES_FILE,
@@ -262,8 +263,8 @@ async function planOne(s: Started & { from: Environment }, links: LinksFile, set
     values: setting.values,
     valuesShown: VALUES_FILE,
     links,
-    settingsShown: service.environments().source,
   });
+  prepared.refused.push(...(await targetFeatureRefusals(prepared.body, to, service.environments().source, rulesWithSettings)));
   const entry: PromotionEntry = {
     ...s.entry,
     campaignName: prepared.campaignName,

@@ -114,6 +114,22 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     assert.deepEqual(rules(answer), ['L1 error']);
   });
 
+  test("settings given replace the document's: a promotion checks against the workspace it goes to", async () => {
+    const uri = uriOf(path.join(w.dir, 'promoted.campaign.json'));
+    const on = await preflight({
+      textDocument: { uri },
+      text: w.text,
+      settings: { features: { audienceLimit: true, queuing: false, portfolio: false, versioning: false } },
+    });
+    assert.deepEqual(rules(on), [], 'with the feature, L1 is silent, whatever .campaignrc.json says');
+    const off = await preflight({
+      textDocument: { uri },
+      text: w.text,
+      settings: { features: { audienceLimit: false, queuing: false, portfolio: false, versioning: false } },
+    });
+    assert.deepEqual(rules(off), ['L1 error']);
+  });
+
   test('remote and purpose change what is checked: B8 for an inline test, P3 for a STOPPED campaign', async () => {
     const base = JSON.parse(w.text) as { basic_details: Record<string, unknown> };
     base.basic_details.name = 'As fetched, before the local edit';

@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import { code, COMPONENTS, IDENTITY_FIELDS, parse, setMember, validate, WorkspaceSettings } from '@campaign-studio/core';
+import { code, COMPONENTS, IDENTITY_FIELDS, parse, setMember, WorkspaceSettings } from '@campaign-studio/core';
 import { CampaignDoc, contentOf, list, sameContent } from '../push/model';
 import { DraftResult, runCreateDraft } from '../push/draftFlow';
 import { PushResult, runPush } from '../push/pushFlow';
 import { BaseStore, ConflictQuestion, LocalFile, PushUi, RemoteCampaign, WriteDeps } from '../push/ports';
+import type { LocalRules } from '../push/preflight';
 import { Environment } from '../remote/environments';
 import { findLink, LINKS_FILE, LinksFile, PromotionLink, sharedTarget } from './links';
 import { mapValues, Substitution, ValuesFile } from './values';
@@ -58,8 +59,6 @@ export interface PrepareInput extends PromotionEnds {
   /** How the values file is named in messages. */
   valuesShown: string;
   links: LinksFile;
-  /** Where the target's settings are declared, for messages (`campaign.environments.json`). */
-  settingsShown: string;
 }
 
 /** What a promotion would write, before anything is asked or sent: pure. */
@@ -67,7 +66,7 @@ export function preparePromotion(input: PrepareInput): PreparedPromotion {
   const { from, to, sourceId } = input;
   const content = contentOf(input.source.normalized);
   const mapped = mapValues(content, input.values, from.name, to.name, input.valuesShown);
-  const refused: PromotionRefusal[] = [...mapped.refused, ...featureRefusals(mapped.doc, to, input.settingsShown)];
+  const refused: PromotionRefusal[] = [...mapped.refused];
   const link = findLink(input.links, { workspaceId: from.workspaceId, campaignId: sourceId }, { workspaceId: to.workspaceId });
   if (from.workspaceId === to.workspaceId && from.baseUrl === to.baseUrl)
     refused.unshift({
@@ -94,14 +93,19 @@ export function preparePromotion(input: PrepareInput): PreparedPromotion {
 /**
  * Errors of the rules under the target's workspace settings that the same rules do not report
  * with nothing known about the workspace: a component or field the target's features refuse.
+ * `rulesFor` runs the rule set with given settings (in process, or the language server's).
  */
-export function featureRefusals(doc: CampaignDoc, to: Environment, settingsShown: string): PromotionRefusal[] {
-  const settings: WorkspaceSettings | undefined = to.settings;
-  if (!settings) return [];
+export async function targetFeatureRefusals(
+  doc: CampaignDoc,
+  to: Environment,
+  settingsShown: string,
+  rulesFor: (settings: WorkspaceSettings) => LocalRules,
+): Promise<PromotionRefusal[]> {
+  if (!to.settings) return [];
   const text = JSON.stringify(doc);
-  const errors = (s: WorkspaceSettings) => validate(parse(text), { kind: 'campaign', settings: s }).filter(f => f.severity === 'error');
-  const known = new Set(errors({ features: {} }).map(f => `${f.rule}\u0000${f.path}`));
-  return errors(settings)
+  const errors = async (s: WorkspaceSettings) => (await rulesFor(s).check(text, {})).filter(f => f.severity === 'error');
+  const known = new Set((await errors({ features: {} })).map(f => `${f.rule}\u0000${f.path}`));
+  return (await errors(to.settings))
     .filter(f => !known.has(`${f.rule}\u0000${f.path}`))
     .map(f => {
       const field = f.path.split('/').filter(Boolean).join('.');

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { code, settingsFromText, WorkspaceSettings } from '@campaign-studio/core';
+import { code, isObject, WorkspaceSettings } from '@campaign-studio/core';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -198,16 +198,48 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
   return out;
 }
 
-/** `settings`: the `.campaignrc.json` shape (rule W1), for the workspace this environment is. */
+const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const;
+
+/**
+ * `settings`: the `.campaignrc.json` shape, for the workspace this environment is. Read here
+ * without the rule engine (the editor's client reads environments too, and holds no rules).
+ */
 function readSettings(o: Record<string, unknown>, errs: string[]): Pick<Environment, 'settings'> {
   if (o.settings === undefined || o.settings === null) return {};
-  const loaded = settingsFromText(JSON.stringify(o.settings));
-  const wrong = loaded.problems.find(p => p.severity === 'error');
-  if (wrong) {
-    errs.push(l10n.t('`settings` must be shaped like `.campaignrc.json` ({0})', wrong.message.replace(/\.$/, '')));
+  const read = settingsOf(o.settings);
+  if (typeof read === 'string') {
+    errs.push(
+      l10n.t(
+        '`settings` must be shaped like `.campaignrc.json`, {0}: {1}',
+        '`{ "features": { "audienceLimit": true, … }, "subscriptionCategories": ["…"] }`',
+        read,
+      ),
+    );
     return {};
   }
-  return { settings: { ...loaded.settings, source: undefined } };
+  return { settings: read };
+}
+
+/** The settings, or what is wrong with them. */
+function settingsOf(raw: unknown): WorkspaceSettings | string {
+  if (!isObject(raw)) return l10n.t('an object');
+  const { features = {}, subscriptionCategories, ...other } = raw;
+  const unknownKey = Object.keys(other)[0];
+  if (unknownKey !== undefined) return l10n.t('{0} is not one of its settings', code(unknownKey));
+  if (!isObject(features)) return l10n.t('`features` must be an object');
+  const unknownFlag = Object.keys(features).find(k => !(FEATURE_FLAGS as readonly string[]).includes(k));
+  if (unknownFlag !== undefined) return l10n.t('{0} is not a feature ({1})', code(unknownFlag), FEATURE_FLAGS.join(', '));
+  const notFlag = FEATURE_FLAGS.find(k => features[k] !== undefined && typeof features[k] !== 'boolean');
+  if (notFlag) return l10n.t('{0} must be `true` or `false`', code(`features.${notFlag}`));
+  if (
+    subscriptionCategories !== undefined &&
+    !(Array.isArray(subscriptionCategories) && subscriptionCategories.every(c => typeof c === 'string'))
+  )
+    return l10n.t('`subscriptionCategories` must be a list of strings');
+  const settings: WorkspaceSettings = { features: {} };
+  for (const k of FEATURE_FLAGS) if (typeof features[k] === 'boolean') settings.features[k] = features[k] as boolean;
+  if (Array.isArray(subscriptionCategories)) settings.subscriptionCategories = [...new Set(subscriptionCategories as string[])];
+  return settings;
 }
 
 /** The key under which an environment's API key is kept in secret storage. */

@@ -105,5 +105,5 @@ test("an environment's settings are its workspace's features, in the shape of .c
     { name: 'a', baseUrl: 'https://api.example.com', workspaceId: 'W1', settings: { features: { queuing: 'yes' } } },
   ]);
   assert.equal(bad.environments.length, 0);
-  assert.match(bad.problems[0], /`settings` must be shaped like `\.campaignrc\.json` \(.*queuing.*\)/);
+  assert.match(bad.problems[0], /`settings` must be shaped like `\.campaignrc\.json`, .*: `features\.queuing` must be `true` or `false`/);
 });
