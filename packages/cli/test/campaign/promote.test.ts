@@ -112,6 +112,21 @@ test('the first promotion creates exactly one draft and links it; the next, afte
   assert.equal(updated.results![0].targetId, result.targetId, 'the same target');
   assert.equal(createsIn(w, w.production), 0, 'no other campaign in production');
   assert.equal((w.emu.admin.campaign(result.targetId!)!.components.basic_details as any).name, 'Spring sale, week 2');
+  const target = `/v5/campaigns/${result.targetId}`;
+  assert.deepEqual(
+    requests(w).map(r => `${r.method} ${r.path}`),
+    [
+      'POST /v5/campaigns/search', // the sources, 15 to a call
+      'POST /v5/campaigns/search', // the linked targets, 15 to a call
+      `POST ${target}/validate`, // the review
+      `GET ${target}`, // the write: read, validate, read again just before the PATCH, PATCH, read back
+      `POST ${target}/validate`,
+      `GET ${target}`,
+      `PATCH ${target}`,
+      `GET ${target}`,
+    ],
+    'an update costs what a plan and a push cost, its reads batched',
+  );
   assert.deepEqual(
     requests(w)
       .filter(r => r.method !== 'GET' && !r.path.endsWith('/search') && !r.path.endsWith('/validate'))
@@ -271,4 +286,44 @@ test('a file with edits not pushed to staging is refused: a promotion sends what
   const r = await w.run(['promote', file, '--to', 'production', '--dry-run', '--format', 'json']);
   assert.equal(r.code, 1);
   assert.match(w.json<PromotionJson>(r, 'promote').entries[0].message!, /changes not pushed to staging.*campaign push/);
+});
+
+test('a draft whose components the target refused keeps its link: the next promotion sends only what the draft lacks', async t => {
+  const w = await twoEnvironments(t);
+  const { file } = await pulledFromStaging(w);
+  w.emu.admin.setFaults('fail=PATCH:/v5/campaigns/*');
+  const first = await w.run(['promote', file, '--to', 'production', ...YES, '--format', 'json']);
+  w.emu.admin.clearFaults();
+  assert.equal(first.code, 1, 'components missing from the draft is not a success');
+  const created = w.json<PromotionJson>(first, 'promote').results![0];
+  assert.equal(created.outcome, 'created');
+  assert.match(created.message, /Not in the draft yet: .*Promote again/);
+  assert.deepEqual(Object.keys(links(w)[0].body).sort(), ['campaign_delivery_type', 'channel'], 'the link holds what the draft holds');
+
+  w.emu.admin.clearRequests();
+  const second = await w.run(['promote', file, '--to', 'production', ...YES, '--format', 'json']);
+  assert.equal(second.code, 0, second.stderr);
+  const updated = w.json<PromotionJson>(second, 'promote');
+  assert.equal(updated.entries[0].action, 'update');
+  assert.equal(updated.results![0].targetId, created.targetId);
+  assert.equal(createsIn(w, w.production), 0);
+  assert.equal((w.emu.admin.campaign(created.targetId!)!.components.basic_details as any).name, 'Spring sale');
+});
+
+test('two promotions of one campaign at once create one draft: the second finds the link and has nothing left to send', async t => {
+  const w = await twoEnvironments(t);
+  const { file } = await pulledFromStaging(w);
+  const runs = await Promise.all([1, 2].map(() => w.run(['promote', file, '--to', 'production', ...YES, '--format', 'json'])));
+  assert.equal(createsIn(w, w.production), 1, 'one draft');
+  // The second either planned before the first wrote (then it waits, finds the link, and has nothing to send) or after (nothing to promote).
+  const outcomes = runs.flatMap(r => w.json<PromotionJson>(r, 'promote').results!.map(x => x.outcome)).sort();
+  assert.ok(
+    ['created,unchanged', 'created'].includes(outcomes.join()),
+    `${outcomes.join()}\n${runs.map(r => r.stdout + r.stderr).join('\n')}`,
+  );
+  assert.deepEqual(
+    runs.map(r => r.code),
+    [0, 0],
+  );
+  assert.equal(links(w).length, 1);
 });
