@@ -327,3 +327,30 @@ test('two promotions of one campaign at once create one draft: the second finds 
   );
   assert.equal(links(w).length, 1);
 });
+
+test('a live target is patched within what its status allows, never started, paused or stopped; what the status refuses is refused', async t => {
+  const w = await twoEnvironments(t);
+  const { id, file } = await pulledFromStaging(w);
+  const first = await w.run(['promote', file, '--to', 'production', ...YES, '--format', 'json']);
+  const target = w.json<PromotionJson>(first, 'promote').results![0].targetId!;
+  w.emu.admin.editCampaign(target, { status: 'ACTIVE' }, 'colleague@example.com');
+
+  w.emu.admin.editCampaign(id, { basic_details: { ...(pushCampaign().basic_details as object), name: 'Renamed while live' } }, ME);
+  w.emu.admin.clearRequests();
+  const allowed = await w.run(['promote', file, '--to', 'production', ...YES]);
+  assert.equal(allowed.code, 0, allowed.stdout + allowed.stderr);
+  assert.equal(w.emu.admin.campaign(target)!.status, 'ACTIVE', 'still live');
+  assert.equal((w.emu.admin.campaign(target)!.components.basic_details as any).name, 'Renamed while live');
+
+  w.emu.admin.editCampaign(id, { segmentation_details: { is_all_user_campaign: true } }, ME);
+  const refused = await w.run(['promote', file, '--to', 'production', '--dry-run', '--format', 'json']);
+  assert.equal(refused.code, 1);
+  const entry = w.json<PromotionJson>(refused, 'promote').entries[0];
+  assert.equal(entry.action, 'blocked');
+  assert.match(entry.message!, /segmentation_details.*ACTIVE/);
+  assert.deepEqual(
+    requests(w).filter(r => /\/(pause|resume|stop|publish|status)/.test(r.path)),
+    [],
+    'no status call',
+  );
+});
