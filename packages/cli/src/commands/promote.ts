@@ -28,8 +28,8 @@ import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions, environmentNamed } from 
 import { failureText, Service } from '../service/session';
 import { CampaignFile, readCampaignFiles } from '../workspace/files';
 import { ApplyUi } from '../plan/apply';
-import { hasLocalEdits, problemOf, readOnlyApi, RecordingUi, remoteStamp } from '../plan/dryRun';
-import { failing, pending, PlanEntry, planExitCode, sha256, summaryOf } from '../plan/format';
+import { entryOf, hasLocalEdits, problemOf, readOnlyApi, RecordingUi, remoteStamp } from '../plan/dryRun';
+import { failing, pending, PlanEntry, planExitCode, summaryOf } from '../plan/format';
 import { planText } from '../plan/text';
 import { version } from '../../../../package.json';
 import { confirmed } from './confirm';
@@ -230,16 +230,8 @@ interface Started extends Ready {
 /** The entry before the service is asked: the file's campaign and environments, or why it cannot be promoted. */
 function start(f: CampaignFile, setting: Setting): Started {
   const entry: PromotionEntry = {
-    file: path.relative(setting.io.cwd, f.file).split(path.sep).join('/'),
-    fileSha256: sha256(f.text),
+    ...entryOf(f, setting.io.cwd),
     environment: setting.to.name,
-    action: 'none',
-    requests: [],
-    changes: [],
-    fileTakes: [],
-    conflicts: [],
-    problems: [],
-    notes: [],
     source: { environment: setting.fromFlag ?? f.base?.snapshot.environment ?? '', campaignId: f.id ?? '' },
     substituted: [],
   };
@@ -375,10 +367,7 @@ async function promoteOne(r: Ready, setting: Setting): Promise<PromoteResultJson
   try {
     const deps = targetDeps(setting, ui, setting.service.api(setting.to));
     const result = await runPromotion(r.prepared!, { ...deps, bases: setting.service.bases(setting.to, r.file), links: setting.links });
-    const said = plain(result.message);
-    const message = ui.refusal
-      ? `nothing was sent: ${ui.refusal}. Run campaign promote again.`
-      : [...ui.warnings.filter(w => w !== said), said].join(' ');
+    const message = ui.outcomeText(result.message, 'campaign promote');
     return {
       ...base,
       ...(result.targetId ? { targetId: result.targetId } : {}),

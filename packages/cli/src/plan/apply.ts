@@ -142,6 +142,14 @@ export class ApplyUi implements PushUi {
     private readonly progressOut: (s: string) => void,
   ) {}
 
+  /** What the flow ended with, after the warnings said on the way; or why nothing was sent, and `again`, the command to run again. */
+  outcomeText(flowMessage: string, again: string): string {
+    const said = plain(flowMessage);
+    return this.refusal
+      ? `nothing was sent: ${this.refusal}. Run ${again} again.`
+      : [...this.warnings.filter(w => w !== said), said].join(' ');
+  }
+
   async confirmPush(preview: PushPreview, round: 1 | 2): Promise<boolean> {
     if (round === 2) return true; // production was confirmed with --yes --env NAME, or typed
     if (!dequal(preview.body, this.entry.requests[0]?.body)) this.refusal = 'what a push would send now differs from the plan';
@@ -216,10 +224,7 @@ export async function applyEntry(e: PlanEntry, service: Service, io: CliIO, sett
     const r: PushResult | DraftResult =
       e.action === 'create' ? await runCreateDraft(diskFile(abs, io.cwd), deps) : await runPush(diskFile(abs, io.cwd), deps);
     const ok = r.outcome === 'pushed' || r.outcome === 'pushed-after-timeout' || r.outcome === 'created';
-    const said = plain(r.message);
-    const message = ui.refusal
-      ? `nothing was sent: ${ui.refusal}. Run campaign plan again.`
-      : [...ui.warnings.filter(w => w !== said), said].join(' ');
+    const message = ui.outcomeText(r.message, 'campaign plan');
     return {
       ...result,
       campaignId: 'id' in r && r.id ? r.id : result.campaignId,

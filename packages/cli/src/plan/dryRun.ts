@@ -141,11 +141,11 @@ export interface PlanContext {
   settings: SettingsLookup;
 }
 
-export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanEntry> {
-  const entry: PlanEntry = {
-    file: path.relative(ctx.io.cwd, f.file).split(path.sep).join('/'),
+/** A file's entry before anything is planned: nothing to send yet. */
+export function entryOf(f: CampaignFile, cwd: string): PlanEntry {
+  return {
+    file: path.relative(cwd, f.file).split(path.sep).join('/'),
     fileSha256: sha256(f.text),
-    campaignId: f.id,
     action: 'none',
     requests: [],
     changes: [],
@@ -154,6 +154,10 @@ export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanE
     problems: [],
     notes: [],
   };
+}
+
+export async function planFile(f: CampaignFile, ctx: PlanContext): Promise<PlanEntry> {
+  const entry: PlanEntry = { ...entryOf(f, ctx.io.cwd), campaignId: f.id };
   if (!f.doc)
     return { ...entry, action: 'blocked', message: f.unreadable ?? `${f.shown} does not hold a JSON object: fix the file first.` };
   try {
