@@ -10,7 +10,6 @@ import {
   PreparedPromotion,
   preparePromotion,
   PromotionResult,
-  readLinksFile,
   readValuesFile,
   RemoteCampaign,
   runPromotion,
