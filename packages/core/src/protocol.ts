@@ -1,6 +1,6 @@
 import { RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { Range } from 'vscode-languageserver-types';
-import type { CheckPurpose, RemoteState, Severity } from './model/types';
+import type { CheckPurpose, RemoteState, Severity, WorkspaceSettings } from './model/types';
 
 /**
  * Custom messages between the extension and the language server, defined once and imported by
@@ -59,6 +59,11 @@ export namespace PreflightRequest {
     /** What the service holds now (status and base), read at write time; by default what the server knows. */
     remote?: RemoteState;
     purpose?: CheckPurpose;
+    /**
+     * The workspace settings to check with instead of the document's (`.campaignrc.json` and the
+     * editor's overrides): a promotion checks a campaign with its target environment's settings.
+     */
+    settings?: WorkspaceSettings;
   }
   export interface Finding {
     rule: string;

@@ -147,7 +147,7 @@ export {
 export type { LinkEnd, LinksFile, PromotionLink } from './promote/links';
 export { mapValues, NO_VALUES, parseValues, VALUES_FILE, ValuesFileError } from './promote/values';
 export type { EnvironmentValue, Substitution, ValueRefusal, ValuesFile } from './promote/values';
-export { featureRefusals, preparePromotion, promotedEqual, runPromotion } from './promote/promotion';
+export { featureRefusals, featureRefusalsFrom, prepareMapping, preparePromotion, promotedEqual, runPromotion } from './promote/promotion';
 export { linksOnDisk, readLinksFile, readValuesFile } from './promote/promotionFiles';
 export type {
   LinksPort,
@@ -157,6 +157,7 @@ export type {
   PromotionOutcome,
   PromotionRefusal,
   PromotionResult,
+  RuleFinding,
 } from './promote/promotion';
 
 // Files on disk: settings, ignores, no write out of the folder, one push of a campaign at a time.

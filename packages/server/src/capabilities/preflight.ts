@@ -21,7 +21,7 @@ export function registerPreflight(ctx: ServerContext): void {
     const chars = (open?.getText() ?? params.text ?? '').length;
     if (chars > MAX_DOCUMENT_CHARS) throw new ResponseError(LSPErrorCodes.RequestFailed, tooLarge(uri, chars));
     try {
-      const settings = await ctx.settings.get(uri);
+      const settings = params.settings ? { workspace: params.settings, editor: {} } : await ctx.settings.get(uri);
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, `${PreflightRequest.method} cancelled`);
       const doc = ctx.documents.get(uri) ?? TextDocument.create(uri, 'campaign-json', 0, params.text ?? '');
       // A closed file's text is checked and not kept.

@@ -132,6 +132,17 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     assert.equal(inline.version, null, 'a document that is not open is checked from the text given');
   });
 
+  test("settings given with the request replace the document's: a promotion checks with the target workspace's features", async () => {
+    const on = await preflight({ textDocument: { uri: uriOf(w.campaign) }, settings: { features: { audienceLimit: true } } });
+    assert.ok(!on.findings.some(f => f.rule === 'L1'), JSON.stringify(on.findings));
+    const text = w.text;
+    const elsewhere = uriOf(path.join(w.dir, 'promoted.campaign.json'));
+    const off = await preflight({ textDocument: { uri: elsewhere }, text, settings: { features: { audienceLimit: false } } });
+    assert.ok(rules(off).includes('L1 error'), JSON.stringify(off.findings));
+    const unknown = await preflight({ textDocument: { uri: elsewhere }, text, settings: { features: {} } });
+    assert.ok(!unknown.findings.some(f => f.rule === 'L1' && f.severity === 'error'), JSON.stringify(unknown.findings));
+  });
+
   test('an unquoted word that names a built-in property: D1 in both, never an internal error or a clean file', async () => {
     const uri = uriOf(path.join(w.dir, 'constructor.campaign.json'));
     await ed.open(uri, '{"channel": constructor}');

@@ -62,10 +62,19 @@ export interface PrepareInput extends PromotionEnds {
 
 /** What a promotion would write, before anything is asked or sent: pure. */
 export function preparePromotion(input: PrepareInput): PreparedPromotion {
+  const mapped = prepareMapping(input);
+  return { ...mapped, refused: [...mapped.refused, ...featureRefusals(mapped.body, input.to, input.settingsShown)] };
+}
+
+/**
+ * `preparePromotion` without the check of the target's features, which needs the rule engine:
+ * the editor asks its language server for those findings (`featureRefusalsFrom`) and adds them.
+ */
+export function prepareMapping(input: PrepareInput): PreparedPromotion {
   const { from, to, sourceId } = input;
   const content = contentOf(input.source.normalized);
   const mapped = mapValues(content, input.values, from.name, to.name, input.valuesShown);
-  const refused: PromotionRefusal[] = [...mapped.refused, ...featureRefusals(mapped.doc, to, input.settingsShown)];
+  const refused: PromotionRefusal[] = [...mapped.refused];
   const link = findLink(input.links, { workspaceId: from.workspaceId, campaignId: sourceId }, { workspaceId: to.workspaceId });
   if (from.workspaceId === to.workspaceId && from.baseUrl === to.baseUrl)
     refused.unshift({
@@ -89,6 +98,14 @@ export function preparePromotion(input: PrepareInput): PreparedPromotion {
   };
 }
 
+/** A finding of the rules, as the feature check compares them. */
+export interface RuleFinding {
+  rule: string;
+  severity: string;
+  path: string;
+  message: string;
+}
+
 /**
  * Errors of the rules under the target's workspace settings that the same rules do not report
  * with nothing known about the workspace: a component or field the target's features refuse.
@@ -97,9 +114,23 @@ export function featureRefusals(doc: CampaignDoc, to: Environment, settingsShown
   const settings: WorkspaceSettings | undefined = to.settings;
   if (!settings) return [];
   const text = JSON.stringify(doc);
-  const errors = (s: WorkspaceSettings) => validate(parse(text), { kind: 'campaign', settings: s }).filter(f => f.severity === 'error');
-  const known = new Set(errors({ features: {} }).map(f => `${f.rule}\u0000${f.path}`));
-  return errors(settings)
+  const check = (s: WorkspaceSettings) => validate(parse(text), { kind: 'campaign', settings: s });
+  return featureRefusalsFrom(check(settings), check({ features: {} }), to, settingsShown);
+}
+
+/**
+ * The feature refusals from the rules' findings on the promoted body: `withTarget` checked with
+ * the target's settings, `withNothing` with nothing known about the workspace.
+ */
+export function featureRefusalsFrom(
+  withTarget: readonly RuleFinding[],
+  withNothing: readonly RuleFinding[],
+  to: Environment,
+  settingsShown: string,
+): PromotionRefusal[] {
+  const errors = (found: readonly RuleFinding[]) => found.filter(f => f.severity === 'error');
+  const known = new Set(errors(withNothing).map(f => `${f.rule}\u0000${f.path}`));
+  return errors(withTarget)
     .filter(f => !known.has(`${f.rule}\u0000${f.path}`))
     .map(f => {
       const field = f.path.split('/').filter(Boolean).join('.');
