@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   CampaignRecord,
@@ -5,7 +7,7 @@ import {
   LinksFile,
   NO_LINKS,
   readCampaigns,
-  readLinksFile,
+  parseLinks,
   readValuesFile,
   RemoteCampaign,
   remoteOfRead,
@@ -27,22 +29,30 @@ export class LinkStates implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private links?: LinksFile;
+  /** The text `links` was read from; undefined when there is no file. */
+  private linksText?: string;
   /** The linked campaigns read, by `readKey`: the campaign, or why it could not be read. */
   private readonly reads = new Map<string, RemoteCampaign | { error: string }>();
   /** Keys waiting for the next batch, by environment. */
   private queue = new Map<string, Set<string>>();
   private readonly reading = new Set<string>();
   private running?: Promise<void>;
+  /** Moves on at each `invalidate`: a read that started before keeps nothing. */
+  private generation = 0;
 
   constructor(private readonly conn: Connection) {
     const folder = this.folder();
     if (folder) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, LINKS_FILE));
+      const changedOnDisk = () => {
+        // A promotion of this window invalidates as it ends: its own write, heard later, changes nothing more.
+        if (this.links === undefined || this.textOnDisk(folder) !== this.linksText) this.invalidate();
+      };
       this.disposables.push(
         watcher,
-        watcher.onDidChange(() => this.invalidate()),
-        watcher.onDidCreate(() => this.invalidate()),
-        watcher.onDidDelete(() => this.invalidate()),
+        watcher.onDidChange(changedOnDisk),
+        watcher.onDidCreate(changedOnDisk),
+        watcher.onDidDelete(changedOnDisk),
       );
     }
   }
@@ -61,7 +71,8 @@ export class LinkStates implements vscode.Disposable {
     if (this.links) return this.links;
     const folder = this.folder();
     try {
-      this.links = folder ? readLinksFile(folder) : NO_LINKS;
+      this.linksText = folder ? this.textOnDisk(folder) : undefined;
+      this.links = this.linksText === undefined ? NO_LINKS : parseLinks(this.linksText, LINKS_FILE);
     } catch (e) {
       this.conn.log.warn(`${LINKS_FILE}: ${e instanceof Error ? e.message : String(e)}`);
       this.links = NO_LINKS;
@@ -69,10 +80,20 @@ export class LinkStates implements vscode.Disposable {
     return this.links;
   }
 
+  private textOnDisk(folder: string): string | undefined {
+    try {
+      return fs.readFileSync(path.join(folder, LINKS_FILE), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Forgets the links and every linked campaign read: the next marks read them again. */
   invalidate(): void {
     this.links = undefined;
+    this.generation += 1;
     this.reads.clear();
+    this.reading.clear();
     this.changed.fire();
   }
 
@@ -146,7 +167,9 @@ export class LinkStates implements vscode.Disposable {
   }
 
   private async readSome(environment: string, ids: string[]): Promise<void> {
+    const generation = this.generation;
     const keep = (id: string, read: RemoteCampaign | { error: string }) => {
+      if (generation !== this.generation) return;
       this.reads.set(readKey(environment, id), read);
       this.reading.delete(readKey(environment, id));
     };

@@ -122,6 +122,8 @@ export interface SnapshotCampaign {
   contextValue?: string;
   /** Its promotion links as its item marks them (`⇄ production = equal`); absent without links. */
   links?: string;
+  /** A linked campaign of it is still being read. */
+  linksPending?: boolean;
 }
 
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -353,9 +355,10 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     });
   }
 
-  /** Retry after an error in a group. */
+  /** Retry after an error in a group; Refresh: everything listed again, the linked campaigns read again. */
   retry(node: ExplorerNode | undefined): void {
     if (node instanceof GroupNode) node.pager.error = undefined;
+    else this.links?.invalidate();
     this.refresh();
   }
 
@@ -463,7 +466,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     const env = this.conn.environment();
     let groups = await this.snapshotGroups(expandGroups);
     // The marks asked for while listing are read in one batch per environment: the snapshot shows them read.
-    if (this.links?.busy) {
+    for (let round = 0; round < 3 && this.links && groups.some(g => g.campaigns.some(c => c.linksPending)); round++) {
       await this.links.settled();
       groups = await this.snapshotGroups(expandGroups);
     }
@@ -505,6 +508,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       tooltip: tooltipOf(node.record, undefined, marks).value,
       contextValue: this.getTreeItem(node).contextValue,
       ...(marks.length ? { links: markDescription(marks) } : {}),
+      ...(marks.some(m => m.equality === 'unknown') ? { linksPending: true } : {}),
     };
   }
 
