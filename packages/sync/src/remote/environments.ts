@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { code, settingsFromText, WorkspaceSettings } from '@campaign-studio/core';
+import { code, isObject, WorkspaceSettings } from '@campaign-studio/core';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -198,16 +198,45 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
   return out;
 }
 
-/** `settings`: the `.campaignrc.json` shape (rule W1), for the workspace this environment is. */
+/** The features a workspace may have, as `.campaignrc.json` names them. */
+const FEATURES = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const;
+
+/**
+ * `settings`: the `.campaignrc.json` shape, for the workspace this environment is. Checked by its
+ * shape here, not by the rule engine (rule W1), which the editor's client bundle does not hold:
+ * the client reads the environments too.
+ */
 function readSettings(o: Record<string, unknown>, errs: string[]): Pick<Environment, 'settings'> {
   if (o.settings === undefined || o.settings === null) return {};
-  const loaded = settingsFromText(JSON.stringify(o.settings));
-  const wrong = loaded.problems.find(p => p.severity === 'error');
+  const wrong = settingsProblem(o.settings);
   if (wrong) {
-    errs.push(l10n.t('`settings` must be shaped like `.campaignrc.json` ({0})', wrong.message.replace(/\.$/, '')));
+    errs.push(l10n.t('`settings` must be shaped like `.campaignrc.json` ({0})', wrong));
     return {};
   }
-  return { settings: { ...loaded.settings, source: undefined } };
+  const given = o.settings as { features?: Record<string, boolean>; subscriptionCategories?: string[] };
+  const features: WorkspaceSettings['features'] = {};
+  for (const k of FEATURES) if (typeof given.features?.[k] === 'boolean') features[k] = given.features[k];
+  const settings: WorkspaceSettings = { features };
+  if (given.subscriptionCategories) settings.subscriptionCategories = [...new Set(given.subscriptionCategories)];
+  return { settings };
+}
+
+function settingsProblem(v: unknown): string | undefined {
+  if (!isObject(v)) return l10n.t('an object with `features` and `subscriptionCategories`');
+  const extra = Object.keys(v).find(k => k !== 'features' && k !== 'subscriptionCategories');
+  if (extra) return l10n.t('{0} is not one of its keys: `features`, `subscriptionCategories`', code(extra));
+  if (v.features !== undefined) {
+    if (!isObject(v.features)) return l10n.t('`features` must be an object of booleans');
+    const features = v.features;
+    const unknown = Object.keys(features).find(k => !(FEATURES as readonly string[]).includes(k));
+    if (unknown) return l10n.t('{0} is not a feature: {1}', code(`features.${unknown}`), FEATURES.map(f => code(f)).join(', '));
+    const notBoolean = FEATURES.find(k => features[k] !== undefined && typeof features[k] !== 'boolean');
+    if (notBoolean) return l10n.t('{0} must be `true` or `false`', code(`features.${notBoolean}`));
+  }
+  const cats = v.subscriptionCategories;
+  if (cats !== undefined && !(Array.isArray(cats) && cats.every(c => typeof c === 'string')))
+    return l10n.t('`subscriptionCategories` must be a list of strings');
+  return undefined;
 }
 
 /** The key under which an environment's API key is kept in secret storage. */

@@ -84,3 +84,29 @@ test('a control character, a bidi control or a character no header carries is re
 test('the secret key names workspace and host, never the key itself', () => {
   assert.equal(secretKeyFor({ workspaceId: 'WS1', baseUrl: 'https://a.example.com/' }), 'campaignStudio.apiKey:WS1@https://a.example.com');
 });
+
+test("an environment's settings: the workspace's features and categories, kept as given; a wrong shape is a problem, not settings", () => {
+  const base = { name: 'prod', baseUrl: 'https://api.example.com', workspaceId: 'W' };
+  const ok = parseEnvironments([
+    { ...base, settings: { features: { audienceLimit: false, queuing: true }, subscriptionCategories: ['news', 'news', 'offers'] } },
+  ]);
+  assert.deepEqual(ok.problems, []);
+  assert.deepEqual(ok.environments[0].settings, {
+    features: { audienceLimit: false, queuing: true },
+    subscriptionCategories: ['news', 'offers'],
+  });
+  assert.equal(parseEnvironments([base]).environments[0].settings, undefined);
+  for (const [settings, problem] of [
+    ['on', /an object with `features`/],
+    [{ flags: {} }, /`flags` is not one of its keys/],
+    [{ features: [] }, /`features` must be an object/],
+    [{ features: { geofences: true } }, /`features.geofences` is not a feature/],
+    [{ features: { queuing: 'yes' } }, /`features.queuing` must be `true` or `false`/],
+    [{ subscriptionCategories: 'news' }, /`subscriptionCategories` must be a list of strings/],
+  ] as const) {
+    const r = parseEnvironments([{ ...base, settings }]);
+    assert.deepEqual(r.environments, [], JSON.stringify(settings));
+    assert.match(r.problems[0], /`settings` must be shaped like `.campaignrc.json`/);
+    assert.match(r.problems[0], problem);
+  }
+});
