@@ -56,6 +56,12 @@ const push = {
   conflictsCancel: 'campaignStudio.conflicts.cancel',
 } as const;
 
+/** Promotion between environments, and the comparison of linked campaigns (`promote/feature.ts`). */
+const promote = {
+  promote: 'campaignStudio.promote',
+  compareEnvironment: 'campaignStudio.compareEnvironment',
+} as const;
+
 /** New Campaign and the rules' documentation (`onboarding/feature.ts`). */
 const onboarding = {
   newCampaign: 'campaignStudio.newCampaign',
@@ -69,10 +75,10 @@ const preview = {
 } as const;
 
 /** Each feature's commands, as its command table must register them. */
-export const FEATURE_COMMANDS = { remote, push, onboarding, preview } as const;
+export const FEATURE_COMMANDS = { remote, push, promote, onboarding, preview } as const;
 
 /** Every command of the extension. */
-export const COMMAND_IDS = { ...remote, ...push, ...onboarding, ...preview } as const;
+export const COMMAND_IDS = { ...remote, ...push, ...promote, ...onboarding, ...preview } as const;
 
 export type CommandId = (typeof COMMAND_IDS)[keyof typeof COMMAND_IDS];
 

@@ -3,6 +3,7 @@ import { RemoteFeature } from './remoteEditor/feature';
 import { pushFeature } from './push/feature';
 import { onboardingFeature } from './onboarding/feature';
 import { previewFeature } from './preview/feature';
+import { promoteFeature } from './promote/feature';
 
 /**
  * Every feature of the extension, made afresh for each activation and activated in this order.
@@ -11,5 +12,6 @@ import { previewFeature } from './preview/feature';
  */
 export function createFeatures(): Feature[] {
   const remote = new RemoteFeature();
-  return [remote, pushFeature(() => remote.connection()), onboardingFeature(), previewFeature()];
+  const push = pushFeature(() => remote.connection());
+  return [remote, push, promoteFeature(remote, push), onboardingFeature(), previewFeature()];
 }

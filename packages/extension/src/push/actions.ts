@@ -135,8 +135,23 @@ export class PushActions {
    * which read the file's settings and run the steps.
    */
   actionOn(uri: vscode.Uri | undefined): { client: ServiceClient; ui: VsCodePushUi } {
+    return this.actionWith(this.client(), uri);
+  }
+
+  /** One user action on `client` (another environment's, for a promotion), as `actionOn`. */
+  actionWith(client: ServiceClient, uri: vscode.Uri | undefined): { client: ServiceClient; ui: VsCodePushUi } {
     const steps = new SteppedAction();
-    return { client: this.client().forAction(steps), ui: new VsCodePushUi({ ...this.uiParts, resource: uri, action: steps }) };
+    return { client: client.forAction(steps), ui: new VsCodePushUi({ ...this.uiParts, resource: uri, action: steps }) };
+  }
+
+  /** The push review tabs, which a promotion opens too. */
+  get reviews(): UiParts['reviews'] {
+    return this.uiParts.reviews;
+  }
+
+  /** The log of the write commands. */
+  get output(): UiParts['output'] {
+    return this.uiParts.output;
   }
 
   /** One user action's ports. */

@@ -22,12 +22,20 @@ import { EXECUTIONS_SCHEME, PREVIEW_SCHEME, PreviewDocuments, RemoteFindings } f
  * plain TypeScript in `@campaign-studio/sync`.
  */
 
-export function pushFeature(connection: () => ConnectionSource | undefined): Feature {
-  return { name: 'push', activate: ctx => activatePush(ctx, connection) };
+export function pushFeature(connection: () => ConnectionSource | undefined): Feature & { actions(): PushActions | undefined } {
+  let actions: PushActions | undefined;
+  return {
+    name: 'push',
+    activate: ctx => {
+      actions = activatePush(ctx, connection);
+    },
+    /** What the write commands share, once activated, for promotion to write with. */
+    actions: () => actions,
+  };
 }
 
 /** The documents, views and listeners of the write side, and its commands. */
-function activatePush(ctx: StudioContext, connection: () => ConnectionSource | undefined): void {
+function activatePush(ctx: StudioContext, connection: () => ConnectionSource | undefined): PushActions {
   const subs = ctx.extension.subscriptions;
   const previews = new PreviewDocuments();
   /** The execution histories, read-only documents with nothing to save. */
@@ -58,6 +66,7 @@ function activatePush(ctx: StudioContext, connection: () => ConnectionSource | u
     }),
   );
   registerCommands(ctx, trustedWrites(pushCommands(actions, { histories, reviews, conflicts })));
+  return actions;
 }
 
 /** The write commands: those on a campaign file run one write of it at a time, and all that need the service offer to sign in first. */

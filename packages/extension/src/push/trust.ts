@@ -16,6 +16,7 @@ export const WRITE_COMMANDS: readonly CommandId[] = [
   COMMAND_IDS.pauseCampaign,
   COMMAND_IDS.resumeCampaign,
   COMMAND_IDS.stopCampaign,
+  COMMAND_IDS.promote,
 ];
 
 /** The command table with each write command refused, and explained, while the workspace is not trusted. */
@@ -44,7 +45,7 @@ async function explainUntrusted(): Promise<void> {
   const manage = vscode.l10n.t('Manage Workspace Trust');
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t(
-      'Campaign Studio sends nothing that changes the service from a workspace you have not trusted (Restricted Mode). Trust this workspace to push, create drafts, send tests or pause, resume and stop campaigns.',
+      'Campaign Studio sends nothing that changes the service from a workspace you have not trusted (Restricted Mode). Trust this workspace to push, create drafts, promote, send tests or pause, resume and stop campaigns.',
     ),
     manage,
   );

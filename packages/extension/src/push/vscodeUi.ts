@@ -252,7 +252,7 @@ function typingTexts(name: string, yes: string): TypingTexts {
 }
 
 /** An input box that accepts only the expected text; Escape cancels. */
-async function askTypedName(t: TypedConfirmation): Promise<boolean> {
+export async function askTypedName(t: TypedConfirmation): Promise<boolean> {
   const severity = { info: vscode.InputBoxValidationSeverity.Info, error: vscode.InputBoxValidationSeverity.Error };
   const typed = await vscode.window.showInputBox({
     title: t.title,

@@ -7,6 +7,7 @@ import { BASE_SCHEME, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
 import { ConnectionStatusBar } from './statusBar';
 import { CampaignsProvider, VIEW_ID } from './tree';
+import { LinkStates } from '../promote/linkStates';
 
 /**
  * Remote campaigns in the editor: the connection (environments, sign-in, status bar), the
@@ -16,10 +17,16 @@ import { CampaignsProvider, VIEW_ID } from './tree';
 export class RemoteFeature implements Feature {
   readonly name = 'remote';
   private conn: Connection | undefined;
+  private links: LinkStates | undefined;
 
   /** The connection, once activated, for other features (push) to share. */
   connection(): Connection | undefined {
     return this.conn;
+  }
+
+  /** The promotion links the Campaigns view marks, once activated, for promotion to refresh. */
+  linkStates(): LinkStates | undefined {
+    return this.links;
   }
 
   async activate(ctx: StudioContext): Promise<void> {
@@ -35,7 +42,14 @@ export class RemoteFeature implements Feature {
 
     const documents = new RemoteDocuments(ctx, conn);
     subs.push(documents);
-    const tree = new CampaignsProvider(conn, ctx.extension.workspaceState);
+    const links = new LinkStates(conn);
+    this.links = links;
+    subs.push(links, {
+      dispose: () => {
+        if (this.links === links) this.links = undefined;
+      },
+    });
+    const tree = new CampaignsProvider(conn, ctx.extension.workspaceState, links);
     subs.push(tree);
     const fileStates = new CampaignFileStates(conn, ctx.campaignRead.event, ctx.fileStatesShown);
     subs.push(fileStates, vscode.window.registerFileDecorationProvider(fileStates));

@@ -27,6 +27,8 @@ import {
 import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
 import { capitalize, Connection } from './connection';
+import { LinkMark, markDescription, markTooltipLines } from '../promote/linkMarks';
+import type { LinkStates } from '../promote/linkStates';
 
 /**
  * The Campaigns explorer: groups (by status or by channel), each paging its own search 15 at a
@@ -118,6 +120,10 @@ export interface SnapshotCampaign {
   tooltip: string;
   /** What its item's menus match (`viewItem`), as the tree sets it. */
   contextValue?: string;
+  /** Its promotion links as its item marks them (`⇄ production = equal`); absent without links. */
+  links?: string;
+  /** A linked campaign of it is still being read. */
+  linksPending?: boolean;
 }
 
 export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -130,11 +136,15 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   private readonly disposables: vscode.Disposable[] = [];
   view?: vscode.TreeView<ExplorerNode>;
 
+  /** `links`: the promotion links the items mark; none, no marks. */
   constructor(
     private readonly conn: Connection,
     private readonly state: vscode.Memento,
+    private readonly links?: LinkStates,
   ) {
     this.disposables.push(this.changed);
+    // A mark read or changed: the whole tree again, from the pages it holds (nothing is listed anew).
+    if (links) this.disposables.push(links.onDidChange(() => this.changed.fire(undefined)));
     // The status listener hears every change first (the connection fires it before `onDidChange`) and describes the state.
     this.disposables.push(conn.onDidChangeStatus(() => this.describeState()));
     this.disposables.push(conn.onDidChange(() => this.reload()));
@@ -345,9 +355,10 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     });
   }
 
-  /** Retry after an error in a group. */
+  /** Retry after an error in a group; Refresh: everything listed again, the linked campaigns read again. */
   retry(node: ExplorerNode | undefined): void {
     if (node instanceof GroupNode) node.pager.error = undefined;
+    else this.links?.invalidate();
     this.refresh();
   }
 
@@ -383,7 +394,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         hasChildren(r) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
       );
       item.id = `campaign/${node.environment}/${node.id}`;
-      item.description = campaignDescription(r, node.by);
+      item.description = this.descriptionOf(node);
       const icon = campaignIcon(r);
       item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
       item.contextValue = campaignContextValue(r);
@@ -435,13 +446,43 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       }
       meta = await p;
     }
-    item.tooltip = tooltipOf(node.record, meta);
+    item.tooltip = tooltipOf(node.record, meta, this.marksOf(node));
     return item;
+  }
+
+  private marksOf(node: CampaignNode): LinkMark[] {
+    return this.links?.marksOf(node.environment, node.record, node.id) ?? [];
+  }
+
+  /** The campaign's description, then the marks of its promotion links. */
+  private descriptionOf(node: CampaignNode): string {
+    const marks = markDescription(this.marksOf(node));
+    const own = campaignDescription(node.record, node.by);
+    return marks ? `${own}  ${marks}` : own;
   }
 
   /** The loaded tree as plain data (for automation and the extension tests). */
   async snapshot(expandGroups = true): Promise<ExplorerSnapshot> {
     const env = this.conn.environment();
+    let groups = await this.snapshotGroups(expandGroups);
+    // The marks asked for while listing are read in one batch per environment: the snapshot shows them read.
+    for (let round = 0; round < 3 && this.links && groups.some(g => g.campaigns.some(c => c.linksPending)); round++) {
+      await this.links.settled();
+      groups = await this.snapshotGroups(expandGroups);
+    }
+    return {
+      environment: env?.name,
+      production: !!env?.production,
+      state: this.conn.state,
+      groupBy: this.groupBy,
+      filter: this.filter,
+      description: this.view?.description,
+      message: this.view?.message,
+      groups,
+    };
+  }
+
+  private async snapshotGroups(expandGroups: boolean): Promise<ExplorerSnapshot['groups']> {
     const out: ExplorerSnapshot['groups'] = [];
     for (const g of await this.getChildren()) {
       if (!(g instanceof GroupNode)) continue;
@@ -453,27 +494,21 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,
       });
     }
-    return {
-      environment: env?.name,
-      production: !!env?.production,
-      state: this.conn.state,
-      groupBy: this.groupBy,
-      filter: this.filter,
-      description: this.view?.description,
-      message: this.view?.message,
-      groups: out,
-    };
+    return out;
   }
 
   private snapshotOf(node: CampaignNode): SnapshotCampaign {
+    const marks = this.marksOf(node);
     return {
       id: node.id,
       name: nameOf(node.record),
       status: node.record.status,
       channel: node.record.channel,
-      description: campaignDescription(node.record, node.by),
-      tooltip: tooltipOf(node.record).value,
+      description: this.descriptionOf(node),
+      tooltip: tooltipOf(node.record, undefined, marks).value,
       contextValue: this.getTreeItem(node).contextValue,
+      ...(marks.length ? { links: markDescription(marks) } : {}),
+      ...(marks.some(m => m.equality === 'unknown') ? { linksPending: true } : {}),
     };
   }
 
@@ -484,6 +519,6 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   }
 }
 
-function tooltipOf(r: CampaignRecord, meta?: MetaRecord): vscode.MarkdownString {
-  return new vscode.MarkdownString(campaignTooltipLines(r, meta).join('\n'));
+function tooltipOf(r: CampaignRecord, meta?: MetaRecord, marks: readonly LinkMark[] = []): vscode.MarkdownString {
+  return new vscode.MarkdownString([...campaignTooltipLines(r, meta), ...markTooltipLines(marks)].join('\n'));
 }

@@ -120,6 +120,7 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
     'media/walkthrough/create.md',
     'media/walkthrough/fetch.md',
     'media/walkthrough/problems.md',
+    'media/walkthrough/promote.md',
     'media/walkthrough/push.md',
     'package.json',
     'package.nls.json',

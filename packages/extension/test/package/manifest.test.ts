@@ -20,12 +20,12 @@ const contributed = new Set<string>(manifest.contributes.commands.map((c: { comm
 /** VS Code's own commands the walkthrough runs. */
 const BUILT_IN = new Set(['workbench.actions.view.problems', 'workbench.view.extension.campaignStudio']);
 
-test('the walkthrough: create, see and fix errors, connect, fetch, edit and push; each page is in the VSIX', () => {
+test('the walkthrough: create, see and fix errors, connect, fetch, edit and push, promote; each page is in the VSIX', () => {
   const [walkthrough] = manifest.contributes.walkthroughs;
   assert.equal(walkthrough.id, 'gettingStarted');
   assert.deepEqual(
     walkthrough.steps.map((s: { id: string }) => s.id),
-    ['create', 'problems', 'connect', 'fetch', 'push'],
+    ['create', 'problems', 'connect', 'fetch', 'push', 'promote'],
   );
   for (const step of walkthrough.steps) {
     assert.ok(fs.existsSync(path.join(root, step.media.markdown)), `${step.id}: ${step.media.markdown}`);

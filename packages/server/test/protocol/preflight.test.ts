@@ -114,22 +114,6 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
     assert.deepEqual(rules(answer), ['L1 error']);
   });
 
-  test("settings given replace the document's: a promotion checks against the workspace it goes to", async () => {
-    const uri = uriOf(path.join(w.dir, 'promoted.campaign.json'));
-    const on = await preflight({
-      textDocument: { uri },
-      text: w.text,
-      settings: { features: { audienceLimit: true, queuing: false, portfolio: false, versioning: false } },
-    });
-    assert.deepEqual(rules(on), [], 'with the feature, L1 is silent, whatever .campaignrc.json says');
-    const off = await preflight({
-      textDocument: { uri },
-      text: w.text,
-      settings: { features: { audienceLimit: false, queuing: false, portfolio: false, versioning: false } },
-    });
-    assert.deepEqual(rules(off), ['L1 error']);
-  });
-
   test('remote and purpose change what is checked: B8 for an inline test, P3 for a STOPPED campaign', async () => {
     const base = JSON.parse(w.text) as { basic_details: Record<string, unknown> };
     base.basic_details.name = 'As fetched, before the local edit';
@@ -146,6 +130,17 @@ describe('campaign/preflight and the Problems panel agree (pull diagnostics over
       JSON.stringify(inline.findings),
     );
     assert.equal(inline.version, null, 'a document that is not open is checked from the text given');
+  });
+
+  test("settings given with the request replace the document's: a promotion checks with the target workspace's features", async () => {
+    const on = await preflight({ textDocument: { uri: uriOf(w.campaign) }, settings: { features: { audienceLimit: true } } });
+    assert.ok(!on.findings.some(f => f.rule === 'L1'), JSON.stringify(on.findings));
+    const text = w.text;
+    const elsewhere = uriOf(path.join(w.dir, 'promoted.campaign.json'));
+    const off = await preflight({ textDocument: { uri: elsewhere }, text, settings: { features: { audienceLimit: false } } });
+    assert.ok(rules(off).includes('L1 error'), JSON.stringify(off.findings));
+    const unknown = await preflight({ textDocument: { uri: elsewhere }, text, settings: { features: {} } });
+    assert.ok(!unknown.findings.some(f => f.rule === 'L1' && f.severity === 'error'), JSON.stringify(unknown.findings));
   });
 
   test('an unquoted word that names a built-in property: D1 in both, never an internal error or a clean file', async () => {

@@ -17,6 +17,8 @@ export const COMMANDS: Record<string, HowItRuns> = {
   'campaignStudio.review.push': { run: 'needs-input', why: 'answers a push review waiting in an editor tab (push.test.ts)' },
   'campaignStudio.review.cancel': { run: 'needs-input', why: 'answers a push review waiting in an editor tab (push.test.ts)' },
   'campaignStudio.createDraft': { run: 'needs-input', why: 'asks to confirm the create (push.test.ts)' },
+  'campaignStudio.promote': { run: 'needs-input', why: 'asks for the target environment and reviews the promotion (promote.test.ts)' },
+  'campaignStudio.compareEnvironment': { run: 'needs-input', why: 'needs a campaign with promotion links (promote.test.ts)' },
   'campaignStudio.validateRemote': { run: 'needs-input', why: 'needs a signed-in environment and a campaign file (push.test.ts)' },
   'campaignStudio.sendTest': { run: 'needs-input', why: 'asks for the mode and the recipients' },
   'campaignStudio.pauseCampaign': { run: 'needs-input', why: 'asks to confirm (push.test.ts)' },
