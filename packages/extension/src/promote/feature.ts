@@ -20,12 +20,13 @@ export function promoteFeature(remote: RemoteFeature, push: { actions(): PushAct
 
 function activatePromote(ctx: StudioContext, remote: RemoteFeature, push: { actions(): PushActions | undefined }): void {
   const comparisons = new PreviewDocuments(COMPARE_SCHEME);
+  const running = new Set<string>();
   ctx.extension.subscriptions.push(comparisons, vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, comparisons));
   const parts = (): PromoteParts => {
     const conn = remote.connection();
     const actions = push.actions();
     if (!conn || !actions) throw new Error(vscode.l10n.t('The connection to the service is not available: reload the window.'));
-    return { ctx, conn, actions, links: remote.linkStates() };
+    return { ctx, conn, actions, links: remote.linkStates(), running };
   };
   const table: CommandTable<'promote'> = {
     [COMMAND_IDS.promote]: () => (arg?: unknown) => promote(parts(), arg),

@@ -60,6 +60,8 @@ export interface PromoteParts {
   conn: Connection;
   actions: PushActions;
   links?: LinkStates;
+  /** Promotions of a campaign in progress in this window (`environment/id`): one at a time. */
+  running: Set<string>;
 }
 
 /** What the command returns (for scripts and tests): how it ended. */
@@ -70,12 +72,10 @@ export interface PromoteOutcome {
   targetId?: string;
 }
 
-/** Promotions of a campaign in progress in this window: one at a time. */
-const running = new Set<string>();
-
 export async function promote(parts: PromoteParts, arg: unknown): Promise<PromoteOutcome | undefined> {
   const subject = await subjectOf(parts.conn, arg);
   const key = `${subject.environment.name}/${subject.id}`;
+  const { running } = parts;
   if (running.has(key)) {
     void vscode.window.showWarningMessage(
       plainText(vscode.l10n.t('A promotion of campaign {0} is already in progress; wait for it to finish.', subject.id)),
