@@ -245,7 +245,11 @@ function start(f: CampaignFile, setting: Setting): Started {
   } catch (e) {
     return { file: f, entry: { ...entry, action: 'error', message: failureText(e) } };
   }
-  if (f.base && f.base.snapshot.workspaceId === from.workspaceId && hasLocalEdits(f))
+  if (f.base && f.base.snapshot.workspaceId !== from.workspaceId)
+    return blocked(
+      `${f.shown} holds campaign ${f.id} of ${f.base.snapshot.environment}, not of ${from.name}: promote it from ${f.base.snapshot.environment} (leave out --from), or pull the campaign of ${from.name} and promote that file.`,
+    );
+  if (f.base && hasLocalEdits(f))
     return blocked(
       `${f.shown} has changes not pushed to ${from.name}: a promotion sends what ${from.name} holds, which was tested there. Push them first (campaign push ${f.shown}), then promote.`,
     );

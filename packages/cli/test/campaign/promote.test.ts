@@ -247,6 +247,12 @@ test('--dry-run exit codes, and a production target without --yes --env or a ter
   const typed = await w.run(['promote', file, '--to', 'production'], { ask: ['y', 'production'] });
   assert.equal(typed.code, 0, typed.stderr);
   assert.equal((await w.run(['promote', file, '--to', 'production', '--dry-run'])).code, 0);
+  const reverse = await w.run(['promote', file, '--from', 'production', '--to', 'staging', '--dry-run', '--format', 'json']);
+  assert.equal(reverse.code, 1);
+  assert.match(
+    w.json<PromotionJson>(reverse, 'promote').entries[0].message!,
+    /holds campaign .* of staging, not of production: promote it from staging/,
+  );
   const missing = await w.run(['promote', file]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /--to ENV is required/);
