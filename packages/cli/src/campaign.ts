@@ -26,7 +26,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   push: { run: runPush, summary: "send the changes (or a saved plan), never overwriting anyone's edit" },
   promote: {
     run: runPromote,
-    summary: 'write campaigns into another environment (staging → production), linked, merged, never duplicated',
+    summary: 'write campaigns into another environment (staging → production), linked and merged',
   },
   lint: { run: (argv, io) => runLint(argv, io, 'campaign lint'), summary: "check campaign files with the editor's rules" },
   show: { run: runShow, summary: 'what a campaign does: its next sends, audience, trigger and limits, in words' },
