@@ -142,14 +142,27 @@ export const journey: Journey = {
         d => d.endsWith('⇄ bookbarn = equal'),
         'the item to mark its link to bookbarn, equal',
       );
-      // The view is narrow: its hover says the whole of it.
-      await item.locator('.monaco-icon-label').first().hover();
-      await page
+      // The view is narrow: its hover says the whole of it. A hover can come to nothing when the row
+      // is redrawn under the pointer (the view redraws on each change of the links, or of a linked
+      // campaign's read): as a person would, move the pointer away and back onto the row (three tries).
+      const hover = page
         .locator('.workbench-hover, .monaco-hover')
         .filter({ hasText: `Promoted to campaign ${targetId} of bookbarn` })
         .filter({ hasText: 'Equal: bookbarn holds what a promotion would send.' })
-        .first()
-        .waitFor({ state: 'visible' });
+        .first();
+      for (const attempt of [1, 2, 3]) {
+        if (attempt > 1) {
+          ctx.log('no hover on the campaign yet; moving the pointer away and back');
+          await workbench.movePointerAway();
+        }
+        await item.locator('.monaco-icon-label').first().hover();
+        const shown = await hover.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : workbench.timeoutMs }).then(
+          () => true,
+          () => false,
+        );
+        if (shown) break;
+        if (attempt === 3) throw new Error('the hover of the linked campaign never showed its promotion link');
+      }
     });
   },
 };
