@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'jsonc-parser';
+import { WORKSPACES } from '@campaign-studio/emulator';
+import { parseEnvironments } from '@campaign-studio/sync';
 
 /**
  * What the manifest promises a new user: the walkthrough (its pages exist, its buttons and
@@ -54,6 +56,16 @@ test("the connect step names the sandbox's environments as examples/.vscode/sett
     assert.ok(page.includes(`| \`${env.name}\` | \`${env.baseUrl}\` | \`${env.workspaceId}\` |`), `${env.name} in connect.md`);
   }
   assert.match(page, /npm start/);
+});
+
+test("the sandbox's environments declare the emulator's workspaces' features and subscription categories, so promotions there are checked", () => {
+  const settings = parse(fs.readFileSync(path.join(root, 'examples/.vscode/settings.json'), 'utf8')) as Record<string, unknown>;
+  const { environments, problems } = parseEnvironments(settings['campaignStudio.environments']);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(
+    environments.map(e => ({ workspaceId: e.workspaceId, settings: e.settings })),
+    WORKSPACES.map(ws => ({ workspaceId: ws.id, settings: { features: ws.features, subscriptionCategories: ws.subscriptionCategories } })),
+  );
 });
 
 test('New Campaign… is in File > New File and in the palette', () => {

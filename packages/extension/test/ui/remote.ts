@@ -59,6 +59,21 @@ export class EmulatorClient {
     throw new Error(`the emulator has no campaign named "${name}"`);
   }
 
+  /** The ids of every campaign of this environment named `name` in one of `statuses` (drafts included when asked for), through the search API. */
+  async campaignIdsNamed(name: string, statuses: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; page < 50; page++) {
+      const r = await this.api('POST', '/v5/campaigns/search', {
+        campaign_fields: { channels: ['PUSH', 'EMAIL', 'SMS'], status: statuses, name },
+        page,
+        limit: 15,
+      });
+      ids.push(...(r.data as Json[]).filter(c => c.basic_details?.name === name).map(c => c.id as string));
+      if (r.data.length < 15) break;
+    }
+    return ids;
+  }
+
   /** A call of the emulator's admin endpoints, with the token of its ready line. */
   private admin(method: string, route: string, body?: unknown): Promise<any> {
     return this.call(method, `/__admin${route}`, body, { 'X-Emulator-Admin-Token': this.info.adminToken });
@@ -67,6 +82,11 @@ export class EmulatorClient {
   /** The stored campaign (`GET /__admin/campaigns/{id}`: its components, status, authorship). */
   stored(id: string): Promise<Json> {
     return this.admin('GET', `/campaigns/${encodeURIComponent(id)}`);
+  }
+
+  /** The API requests the emulator logged (`GET /__admin/requests`): method, path, workspace, whether a write was applied. */
+  async requests(): Promise<Array<{ method: string; path: string; workspace?: string; applied?: boolean }>> {
+    return (await this.admin('GET', '/requests')).requests;
   }
 
   /** Sets the service's faults (`PUT /__admin/faults`): `hang`, `throttle=1,retry-after=3`, `none`, … */
