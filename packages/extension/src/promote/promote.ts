@@ -200,14 +200,16 @@ async function write(parts: PromoteParts, subject: Subject, p: PreparedPromotion
   const links: LinksPort = linksOnDisk(subject.folder);
   let result: PromotionResult;
   try {
-    result = await runPromotion(p, {
-      api: pushApi(client),
-      bases: { read: async () => undefined, write: async () => undefined },
-      ui: questions,
-      env,
-      rules: serverRules(parts.ctx.client, promotedUri(p), p.to.settings ?? { features: {} }),
-      links,
-    });
+    result = await ui.grouped(promotionHeading(p), () =>
+      runPromotion(p, {
+        api: pushApi(client),
+        bases: { read: async () => undefined, write: async () => undefined },
+        ui: questions,
+        env,
+        rules: serverRules(parts.ctx.client, promotedUri(p), p.to.settings ?? { features: {} }),
+        links,
+      }),
+    );
   } catch (e) {
     reportError(parts.conn, e, promotionHeading(p));
     return { outcome: 'failed', ok: false, message: e instanceof Error ? e.message : String(e) };

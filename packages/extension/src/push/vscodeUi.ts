@@ -272,6 +272,9 @@ export async function askTypedName(t: TypedConfirmation): Promise<boolean> {
  * apply): each step's Cancel aborts the action's call in flight.
  */
 export class VsCodePushUi implements PushUi {
+  /** The notification the steps report into while `grouped` runs. */
+  private group?: ProgressChannel;
+
   constructor(private readonly o: UiOptions) {}
 
   /** Round 1: the review tab, or a short modal when the setting asks for one; round 2 (production): the typed name. */
@@ -348,18 +351,51 @@ export class VsCodePushUi implements PushUi {
    * service call in flight (through the action's scoped client) and the step's own signal.
    */
   progress<T>(title: string, task: (step: ProgressStep) => Promise<T>): Promise<T> {
+    if (this.group) return this.step(this.group, title, task);
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) =>
+        this.step({ progress, token }, undefined, task),
+      ),
+    );
+  }
+
+  /**
+   * Runs `run` under one progress notification titled `title`, each of the flows' steps saying
+   * itself in it: a write of many requests (a draft and its components) shows one notification
+   * instead of one per request, which VS Code would stop popping up, the outcome's included.
+   */
+  grouped<T>(title: string, run: () => Promise<T>): Promise<T> {
     return Promise.resolve(
       vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-        const cancel = new AbortController();
-        const sub = token.onCancellationRequested(() => cancel.abort());
-        const report = (message: string) => progress.report({ message });
-        const step: ProgressStep = { report, signal: cancel.signal };
+        this.group = { progress, token };
         try {
-          return await this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, () => task(step));
+          return await run();
         } finally {
-          sub.dispose();
+          this.group = undefined;
         }
       }),
     );
   }
+
+  /** One step in a notification: its title (in a group) and what it waits for reported there, Cancel aborting it. */
+  private async step<T>(at: ProgressChannel, title: string | undefined, task: (step: ProgressStep) => Promise<T>): Promise<T> {
+    const cancel = new AbortController();
+    const sub = at.token.onCancellationRequested(() => cancel.abort());
+    if (at.token.isCancellationRequested) cancel.abort();
+    const report = (message: string) => at.progress.report({ message: title ? `${title} ${message}` : message });
+    if (title) at.progress.report({ message: title });
+    try {
+      return await this.o.action.during({ signal: cancel.signal, onWait: w => report(waitText(w)) }, () =>
+        task({ report, signal: cancel.signal }),
+      );
+    } finally {
+      sub.dispose();
+    }
+  }
+}
+
+/** A progress notification and its Cancel. */
+interface ProgressChannel {
+  progress: vscode.Progress<{ message?: string }>;
+  token: vscode.CancellationToken;
 }
