@@ -18,6 +18,7 @@ export {
   CHANNELS,
   COMPONENTS,
   DELIVERY_TYPES,
+  FEATURE_FLAGS,
   IDENTITY_FIELDS,
   isAuthorField,
   isComponent,

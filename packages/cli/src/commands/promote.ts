@@ -133,7 +133,11 @@ export async function runPromote(argv: string[], io: CliIO): Promise<number> {
     if (format === 'json') writeJson(io, { ...review, results: [] });
     else
       io.stdout(
-        l10n.t('Nothing to promote: {0} already holds every campaign as {1} has it.', setting.to.name, sourcesText(entries)) + '\n',
+        l10n.t(
+          'Nothing to promote: {0} already holds every campaign as {1} has it.',
+          setting.to.name,
+          sourcesText(entries.map(e => e.entry)),
+        ) + '\n',
       );
     return 0;
   }
@@ -171,8 +175,9 @@ function promotionSetting(service: Service, io: CliIO, toName: string, fromFlag:
   }
 }
 
-function sourcesText(entries: Ready[]): string {
-  return [...new Set(entries.map(e => e.entry.source.environment))].join(', ');
+/** The environments promoted from, for people. */
+function sourcesText(entries: PromotionEntry[]): string {
+  return [...new Set(entries.map(e => e.source.environment))].join(', ');
 }
 
 function document(entries: Ready[], setting: Setting) {
@@ -193,13 +198,9 @@ async function planPromotions(paths: string[], setting: Setting): Promise<Ready[
   const files = await readCampaignFiles(paths, setting.io);
   const links = readLinks(setting);
   const started = files.map(f => start(f, setting));
-  const ready = started.filter((s): s is Started & { from: Environment } => !!s.from && !failing(s.entry));
+  const ready = started.filter(isReady);
   await setting.service.readAll([...ready.map(s => ({ id: s.file.id!, env: s.from })), ...linkedTargets(ready, links, setting.to)]);
-  return Promise.all(
-    started.map(s =>
-      ready.includes(s as Started & { from: Environment }) ? planOne(s as Started & { from: Environment }, links, setting) : s,
-    ),
-  );
+  return Promise.all(started.map(s => (isReady(s) ? planOne(s, links, setting) : s)));
 }
 
 /** The linked target campaigns, read with the sources (15 to a call) instead of one by one as each promotion starts. */
@@ -212,6 +213,11 @@ function linkedTargets(
     const link = findLink(links, { workspaceId: s.from.workspaceId, campaignId: s.file.id! }, { workspaceId: to.workspaceId });
     return link ? [{ id: link.to.campaignId, env: to }] : [];
   });
+}
+
+/** A file whose source environment is known and that nothing refused yet: its source is read and its promotion planned. */
+function isReady(s: Started): s is Started & { from: Environment } {
+  return !!s.from && !failing(s.entry);
 }
 
 function readLinks(setting: Setting): LinksFile {
@@ -386,9 +392,9 @@ async function promoteOne(r: Ready, setting: Setting): Promise<PromoteResultJson
 function reviewText(entries: PromotionEntry[], setting: Setting, colour: boolean): string {
   const paint = painter(colour);
   const to = `${setting.to.name}${setting.to.production ? ' (a production environment)' : ''}`;
-  const header = `${paint(1, `Promotion from ${sourcesText(entries.map(entry => ({ entry }) as Ready))} to ${to}`)}\n\n`;
-  const plan = { entries, summary: summaryOf(entries) } as Parameters<typeof planText>[0];
-  const from = sourcesText(entries.map(entry => ({ entry }) as Ready));
+  const from = sourcesText(entries);
+  const header = `${paint(1, `Promotion from ${from} to ${to}`)}\n\n`;
+  const plan = { entries, summary: summaryOf(entries) };
   return header + planText(plan, colour, { title: 'Promotion', base: 'last promoted', local: from, remote: setting.to.name });
 }
 

@@ -5,6 +5,7 @@ import { rangeFor } from './ranges';
 import { validate } from './validate';
 import { EMPTY_SETTINGS, FeatureFlags, Finding, WorkspaceSettings } from '../model/types';
 import { SETTINGS_FILE_NAME } from '../model/fileKinds';
+import { FEATURE_FLAGS } from '../model/vocabulary';
 
 /**
  * Workspace settings come from the `.campaignrc.json` in the file's folder or its nearest parent,
@@ -12,9 +13,6 @@ import { SETTINGS_FILE_NAME } from '../model/fileKinds';
  * resolves them from text the caller passes in; `@campaign-studio/sync` finds and reads the files
  * (and the server's open buffers), so the CLI and the language server always agree.
  */
-
-/** The feature flags a settings file may set, in the order the README lists them. */
-const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;
 
 export interface LoadedSettings {
   settings: WorkspaceSettings;

@@ -1,3 +1,4 @@
+import type { FeatureFlags } from './types';
 /**
  * A campaign's vocabulary: its channels and delivery types, and its top-level fields by what they
  * are (spec "Campaign structure" and "Other update rules"). The rules, the sync engine and the
@@ -87,3 +88,6 @@ export function isAuthorField(key: string): boolean {
 export function isKnownNonComponent(key: string): boolean {
   return NOT_COMPONENT_SET.has(key);
 }
+
+/** The workspace feature flags a settings file (`.campaignrc.json`, an environment's `settings`) may set, in the order the README lists them. */
+export const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;

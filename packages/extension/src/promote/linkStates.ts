@@ -12,6 +12,7 @@ import {
   RemoteCampaign,
   remoteOfRead,
   VALUES_FILE,
+  ValuesFile,
 } from '@campaign-studio/sync';
 import type { Connection } from '../remoteEditor/connection';
 import { CampaignAt, equalityOf, LinkMark, linkedSides, pairOf, readKey } from './linkMarks';
@@ -29,6 +30,8 @@ export class LinkStates implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private links?: LinksFile;
+  /** `campaign.values.json` as read last (or why it could not be): read once, not per item drawn. */
+  private values?: ValuesFile | { error: unknown };
   /** The text `links` was read from; undefined when there is no file. */
   private linksText?: string;
   /** The linked campaigns read, by `readKey`: the campaign, or why it could not be read. */
@@ -44,6 +47,11 @@ export class LinkStates implements vscode.Disposable {
     const folder = this.folder();
     if (folder) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, LINKS_FILE));
+      const valuesWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, VALUES_FILE));
+      const valuesChanged = () => {
+        this.values = undefined;
+        this.changed.fire();
+      };
       const changedOnDisk = () => {
         // A promotion of this window invalidates as it ends: its own write, heard later, changes nothing more.
         if (this.links === undefined || this.textOnDisk(folder) !== this.linksText) this.invalidate();
@@ -53,6 +61,10 @@ export class LinkStates implements vscode.Disposable {
         watcher.onDidChange(changedOnDisk),
         watcher.onDidCreate(changedOnDisk),
         watcher.onDidDelete(changedOnDisk),
+        valuesWatcher,
+        valuesWatcher.onDidChange(valuesChanged),
+        valuesWatcher.onDidCreate(valuesChanged),
+        valuesWatcher.onDidDelete(valuesChanged),
       );
     }
   }
@@ -91,6 +103,7 @@ export class LinkStates implements vscode.Disposable {
   /** Forgets the links and every linked campaign read: the next marks read them again. */
   invalidate(): void {
     this.links = undefined;
+    this.values = undefined;
     this.generation += 1;
     this.reads.clear();
     this.reading.clear();
@@ -135,30 +148,65 @@ export class LinkStates implements vscode.Disposable {
     try {
       const pair = pairOf(here, remoteOfRead({ id: here.campaignId, record, via: 'search' }), side, other);
       if (!pair) return { side, equality: 'unreadable' };
-      const folder = this.folder();
-      return { side, equality: equalityOf(pair, readValuesFile(folder ?? '.', VALUES_FILE), this.linksFile()) };
+      const values = this.valuesFile();
+      if ('error' in values) throw values.error;
+      return { side, equality: equalityOf(pair, values, this.linksFile()) };
     } catch (e) {
       return { side, equality: 'unreadable', reason: e instanceof Error ? e.message : String(e) };
     }
   }
 
+  /**
+   * Asks for the linked sides of these listed campaigns of `environment` at once, before their
+   * items are drawn: one batched read per environment instead of one per item.
+   */
+  want(environment: string, ids: string[]): void {
+    const env = this.conn.environmentNamed(environment);
+    if (!env) return;
+    const { environments } = this.conn.environments();
+    for (const campaignId of ids)
+      for (const side of linkedSides(this.linksFile(), environments, { environment: env, campaignId }))
+        if (side.otherEnvironment && !this.reads.has(readKey(side.otherEnvironment.name, side.other.campaignId)))
+          this.enqueue(side.otherEnvironment.name, side.other.campaignId);
+    this.start();
+  }
+
+  private valuesFile(): ValuesFile | { error: unknown } {
+    if (!this.values) {
+      try {
+        this.values = readValuesFile(this.folder() ?? '.', VALUES_FILE);
+      } catch (error) {
+        this.values = { error };
+      }
+    }
+    return this.values;
+  }
+
   private ask(environment: string, id: string): void {
+    this.enqueue(environment, id);
+    this.start();
+  }
+
+  private enqueue(environment: string, id: string): void {
     const key = readKey(environment, id);
     if (this.reading.has(key)) return;
     this.reading.add(key);
     const ids = this.queue.get(environment) ?? new Set<string>();
     ids.add(id);
     this.queue.set(environment, ids);
-    if (this.running) return;
+  }
+
+  /** Reads what is queued, unless a run is reading already (it takes what is queued meanwhile). */
+  private start(): void {
+    if (this.running || !this.queue.size) return;
     this.running = this.readQueued().finally(() => {
       this.running = undefined;
       this.changed.fire();
     });
   }
 
-  /** After the turn that asked (a whole tree drawn), one batched read per environment, until nothing more is asked. */
+  /** One batched read per environment of what is queued, until nothing more is. */
   private async readQueued(): Promise<void> {
-    await new Promise<void>(resolve => setTimeout(resolve, 0));
     while (this.queue.size) {
       const batch = this.queue;
       this.queue = new Map();

@@ -277,6 +277,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
         setImmediate(() => this.changed.fire(undefined));
       }
       const out: ExplorerNode[] = p.items.map(r => new CampaignNode(r, this.groupBy, env));
+      this.links?.want(env, p.items.map(idOf));
       if (p.error) out.push(this.errorNode(p.error, vscode.l10n.t('Loading {0} campaigns', humanize(node.group.value))));
       else if (!p.done) out.push(new MoreNode(node));
       else if (p.items.length === 0)

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { code, COMPONENTS, IDENTITY_FIELDS, parse, setMember, WorkspaceSettings } from '@campaign-studio/core';
-import { CampaignDoc, contentOf, list, sameContent } from '../push/model';
+import { CampaignDoc, campaignNameOf, contentOf, list, sameContent } from '../push/model';
 import { DraftResult, runCreateDraft } from '../push/draftFlow';
 import { PushResult, runPush } from '../push/pushFlow';
 import { BaseStore, ConflictQuestion, LocalFile, PushUi, RemoteCampaign, WriteDeps } from '../push/ports';
@@ -83,7 +83,7 @@ export function preparePromotion(input: PrepareInput): PreparedPromotion {
     to,
     sourceId,
     body: mapped.doc,
-    campaignName: nameOf(mapped.doc),
+    campaignName: campaignNameOf(mapped.doc),
     substituted: mapped.substituted,
     refused,
     ...(link ? { link } : {}),
@@ -121,11 +121,6 @@ export async function targetFeatureRefusals(
         ),
       };
     });
-}
-
-function nameOf(doc: CampaignDoc): string | undefined {
-  const bd = doc.basic_details as Record<string, unknown> | undefined;
-  return typeof bd?.name === 'string' ? bd.name : undefined;
 }
 
 export type PromotionOutcome =

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { code, isAuthorField, isComponent, isKnownNonComponent, isReadOnlyField, setMember } from '@campaign-studio/core';
+import { code, isAuthorField, isComponent, isKnownNonComponent, isObject, isReadOnlyField, setMember } from '@campaign-studio/core';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -73,6 +73,12 @@ export function stampOf(record: CampaignDoc): RemoteStamp {
   if (typeof record.version_number === 'number') s.version_number = record.version_number;
   if (typeof record.updated_by === 'string') s.updated_by = record.updated_by;
   return s;
+}
+
+/** The campaign's name (`basic_details.name`), when it has one. */
+export function campaignNameOf(doc: CampaignDoc): string | undefined {
+  const bd = doc.basic_details;
+  return isObject(bd) && typeof bd.name === 'string' ? bd.name : undefined;
 }
 
 /** The campaign id a document names: `id` (V5), else `campaign_id`. */

@@ -5,7 +5,7 @@ import { isCancelled } from '../remote/clock';
 import { answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
-import { CampaignDoc, campaignIdOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
+import { CampaignDoc, campaignIdOf, campaignNameOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
 import { code, isObject, nonEmptyString, parse, READ_ONLY_FIELDS, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { PushLockBusy } from '../files/pushLock';
@@ -465,7 +465,7 @@ class PushRun {
     const { ui, env } = this.deps;
     const question: ConflictQuestion = {
       campaignId: this.id,
-      campaignName: nameOf(this.content),
+      campaignName: campaignNameOf(this.content),
       environment: env.name,
       fileUri: this.file.uri,
       fileName: this.file.name,
@@ -651,7 +651,7 @@ class PushRun {
     ];
     const preview: PushPreview = {
       campaignId: this.id,
-      campaignName: nameOf(merge.merged),
+      campaignName: campaignNameOf(merge.merged),
       environment: env.name,
       production: env.production,
       status: remote.status,
@@ -945,11 +945,6 @@ function mergeNote(m: MergeResult, remote: RemoteCampaign, choice: (id: string) 
   if (m.conflicts.length)
     sentences.push(l10n.t('Changed on both sides: {0}.', m.conflicts.map(c => said(c.path, choice(c.id))).join(', ')));
   return sentences.join(' ');
-}
-
-function nameOf(doc: CampaignDoc): string | undefined {
-  const bd = doc.basic_details;
-  return isObject(bd) && typeof bd.name === 'string' ? bd.name : undefined;
 }
 
 /**

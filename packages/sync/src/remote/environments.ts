@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { code, isObject, WorkspaceSettings } from '@campaign-studio/core';
+import { code, FEATURE_FLAGS, isObject, WorkspaceSettings } from '@campaign-studio/core';
 /**
  * Environments: where the service lives and which workspace to use. They come from the
  * `campaignStudio.environments` setting; the API key never does (it lives in the editor's secret
@@ -197,8 +197,6 @@ function readBudgets(o: Record<string, unknown>, errs: string[]): Pick<Environme
   }
   return out;
 }
-
-const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const;
 
 /**
  * `settings`: the `.campaignrc.json` shape, for the workspace this environment is. Read here
