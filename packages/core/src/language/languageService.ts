@@ -1,4 +1,4 @@
-import { parse, ParsedDocument } from './parse';
+import { parse, ParsedDocument, reparse } from './parse';
 import { kindOf, validate } from './validate';
 import { CampaignDiagnostic, toDiagnostics } from './diagnostics';
 import { brokenSettingsFinding, DocumentSettings, settingsProblems } from './settings';
@@ -104,7 +104,8 @@ export class ParseCache {
       return hit.parsed;
     }
     const text = doc.getText();
-    const parsed = hit && hit.text === text ? hit.parsed : this.parse(text);
+    // The previous version's parse makes the next one's when an edit stays inside one string (`reparse`).
+    const parsed = hit && hit.text === text ? hit.parsed : this.parse(text, hit?.parsed);
     this.touch(doc.uri, { version: doc.version, text, parsed });
     if (this.memoryPressure()) this.trim(1, 0);
     else this.trim(this.size, this.maxBytes);
@@ -130,9 +131,9 @@ export class ParseCache {
     return total;
   }
 
-  private parse(text: string): ParsedDocument {
+  private parse(text: string, previous: ParsedDocument | undefined): ParsedDocument {
     this.parses++;
-    return parse(text);
+    return previous ? reparse(previous, text) : parse(text);
   }
 
   /** Makes `entry` the most recently used. */

@@ -137,7 +137,7 @@ function trieNode(): TrieNode {
   return { children: new Map(), keyStart: -1, keyEnd: -1, valueStart: -1, valueEnd: -1, container: false, reached: false };
 }
 
-function skipSpace(t: string, i: number): number {
+export function skipSpace(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
     if (c === 32 || c === 10 || c === 13 || c === 9) i++;
@@ -146,7 +146,7 @@ function skipSpace(t: string, i: number): number {
 }
 
 /** The offset just past the string that starts at `i` (a double quote). */
-function skipString(t: string, i: number): number {
+export function skipString(t: string, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = t.indexOf('"', j);
@@ -161,7 +161,7 @@ function skipString(t: string, i: number): number {
 const STRUCTURAL = /["{}[\]]/g;
 
 /** The offset just past the value that starts at `i`. */
-function skipValue(t: string, i: number): number {
+export function skipValue(t: string, i: number): number {
   const c = t.charCodeAt(i);
   if (c === 34) return skipString(t, i);
   if (c === 123 || c === 91) {
