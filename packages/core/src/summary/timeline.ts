@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime, Info } from 'luxon';
 import { isObject as isObj, JsonObject as Obj } from '../model/json';
-import { instantOf, parseIsoDateTime, wallInstant, wallOrder } from '../model/dateTime';
+import { instantOf, parseIsoDateTime, wallInstant, wallOrder, zoneOf } from '../model/dateTime';
 
 /**
  * When a campaign sends. Two layers, one meaning: `scheduleInstants` reads the schedule as
@@ -199,7 +199,7 @@ function zonedTime(dt: DateTime, label: string): ZonedTime {
 
 /** One instant read in one zone, in words (the CodeLens asks for the few it shows). */
 export function zonedText(ms: number, zone: string): ZonedTime {
-  return zonedTime(DateTime.fromMillis(ms, { zone }), zone);
+  return zonedTime(DateTime.fromMillis(ms, { zone: zoneOf(zone) }), zone);
 }
 
 function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment {
@@ -207,16 +207,16 @@ function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment 
   return {
     epochMs: ms,
     iso: utc.toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
-    campaign: zonedTime(utc.setZone(campaignZone), campaignZone),
+    campaign: zonedTime(utc.setZone(zoneOf(campaignZone)), campaignZone),
     utc: zonedTime(utc, 'UTC'),
-    viewer: zonedTime(utc.setZone(viewerZone), viewerZone),
+    viewer: zonedTime(utc.setZone(zoneOf(viewerZone)), viewerZone),
   };
 }
 
 /** An ISO text as a date-time in `zone` (its own offset wins), or undefined when it is not one. */
 function readDateTime(value: unknown, zone: string): DateTime | undefined {
   const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
-  return parsed && DateTime.fromMillis(instantOf(parsed, zone), { zone });
+  return parsed && DateTime.fromMillis(instantOf(parsed, zone), { zone: zoneOf(zone) });
 }
 
 /** The name when Luxon reads it as a zone (Luxon keeps each zone it made, so a name is checked once). */
@@ -227,7 +227,8 @@ function validZone(name: unknown): string | undefined {
 /** The instant the zone's offset changes between `a` and `b` (ms, `a` < `b`, one change assumed). */
 function offsetChange(zone: string, a: number, b: number): number {
   // Changes fall on whole minutes: search the minutes between the two instants.
-  const offsetAt = (minute: number) => DateTime.fromMillis(minute * 60_000, { zone }).offset;
+  const cached = zoneOf(zone);
+  const offsetAt = (minute: number) => DateTime.fromMillis(minute * 60_000, { zone: cached }).offset;
   const before = offsetAt(Math.floor(a / 60_000));
   let lo = Math.floor(a / 60_000);
   let hi = Math.ceil(b / 60_000);
@@ -242,7 +243,8 @@ function offsetChange(zone: string, a: number, b: number): number {
 /** The daylight-saving change within a week of a send in the campaign's zone, said in words. */
 function dstNear(ms: number, zone: string): DstMark | undefined {
   const week = 7 * DAY_MS;
-  const at = (t: number) => DateTime.fromMillis(t, { zone });
+  const cached = zoneOf(zone);
+  const at = (t: number) => DateTime.fromMillis(t, { zone: cached });
   const here = at(ms);
   const relation = at(ms - week).offset !== here.offset ? 'before' : at(ms + week).offset !== here.offset ? 'after' : undefined;
   if (!relation) return undefined;
