@@ -362,8 +362,9 @@ export function reparse(previous: ParsedDocument, text: string): ParsedDocument 
     return parse(text);
   const target = stringValueAt(oldBody, from);
   if (!target || change.oldEnd - bom >= target.end) return parse(text);
-  const token = body.slice(target.start, target.end + change.newEnd - change.oldEnd);
-  const value = withValueAt(previous.value, target.path, JSON.parse(token));
+  const string = stringToken(body.slice(target.start, target.end + change.newEnd - change.oldEnd));
+  if (string === undefined) return parse(text);
+  const value = withValueAt(previous.value, target.path, string.value);
   return lazyDocument(text, body, bom, value, true, [], false, shiftedLineStarts(previous, change.oldEnd, change.newEnd - change.oldEnd));
 }
 
@@ -372,6 +373,15 @@ function shiftedLineStarts(previous: ParsedDocument, at: number, delta: number):
   const before = previous.lineStarts();
   let starts: number[] | undefined;
   return () => (starts ??= delta === 0 ? before : before.map(s => (s >= at ? s + delta : s)));
+}
+
+/** A string token's value, or undefined when the edit broke one of its escapes (`\\u00` then a letter typed). */
+function stringToken(token: string): { value: string } | undefined {
+  try {
+    return { value: JSON.parse(token) as string };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where two texts differ: from `start` to `oldEnd` in the first, to `newEnd` in the second (one span, the common ends left out). */

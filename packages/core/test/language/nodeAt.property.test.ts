@@ -90,6 +90,14 @@ test('nodeAt property: typing inside a string value of a large campaign reuses t
     (previous.value as Campaign).segmentation_details,
     'what the edit did not touch is shared',
   );
+  const escaped = parse(text.replace('"Winter sale reminder"', '"Winter \\u0041 sale"'));
+  const broken = escaped.text.replace('\\u00', '\\u00x');
+  assert.deepEqual(
+    reparse(escaped, broken).syntax,
+    parse(broken).syntax,
+    'an escape broken by the edit is a syntax error, as in a full parse',
+  );
+  assert.equal(parse(broken).strict, false);
   const typedKey = text.replace('"basic_details"', '"basic_detailsx"');
   assert.notEqual(
     (reparse(previous, typedKey).value as Campaign).segmentation_details,
