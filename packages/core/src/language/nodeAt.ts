@@ -22,7 +22,7 @@ export function nodeAt(parsed: ParsedDocument, offset: number, includeRightBound
   const body = parsed.bom ? parsed.text.slice(parsed.bom) : parsed.text;
   const start = skipSpace(body, 0);
   if (offset < start) return undefined;
-  const innermost = innermostContainer(body, valueNode(body, start, undefined), offset, includeRightBound);
+  const innermost = innermostContainer(body, valueNode(body, start, undefined), offset, includeRightBound, endsOf(parsed));
   return jsonc.findNodeAtOffset(innermost, offset, includeRightBound);
 }
 
@@ -69,7 +69,13 @@ function member(body: string, at: number, container: jsonc.Node): { node: jsonc.
  * the one that leads down; a member's extent is read from the text only as far as the offset
  * (`skipUntil`), so the walk reads the text up to the offset and the innermost container.
  */
-function innermostContainer(body: string, root: jsonc.Node, offset: number, includeRightBound: boolean): jsonc.Node {
+function innermostContainer(
+  body: string,
+  root: jsonc.Node,
+  offset: number,
+  includeRightBound: boolean,
+  ends: Map<number, number>,
+): jsonc.Node {
   let container = root;
   while (container.type === 'object' || container.type === 'array') {
     let j = skipSpace(body, container.offset + 1);
@@ -77,7 +83,7 @@ function innermostContainer(body: string, root: jsonc.Node, offset: number, incl
     while (!down && j <= offset && !isClosing(body, j)) {
       const m = member(body, j, container);
       (container.children as jsonc.Node[]).push(m.node);
-      const end = skipUntil(body, m.value.offset, offset);
+      const end = endOf(body, m.value.offset, offset, ends);
       const inside = end < 0 || holds(m.node.offset, end, offset, includeRightBound);
       if (inside && (m.value.type === 'object' || m.value.type === 'array') && offset !== end && offset >= m.value.offset) down = m.value;
       else if (inside) return fillRest(body, container, m.value.offset + m.value.length);
@@ -110,6 +116,46 @@ function fillRest(body: string, container: jsonc.Node, from: number, at = false)
   }
   Object.defineProperty(container, 'length', { enumerable: true, value: Math.min(body.length, j + 1) - container.offset });
   return container;
+}
+
+/**
+ * Where the containers passed over end, by where they start (offsets into the text without its
+ * byte order mark), per parse: a second lookup in the same version, or in the next one made by
+ * `reparse` (`carryEnds`), passes over them without reading them again.
+ */
+const knownEnds = new WeakMap<ParsedDocument, Map<number, number>>();
+
+function endsOf(parsed: ParsedDocument): Map<number, number> {
+  let ends = knownEnds.get(parsed);
+  if (!ends) knownEnds.set(parsed, (ends = new Map()));
+  return ends;
+}
+
+/** `skipUntil` for a member, remembering the ends of containers. */
+function endOf(body: string, at: number, limit: number, ends: Map<number, number>): number {
+  const known = ends.get(at);
+  if (known !== undefined) return known;
+  const end = skipUntil(body, at, limit);
+  const c = body.charCodeAt(at);
+  if (end >= 0 && (c === 123 || c === 91)) ends.set(at, end);
+  return end;
+}
+
+/**
+ * The container ends known of `previous`, for `next`, whose text differs from it only inside one
+ * string, from `from` to `oldTo` (body offsets), `delta` characters longer: containers before the
+ * edit keep their place, those that hold it end `delta` later, those after it move by `delta`.
+ */
+export function carryEnds(previous: ParsedDocument, next: ParsedDocument, from: number, oldTo: number, delta: number): void {
+  const before = knownEnds.get(previous);
+  if (!before) return;
+  const ends = new Map<number, number>();
+  for (const [start, end] of before) {
+    if (end <= from) ends.set(start, end);
+    else if (start < from) ends.set(start, end + delta);
+    else if (start >= oldTo) ends.set(start + delta, end + delta);
+  }
+  knownEnds.set(next, ends);
 }
 
 const STRUCTURAL = /["{}[\]]/g;

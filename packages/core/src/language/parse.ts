@@ -4,7 +4,7 @@ import { Finding } from '../model/types';
 import { code, didYouMean } from '../model/strings';
 import { Utf16, utf16Finding, utf16OfText } from './encoding';
 import { own } from '../model/json';
-import { stringValueAt } from './nodeAt';
+import { carryEnds, stringValueAt } from './nodeAt';
 
 /**
  * Parsing, once per document version.
@@ -365,7 +365,18 @@ export function reparse(previous: ParsedDocument, text: string): ParsedDocument 
   const string = stringToken(body.slice(target.start, target.end + change.newEnd - change.oldEnd));
   if (string === undefined) return parse(text);
   const value = withValueAt(previous.value, target.path, string.value);
-  return lazyDocument(text, body, bom, value, true, [], false, shiftedLineStarts(previous, change.oldEnd, change.newEnd - change.oldEnd));
+  const next = lazyDocument(
+    text,
+    body,
+    bom,
+    value,
+    true,
+    [],
+    false,
+    shiftedLineStarts(previous, change.oldEnd, change.newEnd - change.oldEnd),
+  );
+  carryEnds(previous, next, from, change.oldEnd - bom, change.newEnd - change.oldEnd);
+  return next;
 }
 
 /** The line starts of a version whose edit (before `at`, `delta` characters longer) holds no line break: the previous ones, shifted. */

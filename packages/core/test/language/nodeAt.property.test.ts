@@ -10,7 +10,7 @@ import { generateCampaign } from '../../../../bench/generate';
 /**
  * Hover and completion right after an edit read the new version without jsonc-parser's whole
  * position tree (`nodeAt`), from a parse made from the previous version's when the edit stays
- * inside one string (`reparse`). Both must answer as a full parse with the whole tree does: at
+ * inside one string (`reparse`, which carries where the containers passed over end). Both must answer as a full parse with the whole tree does: at
  * random offsets, after random edits (typing in strings, values, keys and members added or
  * removed, brackets and commas that break the JSON). A fixed seed, so a failure reproduces;
  * `NODE_AT_SEED` explores others.
@@ -51,6 +51,8 @@ test('nodeAt property: hover and completion after random edits answer as a full 
       let text = BASE;
       let previous = parse(text);
       for (const e of edits) {
+        // A lookup before each edit: what it learnt of the text is carried to the next version.
+        answers(text, [e.at], () => previous);
         text = applied(text, e);
         previous = reparse(previous, text);
       }
@@ -104,4 +106,37 @@ test('nodeAt property: typing inside a string value of a large campaign reuses t
     (previous.value as Campaign).segmentation_details,
     'a key typed into is parsed again',
   );
+});
+
+test('nodeAt: what a lookup learnt of one version serves the next, edited before, inside or after what it passed over', () => {
+  const base = generateCampaign({ bytes: 200_000 });
+  const places = [
+    base.indexOf('Winter sale reminder') + 3, // before the filters and the schedule
+    base.indexOf('Town 8"') + 2, // inside the filters, which the lookups pass over
+    base.indexOf('"utm_campaign": "winter_sale') + 20, // after every lookup
+  ];
+  const lookups = [base.indexOf('"timezone"') + 3, base.indexOf('"Town 98"') + 2, base.indexOf('"bypass_dnd"') + 4];
+  for (const at of places) {
+    const previous = parse(base);
+    answers(base, lookups, () => previous);
+    const typed = base.slice(0, at) + 'xyz' + base.slice(at);
+    const next = reparse(previous, typed);
+    assert.notEqual(next.value, previous.value);
+    assert.deepEqual(
+      answers(
+        typed,
+        lookups.map(o => (o >= at ? o + 3 : o)),
+        () => next,
+      ),
+      answers(
+        typed,
+        lookups.map(o => (o >= at ? o + 3 : o)),
+        t => {
+          const p = parse(t);
+          p.tree();
+          return p;
+        },
+      ),
+    );
+  }
 });
