@@ -217,12 +217,14 @@ function memberChild(t: string, start: number, end: number, node: TrieNode): Tri
 }
 
 /**
- * Records where the value at `i` lies for `node`, descending into the members it names.
- * Returns the offset just past the value, or -1 when it stopped early: every member it names
- * was found, and the end of a container is never needed (ranges of containers are their key or
- * opening bracket), so the rest of the document is not read at all.
+ * Records where the value at `i` lies for `node`, descending into the members it names. Returns
+ * the offset just past the value, or -1 when it stopped early: `canStop` says that nothing after
+ * this value is needed (every member named elsewhere was found), so once its own named members
+ * are found the rest of the document is not read at all (the end of a container is never needed:
+ * ranges of containers are their key or opening bracket). A value that cannot stop is read to its
+ * end, once: stopping inside it would make its parent skip it again from its start.
  */
-function descend(t: string, i: number, node: TrieNode): number {
+function descend(t: string, i: number, node: TrieNode, canStop: boolean): number {
   node.reached = true;
   node.valueStart = i;
   const c = t.charCodeAt(i);
@@ -231,7 +233,11 @@ function descend(t: string, i: number, node: TrieNode): number {
     node.valueEnd = skipValue(t, i);
     return node.valueEnd;
   }
-  if (node.children.size === 0) return -1;
+  if (node.children.size === 0) {
+    if (canStop) return -1;
+    node.valueEnd = skipValue(t, i);
+    return node.valueEnd;
+  }
   const pending = { count: node.children.size };
   let j = skipSpace(t, i + 1);
   if (c === 123) {
@@ -243,7 +249,7 @@ function descend(t: string, i: number, node: TrieNode): number {
       if (child) {
         child.keyStart = j;
         child.keyEnd = keyEnd;
-        end = visit(t, v, child, pending);
+        end = visit(t, v, child, pending, canStop);
         if (end < 0) return -1;
       } else {
         end = skipValue(t, v);
@@ -255,7 +261,7 @@ function descend(t: string, i: number, node: TrieNode): number {
     let index = 0;
     while (j < t.length && t.charCodeAt(j) !== 93) {
       const child = node.children.get(String(index));
-      const end = child ? visit(t, j, child, pending) : skipValue(t, j);
+      const end = child ? visit(t, j, child, pending, canStop) : skipValue(t, j);
       if (end < 0) return -1;
       index++;
       j = skipSpace(t, end);
@@ -267,13 +273,13 @@ function descend(t: string, i: number, node: TrieNode): number {
   return node.valueEnd;
 }
 
-/** A member the trie names: record it, then stop (-1: nothing left to find) or return its end. */
-function visit(t: string, v: number, child: TrieNode, pending: { count: number }): number {
+/** A member the trie names: record it, then stop (-1: nothing left to find, and nothing after is needed) or return its end. */
+function visit(t: string, v: number, child: TrieNode, pending: { count: number }, canStop: boolean): number {
   const first = !child.reached;
-  const end = descend(t, v, child);
+  const last = canStop && pending.count === (first ? 1 : 0);
+  const end = descend(t, v, child, last);
   if (first) pending.count--;
-  if (pending.count === 0) return -1;
-  return end < 0 ? skipValue(t, v) : end;
+  return last ? -1 : end;
 }
 
 const located = new WeakMap<ParsedDocument, Map<string, Location>>();
@@ -304,7 +310,7 @@ function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, L
       }
     }
     const body = doc.bom ? doc.text.slice(doc.bom) : doc.text;
-    descend(body, skipSpace(body, 0), root);
+    descend(body, skipSpace(body, 0), root, true);
     for (const [p, segs] of paths) {
       let n = root;
       let found = 0;
