@@ -65,10 +65,13 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
 
 /** Why nothing was sent, and for files in conflict the command that decides them. */
 function blockedMessage(blocked: PlanEntry[]): string {
-  const said = l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`;
+  const files = blocked.map(e => e.file).join(', ');
+  const n = blocked.length;
   const conflicted = blocked.filter(e => e.action === 'conflict').map(e => e.file);
-  if (!conflicted.length) return said;
-  return `${said} ${l10n.t`Decide the fields in conflict first: campaign resolve ${conflicted.join(' ')} with --theirs (the service's values), --ours (yours), or neither once you edited each field to the value it should have.`}`;
+  if (!conflicted.length)
+    return l10n.t`nothing was sent: ${n} file${n === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${files}). Fix them and plan again.`;
+  const others = conflicted.length < n ? l10n.t(' Fix the other files too.') : '';
+  return l10n.t`nothing was sent: ${n} file${n === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${files}). Decide the fields in conflict with campaign resolve ${conflicted.join(' ')} and --theirs (the service's values), --ours (yours), or neither once you edited each field to the value it should have.${others} Then plan again.`;
 }
 
 /** The plan's entries for the given paths (all of them when none is given). */

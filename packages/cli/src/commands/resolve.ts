@@ -33,7 +33,7 @@ Exit status: 0 when every conflict named is resolved (or there was none), 1 othe
 
 /** The way out of a conflict, for the messages of plan, push and pull: `file` as the person runs the command from here. */
 export function resolveWayOut(file: string): string {
-  return `To decide: campaign resolve ${file} --theirs takes the service's values, campaign resolve ${file} --ours keeps yours; or edit each field in the file to the value it should have, then run campaign resolve ${file}. Nothing is sent until you push.`;
+  return `To decide: campaign resolve ${file} --theirs takes the service's values, or --ours keeps yours; or edit each field in the file to the value it should have, then run campaign resolve ${file}. Nothing is sent until you push.`;
 }
 
 type Outcome = 'resolved' | 'none' | 'refused' | 'error';
@@ -155,7 +155,7 @@ function resolveText(rows: ResolveRow[], colour: boolean): string {
     .map(r => {
       const campaign = r.campaignName ? `campaign "${r.campaignName}" (${r.campaignId})` : r.campaignId ? `campaign ${r.campaignId}` : '';
       const where = [campaign, r.environment ? `on ${r.environment}` : ''].filter(Boolean).join(' ');
-      const by = r.remoteUpdatedBy ? `; theirs by ${r.remoteUpdatedBy}` : '';
+      const by = r.remoteUpdatedBy ? `; last changed by ${r.remoteUpdatedBy}` : '';
       const head = `${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${r.file}${where ? ` (${where}${by})` : ''}`;
       const lines =
         r.outcome === 'resolved' ? [head, ...r.fields.map(f => indent + fieldLine(f)), indent + r.message] : [`${head}: ${r.message}`];

@@ -49,7 +49,9 @@ async function conflicted(t: Parameters<typeof cliWorld>[0], mine: Record<string
   assert.equal(push.code, 1, 'a conflict stops the push, as before');
   const rel = path.relative(w.root, file);
   assert.ok(
-    push.stderr.includes(`campaign resolve ${rel} with --theirs (the service's values), --ours (yours), or neither`),
+    push.stderr.includes(
+      `Decide the fields in conflict with campaign resolve ${rel} and --theirs (the service's values), --ours (yours), or neither once you edited each field to the value it should have. Then plan again.\n`,
+    ),
     `push names the way out:\n${push.stderr}`,
   );
   assert.ok(
@@ -104,7 +106,7 @@ test("--ours: push sends yours on top of theirs, and the colleague's other edit 
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stdout,
-    /^resolved {2}campaigns\/spring-sale\.[0-9a-f]+\.campaign\.json \(campaign "Theirs" \([0-9a-f]+\) on emu; theirs by colleague@example\.com\)\n/,
+    /^resolved {2}campaigns\/spring-sale\.[0-9a-f]+\.campaign\.json \(campaign "Theirs" \([0-9a-f]+\) on emu; last changed by colleague@example\.com\)\n/,
   );
   assert.match(r.stdout, /\n {10}basic_details\.name: the file keeps yours, "Mine" \(theirs is "Theirs"; base "Spring sale"\)\n/);
   assert.match(r.stdout, /Nothing was sent yet: campaign plan shows what campaign push would send now\.\n$/);
@@ -246,7 +248,7 @@ test('pull and plan name the way out of a conflict, with base, yours and theirs 
   assert.equal(pull.code, 1);
   assert.ok(
     pull.stdout.includes(
-      `nothing was written. To decide: campaign resolve ${rel} --theirs takes the service's values, campaign resolve ${rel} --ours keeps yours; or edit each field in the file to the value it should have, then run campaign resolve ${rel}. Nothing is sent until you push.\n`,
+      `nothing was written. To decide: campaign resolve ${rel} --theirs takes the service's values, or --ours keeps yours; or edit each field in the file to the value it should have, then run campaign resolve ${rel}. Nothing is sent until you push.\n`,
     ),
     pull.stdout,
   );
@@ -255,6 +257,6 @@ test('pull and plan name the way out of a conflict, with base, yours and theirs 
   assert.deepEqual(json.campaigns[0].conflicts, ['basic_details.name'], 'the JSON keeps its shape');
   const plan = await w.run(['plan']);
   assert.equal(plan.code, 1);
-  assert.ok(plan.stdout.includes(`campaign resolve ${rel} --ours keeps yours`), plan.stdout);
+  assert.ok(plan.stdout.includes(`campaign resolve ${rel} --theirs takes the service's values, or --ours keeps yours`), plan.stdout);
   assert.match(plan.stdout, /! basic_details\.name: base "Spring sale", yours "Mine", service "Theirs"/);
 });
