@@ -27,7 +27,7 @@ const HELP = `usage: campaign pull [ID...] [--search FILTER] [--out DIR] [--form
 Writes campaigns from the service into files (<name>.<id>.campaign.json) with their base
 snapshots (.campaigns/base/<id>.json), as the editor's Fetch does. A file you changed is never
 overwritten: the service's changes are merged into it field by field; when a field changed on
-both sides, nothing is written and the fields are listed.
+both sides, nothing is written and the fields are listed: campaign resolve decides them.
 
   ID...            campaign ids; with neither ids nor --search, every pulled file under the
                    working folder is pulled again
