@@ -11,8 +11,16 @@ export function onboardingFeature(): Feature {
     activate(ctx) {
       ctx.extension.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RULE_DOC_SCHEME, ruleDocProvider(ctx)));
       const commands: CommandTable<'onboarding'> = {
-        [COMMAND_IDS.newCampaign]: () => (args?: NewCampaignArgs) => newCampaign(args),
-        [COMMAND_IDS.showRuleDoc]: c => (rule?: unknown) => showRuleDoc(c, rule),
+        [COMMAND_IDS.newCampaign]: c => async (args?: NewCampaignArgs) => {
+          const created = await newCampaign(args);
+          if (created) c.stepDone.fire('created');
+          return created;
+        },
+        [COMMAND_IDS.showRuleDoc]: c => async (rule?: unknown) => {
+          const shown = await showRuleDoc(c, rule);
+          if (shown) c.stepDone.fire('problemsShown');
+          return shown;
+        },
       };
       registerCommands(ctx, commands);
     },
