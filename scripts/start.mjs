@@ -25,7 +25,7 @@ import { ensureEnv, ensureNpmDeps, EnvError, ROOT } from './ensure-env.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { emulatorPresent, EMULATOR_MAIN, superviseEmulator } from './lib/emulator.mjs';
 import { onInterrupt } from './lib/processes.mjs';
-import { copyExamples, emulatorUrlIn, EXAMPLES, pointAtEmulator } from './lib/sandbox.mjs';
+import { copyExamples, emulatorUrlIn, EXAMPLES, openOnWalkthrough, pointAtEmulator } from './lib/sandbox.mjs';
 import { commandLine } from './lib/args.mjs';
 
 const { args, flag, option } = commandLine();
@@ -157,6 +157,11 @@ function printBanner({ url, emulator, environments }) {
   console.log('  Campaign Studio sandbox is running.');
   console.log('');
   console.log(`  Open   ${url}`);
+  console.log('');
+  console.log('  Where to start: the browser opens on the walkthrough "Start with Campaign Studio"');
+  console.log('  (or "Welcome: Open Walkthrough..." in the Command Palette). Then open');
+  console.log('  drafts/black-friday.campaign.json: the Problems panel lists its 5 errors.');
+  console.log('');
   if (emulator) {
     console.log(`  Service emulator   ${emulator.url}   (restarted with its data if it dies)`);
     for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
@@ -190,6 +195,7 @@ async function main() {
     return 1;
   }
   const kept = prepareSandbox();
+  if (!kept) await openOnWalkthrough(workspace);
 
   let emulator;
   let environments = [];
@@ -199,7 +205,14 @@ async function main() {
     say(`the emulator is not there yet (${path.relative(ROOT, EMULATOR_MAIN)} is missing): the sandbox runs without a service to talk to`);
   }
 
-  const server = await startCodeServer({ label: 'sandbox', dir: codeServerDir, vsix: VSIX, port });
+  // The tests' 'none' keeps their screens still; here the extension opens the walkthrough (the workspace setting above).
+  const server = await startCodeServer({
+    label: 'sandbox',
+    dir: codeServerDir,
+    vsix: VSIX,
+    port,
+    settings: { 'workbench.startupEditor': 'welcomePageInEmptyWorkbench' },
+  });
   running.push({ name: 'code-server', stop: () => server.stop(), pid: server.pid });
   const url = workbenchUrl(server, { folder: workspace });
   printBanner({ url, emulator, environments });

@@ -3,6 +3,7 @@ import { COMMAND_IDS, CommandTable } from '../commandIds';
 import { Feature, registerCommands } from '../context';
 import { newCampaign, NewCampaignArgs } from './newCampaign';
 import { RULE_DOC_SCHEME, ruleDocProvider, showRuleDoc } from './ruleDocs';
+import { openWalkthroughOnStartup } from './walkthrough';
 
 /** Getting started: "New Campaign…" and the rules' documentation inside the editor (the walkthrough is all manifest). */
 export function onboardingFeature(): Feature {
@@ -23,6 +24,9 @@ export function onboardingFeature(): Feature {
         },
       };
       registerCommands(ctx, commands);
+      void openWalkthroughOnStartup()?.then(undefined, e =>
+        ctx.output.warn(`opening the walkthrough failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     },
   };
 }
