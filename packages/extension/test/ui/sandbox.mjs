@@ -164,9 +164,20 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
     say(`  npm start: ${ready.url} (${run.processes.length} processes under it)`);
     if (!run.output.includes(`Open   ${ready.url}`)) throw new Error('npm start did not print the URL to open');
     if (!run.output.includes(ready.emulator.admin)) throw new Error("npm start did not print the emulator's admin URL");
+    if (!/Where to start: .*walkthrough "Start with Campaign Studio"/.test(run.output))
+      throw new Error('npm start did not say where to start');
     await page.goto(ready.url);
     const workbench = new Workbench(page);
     await workbench.ready();
+    await page
+      .locator('.gettingStartedContainer')
+      .getByText('Start with Campaign Studio', { exact: true })
+      .first()
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs })
+      .catch(() => {
+        throw new Error('the sandbox did not open on the walkthrough "Start with Campaign Studio"');
+      });
+    say('  ✔ the sandbox opens on the walkthrough');
     await workbench.openFile('drafts/black-friday.campaign.json');
     await workbench.squiggles('error').first().waitFor({ state: 'visible' });
     await screenshot(
