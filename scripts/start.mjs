@@ -184,14 +184,14 @@ async function main() {
   const packaging = !flag('--no-package');
   const step = numberedSteps(packaging ? 5 : 4, say);
   try {
-    await step('npm packages (npm ci when package-lock.json changed: a minute or two)', ensureNpmDeps);
+    await step('npm packages (npm ci, only when package-lock.json changed)', ensureNpmDeps);
     await step('Debian packages and code-server (the first time: 4 to 6 minutes)', ensureEnv);
   } catch (e) {
     console.error(`[start] ${e instanceof EnvError ? e.message : e.stack}`);
     return 1;
   }
   const port = await choosePort('--port', CODE_SERVER_PORT, 'code-server');
-  if (packaging && !(await step('packaging the extension into campaign-studio.vsix (about half a minute)', packageExtension))) return 1;
+  if (packaging && !(await step('packaging the extension into campaign-studio.vsix (about a minute)', packageExtension))) return 1;
   if (!fs.existsSync(VSIX)) {
     console.error(`[start] ${path.relative(ROOT, VSIX)} is missing: run without --no-package`);
     return 1;
