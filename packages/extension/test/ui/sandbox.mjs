@@ -70,7 +70,7 @@ class SandboxRun {
     this.processes = [...new Set([...this.processes, ...descendants(this.child.pid)])];
   }
 
-  /** SIGINT (or `signal`) to the process it started alone: npm start says it stopped, and none of the processes it started is left. */
+  /** SIGINT (or `sent`) to the process it started alone: npm start says it stopped, and none of the processes it started is left. */
   async interrupt(sent = 'SIGINT') {
     this.track();
     process.kill(this.child.pid, sent);
