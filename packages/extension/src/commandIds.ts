@@ -100,6 +100,7 @@ export const VSCODE_COMMANDS = {
   openSettings: 'workbench.action.openSettings',
   markdownPreview: 'markdown.showPreview',
   manageTrust: 'workbench.trust.manage',
+  openWalkthrough: 'workbench.action.openWalkthrough',
 } as const;
 
 /** A link that runs `id` from trusted Markdown (a tooltip, a hover): `command:<id>`. */

@@ -41,6 +41,7 @@ import { CampaignFileStates } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 import { documentText, openDocument, unsavedText } from './workspaceText';
+import type { WalkthroughStep } from '../onboarding/walkthrough';
 
 /**
  * The remote commands, as a table of factories for `registerCommands`. Every command accepts
@@ -54,6 +55,7 @@ export interface RemoteParts {
   documents: RemoteDocuments;
   fileStates: CampaignFileStates;
   campaignRead: vscode.EventEmitter<CampaignRead>;
+  stepDone: vscode.EventEmitter<WalkthroughStep>;
 }
 
 /** Where a command's campaign is: environment, id, and the local file when there is one. */
@@ -393,6 +395,7 @@ class RemoteCommands {
         }),
       );
       this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
+      if (result.outcome === 'written' || result.outcome === 'unchanged') this.parts.stepDone.fire('fetched');
       await this.showFetched(target, opts, result);
       return result;
     } catch (e) {
@@ -459,6 +462,7 @@ class RemoteCommands {
           },
         });
       });
+      if (report.entries.some(e => e.outcome === 'written' || e.outcome === 'unchanged')) this.parts.stepDone.fire('fetched');
       this.showFetchedMany(environment, report);
       return report;
     } catch (e) {

@@ -55,7 +55,7 @@ export class RemoteFeature implements Feature {
     subs.push(fileStates, vscode.window.registerFileDecorationProvider(fileStates));
     // The commands first: the status bar, documents and tree items below name them, and an item
     // clicked while the tree (re)loads must find its command.
-    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead }));
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead, stepDone: ctx.stepDone }));
 
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
     subs.push(vscode.workspace.registerTextDocumentContentProvider(CAMPAIGN_SCHEME, documents));
