@@ -1,12 +1,14 @@
 import * as assert from 'assert';
 import type { Journey } from '../journey';
-import { signIn } from '../remote';
+import { emulatorOf, signIn } from '../remote';
 
 /**
  * Browse the Campaigns view: status groups that count their campaigns before they are expanded,
- * a group's campaigns with their hover, grouping by
- * channel, a group paged 15 at a time with "Load more…", a filter and clearing it, and the
- * context menus of an ACTIVE and a PAUSED campaign, which offer only the status actions that apply.
+ * a group's campaigns with their hover, grouping by channel, a group paged 15 at a time with
+ * "Load more…", a filter (collapsed groups say how many match) and clearing it, a campaign renamed
+ * by a colleague shown by its new name after Refresh, typing in a read-only campaign (it says why
+ * and offers "Fetch to Edit"), and the context menus of an ACTIVE and a PAUSED campaign, which
+ * offer only the status actions that apply.
  */
 export const journey: Journey = {
   title: 'browse the Campaigns tree',
@@ -151,6 +153,35 @@ export const journey: Journey = {
         async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15,
         'the Push group to list its first page again',
       );
+    });
+
+    await step('a campaign a colleague renamed shows its new name after Refresh Campaigns', async () => {
+      const emulator = emulatorOf(ctx);
+      const id = await emulator.campaignId('Summer launch teaser');
+      const stored = await emulator.stored(id);
+      await emulator.editAsColleague(id, { basic_details: { ...stored.components.basic_details, name: 'Summer launch teaser (renamed)' } });
+      await workbench.viewAction('Refresh Campaigns').click();
+      await workbench.treeItem('Summer launch teaser (renamed), PUSH SCHEDULED campaign').waitFor({ state: 'visible' });
+      await workbench.treeItem('Summer launch teaser, PUSH SCHEDULED campaign').waitFor({ state: 'detached' });
+    });
+
+    const readOnly = page.locator('.monaco-editor-overlaymessage').filter({ hasText: 'Fetch to Edit' });
+    await step('typing in a read-only campaign says why, with "Fetch to Edit"', async () => {
+      await workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign').locator('.monaco-icon-label').first().click();
+      await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible' });
+      await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
+      await workbench.editor().locator('.view-lines').click();
+      await page.keyboard.type('x');
+      await readOnly.waitFor({ state: 'visible' });
+    });
+
+    await step('"Fetch to Edit" writes the campaign into the workspace and opens its file', async () => {
+      await readOnly.getByRole('link', { name: 'Fetch to Edit' }).click();
+      await page
+        .locator('.editor-group-container.active .tabs-container .tab.active')
+        .filter({ hasText: /\.campaign\.json/ })
+        .waitFor({ state: 'visible' });
+      await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
     });
 
     const menu = page.locator('.context-view .monaco-menu');
