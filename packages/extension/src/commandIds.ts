@@ -22,6 +22,7 @@ const remote = {
   connectionRetry: 'campaignStudio.connection.retry',
   openRemote: 'campaignStudio.openRemote',
   fetch: 'campaignStudio.fetch',
+  fetchToEdit: 'campaignStudio.fetchToEdit',
   diffRemote: 'campaignStudio.diffRemote',
   diffBase: 'campaignStudio.diffBase',
   summarizeChanges: 'campaignStudio.summarizeChanges',

@@ -277,6 +277,7 @@ export function remoteCommands(parts: RemoteParts): CommandTable<'remote'> {
     [COMMAND_IDS.connectionRetry]: () => () => conn.retry(),
     [COMMAND_IDS.openRemote]: () => (arg?: unknown) => commands.openRemote(arg),
     [COMMAND_IDS.fetch]: () => (arg?: unknown, selected?: unknown) => commands.fetch(arg, selected),
+    [COMMAND_IDS.fetchToEdit]: () => (arg?: unknown) => commands.fetchToEdit(arg),
     [COMMAND_IDS.diffRemote]: () => (arg?: unknown) => commands.diffRemote(arg),
     [COMMAND_IDS.diffBase]: () => (arg?: unknown) => commands.diffBase(arg),
     [COMMAND_IDS.summarizeChanges]: () => (arg?: unknown) => commands.summarizeChanges(arg),
@@ -345,6 +346,14 @@ class RemoteCommands {
         reportError(this.conn, e, vscode.l10n.t('Opening campaign {0}', target.id), () => this.openRemote(arg));
       return undefined;
     }
+  }
+
+  /**
+   * From a read-only view (its title button, or the link of the message shown when someone types
+   * in it): the campaign fetched into its file, which opens for editing.
+   */
+  fetchToEdit(arg?: unknown): Promise<FetchResult | FetchManyReport | undefined> {
+    return this.fetch(arg instanceof vscode.Uri ? arg : undefined);
   }
 
   /**

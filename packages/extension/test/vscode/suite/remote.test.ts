@@ -4,11 +4,13 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { ServiceClient } from '@campaign-studio/sync';
+import { readOnlyMessage } from '../../../src/remoteEditor/documents';
 import type { ExplorerSnapshot } from '../../../src/remoteEditor/tree';
 import { answering } from './dialogs';
 import {
   activateExtension,
   closeAllEditors,
+  manifest,
   ours,
   ruleOf,
   setText,
@@ -220,6 +222,33 @@ suite('remote campaigns (extension host, emulator)', () => {
       assert.strictEqual(editor.document.isDirty, false, 'a remote document never becomes a change to save');
       assert.strictEqual(await editor.document.save(), false, 'saving a remote document does nothing');
     }));
+
+  test('typing in a read-only campaign says why and offers "Fetch to Edit", which fetches it into its file and opens that', async () => {
+    const rec = (await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['SENT'] } }))[0];
+    assert.ok(rec, 'the seed has a sent push campaign');
+    const id = String(rec.id);
+    const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>('campaignStudio.openRemote', id))!);
+    assert.strictEqual((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly);
+    assert.strictEqual(vscode.workspace.fs.isWritableFileSystem('campaign'), false);
+    // The message VS Code shows on a keystroke, and its link.
+    const message = readOnlyMessage();
+    assert.match(message.value, /read-only/);
+    assert.match(message.value, /\[Fetch to Edit\]\(command:campaignStudio\.fetchToEdit\)/);
+    assert.deepStrictEqual(message.isTrusted, { enabledCommands: ['campaignStudio.fetchToEdit'] });
+    const title = manifest().contributes.menus['editor/title'].find((m: { command: string }) => m.command === 'campaignStudio.fetchToEdit');
+    assert.match(title?.when ?? '', /^resourceScheme == '?campaign'?$/);
+    assert.ok((await vscode.commands.getCommands(true)).includes('campaignStudio.fetchToEdit'));
+    // The link runs it with no argument: the campaign is the active read-only view's.
+    const r = await answering(
+      () => undefined,
+      () => vscode.commands.executeCommand<any>('campaignStudio.fetchToEdit'),
+    );
+    assert.strictEqual(r.result?.outcome, 'written', r.dialogs.map(d => d.message).join(' | '));
+    const active = vscode.window.activeTextEditor?.document.uri;
+    assert.strictEqual(active?.scheme, 'file');
+    assert.match(path.basename(active.fsPath), new RegExp(`\\.${id}\\.campaign\\.json$`));
+    assert.strictEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()).id, id);
+  });
 
   test('fetch writes the file and its base; over local edits it asks, and cancel / overwrite never lose work', async () => {
     const rec = (
