@@ -12,7 +12,7 @@ import { json, JsonEntry, lint } from './helpers/bins';
 /**
  * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot
  * beside the workspace gives the update rules their remote state (P1 in CI as in the editor), and
- * a schedule kept as the service returned it is one information note (H5) while unchanged.
+ * a schedule kept as the service returned it says nothing while unchanged.
  */
 
 /** `rule@path severity` of the errors and warnings, and of everything on the schedule or from P/H rules. */
