@@ -341,7 +341,7 @@ suite('remote campaigns (extension host, emulator)', () => {
     assert.ok(!keys.some((k: string) => k.startsWith('updated_at')));
   });
 
-  test('a fetched periodic file has no errors: the kept schedule is one note while unchanged; the server knows its remote state (rule P1)', () =>
+  test('a fetched periodic file has nothing to report, its kept schedule included; the server knows its remote state (rule P1)', () =>
     withFeaturesOf(emu!.workspaces[0].features, async () => {
       const rec = (
         await direct.searchAll({ campaign_fields: { channels: ['PUSH'], status: ['ACTIVE'], campaign_delivery_type: ['PERIODIC'] } })
