@@ -594,9 +594,8 @@ class RemoteCommands {
       const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
       if (open) await this.documents.track(open);
     }
-    const notes = result.normalized.notes.length
-      ? vscode.l10n.t('{0} component kept as the service returned it (see the information diagnostic).', result.normalized.notes.length)
-      : '';
+    // Said once here: a kept component is not a problem of the file, so it has no diagnostic.
+    const notes = result.normalized.notes.map(n => n.message).join(' ');
     const backup = result.backup ? vscode.l10n.t('Your previous text is in {0}.', vscode.workspace.asRelativePath(result.backup)) : '';
     const sentences =
       result.outcome === 'written'
