@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isObject } from '@campaign-studio/core';
-import { list, PushPreview, ReviewChange } from '@campaign-studio/sync';
+import { list, PushPreview, requestBodyText, ReviewChange } from '@campaign-studio/sync';
 
 /**
  * The words and texts of the push's questions, as pure functions of what the flow hands the
@@ -163,7 +163,7 @@ export function reviewDocuments(p: PushPreview): ReviewDocuments {
     },
     right: {
       name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}.jsonc`,
-      text: header + JSON.stringify(p.body, null, 2) + '\n',
+      text: header + requestBodyText(p.body),
     },
   };
 }
