@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { isObject } from '@campaign-studio/core';
+import { isObject, serviceTimeText } from '@campaign-studio/core';
 import { list, PushPreview, requestBodyText, ReviewChange } from '@campaign-studio/sync';
 
 /**
@@ -28,10 +28,11 @@ export function compactJson(value: unknown, width = VALUE_WIDTH): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
-/** "colleague@example.com at 2024-05-01T10:00:00Z", or what is known of it. */
+/** "colleague@example.com at Nov 28, 2026, 6:34 AM GMT+1" (the service's time, read here), or what is known of it. */
 export function whoAndWhen(by: string | undefined, at: string | undefined): string | undefined {
-  if (by && at) return l10n.t({ message: '{0} at {1}', args: [by, at], comment: 'who changed the campaign on the service, and when' });
-  return by || (at ? l10n.t('someone at {0}', at) : undefined);
+  const when = at && serviceTimeText(at);
+  if (by && when) return l10n.t({ message: '{0} at {1}', args: [by, when], comment: 'who changed the campaign on the service, and when' });
+  return by || (when ? l10n.t('someone at {0}', when) : undefined);
 }
 
 /** An environment's name, marked when it is production. */

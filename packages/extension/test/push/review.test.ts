@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serviceTimeText } from '@campaign-studio/core';
 import type { PushPreview } from '@campaign-studio/sync';
 import {
   alignKeys,
@@ -55,9 +56,12 @@ test('compact JSON: one line, "(absent)" for a missing field, long values cut wi
 });
 
 test('who and when: both, either, or nothing known', () => {
-  assert.equal(whoAndWhen('a@b.c', '2025'), 'a@b.c at 2025');
+  // The service's UTC time is read in this machine's zone and locale.
+  const when = serviceTimeText('2025-03-01 10:00:00');
+  assert.notEqual(when, '2025-03-01 10:00:00');
+  assert.equal(whoAndWhen('a@b.c', '2025-03-01 10:00:00'), `a@b.c at ${when}`);
   assert.equal(whoAndWhen('a@b.c', undefined), 'a@b.c');
-  assert.equal(whoAndWhen(undefined, '2025'), 'someone at 2025');
+  assert.equal(whoAndWhen(undefined, '2025-03-01 10:00:00'), `someone at ${when}`);
   assert.equal(whoAndWhen(undefined, undefined), undefined);
 });
 
@@ -107,8 +111,7 @@ test('the header lists the request, the campaign, the environment, the last chan
     'PATCH /v5/campaigns/65f000000000000000000001',
     'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
     'Environment: staging',
-    'Last changed on the service: colleague@example.com at',
-    '2025-03-01T10:00:00Z',
+    ...wrap(`Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`, 64),
     'Sends `basic_details` whole (an update replaces each component',
     'it carries), with `channel`, `campaign_delivery_type` and',
     '`updated_by`.',

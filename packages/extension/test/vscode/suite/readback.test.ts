@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { serviceTimeText } from '@campaign-studio/core';
 import { ADMIN_TOKEN_HEADER, RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { answering, Dialog } from './dialogs';
 import { pushConfirmed, pushReviewed, Review } from './reviews';
@@ -25,7 +26,8 @@ async function listed(id: string): Promise<SnapshotCampaign | undefined> {
   return snap.groups.flatMap(g => g.campaigns).find(c => c.id === id);
 }
 
-const updatedLine = (updatedAt: unknown) => `updated: \`${String(updatedAt)}\``;
+/** The tooltip's row of the service's time, read in this machine's zone and locale. */
+const updatedLine = (updatedAt: unknown) => `updated: \`${serviceTimeText(String(updatedAt))}\``;
 
 suite('read back after a push (extension host, emulator)', () => {
   /** This suite's own service: its data, faults and rate limits touch no other suite. */
