@@ -94,7 +94,7 @@ export type { FixAllData } from './language/codeActions';
 export { format } from './language/formatting';
 export type { Formatting } from './language/formatting';
 export { foldingRanges } from './language/folding';
-export { documentSymbols, flattenSymbols } from './language/symbols';
+export { componentName, documentSymbols, flattenSymbols } from './language/symbols';
 export { scheduleLens } from './language/scheduleLens';
 export { commandRuleLink, fileRuleLink, ruleDocActions, webRuleLink } from './language/ruleLinks';
 export type { RuleLink } from './language/ruleLinks';

@@ -360,6 +360,11 @@ test("plan prints each body in the order it is sent: its text is the PATCH's byt
   assert.deepEqual(Object.keys(JSON.parse(printed)), ['channel', 'campaign_delivery_type', 'updated_by', 'basic_details']);
   const pushed = await w.run(['push', '--plan', 'plan.json', '--yes']);
   assert.equal(pushed.code, 0, pushed.stderr);
+  assert.equal(
+    pushed.stdout.trimEnd().split('\n').pop(),
+    `✓ ${path.relative(w.root, fileOf(w, id))}: Pushed Basic details of “Spring sale, reordered” to emu.`,
+    'the outcome is said once, naming the campaign',
+  );
   const sent = w.emu.admin.requests().filter(r => r.method === 'PATCH');
   assert.equal(sent.length, 1);
   assert.equal(printed, sent[0].body, 'the printed body is byte for byte the body sent');

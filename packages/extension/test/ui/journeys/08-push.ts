@@ -72,7 +72,7 @@ export const journey: Journey = {
 
     await step('Push in the title bar: pushed, the review closes, and the service has the change', async () => {
       await pushButton.click();
-      await workbench.waitForNotification(`Pushed campaign_content to campaign ${id} on shopco.`);
+      await workbench.waitForNotification('Pushed Content of “Weekend flash deal” to shopco.');
       await page.locator('.tabs-container .tab', { hasText: title }).waitFor({ state: 'detached' });
       const after = await emulator.stored(id);
       const sent = JSON.stringify(after.components.campaign_content);

@@ -180,7 +180,7 @@ export const journey: Journey = {
 
     await step("Push: the service holds both people's edits, and so does my file", async () => {
       await workbench.editorAction('Push').click();
-      await workbench.waitForNotification(new RegExp(`^Pushed .* to campaign ${id} on shopco`));
+      await workbench.waitForNotification(new RegExp(`^Pushed .* of “${agreed}” to shopco\\.$`));
       const remote = (await emulator.stored(id)).components;
       assert.strictEqual(remote.basic_details.name, agreed, 'the name as written');
       assert.deepStrictEqual(remote.basic_details.tags, ['deal', 'weekend'], 'their tag kept');

@@ -136,7 +136,7 @@ suite('read back after a push (extension host, emulator)', () => {
     assert.strictEqual(result?.outcome, 'pushed-after-timeout', result?.message);
     const said = dialogs.map(d => `${d.kind}: ${d.message}`);
     assert.deepStrictEqual(said, [
-      `information: Pushed basic_details to campaign ${id} on ${ENV} (the answer was lost; reading the campaign again confirmed it applied).`,
+      `information: Pushed Basic details of “Answer lost, yet applied” to ${ENV}: the answer was lost, but reading the campaign again confirmed it applied.`,
     ]);
     assert.strictEqual(((await direct.getCampaign(id)).basic_details as any).name, 'Answer lost, yet applied');
     assert.strictEqual((await listed(id))?.name, 'Answer lost, yet applied', 'the tree takes the campaign as the check read it');
