@@ -58,6 +58,8 @@ export class PushReviews implements vscode.Disposable, vscode.CodeLensProvider {
         vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, docs.title, {
           viewColumn: reviewColumn(file),
           preview: false,
+          // Its top in view (what to do, Push and Cancel), not the first change the diff would reveal.
+          selection: new vscode.Range(0, 0, 0, 0),
         }),
       );
       // The answer does not wait for the open to settle: the editor never settles the open of a
