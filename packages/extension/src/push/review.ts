@@ -12,7 +12,7 @@ import { list, PushPreview, requestBodyText, ReviewChange } from '@campaign-stud
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
 const VALUE_WIDTH = 80;
 /** Where the review's sentences wrap: it opens beside the file in half the editor's width at most. */
-export const HEADER_WIDTH = 64;
+export const HEADER_WIDTH = 60;
 /** Longest value in the header's list of changes, so that a change fits in a few wrapped lines. */
 const HEADER_VALUE_WIDTH = 40;
 /** Field lines a modal dialog lists before it says how many more there are. */

@@ -105,16 +105,17 @@ test('the header lists the request, the campaign, the environment, the last chan
     }),
   );
   assert.deepEqual(lines, [
-    'Check the body below, then press Push to write “Spring sale” on',
-    'staging. Cancel, or closing this tab, sends nothing.',
+    'Check the body below, then press Push to write “Spring sale”',
+    'on staging. Cancel, or closing this tab, sends nothing.',
     '',
     'PATCH /v5/campaigns/65f000000000000000000001',
-    'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
+    'Campaign "Spring sale" (65f000000000000000000001), status',
+    'DRAFT',
     'Environment: staging',
-    ...wrap(`Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`, 64),
-    'Sends `basic_details` whole (an update replaces each component',
-    'it carries), with `channel`, `campaign_delivery_type` and',
-    '`updated_by`.',
+    ...wrap(`Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`, 60),
+    'Sends `basic_details` whole (an update replaces each',
+    'component it carries), with `channel`,',
+    '`campaign_delivery_type` and `updated_by`.',
     '',
     '2 field changes (on staging now → after push):',
     '  basic_details.tags: ["a"] → ["a","b"]',
@@ -128,8 +129,8 @@ test('the header lists the request, the campaign, the environment, the last chan
     '  - Changes to `campaign_content` of a live event-triggered',
     '    campaign take up to 30 minutes to reach users.',
     '',
-    'Below: the campaign on staging now, against the exact request',
-    'body that Push sends.',
+    'Below: the campaign on staging now, against the exact',
+    'request body that Push sends.',
   ]);
 });
 
@@ -246,7 +247,7 @@ test('every header line fits the review at half width: long paths and values wra
   const lines = header.split('\n');
   // The comment mark and its space, then at most the header's width.
   assert.deepEqual(
-    lines.filter(l => l.length > 3 + 64),
+    lines.filter(l => l.length > 3 + 60),
     [],
   );
   assert.ok(header.includes('//   campaign_content.content.push.android.message: "Sneakers\n//     from $39'), header);

@@ -153,7 +153,7 @@ suite('push (extension host, emulator)', () => {
           );
           assert.ok(flat.includes('basic_details.name: "Round trip" → "Round trip, edited in VS Code"'), header);
           assert.deepStrictEqual(
-            header.split('\n').filter(l => l.length > 67),
+            header.split('\n').filter(l => l.length > 63),
             [],
             'every header line fits half the editor',
           );
