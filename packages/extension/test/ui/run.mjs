@@ -124,6 +124,21 @@ async function loadJourneys() {
   return { journeys: out, Workbench };
 }
 
+/**
+ * The journey's copy of examples/: in a folder of its own, or (`workspaceIn: 'sandbox'`) where
+ * `npm start` keeps it, `.vscode-test/sandbox/workspace` inside a git repository that ignores
+ * `.vscode-test/`.
+ */
+function journeyWorkspace(journey, dir) {
+  if (journey.workspaceIn !== 'sandbox') return copyExamples(path.join(dir, 'workspace'));
+  const repository = path.join(dir, 'repository');
+  fs.mkdirSync(repository, { recursive: true });
+  const init = spawnSync('git', ['init', '--quiet'], { cwd: repository, encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`git init in ${repository} failed: ${init.stderr || init.error?.message}`);
+  fs.writeFileSync(path.join(repository, '.gitignore'), fs.readFileSync(path.join(ROOT, '.gitignore')));
+  return copyExamples(path.join(repository, '.vscode-test', 'sandbox', 'workspace'));
+}
+
 async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
   const own = [];
   const shots = path.join(SCREENSHOTS, id);
@@ -132,7 +147,7 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
   const readme = [];
   let page;
   try {
-    const workspace = copyExamples(path.join(base, id, 'workspace'));
+    const workspace = journeyWorkspace(journey, path.join(base, id));
     let emulator;
     const env = {};
     if (journey.needs?.includes('emulator')) {
