@@ -71,10 +71,15 @@ export const journey: Journey = {
       await workbench.pick(WALKTHROUGH);
       await walkthrough.locator('h2.category-title', { hasText: WALKTHROUGH }).waitFor({ state: 'visible' });
     };
-    /** The walkthrough's steps by id, and whether each is checked. */
+    /** The slide of this walkthrough: the page holds other walkthroughs' too. */
+    const ourSlide = walkthrough.locator('.gettingStartedSlideDetails', {
+      has: page.locator('h2.category-title', { hasText: WALKTHROUGH }),
+    });
+    /** The steps of the walkthrough by id, and whether each is checked. */
     const walkthroughSteps = () =>
-      walkthrough.locator('[data-step-id]').evaluateAll(els =>
+      ourSlide.locator('[data-step-id]').evaluateAll(els =>
         els.map(e => ({
+          full: e.getAttribute('data-step-id') ?? '',
           id: (e.getAttribute('data-step-id') ?? '').split('#').pop() ?? '',
           done: e.getAttribute('aria-checked') === 'true',
         })),
@@ -111,25 +116,34 @@ export const journey: Journey = {
       });
       if (!(await walkthrough.isVisible())) await openWalkthrough();
       await point(4, 'the walkthrough title and step titles are not cut off', async () => {
-        const cut = await cutOff(walkthrough, 'h2.category-title, h3.step-title');
+        const cut = await cutOff(ourSlide, 'h2.category-title, h3.step-title');
         assert.deepStrictEqual(cut, [], `cut off: ${cut.join('; ')}`);
       });
-      const ids = (await walkthroughSteps()).map(s => s.id);
+      const steps = await walkthroughSteps();
+      const ids = steps.map(s => s.id);
+      ctx.log(`  the walkthrough's steps: ${steps.map(s => s.full).join(', ')}`);
       assert.ok(ids.length >= 5, `the walkthrough lists ${ids.length} steps: ${ids.join(', ')}`);
-      for (const id of ids) {
-        await walkthrough.locator(`[data-step-id$="#${id}"] h3.step-title`).first().click();
-        await walkthrough.locator(`[data-step-id$="#${id}"][aria-expanded="true"]`).first().waitFor({ state: 'visible' });
+      let shown = '';
+      for (const { id, full } of steps) {
+        const stepRow = ourSlide.locator(`[data-step-id="${full}"]`);
+        await stepRow.locator('h3.step-title').click();
+        await workbench.until(async () => (await stepRow.getAttribute('aria-expanded')) === 'true', `the step "${id}" to open`);
         await point(4, `the page of the walkthrough step "${id}" reads without a horizontal cut-off`, async () => {
           const body = stepMedia.locator('body');
-          await body.locator('h1, h2, h3, p').first().waitFor({ state: 'visible' });
-          const page = await body.evaluate(b => ({
+          // The step's own page: the media shows another text than the last step's.
+          shown = await workbench.waitForValue(
+            async () => ((await body.textContent().catch(() => '')) ?? '').trim(),
+            t => t !== '' && t !== shown,
+            `the page of the step "${id}"`,
+          );
+          const size = await body.evaluate(b => ({
             scroll: b.ownerDocument.documentElement.scrollWidth,
             client: b.ownerDocument.documentElement.clientWidth,
           }));
           const cut = await cutOff(body, 'table, pre, code, p, h1, h2, h3, li');
           assert.ok(
-            page.scroll <= page.client + 1 && cut.length === 0,
-            `the page is ${page.scroll} px wide in ${page.client} px; cut off: ${cut.join('; ')}`,
+            size.scroll <= size.client + 1 && cut.length === 0,
+            `the page is ${size.scroll} px wide in ${size.client} px; cut off: ${cut.join('; ')}`,
           );
         });
       }
