@@ -56,8 +56,8 @@ const DEBIAN_PACKAGES = [
     present: () => !!which('make') && !!which('g++'),
   },
   { name: 'python3', for: 'vscode', why: 'node-gyp, which builds those native modules', present: () => !!which('python3') },
-  { name: 'neovim', for: 'editors', why: "the README's Neovim setup runs in it", present: () => !!which('nvim') },
-  { name: 'emacs-nox', for: 'editors', why: "the README's Emacs setup runs in it", present: () => !!which('emacs') },
+  { name: 'neovim', for: 'editors', why: 'the Neovim setup of docs/other-editors.md runs in it', present: () => !!which('nvim') },
+  { name: 'emacs-nox', for: 'editors', why: 'the Emacs setup of docs/other-editors.md runs in it', present: () => !!which('emacs') },
   { name: 'elpa-eglot', for: 'editors', why: "Eglot, Emacs's language client (built in from Emacs 29)", present: emacsHasEglot },
 ];
 
@@ -354,7 +354,7 @@ export async function ensureEnv() {
   await ensureCodeServer();
 }
 
-/** The editors the editors tier runs the README's setups in. Throws EnvError with what to do. */
+/** The editors the editors tier runs the setups of docs/other-editors.md in. Throws EnvError with what to do. */
 export async function ensureEditors() {
   await ensureDebianPackages('editors');
 }

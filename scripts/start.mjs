@@ -12,7 +12,7 @@
 //   --port N            code-server's port on 127.0.0.1 (default 8080, or a free one when 8080 is taken; 0 = any)
 //   --emulator-port N   the emulator's port (default: the one the workspace's environments name,
 //                       4010 in examples/, or a free one when that is taken; 0 = any)
-//   --faults SPEC       the emulator's faults (see the README's "Fault injection"), kept across its restarts
+//   --faults SPEC       the emulator's faults (see docs/emulator.md, "Fault injection"), kept across its restarts
 //   --fresh             start over: a new copy of examples/, the emulator's seed data, new user data
 //   --no-package        install the campaign-studio.vsix that is there instead of packaging anew
 //   --dir DIR           where the sandbox keeps all that (default .vscode-test/sandbox)
