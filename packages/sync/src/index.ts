@@ -97,6 +97,9 @@ export type { ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
 
 // The write flows (push, draft, status actions, validate, test send), their ports and their service adapter.
 export { runPush } from './push/pushFlow';
+export { resolveFile } from './push/resolveFlow';
+export type { ResolveDeps, ResolvePick, ResolveResult, ResolveTarget } from './push/resolveFlow';
+export type { ResolvedField } from './push/resolve';
 export type { PushResult } from './push/pushFlow';
 export { draftRequests, runCreateDraft } from './push/draftFlow';
 export type { DraftResult } from './push/draftFlow';

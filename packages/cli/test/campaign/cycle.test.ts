@@ -337,3 +337,23 @@ test('a file whose campaign is gone from the service: status says not-on-service
     ['error', 'none'],
   );
 });
+
+test('diff lists only the files that differ and counts the unchanged ones in one line; its JSON still lists every file', async t => {
+  const w = await cliWorld(t);
+  const spring = await onService(w, pushCampaign());
+  const autumn = await onService(w, pushCampaign('Autumn sale'));
+  assert.equal((await w.run(['pull', spring, autumn])).code, 0);
+  const none = await w.run(['diff']);
+  assert.deepEqual([none.code, none.stdout], [0, 'No differences: 2 files are unchanged since the pull, on both sides (not listed).\n']);
+
+  edit(fileOf(w, spring), d => {
+    d.basic_details.name = 'Spring sale, second week';
+  });
+  const text = await w.run(['diff']);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^campaigns\/spring-sale\.[0-9a-f]+\.campaign\.json campaign [0-9a-f]+ on emu: modified\n/);
+  assert.ok(!text.stdout.includes('autumn-sale'), `the unchanged file is not listed:\n${text.stdout}`);
+  assert.match(text.stdout, /\n\n1 file is unchanged since the pull, on both sides \(not listed\)\.\n$/);
+  const json = w.json<{ files: Array<{ file: string; state: string }> }>(await w.run(['diff', '--format', 'json']), 'diff');
+  assert.deepEqual(json.files.map(f => f.state).sort(), ['modified', 'unchanged']);
+});
