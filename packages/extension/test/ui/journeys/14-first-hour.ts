@@ -324,7 +324,10 @@ export const journey: Journey = {
     let file = '';
     let id = '';
     await step('(5) fetch: the fetched file has no problem at all', async () => {
+      // The read-only view closes (it is the active editor): the fetched file is what is edited next.
       await page.keyboard.press('Escape');
+      await workbench.command('View: Close Editor');
+      await page.locator('.tabs-container .tab', { hasText: new RegExp(`^${CAMPAIGN}$`) }).waitFor({ state: 'detached' });
       id = await emulator.campaignId(CAMPAIGN);
       await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
       await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
@@ -364,8 +367,10 @@ export const journey: Journey = {
 
     const before: Json = readJson(ctx, file);
     await step('(2) push: the review opens in the active group, names the environment and the campaign, Push in words', async () => {
-      // The preview seen, back to the file alone.
+      // The preview seen (it opened beside the file, which kept the focus), back to the file alone.
+      await page.locator('.tabs-container .tab', { hasText: `Preview ${CAMPAIGN}` }).click();
       await workbench.command('View: Close Editor');
+      await page.locator('.tabs-container .tab', { hasText: `Preview ${CAMPAIGN}` }).waitFor({ state: 'detached' });
       await workbench.activeTab(path.basename(file)).waitFor({ state: 'visible' });
       await workbench.replaceInEditor('Sneakers from $39', 'Sneakers from $29', { every: true });
       await workbench.save();
