@@ -207,9 +207,10 @@ export const journey: Journey = {
       await page.keyboard.press('Escape');
       const fixed: string[] = [];
       const unfixed: string[] = [];
+      const asked = new Set<string>();
       await point(6, 'quick fixes clear every error, ANDRIOD included', async () => {
         // Each error in turn: its first fix taken, or passed over when it has none.
-        for (let round = 0; round < 12 && (await errorRows.count()) > unfixed.length; round++) {
+        for (let round = 0; round < 16 && (await errorRows.count()) > unfixed.length; round++) {
           const before = await workbench.problems();
           const row = errorRows.nth(unfixed.length);
           const label = ((await row.textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -217,7 +218,9 @@ export const journey: Journey = {
           const offered = await workbench.quickFixes().catch(() => [] as string[]);
           const fix = offered.find(a => !/documentation/i.test(a));
           if (!fix) {
-            unfixed.push(label);
+            // Asked twice: the first answer may be for the text before the last fix.
+            if (asked.has(label)) unfixed.push(label);
+            asked.add(label);
             await page.keyboard.press('Escape');
             continue;
           }
@@ -228,7 +231,7 @@ export const journey: Journey = {
             `the fix "${fix}" to change the problems`,
           );
         }
-        assert.deepStrictEqual(unfixed, [], `errors without a quick fix (fixed: ${fixed.join(' | ') || 'nothing'})`);
+        assert.ok(unfixed.length === 0, `no quick fix for: ${unfixed.join(' | ')} (fixed: ${fixed.join(' | ') || 'nothing'})`);
       });
       await workbench.save();
     });
@@ -368,9 +371,10 @@ export const journey: Journey = {
     const before: Json = readJson(ctx, file);
     await step('(2) push: the review opens in the active group, names the environment and the campaign, Push in words', async () => {
       // The preview seen (it opened beside the file, which kept the focus), back to the file alone.
-      await page.locator('.tabs-container .tab', { hasText: `Preview ${CAMPAIGN}` }).click();
+      const previewTab = page.locator('.tabs-container .tab', { hasText: `Preview ${path.basename(file)}` });
+      await previewTab.click();
       await workbench.command('View: Close Editor');
-      await page.locator('.tabs-container .tab', { hasText: `Preview ${CAMPAIGN}` }).waitFor({ state: 'detached' });
+      await previewTab.waitFor({ state: 'detached' });
       await workbench.activeTab(path.basename(file)).waitFor({ state: 'visible' });
       await workbench.replaceInEditor('Sneakers from $39', 'Sneakers from $29', { every: true });
       await workbench.save();
