@@ -45,7 +45,7 @@ export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from 
 // What a campaign does in plain terms (summary/): its send timeline, its audience and trigger in words, its facts.
 export { sendTimeline, timelineLines } from './summary/timeline';
 export type { DstMark, Moment, SendTimeline, ZonedTime } from './summary/timeline';
-export { audienceInWords, triggerInWords } from './summary/words';
+export { audienceInWords, campaignTriggerInWords, triggerInWords } from './summary/words';
 export type { InWords, WordsNode } from './summary/words';
 export { campaignFacts } from './summary/facts';
 export type { CampaignFacts, Fact } from './summary/facts';

@@ -79,6 +79,11 @@ export {
   flowMembers,
   groupIcon,
   GroupPager,
+  groupCountText,
+  groupKey,
+  isExpanded,
+  sanitizeExpanded,
+  withExpansion,
   groupsFor,
   hasChildren,
   humanize,
@@ -93,7 +98,7 @@ export {
   STATUSES,
   withCampaignRead,
 } from './remote/explorerModel';
-export type { ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
+export type { ExpandedGroups, ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
 
 // The write flows (push, draft, status actions, validate, test send), their ports and their service adapter.
 export { runPush } from './push/pushFlow';

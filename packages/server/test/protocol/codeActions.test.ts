@@ -235,3 +235,33 @@ describe('hover never waits for validation', () => {
     assert.equal(report.kind, 'full', "the edited version's diagnostics, validated after the hover");
   });
 });
+
+describe('a wrong value, as a plain LSP client meets it (Neovim)', () => {
+  const s = session(NOT_RESOLVING);
+
+  test('hovering `ANDRIOD` shows the problem first, then the docs; the quick fix changes it to `ANDROID`', async () => {
+    const text = JSON.stringify(
+      { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Sale', platforms: ['ANDRIOD', 'IOS'] } },
+      null,
+      2,
+    );
+    const uri = pathToFileURL(path.join(s.dir, 'platforms.campaign.json')).href;
+    await s.ed.open(uri, text);
+    const b1 = (await s.ed.published(uri, p => p.diagnostics.some(d => d.code === 'B1'))).diagnostics.find(d => d.code === 'B1')!;
+    assert.match(b1.message, /did you mean `ANDROID`\?/);
+
+    const line = text.split('\n').findIndex(l => l.includes('"ANDRIOD"'));
+    const position = { line, character: text.split('\n')[line].indexOf('ANDRIOD') + 3 };
+    const hover = await s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+    const md = (hover?.contents as { value: string }).value;
+    const [problem, docs] = md.split('\n\n---\n\n');
+    assert.match(problem, /^\*\*Error B1:\*\* `ANDRIOD` is not allowed in `platforms`: did you mean `ANDROID`\?/);
+    assert.match(docs ?? '', /`platforms`/);
+
+    const actions = await at(s.ed, uri, b1.range, [b1]);
+    const change = actions.find(a => a.title === 'Change to `ANDROID`');
+    assert.ok(change, actions.map(a => a.title).join(', '));
+    assert.equal(change.isPreferred, true);
+    assert.deepEqual(JSON.parse(applied(text, change.edit!.changes![uri])).basic_details.platforms, ['ANDROID', 'IOS']);
+  });
+});

@@ -21,6 +21,7 @@ import { byAction, normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefus
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { metadataInStep } from './textEdits';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -549,10 +550,15 @@ function notAppliedMessage(id: string, action: StatusAction, what: string, was: 
       );
 }
 
-/** Keep the base in step when only the status and stamp moved, so the next push sees no remote change. */
+/**
+ * Keep the base in step when only the status and stamp moved, so the next push sees no remote
+ * change, and the file's metadata with it, so it shows the new status.
+ */
 async function keepBaseInStep(id: string, after: RemoteCampaign, deps: StatusDeps): Promise<void> {
   const base = await deps.bases.read(id);
-  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await deps.bases.write(id, after);
+  if (!base || !sameContent(contentOf(base), contentOf(after.normalized))) return;
+  await deps.bases.write(id, after);
+  if (deps.file) await metadataInStep(deps.file, after.normalized);
 }
 
 /** Delivery types whose executions exist (spec: Execution history). */

@@ -16,7 +16,7 @@ import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite }
 import { differingPaths } from '../remote/json';
 import { answerLostOrFailed, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
-import { applyFieldChanges, applyTopLevel } from './textEdits';
+import { applyFieldChanges, applyTopLevel, metadataInStep, refreshMetadata } from './textEdits';
 
 /**
  * Push: preflight (local rules, refusals, P1–P3 against the current remote, the service's
@@ -508,7 +508,7 @@ class PushRun {
    */
   async writeMerge(merge: Merge, remote: RemoteCampaign): Promise<Stage<void>> {
     if (dequal(merge.merged, this.content)) return PROCEED;
-    const next = applyFieldChanges(this.text, this.content, merge.merged);
+    const next = refreshMetadata(applyFieldChanges(this.text, this.content, merge.merged), remote.normalized);
     if (!(await this.file.replace(this.text, next))) {
       return stop({
         outcome: 'cancelled',
@@ -550,7 +550,10 @@ class PushRun {
     const { file, id } = this;
     const take = merge.takeFromRemote;
     if (take.length === 0) {
-      if (remoteMoved(this.base, remote)) await bases.write(id, remote);
+      if (remoteMoved(this.base, remote)) {
+        await bases.write(id, remote);
+        await metadataInStep(this.file, remote.normalized);
+      }
       ui.info(l10n.t('Nothing to push: {0} has no change from campaign {1} on {2}.', file.name, id, env.name));
       return proceed({ outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') });
     }
@@ -861,6 +864,7 @@ class PushRun {
     ];
     if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
+    if (after) await metadataInStep(this.file, after.normalized);
     if (fileTook.length) messages.push(l10n.t("{0} took the service's copy of {1}.", file.name, list(fileTook)));
     if (!after)
       messages.push(

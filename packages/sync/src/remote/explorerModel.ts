@@ -181,6 +181,11 @@ export class GroupPager {
     return this.nextPage > 1 || this.finished;
   }
 
+  /** A page is being asked for. */
+  get loading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
   /** Loads the next page (once, however often it is asked for concurrently); returns its items. */
   loadMore(client: ServiceClient, o: CallOptions = {}): Promise<CampaignRecord[]> {
     if (this.finished) return Promise.resolve([]);
@@ -211,6 +216,61 @@ export class GroupPager {
     this.items.length = 0;
     for (const r of items) this.items.push(r); // never a spread: a long list overflows the stack
   }
+}
+
+/**
+ * What a group shows beside its name, from its first page alone (the search has no
+ * `total_count`, so a full page reads "15+"): how many campaigns it holds, or under a filter how
+ * many match, "no match" when none does. Undefined while the first page is unknown: nothing is
+ * better than a wrong number.
+ */
+export function groupCountText(
+  pager: { readonly loaded: boolean; readonly done: boolean; readonly items: readonly unknown[] },
+  filtered: boolean,
+): string | undefined {
+  if (!pager.loaded) return undefined;
+  const n = pager.items.length;
+  const count = pager.done ? String(n) : `${n}+`;
+  if (!filtered) return count;
+  if (n === 0)
+    return l10n.t({ message: 'no match', comment: "a group of the Campaigns view under a filter: none of the group's campaigns matches" });
+  return l10n.t({
+    message: '{0} match',
+    args: [count],
+    comment: 'a group of the Campaigns view under a filter: how many of its campaigns match ("3", "15+")',
+  });
+}
+
+/** A group's key in the remembered expansion: `status/ACTIVE`, `channel/PUSH`. */
+export function groupKey(g: Group): string {
+  return `${g.by}/${g.value}`;
+}
+
+/** The groups each environment's view shows expanded, by `groupKey`. */
+export type ExpandedGroups = Readonly<Record<string, readonly string[]>>;
+
+/** Expansion read back from storage; anything malformed is dropped. */
+export function sanitizeExpanded(v: unknown): ExpandedGroups {
+  if (!isObject(v)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [env, keys] of Object.entries(v)) {
+    if (Array.isArray(keys)) out[env] = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))];
+  }
+  return out;
+}
+
+/** `state` with `key` expanded or collapsed in `environment`'s view; the same object when nothing changes. */
+export function withExpansion(state: ExpandedGroups, environment: string, key: string, expanded: boolean): ExpandedGroups {
+  const keys = state[environment] ?? [];
+  if (keys.includes(key) === expanded) return state;
+  const next = expanded ? [...keys, key] : keys.filter(k => k !== key);
+  const out: Record<string, readonly string[]> = { ...state, [environment]: next };
+  if (!next.length) delete out[environment];
+  return out;
+}
+
+export function isExpanded(state: ExpandedGroups, environment: string, key: string): boolean {
+  return own(state, environment)?.includes(key) ?? false;
 }
 
 /** A group of the view with the campaigns it has loaded. */

@@ -117,6 +117,8 @@ suite('push (extension host, emulator)', () => {
     await signIn(0);
     const id = await draft(0, 'Round trip');
     const doc = await fetchInto(id, 'push-0');
+    const api = await activateExtension();
+    assert.ok(api.stepsDone().includes('fetched'), "a fetch checks off the walkthrough's fetch step");
     await replaceText(doc, '"Round trip"', '"Round trip, edited in VS Code"');
     const edited = doc.getText();
     const fileColumn = vscode.window.activeTextEditor?.viewColumn;
@@ -150,6 +152,7 @@ suite('push (extension host, emulator)', () => {
         }),
     );
     assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    assert.ok(api.stepsDone().includes('pushed'), "a push answered from the review's title bar checks off the walkthrough's push step");
     assert.deepStrictEqual(result.sent, ['basic_details']);
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
     assert.ok(!dialogs.some(d => d.modal && d.items.includes('Push')), 'no modal confirmation besides the review');
