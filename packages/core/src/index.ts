@@ -88,6 +88,7 @@ export type { WorkspaceValidation } from './language/workspaceFiles';
 export { doComplete, PLAIN_CLIENT } from './language/completion';
 export type { CompletionClient } from './language/completion';
 export { doHover } from './language/hover';
+export type { HoverProblem } from './language/hover';
 export { applyFix, codeActions, FIX_ALL_KIND, formattingFor, resolveFixAll } from './language/codeActions';
 export type { FixAllData } from './language/codeActions';
 export { format } from './language/formatting';

@@ -66,7 +66,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     outputChannel: output,
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     // The schedule's CodeLens opens the campaign preview.
-    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview },
+    // VS Code shows the problems at the pointer in every hover itself, first, with their Quick Fix.
+    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview, problemsInHover: false },
     markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.showRuleDoc] } },
     // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
     diagnosticPullOptions: { onChange: true, onSave: true },

@@ -1,6 +1,6 @@
 import { Hover } from 'vscode-languageserver/node';
-import { doHover, localZone } from '@campaign-studio/core';
-import { ServerContext } from '../context';
+import { doHover, HoverProblem, localZone } from '@campaign-studio/core';
+import { RequestContext, ServerContext } from '../context';
 
 /** Hovers, with the problems at the position (the findings diagnostics show) before the documentation. */
 export function registerHover(ctx: ServerContext): void {
@@ -10,7 +10,6 @@ export function registerHover(ctx: ServerContext): void {
       params.textDocument.uri,
       null,
       req => {
-        const { findings, ranges } = ctx.registry.fixes(req.doc, req.settings);
         return doHover({
           parsed: req.parsed,
           kind: req.kind,
@@ -18,10 +17,16 @@ export function registerHover(ctx: ServerContext): void {
           position: params.position,
           ruleLink: ctx.client.ruleLink,
           viewerZone: localZone(),
-          problems: findings.map((f, i) => ({ rule: f.rule, severity: f.severity, message: f.message, range: ranges[i] })),
+          problems: ctx.client.problemsInHover ? problemsOf(ctx, req) : undefined,
         });
       },
       token,
     ),
   );
+}
+
+/** The findings the diagnostics show, with their ranges, for a hover to lead with. */
+function problemsOf(ctx: ServerContext, req: RequestContext): HoverProblem[] {
+  const { findings, ranges } = ctx.registry.fixes(req.doc, req.settings);
+  return findings.map((f, i) => ({ rule: f.rule, severity: f.severity, message: f.message, range: ranges[i] }));
 }
