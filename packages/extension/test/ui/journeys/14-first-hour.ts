@@ -297,8 +297,16 @@ export const journey: Journey = {
       const welcome = sidebar.locator('.welcome-view-content');
       await welcome.filter({ hasText: 'The service is unreachable' }).waitFor({ state: 'visible' });
       await emulator.setFaults('none');
-      await welcome.getByRole('button', { name: 'Retry' }).click();
-      await workbench.connectionStatus(`${env.name}: connected`).waitFor({ state: 'visible' });
+      // Retry, unless the connection's own check has found the service back first (the button then goes).
+      const connected = workbench.connectionStatus(`${env.name}: connected`);
+      await workbench.until(async () => {
+        if (await connected.isVisible()) return true;
+        await welcome
+          .getByRole('button', { name: 'Retry' })
+          .click({ timeout: 1_000 })
+          .catch(() => undefined);
+        return connected.isVisible();
+      }, 'the view to reconnect, by Retry or by itself');
       await scheduled.waitFor({ state: 'visible' });
       await point(7, 'the expanded group is still expanded after the reconnect', async () => {
         await workbench.until(async () => (await scheduled.getAttribute('aria-expanded')) === 'true', 'SCHEDULED to be expanded again');
@@ -380,7 +388,11 @@ export const journey: Journey = {
       await workbench.clearNotifications();
       await workbench.command('Campaign Studio: Push Changes to the Service');
       await workbench.activeTab('Review push:').waitFor({ state: 'visible' });
-      const review = await workbench.waitForDiffText(t => t.includes(`/v5/campaigns/${id}`), 'the review of the request');
+      await workbench.waitForDiffText(t => t.includes('Sneakers from $29'), 'the review of the request, the edit in view');
+      // Its top, where the header says what is written where.
+      await workbench.diffEditor().locator('.editor.modified .monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+Home');
+      const review = await workbench.waitForDiffText(t => t.includes(`/v5/campaigns/${id}`), 'the top of the review: the request line');
       await point(2, 'the review names the environment and the campaign', async () => {
         const tab = (await page.locator('.editor-group-container.active .tab.active').textContent()) ?? '';
         assert.ok(
