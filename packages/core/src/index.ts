@@ -11,8 +11,9 @@ export type { JsonObject } from './model/json';
 export { join, parsePointer, toPointer, unescapeSegment } from './model/pointer';
 // A value from a file or the service, quoted with its control characters written out.
 export { code, visible } from './model/strings';
-// This machine's time zone.
-export { localZone } from './model/dateTime';
+// This machine's time zone, and a time the service wrote as its reader reads it.
+export { localZone, serviceTimeText } from './model/dateTime';
+export type { ReaderTime } from './model/dateTime';
 export {
   AUTHOR_FIELDS,
   CHANNELS,
@@ -94,7 +95,7 @@ export type { FixAllData } from './language/codeActions';
 export { format } from './language/formatting';
 export type { Formatting } from './language/formatting';
 export { foldingRanges } from './language/folding';
-export { documentSymbols, flattenSymbols } from './language/symbols';
+export { componentName, documentSymbols, flattenSymbols } from './language/symbols';
 export { scheduleLens } from './language/scheduleLens';
 export { commandRuleLink, fileRuleLink, ruleDocActions, webRuleLink } from './language/ruleLinks';
 export type { RuleLink } from './language/ruleLinks';

@@ -135,7 +135,7 @@ export { publishExplanation, statusActionQuery, statusActionsFor } from './push/
 export type { Problem } from './push/stateRules';
 export { mergeFields } from './push/merge';
 export type { ConflictChoice, FieldConflict } from './push/merge';
-export { previewText } from './push/patch';
+export { previewText, requestBodyText } from './push/patch';
 export { describeFailure, stillCurrent, track } from './push/errorMapping';
 export type { RemoteFinding, TrackedFinding } from './push/errorMapping';
 

@@ -1,3 +1,4 @@
+import { serviceTimeText } from '@campaign-studio/core';
 import { PathChange } from '@campaign-studio/sync';
 import { commandArgs, writeJson } from '../args';
 import { CliIO, oneLine, painter, useColour } from '../io';
@@ -47,7 +48,9 @@ function diffText(r: FileReport, colour: boolean): string {
   const paint = painter(colour);
   const where = r.campaignId ? ` campaign ${r.campaignId}${r.environment ? ` on ${r.environment}` : ''}` : '';
   const head = `${paint(1, r.file)}${where}: ${r.state}${r.message ? ` (${r.message})` : ''}`;
-  const by = r.remoteUpdatedBy ? `, last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''}` : '';
+  const by = r.remoteUpdatedBy
+    ? `, last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${serviceTimeText(r.remoteUpdatedAt)}` : ''}`
+    : '';
   const sections = [
     side('yours (base → file)', r.local, paint),
     side(`service (base → now${by})`, r.remote, paint),

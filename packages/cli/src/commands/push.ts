@@ -110,11 +110,18 @@ async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Pr
   if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
 }
 
+/**
+ * One line per file. A write that went through is said once, by the flow's own sentence (which
+ * names the components, the campaign and the environment) after a tick; anything else leads with
+ * its outcome, to be found in a log.
+ */
 function resultsText(results: ApplyResult[], colour: boolean): string {
   const paint = painter(colour);
   return results
-    .map(
-      r => `${paint(r.ok ? 32 : 31, r.ok ? 'pushed' : r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`,
+    .map(r =>
+      r.ok
+        ? `${paint(32, '✓')} ${r.file}: ${r.message}\n`
+        : `${paint(31, r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`,
     )
     .join('');
 }

@@ -1,3 +1,4 @@
+import { serviceTimeText } from '@campaign-studio/core';
 import { commandArgs, writeJson } from '../args';
 import { CliIO, oneLine, painter, useColour } from '../io';
 import { widest } from '../values';
@@ -56,7 +57,9 @@ function statusText(reports: FileReport[], colour: boolean): string {
 
 function detail(r: FileReport): string {
   if (r.message) return `: ${r.message}`;
-  const by = r.remoteUpdatedBy ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''})` : '';
+  const by = r.remoteUpdatedBy
+    ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${serviceTimeText(r.remoteUpdatedAt)}` : ''})`
+    : '';
   if (r.state === 'diverged')
     return r.conflicts.length
       ? `: conflicts in ${r.conflicts.join(', ')}${by}; campaign resolve ${r.file} decides them`

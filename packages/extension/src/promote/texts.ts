@@ -1,6 +1,17 @@
 import * as l10n from '@vscode/l10n';
 import { draftRequests, LINKS_FILE, PreparedPromotion, PromotionRefusal, PromotionResult, PushPreview } from '@campaign-studio/sync';
-import { compactJson, ReviewDocuments, reviewDocuments, TypedConfirmation, typedQuestion, wrap } from '../push/review';
+import { serviceTimeText } from '@campaign-studio/core';
+import {
+  compactJson,
+  HEADER_WIDTH,
+  pushActionTitle,
+  ReviewDocuments,
+  reviewDocuments,
+  reviewInstruction,
+  TypedConfirmation,
+  typedQuestion,
+  wrap,
+} from '../push/review';
 
 /**
  * The words of a promotion, as pure functions of what sync prepared and returned: the review's
@@ -8,10 +19,13 @@ import { compactJson, ReviewDocuments, reviewDocuments, TypedConfirmation, typed
  * production question and the outcome. No VS Code here; the VS Code layer shows them.
  */
 
-const HEADER_WIDTH = 64;
-
 function nameOf(p: PreparedPromotion): string {
   return p.campaignName ?? p.sourceId;
+}
+
+/** The target environment, marked when it is production. */
+function environmentOf(p: PreparedPromotion): string {
+  return p.to.production ? l10n.t('{0} (production)', p.to.name) : p.to.name;
 }
 
 /** "Promote <name> from staging (campaign X) to production (campaign Y)", or "(new draft)" the first time. */
@@ -28,7 +42,7 @@ export function promotionLines(p: PreparedPromotion, targetId = p.link?.to.campa
     ...wrap(promotionHeading(p, targetId), HEADER_WIDTH),
     ...wrap(
       p.link
-        ? l10n.t('Linked in {0}; last promoted {1} by {2}.', LINKS_FILE, p.link.promotedAt, p.link.promotedBy)
+        ? l10n.t('Linked in {0}; last promoted {1} by {2}.', LINKS_FILE, serviceTimeText(p.link.promotedAt), p.link.promotedBy)
         : l10n.t('First promotion: a new draft in {0}, linked in {1}.', p.to.name, LINKS_FILE),
       HEADER_WIDTH,
     ),
@@ -46,6 +60,7 @@ export function updateReviewDocuments(p: PreparedPromotion, preview: PushPreview
   const head = commented([...promotionLines(p, preview.campaignId), '']);
   return {
     title: promotionHeading(p, preview.campaignId),
+    action: docs.action,
     left: { ...docs.left, text: head + docs.left.text },
     right: { ...docs.right, text: head + docs.right.text },
   };
@@ -55,7 +70,7 @@ export function updateReviewDocuments(p: PreparedPromotion, preview: PushPreview
 export function createReviewDocuments(p: PreparedPromotion, email: string): ReviewDocuments {
   const requests = draftRequests(p.body, email);
   const header = commented([
-    ...wrap(l10n.t("Nothing has been sent yet: Push or Cancel Push are in this tab's title bar; closing the tab cancels."), HEADER_WIDTH),
+    ...reviewInstruction(l10n.t('a new draft of {0}', nameOf(p)), environmentOf(p)),
     '',
     ...promotionLines(p),
     '',
@@ -84,6 +99,7 @@ export function createReviewDocuments(p: PreparedPromotion, email: string): Revi
   ]);
   return {
     title: promotionHeading(p),
+    action: pushActionTitle(environmentOf(p)),
     left: {
       name: `${l10n.t({ message: 'in {0} now', args: [p.to.name], comment: "the name of the promotion review's left document: the target environment holds nothing yet" })}.jsonc`,
       text: `${header}{}\n`,

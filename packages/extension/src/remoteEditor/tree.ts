@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { serviceTimeText } from '@campaign-studio/core';
 import {
   adviceFor,
   campaignContextValue,
@@ -456,7 +457,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     }
     if (node instanceof ExecutionNode) {
       const e = node.entry;
-      const sent = typeof e.sent_time === 'string' ? e.sent_time : undefined;
+      const sent = typeof e.sent_time === 'string' && e.sent_time ? serviceTimeText(e.sent_time) : undefined;
       const item = new vscode.TreeItem(sent ?? node.id ?? vscode.l10n.t('execution'), vscode.TreeItemCollapsibleState.None);
       item.description = [typeof e.status === 'string' ? e.status : undefined, sent ? node.id : undefined].filter(Boolean).join(' · ');
       item.iconPath = new vscode.ThemeIcon('history');

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serviceTimeText } from '@campaign-studio/core';
 import type { PushPreview } from '@campaign-studio/sync';
 import {
   alignKeys,
@@ -55,9 +56,12 @@ test('compact JSON: one line, "(absent)" for a missing field, long values cut wi
 });
 
 test('who and when: both, either, or nothing known', () => {
-  assert.equal(whoAndWhen('a@b.c', '2025'), 'a@b.c at 2025');
+  // The service's UTC time is read in this machine's zone and locale.
+  const when = serviceTimeText('2025-03-01 10:00:00');
+  assert.notEqual(when, '2025-03-01 10:00:00');
+  assert.equal(whoAndWhen('a@b.c', '2025-03-01 10:00:00'), `a@b.c at ${when}`);
   assert.equal(whoAndWhen('a@b.c', undefined), 'a@b.c');
-  assert.equal(whoAndWhen(undefined, '2025'), 'someone at 2025');
+  assert.equal(whoAndWhen(undefined, '2025-03-01 10:00:00'), `someone at ${when}`);
   assert.equal(whoAndWhen(undefined, undefined), undefined);
 });
 
@@ -101,21 +105,22 @@ test('the header lists the request, the campaign, the environment, the last chan
     }),
   );
   assert.deepEqual(lines, [
-    "Nothing has been sent yet: Push or Cancel Push are in this tab's",
-    'title bar; closing the tab cancels.',
+    'Check the body below, then press Push to write “Spring sale”',
+    'on staging. Cancel, or closing this tab, sends nothing.',
     '',
     'PATCH /v5/campaigns/65f000000000000000000001',
-    'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
+    'Campaign "Spring sale" (65f000000000000000000001), status',
+    'DRAFT',
     'Environment: staging',
-    'Last changed on the service: colleague@example.com at',
-    '2025-03-01T10:00:00Z',
-    'Sends `basic_details` whole (an update replaces each component',
-    'it carries), with `channel`, `campaign_delivery_type` and',
-    '`updated_by`.',
+    ...wrap(`Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`, 60),
+    'Sends `basic_details` whole (an update replaces each',
+    'component it carries), with `channel`,',
+    '`campaign_delivery_type` and `updated_by`.',
     '',
     '2 field changes (on staging now → after push):',
     '  basic_details.tags: ["a"] → ["a","b"]',
-    '  basic_details.name: "Theirs" → "Spring sale"  [replaces a change made on the service by colleague@example.com]',
+    '  basic_details.name: "Theirs" → "Spring sale" [replaces a',
+    '    change made on the service by colleague@example.com]',
     '',
     'Your file already took from the service (not sent):',
     '  basic_details.platforms',
@@ -124,8 +129,8 @@ test('the header lists the request, the campaign, the environment, the last chan
     '  - Changes to `campaign_content` of a live event-triggered',
     '    campaign take up to 30 minutes to reach users.',
     '',
-    'Below: the campaign on staging now, against the exact request',
-    'body that Push sends.',
+    'Below: the campaign on staging now, against the exact',
+    'request body that Push sends.',
   ]);
 });
 
@@ -133,12 +138,9 @@ test('the header flags production, and says when the service did not record who 
   const lines = reviewHeader(
     preview({ environment: 'live', production: true, remoteUpdatedBy: undefined, remoteUpdatedAt: undefined, status: '' }),
   );
-  assert.ok(lines.includes('Environment: live (PRODUCTION: you will be asked to type its name)'), lines.join('\n'));
+  assert.ok(lines.join(' ').includes('Environment: live (PRODUCTION: you will be asked to type its name)'), lines.join('\n'));
   assert.ok(lines.includes('Last changed on the service: not recorded by the service'), lines.join('\n'));
-  assert.ok(
-    lines.some(l => l.endsWith('status unknown')),
-    lines.join('\n'),
-  );
+  assert.ok(lines.join(' ').includes('status unknown'), lines.join('\n'));
 });
 
 test("the review: the same comment header on both sides, the right side ends with exactly the body sent, the left in the body's key order", () => {
@@ -225,4 +227,34 @@ test("the typed confirmation accepts exactly the environment's name; empty says 
   assert.deepEqual(t.check(''), { message: 'Type live to push, or press Escape to cancel.', severity: 'info' });
   assert.deepEqual(t.check('Live'), { message: "Type the environment's name exactly: live. Escape cancels.", severity: 'error' });
   assert.equal(t.check('live ')?.severity, 'error');
+});
+
+test('every header line fits the review at half width: long paths and values wrap, the values shortened (the body has them whole)', () => {
+  const long = 'Sneakers from $39 this weekend only, in every store and online, while stocks last.';
+  const docs = reviewDocuments(
+    preview({
+      changes: [
+        {
+          path: 'campaign_content.content.push.android.message',
+          before: long,
+          after: long.replace('$39', '$29'),
+          overridesRemote: true,
+        },
+      ],
+    }),
+  );
+  const header = docs.right.text.slice(0, docs.right.text.indexOf('\n{'));
+  const lines = header.split('\n');
+  // The comment mark and its space, then at most the header's width.
+  assert.deepEqual(
+    lines.filter(l => l.length > 3 + 60),
+    [],
+  );
+  assert.ok(header.includes('//   campaign_content.content.push.android.message: "Sneakers\n//     from $39'), header);
+  assert.match(header, /^\/\/ Check the body below, then press Push/);
+});
+
+test("the review's primary action names the environment, production marked", () => {
+  assert.equal(reviewDocuments(preview()).action, 'Push to staging');
+  assert.equal(reviewDocuments(preview({ environment: 'live', production: true })).action, 'Push to live (production)');
 });

@@ -3,7 +3,7 @@ import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, errorEnvelope, findingsFromEnvelope, rejectedThis } from './errorMapping';
 import { answerLost, mayHaveApplied } from '../remote/errors';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
-import { isObject, parse } from '@campaign-studio/core';
+import { isObject, parse, serviceTimeText } from '@campaign-studio/core';
 import {
   ExecutionEntry,
   LocalFile,
@@ -622,8 +622,10 @@ export function executionsMarkdown(h: ExecutionHistory, name?: string): string {
   const lines = [`# ${name ? l10n.t('Executions of {0} ({1})', name, h.id) : l10n.t('Executions of {0}', h.id)}`, ''];
   lines.push(executionsCount(h), '');
   if (h.executions.length) {
-    lines.push(`| # | ${l10n.t('child campaign')} | ${l10n.t('sent (UTC)')} | ${l10n.t('status')} |`, '| --- | --- | --- | --- |');
-    h.executions.forEach((e, i) => lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ?? ''} | ${e.status ?? ''} |`));
+    lines.push(`| # | ${l10n.t('child campaign')} | ${l10n.t('sent')} | ${l10n.t('status')} |`, '| --- | --- | --- | --- |');
+    h.executions.forEach((e, i) =>
+      lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ? serviceTimeText(e.sent_time) : ''} | ${e.status ?? ''} |`),
+    );
   }
   return lines.join('\n') + '\n';
 }

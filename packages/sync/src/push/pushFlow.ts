@@ -5,7 +5,19 @@ import { isCancelled } from '../remote/clock';
 import { answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
-import { CampaignDoc, campaignIdOf, campaignNameOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
+import {
+  CampaignDoc,
+  campaignIdOf,
+  campaignNameOf,
+  campaignTitle,
+  canonical,
+  componentsNamed,
+  contentKeys,
+  contentOf,
+  list,
+  sameContent,
+  stampOf,
+} from './model';
 import { code, isObject, nonEmptyString, parse, READ_ONLY_FIELDS, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { PushLockBusy } from '../files/pushLock';
@@ -844,23 +856,8 @@ class PushRun {
     const around = after && !written.after ? changedAroundWrite(id, plan, fresh, after, env.email) : '';
     if (around) ui.warn(around);
 
-    const pushed = list(plan.changed);
     const messages: string[] = [
-      written.note === 'lost'
-        ? l10n.t(
-            'Pushed {0} to campaign {1} on {2} (the answer was lost; reading the campaign again confirmed it applied).',
-            pushed,
-            id,
-            env.name,
-          )
-        : written.note === 'failed'
-          ? l10n.t(
-              'Pushed {0} to campaign {1} on {2} (the service reported a failure, but reading the campaign again confirmed it applied).',
-              pushed,
-              id,
-              env.name,
-            )
-          : l10n.t('Pushed {0} to campaign {1} on {2}.', pushed, id, env.name),
+      pushedText(written.note, componentsNamed(plan.changed), campaignTitle(campaignNameOf(this.content), id), env.name),
     ];
     if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
@@ -895,6 +892,31 @@ class PushRun {
     const took = await writeComponents(this.file, this.text, this.content, after.normalized, echoDiff);
     if (!took.ok) messages.push(took.message);
     return took.written;
+  }
+}
+
+/**
+ * What a push that went through says, short enough for a notification: which components of which
+ * campaign (by name) reached which environment, and how it is known when the answer did not say so.
+ */
+export function pushedText(note: '' | 'lost' | 'failed', components: string, campaign: string, environment: string): string {
+  switch (note) {
+    case 'lost':
+      return l10n.t(
+        'Pushed {0} of {1} to {2}: the answer was lost, but reading the campaign again confirmed it applied.',
+        components,
+        campaign,
+        environment,
+      );
+    case 'failed':
+      return l10n.t(
+        'Pushed {0} of {1} to {2}: the service reported a failure, but reading the campaign again confirmed it applied.',
+        components,
+        campaign,
+        environment,
+      );
+    default:
+      return l10n.t('Pushed {0} of {1} to {2}.', components, campaign, environment);
   }
 }
 

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { CHANNELS, DELIVERY_TYPES, isObject, nonEmptyString, own, visible } from '@campaign-studio/core';
+import { CHANNELS, DELIVERY_TYPES, isObject, nonEmptyString, own, serviceTimeText, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -422,6 +422,11 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 }
 
 /** Markdown lines of a campaign's tooltip. */
+/** A time the service wrote, as the reader reads it; anything else as it is. */
+function timeOf(v: unknown): unknown {
+  return typeof v === 'string' && v ? serviceTimeText(v) : v;
+}
+
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
   const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
   // A row is a whole line of the tooltip (its label and its value); Markdown's line break stays outside.
@@ -435,8 +440,8 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   row(r.campaign_delivery_type, v => l10n.t('delivery type: {0}', v));
   row(r.version_number, v => l10n.t('version: {0}', v));
   row(r.created_by, v => l10n.t('created by: {0}', v));
-  row(r.updated_at, v => l10n.t('updated: {0}', v));
-  row(r.sent_time, v => l10n.t('sent: {0}', v));
+  row(timeOf(r.updated_at), v => l10n.t('updated: {0}', v));
+  row(timeOf(r.sent_time), v => l10n.t('sent: {0}', v));
   row(r.flow_name ?? r.flow_id, v => l10n.t('flow: {0}', v));
   row(r.parent_id, v => l10n.t('parent: {0}', v));
   const reach = reachabilityOf(meta);
@@ -445,7 +450,7 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
     lines.push(
       `${
         reach.updated
-          ? l10n.t('reachability: about **{0}** users (estimated {1})', count, reach.updated)
+          ? l10n.t('reachability: about **{0}** users (estimated {1})', count, serviceTimeText(reach.updated))
           : l10n.t('reachability: about **{0}** users', count)
       }  `,
     );

@@ -51,7 +51,7 @@ for (const fault of FAULTS) {
     assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
     assert.match(
       ui.text('info'),
-      /Pushed `basic_details` to campaign .* \(the answer was lost; reading the campaign again confirmed it applied\)/,
+      /Pushed Basic details of “.*” to emu: the answer was lost, but reading the campaign again confirmed it applied/,
     );
     // Logged on arrival: once the push has returned, every request it sent is in the log.
     assert.equal(requests(w, 'PATCH').length, 1, 'sent once, never retried');
@@ -124,7 +124,7 @@ test('the emulator dies after storing the update, before answering, and comes ba
   assert.equal(r.outcome, 'pushed-after-timeout', r.message);
   assert.match(
     r.message,
-    /^Pushed `basic_details` to campaign \w+ on emu \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
+    /^Pushed Basic details of “[^”]+” to emu: the answer was lost, but reading the campaign again confirmed it applied\.$/,
   );
   assert.match(ui.reports[0], /^The answer to the update was lost; checking whether it reached the service…: service not answering: /);
   assert.equal(patchesOn(dying).length, 1, 'sent once');

@@ -147,13 +147,28 @@ suite('push (extension host, emulator)', () => {
           assert.strictEqual(headerOf(review.left), header);
           assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
           assert.ok(header.includes('// Environment: push-0\n'), header);
-          assert.ok(header.includes('//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
+          // The header wraps: its lines read as one, without their comment marks.
+          const flat = header.replace(/\n\/\/ */g, ' ');
+          assert.ok(
+            flat.startsWith('// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0.'),
+            header,
+          );
+          assert.ok(flat.includes('basic_details.name: "Round trip" → "Round trip, edited in VS Code"'), header);
+          assert.deepStrictEqual(
+            header.split('\n').filter(l => l.length > 63),
+            [],
+            'every header line fits half the editor',
+          );
           await vscode.commands.executeCommand('campaignStudio.review.push');
         }),
     );
     assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
     assert.ok(api.stepsDone().includes('pushed'), "a push answered from the review's title bar checks off the walkthrough's push step");
     assert.deepStrictEqual(result.sent, ['basic_details']);
+    assert.ok(
+      dialogs.some(d => d.kind === 'information' && d.message === 'Pushed Basic details of “Round trip, edited in VS Code” to push-0.'),
+      dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'),
+    );
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
     assert.ok(!dialogs.some(d => d.modal && d.items.includes('Push')), 'no modal confirmation besides the review');
     // The service holds the edit; the editor's text is exactly what the user typed; the base moved.
@@ -165,8 +180,71 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
   });
 
+  test('the review\'s body is byte for byte the body sent (modulo indentation); "Push to <environment>" at its top pushes', async () => {
+    await signIn(0);
+    const id = await draft(0, 'Lens push');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Lens push"', '"Lens push, edited"');
+    let shownBody = '';
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          shownBody = review.right.slice(review.right.indexOf('\n{') + 1);
+          const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+            'vscode.executeCodeLensProvider',
+            review.input.modified,
+            10,
+          );
+          assert.deepStrictEqual(
+            lenses.map(l => [l.range.start.line, l.command?.title]),
+            [
+              [0, '$(cloud-upload) Push to push-0'],
+              [0, 'Cancel'],
+            ],
+          );
+          const push = lenses[0].command!;
+          await vscode.commands.executeCommand(push.command, ...(push.arguments ?? []));
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    // The draft was written once by the suite before the fetch; the push's PATCH is the last.
+    const sent = emu!.admin.requests().filter(r => r.method === 'PATCH' && r.path === `/v5/campaigns/${id}`);
+    assert.strictEqual(sent.length, 2);
+    assert.strictEqual(JSON.stringify(JSON.parse(shownBody)), sent[1].body);
+  });
+
+  test("with two editor groups the review opens in the file's group, not in a new third column", async () => {
+    await signIn(0);
+    const id = await draft(0, 'Two groups');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Two groups"', '"Two groups, edited"');
+    // Something else beside the file, then back to the file.
+    const other = await vscode.workspace.openTextDocument({ content: 'notes', language: 'plaintext' });
+    await vscode.window.showTextDocument(other, vscode.ViewColumn.Beside);
+    const fileEditor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    assert.strictEqual(vscode.window.tabGroups.all.length, 2);
+    const { result } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          assert.strictEqual(review.tab.group.viewColumn, fileEditor.viewColumn, 'the review opened where the file is');
+          assert.strictEqual(vscode.window.tabGroups.all.length, 2, 'no new column');
+          await vscode.commands.executeCommand('campaignStudio.review.cancel', review.input.modified);
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'cancelled');
+  });
+
   test("Push and Cancel Push sit in the review's title bar, and in the palette, only while a review waits", async () => {
     const menus = manifest().contributes.menus;
+    const commands = manifest().contributes.commands;
+    for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel'])
+      assert.strictEqual(
+        commands.find((c: any) => c.command === command)?.icon,
+        undefined,
+        `${command} has no icon, so the title bar shows its words`,
+      );
     for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel']) {
       const title = menus['editor/title'].find((m: any) => m.command === command);
       assert.ok(title, `${command} is in the editor title`);
