@@ -321,7 +321,15 @@ export const journey: Journey = {
     await step('(8) read-only: typing in a campaign opened from the tree offers "Fetch to edit"', async () => {
       await workbench.expand(scheduled);
       await workbench.waitForTreeItem(item, `${CAMPAIGN} listed under SCHEDULED`);
-      await item.locator('.monaco-icon-label').first().click();
+      // A click opens it; a click that lands while the view redraws the row only selects it, and
+      // the person clicks again (every 20th poll, about 2 s, while it has not opened).
+      const readOnlyTab = page.locator('.tabs-container .tab', { hasText: new RegExp(`^${CAMPAIGN}$`) });
+      let polls = 0;
+      await workbench.until(async () => {
+        if (await readOnlyTab.isVisible()) return true;
+        if (polls++ % 20 === 0) await item.locator('.monaco-icon-label').first().click();
+        return false;
+      }, `the campaign to open read-only from the tree`);
       await workbench.waitForEditorText(new RegExp(`"name": "${CAMPAIGN}"`));
       await workbench.editor().locator('.view-lines').click();
       await page.keyboard.type('x');
@@ -390,7 +398,7 @@ export const journey: Journey = {
       await workbench.activeTab('Review push:').waitFor({ state: 'visible' });
       await workbench.waitForDiffText(t => t.includes('Sneakers from $29'), 'the review of the request, the edit in view');
       // Its top, where the header says what is written where.
-      await workbench.diffEditor().locator('.editor.modified .monaco-editor .view-lines').first().click();
+      await workbench.diffEditor().locator('.editor.modified .monaco-editor textarea').first().focus();
       await page.keyboard.press('Control+Home');
       const review = await workbench.waitForDiffText(t => t.includes(`/v5/campaigns/${id}`), 'the top of the review: the request line');
       await point(2, 'the review names the environment and the campaign', async () => {
