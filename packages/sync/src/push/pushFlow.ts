@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { componentOf, describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { isCancelled } from '../remote/clock';
-import { answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
+import { adviceFor, answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
 import {
@@ -426,7 +426,11 @@ class PushRun {
       return stop({
         outcome: 'failed',
         stage: 'read',
-        message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)),
+        message: l10n.t({
+          message: 'Nothing was sent: {0} could not be read from {1}, and a push compares with its version there. {2}',
+          args: [campaignTitle(campaignNameOf(this.content), this.id), env.name, adviceFor(e, { environment: env.name }).message],
+          comment: "{0} is the campaign's name (or id), {2} what failed and what to do, in whole sentences",
+        }),
       });
     }
   }

@@ -371,6 +371,19 @@ test('a request that never left (connection refused): not sent, said so', async 
   assert.equal(bases.writes, 0);
 });
 
+test('the service down before anything is sent: the campaign by its name, what failed and what to do', async () => {
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'Spring sale';
+  });
+  svc.failGets = true;
+  const r = await runPush(file, deps(svc, bases, new ScriptedUi({})));
+  assert.equal(r.outcome, 'failed');
+  assert.equal(svc.patches.length, 0);
+  assert.match(r.message, /^Nothing was sent: “Spring sale” could not be read from test, and a push compares with its version there\. /);
+  assert.match(r.message, /ECONNREFUSED/, 'what failed');
+  assert.match(r.message, /Check that the base URL of environment `test` is right and that the service is running, then try again\.$/);
+});
+
 test('the merge is in the file before the review; what the user types during the review stays', async () => {
   const { svc, bases, file } = setup(d => {
     (d.basic_details as any).name = 'B';
