@@ -171,10 +171,12 @@ suite('push (extension host, emulator)', () => {
     );
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
     assert.ok(!dialogs.some(d => d.modal && d.items.includes('Push')), 'no modal confirmation besides the review');
-    // The service holds the edit; the editor's text is exactly what the user typed; the base moved.
+    // The service holds the edit; the editor's text is what the user typed, its read-only
+    // metadata refreshed from the service; the base moved.
     const remote = await client(0).getCampaign(id);
     assert.strictEqual((remote.basic_details as any).name, 'Round trip, edited in VS Code');
-    assert.strictEqual(doc.getText(), edited);
+    assert.notStrictEqual(remote.updated_at, JSON.parse(edited).updated_at, 'the push changed updated_at on the service');
+    assert.strictEqual(doc.getText(), edited.replace(/"updated_at": "[^"]*"/, `"updated_at": "${remote.updated_at}"`));
     const folder = workspaceRoot().fsPath;
     const base = JSON.parse(fs.readFileSync(path.join(folder, '.campaigns', 'base', `${id}.json`), 'utf8'));
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
