@@ -7,6 +7,7 @@ import { ConflictChoice, mergeFields } from '../../src/push/merge';
 import { fieldChanges, valueAt } from '../../src/push/fieldPaths';
 import { resolveFields } from '../../src/push/resolve';
 import { CampaignDoc } from '../../src/push/model';
+import { applyEdits, Edit } from './randomEdits';
 
 /**
  * `resolveFields` over random base / local / remote triples (the base with random edits on each
@@ -41,27 +42,11 @@ const doc = fc.record({
   basic_details: fc.record({ name: fc.constantFrom('x', 'y'), geofences }, { requiredKeys: [] }),
 });
 
-type Edit = { path: readonly string[]; set: boolean; value: unknown };
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }), set: fc.boolean(), value }),
   fc.record({ path: fc.constant(['basic_details', 'name']), set: fc.boolean(), value: fc.constantFrom('x', 'y', 'z') }),
   fc.record({ path: fc.constant(['basic_details', 'geofences']), set: fc.boolean(), value: geofences }),
 );
-
-function applyEdits(base: CampaignDoc, edits: Edit[]): CampaignDoc {
-  const out = structuredClone(base);
-  for (const e of edits) {
-    let cur: Record<string, unknown> = out;
-    for (const k of e.path.slice(0, -1)) {
-      if (!isObject(cur[k])) cur[k] = {};
-      cur = cur[k] as Record<string, unknown>;
-    }
-    const last = e.path[e.path.length - 1];
-    if (e.set) cur[last] = structuredClone(e.value);
-    else delete cur[last];
-  }
-  return out;
-}
 
 const triple = fc
   .record({ base: doc, local: fc.array(edit, { maxLength: 4 }), remote: fc.array(edit, { maxLength: 4 }) })
