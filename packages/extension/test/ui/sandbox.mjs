@@ -277,7 +277,7 @@ async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emul
   process.kill(emulatorPid, 'SIGKILL');
   await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
   await workbench.waitForNotification(
-    `Pushed campaign_content to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`,
+    'Pushed Content of “Weekend flash deal” to shopco: the answer was lost, but reading the campaign again confirmed it applied.',
   );
   const stored = await admin(ready, 'GET', `/campaigns/${id}`);
   if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content)))

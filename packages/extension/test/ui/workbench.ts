@@ -455,9 +455,22 @@ export class Workbench {
   async movePointerAway(): Promise<void> {
     const bar = await this.page.locator('.part.statusbar').boundingBox();
     if (!bar) throw new Error('the status bar is not on screen');
-    await this.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    const x = bar.x + bar.width / 2;
+    const y = bar.y + bar.height / 2;
+    await this.page.mouse.move(x, y);
     const hovers = this.page.locator('.workbench-hover, .monaco-hover:not(.hidden)');
-    await this.until(async () => (await hovers.count()) === 0 || !(await hovers.first().isVisible()), 'the tooltips to close');
+    let moves = 0;
+    await this.until(async () => {
+      if ((await hovers.count()) === 0 || !(await hovers.first().isVisible())) return true;
+      // A status bar item's hover shown for its keyboard focus (where the focus may land when a
+      // notification closes) stays until the focus leaves; a pointer's, until the pointer moves.
+      await this.page.evaluate(() => {
+        const focused = document.activeElement;
+        if (focused instanceof HTMLElement && focused.closest('.part.statusbar')) focused.blur();
+      });
+      await this.page.mouse.move(x + (++moves % 2), y);
+      return false;
+    }, 'the tooltips to close');
   }
 
   /** A button of the active editor's title bar (a command contributed to `editor/title`), by its title. */

@@ -167,8 +167,15 @@ export const journey: Journey = {
 
     const readOnly = page.locator('.monaco-editor-overlaymessage').filter({ hasText: 'Fetch to Edit' });
     await step('typing in a read-only campaign says why, with "Fetch to Edit"', async () => {
+      // A click on a row the refresh just redrew may only select it: Enter on the selected row opens
+      // it either way (opening it twice shows the same tab). The read may wait for the rate limit.
       await workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign').locator('.monaco-icon-label').first().click();
-      await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible' });
+      await workbench
+        .treeItem('Weekend flash deal, PUSH SCHEDULED campaign')
+        .and(page.locator('[aria-selected="true"]'))
+        .waitFor({ state: 'visible' });
+      await page.keyboard.press('Enter');
+      await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible', timeout: 90_000 });
       await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
       await workbench.editor().locator('.view-lines').click();
       await page.keyboard.type('x');

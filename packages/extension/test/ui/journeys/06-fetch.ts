@@ -31,7 +31,7 @@ export const journey: Journey = {
       await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
       await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
       const toast = await workbench.waitForNotification(`Fetched "${name}" into campaigns/`);
-      await toast.filter({ hasText: /`scheduling_details` is kept as the service returned it/ }).waitFor({ state: 'visible' });
+      await toast.filter({ hasText: /scheduling_details`? is kept as the service returned it/ }).waitFor({ state: 'visible' });
       file = fetchedFile(ctx, id);
       assert.strictEqual(path.basename(file), `weekly-picks-for-you.${id}.campaign.json`);
       await workbench.waitForEditorText(new RegExp(`"id": "${id}"`));
