@@ -5,6 +5,7 @@ import {
   compactJson,
   HEADER_WIDTH,
   pushActionTitle,
+  REVIEW_FILE_SUFFIX,
   ReviewDocuments,
   reviewDocuments,
   reviewInstruction,
@@ -101,11 +102,11 @@ export function createReviewDocuments(p: PreparedPromotion, email: string): Revi
     title: promotionHeading(p),
     action: pushActionTitle(environmentOf(p)),
     left: {
-      name: `${l10n.t({ message: 'in {0} now', args: [p.to.name], comment: "the name of the promotion review's left document: the target environment holds nothing yet" })}.jsonc`,
+      name: `${l10n.t({ message: 'in {0} now', args: [p.to.name], comment: "the name of the promotion review's left document: the target environment holds nothing yet" })}${REVIEW_FILE_SUFFIX}`,
       text: `${header}{}\n`,
     },
     right: {
-      name: `${l10n.t({ message: 'new draft', comment: "the name of the promotion review's right document: the campaign to be created" })}.jsonc`,
+      name: `${l10n.t({ message: 'new draft', comment: "the name of the promotion review's right document: the campaign to be created" })}${REVIEW_FILE_SUFFIX}`,
       text: `${header}${JSON.stringify(p.body, null, 2)}\n`,
     },
   };

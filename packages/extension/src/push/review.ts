@@ -15,6 +15,12 @@ const VALUE_WIDTH = 80;
 export const HEADER_WIDTH = 60;
 /** Longest value in the header's list of changes, so that a change fits in a few wrapped lines. */
 const HEADER_VALUE_WIDTH = 40;
+/**
+ * How the review documents' names end: the Campaign Review language (package.json), whose
+ * defaults wrap their lines at any width and show the CodeLens (Push, Cancel) in the diff editor,
+ * and which the language server does not take for a campaign file.
+ */
+export const REVIEW_FILE_SUFFIX = '.campaign-review';
 /** Field lines a modal dialog lists before it says how many more there are. */
 const MODAL_FIELDS = 12;
 
@@ -166,7 +172,7 @@ export function alignKeys(value: unknown, like: unknown): unknown {
 }
 
 export interface ReviewSide {
-  /** The document's file name, shown in the tab's tooltip; `.jsonc` for comments. */
+  /** The document's file name, shown in the tab's tooltip; ends with `REVIEW_FILE_SUFFIX`. */
   name: string;
   text: string;
 }
@@ -192,11 +198,11 @@ export function reviewDocuments(p: PushPreview): ReviewDocuments {
     title: l10n.t('Review push: {0} → {1}', p.campaignName || p.campaignId, p.environment),
     action: pushActionTitle(environmentLabel(p)),
     left: {
-      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}.jsonc`,
+      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}${REVIEW_FILE_SUFFIX}`,
       text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n',
     },
     right: {
-      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}.jsonc`,
+      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}${REVIEW_FILE_SUFFIX}`,
       text: header + requestBodyText(p.body),
     },
   };

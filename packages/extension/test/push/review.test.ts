@@ -147,8 +147,8 @@ test("the review: the same comment header on both sides, the right side ends wit
   const p = preview();
   const docs = reviewDocuments(p);
   assert.equal(docs.title, 'Review push: Spring sale → staging');
-  assert.equal(docs.left.name, 'on staging now.jsonc');
-  assert.equal(docs.right.name, 'after push.jsonc');
+  assert.equal(docs.left.name, 'on staging now.campaign-review');
+  assert.equal(docs.right.name, 'after push.campaign-review');
   const body = JSON.stringify(p.body, null, 2) + '\n';
   assert.ok(docs.right.text.endsWith(body));
   const header = docs.right.text.slice(0, -body.length);

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
+import { joinedLines } from '../workbench';
 
 /**
  * Push an edit: a review opens beside the file, the exact body as a diff of the service's values
@@ -55,7 +56,7 @@ export const journey: Journey = {
         assert.match(review, /\/\/ Environment: shopco\n/, review);
         // The header wraps: its lines read as one, without their comment marks.
         assert.match(
-          review.replace(/\n\/\/ */g, ' '),
+          joinedLines(review),
           /campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/,
           review,
         );

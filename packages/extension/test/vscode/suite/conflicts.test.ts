@@ -115,7 +115,7 @@ suite('conflicts (extension host, emulator)', () => {
       t =>
         t.input instanceof vscode.TabInputTextDiff &&
         t.input.modified.scheme === 'campaign-push' &&
-        t.input.modified.path.endsWith('/after push.jsonc'),
+        t.input.modified.path.endsWith('/after push.campaign-review'),
       'the push review',
     );
     const after = (review.input as vscode.TabInputTextDiff).modified;
@@ -277,7 +277,7 @@ suite('conflicts (extension host, emulator)', () => {
     await choose({ id: 'basic_details.name', choice: 'local' });
     await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
     const review = await waitForTab(
-      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/after push.jsonc'),
+      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/after push.campaign-review'),
       'the push review',
     );
     assert.ok(review.group.viewColumn <= groupsWithView, `the review opened in column ${review.group.viewColumn}`);

@@ -214,6 +214,38 @@ suite('push (extension host, emulator)', () => {
     assert.strictEqual(JSON.stringify(JSON.parse(shownBody)), sent[1].body);
   });
 
+  test('the review is Campaign Review: wrapped at any width, its CodeLens shown in the diff editor, not a campaign file', async () => {
+    await signIn(0);
+    const id = await draft(0, 'Wrapped review');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Wrapped review"', '"Wrapped review, edited"');
+    const api = await activateExtension();
+    const selector = api.client!.clientOptions.documentSelector!;
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          for (const uri of [review.input.original, review.input.modified]) {
+            const side = await vscode.workspace.openTextDocument(uri);
+            assert.strictEqual(side.languageId, 'campaign-review', uri.toString());
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wordWrap'),
+              'on',
+              'its lines wrap at the width of the review',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('diffEditor', side).get('codeLens'),
+              true,
+              'Push and Cancel show at its top',
+            );
+            assert.strictEqual(vscode.languages.match(selector, side), 0, 'the language server does not take it for a campaign file');
+          }
+          await vscode.commands.executeCommand('campaignStudio.review.cancel', review.input.modified);
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'cancelled', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+  });
+
   test("with two editor groups the review opens in the file's group, not in a new third column", async () => {
     await signIn(0);
     const id = await draft(0, 'Two groups');
