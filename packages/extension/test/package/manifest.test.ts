@@ -137,6 +137,7 @@ test('the review documents are Campaign Review: a language of their own that wra
   assert.deepEqual(syntax.patterns, [{ include: 'source.json.comments' }], 'coloured as JSON with comments');
   assert.deepEqual(manifest.contributes.configurationDefaults['[campaign-review]'], {
     'editor.wordWrap': 'on',
+    'editor.wrappingIndent': 'indent',
     'diffEditor.codeLens': true,
   });
   assert.equal(fileKind(`after push${REVIEW_FILE_SUFFIX}`), undefined, 'the language server never takes a review for a campaign file');

@@ -179,6 +179,11 @@ export const journey: Journey = {
         s => joinedLines(s.modified).includes(`basic_details.name: "Weekend sneaker deal" → "${agreed}"`),
         'the header to list the name as written',
       );
+      // Push and Cancel at its top, though VS Code's diff editor shows no CodeLens by default.
+      await workbench
+        .diffEditor()
+        .locator('.editor.modified .codelens-decoration a', { hasText: 'Push to shopco' })
+        .waitFor({ state: 'visible' });
       await workbench.until(async () => readJson(ctx, file).basic_details?.name === agreed, 'the file to hold the merge');
       assert.deepStrictEqual(readJson(ctx, file).basic_details.tags, ['deal', 'weekend']);
       await workbench.waitForProgressToEnd();

@@ -147,18 +147,14 @@ suite('push (extension host, emulator)', () => {
           assert.strictEqual(headerOf(review.left), header);
           assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
           assert.ok(header.includes('// Environment: push-0\n'), header);
-          // The header wraps: its lines read as one, without their comment marks.
-          const flat = header.replace(/\n\/\/ */g, ' ');
+          // A line per sentence and per change: the editor wraps them at the review's width.
           assert.ok(
-            flat.startsWith('// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0.'),
+            header.startsWith(
+              '// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0. Cancel, or closing this tab, sends nothing.\n',
+            ),
             header,
           );
-          assert.ok(flat.includes('basic_details.name: "Round trip" → "Round trip, edited in VS Code"'), header);
-          assert.deepStrictEqual(
-            header.split('\n').filter(l => l.length > 63),
-            [],
-            'every header line fits half the editor',
-          );
+          assert.ok(header.includes('\n//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
           await vscode.commands.executeCommand('campaignStudio.review.push');
         }),
     );
@@ -232,6 +228,11 @@ suite('push (extension host, emulator)', () => {
               vscode.workspace.getConfiguration('editor', side).get('wordWrap'),
               'on',
               'its lines wrap at the width of the review',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wrappingIndent'),
+              'indent',
+              'a wrapped line is indented under its start',
             );
             assert.strictEqual(
               vscode.workspace.getConfiguration('diffEditor', side).get('codeLens'),
