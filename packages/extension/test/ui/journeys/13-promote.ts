@@ -78,7 +78,7 @@ export const journey: Journey = {
         // The header's sentences are wrapped, each line a comment, and the editor wraps them too: read them joined.
         await workbench.waitForDiffText(
           text =>
-            joinedLines(text).includes(`// Promote ${name} from shopco (campaign ${id}) to bookbarn (new draft)`) &&
+            joinedLines(text).includes(`Promote ${name} from shopco (campaign ${id}) to bookbarn (new draft)`) &&
             joinedLines(text).includes('First promotion: a new draft in bookbarn, linked in campaign.links.json.') &&
             text.includes('// Environment: bookbarn\n') &&
             text.includes('//   POST /v5/campaigns\n'),
