@@ -11,10 +11,15 @@ import { list, PushPreview, requestBodyText, ReviewChange } from '@campaign-stud
 
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
 const VALUE_WIDTH = 80;
-/** Where the review's sentences wrap: it opens beside the file in half the editor's width at most. */
-export const HEADER_WIDTH = 60;
-/** Longest value in the header's list of changes, so that a change fits in a few wrapped lines. */
+/** Longest value in the header's list of changes, so that a change fits in a few lines of a narrow review. */
 const HEADER_VALUE_WIDTH = 40;
+/**
+ * How the review documents' names end: the Campaign Review language (package.json), whose
+ * defaults wrap their lines at the review's width, whatever it is, and show the CodeLens (Push,
+ * Cancel) in the diff editor, and which the language server does not take for a campaign file.
+ * So the header is a line per sentence, and the editor wraps it.
+ */
+export const REVIEW_FILE_SUFFIX = '.campaign-review';
 /** Field lines a modal dialog lists before it says how many more there are. */
 const MODAL_FIELDS = 12;
 
@@ -52,21 +57,6 @@ export function changeLine(c: ReviewChange, remoteUpdatedBy?: string, width = VA
   return `${line}  ${note}`;
 }
 
-/** Words of `text` in lines of at most `width` characters (a longer word stays whole). */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  return line ? [...lines, line] : lines;
-}
-
 function campaignLabel(p: Pick<PushPreview, 'campaignName' | 'campaignId'>): string {
   return p.campaignName ? `${JSON.stringify(p.campaignName)} (${p.campaignId})` : p.campaignId;
 }
@@ -79,10 +69,11 @@ function campaignNamed(p: Pick<PushPreview, 'campaignName' | 'campaignId'>): str
 }
 
 /** What the review asks of its reader, first: check, then Push; Cancel sends nothing. */
-export function reviewInstruction(campaign: string, environment: string): string[] {
-  return wrap(
-    l10n.t('Check the body below, then press Push to write {0} on {1}. Cancel, or closing this tab, sends nothing.', campaign, environment),
-    HEADER_WIDTH,
+export function reviewInstruction(campaign: string, environment: string): string {
+  return l10n.t(
+    'Check the body below, then press Push to write {0} on {1}. Cancel, or closing this tab, sends nothing.',
+    campaign,
+    environment,
   );
 }
 
@@ -91,9 +82,9 @@ export function pushActionTitle(environment: string): string {
   return l10n.t('Push to {0}', environment);
 }
 
-/** A change in the header: its values shortened, its words wrapped, its later lines indented under its path. */
-function headerChange(c: ReviewChange, remoteUpdatedBy?: string): string[] {
-  return wrap(changeLine(c, remoteUpdatedBy, HEADER_VALUE_WIDTH), HEADER_WIDTH - 4).map((l, i) => `${i ? '    ' : '  '}${l}`);
+/** A change in the header, its values shortened. */
+function headerChange(c: ReviewChange, remoteUpdatedBy?: string): string {
+  return `  ${changeLine(c, remoteUpdatedBy, HEADER_VALUE_WIDTH)}`;
 }
 
 /** A titled list, after a blank line; nothing when the list is empty. */
@@ -101,9 +92,9 @@ function section(title: string, lines: string[]): string[] {
   return lines.length ? ['', title, ...lines] : [];
 }
 
-/** A note as a bullet, wrapped, its later lines indented under its first. */
-function bullet(text: string): string[] {
-  return wrap(text, HEADER_WIDTH - 4).map((l, i) => `${i ? '    ' : '  - '}${l}`);
+/** A note as a bullet. */
+function bullet(text: string): string {
+  return `  - ${text}`;
 }
 
 /**
@@ -114,35 +105,29 @@ function bullet(text: string): string[] {
 export function reviewHeader(p: PushPreview): string[] {
   const last = whoAndWhen(p.remoteUpdatedBy, p.remoteUpdatedAt);
   return [
-    ...reviewInstruction(campaignNamed(p), environmentLabel(p)),
+    reviewInstruction(campaignNamed(p), environmentLabel(p)),
     '',
     `${p.request.method} ${p.request.path}`,
-    ...wrap(l10n.t('Campaign {0}, status {1}', campaignLabel(p), p.status || l10n.t('unknown')), HEADER_WIDTH),
-    ...wrap(
-      p.production
-        ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment)
-        : l10n.t('Environment: {0}', p.environment),
-      HEADER_WIDTH,
-    ),
-    ...wrap(l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')), HEADER_WIDTH),
-    ...wrap(
-      l10n.t(
-        'Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
-        list(p.changed),
-      ),
-      HEADER_WIDTH,
+    l10n.t('Campaign {0}, status {1}', campaignLabel(p), p.status || l10n.t('unknown')),
+    p.production
+      ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment)
+      : l10n.t('Environment: {0}', p.environment),
+    l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')),
+    l10n.t(
+      'Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
+      list(p.changed),
     ),
     ...section(
       changesTitle(p),
-      p.changes.flatMap(c => headerChange(c, p.remoteUpdatedBy)),
+      p.changes.map(c => headerChange(c, p.remoteUpdatedBy)),
     ),
     ...section(
       l10n.t('Your file already took from the service (not sent):'),
       p.takeFromRemote.map(f => `  ${f}`),
     ),
-    ...section(l10n.t('Notes:'), p.notes.flatMap(bullet)),
+    ...section(l10n.t('Notes:'), p.notes.map(bullet)),
     '',
-    ...wrap(l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment), HEADER_WIDTH),
+    l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment),
   ];
 }
 
@@ -166,7 +151,7 @@ export function alignKeys(value: unknown, like: unknown): unknown {
 }
 
 export interface ReviewSide {
-  /** The document's file name, shown in the tab's tooltip; `.jsonc` for comments. */
+  /** The document's file name, shown in the tab's tooltip; ends with `REVIEW_FILE_SUFFIX`. */
   name: string;
   text: string;
 }
@@ -192,11 +177,11 @@ export function reviewDocuments(p: PushPreview): ReviewDocuments {
     title: l10n.t('Review push: {0} → {1}', p.campaignName || p.campaignId, p.environment),
     action: pushActionTitle(environmentLabel(p)),
     left: {
-      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}.jsonc`,
+      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}${REVIEW_FILE_SUFFIX}`,
       text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n',
     },
     right: {
-      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}.jsonc`,
+      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}${REVIEW_FILE_SUFFIX}`,
       text: header + requestBodyText(p.body),
     },
   };

@@ -5,6 +5,8 @@ import * as path from 'path';
 import { parse } from 'jsonc-parser';
 import { WORKSPACES } from '@campaign-studio/emulator';
 import { parseEnvironments } from '@campaign-studio/sync';
+import { fileKind } from '@campaign-studio/core';
+import { REVIEW_FILE_SUFFIX } from '../../src/push/review';
 
 /**
  * What the manifest promises a new user: the walkthrough (its pages exist, its buttons and
@@ -124,4 +126,19 @@ test('the capabilities: limited in an untrusted workspace, none in a virtual one
     assert.equal(capability.description, `%capabilities.${name}.description%`);
     assert.ok(shown(capability.description).length > 40, `${name}: says what works and what does not`);
   }
+});
+
+test('the review documents are Campaign Review: a language of their own that wraps and shows the CodeLens, no campaign file', () => {
+  const language = manifest.contributes.languages.find((l: { id: string }) => l.id === 'campaign-review');
+  assert.deepEqual(language.extensions, [REVIEW_FILE_SUFFIX]);
+  assert.equal(language.filenamePatterns, undefined, 'no file a user keeps is a review');
+  const grammar = manifest.contributes.grammars.find((g: { language: string }) => g.language === 'campaign-review');
+  const syntax = JSON.parse(fs.readFileSync(path.join(root, grammar.path), 'utf8'));
+  assert.deepEqual(syntax.patterns, [{ include: 'source.json.comments' }], 'coloured as JSON with comments');
+  assert.deepEqual(manifest.contributes.configurationDefaults['[campaign-review]'], {
+    'editor.wordWrap': 'on',
+    'editor.wrappingIndent': 'indent',
+    'diffEditor.codeLens': true,
+  });
+  assert.equal(fileKind(`after push${REVIEW_FILE_SUFFIX}`), undefined, 'the language server never takes a review for a campaign file');
 });

@@ -71,11 +71,6 @@ function prepared(over: Partial<PreparedPromotion> = {}): PreparedPromotion {
   };
 }
 
-/** A review's comment header with its wrapped lines joined again. */
-function flat(text: string): string {
-  return text.replace(/\n\/\/ ?/g, ' ');
-}
-
 function remote(doc: Record<string, unknown>): RemoteCampaign {
   return { raw: doc, normalized: doc, status: 'DRAFT' };
 }
@@ -100,7 +95,7 @@ test('the first promotion reviews nothing in the target against the exact body o
   assert.match(header, /\/\/   POST \/v5\/campaigns\n/);
   assert.match(header, /\/\/   PATCH \/v5\/campaigns\/\{id\} basic_details\n/);
   assert.match(header, /\/\/   utm_params\.utm_source: "app-test" → "app"\n/);
-  assert.match(flat(header), /First promotion: a new draft in production, linked in campaign\.links\.json\./);
+  assert.match(header, /\/\/ First promotion: a new draft in production, linked in campaign\.links\.json\.\n/);
 });
 
 test("a later promotion is push's review of the update, headed by the promotion", () => {
@@ -123,11 +118,8 @@ test("a later promotion is push's review of the update, headed by the promotion"
   assert.match(docs.right.text, /^\/\/ Promote Spring sale from staging/);
   assert.match(docs.right.text, new RegExp(`// PATCH /v5/campaigns/${TARGET}\\n`));
   assert.ok(
-    flat(docs.right.text).includes(
-      `Linked in campaign.links.json; last promoted ${serviceTimeText('2026-01-01T10:00:00.000Z')} by ana@example.com.`.replace(
-        /\s+/g,
-        ' ',
-      ),
+    docs.right.text.includes(
+      `\n// Linked in campaign.links.json; last promoted ${serviceTimeText('2026-01-01T10:00:00.000Z')} by ana@example.com.\n`,
     ),
     docs.right.text,
   );

@@ -11,7 +11,6 @@ import {
   reviewHeader,
   typedConfirmation,
   whoAndWhen,
-  wrap,
 } from '../../src/push/review';
 
 /** The texts of the push review, the modal question, the typed confirmation and the conflict pick. */
@@ -80,12 +79,6 @@ test("a change line: path, before → after; one that replaces the service's cha
   assert.equal(changeLine({ ...c, after: undefined }), 'basic_details.name: "Theirs" → (absent)');
 });
 
-test('wrap: words in lines of at most the width; a longer word stays whole', () => {
-  assert.deepEqual(wrap('one two three four', 9), ['one two', 'three', 'four']);
-  assert.deepEqual(wrap('a verylongword b', 4), ['a', 'verylongword', 'b']);
-  assert.deepEqual(wrap('  ', 4), []);
-});
-
 test("alignKeys: the before side takes the body's key order at every level; its own keys follow", () => {
   const aligned = alignKeys({ b: 1, extra: true, a: { y: 1, x: [{ q: 1, p: 2 }] } }, { a: { x: [{ p: 0, q: 0 }], y: 0 }, b: 0 });
   assert.equal(JSON.stringify(aligned), '{"a":{"x":[{"p":2,"q":1}],"y":1},"b":1,"extra":true}');
@@ -105,32 +98,25 @@ test('the header lists the request, the campaign, the environment, the last chan
     }),
   );
   assert.deepEqual(lines, [
-    'Check the body below, then press Push to write “Spring sale”',
-    'on staging. Cancel, or closing this tab, sends nothing.',
+    'Check the body below, then press Push to write “Spring sale” on staging. Cancel, or closing this tab, sends nothing.',
     '',
     'PATCH /v5/campaigns/65f000000000000000000001',
-    'Campaign "Spring sale" (65f000000000000000000001), status',
-    'DRAFT',
+    'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
     'Environment: staging',
-    ...wrap(`Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`, 60),
-    'Sends `basic_details` whole (an update replaces each',
-    'component it carries), with `channel`,',
-    '`campaign_delivery_type` and `updated_by`.',
+    `Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`,
+    'Sends `basic_details` whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
     '',
     '2 field changes (on staging now → after push):',
     '  basic_details.tags: ["a"] → ["a","b"]',
-    '  basic_details.name: "Theirs" → "Spring sale" [replaces a',
-    '    change made on the service by colleague@example.com]',
+    '  basic_details.name: "Theirs" → "Spring sale"  [replaces a change made on the service by colleague@example.com]',
     '',
     'Your file already took from the service (not sent):',
     '  basic_details.platforms',
     '',
     'Notes:',
-    '  - Changes to `campaign_content` of a live event-triggered',
-    '    campaign take up to 30 minutes to reach users.',
+    '  - Changes to `campaign_content` of a live event-triggered campaign take up to 30 minutes to reach users.',
     '',
-    'Below: the campaign on staging now, against the exact',
-    'request body that Push sends.',
+    'Below: the campaign on staging now, against the exact request body that Push sends.',
   ]);
 });
 
@@ -138,17 +124,17 @@ test('the header flags production, and says when the service did not record who 
   const lines = reviewHeader(
     preview({ environment: 'live', production: true, remoteUpdatedBy: undefined, remoteUpdatedAt: undefined, status: '' }),
   );
-  assert.ok(lines.join(' ').includes('Environment: live (PRODUCTION: you will be asked to type its name)'), lines.join('\n'));
+  assert.ok(lines.includes('Environment: live (PRODUCTION: you will be asked to type its name)'), lines.join('\n'));
   assert.ok(lines.includes('Last changed on the service: not recorded by the service'), lines.join('\n'));
-  assert.ok(lines.join(' ').includes('status unknown'), lines.join('\n'));
+  assert.ok(lines.includes('Campaign "Spring sale" (65f000000000000000000001), status unknown'), lines.join('\n'));
 });
 
 test("the review: the same comment header on both sides, the right side ends with exactly the body sent, the left in the body's key order", () => {
   const p = preview();
   const docs = reviewDocuments(p);
   assert.equal(docs.title, 'Review push: Spring sale → staging');
-  assert.equal(docs.left.name, 'on staging now.jsonc');
-  assert.equal(docs.right.name, 'after push.jsonc');
+  assert.equal(docs.left.name, 'on staging now.campaign-review');
+  assert.equal(docs.right.name, 'after push.campaign-review');
   const body = JSON.stringify(p.body, null, 2) + '\n';
   assert.ok(docs.right.text.endsWith(body));
   const header = docs.right.text.slice(0, -body.length);
@@ -229,7 +215,7 @@ test("the typed confirmation accepts exactly the environment's name; empty says 
   assert.equal(t.check('live ')?.severity, 'error');
 });
 
-test('every header line fits the review at half width: long paths and values wrap, the values shortened (the body has them whole)', () => {
+test('a header line per sentence and per change, for the editor to wrap at the width of the review; the values shortened (the body has them whole)', () => {
   const long = 'Sneakers from $39 this weekend only, in every store and online, while stocks last.';
   const docs = reviewDocuments(
     preview({
@@ -244,14 +230,16 @@ test('every header line fits the review at half width: long paths and values wra
     }),
   );
   const header = docs.right.text.slice(0, docs.right.text.indexOf('\n{'));
-  const lines = header.split('\n');
-  // The comment mark and its space, then at most the header's width.
-  assert.deepEqual(
-    lines.filter(l => l.length > 3 + 60),
-    [],
+  assert.ok(
+    header.includes(
+      '\n//   campaign_content.content.push.android.message: "Sneakers from $39 this weekend only, i… → "Sneakers from $29 this weekend only, i…  [replaces a change made on the service by colleague@example.com]\n',
+    ),
+    header,
   );
-  assert.ok(header.includes('//   campaign_content.content.push.android.message: "Sneakers\n//     from $39'), header);
-  assert.match(header, /^\/\/ Check the body below, then press Push/);
+  assert.match(
+    header,
+    /^\/\/ Check the body below, then press Push to write “Spring sale” on staging\. Cancel, or closing this tab, sends nothing\.\n/,
+  );
 });
 
 test("the review's primary action names the environment, production marked", () => {

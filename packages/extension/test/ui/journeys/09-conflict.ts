@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
+import { joinedLines } from '../workbench';
 
 /**
  * Meet a conflict: between the fetch and the push a colleague changes the same component
@@ -171,13 +172,18 @@ export const journey: Journey = {
       await workbench.activeTab('Review push: ').waitFor({ state: 'visible' });
       // It opens at its top: what to do, and the campaign by name.
       await workbench.waitForDiff(
-        s => s.modified.replace(/\n\/\/ */g, ' ').startsWith(`// Check the body below, then press Push to write “${agreed}” on shopco.`),
+        s => joinedLines(s.modified).startsWith(`// Check the body below, then press Push to write “${agreed}” on shopco.`),
         "the review's top to say what to check and what it writes",
       );
       await workbench.waitForDiff(
-        s => s.modified.replace(/\n\/\/ */g, ' ').includes(`basic_details.name: "Weekend sneaker deal" → "${agreed}"`),
+        s => joinedLines(s.modified).includes(`basic_details.name: "Weekend sneaker deal" → "${agreed}"`),
         'the header to list the name as written',
       );
+      // Push and Cancel at its top, though VS Code's diff editor shows no CodeLens by default.
+      await workbench
+        .diffEditor()
+        .locator('.editor.modified .codelens-decoration a', { hasText: 'Push to shopco' })
+        .waitFor({ state: 'visible' });
       await workbench.until(async () => readJson(ctx, file).basic_details?.name === agreed, 'the file to hold the merge');
       assert.deepStrictEqual(readJson(ctx, file).basic_details.tags, ['deal', 'weekend']);
       await workbench.waitForProgressToEnd();

@@ -115,7 +115,7 @@ suite('conflicts (extension host, emulator)', () => {
       t =>
         t.input instanceof vscode.TabInputTextDiff &&
         t.input.modified.scheme === 'campaign-push' &&
-        t.input.modified.path.endsWith('/after push.jsonc'),
+        t.input.modified.path.endsWith('/after push.campaign-review'),
       'the push review',
     );
     const after = (review.input as vscode.TabInputTextDiff).modified;
@@ -255,13 +255,11 @@ suite('conflicts (extension host, emulator)', () => {
       review = text;
     });
     assert.strictEqual(result?.outcome, 'pushed', result?.message);
-    // The header wraps: its lines read as one, without their comment marks.
+    // A header line per change, which the editor wraps.
     assert.ok(
-      review
-        .replace(/\n\/\/ */g, ' ')
-        .includes(
-          `basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)" [replaces a change made on the service by ${COLLEAGUE}]`,
-        ),
+      review.includes(
+        `\n//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`,
+      ),
       review,
     );
 
@@ -277,7 +275,7 @@ suite('conflicts (extension host, emulator)', () => {
     await choose({ id: 'basic_details.name', choice: 'local' });
     await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
     const review = await waitForTab(
-      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/after push.jsonc'),
+      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/after push.campaign-review'),
       'the push review',
     );
     assert.ok(review.group.viewColumn <= groupsWithView, `the review opened in column ${review.group.viewColumn}`);

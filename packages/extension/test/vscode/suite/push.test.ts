@@ -147,18 +147,14 @@ suite('push (extension host, emulator)', () => {
           assert.strictEqual(headerOf(review.left), header);
           assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
           assert.ok(header.includes('// Environment: push-0\n'), header);
-          // The header wraps: its lines read as one, without their comment marks.
-          const flat = header.replace(/\n\/\/ */g, ' ');
+          // A line per sentence and per change: the editor wraps them at the review's width.
           assert.ok(
-            flat.startsWith('// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0.'),
+            header.startsWith(
+              '// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0. Cancel, or closing this tab, sends nothing.\n',
+            ),
             header,
           );
-          assert.ok(flat.includes('basic_details.name: "Round trip" → "Round trip, edited in VS Code"'), header);
-          assert.deepStrictEqual(
-            header.split('\n').filter(l => l.length > 63),
-            [],
-            'every header line fits half the editor',
-          );
+          assert.ok(header.includes('\n//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
           await vscode.commands.executeCommand('campaignStudio.review.push');
         }),
     );
@@ -214,6 +210,43 @@ suite('push (extension host, emulator)', () => {
     const sent = emu!.admin.requests().filter(r => r.method === 'PATCH' && r.path === `/v5/campaigns/${id}`);
     assert.strictEqual(sent.length, 2);
     assert.strictEqual(JSON.stringify(JSON.parse(shownBody)), sent[1].body);
+  });
+
+  test('the review is Campaign Review: wrapped at any width, its CodeLens shown in the diff editor, not a campaign file', async () => {
+    await signIn(0);
+    const id = await draft(0, 'Wrapped review');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Wrapped review"', '"Wrapped review, edited"');
+    const api = await activateExtension();
+    const selector = api.client!.clientOptions.documentSelector!;
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          for (const uri of [review.input.original, review.input.modified]) {
+            const side = await vscode.workspace.openTextDocument(uri);
+            assert.strictEqual(side.languageId, 'campaign-review', uri.toString());
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wordWrap'),
+              'on',
+              'its lines wrap at the width of the review',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wrappingIndent'),
+              'indent',
+              'a wrapped line is indented under its start',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('diffEditor', side).get('codeLens'),
+              true,
+              'Push and Cancel show at its top',
+            );
+            assert.strictEqual(vscode.languages.match(selector, side), 0, 'the language server does not take it for a campaign file');
+          }
+          await vscode.commands.executeCommand('campaignStudio.review.cancel', review.input.modified);
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'cancelled', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
   });
 
   test("with two editor groups the review opens in the file's group, not in a new third column", async () => {
