@@ -473,10 +473,7 @@ export class Workbench {
       if ((await hovers.count()) === 0 || !(await hovers.first().isVisible())) return true;
       // A status bar item's hover shown for its keyboard focus (where the focus may land when a
       // notification closes) stays until the focus leaves; a pointer's, until the pointer moves.
-      await this.page.evaluate(() => {
-        const focused = document.activeElement;
-        if (focused instanceof HTMLElement && focused.closest('.part.statusbar')) focused.blur();
-      });
+      await this.page.evaluate("document.activeElement?.closest('.part.statusbar') && document.activeElement.blur()");
       await this.page.mouse.move(x + (++moves % 2), y);
       return false;
     }, 'the tooltips to close');
