@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import type { Journey } from '../journey';
+import { joinedLines } from '../workbench';
 import { emulatorOf, fetchedFile, type Json, readJson, signIn } from '../remote';
 
 /** The repository: the CLI a user runs is its dist/campaign.js. */
@@ -399,7 +400,9 @@ export const journey: Journey = {
       // Its top, where the header says what is written where.
       await workbench.diffEditor().locator('.editor.modified .monaco-editor textarea').first().focus();
       await page.keyboard.press('Control+Home');
-      const review = await workbench.waitForDiffText(t => t.includes(`/v5/campaigns/${id}`), 'the top of the review: the request line');
+      const review = joinedLines(
+        await workbench.waitForDiffText(t => joinedLines(t).includes(`/v5/campaigns/${id}`), 'the top of the review: the request line'),
+      );
       await point(2, 'the review names the environment and the campaign', async () => {
         const tab = (await page.locator('.editor-group-container.active .tab.active').textContent()) ?? '';
         assert.ok(
