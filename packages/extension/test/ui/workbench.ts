@@ -321,6 +321,21 @@ export class Workbench {
     return this.page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
   }
 
+  /**
+   * Reconnects once the service is back: Retry in the view's message `welcome`, unless the
+   * connection's own check has found the service back first (the button then goes).
+   */
+  async reconnect(welcome: Locator, connected: Locator): Promise<void> {
+    await this.until(async () => {
+      if (await connected.isVisible()) return true;
+      await welcome
+        .getByRole('button', { name: 'Retry' })
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
+      return connected.isVisible();
+    }, 'the view to reconnect, by Retry or by itself');
+  }
+
   /** A tree item (Explorer, Campaigns view, …) by its accessible name. */
   treeItem(name: string | RegExp): Locator {
     return this.page.getByRole('treeitem', { name });

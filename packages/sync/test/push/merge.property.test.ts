@@ -6,7 +6,7 @@ import { isObject } from '@campaign-studio/core';
 import { ConflictChoice, mergeFields } from '../../src/push/merge';
 import { PathSegment, valueAt } from '../../src/push/fieldPaths';
 import { CampaignDoc } from '../../src/push/model';
-import { applyEdits, Edit } from './randomEdits';
+import { applyEdits, Edit, jsonValue as value, KEYS } from './randomEdits';
 
 /**
  * The merge's promises over random base / local / remote triples: local and remote are the base
@@ -15,22 +15,6 @@ import { applyEdits, Edit } from './randomEdits';
  */
 
 const SEED = Number(process.env.MERGE_SEED ?? 20261124);
-const KEYS = ['a', 'b', 'c'];
-
-const leaf = fc.oneof(
-  fc.integer({ min: 0, max: 3 }),
-  fc.constantFrom('x', 'y'),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
-);
-const { value } = fc.letrec<{ value: unknown }>(tie => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true }),
-  ),
-}));
 const doc = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 3, noNullPrototype: true });
 
 const edit: fc.Arbitrary<Edit> = fc.record({

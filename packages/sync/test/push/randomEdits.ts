@@ -1,5 +1,26 @@
+import fc from 'fast-check';
 import { isObject } from '@campaign-studio/core';
 import { CampaignDoc } from '../../src/push/model';
+
+/** The keys random documents use at every level: few, so that edits meet. */
+export const KEYS = ['a', 'b', 'c'];
+
+const leaf = fc.oneof(
+  fc.integer({ min: 0, max: 3 }),
+  fc.constantFrom('x', 'y'),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
+);
+
+/** Any JSON value of a few small leaves and objects of `KEYS`, nested a little. */
+export const { value: jsonValue } = fc.letrec<{ value: unknown }>(tie => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+  ),
+}));
 
 /** One random edit of a document: set or delete the value at a path (the merge properties' input). */
 export type Edit = { path: readonly string[]; set: boolean; value: unknown };

@@ -7,7 +7,7 @@ import { ConflictChoice, mergeFields } from '../../src/push/merge';
 import { fieldChanges, valueAt } from '../../src/push/fieldPaths';
 import { resolveFields } from '../../src/push/resolve';
 import { CampaignDoc } from '../../src/push/model';
-import { applyEdits, Edit } from './randomEdits';
+import { applyEdits, Edit, jsonValue as value, KEYS } from './randomEdits';
 
 /**
  * `resolveFields` over random base / local / remote triples (the base with random edits on each
@@ -17,21 +17,6 @@ import { applyEdits, Edit } from './randomEdits';
  */
 
 const SEED = Number(process.env.RESOLVE_SEED ?? 20261128);
-const KEYS = ['a', 'b', 'c'];
-
-const leaf = fc.oneof(
-  fc.integer({ min: 0, max: 3 }),
-  fc.constantFrom('x', 'y'),
-  fc.constant(null),
-  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
-);
-const { value } = fc.letrec<{ value: unknown }>(tie => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true }),
-  ),
-}));
 const geofence = fc.record(
   { name: fc.constantFrom('Mall', 'Park', 'Gym'), radius: fc.integer({ min: 1, max: 3 }) },
   { requiredKeys: ['name'] },

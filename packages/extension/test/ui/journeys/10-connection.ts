@@ -97,16 +97,7 @@ export const journey: Journey = {
 
     await step('Retry, once the service is back: connected, the campaigns listed again', async () => {
       await service.setFaults('none');
-      // Retry, unless the connection's own check has found the service back first (the button then goes).
-      const connected = workbench.connectionStatus(`${env.name}: connected`);
-      await workbench.until(async () => {
-        if (await connected.isVisible()) return true;
-        await welcome
-          .getByRole('button', { name: 'Retry' })
-          .click({ timeout: 1_000 })
-          .catch(() => undefined);
-        return connected.isVisible();
-      }, 'the view to reconnect, by Retry or by itself');
+      await workbench.reconnect(welcome, workbench.connectionStatus(`${env.name}: connected`));
       await workbench.treeItem(/^Status SCHEDULED/).waitFor({ state: 'visible' });
     });
 

@@ -298,16 +298,7 @@ export const journey: Journey = {
       const welcome = sidebar.locator('.welcome-view-content');
       await welcome.filter({ hasText: 'The service is unreachable' }).waitFor({ state: 'visible' });
       await emulator.setFaults('none');
-      // Retry, unless the connection's own check has found the service back first (the button then goes).
-      const connected = workbench.connectionStatus(`${env.name}: connected`);
-      await workbench.until(async () => {
-        if (await connected.isVisible()) return true;
-        await welcome
-          .getByRole('button', { name: 'Retry' })
-          .click({ timeout: 1_000 })
-          .catch(() => undefined);
-        return connected.isVisible();
-      }, 'the view to reconnect, by Retry or by itself');
+      await workbench.reconnect(welcome, workbench.connectionStatus(`${env.name}: connected`));
       await scheduled.waitFor({ state: 'visible' });
       await point(7, 'the expanded group is still expanded after the reconnect', async () => {
         await workbench.until(async () => (await scheduled.getAttribute('aria-expanded')) === 'true', 'SCHEDULED to be expanded again');
