@@ -339,7 +339,8 @@ export const journey: Journey = {
       await workbench.command('View: Close Editor');
       await page.locator('.tabs-container .tab', { hasText: new RegExp(`^${CAMPAIGN}$`) }).waitFor({ state: 'detached' });
       await workbench.treeItemAction(item, 'Fetch Campaign into Workspace');
-      await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible' });
+      // Like the open above, the fetch may wait its turn for the rate limit (it says so, counting down).
+      await workbench.activeTab(`.${id}.campaign.json`).waitFor({ state: 'visible', timeout: 90_000 });
       await workbench.waitForNotification(`Fetched "${CAMPAIGN}"`);
       file = fetchedFile(ctx, id);
       // With its base snapshot read, the file offers to push: the server has checked it.
