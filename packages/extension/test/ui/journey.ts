@@ -24,6 +24,11 @@ export interface Journey {
   workspaceIn?: 'sandbox';
   /** User settings on top of the runner's quiet defaults. */
   settings?: Record<string, unknown>;
+  /**
+   * Longest one wait for a state may take (default 30 s): longer for a journey whose calls may
+   * wait their turn for the service's rate limit, which the extension keeps to and says so.
+   */
+  stepTimeoutMs?: number;
   /** Longest the whole journey may take (default 120 s). */
   timeoutMs?: number;
   run(ctx: JourneyContext): Promise<void>;

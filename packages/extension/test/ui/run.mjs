@@ -168,7 +168,8 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
     page = await context.newPage();
     page.on('pageerror', e => console.error(`[page] ${e.message}`));
     await page.goto(workbenchUrl(server, { folder: workspace }));
-    const workbench = new Workbench(page);
+    const workbench = new Workbench(page, journey.stepTimeoutMs);
+    if (journey.stepTimeoutMs) page.setDefaultTimeout(journey.stepTimeoutMs);
     await workbench.ready();
     await workbench.extensionActive();
 

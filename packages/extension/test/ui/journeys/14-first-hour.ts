@@ -31,6 +31,9 @@ export const journey: Journey = {
   workspaceIn: 'sandbox',
   settings: { 'campaignStudio.remote.timeoutSeconds': 10 },
   timeoutMs: 900_000,
+  // The walk makes more than the service's 100 reads a minute: a read may wait its turn (up to a
+  // minute, counted down in a notification) before the state a step waits for comes.
+  stepTimeoutMs: 90_000,
   async run(ctx) {
     const { page, workbench, step, workspace } = ctx;
     const emulator = emulatorOf(ctx);
