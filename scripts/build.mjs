@@ -1,5 +1,5 @@
 // One build script: schemas first (ahead-of-time validators), then one esbuild entry per bundle.
-// Committed generated files (docs/rules.md, the README's rules table) are written only by
+// Committed generated files (docs/rules.md) are written only by
 // `npm run generate`: a build never rewrites them, so their test sees a stale copy.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';

@@ -137,6 +137,9 @@ export function compile() {
       if (node['x-messages']) entry.messages = node['x-messages'];
       if (node['x-unknown-rule']) entry.unknownRule = node['x-unknown-rule'];
       if (node.properties && node.additionalProperties === false) entry.known = Object.keys(node.properties);
+      // A discriminator's values, for "did you mean" on a wrong one (ajv's error does not list them).
+      const tagEnum = node.discriminator && node.properties?.[node.discriminator.propertyName]?.enum;
+      if (tagEnum) entry.tagValues = tagEnum;
       if (Object.keys(entry).length) table[`${base}#${pointer}`] = entry;
     });
   }

@@ -13,6 +13,7 @@
 // node-pty's `npx node-gyp` run, and npm keeps the user's config (its `nodedir` points at the Node
 // headers), so HOME is never overridden for npm.
 import { spawn, spawnSync } from 'node:child_process';
+import { installProgress } from './lib/progress.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,8 +57,8 @@ const DEBIAN_PACKAGES = [
     present: () => !!which('make') && !!which('g++'),
   },
   { name: 'python3', for: 'vscode', why: 'node-gyp, which builds those native modules', present: () => !!which('python3') },
-  { name: 'neovim', for: 'editors', why: "the README's Neovim setup runs in it", present: () => !!which('nvim') },
-  { name: 'emacs-nox', for: 'editors', why: "the README's Emacs setup runs in it", present: () => !!which('emacs') },
+  { name: 'neovim', for: 'editors', why: 'the Neovim setup of docs/other-editors.md runs in it', present: () => !!which('nvim') },
+  { name: 'emacs-nox', for: 'editors', why: 'the Emacs setup of docs/other-editors.md runs in it', present: () => !!which('emacs') },
   { name: 'elpa-eglot', for: 'editors', why: "Eglot, Emacs's language client (built in from Emacs 29)", present: emacsHasEglot },
 ];
 
@@ -96,11 +97,21 @@ function dpkgInstalled(pkg) {
   return r.status === 0 && r.stdout.trim() === 'installed';
 }
 
-function runLogged(cmd, args, { env, cwd, logFile, timeoutMs }) {
+/** Runs a command with its output in `logFile`; `onLine` hears each line of it too (for progress). */
+function runLogged(cmd, args, { env, cwd, logFile, timeoutMs, onLine }) {
   return new Promise(resolve => {
     const out = fs.openSync(logFile, 'a');
     fs.writeSync(out, `\n$ ${cmd} ${args.join(' ')}\n`);
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out], detached: true });
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let partial = '';
+    const heard = chunk => {
+      fs.writeSync(out, chunk);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop();
+      for (const line of lines) onLine?.(line);
+    };
+    child.stdout.on('data', heard);
+    child.stderr.on('data', heard);
     const timer = setTimeout(() => {
       fs.writeSync(out, `\n(timed out after ${timeoutMs / 1000}s)\n`);
       try {
@@ -109,16 +120,17 @@ function runLogged(cmd, args, { env, cwd, logFile, timeoutMs }) {
         /* already gone */
       }
     }, timeoutMs);
-    child.on('exit', (code, signal) => {
+    let settled = false;
+    const settle = result => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       fs.closeSync(out);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-    child.on('error', err => {
-      clearTimeout(timer);
-      fs.closeSync(out);
-      resolve(`${err.message}`);
-    });
+      resolve(result);
+    };
+    // 'close': the output is all heard (an install script may outlive npm's own exit for a moment).
+    child.on('close', (code, signal) => settle(code ?? (signal ? 1 : 0)));
+    child.on('error', err => settle(`${err.message}`));
   });
 }
 
@@ -284,19 +296,31 @@ async function ensureCodeServer() {
     try {
       seedRipgrepCache(tmpDir);
       log(
-        `installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)} (npm; about a minute; log in ${path.relative(ROOT, logFile)})`,
+        `installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, CODE_SERVER_DIR)} (npm, once: 4 to 6 minutes on 2 cores, ` +
+          `about 400 packages, then native builds; log in ${path.relative(ROOT, logFile)})`,
       );
       const env = { ...process.env, TMPDIR: tmpDir, npm_config_yes: 'true' };
+      const progress = installProgress('code-server');
       const code = await runLogged(
         'npm',
-        ['install', `code-server@${CODE_SERVER_VERSION}`, '--unsafe-perm', '--no-audit', '--no-fund', '--no-update-notifier'],
+        [
+          'install',
+          `code-server@${CODE_SERVER_VERSION}`,
+          '--unsafe-perm',
+          '--no-audit',
+          '--no-fund',
+          '--no-update-notifier',
+          '--loglevel=http',
+          '--foreground-scripts',
+        ],
         {
           env,
           cwd: CODE_SERVER_DIR,
           logFile,
           timeoutMs: 900_000,
+          onLine: progress.line,
         },
-      );
+      ).finally(progress.done);
       if (code !== 0 || !fs.existsSync(CODE_SERVER_ENTRY)) {
         throw new EnvError(`installing code-server failed (${code}); the end of ${path.relative(ROOT, logFile)}:\n${tail(logFile)}`);
       }
@@ -354,7 +378,7 @@ export async function ensureEnv() {
   await ensureCodeServer();
 }
 
-/** The editors the editors tier runs the README's setups in. Throws EnvError with what to do. */
+/** The editors the editors tier runs the setups of docs/other-editors.md in. Throws EnvError with what to do. */
 export async function ensureEditors() {
   await ensureDebianPackages('editors');
 }

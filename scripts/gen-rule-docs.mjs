@@ -1,9 +1,8 @@
 // Generates docs/rules.md: one `## <id>` section per rule, whose heading anchor is what `ruleHref`
 // links diagnostics to, with the rule, its severity, an example that breaks it and how to fix it,
-// all read from the rule definitions (packages/core/src/rules/<group>.ts, gathered by catalog.ts);
-// and the README's rules section (a table).
-// Both files are committed: `npm run generate` writes them, and test/rules/docs.test.ts fails
-// when what is committed differs from what `outputs()` renders.
+// all read from the rule definitions (packages/core/src/rules/<group>.ts, gathered by catalog.ts).
+// The file is committed: `npm run generate` writes it, and test/rules/docs.test.ts fails when what
+// is committed differs from what `outputs()` renders.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCS_FILE = path.join(root, 'docs', 'rules.md');
-const README = path.join(root, 'README.md');
 
 /**
  * The catalogue and the rule definitions, compiled from their TypeScript sources on the fly. The
@@ -70,36 +68,9 @@ export function render(catalog = loadCatalog()) {
   return out.join('\n');
 }
 
-/** The README's rules section: every rule with one sentence, linking to its documentation. */
-export function readmeSection(catalog = loadCatalog()) {
-  const lines = [
-    '## Rules',
-    '',
-    "Every rule has an id (the diagnostic's code), a severity (E error, W warning, I information) and a section in [docs/rules.md](docs/rules.md) with an example that breaks it and how to fix it. The numbering follows the service rule set; `W1` is Campaign Studio's own.",
-    '',
-    '| rule | sev | what it says |',
-    '|---|---|---|',
-  ];
-  for (const r of catalog.RULES)
-    lines.push(`| [${r.id}](docs/rules.md#${r.id.toLowerCase()}) | ${r.sev} | ${firstSentence(r.summary).replace(/\|/g, '\\|')} |`);
-  return lines.join('\n');
-}
-
-/** The README with its rules section (between the `section:rules` markers) rendered anew. */
-function readmeWithSection(catalog) {
-  const text = fs.readFileSync(README, 'utf8');
-  const start = text.indexOf('<!-- section:rules -->');
-  const end = text.indexOf('<!-- /section:rules -->');
-  if (start < 0 || end < start) throw new Error('README.md has no <!-- section:rules --> … <!-- /section:rules --> markers');
-  return `${text.slice(0, start)}<!-- section:rules -->\n${readmeSection(catalog)}\n${text.slice(end)}`;
-}
-
 /** Every committed file this script generates, with the text it should hold; nothing is written. */
 export function outputs(catalog = loadCatalog()) {
-  return [
-    { file: DOCS_FILE, text: render(catalog) },
-    { file: README, text: readmeWithSection(catalog) },
-  ];
+  return [{ file: DOCS_FILE, text: render(catalog) }];
 }
 
 /** Writes the files whose text changed; returns the ones it wrote, relative to the repository. */
@@ -115,5 +86,5 @@ export function generate() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const written = generate();
-  console.log(written.length ? `updated ${written.join(', ')}` : 'docs/rules.md and the README rules section are current');
+  console.log(written.length ? `updated ${written.join(', ')}` : 'docs/rules.md is current');
 }

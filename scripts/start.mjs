@@ -12,7 +12,7 @@
 //   --port N            code-server's port on 127.0.0.1 (default 8080, or a free one when 8080 is taken; 0 = any)
 //   --emulator-port N   the emulator's port (default: the one the workspace's environments name,
 //                       4010 in examples/, or a free one when that is taken; 0 = any)
-//   --faults SPEC       the emulator's faults (see the README's "Fault injection"), kept across its restarts
+//   --faults SPEC       the emulator's faults (see docs/emulator.md, "Fault injection"), kept across its restarts
 //   --fresh             start over: a new copy of examples/, the emulator's seed data, new user data
 //   --no-package        install the campaign-studio.vsix that is there instead of packaging anew
 //   --dir DIR           where the sandbox keeps all that (default .vscode-test/sandbox)
@@ -25,7 +25,8 @@ import { ensureEnv, ensureNpmDeps, EnvError, ROOT } from './ensure-env.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { emulatorPresent, EMULATOR_MAIN, superviseEmulator } from './lib/emulator.mjs';
 import { onInterrupt } from './lib/processes.mjs';
-import { copyExamples, emulatorUrlIn, EXAMPLES, pointAtEmulator } from './lib/sandbox.mjs';
+import { numberedSteps } from './lib/progress.mjs';
+import { copyExamples, emulatorUrlIn, EXAMPLES, openOnWalkthrough, pointAtEmulator } from './lib/sandbox.mjs';
 import { commandLine } from './lib/args.mjs';
 
 const { args, flag, option } = commandLine();
@@ -93,7 +94,6 @@ async function portFree(port) {
 }
 
 function packageExtension() {
-  say('building and packaging the extension (npm run package)…');
   const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
   if (r.status === 0) return true;
   console.error(`[start] npm run package failed:\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-30).join('\n')}`);
@@ -157,6 +157,11 @@ function printBanner({ url, emulator, environments }) {
   console.log('  Campaign Studio sandbox is running.');
   console.log('');
   console.log(`  Open   ${url}`);
+  console.log('');
+  console.log('  Where to start: the browser opens on the walkthrough "Start with Campaign Studio"');
+  console.log('  (or "Welcome: Open Walkthrough..." in the Command Palette). Then open');
+  console.log('  drafts/black-friday.campaign.json: the Problems panel lists its 5 errors.');
+  console.log('');
   if (emulator) {
     console.log(`  Service emulator   ${emulator.url}   (restarted with its data if it dies)`);
     for (const env of environments) console.log(`    environment "${env.name}": workspace ${env.workspaceId}, API key ${env.apiKey}`);
@@ -176,30 +181,39 @@ function printBanner({ url, emulator, environments }) {
 }
 
 async function main() {
+  const packaging = !flag('--no-package');
+  const step = numberedSteps(packaging ? 5 : 4, say);
   try {
-    await ensureNpmDeps();
-    await ensureEnv();
+    await step('npm packages (npm ci, only when package-lock.json changed)', ensureNpmDeps);
+    await step('Debian packages and code-server (the first time: 4 to 6 minutes)', ensureEnv);
   } catch (e) {
     console.error(`[start] ${e instanceof EnvError ? e.message : e.stack}`);
     return 1;
   }
   const port = await choosePort('--port', CODE_SERVER_PORT, 'code-server');
-  if (!flag('--no-package') && !packageExtension()) return 1;
+  if (packaging && !(await step('packaging the extension into campaign-studio.vsix (about a minute)', packageExtension))) return 1;
   if (!fs.existsSync(VSIX)) {
     console.error(`[start] ${path.relative(ROOT, VSIX)} is missing: run without --no-package`);
     return 1;
   }
-  const kept = prepareSandbox();
-
-  let emulator;
-  let environments = [];
-  if (emulatorPresent()) {
-    ({ emulator, environments } = await startEmulatorFor(kept ? await emulatorUrlIn(workspace) : undefined));
-  } else {
+  const { emulator, environments } = await step('the workspace and the service emulator', async () => {
+    const kept = prepareSandbox();
+    if (!kept) await openOnWalkthrough(workspace);
+    if (emulatorPresent()) return startEmulatorFor(kept ? await emulatorUrlIn(workspace) : undefined);
     say(`the emulator is not there yet (${path.relative(ROOT, EMULATOR_MAIN)} is missing): the sandbox runs without a service to talk to`);
-  }
+    return { emulator: undefined, environments: [] };
+  });
 
-  const server = await startCodeServer({ label: 'sandbox', dir: codeServerDir, vsix: VSIX, port });
+  // The tests' 'none' keeps their screens still; here the extension opens the walkthrough (the workspace setting above).
+  const server = await step('code-server with the extension installed', () =>
+    startCodeServer({
+      label: 'sandbox',
+      dir: codeServerDir,
+      vsix: VSIX,
+      port,
+      settings: { 'workbench.startupEditor': 'welcomePageInEmptyWorkbench' },
+    }),
+  );
   running.push({ name: 'code-server', stop: () => server.stop(), pid: server.pid });
   const url = workbenchUrl(server, { folder: workspace });
   printBanner({ url, emulator, environments });

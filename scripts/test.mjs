@@ -192,7 +192,7 @@ const TIERS = {
     },
   },
   editors: {
-    describe: "the README's setups for other editors: Neovim and Emacs with Eglot run for real, Helix's languages.toml parsed",
+    describe: "the setups of docs/other-editors.md: Neovim and Emacs with Eglot run for real, Helix's languages.toml parsed",
     requires: EDITOR_SETUP_TESTS,
     async run(extra) {
       const env = await run('node', ['scripts/ensure-env.mjs', 'editors']);

@@ -35,6 +35,19 @@ async function readSettings(file) {
   return { text, environments };
 }
 
+/** The workspace setting that opens the walkthrough "Start with Campaign Studio" when the window opens. */
+export const OPEN_WALKTHROUGH_SETTING = 'campaignStudio.walkthrough.openOnStartup';
+
+/** Makes the sandbox's workspace open on the walkthrough (a fresh copy only: a kept workspace's settings are the user's). */
+export async function openOnWalkthrough(workspaceDir) {
+  const { modify, applyEdits } = await import('jsonc-parser');
+  const file = path.join(workspaceDir, SETTINGS);
+  const { text } = await readSettings(file);
+  const format = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, applyEdits(text, modify(text, [OPEN_WALKTHROUGH_SETTING], true, format)));
+}
+
 /**
  * The emulator URL the workspace's environments point at: the `baseUrl` they all share when it
  * is on this machine, else undefined.

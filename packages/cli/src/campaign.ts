@@ -6,6 +6,7 @@ import { runPlan } from './commands/plan';
 import { runPromote } from './commands/promote';
 import { runPull } from './commands/pull';
 import { runPush } from './commands/push';
+import { runResolve } from './commands/resolve';
 import { runShow } from './commands/show';
 import { runStatus } from './commands/status';
 import { runLint } from './lint';
@@ -24,6 +25,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   diff: { run: runDiff, summary: 'what changed since the pull, field by field, on each side' },
   plan: { run: runPlan, summary: 'what a push would send, checked, without sending (exit 2: changes pending)' },
   push: { run: runPush, summary: "send the changes (or a saved plan), never overwriting anyone's edit" },
+  resolve: { run: runResolve, summary: "decide fields changed on both sides: --theirs, --ours, or the file's value as you edited it" },
   promote: {
     run: runPromote,
     summary: 'write campaigns into another environment (staging → production), linked and merged',

@@ -12,7 +12,7 @@ import { json, JsonEntry, lint } from './helpers/bins';
 /**
  * campaign-lint on fetched files, through the built `dist/cli.js` as CI runs it: the base snapshot
  * beside the workspace gives the update rules their remote state (P1 in CI as in the editor), and
- * a schedule kept as the service returned it is one information note (H5) while unchanged.
+ * a schedule kept as the service returned it says nothing while unchanged.
  */
 
 /** `rule@path severity` of the errors and warnings, and of everything on the schedule or from P/H rules. */
@@ -43,34 +43,24 @@ function workspace(name: string): string {
 }
 
 describe('campaign-lint on fetched files', () => {
-  test('as fetched: no errors; the kept periodic schedule is one information note; exit 0', () => {
+  test('as fetched: nothing to report, the kept periodic schedule included; exit 0', () => {
     const dir = workspace('as-fetched');
-    const p = writeFetched(dir);
+    writeFetched(dir);
     const r = json(dir, 'campaigns');
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '');
-    assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information']);
-    const note = r.out[0].diagnostics.find(d => d.rule === 'H5')!;
-    assert.match(
-      note.message,
-      /kept as the service returned it: .*time of day.* It is not sent on push unless you change it; to change it, write it in request shape/,
-    );
-    assert.deepEqual(note.range, {
-      start: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 2 },
-      end: { line: p.text.split('\n').findIndex(l => l.includes('"scheduling_details"')), character: 22 },
-    });
+    assert.deepEqual(r.out[0].diagnostics, []);
     const text = lint(dir, 'campaigns');
-    assert.match(text.stdout, /information H5 `scheduling_details` is kept as the service returned it/);
-    assert.match(text.stdout, /1 file checked: 0 errors, 0 warnings, \d+ information, 0 hints\./);
+    assert.match(text.stdout, /1 file checked: 0 errors, 0 warnings, 0 information, 0 hints\./);
   });
 
-  test('an ACTIVE campaign whose audience changed: P1 fails the build; the unchanged schedule stays a note', () => {
+  test('an ACTIVE campaign whose audience changed: P1 fails the build; the unchanged schedule says nothing', () => {
     const dir = workspace('active-audience');
     const p = writeFetched(dir);
     fs.writeFileSync(p.file, editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
     const r = json(dir, 'campaigns');
     assert.equal(r.status, 1);
-    assert.deepEqual(notable(r.out[0]), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.deepEqual(notable(r.out[0]), ['P1@/segmentation_details error']);
     assert.match(
       r.out[0].diagnostics.find(d => d.rule === 'P1')!.message,
       /`ACTIVE`: the service refuses changes to `segmentation_details`/,
@@ -168,7 +158,7 @@ describe('campaign-lint on fetched files', () => {
     const doc = JSON.parse(editedText(p, { segmentation_details: { is_all_user_campaign: true } }));
     delete doc.id;
     fs.writeFileSync(p.file, JSON.stringify(doc, null, 2));
-    assert.deepEqual(notable(json(dir, 'campaigns').out[0]), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.deepEqual(notable(json(dir, 'campaigns').out[0]), ['P1@/segmentation_details error']);
   });
 
   test('a damaged or foreign base snapshot is reported on stderr and fails with status 2; the file is still checked', () => {

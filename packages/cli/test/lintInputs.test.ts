@@ -208,6 +208,7 @@ describe('globs and .gitignore', () => {
     'campaigns/team/keep.draft.campaign.json': INFO_ONLY,
     'campaigns/team/local/c.campaign.json': SYNTAX,
     'build/out.campaign.json': SYNTAX,
+    'drafts/only.draft.campaign.json': SYNTAX,
     'node_modules/dep/x.campaign.json': SYNTAX,
   };
 
@@ -265,11 +266,24 @@ describe('globs and .gitignore', () => {
       glob.stderr,
       /^campaign-lint: build\/\*\.campaign\.json: no files match it that \.gitignore does not ignore \(1 ignored\)\./m,
     );
-    const walked = run(dir, ['campaigns/team/local']);
+    const walked = run(dir, ['drafts']);
     assert.equal(walked.status, 2);
     assert.match(
       walked.stderr,
-      /^campaign-lint: campaigns\/team\/local: no \*\.campaign\.json or \*\.search\.json files in it that \.gitignore does not ignore \(1 ignored\)\./m,
+      /^campaign-lint: drafts: no \*\.campaign\.json or \*\.search\.json files in it that \.gitignore does not ignore \(1 ignored\)\./m,
+    );
+  });
+
+  test('a directory named explicitly is checked even when its repository ignores it as a whole, its entries as .gitignore says', () => {
+    const dir = project('named-dir', { ...files, '.git/HEAD': 'ref: refs/heads/main\n', 'build/old.draft.campaign.json': SYNTAX });
+    assert.deepEqual(
+      json(dir, 'build').out.map(e => e.file),
+      ['build/out.campaign.json'],
+    );
+    // The same folder as the working folder, as an editor opens it: the server checks it alike.
+    assert.deepEqual(
+      json(path.join(dir, 'build'), '.').out.map(e => e.file),
+      ['./out.campaign.json'],
     );
   });
 

@@ -113,7 +113,7 @@ test('show --format json: the timeline, audience and facts the preview draws, as
   assert.equal(file.timeline.total, 3);
   assert.equal(file.audience.text, "Users where city is one of 'Berlin', 'Paris'. Opted-out users are left out.");
   assert.equal(file.facts.name, 'Weekly digest');
-  assert.equal(file.trigger, undefined);
+  assert.equal(file.trigger.text, 'None: periodic campaigns are sent at each scheduled run.');
 });
 
 test('show: a file that is not a campaign object is said on stderr and exits 1, the others still shown', () => {

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { serviceTimeText } from '@campaign-studio/core';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -76,6 +77,6 @@ test("push --plan refuses a plan when only the campaign's status moved since (sa
   status = 'ACTIVE';
   assert.equal(
     await staleness(entry, service, io),
-    `campaign ${ID} changed on staging since the plan was made (at 2026-10-22 09:52:00 by ana@example.com)`,
+    `campaign ${ID} changed on staging since the plan was made (at ${serviceTimeText('2026-10-22 09:52:00')} by ana@example.com)`,
   );
 });

@@ -11,8 +11,9 @@ export type { JsonObject } from './model/json';
 export { join, parsePointer, toPointer, unescapeSegment } from './model/pointer';
 // A value from a file or the service, quoted with its control characters written out.
 export { code, visible } from './model/strings';
-// This machine's time zone.
-export { localZone } from './model/dateTime';
+// This machine's time zone, and a time the service wrote as its reader reads it.
+export { localZone, serviceTimeText } from './model/dateTime';
+export type { ReaderTime } from './model/dateTime';
 export {
   AUTHOR_FIELDS,
   CHANNELS,
@@ -45,7 +46,7 @@ export { isResponseScheduling, schedulingToRequest, schedulingToResponse } from 
 // What a campaign does in plain terms (summary/): its send timeline, its audience and trigger in words, its facts.
 export { sendTimeline, timelineLines } from './summary/timeline';
 export type { DstMark, Moment, SendTimeline, ZonedTime } from './summary/timeline';
-export { audienceInWords, triggerInWords } from './summary/words';
+export { audienceInWords, campaignTriggerInWords, triggerInWords } from './summary/words';
 export type { InWords, WordsNode } from './summary/words';
 export { campaignFacts } from './summary/facts';
 export type { CampaignFacts, Fact } from './summary/facts';
@@ -88,12 +89,13 @@ export type { WorkspaceValidation } from './language/workspaceFiles';
 export { doComplete, PLAIN_CLIENT } from './language/completion';
 export type { CompletionClient } from './language/completion';
 export { doHover } from './language/hover';
+export type { HoverProblem } from './language/hover';
 export { applyFix, codeActions, FIX_ALL_KIND, formattingFor, resolveFixAll } from './language/codeActions';
 export type { FixAllData } from './language/codeActions';
 export { format } from './language/formatting';
 export type { Formatting } from './language/formatting';
 export { foldingRanges } from './language/folding';
-export { documentSymbols, flattenSymbols } from './language/symbols';
+export { componentName, documentSymbols, flattenSymbols } from './language/symbols';
 export { scheduleLens } from './language/scheduleLens';
 export { commandRuleLink, fileRuleLink, ruleDocActions, webRuleLink } from './language/ruleLinks';
 export type { RuleLink } from './language/ruleLinks';

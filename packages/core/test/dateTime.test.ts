@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
-import { parseIsoDateTime, wallInstant, wallOrder } from '../src/model/dateTime';
+import { parseIsoDateTime, serviceTimeText, wallInstant, wallOrder } from '../src/model/dateTime';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -44,4 +44,22 @@ test('wallInstant: an ambiguous time, 02:30 in Berlin on 26 October 2025, is the
   // Luxon takes the offset in force at the wall time read as UTC: west of UTC that is the earlier
   // one, so 01:30 in New York on 2 November 2025 is EDT (05:30 UTC), not EST (06:30 UTC).
   assert.equal(instant('2025-11-02T01:30:00', 'America/New_York'), '2025-11-02T05:30:00.000Z');
+});
+
+test("serviceTimeText: the service's UTC times, in either form it writes, read in the reader's zone and locale, the zone named", () => {
+  const cases: Array<{ text: string; locale: string; zone: string; expected: string }> = [
+    { text: '2026-11-28T05:34:47.884000', locale: 'en-US', zone: 'Europe/Berlin', expected: 'Nov 28, 2026, 6:34 AM GMT+1' },
+    { text: '2026-11-28 05:34:47', locale: 'en-GB', zone: 'Europe/London', expected: '28 Nov 2026, 05:34 GMT' },
+    { text: '2026-07-01 23:30:00', locale: 'de-DE', zone: 'Europe/Berlin', expected: '2. Juli 2026, 01:30 MESZ' },
+    { text: '2026-03-08 10:15:00', locale: 'en-US', zone: 'America/New_York', expected: 'Mar 8, 2026, 6:15 AM EDT' },
+    // An explicit offset is honoured, not read as UTC.
+    { text: '2026-11-28T05:34:47+01:00', locale: 'en-US', zone: 'UTC', expected: 'Nov 28, 2026, 4:34 AM UTC' },
+  ];
+  // ICU puts a narrow no-break space before AM in some versions and a space in others.
+  for (const c of cases) assert.equal(serviceTimeText(c.text, { locale: c.locale, zone: c.zone }).replace(/\s/g, ' '), c.expected, c.text);
+});
+
+test('serviceTimeText: text that is not a time stays as the service wrote it', () => {
+  for (const text of ['', 'yesterday', '2026-13-01 00:00:00', '28/11/2026'])
+    assert.equal(serviceTimeText(text, { locale: 'en-US', zone: 'UTC' }), text);
 });

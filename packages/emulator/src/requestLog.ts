@@ -21,6 +21,8 @@ export interface RequestLogEntry {
   /** For writes: whether the change was applied (true even when the response was then lost). */
   applied?: boolean;
   ms?: number;
+  /** The body's text as it arrived, for requests that carry one (the tests compare it byte for byte). */
+  body?: string;
 }
 
 const MAX_LOG = 2000;

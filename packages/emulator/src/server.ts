@@ -215,6 +215,7 @@ async function handleApi(
   const headerRid = headerRequestId(emu, req);
   const raw = await readApiBody(emu, req, res, entry, headerRid);
   if (raw === undefined) return;
+  if (raw.length) emu.requestLog.update(entry, { body: raw.toString('utf8') });
   if (!(await passFaults(emu, req, method, path, entry))) return;
   const route = routeOf(emu, method, path);
   emu.requestLog.update(entry, { operation: route.operation });

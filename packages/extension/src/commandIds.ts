@@ -22,6 +22,7 @@ const remote = {
   connectionRetry: 'campaignStudio.connection.retry',
   openRemote: 'campaignStudio.openRemote',
   fetch: 'campaignStudio.fetch',
+  fetchToEdit: 'campaignStudio.fetchToEdit',
   diffRemote: 'campaignStudio.diffRemote',
   diffBase: 'campaignStudio.diffBase',
   summarizeChanges: 'campaignStudio.summarizeChanges',
@@ -100,6 +101,7 @@ export const VSCODE_COMMANDS = {
   openSettings: 'workbench.action.openSettings',
   markdownPreview: 'markdown.showPreview',
   manageTrust: 'workbench.trust.manage',
+  openWalkthrough: 'workbench.action.openWalkthrough',
 } as const;
 
 /** A link that runs `id` from trusted Markdown (a tooltip, a hover): `command:<id>`. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CampaignRecord, plainText } from '@campaign-studio/sync';
 import type { PreviewModel } from './preview/messages';
+import type { WalkthroughStep } from './onboarding/walkthrough';
 
 /** One campaign as just read from the service: the environment it was read from, and the record as returned. */
 export interface CampaignRead {
@@ -47,6 +48,8 @@ export interface StudioContext {
   readonly previewPosted: vscode.EventEmitter<PreviewModel>;
   /** Fired each time the campaign files' states against the service change (a check, a save, a fetch, a push), with all of them. */
   readonly fileStatesShown: vscode.EventEmitter<readonly FileStateShown[]>;
+  /** Fired by whichever feature did what a walkthrough step teaches (a push, a fetch, a promotion succeeded), however it was started. */
+  readonly stepDone: vscode.EventEmitter<WalkthroughStep>;
 }
 
 /** A command implementation made from the context. */

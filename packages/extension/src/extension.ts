@@ -7,6 +7,7 @@ import { COMMAND_IDS, VSCODE_COMMANDS } from './commandIds';
 import { CampaignRead, ConnectionShown, FileStateShown, StudioContext } from './context';
 import { createFeatures } from './features';
 import { visibleLog } from './log';
+import { markStepDone, WalkthroughStep } from './onboarding/walkthrough';
 import { serverRules } from './push/serverRules';
 import { serverEnvironment } from './serverEnv';
 import type { CheckedFinding } from '@campaign-studio/sync';
@@ -34,6 +35,8 @@ export interface CampaignStudioApi {
   previewShown(): PreviewModel | undefined;
   /** The campaign files' states against the service, as their decorations show them now (`ctx.fileStatesShown` tells each change). */
   fileStates(): readonly FileStateShown[];
+  /** The walkthrough steps whose outcome happened in this window, in the order they first did. */
+  stepsDone(): readonly WalkthroughStep[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<CampaignStudioApi> {
@@ -63,7 +66,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     outputChannel: output,
     // Rule links (a diagnostic's code, a hover's rules, the quick-fix menu) open the rule inside the editor.
     // The schedule's CodeLens opens the campaign preview.
-    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview },
+    // VS Code shows the problems at the pointer in every hover itself, first, with their Quick Fix.
+    initializationOptions: { ruleDocCommand: COMMAND_IDS.showRuleDoc, previewCommand: COMMAND_IDS.showPreview, problemsInHover: false },
     markdown: { isTrusted: { enabledCommands: [COMMAND_IDS.showRuleDoc] } },
     // Saving can change what the server says without changing the text: a UTF-16 file saved as UTF-8.
     diagnosticPullOptions: { onChange: true, onSave: true },
@@ -97,6 +101,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
       fileStates = s;
     }),
   );
+  const stepDone = new vscode.EventEmitter<WalkthroughStep>();
+  context.subscriptions.push(stepDone);
+  const stepsDone = new Set<WalkthroughStep>();
+  context.subscriptions.push(
+    stepDone.event(step => {
+      stepsDone.add(step);
+      void markStepDone(step);
+    }),
+  );
   const ctx: StudioContext = {
     extension: context,
     client,
@@ -106,6 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     connectionShown,
     previewPosted,
     fileStatesShown,
+    stepDone,
   };
   for (const feature of createFeatures()) {
     try {
@@ -122,5 +136,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Campai
     connectionShown: () => shown,
     previewShown: () => previewed,
     fileStates: () => fileStates,
+    stepsDone: () => [...stepsDone],
   };
 }

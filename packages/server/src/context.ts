@@ -79,6 +79,12 @@ export interface ClientInfo {
   ruleDocCommand: string | undefined;
   /** The editor command that opens the campaign preview of a URI (`initializationOptions.previewCommand`), if the client has one. */
   previewCommand: string | undefined;
+  /**
+   * Whether hovers lead with the problems at the position: editors such as Neovim and Emacs show
+   * no diagnostic in a hover; VS Code shows its own, first, with its Quick Fix (it passes
+   * `initializationOptions.problemsInHover: false`).
+   */
+  problemsInHover: boolean;
   /** Where diagnostics and hovers link each rule's documentation. */
   ruleLink: RuleLink;
 }
@@ -161,6 +167,7 @@ function initialClientInfo(): ClientInfo {
     pushedEditorSettings: undefined,
     ruleDocCommand: undefined,
     previewCommand: undefined,
+    problemsInHover: true,
     ruleLink: webRuleLink,
   };
 }

@@ -76,8 +76,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
 const USAGE = `usage: campaign-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
        campaign-language-server --version | --help
-The Campaign Studio language server. Editors start it and speak LSP with it; see the README's
-"Other editors" section. To check files from a terminal or CI, use campaign lint instead.`;
+The Campaign Studio language server. Editors start it and speak LSP with it; see "Other editors"
+in docs/other-editors.md. To check files from a terminal or CI, use campaign lint instead.`;
 
 /**
  * The connection on the transport named by `args`. Messages the server cannot take are refused

@@ -79,6 +79,11 @@ export {
   flowMembers,
   groupIcon,
   GroupPager,
+  groupCountText,
+  groupKey,
+  isExpanded,
+  sanitizeExpanded,
+  withExpansion,
   groupsFor,
   hasChildren,
   humanize,
@@ -93,10 +98,13 @@ export {
   STATUSES,
   withCampaignRead,
 } from './remote/explorerModel';
-export type { ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
+export type { ExpandedGroups, ExplorerFilter, Group, GroupBy } from './remote/explorerModel';
 
 // The write flows (push, draft, status actions, validate, test send), their ports and their service adapter.
 export { runPush } from './push/pushFlow';
+export { resolveFile } from './push/resolveFlow';
+export type { ResolveDeps, ResolvePick, ResolveResult, ResolveTarget } from './push/resolveFlow';
+export type { ResolvedField } from './push/resolve';
 export type { PushResult } from './push/pushFlow';
 export { draftRequests, runCreateDraft } from './push/draftFlow';
 export type { DraftResult } from './push/draftFlow';
@@ -127,7 +135,7 @@ export { publishExplanation, statusActionQuery, statusActionsFor } from './push/
 export type { Problem } from './push/stateRules';
 export { mergeFields } from './push/merge';
 export type { ConflictChoice, FieldConflict } from './push/merge';
-export { previewText } from './push/patch';
+export { previewText, requestBodyText } from './push/patch';
 export { describeFailure, stillCurrent, track } from './push/errorMapping';
 export type { RemoteFinding, TrackedFinding } from './push/errorMapping';
 

@@ -1,3 +1,4 @@
+import { serviceTimeText } from '@campaign-studio/core';
 import { PathChange } from '@campaign-studio/sync';
 import { commandArgs, writeJson } from '../args';
 import { CliIO, oneLine, painter, useColour } from '../io';
@@ -11,7 +12,8 @@ const HELP = `usage: campaign diff [PATH...] [--format text|json] [service optio
 
 What changed since each file was pulled, field by field (JSON paths; key order and number
 spellings are no change): base → your file, and base → the service now, with the fields both
-changed differently.
+changed differently. Files unchanged on both sides are counted in one line, not listed (the
+JSON lists them, with state "unchanged").
 
 ${SERVICE_HELP}
 
@@ -26,15 +28,29 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals, format } = args;
   const reports = await inspectFiles(await readCampaignFiles(positionals, io), new Service(serviceOptions(values), io, 'campaign diff'));
   if (format === 'json') writeJson(io, { version: 1, files: reports });
-  else io.stdout(reports.map(r => diffText(r, useColour(io))).join('\n'));
+  else io.stdout(diffTexts(reports, useColour(io)));
   return reports.some(r => r.state === 'error') ? 1 : 0;
+}
+
+/** The files that differ, each with its changes, then how many are unchanged in one line (the JSON lists them all). */
+function diffTexts(reports: FileReport[], colour: boolean): string {
+  const differing = reports.filter(r => r.state !== 'unchanged');
+  const unchanged = reports.length - differing.length;
+  const blocks = differing.map(r => diffText(r, colour));
+  if (unchanged)
+    blocks.push(
+      `${unchanged === reports.length ? 'No differences: ' : ''}${unchanged} file${unchanged === 1 ? ' is' : 's are'} unchanged since the pull, on both sides (not listed).\n`,
+    );
+  return blocks.join('\n');
 }
 
 function diffText(r: FileReport, colour: boolean): string {
   const paint = painter(colour);
   const where = r.campaignId ? ` campaign ${r.campaignId}${r.environment ? ` on ${r.environment}` : ''}` : '';
   const head = `${paint(1, r.file)}${where}: ${r.state}${r.message ? ` (${r.message})` : ''}`;
-  const by = r.remoteUpdatedBy ? `, last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''}` : '';
+  const by = r.remoteUpdatedBy
+    ? `, last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${serviceTimeText(r.remoteUpdatedAt)}` : ''}`
+    : '';
   const sections = [
     side('yours (base → file)', r.local, paint),
     side(`service (base → now${by})`, r.remote, paint),

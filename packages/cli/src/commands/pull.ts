@@ -5,6 +5,7 @@ import { isObject } from '@campaign-studio/core';
 import {
   CampaignRead,
   campaignFields,
+  FieldConflict,
   EMPTY_FILTER,
   Environment,
   fetchedFileIndex,
@@ -15,7 +16,8 @@ import {
 } from '@campaign-studio/sync';
 import { commandArgs, stringOption, writeJson } from '../args';
 import { CliError, CliIO, oneLine, painter, unlessConfig, useColour } from '../io';
-import { widest } from '../values';
+import { shown, widest } from '../values';
+import { resolveWayOut } from './resolve';
 import { SERVICE_HELP, SERVICE_OPTIONS, serviceOptions } from '../service/environments';
 import { messageText, Service } from '../service/session';
 import { readCampaignFiles } from '../workspace/files';
@@ -25,7 +27,7 @@ const HELP = `usage: campaign pull [ID...] [--search FILTER] [--out DIR] [--form
 Writes campaigns from the service into files (<name>.<id>.campaign.json) with their base
 snapshots (.campaigns/base/<id>.json), as the editor's Fetch does. A file you changed is never
 overwritten: the service's changes are merged into it field by field; when a field changed on
-both sides, nothing is written and the fields are listed.
+both sides, nothing is written and the fields are listed: campaign resolve decides them.
 
   ID...            campaign ids; with neither ids nor --search, every pulled file under the
                    working folder is pulled again
@@ -53,6 +55,8 @@ interface PullRow {
   takenFromRemote: string[];
   keptLocal: string[];
   conflicts: string[];
+  /** The three sides of each conflict, for the text only (the JSON keeps its paths in `conflicts`). */
+  conflictValues?: FieldConflict[];
   message?: string;
 }
 
@@ -73,7 +77,7 @@ export async function runPull(argv: string[], io: CliIO): Promise<number> {
     await puller.pullAll(await trackedCampaigns(service, io));
   }
   const rows = puller.rows;
-  if (format === 'json') writeJson(io, { version: 1, campaigns: rows });
+  if (format === 'json') writeJson(io, { version: 1, campaigns: rows.map(({ conflictValues: _textOnly, ...row }) => row) });
   else io.stdout(pullText(rows, useColour(io)));
   return failed || rows.some(r => r.outcome === 'conflict' || r.outcome === 'refused' || r.outcome === 'error') ? 1 : 0;
 }
@@ -139,7 +143,8 @@ class Puller {
         record: read?.record,
         findExisting: async i => (await (this.existing ??= fetchedFileIndex(this.io.cwd))).get(i),
       });
-      this.rows.push({ ...row, ...rowOf(r), file: path.relative(this.io.cwd, r.file) || r.file });
+      const file = path.relative(this.io.cwd, r.file) || r.file;
+      this.rows.push({ ...row, ...rowOf(r, file), file });
     } catch (e) {
       this.rows.push({ ...row, message: messageText(unlessConfig(e)) });
     }
@@ -217,7 +222,10 @@ function readSearchFile(file: string, io: CliIO): string {
   }
 }
 
-function rowOf(r: PullResult): Pick<PullRow, 'outcome' | 'takenFromRemote' | 'keptLocal' | 'conflicts' | 'message'> {
+function rowOf(
+  r: PullResult,
+  file: string,
+): Pick<PullRow, 'outcome' | 'takenFromRemote' | 'keptLocal' | 'conflicts' | 'conflictValues' | 'message'> {
   const none = { takenFromRemote: [], keptLocal: [], conflicts: [] };
   const d = r.decision;
   switch (d.action) {
@@ -237,7 +245,8 @@ function rowOf(r: PullResult): Pick<PullRow, 'outcome' | 'takenFromRemote' | 'ke
         ...none,
         outcome: 'conflict',
         conflicts: d.conflicts.map(c => c.path),
-        message: `changed on both sides${by}: nothing was written. Change each field in the file to the value it should have, or resolve them in VS Code (Campaign Studio: Push asks field by field)`,
+        conflictValues: d.conflicts,
+        message: `changed on both sides${by}: nothing was written. ${resolveWayOut(file)}`,
       };
     }
     case 'refuse':
@@ -267,7 +276,16 @@ function pullText(rows: PullRow[], colour: boolean): string {
         r.conflicts.length ? `conflicts in ${r.conflicts.join(', ')}` : '',
         r.message ?? '',
       ].filter(Boolean);
-      return `${oneLine(`${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}`, colour)}\n`;
+      const sides = (r.conflictValues ?? []).map(
+        c =>
+          `${' '.repeat(width + 2)}${paint(35, '!')} ${c.path}: base ${shown(c.base)}, yours ${shown(c.local)}, theirs ${shown(c.remote)}`,
+      );
+      return [
+        `${paint(OUTCOME_COLOURS[r.outcome], r.outcome.padEnd(width))}  ${what} (${r.environment})${parts.length ? `: ${parts.join('; ')}` : ''}`,
+        ...sides,
+      ]
+        .map(l => `${oneLine(l, colour)}\n`)
+        .join('');
     })
     .join('');
 }

@@ -45,10 +45,7 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   const plan = planPath ? only(await readPlan(planPath, io), positionals, planPath) : await planFiles(positionals, service, io);
   if (format === 'text') io.stdout(planText(plan, useColour(io)));
   const blocked = plan.entries.filter(failing);
-  if (blocked.length)
-    throw new CliError(
-      l10n.t`nothing was sent: ${blocked.length} file${blocked.length === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${blocked.map(e => e.file).join(', ')}). Fix them and plan again.`,
-    );
+  if (blocked.length) throw new CliError(blockedMessage(blocked));
   const todo = plan.entries.filter(pending);
   if (!todo.length) {
     if (format === 'json') writeJson(io, { version: 1, results: [] });
@@ -64,6 +61,17 @@ export async function runPush(argv: string[], io: CliIO): Promise<number> {
   if (format === 'json') writeJson(io, { version: 1, results });
   else io.stdout(resultsText(results, useColour(io)));
   return results.every(r => r.ok) ? 0 : 1;
+}
+
+/** Why nothing was sent, and for files in conflict the command that decides them. */
+function blockedMessage(blocked: PlanEntry[]): string {
+  const files = blocked.map(e => e.file).join(', ');
+  const n = blocked.length;
+  const conflicted = blocked.filter(e => e.action === 'conflict').map(e => e.file);
+  if (!conflicted.length)
+    return l10n.t`nothing was sent: ${n} file${n === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${files}). Fix them and plan again.`;
+  const others = conflicted.length < n ? l10n.t(' Fix the other files too.') : '';
+  return l10n.t`nothing was sent: ${n} file${n === 1 ? ' is' : 's are'} blocked, in conflict or not checked (${files}). Decide the fields in conflict with campaign resolve ${conflicted.join(' ')} and --theirs (the service's values), --ours (yours), or neither once you edited each field to the value it should have.${others} Then plan again.`;
 }
 
 /** The plan's entries for the given paths (all of them when none is given). */
@@ -102,11 +110,18 @@ async function refuseIfMoved(todo: PlanEntry[], service: Service, io: CliIO): Pr
   if (moved.length) throw new CliError(l10n.t`nothing was sent: ${moved.join('; ')}. Run campaign plan again and review it.`);
 }
 
+/**
+ * One line per file. A write that went through is said once, by the flow's own sentence (which
+ * names the components, the campaign and the environment) after a tick; anything else leads with
+ * its outcome, to be found in a log.
+ */
 function resultsText(results: ApplyResult[], colour: boolean): string {
   const paint = painter(colour);
   return results
-    .map(
-      r => `${paint(r.ok ? 32 : 31, r.ok ? 'pushed' : r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`,
+    .map(r =>
+      r.ok
+        ? `${paint(32, '✓')} ${r.file}: ${r.message}\n`
+        : `${paint(31, r.outcome)}  ${r.file}${r.environment ? ` (${r.environment})` : ''}: ${r.message}\n`,
     )
     .join('');
 }

@@ -9,7 +9,7 @@ import {
   sendTimeline,
   SendTimeline,
   timelineLines,
-  triggerInWords,
+  campaignTriggerInWords,
   WordsNode,
 } from '@campaign-studio/core';
 import { commandArgs, stringOption, writeJson } from '../args';
@@ -70,10 +70,7 @@ export function showEntry(f: CampaignFile, options: { now: number; viewerZone: s
     facts: campaignFacts(doc),
     timeline: sendTimeline(doc, options),
     audience: audienceInWords(doc.segmentation_details),
-    trigger:
-      doc.trigger_condition === undefined
-        ? undefined
-        : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details),
+    trigger: campaignTriggerInWords(doc),
   };
 }
 

@@ -1,3 +1,4 @@
+import { serviceTimeText } from '@campaign-studio/core';
 import { commandArgs, writeJson } from '../args';
 import { CliIO, oneLine, painter, useColour } from '../io';
 import { widest } from '../values';
@@ -13,7 +14,8 @@ against its base snapshot and the service:
   unchanged       nothing changed since it was pulled
   modified        you changed it; the service did not: campaign push sends it
   behind          the service changed; you did not: campaign pull takes it
-  diverged        both changed (conflicting fields listed): pull merges what it can
+  diverged        both changed (conflicting fields listed): pull merges what it can,
+                  campaign resolve decides the fields in conflict
   not-on-service  the campaign is gone from the service
   untracked       no id, or no base snapshot yet
 
@@ -55,10 +57,12 @@ function statusText(reports: FileReport[], colour: boolean): string {
 
 function detail(r: FileReport): string {
   if (r.message) return `: ${r.message}`;
-  const by = r.remoteUpdatedBy ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${r.remoteUpdatedAt}` : ''})` : '';
+  const by = r.remoteUpdatedBy
+    ? ` (last changed by ${r.remoteUpdatedBy}${r.remoteUpdatedAt ? ` at ${serviceTimeText(r.remoteUpdatedAt)}` : ''})`
+    : '';
   if (r.state === 'diverged')
     return r.conflicts.length
-      ? `: conflicts in ${r.conflicts.join(', ')}${by}`
+      ? `: conflicts in ${r.conflicts.join(', ')}${by}; campaign resolve ${r.file} decides them`
       : `: no field changed on both sides, so campaign pull merges them${by}`;
   return r.state === 'behind' ? by : '';
 }

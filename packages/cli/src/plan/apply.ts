@@ -1,3 +1,4 @@
+import { serviceTimeText } from '@campaign-studio/core';
 import * as fs from 'fs';
 import * as path from 'path';
 import { dequal } from 'dequal';
@@ -105,7 +106,7 @@ export async function remoteStaleness(e: RemoteChecked, env: Environment, servic
   )
     return undefined;
   const by = now.updatedBy ? ` by ${now.updatedBy}` : '';
-  return `campaign ${e.campaignId} changed on ${env.name} since the plan was made (${now.updatedAt ? `at ${now.updatedAt}` : 'its content differs'}${by})`;
+  return `campaign ${e.campaignId} changed on ${env.name} since the plan was made (${now.updatedAt ? `at ${serviceTimeText(now.updatedAt)}` : 'its content differs'}${by})`;
 }
 
 /** Why an entry's file is no longer the one planned (gone, changed), or undefined. */

@@ -26,6 +26,7 @@ import { CliError, CliIO, plain, unlessConfig } from '../io';
 import { failureText, Service } from '../service/session';
 import { CampaignFile } from '../workspace/files';
 import { SettingsLookup } from '../workspace/settings';
+import { resolveWayOut } from '../commands/resolve';
 import { contentHash, PlanEntry, PlanProblem, RemoteStampRecord, sha256 } from './format';
 
 /**
@@ -211,7 +212,7 @@ async function planUpdate(f: CampaignFile, env: Environment, ctx: PlanContext): 
       ...remote,
       action: 'conflict',
       conflicts,
-      message: `changed both in the file and on the service${by}: ${conflicts.map(c => c.path).join(', ')}. Set each to the value it should have in the file, or resolve them in VS Code (Campaign Studio: Push asks field by field).`,
+      message: `changed both in the file and on the service${by}: ${conflicts.map(c => c.path).join(', ')}. ${resolveWayOut(entryOf(f, ctx.io.cwd).file)}`,
     };
   }
   if (ui.behind) return { ...remote, action: 'behind', message: `${plain(ui.behind)} campaign pull takes it.` };

@@ -1,4 +1,4 @@
-import { previewText } from '@campaign-studio/sync';
+import { requestBodyText } from '@campaign-studio/sync';
 import { oneLine, painter } from '../io';
 import { indented, shown, widest } from '../values';
 import { PlanAction, PlanEntry, Plan } from './format';
@@ -47,7 +47,8 @@ function entryText(e: PlanEntry, width: number, colour: boolean, words: PlanWord
   if (e.fileTakes.length) lines.push(`${indent}the file first takes ${e.fileTakes.join(', ')} from the service`);
   for (const n of e.notes) lines.push(`${indent}${paint(90, `note: ${n}`)}`);
   const requests = e.requests.map(
-    r => `${oneLine(`${indent}${paint(1, `${r.method} ${r.path}`)}`, colour)}\n${indented(previewText(r.body).trimEnd(), `${indent}  `)}\n`,
+    r =>
+      `${oneLine(`${indent}${paint(1, `${r.method} ${r.path}`)}`, colour)}\n${indented(requestBodyText(r.body).trimEnd(), `${indent}  `)}\n`,
   );
   return `${lines.map(l => oneLine(l, colour)).join('\n')}\n${requests.join('')}`;
 }

@@ -95,7 +95,7 @@ export function loadEnvironments(o: ServiceOptions, io: CliIO): EnvironmentSet {
   const file = o.environments ? path.resolve(io.cwd, o.environments) : findEnvironmentsFile(io.cwd);
   if (!file) {
     throw new ConfigError(
-      l10n.t`no environment is defined: add a ${ENVIRONMENTS_FILE} (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.`,
+      l10n.t`no environment is defined: add a ${ENVIRONMENTS_FILE} (see docs/cli.md, "Campaigns as code"), or give --base-url URL --workspace-id ID.`,
     );
   }
   const set = readEnvironmentsFile(file, io);

@@ -74,7 +74,7 @@ export class TargetCollector {
     }
     if (!stat.isDirectory()) return this.push({ shown: input, abs });
     const before = this.targets.length;
-    const skipped = this.walk(abs, input, new Set());
+    const skipped = this.walk(abs, abs, input, new Set());
     if (this.targets.length === before)
       this.problems.problem(
         `${input}: no ${this.wanted.description} in it${ignoredNote(skipped)}. Give a directory, file or glob that holds campaigns.`,
@@ -100,8 +100,12 @@ export class TargetCollector {
     for (const f of kept) this.push({ shown: f, abs: path.resolve(this.cwd, f) });
   }
 
-  /** Adds the checked files under `dir`; returns how many entries .gitignore made it skip. */
-  private walk(dir: string, shown: string, visited: Set<string>): number {
+  /**
+   * Adds the checked files under `dir`, inside the directory `given` on the command line (checked
+   * even when an enclosing repository ignores it, as a file named there is); returns how many
+   * entries .gitignore made it skip.
+   */
+  private walk(given: string, dir: string, shown: string, visited: Set<string>): number {
     let real: string;
     let entries: fs.Dirent[];
     try {
@@ -119,8 +123,8 @@ export class TargetCollector {
       const kind = this.kindOf(e, abs, shownPath(shown, e.name));
       if (kind === 'dir' && SKIPPED_DIRS.has(e.name)) continue;
       if (kind === 'other' || (kind === 'file' && !this.wanted.accepts(e.name))) continue;
-      if (this.ignores.ignores(abs, kind === 'dir')) skipped++;
-      else if (kind === 'dir') skipped += this.walk(abs, shownPath(shown, e.name), visited);
+      if (this.ignores.ignores(abs, kind === 'dir', given)) skipped++;
+      else if (kind === 'dir') skipped += this.walk(given, abs, shownPath(shown, e.name), visited);
       else this.push({ shown: shownPath(shown, e.name), abs });
     }
     return skipped;

@@ -337,3 +337,55 @@ test('a file whose campaign is gone from the service: status says not-on-service
     ['error', 'none'],
   );
 });
+
+test('diff lists only the files that differ and counts the unchanged ones in one line; its JSON still lists every file', async t => {
+  const w = await cliWorld(t);
+  const spring = await onService(w, pushCampaign());
+  const autumn = await onService(w, pushCampaign('Autumn sale'));
+  assert.equal((await w.run(['pull', spring, autumn])).code, 0);
+  const none = await w.run(['diff']);
+  assert.deepEqual([none.code, none.stdout], [0, 'No differences: 2 files are unchanged since the pull, on both sides (not listed).\n']);
+
+  edit(fileOf(w, spring), d => {
+    d.basic_details.name = 'Spring sale, second week';
+  });
+  const text = await w.run(['diff']);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^campaigns\/spring-sale\.[0-9a-f]+\.campaign\.json campaign [0-9a-f]+ on emu: modified\n/);
+  assert.ok(!text.stdout.includes('autumn-sale'), `the unchanged file is not listed:\n${text.stdout}`);
+  assert.match(text.stdout, /\n\n1 file is unchanged since the pull, on both sides \(not listed\)\.\n$/);
+  const json = w.json<{ files: Array<{ file: string; state: string }> }>(await w.run(['diff', '--format', 'json']), 'diff');
+  assert.deepEqual(json.files.map(f => f.state).sort(), ['modified', 'unchanged']);
+});
+
+/** The JSON text printed under a plan's request line, its indentation removed by a round trip. */
+function printedBody(planOut: string, requestLine: string): string {
+  const after = planOut.slice(planOut.indexOf(requestLine) + requestLine.length + 1);
+  const lines = after.split('\n');
+  const end = lines.findIndex(l => /^\s*}$/.test(l) && l.indexOf('}') === lines[0].indexOf('{'));
+  return JSON.stringify(JSON.parse(lines.slice(0, end + 1).join('\n')));
+}
+
+test("plan prints each body in the order it is sent: its text is the PATCH's bytes, modulo indentation", async t => {
+  const w = await cliWorld(t);
+  const id = await onService(w, pushCampaign());
+  await w.run(['pull', id]);
+  // Keys out of alphabetical order at every level: a sorted print would differ from what is sent.
+  edit(fileOf(w, id), d => {
+    d.basic_details = { team: 'Retail', name: 'Spring sale, reordered', tags: ['spring'], platforms: ['IOS', 'ANDROID'] };
+  });
+  const plan = await w.run(['plan', '--out', 'plan.json']);
+  assert.equal(plan.code, 2, plan.stderr);
+  const printed = printedBody(plan.stdout, `PATCH /v5/campaigns/${id}`);
+  assert.deepEqual(Object.keys(JSON.parse(printed)), ['channel', 'campaign_delivery_type', 'updated_by', 'basic_details']);
+  const pushed = await w.run(['push', '--plan', 'plan.json', '--yes']);
+  assert.equal(pushed.code, 0, pushed.stderr);
+  assert.equal(
+    pushed.stdout.trimEnd().split('\n').pop(),
+    `✓ ${path.relative(w.root, fileOf(w, id))}: Pushed Basic details of “Spring sale, reordered” to emu.`,
+    'the outcome is said once, naming the campaign',
+  );
+  const sent = w.emu.admin.requests().filter(r => r.method === 'PATCH');
+  assert.equal(sent.length, 1);
+  assert.equal(printed, sent[0].body, 'the printed body is byte for byte the body sent');
+});

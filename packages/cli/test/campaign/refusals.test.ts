@@ -272,7 +272,7 @@ test('the real binary: --version, a one-line error without a stack trace, and th
   assert.equal(r.status, 1);
   assert.equal(
     r.stderr,
-    'campaign pull: no environment is defined: add a campaign.environments.json (see README, "Campaigns as code"), or give --base-url URL --workspace-id ID.\n',
+    'campaign pull: no environment is defined: add a campaign.environments.json (see docs/cli.md, "Campaigns as code"), or give --base-url URL --workspace-id ID.\n',
   );
   const unknown = spawnSync(process.execPath, [CAMPAIGN, 'frobnicate'], { encoding: 'utf8' });
   assert.equal(unknown.status, 2);

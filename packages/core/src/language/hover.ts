@@ -2,14 +2,14 @@ import * as l10n from '@vscode/l10n';
 import * as jsonc from 'jsonc-parser';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
-import { nodeRange, offsetAt, Position } from './ranges';
+import { nodeRange, offsetAt, Position, Range } from './ranges';
 import { nodeAt } from './nodeAt';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
 import { code, didYouMean } from '../model/strings';
 import type { RuleLink } from './ruleLinks';
-import { DocumentKind, WorkspaceSettings } from '../model/types';
+import { DocumentKind, Severity, WorkspaceSettings } from '../model/types';
 import { isObj } from '../rules/util';
 import { scheduleInstant, sendTimeline } from '../summary/timeline';
 
@@ -29,6 +29,16 @@ export interface HoverInput {
   ruleLink?: RuleLink;
   /** The IANA zone of the person hovering, for the local time of `start_time` and `expiry_time` (UTC when absent). */
   viewerZone?: string;
+  /** The document's problems with their ranges: those under the cursor are shown first. */
+  problems?: ReadonlyArray<HoverProblem>;
+}
+
+/** A finding where it is in the text. */
+export interface HoverProblem {
+  rule: string;
+  severity: Severity;
+  message: string;
+  range: Range;
 }
 
 /** Rule-id groups per component: the rules whose summary names a property are listed for it. */
@@ -224,7 +234,36 @@ function valueMarkdown(
   return parts.join('\n\n');
 }
 
+/**
+ * The hover at a position: the problems there first (what is wrong and what to do, for editors
+ * that show no diagnostics in a hover, and above the documentation in those that do), then what
+ * the property or value is.
+ */
 export function doHover(input: HoverInput): Hover | null {
+  const docs = documentationHover(input);
+  const here = (input.problems ?? []).filter(p => contains(p.range, input.position));
+  if (!here.length) return docs;
+  const problems = here.map(p => `**${SEVERITY_WORD[p.severity]()} ${p.rule}:** ${p.message}`).join('\n\n');
+  const about = docs && typeof docs.contents === 'object' && 'value' in docs.contents ? docs.contents.value : '';
+  return {
+    contents: { kind: 'markdown', value: about ? `${problems}\n\n---\n\n${about}` : problems },
+    range: docs?.range ?? here[0].range,
+  };
+}
+
+const SEVERITY_WORD: Record<Severity, () => string> = {
+  error: () => l10n.t('Error'),
+  warning: () => l10n.t('Warning'),
+  information: () => l10n.t('Note'),
+  hint: () => l10n.t('Hint'),
+};
+
+function contains(r: Range, p: Position): boolean {
+  const after = (a: Position, b: Position) => a.line > b.line || (a.line === b.line && a.character >= b.character);
+  return after(p, r.start) && after(r.end, p);
+}
+
+function documentationHover(input: HoverInput): Hover | null {
   const { parsed } = input;
   const set = input.schemas ?? defaultSchemas();
   const off = offsetAt(parsed, input.position) - parsed.bom;

@@ -5,7 +5,8 @@ import ruleTableJson from '../generated/ruleTable.json';
 import { get, join, parsePointer } from '../model/pointer';
 import { DocumentKind, Finding, Fix, Severity } from '../model/types';
 import { ruleDefinition, ruleSeverity } from '../rules/catalog';
-import { code, didYouMean, visible } from '../model/strings';
+import { closestValue, code, didYouMean, visible } from '../model/strings';
+import { changeTo } from '../rules/util';
 
 /**
  * Turns the errors of the precompiled validators into findings: a rule id from the nearest
@@ -20,6 +21,8 @@ interface RuleEntry {
   messages?: Record<string, string>;
   known?: string[];
   unknownRule?: string;
+  /** A discriminator's values (`filter_type`). */
+  tagValues?: string[];
 }
 const ruleTable = ruleTableJson as Record<string, RuleEntry>;
 
@@ -188,6 +191,8 @@ interface SchemaError {
  */
 interface Described {
   message: () => string;
+  /** The allowed value meant, said after a rule's own message too. */
+  suggestion?: string;
   path?: string;
   target?: 'key';
   fixes?: Fix[];
@@ -202,7 +207,7 @@ function toFinding(kind: DocumentKind, doc: unknown, err: AjvError): Finding | u
   const f: Finding = {
     rule: described.rule ?? e.info.rule,
     path: described.path ?? err.instancePath,
-    message: ruleMessage(e) ?? described.message(),
+    message: withSuggestion(ruleMessage(e), described.suggestion) ?? described.message(),
     severity: described.severity ?? e.info.severity ?? ruleSeverity(e.info.rule, 'error'),
   };
   if (described.target) f.target = described.target;
@@ -253,6 +258,11 @@ function ruleMessage(e: SchemaError): string | undefined {
   const keyword = e.err.keyword;
   const custom = e.info.messages[keyword] ?? (keyword === 'discriminator' ? e.info.messages.enum : undefined);
   return custom ? fill(custom, e.vars) : undefined;
+}
+
+/** A rule's own message for a wrong value, followed by the value meant when one is close. */
+function withSuggestion(message: string | undefined, suggestion: string | undefined): string | undefined {
+  return message !== undefined && suggestion !== undefined ? `${message} ${l10n.t('Did you mean {0}?', code(suggestion))}` : message;
 }
 
 const DESCRIBE: Record<string, (e: SchemaError) => Described> = {
@@ -369,6 +379,22 @@ function describeNotAllowed({ err, value, forProp, vars }: SchemaError): Describ
       ? allowed.find(a => typeof a === 'string' && a === String(value))
       : undefined;
   const fixTo = caseMatch ?? sameText;
+  const near = fixTo === undefined ? closestValue(value, allowed) : undefined;
+  if (near !== undefined) {
+    vars.suggestion = near;
+    return {
+      message: () =>
+        l10n.t(
+          '{0} is not allowed {1}: did you mean {2}? Use {3}.',
+          code(value),
+          forProp,
+          code(near),
+          allowed.length === 1 ? code(allowed[0]) : 'one of ' + list(allowed),
+        ),
+      suggestion: near,
+      fixes: [changeTo(err.instancePath, near)],
+    };
+  }
   if (fixTo === undefined) {
     return {
       message: () =>
@@ -499,7 +525,7 @@ function describeKeyName({ err, where, vars }: SchemaError): Described {
   };
 }
 
-function describeDiscriminator({ err, value, vars }: SchemaError): Described {
+function describeDiscriminator({ kind, err, value, vars }: SchemaError): Described {
   const tag = String(err.params.tag);
   vars.tag = tag;
   const path = `${err.instancePath}/${tag}`;
@@ -507,7 +533,19 @@ function describeDiscriminator({ err, value, vars }: SchemaError): Described {
   if (err.params.error === 'tag' && got === undefined)
     return { message: () => l10n.t`${code(tag)} is required: it says which kind of object this is.`, path };
   vars.value = typeof got === 'string' ? got : JSON.stringify(got);
-  return { message: () => l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
+  const near = closestValue(got, discriminatorValues(kind, err));
+  if (near === undefined) return { message: () => l10n.t('{0} is not a known {1}.', code(got), code(tag)), path };
+  vars.suggestion = near;
+  return {
+    message: () => l10n.t('{0} is not a known {1}: did you mean {2}?', code(got), code(tag), code(near)),
+    path,
+    suggestion: near,
+    fixes: [changeTo(path, near)],
+  };
+}
+
+function discriminatorValues(kind: DocumentKind, err: AjvError): string[] {
+  return ruleTable[schemaKey(kind, err.schemaPath).replace(/\/discriminator$/, '')]?.tagValues ?? [];
 }
 
 function describeDependency({ err, vars }: SchemaError): Described {

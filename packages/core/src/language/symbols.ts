@@ -60,6 +60,11 @@ const COMPONENTS = (): Record<string, { name: string; kind: SymbolKind }> => ({
   features: { name: l10n.t('Feature flags'), kind: K.Module },
 });
 
+/** A component's name as people read it ("Basic details" for `basic_details`); any other key as it is. */
+export function componentName(key: string): string {
+  return COMPONENTS()[key]?.name ?? key;
+}
+
 const FILTER_GROUPS = new Set(['included_filters', 'excluded_filters', 'secondary_included_filters', 'attributes']);
 
 function str(v: unknown): string | undefined {

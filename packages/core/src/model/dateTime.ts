@@ -226,3 +226,24 @@ export function timeZones(): string[] {
   zones = [...list].sort();
   return zones;
 }
+
+/** Where and how a reader reads a time: their locale and IANA zone (this machine's when left out). */
+export interface ReaderTime {
+  locale?: string;
+  zone?: string;
+}
+
+/**
+ * A time the service wrote (`created_at`, `updated_at`, `sent_time`: UTC by the spec, as
+ * `YYYY-MM-DD HH:MM:SS` or ISO 8601, the fraction and an offset optional) as its reader reads it:
+ * their locale's date and time in their zone, the zone named ("Nov 28, 2026, 6:34 AM GMT+1").
+ * Text that is not such a time is returned as it is. Every text that shows a service time uses
+ * this; `--format json` keeps the service's own values.
+ */
+export function serviceTimeText(text: string, reader: ReaderTime = {}): string {
+  const parsed = DateTime.fromISO(text.trim().replace(' ', 'T'), { zone: 'UTC' });
+  if (!parsed.isValid) return text;
+  const local = parsed.setZone(reader.zone ?? localZone());
+  const shown = reader.locale ? local.setLocale(reader.locale) : local;
+  return shown.isValid ? shown.toLocaleString({ ...DateTime.DATETIME_MED, timeZoneName: 'short' }) : text;
+}

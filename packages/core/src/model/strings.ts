@@ -60,6 +60,16 @@ export function didYouMean(word: string, candidates: readonly string[], max = 2)
   return best;
 }
 
+/**
+ * The allowed value a wrong one was meant to be: the same text in another case, else the closest
+ * by `didYouMean` (`ANDRIOD` → `ANDROID`). Undefined when none is close, or the value is no string.
+ */
+export function closestValue(value: unknown, allowed: readonly unknown[]): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const words = allowed.filter((a): a is string => typeof a === 'string' && a !== value);
+  return words.find(a => a.toLowerCase() === value.toLowerCase()) ?? didYouMean(value, words);
+}
+
 function before(a: number[], b: number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== (b[i] ?? Infinity)) return a[i] < (b[i] ?? Infinity);
   return false;

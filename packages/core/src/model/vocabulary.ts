@@ -89,5 +89,5 @@ export function isKnownNonComponent(key: string): boolean {
   return NOT_COMPONENT_SET.has(key);
 }
 
-/** The workspace feature flags a settings file (`.campaignrc.json`, an environment's `settings`) may set, in the order the README lists them. */
+/** The workspace feature flags a settings file (`.campaignrc.json`, an environment's `settings`) may set, in the order docs/settings.md lists them. */
 export const FEATURE_FLAGS = ['audienceLimit', 'queuing', 'portfolio', 'versioning'] as const satisfies ReadonlyArray<keyof FeatureFlags>;

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, Fix, RuleCheck, RuleContext } from '../model/types';
-import { code, didYouMean, visible } from '../model/strings';
-import { campaignKind, finding, has, isObj, Obj } from './util';
+import { closestValue, code, visible } from '../model/strings';
+import { campaignKind, changeTo, finding, has, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';
 
@@ -141,13 +141,9 @@ function subscriptionCategory(bd: Obj, ctx: RuleContext): Finding[] {
     ];
   }
   if (typeof v !== 'string' || !cats || cats.includes(v)) return [];
-  const sameCase = cats.find(c => c.toLowerCase() === v.toLowerCase());
-  const near = sameCase ?? didYouMean(v, cats);
-  const fixes: Fix[] = [];
-  if (near) fixes.push({ title: l10n.t`Change to \`${near}\``, edits: [{ kind: 'replaceValue', path, value: near }], isPreferred: true });
-  for (const c of cats.slice(0, 5)) {
-    if (c !== near) fixes.push({ title: l10n.t`Change to \`${c}\``, edits: [{ kind: 'replaceValue', path, value: c }] });
-  }
+  const near = closestValue(v, cats);
+  const fixes: Fix[] = near ? [changeTo(path, near)] : [];
+  for (const c of cats.slice(0, 5)) if (c !== near) fixes.push(changeTo(path, c, false));
   const listed = cats.length ? cats.map(code).join(', ') : 'none';
   const from = ctx.settings.source ? ' (from `.campaignrc.json`)' : '';
   return [

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import { Finding, RuleCheck } from '../model/types';
-import { COMPONENTS, isChannel, READ_ONLY_FIELDS } from '../model/vocabulary';
+import { dequal } from 'dequal';
+import { Finding, RemoteState, RuleCheck } from '../model/types';
+import { COMPONENTS, isChannel, isReadOnlyField, READ_ONLY_FIELDS } from '../model/vocabulary';
 import { campaignKind, finding, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push, email } from './examples';
@@ -90,10 +91,16 @@ function channelOfType(doc: Obj): Finding[] {
 }
 
 /** D5: what V5 cannot create or update. */
-function notThroughV5(doc: Obj): Finding[] {
+/**
+ * D5. A fetched campaign (one with a base) already exists, so "cannot be created" does not apply
+ * to it, and an SMS campaign fetched as it is holds nothing that push would have to refuse: the
+ * warning waits for an edit.
+ */
+function notThroughV5(doc: Obj, remote: RemoteState | undefined): Finding[] {
   const { channel, type } = campaignKind(doc);
+  const base = remote?.base;
   const out: Finding[] = [];
-  if (channel === 'SMS') {
+  if (channel === 'SMS' && !(base && sameContent(doc, base))) {
     out.push(
       finding(
         'D5',
@@ -105,7 +112,7 @@ function notThroughV5(doc: Obj): Finding[] {
       ),
     );
   }
-  if (type === 'BROADCAST_LIVE_ACTIVITY') {
+  if (type === 'BROADCAST_LIVE_ACTIVITY' && !base) {
     out.push(
       finding(
         'D5',
@@ -138,13 +145,28 @@ function componentsOfChannel(doc: Obj): Finding[] {
   );
 }
 
+/**
+ * D8 speaks only where editing a read-only field would be lost: a value that differs from the
+ * base the file was fetched as (push and pull keep the file's metadata in step with the base), or
+ * any read-only field of a file with no base.
+ */
+function asFetched(doc: Obj, key: string, remote: RemoteState | undefined): boolean {
+  return remote?.base !== undefined && dequal(doc[key], remote.base[key]);
+}
+
+/** The same campaign content, read-only metadata aside. */
+function sameContent(a: Obj, b: Obj): boolean {
+  const content = (o: Obj) => Object.fromEntries(Object.entries(o).filter(([k]) => !isReadOnlyField(k)));
+  return dequal(content(a), content(b));
+}
+
 const checks: RuleCheck[] = [
   {
     ids: ['D8'],
     kinds: ['campaign'],
-    check({ doc }) {
+    check({ doc, remote }) {
       if (!isObj(doc)) return [];
-      return READ_ONLY_FIELDS.filter(k => k in doc).map(k =>
+      return READ_ONLY_FIELDS.filter(k => k in doc && !asFetched(doc, k, remote)).map(k =>
         finding(
           'D8',
           'information',
@@ -156,7 +178,7 @@ const checks: RuleCheck[] = [
     },
   },
   { ids: ['D4'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? channelOfType(doc) : []) },
-  { ids: ['D5'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? notThroughV5(doc) : []) },
+  { ids: ['D5'], kinds: ['campaign'], check: ({ doc, remote }) => (isObj(doc) ? notThroughV5(doc, remote) : []) },
   { ids: ['D9'], kinds: ['campaign'], check: ({ doc }) => (isObj(doc) ? componentsOfChannel(doc) : []) },
 ];
 
@@ -253,10 +275,10 @@ export const documentRules: RuleGroup = {
       title: 'Read-only fields',
       severity: 'I',
       summary:
-        'Response-only fields (`id`, `campaign_id`, `version_number`, `status`, `created_at`, `updated_at`, `sent_time`, `flow_id`, `flow_name`, `parent_id`) are read-only metadata: never sent on push; editing them has no effect.',
+        'Response-only fields (`id`, `campaign_id`, `version_number`, `status`, `created_at`, `updated_at`, `sent_time`, `flow_id`, `flow_name`, `parent_id`) are read-only metadata: never sent on push; editing them has no effect. Reported where a value differs from the base snapshot (an edit that will have no effect), or in a file with no base.',
       docs: {
         doc: push({ id: '65f1c2a4b7e8d9f0a1b2c3d4', status: 'ACTIVE' }),
-        fix: 'Nothing to fix: these fields come from the service when a campaign is fetched. They stay in the file for reference and are never sent.',
+        fix: 'Put the value back as it was fetched, or remove the field: these fields come from the service, which sets them. Push and pull keep them up to date in a fetched file, where they show the state of the campaign and are never sent.',
       },
     },
     {

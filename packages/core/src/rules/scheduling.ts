@@ -18,8 +18,8 @@ import { push, fixedTime } from './examples';
  *
  * One exception: a fetched file whose schedule fetch could not convert exactly (a periodic
  * campaign's time of day) keeps it as the service returned it. While it is unchanged from the
- * base it is not sent on push, so it gets one information diagnostic (H5) saying so instead of
- * the response-shape errors; once edited, every rule applies again.
+ * base it is not sent on push, so it is not reported (nothing in it needs doing); once edited,
+ * every rule applies again.
  */
 
 const SD = '/scheduling_details';
@@ -484,29 +484,33 @@ function checkGeoFenceTimeLimit(sd: Obj, type: string | undefined): Finding[] {
 }
 
 /**
- * H5 (information): the schedule is in response shape and exactly as fetched (the base snapshot
- * holds the same value, key order aside). The text is the one fetch recorded for it.
+ * The schedule is in response shape and exactly as fetched (the base snapshot holds the same
+ * value, key order aside): not sent unless edited. When fetch could not convert it (a periodic
+ * time of day) there is nothing to do, so nothing is said: a file fresh from the service is clean.
+ * When its request form is known after all (a base recorded before the conversion existed), H5
+ * (information) offers it. Undefined: not kept, every rule applies.
  */
-function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState | undefined): Finding | undefined {
+function keptAsReturned(sd: Obj, type: string | undefined, remote: RemoteState | undefined): Finding[] | undefined {
   const base = remote?.base;
   if (!isObj(base) || !isResponseScheduling(sd) || !dequal(sd, base.scheduling_details)) return undefined;
   const periodic = type === 'PERIODIC';
   const r = schedulingToRequest(sd, periodic);
-  if (!r.exact) return finding('H5', 'information', SD, r.reason, { target: 'key' });
-  // Its request form is known after all (a base recorded before the conversion existed).
-  return finding(
-    'H5',
-    'information',
-    SD,
-    keptMessage(
-      l10n.t('the service returned it in its response shape'),
-      l10n.t`\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`,
+  if (!r.exact) return [];
+  return [
+    finding(
+      'H5',
+      'information',
+      SD,
+      keptMessage(
+        l10n.t('the service returned it in its response shape'),
+        l10n.t`\`delivery_type\` \`AT_FIXED_TIME\` (not \`SCHEDULED\`), \`start_time\` (not \`schedule_time\`), \`timezone\` (not \`time_zone\`)${periodic ? ' and the period in `periodic_details` (not `frequency`)' : ''}`,
+      ),
+      {
+        target: 'key',
+        fixes: [fix(l10n.t('Rewrite `scheduling_details` in request shape'), [{ kind: 'replaceValue', path: SD, value: r.value }])],
+      },
     ),
-    {
-      target: 'key',
-      fixes: [fix(l10n.t('Rewrite `scheduling_details` in request shape'), [{ kind: 'replaceValue', path: SD, value: r.value }])],
-    },
-  );
+  ];
 }
 
 /** `SCHEDULED` is the response form: the request form follows from the companions present. */
@@ -597,7 +601,7 @@ const checks: RuleCheck[] = [
       if (!sd) return [];
       const type = deliveryTypeOf(doc);
       const kept = keptAsReturned(sd, type, remote);
-      if (kept) return [kept];
+      if (kept) return kept;
       const dt = typeof sd.delivery_type === 'string' && REQUEST_TYPES.includes(sd.delivery_type) ? sd.delivery_type : undefined;
       return [
         ...checkDeliveryType(sd, type),

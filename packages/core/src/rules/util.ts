@@ -1,4 +1,6 @@
+import * as l10n from '@vscode/l10n';
 import { isObject } from '../model/json';
+import { code } from '../model/strings';
 import { Finding, Fix, FixEdit, Severity } from '../model/types';
 
 /** Small helpers shared by the rule functions. */
@@ -16,6 +18,11 @@ export { code } from '../model/strings';
 
 export function fix(title: string, edits: FixEdit[], isPreferred = false): Fix {
   return isPreferred ? { title, edits, isPreferred } : { title, edits };
+}
+
+/** A wrong value replaced by the one meant (`Change to \`ANDROID\``): preferred, as the only clear match. */
+export function changeTo(path: string, value: string, isPreferred = true): Fix {
+  return fix(l10n.t`Change to ${code(value)}`, [{ kind: 'replaceValue', path, value }], isPreferred);
 }
 
 export function finding(rule: string, severity: Severity, path: string, message: string, extra?: Partial<Finding>): Finding {

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { isObject } from '../model/json';
+import { isObject, JsonObject } from '../model/json';
 
 /**
  * The audience (`segmentation_details`) and the trigger (`trigger_condition`) as sentences, with
@@ -300,6 +300,21 @@ function geofenceParts(basicDetails: unknown): WordsNode[] {
   ];
 }
 
+/** Delivery types whose trigger is not a `trigger_condition`: none at all, or a business event. */
+const TRIGGER_ELSEWHERE = ['ONE_TIME', 'PERIODIC', 'BROADCAST_LIVE_ACTIVITY', 'BUSINESS_EVENT_TRIGGERED'];
+
+/**
+ * The trigger of a campaign document in words: what `triggerInWords` says, for a campaign that
+ * has a `trigger_condition` or whose delivery type needs none (one-time and periodic: "none",
+ * never "not set"; a business event is named in `basic_details`); undefined when a triggered
+ * campaign's file leaves its trigger out.
+ */
+export function campaignTriggerInWords(doc: JsonObject): InWords | undefined {
+  if (doc.trigger_condition === undefined && !TRIGGER_ELSEWHERE.includes(String(doc.campaign_delivery_type))) return undefined;
+  const type = doc.campaign_delivery_type;
+  return triggerInWords(doc.trigger_condition, type, doc.basic_details);
+}
+
 /**
  * `trigger_condition` in words for the campaign's delivery type: the event (with its attribute
  * filters), the secondary condition and the delay; for a business-event campaign the event named
@@ -310,9 +325,11 @@ export function triggerInWords(trigger: unknown, deliveryType?: unknown, basicDe
   const t = isObject(trigger) ? trigger : undefined;
   switch (deliveryType) {
     case 'ONE_TIME':
+      return sentence([{ label: l10n.t('Trigger'), text: l10n.t('None: one-time campaigns are sent at their scheduled time.') }]);
     case 'PERIODIC':
+      return sentence([{ label: l10n.t('Trigger'), text: l10n.t('None: periodic campaigns are sent at each scheduled run.') }]);
     case 'BROADCAST_LIVE_ACTIVITY':
-      return sentence([{ label: l10n.t('Trigger'), text: l10n.t('Not triggered: the campaign sends on its schedule.') }]);
+      return sentence([{ label: l10n.t('Trigger'), text: l10n.t('None: the campaign is sent on its schedule.') }]);
     case 'BUSINESS_EVENT_TRIGGERED': {
       const event =
         isObject(basicDetails) && typeof basicDetails.business_event === 'string' ? quoted(basicDetails.business_event) : undefined;

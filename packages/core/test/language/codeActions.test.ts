@@ -760,7 +760,14 @@ test('F3: a data type that names a built-in property (constructor, __proto__, â€
       codeActions({ uri: URI, parsed, kind: 'campaign', settings, findings, range: d.range }).map(a => a.title.split(word).join('WORD')),
     );
   };
-  for (const word of BUILT_IN_WORDS) assert.deepEqual(titles(word), titles('q'.repeat(word.length)), word);
+  // A built-in name close to a data type (`toString`) is offered that data type, as any near miss is.
+  const nearMiss = /^Change to `(string|double|datetime|bool)`$/;
+  for (const word of BUILT_IN_WORDS)
+    assert.deepEqual(
+      titles(word).filter(t => !nearMiss.test(t)),
+      titles('q'.repeat(word.length)),
+      word,
+    );
 });
 
 /** The rules that get a code action somewhere in `text`. */

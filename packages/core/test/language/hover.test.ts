@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { atCursor, head, hoverText, Opts, schemaKeys, settingsOf } from './editingHelpers';
 import { doHover } from '../../src/language/hover';
+import { validate } from '../../src/language/validate';
+import { rangesFor } from '../../src/language/ranges';
 import { BUILT_IN_WORDS } from '../helpers/builtinWords';
 
 /**
@@ -385,4 +387,41 @@ test('hovering a value whose channel or data type names a built-in property (con
   for (const word of BUILT_IN_WORDS) {
     for (const at of ['delay', 'operator']) assert.equal(hover(word, at), hover('q'.repeat(word.length), at), `${at} with ${word}`);
   }
+});
+
+/** The hover at the cursor with the problems validation found, as the server passes them. */
+function hoverWithProblems(withBar: string): { value: string; range: unknown } | null {
+  const c = atCursor(withBar);
+  const settings = settingsOf({});
+  const findings = validate(c.parsed, { kind: 'campaign', settings });
+  const ranges = rangesFor(c.parsed, findings);
+  const h = doHover({
+    parsed: c.parsed,
+    kind: 'campaign',
+    settings,
+    position: c.position,
+    problems: findings.map((f, i) => ({ rule: f.rule, severity: f.severity, message: f.message, range: ranges[i] })),
+  });
+  return h && { value: (h.contents as { value: string }).value, range: h.range };
+}
+
+test('hovering a wrong value shows its problem first, then the documentation', () => {
+  const h = hoverWithProblems(`${PUSH1}  "basic_details": { "name": "n", "platforms": ["ANDR|IOD"] }\n}`);
+  assert.ok(h);
+  const [problem, docs] = h.value.split('\n\n---\n\n');
+  assert.match(problem, /^\*\*Error B1:\*\* `ANDRIOD` is not allowed in `platforms`: did you mean `ANDROID`\?/);
+  assert.match(docs, /`platforms`/);
+});
+
+test('a value without a problem hovers as before: the documentation alone', () => {
+  const h = hoverWithProblems(`${PUSH1}  "basic_details": { "name": "n", "platforms": ["AND|ROID"] }\n}`);
+  assert.ok(h);
+  assert.doesNotMatch(h.value, /\*\*(Error|Warning|Note|Hint) /);
+  assert.equal(h.value, hoverText(`${PUSH1}  "basic_details": { "name": "n", "platforms": ["AND|ROID"] }\n}`));
+});
+
+test('a problem where the schema has nothing to say is still shown', () => {
+  const h = hoverWithProblems(`${PUSH1}  "nonsen|se_key": 1\n}`);
+  assert.ok(h);
+  assert.match(h.value, /^\*\*Warning D7:\*\* `nonsense_key` is not a property/);
 });

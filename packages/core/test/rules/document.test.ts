@@ -222,10 +222,29 @@ ruleTests('D5', {
       document: LIVE,
       expect: [{ severity: 'warning', path: '/campaign_delivery_type', range: at(LIVE, '"BROADCAST_LIVE_ACTIVITY"') }],
     },
+    {
+      name: 'a fetched SMS campaign, edited since its fetch: push would refuse the edit',
+      document: text({ channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SALE' }),
+      remote: { status: 'ACTIVE', base: { channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' } },
+      expect: [{ severity: 'warning', path: '/channel', message: /not created or updated/ }],
+    },
   ],
   satisfies: [
     { name: 'a Push campaign', document: text(fixture('push-event-triggered')) },
     { name: 'an Email campaign', document: text(fixture('email-promotional')) },
+    {
+      name: 'a fetched SMS campaign as the service has it: nothing in it to push',
+      document: text({ id: 'c1', status: 'ACTIVE', channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' }),
+      remote: {
+        status: 'ACTIVE',
+        base: { id: 'c1', status: 'ACTIVE', version_number: 2, channel: 'SMS', campaign_delivery_type: 'ONE_TIME', sender_name: 'SHOP' },
+      },
+    },
+    {
+      name: 'a fetched Live Activity broadcast: it exists, nothing is created',
+      document: LIVE,
+      remote: { status: 'ACTIVE', base: { channel: 'PUSH', campaign_delivery_type: 'BROADCAST_LIVE_ACTIVITY' } },
+    },
   ],
 });
 
@@ -351,8 +370,36 @@ ruleTests('D8', {
         { severity: 'information', path: '/status', range: at(FETCHED, '"status"'), message: /read-only metadata/ },
       ],
     },
+    {
+      name: 'a fetched file whose `status` was edited: the edit has no effect',
+      document: FETCHED,
+      remote: { status: 'PAUSED', base: { ...JSON.parse(FETCHED), status: 'PAUSED' } },
+      expect: [{ severity: 'information', path: '/status', range: at(FETCHED, '"status"'), message: /read-only metadata/ }],
+    },
+    {
+      name: 'a read-only field added to a fetched file (the base has none)',
+      document: FETCHED,
+      remote: { status: 'ACTIVE', base: { ...JSON.parse(FETCHED), id: undefined } },
+      expect: [{ severity: 'information', path: '/id' }],
+    },
   ],
-  satisfies: [{ name: 'no metadata', document: text(fixture('push-one-time')) }],
+  satisfies: [
+    { name: 'no metadata', document: text(fixture('push-one-time')) },
+    {
+      name: 'a fetched file whose metadata is as in its base snapshot',
+      document: FETCHED,
+      remote: { status: 'ACTIVE', base: JSON.parse(FETCHED) },
+    },
+    {
+      name: 'the same, with other fields edited and metadata left alone',
+      document: edited('push-one-time', d => {
+        d.id = '65f1c2a4b7e8d9f0a1b2c3d4';
+        d.status = 'ACTIVE';
+        d.basic_details.name = 'Renamed';
+      }),
+      remote: { status: 'ACTIVE', base: JSON.parse(FETCHED) },
+    },
+  ],
 });
 
 // D9: components of other channels.

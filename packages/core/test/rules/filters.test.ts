@@ -90,7 +90,13 @@ ruleTests('F1', {
       document: edited('push-one-time', d => {
         d.segmentation_details.included_filters.filter_operator = 'xor';
       }),
-      expect: [{ severity: 'error', path: '/segmentation_details/included_filters/filter_operator', message: /use one of `and`, `or`/ }],
+      expect: [
+        {
+          severity: 'error',
+          path: '/segmentation_details/included_filters/filter_operator',
+          message: /did you mean `or`\? Use one of `and`, `or`/,
+        },
+      ],
     },
   ],
   satisfies: [

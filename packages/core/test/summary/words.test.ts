@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { audienceInWords, groupWords, triggerInWords } from '../../src/summary/words';
+import { audienceInWords, campaignTriggerInWords, groupWords, triggerInWords } from '../../src/summary/words';
 
 /**
  * The audience and the trigger in words. Each row's sentence is written out by hand; together the
@@ -319,8 +319,9 @@ const TRIGGER_TABLE: Array<[trigger: unknown, deliveryType: unknown, basicDetail
   ],
   [undefined, 'BUSINESS_EVENT_TRIGGERED', { business_event: 'price_drop' }, "Sent when the business event 'price_drop' happens."],
   [undefined, 'BUSINESS_EVENT_TRIGGERED', {}, 'No business event: set basic_details.business_event.'],
-  [undefined, 'ONE_TIME', undefined, 'Not triggered: the campaign sends on its schedule.'],
-  [undefined, 'PERIODIC', undefined, 'Not triggered: the campaign sends on its schedule.'],
+  [undefined, 'ONE_TIME', undefined, 'None: one-time campaigns are sent at their scheduled time.'],
+  [undefined, 'PERIODIC', undefined, 'None: periodic campaigns are sent at each scheduled run.'],
+  [undefined, 'BROADCAST_LIVE_ACTIVITY', undefined, 'None: the campaign is sent on its schedule.'],
   [undefined, 'SOMETIMES', undefined, "An unrecognised campaign_delivery_type 'SOMETIMES': the trigger cannot be described."],
   [
     { trigger_delay_type: 'ASAP' },
@@ -413,4 +414,14 @@ test(`any JSON at all gives words, never a throw, and plain JSON back (seed ${SE
     }),
     { seed: SEED, numRuns: RUNS },
   );
+});
+
+test('a campaign file says "none" for the trigger of a one-time or periodic campaign, never leaves it unset', () => {
+  const said = (doc: Record<string, unknown>) => campaignTriggerInWords(doc)?.parts.map(p => p.text);
+  assert.deepEqual(said({ campaign_delivery_type: 'ONE_TIME' }), ['None: one-time campaigns are sent at their scheduled time.']);
+  assert.deepEqual(said({ campaign_delivery_type: 'PERIODIC' }), ['None: periodic campaigns are sent at each scheduled run.']);
+  assert.equal(said({ campaign_delivery_type: 'EVENT_TRIGGERED' }), undefined, 'a triggered campaign whose file leaves its trigger out');
+  assert.deepEqual(said({ campaign_delivery_type: 'BUSINESS_EVENT_TRIGGERED', basic_details: { business_event: 'sale' } }), [
+    "Sent when the business event 'sale' happens.",
+  ]);
 });

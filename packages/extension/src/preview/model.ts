@@ -9,7 +9,7 @@ import {
   Moment,
   sendTimeline,
   SendTimeline,
-  triggerInWords,
+  campaignTriggerInWords,
   visible,
   ZonedTime,
 } from '@campaign-studio/core';
@@ -62,8 +62,7 @@ export function previewModel(value: unknown, problems: readonly ProblemInput[], 
     header: headerSection(doc, facts, options),
     schedule: scheduleSection(doc, options),
     audience: audienceInWords(doc.segmentation_details).parts,
-    trigger:
-      doc.trigger_condition === undefined ? [] : triggerInWords(doc.trigger_condition, doc.campaign_delivery_type, doc.basic_details).parts,
+    trigger: campaignTriggerInWords(doc)?.parts ?? [],
     ...factsSection(facts),
     ...problemList(problems),
   });

@@ -214,6 +214,7 @@ async function write(parts: PromoteParts, subject: Subject, p: PreparedPromotion
     reportError(parts.conn, e, promotionHeading(p));
     return { outcome: 'failed', ok: false, message: e instanceof Error ? e.message : String(e) };
   }
+  if (result.ok) parts.ctx.stepDone.fire('promoted');
   return tell(parts, subject, p, result);
 }
 

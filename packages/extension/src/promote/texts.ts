@@ -1,6 +1,16 @@
 import * as l10n from '@vscode/l10n';
 import { draftRequests, LINKS_FILE, PreparedPromotion, PromotionRefusal, PromotionResult, PushPreview } from '@campaign-studio/sync';
-import { compactJson, ReviewDocuments, reviewDocuments, TypedConfirmation, typedQuestion, wrap } from '../push/review';
+import { serviceTimeText } from '@campaign-studio/core';
+import {
+  compactJson,
+  pushActionTitle,
+  REVIEW_FILE_SUFFIX,
+  ReviewDocuments,
+  reviewDocuments,
+  reviewInstruction,
+  TypedConfirmation,
+  typedQuestion,
+} from '../push/review';
 
 /**
  * The words of a promotion, as pure functions of what sync prepared and returned: the review's
@@ -8,10 +18,13 @@ import { compactJson, ReviewDocuments, reviewDocuments, TypedConfirmation, typed
  * production question and the outcome. No VS Code here; the VS Code layer shows them.
  */
 
-const HEADER_WIDTH = 64;
-
 function nameOf(p: PreparedPromotion): string {
   return p.campaignName ?? p.sourceId;
+}
+
+/** The target environment, marked when it is production. */
+function environmentOf(p: PreparedPromotion): string {
+  return p.to.production ? l10n.t('{0} (production)', p.to.name) : p.to.name;
 }
 
 /** "Promote <name> from staging (campaign X) to production (campaign Y)", or "(new draft)" the first time. */
@@ -25,13 +38,10 @@ export function promotionHeading(p: PreparedPromotion, targetId = p.link?.to.cam
 export function promotionLines(p: PreparedPromotion, targetId = p.link?.to.campaignId): string[] {
   const values = p.substituted.map(s => `  ${s.path}: ${compactJson(s.from)} → ${compactJson(s.to)}`);
   return [
-    ...wrap(promotionHeading(p, targetId), HEADER_WIDTH),
-    ...wrap(
-      p.link
-        ? l10n.t('Linked in {0}; last promoted {1} by {2}.', LINKS_FILE, p.link.promotedAt, p.link.promotedBy)
-        : l10n.t('First promotion: a new draft in {0}, linked in {1}.', p.to.name, LINKS_FILE),
-      HEADER_WIDTH,
-    ),
+    promotionHeading(p, targetId),
+    p.link
+      ? l10n.t('Linked in {0}; last promoted {1} by {2}.', LINKS_FILE, serviceTimeText(p.link.promotedAt), p.link.promotedBy)
+      : l10n.t('First promotion: a new draft in {0}, linked in {1}.', p.to.name, LINKS_FILE),
     ...(values.length ? ['', l10n.t("{0}'s values put in place:", p.to.name), ...values] : []),
   ];
 }
@@ -46,6 +56,7 @@ export function updateReviewDocuments(p: PreparedPromotion, preview: PushPreview
   const head = commented([...promotionLines(p, preview.campaignId), '']);
   return {
     title: promotionHeading(p, preview.campaignId),
+    action: docs.action,
     left: { ...docs.left, text: head + docs.left.text },
     right: { ...docs.right, text: head + docs.right.text },
   };
@@ -55,20 +66,14 @@ export function updateReviewDocuments(p: PreparedPromotion, preview: PushPreview
 export function createReviewDocuments(p: PreparedPromotion, email: string): ReviewDocuments {
   const requests = draftRequests(p.body, email);
   const header = commented([
-    ...wrap(l10n.t("Nothing has been sent yet: Push or Cancel Push are in this tab's title bar; closing the tab cancels."), HEADER_WIDTH),
+    reviewInstruction(l10n.t('a new draft of {0}', nameOf(p)), environmentOf(p)),
     '',
     ...promotionLines(p),
     '',
     p.to.production
       ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.to.name)
       : l10n.t('Environment: {0}', p.to.name),
-    ...wrap(
-      l10n.t(
-        'Sends {0} requests: a draft made from `channel` and `campaign_delivery_type`, then one update per component.',
-        requests.length,
-      ),
-      HEADER_WIDTH,
-    ),
+    l10n.t('Sends {0} requests: a draft made from `channel` and `campaign_delivery_type`, then one update per component.', requests.length),
     ...requests.map(
       r =>
         `  ${r.method} ${r.path}${
@@ -80,16 +85,17 @@ export function createReviewDocuments(p: PreparedPromotion, email: string): Revi
         }`,
     ),
     '',
-    ...wrap(l10n.t('Below: nothing in {0} yet, against the campaign the new draft will hold.', p.to.name), HEADER_WIDTH),
+    l10n.t('Below: nothing in {0} yet, against the campaign the new draft will hold.', p.to.name),
   ]);
   return {
     title: promotionHeading(p),
+    action: pushActionTitle(environmentOf(p)),
     left: {
-      name: `${l10n.t({ message: 'in {0} now', args: [p.to.name], comment: "the name of the promotion review's left document: the target environment holds nothing yet" })}.jsonc`,
+      name: `${l10n.t({ message: 'in {0} now', args: [p.to.name], comment: "the name of the promotion review's left document: the target environment holds nothing yet" })}${REVIEW_FILE_SUFFIX}`,
       text: `${header}{}\n`,
     },
     right: {
-      name: `${l10n.t({ message: 'new draft', comment: "the name of the promotion review's right document: the campaign to be created" })}.jsonc`,
+      name: `${l10n.t({ message: 'new draft', comment: "the name of the promotion review's right document: the campaign to be created" })}${REVIEW_FILE_SUFFIX}`,
       text: `${header}${JSON.stringify(p.body, null, 2)}\n`,
     },
   };

@@ -188,10 +188,15 @@ export class PushActions {
     }
     this.busy.add(key);
     try {
-      return await run(new DocumentFile(doc, { onOwnSave: uri => this.ownSaves.add(uri) }));
+      return await run(this.fileOf(doc));
     } finally {
       this.busy.delete(key);
     }
+  }
+
+  /** A workspace document as the flows write it: their own saves are known as theirs. */
+  fileOf(doc: vscode.TextDocument): DocumentFile {
+    return new DocumentFile(doc, { onOwnSave: uri => this.ownSaves.add(uri) });
   }
 
   /** True, once, for a save one of the flows made itself. */

@@ -47,6 +47,7 @@ function activatePush(ctx: StudioContext, connection: () => ConnectionSource | u
   const actions = new PushActions(ctx, connection, { findings, output: ctx.output, reviews, askConflicts: q => conflicts.ask(q) });
   subs.push(previews, findings, reviews, conflicts, actions.lensChanged);
   subs.push(histories, vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews));
+  subs.push(vscode.languages.registerCodeLensProvider({ scheme: PREVIEW_SCHEME }, reviews));
   subs.push(vscode.workspace.registerTextDocumentContentProvider(EXECUTIONS_SCHEME, histories));
   subs.push(
     vscode.languages.registerCodeLensProvider(

@@ -8,8 +8,13 @@ import type { DocumentFile } from './vscodeUi';
 
 /** The writes of a campaign file: push, create a draft, validate remotely; and push on save. */
 
+/** Outcomes that leave the service with the file's campaign: what the walkthrough's push step teaches. */
+const PUSHED = new Set(['pushed', 'pushed-after-timeout', 'nothing-to-push']);
+
 export async function pushFile(actions: PushActions, file: DocumentFile) {
-  return runPush(file, actions.deps(file.doc));
+  const result = await runPush(file, actions.deps(file.doc));
+  if (PUSHED.has(result.outcome)) actions.ctx.stepDone.fire('pushed');
+  return result;
 }
 
 export async function createDraft(actions: PushActions, file: DocumentFile) {

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { isObject } from '@campaign-studio/core';
-import { list, PushPreview, ReviewChange } from '@campaign-studio/sync';
+import { isObject, serviceTimeText } from '@campaign-studio/core';
+import { list, PushPreview, requestBodyText, ReviewChange } from '@campaign-studio/sync';
 
 /**
  * The words and texts of the push's questions, as pure functions of what the flow hands the
@@ -11,8 +11,15 @@ import { list, PushPreview, ReviewChange } from '@campaign-studio/sync';
 
 /** Longest value shown in one line of a list; the whole value is in the body below it. */
 const VALUE_WIDTH = 80;
-/** Where the review's sentences wrap: it opens beside the file, in half the editor's width. */
-const HEADER_WIDTH = 64;
+/** Longest value in the header's list of changes, so that a change fits in a few lines of a narrow review. */
+const HEADER_VALUE_WIDTH = 40;
+/**
+ * How the review documents' names end: the Campaign Review language (package.json), whose
+ * defaults wrap their lines at the review's width, whatever it is, and show the CodeLens (Push,
+ * Cancel) in the diff editor, and which the language server does not take for a campaign file.
+ * So the header is a line per sentence, and the editor wraps it.
+ */
+export const REVIEW_FILE_SUFFIX = '.campaign-review';
 /** Field lines a modal dialog lists before it says how many more there are. */
 const MODAL_FIELDS = 12;
 
@@ -28,10 +35,11 @@ export function compactJson(value: unknown, width = VALUE_WIDTH): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
-/** "colleague@example.com at 2024-05-01T10:00:00Z", or what is known of it. */
+/** "colleague@example.com at Nov 28, 2026, 6:34 AM GMT+1" (the service's time, read here), or what is known of it. */
 export function whoAndWhen(by: string | undefined, at: string | undefined): string | undefined {
-  if (by && at) return l10n.t({ message: '{0} at {1}', args: [by, at], comment: 'who changed the campaign on the service, and when' });
-  return by || (at ? l10n.t('someone at {0}', at) : undefined);
+  const when = at && serviceTimeText(at);
+  if (by && when) return l10n.t({ message: '{0} at {1}', args: [by, when], comment: 'who changed the campaign on the service, and when' });
+  return by || (when ? l10n.t('someone at {0}', when) : undefined);
 }
 
 /** An environment's name, marked when it is production. */
@@ -40,8 +48,8 @@ function environmentLabel(p: Pick<PushPreview, 'environment' | 'production'>): s
 }
 
 /** `path: before → after`, marked when it replaces a change made on the service. */
-export function changeLine(c: ReviewChange, remoteUpdatedBy?: string): string {
-  const line = `${c.path}: ${compactJson(c.before)} → ${compactJson(c.after)}`;
+export function changeLine(c: ReviewChange, remoteUpdatedBy?: string, width = VALUE_WIDTH): string {
+  const line = `${c.path}: ${compactJson(c.before, width)} → ${compactJson(c.after, width)}`;
   if (!c.overridesRemote) return line;
   const note = remoteUpdatedBy
     ? l10n.t('[replaces a change made on the service by {0}]', remoteUpdatedBy)
@@ -49,23 +57,34 @@ export function changeLine(c: ReviewChange, remoteUpdatedBy?: string): string {
   return `${line}  ${note}`;
 }
 
-/** Words of `text` in lines of at most `width` characters (a longer word stays whole). */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  return line ? [...lines, line] : lines;
-}
-
 function campaignLabel(p: Pick<PushPreview, 'campaignName' | 'campaignId'>): string {
   return p.campaignName ? `${JSON.stringify(p.campaignName)} (${p.campaignId})` : p.campaignId;
+}
+
+/** The campaign by its name in a sentence (its id when it has none). */
+function campaignNamed(p: Pick<PushPreview, 'campaignName' | 'campaignId'>): string {
+  return p.campaignName
+    ? l10n.t({ message: '“{0}”', args: [p.campaignName], comment: "a campaign's name, quoted, in a sentence" })
+    : l10n.t('campaign {0}', p.campaignId);
+}
+
+/** What the review asks of its reader, first: check, then Push; Cancel sends nothing. */
+export function reviewInstruction(campaign: string, environment: string): string {
+  return l10n.t(
+    'Check the body below, then press Push to write {0} on {1}. Cancel, or closing this tab, sends nothing.',
+    campaign,
+    environment,
+  );
+}
+
+/** The label of the review's primary action, at its top and in its title bar. */
+export function pushActionTitle(environment: string): string {
+  return l10n.t('Push to {0}', environment);
+}
+
+/** A change in the header, its values shortened. */
+function headerChange(c: ReviewChange, remoteUpdatedBy?: string): string {
+  return `  ${changeLine(c, remoteUpdatedBy, HEADER_VALUE_WIDTH)}`;
 }
 
 /** A titled list, after a blank line; nothing when the list is empty. */
@@ -73,9 +92,9 @@ function section(title: string, lines: string[]): string[] {
   return lines.length ? ['', title, ...lines] : [];
 }
 
-/** A note as a bullet, wrapped, its later lines indented under its first. */
-function bullet(text: string): string[] {
-  return wrap(text, HEADER_WIDTH - 4).map((l, i) => `${i ? '    ' : '  - '}${l}`);
+/** A note as a bullet. */
+function bullet(text: string): string {
+  return `  - ${text}`;
 }
 
 /**
@@ -86,32 +105,29 @@ function bullet(text: string): string[] {
 export function reviewHeader(p: PushPreview): string[] {
   const last = whoAndWhen(p.remoteUpdatedBy, p.remoteUpdatedAt);
   return [
-    ...wrap(l10n.t("Nothing has been sent yet: Push or Cancel Push are in this tab's title bar; closing the tab cancels."), HEADER_WIDTH),
+    reviewInstruction(campaignNamed(p), environmentLabel(p)),
     '',
     `${p.request.method} ${p.request.path}`,
     l10n.t('Campaign {0}, status {1}', campaignLabel(p), p.status || l10n.t('unknown')),
     p.production
       ? l10n.t('Environment: {0} (PRODUCTION: you will be asked to type its name)', p.environment)
       : l10n.t('Environment: {0}', p.environment),
-    ...wrap(l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')), HEADER_WIDTH),
-    ...wrap(
-      l10n.t(
-        'Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
-        list(p.changed),
-      ),
-      HEADER_WIDTH,
+    l10n.t('Last changed on the service: {0}', last ?? l10n.t('not recorded by the service')),
+    l10n.t(
+      'Sends {0} whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
+      list(p.changed),
     ),
     ...section(
       changesTitle(p),
-      p.changes.map(c => `  ${changeLine(c, p.remoteUpdatedBy)}`),
+      p.changes.map(c => headerChange(c, p.remoteUpdatedBy)),
     ),
     ...section(
       l10n.t('Your file already took from the service (not sent):'),
       p.takeFromRemote.map(f => `  ${f}`),
     ),
-    ...section(l10n.t('Notes:'), p.notes.flatMap(bullet)),
+    ...section(l10n.t('Notes:'), p.notes.map(bullet)),
     '',
-    ...wrap(l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment), HEADER_WIDTH),
+    l10n.t('Below: the campaign on {0} now, against the exact request body that Push sends.', p.environment),
   ];
 }
 
@@ -135,13 +151,15 @@ export function alignKeys(value: unknown, like: unknown): unknown {
 }
 
 export interface ReviewSide {
-  /** The document's file name, shown in the tab's tooltip; `.jsonc` for comments. */
+  /** The document's file name, shown in the tab's tooltip; ends with `REVIEW_FILE_SUFFIX`. */
   name: string;
   text: string;
 }
 
 export interface ReviewDocuments {
   title: string;
+  /** The primary action's label: "Push to staging". */
+  action: string;
   /** On the service now. */
   left: ReviewSide;
   /** After the push: the header, then exactly the body sent. */
@@ -157,13 +175,14 @@ export function reviewDocuments(p: PushPreview): ReviewDocuments {
       .join('\n') + '\n';
   return {
     title: l10n.t('Review push: {0} → {1}', p.campaignName || p.campaignId, p.environment),
+    action: pushActionTitle(environmentLabel(p)),
     left: {
-      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}.jsonc`,
+      name: `${l10n.t({ message: 'on {0} now', args: [p.environment], comment: "the name of the review's left document, the campaign as the service holds it" })}${REVIEW_FILE_SUFFIX}`,
       text: header + JSON.stringify(alignKeys(p.before, p.body), null, 2) + '\n',
     },
     right: {
-      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}.jsonc`,
-      text: header + JSON.stringify(p.body, null, 2) + '\n',
+      name: `${l10n.t({ message: 'after push', comment: "the name of the review's right document, the body the push sends" })}${REVIEW_FILE_SUFFIX}`,
+      text: header + requestBodyText(p.body),
     },
   };
 }

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
-import { VSCODE_COMMANDS } from '../commandIds';
+import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import type { ReviewDocuments } from './review';
 import { diffTabsShowing, type PreviewDocuments } from './vscodeUi';
 
 /**
  * The push review as an editor tab: a diff of "on the service now" and "after push", opened
- * beside the campaign file, answered by Push or Cancel Push in the editor title. Closing the tab
- * cancels. Reviews of several files may be open at once: each is keyed by its right-hand URI, and
- * the commands answer the review of the active tab, or the only one.
+ * where the user works (see `reviewColumn`), answered by "Push to <environment>" or Cancel at its
+ * top (a CodeLens) or by Push or Cancel Push in the editor title. Closing the tab cancels. Reviews
+ * of several files may be open at once: each is keyed by its right-hand URI, and the commands
+ * answer the review of the active tab, or the only one.
  */
 
 /** True while at least one review waits for an answer: shows the commands (see package.json). */
@@ -16,29 +17,49 @@ export const REVIEW_WAITING = 'campaignStudio.reviewWaiting';
 interface Waiting {
   left: vscode.Uri;
   right: vscode.Uri;
+  /** The primary action's label: "Push to staging". */
+  action: string;
   answer(push: boolean): void;
 }
 
-export class PushReviews implements vscode.Disposable {
+/**
+ * Where a review opens: beside the file when the window shows one group (the two then share its
+ * width), else in the group of the campaign file, or the active one: never a new column beside
+ * two (after the conflict view, a third about 350 px wide).
+ */
+export function reviewColumn(file?: vscode.Uri): vscode.ViewColumn {
+  if (vscode.window.tabGroups.all.length <= 1) return vscode.ViewColumn.Beside;
+  const shown = file && vscode.window.visibleTextEditors.find(e => e.document.uri.toString() === file.toString());
+  return shown?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn;
+}
+
+export class PushReviews implements vscode.Disposable, vscode.CodeLensProvider {
   /** Reviews waiting for an answer, by their right-hand document's URI. */
   private readonly waiting = new Map<string, Waiting>();
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly subs: vscode.Disposable[];
 
   constructor(private readonly previews: PreviewDocuments) {
-    this.subs = [vscode.window.tabGroups.onDidChangeTabs(e => this.cancelClosed(e.closed))];
+    this.subs = [vscode.window.tabGroups.onDidChangeTabs(e => this.cancelClosed(e.closed)), this.lensesChanged];
   }
 
-  /** Opens the review beside the active editor and resolves with the answer: true for Push. */
-  async ask(docs: ReviewDocuments, label: string): Promise<boolean> {
+  /**
+   * Opens the review where the user works (`reviewColumn`, by the campaign file `file` when there
+   * is one) and resolves with the answer: true for Push.
+   */
+  async ask(docs: ReviewDocuments, label: string, file?: vscode.Uri): Promise<boolean> {
     const { left, right } = this.previews.pair(label, docs.left, docs.right);
     const key = right.toString();
-    const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, answer: resolve }));
+    const answered = new Promise<boolean>(resolve => this.waiting.set(key, { left, right, action: docs.action, answer: resolve }));
     try {
       await this.updateContext();
       const opening = Promise.resolve(
         vscode.commands.executeCommand(VSCODE_COMMANDS.diff, left, right, docs.title, {
-          viewColumn: vscode.ViewColumn.Beside,
+          viewColumn: reviewColumn(file),
           preview: false,
+          // Its top in view (what to do, Push and Cancel), not the first change the diff would reveal.
+          selection: new vscode.Range(0, 0, 0, 0),
         }),
       );
       // The answer does not wait for the open to settle: the editor never settles the open of a
@@ -49,6 +70,27 @@ export class PushReviews implements vscode.Disposable {
       await this.updateContext();
       await this.previews.close(left, right);
     }
+  }
+
+  /** "Push to <environment>" and Cancel at the top of both sides of a waiting review. */
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    const review = this.find(doc.uri);
+    if (!review) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return [
+      new vscode.CodeLens(top, {
+        title: `$(cloud-upload) ${review.action}`,
+        command: COMMAND_IDS.reviewPush,
+        arguments: [review.right],
+        tooltip: vscode.l10n.t('Send exactly the body below'),
+      }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('Cancel'),
+        command: COMMAND_IDS.reviewCancel,
+        arguments: [review.right],
+        tooltip: vscode.l10n.t('Send nothing, and close this review'),
+      }),
+    ];
   }
 
   /** Push or Cancel Push: `arg` is the editor title's resource, absent from the palette. */
@@ -101,6 +143,7 @@ export class PushReviews implements vscode.Disposable {
   }
 
   private async updateContext(): Promise<void> {
+    this.lensesChanged.fire();
     await vscode.commands.executeCommand(VSCODE_COMMANDS.setContext, REVIEW_WAITING, this.waiting.size > 0);
   }
 

@@ -40,6 +40,7 @@ export async function changeStatus(actions: PushActions, arg: unknown, action: S
     bases: root ? actions.bases(root, client, target.doc?.uri.toString() ?? '') : noBases,
     ui,
     env: { name: client.environment.name, production: client.environment.production, email: client.environment.email ?? '' },
+    file: target.doc && actions.fileOf(target.doc),
   };
   const result = await runStatusAction(target.id, action, deps);
   if (result.outcome === 'done') void vscode.commands.executeCommand(COMMAND_IDS.explorerRefresh).then(undefined, () => undefined);

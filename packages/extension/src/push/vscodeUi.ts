@@ -287,7 +287,7 @@ export class VsCodePushUi implements PushUi {
         (await vscode.window.showWarningMessage(plainText(q.message), { modal: true, detail: plainText(q.detail) }, q.button)) === q.button
       );
     }
-    return this.o.reviews.ask(reviewDocuments(p), p.campaignId);
+    return this.o.reviews.ask(reviewDocuments(p), p.campaignId, this.o.resource);
   }
 
   resolveConflicts(q: ConflictQuestion): Promise<Record<string, ConflictChoice> | undefined> {

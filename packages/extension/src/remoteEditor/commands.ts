@@ -41,6 +41,7 @@ import { CampaignFileStates } from './fileStates';
 import { CountedAction, runCounted, runWithProgress } from './progress';
 import { CampaignNode, CampaignsProvider, ExecutionNode, ExplorerNode, MoreNode } from './tree';
 import { documentText, openDocument, unsavedText } from './workspaceText';
+import type { WalkthroughStep } from '../onboarding/walkthrough';
 
 /**
  * The remote commands, as a table of factories for `registerCommands`. Every command accepts
@@ -54,6 +55,7 @@ export interface RemoteParts {
   documents: RemoteDocuments;
   fileStates: CampaignFileStates;
   campaignRead: vscode.EventEmitter<CampaignRead>;
+  stepDone: vscode.EventEmitter<WalkthroughStep>;
 }
 
 /** Where a command's campaign is: environment, id, and the local file when there is one. */
@@ -275,6 +277,7 @@ export function remoteCommands(parts: RemoteParts): CommandTable<'remote'> {
     [COMMAND_IDS.connectionRetry]: () => () => conn.retry(),
     [COMMAND_IDS.openRemote]: () => (arg?: unknown) => commands.openRemote(arg),
     [COMMAND_IDS.fetch]: () => (arg?: unknown, selected?: unknown) => commands.fetch(arg, selected),
+    [COMMAND_IDS.fetchToEdit]: () => (arg?: unknown) => commands.fetchToEdit(arg),
     [COMMAND_IDS.diffRemote]: () => (arg?: unknown) => commands.diffRemote(arg),
     [COMMAND_IDS.diffBase]: () => (arg?: unknown) => commands.diffBase(arg),
     [COMMAND_IDS.summarizeChanges]: () => (arg?: unknown) => commands.summarizeChanges(arg),
@@ -346,6 +349,14 @@ class RemoteCommands {
   }
 
   /**
+   * From a read-only view (its title button, or the link of the message shown when someone types
+   * in it): the campaign fetched into its file, which opens for editing.
+   */
+  fetchToEdit(arg?: unknown): Promise<FetchResult | FetchManyReport | undefined> {
+    return this.fetch(arg instanceof vscode.Uri ? arg : undefined);
+  }
+
+  /**
    * Fetch one campaign (an item, a file, an id, the active campaign editor), or several: the
    * items selected in the Campaigns view (VS Code passes the item clicked, then the selection),
    * `{ ids }` from a script, or ids typed in the palette's input. Several are read in one batched
@@ -393,6 +404,7 @@ class RemoteCommands {
         }),
       );
       this.parts.campaignRead.fire({ environment: client.environment.name, record: result.record });
+      if (result.outcome === 'written' || result.outcome === 'unchanged') this.parts.stepDone.fire('fetched');
       await this.showFetched(target, opts, result);
       return result;
     } catch (e) {
@@ -459,6 +471,7 @@ class RemoteCommands {
           },
         });
       });
+      if (report.entries.some(e => e.outcome === 'written' || e.outcome === 'unchanged')) this.parts.stepDone.fire('fetched');
       this.showFetchedMany(environment, report);
       return report;
     } catch (e) {
@@ -581,9 +594,8 @@ class RemoteCommands {
       const open = vscode.workspace.textDocuments.find(d => d.uri.fsPath === fileUri.fsPath);
       if (open) await this.documents.track(open);
     }
-    const notes = result.normalized.notes.length
-      ? vscode.l10n.t('{0} component kept as the service returned it (see the information diagnostic).', result.normalized.notes.length)
-      : '';
+    // Said once here: a kept component is not a problem of the file, so it has no diagnostic.
+    const notes = result.normalized.notes.map(n => n.message).join(' ');
     const backup = result.backup ? vscode.l10n.t('Your previous text is in {0}.', vscode.workspace.asRelativePath(result.backup)) : '';
     const sentences =
       result.outcome === 'written'

@@ -18,12 +18,15 @@ import {
 } from '@campaign-studio/sync';
 import { CampaignRead, StudioContext } from '../context';
 import { isCampaignFile, isRemoteCampaign } from '../fileKinds';
+import { COMMAND_IDS } from '../commandIds';
 import { Connection } from './connection';
 import { runWithProgress } from './progress';
 
 /**
- * Remote campaigns as read-only virtual documents, `campaign://<environment>/<id>`, in the request
- * shape a fetch would write (so the rules apply to them as to a file), and base snapshots as
+ * Remote campaigns as read-only documents, `campaign://<environment>/<id>`, in the request shape
+ * a fetch would write (so the rules apply to them as to a file), served by a read-only file
+ * system (not a content provider) so that typing in one says why it is read-only and offers
+ * "Fetch to Edit"; and base snapshots as
  * `campaign-base:/<id>.campaign.json?<workspace folder>` for diffs. Also keeps the language server
  * informed of the remote state (status and base, rules P1–P5 and H5) of every open fetched file,
  * with its base found as the server and `campaign-lint` find it (`findBaseSnapshot`), and of every
@@ -73,12 +76,31 @@ export function parseRemoteUri(uri: vscode.Uri): { environment: string; id: stri
  */
 export class OpenSuperseded extends Error {}
 
-export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** What VS Code shows when someone types in a read-only campaign, with the command that makes it editable. */
+export function readOnlyMessage(): vscode.MarkdownString {
+  const message = new vscode.MarkdownString(
+    vscode.l10n.t(
+      'This is the campaign as the service holds it, read-only: changes are made in a campaign file and pushed. [Fetch to Edit]({0}) writes it into the workspace and opens that file.',
+      `command:${COMMAND_IDS.fetchToEdit}`,
+    ),
+  );
+  message.isTrusted = { enabledCommands: [COMMAND_IDS.fetchToEdit] };
+  return message;
+}
+
+interface Kept {
+  text: string;
+  normalized: NormalizedCampaign;
+  /** When it was read: the file's modification time, so that VS Code reloads an open view of it. */
+  mtime: number;
+}
+
+export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.FileSystemProvider, vscode.Disposable {
   /** Counts the opens begun, so that an open can tell whether a later one began meanwhile. */
   private opens = 0;
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly cache = new Map<string, { text: string; normalized: NormalizedCampaign }>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly cache = new Map<string, Kept>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly sentState = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -102,32 +124,80 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
 
   // ---- campaign:// and campaign-base: -------------------------------------------------------
 
-  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    if (uri.scheme === BASE_SCHEME) {
-      const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
-      const snap = await readBaseSnapshot(uri.query, id);
-      if (!snap) throw new Error(vscode.l10n.t('No base snapshot for campaign {0}: fetch it first.', id));
-      return serializeCampaign(snap.campaign);
-    }
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const id = uri.path.replace(/^\/+/, '').replace(/\.campaign\.json$/, '');
+    const snap = await readBaseSnapshot(uri.query, id);
+    if (!snap) throw new Error(vscode.l10n.t('No base snapshot for campaign {0}: fetch it first.', id));
+    return serializeCampaign(snap.campaign);
+  }
+
+  // ---- campaign:// as a read-only file system ---------------------------------------------------
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const kept = await this.kept(uri);
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime: kept.mtime,
+      size: Buffer.byteLength(kept.text),
+      permissions: vscode.FilePermission.Readonly,
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return Buffer.from((await this.kept(uri)).text);
+  }
+
+  /** Changes come from reads, which `remember` announces: nothing to watch. */
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw this.readOnly(uri);
+  }
+
+  writeFile(uri: vscode.Uri): void {
+    throw this.readOnly(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw this.readOnly(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw this.readOnly(uri);
+  }
+
+  private readOnly(uri: vscode.Uri): vscode.FileSystemError {
+    const name = this.cache.get(cacheKey(uri))?.normalized.document;
+    const what = name ? nameOf(name) : (parseRemoteUri(uri)?.id ?? uri.toString());
+    return vscode.FileSystemError.NoPermissions(
+      vscode.l10n.t('Campaign {0} is shown read-only, as the service holds it: run "Fetch to Edit" to change it in a campaign file.', what),
+    );
+  }
+
+  /** The campaign behind `uri`: as kept, else read from the service now. */
+  private async kept(uri: vscode.Uri): Promise<Kept> {
     const hit = this.cache.get(cacheKey(uri));
-    if (hit) return hit.text;
+    if (hit) return hit;
     const parts = parseRemoteUri(uri);
     if (!parts)
-      throw new Error(
+      throw vscode.FileSystemError.FileNotFound(
         vscode.l10n.t('{0} is not a remote campaign address: the form is campaign://<environment>/<campaign id>.', uri.toString()),
       );
     const client = await this.conn.clientFor(parts.environment);
     if (!client)
-      throw new Error(vscode.l10n.t('Not signed in to environment `{0}`: sign in to it to open {1}.', parts.environment, uri.toString()));
-    const ctrl = new AbortController();
-    token.onCancellationRequested(() => ctrl.abort());
-    const remote = await runWithProgress(
-      readingTitle(parts.id, parts.environment),
-      action => this.read(uri, client.forAction(action), parts.id),
-      { signal: ctrl.signal },
-    );
+      throw vscode.FileSystemError.Unavailable(
+        vscode.l10n.t('Not signed in to environment `{0}`: sign in to it to open {1}.', parts.environment, uri.toString()),
+      );
+    await runWithProgress(readingTitle(parts.id, parts.environment), action => this.read(uri, client.forAction(action), parts.id));
     this.describeRemote(uri);
-    return remote.text;
+    return this.cache.get(cacheKey(uri))!;
   }
 
   /** Reads a campaign for the view at `uri`, and tells every other view of it (the Campaigns tree) what was read. */
@@ -163,7 +233,11 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
     const key = cacheKey(uri);
     const had = this.cache.get(key);
     this.cache.delete(key);
-    this.cache.set(key, { text, normalized });
+    this.cache.set(key, {
+      text,
+      normalized,
+      mtime: had && had.text !== text ? Math.max(Date.now(), had.mtime + 1) : (had?.mtime ?? Date.now()),
+    });
     // Closed documents keep their text for a quick reopen; the oldest are dropped.
     while (this.cache.size > CACHE_SIZE) {
       const oldest = this.cache.keys().next().value as string;
@@ -171,7 +245,7 @@ export class RemoteDocuments implements vscode.TextDocumentContentProvider, vsco
       this.cache.delete(oldest);
     }
     for (const view of openViewsOf(key)) {
-      if (had && had.text !== text) this.changed.fire(view.uri);
+      if (had && had.text !== text) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: view.uri }]);
       if (this.sentState.has(view.uri.toString())) this.describeRemote(view.uri);
     }
   }

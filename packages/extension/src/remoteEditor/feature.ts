@@ -3,7 +3,7 @@ import { CAMPAIGN_SCHEME } from '@campaign-studio/core';
 import { Feature, registerCommands, StudioContext } from '../context';
 import { Connection } from './connection';
 import { remoteCommands } from './commands';
-import { BASE_SCHEME, RemoteDocuments } from './documents';
+import { BASE_SCHEME, readOnlyMessage, RemoteDocuments } from './documents';
 import { CampaignFileStates } from './fileStates';
 import { ConnectionStatusBar } from './statusBar';
 import { CampaignsProvider, VIEW_ID } from './tree';
@@ -55,16 +55,22 @@ export class RemoteFeature implements Feature {
     subs.push(fileStates, vscode.window.registerFileDecorationProvider(fileStates));
     // The commands first: the status bar, documents and tree items below name them, and an item
     // clicked while the tree (re)loads must find its command.
-    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead }));
+    registerCommands(ctx, remoteCommands({ conn, tree, documents, fileStates, campaignRead: ctx.campaignRead, stepDone: ctx.stepDone }));
 
     subs.push(new ConnectionStatusBar(conn, ctx.connectionShown));
-    subs.push(vscode.workspace.registerTextDocumentContentProvider(CAMPAIGN_SCHEME, documents));
+    subs.push(
+      vscode.workspace.registerFileSystemProvider(CAMPAIGN_SCHEME, documents, { isCaseSensitive: true, isReadonly: readOnlyMessage() }),
+    );
     subs.push(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, documents));
     // Several campaigns can be selected: Fetch and Copy Id take them all (VS Code passes the item
     // clicked, then the selection); the commands about one campaign act on the item clicked.
     const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     tree.view = view;
-    subs.push(view);
+    subs.push(
+      view,
+      view.onDidExpandElement(e => void tree.rememberExpansion(e.element, true)),
+      view.onDidCollapseElement(e => void tree.rememberExpansion(e.element, false)),
+    );
 
     subs.push(
       ctx.campaignRead.event(read => {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { serviceTimeText } from '@campaign-studio/core';
 import {
   adviceFor,
   campaignContextValue,
@@ -10,19 +11,25 @@ import {
   ExplorerFilter,
   Group,
   GroupBy,
+  groupCountText,
   groupIcon,
+  groupKey,
   GroupPager,
   groupsFor,
   hasChildren,
   humanize,
   idOf,
+  isExpanded,
   isFiltered,
   metaFor,
   MetaRecord,
   nameOf,
   PAGE_SIZE,
+  sanitizeExpanded,
   sanitizeFilter,
+  ServiceClient,
   withCampaignRead,
+  withExpansion,
 } from '@campaign-studio/sync';
 import { COMMAND_IDS, VSCODE_COMMANDS } from '../commandIds';
 import { CampaignRead } from '../context';
@@ -39,6 +46,7 @@ import type { LinkStates } from '../promote/linkStates';
 export const VIEW_ID = 'campaignStudio.campaigns';
 const FILTER_KEY = 'campaignStudio.explorer.filter';
 const GROUP_BY_KEY = 'campaignStudio.explorer.groupBy';
+const EXPANDED_KEY = 'campaignStudio.explorer.expanded';
 
 class GroupNode {
   readonly kind = 'group';
@@ -107,7 +115,8 @@ export interface ExplorerSnapshot {
   description?: string;
   /** The message above the tree (the active filter). */
   message?: string;
-  groups: Array<{ group: string; campaigns: SnapshotCampaign[]; more: boolean; message?: string }>;
+  /** `count`: what the group shows beside its name, before it is expanded ("7", "15+", "3 match", "no match"); absent while unknown. */
+  groups: Array<{ group: string; count?: string; expanded: boolean; campaigns: SnapshotCampaign[]; more: boolean; message?: string }>;
 }
 
 /** A listed campaign as its item shows it; the tooltip without the reachability, which a hover asks the service for. */
@@ -131,6 +140,8 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
   readonly onDidChangeTreeData = this.changed.event;
   private groups: GroupNode[] = [];
   private groupsKey = '';
+  /** The groups' first pages being read, for the snapshot to wait for. */
+  private firstPages: Promise<void> = Promise.resolve();
   private readonly executions = new Map<string, ExecutionsPager>();
   private readonly meta = new Map<string, Promise<MetaRecord | undefined>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -259,7 +270,11 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     // Unreachable or refused: no stale listing; the welcome content says what is wrong and offers Retry.
     if (!client || !this.conn.canList) return [];
     const env = this.conn.environment()?.name ?? '';
-    if (!node) return this.currentGroups();
+    if (!node) {
+      const groups = this.currentGroups();
+      this.firstPages = this.loadFirstPages(groups, client);
+      return groups;
+    }
     if (node instanceof GroupNode) {
       const p = node.pager;
       if (!p.loaded && !p.error) {
@@ -305,6 +320,37 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
       return out;
     }
     return [];
+  }
+
+  /**
+   * The first page of every group not yet asked for, so that each shows its count before it is
+   * expanded: one search per group, which the group's own listing then reuses, paced by the
+   * client's rate limiter. The tree is redrawn once they are all in (unless it was reset since).
+   */
+  private async loadFirstPages(groups: readonly GroupNode[], client: ServiceClient): Promise<void> {
+    const waiting = groups.filter(g => !g.pager.loaded && !g.pager.error);
+    if (!waiting.length) return;
+    // A group already being read (expanded meanwhile) answers with that same read: never a second call.
+    const asked = waiting.filter(g => !g.pager.loading).length;
+    await this.withViewProgress(() => Promise.allSettled(waiting.map(g => g.pager.loadMore(client))));
+    if (asked && this.groups === groups) this.changed.fire(undefined);
+  }
+
+  /** Remembers a group expanded or collapsed by the person, per environment, for the next drawing of the view. */
+  async rememberExpansion(node: ExplorerNode, expanded: boolean): Promise<void> {
+    const env = this.conn.environment()?.name;
+    if (!(node instanceof GroupNode) || !env) return;
+    const state = this.expansion();
+    const next = withExpansion(state, env, groupKey(node.group), expanded);
+    if (next !== state) await this.state.update(EXPANDED_KEY, next);
+  }
+
+  private expansion() {
+    return sanitizeExpanded(this.state.get(EXPANDED_KEY));
+  }
+
+  private isExpanded(node: GroupNode): boolean {
+    return isExpanded(this.expansion(), this.conn.environment()?.name ?? '', groupKey(node.group));
   }
 
   private executionsPager(node: CampaignNode): ExecutionsPager {
@@ -378,11 +424,15 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
     if (node instanceof GroupNode) {
-      const item = new vscode.TreeItem(humanize(node.group.value), vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = `group/${node.group.by}/${node.group.value}`;
-      item.iconPath = new vscode.ThemeIcon(groupIcon(node.group));
-      const n = node.pager.items.length;
-      item.description = node.pager.loaded ? (node.pager.done ? String(n) : `${n}+`) : undefined;
+      const item = new vscode.TreeItem(
+        humanize(node.group.value),
+        this.isExpanded(node) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+      );
+      // Per environment: VS Code keeps an item's expansion by its id, and another environment's groups are other groups.
+      item.id = `group/${this.conn.environment()?.name ?? ''}/${groupKey(node.group)}`;
+      const none = node.pager.loaded && node.pager.items.length === 0;
+      item.iconPath = new vscode.ThemeIcon(groupIcon(node.group), none ? new vscode.ThemeColor('disabledForeground') : undefined);
+      item.description = groupCountText(node.pager, isFiltered(this.filter));
       item.contextValue = 'group';
       item.tooltip =
         node.group.by === 'status' ? vscode.l10n.t('Status {0}', node.group.value) : vscode.l10n.t('Channel {0}', node.group.value);
@@ -407,7 +457,7 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     }
     if (node instanceof ExecutionNode) {
       const e = node.entry;
-      const sent = typeof e.sent_time === 'string' ? e.sent_time : undefined;
+      const sent = typeof e.sent_time === 'string' && e.sent_time ? serviceTimeText(e.sent_time) : undefined;
       const item = new vscode.TreeItem(sent ?? node.id ?? vscode.l10n.t('execution'), vscode.TreeItemCollapsibleState.None);
       item.description = [typeof e.status === 'string' ? e.status : undefined, sent ? node.id : undefined].filter(Boolean).join(' · ');
       item.iconPath = new vscode.ThemeIcon('history');
@@ -485,11 +535,15 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   private async snapshotGroups(expandGroups: boolean): Promise<ExplorerSnapshot['groups']> {
     const out: ExplorerSnapshot['groups'] = [];
-    for (const g of await this.getChildren()) {
+    const groups = await this.getChildren();
+    await this.firstPages;
+    for (const g of groups) {
       if (!(g instanceof GroupNode)) continue;
       const kids = expandGroups ? await this.getChildren(g) : [];
       out.push({
         group: g.group.value,
+        count: groupCountText(g.pager, isFiltered(this.filter)),
+        expanded: this.isExpanded(g),
         campaigns: kids.filter((k): k is CampaignNode => k instanceof CampaignNode).map(k => this.snapshotOf(k)),
         more: kids.some(k => k instanceof MoreNode),
         message: kids.find((k): k is MessageNode => k instanceof MessageNode)?.text,

@@ -125,6 +125,7 @@ test('the VSIX lists exactly what the extension runs and shows', () => {
     'package.json',
     'package.nls.json',
     'syntaxes/campaign-json.tmLanguage.json',
+    'syntaxes/campaign-review.tmLanguage.json',
   ]);
 });
 

@@ -173,7 +173,7 @@ test("the audience in words, the group's filters as items; all users said so", (
   );
 });
 
-test('limits, control group, goals and UTM parameters in words; a campaign without a trigger has none', () => {
+test('limits, control group, goals and UTM parameters in words; a one-time campaign says it has no trigger', () => {
   const m = model(campaign);
   assert.deepEqual(m.limits, [{ label: 'Throttle', value: '1000 per minute' }]);
   assert.deepEqual(m.controlGroup, [{ label: 'Campaign control group', value: '10% of the audience' }]);
@@ -185,7 +185,11 @@ test('limits, control group, goals and UTM parameters in words; a campaign witho
     { label: 'utm_source', value: 'app' },
     { label: 'utm_medium', value: 'push' },
   ]);
-  assert.deepEqual(m.trigger, []);
+  assert.equal(campaign.campaign_delivery_type, 'ONE_TIME');
+  assert.deepEqual(
+    m.trigger.map(w => w.text),
+    ['None: one-time campaigns are sent at their scheduled time.'],
+  );
   assert.equal(m.unreadable, '');
 });
 

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { serviceTimeText } from '@campaign-studio/core';
 import assert from 'node:assert/strict';
 import type { Environment, LinksFile, PreparedPromotion, PromotionLink, PushPreview, RemoteCampaign } from '@campaign-studio/sync';
 import { NO_LINKS, NO_VALUES } from '@campaign-studio/sync';
@@ -70,11 +71,6 @@ function prepared(over: Partial<PreparedPromotion> = {}): PreparedPromotion {
   };
 }
 
-/** A review's comment header with its wrapped lines joined again. */
-function flat(text: string): string {
-  return text.replace(/\n\/\/ ?/g, ' ');
-}
-
 function remote(doc: Record<string, unknown>): RemoteCampaign {
   return { raw: doc, normalized: doc, status: 'DRAFT' };
 }
@@ -99,7 +95,7 @@ test('the first promotion reviews nothing in the target against the exact body o
   assert.match(header, /\/\/   POST \/v5\/campaigns\n/);
   assert.match(header, /\/\/   PATCH \/v5\/campaigns\/\{id\} basic_details\n/);
   assert.match(header, /\/\/   utm_params\.utm_source: "app-test" → "app"\n/);
-  assert.match(flat(header), /First promotion: a new draft in production, linked in campaign\.links\.json\./);
+  assert.match(header, /\/\/ First promotion: a new draft in production, linked in campaign\.links\.json\.\n/);
 });
 
 test("a later promotion is push's review of the update, headed by the promotion", () => {
@@ -121,7 +117,12 @@ test("a later promotion is push's review of the update, headed by the promotion"
   assert.equal(docs.title, `Promote Spring sale from staging (campaign ${SOURCE}) to production (campaign ${TARGET})`);
   assert.match(docs.right.text, /^\/\/ Promote Spring sale from staging/);
   assert.match(docs.right.text, new RegExp(`// PATCH /v5/campaigns/${TARGET}\\n`));
-  assert.match(flat(docs.right.text), /Linked in campaign\.links\.json; last promoted 2026-01-01T10:00:00\.000Z by ana@example\.com\./);
+  assert.ok(
+    docs.right.text.includes(
+      `\n// Linked in campaign.links.json; last promoted ${serviceTimeText('2026-01-01T10:00:00.000Z')} by ana@example.com.\n`,
+    ),
+    docs.right.text,
+  );
   assert.ok(docs.right.text.endsWith(`${JSON.stringify(preview.body, null, 2)}\n`));
 });
 

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serviceTimeText } from '@campaign-studio/core';
 import { CampaignDoc, ConflictQuestion, mergeFields } from '@campaign-studio/sync';
 import { absent, chooseArgs, columnJson, ConflictSession, documentText, parseEdit } from '../../src/push/conflictSession';
 import { conflictsPage } from '../../src/push/conflictHtml';
@@ -52,7 +53,7 @@ test('one row per conflicting field, in document order, with each side as compac
     ],
   );
   assert.equal(state.campaign, 'Campaign "Spring sale" (c-1) on staging');
-  assert.equal(state.theirsBy, 'changed by colleague@example.com at 2024-05-01T10:00:00Z');
+  assert.equal(state.theirsBy, `changed by colleague@example.com at ${serviceTimeText('2024-05-01T10:00:00Z')}`);
   assert.deepEqual([state.decided, state.ready], [0, false]);
   assert.ok(state.rows.every(r => r.choice === undefined && !r.remove && r.error === undefined));
 });
@@ -183,7 +184,7 @@ test('the diff of one field: as fetched against yours, and against theirs, prett
   const theirs = s.fieldDiff('utm_params.utm_source', 'remote');
   assert.equal(
     theirs.title,
-    'utm_params.utm_source: base (as fetched) ↔ theirs (staging, changed by colleague@example.com at 2024-05-01T10:00:00Z)',
+    `utm_params.utm_source: base (as fetched) ↔ theirs (staging, changed by colleague@example.com at ${serviceTimeText('2024-05-01T10:00:00Z')})`,
   );
   assert.deepEqual([theirs.right.name, theirs.right.text], ['theirs.json', `${absent()}\n`]);
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serviceTimeText } from '@campaign-studio/core';
 import type { PushPreview } from '@campaign-studio/sync';
 import {
   alignKeys,
@@ -10,7 +11,6 @@ import {
   reviewHeader,
   typedConfirmation,
   whoAndWhen,
-  wrap,
 } from '../../src/push/review';
 
 /** The texts of the push review, the modal question, the typed confirmation and the conflict pick. */
@@ -55,9 +55,12 @@ test('compact JSON: one line, "(absent)" for a missing field, long values cut wi
 });
 
 test('who and when: both, either, or nothing known', () => {
-  assert.equal(whoAndWhen('a@b.c', '2025'), 'a@b.c at 2025');
+  // The service's UTC time is read in this machine's zone and locale.
+  const when = serviceTimeText('2025-03-01 10:00:00');
+  assert.notEqual(when, '2025-03-01 10:00:00');
+  assert.equal(whoAndWhen('a@b.c', '2025-03-01 10:00:00'), `a@b.c at ${when}`);
   assert.equal(whoAndWhen('a@b.c', undefined), 'a@b.c');
-  assert.equal(whoAndWhen(undefined, '2025'), 'someone at 2025');
+  assert.equal(whoAndWhen(undefined, '2025-03-01 10:00:00'), `someone at ${when}`);
   assert.equal(whoAndWhen(undefined, undefined), undefined);
 });
 
@@ -74,12 +77,6 @@ test("a change line: path, before → after; one that replaces the service's cha
   );
   assert.equal(changeLine({ ...c, before: undefined }), 'basic_details.name: (absent) → "Mine"');
   assert.equal(changeLine({ ...c, after: undefined }), 'basic_details.name: "Theirs" → (absent)');
-});
-
-test('wrap: words in lines of at most the width; a longer word stays whole', () => {
-  assert.deepEqual(wrap('one two three four', 9), ['one two', 'three', 'four']);
-  assert.deepEqual(wrap('a verylongword b', 4), ['a', 'verylongword', 'b']);
-  assert.deepEqual(wrap('  ', 4), []);
 });
 
 test("alignKeys: the before side takes the body's key order at every level; its own keys follow", () => {
@@ -101,17 +98,13 @@ test('the header lists the request, the campaign, the environment, the last chan
     }),
   );
   assert.deepEqual(lines, [
-    "Nothing has been sent yet: Push or Cancel Push are in this tab's",
-    'title bar; closing the tab cancels.',
+    'Check the body below, then press Push to write “Spring sale” on staging. Cancel, or closing this tab, sends nothing.',
     '',
     'PATCH /v5/campaigns/65f000000000000000000001',
     'Campaign "Spring sale" (65f000000000000000000001), status DRAFT',
     'Environment: staging',
-    'Last changed on the service: colleague@example.com at',
-    '2025-03-01T10:00:00Z',
-    'Sends `basic_details` whole (an update replaces each component',
-    'it carries), with `channel`, `campaign_delivery_type` and',
-    '`updated_by`.',
+    `Last changed on the service: colleague@example.com at ${serviceTimeText('2025-03-01T10:00:00Z')}`,
+    'Sends `basic_details` whole (an update replaces each component it carries), with `channel`, `campaign_delivery_type` and `updated_by`.',
     '',
     '2 field changes (on staging now → after push):',
     '  basic_details.tags: ["a"] → ["a","b"]',
@@ -121,11 +114,9 @@ test('the header lists the request, the campaign, the environment, the last chan
     '  basic_details.platforms',
     '',
     'Notes:',
-    '  - Changes to `campaign_content` of a live event-triggered',
-    '    campaign take up to 30 minutes to reach users.',
+    '  - Changes to `campaign_content` of a live event-triggered campaign take up to 30 minutes to reach users.',
     '',
-    'Below: the campaign on staging now, against the exact request',
-    'body that Push sends.',
+    'Below: the campaign on staging now, against the exact request body that Push sends.',
   ]);
 });
 
@@ -135,18 +126,15 @@ test('the header flags production, and says when the service did not record who 
   );
   assert.ok(lines.includes('Environment: live (PRODUCTION: you will be asked to type its name)'), lines.join('\n'));
   assert.ok(lines.includes('Last changed on the service: not recorded by the service'), lines.join('\n'));
-  assert.ok(
-    lines.some(l => l.endsWith('status unknown')),
-    lines.join('\n'),
-  );
+  assert.ok(lines.includes('Campaign "Spring sale" (65f000000000000000000001), status unknown'), lines.join('\n'));
 });
 
 test("the review: the same comment header on both sides, the right side ends with exactly the body sent, the left in the body's key order", () => {
   const p = preview();
   const docs = reviewDocuments(p);
   assert.equal(docs.title, 'Review push: Spring sale → staging');
-  assert.equal(docs.left.name, 'on staging now.jsonc');
-  assert.equal(docs.right.name, 'after push.jsonc');
+  assert.equal(docs.left.name, 'on staging now.campaign-review');
+  assert.equal(docs.right.name, 'after push.campaign-review');
   const body = JSON.stringify(p.body, null, 2) + '\n';
   assert.ok(docs.right.text.endsWith(body));
   const header = docs.right.text.slice(0, -body.length);
@@ -225,4 +213,36 @@ test("the typed confirmation accepts exactly the environment's name; empty says 
   assert.deepEqual(t.check(''), { message: 'Type live to push, or press Escape to cancel.', severity: 'info' });
   assert.deepEqual(t.check('Live'), { message: "Type the environment's name exactly: live. Escape cancels.", severity: 'error' });
   assert.equal(t.check('live ')?.severity, 'error');
+});
+
+test('a header line per sentence and per change, for the editor to wrap at the width of the review; the values shortened (the body has them whole)', () => {
+  const long = 'Sneakers from $39 this weekend only, in every store and online, while stocks last.';
+  const docs = reviewDocuments(
+    preview({
+      changes: [
+        {
+          path: 'campaign_content.content.push.android.message',
+          before: long,
+          after: long.replace('$39', '$29'),
+          overridesRemote: true,
+        },
+      ],
+    }),
+  );
+  const header = docs.right.text.slice(0, docs.right.text.indexOf('\n{'));
+  assert.ok(
+    header.includes(
+      '\n//   campaign_content.content.push.android.message: "Sneakers from $39 this weekend only, i… → "Sneakers from $29 this weekend only, i…  [replaces a change made on the service by colleague@example.com]\n',
+    ),
+    header,
+  );
+  assert.match(
+    header,
+    /^\/\/ Check the body below, then press Push to write “Spring sale” on staging\. Cancel, or closing this tab, sends nothing\.\n/,
+  );
+});
+
+test("the review's primary action names the environment, production marked", () => {
+  assert.equal(reviewDocuments(preview()).action, 'Push to staging');
+  assert.equal(reviewDocuments(preview({ environment: 'live', production: true })).action, 'Push to live (production)');
 });

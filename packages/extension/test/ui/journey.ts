@@ -15,8 +15,20 @@ export interface Journey {
    * and the workspace's `campaignStudio.environments` point at it.
    */
   needs?: Array<'emulator'>;
+  /**
+   * Where the journey's copy of examples/ lives. By default a folder of its own; `sandbox`: where
+   * `npm start` keeps it, `.vscode-test/sandbox/workspace` inside a git repository whose
+   * .gitignore ignores `.vscode-test/`, so the whole workspace is git-ignored by the repository
+   * around it, as the sandbox's is by this one.
+   */
+  workspaceIn?: 'sandbox';
   /** User settings on top of the runner's quiet defaults. */
   settings?: Record<string, unknown>;
+  /**
+   * Longest one wait for a state may take (default 30 s): longer for a journey whose calls may
+   * wait their turn for the service's rate limit, which the extension keeps to and says so.
+   */
+  stepTimeoutMs?: number;
   /** Longest the whole journey may take (default 120 s). */
   timeoutMs?: number;
   run(ctx: JourneyContext): Promise<void>;

@@ -22,7 +22,7 @@ import { startCodeServer, workbenchUrl } from '../../../../scripts/lib/code-serv
 import { emulatorPresent, EMULATOR_MAIN, startEmulator } from '../../../../scripts/lib/emulator.mjs';
 import { onInterrupt, withTimeout } from '../../../../scripts/lib/processes.mjs';
 import { messageOf, oneLine, writeResults } from '../../../../scripts/lib/results.mjs';
-import { copyExamples, pointAtEmulator } from '../../../../scripts/lib/sandbox.mjs';
+import { copyExamples, openOnWalkthrough, pointAtEmulator } from '../../../../scripts/lib/sandbox.mjs';
 import { checkSandbox } from './sandbox.mjs';
 import { commandLine } from '../../../../scripts/lib/args.mjs';
 
@@ -124,6 +124,24 @@ async function loadJourneys() {
   return { journeys: out, Workbench };
 }
 
+/**
+ * The journey's copy of examples/: in a folder of its own, or (`workspaceIn: 'sandbox'`) where
+ * `npm start` keeps it, `.vscode-test/sandbox/workspace` inside a git repository that ignores
+ * `.vscode-test/`, set to open on the walkthrough as a fresh sandbox is.
+ */
+async function journeyWorkspace(journey, dir) {
+  if (journey.workspaceIn !== 'sandbox') return copyExamples(path.join(dir, 'workspace'));
+  const repository = path.join(dir, 'repository');
+  fs.mkdirSync(repository, { recursive: true });
+  const init = spawnSync('git', ['init', '--quiet'], { cwd: repository, encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`git init in ${repository} failed: ${init.stderr || init.error?.message}`);
+  fs.writeFileSync(path.join(repository, '.gitignore'), fs.readFileSync(path.join(ROOT, '.gitignore')));
+  const workspace = copyExamples(path.join(repository, '.vscode-test', 'sandbox', 'workspace'));
+  // As npm start makes a fresh sandbox: it opens on the walkthrough.
+  await openOnWalkthrough(workspace);
+  return workspace;
+}
+
 async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
   const own = [];
   const shots = path.join(SCREENSHOTS, id);
@@ -132,7 +150,7 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
   const readme = [];
   let page;
   try {
-    const workspace = copyExamples(path.join(base, id, 'workspace'));
+    const workspace = await journeyWorkspace(journey, path.join(base, id));
     let emulator;
     const env = {};
     if (journey.needs?.includes('emulator')) {
@@ -150,7 +168,8 @@ async function runJourney({ id, journey }, { browser, vsix, Workbench, base }) {
     page = await context.newPage();
     page.on('pageerror', e => console.error(`[page] ${e.message}`));
     await page.goto(workbenchUrl(server, { folder: workspace }));
-    const workbench = new Workbench(page);
+    const workbench = new Workbench(page, journey.stepTimeoutMs);
+    if (journey.stepTimeoutMs) page.setDefaultTimeout(journey.stepTimeoutMs);
     await workbench.ready();
     await workbench.extensionActive();
 

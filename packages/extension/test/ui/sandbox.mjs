@@ -26,13 +26,13 @@ class SandboxRun {
   /** What `printed` waits for: each looks at the output again whenever more arrives. */
   #lookers = new Set();
 
-  constructor(args) {
-    // Its own process group, so that the Ctrl-C below reaches start.mjs alone, as a terminal's would.
-    this.child = spawn(process.execPath, ['scripts/start.mjs', '--no-package', '--json', ...args], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  /** `viaNpm`: run as `npm start -- …`, so that the signal goes to npm's own process, as a supervisor's or `kill <pid>` would. */
+  constructor(args, { viaNpm = false } = {}) {
+    const own = ['--no-package', '--json', ...args];
+    // Its own process group, so that the Ctrl-C below reaches start.mjs (or npm) alone, not its whole group as a terminal's would.
+    this.child = viaNpm
+      ? spawn('npm', ['start', '--', ...own], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, ['scripts/start.mjs', ...own], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const heard = d => {
       this.output += d;
       for (const look of [...this.#lookers]) look();
@@ -70,11 +70,11 @@ class SandboxRun {
     this.processes = [...new Set([...this.processes, ...descendants(this.child.pid)])];
   }
 
-  /** Ctrl-C: npm start says it stopped, and none of the processes it started is left. */
-  async interrupt() {
+  /** SIGINT (or `sent`) to the process it started alone: npm start says it stopped, and none of the processes it started is left. */
+  async interrupt(sent = 'SIGINT') {
     this.track();
-    process.kill(this.child.pid, 'SIGINT');
-    const { code, signal } = await withTimeout(this.exited, 30_000, 'npm start did not stop within 30s of Ctrl-C');
+    process.kill(this.child.pid, sent);
+    const { code, signal } = await withTimeout(this.exited, 30_000, `npm start did not stop within 30s of ${sent}`);
     const left = this.processes.filter(processAlive);
     if (left.length) {
       const names = left.map(pid => {
@@ -108,8 +108,8 @@ class SandboxRun {
 }
 
 /** Runs `check` against one `npm start`, always ending it; a failure carries what npm start said. */
-async function withSandbox(args, check) {
-  const run = new SandboxRun(args);
+async function withSandbox(args, check, options) {
+  const run = new SandboxRun(args, options);
   try {
     return await check(run, await run.ready());
   } catch (e) {
@@ -164,9 +164,20 @@ async function firstRun({ dir, page, Workbench, shots, say }) {
     say(`  npm start: ${ready.url} (${run.processes.length} processes under it)`);
     if (!run.output.includes(`Open   ${ready.url}`)) throw new Error('npm start did not print the URL to open');
     if (!run.output.includes(ready.emulator.admin)) throw new Error("npm start did not print the emulator's admin URL");
+    if (!/Where to start: .*walkthrough "Start with Campaign Studio"/.test(run.output))
+      throw new Error('npm start did not say where to start');
     await page.goto(ready.url);
     const workbench = new Workbench(page);
     await workbench.ready();
+    await page
+      .locator('.gettingStartedContainer')
+      .getByText('Start with Campaign Studio', { exact: true })
+      .first()
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs })
+      .catch(() => {
+        throw new Error('the sandbox did not open on the walkthrough "Start with Campaign Studio"');
+      });
+    say('  ✔ the sandbox opens on the walkthrough');
     await workbench.openFile('drafts/black-friday.campaign.json');
     await workbench.squiggles('error').first().waitFor({ state: 'visible' });
     await screenshot(
@@ -266,7 +277,7 @@ async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emul
   process.kill(emulatorPid, 'SIGKILL');
   await run.printed(/emulator restarted on (\S+) \(pid (\d+)\)/, 'that it restarted the emulator after the kill mid-push', { from });
   await workbench.waitForNotification(
-    `Pushed campaign_content to campaign ${id} on shopco (the answer was lost; reading the campaign again confirmed it applied).`,
+    'Pushed Content of “Weekend flash deal” to shopco: the answer was lost, but reading the campaign again confirmed it applied.',
   );
   const stored = await admin(ready, 'GET', `/campaigns/${id}`);
   if (!/Sneakers from \$29/.test(JSON.stringify(stored.components.campaign_content)))
@@ -285,43 +296,53 @@ async function pushWhileTheEmulatorDies({ dir, page, workbench, ready, run, emul
 
 async function secondRun({ dir, page, Workbench, shots, say }, before) {
   const port = new URL(before.ready.url).port;
-  await withSandbox(['--port', port, '--dir', dir], async (run, ready) => {
-    if (ready.emulator.url !== before.ready.emulator.url)
-      throw new Error(`the emulator moved from ${before.ready.emulator.url} to ${ready.emulator.url}`);
-    const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
-    if (fs.readFileSync(settingsFile, 'utf8') !== before.settings.text || fs.statSync(settingsFile).mtimeMs !== before.settings.mtimeMs) {
-      throw new Error('the workspace settings were rewritten although the emulator URL did not change');
-    }
-    if (userSettings(ready)[MARKER_SETTING] !== 'channel') throw new Error('the user settings of the last run are gone');
-    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 200) throw new Error('the draft of the last run is gone');
-    await page.goto(ready.url);
-    const workbench = new Workbench(page);
-    await workbench.ready();
-    await workbench
-      .connectionStatus('shopco: connected')
-      .waitFor({ state: 'visible', timeout: workbench.timeoutMs })
-      .catch(() => {
-        throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"');
-      });
-    await screenshot(
-      page,
-      shots,
-      '03-the-next-npm-start-resumes-signed-in.png',
-      say,
-      'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept',
-    );
-    say(`  ✔ Ctrl-C stopped it again (${await run.interrupt()})`);
-  });
+  await withSandbox(
+    ['--port', port, '--dir', dir],
+    async (run, ready) => {
+      if (ready.emulator.url !== before.ready.emulator.url)
+        throw new Error(`the emulator moved from ${before.ready.emulator.url} to ${ready.emulator.url}`);
+      const settingsFile = path.join(ready.workspace, '.vscode', 'settings.json');
+      if (fs.readFileSync(settingsFile, 'utf8') !== before.settings.text || fs.statSync(settingsFile).mtimeMs !== before.settings.mtimeMs) {
+        throw new Error('the workspace settings were rewritten although the emulator URL did not change');
+      }
+      if (userSettings(ready)[MARKER_SETTING] !== 'channel') throw new Error('the user settings of the last run are gone');
+      if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 200) throw new Error('the draft of the last run is gone');
+      await page.goto(ready.url);
+      const workbench = new Workbench(page);
+      await workbench.ready();
+      await workbench
+        .connectionStatus('shopco: connected')
+        .waitFor({ state: 'visible', timeout: workbench.timeoutMs })
+        .catch(() => {
+          throw new Error('the sign-in of the last run was not kept: the status bar does not say "shopco: connected"');
+        });
+      await screenshot(
+        page,
+        shots,
+        '03-the-next-npm-start-resumes-signed-in.png',
+        say,
+        'the next npm start resumes: same emulator URL, settings not rewritten, user settings, sign-in and data kept',
+      );
+      say(`  ✔ SIGTERM to the npm process alone stopped it all (${await run.interrupt('SIGTERM')})`);
+    },
+    { viaNpm: true },
+  );
 }
 
 async function freshRun({ dir, say }, before) {
-  await withSandbox(['--port', '0', '--emulator-port', '0', '--dir', dir, '--fresh'], async (run, ready) => {
-    if (MARKER_SETTING in userSettings(ready)) throw new Error('--fresh kept the user settings');
-    if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error("--fresh kept the emulator's data");
-    if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(workspaceEntries()))
-      throw new Error('--fresh did not start from a copy of examples/');
-    say(`  ✔ npm start -- --fresh starts over (user data, workspace, emulator data); Ctrl-C: ${await run.interrupt()}`);
-  });
+  await withSandbox(
+    ['--port', '0', '--emulator-port', '0', '--dir', dir, '--fresh'],
+    async (run, ready) => {
+      if (MARKER_SETTING in userSettings(ready)) throw new Error('--fresh kept the user settings');
+      if ((await api(ready, 'GET', `/v5/campaigns/${before.id}`)).status !== 404) throw new Error("--fresh kept the emulator's data");
+      if (JSON.stringify(fs.readdirSync(ready.workspace).sort()) !== JSON.stringify(workspaceEntries()))
+        throw new Error('--fresh did not start from a copy of examples/');
+      say(
+        `  ✔ npm start -- --fresh starts over (user data, workspace, emulator data); SIGINT to the npm process alone: ${await run.interrupt()}`,
+      );
+    },
+    { viaNpm: true },
+  );
 }
 
 /**

@@ -4,6 +4,15 @@ import type { Locator, Page } from 'playwright-core';
  * What a person does in the VS Code workbench, as Playwright calls against code-server's page.
  * Every method ends by waiting for the state it produces (a selector, a text), never for a time.
  */
+/**
+ * A review's header as one text, whatever the column's width: the lines the editor wrapped (a
+ * view line after a break, indented, without a comment mark; a break at a space keeps the space)
+ * and the header's comment lines are joined.
+ */
+export function joinedLines(text: string): string {
+  return text.replace(/\n *(\/\/ *)?/g, (_, mark?: string) => (mark ? ' ' : ''));
+}
+
 export class Workbench {
   constructor(
     readonly page: Page,
@@ -312,6 +321,21 @@ export class Workbench {
     return this.page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
   }
 
+  /**
+   * Reconnects once the service is back: Retry in the view's message `welcome`, unless the
+   * connection's own check has found the service back first (the button then goes).
+   */
+  async reconnect(welcome: Locator, connected: Locator): Promise<void> {
+    await this.until(async () => {
+      if (await connected.isVisible()) return true;
+      await welcome
+        .getByRole('button', { name: 'Retry' })
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
+      return connected.isVisible();
+    }, 'the view to reconnect, by Retry or by itself');
+  }
+
   /** A tree item (Explorer, Campaigns view, …) by its accessible name. */
   treeItem(name: string | RegExp): Locator {
     return this.page.getByRole('treeitem', { name });
@@ -455,9 +479,19 @@ export class Workbench {
   async movePointerAway(): Promise<void> {
     const bar = await this.page.locator('.part.statusbar').boundingBox();
     if (!bar) throw new Error('the status bar is not on screen');
-    await this.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    const x = bar.x + bar.width / 2;
+    const y = bar.y + bar.height / 2;
+    await this.page.mouse.move(x, y);
     const hovers = this.page.locator('.workbench-hover, .monaco-hover:not(.hidden)');
-    await this.until(async () => (await hovers.count()) === 0 || !(await hovers.first().isVisible()), 'the tooltips to close');
+    let moves = 0;
+    await this.until(async () => {
+      if ((await hovers.count()) === 0 || !(await hovers.first().isVisible())) return true;
+      // A status bar item's hover shown for its keyboard focus (where the focus may land when a
+      // notification closes) stays until the focus leaves; a pointer's, until the pointer moves.
+      await this.page.evaluate("document.activeElement?.closest('.part.statusbar') && document.activeElement.blur()");
+      await this.page.mouse.move(x + (++moves % 2), y);
+      return false;
+    }, 'the tooltips to close');
   }
 
   /** A button of the active editor's title bar (a command contributed to `editor/title`), by its title. */

@@ -43,12 +43,13 @@ function readClient(client: ClientInfo, params: InitializeParams): void {
   client.workspaceFolders = folders.filter(isFileUri).map(uriToFileName);
   client.workspaceFolderChanges = !!caps.workspace?.workspaceFolders;
   const options = params.initializationOptions as
-    | { campaignStudio?: unknown; ruleDocCommand?: unknown; previewCommand?: unknown }
+    | { campaignStudio?: unknown; ruleDocCommand?: unknown; previewCommand?: unknown; problemsInHover?: unknown }
     | undefined;
   client.pushedEditorSettings = options?.campaignStudio;
   client.ruleDocCommand = typeof options?.ruleDocCommand === 'string' ? options.ruleDocCommand : undefined;
   client.ruleLink = ruleLinkFor(client.ruleDocCommand);
   client.previewCommand = typeof options?.previewCommand === 'string' ? options.previewCommand : undefined;
+  client.problemsInHover = options?.problemsInHover !== false;
 }
 
 function serverCapabilities(client: ClientInfo): ServerCapabilities {

@@ -59,7 +59,10 @@ function watchers(folders: Folder[], s: WorkspaceValidation): FileSystemWatcher[
   return [...WATCHED_FILES, ...campaignFiles];
 }
 
-/** The files the patterns match in a folder, without node_modules, .git and what .gitignore ignores. */
+/**
+ * The files the patterns match in a folder, without node_modules, .git and what .gitignore ignores
+ * inside it: a workspace folder that an enclosing repository ignores as a whole is checked all the same.
+ */
 async function filesIn(folder: Folder, patterns: string[]): Promise<string[]> {
   const found = await glob(patterns, {
     cwd: folder.dir,
@@ -70,7 +73,7 @@ async function filesIn(folder: Folder, patterns: string[]): Promise<string[]> {
   });
   return found
     .map(f => path.resolve(f))
-    .filter(f => !folder.ignores.ignores(f, false))
+    .filter(f => !folder.ignores.ignores(f, false, folder.dir))
     .sort();
 }
 
@@ -149,7 +152,7 @@ class BackgroundCheck implements WorkspaceFiles {
   private belongs(uri: string): boolean {
     const file = uriToFileName(uri);
     const folder = this.folderOf(file);
-    if (!folder || SKIPPED.test(file) || folder.ignores.ignores(file, false)) return false;
+    if (!folder || SKIPPED.test(file) || folder.ignores.ignores(file, false, folder.dir)) return false;
     return this.known.has(uri) || this.known.size < MAX_WORKSPACE_FILES;
   }
 

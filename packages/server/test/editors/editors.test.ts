@@ -9,11 +9,11 @@ import { lint, SEV } from '../../../core/test/helpers/lint';
 import { InstalledPackage, installPackage, REPO } from '../../../cli/test/helpers/package';
 
 /**
- * The README's setups for other editors, run as written. Each configuration block is read from
- * README.md (the fenced block after `<!-- editor-setup:NAME -->`), so the README cannot drift from
+ * The setups for other editors in docs/other-editors.md, run as written. Each configuration block
+ * is read from that page (the fenced block after `<!-- editor-setup:NAME -->`), so it cannot drift from
  * what is tested. Neovim and Emacs are the real editors (Debian's, installed by
  * scripts/ensure-env.mjs), and the server is `campaign-language-server` from the packed npm
- * package, found on the PATH as the README tells users to install it.
+ * package, found on the PATH as the page tells users to install it.
  *
  * Each editor opens a campaign, a search request and a .campaignrc.json that break rules, and an
  * unrelated JSON file. A probe running inside the editor (probe.lua, probe.el) waits with the
@@ -24,10 +24,13 @@ import { InstalledPackage, installPackage, REPO } from '../../../cli/test/helper
 /** How long an editor may take to show diagnostics: a hang, never a pacing device. */
 const EDITOR_TIMEOUT_MS = 30_000;
 
-function readmeBlock(name: string): string {
-  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-  const m = new RegExp(`<!-- editor-setup:${name} -->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
-  if (!m) throw new Error(`README.md has no fenced block after <!-- editor-setup:${name} -->`);
+/** The page that gives the setups, relative to the repository. */
+const SETUPS_PAGE = 'docs/other-editors.md';
+
+function setupBlock(name: string): string {
+  const page = fs.readFileSync(path.join(REPO, SETUPS_PAGE), 'utf8');
+  const m = new RegExp(`<!-- editor-setup:${name} -->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(page);
+  if (!m) throw new Error(`${SETUPS_PAGE} has no fenced block after <!-- editor-setup:${name} -->`);
   return m[1] + '\n';
 }
 
@@ -101,7 +104,7 @@ interface ProbeResult<F> {
 }
 
 /**
- * Runs an editor on every file of the workspace, with the README's configuration written to
+ * Runs an editor on every file of the workspace, with the page's configuration written to
  * `configFile`, and returns what its probe wrote, keyed by the file's path in the workspace.
  */
 function runEditor<F>(
@@ -120,7 +123,7 @@ function runEditor<F>(
     killSignal: 'SIGKILL',
     env: {
       ...process.env,
-      // The README tells users to put the package's commands on their PATH.
+      // docs/other-editors.md tells users to put the package's commands on their PATH.
       PATH: `${pkg.bin}${path.delimiter}${process.env.PATH ?? ''}`,
       HOME: pkg.dir,
       XDG_CONFIG_HOME: path.join(pkg.dir, 'config'),
@@ -145,7 +148,7 @@ function runEditor<F>(
   return { ...result, files: Object.fromEntries(Object.entries(result.files).map(([file, f]) => [path.relative(workspace, file), f])) };
 }
 
-describe('Neovim, with the README configuration', () => {
+describe('Neovim, with the configuration of docs/other-editors.md', () => {
   interface NeovimFile {
     clients: string[];
     diagnostics: Array<{ code: string; source: string; message: string; severity: number; line: number; column: number }>;
@@ -153,7 +156,7 @@ describe('Neovim, with the README configuration', () => {
 
   test("shows the rules' diagnostics for campaign, search and settings files, and leaves other JSON alone", t => {
     const config = path.join(pkg.dir, 'init.lua');
-    fs.writeFileSync(config, readmeBlock('neovim'));
+    fs.writeFileSync(config, setupBlock('neovim'));
     const result = runEditor<NeovimFile>(t, 'nvim', files => [
       '--headless',
       '-u',
@@ -191,7 +194,7 @@ describe('Neovim, with the README configuration', () => {
   });
 });
 
-describe('Emacs with Eglot, with the README configuration', () => {
+describe('Emacs with Eglot, with the configuration of docs/other-editors.md', () => {
   interface EmacsFile {
     mode: string;
     managed: boolean;
@@ -207,7 +210,7 @@ describe('Emacs with Eglot, with the README configuration', () => {
 
   test("shows the rules' diagnostics for campaign, search and settings files, and leaves other JSON alone", t => {
     const config = path.join(pkg.dir, 'init.el');
-    fs.writeFileSync(config, readmeBlock('emacs'));
+    fs.writeFileSync(config, setupBlock('emacs'));
     const result = runEditor<EmacsFile>(t, 'emacs', files => ['--batch', '-l', path.join(__dirname, 'probe.el'), ...files], {
       CAMPAIGN_PROBE_CONFIG: config,
     });
@@ -231,7 +234,7 @@ describe('Emacs with Eglot, with the README configuration', () => {
   });
 });
 
-describe('Helix, with the README languages.toml (parsed, not run: no Helix here)', () => {
+describe('Helix, with the languages.toml of docs/other-editors.md (parsed, not run: no Helix here)', () => {
   /**
    * The keys Helix accepts, from its languages.toml documentation and `LanguageConfiguration`
    * (helix-core/src/syntax/config.rs, 25.07), which rejects unknown keys (`deny_unknown_fields`).
@@ -282,7 +285,7 @@ describe('Helix, with the README languages.toml (parsed, not run: no Helix here)
   }
 
   test('defines the server command and one language whose globs select exactly the three kinds of file', () => {
-    const toml = parseToml(readmeBlock('helix')) as {
+    const toml = parseToml(setupBlock('helix')) as {
       'language-server': Record<string, Record<string, unknown>>;
       language: Array<Record<string, unknown>>;
     };

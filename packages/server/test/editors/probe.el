@@ -1,7 +1,7 @@
 ;;; probe.el --- runs inside `emacs --batch -l probe.el FILE...' -*- lexical-binding: t -*-
 ;;
 ;; Does what an interactive start does before the init file and --batch skips (activate the
-;; installed packages, such as Debian's elpa-eglot), loads the README's configuration from
+;; installed packages, such as Debian's elpa-eglot), loads the configuration of docs/other-editors.md from
 ;; $CAMPAIGN_PROBE_CONFIG, opens every file as a person would, waits (with accept-process-output,
 ;; Emacs's own wait for its subprocesses) until each file named in $CAMPAIGN_PROBE_CHECKED has
 ;; Flymake diagnostics, and writes what Emacs holds for every file to $CAMPAIGN_PROBE_OUT as JSON.

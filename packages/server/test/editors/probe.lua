@@ -1,4 +1,4 @@
--- Runs inside Neovim after the README's configuration (`nvim --headless -u config.lua -c 'luafile probe.lua' FILE...`):
+-- Runs inside Neovim after the configuration of docs/other-editors.md (`nvim --headless -u config.lua -c 'luafile probe.lua' FILE...`):
 -- opens every file of the argument list as a person would, waits (with Neovim's own vim.wait, which
 -- keeps the event loop running) until each file named in $CAMPAIGN_PROBE_CHECKED has diagnostics,
 -- and writes what Neovim holds for every file to $CAMPAIGN_PROBE_OUT as JSON. Then quits.

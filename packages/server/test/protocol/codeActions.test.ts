@@ -87,11 +87,11 @@ function at(
 }
 
 /** A server for the tests of one `describe`, started before them with `capabilities`, and a folder for their files. */
-function session(capabilities: ClientCapabilities): { ed: Editor; dir: string } {
+function session(capabilities: ClientCapabilities, initializationOptions?: unknown): { ed: Editor; dir: string } {
   const s = {} as { ed: Editor; dir: string };
   before(async () => {
     s.dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-code-actions-')));
-    s.ed = await Editor.start('stdio', { capabilities });
+    s.ed = await Editor.start('stdio', { capabilities, initializationOptions });
   });
   after(() => {
     s.ed.kill();
@@ -233,5 +233,56 @@ describe('hover never waits for validation', () => {
     assert.deepEqual(answered, ['hover', 'diagnostics']);
     assert.ok(shown, 'a hover for "channel"');
     assert.equal(report.kind, 'full', "the edited version's diagnostics, validated after the hover");
+  });
+});
+
+describe('a wrong value, as a plain LSP client meets it (Neovim)', () => {
+  const s = session(NOT_RESOLVING);
+
+  test('hovering `ANDRIOD` shows the problem first, then the docs; the quick fix changes it to `ANDROID`', async () => {
+    const text = JSON.stringify(
+      { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Sale', platforms: ['ANDRIOD', 'IOS'] } },
+      null,
+      2,
+    );
+    const uri = pathToFileURL(path.join(s.dir, 'platforms.campaign.json')).href;
+    await s.ed.open(uri, text);
+    const b1 = (await s.ed.published(uri, p => p.diagnostics.some(d => d.code === 'B1'))).diagnostics.find(d => d.code === 'B1')!;
+    assert.match(b1.message, /did you mean `ANDROID`\?/);
+
+    const line = text.split('\n').findIndex(l => l.includes('"ANDRIOD"'));
+    const position = { line, character: text.split('\n')[line].indexOf('ANDRIOD') + 3 };
+    const hover = await s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+    const md = (hover?.contents as { value: string }).value;
+    const [problem, docs] = md.split('\n\n---\n\n');
+    assert.match(problem, /^\*\*Error B1:\*\* `ANDRIOD` is not allowed in `platforms`: did you mean `ANDROID`\?/);
+    assert.match(docs ?? '', /`platforms`/);
+
+    const actions = await at(s.ed, uri, b1.range, [b1]);
+    const change = actions.find(a => a.title === 'Change to `ANDROID`');
+    assert.ok(change, actions.map(a => a.title).join(', '));
+    assert.equal(change.isPreferred, true);
+    assert.deepEqual(JSON.parse(applied(text, change.edit!.changes![uri])).basic_details.platforms, ['ANDROID', 'IOS']);
+  });
+});
+
+describe('a wrong value in VS Code, which shows the problems in its hovers itself', () => {
+  const s = session(RESOLVING, { problemsInHover: false });
+
+  test('the hover on `ANDRIOD` holds the docs only: the problem is not said twice', async () => {
+    const text = JSON.stringify(
+      { channel: 'PUSH', campaign_delivery_type: 'ONE_TIME', basic_details: { name: 'Sale', platforms: ['ANDRIOD'] } },
+      null,
+      2,
+    );
+    const uri = pathToFileURL(path.join(s.dir, 'platforms.campaign.json')).href;
+    await s.ed.open(uri, text);
+    await s.ed.published(uri, p => p.diagnostics.some(d => d.code === 'B1'));
+    const line = text.split('\n').findIndex(l => l.includes('"ANDRIOD"'));
+    const position = { line, character: text.split('\n')[line].indexOf('ANDRIOD') + 3 };
+    const hover = await s.ed.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+    const md = (hover?.contents as { value: string }).value;
+    assert.match(md, /`platforms`/);
+    assert.doesNotMatch(md, /\*\*Error B1:\*\*|did you mean/);
   });
 });

@@ -65,21 +65,17 @@ describe('a fetched file opened without the extension (push diagnostics over std
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('as fetched: the kept schedule is the one H5 note, no errors', async () => {
+  test('as fetched: nothing to report, the kept schedule included', async () => {
     await ed.open(uri, p.text);
-    const got = await ed.published(uri, q => q.diagnostics.length > 0);
-    assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information']);
-    assert.match(
-      got.diagnostics.find(d => d.code === 'H5')!.message,
-      /kept as the service returned it: .*It is not sent on push unless you change it/,
-    );
+    const got = await ed.published(uri, q => q.version === 1);
+    assert.deepEqual(got.diagnostics, []);
   });
 
   test('the audience of the ACTIVE campaign edited: P1 from the base found beside the file', async () => {
     const edited = editedText(p, { segmentation_details: { is_all_user_campaign: true } });
     const v = await setText(ed, uri, p.text, edited);
     const got = await ed.published(uri, q => q.version === v);
-    assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.deepEqual(notable(got.diagnostics), ['P1@/segmentation_details error']);
     p = { ...p, text: edited };
   });
 
@@ -88,12 +84,12 @@ describe('a fetched file opened without the extension (push diagnostics over std
       entries: [{ uri, state: { status: 'DRAFT', base: p.document } }],
     } satisfies RemoteStateNotification.Params);
     let got = await ed.published(uri, q => !notable(q.diagnostics).some(s => s.startsWith('P1')));
-    assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P4@/segmentation_details information']);
+    assert.deepEqual(notable(got.diagnostics), ['P4@/segmentation_details information']);
     await ed.connection.sendNotification(RemoteStateNotification.method, {
       entries: [{ uri, state: null }],
     } satisfies RemoteStateNotification.Params);
     got = await ed.published(uri, q => notable(q.diagnostics).some(s => s.startsWith('P1')));
-    assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.deepEqual(notable(got.diagnostics), ['P1@/segmentation_details error']);
   });
 
   test('a base rewritten on disk (fetched again as a draft) is read again when the editor reports it', async () => {
@@ -101,7 +97,7 @@ describe('a fetched file opened without the extension (push diagnostics over std
     fs.writeFileSync(p.file, p.text);
     await ed.fileChanged(uriOf(p.sidecar));
     const got = await ed.published(uri, q => !notable(q.diagnostics).some(s => s.startsWith('P1')));
-    assert.deepEqual(notable(got.diagnostics), ['H5@/scheduling_details information', 'P4@/segmentation_details information']);
+    assert.deepEqual(notable(got.diagnostics), ['P4@/segmentation_details information']);
   });
 
   test('a damaged base is logged once, saying what to do; the file is checked without it', async () => {
@@ -146,7 +142,7 @@ describe('a fetched file opened without the extension (pull diagnostics)', () =>
     await ed.open(uri, text);
     const first = (await ed.pull(uri)) as FullDocumentDiagnosticReport;
     assert.equal(first.kind, DocumentDiagnosticReportKind.Full);
-    assert.deepEqual(notable(first.items), ['H5@/scheduling_details information', 'P1@/segmentation_details error']);
+    assert.deepEqual(notable(first.items), ['P1@/segmentation_details error']);
     const refreshes = ed.refreshes;
     fs.rmSync(p.sidecar);
     await ed.fileChanged(uriOf(p.sidecar), FileChangeType.Deleted);

@@ -191,3 +191,25 @@ describe('the background check follows the workspace folders the editor adds and
     assert.deepEqual(codes(await ed.published(first.uri('broken.campaign.json'), p => p.diagnostics.length === 0)), []);
   });
 });
+
+describe('a workspace folder that the enclosing repository ignores as a whole', () => {
+  const repo = workspace();
+  let ed: Editor;
+  before(async () => {
+    repo.write('.git/HEAD', 'ref: refs/heads/main\n');
+    repo.write('.gitignore', 'out/\n');
+    repo.write('out/workspace/drafts/broken.campaign.json', BROKEN);
+    ed = await Editor.start('stdio', {
+      capabilities: PUSH_CAPABILITIES,
+      workspaceFolder: pathToFileURL(path.join(repo.dir, 'out', 'workspace')).href,
+    });
+  });
+  after(() => {
+    ed.kill();
+    fs.rmSync(repo.dir, { recursive: true, force: true });
+  });
+
+  test('is checked all the same, as `campaign lint` checks a folder named on its command line', async () => {
+    assert.deepEqual(codes(await ed.published(repo.uri('out/workspace/drafts/broken.campaign.json'))), ['D1']);
+  });
+});

@@ -15,6 +15,11 @@ interface Level {
  * with a `.git` at or above a path; without one, the working folder) from its root down: each
  * deeper file may ignore more or take back (`!pattern`) what an upper one ignored. Directory walks
  * and globs skip what it ignores; a file named on the command line is checked all the same.
+ *
+ * A folder that the user named (a workspace folder, a directory given to the CLI: the `root` of a
+ * check) is itself never ignored, even when an enclosing repository ignores it as a whole, as git
+ * checks a nested repository whatever its parent ignores: the enclosing rules still apply to the
+ * entries inside it, seen from that folder (see `rerooted`).
  */
 export class GitIgnores {
   private readonly rules = new Map<string, Ignore | undefined>();
@@ -22,14 +27,19 @@ export class GitIgnores {
   private readonly repositories = new AncestorIndex(dir => entryExists(path.join(dir, '.git')));
   /** Per directory, the .gitignore files that apply to its entries, root first. */
   private readonly levels = new Map<string, readonly Level[]>();
+  /** Per checked folder and .gitignore above it that ignores it, that file's rules seen from the folder. */
+  private readonly rerootedRules = new Map<string, Ignore>();
 
   constructor(private readonly cwd: string) {}
 
-  /** Whether the absolute path `abs` (a directory when `isDir`) is ignored. */
-  ignores(abs: string, isDir: boolean): boolean {
+  /**
+   * Whether the absolute path `abs` (a directory when `isDir`) is ignored, in a check of the
+   * folder `root` (the working folder unless given), which holds it.
+   */
+  ignores(abs: string, isDir: boolean, root = this.cwd): boolean {
     const entry = path.basename(abs) + (isDir ? '/' : '');
     let ignored = false;
-    for (const { rules, prefix } of this.levelsOf(path.dirname(abs))) {
+    for (const { rules, prefix } of this.levelsOf(path.dirname(abs), root)) {
       const verdict = rules.test(prefix + entry);
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
@@ -37,8 +47,9 @@ export class GitIgnores {
     return ignored;
   }
 
-  private levelsOf(dir: string): readonly Level[] {
-    let levels = this.levels.get(dir);
+  private levelsOf(dir: string, checked: string): readonly Level[] {
+    const key = `${checked}\0${dir}`;
+    let levels = this.levels.get(key);
     if (!levels) {
       const found = this.withRules.matching(dir);
       const root = found.length ? this.rootOf(dir) : undefined;
@@ -48,10 +59,25 @@ export class GitIgnores {
           : found
               .filter(d => isInside(d, root))
               .reverse()
-              .map(d => ({ rules: this.rulesOf(d)!, prefix: prefixOf(d, dir) }));
-      this.levels.set(dir, levels);
+              .map(d => this.levelOf(d, dir, checked));
+      this.levels.set(key, levels);
     }
     return levels;
+  }
+
+  /** The rules of the .gitignore in `at` for the entries of `dir`, in a check of the folder `checked`. */
+  private levelOf(at: string, dir: string, checked: string): Level {
+    const rules = this.rulesOf(at)!;
+    const folder = prefixOf(at, checked);
+    const above = at !== checked && isInside(checked, at) && isInside(dir, checked);
+    if (!above || !rules.test(folder).ignored) return { rules, prefix: prefixOf(at, dir) };
+    const key = `${checked}\0${at}`;
+    let seen = this.rerootedRules.get(key);
+    if (!seen) {
+      seen = rerooted(fs.readFileSync(path.join(at, '.gitignore'), 'utf8'), folder.slice(0, -1));
+      this.rerootedRules.set(key, seen);
+    }
+    return { rules: seen, prefix: prefixOf(checked, dir) };
   }
 
   /** The folder whose .gitignore files apply to the entries of `dir`, or undefined when none do. */
@@ -73,6 +99,37 @@ export class GitIgnores {
     this.rules.set(dir, rules);
     return rules;
   }
+}
+
+/**
+ * The rules of a .gitignore as they apply inside its subfolder `folder` (`a/b`, posix), the folder
+ * itself never ignored: a pattern without a slash still matches at any depth, an anchored one is
+ * kept from where it reaches into the folder (`/a/b/build/` becomes `/build/`, `a/*\/gen` at
+ * `a/b` becomes `/gen`), and one that names the folder, one of its parents or another folder is
+ * dropped. A `**` segment keeps the rest at any depth.
+ */
+export function rerooted(text: string, folder: string): Ignore {
+  const outer = folder.split('/');
+  const lines = text.split(/\r?\n/).flatMap(line => {
+    const kept = rerootedPattern(line.trimEnd(), outer);
+    return kept === undefined ? [] : [kept];
+  });
+  return ignore().add(lines);
+}
+
+function rerootedPattern(line: string, outer: readonly string[]): string | undefined {
+  if (!line || line.startsWith('#')) return line;
+  const negated = line.startsWith('!') ? '!' : '';
+  const body = line.slice(negated.length);
+  const dirOnly = body.endsWith('/') ? '/' : '';
+  const pattern = body.slice(0, body.length - dirOnly.length);
+  if (!pattern.includes('/')) return line;
+  const segments = pattern.replace(/^\//, '').split('/');
+  for (let i = 0; i < outer.length; i++) {
+    if (segments[i] === '**') return negated + segments.slice(i).join('/') + dirOnly;
+    if (i >= segments.length - 1 || !ignore().add(segments[i]).ignores(outer[i])) return undefined;
+  }
+  return `${negated}/${segments.slice(outer.length).join('/')}${dirOnly}`;
 }
 
 /** `dir` seen from `from`, ending with `/` (empty when they are the same folder). */

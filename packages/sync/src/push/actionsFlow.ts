@@ -3,7 +3,7 @@ import { isResponseScheduling } from '../remote/normalize';
 import { describeFailure, errorEnvelope, findingsFromEnvelope, rejectedThis } from './errorMapping';
 import { answerLost, mayHaveApplied } from '../remote/errors';
 import { CampaignDoc, campaignIdOf, contentOf, sameContent } from './model';
-import { isObject, parse } from '@campaign-studio/core';
+import { isObject, parse, ReaderTime, serviceTimeText } from '@campaign-studio/core';
 import {
   ExecutionEntry,
   LocalFile,
@@ -21,6 +21,7 @@ import { byAction, normalStatus, STATUS_ACTIONS, statusActionProblem, writeRefus
 import type { StatusAction } from '../remote/serviceClient';
 import { describeResults, inInlineContent, inlineTestContent, MAX_RECIPIENTS } from './testSend';
 import { answerLostOrFailed, failureClause, readUntilAnswered, whyUnchecked } from './readBack';
+import { metadataInStep } from './textEdits';
 
 /**
  * The other calls on a campaign: validate remotely (nothing is committed), test sends, pause /
@@ -549,10 +550,15 @@ function notAppliedMessage(id: string, action: StatusAction, what: string, was: 
       );
 }
 
-/** Keep the base in step when only the status and stamp moved, so the next push sees no remote change. */
+/**
+ * Keep the base in step when only the status and stamp moved, so the next push sees no remote
+ * change, and the file's metadata with it, so it shows the new status.
+ */
 async function keepBaseInStep(id: string, after: RemoteCampaign, deps: StatusDeps): Promise<void> {
   const base = await deps.bases.read(id);
-  if (base && sameContent(contentOf(base), contentOf(after.normalized))) await deps.bases.write(id, after);
+  if (!base || !sameContent(contentOf(base), contentOf(after.normalized))) return;
+  await deps.bases.write(id, after);
+  if (deps.file) await metadataInStep(deps.file, after.normalized);
 }
 
 /** Delivery types whose executions exist (spec: Execution history). */
@@ -612,12 +618,14 @@ function executionsCount({ executions: { length: n }, total, truncated }: Execut
 }
 
 /** The history as a Markdown document: one row per execution. */
-export function executionsMarkdown(h: ExecutionHistory, name?: string): string {
+export function executionsMarkdown(h: ExecutionHistory, name?: string, reader: ReaderTime = {}): string {
   const lines = [`# ${name ? l10n.t('Executions of {0} ({1})', name, h.id) : l10n.t('Executions of {0}', h.id)}`, ''];
   lines.push(executionsCount(h), '');
   if (h.executions.length) {
-    lines.push(`| # | ${l10n.t('child campaign')} | ${l10n.t('sent (UTC)')} | ${l10n.t('status')} |`, '| --- | --- | --- | --- |');
-    h.executions.forEach((e, i) => lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ?? ''} | ${e.status ?? ''} |`));
+    lines.push(`| # | ${l10n.t('child campaign')} | ${l10n.t('sent')} | ${l10n.t('status')} |`, '| --- | --- | --- | --- |');
+    h.executions.forEach((e, i) =>
+      lines.push(`| ${i + 1} | \`${e.campaign_id}\` | ${e.sent_time ? serviceTimeText(e.sent_time, reader) : ''} | ${e.status ?? ''} |`),
+    );
   }
   return lines.join('\n') + '\n';
 }

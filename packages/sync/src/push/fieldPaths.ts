@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { isObject, own } from '@campaign-studio/core';
+import { isObject, own, setMember } from '@campaign-studio/core';
 
 /**
  * Paths to fields inside a campaign, and the field-level difference of two documents. Objects
@@ -73,6 +73,28 @@ export function valueAt(doc: unknown, path: readonly PathSegment[]): unknown {
     }
   }
   return cur;
+}
+
+/**
+ * A copy of `doc` with the field at `path` set to `value` (`undefined` removes it), every other
+ * field as it was: missing objects on the way are made, and a keyed element is found by its
+ * identity, added at the end when absent.
+ */
+export function withValueAt(doc: unknown, path: readonly PathSegment[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [seg, ...rest] = path;
+  if (typeof seg === 'string') {
+    const out: Record<string, unknown> = isObject(doc) ? { ...doc } : {};
+    const next = withValueAt(own(out, seg), rest, value);
+    if (next === undefined) delete out[seg];
+    else setMember(out, seg, next);
+    return out;
+  }
+  const elements = Array.isArray(doc) ? doc : [];
+  const index = elements.findIndex(el => isObject(el) && el[seg.key] === seg.value);
+  const next = withValueAt(index < 0 ? { [seg.key]: seg.value } : elements[index], rest, value);
+  if (next === undefined) return elements.filter((_, i) => i !== index);
+  return index < 0 ? [...elements, next] : elements.map((el, i) => (i === index ? next : el));
 }
 
 export interface FieldChange {

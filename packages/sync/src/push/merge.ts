@@ -130,11 +130,16 @@ function elementOrder(b: Map<string, unknown>, l: Map<string, unknown>, r: Map<s
 
 function conflict(path: PathSegment[], b: unknown, l: unknown, r: unknown, walk: Walk): unknown {
   const id = pathId(path);
-  walk.out.conflicts.push({ id, path: pathText(path), segments: path, base: b, local: l, remote: r });
-  const choice = walk.choices[id];
-  if (choice === 'remote') return r;
+  const c: FieldConflict = { id, path: pathText(path), segments: path, base: b, local: l, remote: r };
+  walk.out.conflicts.push(c);
+  return chosenValue(c, walk.choices[id] ?? 'local');
+}
+
+/** The value a conflicting field takes for a choice: the one decision the editor's conflict view and `campaign resolve` share. */
+export function chosenValue(c: FieldConflict, choice: ConflictChoice): unknown {
+  if (choice === 'remote') return c.remote;
   if (isObject(choice) && Object.prototype.hasOwnProperty.call(choice, 'value')) return choice.value;
-  return l;
+  return c.local;
 }
 
 /**

@@ -1,6 +1,15 @@
 import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
-import { code, isAuthorField, isComponent, isKnownNonComponent, isObject, isReadOnlyField, setMember } from '@campaign-studio/core';
+import {
+  code,
+  componentName,
+  isAuthorField,
+  isComponent,
+  isKnownNonComponent,
+  isObject,
+  isReadOnlyField,
+  setMember,
+} from '@campaign-studio/core';
 /**
  * The vocabulary of the write side: which top-level fields of a campaign document are components
  * (sent whole, rule P4), which are read-only metadata (rule D8, never sent), and a structural
@@ -88,9 +97,25 @@ export function campaignIdOf(doc: CampaignDoc): string | undefined {
   return undefined;
 }
 
+/** Components or fields as code: "`basic_details` and `utm_params`". */
 export function list(names: readonly string[]): string {
-  if (names.length === 0) return l10n.t({ message: 'nothing', comment: 'an empty list of components or fields' });
-  const c = names.map(code);
+  return joined(names.map(code));
+}
+
+/** Components by the names people read, for a notification: "Basic details and Content". */
+export function componentsNamed(keys: readonly string[]): string {
+  return joined(keys.map(componentName));
+}
+
+/** A campaign in a sentence: its name in quotes, or "campaign <id>" when it has none. */
+export function campaignTitle(name: string | undefined, id: string): string {
+  return name
+    ? l10n.t({ message: '“{0}”', args: [name], comment: "a campaign's name, quoted, in a sentence" })
+    : l10n.t('campaign {0}', id);
+}
+
+function joined(c: readonly string[]): string {
+  if (c.length === 0) return l10n.t({ message: 'nothing', comment: 'an empty list of components or fields' });
   return c.length === 1
     ? c[0]
     : l10n.t({

@@ -80,6 +80,14 @@ export function previewText(value: unknown): string {
 }
 
 /**
+ * A request's body as the reviews show it (the editor's review, `campaign plan`): the bytes the
+ * service client sends (`JSON.stringify(body)`), indented, keys in the order they are sent.
+ */
+export function requestBodyText(body: unknown): string {
+  return JSON.stringify(body, null, 2) + '\n';
+}
+
+/**
  * The "before" side of the preview: the same keys as the body, holding what the remote has now,
  * so that the diff shows exactly what the push replaces.
  */

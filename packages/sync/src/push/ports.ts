@@ -234,6 +234,8 @@ export interface StatusDeps {
   env: WriteEnvironment;
   /** The check after a lost answer; the defaults when absent. */
   readBack?: ReadBackOptions;
+  /** The campaign's file, when the action came from it: its read-only metadata follows the base (rule D8). */
+  file?: LocalFile;
 }
 
 /** What every write flow on a file (push, create draft, validate, test send) runs with. */

@@ -2,10 +2,22 @@ import * as l10n from '@vscode/l10n';
 import { dequal } from 'dequal';
 import { componentOf, describeFailure, errorEnvelope, findingsFromEnvelope, RemoteFinding } from './errorMapping';
 import { isCancelled } from '../remote/clock';
-import { answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
+import { adviceFor, answerLost, isServiceError, mayHaveApplied } from '../remote/errors';
 import { ConflictChoice, FieldConflict, isChoice, mergeFields, mergeKept, MergeResult } from './merge';
 import { PathSegment, valueAt } from './fieldPaths';
-import { CampaignDoc, campaignIdOf, campaignNameOf, canonical, contentKeys, contentOf, list, sameContent, stampOf } from './model';
+import {
+  CampaignDoc,
+  campaignIdOf,
+  campaignNameOf,
+  campaignTitle,
+  canonical,
+  componentsNamed,
+  contentKeys,
+  contentOf,
+  list,
+  sameContent,
+  stampOf,
+} from './model';
 import { code, isObject, nonEmptyString, parse, READ_ONLY_FIELDS, visible } from '@campaign-studio/core';
 import { computePatch, isEmptyPatch, PatchError, PatchPlan, planNotes, planRefusals, previewBefore, reviewChanges } from './patch';
 import { PushLockBusy } from '../files/pushLock';
@@ -16,7 +28,7 @@ import { changedMeanwhile, notAppliedAsSent, notAppliedFinding, reconcileWrite }
 import { differingPaths } from '../remote/json';
 import { answerLostOrFailed, readUntilAnswered, whyUnchecked } from './readBack';
 import { propagationNotes, stateProblems, writeRefusal, Problem } from './stateRules';
-import { applyFieldChanges, applyTopLevel } from './textEdits';
+import { applyFieldChanges, applyTopLevel, metadataInStep, refreshMetadata } from './textEdits';
 
 /**
  * Push: preflight (local rules, refusals, P1–P3 against the current remote, the service's
@@ -414,7 +426,11 @@ class PushRun {
       return stop({
         outcome: 'failed',
         stage: 'read',
-        message: l10n.t('Nothing was sent: campaign {0} could not be read from {1} ({2}).', this.id, env.name, describeFailure(e)),
+        message: l10n.t({
+          message: 'Nothing was sent: {0} could not be read from {1}, and a push compares with its version there. {2}',
+          args: [campaignTitle(campaignNameOf(this.content), this.id), env.name, adviceFor(e, { environment: env.name }).message],
+          comment: "{0} is the campaign's name (or id), {2} what failed and what to do, in whole sentences",
+        }),
       });
     }
   }
@@ -508,7 +524,7 @@ class PushRun {
    */
   async writeMerge(merge: Merge, remote: RemoteCampaign): Promise<Stage<void>> {
     if (dequal(merge.merged, this.content)) return PROCEED;
-    const next = applyFieldChanges(this.text, this.content, merge.merged);
+    const next = refreshMetadata(applyFieldChanges(this.text, this.content, merge.merged), remote.normalized);
     if (!(await this.file.replace(this.text, next))) {
       return stop({
         outcome: 'cancelled',
@@ -550,7 +566,10 @@ class PushRun {
     const { file, id } = this;
     const take = merge.takeFromRemote;
     if (take.length === 0) {
-      if (remoteMoved(this.base, remote)) await bases.write(id, remote);
+      if (remoteMoved(this.base, remote)) {
+        await bases.write(id, remote);
+        await metadataInStep(this.file, remote.normalized);
+      }
       ui.info(l10n.t('Nothing to push: {0} has no change from campaign {1} on {2}.', file.name, id, env.name));
       return proceed({ outcome: 'nothing-to-push', message: l10n.t('Nothing to push.') });
     }
@@ -841,26 +860,12 @@ class PushRun {
     const around = after && !written.after ? changedAroundWrite(id, plan, fresh, after, env.email) : '';
     if (around) ui.warn(around);
 
-    const pushed = list(plan.changed);
     const messages: string[] = [
-      written.note === 'lost'
-        ? l10n.t(
-            'Pushed {0} to campaign {1} on {2} (the answer was lost; reading the campaign again confirmed it applied).',
-            pushed,
-            id,
-            env.name,
-          )
-        : written.note === 'failed'
-          ? l10n.t(
-              'Pushed {0} to campaign {1} on {2} (the service reported a failure, but reading the campaign again confirmed it applied).',
-              pushed,
-              id,
-              env.name,
-            )
-          : l10n.t('Pushed {0} to campaign {1} on {2}.', pushed, id, env.name),
+      pushedText(written.note, componentsNamed(plan.changed), campaignTitle(campaignNameOf(this.content), id), env.name),
     ];
     if (written.meanwhile) messages.push(written.meanwhile);
     const fileTook = after ? await this.takeEcho(plan, after, messages) : [];
+    if (after) await metadataInStep(this.file, after.normalized);
     if (fileTook.length) messages.push(l10n.t("{0} took the service's copy of {1}.", file.name, list(fileTook)));
     if (!after)
       messages.push(
@@ -891,6 +896,31 @@ class PushRun {
     const took = await writeComponents(this.file, this.text, this.content, after.normalized, echoDiff);
     if (!took.ok) messages.push(took.message);
     return took.written;
+  }
+}
+
+/**
+ * What a push that went through says, short enough for a notification: which components of which
+ * campaign (by name) reached which environment, and how it is known when the answer did not say so.
+ */
+export function pushedText(note: '' | 'lost' | 'failed', components: string, campaign: string, environment: string): string {
+  switch (note) {
+    case 'lost':
+      return l10n.t(
+        'Pushed {0} of {1} to {2}: the answer was lost, but reading the campaign again confirmed it applied.',
+        components,
+        campaign,
+        environment,
+      );
+    case 'failed':
+      return l10n.t(
+        'Pushed {0} of {1} to {2}: the service reported a failure, but reading the campaign again confirmed it applied.',
+        components,
+        campaign,
+        environment,
+      );
+    default:
+      return l10n.t('Pushed {0} of {1} to {2}.', components, campaign, environment);
   }
 }
 

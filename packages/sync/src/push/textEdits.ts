@@ -1,6 +1,7 @@
 import * as jsonc from 'jsonc-parser';
-import { isObject } from '@campaign-studio/core';
+import { isObject, isReadOnlyField, JsonObject } from '@campaign-studio/core';
 import { fieldChanges, PathSegment, valueAt } from './fieldPaths';
+import type { LocalFile } from './ports';
 
 /**
  * Text edits on the user's file that keep everything else byte for byte: a component replaced or
@@ -79,6 +80,30 @@ export function applyFieldChanges(text: string, from: unknown, to: unknown): str
   let out = text;
   for (const edit of fieldEdits(from, to)) out = jsonc.applyEdits(out, jsonc.modify(out, edit.path, edit.value, options(out)));
   return out;
+}
+
+/**
+ * The read-only metadata a file holds (`version_number`, `updated_at`, `status`…) set to the
+ * service's values, each where it stands; every other byte stays, unsaved edits included. A field
+ * the file does not hold, or the service's document does not have, is left as it is.
+ */
+export function refreshMetadata(text: string, remote: JsonObject): string {
+  const doc: unknown = jsonc.parse(text);
+  if (!isObject(doc)) return text;
+  const held = Object.keys(doc).filter(k => isReadOnlyField(k) && Object.prototype.hasOwnProperty.call(remote, k));
+  const pick = (o: JsonObject) => Object.fromEntries(held.map(k => [k, o[k]]));
+  return applyFieldChanges(text, pick(doc), pick(remote));
+}
+
+/**
+ * The file's read-only metadata follows the base it now has (`version_number`, `updated_at`,
+ * `status`): a few bytes replaced, the user's formatting and unsaved edits kept. An edit typed
+ * in the same instant wins; the fields then stay as they were, and D8 shows them.
+ */
+export async function metadataInStep(file: LocalFile, remote: JsonObject): Promise<void> {
+  const current = file.text();
+  const next = refreshMetadata(current, remote);
+  if (next !== current) await file.replace(current, next);
 }
 
 interface FieldEdit {

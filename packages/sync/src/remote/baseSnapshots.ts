@@ -71,7 +71,7 @@ export async function writeBaseSnapshot(workspaceRoot: string, snapshot: BaseSna
 }
 
 /** Writes text so that a reader sees the old or the new file, never half of one; never through a link out of `workspaceRoot`. */
-async function writeFileAtomic(workspaceRoot: string, file: string, text: string): Promise<void> {
+export async function writeFileAtomic(workspaceRoot: string, file: string, text: string): Promise<void> {
   refuseLinkOut(workspaceRoot, file);
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { CampaignRecord, MetaRecord, SearchQuery, ServiceClient, CallOptions } from './serviceClient';
-import { CHANNELS, DELIVERY_TYPES, isObject, nonEmptyString, own, visible } from '@campaign-studio/core';
+import { CHANNELS, DELIVERY_TYPES, isObject, nonEmptyString, own, serviceTimeText, visible } from '@campaign-studio/core';
 import { dequal } from 'dequal';
 import { normalStatus, statusActionsFor } from '../push/stateRules';
 
@@ -181,6 +181,11 @@ export class GroupPager {
     return this.nextPage > 1 || this.finished;
   }
 
+  /** A page is being asked for. */
+  get loading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
   /** Loads the next page (once, however often it is asked for concurrently); returns its items. */
   loadMore(client: ServiceClient, o: CallOptions = {}): Promise<CampaignRecord[]> {
     if (this.finished) return Promise.resolve([]);
@@ -211,6 +216,61 @@ export class GroupPager {
     this.items.length = 0;
     for (const r of items) this.items.push(r); // never a spread: a long list overflows the stack
   }
+}
+
+/**
+ * What a group shows beside its name, from its first page alone (the search has no
+ * `total_count`, so a full page reads "15+"): how many campaigns it holds, or under a filter how
+ * many match, "no match" when none does. Undefined while the first page is unknown: nothing is
+ * better than a wrong number.
+ */
+export function groupCountText(
+  pager: { readonly loaded: boolean; readonly done: boolean; readonly items: readonly unknown[] },
+  filtered: boolean,
+): string | undefined {
+  if (!pager.loaded) return undefined;
+  const n = pager.items.length;
+  const count = pager.done ? String(n) : `${n}+`;
+  if (!filtered) return count;
+  if (n === 0)
+    return l10n.t({ message: 'no match', comment: "a group of the Campaigns view under a filter: none of the group's campaigns matches" });
+  return l10n.t({
+    message: '{0} match',
+    args: [count],
+    comment: 'a group of the Campaigns view under a filter: how many of its campaigns match ("3", "15+")',
+  });
+}
+
+/** A group's key in the remembered expansion: `status/ACTIVE`, `channel/PUSH`. */
+export function groupKey(g: Group): string {
+  return `${g.by}/${g.value}`;
+}
+
+/** The groups each environment's view shows expanded, by `groupKey`. */
+export type ExpandedGroups = Readonly<Record<string, readonly string[]>>;
+
+/** Expansion read back from storage; anything malformed is dropped. */
+export function sanitizeExpanded(v: unknown): ExpandedGroups {
+  if (!isObject(v)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [env, keys] of Object.entries(v)) {
+    if (Array.isArray(keys)) out[env] = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))];
+  }
+  return out;
+}
+
+/** `state` with `key` expanded or collapsed in `environment`'s view; the same object when nothing changes. */
+export function withExpansion(state: ExpandedGroups, environment: string, key: string, expanded: boolean): ExpandedGroups {
+  const keys = state[environment] ?? [];
+  if (keys.includes(key) === expanded) return state;
+  const next = expanded ? [...keys, key] : keys.filter(k => k !== key);
+  const out: Record<string, readonly string[]> = { ...state, [environment]: next };
+  if (!next.length) delete out[environment];
+  return out;
+}
+
+export function isExpanded(state: ExpandedGroups, environment: string, key: string): boolean {
+  return own(state, environment)?.includes(key) ?? false;
 }
 
 /** A group of the view with the campaigns it has loaded. */
@@ -362,6 +422,11 @@ export function reachabilityOf(m: MetaRecord | undefined): { count: number; upda
 }
 
 /** Markdown lines of a campaign's tooltip. */
+/** A time the service wrote, as the reader reads it; anything else as it is. */
+function timeOf(v: unknown): unknown {
+  return typeof v === 'string' && v ? serviceTimeText(v) : v;
+}
+
 export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): string[] {
   const lines = [`**${escapeMarkdown(nameOf(r))}**`, ''];
   // A row is a whole line of the tooltip (its label and its value); Markdown's line break stays outside.
@@ -375,8 +440,8 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
   row(r.campaign_delivery_type, v => l10n.t('delivery type: {0}', v));
   row(r.version_number, v => l10n.t('version: {0}', v));
   row(r.created_by, v => l10n.t('created by: {0}', v));
-  row(r.updated_at, v => l10n.t('updated: {0}', v));
-  row(r.sent_time, v => l10n.t('sent: {0}', v));
+  row(timeOf(r.updated_at), v => l10n.t('updated: {0}', v));
+  row(timeOf(r.sent_time), v => l10n.t('sent: {0}', v));
   row(r.flow_name ?? r.flow_id, v => l10n.t('flow: {0}', v));
   row(r.parent_id, v => l10n.t('parent: {0}', v));
   const reach = reachabilityOf(meta);
@@ -385,7 +450,7 @@ export function campaignTooltipLines(r: CampaignRecord, meta?: MetaRecord): stri
     lines.push(
       `${
         reach.updated
-          ? l10n.t('reachability: about **{0}** users (estimated {1})', count, reach.updated)
+          ? l10n.t('reachability: about **{0}** users (estimated {1})', count, serviceTimeText(reach.updated))
           : l10n.t('reachability: about **{0}** users', count)
       }  `,
     );

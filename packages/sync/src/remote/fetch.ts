@@ -9,6 +9,7 @@ import { isObject, JsonObject } from '@campaign-studio/core';
 import { campaignFileName, campaignName, cleanFolder, idFromFileName } from './naming';
 import { refuseLinkOut } from '../files/insideFolder';
 import { normalizeCampaign, NormalizedCampaign } from './normalize';
+import { sameContent } from '../push/model';
 import { CallOptions, CampaignRecord, ServiceClient } from './serviceClient';
 
 /**
@@ -58,7 +59,8 @@ export function decideFetch(local: LocalState, remote: JsonObject): FetchDecisio
   }
   if (dequal(doc, remote)) return { action: 'base-only', reason: 'same-as-remote' };
   if (local.base) {
-    if (dequal(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
+    // Metadata alone (a file from before push kept it in step) is no edit of the user's.
+    if (isObject(doc) && sameContent(doc, local.base)) return { action: 'write', reason: 'no-local-edits' };
     const localChanges = diffComponents(local.base, doc);
     const message = localChanges.changes.length
       ? l10n.t('The file has local edits since it was fetched ({0}).', localChanges.changes.map(c => `\`${c.key}\``).join(', '))

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { code, JsonObject, nonEmptyString } from '@campaign-studio/core';
+import { code, JsonObject, nonEmptyString, serviceTimeText } from '@campaign-studio/core';
 import { CampaignRead, readCampaigns, ReadManyOptions } from './batchRead';
 import { adviceFor, refusedWith } from './errors';
 import { normalizeCampaign } from './normalize';
@@ -115,7 +115,7 @@ export function fileStateName(state: FileState): string {
 
 /** Who changed the campaign on the service, as far as it says. */
 function changedBy(c: FileCheck): string {
-  if (c.remoteUpdatedBy && c.remoteUpdatedAt) return l10n.t('by {0} at {1}', c.remoteUpdatedBy, c.remoteUpdatedAt);
+  if (c.remoteUpdatedBy && c.remoteUpdatedAt) return l10n.t('by {0} at {1}', c.remoteUpdatedBy, serviceTimeText(c.remoteUpdatedAt));
   if (c.remoteUpdatedBy) return l10n.t('by {0}', c.remoteUpdatedBy);
   return l10n.t({ message: 'by someone', comment: 'who changed a campaign on the service, when the service does not say' });
 }

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { isObject, JsonObject, nonEmptyString } from '@campaign-studio/core';
 import { contentOf, sameContent } from '../push/model';
 import { FieldConflict, mergeFields } from '../push/merge';
-import { applyFieldChanges } from '../push/textEdits';
+import { applyFieldChanges, refreshMetadata } from '../push/textEdits';
 import { findBaseSnapshot, readBaseSnapshot, writeBaseSnapshot } from './baseSnapshots';
 import { baseOfEnvironment, foreignBaseMessage, workspaceOfBase } from './baseFormat';
 import {
@@ -106,8 +106,12 @@ export async function pullIntoWorkspace(id: string, ports: PullPorts): Promise<P
   const who = { updatedBy: nonEmptyString(remote.record.updated_by), updatedAt: nonEmptyString(remote.record.updated_at) };
   if (decision.action === 'conflict' || decision.action === 'refuse') return { id, file, decision, ...who };
   if (decision.action === 'write') await writeFileCreatingFolders(ports.workspaceRoot, file, remote.text);
-  if (decision.action === 'merge')
-    await writeFileCreatingFolders(ports.workspaceRoot, file, applyFieldChanges(diskText!, contentOf(decision.local), decision.merged));
+  if (decision.action === 'merge' || decision.action === 'base-only') {
+    // The edits stay; the metadata follows the base this pull writes.
+    const kept = decision.action === 'merge' ? applyFieldChanges(diskText!, contentOf(decision.local), decision.merged) : diskText!;
+    const next = refreshMetadata(kept, remote.normalized.document);
+    if (next !== diskText) await writeFileCreatingFolders(ports.workspaceRoot, file, next);
+  }
   const basePath = await writeBaseSnapshot(root, snapshotFor(ports.client, id, remote.normalized, ports.now?.() ?? new Date()));
   return { id, file, decision, basePath, ...who };
 }

@@ -3,8 +3,8 @@ import * as l10n from '@vscode/l10n';
  * The routes of the Campaign Management Service, defined once.
  *
  * The spec gives the paths of get, search, metadata, executions and V1 publish; the paths of
- * create, update, validate, test and status are the natural ones (README, "The emulator",
- * assumptions). The service client builds every URL from this table and lets settings override
+ * create, update, validate, test and status are the natural ones (docs/emulator.md,
+ * "Assumptions"). The service client builds every URL from this table and lets settings override
  * any entry, and the emulator serves exactly this table, so the two cannot drift apart.
  */
 

@@ -22,6 +22,7 @@ import {
   World,
   world,
 } from './harness';
+import { refreshMetadata } from '../../src/push/textEdits';
 
 /**
  * The write side of faults, with two people at work: the emulator applies each write and then
@@ -50,7 +51,7 @@ for (const fault of FAULTS) {
     assert.equal(r.outcome, 'pushed-after-timeout', ui.text());
     assert.match(
       ui.text('info'),
-      /Pushed `basic_details` to campaign .* \(the answer was lost; reading the campaign again confirmed it applied\)/,
+      /Pushed Basic details of “.*” to emu: the answer was lost, but reading the campaign again confirmed it applied/,
     );
     // Logged on arrival: once the push has returned, every request it sent is in the log.
     assert.equal(requests(w, 'PATCH').length, 1, 'sent once, never retried');
@@ -123,7 +124,7 @@ test('the emulator dies after storing the update, before answering, and comes ba
   assert.equal(r.outcome, 'pushed-after-timeout', r.message);
   assert.match(
     r.message,
-    /^Pushed `basic_details` to campaign \w+ on emu \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
+    /^Pushed Basic details of “[^”]+” to emu: the answer was lost, but reading the campaign again confirmed it applied\.$/,
   );
   assert.match(ui.reports[0], /^The answer to the update was lost; checking whether it reached the service…: service not answering: /);
   assert.equal(patchesOn(dying).length, 1, 'sent once');
@@ -133,7 +134,7 @@ test('the emulator dies after storing the update, before answering, and comes ba
     'Stored, then the service died',
     'the base is the campaign as read back',
   );
-  assert.equal(file.text(), edited);
+  assert.equal(file.text(), refreshMetadata(edited, readBase(w, id).campaign), 'as edited, with the metadata read back');
 });
 
 test('the emulator dies before handling the update, and comes back: the push waits and says not applied', async t => {

@@ -6,6 +6,7 @@ import { isObject } from '@campaign-studio/core';
 import { ConflictChoice, mergeFields } from '../../src/push/merge';
 import { PathSegment, valueAt } from '../../src/push/fieldPaths';
 import { CampaignDoc } from '../../src/push/model';
+import { applyEdits, Edit, jsonValue as value, KEYS } from './randomEdits';
 
 /**
  * The merge's promises over random base / local / remote triples: local and remote are the base
@@ -14,45 +15,13 @@ import { CampaignDoc } from '../../src/push/model';
  */
 
 const SEED = Number(process.env.MERGE_SEED ?? 20261124);
-const KEYS = ['a', 'b', 'c'];
-
-const leaf = fc.oneof(
-  fc.integer({ min: 0, max: 3 }),
-  fc.constantFrom('x', 'y'),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
-);
-const { value } = fc.letrec<{ value: unknown }>(tie => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3, noNullPrototype: true }),
-  ),
-}));
 const doc = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 3, noNullPrototype: true });
 
-type Edit = { path: string[]; set: boolean; value: unknown };
 const edit: fc.Arbitrary<Edit> = fc.record({
   path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
   set: fc.boolean(),
   value,
 });
-
-function applyEdits(base: CampaignDoc, edits: Edit[]): CampaignDoc {
-  const out = structuredClone(base);
-  for (const e of edits) {
-    let cur: Record<string, unknown> = out;
-    for (const k of e.path.slice(0, -1)) {
-      if (!isObject(cur[k])) cur[k] = {};
-      cur = cur[k] as Record<string, unknown>;
-    }
-    const last = e.path[e.path.length - 1];
-    if (e.set) cur[last] = structuredClone(e.value);
-    else delete cur[last];
-  }
-  return out;
-}
 
 const triple = fc
   .record({ base: doc, local: fc.array(edit, { maxLength: 4 }), remote: fc.array(edit, { maxLength: 4 }) })

@@ -8,7 +8,7 @@ import { deps, editJson, fetchFile, readBase, requests, ScriptedUi, world, World
 /**
  * A periodic campaign keeps its schedule as the service returned it (a time of day cannot become
  * a `start_time`). Unchanged, it is not sent and does not stop a push of other components: the
- * push runs the rules with the base, as the editor and `campaign-lint` do (rule H5, information).
+ * push runs the rules with the base, as the editor and `campaign-lint` do (no finding while unchanged).
  * Edited without being rewritten in request shape, it blocks, as the editor shows.
  */
 

@@ -21,6 +21,7 @@ import {
   World,
 } from './harness';
 import { CampaignDoc } from '../../src/push/model';
+import { refreshMetadata } from '../../src/push/textEdits';
 
 /**
  * Push against the emulator: what is sent, what happens when another client wrote in between,
@@ -49,9 +50,11 @@ test('a push sends the changed component whole, with channel, delivery type and 
   const stored = w.emu.admin.campaign(id)!;
   assert.equal((stored.components.segmentation_details as any).included_filters.filters[0].name, 'Loyal VIPs');
   assert.equal(stored.status, 'DRAFT', 'the read-only status edit had no effect');
-  // The base is the service's copy after the push; the file is exactly as the user left it.
+  // The base is the service's copy after the push; the file is as the user left it, but for its
+  // read-only metadata, which says what the service now has (the `status` edit did nothing).
   assert.equal(readBase(w, id).campaign.updated_at, (await w.client.getCampaign(id)).updated_at);
-  assert.equal(file.text(), edited);
+  assert.equal(file.text(), refreshMetadata(edited, readBase(w, id).campaign));
+  assert.equal(JSON.parse(file.text()).status, 'DRAFT');
   assert.deepEqual(ui.findings.get(file.uri), [], 'remote findings are cleared after a successful push');
 });
 
@@ -92,7 +95,12 @@ test('another client changed another component since the fetch: it merges by its
   const before = edited.split('\n');
   const after = file.text().split('\n');
   const utmAt = before.findIndex(l => l.includes('"utm_params"'));
-  assert.deepEqual(after.slice(0, utmAt), before.slice(0, utmAt));
+  const metadata = (l: string) => /^ {2}"(version_number|updated_at)"/.test(l);
+  assert.deepEqual(
+    after.slice(0, utmAt).filter(l => !metadata(l)),
+    before.slice(0, utmAt).filter(l => !metadata(l)),
+  );
+  assert.equal(JSON.parse(file.text()).updated_at, readBase(w, id).campaign.updated_at, "the metadata is the service's");
   assert.deepEqual(r.fileTook, [], 'the merge was in the file before the review; nothing more to take after it');
 });
 
@@ -446,12 +454,12 @@ test('a write that times out but applied: the remote is read again, and the push
     readBase(w, id).campaign.basic_details !== undefined && (readBase(w, id).campaign.basic_details as any).name,
     'Slow but sure',
   );
-  assert.equal(file.text(), edited);
+  assert.equal(file.text(), refreshMetadata(edited, readBase(w, id).campaign));
 });
 
 test('a write whose connection drops after it applied: reconciled the same way', async t => {
   const w = await world(t);
-  const { file } = await fetchedCampaign(w);
+  const { id, file } = await fetchedCampaign(w);
   const { edited } = await pushReadBack(
     w,
     file,
@@ -461,7 +469,7 @@ test('a write whose connection drops after it applied: reconciled the same way',
     'write-drop',
   );
   assert.equal(requests(w, 'PATCH').length, 1);
-  assert.equal(file.text(), edited);
+  assert.equal(file.text(), refreshMetadata(edited, readBase(w, id).campaign));
 });
 
 test('production asks twice; a "no" the second time sends nothing', async t => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runPush } from '../../src/push/pushFlow';
+import { pushedText, runPush } from '../../src/push/pushFlow';
 import { rulesWithSettings } from '../../src/push/preflight';
-import { CampaignDoc } from '../../src/push/model';
+import { CampaignDoc, campaignTitle, componentsNamed } from '../../src/push/model';
 import { BaseStore, PushApi, ReadBackOptions, RemoteCampaign } from '../../src/push/ports';
 import { CancelledError, Clock } from '../../src/remote/clock';
 import { ServiceError } from '../../src/remote/errors';
@@ -10,6 +10,7 @@ import { answeredWith, connectionRefused, lostAnswer } from '../helpers/failures
 import { VirtualClock } from '../helpers/virtualClock';
 import { LockHolder, PushLockBusy } from '../../src/files/pushLock';
 import { MemoryBases, MemoryFile, ScriptedUi } from './harness';
+import { refreshMetadata } from '../../src/push/textEdits';
 
 /**
  * The push flow's rarer paths, against an in-memory service whose behaviour each test sets:
@@ -119,7 +120,7 @@ test('the service stores something else than was sent: the file takes it only wh
     assert.deepEqual(ui.offers, [['basic_details']]);
     assert.equal((bases.base!.basic_details as any).name, 'NEW NAME', "the base is the service's copy");
     if (answer) assert.equal(JSON.parse(file.text()).basic_details.name, 'NEW NAME');
-    else assert.equal(file.text(), before, 'without a yes the file is untouched');
+    else assert.equal(file.text(), refreshMetadata(before, bases.base!), 'without a yes the file takes only the metadata');
   }
 });
 
@@ -153,7 +154,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
       throw lost();
     },
     outcome: 'pushed-after-timeout',
-    message: /^Pushed `basic_details` to campaign \w+ on test \(the answer was lost; reading the campaign again confirmed it applied\)\.$/,
+    message: /^Pushed Basic details of “[^”]+” to test: the answer was lost, but reading the campaign again confirmed it applied\.$/,
     waits: [],
   },
   {
@@ -235,7 +236,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     },
     reads: () => [serverError(503)],
     outcome: 'pushed-after-timeout',
-    message: /\(the service reported a failure, but reading the campaign again confirmed it applied\)/,
+    message: /: the service reported a failure, but reading the campaign again confirmed it applied\./,
     reports: [
       /^The service failed while handling the update; checking whether it was applied…: service not answering: INTERNAL_ERROR: Internal error; trying again in 1 s$/,
     ],
@@ -270,7 +271,7 @@ const LOST_ANSWERS: LostAnswerCase[] = [
     },
     outcome: 'pushed-after-timeout',
     message:
-      /confirmed it applied\)\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have yet: the next push brings it into your file \(it is kept as theirs, never sent back over\)\.$/,
+      /confirmed it applied\. Meanwhile another client changed `utm_params` \(by colleague@example\.com\), which your file does not have yet: the next push brings it into your file \(it is kept as theirs, never sent back over\)\.$/,
   },
   {
     name: 'a 429 during the check: the next read waits as long as Retry-After says',
@@ -368,6 +369,19 @@ test('a request that never left (connection refused): not sent, said so', async 
   assert.equal(r.outcome, 'failed');
   assert.match(r.message, /The update was not sent: .*ECONNREFUSED/);
   assert.equal(bases.writes, 0);
+});
+
+test('the service down before anything is sent: the campaign by its name, what failed and what to do', async () => {
+  const { svc, bases, file } = setup(d => {
+    (d.basic_details as any).name = 'Spring sale';
+  });
+  svc.failGets = true;
+  const r = await runPush(file, deps(svc, bases, new ScriptedUi({})));
+  assert.equal(r.outcome, 'failed');
+  assert.equal(svc.patches.length, 0);
+  assert.match(r.message, /^Nothing was sent: “Spring sale” could not be read from test, and a push compares with its version there\. /);
+  assert.match(r.message, /ECONNREFUSED/, 'what failed');
+  assert.match(r.message, /Check that the base URL of environment `test` is right and that the service is running, then try again\.$/);
 });
 
 test('the merge is in the file before the review; what the user types during the review stays', async () => {
@@ -553,4 +567,32 @@ test('a read-back that holds exactly what was merged warns of nothing', async ()
     ui.messages.filter(m => m.level === 'warn'),
     [],
   );
+});
+
+test('what a push says names the components and the campaign as people read them, short enough for a notification', () => {
+  const cases: Array<{ name: string; got: string; expected: string }> = [
+    {
+      name: 'by its name',
+      got: pushedText('', componentsNamed(['basic_details']), campaignTitle('Spring Sale', '6a4e1514a1c0ffee01000001'), 'shopco'),
+      expected: 'Pushed Basic details of “Spring Sale” to shopco.',
+    },
+    {
+      name: 'two components',
+      got: pushedText('', componentsNamed(['basic_details', 'campaign_content']), campaignTitle('Spring Sale', 'x'), 'shopco'),
+      expected: 'Pushed Basic details and Content of “Spring Sale” to shopco.',
+    },
+    {
+      name: 'a campaign without a name, by its id',
+      got: pushedText('', componentsNamed(['utm_params']), campaignTitle(undefined, '6a4e1514a1c0ffee01000001'), 'staging'),
+      expected: 'Pushed UTM parameters of campaign 6a4e1514a1c0ffee01000001 to staging.',
+    },
+    {
+      name: 'the answer lost',
+      got: pushedText('lost', componentsNamed(['basic_details']), campaignTitle('Spring Sale', 'x'), 'shopco'),
+      expected:
+        'Pushed Basic details of “Spring Sale” to shopco: the answer was lost, but reading the campaign again confirmed it applied.',
+    },
+  ];
+  for (const c of cases) assert.equal(c.got, c.expected, c.name);
+  assert.ok(cases[0].got.length <= 60, 'a one-component push fits a notification line');
 });

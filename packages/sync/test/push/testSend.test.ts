@@ -58,8 +58,9 @@ test('execution history renders one row per execution', () => {
   const md = executionsMarkdown(
     { id: 'p1', executions: [{ campaign_id: 'c1', sent_time: '2024-06-24 14:30:18', status: 'Sent' }], total: 8, truncated: false },
     'Weekly',
+    { zone: 'Europe/Berlin', locale: 'en-GB' },
   );
   assert.match(md, /^# Executions of Weekly \(p1\)/);
   assert.match(md, /1 execution listed, 8 instances in total/);
-  assert.match(md, /\| 1 \| `c1` \| 2024-06-24 14:30:18 \| Sent \|/);
+  assert.match(md, /\| 1 \| `c1` \| 24 Jun 2024, 16:30 CEST \| Sent \|/, "the service's UTC time, in the reader's zone and locale");
 });

@@ -14,6 +14,11 @@ import {
   describeFilter,
   EMPTY_FILTER,
   GroupPager,
+  groupCountText,
+  groupKey,
+  isExpanded,
+  sanitizeExpanded,
+  withExpansion,
   groupIcon,
   groupsFor,
   hasChildren,
@@ -314,4 +319,68 @@ test('plainText and escapeMarkdown: a name or a message from the service shows i
     'Campaign Sale\\u001b]0;pwned\\u0007\\u001b[2J\\u202e was pushed.\nDone.',
   );
   assert.equal(escapeMarkdown(name), 'Sale\\\\u001b\\]0;pwned\\\\u0007\\\\u001b\\[2J\\\\u202e');
+});
+
+describe("a group's count before it is expanded", () => {
+  const pager = (n: number, done: boolean) => ({ loaded: true, done, items: Array.from({ length: n }, (_, i) => ({ id: String(i) })) });
+  test('unknown until the first page is in: nothing rather than a wrong number', () => {
+    assert.equal(groupCountText({ loaded: false, done: false, items: [] }, false), undefined);
+    assert.equal(groupCountText({ loaded: false, done: false, items: [] }, true), undefined);
+  });
+  test('the first page alone: its length, "15+" when full (the search has no total)', () => {
+    assert.equal(groupCountText(pager(7, true), false), '7');
+    assert.equal(groupCountText(pager(15, false), false), '15+');
+    assert.equal(groupCountText(pager(0, true), false), '0');
+  });
+  test('under a filter: how many match, and "no match" where none does', () => {
+    assert.equal(groupCountText(pager(3, true), true), '3 match');
+    assert.equal(groupCountText(pager(15, false), true), '15+ match');
+    assert.equal(groupCountText(pager(0, true), true), 'no match');
+  });
+});
+
+describe('expanded groups, remembered per environment', () => {
+  const active = groupKey({ by: 'status', value: 'ACTIVE' });
+  test('a group expanded in one environment is not expanded in another', () => {
+    const s = withExpansion({}, 'staging', active, true);
+    assert.equal(isExpanded(s, 'staging', active), true);
+    assert.equal(isExpanded(s, 'production', active), false);
+    assert.equal(isExpanded(s, 'staging', groupKey({ by: 'channel', value: 'ACTIVE' })), false);
+  });
+  test('collapsing forgets it; an environment with nothing expanded is dropped; no change, the same object', () => {
+    const s = withExpansion(withExpansion({}, 'staging', active, true), 'staging', 'status/SENT', true);
+    assert.equal(withExpansion(s, 'staging', active, true), s);
+    assert.deepEqual(withExpansion(s, 'staging', active, false), { staging: ['status/SENT'] });
+    assert.deepEqual(withExpansion(withExpansion(s, 'staging', active, false), 'staging', 'status/SENT', false), {});
+  });
+  test('read back from storage: malformed entries dropped', () => {
+    assert.deepEqual(sanitizeExpanded(undefined), {});
+    assert.deepEqual(sanitizeExpanded({ a: ['status/ACTIVE', 3, '', 'status/ACTIVE'], b: 'x' }), { a: ['status/ACTIVE'] });
+  });
+  test('a key such as __proto__ is an environment like any other', () => {
+    assert.equal(isExpanded({}, '__proto__', active), false);
+    assert.equal(isExpanded({}, 'constructor', active), false);
+  });
+});
+
+test('a pager is loading while its page is asked for, and one read answers concurrent asks', async () => {
+  let calls = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>(r => (release = r));
+  const client = {
+    search: async () => {
+      calls++;
+      await gate;
+      return { items: [{ id: 'a' }], hasMore: false };
+    },
+  } as unknown as ServiceClient;
+  const p = new GroupPager(EMPTY_FILTER, { by: 'status', value: 'ACTIVE' });
+  const first = p.loadMore(client);
+  assert.equal(p.loading, true);
+  const second = p.loadMore(client);
+  release();
+  await Promise.all([first, second]);
+  assert.equal(calls, 1);
+  assert.equal(p.loading, false);
+  assert.equal(groupCountText(p, false), '1');
 });

@@ -60,38 +60,6 @@ const bts = fetched(record(pushOneTime, 'SCHEDULED', btsResponse));
 ruleTests('H5', {
   breaks: [
     {
-      name: 'a periodic schedule kept as the service returned it, unchanged since the fetch: one information',
-      document: weekly.file,
-      remote: weekly.remote,
-      expect: [
-        {
-          severity: 'information',
-          path: SD,
-          range: rangeOf(weekly.file, '"scheduling_details"'),
-          message:
-            /^`scheduling_details` is kept as the service returned it: .*time of day \(`schedule_time` `09:00:00` and `frequency` `WEEKLY`\).* It is not sent on push unless you change it; to change it, write it in request shape: `delivery_type` `AT_FIXED_TIME`, `start_time` as a date-time/,
-        },
-      ],
-    },
-    {
-      name: 'the same schedule with its keys in another order',
-      document: reordered,
-      remote: weekly.remote,
-      expect: [{ severity: 'information', path: SD }],
-    },
-    {
-      name: 'a kept one-time schedule whose `SCHEDULED` is ambiguous',
-      document: bts.file,
-      remote: bts.remote,
-      expect: [
-        {
-          severity: 'information',
-          path: SD,
-          message: /could stand for `AT_FIXED_TIME` or `SEND_IN_BTS`.*choose the request `delivery_type` yourself/,
-        },
-      ],
-    },
-    {
       name: 'the kept schedule once edited: the response names are errors again',
       document: editedKept,
       remote: weekly.remote,
@@ -123,6 +91,13 @@ ruleTests('H5', {
   ],
   satisfies: [
     {
+      name: 'a periodic schedule kept as the service returned it, unchanged since the fetch: nothing to do, nothing said',
+      document: weekly.file,
+      remote: weekly.remote,
+    },
+    { name: 'the same schedule with its keys in another order', document: reordered, remote: weekly.remote },
+    { name: 'a kept one-time schedule whose `SCHEDULED` is ambiguous', document: bts.file, remote: bts.remote },
+    {
       name: 'the schedule rewritten in request shape',
       document: { ...weekly.file, scheduling_details: structuredClone(pushPeriodic.scheduling_details) },
       remote: weekly.remote,
@@ -139,23 +114,12 @@ ruleTests('H5', {
   ],
 });
 
-test('a freshly fetched periodic file has no errors: on its schedule, the one H5 note', () => {
-  const got = lint(weekly.file, { remote: weekly.remote });
-  assert.deepEqual(
-    got.filter(g => g.severity === 'error' || g.severity === 'warning'),
-    [],
+test('a freshly fetched periodic file has no finding at all; fetch still records why its schedule is kept', () => {
+  assert.deepEqual(lint(weekly.file, { remote: weekly.remote, settings: { features: { portfolio: false } } }), []);
+  assert.match(
+    weekly.note ?? '',
+    /^`scheduling_details` is kept as the service returned it: .*time of day \(`schedule_time` `09:00:00` and `frequency` `WEEKLY`\)/,
   );
-  assert.deepEqual(
-    summary(got).filter(s => s.includes('@/scheduling_details') || /^[HP]\d/.test(s)),
-    ['H5@/scheduling_details information'],
-  );
-});
-
-test('H5: the note fetch records and the diagnostic are one text', () => {
-  const [d] = only(lint(weekly.file, { remote: weekly.remote }), 'H5');
-  assert.ok(weekly.note);
-  assert.equal(d.message, weekly.note);
-  assert.equal(d.fixes, undefined, 'nothing to fix: it is not an error, and its request form is unknown');
 });
 
 test('H5: once the kept schedule is edited, H1 and every other scheduling rule apply again', () => {

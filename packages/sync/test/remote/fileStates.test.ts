@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { serviceTimeText } from '@campaign-studio/core';
 import * as assert from 'node:assert/strict';
 import { RemoteWorld, startWorld } from './remoteHarness';
 import { campaignFields, EMPTY_FILTER } from '../../src/remote/explorerModel';
@@ -83,7 +84,7 @@ describe('one file against the campaign as read', () => {
     assert.deepEqual([c.remoteUpdatedBy, c.remoteUpdatedAt], ['ana@example.com', '2027-02-02 09:30:00']);
     assert.equal(
       describeFileState(c, 'staging'),
-      'Behind: the campaign changed on `staging` since the fetch (`utm_params.utm_medium`), by ana@example.com at 2027-02-02 09:30:00; the file is as fetched. Fetch it to take the changes.',
+      `Behind: the campaign changed on \`staging\` since the fetch (\`utm_params.utm_medium\`), by ana@example.com at ${serviceTimeText('2027-02-02 09:30:00')}; the file is as fetched. Fetch it to take the changes.`,
     );
   });
 

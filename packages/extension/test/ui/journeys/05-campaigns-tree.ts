@@ -1,11 +1,14 @@
 import * as assert from 'assert';
 import type { Journey } from '../journey';
-import { signIn } from '../remote';
+import { emulatorOf, signIn } from '../remote';
 
 /**
- * Browse the Campaigns view: status groups, a group's campaigns with their hover, grouping by
- * channel, a group paged 15 at a time with "Load more…", a filter and clearing it, and the
- * context menus of an ACTIVE and a PAUSED campaign, which offer only the status actions that apply.
+ * Browse the Campaigns view: status groups that count their campaigns before they are expanded,
+ * a group's campaigns with their hover, grouping by channel, a group paged 15 at a time with
+ * "Load more…", a filter (collapsed groups say how many match) and clearing it, a campaign renamed
+ * by a colleague shown by its new name after Refresh, typing in a read-only campaign (it says why
+ * and offers "Fetch to Edit"), and the context menus of an ACTIVE and a PAUSED campaign, which
+ * offer only the status actions that apply.
  */
 export const journey: Journey = {
   title: 'browse the Campaigns tree',
@@ -14,7 +17,7 @@ export const journey: Journey = {
     const { page, workbench, step } = ctx;
     const sidebar = page.locator('.part.sidebar');
     const description = (row: ReturnType<typeof workbench.treeItem>) => row.locator('.label-description').first().textContent();
-    /** The group's count is drawn after its children: wait for it to say `count`. */
+    /** The group's count comes with its first page, read when the view is drawn: wait for it to say `count`. */
     const waitForCount = (row: ReturnType<typeof workbench.treeItem>, count: string, what: string) => {
       let shown: string | null = null;
       return workbench.until(
@@ -34,6 +37,19 @@ export const journey: Journey = {
       await workbench.openActivity('Campaigns');
       for (const s of ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED']) {
         await workbench.treeItem(`Status ${s}`).waitFor({ state: 'visible' });
+      }
+    });
+
+    await step('each group counts its campaigns before it is expanded', async () => {
+      const scheduled = workbench.treeItem('Status SCHEDULED');
+      await waitForCount(scheduled, '8', 'the collapsed Scheduled group to count its 8 campaigns');
+      assert.notStrictEqual(await scheduled.getAttribute('aria-expanded'), 'true', 'the Scheduled group is still collapsed');
+      for (const s of ['DRAFT', 'ACTIVE', 'PAUSED', 'SENT', 'STOPPED', 'ARCHIVED']) {
+        await workbench.waitForValue(
+          () => description(workbench.treeItem(`Status ${s}`)),
+          d => /^\d+\+?$/.test(d ?? ''),
+          `the collapsed ${s} group to show its count ("7", or "15+" for more than a page)`,
+        );
       }
     });
 
@@ -89,6 +105,25 @@ export const journey: Journey = {
       await waitForCount(push, '15+', 'the Push group to say "15+" while more pages remain');
     });
 
+    const readOnly = page.locator('.monaco-editor-overlaymessage').filter({ hasText: 'Fetch to Edit' });
+    await step('typing in a read-only campaign says why, with "Fetch to Edit"', async () => {
+      await workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign').locator('.monaco-icon-label').first().click();
+      await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible' });
+      await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
+      await workbench.editor().locator('.view-lines').click();
+      await page.keyboard.type('x');
+      await readOnly.waitFor({ state: 'visible' });
+    });
+
+    await step('"Fetch to Edit" writes the campaign into the workspace and opens its file', async () => {
+      await readOnly.getByRole('link', { name: 'Fetch to Edit' }).click();
+      await page
+        .locator('.editor-group-container.active .tabs-container .tab.active')
+        .filter({ hasText: /\.campaign\.json/ })
+        .waitFor({ state: 'visible' });
+      await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
+    });
+
     await step('"Load more…" brings the next page', async () => {
       await workbench.treeItem('Load the next 15').click();
       await workbench.treeItem('Load the next 15').waitFor({ state: 'detached' });
@@ -113,8 +148,20 @@ export const journey: Journey = {
         'the Push group to list only campaigns named with "flash"',
         () => names.join(' | '),
       );
-      await waitForCount(push, String(names.length), 'the Push group to count the filtered campaigns');
+      await waitForCount(push, `${names.length} match`, 'the Push group to count the campaigns that match');
       await workbench.viewAction('Clear Campaign Filters').waitFor({ state: 'visible' });
+    });
+
+    await step('under the filter, a collapsed group says how many of its campaigns match, or "no match"', async () => {
+      for (const c of ['EMAIL', 'SMS']) {
+        const group = workbench.treeItem(`Channel ${c}`);
+        assert.notStrictEqual(await group.getAttribute('aria-expanded'), 'true', `the ${c} group is collapsed`);
+        await workbench.waitForValue(
+          () => description(group),
+          d => /^(\d+\+? match|no match)$/.test(d ?? ''),
+          `the collapsed ${c} group to say how many match`,
+        );
+      }
     });
 
     await step('Clear Campaign Filters lists everything again', async () => {
@@ -125,6 +172,16 @@ export const journey: Journey = {
         async () => campaigns(await workbench.childrenOf(push).catch(() => [])).length === 15,
         'the Push group to list its first page again',
       );
+    });
+
+    await step('a campaign a colleague renamed shows its new name after Refresh Campaigns', async () => {
+      const emulator = emulatorOf(ctx);
+      const id = await emulator.campaignId('Summer launch teaser');
+      const stored = await emulator.stored(id);
+      await emulator.editAsColleague(id, { basic_details: { ...stored.components.basic_details, name: 'Summer launch teaser (renamed)' } });
+      await workbench.viewAction('Refresh Campaigns').click();
+      await workbench.treeItem('Summer launch teaser (renamed), PUSH SCHEDULED campaign').waitFor({ state: 'visible' });
+      await workbench.treeItem('Summer launch teaser, PUSH SCHEDULED campaign').waitFor({ state: 'detached' });
     });
 
     const menu = page.locator('.context-view .monaco-menu');

@@ -3,11 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
+import { joinedLines } from '../workbench';
 
 /**
  * Push an edit: a review opens beside the file, the exact body as a diff of the service's values
- * now and what will be sent, under a header listing each field that changes; Push in its title
- * bar sends it, the service has the change, the base snapshot follows, and the file stays as
+ * now and what will be sent, under a header that says to check the body and press Push and lists
+ * each field that changes; Push in its title bar sends it, the service has the change, the base snapshot follows, and the file stays as
  * written.
  */
 export const journey: Journey = {
@@ -48,16 +49,20 @@ export const journey: Journey = {
         await page
           .locator('.editor-group-container:not(.active) .tab.active', { hasText: file.split('/').pop()! })
           .waitFor({ state: 'visible' });
-        const review = await workbench.waitForDiffText(
+        const shown = await workbench.waitForDiffText(
           text => text.includes(`// PATCH /v5/campaigns/${id}`) && text.includes('"updated_by": "you@example.com"'),
           'the request line, and the body with the fields a write needs',
         );
+        // The lines an inline diff draws as deleted, in a wrapping editor, are read first: the document starts at its header.
+        const review = shown.slice(shown.indexOf('// Check'));
         assert.match(review, /\/\/ Environment: shopco\n/, review);
+        // The header wraps: its lines read as one, without their comment marks.
         assert.match(
-          review,
-          /\/\/ {3}campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/,
+          joinedLines(review),
+          /campaign_content\.\S+: "Sneakers from \$39 this weekend\." → "Sneakers from \$29 this weekend\."/,
           review,
         );
+        assert.match(review, /^\/\/ Check the body below, then press Push/, review);
         const body = [...review.matchAll(/^ {2}"([^"]+)":/gm)].map(m => m[1]);
         assert.deepStrictEqual(
           body.slice(0, 4),
@@ -72,7 +77,7 @@ export const journey: Journey = {
 
     await step('Push in the title bar: pushed, the review closes, and the service has the change', async () => {
       await pushButton.click();
-      await workbench.waitForNotification(`Pushed campaign_content to campaign ${id} on shopco.`);
+      await workbench.waitForNotification('Pushed Content of “Weekend flash deal” to shopco.');
       await page.locator('.tabs-container .tab', { hasText: title }).waitFor({ state: 'detached' });
       const after = await emulator.stored(id);
       const sent = JSON.stringify(after.components.campaign_content);

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import type { Journey } from '../journey';
 import { baseSnapshot, emulatorOf, fetchById, readJson, signIn } from '../remote';
+import { joinedLines } from '../workbench';
 
 /**
  * Meet a conflict: between the fetch and the push a colleague changes the same component
@@ -169,10 +170,20 @@ export const journey: Journey = {
       await proceed.click();
       await webview.waitFor({ state: 'detached' });
       await workbench.activeTab('Review push: ').waitFor({ state: 'visible' });
+      // It opens at its top: what to do, and the campaign by name.
       await workbench.waitForDiff(
-        s => s.modified.includes(`"${agreed}"`) && /"weekend"/.test(s.modified),
-        "the review's body to send the name as written with their tag",
+        s => joinedLines(s.modified).startsWith(`// Check the body below, then press Push to write “${agreed}” on shopco.`),
+        "the review's top to say what to check and what it writes",
       );
+      await workbench.waitForDiff(
+        s => joinedLines(s.modified).includes(`basic_details.name: "Weekend sneaker deal" → "${agreed}"`),
+        'the header to list the name as written',
+      );
+      // Push and Cancel at its top, though VS Code's diff editor shows no CodeLens by default.
+      await workbench
+        .diffEditor()
+        .locator('.editor.modified .codelens-decoration a', { hasText: 'Push to shopco' })
+        .waitFor({ state: 'visible' });
       await workbench.until(async () => readJson(ctx, file).basic_details?.name === agreed, 'the file to hold the merge');
       assert.deepStrictEqual(readJson(ctx, file).basic_details.tags, ['deal', 'weekend']);
       await workbench.waitForProgressToEnd();
@@ -180,7 +191,7 @@ export const journey: Journey = {
 
     await step("Push: the service holds both people's edits, and so does my file", async () => {
       await workbench.editorAction('Push').click();
-      await workbench.waitForNotification(new RegExp(`^Pushed .* to campaign ${id} on shopco`));
+      await workbench.waitForNotification(new RegExp(`^Pushed .* of “${agreed}” to shopco\\.$`));
       const remote = (await emulator.stored(id)).components;
       assert.strictEqual(remote.basic_details.name, agreed, 'the name as written');
       assert.deepStrictEqual(remote.basic_details.tags, ['deal', 'weekend'], 'their tag kept');

@@ -97,8 +97,7 @@ export const journey: Journey = {
 
     await step('Retry, once the service is back: connected, the campaigns listed again', async () => {
       await service.setFaults('none');
-      await welcome.getByRole('button', { name: 'Retry' }).click();
-      await workbench.connectionStatus(`${env.name}: connected`).waitFor({ state: 'visible' });
+      await workbench.reconnect(welcome, workbench.connectionStatus(`${env.name}: connected`));
       await workbench.treeItem(/^Status SCHEDULED/).waitFor({ state: 'visible' });
     });
 

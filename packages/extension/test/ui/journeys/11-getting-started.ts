@@ -20,8 +20,8 @@ export const journey: Journey = {
       'the walkthrough lists the steps of a first session',
       async () => {
         await workbench.command('Welcome: Open Walkthrough...');
-        await workbench.pick('Get Started with Campaign Studio');
-        for (const title of ['Create a campaign', 'See and fix errors', 'Connect to an environment', 'Fetch a campaign', 'Edit and push']) {
+        await workbench.pick('Start with Campaign Studio');
+        for (const title of ['Create a campaign', 'See and fix errors', 'Connect an environment', 'Fetch a campaign', 'Edit and push']) {
           await walkthrough.getByText(title, { exact: true }).first().waitFor({ state: 'visible' });
         }
       },
@@ -29,7 +29,7 @@ export const journey: Journey = {
     );
 
     await step("the walkthrough's connect step says how to reach the sandbox's emulator", async () => {
-      await walkthrough.getByText('Connect to an environment', { exact: true }).first().click();
+      await walkthrough.getByText('Connect an environment', { exact: true }).first().click();
       await walkthrough.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
       // The step's page is a webview: an iframe holding the active frame.
       await page

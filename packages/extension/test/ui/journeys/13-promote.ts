@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Journey } from '../journey';
 import { EmulatorClient, emulatorOf, fetchById, readJson, signIn } from '../remote';
+import { joinedLines } from '../workbench';
 
 /**
  * Promote a campaign from shopco to bookbarn: Promote to Environment… asks for the target, then
@@ -74,12 +75,11 @@ export const journey: Journey = {
         await review.locator('.line-insert').first().waitFor({ state: 'visible' });
         await review.locator('.editor.modified textarea').first().focus();
         await page.keyboard.press('Control+Home');
-        // The header's sentences are wrapped, each line a comment: read them joined.
-        const joined = (text: string) => text.replace(/\n\/\/ /g, ' ');
+        // The header's sentences are wrapped, each line a comment, and the editor wraps them too: read them joined.
         await workbench.waitForDiffText(
           text =>
-            joined(text).includes(`// Promote ${name} from shopco (campaign ${id}) to bookbarn (new draft)`) &&
-            joined(text).includes('First promotion: a new draft in bookbarn, linked in campaign.links.json.') &&
+            joinedLines(text).includes(`Promote ${name} from shopco (campaign ${id}) to bookbarn (new draft)`) &&
+            joinedLines(text).includes('First promotion: a new draft in bookbarn, linked in campaign.links.json.') &&
             text.includes('// Environment: bookbarn\n') &&
             text.includes('//   POST /v5/campaigns\n'),
           'the header naming shopco, the campaign and bookbarn, and the requests',

@@ -41,6 +41,10 @@ export const COMMANDS: Record<string, HowItRuns> = {
     why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)',
   },
   'campaignStudio.fetch': { run: 'needs-input', why: 'asks for a campaign id without a tree item or campaign editor (remote.test.ts)' },
+  'campaignStudio.fetchToEdit': {
+    run: 'needs-input',
+    why: 'shown only in a read-only campaign view, whose campaign it fetches; without one it asks for a campaign id (remote.test.ts)',
+  },
   'campaignStudio.diffRemote': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.diffBase': { run: 'needs-input', why: 'needs a fetched campaign file (remote.test.ts)' },
   'campaignStudio.summarizeChanges': { run: 'needs-input', why: 'needs a fetched campaign file; shows a quick pick' },

@@ -115,7 +115,7 @@ suite('conflicts (extension host, emulator)', () => {
       t =>
         t.input instanceof vscode.TabInputTextDiff &&
         t.input.modified.scheme === 'campaign-push' &&
-        t.input.modified.path.endsWith('/after push.jsonc'),
+        t.input.modified.path.endsWith('/after push.campaign-review'),
       'the push review',
     );
     const after = (review.input as vscode.TabInputTextDiff).modified;
@@ -255,9 +255,10 @@ suite('conflicts (extension host, emulator)', () => {
       review = text;
     });
     assert.strictEqual(result?.outcome, 'pushed', result?.message);
+    // A header line per change, which the editor wraps.
     assert.ok(
       review.includes(
-        `//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`,
+        `\n//   basic_details.name: "Conflict, yours (colleague)" → "Conflict, yours (mine)"  [replaces a change made on the service by ${COLLEAGUE}]\n`,
       ),
       review,
     );
@@ -265,6 +266,22 @@ suite('conflicts (extension host, emulator)', () => {
     const stored = await service().getCampaign(id);
     assert.deepStrictEqual(stored.basic_details, { name: 'Conflict, yours (mine)', platforms: ['ANDROID'], tags: ['vscode', 'colleague'] });
     assert.deepStrictEqual(basicDetails(doc), stored.basic_details);
+  });
+
+  test("after the conflict view, the review opens in a column that was there (the file's group), never a new third one", async () => {
+    const { doc } = await renamedByBoth('Conflict, columns');
+    const { pushing } = await pushUntilConflicts(doc);
+    const groupsWithView = vscode.window.tabGroups.all.length;
+    await choose({ id: 'basic_details.name', choice: 'local' });
+    await vscode.commands.executeCommand('campaignStudio.conflicts.continue');
+    const review = await waitForTab(
+      t => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith('/after push.campaign-review'),
+      'the push review',
+    );
+    assert.ok(review.group.viewColumn <= groupsWithView, `the review opened in column ${review.group.viewColumn}`);
+    assert.ok(vscode.window.tabGroups.all.length <= 2, `${vscode.window.tabGroups.all.length} editor groups`);
+    await vscode.commands.executeCommand('campaignStudio.review.cancel', (review.input as vscode.TabInputTextDiff).modified);
+    assert.strictEqual((await within(pushing, 15_000, 'the push, cancelled')).result?.outcome, 'cancelled');
   });
 
   test('cancel from the view, or close its tab: nothing is sent, the file and its base are byte for byte as they were', async () => {

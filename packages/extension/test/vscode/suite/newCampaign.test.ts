@@ -15,6 +15,7 @@ suite('New Campaign', () => {
       deliveryType: 'PERIODIC',
     });
     assert.ok(uri, 'the command says which document it made');
+    assert.ok((await activateExtension()).stepsDone().includes('created'), "a campaign made checks off the walkthrough's create step");
     assert.strictEqual(uri.scheme, 'untitled');
     assert.strictEqual(
       uri.path,

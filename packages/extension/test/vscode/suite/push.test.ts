@@ -117,6 +117,8 @@ suite('push (extension host, emulator)', () => {
     await signIn(0);
     const id = await draft(0, 'Round trip');
     const doc = await fetchInto(id, 'push-0');
+    const api = await activateExtension();
+    assert.ok(api.stepsDone().includes('fetched'), "a fetch checks off the walkthrough's fetch step");
     await replaceText(doc, '"Round trip"', '"Round trip, edited in VS Code"');
     const edited = doc.getText();
     const fileColumn = vscode.window.activeTextEditor?.viewColumn;
@@ -145,25 +147,139 @@ suite('push (extension host, emulator)', () => {
           assert.strictEqual(headerOf(review.left), header);
           assert.ok(header.includes(`// PATCH /v5/campaigns/${id}\n`), header);
           assert.ok(header.includes('// Environment: push-0\n'), header);
-          assert.ok(header.includes('//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
+          // A line per sentence and per change: the editor wraps them at the review's width.
+          assert.ok(
+            header.startsWith(
+              '// Check the body below, then press Push to write “Round trip, edited in VS Code” on push-0. Cancel, or closing this tab, sends nothing.\n',
+            ),
+            header,
+          );
+          assert.ok(header.includes('\n//   basic_details.name: "Round trip" → "Round trip, edited in VS Code"\n'), header);
           await vscode.commands.executeCommand('campaignStudio.review.push');
         }),
     );
     assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    assert.ok(api.stepsDone().includes('pushed'), "a push answered from the review's title bar checks off the walkthrough's push step");
     assert.deepStrictEqual(result.sent, ['basic_details']);
+    assert.ok(
+      dialogs.some(d => d.kind === 'information' && d.message === 'Pushed Basic details of “Round trip, edited in VS Code” to push-0.'),
+      dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'),
+    );
     assert.deepStrictEqual(reviewTabs(), [], 'the review tab closed once answered');
     assert.ok(!dialogs.some(d => d.modal && d.items.includes('Push')), 'no modal confirmation besides the review');
-    // The service holds the edit; the editor's text is exactly what the user typed; the base moved.
+    // The service holds the edit; the editor's text is what the user typed, its read-only
+    // metadata refreshed from the service; the base moved.
     const remote = await client(0).getCampaign(id);
     assert.strictEqual((remote.basic_details as any).name, 'Round trip, edited in VS Code');
-    assert.strictEqual(doc.getText(), edited);
+    assert.notStrictEqual(remote.updated_at, JSON.parse(edited).updated_at, 'the push changed updated_at on the service');
+    assert.strictEqual(doc.getText(), edited.replace(/"updated_at": "[^"]*"/, `"updated_at": "${remote.updated_at}"`));
     const folder = workspaceRoot().fsPath;
     const base = JSON.parse(fs.readFileSync(path.join(folder, '.campaigns', 'base', `${id}.json`), 'utf8'));
     assert.strictEqual(base.campaign.updated_at, remote.updated_at);
   });
 
+  test('the review\'s body is byte for byte the body sent (modulo indentation); "Push to <environment>" at its top pushes', async () => {
+    await signIn(0);
+    const id = await draft(0, 'Lens push');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Lens push"', '"Lens push, edited"');
+    let shownBody = '';
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          shownBody = review.right.slice(review.right.indexOf('\n{') + 1);
+          const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+            'vscode.executeCodeLensProvider',
+            review.input.modified,
+            10,
+          );
+          assert.deepStrictEqual(
+            lenses.map(l => [l.range.start.line, l.command?.title]),
+            [
+              [0, '$(cloud-upload) Push to push-0'],
+              [0, 'Cancel'],
+            ],
+          );
+          const push = lenses[0].command!;
+          await vscode.commands.executeCommand(push.command, ...(push.arguments ?? []));
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'pushed', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+    // The draft was written once by the suite before the fetch; the push's PATCH is the last.
+    const sent = emu!.admin.requests().filter(r => r.method === 'PATCH' && r.path === `/v5/campaigns/${id}`);
+    assert.strictEqual(sent.length, 2);
+    assert.strictEqual(JSON.stringify(JSON.parse(shownBody)), sent[1].body);
+  });
+
+  test('the review is Campaign Review: wrapped at any width, its CodeLens shown in the diff editor, not a campaign file', async () => {
+    await signIn(0);
+    const id = await draft(0, 'Wrapped review');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Wrapped review"', '"Wrapped review, edited"');
+    const api = await activateExtension();
+    const selector = api.client!.clientOptions.documentSelector!;
+    const { result, dialogs } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          for (const uri of [review.input.original, review.input.modified]) {
+            const side = await vscode.workspace.openTextDocument(uri);
+            assert.strictEqual(side.languageId, 'campaign-review', uri.toString());
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wordWrap'),
+              'on',
+              'its lines wrap at the width of the review',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('editor', side).get('wrappingIndent'),
+              'indent',
+              'a wrapped line is indented under its start',
+            );
+            assert.strictEqual(
+              vscode.workspace.getConfiguration('diffEditor', side).get('codeLens'),
+              true,
+              'Push and Cancel show at its top',
+            );
+            assert.strictEqual(vscode.languages.match(selector, side), 0, 'the language server does not take it for a campaign file');
+          }
+          await vscode.commands.executeCommand('campaignStudio.review.cancel', review.input.modified);
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'cancelled', dialogs.map(d => `${d.kind}: ${d.message}`).join('\n'));
+  });
+
+  test("with two editor groups the review opens in the file's group, not in a new third column", async () => {
+    await signIn(0);
+    const id = await draft(0, 'Two groups');
+    const doc = await fetchInto(id, 'push-0');
+    await replaceText(doc, '"Two groups"', '"Two groups, edited"');
+    // Something else beside the file, then back to the file.
+    const other = await vscode.workspace.openTextDocument({ content: 'notes', language: 'plaintext' });
+    await vscode.window.showTextDocument(other, vscode.ViewColumn.Beside);
+    const fileEditor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    assert.strictEqual(vscode.window.tabGroups.all.length, 2);
+    const { result } = await answering(
+      () => undefined,
+      () =>
+        pushReviewed(doc, async review => {
+          assert.strictEqual(review.tab.group.viewColumn, fileEditor.viewColumn, 'the review opened where the file is');
+          assert.strictEqual(vscode.window.tabGroups.all.length, 2, 'no new column');
+          await vscode.commands.executeCommand('campaignStudio.review.cancel', review.input.modified);
+        }),
+    );
+    assert.strictEqual(result?.outcome, 'cancelled');
+  });
+
   test("Push and Cancel Push sit in the review's title bar, and in the palette, only while a review waits", async () => {
     const menus = manifest().contributes.menus;
+    const commands = manifest().contributes.commands;
+    for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel'])
+      assert.strictEqual(
+        commands.find((c: any) => c.command === command)?.icon,
+        undefined,
+        `${command} has no icon, so the title bar shows its words`,
+      );
     for (const command of ['campaignStudio.review.push', 'campaignStudio.review.cancel']) {
       const title = menus['editor/title'].find((m: any) => m.command === command);
       assert.ok(title, `${command} is in the editor title`);

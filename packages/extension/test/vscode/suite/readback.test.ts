@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { serviceTimeText } from '@campaign-studio/core';
 import { ADMIN_TOKEN_HEADER, RunningEmulator, startEmulator } from '@campaign-studio/emulator';
 import { answering, Dialog } from './dialogs';
 import { pushConfirmed, pushReviewed, Review } from './reviews';
@@ -25,7 +26,8 @@ async function listed(id: string): Promise<SnapshotCampaign | undefined> {
   return snap.groups.flatMap(g => g.campaigns).find(c => c.id === id);
 }
 
-const updatedLine = (updatedAt: unknown) => `updated: \`${String(updatedAt)}\``;
+/** The tooltip's row of the service's time, read in this machine's zone and locale. */
+const updatedLine = (updatedAt: unknown) => `updated: \`${serviceTimeText(String(updatedAt))}\``;
 
 suite('read back after a push (extension host, emulator)', () => {
   /** This suite's own service: its data, faults and rate limits touch no other suite. */
@@ -134,7 +136,7 @@ suite('read back after a push (extension host, emulator)', () => {
     assert.strictEqual(result?.outcome, 'pushed-after-timeout', result?.message);
     const said = dialogs.map(d => `${d.kind}: ${d.message}`);
     assert.deepStrictEqual(said, [
-      `information: Pushed basic_details to campaign ${id} on ${ENV} (the answer was lost; reading the campaign again confirmed it applied).`,
+      `information: Pushed Basic details of “Answer lost, yet applied” to ${ENV}: the answer was lost, but reading the campaign again confirmed it applied.`,
     ]);
     assert.strictEqual(((await direct.getCampaign(id)).basic_details as any).name, 'Answer lost, yet applied');
     assert.strictEqual((await listed(id))?.name, 'Answer lost, yet applied', 'the tree takes the campaign as the check read it');

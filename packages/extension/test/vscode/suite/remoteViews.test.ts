@@ -352,6 +352,114 @@ suite('remote views and commands (extension host, emulator)', () => {
     await vscode.commands.executeCommand('campaignStudio.explorer.groupByStatus');
   });
 
+  test('each group shows its count before it is expanded, from one search per group that its listing then reuses', async () => {
+    const searches = (since: number) =>
+      emu.admin.requests().filter(r => r.seq > since && r.workspace === emu.workspaces[0].id && /\/campaigns\/search$/.test(r.path)).length;
+    const since = emu.admin.requests().at(-1)?.seq ?? 0;
+    await vscode.commands.executeCommand('campaignStudio.explorer.refresh');
+    const collapsed = await vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', { expand: false });
+    assert.strictEqual(searches(since), 8, 'one search per group');
+    assert.strictEqual(collapsed.groups.length, 8);
+    assert.ok(
+      collapsed.groups.every(g => g.campaigns.length === 0 && !g.expanded),
+      'not expanded',
+    );
+    const seen = emu.admin.requests().at(-1)?.seq ?? 0;
+    const expanded = await snapshot();
+    assert.strictEqual(searches(seen), 0, "expanding reuses each group's first page");
+    assert.ok(expanded.groups.some(g => g.campaigns.length > 0));
+    assert.deepStrictEqual(
+      collapsed.groups.map(g => `${g.group} ${g.count}`),
+      expanded.groups.map(g => `${g.group} ${g.campaigns.length}${g.more ? '+' : ''}`),
+      'the count is what the group lists when expanded ("15+" while more pages remain)',
+    );
+  });
+
+  test('under a filter, collapsed groups say how many match, and "no match" where none does', async () => {
+    const rec = await find({ status: ['PAUSED'] });
+    const name = String((rec.basic_details as { name: string }).name);
+    // Three groups, not eight: the reads share the service's budget of 100 a minute with the rest of the suite.
+    await vscode.commands.executeCommand('campaignStudio.explorer.filter', { name, statuses: ['DRAFT', 'PAUSED', 'SENT'] });
+    try {
+      const collapsed = await vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot', {
+        expand: false,
+      });
+      const expanded = await snapshot();
+      assert.deepStrictEqual(
+        collapsed.groups.map(g => `${g.group} ${g.count}`),
+        expanded.groups.map(g => `${g.group} ${g.campaigns.length ? `${g.campaigns.length}${g.more ? '+' : ''} match` : 'no match'}`),
+      );
+      assert.ok(expanded.groups.find(g => g.group === 'PAUSED')?.campaigns.some(c => c.id === String(rec.id)));
+      assert.ok(
+        collapsed.groups.some(g => g.count === 'no match'),
+        collapsed.groups.map(g => `${g.group} ${g.count}`).join(', '),
+      );
+    } finally {
+      await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    }
+  });
+
+  test('a group expanded stays expanded after a reconnect, in its environment only', async () => {
+    const api = await activateExtension();
+    const log = vscode.window.createOutputChannel('Campaign Studio: expansion test', { log: true });
+    const conn = new Connection(api.ctx.extension, log);
+    // Two groups: the reads share the service's budget of 100 a minute with the rest of the suite.
+    const kept = new Map<string, unknown>([['campaignStudio.explorer.filter', { statuses: ['ACTIVE', 'SENT'] }]]);
+    const memento = {
+      keys: () => [...kept.keys()],
+      get: (k: string, d?: unknown) => (kept.has(k) ? kept.get(k) : d),
+      update: async (k: string, v: unknown) => void kept.set(k, v),
+    } as unknown as vscode.Memento;
+    const tree = new CampaignsProvider(conn, memento);
+    try {
+      await conn.restore();
+      const reloaded = new Promise<void>(resolve => tree.onDidChangeTreeData(() => resolve()));
+      const groups = await tree.getChildren();
+      const active = groups.find(g => tree.getTreeItem(g).label === 'Active')!;
+      await tree.rememberExpansion(active, true);
+      const before = tree.getTreeItem(active);
+      assert.strictEqual(before.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+      assert.strictEqual(before.id, 'group/rv-0/status/ACTIVE');
+      await reloaded;
+      const changed = new Promise<void>(resolve => tree.onDidChangeTreeData(() => resolve()));
+      // Reconnecting empties the view (connecting), then lists it again.
+      await conn.restore();
+      await changed;
+      const after = await tree.getChildren();
+      assert.ok(after.length > 0 && after[0] !== groups[0], 'the groups were drawn anew');
+      const states = Object.fromEntries(after.map(g => [tree.getTreeItem(g).id, tree.getTreeItem(g).collapsibleState]));
+      assert.strictEqual(states['group/rv-0/status/ACTIVE'], vscode.TreeItemCollapsibleState.Expanded);
+      assert.strictEqual(states['group/rv-0/status/SENT'], vscode.TreeItemCollapsibleState.Collapsed);
+      assert.deepStrictEqual(memento.get('campaignStudio.explorer.expanded'), { 'rv-0': ['status/ACTIVE'] });
+    } finally {
+      tree.dispose();
+      conn.dispose();
+      log.dispose();
+    }
+  });
+
+  test('a campaign renamed by a colleague shows its new name after a refresh, and after it is read again', async () => {
+    const rec = await find({ status: ['SCHEDULED'] });
+    const id = String(rec.id);
+    const named = async () => (await snapshot()).groups.flatMap(g => g.campaigns).find(c => c.id === id)?.name;
+    // One group, one read per refresh: the reads share the service's budget of 100 a minute with the rest of the suite.
+    const rename = (name: string) => emu.admin.editCampaign(id, { basic_details: { ...(rec.basic_details as object), name } });
+    await vscode.commands.executeCommand('campaignStudio.explorer.filter', { statuses: ['SCHEDULED'] });
+    try {
+      assert.ok(await named(), 'listed');
+      rename('Renamed by a colleague');
+      assert.notStrictEqual(await named(), 'Renamed by a colleague', 'the view keeps its pages until something says so');
+      await vscode.commands.executeCommand('campaignStudio.explorer.refresh');
+      assert.strictEqual(await named(), 'Renamed by a colleague');
+      rename('Renamed again');
+      await vscode.commands.executeCommand('campaignStudio.openRemote', id);
+      assert.strictEqual(await named(), 'Renamed again', 'a read of the campaign shows in its item');
+    } finally {
+      rename(String((rec.basic_details as { name: string }).name));
+      await vscode.commands.executeCommand('campaignStudio.explorer.clearFilters');
+    }
+  });
+
   test("rate-limited, the Campaigns view's message counts down each second of the connection's clock", async () => {
     const api = await activateExtension();
     const clock = new VirtualClock();
@@ -396,11 +504,12 @@ suite('remote views and commands (extension host, emulator)', () => {
     const none = { dispose: () => undefined };
     const commands = vscode.commands as { registerCommand: unknown };
     const window = vscode.window as { createTreeView: unknown };
-    const workspace = vscode.workspace as { registerTextDocumentContentProvider: unknown };
+    const workspace = vscode.workspace as { registerTextDocumentContentProvider: unknown; registerFileSystemProvider: unknown };
     const saved = {
       registerCommand: commands.registerCommand,
       createTreeView: window.createTreeView,
       provider: workspace.registerTextDocumentContentProvider,
+      files: workspace.registerFileSystemProvider,
     };
     commands.registerCommand = (id: string) => {
       order.push(`command ${id}`);
@@ -408,7 +517,18 @@ suite('remote views and commands (extension host, emulator)', () => {
     };
     window.createTreeView = (id: string) => {
       order.push(`view ${id}`);
-      return { ...none, message: undefined, title: undefined, description: undefined };
+      return {
+        ...none,
+        message: undefined,
+        title: undefined,
+        description: undefined,
+        onDidExpandElement: () => none,
+        onDidCollapseElement: () => none,
+      };
+    };
+    workspace.registerFileSystemProvider = (scheme: string) => {
+      order.push(`files ${scheme}`);
+      return none;
     };
     workspace.registerTextDocumentContentProvider = (scheme: string) => {
       order.push(`documents ${scheme}`);
@@ -422,6 +542,7 @@ suite('remote views and commands (extension host, emulator)', () => {
       commands.registerCommand = saved.registerCommand;
       window.createTreeView = saved.createTreeView;
       workspace.registerTextDocumentContentProvider = saved.provider;
+      workspace.registerFileSystemProvider = saved.files;
       for (const d of subscriptions) d.dispose();
     }
     const view = order.indexOf('view campaignStudio.campaigns');
