@@ -310,28 +310,31 @@ function dayNames(v: unknown): number[] {
     : [];
 }
 
-function allDays(month: DateTime): number[] {
-  return Array.from({ length: month.daysInMonth ?? 0 }, (_, i) => i + 1);
+/** The days (1–31) of the month that starts at `month`, with their weekdays (1 Monday – 7 Sunday) counted on from its first's. */
+function daysOfMonth(month: DateTime): Array<{ day: number; weekday: number }> {
+  const first = month.weekday;
+  return Array.from({ length: month.daysInMonth ?? 0 }, (_, i) => ({ day: i + 1, weekday: ((first - 1 + i) % 7) + 1 }));
 }
 
-/** The days of one month a MONTHLY schedule sends on (1–31). */
+/** The days (1–31) a MONTHLY schedule sends on in the month that starts at `month`. */
 function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
   const days = new Set<number>();
+  const all = daysOfMonth(month);
   const dates = Array.isArray(pd.repeat_on_date_of_month) ? pd.repeat_on_date_of_month.filter((d): d is number => Number.isInteger(d)) : [];
-  for (const d of dates) if (d >= 1 && d <= (month.daysInMonth ?? 0)) days.add(d);
+  for (const d of dates) if (d >= 1 && d <= all.length) days.add(d);
   const forMonth = Array.isArray(pd.repeat_on_days_of_week_for_month) ? pd.repeat_on_days_of_week_for_month.filter(isObj) : [];
   for (const item of forMonth) {
     const g = GRANULARITY.indexOf(String(item.week_granularity));
     if (g < 0) continue;
     for (const weekday of dayNames(item.repeat_on_days_of_week)) {
-      const matching = allDays(month).filter(d => month.set({ day: d }).weekday === weekday);
+      const matching = all.filter(d => d.weekday === weekday);
       const d = g === GRANULARITY.length - 1 ? matching[matching.length - 1] : matching[g];
-      if (d) days.add(d);
+      if (d) days.add(d.day);
     }
   }
   const weekdays = forMonth.length ? [] : dayNames(pd.repeat_on_days_of_week);
-  if (weekdays.length) for (const d of allDays(month)) if (weekdays.includes(month.set({ day: d }).weekday)) days.add(d);
-  if (!dates.length && !forMonth.length && !weekdays.length && startDay <= (month.daysInMonth ?? 0)) days.add(startDay);
+  for (const d of all) if (weekdays.includes(d.weekday)) days.add(d.day);
+  if (!dates.length && !forMonth.length && !weekdays.length && startDay <= all.length) days.add(startDay);
   return [...days].sort((a, b) => a - b);
 }
 
