@@ -2,6 +2,7 @@ import * as readline from 'readline';
 import * as l10n from '@vscode/l10n';
 import { loadL10nBundle } from '@campaign-studio/core';
 import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, readAtMost, useColour } from './io';
+import { isLintWorker, serveLintWorker } from './lint/pool';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
@@ -10,6 +11,8 @@ import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, readAtMost, useColou
  * Node's own status for an uncaught exception, 1, means "refused" to a CI job.
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
+  // The bundle started again as a thread of `campaign lint` checks files for it, nothing else.
+  if (isLintWorker()) return serveLintWorker();
   const bundleProblem = loadL10nBundle(process.env);
   if (bundleProblem) writeError(`${name}: ${bundleProblem}\n`);
   process.on('uncaughtException', e => {
@@ -53,6 +56,7 @@ function processIO(): CliIO {
     readStdin: limit => readAtMost(process.stdin, limit),
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
     stderrTerminal: process.stderr.isTTY ? process.stderr : undefined,
+    bundle: __filename.endsWith('.js') ? __filename : undefined,
   };
   return io;
 }
