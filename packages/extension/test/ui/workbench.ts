@@ -402,8 +402,20 @@ export class Workbench {
     return this.page.locator(`.part.sidebar .composite.title .title-actions a.action-label[aria-label^="${label}"]`).first();
   }
 
+  /**
+   * Clicks a tree row's label (a campaign opens, a group expands). A tooltip left open where the
+   * pointer rests (the group row's above, shown over the rows below it) closes first: it would
+   * catch the click, and it stays open while the pointer is on it.
+   */
+  async clickTreeItem(item: Locator, options: { button?: 'left' | 'right' } = {}): Promise<void> {
+    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await this.movePointerAway();
+    await item.locator('.monaco-icon-label').first().click(options);
+  }
+
   /** Runs an inline action of a tree item (the buttons that show when the pointer is on the row). */
   async treeItemAction(item: Locator, label: string): Promise<void> {
+    await this.movePointerAway();
     await item.hover();
     const action = item.locator(`.actions a.action-label[aria-label^="${label}"]`).first();
     await action.waitFor({ state: 'visible', timeout: this.timeoutMs });
@@ -432,12 +444,7 @@ export class Workbench {
   /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
   async expand(item: Locator): Promise<void> {
     await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    if ((await item.getAttribute('aria-expanded')) !== 'true') {
-      // The pointer first moves onto the row: a tooltip left open where it was (a title bar
-      // button's) closes, instead of catching the click.
-      await item.hover({ force: true });
-      await item.click();
-    }
+    if ((await item.getAttribute('aria-expanded')) !== 'true') await this.clickTreeItem(item);
     await this.until(async () => (await item.getAttribute('aria-expanded')) === 'true', 'the tree item to expand');
   }
 

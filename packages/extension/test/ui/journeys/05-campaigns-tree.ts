@@ -107,7 +107,7 @@ export const journey: Journey = {
 
     const readOnly = page.locator('.monaco-editor-overlaymessage').filter({ hasText: 'Fetch to Edit' });
     await step('typing in a read-only campaign says why, with "Fetch to Edit"', async () => {
-      await workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign').locator('.monaco-icon-label').first().click();
+      await workbench.clickTreeItem(workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign'));
       await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible' });
       await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
       await workbench.editor().locator('.view-lines').click();
@@ -188,8 +188,7 @@ export const journey: Journey = {
     /** Right-clicks the listed Push campaign named `name` and returns its context menu's entries, once they hold `offers`. */
     const menuOf = async (name: string, status: string, offers: string[]): Promise<string[]> => {
       const item = workbench.treeItem(`${name}, PUSH ${status} campaign`);
-      await item.waitFor({ state: 'visible' });
-      await item.locator('.monaco-icon-label').first().click({ button: 'right' });
+      await workbench.clickTreeItem(item, { button: 'right' });
       await menu.waitFor({ state: 'visible' });
       return workbench.waitForValue(
         async () => (await menu.locator('.action-label').allTextContents()).map(t => t.trim()).filter(Boolean),

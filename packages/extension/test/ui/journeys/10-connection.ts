@@ -106,7 +106,7 @@ export const journey: Journey = {
       async () => {
         await service.setFaults('status=401');
         // Opening a group asks the service for its campaigns.
-        await workbench.treeItem(/^Status SCHEDULED/).click();
+        await workbench.clickTreeItem(workbench.treeItem(/^Status SCHEDULED/));
         await welcome.filter({ hasText: 'The service rejected the API key' }).waitFor({ state: 'visible' });
         await welcome.getByRole('button', { name: 'Sign In Again' }).waitFor({ state: 'visible' });
         await workbench.connectionStatus(`${env.name}: credentials rejected`).waitFor({ state: 'visible' });

@@ -318,7 +318,7 @@ export const journey: Journey = {
       await workbench.waitForTreeItem(item, `${CAMPAIGN} listed under SCHEDULED`);
       // One click opens it. By now the walk has used much of the service's rate limit (100 calls
       // a minute): the read may wait its turn, which the progress notification counts down.
-      await item.locator('.monaco-icon-label').first().click();
+      await workbench.clickTreeItem(item);
       await workbench.until(
         async () => /"name": "Weekend flash deal"/.test(await workbench.editorText()),
         'the campaign to open read-only from the tree (after any wait for the rate limit)',
