@@ -11,9 +11,9 @@ import { isLintWorker, serveLintWorker } from './lint/pool';
  * Node's own status for an uncaught exception, 1, means "refused" to a CI job.
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
-  // The bundle started again as a thread of `campaign lint` checks files for it, nothing else.
-  if (isLintWorker()) return serveLintWorker();
   const bundleProblem = loadL10nBundle(process.env);
+  // The bundle started again as a thread of `campaign lint` checks files for it (in the same words), nothing else.
+  if (isLintWorker()) return serveLintWorker();
   if (bundleProblem) writeError(`${name}: ${bundleProblem}\n`);
   process.on('uncaughtException', e => {
     writeError(internalErrorLine(name, e));
