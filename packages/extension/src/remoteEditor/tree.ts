@@ -336,10 +336,14 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     if (asked && this.groups === groups) this.changed.fire(undefined);
   }
 
-  /** Remembers a group expanded or collapsed by the person, per environment, for the next drawing of the view. */
+  /**
+   * Remembers a group expanded or collapsed by the person, per environment, for the next drawing
+   * of the view. While the service cannot be listed the view shows nothing, and the workbench folds
+   * an open group whose children went away: that is not the person's doing, so it is not remembered.
+   */
   async rememberExpansion(node: ExplorerNode, expanded: boolean): Promise<void> {
     const env = this.conn.environment()?.name;
-    if (!(node instanceof GroupNode) || !env) return;
+    if (!(node instanceof GroupNode) || !env || (!expanded && !this.conn.canList)) return;
     const state = this.expansion();
     const next = withExpansion(state, env, groupKey(node.group), expanded);
     if (next !== state) await this.state.update(EXPANDED_KEY, next);

@@ -421,6 +421,16 @@ suite('remote views and commands (extension host, emulator)', () => {
       assert.strictEqual(before.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
       assert.strictEqual(before.id, 'group/rv-0/status/ACTIVE');
       await reloaded;
+      // The service goes away: the view lists nothing, and the workbench folds the open group that
+      // lost its children, as if the person had. That fold is not remembered.
+      emu.admin.setFaults('drop-rate=1');
+      try {
+        await conn.restore();
+        assert.strictEqual(conn.canList, false, 'unreachable: the view lists nothing');
+        await tree.rememberExpansion(active, false);
+      } finally {
+        emu.admin.clearFaults();
+      }
       const changed = new Promise<void>(resolve => tree.onDidChangeTreeData(() => resolve()));
       // Reconnecting empties the view (connecting), then lists it again.
       await conn.restore();
