@@ -444,7 +444,12 @@ export class Workbench {
   /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
   async expand(item: Locator): Promise<void> {
     await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    if ((await item.getAttribute('aria-expanded')) !== 'true') await this.clickTreeItem(item);
+    if ((await item.getAttribute('aria-expanded')) !== 'true') {
+      // The pointer first moves onto the row: a tooltip left open where it was (a title bar
+      // button's) closes, instead of catching the click.
+      await item.hover({ force: true });
+      await item.click();
+    }
     await this.until(async () => (await item.getAttribute('aria-expanded')) === 'true', 'the tree item to expand');
   }
 
