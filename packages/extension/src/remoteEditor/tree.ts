@@ -265,7 +265,18 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
     return undefined;
   }
 
+  /**
+   * The workbench asks for a group's children only while it shows the group open, so a group
+   * asked for is remembered as open: its expand event alone is not enough, as the extension host
+   * drops one that arrives while it redraws the view (a click just as the counts come in).
+   */
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (node instanceof GroupNode && this.conn.canList) await this.rememberExpansion(node, true);
+    return this.childrenOf(node);
+  }
+
+  /** The children of a node, read as needed; the snapshot's reads, which show nothing, come here directly. */
+  private async childrenOf(node?: ExplorerNode): Promise<ExplorerNode[]> {
     const client = this.conn.client;
     // Unreachable or refused: no stale listing; the welcome content says what is wrong and offers Retry.
     if (!client || !this.conn.canList) return [];
@@ -539,11 +550,11 @@ export class CampaignsProvider implements vscode.TreeDataProvider<ExplorerNode>,
 
   private async snapshotGroups(expandGroups: boolean): Promise<ExplorerSnapshot['groups']> {
     const out: ExplorerSnapshot['groups'] = [];
-    const groups = await this.getChildren();
+    const groups = await this.childrenOf();
     await this.firstPages;
     for (const g of groups) {
       if (!(g instanceof GroupNode)) continue;
-      const kids = expandGroups ? await this.getChildren(g) : [];
+      const kids = expandGroups ? await this.childrenOf(g) : [];
       out.push({
         group: g.group.value,
         count: groupCountText(g.pager, isFiltered(this.filter)),

@@ -1,10 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * What a person does in the VS Code workbench, as Playwright calls against code-server's page.
- * Every method ends by waiting for the state it produces (a selector, a text), never for a time.
- */
-/**
  * A review's header as one text, whatever the column's width: the lines the editor wrapped (a
  * view line after a break, indented, without a comment mark; a break at a space keeps the space)
  * and the header's comment lines are joined.
@@ -13,6 +9,10 @@ export function joinedLines(text: string): string {
   return text.replace(/\n *(\/\/ *)?/g, (_, mark?: string) => (mark ? ' ' : ''));
 }
 
+/**
+ * What a person does in the VS Code workbench, as Playwright calls against code-server's page.
+ * Every method ends by waiting for the state it produces (a selector, a text), never for a time.
+ */
 export class Workbench {
   constructor(
     readonly page: Page,
@@ -444,7 +444,12 @@ export class Workbench {
   /** Expands a collapsed tree item (a click on its row) and waits until it is expanded. */
   async expand(item: Locator): Promise<void> {
     await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    if ((await item.getAttribute('aria-expanded')) !== 'true') await this.clickTreeItem(item);
+    if ((await item.getAttribute('aria-expanded')) !== 'true') {
+      // The pointer first moves onto the row: a tooltip left open where it was (a title bar
+      // button's) closes, instead of catching the click.
+      await item.hover({ force: true });
+      await item.click();
+    }
     await this.until(async () => (await item.getAttribute('aria-expanded')) === 'true', 'the tree item to expand');
   }
 

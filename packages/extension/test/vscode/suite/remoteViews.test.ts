@@ -448,6 +448,35 @@ suite('remote views and commands (extension host, emulator)', () => {
     }
   });
 
+  test('a group the workbench lists is remembered as open though its expand event was lost; the snapshot remembers nothing', async () => {
+    const api = await activateExtension();
+    const log = vscode.window.createOutputChannel('Campaign Studio: lost expand test', { log: true });
+    const conn = new Connection(api.ctx.extension, log);
+    // Two groups: the reads share the service's budget of 100 a minute with the rest of the suite.
+    const kept = new Map<string, unknown>([['campaignStudio.explorer.filter', { statuses: ['ACTIVE', 'SENT'] }]]);
+    const memento = {
+      keys: () => [...kept.keys()],
+      get: (k: string, d?: unknown) => (kept.has(k) ? kept.get(k) : d),
+      update: async (k: string, v: unknown) => void kept.set(k, v),
+    } as unknown as vscode.Memento;
+    const tree = new CampaignsProvider(conn, memento);
+    try {
+      await conn.restore();
+      const groups = await tree.getChildren();
+      await tree.snapshot();
+      assert.strictEqual(memento.get('campaignStudio.explorer.expanded'), undefined, "the snapshot's reads open nothing");
+      // The workbench shows the group open and asks for its children; the event that says so never came.
+      const active = groups.find(g => tree.getTreeItem(g).label === 'Active')!;
+      await tree.getChildren(active);
+      assert.strictEqual(tree.getTreeItem(active).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+      assert.deepStrictEqual(memento.get('campaignStudio.explorer.expanded'), { 'rv-0': ['status/ACTIVE'] });
+    } finally {
+      tree.dispose();
+      conn.dispose();
+      log.dispose();
+    }
+  });
+
   test('a campaign renamed by a colleague shows its new name after a refresh, and after it is read again', async () => {
     const rec = await find({ status: ['SCHEDULED'] });
     const id = String(rec.id);
