@@ -407,8 +407,8 @@ export class Workbench {
    * pointer rests (the group row's above, shown over the rows below it) closes first: it would
    * catch the click, and it stays open while the pointer is on it.
    */
-  async clickTreeItem(item: Locator, options: { button?: 'left' | 'right'; timeout?: number } = {}): Promise<void> {
-    await item.waitFor({ state: 'visible', timeout: options.timeout ?? this.timeoutMs });
+  async clickTreeItem(item: Locator, options: { button?: 'left' | 'right' } = {}): Promise<void> {
+    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
     await this.movePointerAway();
     await item.locator('.monaco-icon-label').first().click(options);
   }

@@ -32,6 +32,31 @@ import {
 
 const snapshot = () => vscode.commands.executeCommand<ExplorerSnapshot>('campaignStudio.internal.explorerSnapshot');
 
+/**
+ * A Campaigns view of its own, apart from the window's: its own connection, and a memory that
+ * starts filtered to two groups (their reads share the service's budget of 100 a minute with the
+ * rest of the suite).
+ */
+async function withOwnView(body: (tree: CampaignsProvider, memento: vscode.Memento, conn: Connection) => Promise<void>): Promise<void> {
+  const api = await activateExtension();
+  const log = vscode.window.createOutputChannel('Campaign Studio: a view of its own', { log: true });
+  const conn = new Connection(api.ctx.extension, log);
+  const kept = new Map<string, unknown>([['campaignStudio.explorer.filter', { statuses: ['ACTIVE', 'SENT'] }]]);
+  const memento = {
+    keys: () => [...kept.keys()],
+    get: (k: string, d?: unknown) => (kept.has(k) ? kept.get(k) : d),
+    update: async (k: string, v: unknown) => void kept.set(k, v),
+  } as unknown as vscode.Memento;
+  const tree = new CampaignsProvider(conn, memento);
+  try {
+    await body(tree, memento, conn);
+  } finally {
+    tree.dispose();
+    conn.dispose();
+    log.dispose();
+  }
+}
+
 /** Whether the Campaigns view's context menu offers `command` on an item with this `contextValue`, by the manifest's `when` clauses. */
 function offered(command: string, contextValue: string): boolean {
   const entries: Array<{ command: string; when?: string }> = manifest().contributes.menus['view/item/context'];
@@ -400,18 +425,7 @@ suite('remote views and commands (extension host, emulator)', () => {
   });
 
   test('a group expanded stays expanded after a reconnect, in its environment only', async () => {
-    const api = await activateExtension();
-    const log = vscode.window.createOutputChannel('Campaign Studio: expansion test', { log: true });
-    const conn = new Connection(api.ctx.extension, log);
-    // Two groups: the reads share the service's budget of 100 a minute with the rest of the suite.
-    const kept = new Map<string, unknown>([['campaignStudio.explorer.filter', { statuses: ['ACTIVE', 'SENT'] }]]);
-    const memento = {
-      keys: () => [...kept.keys()],
-      get: (k: string, d?: unknown) => (kept.has(k) ? kept.get(k) : d),
-      update: async (k: string, v: unknown) => void kept.set(k, v),
-    } as unknown as vscode.Memento;
-    const tree = new CampaignsProvider(conn, memento);
-    try {
+    await withOwnView(async (tree, memento, conn) => {
       await conn.restore();
       const reloaded = new Promise<void>(resolve => tree.onDidChangeTreeData(() => resolve()));
       const groups = await tree.getChildren();
@@ -441,26 +455,11 @@ suite('remote views and commands (extension host, emulator)', () => {
       assert.strictEqual(states['group/rv-0/status/ACTIVE'], vscode.TreeItemCollapsibleState.Expanded);
       assert.strictEqual(states['group/rv-0/status/SENT'], vscode.TreeItemCollapsibleState.Collapsed);
       assert.deepStrictEqual(memento.get('campaignStudio.explorer.expanded'), { 'rv-0': ['status/ACTIVE'] });
-    } finally {
-      tree.dispose();
-      conn.dispose();
-      log.dispose();
-    }
+    });
   });
 
   test('a group the workbench lists is remembered as open though its expand event was lost; the snapshot remembers nothing', async () => {
-    const api = await activateExtension();
-    const log = vscode.window.createOutputChannel('Campaign Studio: lost expand test', { log: true });
-    const conn = new Connection(api.ctx.extension, log);
-    // Two groups: the reads share the service's budget of 100 a minute with the rest of the suite.
-    const kept = new Map<string, unknown>([['campaignStudio.explorer.filter', { statuses: ['ACTIVE', 'SENT'] }]]);
-    const memento = {
-      keys: () => [...kept.keys()],
-      get: (k: string, d?: unknown) => (kept.has(k) ? kept.get(k) : d),
-      update: async (k: string, v: unknown) => void kept.set(k, v),
-    } as unknown as vscode.Memento;
-    const tree = new CampaignsProvider(conn, memento);
-    try {
+    await withOwnView(async (tree, memento, conn) => {
       await conn.restore();
       const groups = await tree.getChildren();
       await tree.snapshot();
@@ -470,11 +469,7 @@ suite('remote views and commands (extension host, emulator)', () => {
       await tree.getChildren(active);
       assert.strictEqual(tree.getTreeItem(active).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
       assert.deepStrictEqual(memento.get('campaignStudio.explorer.expanded'), { 'rv-0': ['status/ACTIVE'] });
-    } finally {
-      tree.dispose();
-      conn.dispose();
-      log.dispose();
-    }
+    });
   });
 
   test('a campaign renamed by a colleague shows its new name after a refresh, and after it is read again', async () => {
