@@ -453,11 +453,7 @@ interface LintBench {
   deliveryTypes: number;
   readParse: LintFigures;
   campaignLint: LintFigures;
-  /** `campaign lint --jobs 1`: the same work on one thread, to show what the threads add. */
-  oneThread: LintFigures;
   ajvCli: LintFigures;
-  /** The threads `campaign lint` used by default on this machine (one per core). */
-  threads: number;
 }
 
 function figures(rs: ProcessRun[]): LintFigures {
@@ -501,7 +497,6 @@ function lintBench(): LintBench {
   const commands: Record<string, string[]> = {
     readParse: [path.join(root, 'bench/parse-only.js'), 'campaigns'],
     campaignLint: [path.join(root, 'dist/campaign.js'), 'lint', 'campaigns'],
-    oneThread: [path.join(root, 'dist/campaign.js'), 'lint', '--jobs', '1', 'campaigns'],
     ajvCli: [
       path.join(root, 'node_modules/ajv-cli/dist/index.js'),
       'validate',
@@ -520,7 +515,7 @@ function lintBench(): LintBench {
     const check = spawnSync(process.execPath, commands.campaignLint, { cwd: corpus.dir, encoding: 'utf8', maxBuffer: 1 << 30 });
     if (!check.stdout.includes(`${LINT_FILES} files checked`))
       throw new Error(`campaign lint did not check the corpus: ${check.stderr.slice(0, 400)}`);
-    const runs: Record<string, ProcessRun[]> = { readParse: [], campaignLint: [], oneThread: [], ajvCli: [] };
+    const runs: Record<string, ProcessRun[]> = { readParse: [], campaignLint: [], ajvCli: [] };
     const rounds = quick ? 3 : 7;
     const names = Object.keys(commands);
     for (let round = 0; round < rounds + 1; round++) {
@@ -537,12 +532,10 @@ function lintBench(): LintBench {
       deliveryTypes: corpus.deliveryTypes,
       readParse: figures(runs.readParse),
       campaignLint: figures(runs.campaignLint),
-      oneThread: figures(runs.oneThread),
       ajvCli: figures(runs.ajvCli),
-      threads: os.availableParallelism(),
     };
     process.stderr.write(
-      `  campaign lint ${ms(result.campaignLint.wallMs)} ms (${ms(result.oneThread.wallMs)} ms on one thread), read + parse ${ms(result.readParse.wallMs)} ms, ajv-cli ${ms(result.ajvCli.wallMs)} ms\n`,
+      `  campaign lint ${ms(result.campaignLint.wallMs)} ms, read + parse ${ms(result.readParse.wallMs)} ms, ajv-cli ${ms(result.ajvCli.wallMs)} ms\n`,
     );
     return result;
   } finally {
@@ -597,14 +590,14 @@ function validationFigures(validation: Record<string, unknown>[]): Figure[] {
 function lintGoals(lint: LintBench): Figure[] {
   return [
     {
-      goal: `campaign lint on ${LINT_FILES} mixed files within 4× reading and parsing them (${lint.threads} threads; one: ${ms(lint.oneThread.wallMs)} ms, ${times(lint.oneThread.wallMs / lint.readParse.wallMs)})`,
+      goal: `campaign lint on ${LINT_FILES} mixed files within 4× reading and parsing them`,
       met: lint.campaignLint.wallMs <= 4 * lint.readParse.wallMs,
       value: `${ms(lint.campaignLint.wallMs)} ms`,
       anchor: `read + JSON.parse ${ms(lint.readParse.wallMs)} ms`,
       ratio: times(lint.campaignLint.wallMs / lint.readParse.wallMs),
     },
     {
-      goal: `campaign lint on ${LINT_FILES} mixed files faster than ajv-cli (one thread: ${times(lint.oneThread.wallMs / lint.ajvCli.wallMs)})`,
+      goal: `campaign lint on ${LINT_FILES} mixed files faster than ajv-cli`,
       met: lint.campaignLint.wallMs < lint.ajvCli.wallMs,
       value: `${ms(lint.campaignLint.wallMs)} ms`,
       anchor: `ajv-cli ${ms(lint.ajvCli.wallMs)} ms`,
@@ -628,8 +621,7 @@ function lintTable(lint: LintBench): string[] {
   ];
   for (const [label, f] of [
     ['read + JSON.parse (bench/parse-only.js)', lint.readParse],
-    [`campaign lint (${lint.threads} threads)`, lint.campaignLint],
-    ['campaign lint --jobs 1', lint.oneThread],
+    ['campaign lint', lint.campaignLint],
     ['ajv-cli, our schemas', lint.ajvCli],
   ] as const) {
     out.push(

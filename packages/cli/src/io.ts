@@ -25,8 +25,6 @@ export interface CliIO {
   fetch?: typeof fetch;
   /** stderr when it is a terminal, for a progress bar; absent otherwise (CI, a pipe): progress is then a line at a time. */
   stderrTerminal?: NodeJS.WritableStream;
-  /** The running bin's bundle, which worker threads can run too (`campaign lint` on many files); absent when running from source. */
-  bundle?: string;
   /** When progress starts to show and how often a line is written without a terminal (default 2 s and 10 s; tests shorten them). */
   progressTiming?: ProgressTiming;
 }

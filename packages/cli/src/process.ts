@@ -2,7 +2,6 @@ import * as readline from 'readline';
 import * as l10n from '@vscode/l10n';
 import { loadL10nBundle } from '@campaign-studio/core';
 import { CliError, CliIO, forTerminal, INTERNAL_ERROR_EXIT, readAtMost, useColour } from './io';
-import { isLintWorker, serveLintWorker } from './lint/pool';
 
 /**
  * Runs a bin: its IO from `process`, its exit status from the command, a closed pipe
@@ -12,8 +11,6 @@ import { isLintWorker, serveLintWorker } from './lint/pool';
  */
 export function startCli(name: string, command: (argv: string[], io: CliIO) => Promise<number>): void {
   const bundleProblem = loadL10nBundle(process.env);
-  // The bundle started again as a thread of `campaign lint` checks files for it (in the same words), nothing else.
-  if (isLintWorker()) return serveLintWorker();
   if (bundleProblem) writeError(`${name}: ${bundleProblem}\n`);
   process.on('uncaughtException', e => {
     writeError(internalErrorLine(name, e));
@@ -56,7 +53,6 @@ function processIO(): CliIO {
     readStdin: limit => readAtMost(process.stdin, limit),
     ask: process.stdin.isTTY ? askOnTerminal : undefined,
     stderrTerminal: process.stderr.isTTY ? process.stderr : undefined,
-    bundle: __filename.endsWith('.js') ? __filename : undefined,
   };
   return io;
 }

@@ -53,13 +53,3 @@ test("a rule's message in campaign lint comes from the bundle", () => {
   const [entry] = JSON.parse(r.stdout) as Array<{ diagnostics: Array<{ rule: string; message: string }> }>;
   assert.equal(entry.diagnostics.find(d => d.rule === 'D8')?.message, '«status» est une métadonnée en lecture seule.');
 });
-
-test("a rule's message comes from the bundle on campaign lint's threads too (--jobs 2)", () => {
-  fs.copyFileSync(path.join(dir, 'a.campaign.json'), path.join(dir, 'b.campaign.json'));
-  const r = campaign('lint', '--format', 'json', '--jobs', '2', 'a.campaign.json', 'b.campaign.json');
-  const entries = JSON.parse(r.stdout) as Array<{ diagnostics: Array<{ rule: string; message: string }> }>;
-  assert.deepEqual(
-    entries.map(e => e.diagnostics.find(d => d.rule === 'D8')?.message),
-    ['«status» est une métadonnée en lecture seule.', '«status» est une métadonnée en lecture seule.'],
-  );
-});

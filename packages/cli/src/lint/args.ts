@@ -3,7 +3,6 @@ import { parseArgs, ParseArgsConfig } from 'util';
 import { Severity, SETTINGS_FILE_NAME } from '@campaign-studio/core';
 import { Format, FORMATS, isFormat } from './formats';
 import { parseArgsProblem } from '../args';
-import { MAX_JOBS, PARALLEL_FROM } from './pool';
 
 /**
  * `campaign lint` / `campaign-lint` arguments, read by `node:util` parseArgs; a mistake in them is
@@ -21,8 +20,6 @@ export interface LintArgs {
   maxWarnings?: number;
   /** The name of the document read from `-`. */
   stdinFilename?: string;
-  /** Threads that check files (`--jobs`); by default one per core once there are enough files. */
-  jobs?: number;
   inputs: string[];
   help: boolean;
   version: boolean;
@@ -36,7 +33,6 @@ const OPTIONS = {
   'fail-severity': { type: 'string' },
   'max-warnings': { type: 'string' },
   'stdin-filename': { type: 'string' },
-  jobs: { type: 'string', short: 'j' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
@@ -44,7 +40,7 @@ const OPTIONS = {
 const FORMAT_LIST = Object.keys(FORMATS).join('|');
 
 export function usage(program: string): string {
-  return `usage: ${program} [--format ${FORMAT_LIST}] [--config FILE] [--fail-severity error|warning|info] [--max-warnings N] [--stdin-filename NAME] [--jobs N] FILE|DIR|GLOB|-...`;
+  return `usage: ${program} [--format ${FORMAT_LIST}] [--config FILE] [--fail-severity error|warning|info] [--max-warnings N] [--stdin-filename NAME] FILE|DIR|GLOB|-...`;
 }
 
 export function help(program: string): string {
@@ -73,9 +69,6 @@ rules of the Campaign Studio editor extension.
   --stdin-filename NAME   the name of the document read from -: its settings and base snapshot are
                           found as for a file of that name, and the output names it so
                           (<stdin> without it)
-  -j, --jobs N            check files on N threads; by default one per core once there are
-                          ${PARALLEL_FROM} files or more (1 checks them one after another). The output
-                          is the same whatever N is
   --version               prints the version
   -h, --help              prints this help
 
@@ -114,13 +107,6 @@ function maxWarningsOf(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function jobsOf(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_JOBS)
-    throw new UsageError(l10n.t`--jobs must be a whole number from 1 to ${MAX_JOBS}, not "${value}"`);
-  return Number(value);
-}
-
 function nonEmpty(name: string, value: string | undefined, what: string): string | undefined {
   if (value === '') throw new UsageError(l10n.t`${name} needs ${what}`);
   return value;
@@ -140,7 +126,6 @@ export function parseLintArgs(argv: string[]): LintArgs {
     failSeverity: failSeverityOf(values['fail-severity']),
     maxWarnings: maxWarningsOf(values['max-warnings']),
     stdinFilename: nonEmpty('--stdin-filename', values['stdin-filename'], 'a file name'),
-    jobs: jobsOf(values.jobs),
     inputs: positionals,
     help: !!values.help,
     version: !!values.version,

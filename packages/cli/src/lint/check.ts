@@ -2,7 +2,6 @@ import * as path from 'path';
 import { BaseProblem, isSettingsFileName, LoadedSettings, SETTINGS_FILE_NAME, toDiagnostics } from '@campaign-studio/core';
 import { CliIO } from '../io';
 import { FileChecker, FileResult, toJson } from './fileCheck';
-import { checkInParallel, jobsFor } from './pool';
 import { Problems, reason } from '../workspace/problems';
 import { FileReport } from './report';
 import { SettingsLookup } from '../workspace/settings';
@@ -33,27 +32,15 @@ export class Checker {
     private readonly configShown?: string,
   ) {}
 
-  /** Checks `targets` (on `jobs` threads started from `bundle`, when both are given) and reports them in their order. */
-  async run(targets: Target[], parallel: { jobs?: number; bundle?: string } = {}): Promise<FileReport[]> {
-    const checked = await this.checkFiles(targets, parallel);
+  async run(targets: Target[]): Promise<FileReport[]> {
     for (const t of targets) {
       const s = this.governing(t);
       this.reportSettingsFile(s, t);
       if (this.reported.has(t.abs)) continue;
       this.reported.add(t.abs);
-      this.report(t, t.stdin ? await this.stdin(t, s) : checked.get(t.abs)!);
+      this.report(t, t.stdin ? await this.stdin(t, s) : this.files.checkFile(t, s));
     }
     return this.reports;
-  }
-
-  /** The result of each file target, by its path: checked here, or on several threads when there are enough files and a bundle to start them from. */
-  private async checkFiles(targets: Target[], parallel: { jobs?: number; bundle?: string }): Promise<Map<string, FileResult>> {
-    const files = [...new Map(targets.filter(t => !t.stdin).map(t => [t.abs, t])).values()];
-    const jobs = parallel.bundle ? jobsFor(files.length, parallel.jobs) : 1;
-    if (jobs <= 1) return new Map(files.map(t => [t.abs, this.files.checkFile(t, this.governing(t))]));
-    const work = files.map(t => ({ target: t, settingsFile: this.governing(t)?.file }));
-    const results = await checkInParallel(work, jobs, parallel.bundle!);
-    return new Map(files.map((t, i) => [t.abs, results[i]]));
   }
 
   /** The settings a file is checked with; a settings file itself is read as settings, with none. */

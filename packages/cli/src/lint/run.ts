@@ -36,8 +36,7 @@ async function lint(args: LintArgs, io: CliIO, program: string): Promise<number>
   const collector = new TargetCollector(io.cwd, problems, LINTED, args.stdinFilename);
   for (const input of args.inputs) await collector.add(input);
   const settings = new SettingsLookup(io.cwd, problems, config);
-  const checker = new Checker(io, problems, settings, new FileChecker(), args.config);
-  const reports = await checker.run(collector.targets, { jobs: args.jobs, bundle: io.bundle });
+  const reports = await new Checker(io, problems, settings, new FileChecker(), args.config).run(collector.targets);
   const format = FORMATS[args.format];
   io.stdout(format(reports, { colour: useColour(io), failSeverity: args.failSeverity, version, cwd: io.cwd }));
   const fail = failed(reports, args, problems);
