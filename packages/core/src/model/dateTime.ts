@@ -1,4 +1,4 @@
-import { DateTime, FixedOffsetZone, IANAZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, Info, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
 
 /**
  * ISO 8601 date-times as campaigns write them: parsed without a time zone, then read in one
@@ -75,6 +75,52 @@ export function wallInstant(wallMs: number, zone: string): number {
 export function instantOf(t: IsoDateTime, zone?: string): number {
   if (t.offset !== undefined) return t.wall - t.offset * 60000;
   return zone ? wallInstant(t.wall, zone) : t.wall;
+}
+
+/** The wall-clock time in `zone` (held in UTC, as {@link IsoDateTime.wall}) of an instant: the zone's offset then, from Luxon. */
+export function wallAt(ms: number, zone: string): number {
+  const z = zoneOf(zone);
+  const offset = (typeof z === 'string' ? Info.normalizeZone(z) : z).offset(ms);
+  return Number.isFinite(offset) ? ms + offset * 60_000 : ms;
+}
+
+/**
+ * The calendar of wall-clock times held in UTC: UTC has no offset changes, so `Date`'s UTC fields
+ * are the wall time's own and stepping through days, months and years asks no zone.
+ */
+export interface WallDate {
+  year: number;
+  /** 1 January – 12 December. */
+  month: number;
+  day: number;
+  /** 1 Monday – 7 Sunday, as ISO and Luxon count. */
+  weekday: number;
+  /** The day's midnight, as a wall time. */
+  midnight: number;
+}
+
+export function wallDate(wall: number): WallDate {
+  const d = new Date(wall);
+  const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  return { year, month, day, weekday: ((d.getUTCDay() + 6) % 7) + 1, midnight: Date.UTC(year, month - 1, day) };
+}
+
+/** The first midnight of the month `months` after the wall time's month. */
+export function wallMonthStart(wall: number, months = 0): number {
+  const d = new Date(wall);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
+}
+
+/** How many days the wall time's month has. */
+export function wallMonthLength(wall: number): number {
+  const { year, month } = wallDate(wall);
+  return daysIn(year, month);
+}
+
+/** The wall time `years` later, on the month's last day when the day does not occur then (29 February), as Luxon's `plus`. */
+export function wallPlusYears(wall: number, years: number): number {
+  const { year, month, day, midnight } = wallDate(wall);
+  return Date.UTC(year + years, month - 1, Math.min(day, daysIn(year + years, month))) + (wall - midnight);
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,7 +1,19 @@
 import * as l10n from '@vscode/l10n';
 import { DateTime, Info } from 'luxon';
 import { isObject as isObj, JsonObject as Obj } from '../model/json';
-import { instantOf, parseIsoDateTime, wallInstant, wallOrder, zoneOf } from '../model/dateTime';
+import {
+  instantOf,
+  parseIsoDateTime,
+  wallAt,
+  WallDate,
+  wallDate,
+  wallInstant,
+  wallMonthLength,
+  wallMonthStart,
+  wallOrder,
+  wallPlusYears,
+  zoneOf,
+} from '../model/dateTime';
 
 /**
  * When a campaign sends. Two layers, one meaning: `scheduleInstants` reads the schedule as
@@ -213,10 +225,18 @@ function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment 
   };
 }
 
-/** An ISO text as a date-time in `zone` (its own offset wins), or undefined when it is not one. */
-function readDateTime(value: unknown, zone: string): DateTime | undefined {
+/** A date-time of the schedule: its instant, and its wall-clock time in the campaign's zone (held in UTC). */
+interface ReadTime {
+  ms: number;
+  wall: number;
+}
+
+/** An ISO text read in `zone` (its own offset wins), or undefined when it is not one. */
+function readTime(value: unknown, zone: string): ReadTime | undefined {
   const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
-  return parsed && DateTime.fromMillis(instantOf(parsed, zone), { zone: zoneOf(zone) });
+  if (!parsed) return undefined;
+  const ms = instantOf(parsed, zone);
+  return { ms, wall: wallAt(ms, zone) };
 }
 
 /** The name when Luxon reads it as a zone (Luxon keeps each zone it made, so a name is checked once). */
@@ -310,14 +330,14 @@ function dayNames(v: unknown): number[] {
     : [];
 }
 
-/** The days (1–31) of the month that starts at `month`, with their weekdays (1 Monday – 7 Sunday) counted on from its first's. */
-function daysOfMonth(month: DateTime): Array<{ day: number; weekday: number }> {
-  const first = month.weekday;
-  return Array.from({ length: month.daysInMonth ?? 0 }, (_, i) => ({ day: i + 1, weekday: ((first - 1 + i) % 7) + 1 }));
+/** The days (1–31) of the month that starts at `month` (a wall time), with their weekdays (1 Monday – 7 Sunday) counted on from its first's. */
+function daysOfMonth(month: number): Array<{ day: number; weekday: number }> {
+  const first = wallDate(month).weekday;
+  return Array.from({ length: wallMonthLength(month) }, (_, i) => ({ day: i + 1, weekday: ((first - 1 + i) % 7) + 1 }));
 }
 
-/** The days (1–31) a MONTHLY schedule sends on in the month that starts at `month`. */
-function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
+/** The days (1–31) a MONTHLY schedule sends on in the month that starts at `month` (a wall time). */
+function monthDays(month: number, pd: Obj, startDay: number): number[] {
   const days = new Set<number>();
   const all = daysOfMonth(month);
   const dates = Array.isArray(pd.repeat_on_date_of_month) ? pd.repeat_on_date_of_month.filter((d): d is number => Number.isInteger(d)) : [];
@@ -343,12 +363,12 @@ function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
  * starts and the midnights of the days it sends on, as wall-clock times held in UTC (ms). UTC has
  * no offset changes, so each of its days is 24 hours: days and weeks step without a zone lookup.
  */
-function periodAt(freq: string, first: DateTime, index: number, pd: Obj, start: DateTime): { start: number; days: number[] } {
+function periodAt(freq: string, first: number, index: number, pd: Obj, start: WallDate): { start: number; days: number[] } {
   if (freq === 'MONTHLY') {
-    const month = first.plus({ months: index });
-    return { start: month.toMillis(), days: monthDays(month, pd, start.day).map(d => month.toMillis() + (d - 1) * DAY_MS) };
+    const month = wallMonthStart(first, index);
+    return { start: month, days: monthDays(month, pd, start.day).map(d => month + (d - 1) * DAY_MS) };
   }
-  const midnight = first.toMillis() + index * (freq === 'WEEKLY' ? 7 : 1) * DAY_MS;
+  const midnight = first + index * (freq === 'WEEKLY' ? 7 : 1) * DAY_MS;
   if (freq === 'DAILY') return { start: midnight, days: [midnight] };
   const weekdays = dayNames(pd.repeat_on_days_of_week);
   const wanted = weekdays.length ? weekdays : [start.weekday];
@@ -358,14 +378,6 @@ function periodAt(freq: string, first: DateTime, index: number, pd: Obj, start: 
 function occurrences(pd: Obj): number | undefined {
   const n = pd.no_of_occurences;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
-
-/**
- * A wall-clock time of the campaign's zone held in UTC, so that stepping through the calendar
- * costs no zone lookups; `wallInstant` gives its instant in the zone when one is needed.
- */
-function wallOf(dt: DateTime): DateTime {
-  return dt.setZone('UTC', { keepLocalTime: true });
 }
 
 /** Whether the wall time's instant in `zone` comes before (-1) or after (1) `instant`, or is it (0); the zone is looked up only near it. */
@@ -384,17 +396,17 @@ function skipsMonths(pd: Obj): boolean {
  * once `wanted` sends at or after `now` are found, or {@link SEARCH_YEARS} after the later of
  * the start and `now`. Every send before `now` is counted, for each send's place in the series.
  */
-function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
-  const zone = start.zoneName ?? 'UTC';
+function periodicSeries(start: ReadTime, zone: string, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
   const freq = String(pd.sending_frequency);
   const every = positiveInt(pd.repeat_frequency, 1);
   const count = occurrences(pd);
-  const startWall = wallOf(start);
-  const startMs = start.toMillis();
-  const first = startWall.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
-  const cap = DateTime.fromMillis(Math.max(startWall.toMillis(), now), { zone: 'UTC' }).plus({ years: SEARCH_YEARS }).toMillis();
+  const startMs = start.ms;
+  const startDate = wallDate(start.wall);
+  const weekStart = startDate.midnight - (startDate.weekday - 1) * DAY_MS;
+  const first = freq === 'DAILY' ? startDate.midnight : freq === 'WEEKLY' ? weekStart : wallMonthStart(start.wall);
+  const cap = wallPlusYears(Math.max(start.wall, now), SEARCH_YEARS);
   const series: Series = { found: 0, next: [], stop: 'cap' };
-  const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
+  const timeOfDay = start.wall - startDate.midnight;
   let last: number | undefined;
   const stopped = (stop: Series['stop']): Series => ({
     ...series,
@@ -402,7 +414,7 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
     ...(last === undefined ? {} : { lastMs: wallInstant(last, zone) }),
   });
   for (let i = 0; ; i += every) {
-    const period = periodAt(freq, first, i, pd, startWall);
+    const period = periodAt(freq, first, i, pd, startDate);
     if (period.start > cap) return stopped('cap');
     for (const midnight of period.days) {
       const wall = midnight + timeOfDay;
@@ -439,13 +451,13 @@ function expiryMsOf(expiry: number | undefined): { expiryMs?: number } {
   return expiry === undefined ? {} : { expiryMs: expiry };
 }
 
-function periodicInstants(start: DateTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
+function periodicInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
   const pd = i.sd.periodic_details;
   if (!isObj(pd)) return incompleteInstants('periodic', i.zone);
   const frequency = pd.sending_frequency;
   if (typeof frequency !== 'string' || !['DAILY', 'WEEKLY', 'MONTHLY'].includes(frequency)) return incompleteInstants('frequency', i.zone);
   // One more than listed, to know whether more follow.
-  const series = periodicSeries(start, pd, expiry, i.now, i.limit + 1);
+  const series = periodicSeries(start, i.zone, pd, expiry, i.now, i.limit + 1);
   const never: NeverReason | undefined = series.found ? undefined : expiry !== undefined && series.stop === 'end' ? 'expiry' : 'noDay';
   return {
     ...instantsBase('periodic', i.zone),
@@ -461,8 +473,8 @@ function periodicInstants(start: DateTime, expiry: number | undefined, i: Inputs
   };
 }
 
-function onceInstants(start: DateTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
-  const ms = start.toMillis();
+function onceInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
+  const ms = start.ms;
   return { ...instantsBase('once', i.zone), sends: ms < i.now ? [] : [{ ms, number: 1 }], total: 1, onceMs: ms, ...expiryMsOf(expiry) };
 }
 
@@ -485,10 +497,10 @@ function userTimezoneInstants(i: Inputs): ScheduleInstants {
   };
 }
 
-function bestTimeInstants(start: DateTime, i: Inputs): ScheduleInstants {
+function bestTimeInstants(start: ReadTime, i: Inputs): ScheduleInstants {
   const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
   const end = btsEnd(bts.window_end_time, start, i.zone);
-  const ms = start.toMillis();
+  const ms = start.ms;
   return {
     ...instantsBase('bestTime', i.zone),
     window: { start: ms, ...(end === undefined ? {} : { end }) },
@@ -497,18 +509,18 @@ function bestTimeInstants(start: DateTime, i: Inputs): ScheduleInstants {
   };
 }
 
-function triggeredInstants(start: DateTime | undefined, expiry: number | undefined, i: Inputs): ScheduleInstants {
+function triggeredInstants(start: ReadTime | undefined, expiry: number | undefined, i: Inputs): ScheduleInstants {
   const result: ScheduleInstants = {
     ...instantsBase('triggered', i.zone),
-    ...(start ? { window: { start: start.toMillis(), ...(expiry === undefined ? {} : { end: expiry }) } } : {}),
+    ...(start ? { window: { start: start.ms, ...(expiry === undefined ? {} : { end: expiry }) } } : {}),
     ...expiryMsOf(expiry),
   };
   const g = i.sd.geo_fence_timelimit;
   if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
     result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
-      const s = readDateTime(b.start_time, i.zone);
-      const e = readDateTime(b.end_time, i.zone);
-      return s && e ? [{ start: s.toMillis(), end: e.toMillis() }] : [];
+      const s = readTime(b.start_time, i.zone);
+      const e = readTime(b.end_time, i.zone);
+      return s && e ? [{ start: s.ms, end: e.ms }] : [];
     });
   }
   if (expiry !== undefined && expiry < i.now) result.never = 'expired';
@@ -523,8 +535,8 @@ function computeInstants(doc: unknown, now: number, limit: number): ScheduleInst
   const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
   if (!zone) return incompleteInstants('timezone');
   const i: Inputs = { type, sd, zone, now, limit };
-  const start = readDateTime(sd.start_time, zone);
-  const expiry = readDateTime(sd.expiry_time, zone)?.toMillis();
+  const start = readTime(sd.start_time, zone);
+  const expiry = readTime(sd.expiry_time, zone)?.ms;
   if (sd.start_time !== undefined && !start) return incompleteInstants('startFormat', zone);
   if (type && TRIGGERED.includes(type)) return triggeredInstants(start, expiry, i);
   const dt = sd.delivery_type;
@@ -762,13 +774,14 @@ function triggeredText(s: ScheduleInstants, i: Viewing): SendTimeline {
 }
 
 /** `window_end_time`: an ISO date-time, or a time of day on the start's day (the next day when earlier). */
-function btsEnd(value: unknown, start: DateTime, zone: string): number | undefined {
-  const full = readDateTime(value, zone);
-  if (full) return full.toMillis();
+function btsEnd(value: unknown, start: ReadTime, zone: string): number | undefined {
+  const full = readTime(value, zone);
+  if (full) return full.ms;
   const m = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value) : null;
   if (!m) return undefined;
-  const end = start.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
-  return (end < start ? end.plus({ days: 1 }) : end).toMillis();
+  const begin = DateTime.fromMillis(start.ms, { zone: zoneOf(zone) });
+  const end = begin.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
+  return (end < begin ? end.plus({ days: 1 }) : end).toMillis();
 }
 
 /** The words of a schedule's instants, read in the viewer's zone besides the campaign's and UTC. */
@@ -799,8 +812,8 @@ export function describeSchedule(s: ScheduleInstants, viewerZone: string): SendT
  */
 export function scheduleInstant(value: unknown, timezone: unknown, viewerZone: string): Moment | undefined {
   const zone = timezone === undefined ? 'UTC' : validZone(timezone);
-  const at = zone ? readDateTime(value, zone) : undefined;
-  return at && zone ? momentOf(at.toMillis(), zone, validZone(viewerZone) ?? 'UTC') : undefined;
+  const at = zone ? readTime(value, zone) : undefined;
+  return at && zone ? momentOf(at.ms, zone, validZone(viewerZone) ?? 'UTC') : undefined;
 }
 
 /**
