@@ -135,7 +135,7 @@ function endsOf(parsed: ParsedDocument): Map<number, number> {
 function endOf(body: string, at: number, limit: number, ends: Map<number, number>): number {
   const known = ends.get(at);
   if (known !== undefined) return known;
-  const end = skipUntil(body, at, limit);
+  const end = skipValue(body, at, limit);
   const c = body.charCodeAt(at);
   if (end >= 0 && (c === 123 || c === 91)) ends.set(at, end);
   return end;
@@ -156,28 +156,6 @@ export function carryEnds(previous: ParsedDocument, next: ParsedDocument, from: 
     else if (start >= oldTo) ends.set(start + delta, end + delta);
   }
   knownEnds.set(next, ends);
-}
-
-const STRUCTURAL = /["{}[\]]/g;
-
-/** The end of the value at `i`, or -1 when it runs past `limit` (read no further than that). */
-function skipUntil(t: string, i: number, limit: number): number {
-  const c = t.charCodeAt(i);
-  if (c !== 123 && c !== 91) return skipValue(t, i);
-  let depth = 0;
-  STRUCTURAL.lastIndex = i;
-  while (STRUCTURAL.test(t)) {
-    const j = STRUCTURAL.lastIndex - 1;
-    if (j > limit) return -1;
-    const d = t.charCodeAt(j);
-    if (d === 34) {
-      STRUCTURAL.lastIndex = skipString(t, j);
-      continue;
-    }
-    if (d === 123 || d === 91) depth++;
-    else if (--depth === 0) return j + 1;
-  }
-  return t.length;
 }
 
 /**
@@ -215,7 +193,7 @@ function memberAt(body: string, at: number, offset: number): { segment: string |
       key = JSON.parse(body.slice(j, keyEnd)) as string;
       value = skipSpace(body, skipSpace(body, keyEnd) + 1);
     }
-    const end = skipUntil(body, value, offset);
+    const end = skipValue(body, value, offset);
     if (end < 0 || offset < end) return offset < value ? undefined : { segment: object ? key! : index, value };
     j = afterComma(body, end);
   }

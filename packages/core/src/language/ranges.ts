@@ -160,8 +160,11 @@ export function skipString(t: string, i: number): number {
 
 const STRUCTURAL = /["{}[\]]/g;
 
-/** The offset just past the value that starts at `i`. */
-export function skipValue(t: string, i: number): number {
+/**
+ * The offset just past the value that starts at `i`; for an object or an array, -1 when it runs
+ * past `limit` (read no further than that).
+ */
+export function skipValue(t: string, i: number, limit = Number.POSITIVE_INFINITY): number {
   const c = t.charCodeAt(i);
   if (c === 34) return skipString(t, i);
   if (c === 123 || c === 91) {
@@ -171,6 +174,7 @@ export function skipValue(t: string, i: number): number {
     STRUCTURAL.lastIndex = i;
     while (STRUCTURAL.test(t)) {
       const j = STRUCTURAL.lastIndex - 1;
+      if (j > limit) return -1;
       const d = t.charCodeAt(j);
       if (d === 34) {
         STRUCTURAL.lastIndex = skipString(t, j);
