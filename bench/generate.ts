@@ -4,7 +4,7 @@
  * real campaign that grows without bound.
  */
 
-function userAttributeFilter(i: number, broken: boolean): Record<string, unknown> {
+export function userAttributeFilter(i: number, broken: boolean): Record<string, unknown> {
   const f: Record<string, unknown> = {
     filter_type: 'user_attributes',
     data_type: 'string',
@@ -22,7 +22,7 @@ function userAttributeFilter(i: number, broken: boolean): Record<string, unknown
   return f;
 }
 
-function actionFilter(i: number, broken: boolean): Record<string, unknown> {
+export function actionFilter(i: number, broken: boolean): Record<string, unknown> {
   return {
     filter_type: 'actions',
     action_name: `Purchased_${i}`,

@@ -2,8 +2,9 @@
  * Requests an editor makes while a person works, through the real server: a code action at one
  * line of a campaign with 1,600 unknown keys and of a 10 MB campaign (each after an edit, once the
  * edit's diagnostics are shown, as a person asks for a fix at a squiggle), and a hover and a
- * completion on the 10 MB campaign sent right after an edit, with the pull of that edit's
- * diagnostics before them, as VS Code sends them. Each figure is the median time from sending the
+ * completion on a 1 MB and a 10 MB campaign sent right after a one-character edit, with the pull of
+ * that edit's diagnostics before them, as VS Code sends them (goals: 1 MB under 30 ms, 10 MB under
+ * 150 ms; the others under 50 ms). Each figure is the median time from sending the
  * request to reading its answer, against `JSON.parse` of the same text in the same run.
  */
 import { performance } from 'perf_hooks';
@@ -31,6 +32,7 @@ export interface RequestFigure {
   /** Median milliseconds of JSON.parse of the same text, in this run. */
   parseMs: number;
   overParse: number;
+  goalMs: number;
   met: boolean;
 }
 
@@ -75,7 +77,7 @@ async function timed<T>(request: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
-function figure(request: string, text: string, samples: number[]): RequestFigure {
+function figure(request: string, text: string, samples: number[], goalMs = REQUEST_GOAL_MS): RequestFigure {
   const p = parseMs(text, 5);
   const m = median(samples);
   return {
@@ -86,7 +88,8 @@ function figure(request: string, text: string, samples: number[]): RequestFigure
     runs: samples.length,
     parseMs: p,
     overParse: m / p,
-    met: m < REQUEST_GOAL_MS,
+    goalMs,
+    met: m < goalMs,
   };
 }
 
@@ -152,7 +155,7 @@ async function codeActionAfterEdits(
 /** Hover and completion sent right after each edit, behind the pull of that edit's diagnostics. */
 async function rightAfterEdits(serverPath: string, text: string, runs: number): Promise<{ hover: number[]; completion: number[] }> {
   const c = await LspClient.start({ serverPath, capabilities: PULL });
-  const uri = 'file:///bench/requests-10mb.campaign.json';
+  const uri = `file:///bench/requests-${text.length}.campaign.json`;
   const out = { hover: [] as number[], completion: [] as number[] };
   try {
     await c.open(uri, text);
@@ -207,15 +210,21 @@ export async function requestsBench(serverPath: string, quick: boolean): Promise
       (diagnostics, i) => diagnostics[(i * 131) % diagnostics.length].range.start.line,
     ),
   );
-  const after = await rightAfterEdits(serverPath, large, runs);
-  report(figure('hover right after an edit, 10 MB campaign', large, after.hover));
-  report(figure('completion right after an edit, 10 MB campaign', large, after.completion));
+  const medium = generateCampaign({ bytes: 1_000_000, errors: true });
+  for (const [label, text, goalMs] of [
+    ['1 MB', medium, 30],
+    ['10 MB', large, 150],
+  ] as const) {
+    const after = await rightAfterEdits(serverPath, text, runs);
+    report(figure(`hover right after an edit, ${label} campaign`, text, after.hover, goalMs));
+    report(figure(`completion right after an edit, ${label} campaign`, text, after.completion, goalMs));
+  }
   return rows;
 }
 
 export function requestsGoals(rows: RequestFigure[]): Figure[] {
   return rows.map(r => ({
-    goal: `${r.request} under ${REQUEST_GOAL_MS} ms`,
+    goal: `${r.request} under ${r.goalMs} ms`,
     met: r.met,
     value: `${r.medianMs.toFixed(1)} ms median`,
     anchor: `JSON.parse of the same text ${r.parseMs.toFixed(2)} ms`,
@@ -225,12 +234,10 @@ export function requestsGoals(rows: RequestFigure[]): Figure[] {
 
 export function requestsTable(rows: RequestFigure[]): string[] {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-  const out = [
-    `${pad('request', 52)}${pad('median ms', 11)}${pad('max ms', 10)}${pad('JSON.parse ms', 15)}${pad('× JSON.parse', 14)}goal ${REQUEST_GOAL_MS} ms`,
-  ];
+  const out = [`${pad('request', 52)}${pad('median ms', 11)}${pad('max ms', 10)}${pad('JSON.parse ms', 15)}${pad('× JSON.parse', 14)}goal`];
   for (const r of rows) {
     out.push(
-      `${pad(r.request, 52)}${pad(r.medianMs.toFixed(1), 11)}${pad(r.maxMs.toFixed(1), 10)}${pad(r.parseMs.toFixed(2), 15)}${pad(`${r.overParse.toFixed(1)}×`, 14)}${r.met ? 'met' : 'NOT MET'}`,
+      `${pad(r.request, 52)}${pad(r.medianMs.toFixed(1), 11)}${pad(r.maxMs.toFixed(1), 10)}${pad(r.parseMs.toFixed(2), 15)}${pad(`${r.overParse.toFixed(1)}×`, 14)}${r.goalMs} ms ${r.met ? 'met' : 'NOT MET'}`,
     );
   }
   return out;

@@ -68,7 +68,7 @@ export { limitDiagnostics, SEVERITY_NAME, toDiagnostics } from './language/diagn
 export type { CampaignDiagnostic } from './language/diagnostics';
 export { utf16OfBytes } from './language/encoding';
 export type { Utf16 } from './language/encoding';
-export { isFileUri, uriToFileName } from './language/uri';
+export { fileUri, isFileUri, uriToFileName } from './language/uri';
 // The language service, and the settings and base snapshots it checks a document with.
 export { LanguageService, PARSE_CACHE_BYTES } from './language/languageService';
 export type { BaseProblem, BaseSnapshotSource, LanguageServiceOptions, TextDocumentLike } from './language/languageService';

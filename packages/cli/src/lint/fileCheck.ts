@@ -1,10 +1,10 @@
 import * as fs from 'fs';
-import { pathToFileURL } from 'url';
 import {
   BaseProblem,
   CampaignDiagnostic,
   DocumentSettings,
   documentSettings,
+  fileUri,
   Finding,
   LanguageService,
   LoadedSettings,
@@ -69,7 +69,7 @@ export class FileChecker {
   }
 
   private checkText(t: Target, text: string, settings: LoadedSettings | undefined, encoding?: Finding): FileResult {
-    const doc = { uri: pathToFileURL(t.abs).href, version: 1, getText: () => text };
+    const doc = { uri: fileUri(t.abs), fileName: t.abs, version: 1, getText: () => text };
     this.baseProblems = [];
     const findings = this.service.findings(doc, this.settingsOf(settings));
     if (encoding) findings.push(encoding);

@@ -3,12 +3,14 @@ import * as jsonc from 'jsonc-parser';
 import type { CompletionItem, CompletionList, Command } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { offsetAt, Position, positionAt } from './ranges';
+import { nodeAt } from './nodeAt';
 import { defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, SchemaSnippet, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, applies, contextValues, editContext, EditContext } from './editingContext';
 import { propertyMarkdown } from './hover';
 import type { RuleLink } from './ruleLinks';
 import { bodyText, COMPONENT_SNIPPETS, escapeSnippet, expandSnippet, SKELETON_SNIPPETS, snippetsAt, splitBody } from './snippets';
 import { parsePointer } from '../model/pointer';
+import { isObject } from '../model/json';
 import { validate } from './validate';
 import { detectIndentation } from './formatting';
 import { plainText } from '../model/strings';
@@ -97,7 +99,10 @@ function isInComment(text: string, start: number, offset: number): boolean {
 }
 
 /** Nothing yet, or only `{}`: where a whole campaign skeleton fits. */
-function isEmptyDocument(root: jsonc.Node | undefined): boolean {
+function isEmptyDocument(parsed: ParsedDocument): boolean {
+  // Strict JSON's root is its value: no position tree is needed to see it is an empty object.
+  if (parsed.strict && !parsed.hasTree()) return isObject(parsed.value) && Object.keys(parsed.value).length === 0;
+  const root = parsed.tree();
   return !root || (root.type === 'object' && (root.children?.length ?? 0) === 0);
 }
 
@@ -135,10 +140,9 @@ function completionItems(input: CompletionInput): CompletionItem[] {
   const set = input.schemas ?? defaultSchemas();
   const body = parsed.bom ? parsed.text.slice(1) : parsed.text;
   const off = Math.max(0, offsetAt(parsed, input.position) - parsed.bom);
-  const root = parsed.tree();
   const out = builder();
-  if (input.kind === 'campaign' && isEmptyDocument(root)) skeletonItems(parsed, out);
-  let node = root ? jsonc.findNodeAtOffset(root, off, true) : undefined;
+  if (input.kind === 'campaign' && isEmptyDocument(parsed)) skeletonItems(parsed, out);
+  let node = nodeAt(parsed, off, true);
   // Scan for comments from the innermost node only: the whole document would cost a full scan.
   if (!parsed.strict && isInComment(body, node ? node.offset : 0, off)) return out.items;
   const ctx = editContext(input.kind, parsed.value, input.settings);

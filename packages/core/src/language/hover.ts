@@ -3,6 +3,7 @@ import * as jsonc from 'jsonc-parser';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ParsedDocument } from './parse';
 import { nodeRange, offsetAt, Position, Range } from './ranges';
+import { nodeAt } from './nodeAt';
 import { Applied, defaultSchemas, describe, propertySchemas, SchemaInfo, SchemaSet, schemasAt, Segment, valueAt } from './schemaWalk';
 import { allowedValues, applicability, CHANNEL_NAMES, editContext, EditContext } from './editingContext';
 import { RULES, ruleHref } from '../rules/catalog';
@@ -265,10 +266,8 @@ function contains(r: Range, p: Position): boolean {
 function documentationHover(input: HoverInput): Hover | null {
   const { parsed } = input;
   const set = input.schemas ?? defaultSchemas();
-  const root = parsed.tree();
-  if (!root) return null;
   const off = offsetAt(parsed, input.position) - parsed.bom;
-  const node = jsonc.findNodeAtOffset(root, off, false);
+  const node = nodeAt(parsed, off, false);
   if (!node) return null;
   const ctx = editContext(input.kind, parsed.value, input.settings);
   const range = (n: jsonc.Node) => nodeRange(parsed, n);

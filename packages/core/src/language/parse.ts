@@ -4,6 +4,7 @@ import { Finding } from '../model/types';
 import { code, didYouMean } from '../model/strings';
 import { Utf16, utf16Finding, utf16OfText } from './encoding';
 import { own } from '../model/json';
+import { carryEnds, stringValueAt } from './nodeAt';
 
 /**
  * Parsing, once per document version.
@@ -338,6 +339,99 @@ export function parse(text: string): ParsedDocument {
   }
   if (!tooDeep) for (const dup of duplicates) syntax.push(duplicateFinding(dup, bom));
   return lazyDocument(text, body, bom, value, strict, syntax, tooDeep, lineStarts);
+}
+
+/**
+ * The parse of `text`, the next version of `previous`'s. When the change lies inside one string
+ * value of strict JSON (typing in a name or a message), it is the previous value with that string
+ * replaced, copied along its path and never changed in place: the text is read only up to the
+ * change, not parsed again. Otherwise `parse(text)`.
+ */
+export function reparse(previous: ParsedDocument, text: string): ParsedDocument {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!previous.strict || previous.tooDeep || previous.utf16 || bom !== previous.bom) return parse(text);
+  const change = changedSpan(previous.text, text);
+  const body = bom ? text.slice(1) : text;
+  const oldBody = bom ? previous.text.slice(1) : previous.text;
+  const from = change.start - bom;
+  if (
+    !plainStringText(oldBody, from, change.oldEnd - bom) ||
+    !plainStringText(body, from, change.newEnd - bom) ||
+    oldBody.charCodeAt(from - 1) === 92
+  )
+    return parse(text);
+  const target = stringValueAt(oldBody, from);
+  if (!target || change.oldEnd - bom >= target.end) return parse(text);
+  const string = stringToken(body.slice(target.start, target.end + change.newEnd - change.oldEnd));
+  if (string === undefined) return parse(text);
+  const value = withValueAt(previous.value, target.path, string.value);
+  const next = lazyDocument(
+    text,
+    body,
+    bom,
+    value,
+    true,
+    [],
+    false,
+    shiftedLineStarts(previous, change.oldEnd, change.newEnd - change.oldEnd),
+  );
+  carryEnds(previous, next, from, change.oldEnd - bom, change.newEnd - change.oldEnd);
+  return next;
+}
+
+/** The line starts of a version whose edit (before `at`, `delta` characters longer) holds no line break: the previous ones, shifted. */
+function shiftedLineStarts(previous: ParsedDocument, at: number, delta: number): () => number[] {
+  const before = previous.lineStarts();
+  let starts: number[] | undefined;
+  return () => (starts ??= delta === 0 ? before : before.map(s => (s >= at ? s + delta : s)));
+}
+
+/** A string token's value, or undefined when the edit broke one of its escapes (`\\u00` then a letter typed). */
+function stringToken(token: string): { value: string } | undefined {
+  try {
+    return { value: JSON.parse(token) as string };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where two texts differ: from `start` to `oldEnd` in the first, to `newEnd` in the second (one span, the common ends left out). */
+function changedSpan(a: string, b: string): { start: number; oldEnd: number; newEnd: number } {
+  const n = Math.min(a.length, b.length);
+  let start = 0;
+  // Long runs compared as slices (a memory comparison), then shorter, then one by one.
+  for (const step of [65_536, 1_024, 32, 1])
+    while (start + step <= n && a.slice(start, start + step) === b.slice(start, start + step)) start += step;
+  let tail = 0;
+  const room = n - start;
+  for (const step of [65_536, 1_024, 32, 1])
+    while (tail + step <= room && a.slice(a.length - tail - step, a.length - tail) === b.slice(b.length - tail - step, b.length - tail))
+      tail += step;
+  return { start, oldEnd: a.length - tail, newEnd: b.length - tail };
+}
+
+/** Whether text[from, to) can sit inside a JSON string as it is: no quote, backslash or control character. */
+function plainStringText(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) return false;
+  }
+  return true;
+}
+
+/** `root` with the value at `path` replaced: each container on the path copied, the rest shared. */
+function withValueAt(root: unknown, path: ReadonlyArray<string | number>, value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(root) ? root.slice() : { ...(root as Record<string, unknown>) }) as Record<string | number, unknown>;
+  // Defined, not assigned: a key named `__proto__` is an own property of a parsed object.
+  Object.defineProperty(copy, head, {
+    value: withValueAt((root as Record<string | number, unknown>)[head], rest, value),
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+  return copy;
 }
 
 /** The text's line starts, computed once, the first time they are asked for (by the D1 findings or a range). */

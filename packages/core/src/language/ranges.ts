@@ -137,7 +137,7 @@ function trieNode(): TrieNode {
   return { children: new Map(), keyStart: -1, keyEnd: -1, valueStart: -1, valueEnd: -1, container: false, reached: false };
 }
 
-function skipSpace(t: string, i: number): number {
+export function skipSpace(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
     if (c === 32 || c === 10 || c === 13 || c === 9) i++;
@@ -146,7 +146,7 @@ function skipSpace(t: string, i: number): number {
 }
 
 /** The offset just past the string that starts at `i` (a double quote). */
-function skipString(t: string, i: number): number {
+export function skipString(t: string, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = t.indexOf('"', j);
@@ -160,8 +160,11 @@ function skipString(t: string, i: number): number {
 
 const STRUCTURAL = /["{}[\]]/g;
 
-/** The offset just past the value that starts at `i`. */
-function skipValue(t: string, i: number): number {
+/**
+ * The offset just past the value that starts at `i`; for an object or an array, -1 when it runs
+ * past `limit` (read no further than that).
+ */
+export function skipValue(t: string, i: number, limit = Number.POSITIVE_INFINITY): number {
   const c = t.charCodeAt(i);
   if (c === 34) return skipString(t, i);
   if (c === 123 || c === 91) {
@@ -171,6 +174,7 @@ function skipValue(t: string, i: number): number {
     STRUCTURAL.lastIndex = i;
     while (STRUCTURAL.test(t)) {
       const j = STRUCTURAL.lastIndex - 1;
+      if (j > limit) return -1;
       const d = t.charCodeAt(j);
       if (d === 34) {
         STRUCTURAL.lastIndex = skipString(t, j);
@@ -217,12 +221,14 @@ function memberChild(t: string, start: number, end: number, node: TrieNode): Tri
 }
 
 /**
- * Records where the value at `i` lies for `node`, descending into the members it names.
- * Returns the offset just past the value, or -1 when it stopped early: every member it names
- * was found, and the end of a container is never needed (ranges of containers are their key or
- * opening bracket), so the rest of the document is not read at all.
+ * Records where the value at `i` lies for `node`, descending into the members it names. Returns
+ * the offset just past the value, or -1 when it stopped early: `canStop` says that nothing after
+ * this value is needed (every member named elsewhere was found), so once its own named members
+ * are found the rest of the document is not read at all (the end of a container is never needed:
+ * ranges of containers are their key or opening bracket). A value that cannot stop is read to its
+ * end, once: stopping inside it would make its parent skip it again from its start.
  */
-function descend(t: string, i: number, node: TrieNode): number {
+function descend(t: string, i: number, node: TrieNode, canStop: boolean): number {
   node.reached = true;
   node.valueStart = i;
   const c = t.charCodeAt(i);
@@ -231,7 +237,11 @@ function descend(t: string, i: number, node: TrieNode): number {
     node.valueEnd = skipValue(t, i);
     return node.valueEnd;
   }
-  if (node.children.size === 0) return -1;
+  if (node.children.size === 0) {
+    if (canStop) return -1;
+    node.valueEnd = skipValue(t, i);
+    return node.valueEnd;
+  }
   const pending = { count: node.children.size };
   let j = skipSpace(t, i + 1);
   if (c === 123) {
@@ -243,7 +253,7 @@ function descend(t: string, i: number, node: TrieNode): number {
       if (child) {
         child.keyStart = j;
         child.keyEnd = keyEnd;
-        end = visit(t, v, child, pending);
+        end = visit(t, v, child, pending, canStop);
         if (end < 0) return -1;
       } else {
         end = skipValue(t, v);
@@ -255,7 +265,7 @@ function descend(t: string, i: number, node: TrieNode): number {
     let index = 0;
     while (j < t.length && t.charCodeAt(j) !== 93) {
       const child = node.children.get(String(index));
-      const end = child ? visit(t, j, child, pending) : skipValue(t, j);
+      const end = child ? visit(t, j, child, pending, canStop) : skipValue(t, j);
       if (end < 0) return -1;
       index++;
       j = skipSpace(t, end);
@@ -267,13 +277,13 @@ function descend(t: string, i: number, node: TrieNode): number {
   return node.valueEnd;
 }
 
-/** A member the trie names: record it, then stop (-1: nothing left to find) or return its end. */
-function visit(t: string, v: number, child: TrieNode, pending: { count: number }): number {
+/** A member the trie names: record it, then stop (-1: nothing left to find, and nothing after is needed) or return its end. */
+function visit(t: string, v: number, child: TrieNode, pending: { count: number }, canStop: boolean): number {
   const first = !child.reached;
-  const end = descend(t, v, child);
+  const last = canStop && pending.count === (first ? 1 : 0);
+  const end = descend(t, v, child, last);
   if (first) pending.count--;
-  if (pending.count === 0) return -1;
-  return end < 0 ? skipValue(t, v) : end;
+  return last ? -1 : end;
 }
 
 const located = new WeakMap<ParsedDocument, Map<string, Location>>();
@@ -304,7 +314,7 @@ function locate(doc: ParsedDocument, pointers: readonly string[]): Map<string, L
       }
     }
     const body = doc.bom ? doc.text.slice(doc.bom) : doc.text;
-    descend(body, skipSpace(body, 0), root);
+    descend(body, skipSpace(body, 0), root, true);
     for (const [p, segs] of paths) {
       let n = root;
       let found = 0;

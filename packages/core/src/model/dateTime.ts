@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, Info, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
 
 /**
  * ISO 8601 date-times as campaigns write them: parsed without a time zone, then read in one
@@ -67,7 +67,7 @@ export function wallOrder(wallMs: number, instantMs: number): -1 | 1 | undefined
  * New York on 2 November 2025 is EDT, 05:30 UTC).
  */
 export function wallInstant(wallMs: number, zone: string): number {
-  const local = DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true });
+  const local = DateTime.fromMillis(wallMs, { zone: 'UTC' }).setZone(zoneOf(zone), { keepLocalTime: true });
   return local.isValid ? local.toMillis() : wallMs;
 }
 
@@ -75,6 +75,138 @@ export function wallInstant(wallMs: number, zone: string): number {
 export function instantOf(t: IsoDateTime, zone?: string): number {
   if (t.offset !== undefined) return t.wall - t.offset * 60000;
   return zone ? wallInstant(t.wall, zone) : t.wall;
+}
+
+/** The wall-clock time in `zone` (held in UTC, as {@link IsoDateTime.wall}) of an instant: the zone's offset then, from Luxon. */
+export function wallAt(ms: number, zone: string): number {
+  const z = zoneOf(zone);
+  const offset = (typeof z === 'string' ? Info.normalizeZone(z) : z).offset(ms);
+  return Number.isFinite(offset) ? ms + offset * 60_000 : ms;
+}
+
+/**
+ * The calendar of wall-clock times held in UTC: UTC has no offset changes, so `Date`'s UTC fields
+ * are the wall time's own and stepping through days, months and years asks no zone.
+ */
+export interface WallDate {
+  year: number;
+  /** 1 January – 12 December. */
+  month: number;
+  day: number;
+  /** 1 Monday – 7 Sunday, as ISO and Luxon count. */
+  weekday: number;
+  /** The day's midnight, as a wall time. */
+  midnight: number;
+}
+
+export function wallDate(wall: number): WallDate {
+  const d = new Date(wall);
+  const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  return { year, month, day, weekday: ((d.getUTCDay() + 6) % 7) + 1, midnight: Date.UTC(year, month - 1, day) };
+}
+
+/** The first midnight of the month `months` after the wall time's month. */
+export function wallMonthStart(wall: number, months = 0): number {
+  const d = new Date(wall);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
+}
+
+/** How many days the wall time's month has. */
+export function wallMonthLength(wall: number): number {
+  const { year, month } = wallDate(wall);
+  return daysIn(year, month);
+}
+
+/** The wall time `years` later, on the month's last day when the day does not occur then (29 February), as Luxon's `plus`. */
+export function wallPlusYears(wall: number, years: number): number {
+  const { year, month, day, midnight } = wallDate(wall);
+  return Date.UTC(year + years, month - 1, Math.min(day, daysIn(year + years, month))) + (wall - midnight);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Days remembered per zone before its memory starts again. */
+const DAYS_KEPT = 4096;
+
+/**
+ * An IANA zone that remembers its offset at each UTC midnight it was asked about. Luxon asks ICU
+ * for every offset (`formatToParts`, tens of microseconds on a busy machine, several per instant
+ * read in a zone): the send-time rules read a dozen instants per campaign, the timeline's
+ * daylight-saving search a dozen more per send. When a day starts and ends on the same offset,
+ * every instant of it has that offset (zones change offset at most once a day), so only the days
+ * of a change ask ICU for the instant itself.
+ */
+class DayCachedZone extends Zone {
+  private readonly midnights = new Map<number, number>();
+
+  constructor(private readonly inner: IANAZone) {
+    super();
+  }
+
+  override get type(): string {
+    return 'iana';
+  }
+
+  override get name(): string {
+    return this.inner.name;
+  }
+
+  override get isUniversal(): boolean {
+    return false;
+  }
+
+  override get isValid(): boolean {
+    return this.inner.isValid;
+  }
+
+  override offsetName(ts: number, options: ZoneOffsetOptions): string | null {
+    return this.inner.offsetName(ts, options);
+  }
+
+  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return FixedOffsetZone.instance(this.offset(ts)).formatOffset(ts, format);
+  }
+
+  override offset(ts: number): number {
+    const day = Math.floor(ts / DAY_MS);
+    const start = this.atMidnight(day);
+    return start === this.atMidnight(day + 1) ? start : this.inner.offset(ts);
+  }
+
+  override equals(other: Zone): boolean {
+    return other.type === 'iana' && other.name === this.name;
+  }
+
+  private atMidnight(day: number): number {
+    let offset = this.midnights.get(day);
+    if (offset === undefined) {
+      if (this.midnights.size >= DAYS_KEPT) this.midnights.clear();
+      offset = this.inner.offset(day * DAY_MS);
+      this.midnights.set(day, offset);
+    }
+    return offset;
+  }
+}
+
+const cachedZones = new Map<string, Zone>();
+
+/**
+ * The zone Luxon reads a name as, remembering its offsets by day when it is an IANA zone (one
+ * object per name, kept for the process: there are a few hundred names).
+ */
+export function zoneOf(name: string): Zone | string {
+  let zone = cachedZones.get(name);
+  if (!zone) {
+    const iana = IANAZone.create(name);
+    if (
+      !iana.isValid ||
+      FixedOffsetZone.parseSpecifier(name.toLowerCase()) ||
+      ['local', 'system', 'utc', 'gmt', 'default'].includes(name.toLowerCase())
+    )
+      return name;
+    zone = new DayCachedZone(iana);
+    cachedZones.set(name, zone);
+  }
+  return zone;
 }
 
 /** This machine's IANA time zone ("your time" in hovers, the CodeLens, the preview and `campaign show`). */

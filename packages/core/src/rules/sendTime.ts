@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { Finding, RemoteState, RuleCheck } from '../model/types';
 import { join } from '../model/pointer';
-import { SEARCH_YEARS, sendTimeline } from '../summary/timeline';
+import { SEARCH_YEARS, scheduleInstants, skippedUsersText } from '../summary/timeline';
 import { code, finding, fix, isObj, Obj } from './util';
 import { RuleGroup } from './define';
 import { push } from './examples';
@@ -30,9 +30,9 @@ function schedulingOf(doc: unknown): Obj | undefined {
 /** N1: a periodic schedule with no send between its start and its expiry (or within the search). */
 function neverSends(doc: unknown, sd: Obj): Finding[] {
   if (!isObj(doc) || doc.campaign_delivery_type !== 'PERIODIC') return [];
-  const t = sendTimeline(doc, { now: 0, viewerZone: 'UTC', limit: 1 });
+  const t = scheduleInstants(doc, { now: 0, limit: 1 });
   if (t.kind !== 'periodic' || !t.never) return [];
-  const byExpiry = t.expiry !== undefined && typeof sd.expiry_time === 'string';
+  const byExpiry = t.expiryMs !== undefined && typeof sd.expiry_time === 'string';
   return [
     finding(
       'N1',
@@ -82,7 +82,7 @@ function passedInSomeZones(doc: unknown, sd: Obj, now: number, remote: RemoteSta
   if (sd.delivery_type !== 'SEND_IN_USER_TIMEZONE' || !notLiveYet(remote)) return [];
   const details = sd.user_timezone_details;
   if (!isObj(details) || details.send_if_user_timezone_has_passed !== false) return [];
-  const spread = sendTimeline(doc, { now, viewerZone: 'UTC' }).userTimezone;
+  const spread = scheduleInstants(doc, { now, limit: 1 }).userTimezone;
   if (!spread?.skippedOffsets.length) return [];
   const path = join(SD, 'user_timezone_details', 'send_if_user_timezone_has_passed');
   return [
@@ -92,7 +92,7 @@ function passedInSomeZones(doc: unknown, sd: Obj, now: number, remote: RemoteSta
       path,
       l10n.t(
         '{0} Move `start_time` later, or set `send_if_user_timezone_has_passed` to true to send to them late instead.',
-        spread.skippedText ?? '',
+        skippedUsersText(spread) ?? '',
       ),
       { fixes: [fix(l10n.t('Set `send_if_user_timezone_has_passed` to true'), [{ kind: 'replaceValue', path, value: true }])] },
     ),

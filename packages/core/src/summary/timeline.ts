@@ -1,12 +1,27 @@
 import * as l10n from '@vscode/l10n';
-import { DateTime } from 'luxon';
+import { DateTime, Info } from 'luxon';
 import { isObject as isObj, JsonObject as Obj } from '../model/json';
-import { instantOf, parseIsoDateTime, wallInstant, wallOrder } from '../model/dateTime';
+import {
+  instantOf,
+  parseIsoDateTime,
+  wallAt,
+  WallDate,
+  wallDate,
+  wallInstant,
+  wallMonthLength,
+  wallMonthStart,
+  wallOrder,
+  wallPlusYears,
+  zoneOf,
+} from '../model/dateTime';
 
 /**
- * When a campaign sends, in plain terms: the next sends of its schedule, each in the campaign's
- * zone, in UTC and in the viewer's zone, with the daylight-saving changes near them. Pure: the
- * caller passes the instant to count from and the viewer's zone. All zone arithmetic is Luxon's.
+ * When a campaign sends. Two layers, one meaning: `scheduleInstants` reads the schedule as
+ * instants and reasons without a word (what rules N1–N3 and the CodeLens need, at the cost of
+ * arithmetic, cached per document version), and `sendTimeline` puts those instants into words:
+ * each send in the campaign's zone, in UTC and in the viewer's zone, with the daylight-saving
+ * changes near them (the preview, hovers and `campaign show`). Pure: the caller passes the instant
+ * to count from and the viewer's zone. All zone arithmetic is Luxon's.
  */
 
 export interface TimelineOptions {
@@ -115,6 +130,60 @@ export interface SendTimeline {
   notes: string[];
 }
 
+/** What a schedule lacks to be computed; `missingText` words each. */
+export type MissingPart = 'scheduling' | 'timezone' | 'startFormat' | 'start' | 'deliveryType' | 'periodic' | 'frequency' | 'userStart';
+
+/** Why a schedule never sends: expiry before its first send, no day within the search, or a trigger window already expired. */
+export type NeverReason = 'expiry' | 'noDay' | 'expired';
+
+/** A window as instants (epoch ms). */
+export interface InstantWindow {
+  start: number;
+  end?: number;
+}
+
+/** SEND_IN_USER_TIMEZONE as instants: the start's wall time (minute precision) at UTC+14 and UTC-12. */
+export interface UserTimezoneInstants {
+  /** The wall time every user gets it at, read as UTC (ms). */
+  wall: number;
+  firstMs: number;
+  lastMs: number;
+  /** Offsets (minutes east of UTC) whose local start has passed at `now`, when late users are skipped. */
+  skippedOffsets: number[];
+}
+
+/**
+ * A schedule's meaning without words: the instants and booleans rules N1–N3 and the CodeLens read.
+ * `sendTimeline` words exactly this, so both say the same.
+ */
+export interface ScheduleInstants {
+  kind: TimelineKind;
+  /** The zone start and expiry are read in. */
+  zone: string;
+  /** The next sends from `now` (epoch ms), at most `limit`, each with its place in the series. */
+  sends: Array<{ ms: number; number: number }>;
+  more: boolean;
+  total?: number;
+  never?: NeverReason;
+  /** The last send found, when every send is in the past. */
+  lastMs?: number;
+  /** A one-time send's instant, past or not. */
+  onceMs?: number;
+  expiryMs?: number;
+  /** A periodic schedule's frequency and step. */
+  repeats?: { frequency: string; every: number };
+  /** Best-time window, or a triggered campaign's active window. */
+  window?: InstantWindow;
+  timebounds?: InstantWindow[];
+  userTimezone?: UserTimezoneInstants;
+  /** A best-time window whose end is not known. */
+  openWindow?: boolean;
+  missing: MissingPart[];
+  /** A month without the chosen day is skipped (an assumption); the search stopped at its cap. */
+  monthSkipped?: boolean;
+  capped?: boolean;
+}
+
 const TRIGGERED = ['EVENT_TRIGGERED', 'BUSINESS_EVENT_TRIGGERED', 'DEVICE_TRIGGERED', 'LOCATION_TRIGGERED'];
 const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 const GRANULARITY = ['FIRST', 'SECOND', 'THIRD', 'FOURTH', 'LAST'];
@@ -140,31 +209,46 @@ function zonedTime(dt: DateTime, label: string): ZonedTime {
   };
 }
 
+/** One instant read in one zone, in words (the CodeLens asks for the few it shows). */
+export function zonedText(ms: number, zone: string): ZonedTime {
+  return zonedTime(DateTime.fromMillis(ms, { zone: zoneOf(zone) }), zone);
+}
+
 function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment {
   const utc = DateTime.fromMillis(ms, { zone: 'UTC' });
   return {
     epochMs: ms,
     iso: utc.toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z'),
-    campaign: zonedTime(utc.setZone(campaignZone), campaignZone),
+    campaign: zonedTime(utc.setZone(zoneOf(campaignZone)), campaignZone),
     utc: zonedTime(utc, 'UTC'),
-    viewer: zonedTime(utc.setZone(viewerZone), viewerZone),
+    viewer: zonedTime(utc.setZone(zoneOf(viewerZone)), viewerZone),
   };
 }
 
-/** An ISO text as a date-time in `zone` (its own offset wins), or undefined when it is not one. */
-function readDateTime(value: unknown, zone: string): DateTime | undefined {
-  const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
-  return parsed && DateTime.fromMillis(instantOf(parsed, zone), { zone });
+/** A date-time of the schedule: its instant, and its wall-clock time in the campaign's zone (held in UTC). */
+interface ReadTime {
+  ms: number;
+  wall: number;
 }
 
+/** An ISO text read in `zone` (its own offset wins), or undefined when it is not one. */
+function readTime(value: unknown, zone: string): ReadTime | undefined {
+  const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
+  if (!parsed) return undefined;
+  const ms = instantOf(parsed, zone);
+  return { ms, wall: wallAt(ms, zone) };
+}
+
+/** The name when Luxon reads it as a zone (Luxon keeps each zone it made, so a name is checked once). */
 function validZone(name: unknown): string | undefined {
-  return typeof name === 'string' && DateTime.now().setZone(name).isValid ? name : undefined;
+  return typeof name === 'string' && Info.normalizeZone(name).isValid ? name : undefined;
 }
 
 /** The instant the zone's offset changes between `a` and `b` (ms, `a` < `b`, one change assumed). */
 function offsetChange(zone: string, a: number, b: number): number {
   // Changes fall on whole minutes: search the minutes between the two instants.
-  const offsetAt = (minute: number) => DateTime.fromMillis(minute * 60_000, { zone }).offset;
+  const cached = zoneOf(zone);
+  const offsetAt = (minute: number) => DateTime.fromMillis(minute * 60_000, { zone: cached }).offset;
   const before = offsetAt(Math.floor(a / 60_000));
   let lo = Math.floor(a / 60_000);
   let hi = Math.ceil(b / 60_000);
@@ -179,7 +263,8 @@ function offsetChange(zone: string, a: number, b: number): number {
 /** The daylight-saving change within a week of a send in the campaign's zone, said in words. */
 function dstNear(ms: number, zone: string): DstMark | undefined {
   const week = 7 * DAY_MS;
-  const at = (t: number) => DateTime.fromMillis(t, { zone });
+  const cached = zoneOf(zone);
+  const at = (t: number) => DateTime.fromMillis(t, { zone: cached });
   const here = at(ms);
   const relation = at(ms - week).offset !== here.offset ? 'before' : at(ms + week).offset !== here.offset ? 'after' : undefined;
   if (!relation) return undefined;
@@ -230,7 +315,6 @@ interface Series {
   lastMs?: number;
   /** Why the search stopped: the series ended (count or expiry), enough sends after `now` were found, or the cap. */
   stop: 'end' | 'enough' | 'cap';
-  notes: string[];
 }
 
 function positiveInt(v: unknown, fallback: number): number {
@@ -246,28 +330,31 @@ function dayNames(v: unknown): number[] {
     : [];
 }
 
-function allDays(month: DateTime): number[] {
-  return Array.from({ length: month.daysInMonth ?? 0 }, (_, i) => i + 1);
+/** The days (1–31) of the month that starts at `month` (a wall time), with their weekdays (1 Monday – 7 Sunday) counted on from its first's. */
+function daysOfMonth(month: number): Array<{ day: number; weekday: number }> {
+  const first = wallDate(month).weekday;
+  return Array.from({ length: wallMonthLength(month) }, (_, i) => ({ day: i + 1, weekday: ((first - 1 + i) % 7) + 1 }));
 }
 
-/** The days of one month a MONTHLY schedule sends on (1–31). */
-function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
+/** The days (1–31) a MONTHLY schedule sends on in the month that starts at `month` (a wall time). */
+function monthDays(month: number, pd: Obj, startDay: number): number[] {
   const days = new Set<number>();
+  const all = daysOfMonth(month);
   const dates = Array.isArray(pd.repeat_on_date_of_month) ? pd.repeat_on_date_of_month.filter((d): d is number => Number.isInteger(d)) : [];
-  for (const d of dates) if (d >= 1 && d <= (month.daysInMonth ?? 0)) days.add(d);
+  for (const d of dates) if (d >= 1 && d <= all.length) days.add(d);
   const forMonth = Array.isArray(pd.repeat_on_days_of_week_for_month) ? pd.repeat_on_days_of_week_for_month.filter(isObj) : [];
   for (const item of forMonth) {
     const g = GRANULARITY.indexOf(String(item.week_granularity));
     if (g < 0) continue;
     for (const weekday of dayNames(item.repeat_on_days_of_week)) {
-      const matching = allDays(month).filter(d => month.set({ day: d }).weekday === weekday);
+      const matching = all.filter(d => d.weekday === weekday);
       const d = g === GRANULARITY.length - 1 ? matching[matching.length - 1] : matching[g];
-      if (d) days.add(d);
+      if (d) days.add(d.day);
     }
   }
   const weekdays = forMonth.length ? [] : dayNames(pd.repeat_on_days_of_week);
-  if (weekdays.length) for (const d of allDays(month)) if (weekdays.includes(month.set({ day: d }).weekday)) days.add(d);
-  if (!dates.length && !forMonth.length && !weekdays.length && startDay <= (month.daysInMonth ?? 0)) days.add(startDay);
+  for (const d of all) if (weekdays.includes(d.weekday)) days.add(d.day);
+  if (!dates.length && !forMonth.length && !weekdays.length && startDay <= all.length) days.add(startDay);
   return [...days].sort((a, b) => a - b);
 }
 
@@ -276,12 +363,12 @@ function monthDays(month: DateTime, pd: Obj, startDay: number): number[] {
  * starts and the midnights of the days it sends on, as wall-clock times held in UTC (ms). UTC has
  * no offset changes, so each of its days is 24 hours: days and weeks step without a zone lookup.
  */
-function periodAt(freq: string, first: DateTime, index: number, pd: Obj, start: DateTime): { start: number; days: number[] } {
+function periodAt(freq: string, first: number, index: number, pd: Obj, start: WallDate): { start: number; days: number[] } {
   if (freq === 'MONTHLY') {
-    const month = first.plus({ months: index });
-    return { start: month.toMillis(), days: monthDays(month, pd, start.day).map(d => month.toMillis() + (d - 1) * DAY_MS) };
+    const month = wallMonthStart(first, index);
+    return { start: month, days: monthDays(month, pd, start.day).map(d => month + (d - 1) * DAY_MS) };
   }
-  const midnight = first.toMillis() + index * (freq === 'WEEKLY' ? 7 : 1) * DAY_MS;
+  const midnight = first + index * (freq === 'WEEKLY' ? 7 : 1) * DAY_MS;
   if (freq === 'DAILY') return { start: midnight, days: [midnight] };
   const weekdays = dayNames(pd.repeat_on_days_of_week);
   const wanted = weekdays.length ? weekdays : [start.weekday];
@@ -293,28 +380,15 @@ function occurrences(pd: Obj): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
 }
 
-/**
- * A wall-clock time of the campaign's zone held in UTC, so that stepping through the calendar
- * costs no zone lookups; `wallInstant` gives its instant in the zone when one is needed.
- */
-function wallOf(dt: DateTime): DateTime {
-  return dt.setZone('UTC', { keepLocalTime: true });
-}
-
 /** Whether the wall time's instant in `zone` comes before (-1) or after (1) `instant`, or is it (0); the zone is looked up only near it. */
 function compareWall(wall: number, instant: number, zone: string): number {
   return wallOrder(wall, instant) ?? Math.sign(wallInstant(wall, zone) - instant);
 }
 
-function monthNote(pd: Obj): string[] {
+/** Whether a MONTHLY schedule names a day some months lack (they are skipped: an assumption, the spec is silent). */
+function skipsMonths(pd: Obj): boolean {
   const late = Array.isArray(pd.repeat_on_date_of_month) && pd.repeat_on_date_of_month.some(d => Number.isInteger(d) && d > 28);
-  return pd.sending_frequency === 'MONTHLY' && late
-    ? [
-        l10n.t(
-          'Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.',
-        ),
-      ]
-    : [];
+  return pd.sending_frequency === 'MONTHLY' && late;
 }
 
 /**
@@ -322,17 +396,17 @@ function monthNote(pd: Obj): string[] {
  * once `wanted` sends at or after `now` are found, or {@link SEARCH_YEARS} after the later of
  * the start and `now`. Every send before `now` is counted, for each send's place in the series.
  */
-function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
-  const zone = start.zoneName ?? 'UTC';
+function periodicSeries(start: ReadTime, zone: string, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
   const freq = String(pd.sending_frequency);
   const every = positiveInt(pd.repeat_frequency, 1);
   const count = occurrences(pd);
-  const startWall = wallOf(start);
-  const startMs = start.toMillis();
-  const first = startWall.startOf(freq === 'DAILY' ? 'day' : freq === 'WEEKLY' ? 'week' : 'month');
-  const cap = DateTime.fromMillis(Math.max(startWall.toMillis(), now), { zone: 'UTC' }).plus({ years: SEARCH_YEARS }).toMillis();
-  const series: Series = { found: 0, next: [], stop: 'cap', notes: monthNote(pd) };
-  const timeOfDay = startWall.toMillis() - startWall.startOf('day').toMillis();
+  const startMs = start.ms;
+  const startDate = wallDate(start.wall);
+  const weekStart = startDate.midnight - (startDate.weekday - 1) * DAY_MS;
+  const first = freq === 'DAILY' ? startDate.midnight : freq === 'WEEKLY' ? weekStart : wallMonthStart(start.wall);
+  const cap = wallPlusYears(Math.max(start.wall, now), SEARCH_YEARS);
+  const series: Series = { found: 0, next: [], stop: 'cap' };
+  const timeOfDay = start.wall - startDate.midnight;
   let last: number | undefined;
   const stopped = (stop: Series['stop']): Series => ({
     ...series,
@@ -340,7 +414,7 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
     ...(last === undefined ? {} : { lastMs: wallInstant(last, zone) }),
   });
   for (let i = 0; ; i += every) {
-    const period = periodAt(freq, first, i, pd, startWall);
+    const period = periodAt(freq, first, i, pd, startDate);
     if (period.start > cap) return stopped('cap');
     for (const midnight of period.days) {
       const wall = midnight + timeOfDay;
@@ -355,6 +429,158 @@ function periodicSeries(start: DateTime, pd: Obj, expiry: number | undefined, no
   }
 }
 
+// ---------------------------------------------------------------- the schedule as instants
+
+interface Inputs {
+  type?: string;
+  sd: Obj;
+  zone: string;
+  now: number;
+  limit: number;
+}
+
+function instantsBase(kind: TimelineKind, zone: string): ScheduleInstants {
+  return { kind, zone, sends: [], more: false, missing: [] };
+}
+
+function incompleteInstants(missing: MissingPart, zone = 'UTC'): ScheduleInstants {
+  return { ...instantsBase('incomplete', zone), missing: [missing] };
+}
+
+function expiryMsOf(expiry: number | undefined): { expiryMs?: number } {
+  return expiry === undefined ? {} : { expiryMs: expiry };
+}
+
+function periodicInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
+  const pd = i.sd.periodic_details;
+  if (!isObj(pd)) return incompleteInstants('periodic', i.zone);
+  const frequency = pd.sending_frequency;
+  if (typeof frequency !== 'string' || !['DAILY', 'WEEKLY', 'MONTHLY'].includes(frequency)) return incompleteInstants('frequency', i.zone);
+  // One more than listed, to know whether more follow.
+  const series = periodicSeries(start, i.zone, pd, expiry, i.now, i.limit + 1);
+  const never: NeverReason | undefined = series.found ? undefined : expiry !== undefined && series.stop === 'end' ? 'expiry' : 'noDay';
+  return {
+    ...instantsBase('periodic', i.zone),
+    sends: series.next.slice(0, i.limit),
+    more: series.next.length > i.limit || series.stop === 'cap',
+    ...(series.stop === 'end' ? { total: series.found } : {}),
+    ...(never ? { never } : {}),
+    ...(series.lastMs === undefined ? {} : { lastMs: series.lastMs }),
+    ...expiryMsOf(expiry),
+    repeats: { frequency, every: positiveInt(pd.repeat_frequency, 1) },
+    monthSkipped: skipsMonths(pd),
+    capped: series.stop === 'cap',
+  };
+}
+
+function onceInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
+  const ms = start.ms;
+  return { ...instantsBase('once', i.zone), sends: ms < i.now ? [] : [{ ms, number: 1 }], total: 1, onceMs: ms, ...expiryMsOf(expiry) };
+}
+
+function userTimezoneInstants(i: Inputs): ScheduleInstants {
+  const parsed = typeof i.sd.start_time === 'string' ? parseIsoDateTime(i.sd.start_time) : undefined;
+  if (!parsed) return incompleteInstants('userStart', i.zone);
+  // The wall time as written, to the minute: each user's own zone gives it its instant (an offset in the text is ignored).
+  const wall = Math.floor(parsed.wall / 60_000) * 60_000;
+  const at = (minutes: number): number => wall - minutes * 60_000;
+  const details = isObj(i.sd.user_timezone_details) ? i.sd.user_timezone_details : {};
+  const skips = details.send_if_user_timezone_has_passed === false;
+  return {
+    ...instantsBase('userTimezone', 'UTC'),
+    userTimezone: {
+      wall,
+      firstMs: at(OFFSETS_IN_USE[0]),
+      lastMs: at(OFFSETS_IN_USE[OFFSETS_IN_USE.length - 1]),
+      skippedOffsets: skips ? OFFSETS_IN_USE.filter(m => at(m) < i.now) : [],
+    },
+  };
+}
+
+function bestTimeInstants(start: ReadTime, i: Inputs): ScheduleInstants {
+  const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
+  const end = btsEnd(bts.window_end_time, start, i.zone);
+  const ms = start.ms;
+  return {
+    ...instantsBase('bestTime', i.zone),
+    window: { start: ms, ...(end === undefined ? {} : { end }) },
+    openWindow: end === undefined,
+    sends: [{ ms, number: 1 }],
+  };
+}
+
+function triggeredInstants(start: ReadTime | undefined, expiry: number | undefined, i: Inputs): ScheduleInstants {
+  const result: ScheduleInstants = {
+    ...instantsBase('triggered', i.zone),
+    ...(start ? { window: { start: start.ms, ...(expiry === undefined ? {} : { end: expiry }) } } : {}),
+    ...expiryMsOf(expiry),
+  };
+  const g = i.sd.geo_fence_timelimit;
+  if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
+    result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
+      const s = readTime(b.start_time, i.zone);
+      const e = readTime(b.end_time, i.zone);
+      return s && e ? [{ start: s.ms, end: e.ms }] : [];
+    });
+  }
+  if (expiry !== undefined && expiry < i.now) result.never = 'expired';
+  return result;
+}
+
+function computeInstants(doc: unknown, now: number, limit: number): ScheduleInstants {
+  const type = isObj(doc) && typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined;
+  const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
+  if (!sd && type && TRIGGERED.includes(type)) return triggeredInstants(undefined, undefined, { type, sd: {}, zone: 'UTC', now, limit });
+  if (!sd) return incompleteInstants('scheduling');
+  const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
+  if (!zone) return incompleteInstants('timezone');
+  const i: Inputs = { type, sd, zone, now, limit };
+  const start = readTime(sd.start_time, zone);
+  const expiry = readTime(sd.expiry_time, zone)?.ms;
+  if (sd.start_time !== undefined && !start) return incompleteInstants('startFormat', zone);
+  if (type && TRIGGERED.includes(type)) return triggeredInstants(start, expiry, i);
+  const dt = sd.delivery_type;
+  if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezoneInstants(i);
+  if (dt === 'ASAP') return { ...instantsBase('asap', zone), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
+  if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS') return incompleteInstants('deliveryType', zone);
+  if (!start) return incompleteInstants('start', zone);
+  if (dt === 'SEND_IN_BTS') return bestTimeInstants(start, i);
+  if (type === 'PERIODIC') return periodicInstants(start, expiry, i);
+  return onceInstants(start, expiry, i);
+}
+
+/** Results kept per document value (one per document version), for a few instants and limits each. */
+const instantsCache = new WeakMap<object, Map<string, ScheduleInstants>>();
+const KEPT_PER_DOCUMENT = 4;
+
+/**
+ * When a campaign document sends, as instants: the next `limit` sends from `now` (default 10) and
+ * why there is none, without a word. Never throws. Remembered per document value, the parse of one
+ * version: the rules, the CodeLens and the preview of that version ask it once. The viewer's zone
+ * plays no part here: it only changes the words.
+ */
+export function scheduleInstants(doc: unknown, options: { now: number; limit?: number }): ScheduleInstants {
+  const limit = positiveInt(options.limit, 10);
+  if (!isObj(doc)) return computeInstants(doc, options.now, limit);
+  let kept = instantsCache.get(doc);
+  if (!kept) instantsCache.set(doc, (kept = new Map()));
+  const key = `${options.now}/${limit}`;
+  let hit = kept.get(key);
+  if (!hit) {
+    if (kept.size >= KEPT_PER_DOCUMENT) kept.clear();
+    hit = computeInstants(doc, options.now, limit);
+    kept.set(key, hit);
+  }
+  return hit;
+}
+
+// ---------------------------------------------------------------- the schedule in words
+
+interface Viewing {
+  zone: string;
+  viewer: string;
+}
+
 function window(start: number, end: number | undefined, zone: string, viewer: string): TimeWindow {
   const s = momentOf(start, zone, viewer);
   const e = end === undefined ? undefined : momentOf(end, zone, viewer);
@@ -365,37 +591,34 @@ function window(start: number, end: number | undefined, zone: string, viewer: st
   };
 }
 
-interface Inputs {
-  type?: string;
-  sd: Obj;
-  zone: string;
-  viewer: string;
-  now: number;
-  limit: number;
-}
-
-function base(kind: TimelineKind, summary: string, i: Pick<Inputs, 'zone' | 'viewer'>): SendTimeline {
+function base(kind: TimelineKind, summary: string, i: Viewing): SendTimeline {
   return { kind, summary, campaignZone: i.zone, viewerZone: i.viewer, sends: [], more: false, missing: [], notes: [] };
 }
 
-function incomplete(missing: string[], i: Pick<Inputs, 'zone' | 'viewer'>): SendTimeline {
-  return { ...base('incomplete', l10n.t('When it sends is not known yet: {0}.', missing.join('; ')), i), missing };
+function missingText(part: MissingPart): string {
+  switch (part) {
+    case 'scheduling':
+      return l10n.t('`scheduling_details` says when it sends');
+    case 'timezone':
+      return l10n.t('`timezone` is not an IANA time zone');
+    case 'startFormat':
+      return l10n.t('`start_time` is not an ISO 8601 date-time');
+    case 'start':
+      return l10n.t('`start_time` says when it sends');
+    case 'deliveryType':
+      return l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`');
+    case 'periodic':
+      return l10n.t('`periodic_details` says how often it repeats');
+    case 'frequency':
+      return l10n.t('`periodic_details.sending_frequency` is `DAILY`, `WEEKLY` or `MONTHLY`');
+    case 'userStart':
+      return l10n.t('`start_time` says the local time each user gets it at');
+  }
 }
 
-/** The sends of a series that are not before `now`, as listed sends. */
-function upcoming(series: Series, i: Inputs): Pick<SendTimeline, 'sends' | 'more' | 'total' | 'notes'> {
-  const sends = series.next
-    .slice(0, i.limit)
-    .map(s => ({ number: s.number, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) }));
-  const notes = [...series.notes];
-  if (series.stop === 'cap')
-    notes.push(l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS));
-  return {
-    sends,
-    more: series.next.length > i.limit || series.stop === 'cap',
-    ...(series.stop === 'end' ? { total: series.found } : {}),
-    notes,
-  };
+function incomplete(parts: MissingPart[], i: Viewing): SendTimeline {
+  const missing = parts.map(missingText);
+  return { ...base('incomplete', l10n.t('When it sends is not known yet: {0}.', missing.join('; ')), i), missing };
 }
 
 function optionalDst(ms: number, zone: string): { dst?: DstMark } {
@@ -403,48 +626,64 @@ function optionalDst(ms: number, zone: string): { dst?: DstMark } {
   return dst ? { dst } : {};
 }
 
-function periodic(start: DateTime, expiry: number | undefined, i: Inputs): SendTimeline {
-  const pd = i.sd.periodic_details;
-  if (!isObj(pd)) return incomplete([l10n.t('`periodic_details` says how often it repeats')], i);
-  const freq = pd.sending_frequency;
-  if (typeof freq !== 'string' || !['DAILY', 'WEEKLY', 'MONTHLY'].includes(freq)) {
-    return incomplete([l10n.t('`periodic_details.sending_frequency` is `DAILY`, `WEEKLY` or `MONTHLY`')], i);
-  }
-  // One more than listed, to know whether more follow.
-  const series = periodicSeries(start, pd, expiry, i.now, i.limit + 1);
-  const listed = upcoming(series, i);
-  const every = positiveInt(pd.repeat_frequency, 1);
-  const timeline = { ...base('periodic', '', i), ...listed, ...expiryOf(expiry, i) };
-  if (!series.found) {
+function sendOf(s: { ms: number; number: number }, i: Viewing): Send {
+  return { number: s.number, at: momentOf(s.ms, i.zone, i.viewer), ...optionalDst(s.ms, i.zone) };
+}
+
+function expiryOf(expiry: number | undefined, i: Viewing): { expiry?: Moment } {
+  return expiry === undefined ? {} : { expiry: momentOf(expiry, i.zone, i.viewer) };
+}
+
+function periodicNotes(s: ScheduleInstants): string[] {
+  return [
+    ...(s.monthSkipped
+      ? [
+          l10n.t(
+            'Assumption (the spec is silent): a month without the chosen day of month (such as the 31st in April) is skipped, not moved to its last day.',
+          ),
+        ]
+      : []),
+    ...(s.capped
+      ? [l10n.t('The search for sends stopped {0} years after the start or now: later sends are not listed.', SEARCH_YEARS)]
+      : []),
+  ];
+}
+
+function periodicText(s: ScheduleInstants, i: Viewing): SendTimeline {
+  const timeline: SendTimeline = {
+    ...base('periodic', '', i),
+    sends: s.sends.map(x => sendOf(x, i)),
+    more: s.more,
+    ...(s.total === undefined ? {} : { total: s.total }),
+    notes: periodicNotes(s),
+    ...expiryOf(s.expiryMs, i),
+  };
+  if (s.never) {
     const never =
-      expiry !== undefined && series.stop === 'end'
+      s.never === 'expiry'
         ? l10n.t(
             'it never sends: `expiry_time` {0} comes before the first send the schedule allows.',
-            momentOf(expiry, i.zone, i.viewer).campaign.text,
+            momentOf(s.expiryMs!, i.zone, i.viewer).campaign.text,
           )
         : l10n.t('it never sends: no day within {0} years of the start matches the schedule.', SEARCH_YEARS);
     return { ...timeline, summary: l10n.t('The schedule {0}', never), never };
   }
+  const { frequency, every } = s.repeats!;
   const how = l10n.t(
     'Repeats {0}{1}',
-    freq.toLowerCase(),
-    every > 1 ? l10n.t(' every {0} {1}', every, freq === 'DAILY' ? 'days' : freq === 'WEEKLY' ? 'weeks' : 'months') : '',
+    frequency.toLowerCase(),
+    every > 1 ? l10n.t(' every {0} {1}', every, frequency === 'DAILY' ? 'days' : frequency === 'WEEKLY' ? 'weeks' : 'months') : '',
   );
   const next = timeline.sends[0];
   const summary = next
     ? l10n.t('{0}; next send {1} ({2}).', how, next.at.campaign.text, next.at.utc.time)
-    : l10n.t('{0}; every send is in the past (the last was {1}).', how, momentOf(series.lastMs!, i.zone, i.viewer).campaign.text);
+    : l10n.t('{0}; every send is in the past (the last was {1}).', how, momentOf(s.lastMs!, i.zone, i.viewer).campaign.text);
   return { ...timeline, summary };
 }
 
-function expiryOf(expiry: number | undefined, i: Inputs): { expiry?: Moment } {
-  return expiry === undefined ? {} : { expiry: momentOf(expiry, i.zone, i.viewer) };
-}
-
-function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimeline {
-  const ms = start.toMillis();
-  const at = momentOf(ms, i.zone, i.viewer);
-  const past = ms < i.now;
+function onceText(s: ScheduleInstants, i: Viewing): SendTimeline {
+  const at = momentOf(s.onceMs!, i.zone, i.viewer);
+  const past = s.sends.length === 0;
   return {
     ...base(
       'once',
@@ -453,9 +692,9 @@ function once(start: DateTime, expiry: number | undefined, i: Inputs): SendTimel
         : l10n.t('Sends once, at {0} ({1}).', at.campaign.text, at.utc.time),
       i,
     ),
-    sends: past ? [] : [{ number: 1, at, ...optionalDst(ms, i.zone) }],
+    sends: past ? [] : [{ number: 1, at, ...optionalDst(at.epochMs, i.zone) }],
     total: 1,
-    ...expiryOf(expiry, i),
+    ...expiryOf(s.expiryMs, i),
   };
 }
 
@@ -465,32 +704,27 @@ function offsetText(minutes: number): string {
   return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-function userTimezone(i: Inputs): SendTimeline {
-  const parsed = typeof i.sd.start_time === 'string' ? parseIsoDateTime(i.sd.start_time) : undefined;
-  if (!parsed) return incomplete([l10n.t('`start_time` says the local time each user gets it at')], i);
-  // The wall time as written: each user's own zone gives it its instant (an offset in the text is ignored).
-  const local = DateTime.fromMillis(parsed.wall, { zone: 'UTC' });
+/** Which users SEND_IN_USER_TIMEZONE skips and why, when it skips some (rule N3 says it too). */
+export function skippedUsersText(u: UserTimezoneInstants): string | undefined {
+  if (!u.skippedOffsets.length) return undefined;
+  const time = DateTime.fromMillis(u.wall, { zone: 'UTC' }).toFormat('HH:mm');
+  return u.skippedOffsets.length === OFFSETS_IN_USE.length
+    ? l10n.t('{0} local time has passed in every zone and `send_if_user_timezone_has_passed` is false: no user gets it.', time)
+    : l10n.t(
+        '{0} local time has passed in {1} to {2} and `send_if_user_timezone_has_passed` is false: users there are skipped.',
+        time,
+        offsetText(u.skippedOffsets[0]),
+        offsetText(u.skippedOffsets[u.skippedOffsets.length - 1]),
+      );
+}
+
+function userTimezoneText(u: UserTimezoneInstants, i: Viewing): SendTimeline {
+  const local = DateTime.fromMillis(u.wall, { zone: 'UTC' });
   const localTime = local.toFormat("yyyy-MM-dd'T'HH:mm");
-  const wallAt = (minutes: number) => DateTime.fromISO(localTime, { zone: offsetText(minutes) }).toMillis();
-  const first = momentOf(wallAt(OFFSETS_IN_USE[0]), 'UTC', i.viewer);
-  const last = momentOf(wallAt(OFFSETS_IN_USE[OFFSETS_IN_USE.length - 1]), 'UTC', i.viewer);
+  const first = momentOf(u.firstMs, 'UTC', i.viewer);
+  const last = momentOf(u.lastMs, 'UTC', i.viewer);
   const hours = (last.epochMs - first.epochMs) / 3_600_000;
-  const details = isObj(i.sd.user_timezone_details) ? i.sd.user_timezone_details : {};
-  const skips = details.send_if_user_timezone_has_passed === false;
-  const skippedOffsets = skips ? OFFSETS_IN_USE.filter(m => wallAt(m) < i.now).map(offsetText) : [];
-  const skippedText = skippedOffsets.length
-    ? skippedOffsets.length === OFFSETS_IN_USE.length
-      ? l10n.t(
-          '{0} local time has passed in every zone and `send_if_user_timezone_has_passed` is false: no user gets it.',
-          local.toFormat('HH:mm'),
-        )
-      : l10n.t(
-          '{0} local time has passed in {1} to {2} and `send_if_user_timezone_has_passed` is false: users there are skipped.',
-          local.toFormat('HH:mm'),
-          skippedOffsets[0],
-          skippedOffsets[skippedOffsets.length - 1],
-        )
-    : undefined;
+  const skippedText = skippedUsersText(u);
   const spreadText = l10n.t(
     'Each user gets it at {0} local time: first at UTC+14 ({1}), last at UTC-12 ({2}), {3} hours apart.',
     local.toFormat('HH:mm'),
@@ -500,29 +734,23 @@ function userTimezone(i: Inputs): SendTimeline {
   );
   return {
     ...base('userTimezone', spreadText, i),
-    campaignZone: 'UTC',
-    userTimezone: { localTime, first, last, hours, text: spreadText, skippedOffsets, ...(skippedText ? { skippedText } : {}) },
+    userTimezone: {
+      localTime,
+      first,
+      last,
+      hours,
+      text: spreadText,
+      skippedOffsets: u.skippedOffsets.map(offsetText),
+      ...(skippedText ? { skippedText } : {}),
+    },
   };
 }
 
-/** `window_end_time`: an ISO date-time, or a time of day on the start's day (the next day when earlier). */
-function btsEnd(value: unknown, start: DateTime, zone: string): number | undefined {
-  const full = readDateTime(value, zone);
-  if (full) return full.toMillis();
-  const m = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value) : null;
-  if (!m) return undefined;
-  const end = start.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
-  return (end < start ? end.plus({ days: 1 }) : end).toMillis();
-}
-
-function bestTime(start: DateTime, i: Inputs): SendTimeline {
-  const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
-  const end = btsEnd(bts.window_end_time, start, i.zone);
-  const w = window(start.toMillis(), end, i.zone, i.viewer);
-  const notes =
-    end === undefined
-      ? [l10n.t("`bts_details.window_end_time` is absent or not a date-time or HH:MM time: the window's end is not known.")]
-      : [];
+function bestTimeText(s: ScheduleInstants, i: Viewing): SendTimeline {
+  const w = window(s.window!.start, s.window!.end, i.zone, i.viewer);
+  const notes = s.openWindow
+    ? [l10n.t("`bts_details.window_end_time` is absent or not a date-time or HH:MM time: the window's end is not known.")]
+    : [];
   return {
     ...base('bestTime', l10n.t("Sends in each user's best time, {0}.", w.text), i),
     window: w,
@@ -531,26 +759,50 @@ function bestTime(start: DateTime, i: Inputs): SendTimeline {
   };
 }
 
-function triggered(start: DateTime | undefined, expiry: number | undefined, i: Inputs): SendTimeline {
-  const startMs = start?.toMillis();
-  const w = startMs === undefined ? undefined : window(startMs, expiry, i.zone, i.viewer);
+function triggeredText(s: ScheduleInstants, i: Viewing): SendTimeline {
+  const w = s.window && window(s.window.start, s.window.end, i.zone, i.viewer);
   const summary = w
     ? l10n.t('Sends when triggered, {0}.', w.text)
-    : expiry !== undefined
-      ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(expiry, i.zone, i.viewer).campaign.text)
+    : s.expiryMs !== undefined
+      ? l10n.t('Sends when triggered, from its creation until {0}.', momentOf(s.expiryMs, i.zone, i.viewer).campaign.text)
       : l10n.t('Sends when triggered, from its creation, with no end.');
-  const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), ...expiryOf(expiry, i) };
-  const g = i.sd.geo_fence_timelimit;
-  if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
-    result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
-      const s = readDateTime(b.start_time, i.zone);
-      const e = readDateTime(b.end_time, i.zone);
-      return s && e ? [window(s.toMillis(), e.toMillis(), i.zone, i.viewer)] : [];
-    });
-  }
-  if (expiry !== undefined && expiry < i.now)
-    result.never = l10n.t('it has expired: `expiry_time` {0} is in the past.', momentOf(expiry, i.zone, i.viewer).campaign.text);
+  const result: SendTimeline = { ...base('triggered', summary, i), ...(w ? { window: w } : {}), ...expiryOf(s.expiryMs, i) };
+  if (s.timebounds) result.timebounds = s.timebounds.map(b => window(b.start, b.end, i.zone, i.viewer));
+  if (s.never === 'expired')
+    result.never = l10n.t('it has expired: `expiry_time` {0} is in the past.', momentOf(s.expiryMs!, i.zone, i.viewer).campaign.text);
   return result;
+}
+
+/** `window_end_time`: an ISO date-time, or a time of day on the start's day (the next day when earlier). */
+function btsEnd(value: unknown, start: ReadTime, zone: string): number | undefined {
+  const full = readTime(value, zone);
+  if (full) return full.ms;
+  const m = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value) : null;
+  if (!m) return undefined;
+  const begin = DateTime.fromMillis(start.ms, { zone: zoneOf(zone) });
+  const end = begin.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
+  return (end < begin ? end.plus({ days: 1 }) : end).toMillis();
+}
+
+/** The words of a schedule's instants, read in the viewer's zone besides the campaign's and UTC. */
+export function describeSchedule(s: ScheduleInstants, viewerZone: string): SendTimeline {
+  const i: Viewing = { zone: s.zone, viewer: validZone(viewerZone) ?? 'UTC' };
+  switch (s.kind) {
+    case 'incomplete':
+      return incomplete(s.missing, i);
+    case 'asap':
+      return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), ...(s.total === undefined ? {} : { total: s.total }) };
+    case 'userTimezone':
+      return userTimezoneText(s.userTimezone!, i);
+    case 'bestTime':
+      return bestTimeText(s, i);
+    case 'triggered':
+      return triggeredText(s, i);
+    case 'periodic':
+      return periodicText(s, i);
+    case 'once':
+      return onceText(s, i);
+  }
 }
 
 /**
@@ -560,38 +812,16 @@ function triggered(start: DateTime | undefined, expiry: number | undefined, i: I
  */
 export function scheduleInstant(value: unknown, timezone: unknown, viewerZone: string): Moment | undefined {
   const zone = timezone === undefined ? 'UTC' : validZone(timezone);
-  const at = zone ? readDateTime(value, zone) : undefined;
-  return at && zone ? momentOf(at.toMillis(), zone, validZone(viewerZone) ?? 'UTC') : undefined;
+  const at = zone ? readTime(value, zone) : undefined;
+  return at && zone ? momentOf(at.ms, zone, validZone(viewerZone) ?? 'UTC') : undefined;
 }
 
 /**
- * The send timeline of a campaign document. Never throws: a schedule that cannot be computed
- * gives an `incomplete` timeline saying what is missing.
+ * The send timeline of a campaign document: `scheduleInstants` in words. Never throws: a
+ * schedule that cannot be computed gives an `incomplete` timeline saying what is missing.
  */
 export function sendTimeline(doc: unknown, options: TimelineOptions): SendTimeline {
-  const viewer = validZone(options.viewerZone) ?? 'UTC';
-  const limit = positiveInt(options.limit, 10);
-  const type = isObj(doc) && typeof doc.campaign_delivery_type === 'string' ? doc.campaign_delivery_type : undefined;
-  const sd = isObj(doc) && isObj(doc.scheduling_details) ? doc.scheduling_details : undefined;
-  if (!sd && type && TRIGGERED.includes(type))
-    return triggered(undefined, undefined, { type, sd: {}, zone: 'UTC', viewer, now: options.now, limit });
-  if (!sd) return incomplete([l10n.t('`scheduling_details` says when it sends')], { zone: 'UTC', viewer });
-  const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
-  if (!zone) return incomplete([l10n.t('`timezone` is not an IANA time zone')], { zone: 'UTC', viewer });
-  const i: Inputs = { type, sd, zone, viewer, now: options.now, limit };
-  const start = readDateTime(sd.start_time, zone);
-  const expiry = readDateTime(sd.expiry_time, zone)?.toMillis();
-  if (sd.start_time !== undefined && !start) return incomplete([l10n.t('`start_time` is not an ISO 8601 date-time')], i);
-  if (type && TRIGGERED.includes(type)) return triggered(start, expiry, i);
-  const dt = sd.delivery_type;
-  if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezone(i);
-  if (dt === 'ASAP') return { ...base('asap', l10n.t('Sends as soon as it is created.'), i), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
-  if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS')
-    return incomplete([l10n.t('`delivery_type` is `ASAP`, `AT_FIXED_TIME`, `SEND_IN_BTS` or `SEND_IN_USER_TIMEZONE`')], i);
-  if (!start) return incomplete([l10n.t('`start_time` says when it sends')], i);
-  if (dt === 'SEND_IN_BTS') return bestTime(start, i);
-  if (type === 'PERIODIC') return periodic(start, expiry, i);
-  return once(start, expiry, i);
+  return describeSchedule(scheduleInstants(doc, { now: options.now, limit: options.limit }), options.viewerZone);
 }
 
 /**
