@@ -107,9 +107,12 @@ export const journey: Journey = {
 
     const readOnly = page.locator('.monaco-editor-overlaymessage').filter({ hasText: 'Fetch to Edit' });
     await step('typing in a read-only campaign says why, with "Fetch to Edit"', async () => {
-      await workbench.clickTreeItem(workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign'));
+      await workbench.openTreeItem(
+        workbench.treeItem('Weekend flash deal, PUSH SCHEDULED campaign'),
+        async () => /"name": "Weekend flash deal"/.test(await workbench.editorText()),
+        'Weekend flash deal to open read-only',
+      );
       await workbench.activeTab('Weekend flash deal').waitFor({ state: 'visible' });
-      await workbench.waitForEditorText(/"name": "Weekend flash deal"/);
       await workbench.editor().locator('.view-lines').click();
       await page.keyboard.type('x');
       await readOnly.waitFor({ state: 'visible' });

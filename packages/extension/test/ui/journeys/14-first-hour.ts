@@ -316,13 +316,12 @@ export const journey: Journey = {
     await step('(8) read-only: typing in a campaign opened from the tree offers "Fetch to edit"', async () => {
       await workbench.expand(scheduled);
       await workbench.waitForTreeItem(item, `${CAMPAIGN} listed under SCHEDULED`);
-      // One click opens it. By now the walk has used much of the service's rate limit (100 calls
+      // A click opens it. By now the walk has used much of the service's rate limit (100 calls
       // a minute): the read may wait its turn, which the progress notification counts down.
-      await workbench.clickTreeItem(item);
-      await workbench.until(
+      await workbench.openTreeItem(
+        item,
         async () => /"name": "Weekend flash deal"/.test(await workbench.editorText()),
         'the campaign to open read-only from the tree (after any wait for the rate limit)',
-        undefined,
         90_000,
       );
       await workbench.editor().locator('.view-lines').click();
