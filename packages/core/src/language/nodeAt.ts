@@ -67,7 +67,7 @@ function member(body: string, at: number, container: jsonc.Node): { node: jsonc.
  * Walks down the members that hold the offset, as findNodeAtOffset does, and returns the innermost
  * container that holds it with all its members. Each container above it holds its members up to
  * the one that leads down; a member's extent is read from the text only as far as the offset
- * (`skipUntil`), so the walk reads the text up to the offset and the innermost container.
+ * (`skipValue` with a limit), so the walk reads the text up to the offset and the innermost container.
  */
 function innermostContainer(
   body: string,
@@ -131,7 +131,7 @@ function endsOf(parsed: ParsedDocument): Map<number, number> {
   return ends;
 }
 
-/** `skipUntil` for a member, remembering the ends of containers. */
+/** The end of a member's value, or -1 past `limit` (`skipValue`), remembering the ends of containers. */
 function endOf(body: string, at: number, limit: number, ends: Map<number, number>): number {
   const known = ends.get(at);
   if (known !== undefined) return known;

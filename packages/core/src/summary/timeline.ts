@@ -225,18 +225,10 @@ function momentOf(ms: number, campaignZone: string, viewerZone: string): Moment 
   };
 }
 
-/** A date-time of the schedule: its instant, and its wall-clock time in the campaign's zone (held in UTC). */
-interface ReadTime {
-  ms: number;
-  wall: number;
-}
-
-/** An ISO text read in `zone` (its own offset wins), or undefined when it is not one. */
-function readTime(value: unknown, zone: string): ReadTime | undefined {
+/** The instant of an ISO text read in `zone` (its own offset wins), or undefined when it is not one. */
+function readInstant(value: unknown, zone: string): number | undefined {
   const parsed = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
-  if (!parsed) return undefined;
-  const ms = instantOf(parsed, zone);
-  return { ms, wall: wallAt(ms, zone) };
+  return parsed && instantOf(parsed, zone);
 }
 
 /** The name when Luxon reads it as a zone (Luxon keeps each zone it made, so a name is checked once). */
@@ -396,17 +388,17 @@ function skipsMonths(pd: Obj): boolean {
  * once `wanted` sends at or after `now` are found, or {@link SEARCH_YEARS} after the later of
  * the start and `now`. Every send before `now` is counted, for each send's place in the series.
  */
-function periodicSeries(start: ReadTime, zone: string, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
+function periodicSeries(startMs: number, zone: string, pd: Obj, expiry: number | undefined, now: number, wanted: number): Series {
   const freq = String(pd.sending_frequency);
   const every = positiveInt(pd.repeat_frequency, 1);
   const count = occurrences(pd);
-  const startMs = start.ms;
-  const startDate = wallDate(start.wall);
+  const startWall = wallAt(startMs, zone);
+  const startDate = wallDate(startWall);
   const weekStart = startDate.midnight - (startDate.weekday - 1) * DAY_MS;
-  const first = freq === 'DAILY' ? startDate.midnight : freq === 'WEEKLY' ? weekStart : wallMonthStart(start.wall);
-  const cap = wallPlusYears(Math.max(start.wall, now), SEARCH_YEARS);
+  const first = freq === 'DAILY' ? startDate.midnight : freq === 'WEEKLY' ? weekStart : wallMonthStart(startWall);
+  const cap = wallPlusYears(Math.max(startWall, now), SEARCH_YEARS);
   const series: Series = { found: 0, next: [], stop: 'cap' };
-  const timeOfDay = start.wall - startDate.midnight;
+  const timeOfDay = startWall - startDate.midnight;
   let last: number | undefined;
   const stopped = (stop: Series['stop']): Series => ({
     ...series,
@@ -451,7 +443,7 @@ function expiryMsOf(expiry: number | undefined): { expiryMs?: number } {
   return expiry === undefined ? {} : { expiryMs: expiry };
 }
 
-function periodicInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
+function periodicInstants(start: number, expiry: number | undefined, i: Inputs): ScheduleInstants {
   const pd = i.sd.periodic_details;
   if (!isObj(pd)) return incompleteInstants('periodic', i.zone);
   const frequency = pd.sending_frequency;
@@ -473,8 +465,7 @@ function periodicInstants(start: ReadTime, expiry: number | undefined, i: Inputs
   };
 }
 
-function onceInstants(start: ReadTime, expiry: number | undefined, i: Inputs): ScheduleInstants {
-  const ms = start.ms;
+function onceInstants(ms: number, expiry: number | undefined, i: Inputs): ScheduleInstants {
   return { ...instantsBase('once', i.zone), sends: ms < i.now ? [] : [{ ms, number: 1 }], total: 1, onceMs: ms, ...expiryMsOf(expiry) };
 }
 
@@ -497,10 +488,9 @@ function userTimezoneInstants(i: Inputs): ScheduleInstants {
   };
 }
 
-function bestTimeInstants(start: ReadTime, i: Inputs): ScheduleInstants {
+function bestTimeInstants(ms: number, i: Inputs): ScheduleInstants {
   const bts = isObj(i.sd.bts_details) ? i.sd.bts_details : {};
-  const end = btsEnd(bts.window_end_time, start, i.zone);
-  const ms = start.ms;
+  const end = btsEnd(bts.window_end_time, ms, i.zone);
   return {
     ...instantsBase('bestTime', i.zone),
     window: { start: ms, ...(end === undefined ? {} : { end }) },
@@ -509,18 +499,18 @@ function bestTimeInstants(start: ReadTime, i: Inputs): ScheduleInstants {
   };
 }
 
-function triggeredInstants(start: ReadTime | undefined, expiry: number | undefined, i: Inputs): ScheduleInstants {
+function triggeredInstants(start: number | undefined, expiry: number | undefined, i: Inputs): ScheduleInstants {
   const result: ScheduleInstants = {
     ...instantsBase('triggered', i.zone),
-    ...(start ? { window: { start: start.ms, ...(expiry === undefined ? {} : { end: expiry }) } } : {}),
+    ...(start !== undefined ? { window: { start, ...(expiry === undefined ? {} : { end: expiry }) } } : {}),
     ...expiryMsOf(expiry),
   };
   const g = i.sd.geo_fence_timelimit;
   if (i.type === 'LOCATION_TRIGGERED' && isObj(g) && g.notification_schedule === 'LIMITED_TIME' && Array.isArray(g.timebounds)) {
     result.timebounds = g.timebounds.filter(isObj).flatMap(b => {
-      const s = readTime(b.start_time, i.zone);
-      const e = readTime(b.end_time, i.zone);
-      return s && e ? [{ start: s.ms, end: e.ms }] : [];
+      const start = readInstant(b.start_time, i.zone);
+      const end = readInstant(b.end_time, i.zone);
+      return start !== undefined && end !== undefined ? [{ start, end }] : [];
     });
   }
   if (expiry !== undefined && expiry < i.now) result.never = 'expired';
@@ -535,15 +525,15 @@ function computeInstants(doc: unknown, now: number, limit: number): ScheduleInst
   const zone = sd.timezone === undefined ? 'UTC' : validZone(sd.timezone);
   if (!zone) return incompleteInstants('timezone');
   const i: Inputs = { type, sd, zone, now, limit };
-  const start = readTime(sd.start_time, zone);
-  const expiry = readTime(sd.expiry_time, zone)?.ms;
-  if (sd.start_time !== undefined && !start) return incompleteInstants('startFormat', zone);
+  const start = readInstant(sd.start_time, zone);
+  const expiry = readInstant(sd.expiry_time, zone);
+  if (sd.start_time !== undefined && start === undefined) return incompleteInstants('startFormat', zone);
   if (type && TRIGGERED.includes(type)) return triggeredInstants(start, expiry, i);
   const dt = sd.delivery_type;
   if (dt === 'SEND_IN_USER_TIMEZONE') return userTimezoneInstants(i);
   if (dt === 'ASAP') return { ...instantsBase('asap', zone), ...(type === 'PERIODIC' ? {} : { total: 1 }) };
   if (dt !== 'AT_FIXED_TIME' && dt !== 'SEND_IN_BTS') return incompleteInstants('deliveryType', zone);
-  if (!start) return incompleteInstants('start', zone);
+  if (start === undefined) return incompleteInstants('start', zone);
   if (dt === 'SEND_IN_BTS') return bestTimeInstants(start, i);
   if (type === 'PERIODIC') return periodicInstants(start, expiry, i);
   return onceInstants(start, expiry, i);
@@ -774,12 +764,12 @@ function triggeredText(s: ScheduleInstants, i: Viewing): SendTimeline {
 }
 
 /** `window_end_time`: an ISO date-time, or a time of day on the start's day (the next day when earlier). */
-function btsEnd(value: unknown, start: ReadTime, zone: string): number | undefined {
-  const full = readTime(value, zone);
-  if (full) return full.ms;
+function btsEnd(value: unknown, start: number, zone: string): number | undefined {
+  const full = readInstant(value, zone);
+  if (full !== undefined) return full;
   const m = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value) : null;
   if (!m) return undefined;
-  const begin = DateTime.fromMillis(start.ms, { zone: zoneOf(zone) });
+  const begin = DateTime.fromMillis(start, { zone: zoneOf(zone) });
   const end = begin.set({ hour: Number(m[1]), minute: Number(m[2]), second: Number(m[3] ?? 0) });
   return (end < begin ? end.plus({ days: 1 }) : end).toMillis();
 }
@@ -812,8 +802,8 @@ export function describeSchedule(s: ScheduleInstants, viewerZone: string): SendT
  */
 export function scheduleInstant(value: unknown, timezone: unknown, viewerZone: string): Moment | undefined {
   const zone = timezone === undefined ? 'UTC' : validZone(timezone);
-  const at = zone ? readTime(value, zone) : undefined;
-  return at && zone ? momentOf(at.ms, zone, validZone(viewerZone) ?? 'UTC') : undefined;
+  const at = zone ? readInstant(value, zone) : undefined;
+  return at !== undefined && zone ? momentOf(at, zone, validZone(viewerZone) ?? 'UTC') : undefined;
 }
 
 /**

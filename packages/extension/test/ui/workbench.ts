@@ -373,10 +373,12 @@ export class Workbench {
    * is then shown too.)
    */
   async waitForProgressToEnd(): Promise<void> {
-    await this.page
-      .locator('.notifications-toasts .monaco-progress-container.active')
-      .first()
-      .waitFor({ state: 'detached', timeout: this.timeoutMs });
+    await this.progressNotifications().first().waitFor({ state: 'detached', timeout: this.timeoutMs });
+  }
+
+  /** The progress bars of the notifications on screen (one per task still running). */
+  progressNotifications(): Locator {
+    return this.page.locator('.notifications-toasts .monaco-progress-container.active');
   }
 
   /** The extension's status bar entry (environment and connection state), holding `text` when given. */
@@ -428,7 +430,7 @@ export class Workbench {
    * and three times at most.
    */
   async openTreeItem(item: Locator, opened: () => Promise<boolean>, what: string, timeoutMs = this.timeoutMs): Promise<void> {
-    const progress = this.page.locator('.notifications-toasts .monaco-progress-container.active');
+    const progress = this.progressNotifications();
     let clicks = 0;
     let lastClick = 0;
     await this.until(
